@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The one test command: builds the dev environment (.venv-dev), installs the pinned
+# Claude Code for the end-to-end tests when missing, and runs the whole suite.
+# Extra arguments go to pytest (e.g. ./test.sh -k transcript).
+set -euo pipefail
+cd "$(dirname "$0")"
+PY=${PYTHON:-python3}
+VENV=.venv-dev
+stamp="$VENV/.installed-$(cat pyproject.toml | sha256sum | cut -c1-16)"
+if [ ! -x "$VENV/bin/python" ]; then
+    "$PY" -m venv "$VENV"
+fi
+if [ ! -f "$stamp" ]; then
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -e '.[dev]'
+    rm -f "$VENV"/.installed-*
+    touch "$stamp"
+fi
+if [ -f tests/e2e/install_claude.sh ]; then
+    bash tests/e2e/install_claude.sh
+fi
+exec "$VENV/bin/python" -m pytest "$@"
