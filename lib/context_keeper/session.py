@@ -1,0 +1,674 @@
+"""The session model: a bounded digest of a transcript, folded one record at a time.
+
+It keeps what the cold-task summaries, the preservation block and the restore note need —
+turns, tasks, files, commands, errors, decisions, prompts (episodes), compactions, usage —
+with every list capped, so saving and loading it costs the same at 1 MB and at 300 MB of
+transcript. Folding is deterministic: resuming from a saved model at any reported offset
+gives the same model as one full pass.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable
+
+import orjson
+
+from .tasks import TASK_TOOLS, Task, TaskBook
+from .transcript import CompactBoundary, Message, ReadStats, Record, TextBlock, ToolResult, ToolUse, TranscriptReader
+from .usage import ContextUsage, context_window, estimate_tokens
+
+MODEL_VERSION = 1
+
+FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+
+# Caps: the model is a digest; these bound its size (and so the hot path's cost).
+MAX_FILES = 1000
+MAX_COMMANDS = 100
+MAX_TESTS = 30
+MAX_ERRORS = 200
+MAX_DECISIONS = 60
+MAX_PROMPTS = 30
+MAX_EPISODES = 200
+MAX_PENDING = 500
+MAX_SUMMARIES = 10
+UNIT_FILES = 30
+UNIT_COMMANDS = 20
+UNIT_DECISIONS = 8
+UNIT_TEXTS = 6
+UNIT_ERRORS = 10
+TEXT_CAP = 300
+RECENT_IDS = 16
+HEAD_BYTES = 1024
+
+_EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
+_TEST_RE = re.compile(
+    r"(?:^|[\s;&|(])(?:"
+    r"pytest|py\.test|python3? -m (?:pytest|unittest)|tox|nox|"
+    r"jest|vitest|mocha|ava|karma|playwright test|"
+    r"(?:npm|pnpm|yarn|bun)(?: run)? test(?::\S+)?|"
+    r"go test|cargo (?:test|nextest)|"
+    r"make (?:test|check)\S*|ctest|rspec|phpunit|"
+    r"(?:\./)?gradlew? test|mvn (?:\S+ )*test|dotnet test|mix test|swift test|deno test"
+    r")(?=$|[\s;&|)])"
+)
+# Sentences carrying a decision or a conclusion worth keeping verbatim.
+_DECISION_RE = re.compile(
+    r"\b(?:decid\w*|decision|chose|choos\w+|going with|go with|opt(?:ed)? for|instead of|"
+    r"rather than|switch(?:ed)? to|we'll use|i'll use|will use|root cause|the fix (?:is|was)|"
+    r"fixed by|trade-?off|because|so that|approach)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])|\n+")
+_NOT_A_PROMPT = (
+    "<command-name>",
+    "<command-message>",
+    "<command-args>",
+    "<local-command-",
+    "<bash-input>",
+    "<bash-stdout>",
+    "<bash-stderr>",
+    "<system-reminder>",
+    "<user-prompt-submit-hook>",
+    "[Request interrupted",
+    "Caveat: The messages below",
+)
+# Error lines, best first: test-runner summaries, assertion details, exceptions, anything erroring.
+_ERROR_LINE_RES = (
+    re.compile(r"^(?:FAILED |FAIL[: ]|--- FAIL|error\[|npm ERR!|panic:|fatal:|Traceback)"),
+    re.compile(r"^E\s+\S"),
+    re.compile(r"\b\w*(?:Error|Exception|Failure)\b:?"),
+    re.compile(r"\b(?:error|failed|failure|cannot|can't|not found|no such)\b", re.IGNORECASE),
+)
+
+
+# -- records -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FileChange:
+    path: str
+    tool: str
+    first_turn: int
+    last_turn: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CommandRun:
+    command: str
+    turn: int
+    ok: bool
+    exit_code: int | None = None
+    error_line: str | None = None
+    is_test: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorEvent:
+    tool: str
+    target: str  # the command, or the file path, the error is about
+    line: str  # the most useful line of the error output
+    turn: int
+    exit_code: int | None = None
+    resolved_turn: int | None = None
+    resolved_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    turn: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Compaction:
+    turn: int
+    trigger: str | None
+    pre_tokens: int | None
+    post_tokens: int | None
+    timestamp: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PendingCall:
+    name: str
+    input: dict[str, Any]
+    turn: int
+    units: tuple[str, ...]  # the tasks/episode the call belongs to, fixed when it was made
+
+
+@dataclass(slots=True)
+class UnitFacts:
+    """What happened inside one task or episode (capped lists, in order, no duplicates)."""
+
+    files: list[str] = field(default_factory=list)
+    commands: list[str] = field(default_factory=list)
+    decisions: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    errors: list[ErrorEvent] = field(default_factory=list)
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> "UnitFacts":
+        return UnitFacts(
+            files=list(data.get("files", ())),
+            commands=list(data.get("commands", ())),
+            decisions=list(data.get("decisions", ())),
+            texts=list(data.get("texts", ())),
+            errors=[ErrorEvent(**e) for e in data.get("errors", ())],
+        )
+
+
+@dataclass(slots=True)
+class Episode:
+    """The turns answering one real user prompt."""
+
+    n: int
+    subject: str
+    start_turn: int
+    end_turn: int
+    last_touched_turn: int
+    ended: bool = False
+    has_tasks: bool = False
+
+    @property
+    def unit(self) -> str:
+        return f"prompt-{self.n}"
+
+
+def _add_capped(items: list[Any], value: Any, cap: int) -> None:
+    if value in items:
+        return
+    items.append(value)
+    if len(items) > cap:
+        del items[0]
+
+
+def first_line(text: str, cap: int = TEXT_CAP) -> str:
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            return line if len(line) <= cap else line[: cap - 1] + "…"
+    return ""
+
+
+def useful_error_line(text: str) -> str:
+    """The line of an error output that says what went wrong (not pytest's progress line)."""
+    lines = [line.strip() for line in text.replace("<tool_use_error>", "").replace("</tool_use_error>", "").splitlines()]
+    lines = [line for line in lines if line and not _EXIT_CODE_RE.match(line)]
+    for pattern in _ERROR_LINE_RES:
+        for line in lines:
+            if pattern.search(line) and not line.startswith("Traceback"):
+                return first_line(line)
+    # Nothing recognisable: the last line is where a failing program usually says why.
+    return first_line(lines[-1]) if lines else first_line(text)
+
+
+def is_test_command(command: str) -> bool:
+    return bool(_TEST_RE.search(command))
+
+
+def decision_sentences(text: str) -> list[str]:
+    out = []
+    for sentence in _SENTENCE_RE.split(text):
+        sentence = sentence.strip().lstrip("-*• ").strip()
+        if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence):
+            out.append(sentence)
+    return out
+
+
+def is_real_prompt(text: str) -> bool:
+    stripped = text.lstrip()
+    return bool(stripped) and not stripped.startswith(_NOT_A_PROMPT)
+
+
+# -- the model -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class SessionModel:
+    version: int = MODEL_VERSION
+    session_id: str | None = None
+    cwd: str | None = None
+    # cursor into the transcript, and what identifies the file it belongs to
+    offset: int = 0
+    file_dev: int = 0
+    file_ino: int = 0
+    head_len: int = 0
+    head_hash: str = ""
+    stats: dict[str, int] = field(default_factory=dict)
+    # turns and usage
+    turns: int = 0
+    recent_ids: list[str] = field(default_factory=list)
+    model: str | None = None
+    context_tokens: int | None = None
+    tokens_source: str | None = None
+    chars_since_boundary: int = 0
+    # the digest
+    tasks: TaskBook = field(default_factory=TaskBook)
+    episodes: list[Episode] = field(default_factory=list)
+    prompt_count: int = 0
+    facts: dict[str, UnitFacts] = field(default_factory=dict)
+    files: dict[str, FileChange] = field(default_factory=dict)
+    commands: list[CommandRun] = field(default_factory=list)
+    tests: dict[str, CommandRun] = field(default_factory=dict)
+    errors: list[ErrorEvent] = field(default_factory=list)
+    decisions: list[Note] = field(default_factory=list)
+    prompts: list[Note] = field(default_factory=list)
+    last_text: Note | None = None
+    compactions: list[Compaction] = field(default_factory=list)
+    compact_summaries: list[Note] = field(default_factory=list)
+    pending: dict[str, PendingCall] = field(default_factory=dict)
+    # written by cold_tasks: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
+    summarized: dict[str, int] = field(default_factory=dict)
+    last_checked_turn: int = 0
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def context_usage(self, window_override: int | None = None) -> ContextUsage:
+        window = context_window(self.model, window_override)
+        if self.context_tokens is not None:
+            return ContextUsage(self.context_tokens, window, self.tokens_source or "usage")
+        return ContextUsage(estimate_tokens(self.chars_since_boundary), window, "estimate")
+
+    def unresolved_errors(self) -> list[ErrorEvent]:
+        """Latest unresolved error per target, most recent first."""
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for error in reversed(self.errors):
+            key = (error.tool, error.target)
+            if error.resolved_turn is None and key not in seen:
+                out.append(error)
+            seen.add(key)
+        return out
+
+    def current_episode(self) -> Episode | None:
+        return self.episodes[-1] if self.episodes else None
+
+    # -- (de)serialisation -------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        return orjson.dumps(self)
+
+    @staticmethod
+    def from_bytes(data: bytes) -> "SessionModel":
+        raw = orjson.loads(data)
+        if not isinstance(raw, dict) or raw.get("version") != MODEL_VERSION:
+            raise ValueError("saved session model has another version")
+        tasks = raw.get("tasks") or {}
+        last_text = raw.get("last_text")
+        return SessionModel(
+            **{k: raw[k] for k in _SCALAR_FIELDS if k in raw},
+            stats=dict(raw.get("stats", {})),
+            recent_ids=list(raw.get("recent_ids", ())),
+            tasks=TaskBook(
+                tasks={k: Task.from_dict(v) for k, v in tasks.get("tasks", {}).items()},
+                todo_ids=dict(tasks.get("todo_ids", {})),
+            ),
+            episodes=[Episode(**e) for e in raw.get("episodes", ())],
+            facts={k: UnitFacts.from_dict(v) for k, v in raw.get("facts", {}).items()},
+            files={k: FileChange(**v) for k, v in raw.get("files", {}).items()},
+            commands=[CommandRun(**c) for c in raw.get("commands", ())],
+            tests={k: CommandRun(**v) for k, v in raw.get("tests", {}).items()},
+            errors=[ErrorEvent(**e) for e in raw.get("errors", ())],
+            decisions=[Note(**n) for n in raw.get("decisions", ())],
+            prompts=[Note(**n) for n in raw.get("prompts", ())],
+            last_text=Note(**last_text) if last_text else None,
+            compactions=[Compaction(**c) for c in raw.get("compactions", ())],
+            compact_summaries=[Note(**n) for n in raw.get("compact_summaries", ())],
+            pending={
+                k: PendingCall(v["name"], v["input"], v["turn"], tuple(v["units"]))
+                for k, v in raw.get("pending", {}).items()
+            },
+            summarized=dict(raw.get("summarized", {})),
+        )
+
+    # -- folding ---------------------------------------------------------------------------
+
+    def fold(self, record: Record) -> None:
+        if isinstance(record, CompactBoundary):
+            self._boundary(record)
+        elif record.is_sidechain or record.is_meta:
+            return  # subagent records and injected caveats are nobody's turn
+        elif record.role == "assistant":
+            self._assistant(record)
+        else:
+            self._user(record)
+
+    def fold_all(self, records: Iterable[Record]) -> None:
+        for record in records:
+            self.fold(record)
+
+    def _boundary(self, record: CompactBoundary) -> None:
+        self.compactions.append(
+            Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
+        )
+        # Usage recorded before the boundary is stale (FACTS.md): postTokens until new usage.
+        self.context_tokens = record.post_tokens
+        self.tokens_source = "boundary" if record.post_tokens is not None else None
+        self.chars_since_boundary = 0
+
+    def _assistant(self, record: Message) -> None:
+        if record.model == "<synthetic>":
+            return
+        self.session_id = self.session_id or record.session_id
+        self.cwd = record.cwd or self.cwd
+        key = record.message_id or record.uuid or ""
+        if key not in self.recent_ids:
+            self.turns += 1
+            self.recent_ids.append(key)
+            if len(self.recent_ids) > RECENT_IDS:
+                del self.recent_ids[0]
+            episode = self.current_episode()
+            if episode is not None and not episode.ended:
+                episode.end_turn = self.turns
+        if record.model:
+            self.model = record.model
+        if record.usage is not None and record.usage.context_tokens > 0:
+            self.context_tokens = record.usage.context_tokens
+            self.tokens_source = "usage"
+        for block in record.blocks:
+            if isinstance(block, TextBlock):
+                self.chars_since_boundary += len(block.text)
+                self._assistant_text(block.text)
+            elif isinstance(block, ToolUse):
+                self.chars_since_boundary += len(orjson.dumps(block.input))
+                self._tool_use(block)
+
+    def _user(self, record: Message) -> None:
+        self.session_id = self.session_id or record.session_id
+        self.cwd = record.cwd or self.cwd
+        if record.is_compact_summary:
+            text = "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock))
+            _add_capped(self.compact_summaries, Note(self.turns, text[:4000]), MAX_SUMMARIES)
+            return
+        prompt_parts = []
+        for block in record.blocks:
+            if isinstance(block, ToolResult):
+                self.chars_since_boundary += len(block.text)
+                call = self.pending.pop(block.tool_use_id, None)
+                if call is not None:
+                    self._result(call, block, record.tool_use_result)
+            elif isinstance(block, TextBlock):
+                self.chars_since_boundary += len(block.text)
+                prompt_parts.append(block.text)
+        text = "\n".join(prompt_parts)
+        if prompt_parts and is_real_prompt(text):
+            self._prompt(text)
+
+    # -- pieces ----------------------------------------------------------------------------
+
+    def _prompt(self, text: str) -> None:
+        current = self.current_episode()
+        if current is not None:
+            current.ended = True
+        self.prompt_count += 1
+        subject = first_line(text, 100)
+        self.episodes.append(Episode(self.prompt_count, subject, self.turns + 1, self.turns + 1, self.turns + 1))
+        if len(self.episodes) > MAX_EPISODES:
+            dropped = self.episodes.pop(0)
+            self.facts.pop(dropped.unit, None)
+        _add_capped(self.prompts, Note(self.turns + 1, first_line(text, 500)), MAX_PROMPTS)
+        self._mention(text.lower(), self.turns + 1)
+
+    def _assistant_text(self, text: str) -> None:
+        if not text.strip():
+            return
+        self.last_text = Note(self.turns, text[:1000])
+        units = self._working_units()
+        for sentence in decision_sentences(text):
+            _add_capped(self.decisions, Note(self.turns, sentence), MAX_DECISIONS)
+            for facts in self._facts_for(units):
+                _add_capped(facts.decisions, sentence, UNIT_DECISIONS)
+        short = first_line(text, 200)
+        for facts in self._facts_for(units):
+            _add_capped(facts.texts, short, UNIT_TEXTS)
+        self._mention(text.lower(), self.turns)
+
+    def _tool_use(self, block: ToolUse) -> None:
+        tool_input = _trim_input(block.name, block.input)
+        self.pending[block.id] = PendingCall(block.name, tool_input, self.turns, self._working_units())
+        if len(self.pending) > MAX_PENDING:
+            del self.pending[next(iter(self.pending))]
+        if block.name in TASK_TOOLS:
+            episode = self.current_episode()
+            if episode is not None:
+                episode.has_tasks = True
+            task_id = block.input.get("taskId")
+            if isinstance(task_id, (str, int)) and not isinstance(task_id, bool):
+                self.tasks.touch(str(task_id), self.turns)
+            return
+        mentioned = " ".join(str(v) for v in tool_input.values() if isinstance(v, str))
+        if mentioned:
+            self._mention(mentioned.lower(), self.turns)
+
+    def _result(self, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
+        if call.name in TASK_TOOLS:
+            self.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
+            return
+        facts = self._facts_for(call.units)
+        ok = not block.is_error
+        if call.name == "Bash":
+            command = call.input.get("command")
+            if not isinstance(command, str) or not command.strip():
+                return
+            command = command.strip()
+            match = _EXIT_CODE_RE.match(block.text.lstrip()) if block.is_error else None
+            run = CommandRun(
+                command=command,
+                turn=call.turn,
+                ok=ok,
+                exit_code=int(match.group(1)) if match else (0 if ok else None),
+                error_line=None if ok else useful_error_line(block.text),
+                is_test=is_test_command(command),
+            )
+            _add_capped(self.commands, run, MAX_COMMANDS)
+            if run.is_test:
+                self.tests.pop(command, None)
+                self.tests[command] = run
+                if len(self.tests) > MAX_TESTS:
+                    del self.tests[next(iter(self.tests))]
+            for unit in facts:
+                _add_capped(unit.commands, command, UNIT_COMMANDS)
+            if ok:
+                self._resolve("Bash", command, call.turn, f"`{_clip(command, 120)}` succeeded")
+            else:
+                self._error(ErrorEvent("Bash", command, run.error_line or "", call.turn, run.exit_code), facts)
+            return
+        path_key = FILE_TOOLS.get(call.name)
+        path = call.input.get(path_key) if path_key else None
+        if isinstance(path, str) and path:
+            if ok:
+                previous = self.files.pop(path, None)
+                self.files[path] = FileChange(
+                    path,
+                    call.name,
+                    previous.first_turn if previous else call.turn,
+                    call.turn,
+                    previous.count + 1 if previous else 1,
+                )
+                if len(self.files) > MAX_FILES:
+                    del self.files[next(iter(self.files))]
+                for unit in facts:
+                    _add_capped(unit.files, path, UNIT_FILES)
+                self._resolve("file", path, call.turn, f"{call.name} of {path} succeeded")
+            else:
+                self._error(ErrorEvent("file", path, useful_error_line(block.text), call.turn), facts)
+            return
+        # Other tools' errors (a Read of a missing file, a Grep without match) are exploration,
+        # not session state: not recorded.
+
+    def _error(self, error: ErrorEvent, facts: list[UnitFacts]) -> None:
+        self.errors.append(error)
+        if len(self.errors) > MAX_ERRORS:
+            # Drop the oldest resolved error first; unresolved ones are what the block needs.
+            for index, old in enumerate(self.errors):
+                if old.resolved_turn is not None:
+                    del self.errors[index]
+                    break
+            else:
+                del self.errors[0]
+        for unit in facts:
+            unit.errors.append(error)
+            if len(unit.errors) > UNIT_ERRORS:
+                del unit.errors[0]
+
+    def _resolve(self, tool: str, target: str, turn: int, how: str) -> None:
+        def fix(error: ErrorEvent) -> ErrorEvent:
+            if error.resolved_turn is not None or error.tool != tool or error.target != target:
+                return error
+            edited = [
+                os.path.basename(f.path)
+                for f in self.files.values()
+                if error.turn <= f.last_turn <= turn and f.path != target
+            ][-3:]
+            by = how + (f" after editing {', '.join(edited)}" if edited else "")
+            return replace(error, resolved_turn=turn, resolved_by=by)
+
+        self.errors = [fix(e) for e in self.errors]
+        for facts in self.facts.values():
+            facts.errors = [fix(e) for e in facts.errors]
+
+    def _working_units(self) -> tuple[str, ...]:
+        units = [f"task-{task_id}" for task_id in self.tasks.working_ids()]
+        episode = self.current_episode()
+        if episode is not None:
+            units.append(episode.unit)
+        return tuple(unit for unit in units if unit not in self.summarized)
+
+    def _facts_for(self, units: Iterable[str]) -> list[UnitFacts]:
+        out = []
+        for unit in units:
+            if unit in self.summarized:
+                continue
+            facts = self.facts.get(unit)
+            if facts is None:
+                facts = self.facts[unit] = UnitFacts()
+            out.append(facts)
+        return out
+
+    def _mention(self, lowered: str, turn: int) -> None:
+        """Mark tasks and episodes whose key terms appear in `lowered` as touched at `turn`."""
+        for task in self.tasks.tasks.values():
+            if task.status == "deleted" or f"task-{task.id}" in self.summarized:
+                continue
+            if task.last_touched_turn < turn and task.subject.lower() in lowered:
+                self.tasks.touch(task.id, turn)
+        for episode in self.episodes:
+            if not episode.ended or episode.last_touched_turn >= turn or episode.unit in self.summarized:
+                continue
+            if any(term in lowered for term in self.episode_terms(episode)):
+                episode.last_touched_turn = turn
+
+    def episode_terms(self, episode: Episode) -> list[str]:
+        terms = []
+        if len(episode.subject) >= 12:
+            terms.append(episode.subject.lower())
+        facts = self.facts.get(episode.unit)
+        if facts is not None:
+            terms.extend(os.path.basename(path).lower() for path in facts.files)
+        return terms
+
+    # -- the transcript file ---------------------------------------------------------------
+
+    def update_from_file(self, path: Path | str, stop: int | None = None) -> "SessionModel":
+        """Fold the bytes appended since the cursor; start over if the file was replaced.
+
+        `stop` ends the read after the first line ending at or past that offset (tests use
+        it to resume from arbitrary points). Returns the model to use from now on (self, or
+        a fresh one after a restart).
+        """
+        path = Path(path)
+        stat = path.stat()
+        model = self
+        if self.offset and not self._same_file(path, stat):
+            model = SessionModel()
+        reader = TranscriptReader(path, model.offset)
+        for record in reader:
+            model.fold(record)
+            if stop is not None and reader.offset >= stop:
+                break
+        model.offset = reader.offset
+        model.file_dev, model.file_ino = stat.st_dev, stat.st_ino
+        if model.head_len < HEAD_BYTES and model.offset > model.head_len:
+            model.head_len, model.head_hash = _head(path, min(HEAD_BYTES, model.offset))
+        for name in ("lines", "records", "blank", "malformed", "non_object", "skipped_type"):
+            model.stats[name] = model.stats.get(name, 0) + getattr(reader.stats, name)
+        return model
+
+    def _same_file(self, path: Path, stat: os.stat_result) -> bool:
+        if (stat.st_dev, stat.st_ino) != (self.file_dev, self.file_ino) or stat.st_size < self.offset:
+            return False
+        return _head(path, self.head_len) == (self.head_len, self.head_hash)
+
+
+_SCALAR_FIELDS = (
+    "version",
+    "session_id",
+    "cwd",
+    "offset",
+    "file_dev",
+    "file_ino",
+    "head_len",
+    "head_hash",
+    "turns",
+    "model",
+    "context_tokens",
+    "tokens_source",
+    "chars_since_boundary",
+    "prompt_count",
+    "last_checked_turn",
+)
+
+
+def _head(path: Path, length: int) -> tuple[int, str]:
+    with open(path, "rb") as handle:
+        data = handle.read(length)
+    return len(data), hashlib.sha1(data).hexdigest()
+
+
+def _clip(text: str, cap: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= cap else text[: cap - 1] + "…"
+
+
+def _trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
+    """Keep only what the model needs from a tool call's input (not file contents)."""
+    if name in TASK_TOOLS:
+        return tool_input
+    if name == "Bash":
+        command = tool_input.get("command")
+        return {"command": command} if isinstance(command, str) else {}
+    path_key = FILE_TOOLS.get(name)
+    if path_key:
+        path = tool_input.get(path_key)
+        return {path_key: path} if isinstance(path, str) else {}
+    keep = {}
+    for key in ("file_path", "path", "pattern", "url"):
+        value = tool_input.get(key)
+        if isinstance(value, str):
+            keep[key] = value[:500]
+    return keep
+
+
+def build_model(path: Path | str) -> SessionModel:
+    return SessionModel().update_from_file(path)
+
+
+def load_or_build(path: Path | str, saved: bytes | None) -> SessionModel:
+    """Resume from a saved model (if it is usable), else fold the whole file."""
+    model = SessionModel()
+    if saved:
+        try:
+            model = SessionModel.from_bytes(saved)
+        except (ValueError, TypeError, KeyError, orjson.JSONDecodeError):
+            model = SessionModel()
+    return model.update_from_file(path)
+
+
+def read_stats(model: SessionModel) -> ReadStats:
+    return ReadStats(**{k: v for k, v in model.stats.items() if k in ReadStats.__slots__})

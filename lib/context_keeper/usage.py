@@ -1,0 +1,36 @@
+"""Context usage: tokens in use, the model's window, and the percentage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_WINDOW = 200_000
+LARGE_WINDOW = 1_000_000
+# Models whose default window is 1M tokens (FACTS.md: Claude Code 2.1.330's default model).
+_LARGE_WINDOW_MODELS = ("claude-opus-5-5",)
+
+
+def context_window(model: str | None, override: int | None = None) -> int:
+    if override:
+        return override
+    if not model:
+        return DEFAULT_WINDOW
+    if "[1m]" in model.lower() or model.startswith(_LARGE_WINDOW_MODELS):
+        return LARGE_WINDOW
+    return DEFAULT_WINDOW
+
+
+def estimate_tokens(chars: int) -> int:
+    """The rough chars/4 rule, used only where no usage was reported."""
+    return chars // 4
+
+
+@dataclass(frozen=True, slots=True)
+class ContextUsage:
+    tokens: int
+    window: int
+    source: str  # "usage" | "boundary" | "estimate"
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.tokens / self.window if self.window else 0.0

@@ -1,0 +1,346 @@
+"""The folded session model, on the real transcripts and on scripted ones."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from context_keeper.session import (
+    SessionModel,
+    build_model,
+    decision_sentences,
+    is_test_command,
+    load_or_build,
+    useful_error_line,
+)
+from context_keeper.transcript import iter_lines
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def tasks_of(model: SessionModel) -> list[tuple[str, str, str]]:
+    return [(t.id, t.subject, t.status) for t in model.tasks.tasks.values()]
+
+
+# -- the real transcripts -------------------------------------------------------------------
+
+
+def test_tools_and_tasks() -> None:
+    model = build_model(FIXTURES / "tools_and_tasks.jsonl")
+    assert model.session_id == "21924ad1-6682-4fb7-9081-ad5504e1f420"
+    assert model.turns == 13
+    assert tasks_of(model) == [("1", "Write tests", "completed"), ("2", "Run linter", "deleted")]
+    write_tests = model.tasks.tasks["1"]
+    assert write_tests.description == "Write the unit tests for notes"
+    assert [c.status for c in write_tests.history] == ["pending", "in_progress", "completed"]
+    assert write_tests.created_turn < write_tests.started_turn < write_tests.completed_turn
+    assert list(model.files) == ["/home/dev/project/notes.txt"]
+    assert model.files["/home/dev/project/notes.txt"].count == 2  # Write, then Edit
+    assert [(c.command, c.ok) for c in model.commands] == [("echo hello-from-bash && ls", True)]
+    assert model.errors == []  # "Task not found" is not an is_error result and changes nothing
+    assert "99" not in model.tasks.tasks
+    usage = model.context_usage()
+    assert (usage.tokens, usage.window, usage.source) == (12 + 3000 + 15000 + 120, 1_000_000, "usage")
+    assert model.last_text is not None and model.last_text.text == "All done. FINAL-TEXT"
+
+
+def test_bash_failure() -> None:
+    model = build_model(FIXTURES / "bash_failure.jsonl")
+    assert [(c.command, c.ok, c.exit_code) for c in model.commands] == [("echo out; echo err >&2; exit 3", False, 3)]
+    unresolved = model.unresolved_errors()
+    assert [(e.tool, e.target, e.line) for e in unresolved] == [
+        ("file", "/home/dev/project/README.md", "String to replace not found in file."),
+        ("Bash", "echo out; echo err >&2; exit 3", "err"),
+    ]
+    assert model.files == {}  # the failed Edit modified nothing
+    assert model.context_usage().tokens == 1040
+
+
+def test_todowrite_variant() -> None:
+    model = build_model(FIXTURES / "todowrite_variant.jsonl")
+    assert tasks_of(model) == [("todo-1", "Write tests", "completed"), ("todo-2", "Run linter", "completed")]
+    assert [c.status for c in model.tasks.tasks["todo-1"].history] == ["pending", "in_progress", "completed"]
+
+
+def test_manual_compaction() -> None:
+    model = build_model(FIXTURES / "manual_compact.jsonl")
+    assert [(c.trigger, c.pre_tokens, c.post_tokens) for c in model.compactions] == [("manual", 22108, 2640)]
+    assert len(model.compact_summaries) == 1 and "FAKE-COMPACT-SUMMARY" in model.compact_summaries[0].text
+    # The /compact command and its output are not prompts; the prompts on both sides are.
+    assert [e.subject for e in model.episodes] == ["First prompt: run a command.", "Third prompt after compaction."]
+    # The preserved segment before the boundary stays in the model.
+    assert [c.command for c in model.commands] == ["echo first-run"]
+    assert model.context_usage().tokens == 8 + 2000 + 20000 + 100
+
+
+def test_auto_compaction_uses_post_tokens_until_new_usage(tmp_path: Path) -> None:
+    source = FIXTURES / "auto_compact.jsonl"
+    lines = source.read_bytes().splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if b'"compact_boundary"' in line)
+    partial = tmp_path / "t.jsonl"
+    partial.write_bytes(b"".join(lines[: cut + 1]))
+    model = build_model(partial)
+    assert model.context_usage().tokens == 2650 and model.context_usage().source == "boundary"
+    full = build_model(source)
+    assert [(c.trigger, c.pre_tokens, c.post_tokens) for c in full.compactions] == [("auto", 990312, 2650)]
+    assert full.context_usage().source == "usage"
+    assert [c.command for c in full.commands] == ["echo step-one", "echo step-two", "echo step-three"]
+
+
+# -- scripted transcripts ---------------------------------------------------------------------
+
+
+class Script:
+    """Writes transcript records in Claude Code's shape."""
+
+    def __init__(self) -> None:
+        self.lines: list[dict[str, Any]] = []
+        self.n = 0
+
+    def _id(self, prefix: str) -> str:
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+    def prompt(self, text: str) -> None:
+        self.lines.append({"type": "user", "uuid": self._id("u"), "message": {"role": "user", "content": text}})
+
+    def say(self, text: str, usage: int = 0) -> None:
+        self._assistant([{"type": "text", "text": text}], usage)
+
+    def call(self, name: str, tool_input: dict[str, Any], result: str = "ok", is_error: bool = False, extra: Any = None) -> str:
+        tool_id = self._id("toolu_")
+        self._assistant([{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}], 0)
+        self.lines.append(
+            {
+                "type": "user",
+                "uuid": self._id("u"),
+                "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": result, "is_error": is_error}]},
+                "toolUseResult": extra if extra is not None else result,
+            }
+        )
+        return tool_id
+
+    def _assistant(self, content: list[dict[str, Any]], usage: int) -> None:
+        self.lines.append(
+            {
+                "type": "assistant",
+                "uuid": self._id("a"),
+                "message": {
+                    "id": self._id("msg_"),
+                    "role": "assistant",
+                    "model": "claude-sonnet-4-5",
+                    "content": content,
+                    "usage": {"input_tokens": usage, "output_tokens": 0},
+                },
+            }
+        )
+
+    def create_task(self, task_id: str, subject: str) -> None:
+        self.call("TaskCreate", {"subject": subject, "description": subject + "!"}, f"Task #{task_id} created successfully: {subject}", extra={"task": {"id": task_id, "subject": subject}})
+
+    def update_task(self, task_id: str, status: str) -> None:
+        self.call("TaskUpdate", {"taskId": task_id, "status": status}, f"Updated task #{task_id} status", extra={"success": True, "taskId": task_id, "statusChange": {"to": status}})
+
+    def write(self, path: Path) -> Path:
+        path.write_text("".join(json.dumps(line) + "\n" for line in self.lines))
+        return path
+
+
+def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("Build the parser and the docs")
+    s.create_task("1", "Parser")
+    s.create_task("2", "Docs")
+    s.update_task("1", "in_progress")
+    s.call("Write", {"file_path": "/r/parser.py", "content": "x"})
+    s.call("Bash", {"command": "pytest tests/test_parser.py"}, "Exit code 1\n....F\nE   assert 1 == 2\nFAILED tests/test_parser.py::test_a - assert 1 == 2", is_error=True)
+    s.say("I decided to use a recursive descent parser because the grammar is small.")
+    s.call("Edit", {"file_path": "/r/parser.py", "old_string": "a", "new_string": "b"})
+    s.call("Bash", {"command": "pytest tests/test_parser.py"}, "1 passed")
+    s.update_task("1", "completed")
+    s.update_task("2", "in_progress")
+    s.call("Write", {"file_path": "/r/docs.md", "content": "x"})
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    parser, docs = model.facts["task-1"], model.facts["task-2"]
+    assert parser.files == ["/r/parser.py"] and docs.files == ["/r/docs.md"]
+    assert parser.commands == ["pytest tests/test_parser.py"]
+    assert parser.decisions == ["I decided to use a recursive descent parser because the grammar is small."]
+    [error] = parser.errors
+    assert error.line == "FAILED tests/test_parser.py::test_a - assert 1 == 2"
+    assert error.resolved_by is not None and "pytest tests/test_parser.py" in error.resolved_by
+    assert "parser.py" in error.resolved_by  # the edit between failure and success
+    assert model.unresolved_errors() == []
+    assert model.tests["pytest tests/test_parser.py"].ok is True
+    assert model.facts["prompt-1"].files == ["/r/parser.py", "/r/docs.md"]
+    assert model.episodes[0].has_tasks
+
+
+def test_episodes_and_mentions(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("Rename the config loader module")
+    s.call("Edit", {"file_path": "/r/loader.py", "old_string": "a", "new_string": "b"})
+    s.say("Renamed.")
+    s.prompt("Now something unrelated")
+    s.say("Sure, working on it.")
+    s.say("Still going.")
+    s.prompt("Look at loader.py again")
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    first, second, third = model.episodes
+    assert (first.subject, first.start_turn, first.end_turn, first.ended) == ("Rename the config loader module", 1, 2, True)
+    assert (second.start_turn, second.end_turn) == (3, 4)
+    assert not third.ended
+    # The third prompt names a file the first episode modified: it touched it again.
+    assert first.last_touched_turn == 5
+    assert second.last_touched_turn == 3
+
+
+def test_mentions_touch_tasks_by_subject(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("go")
+    s.create_task("1", "Migrate the database")
+    s.update_task("1", "completed")
+    for _ in range(5):
+        s.say("filler")
+    s.say("Remember to migrate the database indexes too.")
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    task = model.tasks.tasks["1"]
+    assert task.completed_turn == 2
+    assert task.last_touched_turn == model.turns == 8
+
+
+def test_file_replaced_or_truncated_starts_over(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    shutil.copy(FIXTURES / "tools_and_tasks.jsonl", path)
+    model = build_model(path)
+    assert model.turns == 13
+    # Replaced by a shorter, different transcript: the cursor is past its end.
+    shutil.copy(FIXTURES / "bash_failure.jsonl", path)
+    model = load_or_build(path, model.to_bytes())
+    assert model.turns == 3 and model.tasks.tasks == {}
+    # Same size or longer but different content (rewritten in place): detected by the head.
+    data = (FIXTURES / "tools_and_tasks.jsonl").read_bytes()
+    path.write_bytes(data)
+    model = load_or_build(path, model.to_bytes())
+    assert model.turns == 13 and len(model.tasks.tasks) == 2
+
+
+def test_a_corrupt_saved_model_is_rebuilt() -> None:
+    model = load_or_build(FIXTURES / "tools_and_tasks.jsonl", b"{not json")
+    assert model.turns == 13
+
+
+def test_sidechain_and_meta_are_not_turns(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("go")
+    s.say("main")
+    s.say("sub")
+    s.lines[-1]["isSidechain"] = True
+    s.say("meta")
+    s.lines[-1]["isMeta"] = True
+    s.say("synthetic")
+    s.lines[-1]["message"]["model"] = "<synthetic>"
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    assert model.turns == 1
+
+
+def test_one_response_split_into_records_is_one_turn(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("go")
+    s.say("a")
+    s.say("b")
+    s.lines[-1]["message"]["id"] = s.lines[-2]["message"]["id"]
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    assert model.turns == 1
+
+
+def test_useful_error_lines() -> None:
+    assert useful_error_line("Exit code 1\n....F..\nE   AssertionError: boom\nFAILED t.py::x - AssertionError: boom") == "FAILED t.py::x - AssertionError: boom"
+    assert useful_error_line("Exit code 1\n....F..\nE       assert 3 == 4\n1 failed") == "E       assert 3 == 4"
+    assert useful_error_line("Exit code 1\nTraceback (most recent call last):\n  File x\nKeyError: 'a'") == "KeyError: 'a'"
+    assert useful_error_line("Exit code 2\nsrc/a.c:3:1: error: expected ';'") == "src/a.c:3:1: error: expected ';'"
+    assert useful_error_line("Exit code 7\nplain\nlast words") == "last words"
+
+
+def test_test_command_detection() -> None:
+    for command in ["pytest -x", "python -m pytest tests", "npm test", "npm run test:unit", "go test ./...", "cargo test", "make test", "cd web && yarn test", "tox -e py311", "npx vitest run"]:
+        assert is_test_command(command), command
+    for command in ["ls", "pip install pytest-cov", "cat pytest.ini", "git commit -m 'make test pass'x", "echo latest"]:
+        assert not is_test_command(command), command
+
+
+def test_decision_sentences() -> None:
+    text = "Looked around. I decided to keep the cache in SQLite because it survives restarts. Done!"
+    assert decision_sentences(text) == ["I decided to keep the cache in SQLite because it survives restarts."]
+
+
+# -- resuming -----------------------------------------------------------------------------------
+
+
+def _resume_in_pieces(path: Path, cuts: list[int]) -> SessionModel:
+    """Fold up to each cut, save and reload the model, go on; then finish the file."""
+    offsets = [end for _, end in iter_lines(path)]
+    model = SessionModel()
+    for cut in sorted(set(cuts)):
+        if not offsets:
+            break
+        model = model.update_from_file(path, stop=offsets[cut % len(offsets)])
+        model = SessionModel.from_bytes(model.to_bytes())
+    finished = model.update_from_file(path)
+    assert finished is model  # resumed, not started over
+    return finished
+
+
+def test_resume_equals_one_pass_on_real_transcripts() -> None:
+    for path in sorted(FIXTURES.glob("*.jsonl")):
+        full = build_model(path)
+        count = sum(1 for _ in iter_lines(path))
+        for cut in range(count):
+            resumed = _resume_in_pieces(path, [cut])
+            assert resumed.to_bytes() == full.to_bytes(), (path.name, cut)
+
+
+RECORD = st.one_of(
+    st.builds(lambda t: ("prompt", t), st.sampled_from(["fix parser", "add docs please", "<command-name>/x", "look at a.py"])),
+    st.builds(lambda t: ("say", t), st.sampled_from(["ok", "I decided to use X because Y is slow.", "fix parser done"])),
+    st.builds(lambda c, e: ("bash", c, e), st.sampled_from(["pytest", "ls", "make test"]), st.booleans()),
+    st.builds(lambda p, e: ("edit", p, e), st.sampled_from(["/r/a.py", "/r/b.py"]), st.booleans()),
+    st.builds(lambda i, s: ("task", i, s), st.sampled_from(["1", "2", "3"]), st.sampled_from(["new", "pending", "in_progress", "completed", "deleted"])),
+    st.just(("boundary",)),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(RECORD, max_size=25), cuts=st.lists(st.integers(0, 200), max_size=4))
+def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tuple], cuts: list[int]) -> None:
+    s = Script()
+    for step in steps:
+        kind = step[0]
+        if kind == "prompt":
+            s.prompt(step[1])
+        elif kind == "say":
+            s.say(step[1], usage=100)
+        elif kind == "bash":
+            s.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
+        elif kind == "edit":
+            s.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
+        elif kind == "task":
+            if step[2] == "new":
+                s.create_task(step[1], f"Task {step[1]}")
+            else:
+                s.update_task(step[1], step[2])
+        else:
+            s.lines.append({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"trigger": "auto", "preTokens": 10, "postTokens": 5}})
+    path = s.write(tmp_path / "t.jsonl")
+    full = build_model(path)
+    resumed = _resume_in_pieces(path, cuts)
+    assert resumed.to_bytes() == full.to_bytes()
+    # Invariants of any model.
+    assert all(t.status in ("pending", "in_progress", "completed", "deleted") for t in full.tasks.tasks.values())
+    turns = [e.start_turn for e in full.episodes]
+    assert turns == sorted(turns)
+    assert all(e.start_turn <= e.end_turn <= full.turns + 1 for e in full.episodes)
