@@ -1,0 +1,49 @@
+"""Per-session state: the saved session model, loaded and saved under the session lock.
+
+Claude Code runs parallel tool calls' hooks at the same time, so every read-modify-write
+of a session's state happens inside `store.session_lock`; the write is an atomic replace, so
+a killed hook leaves the previous state, never a torn one.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+from .session import SessionModel, load_or_build
+from .store import RunsDir, atomic_write, session_lock
+
+
+def read_saved(runs: RunsDir, session_id: str) -> bytes | None:
+    path = runs.state_path(session_id)
+    try:
+        if path.is_symlink():
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+@contextmanager
+def open_session(
+    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float
+) -> Iterator[SessionModel | None]:
+    """Yield the session model brought up to date with the transcript, then save it.
+
+    Yields None when the lock could not be had in time (another hook of the session is
+    working; the next call catches up). Nothing is saved if the caller raises.
+    """
+    with session_lock(runs, session_id, lock_timeout) as locked:
+        if not locked:
+            yield None
+            return
+        model = load_or_build(transcript_path, read_saved(runs, session_id))
+        yield model
+        atomic_write(runs.state_path(session_id), model.to_bytes())
+
+
+def load_session(runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float) -> SessionModel | None:
+    """Bring the saved model up to date and save it; for hooks that only read it."""
+    with open_session(runs, session_id, transcript_path, lock_timeout) as model:
+        return model
