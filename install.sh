@@ -1,0 +1,273 @@
+#!/usr/bin/env bash
+# Install context-keeper's Claude Code hooks: a private virtualenv with this checkout
+# installed in it, and three hook entries merged into a Claude Code settings.json.
+# Run ./install.sh --help for the options. Safe to re-run: it only changes what differs.
+set -euo pipefail
+
+PROG=install.sh
+
+usage() {
+    cat <<'EOF'
+Usage: ./install.sh [options]
+
+Installs context-keeper for Claude Code: creates a virtualenv, pip-installs this
+checkout into it, and adds three hook entries (PostToolUse, PreCompact,
+SessionStart/compact) to ~/.claude/settings.json. Re-running changes only what
+differs (e.g. after moving the checkout or updating it).
+
+Options:
+  --prefix DIR     create/use the virtualenv at DIR instead of
+                   <user data dir>/context-keeper/venv
+  --python PATH    run the hooks with this existing interpreter (it must already be
+                   able to import context_keeper); no virtualenv is created
+  --project DIR    change DIR/.claude/settings.json instead of the user settings
+                   ($CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json)
+  --no-hooks       only set up the virtualenv; leave settings.json alone
+  --dry-run        print the settings.json diff and what would be done; change nothing
+  --uninstall      remove exactly context-keeper's hook entries (data is kept)
+  --purge          with --uninstall: also delete the virtualenv and the data dir
+  -h, --help       show this help
+
+Alternative: install as a Claude Code plugin from this checkout:
+  claude plugin marketplace add <this checkout>
+  claude plugin install context-keeper@context-keeper
+EOF
+}
+
+die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 2; }   # bad usage / input
+fail() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }  # something went wrong
+say() { printf '%s\n' "$*"; }
+
+# ----------------------------------------------------------------------------- options
+prefix="" python_arg="" project="" no_hooks=0 dry_run=0 uninstall=0 purge=0
+need_value() { [ "$2" -ge 2 ] || die "$1 needs a value (see --help)"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --prefix) need_value "$1" $#; prefix=$2; shift 2 ;;
+        --prefix=*) prefix=${1#*=}; shift ;;
+        --python) need_value "$1" $#; python_arg=$2; shift 2 ;;
+        --python=*) python_arg=${1#*=}; shift ;;
+        --project) need_value "$1" $#; project=$2; shift 2 ;;
+        --project=*) project=${1#*=}; shift ;;
+        --no-hooks) no_hooks=1; shift ;;
+        --dry-run) dry_run=1; shift ;;
+        --uninstall) uninstall=1; shift ;;
+        --purge) purge=1; shift ;;
+        *) die "unknown argument: $1 (see --help)" ;;
+    esac
+done
+[ -n "${HOME:-}" ] || die "HOME is not set"
+[ "$purge" = 0 ] || [ "$uninstall" = 1 ] || die "--purge only goes with --uninstall"
+[ "$uninstall" = 0 ] || [ "$no_hooks" = 0 ] || die "--no-hooks and --uninstall exclude each other"
+[ -z "$python_arg" ] || [ -z "$prefix" ] || die "--python and --prefix exclude each other"
+for value in "$prefix" "$python_arg" "$project"; do
+    case "$value" in -*) die "option value looks like an option: $value" ;; esac
+done
+
+# Physical path: the hook commands must keep working whatever symlink the user ran from.
+CHECKOUT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
+[ -f "$CHECKOUT/lib/context_keeper/settings_file.py" ] \
+    || fail "$CHECKOUT does not look like a context-keeper checkout (lib/context_keeper missing)"
+
+absolute() {  # lexically absolute, symlinks kept (a venv's python is one)
+    case "$1" in /*) printf '%s\n' "$1" ;; *) printf '%s/%s\n' "$PWD" "$1" ;; esac
+}
+
+# Same place as platformdirs.user_data_dir("context-keeper"), where the package keeps
+# its runs/ data by default.
+if [ "$(uname -s)" = Darwin ]; then
+    DATA_DIR="$HOME/Library/Application Support/context-keeper"
+else
+    DATA_DIR="${XDG_DATA_HOME:-$HOME/.local/share}/context-keeper"
+fi
+VENV=$(absolute "${prefix:-$DATA_DIR/venv}")
+
+if [ -n "$project" ]; then
+    [ -d "$project" ] || die "--project: no such directory: $project"
+    SETTINGS="$(cd -- "$project" && pwd -P)/.claude/settings.json"
+else
+    SETTINGS="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/settings.json"
+fi
+
+# ------------------------------------------------------------------------- interpreters
+version_ok() { "$1" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >/dev/null 2>&1; }
+
+find_python() {  # a Python >= 3.11 to create the virtualenv with ($PYTHON first)
+    local candidate
+    for candidate in ${PYTHON:+"$PYTHON"} python3 python3.13 python3.12 python3.11 python; do
+        if command -v "$candidate" >/dev/null 2>&1 && version_ok "$candidate"; then
+            command -v "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# settings_file uses only the standard library, so any Python >= 3.11 can run the
+# checkout's copy of it: also before the venv exists (--dry-run) or after it is gone.
+settings_tool() {
+    local py=""
+    if [ -n "${HOOK_PYTHON:-}" ] && [ -x "$HOOK_PYTHON" ] && version_ok "$HOOK_PYTHON"; then
+        py=$HOOK_PYTHON
+    elif [ -x "$VENV/bin/python" ] && version_ok "$VENV/bin/python"; then
+        py="$VENV/bin/python"
+    else
+        py=$(find_python) || fail "no Python >= 3.11 found (set PYTHON=/path/to/python3.11+)"
+    fi
+    PYTHONPATH="$CHECKOUT/lib" "$py" -m context_keeper.settings_file "$@"
+}
+
+source_hash() {  # what the installed package was built from: pyproject.toml + lib/
+    "$1" - "$CHECKOUT" <<'PY'
+import hashlib, os, sys
+root = sys.argv[1]
+files = ["pyproject.toml"]
+for folder, dirs, names in os.walk(os.path.join(root, "lib")):
+    dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.endswith(".egg-info"))
+    files += [os.path.relpath(os.path.join(folder, n), root)
+              for n in sorted(names) if not n.endswith((".pyc", ".pyo"))]
+digest = hashlib.sha256()
+for rel in files:
+    with open(os.path.join(root, rel), "rb") as f:
+        digest.update(rel.encode() + b"\0" + f.read() + b"\0")
+print(digest.hexdigest())
+PY
+}
+
+STAMP_NAME=.context-keeper-source
+stage=""
+cleanup() { if [ -n "$stage" ]; then rm -rf -- "$stage"; fi; }
+trap cleanup EXIT
+
+ensure_venv() {  # sets venv_note
+    if [ -x "$VENV/bin/python" ] && version_ok "$VENV/bin/python"; then
+        venv_note="virtualenv reused"
+        return
+    fi
+    # Never clear a directory that is not a virtualenv (a mistyped --prefix).
+    if [ -e "$VENV" ] && [ ! -f "$VENV/pyvenv.cfg" ] \
+        && [ -n "$(ls -A -- "$VENV" 2>/dev/null)" ]; then
+        fail "$VENV exists and is not a virtualenv; choose another --prefix"
+    fi
+    local base
+    base=$(find_python) || fail "no Python >= 3.11 found (set PYTHON=/path/to/python3.11+)"
+    say "Creating virtualenv $VENV ($("$base" --version 2>&1))"
+    mkdir -p -- "$(dirname -- "$VENV")"
+    # --clear: a venv whose base interpreter was upgraded away is rebuilt, not patched.
+    "$base" -m venv --clear "$VENV" \
+        || fail "could not create a virtualenv at $VENV (Debian/Ubuntu: apt install python3-venv)"
+    venv_note="virtualenv created"
+}
+
+ensure_package() {  # sets package_note
+    local want have
+    want=$(source_hash "$VENV/bin/python")
+    have=$(cat -- "$VENV/$STAMP_NAME" 2>/dev/null || true)
+    if [ "$want" = "$have" ] \
+        && (cd / && "$VENV/bin/python" -c 'import context_keeper') >/dev/null 2>&1; then
+        package_note="package up to date"
+        return
+    fi
+    # Build from a copy: a non-editable build writes build/ and *.egg-info into its
+    # source tree, and the checkout should stay clean (or may be read-only).
+    stage=$(mktemp -d "${TMPDIR:-/tmp}/context-keeper-build.XXXXXX")
+    local extra=()
+    for f in README.md LICENSE; do [ ! -f "$CHECKOUT/$f" ] || extra+=("$f"); done
+    (cd "$CHECKOUT" && tar --exclude=__pycache__ --exclude='*.egg-info' --exclude='*.pyc' \
+        -cf - pyproject.toml lib ${extra[@]+"${extra[@]}"}) | (cd "$stage" && tar -xf -)
+    say "Installing context-keeper and its dependencies into $VENV (pip)"
+    rm -f -- "$VENV/$STAMP_NAME"
+    "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q \
+        --upgrade "$stage" || fail "pip install failed (see above); nothing in settings changed"
+    (cd / && "$VENV/bin/python" -c 'import context_keeper') \
+        || fail "context_keeper is not importable from $VENV after pip install"
+    printf '%s\n' "$want" >"$VENV/$STAMP_NAME"
+    package_note="package installed"
+}
+
+# -------------------------------------------------------------------------- uninstall
+safe_to_delete() {  # refuse /, $HOME, anything holding $HOME or this checkout
+    case "$1" in /?*) ;; *) return 1 ;; esac
+    local p=${1%/}
+    case "$p" in "" | "$HOME") return 1 ;; esac
+    case "$HOME/" in "$p"/*) return 1 ;; esac
+    case "$CHECKOUT/" in "$p"/*) return 1 ;; esac
+    return 0
+}
+
+if [ "$uninstall" = 1 ]; then
+    dry_flag=()
+    [ "$dry_run" = 0 ] || dry_flag=(--dry-run)
+    settings_tool uninstall --settings "$SETTINGS" ${dry_flag[@]+"${dry_flag[@]}"} \
+        || exit $?
+    if [ "$purge" = 1 ]; then
+        targets=()
+        # A --prefix that is not a virtualenv is somebody else's directory: keep it.
+        if [ -f "$VENV/pyvenv.cfg" ]; then targets+=("$VENV"); fi
+        targets+=("$DATA_DIR")
+        if [ -n "${CONTEXT_KEEPER_HOME:-}" ]; then targets+=("$(absolute "$CONTEXT_KEEPER_HOME")"); fi
+        for target in "${targets[@]}"; do
+            [ -e "$target" ] || continue
+            safe_to_delete "$target" || { say "Not deleting $target (unsafe location)"; continue; }
+            if [ "$dry_run" = 1 ]; then
+                say "Would delete $target"
+            else
+                rm -rf -- "$target"
+                say "Deleted $target"
+            fi
+        done
+    elif [ "$dry_run" = 0 ]; then
+        say "Kept the virtualenv ($VENV) and data ($DATA_DIR); --uninstall --purge deletes them."
+    fi
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------- install
+if [ -n "$python_arg" ]; then
+    case "$python_arg" in
+        */*) HOOK_PYTHON=$(absolute "$python_arg") ;;
+        *) HOOK_PYTHON=$(command -v "$python_arg") || die "--python: not found: $python_arg" ;;
+    esac
+    [ -x "$HOOK_PYTHON" ] || die "--python: not an executable: $HOOK_PYTHON"
+    version_ok "$HOOK_PYTHON" || die "--python: $HOOK_PYTHON is not Python >= 3.11"
+    (cd / && "$HOOK_PYTHON" -c 'import context_keeper') >/dev/null 2>&1 \
+        || die "--python: $HOOK_PYTHON cannot import context_keeper (omit --python to create a virtualenv)"
+    python_note="existing interpreter"
+else
+    HOOK_PYTHON="$VENV/bin/python"
+    if [ "$dry_run" = 1 ]; then
+        if [ -x "$HOOK_PYTHON" ]; then
+            python_note="dry run: virtualenv exists; package would be checked and updated if needed"
+        else
+            python_note="dry run: virtualenv would be created and the package installed"
+        fi
+    else
+        ensure_venv
+        ensure_package
+        python_note="$venv_note, $package_note"
+    fi
+fi
+
+if [ "$no_hooks" = 1 ]; then
+    settings_note="not changed (--no-hooks)"
+else
+    dry_flag=()
+    [ "$dry_run" = 0 ] || dry_flag=(--dry-run)
+    settings_tool install --settings "$SETTINGS" --python "$HOOK_PYTHON" \
+        --checkout "$CHECKOUT" ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+    settings_note="$SETTINGS"
+fi
+
+[ "$dry_run" = 0 ] || { say "Dry run: $python_note. Nothing was changed."; exit 0; }
+cat <<EOF
+
+context-keeper is installed.
+  hooks run with  $HOOK_PYTHON ($python_note)
+  hook scripts    $CHECKOUT/hooks/
+  settings        $settings_note
+  data            ${CONTEXT_KEEPER_HOME:-$DATA_DIR}
+Check it:         $(dirname -- "$HOOK_PYTHON")/context-keeper doctor
+After updating or moving this checkout, run ./install.sh again.
+Remove the hooks: ./install.sh --uninstall${project:+ --project $project} (add --purge to delete the virtualenv and data)
+EOF
