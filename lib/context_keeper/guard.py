@@ -1,0 +1,176 @@
+"""The one error wrapper every hook script runs in.
+
+A hook must never disturb the session it serves: whatever goes wrong, it exits
+0, prints nothing (not even on stderr, which Claude Code shows the user) and
+leaves a traceback in the log. Output is printed only when the work finished.
+"""
+
+from __future__ import annotations
+
+import io
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO, TextIO
+
+from .config import Settings, load_settings
+from .hook_input import BadHookInput, HookInput, parse_hook_input
+from .store import Log, RunsDir, ensure_private_dir, runs_dir_for
+
+MAX_STDIN_BYTES = 64 * 1024 * 1024
+FALLBACK_LOG_NAME = "context-keeper.log"
+
+
+@dataclass(frozen=True)
+class HookContext:
+    hook: HookInput
+    settings: Settings
+    runs: RunsDir
+    log: Log
+
+
+class HookTimeout(BaseException):
+    """The hook's time budget ran out.
+
+    A BaseException so that `except Exception` in work code cannot swallow it
+    and keep running past the budget.
+    """
+
+
+def _read_stdin(stdin: BinaryIO | None) -> bytes:
+    source = stdin if stdin is not None else sys.stdin.buffer
+    data = source.read(MAX_STDIN_BYTES + 1)
+    if len(data) > MAX_STDIN_BYTES:
+        raise BadHookInput(f"hook input is larger than {MAX_STDIN_BYTES} bytes")
+    return data
+
+
+@contextmanager
+def _time_budget(seconds: float) -> Iterator[None]:
+    """Raise HookTimeout inside the block after `seconds` (main thread only;
+    elsewhere, e.g. a test runner's worker thread, the block runs unbounded)."""
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise HookTimeout(f"hook budget of {seconds:g} s exceeded")
+
+    try:
+        previous_handler = signal.signal(signal.SIGALRM, on_alarm)
+    except (AttributeError, ValueError):  # no SIGALRM here, or not the main thread
+        yield
+        return
+    previous_delay, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        while True:
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous_handler)
+                break
+            except HookTimeout:
+                # The alarm went off after the block had ended: the block did finish.
+                continue
+        if previous_delay:  # someone else's timer was running: give back what is left
+            left = previous_delay - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+
+
+def _write_output(text: str, stdout: TextIO | None) -> None:
+    if stdout is None:
+        # Bytes, so the locale of the hook's environment can't break the encoding.
+        sys.stdout.buffer.write(text.encode("utf-8", "replace"))
+        sys.stdout.buffer.flush()
+    else:
+        stdout.write(text)
+        stdout.flush()
+
+
+def run_hook(
+    event: str,
+    work: Callable[[HookContext], str | None],
+    stdin: BinaryIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Run `work` for one hook call. Always returns 0."""
+    started = time.monotonic()
+    settings: Settings | None = None
+    warnings: list[str] = []
+    log: Log | None = None
+    session = "-"
+    # Anything Python code writes to stderr during the hook goes to the log instead.
+    real_stderr = sys.stderr
+    captured = io.StringIO()
+    sys.stderr = captured
+    try:
+        settings, warnings = load_settings()
+        hook = parse_hook_input(_read_stdin(stdin))
+        session = hook.session_id
+        runs = runs_dir_for(settings, hook.cwd).ensure()
+        log = Log(runs.log_path, settings.log_max_bytes)
+        for warning in warnings:
+            log.warning(warning)
+        if hook.event != event:
+            log.warning(f"script for {event} received a {hook.event} event")
+        with _time_budget(settings.hook_budget):
+            text = work(HookContext(hook=hook, settings=settings, runs=runs, log=log))
+        if text is not None and not isinstance(text, str):
+            raise TypeError(f"hook work returned {type(text).__name__}, expected str or None")
+        if text:
+            _write_output(text, stdout)
+        log.info(f"{event} session={session} ok {_ms(started)} ms")
+    except BaseException as exc:  # noqa: BLE001 - the whole point of this module
+        _report(exc, event, session, started, settings, warnings, log)
+    finally:
+        sys.stderr = real_stderr
+        _report_stderr(captured.getvalue(), log)
+    return 0
+
+
+def _ms(started: float) -> int:
+    return int((time.monotonic() - started) * 1000)
+
+
+def _report(
+    exc: BaseException,
+    event: str,
+    session: str,
+    started: float,
+    settings: Settings | None,
+    warnings: list[str],
+    log: Log | None,
+) -> None:
+    """Log `exc` with its traceback to the runs log, else <home>/context-keeper.log,
+    else nowhere. Must not raise."""
+    try:
+        import traceback  # only on the error path
+
+        if isinstance(exc, BadHookInput):
+            detail = f"bad hook input: {exc}"  # a traceback would add nothing
+        else:
+            detail = "".join(traceback.format_exception(exc)).rstrip()
+        entry = f"{event} session={session} failed after {_ms(started)} ms: {detail}"
+        if log is not None and log.write("ERROR", entry):
+            return
+        if settings is None:
+            settings, more = load_settings()
+            warnings = warnings + more
+        home = ensure_private_dir(settings.home)
+        fallback = Log(home / FALLBACK_LOG_NAME, settings.log_max_bytes)
+        for warning in warnings:
+            fallback.warning(warning)
+        fallback.write("ERROR", entry)
+    except BaseException:  # noqa: BLE001 - nowhere left to report to
+        pass
+
+
+def _report_stderr(text: str, log: Log | None) -> None:
+    if text and log is not None:
+        log.warning(f"stderr output during the hook: {text.rstrip()}")

@@ -1,0 +1,87 @@
+"""Parse and validate the JSON Claude Code writes to a hook's stdin."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+
+class BadHookInput(ValueError):
+    """stdin is not a usable hook payload; the message is one line saying why."""
+
+
+@dataclass(frozen=True)
+class HookInput:
+    event: str
+    session_id: str
+    transcript_path: Path | None
+    cwd: Path
+    tool_name: str | None
+    tool_use_id: str | None
+    trigger: str | None
+    custom_instructions: str | None
+    source: str | None
+
+
+def _required(payload: dict[str, object], key: str) -> str:
+    if key not in payload:
+        raise BadHookInput(f"hook input has no {key!r}")
+    value = payload[key]
+    if not isinstance(value, str):
+        raise BadHookInput(f"hook input {key!r} is {type(value).__name__}, expected a string")
+    if not value:
+        raise BadHookInput(f"hook input {key!r} is empty")
+    if "\0" in value:
+        raise BadHookInput(f"hook input {key!r} contains a NUL byte")
+    return value
+
+
+def _optional(payload: dict[str, object], key: str) -> str | None:
+    # Optional fields vary by event and by Claude Code version: anything that is
+    # not a non-empty string counts as absent rather than as an error.
+    value = payload.get(key)
+    return value if isinstance(value, str) and value else None
+
+
+def _instructions(payload: dict[str, object]) -> str | None:
+    # PreCompact sends null or "" when the user gave no /compact text: both mean none.
+    value = _optional(payload, "custom_instructions")
+    return value if value is not None and value.strip() else None
+
+
+def parse_hook_input(data: bytes) -> HookInput:
+    if not data:
+        raise BadHookInput("hook input is empty")
+    if data[:3] == b"\xef\xbb\xbf":
+        data = data[3:]
+    try:
+        payload = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        if not bytes(data).strip():
+            raise BadHookInput("hook input is empty (only whitespace)") from None
+        raise BadHookInput(f"hook input is not JSON: {str(exc).splitlines()[0]}") from None
+    if not isinstance(payload, dict):
+        raise BadHookInput(f"hook input is a JSON {type(payload).__name__}, expected an object")
+
+    event = _required(payload, "hook_event_name")
+    session_id = _required(payload, "session_id")
+    cwd = _required(payload, "cwd")
+    if not os.path.isabs(cwd):
+        raise BadHookInput(f"hook input 'cwd' is not an absolute path: {cwd[:200]!r}")
+    transcript = _optional(payload, "transcript_path")
+    if transcript is not None and "\0" in transcript:
+        transcript = None
+    return HookInput(
+        event=event,
+        session_id=session_id,
+        transcript_path=Path(transcript) if transcript else None,
+        cwd=Path(cwd),
+        tool_name=_optional(payload, "tool_name"),
+        tool_use_id=_optional(payload, "tool_use_id"),
+        trigger=_optional(payload, "trigger"),
+        custom_instructions=_instructions(payload),
+        source=_optional(payload, "source"),
+    )
