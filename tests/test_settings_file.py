@@ -1,0 +1,488 @@
+"""settings_file: strict load, idempotent merge/unmerge, diff, safe writes, CLI."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shlex
+import stat
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings as hyp_settings, strategies as st
+
+from context_keeper import settings_file as sf
+
+REPO = Path(__file__).resolve().parents[1]
+PY = Path("/opt/venv/bin/python")
+CHECKOUT = Path("/src/context-keeper")
+
+FOREIGN: dict = {
+    "permissions": {"allow": ["Bash(ls:*)"], "deny": []},
+    "env": {"FOO": "bar"},
+    "hooks": {
+        "PostToolUse": [
+            {"matcher": "Read", "hooks": [{"type": "command", "command": "echo read"}]},
+        ],
+        "PreCompact": [{"hooks": [{"type": "command", "command": "/usr/bin/notify compact"}]}],
+        "Stop": [{"hooks": [{"type": "command", "command": "say done", "timeout": 5}]}],
+    },
+    "model": "claude-sonnet-4-5",
+}
+
+
+def entries(python: Path = PY, checkout: Path = CHECKOUT) -> tuple[sf.HookEntry, ...]:
+    return sf.our_entries(python, checkout)
+
+
+def ours(settings: dict) -> list[tuple[str, str | None, dict]]:
+    """(event, group matcher, handler) for every handler of ours."""
+    found = []
+    for event, groups in settings.get("hooks", {}).items():
+        for group in groups:
+            for handler in group["hooks"]:
+                if sf.script_of(handler):
+                    found.append((event, group.get("matcher"), handler))
+    return found
+
+
+# ------------------------------------------------------------------------- entries
+
+def test_our_entries_are_the_three_hooks_with_absolute_paths_and_timeouts():
+    post, pre, start = entries()
+    assert (post.event, post.matcher) == ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit")
+    assert (pre.event, pre.matcher) == ("PreCompact", None)
+    assert (start.event, start.matcher) == ("SessionStart", "compact")
+    assert post.command == "/opt/venv/bin/python /src/context-keeper/hooks/auto_context_manager.py"
+    assert pre.command.endswith("/hooks/pre_compact_preserve.py")
+    assert start.command.endswith("/hooks/session_start_restore.py")
+    assert [e.timeout for e in (post, pre, start)] == [10, 60, 30]
+    assert "matcher" not in pre.group()
+    assert post.handler() == {"type": "command", "command": post.command, "timeout": 10}
+
+
+def test_commands_are_shell_quoted():
+    post = entries(Path("/my venv/bin/python"), Path("/it's here"))[0]
+    assert shlex.split(post.command) == ["/my venv/bin/python",
+                                         "/it's here/hooks/auto_context_manager.py"]
+
+
+def test_relative_paths_refused():
+    with pytest.raises(sf.SettingsError):
+        sf.our_entries(Path("venv/bin/python"), CHECKOUT)
+
+
+@pytest.mark.parametrize("command, script", [
+    ("/a/venv/bin/python /old/place/hooks/auto_context_manager.py", "auto_context_manager.py"),
+    ("python3 \"${CLAUDE_PLUGIN_ROOT}/hooks/pre_compact_preserve.py\"", "pre_compact_preserve.py"),
+    ("cd /x && python hooks/session_start_restore.py", "session_start_restore.py"),
+    ("'/with space/bin/python' '/c k/hooks/auto_context_manager.py'", "auto_context_manager.py"),
+    ("python3 /x/auto_context_manager.py", None),  # not in a hooks/ folder: not ours
+    ("python3 /x/hooks/other.py", None),
+    ("echo 'unbalanced", None),
+])
+def test_script_of(command, script):
+    assert sf.script_of({"type": "command", "command": command}) == script
+
+
+def test_script_of_ignores_non_command_handlers():
+    assert sf.script_of({"type": "prompt", "command": "/x/hooks/auto_context_manager.py"}) is None
+    assert sf.script_of("nonsense") is None
+
+
+# --------------------------------------------------------------------------- parse
+
+@pytest.mark.parametrize("text, fragment", [
+    ('{\n  // a comment\n  "model": "x"\n}', "comments"),
+    ('{ /* block */ "model": "x" }', "comments"),
+    ('{"model": "x",}', "invalid JSON at line 1"),
+    ("{", "invalid JSON"),
+    ("[]", "top level is an array"),
+    ('"text"', "top level is a string"),
+    ("null", "top level is null"),
+    ('{"a": 1, "a": 2}', "duplicate key 'a'"),
+    ('{"a": NaN}', "NaN is not JSON"),
+])
+def test_parse_refuses(text, fragment):
+    with pytest.raises(sf.SettingsError) as info:
+        sf.parse(text.encode(), "settings.json")
+    message = str(info.value)
+    assert fragment in message and "settings.json" in message and "\n" not in message
+
+
+def test_parse_accepts_slashes_inside_strings_bom_and_empty_files():
+    assert sf.parse(b'{"url": "https://x//y /* no */"}', "s") == {"url": "https://x//y /* no */"}
+    assert sf.parse('\ufeff{"a": 1}'.encode(), "s") == {"a": 1}
+    assert sf.parse(b"  \n", "s") == {}
+
+
+def test_load_missing_file(tmp_path):
+    loaded = sf.load(tmp_path / "settings.json")
+    assert loaded.data is None and loaded.settings == {}
+
+
+# --------------------------------------------------------------------------- merge
+
+def test_merge_into_empty_settings():
+    merged = sf.merge({}, entries())
+    assert list(merged["hooks"]) == ["PostToolUse", "PreCompact", "SessionStart"]
+    assert len(ours(merged)) == 3
+
+
+def test_merge_keeps_foreign_content_and_order_and_does_not_mutate_input():
+    original = copy.deepcopy(FOREIGN)
+    merged = sf.merge(FOREIGN, entries())
+    assert FOREIGN == original
+    assert list(merged) == list(FOREIGN)  # no key moved; "hooks" existed
+    for key in ("permissions", "env", "model"):
+        assert merged[key] == FOREIGN[key]
+    assert list(merged["hooks"]) == ["PostToolUse", "PreCompact", "Stop", "SessionStart"]
+    assert merged["hooks"]["PostToolUse"][0] == FOREIGN["hooks"]["PostToolUse"][0]
+    assert merged["hooks"]["PreCompact"][0] == FOREIGN["hooks"]["PreCompact"][0]
+    assert merged["hooks"]["Stop"] == FOREIGN["hooks"]["Stop"]
+    assert [(e, m) for e, m, _ in ours(merged)] == [
+        ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"),
+        ("PreCompact", None),
+        ("SessionStart", "compact"),
+    ]
+
+
+def test_merge_adds_hooks_key_last_when_missing():
+    merged = sf.merge({"model": "x", "env": {}}, entries())
+    assert list(merged) == ["model", "env", "hooks"]
+
+
+def test_merge_is_idempotent():
+    once = sf.merge(FOREIGN, entries())
+    twice, changes = sf.merge_with_changes(once, entries())
+    assert twice == once and changes == sf.Changes()
+    assert json.dumps(twice) == json.dumps(once)  # same order too
+
+
+def test_moved_checkout_and_new_venv_fix_paths_in_place():
+    old = sf.merge(FOREIGN, entries())
+    moved_entries = entries(Path("/new/venv/bin/python"), Path("/elsewhere/ck"))
+    moved, changes = sf.merge_with_changes(old, moved_entries)
+    assert changes == sf.Changes(updated=3)
+    assert len(ours(moved)) == 3
+    assert [h["command"] for _, _, h in ours(moved)] == [e.command for e in moved_entries]
+    # same positions: only the commands changed
+    assert sf.unmerge(moved) == sf.unmerge(old) == FOREIGN
+    assert list(moved["hooks"]) == list(old["hooks"])
+
+
+def test_duplicates_collapse_to_one():
+    post = entries()[0]
+    settings = {"hooks": {"PostToolUse": [post.group(), post.group(),
+                                          {"matcher": "Read", "hooks": [post.handler()]}]}}
+    merged, changes = sf.merge_with_changes(settings, entries())
+    assert changes.removed == 2
+    assert merged["hooks"]["PostToolUse"] == [post.group()]
+
+
+def test_wrong_matcher_is_fixed_in_place_when_the_group_is_ours_alone():
+    start = entries()[2]
+    settings = {"hooks": {"SessionStart": [
+        {"matcher": "startup", "hooks": [{"type": "command", "command": "foreign"}]},
+        {"hooks": [start.handler()]},
+    ]}}
+    merged = sf.merge(settings, entries())
+    assert merged["hooks"]["SessionStart"] == [settings["hooks"]["SessionStart"][0],
+                                               start.group()]
+
+
+def test_ours_in_a_shared_group_with_another_matcher_moves_out():
+    post = entries()[0]
+    foreign = {"type": "command", "command": "echo grep"}
+    settings = {"hooks": {"PostToolUse": [{"matcher": "Grep", "hooks": [foreign, post.handler()]}]}}
+    merged = sf.merge(settings, entries())
+    assert merged["hooks"]["PostToolUse"] == [{"matcher": "Grep", "hooks": [foreign]},
+                                              post.group()]
+
+
+def test_match_all_matchers_count_as_no_matcher_for_precompact():
+    pre = entries()[1]
+    for matcher in ("", "*"):
+        settings = {"hooks": {"PreCompact": [{"matcher": matcher, "hooks": [pre.handler()]}]}}
+        assert sf.merge(settings, entries())["hooks"]["PreCompact"] == \
+            settings["hooks"]["PreCompact"]
+
+
+def test_misplaced_script_is_removed_from_the_wrong_event():
+    pre = entries()[1]
+    settings = {"hooks": {"Stop": [{"hooks": [pre.handler()]}]}}
+    merged, changes = sf.merge_with_changes(settings, entries())
+    assert "Stop" not in merged["hooks"]
+    assert changes == sf.Changes(added=3, removed=1)
+
+
+def test_user_additions_to_our_handler_are_kept():
+    post = entries()[0]
+    settings = {"hooks": {"PostToolUse": [{"matcher": post.matcher, "hooks": [
+        {"type": "command", "command": "/old/bin/python /old/hooks/auto_context_manager.py",
+         "statusMessage": "keeping context", "timeout": 99}]}]}}
+    handler = sf.merge(settings, entries())["hooks"]["PostToolUse"][0]["hooks"][0]
+    assert handler == {"type": "command", "command": post.command,
+                       "statusMessage": "keeping context", "timeout": 10}
+
+
+def test_plugin_root_entry_in_settings_is_recognised():
+    settings = {"hooks": {"PreCompact": [{"hooks": [{
+        "type": "command", "command": 'python3 "${CLAUDE_PLUGIN_ROOT}/hooks/pre_compact_preserve.py"'}]}]}}
+    merged = sf.merge(settings, entries())
+    assert len(merged["hooks"]["PreCompact"]) == 1
+
+
+def test_malformed_hooks_refused_by_merge():
+    with pytest.raises(sf.SettingsError, match='"hooks" is an array'):
+        sf.merge({"hooks": []}, entries())
+    with pytest.raises(sf.SettingsError, match='"hooks.PreCompact" is an object'):
+        sf.merge({"hooks": {"PreCompact": {}}}, entries())
+
+
+def test_foreign_oddities_are_left_alone():
+    settings = {"hooks": {"PostToolUse": ["junk", {"matcher": "X"}, {"hooks": "nope"}],
+                          "Custom": "whatever"}}
+    merged = sf.merge(settings, entries())
+    assert merged["hooks"]["PostToolUse"][:3] == settings["hooks"]["PostToolUse"]
+    assert merged["hooks"]["Custom"] == "whatever"
+    assert sf.unmerge(merged) == settings
+
+
+# ------------------------------------------------------------------------- unmerge
+
+def test_unmerge_restores_the_original():
+    assert sf.unmerge(sf.merge(FOREIGN, entries())) == FOREIGN
+    assert sf.unmerge(sf.merge({}, entries())) == {}
+    assert sf.unmerge(sf.merge({"model": "x"}, entries())) == {"model": "x"}
+
+
+def test_unmerge_keeps_groups_that_were_already_empty():
+    settings = {"hooks": {"Stop": [{"hooks": []}], "PreCompact": [{"hooks": []}]}}
+    assert sf.unmerge(sf.merge(settings, entries())) == settings
+
+
+def test_unmerge_without_ours_changes_nothing():
+    new, changes = sf.unmerge_with_changes(FOREIGN)
+    assert new == FOREIGN and changes == sf.Changes()
+    assert sf.unmerge({"hooks": "odd"}) == {"hooks": "odd"}
+
+
+_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=8)
+_handler = st.fixed_dictionaries(
+    {"type": st.just("command"), "command": _text.map(lambda t: "echo " + t)},
+    optional={"timeout": st.integers(1, 600)})
+_group = st.fixed_dictionaries({"hooks": st.lists(_handler, min_size=1, max_size=3)},
+                               optional={"matcher": _text})
+_events = st.sampled_from(["PostToolUse", "PreCompact", "SessionStart", "Stop", "PreToolUse"])
+_foreign_settings = st.fixed_dictionaries(
+    {}, optional={
+        "hooks": st.dictionaries(_events, st.lists(_group, min_size=1, max_size=3),
+                                 min_size=1),
+        "model": _text,
+        "env": st.dictionaries(_text, _text, max_size=3),
+    })
+
+
+@hyp_settings(max_examples=150, deadline=None)
+@given(_foreign_settings)
+def test_property_merge_unmerge_round_trip(foreign):
+    merged = sf.merge(foreign, entries())
+    assert len(ours(merged)) == 3
+    assert sf.merge(merged, entries()) == merged
+    assert sf.merge(merged, entries(Path("/v2/bin/python"), Path("/c2"))) != merged
+    assert sf.unmerge(merged) == foreign
+    assert sf.unmerge(sf.merge(merged, entries(Path("/v2/bin/python"), Path("/c2")))) == foreign
+
+
+# ---------------------------------------------------------------------------- diff
+
+def test_render_diff():
+    merged = sf.merge(FOREIGN, entries())
+    diff = sf.render_diff(FOREIGN, merged, Path("settings.json"))
+    assert diff.startswith("--- settings.json (current)\n+++ settings.json (after)\n")
+    added = [line for line in diff.splitlines() if line.startswith("+") and "\"command\":" in line]
+    assert len(added) == 3
+    assert sf.render_diff(merged, merged, Path("s")) == ""
+    assert all(line.startswith(("+", "@@", "---", "+++"))
+               for line in sf.render_diff(None, merged, Path("s")).splitlines())
+
+
+# ---------------------------------------------------------------------------- save
+
+def write_settings(path: Path, value: dict, mode: int = 0o640) -> bytes:
+    data = json.dumps(value, indent=4).encode()
+    path.write_bytes(data)
+    path.chmod(mode)
+    return data
+
+
+def test_save_backs_up_then_replaces_keeping_the_mode(tmp_path):
+    path = tmp_path / "settings.json"
+    original = write_settings(path, FOREIGN, 0o640)
+    loaded = sf.load(path)
+    now = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+    backup = sf.save(loaded, sf.merge(loaded.settings, entries()), now=now)
+    assert backup == tmp_path / "settings.json.bak-20260102T030405Z"
+    assert backup.read_bytes() == original
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o640
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert json.loads(path.read_bytes()) == sf.merge(FOREIGN, entries())
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "settings.json", "settings.json.bak-20260102T030405Z"]  # no temp file left
+    second = sf.save(sf.load(path), FOREIGN, now=now)
+    assert second == tmp_path / "settings.json.bak-20260102T030405Z-1"
+
+
+def test_save_new_file_is_private_and_has_no_backup(tmp_path):
+    path = tmp_path / "dir" / "settings.json"
+    assert sf.save(sf.load(path), {"a": 1}) is None
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert path.read_text() == '{\n  "a": 1\n}\n'
+
+
+def test_save_writes_through_a_symlink(tmp_path):
+    real = tmp_path / "dotfiles" / "settings.json"
+    real.parent.mkdir()
+    write_settings(real, FOREIGN)
+    link = tmp_path / "settings.json"
+    link.symlink_to(real)
+    backup = sf.save(sf.load(link), {"a": 1})
+    assert link.is_symlink() and json.loads(real.read_text()) == {"a": 1}
+    assert backup is not None and backup.parent == real.parent
+
+
+def test_save_refuses_when_the_file_changed_meanwhile(tmp_path):
+    path = tmp_path / "settings.json"
+    write_settings(path, FOREIGN)
+    loaded = sf.load(path)
+    path.write_text('{"changed": true}')
+    with pytest.raises(sf.SettingsError, match="changed while"):
+        sf.save(loaded, {"a": 1})
+    assert path.read_text() == '{"changed": true}'
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+# ----------------------------------------------------------------------------- CLI
+
+def cli(path: Path, *extra: str) -> list[str]:
+    return ["install", "--settings", str(path), "--python", str(PY),
+            "--checkout", str(CHECKOUT), *extra]
+
+
+def test_main_install_then_noop_then_uninstall(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    original = write_settings(path, FOREIGN)
+    assert sf.main(cli(path)) == 0
+    assert "3 added; backup" in capsys.readouterr().out
+    installed = path.read_bytes()
+    assert sf.main(cli(path)) == 0
+    assert "already up to date" in capsys.readouterr().out
+    assert path.read_bytes() == installed
+    assert len(list(tmp_path.glob("settings.json.bak-*"))) == 1
+    assert sf.main(["uninstall", "--settings", str(path)]) == 0
+    assert "3 removed" in capsys.readouterr().out
+    assert json.loads(path.read_bytes()) == json.loads(original)
+    assert sf.main(["uninstall", "--settings", str(path)]) == 0
+    assert "no context-keeper hooks found" in capsys.readouterr().out
+
+
+def test_main_dry_run_prints_diff_and_writes_nothing(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    original = write_settings(path, FOREIGN)
+    assert sf.main(cli(path, "--dry-run")) == 0
+    out = capsys.readouterr().out
+    assert "+++ " in out and "auto_context_manager.py" in out and "dry run" in out
+    assert path.read_bytes() == original
+    assert list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("content", [b'{"model": "x", // no\n}', b"{oops", b"[1, 2]"])
+def test_main_refuses_bad_files_with_one_line_and_exit_2(tmp_path, capsys, content):
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    assert sf.main(cli(path)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("context-keeper: error: ")
+    assert path.read_bytes() == content and list(tmp_path.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["install"], ["frobnicate", "--settings", "x"], ["install", "--settings", "x"],
+    ["install", "--settings", "x", "--python", "rel/python", "--checkout", "/c", "--nope"],
+])
+def test_main_bad_arguments_exit_2_with_one_line(argv, capsys):
+    assert sf.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_main_write_failure_is_one_line_exit_1(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "settings.json"
+    original = write_settings(path, FOREIGN)
+
+    def refuse(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(sf.os, "replace", refuse)
+    assert sf.main(cli(path)) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if "warning" not in line]
+    assert len(errors) == 1 and "Permission denied" in errors[0]
+    assert path.read_bytes() == original
+    assert not list(tmp_path.glob(".settings.json.*.tmp"))
+
+
+def test_main_uninstall_missing_file(tmp_path, capsys):
+    assert sf.main(["uninstall", "--settings", str(tmp_path / "none.json")]) == 0
+    assert not (tmp_path / "none.json").exists()
+
+
+def test_main_warns_when_the_plugin_is_enabled_too(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    write_settings(path, {"enabledPlugins": {"context-keeper@context-keeper": True}})
+    assert sf.main(cli(path)) == 0
+    assert "run twice" in capsys.readouterr().err
+
+
+# ------------------------------------------------ shipped files agree with the code
+
+def test_settings_example_matches_our_entries():
+    example = json.loads((REPO / "settings.example.json").read_text())
+    python = Path("/home/you/.local/share/context-keeper/venv/bin/python")
+    assert example == sf.merge({}, sf.our_entries(python, Path("/home/you/src/context-keeper")))
+
+
+def test_plugin_hooks_match_our_entries():
+    plugin_hooks = json.loads((REPO / "hooks" / "hooks.json").read_text())["hooks"]
+    root = Path("/PLUGIN")
+    expected = sf.merge({}, sf.our_entries(root / "bin" / "python3", root))["hooks"]
+    for groups in expected.values():
+        for group in groups:
+            for handler in group["hooks"]:
+                script = handler["command"].split("/hooks/")[1]
+                handler["command"] = f'python3 "${{CLAUDE_PLUGIN_ROOT}}/hooks/{script}"'
+    assert plugin_hooks == expected
+
+
+def test_plugin_manifests_agree_with_pyproject():
+    version = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    plugin = json.loads((REPO / ".claude-plugin" / "plugin.json").read_text())
+    market = json.loads((REPO / ".claude-plugin" / "marketplace.json").read_text())
+    assert plugin["name"] == "context-keeper" and plugin["version"] == version
+    assert market["name"] == "context-keeper" and market["owner"]["name"]
+    [entry] = market["plugins"]
+    assert entry["name"] == plugin["name"] and entry["source"] == "./"
+    assert entry["version"] == version
+
+
+def test_module_runs_with_the_standard_library_only():
+    # install.sh runs it with a bare interpreter before the venv exists.
+    source = (REPO / "lib" / "context_keeper" / "settings_file.py").read_text()
+    imports = {line.split()[1].split(".")[0] for line in source.splitlines()
+               if line.startswith(("import ", "from "))}
+    assert imports <= {"__future__", "argparse", "collections", "copy", "dataclasses",
+                       "datetime", "difflib", "json", "os", "pathlib", "shlex", "stat",
+                       "sys", "tempfile", "typing"}
+
