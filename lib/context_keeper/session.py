@@ -266,6 +266,8 @@ class SessionModel:
     # written by cold_tasks: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
+    # derived, not saved: the episodes' key terms (see _episode_index)
+    _index: tuple[dict[str, set[str]], list[tuple[str, str]]] | None = field(default=None, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -292,7 +294,7 @@ class SessionModel:
     # -- (de)serialisation -------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        return orjson.dumps(self)
+        return orjson.dumps({name: getattr(self, name) for name in _SAVED_FIELDS})
 
     @staticmethod
     def from_bytes(data: bytes) -> "SessionModel":
@@ -412,7 +414,10 @@ class SessionModel:
         if len(self.episodes) > MAX_EPISODES:
             dropped = self.episodes.pop(0)
             self.facts.pop(dropped.unit, None)
+            # Its index entries stay: hits on an episode no longer listed change nothing.
         _add_capped(self.prompts, Note(self.turns + 1, first_line(text, 500)), MAX_PROMPTS)
+        if len(subject) >= 12:
+            self._index_term(self.episodes[-1].unit, subject.lower())
         self._mention(text.lower(), self.turns + 1)
 
     def _assistant_text(self, text: str) -> None:
@@ -494,7 +499,12 @@ class SessionModel:
                 if len(self.files) > MAX_FILES:
                     del self.files[next(iter(self.files))]
                 for unit in facts:
+                    if len(unit.files) >= UNIT_FILES and path not in unit.files:
+                        self._index = None  # a name falls out of an episode: rebuild the index
                     _add_capped(unit.files, path, UNIT_FILES)
+                for key in call.units:
+                    if key.startswith("prompt-"):
+                        self._index_term(key, os.path.basename(path).lower())
                 self._resolve("file", path, call.turn, f"{call.name} of {path} succeeded")
             else:
                 self._error(ErrorEvent("file", path, useful_error_line(block.text), call.turn), facts)
@@ -558,20 +568,49 @@ class SessionModel:
                 continue
             if task.last_touched_turn < turn and task.subject.lower() in lowered:
                 self.tasks.touch(task.id, turn)
+        if not self.episodes:
+            return
+        # Episodes are many: find the ones named here through an index of their key terms
+        # (file names by token, prompt lines by substring) instead of scanning each one.
+        names, phrases = self._episode_index()
+        hits: set[str] = set()
+        for token in set(_TOKEN_RE.findall(lowered)):
+            units = names.get(token)
+            if units:
+                hits.update(units)
+        for unit, phrase in phrases:
+            if unit not in hits and phrase in lowered:
+                hits.add(unit)
+        if not hits:
+            return
         for episode in self.episodes:
-            if not episode.ended or episode.last_touched_turn >= turn or episode.unit in self.summarized:
-                continue
-            if any(term in lowered for term in self.episode_terms(episode)):
+            if episode.unit in hits and episode.ended and episode.last_touched_turn < turn and episode.unit not in self.summarized:
                 episode.last_touched_turn = turn
 
     def episode_terms(self, episode: Episode) -> list[str]:
-        terms = []
-        if len(episode.subject) >= 12:
-            terms.append(episode.subject.lower())
+        """Key terms of an episode: its prompt line and the names of the files it modified."""
         facts = self.facts.get(episode.unit)
-        if facts is not None:
-            terms.extend(os.path.basename(path).lower() for path in facts.files)
-        return terms
+        names = [os.path.basename(path).lower() for path in facts.files] if facts else []
+        return ([episode.subject.lower()] if len(episode.subject) >= 12 else []) + names
+
+    def _episode_index(self) -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
+        # Derived from episodes + facts, so never saved: rebuilt after loading, extended as
+        # terms arrive, rebuilt when a listed episode loses a term (its capped file list).
+        if self._index is None:
+            self._index = ({}, [])
+            for episode in self.episodes:
+                for term in self.episode_terms(episode):
+                    self._index_term(episode.unit, term)
+        return self._index
+
+    def _index_term(self, unit: str, term: str) -> None:
+        if self._index is None:
+            return
+        names, phrases = self._index
+        if _TOKEN_RE.fullmatch(term):
+            names.setdefault(term, set()).add(unit)
+        else:
+            phrases.append((unit, term))
 
     # -- the transcript file ---------------------------------------------------------------
 
@@ -606,6 +645,7 @@ class SessionModel:
         return _head(path, self.head_len) == (self.head_len, self.head_hash)
 
 
+_TOKEN_RE = re.compile(r"[\w.\-]+")
 _SCALAR_FIELDS = (
     "version",
     "session_id",
@@ -623,6 +663,9 @@ _SCALAR_FIELDS = (
     "prompt_count",
     "last_checked_turn",
 )
+
+
+_SAVED_FIELDS = tuple(name for name in SessionModel.__dataclass_fields__ if not name.startswith("_"))
 
 
 def _head(path: Path, length: int) -> tuple[int, str]:
