@@ -26,12 +26,22 @@ class HookInput:
     source: str | None
 
 
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {"list": "array", "dict": "object", "str": "string"}.get(type(value).__name__, type(value).__name__)
+
+
 def _required(payload: dict[str, object], key: str) -> str:
     if key not in payload:
         raise BadHookInput(f"hook input has no {key!r}")
     value = payload[key]
     if not isinstance(value, str):
-        raise BadHookInput(f"hook input {key!r} is {type(value).__name__}, expected a string")
+        raise BadHookInput(f"hook input {key!r} is a JSON {_json_type(value)}, expected a string")
     if not value:
         raise BadHookInput(f"hook input {key!r} is empty")
     if "\0" in value:
@@ -64,7 +74,7 @@ def parse_hook_input(data: bytes) -> HookInput:
             raise BadHookInput("hook input is empty (only whitespace)") from None
         raise BadHookInput(f"hook input is not JSON: {str(exc).splitlines()[0]}") from None
     if not isinstance(payload, dict):
-        raise BadHookInput(f"hook input is a JSON {type(payload).__name__}, expected an object")
+        raise BadHookInput(f"hook input is a JSON {_json_type(payload)}, expected an object")
 
     event = _required(payload, "hook_event_name")
     session_id = _required(payload, "session_id")

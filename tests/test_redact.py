@@ -1,0 +1,143 @@
+import subprocess
+import sys
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+# (text, secret that must disappear, text that must survive)
+POSITIVE = [
+    ("key AKIAIOSFODNN7EXAMPLE in config", "IOSFODNN7EXAMPLE", "key AKIA"),
+    ("ASIAY34FZKBOKMUTVV7A is temporary", "Y34FZKBOKMUTVV7A", "is temporary"),
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI", "aws_secret_access_key = "),
+    ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789 ok", "abcdefghijklmnopqrstuvwxyz0123456789", "ghp_"),
+    ("gho_16C7e42F292c6912E7710c838347Ae178B4a", "16C7e42F292c6912E7710c838347Ae178B4a", "gho_"),
+    ("ghs_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789", "ghs_"),
+    ("ghu_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789", "ghu_"),
+    ("ghr_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789", "ghr_"),
+    ("github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP", "11ABCDEFG0123456789", "github_pat_"),
+    ("use sk-ant-api03-abcdefghijklmnopqrstuvwxyz-ABCDEFG_123 now", "abcdefghijklmnopqrstuvwxyz", "sk-ant-"),
+    ("sk-proj-abc123DEF456ghi789JKL012mno_pqr", "abc123DEF456ghi789", "sk-proj-"),
+    ("OPENAI sk-abcdefghijklmnopqrstuvT3BlbkFJabcdefghijklmnopqrst", "T3BlbkFJ", "OPENAI sk-"),
+    ("xoxb-123456789012-1234567890123-abcdefghijklmnopqrstuvwx", "1234567890123", "xoxb-"),
+    ("xoxp-1234567890-abcdefghij", "abcdefghij", "xoxp-"),
+    ("maps AIzaSyA1234567890abcdefghijklmnopqrstuv", "SyA1234567890abcdefghijklmnopqrstuv", "maps AIza"),
+    (
+        "jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "dozjgNryP4J3jVmNHl0w5N",
+        "jwt ",
+    ),
+    ("Authorization: Bearer abc.def.ghi", "abc.def.ghi", "Authorization: Bearer "),
+    ("curl -H 'Authorization: token 123abc' url", "123abc", "curl -H 'Authorization: token "),
+    ('{"Authorization": "Basic dXNlcjpwYXNz"}', "dXNlcjpwYXNz", '{"Authorization": "Basic '),
+    ("got Bearer 0123456789abcdefXYZ back", "0123456789abcdefXYZ", "got Bearer "),
+    ("postgres://admin:hunter2@db.example.com:5432/app", "hunter2", "postgres://admin:"),
+    ("redis://:s3cr3t@localhost:6379", "s3cr3t", "@localhost:6379"),
+    ("https://user:pa55word@example.com/x", "pa55word", "https://user:"),
+    ("export OPENAI_API_KEY=sk-test", "sk-test", "export OPENAI_API_KEY="),
+    ("DB_PASSWORD=hunter2 ./run", "hunter2", " ./run"),
+    ('{"password": "hunter2", "user": "bob"}', "hunter2", '"user": "bob"'),
+    ("mysql --password hunter2 --user bob", "hunter2", "--user bob"),
+    ("cli --token=abcdef", "abcdef", "cli --token="),
+    ("MYSQL_PWD='s3cret value'", "s3cret", "MYSQL_PWD='"),
+    ("client_secret: abcdef123", "abcdef123", "client_secret: "),
+    ("apiKey = 'zzz9'", "zzz9", "apiKey = '"),
+    ("authToken=\"q1w2e3\"", "q1w2e3", "authToken="),
+    ("GITHUB_CREDENTIALS=deadbeefcafe", "deadbeefcafe", "GITHUB_CREDENTIALS="),
+    ("private_key: abc-secret-value", "abc-secret-value", "private_key: "),
+    ("https://example.com/api?api_key=abc123&x=1", "abc123", "&x=1"),
+    ('echo "password: hunter2"', "hunter2", "echo"),
+    (
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA\nabc\n-----END RSA PRIVATE KEY-----\nafter",
+        "MIIEpAIBAAKCAQEA",
+        "\nafter",
+    ),
+    ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA", "b3BlbnNzaC1rZXkt", "BEGIN OPENSSH"),
+    ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----", "MIIEvQIBADANBg", "BEGIN PRIVATE KEY"),
+    ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc", "stripe sk_live_"),
+]
+
+NEGATIVE = [
+    "PWD=/home/dev/project",
+    "OLDPWD=/tmp",
+    "sort_key=name primary_key=True",
+    "commit 3f786850e387550fdab836ed7e6dc881de23001b on main",
+    "session b3445fea-82de-4faa-bf75-29dba206bde4 resumed",
+    "/home/dev/.claude/projects/-home-dev-project/b3445fea-82de-4faa-bf75-29dba206bde4.jsonl",
+    "the token was expired; fix the password reset flow",
+    "author=Jane authority=none",
+    "max_tokens=4096 token_count=1200 input_tokens: 15",
+    "SSH_KEY=~/.ssh/id_rsa",
+    "key=value",
+    "https://github.com/user/repo and git@github.com:user/repo.git",
+    "Bearer of bad news",
+    "password = os.environ['X']",
+    "token = get_token()",
+    "task-abcdefghijklmnopqrstuvwxyz branch",
+    "PASSWORD=$DB_PASSWORD",
+    'password: "${PASSWORD}"',
+    "auth_enabled = true",
+    "Primary key: id",
+    "Edit lib/context_keeper/redact.py: 3 lines changed",
+    "",
+]
+
+
+@pytest.mark.parametrize(("text", "secret", "kept"), POSITIVE)
+def test_secret_is_removed(text: str, secret: str, kept: str) -> None:
+    out = redact(text)
+    assert secret not in out
+    assert MARK in out
+    assert kept in out
+
+
+@pytest.mark.parametrize("text", NEGATIVE)
+def test_ordinary_text_is_unchanged(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_counts() -> None:
+    assert len(POSITIVE) >= 25 and len(NEGATIVE) >= 10
+
+
+def test_several_secrets_in_one_text() -> None:
+    text = (
+        "ran: curl -H 'Authorization: Bearer abc123def' https://u:pw1@h/x\n"
+        "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
+        "commit 3f786850e387550fdab836ed7e6dc881de23001b\n"
+    )
+    out = redact(text)
+    for secret in ("abc123def", "pw1", "abcdefghijklmnopqrstuvwxyz0123456789"):
+        assert secret not in out
+    assert "3f786850e387550fdab836ed7e6dc881de23001b" in out
+    assert out.count("\n") == 3
+
+
+def test_idempotent() -> None:
+    for text, _, _ in POSITIVE:
+        once = redact(text)
+        assert redact(once) == once
+
+
+def test_secret_inside_innocent_value_is_still_found() -> None:
+    out = redact("url=https://admin:hunter2@db/x")
+    assert "hunter2" not in out and "admin" in out
+
+
+def test_import_does_not_compile_patterns() -> None:
+    # Patterns are compiled on first use so that importing stays cheap on the hot path.
+    code = (
+        "import context_keeper.redact as r\n"
+        "assert r._compiled.cache_info().currsize == 0\n"
+        "r.redact('x'); assert r._compiled.cache_info().currsize == 1\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_large_text_is_fast_enough() -> None:
+    import time
+
+    text = ("ordinary line with a path /usr/lib/x.py and key words token password\n") * 20_000
+    started = time.monotonic()
+    assert redact(text) == text
+    assert time.monotonic() - started < 5
