@@ -1,0 +1,350 @@
+"""Cold tasks and episodes, and the one summary file each of them gets.
+
+A unit of work is COLD when it is finished and nobody has looked at it for a while:
+
+- a task: status `completed`, completed more than `turns_until_cold` assistant turns ago,
+  and not touched since (the session model moves `last_touched_turn` when the subject is
+  mentioned in a prompt or an assistant text, or a task tool names the task);
+- an episode (the turns answering one real prompt): a later prompt has ended it, it ended
+  more than `turns_until_cold` turns ago, it was not touched since (its prompt line or the
+  files it modified mentioned again), and no task tool was used in it. Episodes that used
+  task tools are covered by their tasks' summaries, so the two kinds never overlap.
+
+Each cold unit gets `summaries/<md5("<session>:<task_id>")>.json`, written once: the file is
+created with `atomic_write(replace=False)`, so a summary is never rewritten, even by a
+racing process or after the state was rebuilt from scratch.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from .redact import redact
+from .session import Episode, SessionModel, UnitFacts
+from .store import RunsDir, atomic_write, ensure_private_dir
+from .tasks import Task
+
+# Caps on the lists of one summary: it is read back into a 10,000-character block.
+MAX_FILES = 30
+MAX_COMMANDS = 20
+MAX_OUTCOMES = 10
+MAX_ERRORS = 10
+COMMAND_CAP = 300
+SUBJECT_CAP = 120
+DESCRIPTION_CAP = 500
+
+REQUIRED_KEYS = (
+    "session_id",
+    "task_id",
+    "subject",
+    "start_turn",
+    "end_turn",
+    "compressed_at",
+    "files_modified",
+    "commands_run",
+    "key_outcomes",
+    "errors_resolved",
+)
+
+
+# -- the cold rule -----------------------------------------------------------------------------
+
+
+def task_is_cold(task: Task, now: int, turns_until_cold: int) -> bool:
+    return (
+        task.status == "completed"
+        and task.completed_turn is not None
+        and now - task.completed_turn > turns_until_cold
+        and now - task.last_touched_turn > turns_until_cold
+    )
+
+
+def episode_is_cold(episode: Episode, now: int, turns_until_cold: int) -> bool:
+    return (
+        episode.ended
+        and not episode.has_tasks
+        and now - episode.end_turn > turns_until_cold
+        and now - episode.last_touched_turn > turns_until_cold
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A task or an episode, as far as its summary is concerned."""
+
+    key: str  # the model's unit key: "task-<id>" or "prompt-<n>"
+    task_id: str  # the summary's task_id: the task id, or "prompt-<n>"
+    kind: str  # "task" | "episode"
+    subject: str
+    description: str
+    status: str
+    start_turn: int
+    end_turn: int
+
+
+def _task_unit(task: Task) -> Unit:
+    return Unit(
+        key=f"task-{task.id}",
+        task_id=task.id,
+        kind="task",
+        subject=task.subject,
+        description=task.description,
+        status=task.status,
+        start_turn=task.start_turn,
+        end_turn=task.completed_turn if task.completed_turn is not None else task.last_touched_turn,
+    )
+
+
+def _episode_unit(episode: Episode) -> Unit:
+    return Unit(
+        key=episode.unit,
+        task_id=episode.unit,
+        kind="episode",
+        subject=episode.subject,
+        description="",
+        status="ended",
+        start_turn=episode.start_turn,
+        end_turn=episode.end_turn,
+    )
+
+
+def cold_units(model: SessionModel, turns_until_cold: int) -> list[Unit]:
+    """Cold tasks and episodes that have no summary yet, oldest work first."""
+    now = model.turns
+    units = [
+        _task_unit(task)
+        for task in model.tasks.tasks.values()
+        if task_is_cold(task, now, turns_until_cold) and f"task-{task.id}" not in model.summarized
+    ]
+    units += [
+        _episode_unit(episode)
+        for episode in model.episodes
+        if episode_is_cold(episode, now, turns_until_cold) and episode.unit not in model.summarized
+    ]
+    units.sort(key=lambda unit: (unit.start_turn, unit.end_turn))
+    return units
+
+
+# -- the summary -------------------------------------------------------------------------------
+
+
+def _clip(text: str, cap: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= cap else text[: cap - 1] + "…"
+
+
+def _unique(items: list[Any], cap: int) -> list[Any]:
+    out: list[Any] = []
+    for item in items:
+        if item not in out:
+            out.append(item)
+            if len(out) == cap:
+                break
+    return out
+
+
+def _redacted(value: Any) -> Any:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        return [_redacted(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _redacted(item) for key, item in value.items()}
+    return value
+
+
+def build_summary(
+    unit: Unit,
+    facts: UnitFacts | None,
+    session_id: str,
+    transcript_path: Path | str | None,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The summary of one unit, as the JSON object that is written (already redacted)."""
+    facts = facts or UnitFacts()
+    resolved = [e for e in facts.errors if e.resolved_turn is not None]
+    unresolved = [e for e in facts.errors if e.resolved_turn is None]
+    stamp = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    summary = {
+        "session_id": session_id,
+        "task_id": unit.task_id,
+        "subject": _clip(unit.subject, SUBJECT_CAP),
+        "start_turn": unit.start_turn,
+        "end_turn": unit.end_turn,
+        "compressed_at": stamp.isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "files_modified": _unique(facts.files, MAX_FILES),
+        "commands_run": _unique([_clip(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
+        # Decisions first: they say why; the short texts say what came out.
+        "key_outcomes": _unique(facts.decisions + facts.texts, MAX_OUTCOMES),
+        "errors_resolved": _unique(
+            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
+            MAX_ERRORS,
+        ),
+        "kind": unit.kind,
+        "status": unit.status,
+        "description": _clip(unit.description, DESCRIPTION_CAP),
+        "errors_unresolved": _unique(
+            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
+        ),
+        "transcript_path": str(transcript_path) if transcript_path else None,
+    }
+    return _redacted(summary)
+
+
+def write_summary(runs: RunsDir, summary: dict[str, Any]) -> bool:
+    """Create the summary file; False if it already existed (it is left as it was)."""
+    path = runs.summary_path(summary["session_id"], summary["task_id"])
+    return atomic_write(path, orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n", replace=False)
+
+
+def summarize_cold(
+    runs: RunsDir,
+    model: SessionModel,
+    session_id: str,
+    transcript_path: Path | str | None,
+    turns_until_cold: int,
+    now: datetime | None = None,
+) -> list[str]:
+    """Write a summary for every cold unit without one; return the units written.
+
+    A unit whose file already exists (another process, or an earlier state of this
+    session) counts as summarised too: either way its facts are no longer needed.
+    """
+    units = cold_units(model, turns_until_cold)
+    if not units:
+        return []
+    ensure_private_dir(runs.summaries)
+    written = []
+    for unit in units:
+        summary = build_summary(unit, model.facts.get(unit.key), session_id, transcript_path, now)
+        if write_summary(runs, summary):
+            written.append(unit.task_id)
+        model.summarized[unit.key] = model.turns
+        model.facts.pop(unit.key, None)
+    return written
+
+
+# -- reading summaries back --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedError:
+    error: str
+    target: str
+    fixed_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedError:
+    error: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One summary file, as written by `summarize_cold`."""
+
+    session_id: str
+    task_id: str
+    subject: str
+    start_turn: int
+    end_turn: int
+    compressed_at: str
+    files_modified: tuple[str, ...]
+    commands_run: tuple[str, ...]
+    key_outcomes: tuple[str, ...]
+    errors_resolved: tuple[ResolvedError, ...]
+    kind: str = "task"
+    status: str = ""
+    description: str = ""
+    errors_unresolved: tuple[UnresolvedError, ...] = ()
+    transcript_path: str | None = None
+    path: Path | None = None  # the file it was read from
+
+    @staticmethod
+    def from_dict(data: Any, path: Path | None = None) -> "Summary":
+        """Validate a decoded summary file; ValueError if it is not one."""
+        if not isinstance(data, dict) or any(key not in data for key in REQUIRED_KEYS):
+            raise ValueError("not a summary object")
+        kind = data.get("kind") or ("episode" if str(data["task_id"]).startswith("prompt-") else "task")
+        return Summary(
+            session_id=_str(data["session_id"]),
+            task_id=_str(data["task_id"]),
+            subject=_str(data["subject"]),
+            start_turn=_int(data["start_turn"]),
+            end_turn=_int(data["end_turn"]),
+            compressed_at=_str(data["compressed_at"]),
+            files_modified=_strs(data["files_modified"]),
+            commands_run=_strs(data["commands_run"]),
+            key_outcomes=_strs(data["key_outcomes"]),
+            errors_resolved=tuple(
+                ResolvedError(_str(e.get("error")), _str(e.get("target")), _str(e.get("fixed_by")))
+                for e in _dicts(data["errors_resolved"])
+            ),
+            kind=_str(kind),
+            status=_str(data.get("status") or ""),
+            description=_str(data.get("description") or ""),
+            errors_unresolved=tuple(
+                UnresolvedError(_str(e.get("error")), _str(e.get("target")))
+                for e in _dicts(data.get("errors_unresolved") or [])
+            ),
+            transcript_path=data.get("transcript_path") if isinstance(data.get("transcript_path"), str) else None,
+            path=path,
+        )
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("expected a string")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError("expected an integer")
+    return value
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list")
+    return tuple(_str(item) for item in value)
+
+
+def _dicts(value: Any) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        raise ValueError("expected a list of objects")
+    return value
+
+
+def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[Summary]:
+    """The summaries in `runs` (of one session, if given), ordered by start turn.
+
+    Unreadable, foreign or invalid files are skipped: the directory is shared by every
+    session of the repository and may hold a half-written temporary file.
+    """
+    try:
+        entries = list(os.scandir(runs.summaries))
+    except OSError:
+        return []
+    out = []
+    for entry in entries:
+        if not entry.name.endswith(".json") or entry.name.startswith("."):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            with open(entry.path, "rb") as handle:
+                summary = Summary.from_dict(orjson.loads(handle.read()), Path(entry.path))
+        except (OSError, ValueError):  # orjson.JSONDecodeError is a ValueError
+            continue
+        if session_id is None or summary.session_id == session_id:
+            out.append(summary)
+    out.sort(key=lambda s: (s.start_turn, s.end_turn, s.session_id, s.task_id))
+    return out
