@@ -1,0 +1,46 @@
+"""PostToolUse work: keep the session model current and summarise cold work when context runs high.
+
+Runs after every Bash/Write/Edit call, so it is the hot path: one small state file loaded,
+only the transcript bytes appended since the last call folded, one state file saved. The
+cold check itself runs at most every `check_frequency` assistant turns, and only once the
+context is at least `context_threshold` percent full (summaries exist to survive the
+compaction that follows). Nothing is printed: PostToolUse plain stdout never reaches the
+model (FACTS.md).
+"""
+
+from __future__ import annotations
+
+from .cold_tasks import summarize_cold
+from .guard import HookContext
+from .state import open_session
+
+
+def run(ctx: HookContext) -> None:
+    hook, settings, log = ctx.hook, ctx.settings, ctx.log
+    transcript = hook.transcript_path
+    if transcript is None:
+        log.warning(f"PostToolUse {hook.tool_name}: no transcript_path in the hook input; nothing done")
+        return
+    if not transcript.is_file():
+        log.warning(f"PostToolUse {hook.tool_name}: transcript {transcript} is not a file; nothing done")
+        return
+    with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout) as model:
+        if model is None:
+            # Another hook of this session holds the lock; the next call folds what we skip.
+            log.info(f"PostToolUse {hook.tool_name}: session lock busy; skipped")
+            return
+        usage = model.context_usage(settings.context_window)
+        due = model.turns - model.last_checked_turn >= settings.check_frequency
+        high = usage.percent >= settings.context_threshold
+        if due and high:
+            written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
+            model.last_checked_turn = model.turns
+            action = f"checked: summarised {', '.join(written) if written else 'nothing'}"
+        elif not due:
+            action = f"no check (next at turn {model.last_checked_turn + settings.check_frequency})"
+        else:
+            action = f"no check (usage below {settings.context_threshold:g}%)"
+        log.info(
+            f"PostToolUse {hook.tool_name}: turns={model.turns} offset={model.offset} "
+            f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}) {action}"
+        )
