@@ -8,13 +8,20 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import orjson
 
+from . import runs_info
+from .cold_tasks import Summary, load_summaries
+from .config import Settings, default_config_path, load_settings
+from .runs_info import human_bytes, iso_time
 from .session import SessionModel, build_model
+from .store import RunsDir, find_repo_root, runs_dir_for
 from .tables import format_table
 
 
@@ -144,6 +151,463 @@ def cmd_inspect(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the runs dir of a repository -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """The repository a command is about, the effective settings and its runs dir."""
+
+    repo: Path
+    settings: Settings
+    runs: RunsDir
+
+
+def load_target(args: argparse.Namespace, fallback: Path | None = None) -> Target:
+    """`--repo PATH`, else `fallback`, else the current directory, up to its repo root."""
+    if getattr(args, "repo", None):
+        start = Path(args.repo).expanduser()
+        if not start.is_dir():
+            raise CliError(f"--repo {args.repo}: no such directory")
+    else:
+        start = fallback if fallback is not None else Path.cwd()
+    settings, warnings = load_settings()
+    for warning in warnings:
+        print(f"context-keeper: warning: {warning}", file=sys.stderr)
+    repo = find_repo_root(Path(os.path.abspath(start)))
+    return Target(repo, settings, runs_dir_for(settings, repo))
+
+
+def _session_arg(target: Target, given: str | None, summaries: list[Summary] | None = None) -> str | None:
+    if given is None:
+        return None
+    try:
+        return runs_info.resolve_session(target.runs, given, summaries)
+    except runs_info.LookupFailed as exc:
+        raise CliError(str(exc)) from None
+
+
+def _usage_dict(usage: runs_info.Usage) -> dict[str, int]:
+    return {"count": usage.count, "bytes": usage.bytes}
+
+
+def _removal_dict(removal: runs_info.Removal, dry_run: bool) -> dict[str, Any]:
+    return {
+        "dry_run": dry_run,
+        "count": removal.count,
+        "bytes": removal.bytes,
+        "paths": [str(p) for p in removal.paths],
+        "failed": [{"path": str(p), "reason": why} for p, why in removal.failed],
+    }
+
+
+def _report_removal(args: argparse.Namespace, removal: runs_info.Removal, what: str, where: Path, dry_run: bool) -> int:
+    """Print what went (or would go); exit 1 if some file could not be removed."""
+    if args.json:
+        emit_json(_removal_dict(removal, dry_run))
+    else:
+        verb = "would remove" if dry_run else "removed"
+        if removal.count == 0 and not removal.failed:
+            print(f"no {what} to remove in {where}")
+        else:
+            print(f"{verb} {removal.count} {what} ({human_bytes(removal.bytes)}) from {where}")
+            if dry_run:
+                for path in removal.paths:
+                    print(f"  {path}")
+        for path, why in removal.failed:
+            print(f"context-keeper: could not remove {path}: {why}", file=sys.stderr)
+    return 1 if removal.failed else 0
+
+
+def _short(text: str | None, n: int = 8) -> str:
+    return (text or "-")[:n]
+
+
+# -- status ------------------------------------------------------------------------------------
+
+
+def status_data(target: Target) -> dict[str, Any]:
+    from . import doctor  # subprocess, shlex, settings_file: only for the commands that need them
+    from .history import read_records
+
+    scans = doctor.scan_all(target.repo)
+    usage = runs_info.runs_usage(target.runs)
+    records = read_records(target.runs)
+    config = default_config_path()
+    return {
+        "repo": str(target.repo),
+        "runs_dir": str(target.runs.root),
+        "runs_dir_exists": target.runs.root.is_dir(),
+        "data_root": str(target.settings.home),
+        "config": {"path": str(config), "exists": config.is_file()},
+        "settings_files": [
+            {
+                "scope": scan.location.scope,
+                "path": str(scan.location.path),
+                "exists": scan.exists,
+                "error": scan.error,
+                "plugin_enabled": scan.plugin_enabled,
+                "hooks": [
+                    {
+                        "event": h.event,
+                        "script": h.script,
+                        "matcher": h.matcher,
+                        "command": h.command,
+                        "timeout": h.timeout,
+                        "interpreter": h.interpreter,
+                        "interpreter_ok": h.interpreter_ok,
+                        "script_path": h.script_path,
+                        "script_ok": h.script_ok,
+                    }
+                    for h in scan.hooks
+                ],
+            }
+            for scan in scans
+        ],
+        "data": {
+            "summaries": _usage_dict(usage.summaries),
+            "archives": _usage_dict(usage.archives),
+            "state": _usage_dict(usage.state),
+            "preserved": _usage_dict(usage.preserved),
+            "log": _usage_dict(usage.log),
+            "compactions": {**_usage_dict(usage.compactions), "records": len(records)},
+            "total": _usage_dict(usage.total),
+        },
+        "last_compaction": _record_dict(records[-1]) if records else None,
+    }
+
+
+def _record_dict(record: Any) -> dict[str, Any]:
+    data = asdict(record)
+    data["shown"], data["left_out"] = dict(record.shown), dict(record.left_out)
+    return data
+
+
+def _ok(flag: bool) -> str:
+    return "ok" if flag else "MISSING"
+
+
+def render_status(data: dict[str, Any]) -> str:
+    home = str(Path.home())
+    tilde = lambda p: "~" + p[len(home):] if p.startswith(home + "/") else p  # noqa: E731
+    parts = [
+        f"repo      {data['repo']}",
+        f"runs dir  {data['runs_dir']}{'' if data['runs_dir_exists'] else ' (not created yet)'}",
+        f"config    {tilde(data['config']['path'])}{'' if data['config']['exists'] else ' (absent: defaults)'}",
+        "",
+        "settings files",
+    ]
+    rows = []
+    for f in data["settings_files"]:
+        if f["error"]:
+            state = f"UNREADABLE: {f['error']}"
+        elif not f["exists"]:
+            state = "absent"
+        else:
+            state = f"{len(f['hooks'])} context-keeper hook(s)" + (", plugin enabled" if f["plugin_enabled"] else "")
+        rows.append([f["scope"], tilde(f["path"]), state])
+    parts.append(format_table(["scope", "path", "status"], rows, max_width=100))
+    hooks = [(f["scope"], h) for f in data["settings_files"] for h in f["hooks"]]
+    parts += ["", f"hooks ({len(hooks)})"]
+    if hooks:
+        parts.append(format_table(
+            ["event", "scope", "interpreter", "script", "timeout", "command"],
+            [[h["event"], scope, _ok(h["interpreter_ok"]), _ok(h["script_ok"]),
+              f"{h['timeout']:g} s" if h["timeout"] is not None else "NOT SET", h["command"]] for scope, h in hooks],
+            max_width=100,
+        ))
+    else:
+        parts.append("none registered (./install.sh registers them; the plugin brings its own)")
+    parts += ["", "data"]
+    d = data["data"]
+    parts.append(format_table(
+        ["kind", "files", "size"],
+        [[kind, d[kind]["count"], human_bytes(d[kind]["bytes"])] for kind in ("summaries", "archives", "state", "preserved", "log", "compactions", "total")],
+    ))
+    last = data["last_compaction"]
+    parts.append("")
+    if last:
+        parts.append(f"last compaction  {_describe_record(last)}")
+    else:
+        parts.append("last compaction  none recorded")
+    return "\n".join(parts)
+
+
+def _describe_record(r: dict[str, Any]) -> str:
+    tokens = f"{r['context_tokens']:,} tokens before" if r.get("context_tokens") is not None else "tokens unknown"
+    archive = f"archive {human_bytes(r['archive_size'])}" if r.get("archive_size") is not None else "no archive"
+    return f"{r['time']}  session {_short(r['session_id'])}, {r.get('trigger') or '?'}, {tokens}, {archive}, block {r.get('chars', 0):,} chars"
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    data = status_data(load_target(args))
+    if args.json:
+        emit_json(data)
+    else:
+        print(render_status(data))
+    return 0
+
+
+# -- summaries, show ---------------------------------------------------------------------------
+
+
+def summary_dict(summary: Summary) -> dict[str, Any]:
+    data = asdict(summary)
+    data["path"] = str(summary.path) if summary.path else None
+    data["name"] = runs_info.summary_name(summary)
+    return data
+
+
+def cmd_summaries(args: argparse.Namespace) -> int:
+    target = load_target(args)
+    every = load_summaries(target.runs)
+    session = _session_arg(target, args.session, every)
+    chosen = [s for s in every if session is None or s.session_id == session]
+    if args.json:
+        emit_json([summary_dict(s) for s in chosen])
+        return 0
+    if not chosen:
+        print(f"no summaries in {target.runs.summaries}" + (f" for session {session}" if session else ""))
+        return 0
+    print(format_table(
+        ["file", "session", "task", "kind", "status", "turns", "compressed", "subject"],
+        [[runs_info.summary_name(s)[:12], _short(s.session_id), s.task_id, s.kind, s.status or "-",
+          f"{s.start_turn}-{s.end_turn}", s.compressed_at, s.subject] for s in chosen],
+        max_width=60,
+    ))
+    print(f"\n{len(chosen)} summaries in {target.runs.summaries}")
+    return 0
+
+
+def render_summary(s: Summary) -> str:
+    parts = [
+        f"file        {s.path}",
+        f"session     {s.session_id}",
+        f"task        {s.task_id} ({s.kind}{', ' + s.status if s.status else ''})",
+        f"subject     {s.subject}",
+        f"turns       {s.start_turn}-{s.end_turn}",
+        f"compressed  {s.compressed_at}",
+    ]
+    if s.description:
+        parts.append(f"description {s.description}")
+    if s.transcript_path:
+        parts.append(f"transcript  {s.transcript_path}")
+
+    def listing(title: str, items: Sequence[str]) -> None:
+        parts.append("")
+        parts.append(f"{title} ({len(items)})")
+        parts.extend(f"  {item}" for item in items)
+
+    listing("files modified", s.files_modified)
+    listing("commands run", s.commands_run)
+    listing("key outcomes", s.key_outcomes)
+    parts += ["", f"errors resolved ({len(s.errors_resolved)})"]
+    if s.errors_resolved:
+        parts.append(format_table(["error", "target", "fixed by"], [[e.error, e.target, e.fixed_by or "-"] for e in s.errors_resolved]))
+    if s.errors_unresolved:
+        parts += ["", f"errors unresolved ({len(s.errors_unresolved)})"]
+        parts.append(format_table(["error", "target"], [[e.error, e.target] for e in s.errors_unresolved]))
+    return "\n".join(parts)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    target = load_target(args)
+    every = load_summaries(target.runs)
+    session = _session_arg(target, args.session, every)
+    chosen = [s for s in every if session is None or s.session_id == session]
+    try:
+        summary = runs_info.find_summary(chosen, args.summary)
+    except runs_info.LookupFailed as exc:
+        raise CliError(f"{exc} in {target.runs.summaries}") from None
+    if args.json:
+        emit_json(summary_dict(summary))
+    else:
+        print(render_summary(summary))
+    return 0
+
+
+# -- archives, history -------------------------------------------------------------------------
+
+
+def cmd_archives(args: argparse.Namespace) -> int:
+    target = load_target(args)
+    archives = runs_info.list_archives(target.runs)
+    if args.json:
+        emit_json([{"path": str(a.path), "session": a.session, "archived_at": iso_time(a.archived_at), "bytes": a.size} for a in archives])
+        return 0
+    if not archives:
+        print(f"no archives in {target.runs.archives}")
+        return 0
+    print(format_table(["archived", "session", "size", "file"], [[iso_time(a.archived_at), _short(a.session), human_bytes(a.size), a.path.name] for a in archives], max_width=100))
+    print(f"\n{len(archives)} archives, {human_bytes(sum(a.size for a in archives))} in {target.runs.archives}")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from .history import read_records
+
+    target = load_target(args)
+    every = read_records(target.runs)
+    session = None
+    if args.session is not None:
+        ids = {r.session_id for r in every}
+        matches = sorted(i for i in ids if i.startswith(args.session))
+        if args.session in ids:
+            matches = [args.session]
+        if len(matches) != 1:
+            why = "no compaction recorded for" if not matches else "ambiguous"
+            raise CliError(f"{why} session {args.session!r} in {target.runs.compactions}")
+        session = matches[0]
+    records = [r for r in every if session is None or r.session_id == session]
+    if args.json:
+        emit_json([_record_dict(r) for r in records])
+        return 0
+    if not records:
+        print(f"no compactions recorded in {target.runs.compactions}")
+        return 0
+    print(format_table(
+        ["time", "session", "trigger", "hook", "tokens before", "archive size", "block size"],
+        [[r.time, _short(r.session_id), r.trigger or "-", r.source,
+          f"{r.context_tokens:,}" if r.context_tokens is not None else "-",
+          human_bytes(r.archive_size) if r.archive_size is not None else "-",
+          f"{r.chars:,} chars"] for r in records],
+    ))
+    return 0
+
+
+# -- clear, reset, prune -----------------------------------------------------------------------
+
+
+def cmd_clear(args: argparse.Namespace) -> int:
+    target = load_target(args)
+    every = load_summaries(target.runs)
+    session = _session_arg(target, args.session, every)
+    if session is None:
+        # Everything in summaries/, unreadable files included: "clear" means empty.
+        paths = [f.path for f in runs_info.list_files(target.runs.summaries, ".json")]
+    else:
+        paths = [s.path for s in every if s.session_id == session and s.path is not None]
+    removal = runs_info.remove_files(paths, dry_run=args.dry_run)
+    code = _report_removal(args, removal, "summaries", target.runs.summaries, args.dry_run)
+    if removal.count and not args.dry_run and not args.json:
+        # The session state still lists them as summarised, so they are not rewritten.
+        print("the sessions' state still counts these as summarised; `context-keeper reset` makes the next hook call rebuild it")
+    return code
+
+
+def cmd_reset(args: argparse.Namespace) -> int:
+    from .store import safe_name
+
+    target = load_target(args)
+    session = _session_arg(target, args.session)
+    states = runs_info.list_states(target.runs)
+    if session is not None:
+        states = [s for s in states if s.session in (session, safe_name(session))]
+    removal = runs_info.remove_states(target.runs, states, target.settings.lock_timeout, dry_run=args.dry_run)
+    return _report_removal(args, removal, "session states", target.runs.state, args.dry_run)
+
+
+def cmd_prune(args: argparse.Namespace) -> int:
+    try:
+        seconds = runs_info.parse_duration(args.older_than)
+    except ValueError as exc:
+        raise CliError(f"--older-than: {exc}") from None
+    target = load_target(args)
+    old = runs_info.archives_older_than(target.runs, seconds)
+    removal = runs_info.remove_files([a.path for a in old], dry_run=args.dry_run)
+    return _report_removal(args, removal, f"archives older than {args.older_than}", target.runs.archives, args.dry_run)
+
+
+# -- preview -----------------------------------------------------------------------------------
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .cold_tasks import cold_units
+    from .gitinfo import diff_stat
+    from .preserve import render_block
+
+    path = readable_file(args.transcript)
+    try:
+        model = build_model(path)
+    except OSError as exc:
+        raise CliError(f"{args.transcript}: cannot be read ({exc.strerror})") from None
+    # The hooks use the session's cwd; so does preview unless told otherwise.
+    cwd = Path(model.cwd) if model.cwd and Path(model.cwd).is_dir() else None
+    target = load_target(args, fallback=cwd)
+    session_id = model.session_id or path.stem
+    units = cold_units(model, target.settings.turns_until_cold)
+    cold = [
+        {
+            "task_id": u.task_id,
+            "kind": u.kind,
+            "subject": u.subject,
+            "status": u.status,
+            "start_turn": u.start_turn,
+            "end_turn": u.end_turn,
+            "summary_exists": target.runs.summary_path(session_id, u.task_id).exists(),
+        }
+        for u in units
+    ]
+    # The same inputs the PreCompact hook gives render_block, minus the archive it would
+    # take first (preview writes nothing) and the trigger it cannot know.
+    rendered = render_block(
+        model,
+        trigger=args.trigger,
+        max_chars=target.settings.block_max_chars,
+        repo_root=target.repo,
+        summaries=load_summaries(target.runs, session_id),
+        diff_stat=diff_stat(target.repo, target.settings.git_timeout),
+        archive_path=None,
+        window_override=target.settings.context_window,
+    )
+    block = rendered.text
+    usage = model.context_usage(target.settings.context_window)
+    data = {
+        "session_id": session_id,
+        "runs_dir": str(target.runs.root),
+        "turns": model.turns,
+        "context_percent": round(usage.percent, 2),
+        "cold": cold,
+        "block": block,
+        "block_chars": len(block),
+        "shown": dict(rendered.shown),
+        "left_out": dict(rendered.left_out),
+    }
+    if args.json:
+        emit_json(data)
+        return 0
+    print(f"session {session_id}: {model.turns} turns, context {usage.percent:.1f}% of {usage.window:,} tokens")
+    print(f"\ncold now (turns until cold {target.settings.turns_until_cold}): {len(cold)}")
+    if cold:
+        print(format_table(
+            ["task", "kind", "turns", "summary", "subject"],
+            [[c["task_id"], c["kind"], f"{c['start_turn']}-{c['end_turn']}", "exists" if c["summary_exists"] else "would be written", c["subject"]] for c in cold],
+            max_width=60,
+        ))
+    print(f"\npreservation block ({len(block):,} of {target.settings.block_max_chars:,} chars):")
+    print(block)
+    return 0
+
+
+# -- doctor ------------------------------------------------------------------------------------
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from . import doctor
+
+    target = load_target(args)
+    checks = doctor.run_all(target.repo, target.runs, dry_run=not args.no_dry_run)
+    problems = [c for c in checks if not c.ok]
+    if args.json:
+        emit_json({"ok": not problems, "checks": [asdict(c) for c in checks]})
+    else:
+        for c in checks:
+            line = f"{'ok' if c.ok else 'PROBLEM':8} {c.name}: {c.detail}"
+            print(line + (f" -> fix: {c.fix}" if not c.ok and c.fix else ""))
+        print(f"\n{len(problems)} problem(s)" if problems else "\nall checks passed")
+    return 1 if problems else 0
+
+
 # -- wiring ------------------------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace], int]
@@ -158,6 +622,40 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     inspect.add_argument("transcript", help="path of a Claude Code transcript (.jsonl)")
     inspect.add_argument("--json", action="store_true", help="stable JSON instead of tables")
     commands["inspect"] = cmd_inspect
+
+    # Every maintenance command works on one repository's runs dir.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="JSON instead of tables")
+    common.add_argument("--repo", metavar="PATH", help="the repository whose runs dir to use (default: the one containing the current directory)")
+
+    def add(name: str, func: Command, help: str) -> argparse.ArgumentParser:
+        parser = sub.add_parser(name, parents=[common], help=help, description=help)
+        commands[name] = func
+        return parser
+
+    add("status", cmd_status, "hooks registered in which settings files, the runs dir, its sizes, the last compaction")
+    summaries = add("summaries", cmd_summaries, "list the cold-task and episode summaries")
+    summaries.add_argument("--session", metavar="ID", help="only this session (a unique prefix is enough)")
+    show = add("show", cmd_show, "print one summary")
+    show.add_argument("summary", metavar="SUMMARY_OR_TASK", help="summary file name or task id (3, prompt-2); a unique prefix is enough")
+    show.add_argument("--session", metavar="ID", help="look only in this session's summaries")
+    add("archives", cmd_archives, "list the transcript archives taken before compactions")
+    history = add("history", cmd_history, "compactions seen: time, trigger, tokens before, archive size, block size")
+    history.add_argument("--session", metavar="ID", help="only this session")
+    preview = add("preview", cmd_preview, "what PreCompact would inject now and which tasks are cold; writes nothing")
+    preview.add_argument("transcript", help="path of a Claude Code transcript (.jsonl)")
+    preview.add_argument("--trigger", choices=("manual", "auto"), default="manual", help="the compaction to preview (default: manual)")
+    clear = add("clear", cmd_clear, "delete summaries")
+    clear.add_argument("--session", metavar="ID", help="only this session's")
+    clear.add_argument("--dry-run", action="store_true", help="say what would be removed; remove nothing")
+    reset = add("reset", cmd_reset, "delete saved session state (the next hook call rebuilds it from the transcript)")
+    reset.add_argument("--session", metavar="ID", help="only this session's")
+    reset.add_argument("--dry-run", action="store_true", help="say what would be removed; remove nothing")
+    prune = add("prune", cmd_prune, "delete transcript archives older than a duration")
+    prune.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90s, 30m, 12h, 7d, 2w")
+    prune.add_argument("--dry-run", action="store_true", help="say what would be removed; remove nothing")
+    doctor = add("doctor", cmd_doctor, "check settings, interpreter, permissions and a dry hook run; exit 1 on a problem")
+    doctor.add_argument("--no-dry-run", action="store_true", help="skip running the hooks on a sample transcript")
     return parser, commands
 
 
@@ -177,6 +675,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # e.g. a runs dir we may not read: say so, without a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"context-keeper: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
 
