@@ -1,0 +1,131 @@
+"""A byte-identical, verified, private copy of a transcript, taken before compaction.
+
+Claude Code keeps appending to the transcript while hooks run, so the copy is of the
+prefix that existed when the copy started: exactly `size` bytes, hashed as they are read
+from the source, then read back from the archive and compared. The copy streams through
+one fixed buffer, so memory stays flat whatever the transcript's size.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .store import ensure_private_dir, safe_name
+
+CHUNK = 1 << 20
+MAX_SAME_SECOND = 1000
+
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+class ArchiveError(OSError):
+    """The archive could not be made or did not verify (no partial archive is left)."""
+
+
+@dataclass(frozen=True)
+class ArchiveResult:
+    path: Path
+    size: int
+    sha256: str
+
+
+def archive_name(session_id: str, source: Path, when: float, n: int = 0) -> str:
+    """`<session>_<UTC ts>[_n]_transcript<ext>`; `.txt` when the source has no extension."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(when))
+    ext = source.suffix or ".txt"
+    return f"{safe_name(session_id)}_{stamp}{f'_{n}' if n else ''}_transcript{ext}"
+
+
+def _create_unique(directory: Path, session_id: str, source: Path, when: float) -> tuple[Path, int]:
+    # O_EXCL makes "pick a free name" and "create it" one step: two compactions in the same
+    # second (or two hooks racing) get `_1`, `_2`... and never share a file.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    for n in range(MAX_SAME_SECOND):
+        path = directory / archive_name(session_id, source, when, n)
+        try:
+            return path, os.open(path, flags, 0o600)
+        except FileExistsError:
+            continue
+    raise ArchiveError(errno.EEXIST, "no free archive name", str(directory))
+
+
+def _copy_prefix(src: int, dst: int, size: int) -> str:
+    """Copy exactly `size` bytes from `src` to `dst`; sha256 of the bytes copied."""
+    digest = hashlib.sha256()
+    buffer = bytearray(CHUNK)
+    view = memoryview(buffer)
+    left = size
+    while left:
+        got = os.readv(src, [view[: min(CHUNK, left)]])
+        if got == 0:
+            raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({size - left} of {size} bytes)")
+        chunk = view[:got]
+        digest.update(chunk)
+        while chunk:
+            written = os.write(dst, chunk)
+            chunk = chunk[written:]
+        left -= got
+    return digest.hexdigest()
+
+
+def _hash_file(path: Path) -> tuple[int, str]:
+    digest = hashlib.sha256()
+    buffer = bytearray(CHUNK)
+    view = memoryview(buffer)
+    size = 0
+    with open(path, "rb", buffering=0) as handle:
+        while got := handle.readinto(buffer):
+            digest.update(view[:got])
+            size += got
+    return size, digest.hexdigest()
+
+
+def archive_transcript(source: Path, archives: Path, session_id: str, now: float | None = None) -> ArchiveResult:
+    """Copy `source` into `archives` (made 0700) as a 0600 file, verified by size and sha256.
+
+    Raises OSError (ArchiveError for a failed verification); the half-made archive is removed.
+    """
+    source = Path(source)
+    # O_NONBLOCK so that a FIFO at the transcript path cannot hang the hook in open().
+    src = os.open(source, os.O_RDONLY | _O_NONBLOCK | _O_CLOEXEC)
+    try:
+        st = os.fstat(src)
+        if not stat.S_ISREG(st.st_mode):
+            raise ArchiveError(errno.EINVAL, "transcript is not a regular file", str(source))
+        os.set_blocking(src, True)
+        size = st.st_size  # what exists now; lines appended from here on are not ours
+        directory = ensure_private_dir(archives)
+        path, dst = _create_unique(directory, session_id, source, time.time() if now is None else now)
+        try:
+            try:
+                os.fchmod(dst, 0o600)  # the umask may have taken bits away
+                source_hash = _copy_prefix(src, dst, size)
+                os.fsync(dst)
+            finally:
+                os.close(dst)
+            copied_size, copied_hash = _hash_file(path)
+            if (copied_size, copied_hash) != (size, source_hash):
+                raise ArchiveError(
+                    errno.EIO, f"archive does not match the transcript ({copied_size} of {size} bytes)", str(path)
+                )
+        except BaseException:
+            _remove(path)
+            raise
+    finally:
+        os.close(src)
+    return ArchiveResult(path=path, size=size, sha256=source_hash)
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass

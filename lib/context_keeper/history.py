@@ -1,0 +1,88 @@
+"""compactions.jsonl: one line per compaction seen by the PreCompact or SessionStart hook.
+
+Lines are appended with a single O_APPEND write, so concurrent sessions of one repository
+never interleave; a torn or foreign line is skipped when reading back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import orjson
+
+from .archive import ArchiveResult
+from .store import RunsDir, append_line
+
+SOURCES = ("pre_compact", "session_start")
+
+
+@dataclass(frozen=True)
+class CompactionRecord:
+    time: str  # ISO 8601 UTC, milliseconds
+    session_id: str
+    trigger: str | None
+    source: str  # "pre_compact" | "session_start" (PreCompact did not run)
+    context_tokens: int | None = None
+    tokens_source: str | None = None
+    # compact boundaries already in the transcript when the hook ran: the compaction being
+    # made is number boundaries_before + 1, which is how the restore hook matches records
+    boundaries_before: int | None = None
+    transcript_path: str | None = None
+    archive_path: str | None = None
+    archive_size: int | None = None
+    archive_sha256: str | None = None
+    chars: int = 0  # characters printed by the hook
+    shown: Mapping[str, int] = field(default_factory=dict)  # items per section
+    left_out: Mapping[str, int] = field(default_factory=dict)  # items that did not fit
+
+    @staticmethod
+    def from_dict(data: Any) -> "CompactionRecord":
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        known = {k: data[k] for k in CompactionRecord.__dataclass_fields__ if k in data}
+        for key in ("time", "session_id", "source"):
+            if not isinstance(known.get(key), str):
+                raise ValueError(f"no {key}")
+        for key in ("shown", "left_out"):
+            value = known.get(key, {})
+            if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
+                raise ValueError(f"bad {key}")
+        return CompactionRecord(**known)
+
+
+def now_iso(when: float | None = None) -> str:
+    when = time.time() if when is None else when
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(when)) + f".{int(when % 1 * 1000):03d}Z"
+
+
+def archive_fields(archive: ArchiveResult | None) -> dict[str, Any]:
+    if archive is None:
+        return {}
+    return {"archive_path": str(archive.path), "archive_size": archive.size, "archive_sha256": archive.sha256}
+
+
+def append_record(runs: RunsDir, record: CompactionRecord) -> None:
+    data = asdict(record)
+    data["shown"], data["left_out"] = dict(record.shown), dict(record.left_out)
+    append_line(runs.compactions, orjson.dumps(data))
+
+
+def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
+    """All records (of one session, if given), oldest first; unreadable lines skipped."""
+    try:
+        with open(runs.compactions, "rb") as handle:
+            lines = handle.read().splitlines()
+    except FileNotFoundError:
+        return []
+    out = []
+    for line in lines:
+        try:
+            record = CompactionRecord.from_dict(orjson.loads(line))
+        except (ValueError, TypeError):  # orjson.JSONDecodeError is a ValueError
+            continue
+        if session_id is None or record.session_id == session_id:
+            out.append(record)
+    return out
