@@ -131,8 +131,17 @@ def runs_dir_for(settings: Settings, cwd: Path) -> RunsDir:
 
 def _open_private_dir(path: Path) -> None:
     """Check `path` is a real directory (not a symlink) and make it 0700."""
+    flags = os.O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW | _O_CLOEXEC
     try:
-        fd = os.open(path, os.O_RDONLY | _O_DIRECTORY | _O_NOFOLLOW | _O_CLOEXEC)
+        try:
+            fd = os.open(path, flags)
+        except PermissionError:
+            # mkdir under a umask like 0o777 gives a 000 dir we may not open:
+            # fix its mode by name (after checking it is no symlink) and retry.
+            if not stat.S_ISDIR(os.lstat(path).st_mode):
+                raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(path)) from None
+            os.chmod(path, 0o700)
+            fd = os.open(path, flags)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.ENOTDIR) or os.path.islink(path):
             raise UnsafePathError(errno.ELOOP, "refusing symlink or non-directory", str(path)) from None
@@ -348,6 +357,8 @@ class Log:
             st = os.lstat(self.path)
         except FileNotFoundError:
             return
+        if not stat.S_ISREG(st.st_mode):  # never rotate a directory or a planted symlink away
+            raise UnsafePathError(errno.EINVAL, "log path is not a regular file", str(self.path))
         if st.st_size > 0 and st.st_size + incoming > self.max_bytes:
             # Two processes rotating at once lose at most a few lines: acceptable for a log.
             os.replace(self.path, self.path.with_name(self.path.name + ".1"))
