@@ -1,0 +1,146 @@
+"""The transcript archive: byte-identical, verified, private, unique, prefix-only."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from context_keeper import archive as archive_mod
+from context_keeper.archive import ArchiveError, archive_name, archive_transcript
+from context_keeper.store import UnsafePathError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SESSION = "21924ad1-6682-4fb7-9081-ad5504e1f420"
+NOW = 1_795_000_000.25  # a fixed instant: 2026-11-18T11:06:40.25Z
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_archive_is_byte_identical_and_private(tmp_path: Path) -> None:
+    source = FIXTURES / "tools_and_tasks.jsonl"
+    result = archive_transcript(source, tmp_path / "runs" / "archives", SESSION)
+    data = source.read_bytes()
+    assert result.path.read_bytes() == data
+    assert (result.size, result.sha256) == (len(data), sha(data))
+    assert stat.S_IMODE(result.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(result.path.parent.stat().st_mode) == 0o700
+    assert result.path.name.startswith(f"{SESSION}_") and result.path.name.endswith("_transcript.jsonl")
+
+
+def test_private_whatever_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o000)
+    try:
+        result = archive_transcript(FIXTURES / "bash_failure.jsonl", tmp_path / "a", SESSION)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(result.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(result.path.parent.stat().st_mode) == 0o700
+
+
+def test_name_keeps_extension_or_uses_txt() -> None:
+    assert archive_name("s", Path("/x/t.jsonl"), NOW) == "s_20261118T110640Z_transcript.jsonl"
+    assert archive_name("s", Path("/x/transcript"), NOW) == "s_20261118T110640Z_transcript.txt"
+    assert archive_name("s", Path("/x/t.log"), NOW, 2) == "s_20261118T110640Z_2_transcript.log"
+    assert archive_name("../evil/id", Path("t.jsonl"), NOW).count("/") == 0
+
+
+def test_two_archives_in_the_same_second_are_both_kept(tmp_path: Path) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"a":1}\n')
+    first = archive_transcript(source, tmp_path / "arch", SESSION, now=NOW)
+    source.write_bytes(b'{"a":1}\n{"b":2}\n')
+    second = archive_transcript(source, tmp_path / "arch", SESSION, now=NOW)
+    third = archive_transcript(source, tmp_path / "arch", SESSION, now=NOW)
+    assert len({first.path, second.path, third.path}) == 3
+    assert second.path.name == f"{SESSION}_20261118T110640Z_1_transcript.jsonl"
+    assert third.path.name == f"{SESSION}_20261118T110640Z_2_transcript.jsonl"
+    assert first.path.read_bytes() == b'{"a":1}\n'
+    assert second.path.read_bytes() == b'{"a":1}\n{"b":2}\n'
+
+
+def test_copies_only_the_prefix_present_at_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    original = b"".join(b'{"n":%d}\n' % i for i in range(50_000))
+    source.write_bytes(original)
+    real = archive_mod.ensure_private_dir
+
+    def appending(path: Path) -> Path:
+        # Claude Code appends a line after the size was taken, before the copy runs.
+        with open(source, "ab") as handle:
+            handle.write(b'{"late":true}\n')
+        return real(path)
+
+    monkeypatch.setattr(archive_mod, "ensure_private_dir", appending)
+    result = archive_transcript(source, tmp_path / "arch", SESSION)
+    assert result.size == len(original)
+    assert result.path.read_bytes() == original
+    assert result.sha256 == sha(original) == sha(source.read_bytes()[: result.size])
+
+
+def test_large_file_streams_through_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    source = tmp_path / "big.jsonl"
+    data = os.urandom(4096 * 25 + 17)
+    source.write_bytes(data)
+    result = archive_transcript(source, tmp_path / "arch", SESSION)
+    assert result.sha256 == sha(data) and result.path.read_bytes() == data
+
+
+def test_mismatch_is_an_error_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b"x" * 1000)
+    monkeypatch.setattr(archive_mod, "_hash_file", lambda path: (1000, "0" * 64))
+    with pytest.raises(ArchiveError, match="does not match"):
+        archive_transcript(source, tmp_path / "arch", SESSION)
+    assert list((tmp_path / "arch").iterdir()) == []
+
+
+def test_shrinking_source_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b"x" * 1000)
+    real = archive_mod.ensure_private_dir
+
+    def truncating(path: Path) -> Path:
+        source.write_bytes(b"x" * 10)
+        return real(path)
+
+    monkeypatch.setattr(archive_mod, "ensure_private_dir", truncating)
+    with pytest.raises(ArchiveError, match="shrank"):
+        archive_transcript(source, tmp_path / "arch", SESSION)
+    assert list((tmp_path / "arch").iterdir()) == []
+
+
+def test_missing_source(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        archive_transcript(tmp_path / "nope.jsonl", tmp_path / "arch", SESSION)
+    assert not (tmp_path / "arch").exists()
+
+
+def test_not_a_regular_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "t.jsonl"
+    os.mkfifo(fifo)  # must not hang
+    with pytest.raises(ArchiveError, match="regular file"):
+        archive_transcript(fifo, tmp_path / "arch", SESSION)
+    with pytest.raises(OSError):
+        archive_transcript(tmp_path, tmp_path / "arch", SESSION)
+
+
+def test_symlinked_archives_dir_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "arch").symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(UnsafePathError):
+        archive_transcript(FIXTURES / "bash_failure.jsonl", tmp_path / "arch", SESSION)
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_empty_transcript(tmp_path: Path) -> None:
+    source = tmp_path / "t"
+    source.write_bytes(b"")
+    result = archive_transcript(source, tmp_path / "arch", SESSION)
+    assert (result.size, result.sha256, result.path.suffix) == (0, sha(b""), ".txt")

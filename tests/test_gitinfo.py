@@ -1,0 +1,90 @@
+"""git diff --stat HEAD: in a real repo, outside one, without commits, on timeout; lazily imported."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from context_keeper.gitinfo import diff_stat
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.com",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.com",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
+}
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, env={**os.environ, **GIT_ENV})
+
+
+def make_repo(path: Path, commit: bool = True) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    git(path, "init", "-q")
+    (path / "app.py").write_text("print('one')\n")
+    deep = path / "some" / "very" / "deeply" / "nested" / "directory" / "with" / "a" / "long" / "name"
+    deep.mkdir(parents=True)
+    (deep / "module_with_a_long_file_name.py").write_text("x = 1\n")
+    if commit:
+        git(path, "add", ".")
+        git(path, "commit", "-q", "-m", "init")
+    return path
+
+
+def test_uncommitted_changes(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    (repo / "app.py").write_text("print('two')\nprint('three')\n")
+    long_file = next(repo.rglob("module_with_a_long_file_name.py"))
+    long_file.write_text("x = 2\n")
+    out = diff_stat(repo, 5.0)
+    assert out is not None
+    assert "app.py" in out and "2 files changed" in out
+    # the path is shown whole, not shortened to ".../module_with_a_long_file_name.py"
+    assert str(long_file.relative_to(repo)) in out
+
+
+def test_from_a_subdirectory(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    (repo / "app.py").write_text("changed\n")
+    out = diff_stat(repo / "some" / "very", 5.0)
+    assert out is not None and "app.py" in out
+
+
+def test_clean_repo_is_empty(tmp_path: Path) -> None:
+    assert diff_stat(make_repo(tmp_path / "repo"), 5.0) == ""
+
+
+def test_outside_a_repo_and_missing_dir(tmp_path: Path) -> None:
+    assert diff_stat(tmp_path, 5.0) is None
+    assert diff_stat(tmp_path / "missing", 5.0) is None
+
+
+def test_no_head_commit(tmp_path: Path) -> None:
+    assert diff_stat(make_repo(tmp_path / "repo", commit=False), 5.0) is None
+
+
+def test_timeout_kills_git(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo")
+    (repo / "app.py").write_text("changed\n")
+    # An fsmonitor hook that hangs: git diff waits for it while refreshing the index.
+    hook = tmp_path / "slow-fsmonitor.sh"
+    hook.write_text("#!/bin/sh\nsleep 30\n")
+    hook.chmod(0o755)
+    git(repo, "config", "core.fsmonitor", str(hook))
+    started = time.monotonic()
+    assert diff_stat(repo, 0.5) is None
+    assert time.monotonic() - started < 10
+
+
+def test_gitpython_not_imported_with_the_module() -> None:
+    code = "import sys, context_keeper.gitinfo, context_keeper.preserve; print('git' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
