@@ -118,8 +118,8 @@ settings_tool() {
     PYTHONPATH="$CHECKOUT/lib" "$py" -m context_keeper.settings_file "$@"
 }
 
-source_hash() {  # what the installed package was built from: pyproject.toml + lib/
-    "$1" - "$CHECKOUT" <<'PY'
+source_hash() {  # PYTHON DIR: hash of what a package is built from, DIR/{pyproject.toml,lib/}
+    "$1" - "$2" <<'PY'
 import hashlib, os, sys
 root = sys.argv[1]
 files = ["pyproject.toml"]
@@ -162,7 +162,7 @@ ensure_venv() {  # sets venv_note
 
 ensure_package() {  # sets package_note
     local want have
-    want=$(source_hash "$VENV/bin/python")
+    want=$(source_hash "$VENV/bin/python" "$CHECKOUT")
     have=$(cat -- "$VENV/$STAMP_NAME" 2>/dev/null || true)
     if [ "$want" = "$have" ] \
         && (cd / && "$VENV/bin/python" -c 'import context_keeper') >/dev/null 2>&1; then
@@ -176,6 +176,8 @@ ensure_package() {  # sets package_note
     for f in README.md LICENSE; do [ ! -f "$CHECKOUT/$f" ] || extra+=("$f"); done
     (cd "$CHECKOUT" && tar --exclude=__pycache__ --exclude='*.egg-info' --exclude='*.pyc' \
         -cf - pyproject.toml lib ${extra[@]+"${extra[@]}"}) | (cd "$stage" && tar -xf -)
+    # The stamp describes the staged copy, so edits made meanwhile trigger the next run.
+    want=$(source_hash "$VENV/bin/python" "$stage")
     say "Installing context-keeper and its dependencies into $VENV (pip)"
     rm -f -- "$VENV/$STAMP_NAME"
     "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -q \
