@@ -10,7 +10,6 @@ model (FACTS.md).
 
 from __future__ import annotations
 
-from .cold_tasks import summarize_cold
 from .guard import HookContext
 from .state import open_session
 
@@ -33,6 +32,10 @@ def run(ctx: HookContext) -> None:
         due = model.turns - model.last_checked_turn >= settings.check_frequency
         high = usage.percent >= settings.context_threshold
         if due and high:
+            # Imported here: most calls do not check, and its dataclasses and datetime cost
+            # several milliseconds of import on every call (measured, bench/hot_path.py).
+            from .cold_tasks import summarize_cold
+
             written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
             model.last_checked_turn = model.turns
             action = f"checked: summarised {', '.join(written) if written else 'nothing'}"
