@@ -12,7 +12,7 @@ import os
 import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 import orjson
 
@@ -201,22 +201,26 @@ def _removal_dict(removal: runs_info.Removal, dry_run: bool) -> dict[str, Any]:
     }
 
 
-def _report_removal(args: argparse.Namespace, removal: runs_info.Removal, what: str, where: Path, dry_run: bool) -> int:
+def _report_removal(args: argparse.Namespace, removal: runs_info.Removal, what: tuple[str, str], where: Path, dry_run: bool) -> int:
     """Print what went (or would go); exit 1 if some file could not be removed."""
     if args.json:
         emit_json(_removal_dict(removal, dry_run))
     else:
         verb = "would remove" if dry_run else "removed"
         if removal.count == 0 and not removal.failed:
-            print(f"no {what} to remove in {where}")
+            print(f"no {what[1]} to remove in {where}")
         else:
-            print(f"{verb} {removal.count} {what} ({human_bytes(removal.bytes)}) from {where}")
+            print(f"{verb} {_count(removal.count, *what)} ({human_bytes(removal.bytes)}) from {where}")
             if dry_run:
                 for path in removal.paths:
                     print(f"  {path}")
         for path, why in removal.failed:
             print(f"context-keeper: could not remove {path}: {why}", file=sys.stderr)
     return 1 if removal.failed else 0
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _short(text: str | None, n: int = 8) -> str:
@@ -375,7 +379,7 @@ def cmd_summaries(args: argparse.Namespace) -> int:
           f"{s.start_turn}-{s.end_turn}", s.compressed_at, s.subject] for s in chosen],
         max_width=60,
     ))
-    print(f"\n{len(chosen)} summaries in {target.runs.summaries}")
+    print(f"\n{_count(len(chosen), 'summary', 'summaries')} in {target.runs.summaries}")
     return 0
 
 
@@ -439,7 +443,7 @@ def cmd_archives(args: argparse.Namespace) -> int:
         print(f"no archives in {target.runs.archives}")
         return 0
     print(format_table(["archived", "session", "size", "file"], [[iso_time(a.archived_at), _short(a.session), human_bytes(a.size), a.path.name] for a in archives], max_width=100))
-    print(f"\n{len(archives)} archives, {human_bytes(sum(a.size for a in archives))} in {target.runs.archives}")
+    print(f"\n{_count(len(archives), 'archive', 'archives')}, {human_bytes(sum(a.size for a in archives))} in {target.runs.archives}")
     return 0
 
 
@@ -488,7 +492,7 @@ def cmd_clear(args: argparse.Namespace) -> int:
     else:
         paths = [s.path for s in every if s.session_id == session and s.path is not None]
     removal = runs_info.remove_files(paths, dry_run=args.dry_run)
-    code = _report_removal(args, removal, "summaries", target.runs.summaries, args.dry_run)
+    code = _report_removal(args, removal, ("summary", "summaries"), target.runs.summaries, args.dry_run)
     if removal.count and not args.dry_run and not args.json:
         # The session state still lists them as summarised, so they are not rewritten.
         print("the sessions' state still counts these as summarised; `context-keeper reset` makes the next hook call rebuild it")
@@ -504,7 +508,7 @@ def cmd_reset(args: argparse.Namespace) -> int:
     if session is not None:
         states = [s for s in states if s.session in (session, safe_name(session))]
     removal = runs_info.remove_states(target.runs, states, target.settings.lock_timeout, dry_run=args.dry_run)
-    return _report_removal(args, removal, "session states", target.runs.state, args.dry_run)
+    return _report_removal(args, removal, ("session state", "session states"), target.runs.state, args.dry_run)
 
 
 def cmd_prune(args: argparse.Namespace) -> int:
@@ -515,7 +519,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
     target = load_target(args)
     old = runs_info.archives_older_than(target.runs, seconds)
     removal = runs_info.remove_files([a.path for a in old], dry_run=args.dry_run)
-    return _report_removal(args, removal, f"archives older than {args.older_than}", target.runs.archives, args.dry_run)
+    return _report_removal(args, removal, (f"archive older than {args.older_than}", f"archives older than {args.older_than}"), target.runs.archives, args.dry_run)
 
 
 # -- preview -----------------------------------------------------------------------------------
@@ -613,8 +617,15 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 Command = Callable[[argparse.Namespace], int]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (its default is the usage block, then the error)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see `{self.prog} --help`)")
+
+
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:
-    parser = argparse.ArgumentParser(prog="context-keeper", description="Keep exact session state across Claude Code compaction.")
+    parser = _Parser(prog="context-keeper", description="Keep exact session state across Claude Code compaction.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands: dict[str, Command] = {}
 
@@ -624,7 +635,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     commands["inspect"] = cmd_inspect
 
     # Every maintenance command works on one repository's runs dir.
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--json", action="store_true", help="JSON instead of tables")
     common.add_argument("--repo", metavar="PATH", help="the repository whose runs dir to use (default: the one containing the current directory)")
 
@@ -662,13 +673,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse already printed the usage error
-        return 2 if exc.code else 0
-    if args.command is None:
-        parser.print_help()
-        return 2
-    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:  # --help printed its text
+            return 2 if exc.code else 0
+        if args.command is None:
+            parser.print_help()
+            return 2
         return commands[args.command](args)
     except CliError as exc:
         print(f"context-keeper: {exc}", file=sys.stderr)
