@@ -70,12 +70,13 @@ def test_fixture_items_all_in_block(name: str) -> None:
         assert command in section(text, "TEST COMMANDS")
     for prompt in model.prompts:
         assert prompt.text in section(text, "USER'S RECENT REQUESTS")
-    assert text.rstrip().endswith("archived at the path given above.")
+    assert text.rstrip().endswith("the list of modified files complete.")  # no archive: no archive rule
 
 
 def test_tools_and_tasks_block_exactly() -> None:
     text = block_of(build_model(FIXTURES / "tools_and_tasks.jsonl"), trigger="manual", archive_path="/a/x.jsonl")
     assert "Full pre-compaction transcript archived at: /a/x.jsonl" in text
+    assert text.endswith("5. Mention that the full pre-compaction transcript is archived at the path given above.")
     assert "FILES MODIFIED THIS SESSION (1, most recent first):\n- notes.txt" in text
     assert "COMPLETED TASKS (newest first):\n- #1 Write tests" in text
     assert "ACTIVE TASKS" not in text  # nothing open: no empty section

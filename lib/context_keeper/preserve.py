@@ -337,8 +337,8 @@ RULES = (
     "2. List the active tasks, with their status, under Pending Tasks; report a task as done only if the conversation shows it done.",
     "3. Report the unresolved errors as still unresolved unless the conversation shows them fixed.",
     "4. Keep the task summaries (work already finished and compressed) verbatim, and the list of modified files complete.",
-    "5. Mention that the full pre-compaction transcript is archived at the path given above.",
 )
+ARCHIVE_RULE = "5. Mention that the full pre-compaction transcript is archived at the path given above."
 
 
 def render_block(
@@ -435,7 +435,7 @@ def render_block(
             share=0.1,
         ),
     ]
-    rules = Section("rules", "rules", None, ("\n".join(RULES),), layout=_plain)
+    rules = Section("rules", "rules", None, ("\n".join(RULES + ((ARCHIVE_RULE,) if archive_path else ())),), layout=_plain)
     priority = [s.key for s in sections]  # display order is priority order
     return pack(sections, priority, max_chars, redact(f"at {archive_path}") if archive_path else None, trailer=rules)
 

@@ -1,0 +1,108 @@
+"""PreCompact: archive the transcript, then print the preservation block.
+
+Order matters: the archive comes first, because it is the one thing that cannot be
+rebuilt after compaction. Every step after it is optional to the step that prints: a
+missing transcript, a busy lock, a read-only runs dir or a slow git each cost their part
+of the block, never the block itself, and never the compaction (the guard exits 0; exit
+code 2 would block it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from .archive import ArchiveResult, archive_transcript
+from .cold_tasks import load_summaries
+from .gitinfo import diff_stat
+from .guard import HookContext
+from .history import CompactionRecord, append_record, archive_fields, now_iso
+from .preserve import Rendered, render_block
+from .session import SessionModel, load_or_build
+from .state import load_session, read_saved
+from .store import atomic_write, find_repo_root
+
+T = TypeVar("T")
+
+
+def optional(ctx: HookContext, what: str, step: Callable[[], T]) -> T | None:
+    """Run one optional step; an OSError (I/O, permissions, a missing file) is logged and
+    the hook goes on without that step's result."""
+    try:
+        return step()
+    except OSError as exc:
+        ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: {what} skipped: {exc}")
+        return None
+
+
+def archive_now(ctx: HookContext) -> ArchiveResult | None:
+    path = ctx.hook.transcript_path
+    if path is None:
+        ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: no transcript_path, no archive")
+        return None
+    result = optional(ctx, "archive", lambda: archive_transcript(path, ctx.runs.archives, ctx.hook.session_id))
+    if result is not None:
+        ctx.log.info(f"archived {result.size} bytes sha256={result.sha256} to {result.path}")
+    return result
+
+
+def current_model(ctx: HookContext) -> SessionModel | None:
+    """The session model up to date with the transcript; saved when the lock is free.
+
+    With the lock busy (a PostToolUse hook of the session is still folding), the saved
+    state plus the bytes after its cursor are folded here without saving: the block must
+    not wait for, nor race with, the other hook's write.
+    """
+    path = ctx.hook.transcript_path
+    if path is None:
+        return None
+
+    def load() -> SessionModel:
+        model = load_session(ctx.runs, ctx.hook.session_id, path, ctx.settings.lock_timeout)
+        if model is None:
+            ctx.log.info(f"{ctx.hook.event}: session lock busy, reading the model without saving")
+            model = load_or_build(path, read_saved(ctx.runs, ctx.hook.session_id))
+        return model
+
+    return optional(ctx, "session model", load)
+
+
+def record(ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str) -> None:
+    usage = model.context_usage(ctx.settings.context_window)
+    transcript = ctx.hook.transcript_path
+    entry = CompactionRecord(
+        time=now_iso(),
+        session_id=ctx.hook.session_id,
+        trigger=ctx.hook.trigger,
+        source=source,
+        context_tokens=usage.tokens if model.turns or model.context_tokens is not None else None,
+        tokens_source=usage.source,
+        boundaries_before=len(model.compactions) if model.offset else None,
+        transcript_path=str(transcript) if transcript else None,
+        chars=len(rendered.text),
+        shown=rendered.shown,
+        left_out=rendered.left_out,
+        **archive_fields(archive),
+    )
+    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+
+
+def run(ctx: HookContext) -> str:
+    archive = archive_now(ctx)
+    model = current_model(ctx) or SessionModel(session_id=ctx.hook.session_id)
+    repo = find_repo_root(ctx.hook.cwd)
+    summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
+    rendered = render_block(
+        model,
+        trigger=ctx.hook.trigger,
+        max_chars=ctx.settings.block_max_chars,
+        repo_root=repo,
+        summaries=summaries,
+        diff_stat=diff_stat(repo, ctx.settings.git_timeout),
+        archive_path=archive.path if archive else None,
+        window_override=ctx.settings.context_window,
+    )
+    record(ctx, model, archive, rendered, "pre_compact")
+    preserved = ctx.runs.preserved_path(ctx.hook.session_id)
+    optional(ctx, "saving the block", lambda: atomic_write(preserved, rendered.text.encode("utf-8", "replace")))
+    return rendered.text
