@@ -93,3 +93,10 @@ def test_show_ambiguous_and_missing(populated: Populated, capsys: pytest.Capture
     capsys.readouterr()
     assert main(["show", "prompt-9"]) == 2
     assert "no summary named or with task id 'prompt-9'" in capsys.readouterr().err
+
+
+def test_short_file_name_prefix_is_not_guessed(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    name = _only_summary(populated).stem
+    assert main(["show", name[:3]]) == 2  # could be a mistyped task id
+    assert "no summary named" in capsys.readouterr().err
+    assert main(["show", name[:4]]) == 0

@@ -204,9 +204,13 @@ def summary_name(summary: Summary) -> str:
     return summary.path.stem if summary.path is not None else ""
 
 
+MIN_NAME_PREFIX = 4
+
+
 def find_summary(summaries: list[Summary], key: str) -> Summary:
     """The one summary `key` names: a file name (with or without .json) or a task id
-    ('3', 'prompt-2'); exact matches first, then a unique prefix of either."""
+    ('3', 'prompt-2'); exact matches first, then a unique prefix of either (at least
+    MIN_NAME_PREFIX characters of a file name)."""
     key = key.strip().removesuffix(".json")
     if not key:
         raise LookupFailed("give a summary file name or a task id (see `context-keeper summaries`)")
@@ -218,7 +222,12 @@ def find_summary(summaries: list[Summary], key: str) -> Summary:
             return exact[0]
         if len(exact) > 1:
             raise _ambiguous(key, exact)
-    prefixed = [s for s in summaries if summary_name(s).startswith(key) or s.task_id.startswith(key)]
+    # A file-name prefix needs 4 hex digits, so that a short task id the user mistyped
+    # ("9") is reported as unknown rather than matched to some file starting with 9.
+    prefixed = [
+        s for s in summaries
+        if (len(key) >= MIN_NAME_PREFIX and summary_name(s).startswith(key)) or s.task_id.startswith(key)
+    ]
     if len(prefixed) == 1:
         return prefixed[0]
     if not prefixed:
