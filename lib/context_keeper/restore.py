@@ -1,0 +1,71 @@
+"""SessionStart (source "compact"): print the restore note into the fresh context.
+
+The hook runs before Claude Code writes the compaction's boundary record (FACTS.md), so the
+transcript still ends where the compacted conversation ended, and the model built from it
+is the state the summary was made from. Some Claude Code versions compact without firing
+PreCompact: when no history line belongs to this compaction, the transcript is archived
+here (it is still the pre-compaction one) and the compaction is recorded with source
+"session_start".
+"""
+
+from __future__ import annotations
+
+from .archive import ArchiveResult
+from .cold_tasks import load_summaries
+from .guard import HookContext
+from .history import CompactionRecord, read_records
+from .precompact import archive_now, current_model, optional, record
+from .preserve import render_restore
+from .session import SessionModel
+from .store import find_repo_root
+
+
+def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
+    """The history record made for the compaction now finishing, if any hook made one.
+
+    A record made during this compaction saw the same number of boundaries as the
+    transcript has now (the new boundary is not written yet); an older record (or one made
+    without a model) is matched by time: it must be newer than the last boundary.
+    """
+    if not records:
+        return None
+    if model is None or not model.offset:
+        return records[-1]  # no transcript to compare with: the newest one is the best guess
+    seen = len(model.compactions)
+    last_boundary = model.compactions[-1].timestamp if model.compactions else None
+    for entry in reversed(records):
+        if entry.boundaries_before is not None:
+            if entry.boundaries_before == seen:
+                return entry
+        elif last_boundary is None or entry.time > last_boundary:
+            return entry  # both are ISO 8601 UTC with milliseconds: text order is time order
+    return None
+
+
+def run(ctx: HookContext) -> str:
+    if ctx.hook.source != "compact":
+        return ""
+    loaded = current_model(ctx)
+    model = loaded or SessionModel(session_id=ctx.hook.session_id)
+    records = optional(ctx, "history", lambda: read_records(ctx.runs, ctx.hook.session_id)) or []
+    entry = this_compaction(records, loaded)
+    archive: ArchiveResult | None = None
+    if entry is None:
+        ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
+        archive = archive_now(ctx)
+    summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
+    preserved = ctx.runs.preserved_path(ctx.hook.session_id)
+    archive_path = str(archive.path) if archive else (entry.archive_path if entry else None)
+    rendered = render_restore(
+        model,
+        max_chars=ctx.settings.restore_max_chars,
+        repo_root=find_repo_root(ctx.hook.cwd),
+        trigger=entry.trigger if entry else None,
+        archive_path=archive_path,
+        summaries_dir=ctx.runs.summaries,
+        summary_count=len(summaries),
+        preserved_path=preserved if entry is not None and preserved.is_file() else None,
+    )
+    if entry is None:
+        record(ctx, model, archive, rendered, "session_start")
+    return rendered.text
