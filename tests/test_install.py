@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -276,6 +277,31 @@ def test_help(env: Env):
 
 # ------------------------------------------------------ the real venv path (slow-ish)
 
+SAMPLE_FOR = {"PostToolUse": "PostToolUse:Bash", "PreCompact": "PreCompact:auto",
+              "SessionStart": "SessionStart:compact"}
+
+
+def run_installed_hooks(env: Env, settings: dict) -> None:
+    """Run each registered command as Claude Code would (through a shell, JSON on stdin):
+    the interpreter and script paths written into settings.json must work."""
+    samples = json.loads((REPO / "tests" / "fixtures" / "hook_stdin_samples.json")
+                         .read_text())["samples"]
+    project = env.root / "project"
+    project.mkdir(exist_ok=True)
+    for event, found in our_handlers(settings).items():
+        [(_, handler)] = found
+        if not Path(shlex.split(handler["command"])[-1]).exists():
+            continue  # hook script not written yet
+        stdin = dict(samples[SAMPLE_FOR[event]], cwd=str(project),
+                     transcript_path=str(env.root / "no-such-transcript.jsonl"))
+        result = subprocess.run(
+            ["/bin/sh", "-c", handler["command"]], input=json.dumps(stdin), cwd=project,
+            env=env.environ(CONTEXT_KEEPER_HOME=str(env.root / "ck-data")),
+            capture_output=True, text=True, timeout=handler["timeout"])
+        assert result.returncode == 0, (event, result.stderr)
+        assert "Traceback" not in result.stderr, (event, result.stderr)
+
+
 @pytest.mark.skipif(os.environ.get("CONTEXT_KEEPER_SKIP_SLOW") == "1",
                     reason="CONTEXT_KEEPER_SKIP_SLOW=1")
 def test_fresh_install_builds_a_working_venv(env: Env):
@@ -309,6 +335,8 @@ def test_fresh_install_builds_a_working_venv(env: Env):
     # the build happened in a staging copy: the checkout stays clean
     assert not (checkout / "build").exists()
     assert not list((checkout / "lib").glob("*.egg-info"))
+
+    run_installed_hooks(env, env.load())
 
     started = time.monotonic()
     second = env.run(checkout=checkout, python=False)
