@@ -240,9 +240,9 @@ else
     HOOK_PYTHON="$VENV/bin/python"
     if [ "$dry_run" = 1 ]; then
         if [ -x "$HOOK_PYTHON" ]; then
-            python_note="dry run: virtualenv exists; package would be checked and updated if needed"
+            python_note="the virtualenv exists; the package would be checked and updated if needed"
         else
-            python_note="dry run: virtualenv would be created and the package installed"
+            python_note="the virtualenv would be created and the package installed"
         fi
     else
         ensure_venv
@@ -262,6 +262,8 @@ else
 fi
 
 [ "$dry_run" = 0 ] || { say "Dry run: $python_note. Nothing was changed."; exit 0; }
+doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
+[ -x "$doctor" ] || doctor=context-keeper
 cat <<EOF
 
 context-keeper is installed.
@@ -269,7 +271,7 @@ context-keeper is installed.
   hook scripts    $CHECKOUT/hooks/
   settings        $settings_note
   data            ${CONTEXT_KEEPER_HOME:-$DATA_DIR}
-Check it:         $(dirname -- "$HOOK_PYTHON")/context-keeper doctor
+Check it:         $doctor doctor
 After updating or moving this checkout, run ./install.sh again.
 Remove the hooks: ./install.sh --uninstall${project:+ --project $project} (add --purge to delete the virtualenv and data)
 EOF
