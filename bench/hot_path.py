@@ -8,7 +8,8 @@ tests/fixtures/tools_and_tasks.jsonl with fresh message/tool ids (so every repet
 turns, an episode and tasks), runs the hook once to build the state (reported as "first
 call"), then `--runs` times: appends one more tool round trip (a tool_use record, its result
 and the usual noise records, as Claude Code does between two PostToolUse calls) and times
-one hook process, start to exit. Prints medians as a table.
+one hook process, start to exit. Prints medians as a table (wall time, and the child's
+user+sys CPU time, which a busy machine disturbs less).
 
 Not a test: timings depend on the machine; read them next to the bare interpreter's.
 """
@@ -19,6 +20,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -56,10 +58,20 @@ def round_trip() -> list[bytes]:
     return lines[start + 1 : end + 1]
 
 
+CPU: list[float] = []  # user+sys seconds of each timed child: steadier than wall time on a busy machine
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def time_process(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(argv, input=stdin, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - started
+    CPU.append(_children_cpu() - cpu)
     if done.returncode or done.stdout or done.stderr:
         raise SystemExit(f"hook misbehaved: rc={done.returncode} out={done.stdout[:200]!r} err={done.stderr[:200]!r}")
     return elapsed
@@ -74,6 +86,7 @@ def measure(python: str, megabytes: float, runs: int, work: Path, env: dict[str,
     first = time_process([python, str(HOOK)], stdin, env)
     chunk = round_trip()
     times = []
+    CPU.clear()
     for i in range(runs):
         with open(transcript, "ab") as out:
             out.write(b"".join(fresh_ids(line, f"s{i}") for line in chunk))
@@ -84,6 +97,7 @@ def measure(python: str, megabytes: float, runs: int, work: Path, env: dict[str,
         "first": first,
         "median": statistics.median(times),
         "min": min(times),
+        "cpu": statistics.median(CPU),
         "state_kb": state.stat().st_size / 1e3,
     }
 
@@ -162,18 +176,23 @@ def main() -> None:
             env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
         if args.check_every_call:
             env.update(CONTEXT_KEEPER_CHECK_FREQUENCY="1", CONTEXT_KEEPER_CONTEXT_THRESHOLD="0")
+        CPU.clear()
         bare = statistics.median(time_process([args.python, "-c", "pass"], b"", env) for _ in range(args.runs))
+        bare_cpu = statistics.median(CPU)
         print(f"{args.python} ({sys.version.split()[0]}), {args.runs} runs per row, "
               f"{'cold check on every call' if args.check_every_call else 'default settings'}, "
               f"{'no bytecode cache' if args.no_bytecode else 'bytecode cached'}")
-        print(f"{'what':<22}{'size MB':>9}{'first ms':>10}{'median ms':>11}{'min ms':>9}{'x bare':>8}{'state kB':>10}")
-        print(f"{'python -c pass':<22}{'':>9}{'':>10}{bare * 1e3:>11.1f}{'':>9}{1.0:>8.2f}{'':>10}")
+        print(f"{'what':<22}{'size MB':>9}{'first ms':>10}{'median ms':>11}{'min ms':>9}{'x bare':>8}"
+              f"{'cpu ms':>8}{'x bare':>8}{'state kB':>10}")
+        print(f"{'python -c pass':<22}{'':>9}{'':>10}{bare * 1e3:>11.1f}{'':>9}{1.0:>8.2f}"
+              f"{bare_cpu * 1e3:>8.1f}{1.0:>8.2f}{'':>10}")
         rows = []
         for size in (float(s) for s in args.sizes.split(",")):
             row = measure(args.python, size, args.runs, work, env)
             rows.append(row)
             print(f"{'hook (steady state)':<22}{row['size_mb']:>9.1f}{row['first'] * 1e3:>10.0f}"
-                  f"{row['median'] * 1e3:>11.1f}{row['min'] * 1e3:>9.1f}{row['median'] / bare:>8.2f}{row['state_kb']:>10.1f}")
+                  f"{row['median'] * 1e3:>11.1f}{row['min'] * 1e3:>9.1f}{row['median'] / bare:>8.2f}"
+                  f"{row['cpu'] * 1e3:>8.1f}{row['cpu'] / bare_cpu:>8.2f}{row['state_kb']:>10.1f}")
         if len(rows) >= 2:
             print(f"largest / smallest median: {rows[-1]['median'] / rows[0]['median']:.2f}")
         if args.breakdown:

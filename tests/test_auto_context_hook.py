@@ -21,7 +21,7 @@ import pytest
 
 from context_keeper.cold_tasks import load_summaries
 from context_keeper.session import SessionModel
-from context_keeper.store import RunsDir, find_repo_root, repo_key
+from context_keeper.store import RunsDir, find_repo_root, repo_key, session_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "hooks" / "auto_context_manager.py"
@@ -523,6 +523,20 @@ def test_missing_or_absent_transcript_is_logged_not_raised(setup: Setup) -> None
     log = setup.log()
     assert "is not a file; nothing done" in log and "no transcript_path" in log
     assert not setup.runs.state_path(SESSION).exists()
+
+
+def test_a_busy_session_lock_skips_the_call(setup: Setup) -> None:
+    script = scripted_session()
+    append_to(setup.transcript, bytes(script.data))
+    setup.runs.ensure()
+    with session_lock(setup.runs, SESSION, 0) as locked:
+        assert locked
+        run_hook(stdin_for(script.calls[-1], setup.transcript, setup.cwd), hook_env(setup.home, lock_timeout=0.2))
+    assert "session lock busy; skipped" in setup.log()
+    assert not setup.runs.state_path(SESSION).exists() and setup.summary_files() == {}
+    # The next call catches up with everything.
+    run_hook(stdin_for(script.calls[-1], setup.transcript, setup.cwd), hook_env(setup.home))
+    assert setup.state().offset == setup.transcript.stat().st_size and len(setup.summary_files()) == 5
 
 
 @pytest.mark.parametrize("stdin", [b"", b"not json", b"[]", b'{"hook_event_name": "PostToolUse"}'])
