@@ -77,12 +77,18 @@ _NOT_A_PROMPT = (
     "[Request interrupted",
     "Caveat: The messages below",
 )
-# Error lines, best first: test-runner summaries, assertion details, exceptions, anything erroring.
+# Error lines, best first. A test runner prints progress and test ids before the reason, so
+# the reason (the exception, assertion or compiler message) outranks the "FAIL" markers.
 _ERROR_LINE_RES = (
-    re.compile(r"^(?:FAILED |FAIL[: ]|--- FAIL|error\[|npm ERR!|panic:|fatal:|Traceback)"),
-    re.compile(r"^E\s+\S"),
-    re.compile(r"\b\w*(?:Error|Exception|Failure)\b:?"),
-    re.compile(r"\b(?:error|failed|failure|cannot|can't|not found|no such)\b", re.IGNORECASE),
+    re.compile(r"^FAILED \S+ - \S"),  # pytest's short summary: test id AND the exception
+    re.compile(r"^E\s+\S"),  # pytest's assertion detail
+    re.compile(
+        r"^(?:[\w.]*(?:Error|Exception|Interrupt|Exit)\b(?::|$)|panic: |fatal: |error(?:\[\w+\])?: (?!test failed)"
+        r"|assertion\b.*\bfailed|Assertion\w*:|npm ERR! (?!code|errno|A complete log))"
+    ),
+    re.compile(r"^\S*\.\w+(?::\d+|\(\d+,\d+\))[:)]?.*\S"),  # file.ext:line[:col]: message (compilers, linters)
+    re.compile(r"^(?:FAIL\b|--- FAIL|\S.* \.\.\. FAILED$|test result: FAILED|make: \*\*\*)"),
+    re.compile(r"\b(?:error|failed|failure|cannot|can't|not found|no such|denied|refused|timed? ?out)\b", re.IGNORECASE),
 )
 
 
@@ -202,7 +208,7 @@ def useful_error_line(text: str) -> str:
     lines = [line for line in lines if line and not _EXIT_CODE_RE.match(line)]
     for pattern in _ERROR_LINE_RES:
         for line in lines:
-            if pattern.search(line) and not line.startswith("Traceback"):
+            if pattern.search(line):
                 return first_line(line)
     # Nothing recognisable: the last line is where a failing program usually says why.
     return first_line(lines[-1]) if lines else first_line(text)
