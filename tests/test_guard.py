@@ -176,6 +176,16 @@ def test_timeout_stops_work(env: Path, repo: Path, capsys, monkeypatch) -> None:
     assert signal.getsignal(signal.SIGALRM) is before
 
 
+def test_event_cap_bounds_a_generous_budget(env: Path, repo: Path, capsys, monkeypatch) -> None:
+    # hook_budget may be set above Claude Code's timeout for the hook; the cap still holds.
+    monkeypatch.setenv("CONTEXT_KEEPER_HOOK_BUDGET", "100")
+    monkeypatch.setitem(guard.BUDGET_CAPS, "PostToolUse", 0.2)
+    started = time.monotonic()
+    assert call(lambda ctx: time.sleep(3) or "too late", stdin_for(repo), capsys) == ""
+    assert time.monotonic() - started < 2
+    assert "0.2 s" in runs_log(env, repo)
+
+
 def test_budget_is_disarmed_after_fast_work(env: Path, repo: Path, capsys, monkeypatch) -> None:
     monkeypatch.setenv("CONTEXT_KEEPER_HOOK_BUDGET", "0.3")
     assert call(lambda ctx: "quick", stdin_for(repo), capsys) == "quick"

@@ -83,6 +83,11 @@ def _time_budget(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
+# Budgets stay well inside the timeouts install.sh registers (settings_file.Timeouts:
+# 10 s PostToolUse, 60 s PreCompact, 30 s SessionStart), whatever hook_budget says.
+BUDGET_CAPS = {"PostToolUse": 7.0, "PreCompact": 45.0, "SessionStart": 20.0}
+
+
 def _write_output(text: str, stdout: TextIO | None) -> None:
     if stdout is None:
         # Bytes, so the locale of the hook's environment can't break the encoding.
@@ -119,7 +124,7 @@ def run_hook(
             log.warning(warning)
         if hook.event != event:
             log.warning(f"script for {event} received a {hook.event} event")
-        with _time_budget(settings.hook_budget):
+        with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(event, settings.hook_budget))):
             text = work(HookContext(hook=hook, settings=settings, runs=runs, log=log))
         if text is not None and not isinstance(text, str):
             raise TypeError(f"hook work returned {type(text).__name__}, expected str or None")
