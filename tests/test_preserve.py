@@ -380,3 +380,28 @@ def test_relative() -> None:
     assert relative("/r/a.py", None) == "/r/a.py"
     assert relative("/r/a.py", Path("/r/")) == "a.py"
     assert os.sep == "/"
+
+
+def test_description_restating_the_subject_is_not_repeated() -> None:
+    model = SessionModel()
+    model.tasks.ensure("7", 1, "Fix tax rounding")
+    model.tasks.set_fields("7", 1, description="Fix tax rounding. Keep the existing behaviour covered by tests.")
+    model.tasks.ensure("8", 1, "Same")
+    model.tasks.set_fields("8", 1, description="Same")
+    active = section(block_of(model), "ACTIVE TASKS").splitlines()[1:]
+    assert active == ["- #7 [pending] Fix tax rounding — Keep the existing behaviour covered by tests.", "- #8 [pending] Same"]
+
+
+def test_restore_note_layout_when_tight() -> None:
+    model = busy_model(tasks=30, files=500, errors=30, tests=5)
+    rendered = render_restore(model, max_chars=2_000, repo_root=ROOT, archive_path="/runs/a.jsonl")
+    titles = [part.splitlines()[0] for part in rendered.text.split("\n\n")[1:]]
+    assert [t.split(" (")[0] for t in titles] == [
+        "Active tasks:",
+        "Unresolved errors:",
+        "Tests",
+        "Files modified",
+        f"[context-keeper] Left out for space: {rendered.left_out['files']} modified files; see the archived transcript.",
+        "Where:",
+    ]
+    assert rendered.shown["tests"] == 5 and rendered.left_out["files"] == 60 - rendered.shown["files"]

@@ -121,9 +121,8 @@ def _allocate(sections: Sequence[Section], priority: Sequence[str], budget: int)
     return counts
 
 
-def _left_out_line(sections: Sequence[Section], missing: dict[str, int], where: str | None) -> str:
+def _left_out_line(sections: Sequence[Section], missing: dict[str, int], tail: str) -> str:
     parts = ", ".join(f"{missing[s.key]} {s.label}" for s in sections if missing.get(s.key))
-    tail = f"; they are in the archived transcript {where}" if where else ""
     return f"[context-keeper] Left out for space: {parts}{tail}."
 
 
@@ -131,14 +130,14 @@ def pack(
     sections: Sequence[Section],
     priority: Sequence[str],
     max_chars: int,
-    archive_hint: str | None = None,
+    tail: str = "",
     trailer: Section | None = None,
 ) -> Rendered:
     """Pack `sections` (in display order) into at most `max_chars` characters.
 
     `priority` lists every section key, most important first. `trailer` is displayed last
     but packed right after the first priority section (the compaction rules: small, and
-    worthless if cut). Items are assumed already redacted.
+    worthless if cut). `tail` ends the left-out line. Items are assumed already redacted.
     """
     everything = [*sections, trailer] if trailer else list(sections)
     order = list(priority)
@@ -152,11 +151,11 @@ def pack(
         # Pack again with room for the worst-case note (every item of every section missing);
         # the real note, with smaller or equal counts, is never longer.
         worst = {s.key: len(s.items) for s in everything if s.items}
-        reserve = len(_left_out_line(everything, worst, archive_hint)) + len(SEPARATOR)
+        reserve = len(_left_out_line(everything, worst, tail)) + len(SEPARATOR)
         if reserve < budget:
             counts = _allocate(everything, order, budget - reserve)
             missing = {s.key: len(s.items) - counts[s.key] for s in everything if len(s.items) > counts[s.key]}
-            note = _left_out_line(everything, missing, archive_hint)
+            note = _left_out_line(everything, missing, tail)
     parts = [s.text(counts[s.key]) for s in sections if counts[s.key]]
     if note:
         parts.append(note)
@@ -193,7 +192,11 @@ def relative(path: str, root: Path | None) -> str:
 
 def _task_item(task_id: str, subject: str, status: str, description: str, source: str, clip: int) -> str:
     head = f"[{status}] {_one_line(subject, 200)}" if source == "todo" else f"#{task_id} [{status}] {_one_line(subject, 200)}"
-    description = _one_line(description, clip) if description and description.strip() != subject.strip() else ""
+    # Descriptions often restate the subject first: keep only what they add.
+    description = description.strip()
+    if description.startswith(subject.strip()):
+        description = description[len(subject.strip()) :].lstrip(" .:;-—")
+    description = _one_line(description, clip) if description else ""
     return f"{head} — {description}" if description else head
 
 
@@ -437,7 +440,8 @@ def render_block(
     ]
     rules = Section("rules", "rules", None, ("\n".join(RULES + ((ARCHIVE_RULE,) if archive_path else ())),), layout=_plain)
     priority = [s.key for s in sections]  # display order is priority order
-    return pack(sections, priority, max_chars, redact(f"at {archive_path}") if archive_path else None, trailer=rules)
+    tail = "; the full transcript is archived (path above)" if archive_path else ""
+    return pack(sections, priority, max_chars, tail, trailer=rules)
 
 
 # -- the restore note --------------------------------------------------------------------------
@@ -486,6 +490,7 @@ def render_restore(
             "Unresolved errors:",
             _redacted(error_items(model, repo_root, RESTORE_ERRORS_CAP)),
         ),
+        Section("tests", "test commands", "Tests (last result):", _redacted(test_items(model, RESTORE_TESTS_CAP))),
         Section(
             "files",
             "modified files",
@@ -493,8 +498,8 @@ def render_restore(
             _redacted(files),
             layout=_files_layout(10),
         ),
-        Section("tests", "test commands", "Tests (last result):", _redacted(test_items(model, RESTORE_TESTS_CAP))),
-        Section("where", "locations", "Where:", _redacted(where)),
     ]
-    priority = ["header", "where", "tasks", "errors", "files", "tests"]
-    return pack(sections, priority, max_chars, redact(f"at {archive_path}") if archive_path else None)
+    # Where the full record is: small, and what makes everything left out recoverable.
+    locations = Section("where", "locations", "Where:", _redacted(where))
+    tail = "; see the archived transcript" if archive_path else ""
+    return pack(sections, [s.key for s in sections], max_chars, tail, trailer=locations)
