@@ -302,6 +302,7 @@ def run_installed_hooks(env: Env, settings: dict) -> None:
         assert "Traceback" not in result.stderr, (event, result.stderr)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("CONTEXT_KEEPER_SKIP_SLOW") == "1",
                     reason="CONTEXT_KEEPER_SKIP_SLOW=1")
 def test_fresh_install_builds_a_working_venv(env: Env):
@@ -337,6 +338,15 @@ def test_fresh_install_builds_a_working_venv(env: Env):
     assert not list((checkout / "lib").glob("*.egg-info"))
 
     run_installed_hooks(env, env.load())
+
+    # The README's promise: what ./install.sh leaves behind passes `context-keeper doctor`.
+    project = env.root / "project"
+    project.mkdir(exist_ok=True)
+    doctor = subprocess.run(
+        [str(venv / "bin" / "context-keeper"), "doctor"], cwd=project, env=env.environ(),
+        capture_output=True, text=True, timeout=120)
+    assert doctor.returncode == 0, doctor.stdout + doctor.stderr
+    assert "PROBLEM" not in doctor.stdout
 
     started = time.monotonic()
     second = env.run(checkout=checkout, python=False)
