@@ -504,9 +504,13 @@ class SessionModel:
                 )
                 if len(self.files) > MAX_FILES:
                     del self.files[next(iter(self.files))]
-                for unit in facts:
-                    if len(unit.files) >= UNIT_FILES and path not in unit.files:
+                for key in call.units:
+                    # Only an episode's names are indexed: a task's full file list must not
+                    # throw the index away (that made a 100 MB fold rebuild it 1,500 times).
+                    unit = self.facts.get(key) if key.startswith("prompt-") and key not in self.summarized else None
+                    if unit is not None and len(unit.files) >= UNIT_FILES and path not in unit.files:
                         self._index = None  # a name falls out of an episode: rebuild the index
+                for unit in facts:
                     _add_capped(unit.files, path, UNIT_FILES)
                 for key in call.units:
                     if key.startswith("prompt-"):
