@@ -3,9 +3,9 @@
 
     python bench/hot_path.py [--runs 21] [--sizes 1,100] [--python PATH]
 
-For each size (MB) it builds a transcript by repeating the real fixture
-tests/fixtures/tools_and_tasks.jsonl with fresh message/tool ids (so every repetition adds
-turns, an episode and tasks), runs the hook once to build the state (reported as "first
+For each size (MB) it builds a transcript with bench/gen_transcript.py (or, with
+--generator repeat, by repeating the real fixture tests/fixtures/tools_and_tasks.jsonl with
+fresh message/tool ids), runs the hook once to build the state (reported as "first
 call"), then `--runs` times: appends one more tool round trip (a tool_use record, its result
 and the usual noise records, as Claude Code does between two PostToolUse calls) and times
 one hook process, start to exit. Prints medians as a table (wall time, and the child's
@@ -39,7 +39,15 @@ def fresh_ids(data: bytes, tag: str) -> bytes:
     return _IDS.sub(lambda m: m.group(1) + tag.encode() + b"_", data)
 
 
-def build(path: Path, megabytes: float) -> None:
+def build(path: Path, megabytes: float, generator: str = "gen") -> None:
+    if generator == "gen":
+        # bench/gen_transcript.py: many files, tasks, failing and fixed commands, compactions.
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from gen_transcript import SessionSpec, generate
+
+        made, _truth = generate(SessionSpec(name=path.stem, target_bytes=int(megabytes * 1_000_000)), path.parent)
+        made.replace(path)
+        return
     body = FIXTURE.read_bytes()
     target = int(megabytes * 1_000_000)
     with open(path, "wb") as out:
@@ -77,13 +85,19 @@ def time_process(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
     return elapsed
 
 
-def measure(python: str, megabytes: float, runs: int, work: Path, env: dict[str, str]) -> dict[str, float]:
+def measure(
+    python: str, megabytes: float, runs: int, work: Path, env: dict[str, str], generator: str, prime: str
+) -> dict[str, float]:
     transcript = work / f"t{megabytes:g}.jsonl"
-    build(transcript, megabytes)
+    build(transcript, megabytes, generator)
     payload = json.loads(STDIN_SAMPLE.read_text())["samples"]["PostToolUse:Bash"]["stdin"]
     payload.update(session_id=f"bench-{megabytes:g}", transcript_path=str(transcript), cwd=str(work))
     stdin = json.dumps(payload).encode()
-    first = time_process([python, str(HOOK)], stdin, env)
+    # The first call folds the whole file. "checked" runs its cold check whatever the usage, as
+    # the checks before each of the session's compactions would have: cold units summarised,
+    # their facts dropped from the state. "none" keeps every unit's facts (a bigger state).
+    prime_env = {**env, "CONTEXT_KEEPER_CHECK_FREQUENCY": "1", "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "0"}
+    first = time_process([python, str(HOOK)], stdin, prime_env if prime == "checked" else env)
     chunk = round_trip()
     times = []
     CPU.clear()
@@ -160,6 +174,10 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--check-every-call", action="store_true",
                         help="CHECK_FREQUENCY=1, CONTEXT_THRESHOLD=0: the cold check runs on every call")
+    parser.add_argument("--generator", choices=("gen", "repeat"), default="gen",
+                        help="gen: bench/gen_transcript.py; repeat: the tools_and_tasks fixture over and over")
+    parser.add_argument("--prime", choices=("checked", "none"), default="checked",
+                        help="first call: run the cold check regardless of usage (default), or as configured")
     parser.add_argument("--breakdown", action="store_true",
                         help="also time the phases of one call in-process (imports, @dataclass, state, fold)")
     parser.add_argument("--no-bytecode", action="store_true",
@@ -181,14 +199,15 @@ def main() -> None:
         bare_cpu = statistics.median(CPU)
         print(f"{args.python} ({sys.version.split()[0]}), {args.runs} runs per row, "
               f"{'cold check on every call' if args.check_every_call else 'default settings'}, "
-              f"{'no bytecode cache' if args.no_bytecode else 'bytecode cached'}")
+              f"{'no bytecode cache' if args.no_bytecode else 'bytecode cached'}, transcripts: {args.generator}, "
+              f"first call {'with' if args.prime == 'checked' else 'without'} a forced cold check")
         print(f"{'what':<22}{'size MB':>9}{'first ms':>10}{'median ms':>11}{'min ms':>9}{'x bare':>8}"
               f"{'cpu ms':>8}{'x bare':>8}{'state kB':>10}")
         print(f"{'python -c pass':<22}{'':>9}{'':>10}{bare * 1e3:>11.1f}{'':>9}{1.0:>8.2f}"
               f"{bare_cpu * 1e3:>8.1f}{1.0:>8.2f}{'':>10}")
         rows = []
         for size in (float(s) for s in args.sizes.split(",")):
-            row = measure(args.python, size, args.runs, work, env)
+            row = measure(args.python, size, args.runs, work, env, args.generator, args.prime)
             rows.append(row)
             print(f"{'hook (steady state)':<22}{row['size_mb']:>9.1f}{row['first'] * 1e3:>10.0f}"
                   f"{row['median'] * 1e3:>11.1f}{row['min'] * 1e3:>9.1f}{row['median'] / bare:>8.2f}"
