@@ -36,6 +36,7 @@ MAX_PROMPTS = 30
 MAX_EPISODES = 200
 MAX_PENDING = 500
 MAX_SUMMARIES = 10
+MAX_FACT_UNITS = 120
 UNIT_FILES = 30
 UNIT_COMMANDS = 20
 UNIT_DECISIONS = 8
@@ -538,6 +539,10 @@ class SessionModel:
                 del unit.errors[0]
 
     def _resolve(self, tool: str, target: str, turn: int, how: str) -> None:
+        # Most successes resolve nothing: check the (small) global list before touching facts.
+        if not any(e.resolved_turn is None and e.target == target and e.tool == tool for e in self.errors):
+            return
+
         def fix(error: ErrorEvent) -> ErrorEvent:
             if error.resolved_turn is not None or error.tool != tool or error.target != target:
                 return error
@@ -551,7 +556,8 @@ class SessionModel:
 
         self.errors = [fix(e) for e in self.errors]
         for facts in self.facts.values():
-            facts.errors = [fix(e) for e in facts.errors]
+            if facts.errors:
+                facts.errors = [fix(e) for e in facts.errors]
 
     def _working_units(self) -> tuple[str, ...]:
         units = [f"task-{task_id}" for task_id in self.tasks.working_ids()]
@@ -568,15 +574,36 @@ class SessionModel:
             facts = self.facts.get(unit)
             if facts is None:
                 facts = self.facts[unit] = UnitFacts()
+                if len(self.facts) > MAX_FACT_UNITS:
+                    self._evict_facts(set(units))
             out.append(facts)
         return out
 
+    def _evict_facts(self, keep: set[str]) -> None:
+        """Drop the facts of the oldest unit not in `keep`.
+
+        Below the context threshold nothing gets summarised, and a long session can hold
+        hundreds of finished tasks and episodes; the state (read on every PostToolUse call)
+        keeps the details of the most recent ones only.
+        """
+        for unit in self.facts:
+            if unit not in keep:
+                del self.facts[unit]
+                if unit.startswith("prompt-"):
+                    self._index = None
+                return
+
     def _mention(self, lowered: str, turn: int) -> None:
         """Mark tasks and episodes whose key terms appear in `lowered` as touched at `turn`."""
+        # Only completed tasks can go cold, and a mention before completion is older than the
+        # completion itself: so only completed, unsummarised tasks need looking at.
         for task in self.tasks.tasks.values():
-            if task.status == "deleted" or f"task-{task.id}" in self.summarized:
-                continue
-            if task.last_touched_turn < turn and task.subject.lower() in lowered:
+            if (
+                task.status == "completed"
+                and task.last_touched_turn < turn
+                and task.subject.lower() in lowered
+                and f"task-{task.id}" not in self.summarized
+            ):
                 self.tasks.touch(task.id, turn)
         if not self.episodes:
             return
