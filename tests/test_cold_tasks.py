@@ -138,6 +138,7 @@ def test_summary_has_the_required_keys_deduplicated_and_redacted(tmp_path: Path)
         "description": "",
         "errors_unresolved": [{"error": "String to replace not found in file.", "target": "/r/x.py"}],
         "transcript_path": "/t.jsonl",
+        "details_recorded": True,
     }
 
 
@@ -152,6 +153,9 @@ def test_summary_lists_are_capped_in_order() -> None:
     assert summary["key_outcomes"] == [f"text {i}" for i in range(10)]
     assert len(summary["commands_run"][0]) == 300
     assert summary["transcript_path"] is None
+    # Facts evicted from the model (or never recorded): said so, not silently empty.
+    bare = build_summary(unit, None, "s", None, NOW)
+    assert bare["details_recorded"] is False and bare["files_modified"] == [] and bare["subject"] == "Many things"
 
 
 def test_written_once_private_and_state_shrinks(tmp_path: Path) -> None:

@@ -167,6 +167,8 @@ def build_summary(
     now: datetime | None = None,
 ) -> dict[str, Any]:
     """The summary of one unit, as the JSON object that is written (already redacted)."""
+    # The model keeps facts for its most recent units only: an old unit may have none left.
+    details_recorded = facts is not None
     facts = facts or UnitFacts()
     resolved = [e for e in facts.errors if e.resolved_turn is not None]
     unresolved = [e for e in facts.errors if e.resolved_turn is None]
@@ -193,6 +195,7 @@ def build_summary(
             [{"error": e.line, "target": _clip(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
         ),
         "transcript_path": str(transcript_path) if transcript_path else None,
+        "details_recorded": details_recorded,
     }
     return _redacted(summary)
 
@@ -265,6 +268,7 @@ class Summary:
     description: str = ""
     errors_unresolved: tuple[UnresolvedError, ...] = ()
     transcript_path: str | None = None
+    details_recorded: bool = True  # False: the model had no facts left for this unit
     path: Path | None = None  # the file it was read from
 
     @staticmethod
@@ -295,6 +299,7 @@ class Summary:
                 for e in _dicts(data.get("errors_unresolved") or [])
             ),
             transcript_path=data.get("transcript_path") if isinstance(data.get("transcript_path"), str) else None,
+            details_recorded=data.get("details_recorded") is not False,
             path=path,
         )
 
