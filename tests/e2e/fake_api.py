@@ -258,7 +258,7 @@ class FakeApi:
         server.daemon_threads = True  # never block interpreter exit on a stuck client
         self._server = server
         self._thread = threading.Thread(
-            target=server.serve_forever, kwargs={"poll_interval": 0.1},
+            target=server.serve_forever, kwargs={"poll_interval": 0.05},
             name="fake-anthropic-api", daemon=True,
         )
         self._thread.start()

@@ -27,6 +27,7 @@ E2E_DIR = Path(__file__).resolve().parent
 PINNED_VERSION = "2.1.330"
 DEFAULT_BINARY = REPO_ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
 BINARY_ENV_VAR = "CONTEXT_KEEPER_CLAUDE_BIN"  # points the tests at another claude build
+PREFIX_ENV_VAR = "CONTEXT_KEEPER_CLAUDE_PREFIX"  # where install_claude.sh installed it
 DUMP_HOOK = E2E_DIR / "dump_hook.py"
 DEFAULT_TIMEOUT_S = 60.0
 
@@ -34,7 +35,13 @@ DEFAULT_TIMEOUT_S = 60.0
 def find_claude_binary() -> Path | None:
     """The pinned CLI installed by install_claude.sh (or $CONTEXT_KEEPER_CLAUDE_BIN)."""
     override = os.environ.get(BINARY_ENV_VAR)
-    candidate = Path(override) if override else DEFAULT_BINARY
+    prefix = os.environ.get(PREFIX_ENV_VAR)
+    if override:
+        candidate = Path(override)
+    elif prefix:
+        candidate = Path(prefix) / "node_modules" / ".bin" / "claude"
+    else:
+        candidate = DEFAULT_BINARY
     return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
 
 
@@ -139,14 +146,20 @@ def content_blocks(records: Iterable[Mapping[str, Any]], block_type: str) -> lis
     return found
 
 
+def python_command(script: Path, *args: str) -> str:
+    """A hook command line running `script` with this interpreter (Claude Code runs hook
+    commands through a shell, and PATH's python3 may lack the project's packages)."""
+    return shlex.join([sys.executable, str(script), *args])
+
+
 def dump_hook_command(out: Path, *, stdout_text: str | None = None, exit_code: int = 0) -> str:
     """Shell command for dump_hook.py: appends its stdin to `out`, prints `stdout_text`."""
-    parts = [sys.executable, str(DUMP_HOOK), "--out", str(out)]
+    args = ["--out", str(out)]
     if stdout_text is not None:
-        parts += ["--stdout", stdout_text]
+        args += ["--stdout", stdout_text]
     if exit_code:
-        parts += ["--exit", str(exit_code)]
-    return shlex.join(parts)
+        args += ["--exit", str(exit_code)]
+    return python_command(DUMP_HOOK, *args)
 
 
 def read_dump(out: Path, event: str | None = None) -> list[dict[str, Any]]:

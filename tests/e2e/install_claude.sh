@@ -8,7 +8,7 @@ set -uo pipefail
 VERSION=2.1.330
 PKG=@anthropic-ai/claude-code
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-PREFIX=${CLAUDE_CODE_PREFIX:-$ROOT/.cache/claude-code}
+PREFIX=${CONTEXT_KEEPER_CLAUDE_PREFIX:-$ROOT/.cache/claude-code}
 PKG_JSON=$PREFIX/node_modules/$PKG/package.json
 BIN=$PREFIX/node_modules/.bin/claude
 
