@@ -436,7 +436,6 @@ def test_replay_scripted_session_call_by_call(setup: Setup) -> None:
     assert not set(state.facts) & set(state.summarized)
 
 
-@pytest.mark.xfail(strict=True, reason="session model keeps commands/texts verbatim; state.py saves them unredacted")
 def test_the_saved_state_holds_no_secret(setup: Setup) -> None:
     script = scripted_session()
     append_to(setup.transcript, bytes(script.data))

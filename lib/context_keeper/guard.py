@@ -8,6 +8,7 @@ leaves a traceback in the log. Output is printed only when the work finished.
 from __future__ import annotations
 
 import io
+from pathlib import Path
 import signal
 import sys
 import time
@@ -118,8 +119,7 @@ def run_hook(
         settings, warnings = load_settings()
         hook = parse_hook_input(_read_stdin(stdin))
         session = hook.session_id
-        runs = runs_dir_for(settings, hook.cwd).ensure()
-        log = Log(runs.log_path, settings.log_max_bytes)
+        runs, log = _open_runs(settings, hook.cwd)
         for warning in warnings:
             log.warning(warning)
         if hook.event != event:
@@ -137,6 +137,27 @@ def run_hook(
         sys.stderr = real_stderr
         _report_stderr(captured.getvalue(), log)
     return 0
+
+
+def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:
+    """The runs dir and its log. An unusable runs dir (read-only, a symlink planted in it,
+    a full disk) does not stop the work: each write then fails on its own and PreCompact
+    still prints its block; the problem goes to the log under the data root."""
+    runs = runs_dir_for(settings, cwd)
+    try:
+        runs.ensure()
+    except OSError as exc:
+        log = Log(_fallback_log_path(settings), settings.log_max_bytes)
+        log.warning(f"runs dir {runs.root} is unusable ({exc}); working without it")
+        return runs, log
+    return runs, Log(runs.log_path, settings.log_max_bytes)
+
+
+def _fallback_log_path(settings: Settings) -> Path:
+    try:
+        return ensure_private_dir(settings.home) / FALLBACK_LOG_NAME
+    except OSError:
+        return settings.home / FALLBACK_LOG_NAME  # Log drops what it cannot write
 
 
 def _ms(started: float) -> int:

@@ -57,14 +57,15 @@ def current_model(ctx: HookContext) -> SessionModel | None:
     if path is None:
         return None
 
-    def load() -> SessionModel:
-        model = load_session(ctx.runs, ctx.hook.session_id, path, ctx.settings.lock_timeout)
-        if model is None:
-            ctx.log.info(f"{ctx.hook.event}: session lock busy, reading the model without saving")
-            model = load_or_build(path, read_saved(ctx.runs, ctx.hook.session_id))
-        return model
-
-    return optional(ctx, "session model", load)
+    saved = optional(
+        ctx, "saving the session model", lambda: load_session(ctx.runs, ctx.hook.session_id, path, ctx.settings.lock_timeout)
+    )
+    if saved is not None:
+        return saved
+    # Lock busy, or the state cannot be written (read-only runs dir, full disk): fold
+    # without saving, so the block still carries the session.
+    ctx.log.info(f"{ctx.hook.event}: session lock busy or state unwritable, reading the model without saving it")
+    return optional(ctx, "session model", lambda: load_or_build(path, read_saved(ctx.runs, ctx.hook.session_id)))
 
 
 def record(ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str) -> None:

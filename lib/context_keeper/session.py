@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 import orjson
 
+from .redact import redact
 from .tasks import TASK_TOOLS, Task, TaskBook
 from .transcript import CompactBoundary, Message, ReadStats, Record, TextBlock, ToolResult, ToolUse, TranscriptReader
 from .usage import ContextUsage, context_window, estimate_tokens
@@ -393,7 +394,7 @@ class SessionModel:
         self.cwd = record.cwd or self.cwd
         if record.is_compact_summary:
             text = "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock))
-            _add_capped(self.compact_summaries, Note(self.turns, text[:4000]), MAX_SUMMARIES)
+            _add_capped(self.compact_summaries, Note(self.turns, redact(text[:4000])), MAX_SUMMARIES)
             return
         prompt_parts = []
         for block in record.blocks:
@@ -416,13 +417,13 @@ class SessionModel:
         if current is not None:
             current.ended = True
         self.prompt_count += 1
-        subject = first_line(text, 100)
+        subject = redact(first_line(text, 100))
         self.episodes.append(Episode(self.prompt_count, subject, self.turns + 1, self.turns + 1, self.turns + 1))
         if len(self.episodes) > MAX_EPISODES:
             dropped = self.episodes.pop(0)
             self.facts.pop(dropped.unit, None)
             # Its index entries stay: hits on an episode no longer listed change nothing.
-        _add_capped(self.prompts, Note(self.turns + 1, first_line(text, 500)), MAX_PROMPTS)
+        _add_capped(self.prompts, Note(self.turns + 1, redact(first_line(text, 500))), MAX_PROMPTS)
         if len(subject) >= 12:
             self._index_term(self.episodes[-1].unit, subject.lower())
         self._mention(text.lower(), self.turns + 1)
@@ -430,6 +431,8 @@ class SessionModel:
     def _assistant_text(self, text: str) -> None:
         if not text.strip():
             return
+        # Secrets never enter the model, so no state file, summary or block can hold one.
+        text = redact(text)
         self.last_text = Note(self.turns, text[:1000])
         units = self._working_units()
         for sentence in decision_sentences(text):
@@ -475,7 +478,7 @@ class SessionModel:
                 turn=call.turn,
                 ok=ok,
                 exit_code=int(match.group(1)) if match else (0 if ok else None),
-                error_line=None if ok else useful_error_line(block.text),
+                error_line=None if ok else redact(useful_error_line(block.text)),
                 is_test=is_test_command(command),
             )
             _add_capped(self.commands, run, MAX_COMMANDS)
@@ -518,7 +521,7 @@ class SessionModel:
                         self._index_term(key, os.path.basename(path).lower())
                 self._resolve("file", path, call.turn, f"{call.name} of {path} succeeded")
             else:
-                self._error(ErrorEvent("file", path, useful_error_line(block.text), call.turn), facts)
+                self._error(ErrorEvent("file", path, redact(useful_error_line(block.text)), call.turn), facts)
             return
         # Other tools' errors (a Read of a missing file, a Grep without match) are exploration,
         # not session state: not recorded.
@@ -722,7 +725,7 @@ def _trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
         return tool_input
     if name == "Bash":
         command = tool_input.get("command")
-        return {"command": command} if isinstance(command, str) else {}
+        return {"command": redact(command)} if isinstance(command, str) else {}
     path_key = FILE_TOOLS.get(name)
     if path_key:
         path = tool_input.get(path_key)

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .redact import redact
+
 STATUSES = ("pending", "in_progress", "completed", "deleted")
 OPEN_STATUSES = ("pending", "in_progress")
 TASK_TOOLS = frozenset({"TaskCreate", "TaskUpdate", "TaskList", "TaskGet", "TodoWrite"})
@@ -50,7 +52,7 @@ class Task:
 
 
 def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) and value.strip() else None
+    return redact(value) if isinstance(value, str) and value.strip() else None
 
 
 @dataclass(slots=True)
