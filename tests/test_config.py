@@ -1,4 +1,3 @@
-import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -6,7 +5,8 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from context_keeper.config import SETTINGS_DOC, Settings, load_settings
+from context_keeper.config import SETTINGS_DOC, Settings, default_config_path, default_home, load_settings
+from context_keeper.records import fields
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def env_for(cfg: Path, **extra: str) -> dict[str, str]:
 
 
 def test_field_names_and_defaults_match_the_contract(tmp_path: Path) -> None:
-    names = [f.name for f in dataclasses.fields(Settings)]
+    names = list(fields(Settings))
     assert names == [
         "home", "check_frequency", "context_threshold", "turns_until_cold", "context_window",
         "block_max_chars", "restore_max_chars", "git_timeout", "lock_timeout", "hook_budget",
@@ -29,7 +29,7 @@ def test_field_names_and_defaults_match_the_contract(tmp_path: Path) -> None:
     assert (s.check_frequency, s.context_threshold, s.turns_until_cold, s.context_window) == (10, 70.0, 20, None)
     assert (s.block_max_chars, s.restore_max_chars, s.log_max_bytes) == (10_000, 4_000, 1_000_000)
     assert (s.git_timeout, s.lock_timeout, s.hook_budget) == (3.0, 5.0, 20.0)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         s.check_frequency = 3  # type: ignore[misc]
 
 
@@ -47,8 +47,20 @@ def test_default_config_location_is_platformdirs(tmp_path: Path, monkeypatch: py
     path = platformdirs.user_config_path("context-keeper") / "config.toml"
     path.parent.mkdir(parents=True)
     path.write_text("turns_until_cold = 33\n")
-    settings, warnings = load_settings({"CONTEXT_KEEPER_HOME": "/data/ck"})
+    settings, warnings = load_settings({"CONTEXT_KEEPER_HOME": "/data/ck", "XDG_CONFIG_HOME": str(tmp_path)})
     assert settings.turns_until_cold == 33 and warnings == []
+
+
+@pytest.mark.parametrize("xdg", [None, "", "   ", "/xdg/base"])
+def test_linux_paths_equal_platformdirs(xdg: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # config.py computes these itself on Linux to keep platformdirs off the hook path.
+    for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        if xdg is None:
+            monkeypatch.delenv(variable, raising=False)
+        else:
+            monkeypatch.setenv(variable, xdg)
+    assert default_home() == platformdirs.user_data_path("context-keeper")
+    assert default_config_path() == platformdirs.user_config_path("context-keeper") / "config.toml"
 
 
 def test_default_home_is_platformdirs(cfg: Path) -> None:
@@ -228,7 +240,7 @@ def test_reads_os_environ_by_default(cfg: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_settings_doc_covers_every_field() -> None:
     documented = {row.name for row in SETTINGS_DOC}
-    assert {f.name for f in dataclasses.fields(Settings)} <= documented
+    assert set(fields(Settings)) <= documented
     for row in SETTINGS_DOC:
         assert row.env.startswith("CONTEXT_KEEPER_") and row.meaning and row.default
     by_name = {row.name: row for row in SETTINGS_DOC}

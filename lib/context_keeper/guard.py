@@ -14,7 +14,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -24,12 +23,13 @@ if TYPE_CHECKING:
 from .config import Settings, load_settings
 from .hook_input import BadHookInput, HookInput, parse_hook_input
 from .store import Log, RunsDir, ensure_private_dir, runs_dir_for
+from .records import record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 FALLBACK_LOG_NAME = "context-keeper.log"
 
 
-@dataclass(frozen=True)
+@record
 class HookContext:
     hook: HookInput
     settings: Settings

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
-import orjson
+from . import jsonio
+from .records import record
 
 
 class BadHookInput(ValueError):
     """stdin is not a usable hook payload; the message is one line saying why."""
 
 
-@dataclass(frozen=True)
+@record
 class HookInput:
     event: str
     session_id: str
@@ -68,8 +68,8 @@ def parse_hook_input(data: bytes) -> HookInput:
     if data[:3] == b"\xef\xbb\xbf":
         data = data[3:]
     try:
-        payload = orjson.loads(data)
-    except orjson.JSONDecodeError as exc:
+        payload = jsonio.loads(bytes(data).decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
         if not bytes(data).strip():
             raise BadHookInput("hook input is empty (only whitespace)") from None
         raise BadHookInput(f"hook input is not JSON: {str(exc).splitlines()[0]}") from None

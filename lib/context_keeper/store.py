@@ -15,11 +15,11 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from .config import Settings
 from .redact import redact
+from .records import record
 
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -79,7 +79,7 @@ def safe_name(session_id: str) -> str:
     return f"{prefix}~{digest}"
 
 
-@dataclass(frozen=True)
+@record
 class RunsDir:
     root: Path
     summaries: Path

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import record
+
 
 DEFAULT_WINDOW = 200_000
 LARGE_WINDOW = 1_000_000
@@ -25,7 +26,7 @@ def estimate_tokens(chars: int) -> int:
     return chars // 4
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ContextUsage:
     tokens: int
     window: int

@@ -1,0 +1,92 @@
+"""records: the dataclass-style records the hook path uses instead of `dataclasses`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from context_keeper import jsonio
+from context_keeper.records import FrozenInstanceError, field, fields, record, replace
+
+
+@record
+class Point:
+    """A point."""
+
+    x: int
+    y: int = 0
+
+    @property
+    def norm1(self) -> int:
+        return abs(self.x) + abs(self.y)
+
+
+@record(frozen=False)
+class Bag:
+    items: list[str] = field(default_factory=list)
+    count: int = 0
+    cache: object = field(default=None, compare=False)
+
+
+def test_init_defaults_repr_eq_hash() -> None:
+    p = Point(1)
+    assert (p.x, p.y, p.norm1) == (1, 0, 1)
+    assert repr(p) == "Point(x=1, y=0)"
+    assert p == Point(1, 0) and p != Point(1, 2) and p != (1, 0)
+    assert hash(p) == hash(Point(x=1, y=0))
+    assert fields(Point) == ("x", "y") and Point.__match_args__ == ("x", "y")
+    with pytest.raises(TypeError):
+        Point()  # type: ignore[call-arg]
+
+
+def test_frozen_and_slotted() -> None:
+    p = Point(1)
+    with pytest.raises(FrozenInstanceError):
+        p.x = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del p.y
+    assert not hasattr(p, "__dict__")
+
+
+def test_mutable_records_get_fresh_defaults_and_no_hash() -> None:
+    a, b = Bag(), Bag()
+    a.items.append("x")
+    a.count = 3
+    assert b.items == [] and b.count == 0
+    a.cache, b.cache = 1, 2
+    assert Bag(["x"], 3, cache=9) == a  # cache is left out of ==
+    with pytest.raises(TypeError):
+        hash(a)
+
+
+def test_replace() -> None:
+    assert replace(Point(1, 2), y=5) == Point(1, 5)
+    with pytest.raises(TypeError):
+        replace(Point(1), z=3)
+
+
+def test_non_default_after_default_is_refused() -> None:
+    with pytest.raises(TypeError):
+
+        @record
+        class Bad:
+            a: int = 1
+            b: int
+
+
+def test_json_encoding_of_nested_records_and_sets() -> None:
+    data = jsonio.dumps({"p": Point(1), "bags": [Bag(["a"])], "s": {"b", "a"}})
+    assert jsonio.loads(data) == {"p": {"x": 1, "y": 0}, "bags": [{"items": ["a"], "count": 0, "cache": None}], "s": ["a", "b"]}
+
+
+def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
+    # The reason this module exists: measured import costs on the PostToolUse path.
+    code = (
+        "import sys\n"
+        "import context_keeper.config, context_keeper.store, context_keeper.hook_input, context_keeper.guard, context_keeper.usage\n"
+        "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
