@@ -23,7 +23,7 @@ def run(ctx: HookContext) -> None:
     if not transcript.is_file():
         log.warning(f"PostToolUse {hook.tool_name}: transcript {transcript} is not a file; nothing done")
         return
-    with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout) as model:
+    with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout, log) as model:
         if model is None:
             # Another hook of this session holds the lock; the next call folds what we skip.
             log.info(f"PostToolUse {hook.tool_name}: session lock busy; skipped")

@@ -58,7 +58,9 @@ def current_model(ctx: HookContext) -> SessionModel | None:
         return None
 
     saved = optional(
-        ctx, "saving the session model", lambda: load_session(ctx.runs, ctx.hook.session_id, path, ctx.settings.lock_timeout)
+        ctx,
+        "saving the session model",
+        lambda: load_session(ctx.runs, ctx.hook.session_id, path, ctx.settings.lock_timeout, ctx.log),
     )
     if saved is not None:
         return saved

@@ -20,7 +20,18 @@ import orjson
 
 from .redact import redact
 from .tasks import TASK_TOOLS, Task, TaskBook
-from .transcript import CompactBoundary, Message, ReadStats, Record, TextBlock, ToolResult, ToolUse, TranscriptReader
+from .transcript import (
+    MAX_LINE_BYTES,
+    CompactBoundary,
+    Message,
+    ReadStats,
+    Record,
+    TextBlock,
+    ToolResult,
+    ToolUse,
+    TranscriptReader,
+    open_regular,
+)
 from .usage import ContextUsage, context_window, estimate_tokens
 
 MODEL_VERSION = 1
@@ -46,6 +57,7 @@ UNIT_ERRORS = 10
 TEXT_CAP = 300
 RECENT_IDS = 16
 HEAD_BYTES = 1024
+MAX_LINE_MB = MAX_LINE_BYTES >> 20
 
 _EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
 _TEST_RE = re.compile(
@@ -276,6 +288,9 @@ class SessionModel:
     last_checked_turn: int = 0
     # derived, not saved: the episodes' key terms (see _episode_index)
     _index: tuple[dict[str, set[str]], list[tuple[str, str]]] | None = field(default=None, repr=False, compare=False)
+    # derived, not saved: what the last update_from_file met (for the hook's log)
+    _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
+    _restart_reason: str | None = field(default=None, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -309,6 +324,9 @@ class SessionModel:
         raw = orjson.loads(data)
         if not isinstance(raw, dict) or raw.get("version") != MODEL_VERSION:
             raise ValueError("saved session model has another version")
+        for name, kinds in _SCALAR_TYPES.items():
+            if name in raw and not isinstance(raw[name], kinds) or isinstance(raw.get(name), bool):
+                raise TypeError(f"saved session model: {name} has the wrong type")
         tasks = raw.get("tasks") or {}
         last_text = raw.get("last_text")
         return SessionModel(
@@ -666,6 +684,7 @@ class SessionModel:
         model = self
         if self.offset and not self._same_file(path, stat):
             model = SessionModel()
+            model._restart_reason = self._change(stat)
         reader = TranscriptReader(path, model.offset)
         for record in reader:
             model.fold(record)
@@ -677,7 +696,27 @@ class SessionModel:
             model.head_len, model.head_hash = _head(path, min(HEAD_BYTES, model.offset))
         for name in ("lines", "records", "blank", "malformed", "non_object", "skipped_type"):
             model.stats[name] = model.stats.get(name, 0) + getattr(reader.stats, name)
+        model._last_read = reader.stats
         return model
+
+    def _change(self, stat: os.stat_result) -> str:
+        if (stat.st_dev, stat.st_ino) != (self.file_dev, self.file_ino):
+            return "the transcript was replaced (another file at its path)"
+        if stat.st_size < self.offset:
+            return f"the transcript was truncated ({stat.st_size} bytes, cursor at {self.offset})"
+        return "the transcript was rewritten (its first bytes changed)"
+
+    def read_notes(self) -> list[str]:
+        """What the last update_from_file met that a log should say: a restart and why,
+        lines it skipped as unreadable. Empty for an ordinary read."""
+        notes = [f"{self._restart_reason}: session model rebuilt from the start"] if self._restart_reason else []
+        stats = self._last_read
+        if stats is not None and (stats.malformed or stats.non_object):
+            notes.append(
+                f"skipped {stats.malformed} malformed line(s) (not JSON, invalid UTF-8, too deep or over "
+                f"{MAX_LINE_MB} MB) and {stats.non_object} line(s) that are not JSON objects"
+            )
+        return notes
 
     def _same_file(self, path: Path, stat: os.stat_result) -> bool:
         if (stat.st_dev, stat.st_ino) != (self.file_dev, self.file_ino) or stat.st_size < self.offset:
@@ -705,11 +744,18 @@ _SCALAR_FIELDS = (
 )
 
 
+_OPT_STR = (str, type(None))
+_SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
+    **{name: int for name in _SCALAR_FIELDS},
+    **{name: _OPT_STR for name in ("session_id", "cwd", "model", "tokens_source")},
+    "head_hash": str,
+    "context_tokens": (int, type(None)),
+}
 _SAVED_FIELDS = tuple(name for name in SessionModel.__dataclass_fields__ if not name.startswith("_"))
 
 
 def _head(path: Path, length: int) -> tuple[int, str]:
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         data = handle.read(length)
     return len(data), hashlib.sha1(data).hexdigest()
 
@@ -745,12 +791,16 @@ def build_model(path: Path | str) -> SessionModel:
 def load_or_build(path: Path | str, saved: bytes | None) -> SessionModel:
     """Resume from a saved model (if it is usable), else fold the whole file."""
     model = SessionModel()
+    reason = None
     if saved:
         try:
             model = SessionModel.from_bytes(saved)
-        except (ValueError, TypeError, KeyError, orjson.JSONDecodeError):
+        except Exception as exc:  # noqa: BLE001 - any unusable state: fold the file again
             model = SessionModel()
-    return model.update_from_file(path)
+            reason = f"the saved session state is unusable ({type(exc).__name__}: {str(exc)[:200]})"
+    model = model.update_from_file(path)
+    model._restart_reason = model._restart_reason or reason
+    return model
 
 
 def read_stats(model: SessionModel) -> ReadStats:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .session import SessionModel, load_or_build
-from .store import RunsDir, atomic_write, session_lock
+from .store import Log, RunsDir, atomic_write, session_lock
 
 
 def read_saved(runs: RunsDir, session_id: str) -> bytes | None:
@@ -27,23 +27,29 @@ def read_saved(runs: RunsDir, session_id: str) -> bytes | None:
 
 @contextmanager
 def open_session(
-    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float
+    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float, log: Log | None = None
 ) -> Iterator[SessionModel | None]:
     """Yield the session model brought up to date with the transcript, then save it.
 
     Yields None when the lock could not be had in time (another hook of the session is
-    working; the next call catches up). Nothing is saved if the caller raises.
+    working; the next call catches up). Nothing is saved if the caller raises. What the
+    read met (skipped lines, a replaced transcript, an unusable saved state) goes to `log`.
     """
     with session_lock(runs, session_id, lock_timeout) as locked:
         if not locked:
             yield None
             return
         model = load_or_build(transcript_path, read_saved(runs, session_id))
+        if log is not None:
+            for note in model.read_notes():
+                log.warning(f"session={session_id} transcript {transcript_path}: {note}")
         yield model
         atomic_write(runs.state_path(session_id), model.to_bytes())
 
 
-def load_session(runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float) -> SessionModel | None:
+def load_session(
+    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float, log: Log | None = None
+) -> SessionModel | None:
     """Bring the saved model up to date and save it; for hooks that only read it."""
-    with open_session(runs, session_id, transcript_path, lock_timeout) as model:
+    with open_session(runs, session_id, transcript_path, lock_timeout, log) as model:
         return model

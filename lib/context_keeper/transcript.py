@@ -9,9 +9,12 @@ of format changes.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, BinaryIO, Iterator
 
 import orjson
 
@@ -228,13 +231,36 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
     return None
 
 
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def open_regular(path: Path | str) -> BinaryIO:
+    """Open `path` for reading, refusing anything but a regular file.
+
+    O_NONBLOCK so that a FIFO with no writer cannot hang the hook in open(), and the type
+    check so that a FIFO, /dev/zero or a tty is never read (forever) as a transcript.
+    Raises OSError (EINVAL for a non-regular file).
+    """
+    fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "transcript is not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def iter_lines(path: Path | str, offset: int = 0) -> Iterator[tuple[bytes | None, int]]:
     """Yield (line, offset after it) for each complete line from `offset`.
 
     A line over MAX_LINE_BYTES is yielded as None (skipped, but still consumed). A partial
-    last line is never yielded: the offset stays before it.
+    last line is never yielded: the offset stays before it. Only a regular file is read
+    (OSError otherwise, see open_regular).
     """
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         handle.seek(offset)
         pos = offset  # file offset of chunk[0]
         pending: list[bytes] = []  # pieces of the current line from earlier chunks
