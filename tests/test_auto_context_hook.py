@@ -477,8 +477,9 @@ def test_no_summary_below_the_threshold(setup: Setup) -> None:
     # 270k tokens of a 1M window: 27 %.
     run_hook(stdin_for(script.calls[-1], setup.transcript, setup.cwd), hook_env(setup.home, context_threshold=30))
     assert setup.summary_files() == {}
-    assert setup.state().last_checked_turn == 0  # not checked: the next call above it checks at once
-    assert "no check (usage below 30%)" in setup.log()
+    # The gate ends the call from the transcript's tail: no model folded, no state written.
+    assert not list(setup.runs.state.glob("*.json"))
+    assert "usage 27.0% below 30%: nothing to do" in setup.log()
     run_hook(stdin_for(script.calls[-1], setup.transcript, setup.cwd), hook_env(setup.home, context_threshold=27))
     assert len(setup.summary_files()) == 5
     assert setup.state().last_checked_turn == 27

@@ -104,8 +104,14 @@ def run_hook(
     work: Callable[[HookContext], str | None],
     stdin: BinaryIO | None = None,
     stdout: TextIO | None = None,
+    *,
+    skip: Callable[[HookContext], str | None] | None = None,
 ) -> int:
-    """Run `work` for one hook call. Always returns 0."""
+    """Run `work` for one hook call. Always returns 0.
+
+    `skip`, if given, is asked first (inside the same guard and budget): a reason string
+    ends the call there, logged, without `work`.
+    """
     started = time.monotonic()
     settings: Settings | None = None
     warnings: list[str] = []
@@ -124,8 +130,13 @@ def run_hook(
             log.warning(warning)
         if hook.event != event:
             log.warning(f"script for {event} received a {hook.event} event")
+        ctx = HookContext(hook=hook, settings=settings, runs=runs, log=log)
         with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(event, settings.hook_budget))):
-            text = work(HookContext(hook=hook, settings=settings, runs=runs, log=log))
+            reason = skip(ctx) if skip is not None else None
+            text = None if reason else work(ctx)
+        if reason:
+            log.info(f"{event} session={session} skipped ({reason}) {_ms(started)} ms")
+            return 0
         if text is not None and not isinstance(text, str):
             raise TypeError(f"hook work returned {type(text).__name__}, expected str or None")
         if text:

@@ -1,0 +1,91 @@
+"""The PostToolUse gate: below the threshold a call ends before the model is loaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from context_keeper.gate import tail_usage
+
+REPO = Path(__file__).resolve().parent.parent
+HOOK = REPO / "hooks" / "auto_context_manager.py"
+
+
+def assistant(tokens: int, model: str = "claude-sonnet-4-5", **extra: object) -> dict:
+    return {
+        "type": "assistant",
+        "message": {"id": "m", "model": model, "content": [], "usage": {"input_tokens": tokens - 10, "cache_read_input_tokens": 5, "output_tokens": 5}},
+        **extra,
+    }
+
+
+def write(path: Path, records: list[dict], tail: bytes = b"") -> Path:
+    path.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in records) + tail)
+    return path
+
+
+def test_newest_main_chain_response_wins(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "t.jsonl",
+        [
+            assistant(1000),
+            assistant(5000),
+            {"type": "user", "message": {"role": "user", "content": "assistant said"}},
+            assistant(9000, isSidechain=True),
+            assistant(9100, isMeta=True),
+            assistant(9200, model="<synthetic>"),
+        ],
+        tail=b'{"type":"assistant","message":{"usage":{"input_tokens":77',  # being written
+    )
+    assert tail_usage(path) == (5000, "claude-sonnet-4-5")
+
+
+def test_a_boundary_after_the_last_response_settles_nothing(tmp_path: Path) -> None:
+    boundary = {"type": "system", "subtype": "compact_boundary", "compactMetadata": {"postTokens": 10}}
+    assert tail_usage(write(tmp_path / "t.jsonl", [assistant(900_000), boundary])) is None
+    assert tail_usage(write(tmp_path / "u.jsonl", [boundary, assistant(2000)])) == (2000, "claude-sonnet-4-5")
+
+
+def test_only_the_tail_is_read(tmp_path: Path) -> None:
+    path = write(tmp_path / "t.jsonl", [assistant(1234), {"type": "user", "message": {"content": "x" * 5000}}])
+    assert tail_usage(path, tail_bytes=100) is None  # the response lies before the tail
+    assert tail_usage(path, tail_bytes=10_000) == (1234, "claude-sonnet-4-5")
+
+
+def test_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert tail_usage(fifo) is None
+
+
+def run(stdin: dict, home: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    # Report which of the package's modules the call imported.
+    code = (
+        "import runpy, sys\n"
+        f"sys.argv = [{str(HOOK)!r}]\n"
+        "try:\n"
+        f"    runpy.run_path({str(HOOK)!r}, run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('context_keeper')))\n"
+    )
+    environ = {**os.environ, "CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(home / "none.toml"), **env}
+    return subprocess.run([sys.executable, "-c", code], input=json.dumps(stdin), capture_output=True, text=True, env=environ, check=True)
+
+
+@pytest.mark.parametrize(("threshold", "folded"), [("50", False), ("40", True)])
+def test_the_hook_skips_the_model_below_the_threshold(tmp_path: Path, threshold: str, folded: bool) -> None:
+    transcript = write(tmp_path / "t.jsonl", [{"type": "user", "message": {"content": "go"}}, assistant(90_000)])  # 45 % of 200k
+    stdin = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path), "hook_event_name": "PostToolUse", "tool_name": "Bash"}
+    result = run(stdin, tmp_path / "home", CONTEXT_KEEPER_CONTEXT_THRESHOLD=threshold)
+    assert result.stderr == ""
+    modules = result.stdout.strip()
+    assert ("context_keeper.session" in modules) is folded
+    assert "context_keeper.gate" in modules
+    log = next((tmp_path / "home" / "runs").glob("*/context-keeper.log")).read_text()
+    assert ("below 50%: nothing to do" in log) is (not folded)
