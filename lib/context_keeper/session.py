@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
 
-import orjson
+from . import jsonio
+from .records import field, record, replace
 
 from .redact import redact
 from .tasks import TASK_TOOLS, Task, TaskBook
@@ -33,6 +34,9 @@ from .transcript import (
     open_regular,
 )
 from .usage import ContextUsage, context_window, estimate_tokens
+
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 MODEL_VERSION = 1
 
@@ -57,6 +61,10 @@ UNIT_ERRORS = 10
 TEXT_CAP = 300
 RECENT_IDS = 16
 HEAD_BYTES = 1024
+# How much of one text (a prompt, an assistant text, a tool's output) is scanned for names,
+# decisions and error lines: a 50 MB paste must not cost seconds of regex time per call.
+SCAN_CHARS = 64 * 1024
+COMMAND_CHARS = 4000
 MAX_LINE_MB = MAX_LINE_BYTES >> 20
 
 _EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
@@ -109,7 +117,7 @@ _ERROR_LINE_RES = (
 # -- records -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FileChange:
     path: str
     tool: str
@@ -118,7 +126,7 @@ class FileChange:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CommandRun:
     command: str
     turn: int
@@ -128,7 +136,7 @@ class CommandRun:
     is_test: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ErrorEvent:
     tool: str
     target: str  # the command, or the file path, the error is about
@@ -139,13 +147,13 @@ class ErrorEvent:
     resolved_by: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     turn: int
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Compaction:
     turn: int
     trigger: str | None
@@ -154,7 +162,7 @@ class Compaction:
     timestamp: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PendingCall:
     name: str
     input: dict[str, Any]
@@ -162,7 +170,7 @@ class PendingCall:
     units: tuple[str, ...]  # the tasks/episode the call belongs to, fixed when it was made
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class UnitFacts:
     """What happened inside one task or episode (capped lists, in order, no duplicates)."""
 
@@ -183,7 +191,7 @@ class UnitFacts:
         )
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Episode:
     """The turns answering one real user prompt."""
 
@@ -209,7 +217,7 @@ def _add_capped(items: list[Any], value: Any, cap: int) -> None:
 
 
 def first_line(text: str, cap: int = TEXT_CAP) -> str:
-    for line in text.splitlines():
+    for line in text[:SCAN_CHARS].splitlines():
         line = line.strip()
         if line:
             return line if len(line) <= cap else line[: cap - 1] + "…"
@@ -218,6 +226,8 @@ def first_line(text: str, cap: int = TEXT_CAP) -> str:
 
 def useful_error_line(text: str) -> str:
     """The line of an error output that says what went wrong (not pytest's progress line)."""
+    if len(text) > 2 * SCAN_CHARS:  # the start (the command's first complaint) and the end
+        text = text[:SCAN_CHARS] + "\n" + text[-SCAN_CHARS:]
     lines = [line.strip() for line in text.replace("<tool_use_error>", "").replace("</tool_use_error>", "").splitlines()]
     lines = [line for line in lines if line and not _EXIT_CODE_RE.match(line)]
     for pattern in _ERROR_LINE_RES:
@@ -249,7 +259,7 @@ def is_real_prompt(text: str) -> bool:
 # -- the model -----------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class SessionModel:
     version: int = MODEL_VERSION
     session_id: str | None = None
@@ -317,11 +327,11 @@ class SessionModel:
     # -- (de)serialisation -------------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        return orjson.dumps({name: getattr(self, name) for name in _SAVED_FIELDS})
+        return jsonio.dumps({name: getattr(self, name) for name in _SAVED_FIELDS})
 
     @staticmethod
     def from_bytes(data: bytes) -> "SessionModel":
-        raw = orjson.loads(data)
+        raw = jsonio.loads(data)
         if not isinstance(raw, dict) or raw.get("version") != MODEL_VERSION:
             raise ValueError("saved session model has another version")
         for name, kinds in _SCALAR_TYPES.items():
@@ -404,7 +414,7 @@ class SessionModel:
                 self.chars_since_boundary += len(block.text)
                 self._assistant_text(block.text)
             elif isinstance(block, ToolUse):
-                self.chars_since_boundary += len(orjson.dumps(block.input))
+                self.chars_since_boundary += len(jsonio.dumps(block.input))
                 self._tool_use(block)
 
     def _user(self, record: Message) -> None:
@@ -444,13 +454,13 @@ class SessionModel:
         _add_capped(self.prompts, Note(self.turns + 1, redact(first_line(text, 500))), MAX_PROMPTS)
         if len(subject) >= 12:
             self._index_term(self.episodes[-1].unit, subject.lower())
-        self._mention(text.lower(), self.turns + 1)
+        self._mention(text[:SCAN_CHARS].lower(), self.turns + 1)
 
     def _assistant_text(self, text: str) -> None:
         if not text.strip():
             return
         # Secrets never enter the model, so no state file, summary or block can hold one.
-        text = redact(text)
+        text = redact(text[:SCAN_CHARS])
         self.last_text = Note(self.turns, text[:1000])
         units = self._working_units()
         for sentence in decision_sentences(text):
@@ -751,7 +761,7 @@ _SCALAR_TYPES: dict[str, type | tuple[type, ...]] = {
     "head_hash": str,
     "context_tokens": (int, type(None)),
 }
-_SAVED_FIELDS = tuple(name for name in SessionModel.__dataclass_fields__ if not name.startswith("_"))
+_SAVED_FIELDS = tuple(name for name in SessionModel.__record_fields__ if not name.startswith("_"))
 
 
 def _head(path: Path, length: int) -> tuple[int, str]:
@@ -771,7 +781,8 @@ def _trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
         return tool_input
     if name == "Bash":
         command = tool_input.get("command")
-        return {"command": redact(command)} if isinstance(command, str) else {}
+        # Clipped after redaction (with a margin), so a secret cut at the clip is still caught.
+        return {"command": redact(command[: COMMAND_CHARS + 256])[:COMMAND_CHARS]} if isinstance(command, str) else {}
     path_key = FILE_TOOLS.get(name)
     if path_key:
         path = tool_input.get(path_key)
@@ -804,4 +815,4 @@ def load_or_build(path: Path | str, saved: bytes | None) -> SessionModel:
 
 
 def read_stats(model: SessionModel) -> ReadStats:
-    return ReadStats(**{k: v for k, v in model.stats.items() if k in ReadStats.__slots__})
+    return ReadStats(**{k: v for k, v in model.stats.items() if k in ReadStats.__record_fields__})

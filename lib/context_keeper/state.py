@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from .session import SessionModel, load_or_build
 from .store import Log, RunsDir, atomic_write, session_lock

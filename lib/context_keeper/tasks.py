@@ -8,10 +8,14 @@ its items are keyed by their text and get ids `todo-<n>` in order of first appea
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
 
+from .records import field, record, replace
 from .redact import redact
+
+if TYPE_CHECKING:
+    from typing import Any
 
 STATUSES = ("pending", "in_progress", "completed", "deleted")
 OPEN_STATUSES = ("pending", "in_progress")
@@ -21,13 +25,13 @@ _CREATED_RE = re.compile(r"Task #(\S+?) created")
 _LIST_LINE_RE = re.compile(r"^#(\S+) \[(\w+)\] (.+)$", re.MULTILINE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusChange:
     status: str
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Task:
     id: str
     subject: str
@@ -55,7 +59,7 @@ def _text(value: Any) -> str | None:
     return redact(value) if isinstance(value, str) and value.strip() else None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class TaskBook:
     tasks: dict[str, Task] = field(default_factory=dict)
     todo_ids: dict[str, str] = field(default_factory=dict)

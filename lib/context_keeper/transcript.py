@@ -12,11 +12,15 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
 
-import orjson
+from . import jsonio
+from .records import record
+
+if TYPE_CHECKING:
+    from typing import Any, BinaryIO, Iterator
 
 CHUNK_SIZE = 1 << 20
 # A line longer than this is skipped as malformed rather than held in memory whole.
@@ -29,19 +33,19 @@ _NOISE_PREFIX = b'{"type":"'
 _PARSED_TYPES = frozenset({"user", "assistant", "system"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TextBlock:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ToolUse:
     id: str
     name: str
     input: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ToolResult:
     tool_use_id: str
     text: str
@@ -51,7 +55,7 @@ class ToolResult:
 Block = TextBlock | ToolUse | ToolResult
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Usage:
     input_tokens: int = 0
     cache_creation_input_tokens: int = 0
@@ -69,7 +73,7 @@ class Usage:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Message:
     """A `user` or `assistant` record (one content block per assistant record, usually)."""
 
@@ -89,7 +93,7 @@ class Message:
     session_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CompactBoundary:
     """`system` record with subtype `compact_boundary`."""
 
@@ -106,7 +110,7 @@ class CompactBoundary:
 Record = Message | CompactBoundary
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class ReadStats:
     lines: int = 0
     records: int = 0
@@ -334,8 +338,8 @@ def _decode(line: bytes | None, stats: ReadStats) -> Record | None:
             stats.skipped_type += 1
             return None
     try:
-        obj = orjson.loads(line)
-    except orjson.JSONDecodeError:
+        obj = jsonio.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):  # not JSON, invalid UTF-8, nested too deep
         stats.malformed += 1
         return None
     if not isinstance(obj, dict):
