@@ -46,14 +46,26 @@ def _required(payload: dict[str, object], key: str) -> str:
         raise BadHookInput(f"hook input {key!r} is empty")
     if "\0" in value:
         raise BadHookInput(f"hook input {key!r} contains a NUL byte")
+    if not _encodable(value):
+        raise BadHookInput(f"hook input {key!r} contains a lone surrogate (\\ud800-\\udfff)")
     return value
+
+
+def _encodable(value: str) -> bool:
+    # JSON may escape a lone surrogate ("\ud800"), which no file name, log or JSON file
+    # written later can encode: such a string is refused here, once, not deep in a write.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _optional(payload: dict[str, object], key: str) -> str | None:
     # Optional fields vary by event and by Claude Code version: anything that is
     # not a non-empty string counts as absent rather than as an error.
     value = payload.get(key)
-    return value if isinstance(value, str) and value else None
+    return value if isinstance(value, str) and value and _encodable(value) else None
 
 
 def _instructions(payload: dict[str, object]) -> str | None:
