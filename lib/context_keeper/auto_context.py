@@ -20,8 +20,17 @@ def run(ctx: HookContext) -> None:
     if transcript is None:
         log.warning(f"PostToolUse {hook.tool_name}: no transcript_path in the hook input; nothing done")
         return
-    if not transcript.is_file():
-        log.warning(f"PostToolUse {hook.tool_name}: transcript {transcript} is not a file; nothing done")
+    try:
+        usable = transcript.is_file()  # raises on e.g. a name too long (Path.is_file ignores only some errors)
+    except OSError as exc:
+        usable = False
+        transcript_error = f" ({exc.strerror or exc})"
+    else:
+        transcript_error = ""
+    if not usable:
+        log.warning(
+            f"PostToolUse {hook.tool_name}: transcript {transcript} is not a file{transcript_error}; nothing done"
+        )
         return
     with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout, log) as model:
         if model is None:
