@@ -17,7 +17,7 @@ except ImportError:
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 
-from context_keeper.gate import below_threshold  # noqa: E402
+from context_keeper.gate import nothing_to_do  # noqa: E402
 from context_keeper.guard import run_hook  # noqa: E402
 
 
@@ -28,4 +28,4 @@ def work(ctx):  # noqa: ANN001, ANN201 - glue
 
 
 if __name__ == "__main__":
-    sys.exit(run_hook("PostToolUse", work, skip=below_threshold))
+    sys.exit(run_hook("PostToolUse", work, skip=nothing_to_do))

@@ -89,3 +89,46 @@ def test_the_hook_skips_the_model_below_the_threshold(tmp_path: Path, threshold:
     assert "context_keeper.gate" in modules
     log = next((tmp_path / "home" / "runs").glob("*/context-keeper.log")).read_text()
     assert ("below 50%: nothing to do" in log) is (not folded)
+
+
+def test_above_the_threshold_calls_between_checks_skip_the_model(tmp_path: Path) -> None:
+    # 45 % of 200k is above a 40 % threshold; checks every 3 turns.
+    records = [{"type": "user", "message": {"content": "go"}}]
+    records += [dict(assistant(90_000), message={**assistant(90_000)["message"], "id": f"m{i}"}) for i in range(5)]
+    transcript = write(tmp_path / "t.jsonl", records)
+    stdin = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path), "hook_event_name": "PostToolUse", "tool_name": "Bash"}
+    home = tmp_path / "home"
+    env = {"CONTEXT_KEEPER_CONTEXT_THRESHOLD": "40", "CONTEXT_KEEPER_CHECK_FREQUENCY": "3"}
+
+    def folded() -> bool:
+        return "context_keeper.session" in run(stdin, home, **env).stdout
+
+    assert folded()  # no check yet: checks now, records where
+    assert not folded()  # nothing new since the check
+    with open(transcript, "ab") as handle:
+        for i in range(2):
+            handle.write(json.dumps(dict(assistant(90_000), message={**assistant(90_000)["message"], "id": f"n{i}"})).encode() + b"\n")
+    assert not folded()  # 2 new turns < 3
+    with open(transcript, "ab") as handle:
+        handle.write(json.dumps(dict(assistant(90_000), message={**assistant(90_000)["message"], "id": "n9"})).encode() + b"\n")
+    assert folded()  # the third: check again
+    assert not folded()
+    # Another file at the transcript's path: the record of the last check no longer applies.
+    replacement = tmp_path / "other.jsonl"
+    replacement.write_bytes(transcript.read_bytes())
+    replacement.replace(transcript)
+    assert folded()
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "2 turn(s) since the check at turn 5: next check after 3" in log
+
+
+def test_a_fifo_at_the_check_record_is_not_waited_on(tmp_path: Path) -> None:
+    transcript = write(tmp_path / "t.jsonl", [{"type": "user", "message": {"content": "go"}}, assistant(90_000)])
+    stdin = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path), "hook_event_name": "PostToolUse", "tool_name": "Bash"}
+    home = tmp_path / "home"
+    run(stdin, home, CONTEXT_KEEPER_CONTEXT_THRESHOLD="40", CONTEXT_KEEPER_CHECK_FREQUENCY="1")
+    check = next((home / "runs").glob("*/state/s1.check"))
+    check.unlink()
+    os.mkfifo(check)
+    result = run(stdin, home, CONTEXT_KEEPER_CONTEXT_THRESHOLD="40", CONTEXT_KEEPER_CHECK_FREQUENCY="1")  # would hang on open() without O_NONBLOCK
+    assert "context_keeper.session" in result.stdout

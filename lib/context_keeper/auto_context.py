@@ -10,6 +10,7 @@ model (FACTS.md).
 
 from __future__ import annotations
 
+from .gate import record_check
 from .guard import HookContext
 from .state import open_session
 
@@ -47,6 +48,8 @@ def run(ctx: HookContext) -> None:
 
             written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
             model.last_checked_turn = model.turns
+            # Lets the next calls' gate end early until check_frequency more turns are written.
+            record_check(ctx, model.offset, model.turns, (model.file_dev, model.file_ino))
             action = f"checked: summarised {', '.join(written) if written else 'nothing'}"
         elif not due:
             action = f"no check (next at turn {model.last_checked_turn + settings.check_frequency})"

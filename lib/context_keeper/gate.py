@@ -1,12 +1,15 @@
 """The PostToolUse fast exit: most calls have nothing to do.
 
-Cold-task summaries are written only once context use reaches `context_threshold`. Below
-it, a call would only bring the session model up to date, and the model is a pure function
-of the transcript: folding can wait until it matters (the first call over the threshold,
-or PreCompact, folds whatever is new). So the guard asks `below_threshold` first; it reads
-the latest usage from a bounded tail of the transcript and ends the call before the model's
-modules are even imported. Any doubt — no usage in the tail, a compaction boundary since
-the last response, an unreadable file — means "go on", never "skip".
+Cold-task summaries are written only once context use reaches `context_threshold`, and then
+at most every `check_frequency` assistant turns. Between those points a call would only
+bring the session model up to date, and the model is a pure function of the transcript:
+folding can wait until it matters (the next check, or PreCompact, folds whatever is new).
+So the guard asks `nothing_to_do` first. It reads the latest usage from a bounded tail of
+the transcript and, above the threshold, counts the turns written since the last check
+(whose transcript offset the check leaves in `state/<session>.check`); the call ends before
+the model's modules are even imported. Any doubt — no usage in the tail, a compaction
+boundary since the last response, no or a stale check record, too much new data — means
+"go on", never "skip".
 """
 
 from __future__ import annotations
@@ -15,27 +18,23 @@ import os
 import stat
 
 from . import jsonio
+from .store import atomic_write
 from .usage import context_tokens, context_window
 
 TAIL_BYTES = 256 * 1024
+# Beyond this much new data since the last check, counting turns is no cheaper than folding.
+MAX_SCAN_BYTES = 8 << 20
 
 
 def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
     """(tokens in context, model) from the newest main-chain response in the file's tail,
     or None when the tail does not settle it."""
-    # O_NONBLOCK: a FIFO planted at the path must not hang the hook; only regular files count.
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        start = max(0, info.st_size - tail_bytes)
-        os.lseek(fd, start, os.SEEK_SET)
-        data = os.read(fd, info.st_size - start)
-    finally:
-        os.close(fd)
+    read = _read_regular(path, -tail_bytes, tail_bytes)
+    if read is None:
+        return None
+    data, info = read
     lines = data.split(b"\n")
-    if start:
+    if info.st_size > tail_bytes:
         lines = lines[1:]  # the first line of the tail is cut
     for line in reversed(lines):
         if b"compact_boundary" in line:
@@ -60,20 +59,92 @@ def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tu
     return None
 
 
-def below_threshold(ctx) -> str | None:  # ctx: guard.HookContext (not imported: keep this module light)
+def _read_regular(path: str | os.PathLike[str], start: int, limit: int) -> tuple[bytes, os.stat_result] | None:
+    """Up to `limit` bytes from `start` (negative: from the end) of a regular file, and its
+    stat; None for anything else. O_NONBLOCK: a FIFO planted at the path must not hang."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        start = max(0, info.st_size + start) if start < 0 else min(start, info.st_size)
+        os.lseek(fd, start, os.SEEK_SET)
+        return os.read(fd, min(limit, info.st_size - start)), info
+    finally:
+        os.close(fd)
+
+
+def turns_since(path: str | os.PathLike[str], offset: int, identity: tuple[int, int]) -> int | None:
+    """Distinct main-chain assistant responses written after `offset`, or None when the
+    file is another one now, shrank, or grew by more than MAX_SCAN_BYTES."""
+    read = _read_regular(path, offset, MAX_SCAN_BYTES + 1)
+    if read is None:
+        return None
+    data, info = read
+    if (info.st_dev, info.st_ino) != identity or not 0 <= offset <= info.st_size:
+        return None
+    if info.st_size - offset > MAX_SCAN_BYTES:
+        return None
+    seen: set[str] = set()
+    for line in data.split(b"\n"):
+        if b'"assistant"' not in line:
+            continue
+        try:
+            record = jsonio.loads(line.decode("utf-8"))
+        except (ValueError, RecursionError):
+            continue  # a partial last line, or junk the model skips too
+        if not isinstance(record, dict) or record.get("type") != "assistant":
+            continue
+        if record.get("isSidechain") is True or record.get("isMeta") is True:
+            continue
+        message = record.get("message")
+        if isinstance(message, dict) and message.get("model") != "<synthetic>":
+            seen.add(str(message.get("id") or record.get("uuid")))
+    return len(seen)
+
+
+def _check_path(ctx) -> os.PathLike[str]:
+    return ctx.runs.state_path(ctx.hook.session_id).with_suffix(".check")
+
+
+def record_check(ctx, offset: int, turn: int, identity: tuple[int, int]) -> None:
+    """Called by the check: where in the transcript it happened, for the next calls' gate."""
+    data = {"offset": offset, "turn": turn, "dev": identity[0], "ino": identity[1]}
+    atomic_write(_check_path(ctx), jsonio.dumps(data))
+
+
+def _last_check(ctx) -> tuple[int, int, tuple[int, int]] | None:
+    try:
+        read = _read_regular(_check_path(ctx), 0, 4096)
+        if read is None:
+            return None
+        data = jsonio.loads(read[0].decode("utf-8"))
+        return int(data["offset"]), int(data["turn"]), (int(data["dev"]), int(data["ino"]))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def nothing_to_do(ctx) -> str | None:  # ctx: guard.HookContext (not imported: keep this module light)
     """A reason to end this PostToolUse call now, or None to do the work."""
     path = ctx.hook.transcript_path
     if path is None:
         return None
     try:
         found = tail_usage(path)
+        if found is None:
+            return None
+        tokens, model = found
+        settings = ctx.settings
+        percent = 100.0 * tokens / context_window(model, settings.context_window)
+        if percent < settings.context_threshold:
+            return f"usage {percent:.1f}% below {settings.context_threshold:g}%: nothing to do"
+        last = _last_check(ctx)
+        if last is None:
+            return None
+        offset, turn, identity = last
+        turns = turns_since(path, offset, identity)
     except OSError:
         return None  # missing or unreadable: the work path says so in the log
-    if found is None:
+    if turns is None or turns >= settings.check_frequency:
         return None
-    tokens, model = found
-    settings = ctx.settings
-    percent = 100.0 * tokens / context_window(model, settings.context_window)
-    if percent >= settings.context_threshold:
-        return None
-    return f"usage {percent:.1f}% below {settings.context_threshold:g}%: nothing to do"
+    return f"usage {percent:.1f}%, {turns} turn(s) since the check at turn {turn}: next check after {settings.check_frequency}"
