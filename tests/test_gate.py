@@ -60,7 +60,8 @@ def test_only_the_tail_is_read(tmp_path: Path) -> None:
 def test_a_fifo_is_not_waited_on(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    assert tail_usage(fifo) is None
+    with pytest.raises(OSError):
+        tail_usage(fifo)
 
 
 def run(stdin: dict, home: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -15,10 +15,10 @@ boundary since the last response, no or a stale check record, too much new data 
 from __future__ import annotations
 
 import os
-import stat
 
 from . import jsonio
 from .store import atomic_write
+from .transcript import open_regular
 from .usage import context_tokens, context_window
 
 TAIL_BYTES = 256 * 1024
@@ -26,13 +26,20 @@ TAIL_BYTES = 256 * 1024
 MAX_SCAN_BYTES = 8 << 20
 
 
+def _read_regular(path: str | os.PathLike[str], start: int, limit: int) -> tuple[bytes, os.stat_result]:
+    """Up to `limit` bytes from `start` (negative: from the end) of a regular file, and its
+    stat. OSError for anything else (a FIFO or a device is never read)."""
+    with open_regular(path) as handle:
+        info = os.fstat(handle.fileno())
+        start = max(0, info.st_size + start) if start < 0 else min(start, info.st_size)
+        handle.seek(start)
+        return handle.read(min(limit, info.st_size - start)), info
+
+
 def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
     """(tokens in context, model) from the newest main-chain response in the file's tail,
-    or None when the tail does not settle it."""
-    read = _read_regular(path, -tail_bytes, tail_bytes)
-    if read is None:
-        return None
-    data, info = read
+    or None when the tail does not settle it. OSError if the file cannot be read."""
+    data, info = _read_regular(path, -tail_bytes, tail_bytes)
     lines = data.split(b"\n")
     if info.st_size > tail_bytes:
         lines = lines[1:]  # the first line of the tail is cut
@@ -59,28 +66,11 @@ def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tu
     return None
 
 
-def _read_regular(path: str | os.PathLike[str], start: int, limit: int) -> tuple[bytes, os.stat_result] | None:
-    """Up to `limit` bytes from `start` (negative: from the end) of a regular file, and its
-    stat; None for anything else. O_NONBLOCK: a FIFO planted at the path must not hang."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        start = max(0, info.st_size + start) if start < 0 else min(start, info.st_size)
-        os.lseek(fd, start, os.SEEK_SET)
-        return os.read(fd, min(limit, info.st_size - start)), info
-    finally:
-        os.close(fd)
-
-
 def turns_since(path: str | os.PathLike[str], offset: int, identity: tuple[int, int]) -> int | None:
     """Distinct main-chain assistant responses written after `offset`, or None when the
-    file is another one now, shrank, or grew by more than MAX_SCAN_BYTES."""
-    read = _read_regular(path, offset, MAX_SCAN_BYTES + 1)
-    if read is None:
-        return None
-    data, info = read
+    file is another one now, shrank, or grew by more than MAX_SCAN_BYTES. OSError if the
+    file cannot be read."""
+    data, info = _read_regular(path, offset, MAX_SCAN_BYTES + 1)
     if (info.st_dev, info.st_ino) != identity or not 0 <= offset <= info.st_size:
         return None
     if info.st_size - offset > MAX_SCAN_BYTES:
@@ -115,10 +105,7 @@ def record_check(ctx, offset: int, turn: int, identity: tuple[int, int]) -> None
 
 def _last_check(ctx) -> tuple[int, int, tuple[int, int]] | None:
     try:
-        read = _read_regular(_check_path(ctx), 0, 4096)
-        if read is None:
-            return None
-        data = jsonio.loads(read[0].decode("utf-8"))
+        data = jsonio.loads(_read_regular(_check_path(ctx), 0, 4096)[0].decode("utf-8"))
         return int(data["offset"]), int(data["turn"]), (int(data["dev"]), int(data["ino"]))
     except (OSError, ValueError, TypeError, KeyError):
         return None
