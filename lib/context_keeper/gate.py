@@ -18,8 +18,8 @@ import os
 
 from . import jsonio
 from .store import atomic_write
-from .transcript import open_regular
-from .usage import context_tokens, context_window
+from .transcript import CompactBoundary, Message, decode_line, open_regular
+from .usage import context_window
 
 TAIL_BYTES = 256 * 1024
 # Beyond this much new data since the last check, counting turns is no cheaper than folding.
@@ -44,25 +44,14 @@ def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tu
     if info.st_size > tail_bytes:
         lines = lines[1:]  # the first line of the tail is cut
     for line in reversed(lines):
-        if b"compact_boundary" in line:
+        if b'"assistant"' not in line and b"compact_boundary" not in line:
+            continue  # most lines: skipped without parsing
+        record = decode_line(line)
+        if isinstance(record, CompactBoundary):
             return None  # usage from before a compaction is stale; let the model decide
-        if b'"assistant"' not in line:
-            continue
-        try:
-            record = jsonio.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):
-            continue
-        if not isinstance(record, dict) or record.get("type") != "assistant":
-            continue
-        if record.get("isSidechain") is True or record.get("isMeta") is True:
-            continue
-        message = record.get("message")
-        if not isinstance(message, dict) or message.get("model") == "<synthetic>":
-            continue
-        tokens = context_tokens(message.get("usage"))
-        if tokens > 0:
-            model = message.get("model")
-            return tokens, model if isinstance(model, str) else None
+        if isinstance(record, Message) and record.is_main_response and record.usage is not None:
+            if record.usage.context_tokens > 0:
+                return record.usage.context_tokens, record.model
     return None
 
 
@@ -77,19 +66,10 @@ def turns_since(path: str | os.PathLike[str], offset: int, identity: tuple[int, 
         return None
     seen: set[str] = set()
     for line in data.split(b"\n"):
-        if b'"assistant"' not in line:
-            continue
-        try:
-            record = jsonio.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError):
-            continue  # a partial last line, or junk the model skips too
-        if not isinstance(record, dict) or record.get("type") != "assistant":
-            continue
-        if record.get("isSidechain") is True or record.get("isMeta") is True:
-            continue
-        message = record.get("message")
-        if isinstance(message, dict) and message.get("model") != "<synthetic>":
-            seen.add(str(message.get("id") or record.get("uuid")))
+        if b'"assistant"' in line:
+            record = decode_line(line)  # a partial last line decodes to None
+            if isinstance(record, Message) and record.is_main_response:
+                seen.add(record.message_id or record.uuid or "")
     return len(seen)
 
 

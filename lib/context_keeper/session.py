@@ -391,7 +391,7 @@ class SessionModel:
         self.chars_since_boundary = 0
 
     def _assistant(self, record: Message) -> None:
-        if record.model == "<synthetic>":
+        if not record.is_main_response:
             return
         self.session_id = self.session_id or record.session_id
         self.cwd = record.cwd or self.cwd

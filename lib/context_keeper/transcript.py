@@ -92,6 +92,12 @@ class Message:
     cwd: str | None = None
     session_id: str | None = None
 
+    @property
+    def is_main_response(self) -> bool:
+        """An assistant response of the main conversation: not a subagent's (sidechain),
+        not an injected meta record, not Claude Code's synthetic placeholder."""
+        return self.role == "assistant" and not self.is_sidechain and not self.is_meta and self.model != "<synthetic>"
+
 
 @record
 class CompactBoundary:
@@ -353,6 +359,11 @@ def _decode(line: bytes | None, stats: ReadStats) -> Record | None:
     if record is None:
         stats.skipped_type += 1
     return record
+
+
+def decode_line(line: bytes) -> Record | None:
+    """One line to a record (None for junk and types the model does not use)."""
+    return _decode(line, ReadStats())
 
 
 def read_records(path: Path | str, offset: int = 0) -> tuple[list[Record], int, ReadStats]:

@@ -21,22 +21,6 @@ def context_window(model: str | None, override: int | None = None) -> int:
     return DEFAULT_WINDOW
 
 
-_USAGE_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
-
-
-def context_tokens(raw_usage: object) -> int:
-    """Tokens in context at a response, from its raw `usage`: input + cache creation +
-    cache read + output (what Claude Code's own auto-compaction compares; FACTS.md)."""
-    if not isinstance(raw_usage, dict):
-        return 0
-    total = 0
-    for key in _USAGE_KEYS:
-        value = raw_usage.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            total += value
-    return total
-
-
 def estimate_tokens(chars: int) -> int:
     """The rough chars/4 rule, used only where no usage was reported."""
     return chars // 4
