@@ -57,9 +57,11 @@ def test_reset_one_session_keeps_the_others(populated: Populated, capsys: pytest
 def test_reset_all_and_the_next_hook_rebuilds(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
     from test_cli_helpers import hook_env, run_hook
 
+    assert any(n.endswith(".check") for n in _names(populated.runs / "state"))  # the hooks checked
     assert main(["reset"]) == 0
     assert capsys.readouterr().out.startswith("removed 5 session states (")
-    assert not any(n.endswith(".json") for n in _names(populated.runs / "state"))
+    # The gate's check records go with the states, or it would skip the next calls.
+    assert not any(n.endswith((".json", ".check")) for n in _names(populated.runs / "state"))
     session = populated.sessions["tools_and_tasks"]
     run_hook("auto_context_manager.py", "PostToolUse:Bash", hook_env(populated.base, populated.home),
              session_id=session, transcript_path=str(populated.transcripts["tools_and_tasks"]), cwd=str(populated.repo))

@@ -333,42 +333,35 @@ def iso_time(seconds: float) -> str:
 
 
 def remove_states(runs: RunsDir, states: list[StateInfo], lock_timeout: float, dry_run: bool = False) -> Removal:
-    """Delete state/<session>.json files, each under its session lock so a hook that is
-    folding the session right now is not cut off mid-write (it would save the state
-    again anyway). The empty .lock files stay: deleting a lock file a hook holds open
-    would let the next hook lock a new file, and two hooks would run at once."""
-    import fcntl
+    """Delete state/<session>.json files (and the gate's .check record beside each), each
+    under its session lock so a hook that is folding the session right now is not cut off
+    mid-write (it would save the state again anyway). The empty .lock files stay: deleting
+    a lock file a hook holds open would let the next hook lock a new file, and two hooks
+    would run at once."""
+    from .store import file_lock
 
     removed: list[Path] = []
     failed: list[tuple[Path, str]] = []
     total = 0
     for state in states:
-        lock = state.path.with_name(state.path.stem + ".lock")
         if dry_run:
             removed.append(state.path)
             total += state.size
             continue
+        lock = state.path.with_name(state.path.stem + ".lock")
         try:
-            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600)
+            with file_lock(lock, lock_timeout) as locked:
+                if not locked:
+                    failed.append((state.path, "a hook of this session is running; try again"))
+                    continue
+                result = remove_files([state.path])
+                check = state.path.with_suffix(".check")  # the gate's record goes with its state
+                if check.exists():
+                    failed += remove_files([check]).failed
         except OSError as exc:
             failed.append((state.path, f"cannot open its lock: {exc.strerror or exc}"))
             continue
-        try:
-            deadline = time.monotonic() + lock_timeout
-            while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise
-                    time.sleep(0.02)
-            result = remove_files([state.path])
-            removed += result.paths
-            total += result.bytes
-            failed += result.failed
-        except BlockingIOError:
-            failed.append((state.path, "a hook of this session is running; try again"))
-        finally:
-            os.close(fd)  # closing drops the lock
+        removed += result.paths
+        total += result.bytes
+        failed += result.failed
     return Removal(tuple(removed), total, tuple(failed))

@@ -20,7 +20,7 @@ import os
 import stat
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from .config import Settings
@@ -290,13 +290,18 @@ def _make_private_file(fd: int) -> None:
 # --- the session lock --------------------------------------------------------
 
 
-@contextmanager
-def session_lock(runs: RunsDir, session_id: str, timeout: float) -> Iterator[bool]:
+def session_lock(runs: RunsDir, session_id: str, timeout: float) -> AbstractContextManager[bool]:
     """Hold an exclusive flock on state/<session>.lock; yields False if it could
     not be had within `timeout` seconds. The kernel drops the lock when its
     holder dies, so a crashed hook never leaves a stale lock behind."""
+    return file_lock(runs.lock_path(session_id), timeout)
+
+
+@contextmanager
+def file_lock(path: Path, timeout: float) -> Iterator[bool]:
+    """session_lock for a lock file named directly (the CLI knows state files by name)."""
     flags = os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_CLOEXEC
-    fd = os.open(runs.lock_path(session_id), flags, 0o600)
+    fd = os.open(path, flags, 0o600)
     locked = False
     try:
         _make_private_file(fd)
