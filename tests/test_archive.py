@@ -144,3 +144,64 @@ def test_empty_transcript(tmp_path: Path) -> None:
     source.write_bytes(b"")
     result = archive_transcript(source, tmp_path / "arch", SESSION)
     assert (result.size, result.sha256, result.path.suffix) == (0, sha(b""), ".txt")
+
+
+# -- waiting for Claude Code's delayed transcript writes -------------------------------------------
+
+
+def test_wait_until_settled_returns_a_quiet_file_after_the_quiet_time(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"{}\n")
+    started = time.monotonic()
+    assert archive_mod.wait_until_settled(path, quiet=0.05, limit=1.0, poll=0.01) == 3
+    assert 0.05 <= time.monotonic() - started < 0.5
+
+
+def test_wait_until_settled_sees_a_late_write(tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"{}\n")
+
+    def late_write() -> None:
+        with open(path, "ab") as handle:
+            handle.write(b'{"late": true}\n')
+
+    timer = threading.Timer(0.05, late_write)
+    timer.start()
+    try:
+        size = archive_mod.wait_until_settled(path, quiet=0.2, limit=2.0, poll=0.01)
+    finally:
+        timer.join()
+    assert size == path.stat().st_size == 3 + len(b'{"late": true}\n')
+
+
+def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
+    import threading
+    import time
+
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"")
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        while not stop.wait(0.01):
+            with open(path, "ab") as handle:
+                handle.write(b"{}\n")
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        started = time.monotonic()
+        archive_mod.wait_until_settled(path, quiet=0.1, limit=0.3, poll=0.01)
+        assert time.monotonic() - started < 0.3 + 0.2
+    finally:
+        stop.set()
+        writer.join()
+
+
+def test_wait_until_settled_raises_oserror_for_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(OSError):
+        archive_mod.wait_until_settled(tmp_path / "missing.jsonl", quiet=0.01, limit=0.1)

@@ -20,6 +20,12 @@ from .store import ensure_private_dir, safe_name
 
 CHUNK = 1 << 20
 MAX_SAME_SECOND = 1000
+# Claude Code 2.1.330 writes the transcript behind a short delay: in an auto-compaction the
+# tool result that crossed the threshold reached the file 25-85 ms after PreCompact started
+# (measured, tests/e2e). A copy taken at once missed it; so wait for the file to be quiet.
+SETTLE_QUIET_S = 0.2
+SETTLE_LIMIT_S = 1.5
+SETTLE_POLL_S = 0.02
 
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -86,6 +92,24 @@ def _hash_file(path: Path) -> tuple[int, str]:
             digest.update(view[:got])
             size += got
     return size, digest.hexdigest()
+
+
+def wait_until_settled(
+    path: Path, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S
+) -> int:
+    """Wait until `path` has not changed size for `quiet` seconds, at most `limit` seconds in
+    all; return its size then. Raises OSError if it cannot be stat'ed."""
+    started = time.monotonic()
+    size = os.stat(path).st_size
+    since = started
+    while True:
+        now = time.monotonic()
+        if now - since >= quiet or now - started >= limit:
+            return size
+        time.sleep(poll)
+        current = os.stat(path).st_size
+        if current != size:
+            size, since = current, time.monotonic()
 
 
 def archive_transcript(source: Path, archives: Path, session_id: str, now: float | None = None) -> ArchiveResult:

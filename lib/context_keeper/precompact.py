@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from .archive import ArchiveResult, archive_transcript
+from .archive import ArchiveResult, archive_transcript, wait_until_settled
 from .cold_tasks import load_summaries
 from .gitinfo import diff_stat
 from .guard import HookContext
@@ -40,6 +40,8 @@ def archive_now(ctx: HookContext) -> ArchiveResult | None:
     if path is None:
         ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: no transcript_path, no archive")
         return None
+    # Claude Code may not have written the last records yet (see wait_until_settled).
+    optional(ctx, "waiting for the transcript to settle", lambda: wait_until_settled(path))
     result = optional(ctx, "archive", lambda: archive_transcript(path, ctx.runs.archives, ctx.hook.session_id))
     if result is not None:
         ctx.log.info(f"archived {result.size} bytes sha256={result.sha256} to {result.path}")
