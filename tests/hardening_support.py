@@ -189,3 +189,79 @@ def check_output(result: Result) -> None:
 
 def fixture_lines(name: str = "tools_and_tasks.jsonl") -> list[bytes]:
     return (FIXTURES / name).read_bytes().splitlines(keepends=True)
+
+
+class Script:
+    """A small synthetic transcript in Claude Code's record shapes: prompts, tasks that get
+    created, started and completed, commands, edits, errors. One assistant message per turn."""
+
+    def __init__(self, session_id: str = "sess-1", cwd: str = "/p") -> None:
+        self.session_id, self.cwd = session_id, cwd
+        self.lines: list[bytes] = []
+        self._n = 0
+
+    def _next(self, prefix: str) -> str:
+        self._n += 1
+        return f"{prefix}{self._n:04d}"
+
+    def _add(self, obj: dict[str, Any]) -> None:
+        obj.update(sessionId=self.session_id, cwd=self.cwd, uuid=self._next("u-"),
+                   timestamp=f"2026-11-22T12:{self._n // 60 % 60:02d}:{self._n % 60:02d}.000Z")
+        self.lines.append(json.dumps(obj).encode() + b"\n")
+
+    def prompt(self, text: str) -> None:
+        self._add({"type": "user", "message": {"role": "user", "content": text}})
+
+    def say(self, text: str, tokens: int = 50_000) -> None:
+        self._add({"type": "assistant", "message": {
+            "id": self._next("msg_"), "role": "assistant", "model": "claude-sonnet-4-5",
+            "content": [{"type": "text", "text": text}],
+            "usage": {"input_tokens": tokens, "output_tokens": 10}}})
+
+    def call(self, name: str, tool_input: dict[str, Any], result: str, *, is_error: bool = False,
+             tool_use_result: Any = None, tokens: int = 50_000) -> None:
+        tool_id = self._next("toolu_")
+        self._add({"type": "assistant", "message": {
+            "id": self._next("msg_"), "role": "assistant", "model": "claude-sonnet-4-5",
+            "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}],
+            "usage": {"input_tokens": tokens, "output_tokens": 10}}})
+        block: dict[str, Any] = {"type": "tool_result", "tool_use_id": tool_id, "content": result}
+        if is_error:
+            block["is_error"] = True
+        self._add({"type": "user", "message": {"role": "user", "content": [block]},
+                   "toolUseResult": tool_use_result if tool_use_result is not None else {"stdout": result}})
+
+    def task(self, n: int, subject: str, *, command: str = "pytest -q", path: str = "/p/src/mod.py",
+             note: str = "Done.", failing: str | None = None) -> None:
+        """Create task #n, start it, run a command (failing first if asked), edit a file, complete it."""
+        self.call("TaskCreate", {"subject": subject, "description": f"{subject}, carefully"},
+                  f"Task #{n} created successfully: {subject}", tool_use_result={"task": {"id": str(n), "subject": subject}})
+        self.call("TaskUpdate", {"taskId": str(n), "status": "in_progress"}, f"Updated task #{n} status",
+                  tool_use_result={"success": True, "taskId": str(n), "statusChange": {"from": "pending", "to": "in_progress"}})
+        if failing is not None:
+            self.call("Bash", {"command": command}, f"Exit code 1\n{failing}", is_error=True)
+        self.call("Write", {"file_path": path, "content": "x = 1\n"}, f"File created successfully at: {path}")
+        self.call("Bash", {"command": command}, "1 passed")
+        self.say(note)
+        self.call("TaskUpdate", {"taskId": str(n), "status": "completed"}, f"Updated task #{n} status",
+                  tool_use_result={"success": True, "taskId": str(n), "statusChange": {"from": "in_progress", "to": "completed"}})
+
+    def data(self) -> bytes:
+        return b"".join(self.lines)
+
+
+def scripted(session_id: str = "sess-1", tasks: int = 6, cwd: str = "/p", filler: int = 0) -> Script:
+    """`tasks` tasks done one after the other; `filler` assistant texts of ~4 KB after each
+    (folding them takes time: widens the window in which hooks overlap)."""
+    s = Script(session_id, cwd)
+    s.prompt("Build the thing in small tasks, please.")
+    for n in range(1, tasks + 1):
+        s.task(n, f"Step {n} of the build", command=f"pytest -q tests/test_{n}.py", path=f"{cwd}/src/mod_{n}.py",
+               note=f"We chose plan {n} because it keeps the API stable.")
+        for i in range(filler):
+            s.say(f"Notes {n}.{i}: " + "the module reads its input, checks it and writes the result. " * 64)
+    s.say("All steps are done; waiting for the next request.")
+    return s
+
+
+SUMMARY_SETTINGS = {"CONTEXT_KEEPER_CHECK_FREQUENCY": "1", "CONTEXT_KEEPER_TURNS_UNTIL_COLD": "2"}
