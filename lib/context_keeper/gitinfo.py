@@ -20,7 +20,25 @@ def diff_stat(repo: Path, timeout: float) -> str | None:
 
     None outside a repository, without a HEAD commit, without git, on any git error and
     when git did not finish within `timeout` seconds (it is killed then).
+
+    The whole of it runs in a worker thread that is given up on a little after `timeout`:
+    importing gitpython runs `git version` with no timeout of its own, and a git that hangs
+    there (a wrapper, a network filesystem) must cost the block its diff stat, not the
+    block itself (the hook's budget would end the work with nothing printed).
     """
+    import threading
+
+    done: list[str | None] = []
+    worker = threading.Thread(target=lambda: done.append(_diff_stat(repo, timeout)), daemon=True)
+    worker.start()
+    worker.join(timeout + GRACE)
+    return done[0] if done else None
+
+
+GRACE = 0.5  # seconds for gitpython to notice its own timeout and kill git
+
+
+def _diff_stat(repo: Path, timeout: float) -> str | None:
     try:
         import git  # raises ImportError when no git executable can be found
     except ImportError:
