@@ -219,11 +219,19 @@ class ClaudeSession:
 
     # -- running --------------------------------------------------------------------
 
-    def env(self, extra_env: Mapping[str, str] | None = None) -> dict[str, str]:
-        return base_env(self.home, self.api.base_url) | dict(extra_env or {})
+    def env(self, extra_env: Mapping[str, str | None] | None = None) -> dict[str, str]:
+        """The run's environment; an `extra_env` value of None removes that variable
+        (e.g. CLAUDE_CODE_ENABLE_TODO_TOOLS, which base_env turns on)."""
+        env = base_env(self.home, self.api.base_url)
+        for key, value in (extra_env or {}).items():
+            if value is None:
+                env.pop(key, None)
+            else:
+                env[key] = value
+        return env
 
     def run(self, prompt: str, *, continue_session: bool = False, resume: str | None = None,
-            extra_env: Mapping[str, str] | None = None, extra_args: Sequence[str] = (),
+            extra_env: Mapping[str, str | None] | None = None, extra_args: Sequence[str] = (),
             timeout_s: float = DEFAULT_TIMEOUT_S, cwd: Path | None = None) -> RunResult:
         args = [str(self.binary), "-p", prompt, "--output-format", "stream-json", "--verbose",
                 "--dangerously-skip-permissions"]
