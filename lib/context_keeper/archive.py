@@ -50,19 +50,6 @@ def archive_name(session_id: str, source: Path, when: float, n: int = 0) -> str:
     return f"{safe_name(session_id)}_{stamp}{f'_{n}' if n else ''}_transcript{ext}"
 
 
-def _create_unique(directory: Path, session_id: str, source: Path, when: float) -> tuple[Path, int]:
-    # O_EXCL makes "pick a free name" and "create it" one step: two compactions in the same
-    # second (or two hooks racing) get `_1`, `_2`... and never share a file.
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
-    for n in range(MAX_SAME_SECOND):
-        path = directory / archive_name(session_id, source, when, n)
-        try:
-            return path, os.open(path, flags, 0o600)
-        except FileExistsError:
-            continue
-    raise ArchiveError(errno.EEXIST, "no free archive name", str(directory))
-
-
 def _copy_prefix(src: int, dst: int, size: int) -> str:
     """Copy exactly `size` bytes from `src` to `dst`; sha256 of the bytes copied."""
     digest = hashlib.sha256()
@@ -127,7 +114,9 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
         os.set_blocking(src, True)
         size = st.st_size  # what exists now; lines appended from here on are not ours
         directory = ensure_private_dir(archives)
-        path, dst = _create_unique(directory, session_id, source, time.time() if now is None else now)
+        # Copied under a temporary name and published (hard link to a free name) only once
+        # verified: a hook killed mid-copy never leaves a partial archive under a final name.
+        tmp, dst = _create_temp(directory, session_id)
         try:
             try:
                 os.fchmod(dst, 0o600)  # the umask may have taken bits away
@@ -135,17 +124,50 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
                 os.fsync(dst)
             finally:
                 os.close(dst)
-            copied_size, copied_hash = _hash_file(path)
+            copied_size, copied_hash = _hash_file(tmp)
             if (copied_size, copied_hash) != (size, source_hash):
                 raise ArchiveError(
-                    errno.EIO, f"archive does not match the transcript ({copied_size} of {size} bytes)", str(path)
+                    errno.EIO, f"archive does not match the transcript ({copied_size} of {size} bytes)", str(tmp)
                 )
-        except BaseException:
-            _remove(path)
-            raise
+            path = _publish(tmp, directory, session_id, source, time.time() if now is None else now)
+        finally:
+            _remove(tmp)
     finally:
         os.close(src)
     return ArchiveResult(path=path, size=size, sha256=source_hash)
+
+
+def _create_temp(directory: Path, session_id: str) -> tuple[Path, int]:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    while True:
+        tmp = directory / f".{safe_name(session_id)[:64]}.{os.getpid()}.{os.urandom(6).hex()}.partial"
+        try:
+            return tmp, os.open(tmp, flags, 0o600)
+        except FileExistsError:
+            continue
+
+
+def _publish(tmp: Path, directory: Path, session_id: str, source: Path, when: float) -> Path:
+    """Hard-link the finished `tmp` to the first free archive name; link(2) never replaces, so
+    two compactions in the same second (or two racing hooks) get `_1`, `_2`..."""
+    for n in range(MAX_SAME_SECOND):
+        path = directory / archive_name(session_id, source, when, n)
+        try:
+            os.link(tmp, path, follow_symlinks=False)
+            return path
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+        # No hard links on this filesystem: O_EXCL claims the name, the rename fills it.
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC, 0o600))
+        except FileExistsError:
+            continue
+        os.rename(tmp, path)
+        return path
+    raise ArchiveError(errno.EEXIST, "no free archive name", str(directory))
 
 
 def _remove(path: Path) -> None:
