@@ -261,6 +261,10 @@ def test_one_response_split_into_records_is_one_turn(tmp_path: Path) -> None:
 def test_useful_error_lines() -> None:
     assert useful_error_line("Exit code 1\n....F..\nE   AssertionError: boom\nFAILED t.py::x - AssertionError: boom") == "FAILED t.py::x - AssertionError: boom"
     assert useful_error_line("Exit code 1\n....F..\nE       assert 3 == 4\n1 failed") == "E       assert 3 == 4"
+    # A summary line pytest cut at 80 columns loses to the full assertion line.
+    cut = "Exit code 1\nE   ValueError: the tokenizer rejects empty input\nFAILED tests/test_tok.py::test_empty - ValueErro..."
+    assert useful_error_line(cut) == "E   ValueError: the tokenizer rejects empty input"
+    assert useful_error_line("Exit code 1\nE       assert 1 == 2\nFAILED t.py::x - ValueError: boom\n1 failed") == "FAILED t.py::x - ValueError: boom"
     assert useful_error_line("Exit code 1\nTraceback (most recent call last):\n  File x\nKeyError: 'a'") == "KeyError: 'a'"
     assert useful_error_line("Exit code 2\nsrc/a.c:3:1: error: expected ';'") == "src/a.c:3:1: error: expected ';'"
     assert useful_error_line("Exit code 7\nplain\nlast words") == "last words"

@@ -541,3 +541,13 @@ def test_log_never_raises(tmp_path: Path, case: str) -> None:
     assert log.write("INFO", msg) is (case == "bad text")
     if case == "symlink":
         assert (tmp_path / "victim").read_text() == "keep"
+
+
+def test_ensure_makes_every_dir_it_can(tmp_path: Path) -> None:
+    # A file planted where summaries/ belongs must not stop state/ from working.
+    runs = RunsDir.at(tmp_path / "runs")
+    runs.root.mkdir()
+    runs.summaries.write_text("in the way")
+    with pytest.raises(OSError):
+        runs.ensure()
+    assert runs.state.is_dir() and runs.archives.is_dir() and runs.preserved.is_dir()

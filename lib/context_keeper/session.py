@@ -102,7 +102,9 @@ _NOT_A_PROMPT = (
 # Error lines, best first. A test runner prints progress and test ids before the reason, so
 # the reason (the exception, assertion or compiler message) outranks the "FAIL" markers.
 _ERROR_LINE_RES = (
-    re.compile(r"^FAILED \S+ - \S"),  # pytest's short summary: test id AND the exception
+    # pytest's short summary: test id AND the exception, unless pytest cut it at the terminal
+    # width (Claude Code's Bash has no tty: 80 columns, ending in "...").
+    re.compile(r"^FAILED \S+ - \S.*(?<!\.\.\.)$"),
     re.compile(r"^E\s+\S"),  # pytest's assertion detail
     re.compile(
         r"^(?:[\w.]*(?:Error|Exception|Interrupt|Exit)\b(?::|$)|panic: |fatal: |error(?:\[\w+\])?: (?!test failed)"

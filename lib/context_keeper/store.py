@@ -108,9 +108,18 @@ class RunsDir:
         )
 
     def ensure(self) -> RunsDir:
-        """Create the root and its subdirectories, all 0700."""
-        for path in (self.root, self.summaries, self.archives, self.state, self.preserved):
-            ensure_private_dir(path)
+        """Create the root and its subdirectories, all 0700. Each is tried even when another
+        fails (a file planted at summaries/ must not stop state/ from working); the first
+        failure is raised after all were tried."""
+        ensure_private_dir(self.root)
+        first: OSError | None = None
+        for path in (self.summaries, self.archives, self.state, self.preserved):
+            try:
+                ensure_private_dir(path)
+            except OSError as exc:
+                first = first or exc
+        if first is not None:
+            raise first
         return self
 
     def summary_path(self, session_id: str, task_id: str) -> Path:
