@@ -271,10 +271,15 @@ def _link_no_replace(tmp: Path, path: Path) -> bool:
 
 
 def append_line(path: Path, line: bytes) -> None:
-    """Append one line (newline added if missing) with a single O_APPEND write."""
+    """Append one line (newline added if missing) with a single O_APPEND write.
+
+    A file that does not end with a newline holds a torn line (its writer was killed
+    mid-write): the new line then starts with one, or it would be glued to the torn one
+    and lost with it.
+    """
     if not line.endswith(b"\n"):
         line += b"\n"
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_CLOEXEC
+    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | _O_NOFOLLOW | _O_CLOEXEC
     try:
         fd = os.open(path, flags, 0o600)
     except OSError as exc:
@@ -282,18 +287,22 @@ def append_line(path: Path, line: bytes) -> None:
             raise UnsafePathError(errno.ELOOP, "refusing to append through a symlink", str(path)) from None
         raise
     try:
-        _make_private_file(fd)
+        size = _make_private_file(fd)
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            line = b"\n" + line
         _write_all(fd, line)
     finally:
         os.close(fd)
 
 
-def _make_private_file(fd: int) -> None:
+def _make_private_file(fd: int) -> int:
+    """Check `fd` is a regular file, make it 0600; its size."""
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         raise UnsafePathError(errno.EINVAL, "not a regular file")
     if stat.S_IMODE(st.st_mode) != 0o600 and st.st_uid == os.geteuid():
         os.fchmod(fd, 0o600)
+    return st.st_size
 
 
 # --- the session lock --------------------------------------------------------
