@@ -27,6 +27,8 @@ from .records import record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 FALLBACK_LOG_NAME = "context-keeper.log"
+# Below a character device: no file or directory can ever be made or found there.
+UNUSABLE_RUNS = Path("/dev/null/context-keeper-runs-dir-unusable")
 
 
 @record
@@ -152,15 +154,17 @@ def run_hook(
 
 def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:
     """The runs dir and its log. An unusable runs dir (read-only, a symlink planted in it,
-    a full disk) does not stop the work: each write then fails on its own and PreCompact
-    still prints its block; the problem goes to the log under the data root."""
+    a full disk) does not stop the work: the hook gets a runs dir under which every read
+    and write fails (ENOTDIR), so PreCompact still prints its block and nothing is written
+    through a planted symlink (a write checks only its own last component); the problem
+    goes to the log under the data root."""
     runs = runs_dir_for(settings, cwd)
     try:
         runs.ensure()
     except OSError as exc:
         log = Log(_fallback_log_path(settings), settings.log_max_bytes)
         log.warning(f"runs dir {runs.root} is unusable ({exc}); working without it")
-        return runs, log
+        return RunsDir.at(UNUSABLE_RUNS), log
     return runs, Log(runs.log_path, settings.log_max_bytes)
 
 
