@@ -218,7 +218,8 @@ def timed(test: Callable[..., None]) -> Callable[..., None]:
 
 def failing_line(claude: ClaudeSession, command: str, prefix: str) -> str:
     """The line starting with `prefix` in the last failed result of `command`: the real
-    pytest output, as Claude Code recorded it."""
+    pytest output, as Claude Code recorded it. (pytest cuts its FAILED summary lines at 80
+    columns without a tty; where it did, the product carries the `E   ...` line instead.)"""
     records = claude.transcript()
     ids = {u["id"] for u in content_blocks(records, "tool_use") if u.get("input", {}).get("command") == command}
     failed = [r for r in content_blocks(records, "tool_result") if r.get("tool_use_id") in ids and r.get("is_error")]
@@ -337,8 +338,8 @@ def test_long_task_session_then_manual_compact(claude: ClaudeSession, keeper: di
     assert claude.api.steps_left == 1, "the whole scripted session ran"
     session_id = first.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "FAILED ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "FAILED ")
+    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
+    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
     summary = check_task_summary(runs, session_id, session, tokenizer_error)
 
     instructions = "Focus on the parser work; keep test names."
@@ -381,8 +382,8 @@ def test_long_task_session_auto_compacts(claude: ClaudeSession, keeper: dict[str
     assert [e["compact_metadata"]["trigger"] for e in result.system_events("compact_boundary")] == ["auto"]
     session_id = result.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "FAILED ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "FAILED ")
+    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
+    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
     check_task_summary(runs, session_id, session, tokenizer_error)
 
     record = check_history(runs, session_id, "auto")
@@ -478,7 +479,7 @@ def test_session_without_task_tools_gets_episode_summaries(claude: ClaudeSession
     assert "TaskCreate" not in init["tools"] and "TodoWrite" not in init["tools"], init["tools"]
     session_id = results[0].session_id
     assert session_id and {r.session_id for r in results} == {session_id}
-    loader_error = failing_line(claude, pytest_command("tests/test_loader.py"), "FAILED ")
+    loader_error = failing_line(claude, pytest_command("tests/test_loader.py"), "E ")
 
     # Episodes 1-3 ended more than 2 turns before a later check; episode 4 is the current one.
     summaries = {s.task_id: s for s in load_summaries(runs, session_id)}
@@ -601,8 +602,8 @@ def test_a_broken_hook_fails_the_scenario_checks(claude: ClaudeSession, keeper: 
     run_ok(claude, "Continue with the parser fix.", keeper, continue_session=True)
     session_id = first.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "FAILED ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "FAILED ")
+    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
+    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
     [request] = claude.api.compaction_requests()
     first_after = claude.api.requests_after_compaction()[0]
 
