@@ -23,8 +23,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import orjson
 
+from . import jsonio
 from .redact import redact
 from .session import Episode, SessionModel, UnitFacts
 from .store import RunsDir, atomic_write, ensure_private_dir
@@ -203,7 +203,7 @@ def build_summary(
 def write_summary(runs: RunsDir, summary: dict[str, Any]) -> bool:
     """Create the summary file; False if it already existed (it is left as it was)."""
     path = runs.summary_path(summary["session_id"], summary["task_id"])
-    return atomic_write(path, orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n", replace=False)
+    return atomic_write(path, jsonio.dumps(summary, indent=True) + b"\n", replace=False)
 
 
 def summarize_cold(
@@ -346,8 +346,8 @@ def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[Summary
             if not entry.is_file(follow_symlinks=False):
                 continue
             with open(entry.path, "rb") as handle:
-                summary = Summary.from_dict(orjson.loads(handle.read()), Path(entry.path))
-        except (OSError, ValueError):  # orjson.JSONDecodeError is a ValueError
+                summary = Summary.from_dict(jsonio.loads(handle.read()), Path(entry.path))
+        except (OSError, ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             continue
         if session_id is None or summary.session_id == session_id:
             out.append(summary)

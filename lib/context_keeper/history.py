@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-import orjson
 
+from . import jsonio
 from .archive import ArchiveResult
 from .store import RunsDir, append_line
 
@@ -67,7 +67,7 @@ def archive_fields(archive: ArchiveResult | None) -> dict[str, Any]:
 def append_record(runs: RunsDir, record: CompactionRecord) -> None:
     data = asdict(record)
     data["shown"], data["left_out"] = dict(record.shown), dict(record.left_out)
-    append_line(runs.compactions, orjson.dumps(data))
+    append_line(runs.compactions, jsonio.dumps(data))
 
 
 def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
@@ -80,8 +80,8 @@ def read_records(runs: RunsDir, session_id: str | None = None) -> list[Compactio
     out = []
     for line in lines:
         try:
-            record = CompactionRecord.from_dict(orjson.loads(line))
-        except (ValueError, TypeError):  # orjson.JSONDecodeError is a ValueError
+            record = CompactionRecord.from_dict(jsonio.loads(line))
+        except (ValueError, TypeError, RecursionError):  # JSONDecodeError is a ValueError
             continue
         if session_id is None or record.session_id == session_id:
             out.append(record)

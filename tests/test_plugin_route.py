@@ -1,0 +1,48 @@
+"""The plugin route: Claude Code runs the hooks with a bare `python3` from the checkout.
+
+The hook path needs nothing outside the standard library (records, jsonio, XDG paths), so
+the hooks work without install.sh's virtualenv: here with site-packages switched off (-S),
+so neither the package nor orjson, platformdirs or gitpython can be imported from it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def test_all_three_hooks_work_without_site_packages(tmp_path: Path) -> None:
+    samples = json.loads((FIXTURES / "hook_stdin_samples.json").read_text())["samples"]
+    transcript = FIXTURES / "tools_and_tasks.jsonl"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "CONTEXT_KEEPER_HOME": str(tmp_path / "data"),
+        "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "0",
+        "CONTEXT_KEEPER_CHECK_FREQUENCY": "1",
+        "CONTEXT_KEEPER_TURNS_UNTIL_COLD": "1",
+    }
+    outputs = {}
+    for script, sample in [
+        ("auto_context_manager.py", "PostToolUse:Bash"),
+        ("pre_compact_preserve.py", "PreCompact:manual"),
+        ("session_start_restore.py", "SessionStart:compact"),
+    ]:
+        stdin = dict(samples[sample]["stdin"], transcript_path=str(transcript), cwd=str(tmp_path), session_id="s-plugin")
+        result = subprocess.run(
+            [sys.executable, "-S", str(REPO / "hooks" / script)], input=json.dumps(stdin), capture_output=True, text=True, env=env, timeout=60
+        )
+        assert (result.returncode, result.stderr) == (0, ""), script
+        outputs[script] = result.stdout
+    [log] = (tmp_path / "data" / "runs").glob("*/context-keeper.log")
+    assert " ERROR " not in log.read_text()
+    assert outputs["auto_context_manager.py"] == ""
+    assert "Write tests" in outputs["pre_compact_preserve.py"]
+    assert "notes.txt" in outputs["session_start_restore.py"]
+    [summary] = (tmp_path / "data" / "runs").glob("*/summaries/*.json")
+    assert json.loads(summary.read_text())["subject"] == "Write tests"
