@@ -75,7 +75,9 @@ def injector(tmp_path: Path) -> Path:
 
 
 def faulty(sb: Sandbox, injector: Path, fault: str) -> dict[str, str]:
-    return {"PYTHONPATH": str(injector), "CK_FAULT": fault}
+    # Prepended: whatever PYTHONPATH the suite runs with stays in force behind the injector.
+    path = os.pathsep.join(filter(None, [str(injector), os.environ.get("PYTHONPATH", "")]))
+    return {"PYTHONPATH": path, "CK_FAULT": fault}
 
 
 def setup(tmp_path: Path, tasks: int = 6) -> tuple[Sandbox, Path, bytes]:

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from context_keeper.cold_tasks import build_summary, cold_units
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
-from context_keeper.tasks import STATUSES
 from context_keeper.transcript import read_records
 
+# Spelled out, not imported: the set Claude Code's TaskUpdate accepts (FACTS.md).
+STATUSES = ("pending", "in_progress", "completed", "deleted")
 SETTINGS = settings(
     max_examples=120,
     deadline=None,
@@ -243,3 +244,23 @@ def test_reader_counts_every_line_and_never_passes_a_partial_one(tmp_path_factor
     assert stats.lines == stats.records + stats.blank + stats.malformed + stats.non_object + stats.skipped_type
     assert stats.partial_tail == bool(tail)
     assert len(records) == stats.records
+
+
+def test_statuses_outside_the_allowed_set_are_ignored(tmp_path: Path) -> None:
+    # The fuzzer's status invariant, made certain for each odd value at least once.
+    from hardening_support import Script
+
+    s = Script()
+    s.call("TaskCreate", {"subject": "A"}, "Task #1 created successfully: A", tool_use_result={"task": {"id": "1"}})
+    odd = ["done", "", "COMPLETED", "in-progress", 3, None, ["completed"], {"to": "completed"}]
+    for status in odd:
+        s.call("TaskUpdate", {"taskId": "1", "status": status}, "Updated task #1 status",
+               tool_use_result={"success": True, "taskId": "1", "statusChange": {"from": "pending", "to": status}})
+        s.call("TaskList", {}, "#1 [finished] A", tool_use_result={"tasks": [{"id": "1", "status": status}]})
+    s.call("TodoWrite", {"todos": [{"content": "B", "status": status} for status in odd]}, "ok",
+           tool_use_result={"newTodos": [{"content": f"B{i}", "status": status} for i, status in enumerate(odd)]})
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(s.data())
+    model = build_model(path)
+    assert model.tasks.tasks["1"].status == "pending"
+    check_model(model)

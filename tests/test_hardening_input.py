@@ -409,3 +409,29 @@ def test_the_fifo_is_not_opened_blocking(tmp_path: Path) -> None:
     check_output(result)
     assert result.seconds < 5 and result.out, "PreCompact must print its block at once"
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("kind", ["error output"])
+def test_a_50_mb_text_is_folded_in_bounded_time(tmp_path: Path, kind: str) -> None:
+    # Guard: session.SCAN_CHARS. Without it, redaction, mention and error-line scans run over
+    # all 50 MB (2.5-4 s here, over the PostToolUse budget once a machine is busy).
+    import time
+
+    from context_keeper.session import build_model
+
+    text = "error: the line goes on and on\n" * (BIG // 31)
+    if kind == "prompt":
+        records = [{"type": "user", "message": {"role": "user", "content": text}}]
+    else:
+        records = [
+            {"type": "assistant", "message": {"id": "m1", "role": "assistant", "content": [
+                {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "pytest -q"}}]}},
+            {"type": "user", "message": {"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": "t1", "content": text, "is_error": True}]}},
+        ]
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"".join(json.dumps(r).encode() + b"\n" for r in records))
+    started = time.process_time()
+    model = build_model(path)
+    assert time.process_time() - started < 1.5
+    assert model.offset == path.stat().st_size
