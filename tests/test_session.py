@@ -348,3 +348,23 @@ def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tupl
     turns = [e.start_turn for e in full.episodes]
     assert turns == sorted(turns)
     assert all(e.start_turn <= e.end_turn <= full.turns + 1 for e in full.episodes)
+
+
+def test_a_fold_past_its_deadline_saves_progress_and_resumes(tmp_path: Path, monkeypatch) -> None:
+    # A first fold of a huge transcript must make progress call after call, not start over.
+    import context_keeper.session as session_module
+
+    monkeypatch.setattr(session_module, "FOLD_BATCH", 7)
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"".join((FIXTURES / name).read_bytes() for name in ("tools_and_tasks.jsonl", "bash_failure.jsonl")))
+    full = build_model(path)
+    model, calls = SessionModel(), 0
+    while True:
+        model = SessionModel.from_bytes(model.update_from_file(path, deadline=0.0).to_bytes())
+        calls += 1
+        if model.offset == path.stat().st_size:
+            break
+        assert calls < 100
+    assert calls > 3  # it really stopped part way, several times
+    assert model.to_bytes() == full.to_bytes()
+    assert not build_model(path).behind and SessionModel().update_from_file(path, deadline=0.0).behind

@@ -10,9 +10,16 @@ model (FACTS.md).
 
 from __future__ import annotations
 
+import time
+
 from .gate import record_check
 from .guard import HookContext
 from .state import open_session
+
+# A first fold of a very large transcript takes seconds (100 MB: ~2 s here); past this it
+# stops, saves what it folded and leaves the rest to the next calls, well inside the hook's
+# budget (guard.BUDGET_CAPS) and Claude Code's timeout.
+FOLD_SECONDS = 3.0
 
 
 def run(ctx: HookContext) -> None:
@@ -33,10 +40,14 @@ def run(ctx: HookContext) -> None:
             f"PostToolUse {hook.tool_name}: transcript {transcript} is not a file{transcript_error}; nothing done"
         )
         return
-    with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout, log) as model:
+    deadline = time.monotonic() + FOLD_SECONDS
+    with open_session(ctx.runs, hook.session_id, transcript, settings.lock_timeout, log, deadline) as model:
         if model is None:
             # Another hook of this session holds the lock; the next call folds what we skip.
             log.info(f"PostToolUse {hook.tool_name}: session lock busy; skipped")
+            return
+        if model.behind:
+            log.info(f"PostToolUse {hook.tool_name}: folded up to byte {model.offset} of the transcript; the next call goes on")
             return
         usage = model.context_usage(settings.context_window)
         due = model.turns - model.last_checked_turn >= settings.check_frequency

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import time
 from pathlib import Path
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -53,6 +54,7 @@ MAX_EPISODES = 200
 MAX_PENDING = 500
 MAX_SUMMARIES = 10
 MAX_FACT_UNITS = 120
+FOLD_BATCH = 512  # records folded between deadline checks
 UNIT_FILES = 30
 UNIT_COMMANDS = 20
 UNIT_DECISIONS = 8
@@ -303,8 +305,15 @@ class SessionModel:
     # derived, not saved: what the last update_from_file met (for the hook's log)
     _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
     _restart_reason: str | None = field(default=None, repr=False, compare=False)
+    # derived, not saved: the last update_from_file stopped at its deadline before the end
+    _behind: bool = field(default=False, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
+
+    @property
+    def behind(self) -> bool:
+        """The last read stopped at its deadline: the model is not yet up to the file's end."""
+        return self._behind
 
     def context_usage(self, window_override: int | None = None) -> ContextUsage:
         window = context_window(self.model, window_override)
@@ -684,12 +693,17 @@ class SessionModel:
 
     # -- the transcript file ---------------------------------------------------------------
 
-    def update_from_file(self, path: Path | str, stop: int | None = None) -> "SessionModel":
+    def update_from_file(
+        self, path: Path | str, stop: int | None = None, deadline: float | None = None
+    ) -> "SessionModel":
         """Fold the bytes appended since the cursor; start over if the file was replaced.
 
         `stop` ends the read after the first line ending at or past that offset (tests use
-        it to resume from arbitrary points). Returns the model to use from now on (self, or
-        a fresh one after a restart).
+        it to resume from arbitrary points). `deadline` (a time.monotonic() value) ends it
+        once passed, after at least FOLD_BATCH records, with `behind` true: a first fold of a
+        huge transcript then makes progress that is saved, instead of being cut off by the
+        hook's budget with nothing saved, again on every call. Returns the model to use from
+        now on (self, or a fresh one after a restart).
         """
         path = Path(path)
         stat = path.stat()
@@ -698,9 +712,13 @@ class SessionModel:
             model = SessionModel()
             model._restart_reason = self._change(stat)
         reader = TranscriptReader(path, model.offset)
-        for record in reader:
+        model._behind = False
+        for count, record in enumerate(reader, 1):
             model.fold(record)
             if stop is not None and reader.offset >= stop:
+                break
+            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+                model._behind = reader.offset < stat.st_size
                 break
         model.offset = reader.offset
         model.file_dev, model.file_ino = stat.st_dev, stat.st_ino
@@ -801,7 +819,7 @@ def build_model(path: Path | str) -> SessionModel:
     return SessionModel().update_from_file(path)
 
 
-def load_or_build(path: Path | str, saved: bytes | None) -> SessionModel:
+def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None = None) -> SessionModel:
     """Resume from a saved model (if it is usable), else fold the whole file."""
     model = SessionModel()
     reason = None
@@ -811,7 +829,7 @@ def load_or_build(path: Path | str, saved: bytes | None) -> SessionModel:
         except Exception as exc:  # noqa: BLE001 - any unusable state: fold the file again
             model = SessionModel()
             reason = f"the saved session state is unusable ({type(exc).__name__}: {str(exc)[:200]})"
-    model = model.update_from_file(path)
+    model = model.update_from_file(path, deadline=deadline)
     model._restart_reason = model._restart_reason or reason
     return model
 

@@ -27,19 +27,26 @@ def read_saved(runs: RunsDir, session_id: str) -> bytes | None:
 
 @contextmanager
 def open_session(
-    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float, log: Log | None = None
+    runs: RunsDir,
+    session_id: str,
+    transcript_path: Path,
+    lock_timeout: float,
+    log: Log | None = None,
+    fold_deadline: float | None = None,
 ) -> Iterator[SessionModel | None]:
     """Yield the session model brought up to date with the transcript, then save it.
 
     Yields None when the lock could not be had in time (another hook of the session is
     working; the next call catches up). Nothing is saved if the caller raises. What the
     read met (skipped lines, a replaced transcript, an unusable saved state) goes to `log`.
+    With `fold_deadline` the model may come back `behind` (see update_from_file); what it
+    folded is saved all the same, and the next call goes on from there.
     """
     with session_lock(runs, session_id, lock_timeout) as locked:
         if not locked:
             yield None
             return
-        model = load_or_build(transcript_path, read_saved(runs, session_id))
+        model = load_or_build(transcript_path, read_saved(runs, session_id), fold_deadline)
         if log is not None:
             for note in model.read_notes():
                 log.warning(f"session={session_id} transcript {transcript_path}: {note}")
