@@ -287,12 +287,32 @@ def append_line(path: Path, line: bytes) -> None:
             raise UnsafePathError(errno.ELOOP, "refusing to append through a symlink", str(path)) from None
         raise
     try:
-        size = _make_private_file(fd)
+        _make_private_file(fd)
+        # Appenders take turns (released on close, or by the kernel if one is killed), so the
+        # last byte below is never that of a line another process is still writing. Bounded:
+        # a stopped appender costs a moment, not the hook.
+        _flock_briefly(fd, APPEND_LOCK_WAIT)
+        size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
             line = b"\n" + line
         _write_all(fd, line)
     finally:
         os.close(fd)
+
+
+APPEND_LOCK_WAIT = 0.5
+
+
+def _flock_briefly(fd: int, wait: float) -> bool:
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.001)
 
 
 def _make_private_file(fd: int) -> int:
