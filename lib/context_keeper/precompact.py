@@ -103,7 +103,8 @@ def run(ctx: HookContext) -> str:
         max_chars=ctx.settings.block_max_chars,
         repo_root=repo,
         summaries=summaries,
-        diff_stat=diff_stat(repo, ctx.settings.git_timeout),
+        # Never let the optional diff stat eat the budget the block itself needs.
+        diff_stat=diff_stat(repo, min(ctx.settings.git_timeout, ctx.settings.hook_budget / 4)),
         archive_path=archive.path if archive else None,
         window_override=ctx.settings.context_window,
     )
