@@ -26,21 +26,23 @@ from .tasks import Task
 if TYPE_CHECKING:
     from .cold_tasks import Summary
 
-# Item caps per section (the budget may show fewer).
-TASKS_CAP = 10
-ERRORS_CAP = 8
-TESTS_CAP = 5
-DECISIONS_CAP = 15
+# Item caps per section. They only stop runaway lists: the character budget decides what is
+# shown (bench/recall.py measures how many ground-truth facts reach the model).
+TASKS_CAP = 30
+ERRORS_CAP = 30
+TESTS_CAP = 100
+DECISIONS_CAP = 60
 PROMPTS_CAP = 8
 DIFF_LINES_CAP = 40
 SUMMARIES_CAP = 20
-COMPLETED_CAP = 20
+COMPLETED_CAP = 300
+RESOLVED_CAP = 100
 FILES_FULL = 15  # this many most recent files get a line each; the rest are grouped by directory
 
-RESTORE_TASKS_CAP = 10
-RESTORE_ERRORS_CAP = 5
+RESTORE_TASKS_CAP = 15
+RESTORE_ERRORS_CAP = 15
 RESTORE_FILES_CAP = 60
-RESTORE_TESTS_CAP = 5
+RESTORE_TESTS_CAP = 30
 
 # Clip lengths for the few free-text fields that can be arbitrarily long.
 COMMAND_CLIP = 240
@@ -327,6 +329,29 @@ def completed_items(model: SessionModel, cap: int) -> tuple[str, ...]:
     )
 
 
+def resolved_items(model: SessionModel, root: Path | None, cap: int) -> tuple[str, ...]:
+    """Errors hit and fixed, newest first: what not to break again."""
+    out = []
+    for error in reversed(model.errors):
+        if error.resolved_turn is None:
+            continue
+        line = _one_line(error.line, 200) or "(no output)"
+        target = f"`{_one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, root)
+        out.append(f"{target}: {line}")
+    return _unique(out, cap)
+
+
+def _inline(items: Sequence[str]) -> list[str]:
+    """Short items several to a line (about 100 characters), for long lists of names."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(item) + 2 <= 100:
+            lines[-1] += f"; {item}"
+        else:
+            lines.append(f"- {item}")
+    return lines
+
+
 def _redacted(items: Sequence[str]) -> tuple[str, ...]:
     return tuple(redact(item) for item in items)
 
@@ -399,7 +424,7 @@ def render_block(
             "test commands",
             "TEST COMMANDS (last result of each):",
             _redacted(test_items(model, TESTS_CAP)),
-            share=0.1,
+            share=0.12,
         ),
         Section(
             "decisions",
@@ -435,6 +460,14 @@ def render_block(
             "completed tasks",
             "COMPLETED TASKS (newest first):",
             _redacted(completed_items(model, COMPLETED_CAP)),
+            share=0.1,
+            layout=_inline,
+        ),
+        Section(
+            "resolved",
+            "fixed errors",
+            "ERRORS HIT AND FIXED (newest first; keep so they are not reintroduced):",
+            _redacted(resolved_items(model, repo_root, RESOLVED_CAP)),
             share=0.1,
         ),
     ]
@@ -483,14 +516,16 @@ def render_restore(
             "active tasks",
             "Active tasks:",
             _redacted(task_items(model, RESTORE_TASKS_CAP, clip=120)),
+            share=0.35,
         ),
         Section(
             "errors",
             "unresolved errors",
             "Unresolved errors:",
             _redacted(error_items(model, repo_root, RESTORE_ERRORS_CAP)),
+            share=0.25,
         ),
-        Section("tests", "test commands", "Tests (last result):", _redacted(test_items(model, RESTORE_TESTS_CAP))),
+        Section("tests", "test commands", "Tests (last result):", _redacted(test_items(model, RESTORE_TESTS_CAP)), share=0.15),
         Section(
             "files",
             "modified files",

@@ -46,7 +46,7 @@ FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path
 # Caps: the model is a digest; these bound its size (and so the hot path's cost).
 MAX_FILES = 1000
 MAX_COMMANDS = 100
-MAX_TESTS = 30
+MAX_TESTS = 100
 MAX_ERRORS = 200
 MAX_DECISIONS = 60
 MAX_PROMPTS = 30
