@@ -435,14 +435,14 @@ SHORT = {"active_tasks": "active", "completed_tasks": "done", "files_modified": 
 
 
 def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Path | None) -> dict:
-    groups: dict[str, list[tuple[str, scorer.Score, scorer.Score]]] = {"corpus": [], "generated": []}
+    groups: dict[str, list[tuple[str, scorer.Score, scorer.Score, int]]] = {"corpus": [], "generated": []}
 
     def both(truth: dict, block: str, note: str) -> tuple[scorer.Score, scorer.Score]:
         # Cut at 10,000 first (what Claude Code keeps), then read the groups of what is left.
         pre, _ = scorer.model_text(block, note)
         grouped = scorer.score(truth, expand_groups(pre), expand_groups(note))
         plain = scorer.score(truth, block, note)
-        return grouped, plain
+        return grouped, plain, bare_need(truth)
 
     for path in corpus:
         block, note = recall_one(python, path, work)
@@ -460,6 +460,29 @@ def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Pat
     return groups
 
 
+CHANNEL = scorer.PRECOMPACT_CAP + 4_000  # block + restore note (restore_max_chars default)
+
+
+def bare_need(truth: dict) -> int:
+    """Characters the truth's facts need as bare strings, one separator each, files grouped by
+    directory, with no headers, statuses or formatting: a floor no packing can go under. When
+    it exceeds CHANNEL, full recall is impossible by construction, whatever the packing."""
+    cwd = (truth.get("cwd") or "").rstrip("/") + "/"
+    dirs: dict[str, list[str]] = {}
+    for path in truth.get("files_modified", []):
+        rel = path[len(cwd):] if path.startswith(cwd) else path
+        dirs.setdefault(os.path.dirname(rel), []).append(os.path.basename(rel))
+    files = sum(min(sum(len(d) + len(n) + 2 for n in names), len(d) + 3 + sum(len(n) + 2 for n in names))
+                for d, names in dirs.items())
+    tasks = sum(len(t["subject"]) + len(t["status"]) + 4 for t in truth.get("active_tasks", []))
+    tasks += sum(len(t["subject"]) + 2 for t in truth.get("completed_tasks", []))
+    errors = sum(len(e["command"]) + len(e["error_line"]) + 3
+                 for e in truth.get("unresolved_errors", []) + truth.get("resolved_errors", []))
+    rest = sum(len(d) + 1 for d in truth.get("decisions", [])) + sum(len(t["command"]) + 3 for t in
+                                                                      truth.get("test_commands", []))
+    return files + tasks + errors + rest + len(truth.get("last_user_prompt") or "")
+
+
 # The facts issue 7 names: "the tasks active at compaction, files modified, unresolved errors,
 # decisions, test commands" (+ the last request). Completed tasks and resolved errors are in the
 # truth too and scored, but are history rather than state.
@@ -475,7 +498,7 @@ def print_recall(groups: dict, missing: bool) -> None:
     print("columns: per-category recall, directory groups read as paths; 'strict': score.py as is; block/note: "
           "characters printed (block as kept: <= 10,000)")
     head = f"{'session':<22}" + "".join(f"{SHORT[c]:>7}" for c in scorer.CATEGORIES) + \
-        f"{'overall':>9}{'strict':>8}{'core':>7}{'facts':>7}{'block':>7}{'note':>6}"
+        f"{'overall':>9}{'strict':>8}{'core':>7}{'facts':>7}{'block':>7}{'note':>6}{'need':>8}"
     for group, scores in groups.items():
         if not scores:
             continue
@@ -484,11 +507,17 @@ def print_recall(groups: dict, missing: bool) -> None:
         sums = {c: [0, 0] for c in scorer.CATEGORIES}
         strict = [0, 0]
         chars = [0, 0]
-        for name, s, plain in scores:
+        fit = [0, 0]
+        bound = 0.0
+        for name, s, plain, need in scores:
             cells = "".join(f"{_cell(s.categories[c].found, s.categories[c].total):>7}" for c in scorer.CATEGORIES)
             cf, ct = (sum(s.categories[c].found for c in CORE), sum(s.categories[c].total for c in CORE))
             print(f"{name:<22}{cells}{s.overall:>9.1%}{plain.overall:>8.1%}{_cell(cf, ct):>7}{s.total:>7}"
-                  f"{plain.precompact_chars:>7,}{plain.restore_chars:>6,}")
+                  f"{plain.precompact_chars:>7,}{plain.restore_chars:>6,}{need:>8,}{'' if need <= CHANNEL else ' >channel'}")
+            if need <= CHANNEL:
+                fit[0] += s.found
+                fit[1] += s.total
+            bound += s.total * min(1.0, CHANNEL / need) if need else s.total
             for c in scorer.CATEGORIES:
                 sums[c][0] += s.categories[c].found
                 sums[c][1] += s.categories[c].total
@@ -502,12 +531,16 @@ def print_recall(groups: dict, missing: bool) -> None:
         print(f"{'ALL (micro)':<22}{cells}{found / total:>9.1%}{strict[0] / strict[1]:>8.1%}{_cell(cf, ct):>7}{total:>7}"
               f"{chars[0] // len(scores):>7,}{chars[1] // len(scores):>6,}  (chars: mean)")
         if group == "corpus":
+            print(f"'need': characters the facts take as bare strings (files grouped), no formatting; the channel is "
+                  f"{CHANNEL:,} (block {scorer.PRECOMPACT_CAP:,} + note 4,000). Upper bound for this corpus at best: "
+                  f"{bound / total:.0%}. Sessions that fit the channel: {fit[0]}/{fit[1]} = "
+                  f"{fit[0] / max(1, fit[1]):.1%} -> {'met' if fit[0] >= 0.95 * fit[1] else 'MISSED'}")
             print(f"target >= 95 % (corpus, micro, all categories): {found / total:.1%} -> "
                   f"{'met' if found / total >= 0.95 else 'MISSED'}; the issue's own categories (core: active tasks, "
                   f"files, unresolved errors, decisions, tests, last prompt): {cf / ct:.1%} -> "
                   f"{'met' if cf / ct >= 0.95 else 'MISSED'}")
         if missing:
-            for name, s, _ in scores:
+            for name, s, _, _ in scores:
                 for c, cat in s.categories.items():
                     for m in cat.missing[:8]:
                         print(f"   missing {name} {c}: {m[:150]}")
