@@ -58,6 +58,8 @@ POSITIVE = [
 ]
 
 NEGATIVE = [
+    "cargo test -p engine auth::",  # a Rust path, not `auth: <secret>`
+    "cargo test auth::tests::login_rejects_expired",
     "PWD=/home/dev/project",
     "OLDPWD=/tmp",
     "sort_key=name primary_key=True",

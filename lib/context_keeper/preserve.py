@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # Item caps per section. They only stop runaway lists: the character budget decides what is
 # shown (bench/recall.py measures how many ground-truth facts reach the model).
-TASKS_CAP = 30
+TASKS_CAP = 60
 ERRORS_CAP = 30
 TESTS_CAP = 100
 DECISIONS_CAP = 60
@@ -400,14 +400,14 @@ def render_block(
             "active tasks",
             f"ACTIVE TASKS ({open_count} open; in progress first):",
             _redacted(task_items(model, TASKS_CAP)),
-            share=0.3,
+            share=0.2,
         ),
         Section(
             "errors",
             "unresolved errors",
             "UNRESOLVED ERRORS (newest first; command or file → exit code: error line):",
             _redacted(error_items(model, repo_root, ERRORS_CAP)),
-            share=0.25,
+            share=0.15,
         ),
         Section(
             "files",
@@ -416,7 +416,7 @@ def render_block(
             + (f"; after the first {FILES_FULL}, grouped as directory/: names" if len(files) > FILES_FULL else "")
             + "):",
             _redacted(files),
-            share=0.3,
+            share=0.2,
             layout=_files_layout(FILES_FULL),
         ),
         Section(
@@ -424,28 +424,28 @@ def render_block(
             "test commands",
             "TEST COMMANDS (last result of each):",
             _redacted(test_items(model, TESTS_CAP)),
-            share=0.12,
+            share=0.1,
         ),
         Section(
             "decisions",
             "decisions",
             "KEY DECISIONS (verbatim, newest first):",
             _redacted(decision_items(model, DECISIONS_CAP)),
-            share=0.15,
+            share=0.1,
         ),
         Section(
             "prompts",
             "user requests",
             "USER'S RECENT REQUESTS (newest first):",
             _redacted(prompt_items(model, PROMPTS_CAP)),
-            share=0.1,
+            share=0.04,
         ),
         Section(
             "diff",
             "diff stat lines",
             "UNCOMMITTED CHANGES (git diff --stat HEAD):",
             _redacted(diff_items(diff_stat, DIFF_LINES_CAP)),
-            share=0.1,
+            share=0.04,
             layout=_indented,
         ),
         Section(
@@ -453,14 +453,14 @@ def render_block(
             "task summaries",
             "FINISHED WORK, ALREADY SUMMARISED (keep verbatim):",
             _redacted(summary_items(summaries, repo_root, SUMMARIES_CAP)),
-            share=0.2,
+            share=0.07,
         ),
         Section(
             "completed",
             "completed tasks",
             "COMPLETED TASKS (newest first):",
             _redacted(completed_items(model, COMPLETED_CAP)),
-            share=0.1,
+            share=0.03,
             layout=_inline,
         ),
         Section(
@@ -468,11 +468,13 @@ def render_block(
             "fixed errors",
             "ERRORS HIT AND FIXED (newest first; keep so they are not reintroduced):",
             _redacted(resolved_items(model, repo_root, RESOLVED_CAP)),
-            share=0.1,
+            share=0.02,
         ),
     ]
     rules = Section("rules", "rules", None, ("\n".join(RULES + ((ARCHIVE_RULE,) if archive_path else ())),), layout=_plain)
-    priority = [s.key for s in sections]  # display order is priority order
+    # Display order is priority order. Pass 1 holds each section to its share (together under
+    # the whole budget, so even the last sections get some room); pass 2 hands out the rest.
+    priority = [s.key for s in sections]
     tail = "; the full transcript is archived (path above)" if archive_path else ""
     return pack(sections, priority, max_chars, tail, trailer=rules)
 

@@ -128,6 +128,8 @@ def _is_secret_name(name: str, words_re: re.Pattern[str]) -> bool:
 
 
 def _looks_like_value_not_secret(val: str) -> bool:
+    if val.startswith(":"):
+        return True  # `auth::tests` is a Rust/C++ path (`cargo test auth::`), not `auth: <secret>`
     inner = val[1:-1] if val[:1] in "\"'" and len(val) >= 2 else val
     if inner.lower() in _PLACEHOLDERS or MARK in inner:
         return True
