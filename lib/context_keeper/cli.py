@@ -138,12 +138,17 @@ def render_model(model: SessionModel) -> str:
     return "\n".join(parts)
 
 
-def cmd_inspect(args: argparse.Namespace) -> int:
-    path = readable_file(args.transcript)
+def transcript_model(argument: str) -> SessionModel:
+    """The model of the transcript a command argument names, or a clear CliError."""
+    path = readable_file(argument)
     try:
-        model = build_model(path)
+        return build_model(path)
     except OSError as exc:
-        raise CliError(f"{args.transcript}: cannot be read ({exc.strerror})") from None
+        raise CliError(f"{argument}: cannot be read ({exc.strerror})") from None
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    model = transcript_model(args.transcript)
     if args.json:
         emit_json(model_summary(model))
     else:
@@ -530,15 +535,11 @@ def cmd_preview(args: argparse.Namespace) -> int:
     from .gitinfo import diff_stat
     from .preserve import render_block
 
-    path = readable_file(args.transcript)
-    try:
-        model = build_model(path)
-    except OSError as exc:
-        raise CliError(f"{args.transcript}: cannot be read ({exc.strerror})") from None
+    model = transcript_model(args.transcript)
     # The hooks use the session's cwd; so does preview unless told otherwise.
     cwd = Path(model.cwd) if model.cwd and Path(model.cwd).is_dir() else None
     target = load_target(args, fallback=cwd)
-    session_id = model.session_id or path.stem
+    session_id = model.session_id or Path(args.transcript).stem
     units = cold_units(model, target.settings.turns_until_cold)
     cold = [
         {

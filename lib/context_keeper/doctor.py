@@ -182,7 +182,7 @@ def check_settings(scans: list[SettingsScan]) -> list[Check]:
         if len(mine) > 1:
             where = ", ".join(str(h.settings) for h in mine)
             checks.append(Check(name, False, f"registered {len(mine)} times ({where}): it would run {len(mine)} times",
-                                f"remove all but one (./install.sh --uninstall --project <dir> removes a project's)"))
+                                "remove all but one (./install.sh --uninstall --project <dir> removes a project's)"))
             continue
         hook = mine[0]
         problems = []

@@ -18,8 +18,13 @@ as annotations with defaults, frozen by default, slotted) at ~0.05 ms a class.
 
 from __future__ import annotations
 
-# No runtime `typing` import (another ~4 ms): with postponed annotations the names below
-# (Any, Callable, T) are only ever read by type checkers.
+# No runtime `typing` import (another ~4 ms): with postponed annotations these names are only
+# ever read by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable, TypeVar
+
+    T = TypeVar("T")
 
 
 class FrozenInstanceError(AttributeError):

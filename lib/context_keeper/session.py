@@ -388,9 +388,9 @@ class SessionModel:
         else:
             self._user(record)
 
-    def fold_all(self, records: Iterable[Record]) -> None:
-        for record in records:
-            self.fold(record)
+    def fold_all(self, items: Iterable[Record]) -> None:
+        for item in items:
+            self.fold(item)
 
     def _boundary(self, record: CompactBoundary) -> None:
         self.compactions.append(
@@ -713,8 +713,8 @@ class SessionModel:
             model._restart_reason = self._change(stat)
         reader = TranscriptReader(path, model.offset)
         model._behind = False
-        for count, record in enumerate(reader, 1):
-            model.fold(record)
+        for count, item in enumerate(reader, 1):
+            model.fold(item)
             if stop is not None and reader.offset >= stop:
                 break
             if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
