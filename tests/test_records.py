@@ -86,7 +86,8 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
     code = (
         "import sys\n"
         "import context_keeper.config, context_keeper.store, context_keeper.hook_input, context_keeper.guard, context_keeper.usage\n"
-        "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git'} & set(sys.modules)\n"
+        "import context_keeper.gate, context_keeper.auto_context\n"
+        "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

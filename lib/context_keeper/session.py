@@ -9,7 +9,6 @@ gives the same model as one full pass.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import time
@@ -21,6 +20,7 @@ from . import jsonio
 from .records import field, record, replace
 
 from .redact import redact
+from .store import sha256
 from .tasks import TASK_TOOLS, Task, TaskBook
 from .transcript import (
     MAX_LINE_BYTES,
@@ -787,7 +787,7 @@ _SAVED_FIELDS = tuple(name for name in SessionModel.__record_fields__ if not nam
 def _head(path: Path, length: int) -> tuple[int, str]:
     with open_regular(path) as handle:
         data = handle.read(length)
-    return len(data), hashlib.sha1(data).hexdigest()
+    return len(data), sha256(data).hexdigest()
 
 
 def _clip(text: str, cap: int) -> str:

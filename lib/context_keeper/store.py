@@ -10,12 +10,12 @@ from __future__ import annotations
 import errno
 import fcntl
 try:  # CPython's own SHA-256: hashlib would load OpenSSL (~3 ms) on every hook call
-    from _sha2 import sha256 as _sha256  # Python >= 3.12
+    from _sha2 import sha256  # Python >= 3.12
 except ImportError:
     try:
-        from _sha256 import sha256 as _sha256  # Python 3.11
+        from _sha256 import sha256  # Python 3.11
     except ImportError:
-        from hashlib import sha256 as _sha256
+        from hashlib import sha256
 import os
 import stat
 import time
@@ -53,7 +53,7 @@ def repo_key(repo: Path) -> str:
     """`<readable slug>-<sha256[:12]>`: the slug is for people, the hash keeps
     `/a-b/c` and `/a/b-c` (same slug) apart."""
     raw = os.fsencode(os.path.abspath(repo))
-    digest = _sha256(raw).hexdigest()[:12]
+    digest = sha256(raw).hexdigest()[:12]
     slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in str(repo))
     slug = "-".join(part for part in slug.split("-") if part)[-48:].strip("-")
     return f"{slug or 'root'}-{digest}"
@@ -79,7 +79,7 @@ def safe_name(session_id: str) -> str:
         and all(c in _SAFE_CHARS for c in session_id)
     ):
         return session_id
-    digest = _sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    digest = sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:24]
     prefix = "".join(c if c in _SAFE_CHARS else "_" for c in session_id[:40].lower())
     prefix = prefix.lstrip(".-") or "_"
     return f"{prefix}~{digest}"
