@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install context-keeper's Claude Code hooks: a private virtualenv with this checkout
-# installed in it, and three hook entries merged into a Claude Code settings.json.
+# installed in it, and hook entries (`<venv>/bin/context-keeper hook <name>`, which need
+# no checkout) merged into a Claude Code settings.json.
 # Run ./install.sh --help for the options. Safe to re-run: it only changes what differs.
 set -euo pipefail
 
@@ -236,8 +237,10 @@ if [ -n "$python_arg" ]; then
     (cd / && "$HOOK_PYTHON" -c 'import context_keeper') >/dev/null 2>&1 \
         || die "--python: $HOOK_PYTHON cannot import context_keeper (omit --python to create a virtualenv)"
     python_note="existing interpreter"
+    launcher=(--python "$HOOK_PYTHON")
 else
     HOOK_PYTHON="$VENV/bin/python"
+    launcher=(--command "$VENV/bin/context-keeper")
     if [ "$dry_run" = 1 ]; then
         if [ -x "$HOOK_PYTHON" ]; then
             python_note="the virtualenv exists; the package would be checked and updated if needed"
@@ -256,22 +259,28 @@ if [ "$no_hooks" = 1 ]; then
 else
     dry_flag=()
     [ "$dry_run" = 0 ] || dry_flag=(--dry-run)
-    settings_tool install --settings "$SETTINGS" --python "$HOOK_PYTHON" \
-        --checkout "$CHECKOUT" ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+    settings_tool install --settings "$SETTINGS" "${launcher[@]}" \
+        ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
     settings_note="$SETTINGS"
 fi
 
 [ "$dry_run" = 0 ] || { say "Dry run: $python_note. Nothing was changed."; exit 0; }
+if [ "${launcher[0]}" = --python ]; then
+    hook_cmd="${launcher[1]} -m context_keeper hook <name>"
+else
+    hook_cmd="${launcher[1]} hook <name>"
+fi
 doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
 [ -x "$doctor" ] || doctor=context-keeper
 cat <<EOF
 
 context-keeper is installed.
   hooks run with  $HOOK_PYTHON ($python_note)
-  hook scripts    $CHECKOUT/hooks/
+  hook command    $hook_cmd
   settings        $settings_note
   data            ${CONTEXT_KEEPER_HOME:-$DATA_DIR}
 Check it:         $doctor doctor
-After updating or moving this checkout, run ./install.sh again.
+After updating this checkout, run ./install.sh again (the hooks do not use the checkout:
+moving or deleting it leaves them working).
 Remove the hooks: ./install.sh --uninstall${project:+ --project $project} (add --purge to delete the virtualenv and data)
 EOF

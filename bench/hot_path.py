@@ -132,7 +132,7 @@ def timed(cls=None, /, **kw):
         return out
     return wrap if cls is None else wrap(cls)
 dataclasses.dataclass = timed
-import context_keeper.guard, context_keeper.auto_context  # noqa: E401
+import context_keeper.hooks.guard, context_keeper.hooks.auto_context_manager  # noqa: E401
 t2 = time.perf_counter()
 from pathlib import Path
 from context_keeper.session import SessionModel

@@ -1,20 +1,17 @@
 #!/usr/bin/env python3
-"""PreCompact hook: archive the transcript and print the preservation block.
+"""PreCompact hook for the plugin route (hooks/hooks.json runs this file with python3).
 
-Plain stdout reaches the compaction prompt; the guard always exits 0 (2 would block
-compaction) and prints nothing if anything fails.
+Glue only: the hook is context_keeper.hooks.pre_compact_preserve, taken from this checkout's lib/ so
+script and library are always the same version. Installs register
+`context-keeper hook pre_compact_preserve` instead, which needs no checkout.
 """
 
+import os
 import sys
-from pathlib import Path
 
-try:
-    import context_keeper  # noqa: F401
-except ImportError:  # running from a checkout, not an installed package
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 
-from context_keeper.guard import run_hook
-from context_keeper.precompact import run
+from context_keeper.hooks.pre_compact_preserve import main  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(run_hook("PreCompact", run))
+    sys.exit(main())

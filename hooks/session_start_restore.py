@@ -1,20 +1,17 @@
 #!/usr/bin/env python3
-"""SessionStart hook (matcher "compact"): print the restore note into the new context.
+"""SessionStart (matcher "compact") hook for the plugin route (hooks/hooks.json runs this file with python3).
 
-Archives the transcript itself when PreCompact did not run for this compaction. The guard
-always exits 0.
+Glue only: the hook is context_keeper.hooks.session_start_restore, taken from this checkout's lib/ so
+script and library are always the same version. Installs register
+`context-keeper hook session_start_restore` instead, which needs no checkout.
 """
 
+import os
 import sys
-from pathlib import Path
 
-try:
-    import context_keeper  # noqa: F401
-except ImportError:  # running from a checkout, not an installed package
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 
-from context_keeper.guard import run_hook
-from context_keeper.restore import run
+from context_keeper.hooks.session_start_restore import main  # noqa: E402
 
 if __name__ == "__main__":
-    sys.exit(run_hook("SessionStart", run))
+    sys.exit(main())

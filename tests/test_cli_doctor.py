@@ -77,7 +77,7 @@ def test_missing_hook(installed: Populated, capsys: pytest.CaptureFixture[str]) 
     _settings(installed).write_text(json.dumps(settings))
     assert main(["doctor"]) == 1
     out = capsys.readouterr().out
-    assert ("PROBLEM  hook PreCompact: pre_compact_preserve.py is not registered in any settings file"
+    assert ("PROBLEM  hook PreCompact: pre_compact_preserve is not registered in any settings file"
             " -> fix: run ./install.sh again from your context-keeper checkout") in out
     assert "PROBLEM  dry run PreCompact: skipped: not registered" in out
     assert "ok       hook PostToolUse" in out and out.rstrip().endswith("2 problem(s)")
@@ -140,3 +140,33 @@ def test_no_install_at_all(populated: Populated, capsys: pytest.CaptureFixture[s
     assert [c["name"] for c in data["checks"] if not c["ok"]] == [
         "hook PostToolUse", "hook PreCompact", "hook SessionStart",
         "dry run PostToolUse", "dry run PreCompact", "dry run SessionStart"]
+
+
+def test_a_command_that_runs_a_checkout_script_is_a_problem(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    # The pre-0.2 form: if the checkout is moved or deleted, Python exits 2 and Claude Code
+    # blocks every compaction. The script exists here, and it is still a problem.
+    settings = json.loads(_settings(installed).read_text())
+    [group] = settings["hooks"]["PreCompact"]
+    group["hooks"][0]["command"] = f"{sys.executable} {ROOT}/hooks/pre_compact_preserve.py"
+    _settings(installed).write_text(json.dumps(settings))
+    code, data = _doctor(capsys, "--no-dry-run")
+    assert code == 1
+    [check] = [c for c in data["checks"] if c["name"] == "hook PreCompact"]
+    assert not check["ok"]
+    assert f"runs {ROOT}/hooks/pre_compact_preserve.py from a checkout" in check["detail"]
+    assert "makes Python exit 2, which blocks every compaction" in check["detail"]
+    assert check["fix"] == "run ./install.sh again from your context-keeper checkout"
+
+
+def test_the_installed_launcher_is_checked_through_its_interpreter(tmp_path: Path) -> None:
+    from context_keeper import doctor
+
+    launcher = tmp_path / "bin" / "context-keeper"
+    launcher.parent.mkdir()
+    launcher.write_text(f"#!{sys.executable}\nimport sys\n")
+    launcher.chmod(0o755)
+    assert doctor.launcher_python(str(launcher)) == sys.executable
+    assert doctor.check_interpreter(str(launcher)).ok
+    launcher.write_text(f"#!{tmp_path}/gone/python\n")
+    check = doctor.check_interpreter(str(launcher))
+    assert not check.ok and f"its interpreter {tmp_path}/gone/python does not exist" in check.detail

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.gate import tail_usage
+from context_keeper.hooks.gate import tail_usage
 
 REPO = Path(__file__).resolve().parent.parent
 HOOK = REPO / "hooks" / "auto_context_manager.py"
@@ -87,7 +87,7 @@ def test_the_hook_skips_the_model_below_the_threshold(tmp_path: Path, threshold:
     assert result.stderr == ""
     modules = result.stdout.strip()
     assert ("context_keeper.session" in modules) is folded
-    assert "context_keeper.gate" in modules
+    assert "context_keeper.hooks.gate" in modules
     log = next((tmp_path / "home" / "runs").glob("*/context-keeper.log")).read_text()
     assert ("below 50%: nothing to do" in log) is (not folded)
 

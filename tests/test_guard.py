@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper import guard
-from context_keeper.guard import HookContext, HookTimeout, run_hook
+from context_keeper.hooks import guard
+from context_keeper.hooks.guard import HookContext, HookTimeout, run_hook
 from context_keeper.store import repo_key
 
 SESSION = "b3445fea-82de-4faa-bf75-29dba206bde4"
@@ -87,7 +87,7 @@ def test_empty_result_prints_nothing(env: Path, repo: Path, capsys, result) -> N
 
 
 def test_default_stdout_gets_utf8_bytes(env: Path, repo: Path) -> None:
-    script = "import sys\nfrom context_keeper.guard import run_hook\nsys.exit(run_hook('PostToolUse', lambda c: 'héllo ✓'))"
+    script = "import sys\nfrom context_keeper.hooks.guard import run_hook\nsys.exit(run_hook('PostToolUse', lambda c: 'héllo ✓'))"
     proc = subprocess.run(
         [sys.executable, "-c", script], input=stdin_for(repo).getvalue(), capture_output=True,
         env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
@@ -257,7 +257,7 @@ def test_settings_warnings_and_event_mismatch_are_logged(env: Path, repo: Path, 
 
 HOOK_SCRIPT = """
     import sys, time
-    from context_keeper.guard import run_hook
+    from context_keeper.hooks.guard import run_hook
     mode = sys.argv[1]
     def work(ctx):
         if mode == "raise":

@@ -4,7 +4,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from context_keeper.hook_input import BadHookInput, HookInput, parse_hook_input
+from context_keeper.hooks.hook_input import BadHookInput, HookInput, parse_hook_input
 
 SAMPLES = json.loads((Path(__file__).parent / "fixtures" / "hook_stdin_samples.json").read_text())["samples"]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import shutil
 import subprocess
 import sys
@@ -91,9 +90,8 @@ def our_handlers(settings: dict) -> dict[str, list[tuple[str | None, dict]]]:
     return found
 
 
-def assert_installed(settings: dict, python: str, checkout: Path) -> None:
-    expected = {e.event: [(e.matcher, e.handler())]
-                for e in sf.our_entries(Path(python), checkout)}
+def assert_installed(settings: dict, launcher: tuple[str, ...]) -> None:
+    expected = {e.event: [(e.matcher, e.handler())] for e in sf.our_entries(launcher)}
     assert our_handlers(settings) == expected
     assert sf.unmerge(settings) == ORIGINAL  # everything else kept, with its meaning
     assert list(settings) == list(ORIGINAL)  # and its order
@@ -115,7 +113,7 @@ def copy_checkout(dest: Path) -> Path:
 def test_install_adds_our_entries_once_and_keeps_foreign_content(env: Env):
     result = env.run()
     assert result.returncode == 0, result.stderr
-    assert_installed(env.load(), DEV_PYTHON, REPO)
+    assert_installed(env.load(), (DEV_PYTHON, "-m", "context_keeper"))
     [backup] = env.backups()
     assert backup.read_bytes() == env.original_bytes
     assert "context-keeper doctor" in result.stdout
@@ -191,7 +189,7 @@ def test_bad_settings_are_refused_and_left_untouched(env: Env, content: bytes):
 def test_dry_run_writes_nothing(env: Env):
     result = env.run("--dry-run")
     assert result.returncode == 0, result.stderr
-    assert "+++ " in result.stdout and "auto_context_manager.py" in result.stdout
+    assert "+++ " in result.stdout and "context_keeper hook auto_context_manager" in result.stdout
     assert env.settings.read_bytes() == env.original_bytes
     assert env.backups() == []
 
@@ -199,21 +197,41 @@ def test_dry_run_writes_nothing(env: Env):
 def test_dry_run_without_python_creates_no_venv(env: Env):
     result = env.run("--dry-run", python=False)
     assert result.returncode == 0, result.stderr
-    venv_python = env.data / "context-keeper" / "venv" / "bin" / "python"
-    assert f"{venv_python} {REPO}/hooks/" in result.stdout  # diff names the future venv
+    venv_command = env.data / "context-keeper" / "venv" / "bin" / "context-keeper"
+    assert f"{venv_command} hook auto_context_manager" in result.stdout  # diff names the future venv
     assert "would be created" in result.stdout
     assert not env.data.exists()
     assert env.settings.read_bytes() == env.original_bytes
 
 
-def test_moved_checkout_updates_paths_without_duplicates(env: Env):
+def test_moved_checkout_changes_nothing_the_hooks_never_named_it(env: Env):
     assert env.run().returncode == 0
+    installed = env.settings.read_bytes()
     moved = copy_checkout(env.root / "moved" / "context keeper")  # with a space
     result = env.run(checkout=moved)
     assert result.returncode == 0, result.stderr
+    assert "already up to date" in result.stdout
+    assert env.settings.read_bytes() == installed
+    assert str(moved) not in installed.decode() and "/hooks/" not in installed.decode()
+
+
+def test_entries_of_old_installs_are_replaced_without_duplicates(env: Env):
+    # Before 0.2 the commands ran <venv python> <checkout>/hooks/<script>.py: deleting the
+    # checkout then made Python exit 2, which blocks every compaction.
+    old = sf.merge(ORIGINAL, sf.our_entries(("/old/venv/bin/context-keeper",)))
+    for groups in old["hooks"].values():
+        for group in groups:
+            for handler in group["hooks"]:
+                if sf.script_of(handler):
+                    name = handler["command"].split(" hook ")[1]
+                    handler["command"] = f"/old/venv/bin/python /old/checkout/hooks/{name}.py"
+                    assert sf.script_of(handler) == name
+    env.settings.write_text(json.dumps(old, indent=2))
+    result = env.run()
+    assert result.returncode == 0, result.stderr
     assert "3 updated" in result.stdout
-    assert_installed(env.load(), DEV_PYTHON, moved)
-    assert len(env.backups()) == 2
+    assert_installed(env.load(), (DEV_PYTHON, "-m", "context_keeper"))
+    assert "/old/checkout" not in env.settings.read_text()
 
 
 def test_project_settings(env: Env):
@@ -290,8 +308,6 @@ def run_installed_hooks(env: Env, settings: dict) -> None:
     project.mkdir(exist_ok=True)
     for event, found in our_handlers(settings).items():
         [(_, handler)] = found
-        if not Path(shlex.split(handler["command"])[-1]).exists():
-            continue  # hook script not written yet
         stdin = dict(samples[SAMPLE_FOR[event]], cwd=str(project),
                      transcript_path=str(env.root / "no-such-transcript.jsonl"))
         result = subprocess.run(
@@ -332,7 +348,7 @@ def test_fresh_install_builds_a_working_venv(env: Env):
         cwd="/", capture_output=True, text=True, env=env.environ())
     assert check.returncode == 0, check.stderr
     assert Path(check.stdout.strip()).is_relative_to(venv)  # installed, not the checkout
-    assert_installed(env.load(), str(python), checkout)
+    assert_installed(env.load(), (str(venv / "bin" / "context-keeper"),))
     # the build happened in a staging copy: the checkout stays clean
     assert not (checkout / "build").exists()
     assert not list((checkout / "lib").glob("*.egg-info"))
@@ -355,3 +371,15 @@ def test_fresh_install_builds_a_working_venv(env: Env):
     assert "package up to date" in second.stdout and "already up to date" in second.stdout
     assert rerun_seconds < 10, rerun_seconds
     print(f"fresh install {fresh_seconds:.1f}s, re-run {rerun_seconds:.2f}s")
+
+    # The hooks do not need the checkout: delete it and every hook still works.
+    shutil.rmtree(checkout)
+    run_installed_hooks(env, env.load())
+    # Nor can a deleted virtualenv block compaction (Claude Code reads exit 2 from
+    # PreCompact as "block"): the shell reports the missing command, never 2.
+    shutil.rmtree(venv)
+    for event, found in our_handlers(env.load()).items():
+        [(_, handler)] = found
+        gone = subprocess.run(["/bin/sh", "-c", handler["command"]], input="{}", cwd=project,
+                              env=env.environ(), capture_output=True, text=True, timeout=30)
+        assert gone.returncode not in (0, 2), (event, gone.returncode, gone.stderr)

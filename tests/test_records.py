@@ -85,8 +85,8 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
     # The reason this module exists: measured import costs on the PostToolUse path.
     code = (
         "import sys\n"
-        "import context_keeper.config, context_keeper.store, context_keeper.hook_input, context_keeper.guard, context_keeper.usage\n"
-        "import context_keeper.gate, context_keeper.auto_context\n"
+        "import context_keeper.config, context_keeper.store, context_keeper.hooks.hook_input, context_keeper.hooks.guard, context_keeper.usage\n"
+        "import context_keeper.hooks.gate, context_keeper.hooks.auto_context_manager, context_keeper.hooks.runner, context_keeper.entry\n"
         "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

@@ -13,7 +13,7 @@ from test_precompact_hook import PRE_COMPACT, SESSION_START, Env, make_env, sha
 
 from context_keeper.cold_tasks import write_summary
 from context_keeper.history import CompactionRecord, append_record, read_records
-from context_keeper.restore import this_compaction
+from context_keeper.hooks.session_start_restore import this_compaction
 from context_keeper.session import Compaction, SessionModel
 
 

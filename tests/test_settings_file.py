@@ -16,8 +16,7 @@ from hypothesis import given, settings as hyp_settings, strategies as st
 from context_keeper import settings_file as sf
 
 REPO = Path(__file__).resolve().parents[1]
-PY = Path("/opt/venv/bin/python")
-CHECKOUT = Path("/src/context-keeper")
+EXE = Path("/opt/venv/bin/context-keeper")
 
 FOREIGN: dict = {
     "permissions": {"allow": ["Bash(ls:*)"], "deny": []},
@@ -33,8 +32,8 @@ FOREIGN: dict = {
 }
 
 
-def entries(python: Path = PY, checkout: Path = CHECKOUT) -> tuple[sf.HookEntry, ...]:
-    return sf.our_entries(python, checkout)
+def entries(exe: Path = EXE) -> tuple[sf.HookEntry, ...]:
+    return sf.our_entries(sf.launcher_for(command=exe))
 
 
 def ours(settings: dict) -> list[tuple[str, str | None, dict]]:
@@ -55,30 +54,39 @@ def test_our_entries_are_the_three_hooks_with_absolute_paths_and_timeouts():
     assert (post.event, post.matcher) == ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit")
     assert (pre.event, pre.matcher) == ("PreCompact", None)
     assert (start.event, start.matcher) == ("SessionStart", "compact")
-    assert post.command == "/opt/venv/bin/python /src/context-keeper/hooks/auto_context_manager.py"
-    assert pre.command.endswith("/hooks/pre_compact_preserve.py")
-    assert start.command.endswith("/hooks/session_start_restore.py")
+    assert post.command == "/opt/venv/bin/context-keeper hook auto_context_manager"
+    assert pre.command == "/opt/venv/bin/context-keeper hook pre_compact_preserve"
+    assert start.command == "/opt/venv/bin/context-keeper hook session_start_restore"
     assert [e.timeout for e in (post, pre, start)] == [10, 60, 30]
     assert "matcher" not in pre.group()
     assert post.handler() == {"type": "command", "command": post.command, "timeout": 10}
 
 
 def test_commands_are_shell_quoted():
-    post = entries(Path("/my venv/bin/python"), Path("/it's here"))[0]
-    assert shlex.split(post.command) == ["/my venv/bin/python",
-                                         "/it's here/hooks/auto_context_manager.py"]
+    post = entries(Path("/it's my venv/bin/context-keeper"))[0]
+    assert shlex.split(post.command) == ["/it's my venv/bin/context-keeper", "hook", "auto_context_manager"]
+    python = sf.our_entries(sf.launcher_for(python=Path("/my py/bin/python3")))[1]
+    assert shlex.split(python.command) == ["/my py/bin/python3", "-m", "context_keeper", "hook", "pre_compact_preserve"]
 
 
 def test_relative_paths_refused():
     with pytest.raises(sf.SettingsError):
-        sf.our_entries(Path("venv/bin/python"), CHECKOUT)
+        sf.launcher_for(command=Path("venv/bin/context-keeper"))
+    with pytest.raises(sf.SettingsError):
+        sf.launcher_for(python=Path("venv/bin/python"))
 
 
 @pytest.mark.parametrize("command, script", [
-    ("/a/venv/bin/python /old/place/hooks/auto_context_manager.py", "auto_context_manager.py"),
-    ("python3 \"${CLAUDE_PLUGIN_ROOT}/hooks/pre_compact_preserve.py\"", "pre_compact_preserve.py"),
-    ("cd /x && python hooks/session_start_restore.py", "session_start_restore.py"),
-    ("'/with space/bin/python' '/c k/hooks/auto_context_manager.py'", "auto_context_manager.py"),
+    ("/v/bin/context-keeper hook auto_context_manager", "auto_context_manager"),
+    ("'/with space/bin/context-keeper' hook pre_compact_preserve", "pre_compact_preserve"),
+    ("/usr/bin/python3 -m context_keeper hook session_start_restore", "session_start_restore"),
+    ("context-keeper hook auto_context_manager", "auto_context_manager"),  # on PATH, by hand
+    ("/v/bin/context-keeper hook nonsense", None),
+    ("/usr/bin/other-tool hook auto_context_manager", None),
+    ("/a/venv/bin/python /old/place/hooks/auto_context_manager.py", "auto_context_manager"),
+    ("python3 \"${CLAUDE_PLUGIN_ROOT}/hooks/pre_compact_preserve.py\"", "pre_compact_preserve"),
+    ("cd /x && python hooks/session_start_restore.py", "session_start_restore"),
+    ("'/with space/bin/python' '/c k/hooks/auto_context_manager.py'", "auto_context_manager"),
     ("python3 /x/auto_context_manager.py", None),  # not in a hooks/ folder: not ours
     ("python3 /x/hooks/other.py", None),
     ("echo 'unbalanced", None),
@@ -163,7 +171,7 @@ def test_merge_is_idempotent():
 
 def test_moved_checkout_and_new_venv_fix_paths_in_place():
     old = sf.merge(FOREIGN, entries())
-    moved_entries = entries(Path("/new/venv/bin/python"), Path("/elsewhere/ck"))
+    moved_entries = entries(Path("/new/venv/bin/context-keeper"))
     moved, changes = sf.merge_with_changes(old, moved_entries)
     assert changes == sf.Changes(updated=3)
     assert len(ours(moved)) == 3
@@ -292,9 +300,9 @@ def test_property_merge_unmerge_round_trip(foreign):
     merged = sf.merge(foreign, entries())
     assert len(ours(merged)) == 3
     assert sf.merge(merged, entries()) == merged
-    assert sf.merge(merged, entries(Path("/v2/bin/python"), Path("/c2"))) != merged
+    assert sf.merge(merged, entries(Path("/v2/bin/context-keeper"))) != merged
     assert sf.unmerge(merged) == foreign
-    assert sf.unmerge(sf.merge(merged, entries(Path("/v2/bin/python"), Path("/c2")))) == foreign
+    assert sf.unmerge(sf.merge(merged, entries(Path("/v2/bin/context-keeper")))) == foreign
 
 
 # ---------------------------------------------------------------------------- diff
@@ -368,8 +376,7 @@ def test_save_refuses_when_the_file_changed_meanwhile(tmp_path):
 # ----------------------------------------------------------------------------- CLI
 
 def cli(path: Path, *extra: str) -> list[str]:
-    return ["install", "--settings", str(path), "--python", str(PY),
-            "--checkout", str(CHECKOUT), *extra]
+    return ["install", "--settings", str(path), "--command", str(EXE), *extra]
 
 
 def test_main_install_then_noop_then_uninstall(tmp_path, capsys):
@@ -394,7 +401,7 @@ def test_main_dry_run_prints_diff_and_writes_nothing(tmp_path, capsys):
     original = write_settings(path, FOREIGN)
     assert sf.main(cli(path, "--dry-run")) == 0
     out = capsys.readouterr().out
-    assert "+++ " in out and "auto_context_manager.py" in out and "dry run" in out
+    assert "+++ " in out and "hook auto_context_manager" in out and "dry run" in out
     assert path.read_bytes() == original
     assert list(tmp_path.iterdir()) == [path]
 
@@ -411,7 +418,7 @@ def test_main_refuses_bad_files_with_one_line_and_exit_2(tmp_path, capsys, conte
 
 @pytest.mark.parametrize("argv", [
     [], ["install"], ["frobnicate", "--settings", "x"], ["install", "--settings", "x"],
-    ["install", "--settings", "x", "--python", "rel/python", "--checkout", "/c", "--nope"],
+    ["install", "--settings", "x", "--python", "rel/python", "--nope"],
 ])
 def test_main_bad_arguments_exit_2_with_one_line(argv, capsys):
     assert sf.main(argv) == 2
@@ -450,19 +457,19 @@ def test_main_warns_when_the_plugin_is_enabled_too(tmp_path, capsys):
 
 def test_settings_example_matches_our_entries():
     example = json.loads((REPO / "settings.example.json").read_text())
-    python = Path("/home/you/.local/share/context-keeper/venv/bin/python")
-    assert example == sf.merge({}, sf.our_entries(python, Path("/home/you/src/context-keeper")))
+    command = Path("/home/you/.local/share/context-keeper/venv/bin/context-keeper")
+    assert example == sf.merge({}, sf.our_entries(sf.launcher_for(command=command)))
 
 
 def test_plugin_hooks_match_our_entries():
     plugin_hooks = json.loads((REPO / "hooks" / "hooks.json").read_text())["hooks"]
     root = Path("/PLUGIN")
-    expected = sf.merge({}, sf.our_entries(root / "bin" / "python3", root))["hooks"]
+    expected = sf.merge({}, sf.our_entries(sf.launcher_for(command=root / "context-keeper")))["hooks"]
     for groups in expected.values():
         for group in groups:
             for handler in group["hooks"]:
-                script = handler["command"].split("/hooks/")[1]
-                handler["command"] = f'python3 "${{CLAUDE_PLUGIN_ROOT}}/hooks/{script}"'
+                name = handler["command"].split(" hook ")[1]
+                handler["command"] = f'python3 "${{CLAUDE_PLUGIN_ROOT}}/hooks/{name}.py"'
     assert plugin_hooks == expected
 
 
@@ -478,11 +485,15 @@ def test_plugin_manifests_agree_with_pyproject():
 
 
 def test_module_runs_with_the_standard_library_only():
-    # install.sh runs it with a bare interpreter before the venv exists.
+    # install.sh runs it with a bare interpreter before the venv exists; of the package it
+    # imports only the hook names (context_keeper/hooks/__init__.py, itself import-free).
     source = (REPO / "lib" / "context_keeper" / "settings_file.py").read_text()
     imports = {line.split()[1].split(".")[0] for line in source.splitlines()
                if line.startswith(("import ", "from "))}
     assert imports <= {"__future__", "argparse", "collections", "copy", "dataclasses",
                        "datetime", "difflib", "json", "os", "pathlib", "shlex", "stat",
-                       "sys", "tempfile", "typing"}
+                       "sys", "tempfile", "typing", ""}
+    assert "from .hooks import HOOKS" in source
+    hooks_init = (REPO / "lib" / "context_keeper" / "hooks" / "__init__.py").read_text()
+    assert not [line for line in hooks_init.splitlines() if line.startswith(("import ", "from "))]
 

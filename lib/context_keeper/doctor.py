@@ -59,8 +59,8 @@ class FoundHook:
     matcher: str | None
     command: str
     timeout: float | None
-    interpreter: str | None  # first word of the command
-    script_path: str | None  # the word naming .../hooks/<script>
+    interpreter: str | None  # first word of the command: the context-keeper executable or a python
+    script_path: str | None  # plugin route and old installs: the .../hooks/<name>.py it runs
 
     @property
     def interpreter_ok(self) -> bool:
@@ -68,7 +68,16 @@ class FoundHook:
 
     @property
     def script_ok(self) -> bool:
-        return self.script_path is not None and os.path.isabs(self.script_path) and os.path.isfile(self.script_path)
+        """The command's script exists (always true for `context-keeper hook <name>`, which has none)."""
+        if self.script_path is None:
+            return True
+        return os.path.isabs(self.script_path) and os.path.isfile(self.script_path)
+
+    @property
+    def from_checkout(self) -> bool:
+        """Runs a script from a checkout outside the plugin route (the pre-0.2 form): moving or
+        deleting the checkout makes Python exit 2 there, which blocks every compaction."""
+        return self.script_path is not None and "${CLAUDE_PLUGIN_ROOT}" not in self.command
 
 
 @dataclass(frozen=True)
@@ -111,11 +120,8 @@ def scan_settings(location: SettingsLocation) -> SettingsScan:
 
 def _found(location: SettingsLocation, event: str, script: str, matcher: object, handler: dict) -> FoundHook:
     command = handler["command"]
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        words = command.split()
-    script_path = next((w for w in words if PurePosixPath(w).name == script and PurePosixPath(w).parent.name == "hooks"), None)
+    words = settings_file.command_words(command)
+    script_path = settings_file.hook_of_words(words)[1]
     timeout = handler.get("timeout")
     return FoundHook(
         settings=location.path,
@@ -194,8 +200,13 @@ def check_settings(scans: list[SettingsScan]) -> list[Check]:
             problems.append(f"interpreter {hook.interpreter or '(none)'} is not an absolute path")
         elif not hook.interpreter_ok:
             problems.append(f"interpreter {hook.interpreter} does not exist or is not executable")
-        if hook.script_path is None or not os.path.isabs(hook.script_path):
-            problems.append(f"script path {hook.script_path or '(none)'} is not absolute")
+        if hook.from_checkout:
+            problems.append(
+                f"runs {hook.script_path} from a checkout: moving or deleting it makes Python exit 2, "
+                "which blocks every compaction"
+            )
+        if hook.script_path is not None and not os.path.isabs(hook.script_path):
+            problems.append(f"script path {hook.script_path} is not absolute")
         elif not hook.script_ok:
             problems.append(f"script {hook.script_path} does not exist")
         if hook.timeout is None:
@@ -218,10 +229,27 @@ def hook_interpreters(scans: list[SettingsScan]) -> list[str]:
 _IMPORT_PROBE = "import context_keeper, orjson, platformdirs, git; print(context_keeper.__file__)"
 
 
-def check_interpreter(python: str, timeout: float = 30.0) -> Check:
-    name = f"interpreter {python}"
-    if not (os.path.isabs(python) and os.access(python, os.X_OK)):
+def launcher_python(executable: str) -> str:
+    """The interpreter behind a hook's first word: itself, or for the installed
+    `context-keeper` script the python of its `#!` line (pip writes an absolute one)."""
+    if PurePosixPath(executable).name != "context-keeper":
+        return executable
+    try:
+        with open(executable, "rb") as handle:
+            first = handle.readline(4096)
+    except OSError:
+        return executable
+    words = first[2:].decode("utf-8", "replace").split() if first.startswith(b"#!") else []
+    return words[0] if words and os.path.isabs(words[0]) else executable
+
+
+def check_interpreter(launcher: str, timeout: float = 30.0) -> Check:
+    name = f"interpreter {launcher}"
+    if not (os.path.isabs(launcher) and os.access(launcher, os.X_OK)):
         return Check(name, False, "does not exist or is not executable", _reinstall_hint())
+    python = launcher_python(launcher)
+    if not (os.path.isabs(python) and os.access(python, os.X_OK)):
+        return Check(name, False, f"its interpreter {python} does not exist or is not executable", _reinstall_hint())
     try:
         result = subprocess.run([python, "-c", _IMPORT_PROBE], capture_output=True, text=True, timeout=timeout, cwd="/", check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:

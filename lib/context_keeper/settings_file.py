@@ -24,18 +24,18 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 from typing import Any, NoReturn
 
+from .hooks import HOOKS
+
 Settings = dict[str, Any]
 
 POST_TOOL_USE_MATCHER = "Bash|Write|Edit|MultiEdit|NotebookEdit"
 
-# event -> hook script (a file name in <checkout>/hooks/). The file name is how our
-# entries are recognised again after the checkout or the virtualenv has moved.
-SCRIPTS: dict[str, str] = {
-    "PostToolUse": "auto_context_manager.py",
-    "PreCompact": "pre_compact_preserve.py",
-    "SessionStart": "session_start_restore.py",
-}
-_EVENT_OF_SCRIPT = {script: event for event, script in SCRIPTS.items()}
+# event -> hook name. An install registers `<venv>/bin/context-keeper hook <name>` (or
+# `<python> -m context_keeper hook <name>`); the plugin route and installs before 0.2 run
+# `.../hooks/<name>.py`. The name is how our entries are recognised again in any of these
+# forms, after the checkout or the virtualenv has moved.
+SCRIPTS: dict[str, str] = {event: name for name, event in HOOKS.items()}
+_EVENT_OF_SCRIPT = {name: event for event, name in SCRIPTS.items()}
 
 # Matchers that mean "every trigger" for an event we register without a matcher.
 _MATCH_ALL = (None, "", "*")
@@ -97,20 +97,34 @@ class Changes:
 
 # --------------------------------------------------------------------------- entries
 
-def our_entries(python: Path, checkout: Path,
-                timeouts: Timeouts = Timeouts()) -> tuple[HookEntry, ...]:
-    """The three hook entries, as `<python> <checkout>/hooks/<script>`, shell-quoted.
+def hook_command(launcher: Sequence[str], name: str) -> str:
+    """The shell command that runs hook `name`: `<launcher> hook <name>`, shell-quoted."""
+    return shlex.join([*launcher, "hook", name])
 
-    `python` is used as given, not resolved: a virtualenv's python is a symlink to the
-    base interpreter, and resolving it would run the hooks outside the virtualenv.
+
+def launcher_for(*, command: Path | None = None, python: Path | None = None) -> tuple[str, ...]:
+    """How hooks are started: the installed `context-keeper` executable, or `<python> -m
+    context_keeper` for an interpreter that has the package. Neither names the checkout, so
+    deleting or moving it cannot break (or, with Python's exit 2, block) a compaction.
+
+    Paths are used as given, not resolved: a virtualenv's python is a symlink to the base
+    interpreter, and resolving it would run the hooks outside the virtualenv.
     """
-    if not python.is_absolute() or not checkout.is_absolute():
-        raise SettingsError("--python and --checkout must be absolute paths")
+    if (command is None) == (python is None):
+        raise SettingsError("give exactly one of --command and --python")
+    path = command if command is not None else python
+    assert path is not None
+    if not path.is_absolute():
+        raise SettingsError("--command and --python must be absolute paths")
+    return (str(path),) if command is not None else (str(path), "-m", "context_keeper")
+
+
+def our_entries(launcher: Sequence[str], timeouts: Timeouts = Timeouts()) -> tuple[HookEntry, ...]:
+    """The three hook entries, each `<launcher> hook <name>`."""
 
     def entry(event: str, matcher: str | None, timeout: int) -> HookEntry:
-        script = SCRIPTS[event]
-        command = shlex.join([str(python), str(checkout / "hooks" / script)])
-        return HookEntry(event, matcher, script, command, timeout)
+        name = SCRIPTS[event]
+        return HookEntry(event, matcher, name, hook_command(launcher, name), timeout)
 
     return (
         entry("PostToolUse", POST_TOOL_USE_MATCHER, timeouts.post_tool_use),
@@ -119,26 +133,38 @@ def our_entries(python: Path, checkout: Path,
     )
 
 
-def script_of(handler: object) -> str | None:
-    """Our script name if this hook handler runs one of our hook scripts, else None.
+def command_words(command: str) -> list[str]:
+    try:
+        return shlex.split(command)
+    except ValueError:  # unbalanced quotes in someone's hand-written command
+        return command.split()
 
-    A handler is ours when some word of its command is a path `.../hooks/<our script>`:
-    that survives a moved checkout, a new virtualenv and `${CLAUDE_PLUGIN_ROOT}`.
+
+def script_of(handler: object) -> str | None:
+    """Our hook name if this hook handler runs one of our hooks, else None.
+
+    Ours: `... context-keeper hook <name>`, `... -m context_keeper hook <name>`, or a word
+    that is a path `.../hooks/<name>.py` (plugin route, installs before 0.2).
     """
     if not isinstance(handler, dict) or handler.get("type") != "command":
         return None
     command = handler.get("command")
     if not isinstance(command, str):
         return None
-    try:
-        words = shlex.split(command)
-    except ValueError:  # unbalanced quotes in someone's hand-written command
-        words = command.split()
-    for word in words:
+    return hook_of_words(command_words(command))[0]
+
+
+def hook_of_words(words: Sequence[str]) -> tuple[str | None, str | None]:
+    """(hook name, legacy script path) found in a command's words; (None, None) if not ours."""
+    for i, word in enumerate(words):
+        if word == "hook" and i + 1 < len(words) and words[i + 1] in _EVENT_OF_SCRIPT:
+            before = words[:i]
+            if (before and PurePosixPath(before[-1]).name == "context-keeper") or list(before[-2:]) == ["-m", "context_keeper"]:
+                return words[i + 1], None
         path = PurePosixPath(word)
-        if path.name in _EVENT_OF_SCRIPT and path.parent.name == "hooks":
-            return path.name
-    return None
+        if path.suffix == ".py" and path.stem in _EVENT_OF_SCRIPT and path.parent.name == "hooks":
+            return path.stem, word
+    return None, None
 
 
 # ------------------------------------------------------------------------ load, dump
@@ -442,10 +468,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("action", choices=("install", "uninstall"))
     parser.add_argument("--settings", required=True, type=Path,
                         help="the settings.json to change")
+    parser.add_argument("--command", type=Path,
+                        help="absolute path of the installed context-keeper executable the "
+                             "hooks run (`<command> hook <name>`)")
     parser.add_argument("--python", type=Path,
-                        help="absolute path of the interpreter the hooks run with")
-    parser.add_argument("--checkout", type=Path,
-                        help="the context-keeper checkout holding hooks/")
+                        help="instead of --command: an interpreter that imports "
+                             "context_keeper (`<python> -m context_keeper hook <name>`)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the diff, change nothing")
     return parser
@@ -467,15 +495,12 @@ def _run(args: argparse.Namespace) -> int:
     path: Path = args.settings
     loaded = load(path)
     if args.action == "install":
-        if args.python is None or args.checkout is None:
-            raise SettingsError("install needs --python and --checkout")
-        # absolute() and not resolve(): keep the venv's python symlink (see our_entries).
-        checkout = Path(os.path.abspath(args.checkout))
-        entries = our_entries(Path(os.path.abspath(args.python)), checkout)
-        for entry in entries:
-            if not (checkout / "hooks" / entry.script).is_file():
-                print(f"context-keeper: warning: {checkout / 'hooks' / entry.script} "
-                      "does not exist yet", file=sys.stderr)
+        # absolute() and not resolve(): keep the venv's python symlink (see launcher_for).
+        given = {k: Path(os.path.abspath(v)) for k, v in (("command", args.command), ("python", args.python)) if v}
+        launcher = launcher_for(**given)
+        if not args.dry_run and not os.access(launcher[0], os.X_OK):
+            print(f"context-keeper: warning: {launcher[0]} is not an executable yet", file=sys.stderr)
+        entries = our_entries(launcher)
         if _plugin_enabled(loaded.settings):
             print("context-keeper: warning: the context-keeper plugin is enabled in "
                   f"{path} too; every hook would run twice (disable one of them)",

@@ -25,10 +25,10 @@ from context_keeper.config import load_settings
 from context_keeper.store import RunsDir, runs_dir_for
 
 INSTALL_SH = REPO_ROOT / "install.sh"
-HOOK_SCRIPTS = {
-    "PostToolUse": "auto_context_manager.py",
-    "PreCompact": "pre_compact_preserve.py",
-    "SessionStart": "session_start_restore.py",
+HOOK_SCRIPTS = {  # event -> our hook's name, which every form of its command contains
+    "PostToolUse": "auto_context_manager",
+    "PreCompact": "pre_compact_preserve",
+    "SessionStart": "session_start_restore",
 }
 INSTRUCTIONS_HEADING = "Additional Instructions:"
 BLOCK_HEADER = "[context-keeper] Session state recorded just before this"

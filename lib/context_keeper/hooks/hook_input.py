@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from . import jsonio
-from .records import record
+from .. import jsonio
+from ..records import record
 
 
 class BadHookInput(ValueError):

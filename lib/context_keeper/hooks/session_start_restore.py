@@ -1,4 +1,4 @@
-"""SessionStart (source "compact"): print the restore note into the fresh context.
+"""SessionStart hook (source "compact"): print the restore note into the fresh context.
 
 The hook runs before Claude Code writes the compaction's boundary record (FACTS.md), so the
 transcript still ends where the compacted conversation ended, and the model built from it
@@ -10,14 +10,14 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 
 from __future__ import annotations
 
-from .archive import ArchiveResult
-from .cold_tasks import load_summaries
-from .guard import HookContext
-from .history import CompactionRecord, read_records
-from .precompact import archive_now, current_model, optional, record
-from .preserve import render_restore
-from .session import SessionModel
-from .store import find_repo_root
+from ..archive import ArchiveResult
+from ..cold_tasks import load_summaries
+from .guard import HookContext, run_hook
+from ..history import CompactionRecord, read_records
+from .steps import archive_now, current_model, optional, record
+from ..preserve import render_restore
+from ..session import SessionModel
+from ..store import find_repo_root
 
 
 def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
@@ -42,7 +42,10 @@ def this_compaction(records: list[CompactionRecord], model: SessionModel | None)
     return None
 
 
-def run(ctx: HookContext) -> str:
+EVENT = "SessionStart"
+
+
+def work(ctx: HookContext) -> str:
     if ctx.hook.source != "compact":
         return ""
     loaded = current_model(ctx)
@@ -69,3 +72,7 @@ def run(ctx: HookContext) -> str:
     if entry is None:
         record(ctx, model, archive, rendered, "session_start")
     return rendered.text
+
+
+def main() -> int:
+    return run_hook(EVENT, work)

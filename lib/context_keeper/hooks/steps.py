@@ -1,10 +1,5 @@
-"""PreCompact: archive the transcript, then print the preservation block.
-
-Order matters: the archive comes first, because it is the one thing that cannot be
-rebuilt after compaction. Every step after it is optional to the step that prints: a
-missing transcript, a busy lock, a read-only runs dir or a slow git each cost their part
-of the block, never the block itself, and never the compaction (the guard exits 0; exit
-code 2 would block it).
+"""Steps the compaction hooks share: an optional step, the archive, the current model, the
+history record. Each one costs only its own part when it fails, never the hook's output.
 """
 
 from __future__ import annotations
@@ -12,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from .archive import ArchiveResult, archive_transcript, wait_until_settled
-from .cold_tasks import load_summaries
-from .gitinfo import diff_stat
+from ..archive import ArchiveResult, archive_transcript, wait_until_settled
+from ..history import CompactionRecord, append_record, archive_fields, now_iso
+from ..preserve import Rendered
+from ..session import SessionModel, load_or_build
+from ..state import load_session, read_saved
 from .guard import HookContext
-from .history import CompactionRecord, append_record, archive_fields, now_iso
-from .preserve import Rendered, render_block
-from .session import SessionModel, load_or_build
-from .state import load_session, read_saved
-from .store import atomic_write, find_repo_root
 
 T = TypeVar("T")
 
@@ -91,24 +83,3 @@ def record(ctx: HookContext, model: SessionModel, archive: ArchiveResult | None,
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
 
-
-def run(ctx: HookContext) -> str:
-    archive = archive_now(ctx)
-    model = current_model(ctx) or SessionModel(session_id=ctx.hook.session_id)
-    repo = find_repo_root(ctx.hook.cwd)
-    summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
-    rendered = render_block(
-        model,
-        trigger=ctx.hook.trigger,
-        max_chars=ctx.settings.block_max_chars,
-        repo_root=repo,
-        summaries=summaries,
-        # Never let the optional diff stat eat the budget the block itself needs.
-        diff_stat=diff_stat(repo, min(ctx.settings.git_timeout, ctx.settings.hook_budget / 4)),
-        archive_path=archive.path if archive else None,
-        window_override=ctx.settings.context_window,
-    )
-    record(ctx, model, archive, rendered, "pre_compact")
-    preserved = ctx.runs.preserved_path(ctx.hook.session_id)
-    optional(ctx, "saving the block", lambda: atomic_write(preserved, rendered.text.encode("utf-8", "replace")))
-    return rendered.text

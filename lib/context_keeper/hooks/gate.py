@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import os
 
-from . import jsonio
-from .store import atomic_write
-from .transcript import CompactBoundary, Message, decode_line, open_regular
-from .usage import context_window
+from .. import jsonio
+from ..store import atomic_write
+from ..transcript import CompactBoundary, Message, decode_line, open_regular
+from ..usage import context_window
 
 TAIL_BYTES = 256 * 1024
 # Beyond this much new data since the last check, counting turns is no cheaper than folding.

@@ -1,4 +1,4 @@
-"""PostToolUse work: keep the session model current and summarise cold work when context runs high.
+"""PostToolUse hook: keep the session model current and summarise cold work when context runs high.
 
 Runs after every Bash/Write/Edit call, so it is the hot path: one small state file loaded,
 only the transcript bytes appended since the last call folded, one state file saved. The
@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import time
 
-from .gate import record_check
-from .guard import HookContext
-from .state import open_session
+from .gate import nothing_to_do, record_check
+from .guard import HookContext, run_hook
+
+EVENT = "PostToolUse"
 
 # A first fold of a very large transcript takes seconds (100 MB: ~2 s here); past this it
 # stops, saves what it folded and leaves the rest to the next calls, well inside the hook's
@@ -22,7 +23,10 @@ from .state import open_session
 FOLD_SECONDS = 3.0
 
 
-def run(ctx: HookContext) -> None:
+def work(ctx: HookContext) -> None:
+    # Imported here, past the gate: most calls end there, before the model's modules load.
+    from ..state import open_session
+
     hook, settings, log = ctx.hook, ctx.settings, ctx.log
     transcript = hook.transcript_path
     if transcript is None:
@@ -55,7 +59,7 @@ def run(ctx: HookContext) -> None:
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).
-            from .cold_tasks import summarize_cold
+            from ..cold_tasks import summarize_cold
 
             written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
             model.last_checked_turn = model.turns
@@ -70,3 +74,7 @@ def run(ctx: HookContext) -> None:
             f"PostToolUse {hook.tool_name}: turns={model.turns} offset={model.offset} "
             f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}) {action}"
         )
+
+
+def main() -> int:
+    return run_hook(EVENT, work, skip=nothing_to_do)

@@ -20,10 +20,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
 
-from .config import Settings, load_settings
+from ..config import Settings, load_settings
 from .hook_input import BadHookInput, HookInput, parse_hook_input
-from .store import Log, RunsDir, ensure_private_dir, runs_dir_for
-from .records import record
+from ..store import Log, RunsDir, ensure_private_dir, runs_dir_for
+from ..records import record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 FALLBACK_LOG_NAME = "context-keeper.log"
