@@ -146,6 +146,7 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
         "import sys\n"
         "import context_keeper.config, context_keeper.store, context_keeper.hook_input, context_keeper.guard, context_keeper.usage\n"
         "import context_keeper.gate, context_keeper.auto_context\n"
+        "import context_keeper.cold_tasks, context_keeper.record_loader  # a cold check, a saved state loaded\n"
         "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

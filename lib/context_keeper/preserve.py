@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .records import field, record
 from .redact import redact
 from .session import SessionModel
 from .tasks import Task
@@ -65,7 +65,7 @@ def _plain(items: Sequence[str]) -> list[str]:
     return list(items)
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     key: str
     label: str  # for the left-out line: "12 files"
@@ -83,7 +83,7 @@ class Section:
         return len(self.text(n)) + len(SEPARATOR) if n else 0
 
 
-@dataclass(frozen=True)
+@record
 class Rendered:
     text: str
     shown: dict[str, int] = field(default_factory=dict)
