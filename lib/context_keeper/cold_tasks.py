@@ -28,6 +28,7 @@ from .redact import redact
 from .session import Episode, SessionModel, UnitFacts
 from .store import RunsDir, atomic_write, ensure_private_dir
 from .tasks import Task
+from .text import folded, unique
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -138,21 +139,6 @@ def cold_units(model: SessionModel, turns_until_cold: int) -> list[Unit]:
 # -- the summary -------------------------------------------------------------------------------
 
 
-def _clip(text: str, cap: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= cap else text[: cap - 1] + "…"
-
-
-def _unique(items: list[Any], cap: int) -> list[Any]:
-    out: list[Any] = []
-    for item in items:
-        if item not in out:
-            out.append(item)
-            if len(out) == cap:
-                break
-    return out
-
-
 def _redacted(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value)
@@ -180,23 +166,23 @@ def build_summary(
     summary = {
         "session_id": session_id,
         "task_id": unit.task_id,
-        "subject": _clip(unit.subject, SUBJECT_CAP),
+        "subject": folded(unit.subject, SUBJECT_CAP),
         "start_turn": unit.start_turn,
         "end_turn": unit.end_turn,
         "compressed_at": stamp.isoformat(timespec="seconds").replace("+00:00", "Z"),
-        "files_modified": _unique(facts.files, MAX_FILES),
-        "commands_run": _unique([_clip(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
+        "files_modified": unique(facts.files, MAX_FILES),
+        "commands_run": unique([folded(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
         # Decisions first: they say why; the short texts say what came out.
-        "key_outcomes": _unique(facts.decisions + facts.texts, MAX_OUTCOMES),
-        "errors_resolved": _unique(
-            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
+        "key_outcomes": unique(facts.decisions + facts.texts, MAX_OUTCOMES),
+        "errors_resolved": unique(
+            [{"error": e.line, "target": folded(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
             MAX_ERRORS,
         ),
         "kind": unit.kind,
         "status": unit.status,
-        "description": _clip(unit.description, DESCRIPTION_CAP),
-        "errors_unresolved": _unique(
-            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
+        "description": folded(unit.description, DESCRIPTION_CAP),
+        "errors_unresolved": unique(
+            [{"error": e.line, "target": folded(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
         ),
         "transcript_path": str(transcript_path) if transcript_path else None,
         "details_recorded": details_recorded,
