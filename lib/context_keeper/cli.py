@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence
 
@@ -599,7 +598,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     checks = doctor.run_all(target.repo, target.runs, dry_run=not args.no_dry_run)
     problems = [c for c in checks if not c.ok]
     if args.json:
-        emit_json({"ok": not problems, "checks": [asdict(c) for c in checks]})
+        emit_json({"ok": not problems, "checks": [to_dict(c) for c in checks]})
     else:
         for c in checks:
             line = f"{'ok' if c.ok else 'PROBLEM':8} {c.name}: {c.detail}"
