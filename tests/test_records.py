@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from context_keeper import jsonio
-from context_keeper.records import FrozenInstanceError, field, fields, record, replace
+from context_keeper.record_loader import LoadError, from_dict
+from context_keeper.records import FrozenInstanceError, field, fields, record, replace, to_dict
 
 
 @record
@@ -81,12 +83,70 @@ def test_json_encoding_of_nested_records_and_sets() -> None:
     assert jsonio.loads(data) == {"p": {"x": 1, "y": 0}, "bags": [{"items": ["a"], "count": 0, "cache": None}], "s": ["a", "b"]}
 
 
+@record
+class Line:
+    start: Point
+    end: Point | None = None
+    tags: tuple[str, ...] = ()
+
+
+@record(frozen=False)
+class Drawing:
+    lines: list[Line] = field(default_factory=list)
+    by_name: dict[str, Point] = field(default_factory=dict)
+    scale: float = 1.0
+    corner: tuple[int, str] | None = None
+    anything: Any = None
+    _cache: dict[str, int] = field(default_factory=dict, compare=False)
+
+
+def test_saved_form_round_trips_nested_records_and_leaves_derived_fields_out() -> None:
+    drawing = Drawing([Line(Point(1), Point(2, 3), ("a",))], {"o": Point(0)}, 2, (1, "x"), {"k": [1]})
+    drawing._cache["x"] = 1
+    data = to_dict(drawing)
+    assert data == {
+        "lines": [{"start": {"x": 1, "y": 0}, "end": {"x": 2, "y": 3}, "tags": ("a",)}],
+        "by_name": {"o": {"x": 0, "y": 0}},
+        "scale": 2,
+        "corner": (1, "x"),
+        "anything": {"k": [1]},
+    }
+    assert jsonio.loads(jsonio.dumps(drawing)) == jsonio.loads(jsonio.dumps(data))
+    loaded = from_dict(Drawing, jsonio.loads(jsonio.dumps(drawing)))
+    assert loaded == drawing and loaded._cache == {}
+    assert type(loaded.lines[0].tags) is tuple and type(loaded.corner) is tuple
+    # Missing fields get their defaults; unknown keys are ignored.
+    assert from_dict(Drawing, {"later": 1}) == Drawing()
+    assert from_dict(Line, {"start": {"x": 5}}) == Line(Point(5))
+
+
+def test_loading_refuses_what_does_not_fit_the_annotations() -> None:
+    for cls, data in [
+        (Point, {"y": 1}),  # a required field missing
+        (Point, {"x": True}),  # a JSON true is not an int
+        (Point, {"x": 1.5}),
+        (Point, [1, 2]),
+        (Line, {"start": {"x": 1}, "end": 3}),
+        (Line, {"start": {"x": 1}, "tags": "ab"}),
+        (Line, {"start": {"x": 1}, "tags": [1]}),
+        (Drawing, {"lines": [{"start": {"x": "1"}}]}),
+        (Drawing, {"by_name": {"o": 1}}),
+        (Drawing, {"scale": "2"}),
+        (Drawing, {"corner": [1]}),
+    ]:
+        with pytest.raises(LoadError):
+            from_dict(cls, data)
+    assert issubclass(LoadError, TypeError) and issubclass(LoadError, ValueError)
+    assert from_dict(Drawing, {"anything": object}).anything is object  # Any: not checked
+
+
 def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
     # The reason this module exists: measured import costs on the PostToolUse path.
     code = (
         "import sys\n"
         "import context_keeper.config, context_keeper.store, context_keeper.hooks.hook_input, context_keeper.hooks.guard, context_keeper.usage\n"
         "import context_keeper.hooks.gate, context_keeper.hooks.auto_context_manager, context_keeper.hooks.runner, context_keeper.entry\n"
+        "import context_keeper.cold_tasks, context_keeper.record_loader  # a cold check, a saved state loaded\n"
         "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

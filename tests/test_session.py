@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -151,9 +152,9 @@ class Script:
         return path
 
 
-def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> None:
-    s = Script()
-    s.prompt("Build the parser and the docs")
+def parser_then_docs(s: Script, prompt: str = "Build the parser and the docs") -> Script:
+    """Two tasks; the parser's test fails, is fixed by an edit and passes; then the docs."""
+    s.prompt(prompt)
     s.create_task("1", "Parser")
     s.create_task("2", "Docs")
     s.update_task("1", "in_progress")
@@ -165,6 +166,11 @@ def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> No
     s.update_task("1", "completed")
     s.update_task("2", "in_progress")
     s.call("Write", {"file_path": "/r/docs.md", "content": "x"})
+    return s
+
+
+def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> None:
+    s = parser_then_docs(Script())
     model = build_model(s.write(tmp_path / "t.jsonl"))
     parser, docs = model.facts["task-1"], model.facts["task-2"]
     assert parser.files == ["/r/parser.py"] and docs.files == ["/r/docs.md"]
@@ -282,6 +288,70 @@ def test_decision_sentences() -> None:
     assert decision_sentences(text) == ["I decided to keep the cache in SQLite because it survives restarts."]
 
 
+# -- the saved form -------------------------------------------------------------------------------
+
+
+def _v1_transcript(path: Path) -> Path:
+    """A transcript with something of every kind the model saves: tasks (Task tools and
+    TodoWrite), episodes, files, a failing then passing test, errors resolved and not, a file
+    error, decisions, a compaction with its summary, and a call still waiting for its result."""
+    compact = [line for line in (FIXTURES / "auto_compact.jsonl").read_bytes().splitlines(keepends=True)
+               if b'"compact_boundary"' in line or b'"isCompactSummary":true' in line]
+    s = parser_then_docs(Script(), "Build the parser and the docs for the release")
+    s.call("Edit", {"file_path": "/r/missing.md", "old_string": "a", "new_string": "b"}, "<tool_use_error>File does not exist.</tool_use_error>", is_error=True)
+    s.call("Bash", {"command": "make lint"}, "Exit code 2\nlint.py:3: E501 line too long", is_error=True)
+    s.prompt("Now the changelog, and keep parser.py as it is")
+    todos = [{"content": "Changelog entry", "status": "in_progress", "activeForm": "x"}]
+    s.call("TodoWrite", {"todos": todos}, "ok", extra={"newTodos": todos})
+    s.say("Going with a keep-a-changelog layout rather than a flat list.")
+    s.call("Read", {"file_path": "/r/CHANGELOG.md"}, "x")
+    s._assistant([{"type": "tool_use", "id": "toolu_pending", "name": "Bash", "input": {"command": "git status"}}], 0)
+    head = (FIXTURES / "tools_and_tasks.jsonl").read_bytes() + b"".join(compact)
+    path.write_bytes(head + "".join(json.dumps(line) + "\n" for line in s.lines).encode())
+    return path
+
+
+def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) -> None:
+    # fixtures/state_v1.json was written by the first SessionModel (session.py at e5b39d8)
+    # from _v1_transcript, after marking task 1 summarised as cold_tasks does.
+    saved = (FIXTURES / "state_v1.json").read_bytes()
+    model = SessionModel.from_bytes(saved)
+    assert model.to_bytes() == saved
+    fresh = build_model(_v1_transcript(tmp_path / "t.jsonl"))
+    fresh.summarized["task-1"] = fresh.turns
+    fresh.facts.pop("task-1")
+    fresh.last_checked_turn = fresh.turns
+    fresh.file_dev, fresh.file_ino = model.file_dev, model.file_ino  # another file, same bytes
+    assert model == fresh
+    assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
+
+
+def test_a_saved_model_with_a_value_of_the_wrong_type_is_refused() -> None:
+    saved = json.loads((FIXTURES / "state_v1.json").read_bytes())
+    for path, value in [
+        (("turns",), "many"),
+        (("context_tokens",), True),
+        (("files", "/r/parser.py", "count"), "2"),
+        (("tasks", "tasks", "1", "history"), "pending"),
+        (("facts", "prompt-3", "files"), [1]),
+        (("pending", "toolu_pending", "units"), None),
+        (("episodes",), {}),
+    ]:
+        broken = json.loads(json.dumps(saved))
+        *parents, key = path
+        target = broken
+        for name in parents:
+            target = target[name]
+        target[key] = value
+        with pytest.raises(TypeError):
+            SessionModel.from_bytes(json.dumps(broken).encode())
+        with pytest.raises(ValueError):  # either kind, for either kind of caller
+            SessionModel.from_bytes(json.dumps(broken).encode())
+    del saved["files"]["/r/parser.py"]["path"]
+    with pytest.raises(TypeError):
+        SessionModel.from_bytes(json.dumps(saved).encode())
+
+
 # -- resuming -----------------------------------------------------------------------------------
 
 
@@ -352,7 +422,7 @@ def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tupl
 
 def test_a_fold_past_its_deadline_saves_progress_and_resumes(tmp_path: Path, monkeypatch) -> None:
     # A first fold of a huge transcript must make progress call after call, not start over.
-    import context_keeper.session as session_module
+    import context_keeper.session.cursor as session_module
 
     monkeypatch.setattr(session_module, "FOLD_BATCH", 7)
     path = tmp_path / "t.jsonl"

@@ -13,9 +13,9 @@ import hashlib
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
+from .records import record
 from .store import ensure_private_dir, safe_name
 
 CHUNK = 1 << 20
@@ -36,7 +36,7 @@ class ArchiveError(OSError):
     """The archive could not be made or did not verify (no partial archive is left)."""
 
 
-@dataclass(frozen=True)
+@record
 class ArchiveResult:
     path: Path
     size: int

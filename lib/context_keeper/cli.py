@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence
 
@@ -19,6 +18,7 @@ import orjson
 from . import runs_info
 from .cold_tasks import Summary, load_summaries
 from .config import Settings, default_config_path, load_settings
+from .records import record, to_dict
 from .runs_info import human_bytes, iso_time
 from .session import SessionModel, build_model
 from .store import RunsDir, find_repo_root, runs_dir_for
@@ -159,7 +159,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
 # -- the runs dir of a repository -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Target:
     """The repository a command is about, the effective settings and its runs dir."""
 
@@ -282,14 +282,8 @@ def status_data(target: Target) -> dict[str, Any]:
             "compactions": {**_usage_dict(usage.compactions), "records": len(records)},
             "total": _usage_dict(usage.total),
         },
-        "last_compaction": _record_dict(records[-1]) if records else None,
+        "last_compaction": to_dict(records[-1]) if records else None,
     }
-
-
-def _record_dict(record: Any) -> dict[str, Any]:
-    data = asdict(record)
-    data["shown"], data["left_out"] = dict(record.shown), dict(record.left_out)
-    return data
 
 
 def _ok(flag: bool) -> str:
@@ -361,7 +355,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 
 def summary_dict(summary: Summary) -> dict[str, Any]:
-    data = asdict(summary)
+    data = to_dict(summary)
     data["path"] = str(summary.path) if summary.path else None
     data["name"] = runs_info.summary_name(summary)
     return data
@@ -469,7 +463,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         session = matches[0]
     records = [r for r in every if session is None or r.session_id == session]
     if args.json:
-        emit_json([_record_dict(r) for r in records])
+        emit_json([to_dict(r) for r in records])
         return 0
     if not records:
         print(f"no compactions recorded in {target.runs.compactions}")
@@ -604,7 +598,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     checks = doctor.run_all(target.repo, target.runs, dry_run=not args.no_dry_run)
     problems = [c for c in checks if not c.ok]
     if args.json:
-        emit_json({"ok": not problems, "checks": [asdict(c) for c in checks]})
+        emit_json({"ok": not problems, "checks": [to_dict(c) for c in checks]})
     else:
         for c in checks:
             line = f"{'ok' if c.ok else 'PROBLEM':8} {c.name}: {c.detail}"

@@ -18,17 +18,22 @@ racing process or after the state was rebuilt from scratch.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
-
 
 from . import jsonio
+from .record_loader import from_dict
+from .records import record
 from .redact import redact
 from .session import Episode, SessionModel, UnitFacts
 from .store import RunsDir, atomic_write, ensure_private_dir
 from .tasks import Task
+from .text import folded, unique
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # Caps on the lists of one summary: it is read back into a 10,000-character block.
 MAX_FILES = 30
@@ -74,7 +79,7 @@ def episode_is_cold(episode: Episode, now: int, turns_until_cold: int) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unit:
     """A task or an episode, as far as its summary is concerned."""
 
@@ -134,21 +139,6 @@ def cold_units(model: SessionModel, turns_until_cold: int) -> list[Unit]:
 # -- the summary -------------------------------------------------------------------------------
 
 
-def _clip(text: str, cap: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= cap else text[: cap - 1] + "…"
-
-
-def _unique(items: list[Any], cap: int) -> list[Any]:
-    out: list[Any] = []
-    for item in items:
-        if item not in out:
-            out.append(item)
-            if len(out) == cap:
-                break
-    return out
-
-
 def _redacted(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value)
@@ -176,23 +166,23 @@ def build_summary(
     summary = {
         "session_id": session_id,
         "task_id": unit.task_id,
-        "subject": _clip(unit.subject, SUBJECT_CAP),
+        "subject": folded(unit.subject, SUBJECT_CAP),
         "start_turn": unit.start_turn,
         "end_turn": unit.end_turn,
         "compressed_at": stamp.isoformat(timespec="seconds").replace("+00:00", "Z"),
-        "files_modified": _unique(facts.files, MAX_FILES),
-        "commands_run": _unique([_clip(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
+        "files_modified": unique(facts.files, MAX_FILES),
+        "commands_run": unique([folded(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
         # Decisions first: they say why; the short texts say what came out.
-        "key_outcomes": _unique(facts.decisions + facts.texts, MAX_OUTCOMES),
-        "errors_resolved": _unique(
-            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
+        "key_outcomes": unique(facts.decisions + facts.texts, MAX_OUTCOMES),
+        "errors_resolved": unique(
+            [{"error": e.line, "target": folded(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
             MAX_ERRORS,
         ),
         "kind": unit.kind,
         "status": unit.status,
-        "description": _clip(unit.description, DESCRIPTION_CAP),
-        "errors_unresolved": _unique(
-            [{"error": e.line, "target": _clip(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
+        "description": folded(unit.description, DESCRIPTION_CAP),
+        "errors_unresolved": unique(
+            [{"error": e.line, "target": folded(e.target, COMMAND_CAP)} for e in unresolved], MAX_ERRORS
         ),
         "transcript_path": str(transcript_path) if transcript_path else None,
         "details_recorded": details_recorded,
@@ -236,20 +226,20 @@ def summarize_cold(
 # -- reading summaries back --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ResolvedError:
     error: str
     target: str
     fixed_by: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnresolvedError:
     error: str
     target: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Summary:
     """One summary file, as written by `summarize_cold`."""
 
@@ -271,61 +261,28 @@ class Summary:
     details_recorded: bool = True  # False: the model had no facts left for this unit
     path: Path | None = None  # the file it was read from
 
-    @staticmethod
-    def from_dict(data: Any, path: Path | None = None) -> "Summary":
-        """Validate a decoded summary file; ValueError if it is not one."""
+    @classmethod
+    def from_dict(cls, data: Any, path: Path | None = None) -> Summary:
+        """Validate a decoded summary file; ValueError if it is not one.
+
+        Strict on what every summary has; lenient on the fields older summaries lack or
+        left empty (kind, status, description, errors_unresolved, transcript_path)."""
         if not isinstance(data, dict) or any(key not in data for key in REQUIRED_KEYS):
             raise ValueError("not a summary object")
-        kind = data.get("kind") or ("episode" if str(data["task_id"]).startswith("prompt-") else "task")
-        return Summary(
-            session_id=_str(data["session_id"]),
-            task_id=_str(data["task_id"]),
-            subject=_str(data["subject"]),
-            start_turn=_int(data["start_turn"]),
-            end_turn=_int(data["end_turn"]),
-            compressed_at=_str(data["compressed_at"]),
-            files_modified=_strs(data["files_modified"]),
-            commands_run=_strs(data["commands_run"]),
-            key_outcomes=_strs(data["key_outcomes"]),
-            errors_resolved=tuple(
-                ResolvedError(_str(e.get("error")), _str(e.get("target")), _str(e.get("fixed_by")))
-                for e in _dicts(data["errors_resolved"])
-            ),
-            kind=_str(kind),
-            status=_str(data.get("status") or ""),
-            description=_str(data.get("description") or ""),
-            errors_unresolved=tuple(
-                UnresolvedError(_str(e.get("error")), _str(e.get("target")))
-                for e in _dicts(data.get("errors_unresolved") or [])
-            ),
-            transcript_path=data.get("transcript_path") if isinstance(data.get("transcript_path"), str) else None,
-            details_recorded=data.get("details_recorded") is not False,
-            path=path,
+        transcript_path = data.get("transcript_path")
+        return from_dict(
+            cls,
+            {
+                **data,
+                "kind": data.get("kind") or ("episode" if str(data["task_id"]).startswith("prompt-") else "task"),
+                "status": data.get("status") or "",
+                "description": data.get("description") or "",
+                "errors_unresolved": data.get("errors_unresolved") or [],
+                "transcript_path": transcript_path if isinstance(transcript_path, str) else None,
+                "details_recorded": data.get("details_recorded") is not False,
+                "path": path,
+            },
         )
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError("expected a string")
-    return value
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError("expected an integer")
-    return value
-
-
-def _strs(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise ValueError("expected a list")
-    return tuple(_str(item) for item in value)
-
-
-def _dicts(value: Any) -> list[dict[str, Any]]:
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise ValueError("expected a list of objects")
-    return value
 
 
 def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[Summary]:

@@ -14,13 +14,13 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 import orjson
 
 from . import settings_file
 from .config import CONFIG_ENV, default_config_path, load_settings
+from .records import record
 from .runs_info import permission_problems
 from .store import RunsDir
 
@@ -31,7 +31,7 @@ EXPECTED_MATCHER = {"PostToolUse": settings_file.POST_TOOL_USE_MATCHER, "PreComp
 # -- where hooks are registered ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class SettingsLocation:
     scope: str  # user | project | local
     path: Path
@@ -48,7 +48,7 @@ def settings_locations(repo: Path, environ: Mapping[str, str] | None = None) -> 
     ]
 
 
-@dataclass(frozen=True)
+@record
 class FoundHook:
     """One of our hook handlers found in a settings file."""
 
@@ -80,7 +80,7 @@ class FoundHook:
         return self.script_path is not None and "${CLAUDE_PLUGIN_ROOT}" not in self.command
 
 
-@dataclass(frozen=True)
+@record
 class SettingsScan:
     location: SettingsLocation
     exists: bool
@@ -152,7 +152,7 @@ def scan_all(repo: Path, environ: Mapping[str, str] | None = None) -> list[Setti
 # -- checks ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     name: str
     ok: bool

@@ -7,19 +7,18 @@ never interleave; a torn or foreign line is skipped when reading back.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
 from typing import Any
-
 
 from . import jsonio
 from .archive import ArchiveResult
+from .record_loader import from_dict
+from .records import field, record
 from .store import RunsDir, append_line
 
 SOURCES = ("pre_compact", "session_start")
 
 
-@dataclass(frozen=True)
+@record
 class CompactionRecord:
     time: str  # ISO 8601 UTC, milliseconds
     session_id: str
@@ -35,22 +34,8 @@ class CompactionRecord:
     archive_size: int | None = None
     archive_sha256: str | None = None
     chars: int = 0  # characters printed by the hook
-    shown: Mapping[str, int] = field(default_factory=dict)  # items per section
-    left_out: Mapping[str, int] = field(default_factory=dict)  # items that did not fit
-
-    @staticmethod
-    def from_dict(data: Any) -> "CompactionRecord":
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-        known = {k: data[k] for k in CompactionRecord.__dataclass_fields__ if k in data}
-        for key in ("time", "session_id", "source"):
-            if not isinstance(known.get(key), str):
-                raise ValueError(f"no {key}")
-        for key in ("shown", "left_out"):
-            value = known.get(key, {})
-            if not isinstance(value, dict) or not all(isinstance(v, int) for v in value.values()):
-                raise ValueError(f"bad {key}")
-        return CompactionRecord(**known)
+    shown: dict[str, int] = field(default_factory=dict)  # items per section
+    left_out: dict[str, int] = field(default_factory=dict)  # items that did not fit
 
 
 def now_iso(when: float | None = None) -> str:
@@ -65,9 +50,7 @@ def archive_fields(archive: ArchiveResult | None) -> dict[str, Any]:
 
 
 def append_record(runs: RunsDir, record: CompactionRecord) -> None:
-    data = asdict(record)
-    data["shown"], data["left_out"] = dict(record.shown), dict(record.left_out)
-    append_line(runs.compactions, jsonio.dumps(data))
+    append_line(runs.compactions, jsonio.dumps(record))
 
 
 def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
@@ -80,8 +63,8 @@ def read_records(runs: RunsDir, session_id: str | None = None) -> list[Compactio
     out = []
     for line in lines:
         try:
-            record = CompactionRecord.from_dict(jsonio.loads(line))
-        except (ValueError, TypeError, RecursionError):  # JSONDecodeError is a ValueError
+            record = from_dict(CompactionRecord, jsonio.loads(line))
+        except (ValueError, RecursionError):  # JSONDecodeError and records.LoadError are ValueErrors
             continue
         if session_id is None or record.session_id == session_id:
             out.append(record)

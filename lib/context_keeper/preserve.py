@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .records import field, record
 from .redact import redact
 from .session import SessionModel
 from .tasks import Task
+from .text import one_line, unique
 
 if TYPE_CHECKING:
     from .cold_tasks import Summary
@@ -65,7 +66,7 @@ def _plain(items: Sequence[str]) -> list[str]:
     return list(items)
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     key: str
     label: str  # for the left-out line: "12 files"
@@ -83,7 +84,7 @@ class Section:
         return len(self.text(n)) + len(SEPARATOR) if n else 0
 
 
-@dataclass(frozen=True)
+@record
 class Rendered:
     text: str
     shown: dict[str, int] = field(default_factory=dict)
@@ -173,14 +174,6 @@ def pack(
 # -- items -------------------------------------------------------------------------------------
 
 
-def _one_line(text: str, cap: int) -> str:
-    """`text` verbatim when it is one line within `cap`; else whitespace folded and clipped."""
-    if "\n" in text or "\r" in text:
-        text = " ".join(text.split())
-    text = text.strip()
-    return text if len(text) <= cap else text[: cap - 1] + "…"
-
-
 def relative(path: str, root: Path | None) -> str:
     """`path` relative to `root` when it lies under it, else unchanged."""
     if root is None or not os.path.isabs(path):
@@ -193,12 +186,12 @@ def relative(path: str, root: Path | None) -> str:
 
 
 def _task_item(task_id: str, subject: str, status: str, description: str, source: str, clip: int) -> str:
-    head = f"[{status}] {_one_line(subject, 200)}" if source == "todo" else f"#{task_id} [{status}] {_one_line(subject, 200)}"
+    head = f"[{status}] {one_line(subject, 200)}" if source == "todo" else f"#{task_id} [{status}] {one_line(subject, 200)}"
     # Descriptions often restate the subject first: keep only what they add.
     description = description.strip()
     if description.startswith(subject.strip()):
         description = description[len(subject.strip()) :].lstrip(" .:;-—")
-    description = _one_line(description, clip) if description else ""
+    description = one_line(description, clip) if description else ""
     return f"{head} — {description}" if description else head
 
 
@@ -215,10 +208,10 @@ def task_items(model: SessionModel, cap: int, clip: int = DESCRIPTION_CLIP) -> t
 def error_items(model: SessionModel, root: Path | None, cap: int) -> tuple[str, ...]:
     out = []
     for error in model.unresolved_errors()[:cap]:
-        line = _one_line(error.line, 300) or "(no output)"
+        line = one_line(error.line, 300) or "(no output)"
         if error.tool == "Bash":
             code = f"exit {error.exit_code}" if error.exit_code is not None else "failed"
-            out.append(f"`{_one_line(error.target, COMMAND_CLIP)}` → {code}: {line}")
+            out.append(f"`{one_line(error.target, COMMAND_CLIP)}` → {code}: {line}")
         else:
             out.append(f"{error.tool} {relative(error.target, root)}: {line}")
     return tuple(out)
@@ -252,32 +245,22 @@ def _files_layout(full: int) -> Layout:
 def test_items(model: SessionModel, cap: int) -> tuple[str, ...]:
     out = []
     for run in list(reversed(model.tests.values()))[:cap]:
-        command = f"`{_one_line(run.command, COMMAND_CLIP)}`"
+        command = f"`{one_line(run.command, COMMAND_CLIP)}`"
         if run.ok:
             out.append(f"{command} → passed")
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
-            detail = f": {_one_line(run.error_line, 300)}" if run.error_line else ""
+            detail = f": {one_line(run.error_line, 300)}" if run.error_line else ""
             out.append(f"{command} → FAILED ({code}){detail}")
     return tuple(out)
 
 
-def _unique(items: list[str], cap: int) -> tuple[str, ...]:
-    out: list[str] = []
-    for item in items:
-        if item and item not in out:
-            out.append(item)
-            if len(out) == cap:
-                break
-    return tuple(out)
-
-
 def decision_items(model: SessionModel, cap: int) -> tuple[str, ...]:
-    return _unique([n.text.strip() for n in reversed(model.decisions)], cap)
+    return tuple(unique([n.text.strip() for n in reversed(model.decisions)], cap, skip_empty=True))
 
 
 def prompt_items(model: SessionModel, cap: int) -> tuple[str, ...]:
-    return _unique([_one_line(n.text, PROMPT_CLIP) for n in reversed(model.prompts)], cap)
+    return tuple(unique([one_line(n.text, PROMPT_CLIP) for n in reversed(model.prompts)], cap, skip_empty=True))
 
 
 def diff_items(stat: str | None, cap: int) -> tuple[str, ...]:
@@ -289,7 +272,7 @@ def diff_items(stat: str | None, cap: int) -> tuple[str, ...]:
 
 
 def _join(items: Sequence[str], cap: int, clip: int) -> str:
-    shown = [_one_line(item, clip) for item in items[:cap]]
+    shown = [one_line(item, clip) for item in items[:cap]]
     more = f" (+{len(items) - cap} more)" if len(items) > cap else ""
     return ", ".join(shown) + more
 
@@ -298,18 +281,18 @@ def summary_item(summary: "Summary", root: Path | None) -> str:
     kind = "task" if summary.kind == "task" else "request"
     ident = f"#{summary.task_id}" if kind == "task" else summary.task_id
     status = f" [{summary.status}]" if summary.status else ""
-    parts = [f"{kind} {ident} \"{_one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
+    parts = [f"{kind} {ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
     if summary.files_modified:
         files = [relative(f, root) for f in summary.files_modified]
         parts.append(f"files: {_join(files, 12, 200)}")
     if summary.commands_run:
         parts.append(f"ran: {_join([f'`{c}`' for c in summary.commands_run], 5, 160)}")
     if summary.key_outcomes:
-        parts.append(f"outcomes: {'; '.join(_one_line(o, 200) for o in summary.key_outcomes[:3])}")
+        parts.append(f"outcomes: {'; '.join(one_line(o, 200) for o in summary.key_outcomes[:3])}")
     if summary.errors_resolved:
         fixed = [
-            f"{_one_line(e.error, 120)} ({relative(e.target, root) if os.path.isabs(e.target) else _one_line(e.target, 80)})"
-            f" fixed by {_one_line(e.fixed_by, 120)}"
+            f"{one_line(e.error, 120)} ({relative(e.target, root) if os.path.isabs(e.target) else one_line(e.target, 80)})"
+            f" fixed by {one_line(e.fixed_by, 120)}"
             for e in summary.errors_resolved[:3]
         ]
         parts.append(f"fixed: {'; '.join(fixed)}")
@@ -325,7 +308,7 @@ def completed_items(model: SessionModel, cap: int) -> tuple[str, ...]:
     done = [t for t in model.tasks.tasks.values() if t.status == "completed"]
     done.sort(key=lambda t: t.completed_turn or 0, reverse=True)
     return tuple(
-        _one_line(t.subject, 200) if t.source == "todo" else f"#{t.id} {_one_line(t.subject, 200)}" for t in done[:cap]
+        one_line(t.subject, 200) if t.source == "todo" else f"#{t.id} {one_line(t.subject, 200)}" for t in done[:cap]
     )
 
 
@@ -335,10 +318,10 @@ def resolved_items(model: SessionModel, root: Path | None, cap: int) -> tuple[st
     for error in reversed(model.errors):
         if error.resolved_turn is None:
             continue
-        line = _one_line(error.line, 200) or "(no output)"
-        target = f"`{_one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, root)
+        line = one_line(error.line, 200) or "(no output)"
+        target = f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, root)
         out.append(f"{target}: {line}")
-    return _unique(out, cap)
+    return tuple(unique(out, cap, skip_empty=True))
 
 
 def _inline(items: Sequence[str]) -> list[str]:

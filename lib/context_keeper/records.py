@@ -1,10 +1,11 @@
-"""Record classes in the dataclass style, without importing `dataclasses`.
+"""Record classes in the dataclass style, without importing `dataclasses`, and their JSON form.
 
 The PostToolUse hook runs after every edit and command. Measured there (bench/hot_path.py,
 `python -X importtime`), `import dataclasses` costs ~13 ms — it pulls in inspect, ast, dis
 and tokenize — and every @dataclass another ~0.6 ms: together more than the hook's own work
 and more than a bare interpreter start. `@record` keeps the same declaration style (fields
-as annotations with defaults, frozen by default, slotted) at ~0.05 ms a class.
+as annotations with defaults, frozen by default, slotted) at ~0.05 ms a class, and type
+checkers read it as a dataclass (`dataclass_transform`, seen only by them).
 
     @record
     class Point:
@@ -14,17 +15,28 @@ as annotations with defaults, frozen by default, slotted) at ~0.05 ms a class.
     @record(frozen=False)
     class Bag:
         items: list[str] = field(default_factory=list)
+
+Every record saves the same way, from its fields: `to_jsonable` (the JSON encoders' hook)
+and `to_dict` write them by name, and `record_loader.from_dict(cls, data)` reads them back,
+checked against their annotations. Fields whose names start with `_` are derived state:
+compared and shown, never saved or loaded.
 """
 
 from __future__ import annotations
 
 # No runtime `typing` import (another ~4 ms): with postponed annotations these names are only
-# ever read by type checkers.
+# ever read by type checkers, and `dataclass_transform` only tells them what @record makes.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable, TypeVar
 
+    from typing_extensions import dataclass_transform
+
     T = TypeVar("T")
+else:
+
+    def dataclass_transform(**_: object) -> object:
+        return lambda function: function
 
 
 class FrozenInstanceError(AttributeError):
@@ -59,6 +71,8 @@ class _RecordBase:
     __slots__ = ()
     __record_fields__: tuple[str, ...] = ()
     __record_compare__: tuple[str, ...] = ()
+    __record_saved__: tuple[str, ...] = ()
+    __record_defaults__: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__record_fields__)
@@ -70,8 +84,8 @@ class _RecordBase:
         return all(getattr(self, n) == getattr(other, n) for n in self.__record_compare__)
 
     def to_dict(self) -> dict[str, Any]:
-        """Fields by name, one level deep (nested records stay records)."""
-        return {name: getattr(self, name) for name in self.__record_fields__}
+        """Saved fields by name, nested records as dicts (see the module function)."""
+        return to_dict(self)
 
 
 class _FrozenBase(_RecordBase):
@@ -112,6 +126,7 @@ def _make_init(cls_name: str, names: list[str], defaults: dict[str, Any]) -> Cal
     return env["__init__"]
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(field, Field))
 def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
     """Turn an annotated class into a slotted record with __init__, __repr__, __eq__."""
 
@@ -124,22 +139,24 @@ def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
         namespace["__record_compare__"] = tuple(
             n for n in names if not (isinstance(defaults.get(n), Field) and not defaults[n].compare)
         )
+        namespace["__record_saved__"] = tuple(n for n in names if not n.startswith("_"))
+        namespace["__record_defaults__"] = defaults
         namespace["__match_args__"] = tuple(names)
         namespace["__init__"] = _make_init(cls.__name__, names, defaults)
         base = _FrozenBase if frozen else _RecordBase
         bases = tuple(b for b in cls.__bases__ if b is not object) or ()
-        new = type(cls.__name__, bases + (base,) if base not in bases else bases, namespace)
+        new: Any = type(cls.__name__, bases + (base,) if base not in bases else bases, namespace)
         new.__qualname__ = cls.__qualname__
         new.__module__ = cls.__module__
         if not frozen:
-            new.__hash__ = None  # type: ignore[assignment] - mutable records are unhashable, like dataclasses
-        return new  # type: ignore[return-value]
+            new.__hash__ = None  # mutable records are unhashable, like dataclasses
+        return new  # type: ignore[no-any-return]
 
     return build if cls is None else build(cls)
 
 
 def fields(obj_or_cls: Any) -> tuple[str, ...]:
-    return obj_or_cls.__record_fields__
+    return obj_or_cls.__record_fields__  # type: ignore[no-any-return]
 
 
 def replace(obj: T, **changes: Any) -> T:
@@ -156,12 +173,33 @@ def is_record(obj: Any) -> bool:
     return isinstance(obj, _RecordBase)
 
 
+# -- saving ------------------------------------------------------------------------------------
+
+
 def to_jsonable(obj: Any) -> Any:
     """`default=` hook for json/orjson: records as dicts, sets as sorted lists."""
     if isinstance(obj, _RecordBase):
-        return {name: getattr(obj, name) for name in obj.__record_fields__}
+        return {name: getattr(obj, name) for name in obj.__record_saved__}
     if isinstance(obj, (set, frozenset)):
         return sorted(obj)
     if hasattr(obj, "__fspath__"):
         return str(obj)
     raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+
+
+def to_dict(obj: Any) -> dict[str, Any]:
+    """A record's saved fields by name, nested records (in lists, tuples, dicts) as dicts too:
+    `dataclasses.asdict` for records."""
+    return {name: _plain(getattr(obj, name)) for name in obj.__record_saved__}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, _RecordBase):
+        return to_dict(value)
+    if type(value) is list:
+        return [_plain(item) for item in value]
+    if type(value) is tuple:
+        return tuple(_plain(item) for item in value)
+    if type(value) is dict:
+        return {key: _plain(item) for key, item in value.items()}
+    return value

@@ -13,11 +13,11 @@ import os
 import re
 import stat
 import time
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from .cold_tasks import Summary, load_summaries
+from .records import record
 from .store import RunsDir, safe_name
 
 
@@ -28,7 +28,7 @@ class LookupFailed(LookupError):
 # -- files -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class FileInfo:
     path: Path
     size: int
@@ -61,7 +61,7 @@ def list_files(directory: Path, suffix: str = "") -> list[FileInfo]:
     return out
 
 
-@dataclass(frozen=True)
+@record
 class Usage:
     count: int
     bytes: int
@@ -71,7 +71,7 @@ def usage_of(files: list[FileInfo]) -> Usage:
     return Usage(len(files), sum(f.size for f in files))
 
 
-@dataclass(frozen=True)
+@record
 class RunsUsage:
     summaries: Usage
     archives: Usage
@@ -114,7 +114,7 @@ def runs_usage(runs: RunsDir) -> RunsUsage:
 _ARCHIVE_NAME = re.compile(r"^(?P<session>.+?)_(?P<stamp>\d{8}T\d{6}Z)(?:_(?P<n>\d+))?_transcript(?:\.[A-Za-z0-9]+)?$")
 
 
-@dataclass(frozen=True)
+@record
 class ArchiveInfo:
     path: Path
     session: str  # the file-name form of the session id (store.safe_name)
@@ -161,7 +161,7 @@ def archives_older_than(runs: RunsDir, seconds: float, now: float | None = None)
 # -- sessions ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class StateInfo:
     path: Path
     session: str  # the file-name form of the session id
@@ -243,7 +243,7 @@ def _ambiguous(key: str, matches: list[Summary]) -> LookupFailed:
 # -- removal -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Removal:
     paths: tuple[Path, ...]
     bytes: int
@@ -286,7 +286,7 @@ def remove_files(paths: list[Path], dry_run: bool = False) -> Removal:
 # -- permissions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class BadMode:
     path: Path
     mode: int

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .text import clip
+
 
 def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]], max_width: int = 80) -> str:
     """Columns padded to their widest cell; cells longer than max_width are clipped with '…'."""
-    cells = [[_clip(str(c), max_width) for c in row] for row in rows]
+    cells = [[clip(str(c).replace("\n", " "), max_width) for c in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in cells:
         for i, cell in enumerate(row):
@@ -16,8 +18,3 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]], max_w
     for row in cells:
         lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
     return "\n".join(lines)
-
-
-def _clip(text: str, width: int) -> str:
-    text = text.replace("\n", " ")
-    return text if len(text) <= width else text[: width - 1] + "…"

@@ -49,11 +49,6 @@ class Task:
         """Where the task's work began: first in_progress, else creation."""
         return self.started_turn if self.started_turn is not None else self.created_turn
 
-    @staticmethod
-    def from_dict(data: dict[str, Any]) -> "Task":
-        history = tuple(StatusChange(**item) for item in data.get("history", ()))
-        return Task(**{**data, "history": history})
-
 
 def _text(value: Any) -> str | None:
     return redact(value) if isinstance(value, str) and value.strip() else None

@@ -1,0 +1,106 @@
+"""The model's cursor into its transcript: fold only the bytes appended since the last read,
+start over when the file at the path is another one (replaced, truncated, rewritten), and
+resume from a saved model."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from ..store import sha256
+from ..transcript import MAX_LINE_BYTES, TranscriptReader, open_regular
+from .model import SessionModel
+
+FOLD_BATCH = 512  # records folded between deadline checks
+HEAD_BYTES = 1024  # the file's first bytes, hashed: what tells a rewritten file from ours
+MAX_LINE_MB = MAX_LINE_BYTES >> 20
+
+
+def update_from_file(
+    self: SessionModel, path: Path | str, stop: int | None = None, deadline: float | None = None
+) -> SessionModel:
+    """Fold the bytes appended since the cursor; start over if the file was replaced.
+
+    `stop` ends the read after the first line ending at or past that offset (tests use
+    it to resume from arbitrary points). `deadline` (a time.monotonic() value) ends it
+    once passed, after at least FOLD_BATCH records, with `behind` true: a first fold of a
+    huge transcript then makes progress that is saved, instead of being cut off by the
+    hook's budget with nothing saved, again on every call. Returns the model to use from
+    now on (self, or a fresh one after a restart).
+    """
+    path = Path(path)
+    stat = path.stat()
+    model = self
+    if self.offset and not _same_file(self, path, stat):
+        model = SessionModel()
+        model._restart_reason = _change(self, stat)
+    reader = TranscriptReader(path, model.offset)
+    model._behind = False
+    for count, item in enumerate(reader, 1):
+        model.fold(item)
+        if stop is not None and reader.offset >= stop:
+            break
+        if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+            model._behind = reader.offset < stat.st_size
+            break
+    model.offset = reader.offset
+    model.file_dev, model.file_ino = stat.st_dev, stat.st_ino
+    if model.head_len < HEAD_BYTES and model.offset > model.head_len:
+        model.head_len, model.head_hash = _head(path, min(HEAD_BYTES, model.offset))
+    for name in ("lines", "records", "blank", "malformed", "non_object", "skipped_type"):
+        model.stats[name] = model.stats.get(name, 0) + getattr(reader.stats, name)
+    model._last_read = reader.stats
+    return model
+
+
+def build_model(path: Path | str) -> SessionModel:
+    return SessionModel().update_from_file(path)
+
+
+def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None = None) -> SessionModel:
+    """Resume from a saved model (if it is usable), else fold the whole file."""
+    model = SessionModel()
+    reason = None
+    if saved:
+        try:
+            model = SessionModel.from_bytes(saved)
+        except Exception as exc:  # noqa: BLE001 - any unusable state: fold the file again
+            model = SessionModel()
+            reason = f"the saved session state is unusable ({type(exc).__name__}: {str(exc)[:200]})"
+    model = model.update_from_file(path, deadline=deadline)
+    model._restart_reason = model._restart_reason or reason
+    return model
+
+
+def read_notes(self: SessionModel) -> list[str]:
+    """What the last update_from_file met that a log should say: a restart and why,
+    lines it skipped as unreadable. Empty for an ordinary read."""
+    notes = [f"{self._restart_reason}: session model rebuilt from the start"] if self._restart_reason else []
+    stats = self._last_read
+    if stats is not None and (stats.malformed or stats.non_object):
+        notes.append(
+            f"skipped {stats.malformed} malformed line(s) (not JSON, invalid UTF-8, too deep or over "
+            f"{MAX_LINE_MB} MB) and {stats.non_object} line(s) that are not JSON objects"
+        )
+    return notes
+
+
+def _change(self: SessionModel, stat: os.stat_result) -> str:
+    if (stat.st_dev, stat.st_ino) != (self.file_dev, self.file_ino):
+        return "the transcript was replaced (another file at its path)"
+    if stat.st_size < self.offset:
+        return f"the transcript was truncated ({stat.st_size} bytes, cursor at {self.offset})"
+    return "the transcript was rewritten (its first bytes changed)"
+
+
+def _same_file(self: SessionModel, path: Path, stat: os.stat_result) -> bool:
+    if (stat.st_dev, stat.st_ino) != (self.file_dev, self.file_ino) or stat.st_size < self.offset:
+        return False
+    return _head(path, self.head_len) == (self.head_len, self.head_hash)
+
+
+def _head(path: Path, length: int) -> tuple[int, str]:
+    with open_regular(path) as handle:
+        data = handle.read(length)
+    return len(data), sha256(data).hexdigest()

@@ -1,0 +1,145 @@
+"""Tool calls folded into the session model: a call is kept (trimmed) until its result
+arrives, then applied by its family — Task tools, Bash (commands, tests, errors), file edits."""
+
+from __future__ import annotations
+
+import os
+
+from ..redact import redact
+from ..tasks import TASK_TOOLS
+from ..text import folded
+from . import mentions
+from .error_line import EXIT_CODE_RE, useful_error_line
+from .errors import record_error, resolve
+from .heuristics import is_test_command
+from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
+from .units import facts_for, working_units
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..transcript import ToolResult, ToolUse
+    from .model import SessionModel
+    from .records import UnitFacts
+
+FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+MAX_PENDING = 500
+MAX_FILES = 1000
+MAX_COMMANDS = 100
+MAX_TESTS = 100
+UNIT_FILES = 30
+UNIT_COMMANDS = 20
+COMMAND_CHARS = 4000
+
+
+def tool_use(model: SessionModel, block: ToolUse) -> None:
+    tool_input = trim_input(block.name, block.input)
+    model.pending[block.id] = PendingCall(block.name, tool_input, model.turns, working_units(model))
+    if len(model.pending) > MAX_PENDING:
+        del model.pending[next(iter(model.pending))]
+    if block.name in TASK_TOOLS:
+        episode = model.current_episode()
+        if episode is not None:
+            episode.has_tasks = True
+        task_id = block.input.get("taskId")
+        if isinstance(task_id, (str, int)) and not isinstance(task_id, bool):
+            model.tasks.touch(str(task_id), model.turns)
+        return
+    mentioned = " ".join(str(v) for v in tool_input.values() if isinstance(v, str))
+    if mentioned:
+        mentions.mention(model, mentioned.lower(), model.turns)
+
+
+def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
+    if call.name in TASK_TOOLS:
+        model.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
+        return
+    facts = facts_for(model, call.units)
+    if call.name == "Bash":
+        bash_result(model, call, block, facts)
+        return
+    path_key = FILE_TOOLS.get(call.name)
+    path = call.input.get(path_key) if path_key else None
+    if isinstance(path, str) and path:
+        file_result(model, call, path, block, facts)
+    # Other tools' errors (a Read of a missing file, a Grep without match) are exploration,
+    # not session state: not recorded.
+
+
+def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts: list[UnitFacts]) -> None:
+    command = call.input.get("command")
+    if not isinstance(command, str) or not command.strip():
+        return
+    command = command.strip()
+    ok = not block.is_error
+    match = EXIT_CODE_RE.match(block.text.lstrip()) if block.is_error else None
+    run = CommandRun(
+        command=command,
+        turn=call.turn,
+        ok=ok,
+        exit_code=int(match.group(1)) if match else (0 if ok else None),
+        error_line=None if ok else redact(useful_error_line(block.text)),
+        is_test=is_test_command(command),
+    )
+    add_capped(model.commands, run, MAX_COMMANDS)
+    if run.is_test:
+        model.tests.pop(command, None)
+        model.tests[command] = run
+        if len(model.tests) > MAX_TESTS:
+            del model.tests[next(iter(model.tests))]
+    for unit in facts:
+        add_capped(unit.commands, command, UNIT_COMMANDS)
+    if ok:
+        resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
+    else:
+        record_error(model, ErrorEvent("Bash", command, run.error_line or "", call.turn, run.exit_code), facts)
+
+
+def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
+    if block.is_error:
+        record_error(model, ErrorEvent("file", path, redact(useful_error_line(block.text)), call.turn), facts)
+        return
+    previous = model.files.pop(path, None)
+    model.files[path] = FileChange(
+        path,
+        call.name,
+        previous.first_turn if previous else call.turn,
+        call.turn,
+        previous.count + 1 if previous else 1,
+    )
+    if len(model.files) > MAX_FILES:
+        del model.files[next(iter(model.files))]
+    for key in call.units:
+        # Only an episode's names are indexed: a task's full file list must not
+        # throw the index away (that made a 100 MB fold rebuild it 1,500 times).
+        unit = model.facts.get(key) if key.startswith("prompt-") and key not in model.summarized else None
+        if unit is not None and len(unit.files) >= UNIT_FILES and path not in unit.files:
+            mentions.drop_index(model)  # a name falls out of an episode: rebuild the index
+    for unit in facts:
+        add_capped(unit.files, path, UNIT_FILES)
+    for key in call.units:
+        if key.startswith("prompt-"):
+            mentions.index_term(model, key, os.path.basename(path).lower())
+    resolve(model, "file", path, call.turn, f"{call.name} of {path} succeeded")
+
+
+def trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
+    """Keep only what the model needs from a tool call's input (not file contents)."""
+    if name in TASK_TOOLS:
+        return tool_input
+    if name == "Bash":
+        command = tool_input.get("command")
+        # Clipped after redaction (with a margin), so a secret cut at the clip is still caught.
+        return {"command": redact(command[: COMMAND_CHARS + 256])[:COMMAND_CHARS]} if isinstance(command, str) else {}
+    path_key = FILE_TOOLS.get(name)
+    if path_key:
+        path = tool_input.get(path_key)
+        return {path_key: path} if isinstance(path, str) else {}
+    keep = {}
+    for key in ("file_path", "path", "pattern", "url"):
+        value = tool_input.get(key)
+        if isinstance(value, str):
+            keep[key] = value[:500]
+    return keep
