@@ -240,7 +240,7 @@ if [ -n "$python_arg" ]; then
     launcher=(--python "$HOOK_PYTHON")
 else
     HOOK_PYTHON="$VENV/bin/python"
-    launcher=(--command "$VENV/bin/context-keeper")
+    launcher=(--command "$VENV/bin/context-keeper" --python "$VENV/bin/python")
     if [ "$dry_run" = 1 ]; then
         if [ -x "$HOOK_PYTHON" ]; then
             python_note="the virtualenv exists; the package would be checked and updated if needed"
@@ -266,9 +266,9 @@ fi
 
 [ "$dry_run" = 0 ] || { say "Dry run: $python_note. Nothing was changed."; exit 0; }
 if [ "${launcher[0]}" = --python ]; then
-    hook_cmd="${launcher[1]} -m context_keeper hook <name>"
+    hook_cmd="${launcher[1]} -m context_keeper hook <name> (the tool-loop hook: ${launcher[1]} -c ...)"
 else
-    hook_cmd="${launcher[1]} hook <name>"
+    hook_cmd="${launcher[1]} hook <name> (the tool-loop hook: ${launcher[3]} -c ...)"
 fi
 doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
 [ -x "$doctor" ] || doctor=context-keeper

@@ -53,8 +53,10 @@ def test_good_install_passes(installed: Populated, capsys: pytest.CaptureFixture
     assert all(line.startswith("ok       ") for line in lines[:-2]), out
     assert lines[-1] == "all checks passed"
     names = [line.split(":")[0].split(None, 1)[1] for line in lines[:-2]]
-    assert names == ["hook PostToolUse", "hook PreCompact", "hook SessionStart", f"interpreter {sys.executable}",
-                     "config", "permissions", "dry run PostToolUse", "dry run PreCompact", "dry run SessionStart"]
+    hooks = ["PostToolUse (context_refill)", "PostToolUse (auto_context_manager)", "UserPromptSubmit", "PreCompact",
+             "SessionStart", "PostCompact"]
+    assert names == [*(f"hook {h}" for h in hooks), f"interpreter {sys.executable}",
+                     "config", "permissions", *(f"dry run {h}" for h in hooks)]
     assert "printed a " in out and "-character block" in out
 
 
@@ -111,10 +113,10 @@ def test_missing_interpreter_and_timeout(installed: Populated, capsys: pytest.Ca
     code, data = _doctor(capsys)
     problems = {c["name"]: c for c in data["checks"] if not c["ok"]}
     assert code == 1
-    detail = problems["hook PostToolUse"]["detail"]
+    detail = problems["hook PostToolUse (context_refill)"]["detail"]
     assert "interpreter /gone/venv/bin/python does not exist" in detail and "no timeout set" in detail
     assert problems["interpreter /gone/venv/bin/python"]["fix"].startswith("run ./install.sh again")
-    assert problems["dry run PostToolUse"]["detail"].startswith("exit 127")
+    assert problems["dry run PostToolUse (context_refill)"]["detail"].startswith("exit 127")
 
 
 def test_registered_twice(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,7 +126,7 @@ def test_registered_twice(installed: Populated, capsys: pytest.CaptureFixture[st
     code, data = _doctor(capsys, "--no-dry-run")
     assert code == 1
     problems = [c for c in data["checks"] if not c["ok"]]
-    assert len(problems) == 3 and all("would run 2 times" in c["detail"] for c in problems)
+    assert len(problems) == 6 and all("would run 2 times" in c["detail"] for c in problems)
 
 
 def test_settings_with_comments(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
@@ -137,9 +139,10 @@ def test_settings_with_comments(installed: Populated, capsys: pytest.CaptureFixt
 def test_no_install_at_all(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
     code, data = _doctor(capsys)
     assert code == 1
+    hooks = ["PostToolUse (context_refill)", "PostToolUse (auto_context_manager)", "UserPromptSubmit", "PreCompact",
+             "SessionStart", "PostCompact"]
     assert [c["name"] for c in data["checks"] if not c["ok"]] == [
-        "hook PostToolUse", "hook PreCompact", "hook SessionStart",
-        "dry run PostToolUse", "dry run PreCompact", "dry run SessionStart"]
+        *(f"hook {h}" for h in hooks), *(f"dry run {h}" for h in hooks)]
 
 
 def test_a_command_that_runs_a_checkout_script_is_a_problem(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:

@@ -315,8 +315,9 @@ case("session_id NUL", r"'session_id' contains a NUL byte")(fields(session_id="a
 # -- running ---------------------------------------------------------------------------------------
 
 ALLOWED = re.compile(
-    r"^home(/runs(/[^/]+(/(summaries|archives|state|preserved)(/[^/]+)?|/compactions\.jsonl|/context-keeper\.log(\.1)?)?)?"
-    r"|/context-keeper\.log(\.1)?)?$"
+    r"^home(/runs(/[^/]+(/(summaries|archives|state|preserved)(/[^/]+)?|/compactions(/[^/]+(/[^/]+)?)?"
+    r"|/compactions\.jsonl|/context-keeper\.log(\.1)?)?)?"
+    r"|/refills(/[^/]+)?|/context-keeper\.log(\.1)?)?$"
 )
 
 

@@ -90,9 +90,12 @@ def our_handlers(settings: dict) -> dict[str, list[tuple[str | None, dict]]]:
     return found
 
 
-def assert_installed(settings: dict, launcher: tuple[str, ...]) -> None:
-    expected = {e.event: [(e.matcher, e.handler())] for e in sf.our_entries(launcher)}
-    assert our_handlers(settings) == expected
+def assert_installed(settings: dict, launcher: tuple[str, ...], python: str | None = None) -> None:
+    expected: dict[str, list[tuple[str | None, dict]]] = {}
+    for e in sf.our_entries(launcher, python):
+        expected.setdefault(e.event, []).append((e.matcher, e.handler()))
+    found = our_handlers(settings)
+    assert {k: sorted(v, key=str) for k, v in found.items()} == {k: sorted(v, key=str) for k, v in expected.items()}
     assert sf.unmerge(settings) == ORIGINAL  # everything else kept, with its meaning
     assert list(settings) == list(ORIGINAL)  # and its order
 
@@ -218,7 +221,8 @@ def test_moved_checkout_changes_nothing_the_hooks_never_named_it(env: Env):
 def test_entries_of_old_installs_are_replaced_without_duplicates(env: Env):
     # Before 0.2 the commands ran <venv python> <checkout>/hooks/<script>.py: deleting the
     # checkout then made Python exit 2, which blocks every compaction.
-    old = sf.merge(ORIGINAL, sf.our_entries(("/old/venv/bin/context-keeper",)))
+    pre_02 = ("auto_context_manager", "pre_compact_preserve", "session_start_restore")
+    old = sf.merge(ORIGINAL, [e for e in sf.our_entries(("/old/venv/bin/context-keeper",)) if e.script in pre_02])
     for groups in old["hooks"].values():
         for group in groups:
             for handler in group["hooks"]:
@@ -229,7 +233,7 @@ def test_entries_of_old_installs_are_replaced_without_duplicates(env: Env):
     env.settings.write_text(json.dumps(old, indent=2))
     result = env.run()
     assert result.returncode == 0, result.stderr
-    assert "3 updated" in result.stdout
+    assert "3 added, 3 updated" in result.stdout
     assert_installed(env.load(), (DEV_PYTHON, "-m", "context_keeper"))
     assert "/old/checkout" not in env.settings.read_text()
 
@@ -241,7 +245,7 @@ def test_project_settings(env: Env):
     assert result.returncode == 0, result.stderr
     project_settings = project / ".claude" / "settings.json"
     found = our_handlers(env.load(project_settings))
-    assert sorted(found) == ["PostToolUse", "PreCompact", "SessionStart"]
+    assert sorted(found) == ["PostCompact", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]
     assert env.settings.read_bytes() == env.original_bytes  # user settings untouched
     assert env.backups(project_settings) == []  # there was no file to back up
     assert env.run("--project", str(project), "--uninstall").returncode == 0
@@ -252,7 +256,7 @@ def test_claude_config_dir_is_honoured(env: Env):
     config = env.root / "claude-config"
     result = env.run(CLAUDE_CONFIG_DIR=str(config))
     assert result.returncode == 0, result.stderr
-    assert len(our_handlers(env.load(config / "settings.json"))) == 3
+    assert len(our_handlers(env.load(config / "settings.json"))) == 5  # events
     assert env.settings.read_bytes() == env.original_bytes
 
 
@@ -296,7 +300,8 @@ def test_help(env: Env):
 # ------------------------------------------------------ the real venv path (slow-ish)
 
 SAMPLE_FOR = {"PostToolUse": "PostToolUse:Bash", "PreCompact": "PreCompact:auto",
-              "SessionStart": "SessionStart:compact"}
+              "SessionStart": "SessionStart:compact", "UserPromptSubmit": "UserPromptSubmit",
+              "PostCompact": "PostCompact:auto"}
 
 
 def run_installed_hooks(env: Env, settings: dict) -> None:
@@ -306,8 +311,8 @@ def run_installed_hooks(env: Env, settings: dict) -> None:
                          .read_text())["samples"]
     project = env.root / "project"
     project.mkdir(exist_ok=True)
-    for event, found in our_handlers(settings).items():
-        [(_, handler)] = found
+    handlers = [(event, handler) for event, found in our_handlers(settings).items() for _, handler in found]
+    for event, handler in handlers:
         stdin = dict(samples[SAMPLE_FOR[event]], cwd=str(project),
                      transcript_path=str(env.root / "no-such-transcript.jsonl"))
         result = subprocess.run(
@@ -348,7 +353,7 @@ def test_fresh_install_builds_a_working_venv(env: Env):
         cwd="/", capture_output=True, text=True, env=env.environ())
     assert check.returncode == 0, check.stderr
     assert Path(check.stdout.strip()).is_relative_to(venv)  # installed, not the checkout
-    assert_installed(env.load(), (str(venv / "bin" / "context-keeper"),))
+    assert_installed(env.load(), (str(venv / "bin" / "context-keeper"),), str(venv / "bin" / "python"))
     # the build happened in a staging copy: the checkout stays clean
     assert not (checkout / "build").exists()
     assert not list((checkout / "lib").glob("*.egg-info"))
@@ -379,7 +384,7 @@ def test_fresh_install_builds_a_working_venv(env: Env):
     # PreCompact as "block"): the shell reports the missing command, never 2.
     shutil.rmtree(venv)
     for event, found in our_handlers(env.load()).items():
-        [(_, handler)] = found
+        handler = found[0][1]
         gone = subprocess.run(["/bin/sh", "-c", handler["command"]], input="{}", cwd=project,
                               env=env.environ(), capture_output=True, text=True, timeout=30)
         assert gone.returncode not in (0, 2), (event, gone.returncode, gone.stderr)

@@ -36,6 +36,14 @@ def entries(exe: Path = EXE) -> tuple[sf.HookEntry, ...]:
     return sf.our_entries(sf.launcher_for(command=exe))
 
 
+def entry(name: str, event: str | None = None, exe: Path = EXE) -> sf.HookEntry:
+    [found] = [e for e in entries(exe) if e.script == name and event in (None, e.event)]
+    return found
+
+
+N = len(sf.REGISTRATION)  # our entries: six registrations of five hooks
+
+
 def ours(settings: dict) -> list[tuple[str, str | None, dict]]:
     """(event, group matcher, handler) for every handler of ours."""
     found = []
@@ -49,23 +57,38 @@ def ours(settings: dict) -> list[tuple[str, str | None, dict]]:
 
 # ------------------------------------------------------------------------- entries
 
-def test_our_entries_are_the_three_hooks_with_absolute_paths_and_timeouts():
-    post, pre, start = entries()
-    assert (post.event, post.matcher) == ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit")
-    assert (pre.event, pre.matcher) == ("PreCompact", None)
-    assert (start.event, start.matcher) == ("SessionStart", "compact")
+def test_our_entries_are_the_registered_hooks_with_absolute_paths_and_timeouts():
+    assert [(e.event, e.matcher, e.script, e.timeout, e.is_async) for e in entries()] == [
+        ("PostToolUse", None, "context_refill", 10, False),
+        ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit", "auto_context_manager", 60, True),
+        ("UserPromptSubmit", None, "context_refill", 10, False),
+        ("PreCompact", None, "pre_compact_preserve", 60, False),
+        ("SessionStart", "compact", "session_start_restore", 30, False),
+        ("PostCompact", None, "post_compact_check", 30, False),
+    ]
+    post, pre, start = entry("auto_context_manager"), entry("pre_compact_preserve"), entry("session_start_restore")
     assert post.command == "/opt/venv/bin/context-keeper hook auto_context_manager"
     assert pre.command == "/opt/venv/bin/context-keeper hook pre_compact_preserve"
     assert start.command == "/opt/venv/bin/context-keeper hook session_start_restore"
-    assert [e.timeout for e in (post, pre, start)] == [10, 60, 30]
     assert "matcher" not in pre.group()
-    assert post.handler() == {"type": "command", "command": post.command, "timeout": 10}
+    assert post.handler() == {"type": "command", "command": post.command, "timeout": 60, "async": True}
+    assert pre.handler()["statusMessage"].startswith("context-keeper: ")
+
+
+def test_the_tool_loop_hook_starts_python_directly_when_the_interpreter_is_known():
+    both = sf.our_entries(sf.launcher_for(command=EXE, python=Path("/opt/venv/bin/python")), "/opt/venv/bin/python")
+    refill = [e for e in both if e.script == "context_refill"]
+    assert [shlex.split(e.command) for e in refill] == [
+        ["/opt/venv/bin/python", "-c", "from context_keeper.hooks.context_refill import main; main()"]] * 2
+    assert all(sf.script_of(e.handler()) == e.script for e in both)
+    # Without the interpreter, the launcher runs it like the others.
+    assert entry("context_refill", "PostToolUse").command == "/opt/venv/bin/context-keeper hook context_refill"
 
 
 def test_commands_are_shell_quoted():
-    post = entries(Path("/it's my venv/bin/context-keeper"))[0]
+    post = entry("auto_context_manager", exe=Path("/it's my venv/bin/context-keeper"))
     assert shlex.split(post.command) == ["/it's my venv/bin/context-keeper", "hook", "auto_context_manager"]
-    python = sf.our_entries(sf.launcher_for(python=Path("/my py/bin/python3")))[1]
+    python = [e for e in sf.our_entries(sf.launcher_for(python=Path("/my py/bin/python3"))) if e.script == "pre_compact_preserve"][0]
     assert shlex.split(python.command) == ["/my py/bin/python3", "-m", "context_keeper", "hook", "pre_compact_preserve"]
 
 
@@ -135,8 +158,8 @@ def test_load_missing_file(tmp_path):
 
 def test_merge_into_empty_settings():
     merged = sf.merge({}, entries())
-    assert list(merged["hooks"]) == ["PostToolUse", "PreCompact", "SessionStart"]
-    assert len(ours(merged)) == 3
+    assert list(merged["hooks"]) == ["PostToolUse", "UserPromptSubmit", "PreCompact", "SessionStart", "PostCompact"]
+    assert len(ours(merged)) == N
 
 
 def test_merge_keeps_foreign_content_and_order_and_does_not_mutate_input():
@@ -146,14 +169,17 @@ def test_merge_keeps_foreign_content_and_order_and_does_not_mutate_input():
     assert list(merged) == list(FOREIGN)  # no key moved; "hooks" existed
     for key in ("permissions", "env", "model"):
         assert merged[key] == FOREIGN[key]
-    assert list(merged["hooks"]) == ["PostToolUse", "PreCompact", "Stop", "SessionStart"]
+    assert list(merged["hooks"]) == ["PostToolUse", "PreCompact", "Stop", "UserPromptSubmit", "SessionStart", "PostCompact"]
     assert merged["hooks"]["PostToolUse"][0] == FOREIGN["hooks"]["PostToolUse"][0]
     assert merged["hooks"]["PreCompact"][0] == FOREIGN["hooks"]["PreCompact"][0]
     assert merged["hooks"]["Stop"] == FOREIGN["hooks"]["Stop"]
     assert [(e, m) for e, m, _ in ours(merged)] == [
+        ("PostToolUse", None),
         ("PostToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit"),
         ("PreCompact", None),
+        ("UserPromptSubmit", None),
         ("SessionStart", "compact"),
+        ("PostCompact", None),
     ]
 
 
@@ -173,25 +199,25 @@ def test_moved_checkout_and_new_venv_fix_paths_in_place():
     old = sf.merge(FOREIGN, entries())
     moved_entries = entries(Path("/new/venv/bin/context-keeper"))
     moved, changes = sf.merge_with_changes(old, moved_entries)
-    assert changes == sf.Changes(updated=3)
-    assert len(ours(moved)) == 3
-    assert [h["command"] for _, _, h in ours(moved)] == [e.command for e in moved_entries]
+    assert changes == sf.Changes(updated=N)
+    assert len(ours(moved)) == N
+    assert sorted(h["command"] for _, _, h in ours(moved)) == sorted(e.command for e in moved_entries)
     # same positions: only the commands changed
     assert sf.unmerge(moved) == sf.unmerge(old) == FOREIGN
     assert list(moved["hooks"]) == list(old["hooks"])
 
 
 def test_duplicates_collapse_to_one():
-    post = entries()[0]
+    post = entry("auto_context_manager")
     settings = {"hooks": {"PostToolUse": [post.group(), post.group(),
                                           {"matcher": "Read", "hooks": [post.handler()]}]}}
     merged, changes = sf.merge_with_changes(settings, entries())
     assert changes.removed == 2
-    assert merged["hooks"]["PostToolUse"] == [post.group()]
+    assert merged["hooks"]["PostToolUse"] == [post.group(), entry("context_refill", "PostToolUse").group()]
 
 
 def test_wrong_matcher_is_fixed_in_place_when_the_group_is_ours_alone():
-    start = entries()[2]
+    start = entry("session_start_restore")
     settings = {"hooks": {"SessionStart": [
         {"matcher": "startup", "hooks": [{"type": "command", "command": "foreign"}]},
         {"hooks": [start.handler()]},
@@ -202,16 +228,16 @@ def test_wrong_matcher_is_fixed_in_place_when_the_group_is_ours_alone():
 
 
 def test_ours_in_a_shared_group_with_another_matcher_moves_out():
-    post = entries()[0]
+    post = entry("auto_context_manager")
     foreign = {"type": "command", "command": "echo grep"}
     settings = {"hooks": {"PostToolUse": [{"matcher": "Grep", "hooks": [foreign, post.handler()]}]}}
     merged = sf.merge(settings, entries())
     assert merged["hooks"]["PostToolUse"] == [{"matcher": "Grep", "hooks": [foreign]},
-                                              post.group()]
+                                              entry("context_refill", "PostToolUse").group(), post.group()]
 
 
 def test_match_all_matchers_count_as_no_matcher_for_precompact():
-    pre = entries()[1]
+    pre = entry("pre_compact_preserve")
     for matcher in ("", "*"):
         settings = {"hooks": {"PreCompact": [{"matcher": matcher, "hooks": [pre.handler()]}]}}
         assert sf.merge(settings, entries())["hooks"]["PreCompact"] == \
@@ -219,21 +245,24 @@ def test_match_all_matchers_count_as_no_matcher_for_precompact():
 
 
 def test_misplaced_script_is_removed_from_the_wrong_event():
-    pre = entries()[1]
+    pre = entry("pre_compact_preserve")
     settings = {"hooks": {"Stop": [{"hooks": [pre.handler()]}]}}
     merged, changes = sf.merge_with_changes(settings, entries())
     assert "Stop" not in merged["hooks"]
-    assert changes == sf.Changes(added=3, removed=1)
+    assert changes == sf.Changes(added=N, removed=1)
 
 
 def test_user_additions_to_our_handler_are_kept():
-    post = entries()[0]
+    post = entry("auto_context_manager")
     settings = {"hooks": {"PostToolUse": [{"matcher": post.matcher, "hooks": [
         {"type": "command", "command": "/old/bin/python /old/hooks/auto_context_manager.py",
-         "statusMessage": "keeping context", "timeout": 99}]}]}}
+         "env_note": "mine", "timeout": 99}]}]}}
     handler = sf.merge(settings, entries())["hooks"]["PostToolUse"][0]["hooks"][0]
-    assert handler == {"type": "command", "command": post.command,
-                       "statusMessage": "keeping context", "timeout": 10}
+    assert handler == {"env_note": "mine", "type": "command", "command": post.command, "timeout": 60, "async": True}
+    # A key we own but no longer register goes: "async" on a hook that is not async.
+    pre = entry("pre_compact_preserve")
+    stale = {"hooks": {"PreCompact": [{"hooks": [dict(pre.handler(), **{"async": True})]}]}}
+    assert sf.merge(stale, entries())["hooks"]["PreCompact"][0]["hooks"][0] == pre.handler()
 
 
 def test_plugin_root_entry_in_settings_is_recognised():
@@ -298,7 +327,7 @@ _foreign_settings = st.fixed_dictionaries(
 @given(_foreign_settings)
 def test_property_merge_unmerge_round_trip(foreign):
     merged = sf.merge(foreign, entries())
-    assert len(ours(merged)) == 3
+    assert len(ours(merged)) == N
     assert sf.merge(merged, entries()) == merged
     assert sf.merge(merged, entries(Path("/v2/bin/context-keeper"))) != merged
     assert sf.unmerge(merged) == foreign
@@ -312,7 +341,7 @@ def test_render_diff():
     diff = sf.render_diff(FOREIGN, merged, Path("settings.json"))
     assert diff.startswith("--- settings.json (current)\n+++ settings.json (after)\n")
     added = [line for line in diff.splitlines() if line.startswith("+") and "\"command\":" in line]
-    assert len(added) == 3
+    assert len(added) == N
     assert sf.render_diff(merged, merged, Path("s")) == ""
     assert all(line.startswith(("+", "@@", "---", "+++"))
                for line in sf.render_diff(None, merged, Path("s")).splitlines())
@@ -383,14 +412,14 @@ def test_main_install_then_noop_then_uninstall(tmp_path, capsys):
     path = tmp_path / "settings.json"
     original = write_settings(path, FOREIGN)
     assert sf.main(cli(path)) == 0
-    assert "3 added; backup" in capsys.readouterr().out
+    assert f"{N} added; backup" in capsys.readouterr().out
     installed = path.read_bytes()
     assert sf.main(cli(path)) == 0
     assert "already up to date" in capsys.readouterr().out
     assert path.read_bytes() == installed
     assert len(list(tmp_path.glob("settings.json.bak-*"))) == 1
     assert sf.main(["uninstall", "--settings", str(path)]) == 0
-    assert "3 removed" in capsys.readouterr().out
+    assert f"{N} removed" in capsys.readouterr().out
     assert json.loads(path.read_bytes()) == json.loads(original)
     assert sf.main(["uninstall", "--settings", str(path)]) == 0
     assert "no context-keeper hooks found" in capsys.readouterr().out
@@ -457,8 +486,9 @@ def test_main_warns_when_the_plugin_is_enabled_too(tmp_path, capsys):
 
 def test_settings_example_matches_our_entries():
     example = json.loads((REPO / "settings.example.json").read_text())
-    command = Path("/home/you/.local/share/context-keeper/venv/bin/context-keeper")
-    assert example == sf.merge({}, sf.our_entries(sf.launcher_for(command=command)))
+    venv = Path("/home/you/.local/share/context-keeper/venv/bin")
+    launcher = sf.launcher_for(command=venv / "context-keeper", python=venv / "python")
+    assert example == sf.merge({}, sf.our_entries(launcher, str(venv / "python")))
 
 
 def test_plugin_hooks_match_our_entries():

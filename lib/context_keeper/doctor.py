@@ -24,8 +24,13 @@ from .records import record
 from .runs_info import permission_problems
 from .store import RunsDir
 
-EVENTS = tuple(settings_file.SCRIPTS)  # PostToolUse, PreCompact, SessionStart
-EXPECTED_MATCHER = {"PostToolUse": settings_file.POST_TOOL_USE_MATCHER, "PreCompact": None, "SessionStart": "compact"}
+SPECS = settings_file.REGISTRATION
+_PER_EVENT = {spec.event: sum(s.event == spec.event for s in SPECS) for spec in SPECS}
+
+
+def check_name(kind: str, spec: settings_file.HookSpec) -> str:
+    """`hook PreCompact`; `hook PostToolUse (context_refill)` where an event has several."""
+    return f"{kind} {spec.event}" + (f" ({spec.name})" if _PER_EVENT[spec.event] > 1 else "")
 
 
 # -- where hooks are registered ----------------------------------------------------------------
@@ -60,6 +65,7 @@ class FoundHook:
     command: str
     timeout: float | None
     interpreter: str | None  # first word of the command: the context-keeper executable or a python
+    is_async: bool  # "async": true (Claude Code does not wait for it)
     script_path: str | None  # plugin route and old installs: the .../hooks/<name>.py it runs
 
     @property
@@ -132,6 +138,7 @@ def _found(location: SettingsLocation, event: str, script: str, matcher: object,
         command=command,
         timeout=timeout if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) else None,
         interpreter=words[0] if words and words[0] != script_path else None,
+        is_async=handler.get("async") is True,
         script_path=script_path,
     )
 
@@ -171,13 +178,17 @@ def check_settings(scans: list[SettingsScan]) -> list[Check]:
             checks.append(Check(f"settings {scan.location.scope}", False, scan.error, "fix the file so it is plain JSON (no comments)"))
     plugin_in = [s.location.path for s in scans if s.plugin_enabled]
     hooks = [h for s in scans for h in s.hooks]
-    for event in EVENTS:
-        script = settings_file.SCRIPTS[event]
-        mine = [h for h in hooks if h.script == script]
-        name = f"hook {event}"
+    for spec in SPECS:
+        script, event = spec.name, spec.event
+        name = check_name("hook", spec)
+        mine = [h for h in hooks if h.script == script and h.event == event]
+        elsewhere = [h for h in hooks if h.script == script and h.event not in settings_file.HOOKS[script]]
         if not mine:
             if plugin_in:
                 checks.append(Check(name, True, f"provided by the context-keeper plugin (enabled in {plugin_in[0]})"))
+            elif elsewhere:
+                checks.append(Check(name, False, f"{script} is registered under {elsewhere[0].event}, not {event}",
+                                    _reinstall_hint()))
             else:
                 checks.append(Check(name, False, f"{script} is not registered in any settings file", _reinstall_hint()))
             continue
@@ -192,10 +203,10 @@ def check_settings(scans: list[SettingsScan]) -> list[Check]:
             continue
         hook = mine[0]
         problems = []
-        if hook.event != event:
-            problems.append(f"registered under {hook.event}, not {event}")
-        elif EXPECTED_MATCHER[event] is not None and hook.matcher != EXPECTED_MATCHER[event]:
-            problems.append(f"matcher is {hook.matcher!r}, expected {EXPECTED_MATCHER[event]!r}")
+        if spec.matcher is not None and hook.matcher != spec.matcher:
+            problems.append(f"matcher is {hook.matcher!r}, expected {spec.matcher!r}")
+        if spec.is_async and not hook.is_async:
+            problems.append('not "async": true, so the tool loop waits for it after every call')
         if hook.interpreter is None or not os.path.isabs(hook.interpreter):
             problems.append(f"interpreter {hook.interpreter or '(none)'} is not an absolute path")
         elif not hook.interpreter_ok:
@@ -318,8 +329,12 @@ def _stdin(event: str, session_id: str, transcript: Path, cwd: Path) -> bytes:
     if event == "PostToolUse":
         base |= {"tool_name": "Bash", "tool_input": {"command": "pytest -q"}, "tool_use_id": "toolu_doctor_1",
                  "tool_response": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False}}
+    elif event == "UserPromptSubmit":
+        base |= {"prompt": "Carry on."}
     elif event == "PreCompact":
         base |= {"trigger": "manual", "custom_instructions": None}
+    elif event == "PostCompact":
+        base |= {"trigger": "manual", "compact_summary": "<summary>The user asked to run the tests; 3 passed.</summary>"}
     else:
         base |= {"source": "compact", "model": "claude-opus-5-5"}
     return orjson.dumps(base)
@@ -328,7 +343,7 @@ def _stdin(event: str, session_id: str, transcript: Path, cwd: Path) -> bytes:
 def dry_run_hooks(scans: list[SettingsScan], timeout: float = 60.0, environ: Mapping[str, str] | None = None) -> list[Check]:
     """Run each registered hook command once, in order, on a generated transcript."""
     hooks = [h for s in scans for h in s.hooks]
-    by_script = {h.script: h for h in hooks}
+    by_spec = {(h.event, h.script): h for h in hooks}
     env_base = dict(os.environ if environ is None else environ)
     checks = []
     with tempfile.TemporaryDirectory(prefix="context-keeper-doctor-") as tmp:
@@ -342,21 +357,22 @@ def dry_run_hooks(scans: list[SettingsScan], timeout: float = 60.0, environ: Map
         env = {k: v for k, v in env_base.items() if not k.startswith("CONTEXT_KEEPER_")}
         env |= {"CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(root / "no-config.toml"),
                 "CLAUDE_PROJECT_DIR": str(project)}
-        for event in EVENTS:
-            hook = by_script.get(settings_file.SCRIPTS[event])
-            name = f"dry run {event}"
+        for spec in SPECS:
+            event = spec.event
+            hook = by_spec.get((event, spec.name))
+            name = check_name("dry run", spec)
             if hook is None:
                 checks.append(Check(name, False, "skipped: not registered", _reinstall_hint()))
                 continue
             if "${CLAUDE_PLUGIN_ROOT}" in hook.command:
                 checks.append(Check(name, True, "skipped: plugin command (needs Claude Code to expand ${CLAUDE_PLUGIN_ROOT})"))
                 continue
-            checks.append(_run_one(event, hook, _stdin(event, session_id, transcript, project), project, env, home, timeout))
+            checks.append(_run_one(name, event, hook, _stdin(event, session_id, transcript, project), project, env, home, timeout))
     return checks
 
 
-def _run_one(event: str, hook: FoundHook, stdin: bytes, project: Path, env: dict[str, str], home: Path, timeout: float) -> Check:
-    name = f"dry run {event}"
+def _run_one(name: str, event: str, hook: FoundHook, stdin: bytes, project: Path, env: dict[str, str], home: Path,
+             timeout: float) -> Check:
     try:
         result = subprocess.run(["/bin/sh", "-c", hook.command], input=stdin, capture_output=True, cwd=project,
                                 env=env, timeout=timeout, check=False)
@@ -371,8 +387,9 @@ def _run_one(event: str, hook: FoundHook, stdin: bytes, project: Path, env: dict
         return Check(name, False, f"exit {result.returncode}: {why}", _reinstall_hint())
     if errors:
         return Check(name, False, f"exit 0 but the hook logged an error: {errors[0]}", "see docs/troubleshooting.md; report it if it persists")
-    if event == "PostToolUse" and out.strip():
-        return Check(name, False, f"printed {len(out)} characters; PostToolUse must print nothing", _reinstall_hint())
+    if event in ("PostToolUse", "UserPromptSubmit", "PostCompact") and out.strip():
+        return Check(name, False, f"printed {len(out)} characters with nothing to refill; it must print nothing",
+                     _reinstall_hint())
     if event == "PreCompact":
         if not out.strip():
             return Check(name, False, "printed no preservation block", "see the log; run ./install.sh again")

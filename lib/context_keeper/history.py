@@ -15,7 +15,7 @@ from .record_loader import from_dict
 from .records import field, record
 from .store import RunsDir, append_line
 
-SOURCES = ("pre_compact", "session_start")
+SOURCES = ("pre_compact", "session_start", "post_compact", "refill")
 
 
 @record
@@ -23,7 +23,9 @@ class CompactionRecord:
     time: str  # ISO 8601 UTC, milliseconds
     session_id: str
     trigger: str | None
-    source: str  # "pre_compact" | "session_start" (PreCompact did not run)
+    # "pre_compact" | "session_start" (PreCompact did not run): the compaction and its block;
+    # "post_compact": the check of the summary; "refill": what was sent after it
+    source: str
     context_tokens: int | None = None
     tokens_source: str | None = None
     # compact boundaries already in the transcript when the hook ran: the compaction being
@@ -36,6 +38,15 @@ class CompactionRecord:
     chars: int = 0  # characters printed by the hook
     shown: dict[str, int] = field(default_factory=dict)  # items per section
     left_out: dict[str, int] = field(default_factory=dict)  # items that did not fit
+    # The lines of one compaction share its id: the time of the record that opened it.
+    compaction_id: str | None = None
+    block_items: int | None = None  # facts the block showed, by family in block_families
+    block_families: dict[str, int] = field(default_factory=dict)
+    # post_compact: {family: {"carried": n, "kept": n, "lost": n}}; refill_* what was queued
+    check: dict[str, dict[str, int]] = field(default_factory=dict)
+    refill_items: int | None = None
+    refill_chars: int | None = None
+    event: str | None = None  # refill: the hook event that delivered it
 
 
 def now_iso(when: float | None = None) -> str:

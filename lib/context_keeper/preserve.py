@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from .records import field, record
 from .redact import redact
+from .survival.items import Item
 from .session import SessionModel
 from .tasks import Task
 from .text import one_line, unique
@@ -89,6 +90,7 @@ class Rendered:
     text: str
     shown: dict[str, int] = field(default_factory=dict)
     left_out: dict[str, int] = field(default_factory=dict)
+    items: tuple[Item, ...] = ()  # the facts the text shows (family, text, key), in order
 
 
 # -- packing -----------------------------------------------------------------------------------

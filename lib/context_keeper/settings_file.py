@@ -30,12 +30,39 @@ Settings = dict[str, Any]
 
 POST_TOOL_USE_MATCHER = "Bash|Write|Edit|MultiEdit|NotebookEdit"
 
-# event -> hook name. An install registers `<venv>/bin/context-keeper hook <name>` (or
-# `<python> -m context_keeper hook <name>`); the plugin route and installs before 0.2 run
-# `.../hooks/<name>.py`. The name is how our entries are recognised again in any of these
-# forms, after the checkout or the virtualenv has moved.
-SCRIPTS: dict[str, str] = {event: name for name, event in HOOKS.items()}
-_EVENT_OF_SCRIPT = {name: event for event, name in SCRIPTS.items()}
+# Hook names (context_keeper.hooks.HOOKS). An install registers `<venv>/bin/context-keeper
+# hook <name>` (or `<python> -m context_keeper hook <name>`); the plugin route and installs
+# before 0.2 run `.../hooks/<name>.py`. The name is how our entries are recognised again in
+# any of these forms, after the checkout or the virtualenv has moved.
+_NAMES = frozenset(HOOKS)
+
+
+@dataclass(frozen=True)
+class HookSpec:
+    """One registration: which hook, for which event, how Claude Code runs it."""
+
+    event: str
+    matcher: str | None  # None: no matcher key (every tool / every trigger)
+    name: str
+    timeout: int  # seconds; explicit (Claude Code's default is 600 s)
+    is_async: bool = False  # Claude Code does not wait for it (FACTS.md, "Async hooks")
+    status: str | None = None  # statusMessage Claude Code shows while it runs
+    fast: bool = False  # started as `python -c` (no console-script wrapper: it imports re)
+
+
+# The tool loop waits only for context_refill, which ends after one directory listing unless
+# a refill is pending; folding and summarising (auto_context_manager) run async.
+REGISTRATION: tuple[HookSpec, ...] = (
+    HookSpec("PostToolUse", None, "context_refill", 10, fast=True),
+    HookSpec("PostToolUse", POST_TOOL_USE_MATCHER, "auto_context_manager", 60, is_async=True),
+    HookSpec("UserPromptSubmit", None, "context_refill", 10, fast=True),
+    HookSpec("PreCompact", None, "pre_compact_preserve", 60, status="context-keeper: archiving the transcript and preserving state"),
+    HookSpec("SessionStart", "compact", "session_start_restore", 30, status="context-keeper: restoring the session state"),
+    HookSpec("PostCompact", None, "post_compact_check", 30, status="context-keeper: checking the compaction summary"),
+)
+# Handler keys our entries own: a re-install sets them as registered (and drops those no
+# longer registered); any other key a user added to our handler is kept.
+_OWNED_KEYS = ("type", "command", "timeout", "async", "statusMessage")
 
 # Matchers that mean "every trigger" for an event we register without a matcher.
 _MATCH_ALL = (None, "", "*")
@@ -49,24 +76,22 @@ class SettingsError(Exception):
 
 
 @dataclass(frozen=True)
-class Timeouts:
-    """Seconds Claude Code waits for each hook (explicit: the default is 600 s)."""
-
-    post_tool_use: int = 10  # hot path, runs after every matching tool call
-    pre_compact: int = 60  # preservation block, transcript archive, git diff --stat
-    session_start: int = 30  # restore note after compaction
-
-
-@dataclass(frozen=True)
 class HookEntry:
     event: str
     matcher: str | None  # None: no matcher key (applies to every trigger)
-    script: str
+    script: str  # the hook's name
     command: str
     timeout: int
+    is_async: bool = False
+    status: str | None = None
 
     def handler(self) -> dict[str, Any]:
-        return {"type": "command", "command": self.command, "timeout": self.timeout}
+        handler: dict[str, Any] = {"type": "command", "command": self.command, "timeout": self.timeout}
+        if self.is_async:
+            handler["async"] = True
+        if self.status:
+            handler["statusMessage"] = self.status
+        return handler
 
     def group(self) -> dict[str, Any]:
         group: dict[str, Any] = {}
@@ -102,6 +127,12 @@ def hook_command(launcher: Sequence[str], name: str) -> str:
     return shlex.join([*launcher, "hook", name])
 
 
+def fast_command(python: str, name: str) -> str:
+    """`<python> -c 'from context_keeper.hooks.<name> import main; main()'`: measured 1.3x a
+    bare interpreter start, where the console-script wrapper (it imports re) costs 2.1x."""
+    return shlex.join([python, "-c", f"from context_keeper.hooks.{name} import main; main()"])
+
+
 def launcher_for(*, command: Path | None = None, python: Path | None = None) -> tuple[str, ...]:
     """How hooks are started: the installed `context-keeper` executable, or `<python> -m
     context_keeper` for an interpreter that has the package. Neither names the checkout, so
@@ -110,27 +141,24 @@ def launcher_for(*, command: Path | None = None, python: Path | None = None) -> 
     Paths are used as given, not resolved: a virtualenv's python is a symlink to the base
     interpreter, and resolving it would run the hooks outside the virtualenv.
     """
-    if (command is None) == (python is None):
-        raise SettingsError("give exactly one of --command and --python")
-    path = command if command is not None else python
-    assert path is not None
-    if not path.is_absolute():
-        raise SettingsError("--command and --python must be absolute paths")
-    return (str(path),) if command is not None else (str(path), "-m", "context_keeper")
+    if command is None and python is None:
+        raise SettingsError("give --command, --python or both")
+    for path in (command, python):
+        if path is not None and not path.is_absolute():
+            raise SettingsError("--command and --python must be absolute paths")
+    return (str(command),) if command is not None else (str(python), "-m", "context_keeper")
 
 
-def our_entries(launcher: Sequence[str], timeouts: Timeouts = Timeouts()) -> tuple[HookEntry, ...]:
-    """The three hook entries, each `<launcher> hook <name>`."""
-
-    def entry(event: str, matcher: str | None, timeout: int) -> HookEntry:
-        name = SCRIPTS[event]
-        return HookEntry(event, matcher, name, hook_command(launcher, name), timeout)
-
-    return (
-        entry("PostToolUse", POST_TOOL_USE_MATCHER, timeouts.post_tool_use),
-        entry("PreCompact", None, timeouts.pre_compact),  # manual and auto
-        entry("SessionStart", "compact", timeouts.session_start),
-    )
+def our_entries(launcher: Sequence[str], python: str | None = None) -> tuple[HookEntry, ...]:
+    """Our hook entries, one per REGISTRATION row: `<launcher> hook <name>`, or for the fast
+    ones `<python> -c ...` when the interpreter is known."""
+    if python is None and len(launcher) == 3 and tuple(launcher[1:]) == ("-m", "context_keeper"):
+        python = launcher[0]
+    out = []
+    for spec in REGISTRATION:
+        command = fast_command(python, spec.name) if spec.fast and python else hook_command(launcher, spec.name)
+        out.append(HookEntry(spec.event, spec.matcher, spec.name, command, spec.timeout, spec.is_async, spec.status))
+    return tuple(out)
 
 
 def command_words(command: str) -> list[str]:
@@ -143,8 +171,9 @@ def command_words(command: str) -> list[str]:
 def script_of(handler: object) -> str | None:
     """Our hook name if this hook handler runs one of our hooks, else None.
 
-    Ours: `... context-keeper hook <name>`, `... -m context_keeper hook <name>`, or a word
-    that is a path `.../hooks/<name>.py` (plugin route, installs before 0.2).
+    Ours: `... context-keeper hook <name>`, `... -m context_keeper hook <name>`,
+    `... -c 'from context_keeper.hooks.<name> import main; main()'`, or a word that is a path
+    `.../hooks/<name>.py` (plugin route, installs before 0.2).
     """
     if not isinstance(handler, dict) or handler.get("type") != "command":
         return None
@@ -157,12 +186,16 @@ def script_of(handler: object) -> str | None:
 def hook_of_words(words: Sequence[str]) -> tuple[str | None, str | None]:
     """(hook name, legacy script path) found in a command's words; (None, None) if not ours."""
     for i, word in enumerate(words):
-        if word == "hook" and i + 1 < len(words) and words[i + 1] in _EVENT_OF_SCRIPT:
+        if word == "hook" and i + 1 < len(words) and words[i + 1] in _NAMES:
             before = words[:i]
             if (before and PurePosixPath(before[-1]).name == "context-keeper") or list(before[-2:]) == ["-m", "context_keeper"]:
                 return words[i + 1], None
+        if i and words[i - 1] == "-c" and word.startswith("from context_keeper.hooks."):
+            name = word[len("from context_keeper.hooks."):].split(" ", 1)[0]
+            if name in _NAMES:
+                return name, None
         path = PurePosixPath(word)
-        if path.suffix == ".py" and path.stem in _EVENT_OF_SCRIPT and path.parent.name == "hooks":
+        if path.suffix == ".py" and path.stem in _NAMES and path.parent.name == "hooks":
             return path.stem, word
     return None, None
 
@@ -270,14 +303,15 @@ def merge_with_changes(settings: Settings,
     hooks = new.setdefault("hooks", {})
     if not isinstance(hooks, dict):
         raise SettingsError(f'"hooks" is {_kind(hooks)}, not an object; left untouched')
-    wanted = {entry.script: entry for entry in entries}
+    wanted = {(entry.event, entry.script) for entry in entries}
+    names = {entry.script for entry in entries}
     added = updated = 0
 
-    # Our scripts registered under another event (an older layout, a hand edit) would
-    # run with input they do not expect: drop them before placing the right entries.
+    # Our hooks registered under another event (an older layout, a hand edit) would run
+    # with input they do not expect: drop them before placing the right entries.
     def misplaced(event: str, handler: object) -> bool:
         script = script_of(handler)
-        return script in wanted and wanted[script].event != event
+        return script in names and (event, script) not in wanted
 
     removed = _remove_handlers(hooks, misplaced)
 
@@ -297,9 +331,11 @@ def merge_with_changes(settings: Settings,
             dropped = {id(h) for _, h in duplicates}
             removed += _remove_handlers({entry.event: groups},
                                         lambda _event, h: id(h) in dropped)
-        # {**old, **ours}: keeps keys a user added to our handler (e.g. statusMessage)
-        # and their order, while command/type/timeout become ours.
-        fixed = {**handler, **entry.handler()}
+        # Keys a user added to our handler are kept, in their order; the keys we own
+        # become what we register (an "async" no longer registered is dropped).
+        fixed = {k: v for k, v in handler.items() if k not in _OWNED_KEYS} | entry.handler()
+        if list(fixed) != list(handler) and set(fixed) == set(handler):
+            fixed = {k: fixed[k] for k in handler}  # same keys: keep the file's order
         if _same_matcher(group.get("matcher"), entry.matcher):
             if fixed != handler:
                 _replace(group, handler, fixed)
@@ -472,8 +508,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="absolute path of the installed context-keeper executable the "
                              "hooks run (`<command> hook <name>`)")
     parser.add_argument("--python", type=Path,
-                        help="instead of --command: an interpreter that imports "
-                             "context_keeper (`<python> -m context_keeper hook <name>`)")
+                        help="an interpreter that imports context_keeper: runs the tool-loop "
+                             "hook (`<python> -c ...`), and every hook when --command is not "
+                             "given (`<python> -m context_keeper hook <name>`)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the diff, change nothing")
     return parser
@@ -496,11 +533,13 @@ def _run(args: argparse.Namespace) -> int:
     loaded = load(path)
     if args.action == "install":
         # absolute() and not resolve(): keep the venv's python symlink (see launcher_for).
-        given = {k: Path(os.path.abspath(v)) for k, v in (("command", args.command), ("python", args.python)) if v}
-        launcher = launcher_for(**given)
-        if not args.dry_run and not os.access(launcher[0], os.X_OK):
-            print(f"context-keeper: warning: {launcher[0]} is not an executable yet", file=sys.stderr)
-        entries = our_entries(launcher)
+        command = Path(os.path.abspath(args.command)) if args.command else None
+        python = Path(os.path.abspath(args.python)) if args.python else None
+        launcher = launcher_for(command=command, python=python)
+        for executable in (command, python):
+            if executable is not None and not args.dry_run and not os.access(executable, os.X_OK):
+                print(f"context-keeper: warning: {executable} is not an executable yet", file=sys.stderr)
+        entries = our_entries(launcher, str(python) if python else None)
         if _plugin_enabled(loaded.settings):
             print("context-keeper: warning: the context-keeper plugin is enabled in "
                   f"{path} too; every hook would run twice (disable one of them)",

@@ -52,7 +52,10 @@ def test_compaction_survives_a_deleted_checkout_then_a_deleted_venv(claude: Clau
     install_from(checkout, claude.home, venv)
     commands = [h["command"] for groups in claude.read_settings()["hooks"].values()
                 for g in groups for h in g["hooks"]]
-    assert sorted(commands) == sorted(f"{venv}/bin/context-keeper hook {name}" for name in HOOK_SCRIPTS.values())
+    for name in HOOK_SCRIPTS.values():
+        assert f"{venv}/bin/context-keeper hook {name}" in commands
+    assert f"{venv}/bin/python -c 'from context_keeper.hooks.context_refill import main; main()'" in commands
+    assert all(c.startswith(f"{venv}/bin/") for c in commands) and not any(str(checkout) in c for c in commands)
     shutil.rmtree(checkout)
 
     env = keeper_env(tmp_path / "ck-data")

@@ -253,7 +253,7 @@ def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tok
 
 
 def check_history(runs: RunsDir, session_id: str, trigger: str) -> CompactionRecord:
-    records = read_records(runs, session_id)
+    records = [r for r in read_records(runs, session_id) if r.source in ("pre_compact", "session_start")]
     assert [(r.trigger, r.source) for r in records] == [(trigger, "pre_compact")], records
     return records[0]
 

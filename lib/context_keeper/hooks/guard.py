@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 from ..config import Settings, load_settings
 from .hook_input import BadHookInput, HookInput, parse_hook_input
 from ..store import Log, RunsDir, ensure_private_dir, runs_dir_for
-from ..records import record
+from ..records import field, record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 FALLBACK_LOG_NAME = "context-keeper.log"
@@ -45,6 +45,29 @@ class HookTimeout(BaseException):
     A BaseException so that `except Exception` in work code cannot swallow it
     and keep running past the budget.
     """
+
+
+class HookTerminated(BaseException):
+    """SIGTERM: Claude Code ends async hooks still running when a `-p` run ends (FACTS.md).
+
+    Raised where the hook is, so `finally` blocks run (temporary files removed, locks
+    released) and the cause is logged; every write is atomic, so nothing is torn."""
+
+
+@contextmanager
+def _terminable() -> Iterator[None]:
+    def on_term(signum: int, frame: object) -> None:
+        raise HookTerminated("terminated by SIGTERM")
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except (AttributeError, ValueError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _read_stdin(stdin: BinaryIO | None) -> bytes:
@@ -86,9 +109,10 @@ def _time_budget(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
-# Budgets stay well inside the timeouts install.sh registers (settings_file.Timeouts:
-# 10 s PostToolUse, 60 s PreCompact, 30 s SessionStart), whatever hook_budget says.
-BUDGET_CAPS = {"PostToolUse": 7.0, "PreCompact": 45.0, "SessionStart": 20.0}
+# Budgets stay well inside the timeouts install.sh registers (settings_file.REGISTRATION:
+# 10 s the refill, 60 s the async PostToolUse and PreCompact, 30 s SessionStart and
+# PostCompact), whatever hook_budget says.
+BUDGET_CAPS = {"PostToolUse": 7.0, "UserPromptSubmit": 7.0, "PreCompact": 45.0, "SessionStart": 20.0, "PostCompact": 20.0}
 
 
 def _write_output(text: str, stdout: TextIO | None) -> None:
@@ -102,7 +126,7 @@ def _write_output(text: str, stdout: TextIO | None) -> None:
 
 
 def run_hook(
-    event: str,
+    event: str | tuple[str, ...],
     work: Callable[[HookContext], str | None],
     stdin: BinaryIO | None = None,
     stdout: TextIO | None = None,
@@ -111,45 +135,73 @@ def run_hook(
 ) -> int:
     """Run `work` for one hook call. Always returns 0.
 
+    `event` is the Claude Code event the hook is registered for (or the events, for a hook
+    serving several); a stdin naming another event is logged.
+
     `skip`, if given, is asked first (inside the same guard and budget): a reason string
     ends the call there, logged, without `work`.
     """
     started = time.monotonic()
-    settings: Settings | None = None
-    warnings: list[str] = []
-    log: Log | None = None
-    session = "-"
+    events = (event,) if isinstance(event, str) else event
+    call = _Call(events[0], started)
     # Anything Python code writes to stderr during the hook goes to the log instead.
     real_stderr = sys.stderr
     captured = io.StringIO()
     sys.stderr = captured
     try:
-        settings, warnings = load_settings()
-        hook = parse_hook_input(_read_stdin(stdin))
-        session = hook.session_id
-        runs, log = _open_runs(settings, hook.cwd)
-        for warning in warnings:
-            log.warning(warning)
-        if hook.event != event:
-            log.warning(f"script for {event} received a {hook.event} event")
-        ctx = HookContext(hook=hook, settings=settings, runs=runs, log=log)
-        with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(event, settings.hook_budget))):
-            reason = skip(ctx) if skip is not None else None
-            text = None if reason else work(ctx)
-        if reason:
-            log.info(f"{event} session={session} skipped ({reason}) {_ms(started)} ms")
-            return 0
-        if text is not None and not isinstance(text, str):
-            raise TypeError(f"hook work returned {type(text).__name__}, expected str or None")
-        if text:
-            _write_output(text, stdout)
-        log.info(f"{event} session={session} ok {_ms(started)} ms")
+        with _terminable():
+            _run(call, events, work, stdin, stdout, skip)
     except BaseException as exc:  # noqa: BLE001 - the whole point of this module
-        _report(exc, event, session, started, settings, warnings, log)
+        _report(exc, call.event, call.session, started, call.settings, call.warnings, call.log)
     finally:
         sys.stderr = real_stderr
-        _report_stderr(captured.getvalue(), log)
+        _report_stderr(captured.getvalue(), call.log)
     return 0
+
+
+@record(frozen=False)
+class _Call:
+    """What one hook call has learnt so far, for the report if it fails."""
+
+    event: str
+    started: float
+    session: str = "-"
+    settings: Settings | None = None
+    warnings: list[str] = field(default_factory=list)
+    log: Log | None = None
+
+
+def _run(
+    call: _Call,
+    events: tuple[str, ...],
+    work: Callable[[HookContext], str | None],
+    stdin: BinaryIO | None,
+    stdout: TextIO | None,
+    skip: Callable[[HookContext], str | None] | None,
+) -> None:
+    call.settings, call.warnings = load_settings()
+    hook = parse_hook_input(_read_stdin(stdin))
+    call.session = hook.session_id
+    runs, call.log = _open_runs(call.settings, hook.cwd)
+    log, settings = call.log, call.settings
+    for warning in call.warnings:
+        log.warning(warning)
+    if hook.event not in events:
+        log.warning(f"script for {'/'.join(events)} received a {hook.event} event")
+    else:
+        call.event = hook.event
+    ctx = HookContext(hook=hook, settings=settings, runs=runs, log=log)
+    with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(call.event, settings.hook_budget))):
+        reason = skip(ctx) if skip is not None else None
+        text = None if reason else work(ctx)
+    if reason:
+        log.info(f"{call.event} session={call.session} skipped ({reason}) {_ms(call.started)} ms")
+        return
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"hook work returned {type(text).__name__}, expected str or None")
+    if text:
+        _write_output(text, stdout)
+    log.info(f"{call.event} session={call.session} ok {_ms(call.started)} ms")
 
 
 def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:

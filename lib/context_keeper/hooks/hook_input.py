@@ -24,6 +24,18 @@ class HookInput:
     trigger: str | None
     custom_instructions: str | None
     source: str | None
+    # Set when a subagent's tool call fired the hook (FACTS.md, "Subagents"): its hook
+    # context goes to the subagent, never to the main agent.
+    agent_id: str | None = None
+    agent_type: str | None = None
+    compact_summary: str | None = None  # PostCompact: the model's raw reply
+
+    @property
+    def from_subagent(self) -> bool:
+        """A subagent's call, or a transcript under <session>/subagents/ (a subagent's own
+        compaction may fire the compaction hooks without agent fields: claude-code #91910)."""
+        path = str(self.transcript_path) if self.transcript_path is not None else ""
+        return self.agent_id is not None or "/subagents/" in path
 
 
 def _json_type(value: object) -> str:
@@ -106,4 +118,7 @@ def parse_hook_input(data: bytes) -> HookInput:
         trigger=_optional(payload, "trigger"),
         custom_instructions=_instructions(payload),
         source=_optional(payload, "source"),
+        agent_id=_optional(payload, "agent_id"),
+        agent_type=_optional(payload, "agent_type"),
+        compact_summary=_optional(payload, "compact_summary"),
     )

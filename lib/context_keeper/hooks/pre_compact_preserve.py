@@ -21,6 +21,11 @@ EVENT = "PreCompact"
 
 
 def work(ctx: HookContext) -> str:
+    if ctx.hook.from_subagent:
+        # A subagent compacting its own context: the main session's block, archive and
+        # history stay as they are, and the main block does not belong in its summary.
+        ctx.log.info(f"PreCompact session={ctx.hook.session_id}: a subagent's compaction; nothing done")
+        return ""
     archive = archive_now(ctx)
     model = current_model(ctx) or SessionModel(session_id=ctx.hook.session_id)
     repo = find_repo_root(ctx.hook.cwd)

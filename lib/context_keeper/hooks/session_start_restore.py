@@ -14,6 +14,7 @@ from ..archive import ArchiveResult
 from ..cold_tasks import load_summaries
 from .guard import HookContext, run_hook
 from ..history import CompactionRecord, read_records
+from ..survival import compaction_file
 from .steps import archive_now, current_model, optional, record
 from ..preserve import render_restore
 from ..session import SessionModel
@@ -27,6 +28,7 @@ def this_compaction(records: list[CompactionRecord], model: SessionModel | None)
     transcript has now (the new boundary is not written yet); an older record (or one made
     without a model) is matched by time: it must be newer than the last boundary.
     """
+    records = [r for r in records if r.source in ("pre_compact", "session_start")]
     if not records:
         return None
     if model is None or not model.offset:
@@ -46,7 +48,7 @@ EVENT = "SessionStart"
 
 
 def work(ctx: HookContext) -> str:
-    if ctx.hook.source != "compact":
+    if ctx.hook.source != "compact" or ctx.hook.from_subagent:
         return ""
     loaded = current_model(ctx)
     model = loaded or SessionModel(session_id=ctx.hook.session_id)
@@ -70,7 +72,10 @@ def work(ctx: HookContext) -> str:
         preserved_path=preserved if entry is not None and preserved.is_file() else None,
     )
     if entry is None:
-        record(ctx, model, archive, rendered, "session_start")
+        entry = record(ctx, model, archive, rendered, "session_start")
+    compaction_id = entry.compaction_id or entry.time
+    note = {"text": rendered.text, "items": list(rendered.items)}
+    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note))
     return rendered.text
 
 

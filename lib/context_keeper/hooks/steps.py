@@ -5,6 +5,7 @@ history record. Each one costs only its own part when it fails, never the hook's
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from ..archive import ArchiveResult, archive_transcript, wait_until_settled
@@ -12,6 +13,8 @@ from ..history import CompactionRecord, append_record, archive_fields, now_iso
 from ..preserve import Rendered
 from ..session import SessionModel, load_or_build
 from ..state import load_session, read_saved
+from ..survival import compaction_file
+from ..survival.items import by_family
 from .guard import HookContext
 
 T = TypeVar("T")
@@ -64,11 +67,17 @@ def current_model(ctx: HookContext) -> SessionModel | None:
     return optional(ctx, "session model", lambda: load_or_build(path, read_saved(ctx.runs, ctx.hook.session_id)))
 
 
-def record(ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str) -> None:
+def record(
+    ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str
+) -> CompactionRecord:
+    """Append the history line that opens a compaction (its time is the compaction's id) and
+    start the compaction's file with the block (or, from SessionStart, without one)."""
     usage = model.context_usage(ctx.settings.context_window)
     transcript = ctx.hook.transcript_path
+    opened = now_iso()
     entry = CompactionRecord(
-        time=now_iso(),
+        time=opened,
+        compaction_id=opened,
         session_id=ctx.hook.session_id,
         trigger=ctx.hook.trigger,
         source=source,
@@ -79,7 +88,27 @@ def record(ctx: HookContext, model: SessionModel, archive: ArchiveResult | None,
         chars=len(rendered.text),
         shown=rendered.shown,
         left_out=rendered.left_out,
+        block_items=len(rendered.items) if source == "pre_compact" else None,
+        block_families=by_family(rendered.items) if source == "pre_compact" else {},
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    parts: dict[str, object] = {
+        "trigger": ctx.hook.trigger,
+        "transcript_path": str(transcript) if transcript else None,
+        # Where the transcript ended: the refill looks for this compaction's boundary after it.
+        "transcript_offset": archive.size if archive else _size(transcript),
+        "boundaries_before": entry.boundaries_before,
+    }
+    if source == "pre_compact":
+        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
+    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, opened, **parts))
+    return entry
+
+
+def _size(path: Path | None) -> int | None:
+    try:
+        return path.stat().st_size if path is not None else None
+    except OSError:
+        return None
 

@@ -1,0 +1,139 @@
+"""context_refill hook (PostToolUse, every tool, blocking; and UserPromptSubmit): hand the
+pending refill to the main agent, once.
+
+Claude Code waits for this hook after every tool call, so its common case — no refill
+pending anywhere — costs one directory listing with only `os` and `sys` imported (no json,
+no re, no pathlib: each would cost more than the rest of the hook). When a refill is
+pending, the full path runs inside the guard: a subagent's call never gets it (its hook
+context goes to the subagent); the compaction must be the main session's (its boundary is
+in the main transcript after the point PreCompact saw); after a manual /compact, what the
+echoed block already carries is left out; the file is taken atomically, so two racing hooks
+never both print it. Output: `hookSpecificOutput.additionalContext` (≤ 9,500 characters).
+"""
+
+import os
+import sys
+
+EVENTS = ("PostToolUse", "UserPromptSubmit")
+REFILL_MAX_CHARS = 9_500
+SCAN_LIMIT = 32 << 20  # bytes of transcript read after the compaction point, at most
+
+
+def main() -> int:
+    from ..locations import quick_data_root
+    from ..survival.pending import anything_pending
+
+    root = quick_data_root()
+    if root is not None and not anything_pending(root):
+        _drain_stdin()
+        return 0
+    from .guard import run_hook
+
+    return run_hook(EVENTS, work)
+
+
+def _drain_stdin() -> None:
+    # Claude Code writes the whole hook input (a Read's file contents included): read it,
+    # so it never meets a closed pipe.
+    try:
+        while sys.stdin.buffer.read(1 << 20):
+            pass
+    except (OSError, ValueError):
+        pass
+
+
+def work(ctx):  # ctx: guard.HookContext -> str | None
+    from .. import jsonio
+    from ..survival import pending
+
+    hook = ctx.hook
+    if hook.from_subagent:
+        return None
+    home = str(ctx.settings.home)
+    texts = []
+    paths = pending.pending_for(home, hook.session_id)
+    for path in paths:
+        sent = _deliver(ctx, path, newest=path == paths[-1])
+        if sent:
+            texts.append(sent)
+    if not texts:
+        return None
+    output = {"hookSpecificOutput": {"hookEventName": hook.event, "additionalContext": texts[-1]}}
+    return jsonio.dumps(output).decode("utf-8")
+
+
+def _deliver(ctx, path: str, newest: bool) -> str | None:
+    """The refill text of one pending file, once taken; None if not (yet) to be sent."""
+    import time
+
+    from ..history import CompactionRecord, append_record, now_iso
+    from ..survival import compaction_file, pending
+    from ..survival.check import missing_from
+    from ..survival.items import items_from_json
+    from ..survival.refill import render_refill
+
+    record = pending.read_pending(path)
+    created = record.get("created") if record else None
+    if record is None or not isinstance(created, (int, float)) or time.time() - created > pending.MAX_AGE_S:
+        pending.drop(path)
+        return None
+    transcript, offset = record.get("transcript_path"), record.get("transcript_offset")
+    after = _transcript_after(transcript, offset)
+    if after is not None and b'"compact_boundary"' not in after:
+        # Not (yet) the main session's compaction: a subagent's own compaction fires these
+        # hooks without agent fields (claude-code #91910) and writes its boundary elsewhere.
+        ctx.log.info(f"refill {path}: no compaction boundary in the main transcript yet; kept pending")
+        return None
+    if not newest:
+        pending.drop(path)  # a later compaction's block carries the state since
+        return None
+    if not pending.take(path):
+        return None  # another hook of the session took it
+    items = items_from_json(record.get("items"))
+    if record.get("trigger") == "manual" and after is not None:
+        items = missing_from(items, _echo(after))  # /compact echoes the block itself
+    text, shown = render_refill(items, REFILL_MAX_CHARS)
+    compaction_id = str(record.get("compaction_id"))
+    entry = CompactionRecord(
+        time=now_iso(), session_id=ctx.hook.session_id, trigger=record.get("trigger"), source="refill",
+        compaction_id=compaction_id, refill_items=len(shown), refill_chars=len(text), event=ctx.hook.event,
+    )
+    try:
+        append_record(ctx.runs, entry)
+        refill = {"text": text, "items": list(shown), "sent": bool(text), "event": ctx.hook.event}
+        compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, refill=refill)
+    except OSError as exc:
+        ctx.log.warning(f"refill of {compaction_id}: history not written: {exc}")
+    ctx.log.info(f"refill of {compaction_id}: {len(shown)} items, {len(text)} chars via {ctx.hook.event}")
+    return text or None
+
+
+def _transcript_after(transcript: object, offset: object) -> bytes | None:
+    """The transcript's bytes after `offset`; None when that cannot be told."""
+    if not isinstance(transcript, str) or not isinstance(offset, int):
+        return None
+    from ..transcript import open_regular
+
+    try:
+        with open_regular(transcript) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size < offset:
+                return None  # replaced or truncated since
+            handle.seek(offset)
+            return handle.read(SCAN_LIMIT)
+    except OSError:
+        return None
+
+
+def _echo(after: bytes) -> str:
+    """The text of the `<local-command-stdout>` records (a /compact's echo of its hooks' output)."""
+    from ..transcript import decode_line, Message, TextBlock
+
+    parts = []
+    for line in after.split(b"\n"):
+        if b"local-command-stdout" not in line:
+            continue
+        record = decode_line(line)
+        if isinstance(record, Message):
+            parts += [b.text for b in record.blocks if isinstance(b, TextBlock)]
+    return "\n".join(parts)
