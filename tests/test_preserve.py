@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from context_keeper.cold_tasks import ResolvedError, Summary
+from context_keeper.cold_units import ResolvedError, Summary
 from context_keeper import preserve
 from context_keeper.preserve import (
     Section,

@@ -25,7 +25,7 @@ from .tasks import Task
 from .text import one_line, unique
 
 if TYPE_CHECKING:
-    from .cold_tasks import Summary
+    from .cold_units import Summary
 
 # Item caps per section. They only stop runaway lists: the character budget decides what is
 # shown (bench/recall.py measures how many ground-truth facts reach the model).

@@ -11,7 +11,7 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 from __future__ import annotations
 
 from ..archive import ArchiveResult
-from ..cold_tasks import load_summaries
+from ..cold_units import load_summaries
 from .guard import HookContext, run_hook
 from ..history import CompactionRecord, read_records
 from .steps import archive_now, current_model, optional, record
