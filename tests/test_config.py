@@ -27,7 +27,7 @@ def test_field_names_and_defaults_match_the_contract(tmp_path: Path) -> None:
     ]
     s = Settings(home=tmp_path)
     assert (s.check_frequency, s.context_threshold, s.turns_until_cold, s.context_window) == (10, 70.0, 20, None)
-    assert (s.block_max_chars, s.restore_max_chars, s.log_max_bytes) == (10_000, 4_000, 1_000_000)
+    assert (s.block_max_chars, s.restore_max_chars, s.log_max_bytes) == (10_000, 9_500, 1_000_000)
     assert (s.git_timeout, s.lock_timeout, s.hook_budget) == (3.0, 5.0, 20.0)
     with pytest.raises(AttributeError):
         s.check_frequency = 3  # type: ignore[misc]

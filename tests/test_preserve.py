@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from context_keeper.cold_tasks import ResolvedError, Summary
+from context_keeper.cold_units import ResolvedError, Summary
 from context_keeper import preserve
 from context_keeper.preserve import (
     Section,
@@ -356,7 +356,7 @@ def test_restore_note_content() -> None:
     assert note.startswith("[context-keeper restored state] As recorded just before the auto compaction (turn 500)")
     assert "- #3 [in_progress] Task number 3" in note
     assert "- #1 [pending] Task number 1" in note
-    assert "Task number 2" not in note  # completed
+    assert "Task number 2" not in section(note, "Active tasks:")  # completed
     assert "- pkg4/sub/module_11.py" in note
     assert "- `make build-1` → exit 2: error: target 1 failed" in note
     assert "- `pytest -q tests/test_1.py` → FAILED (exit 1): E assert 1 == 2" in note
@@ -397,10 +397,11 @@ def test_restore_note_layout_when_tight() -> None:
     model = busy_model(tasks=30, files=500, errors=30, tests=5)
     rendered = render_restore(model, max_chars=2_000, repo_root=ROOT, archive_path="/runs/a.jsonl")
     titles = [part.splitlines()[0] for part in rendered.text.split("\n\n")[1:]]
-    assert [t.split(" (")[0] for t in titles[:4]] == ["Active tasks:", "Unresolved errors:", "Tests", "Files modified"]
-    # Every section got its share of a tight budget; what did not fit is counted, and where
+    assert [t.split(" (")[0] for t in titles[:3]] == ["Active tasks:", "Unresolved errors:", "The user's latest requests"]
+    # The core (tasks, errors, requests) comes first; what did not fit is counted, and where
     # the rest is comes last.
-    assert titles[4].startswith("[context-keeper] Left out for space: ") and titles[4].endswith("see the archived transcript.")
-    assert f"{rendered.left_out['files']} modified files" in titles[4]
-    assert titles[5] == "Where:"
-    assert rendered.shown["tests"] == 5 and rendered.left_out["files"] == 60 - rendered.shown["files"]
+    assert titles[-2].startswith("[context-keeper] Left out for space: ")
+    assert titles[-2].endswith("the archived transcript holds all of it.")
+    assert f"{rendered.left_out['files']} modified files" in titles[-2]
+    assert titles[-1] == "Where:"
+    assert rendered.shown["prompts"] == 1 and rendered.left_out["files"] == 500 - rendered.shown["files"]

@@ -146,7 +146,7 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
         "import sys\n"
         "import context_keeper.config, context_keeper.store, context_keeper.hooks.hook_input, context_keeper.hooks.guard, context_keeper.usage\n"
         "import context_keeper.hooks.gate, context_keeper.hooks.auto_context_manager, context_keeper.hooks.runner, context_keeper.entry\n"
-        "import context_keeper.cold_tasks, context_keeper.record_loader  # a cold check, a saved state loaded\n"
+        "import context_keeper.cold_units, context_keeper.record_loader  # a cold check, a saved state loaded\n"
         "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

@@ -313,7 +313,7 @@ def _v1_transcript(path: Path) -> Path:
 
 def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) -> None:
     # fixtures/state_v1.json was written by the first SessionModel (session.py at e5b39d8)
-    # from _v1_transcript, after marking task 1 summarised as cold_tasks does.
+    # from _v1_transcript, after marking task 1 summarised as cold_units does.
     saved = (FIXTURES / "state_v1.json").read_bytes()
     model = SessionModel.from_bytes(saved)
     assert model.to_bytes() == saved

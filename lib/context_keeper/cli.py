@@ -16,7 +16,7 @@ from typing import Any, Callable, NoReturn, Sequence
 import orjson
 
 from . import runs_info
-from .cold_tasks import Summary, load_summaries
+from .cold_units import Summary, load_summaries
 from .config import Settings, default_config_path, load_settings
 from .records import record, to_dict
 from .runs_info import human_bytes, iso_time
@@ -525,7 +525,7 @@ def cmd_prune(args: argparse.Namespace) -> int:
 
 
 def cmd_preview(args: argparse.Namespace) -> int:
-    from .cold_tasks import cold_units
+    from .cold_units import cold_units
     from .gitinfo import diff_stat
     from .preserve import render_block
 

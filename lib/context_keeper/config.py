@@ -26,7 +26,7 @@ class Settings:
     turns_until_cold: int = 20
     context_window: int | None = None   # override the per-model window
     block_max_chars: int = 10_000   # PreCompact stdout cap (Claude Code's hard cap)
-    restore_max_chars: int = 4_000  # SessionStart(compact) note cap
+    restore_max_chars: int = 9_500  # SessionStart(compact) note cap (whole under 10,000)
     git_timeout: float = 3.0        # seconds for git diff --stat
     lock_timeout: float = 5.0       # seconds to wait for the session lock
     hook_budget: float = 20.0       # seconds before a hook gives up optional work

@@ -16,7 +16,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .cold_tasks import Summary, load_summaries
+from .cold_units import Summary, load_summaries
 from .records import record
 from .store import RunsDir, safe_name
 

@@ -32,7 +32,7 @@ from keeper import (
     runs_dir,
 )
 
-from context_keeper.cold_tasks import Summary, load_summaries
+from context_keeper.cold_units import Summary, load_summaries
 from context_keeper.history import CompactionRecord, read_records
 from context_keeper.store import RunsDir
 

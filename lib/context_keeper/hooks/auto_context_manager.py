@@ -59,7 +59,7 @@ def work(ctx: HookContext) -> None:
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).
-            from ..cold_tasks import summarize_cold
+            from ..cold_units import summarize_cold
 
             written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
             model.last_checked_turn = model.turns

@@ -74,7 +74,7 @@ def _items(data: dict[str, object], part: str) -> tuple[Item, ...]:
 
 def _unprinted_block(ctx: HookContext) -> tuple[Item, ...]:
     """The items of the block PreCompact would have printed (it did not fire)."""
-    from ..cold_tasks import load_summaries
+    from ..cold_units import load_summaries
     from ..preserve import render_block
     from ..store import find_repo_root
     from .steps import current_model

@@ -9,7 +9,7 @@ code 2 would block it).
 
 from __future__ import annotations
 
-from ..cold_tasks import load_summaries
+from ..cold_units import load_summaries
 from ..gitinfo import diff_stat
 from ..preserve import render_block
 from ..session import SessionModel

@@ -11,10 +11,11 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 from __future__ import annotations
 
 from ..archive import ArchiveResult
-from ..cold_tasks import load_summaries
+from ..cold_units import load_summaries
 from .guard import HookContext, run_hook
 from ..history import CompactionRecord, read_records
 from ..survival import compaction_file
+from ..survival.items import Item, items_from_json
 from .steps import archive_now, current_model, optional, record
 from ..preserve import render_restore
 from ..session import SessionModel
@@ -59,6 +60,7 @@ def work(ctx: HookContext) -> str:
         ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
         archive = archive_now(ctx)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
+    block_items = _block_items(ctx, entry)
     preserved = ctx.runs.preserved_path(ctx.hook.session_id)
     archive_path = str(archive.path) if archive else (entry.archive_path if entry else None)
     rendered = render_restore(
@@ -70,6 +72,10 @@ def work(ctx: HookContext) -> str:
         summaries_dir=ctx.runs.summaries,
         summary_count=len(summaries),
         preserved_path=preserved if entry is not None and preserved.is_file() else None,
+        summaries=summaries,
+        # What the block showed reaches the model anyway (summary, echo or refill): the note's
+        # room after its core goes first to what the block left out.
+        block_items=block_items,
     )
     if entry is None:
         entry = record(ctx, model, archive, rendered, "session_start")
@@ -77,6 +83,16 @@ def work(ctx: HookContext) -> str:
     note = {"text": rendered.text, "items": list(rendered.items)}
     optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note))
     return rendered.text
+
+
+def _block_items(ctx: HookContext, entry: CompactionRecord | None) -> tuple[Item, ...] | None:
+    """The items this compaction's block showed, from its file; None without a block."""
+    if entry is None or entry.source != "pre_compact" or not entry.compaction_id:
+        return None
+    path = compaction_file.path_of(ctx.runs, ctx.hook.session_id, entry.compaction_id)
+    data = compaction_file.read(path)
+    block = data.get("block") if data else None
+    return items_from_json(block.get("items")) if isinstance(block, dict) else None
 
 
 def main() -> int:

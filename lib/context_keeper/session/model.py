@@ -60,7 +60,7 @@ class SessionModel:
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
     pending: dict[str, PendingCall] = field(default_factory=dict)
-    # written by cold_tasks: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
+    # written by cold_units: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
     # derived, not saved (the `_` names): the episodes' key terms (mentions.episode_index)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.cold_tasks import (
+from context_keeper.cold_units import (
     REQUIRED_KEYS,
     ResolvedError,
     build_summary,

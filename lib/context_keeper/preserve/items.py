@@ -1,0 +1,218 @@
+"""The facts the block and the note show, one builder per family (survival.items): each fact
+as the line a channel prints (redacted, one line) and its key, the string whose presence in
+a summary means the fact was kept.
+
+Every builder takes the `Source` and a cap, and returns its items most needed first.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..records import record
+from ..redact import redact
+from ..session import SessionModel
+from ..survival.items import Item
+from ..tasks import Task
+from ..text import one_line, unique
+
+if TYPE_CHECKING:
+    from ..cold_units import Summary
+
+# Item caps per family. They only stop runaway lists: the character budget decides what is
+# shown (bench/recall.py measures how many ground-truth facts reach the model).
+TASKS_CAP = 60
+ERRORS_CAP = 30
+TESTS_CAP = 100
+DECISIONS_CAP = 60
+PROMPTS_CAP = 8
+DIFF_LINES_CAP = 40
+SUMMARIES_CAP = 20
+COMPLETED_CAP = 300
+RESOLVED_CAP = 100
+
+# Clip lengths for the few free-text fields that can be arbitrarily long.
+COMMAND_CLIP = 240
+DESCRIPTION_CLIP = 240
+PROMPT_CLIP = 300
+SUBJECT_CLIP = 200
+
+
+@record
+class Source:
+    """What the items are built from."""
+
+    model: SessionModel
+    root: Path | None = None  # the repository: paths under it are shown relative to it
+    summaries: Sequence["Summary"] = ()  # the cold units' summaries
+    diff_stat: str | None = None  # `git diff --stat HEAD`
+
+
+def relative(path: str, root: Path | None) -> str:
+    """`path` relative to `root` when it lies under it, else unchanged."""
+    if root is None or not os.path.isabs(path):
+        return path
+    base = os.path.abspath(root)
+    norm = os.path.normpath(path)
+    if norm == base or not norm.startswith(base.rstrip(os.sep) + os.sep):
+        return path
+    return os.path.relpath(norm, base)
+
+
+def _limit(cap: int | None) -> int:
+    return cap if cap is not None else 1 << 30
+
+
+def _item(family: str, text: str, key: str) -> Item:
+    shown = redact(text)
+    return Item(family, shown, shown if key == text else redact(key))
+
+
+# -- active and completed tasks ----------------------------------------------------------------
+
+
+def _task_line(task: Task, clip: int) -> str:
+    subject = one_line(task.subject, SUBJECT_CLIP)
+    head = f"[{task.status}] {subject}" if task.source == "todo" else f"#{task.id} [{task.status}] {subject}"
+    # Descriptions often restate the subject first: keep only what they add.
+    description = task.description.strip()
+    if description.startswith(task.subject.strip()):
+        description = description[len(task.subject.strip()) :].lstrip(" .:;-—")
+    description = one_line(description, clip) if description else ""
+    return f"{head} — {description}" if description else head
+
+
+def _open_tasks(model: SessionModel) -> list[Task]:
+    tasks = model.tasks.open_tasks()
+    # In progress first (what was being done), then pending in creation order (the plan).
+    return [t for t in tasks if t.status == "in_progress"] + [t for t in tasks if t.status != "in_progress"]
+
+
+def task_items(src: Source, cap: int | None, clip: int = DESCRIPTION_CLIP) -> tuple[Item, ...]:
+    return tuple(_item("task", _task_line(t, clip), one_line(t.subject, SUBJECT_CLIP)) for t in _open_tasks(src.model)[:cap])
+
+
+def completed_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    done = [t for t in src.model.tasks.tasks.values() if t.status == "completed"]
+    done.sort(key=lambda t: t.completed_turn or 0, reverse=True)
+    out = []
+    for task in done[:cap]:
+        subject = one_line(task.subject, SUBJECT_CLIP)
+        out.append(_item("completed", subject if task.source == "todo" else f"#{task.id} {subject}", subject))
+    return tuple(out)
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+def error_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    """Unresolved errors, newest first; the key is the message line (the command or file
+    when the error had no output)."""
+    out = []
+    for error in src.model.unresolved_errors()[:cap]:
+        message = one_line(error.line, 300)
+        line = message or "(no output)"
+        if error.tool == "Bash":
+            command = one_line(error.target, COMMAND_CLIP)
+            code = f"exit {error.exit_code}" if error.exit_code is not None else "failed"
+            out.append(_item("error", f"`{command}` → {code}: {line}", message or command))
+        else:
+            target = relative(error.target, src.root)
+            out.append(_item("error", f"{error.tool} {target}: {line}", message or target))
+    return tuple(out)
+
+
+def resolved_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    """Errors hit and fixed, newest first: what not to break again."""
+    keys: dict[str, str] = {}
+    for error in reversed(src.model.errors):
+        if error.resolved_turn is None:
+            continue
+        message = one_line(error.line, 200)
+        target = f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, src.root)
+        keys.setdefault(f"{target}: {message or '(no output)'}", message or target.strip("`"))
+    return tuple(_item("resolved", text, keys[text]) for text in unique(keys, _limit(cap), skip_empty=True))
+
+
+# -- files, tests, decisions, requests, the diff -----------------------------------------------
+
+
+def file_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    paths = [relative(change.path, src.root) for change in reversed(src.model.files.values())]
+    return tuple(_item("file", path, path) for path in paths[:cap])
+
+
+def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    out = []
+    for run in list(reversed(src.model.tests.values()))[:cap]:
+        command = one_line(run.command, COMMAND_CLIP)
+        if run.ok:
+            out.append(_item("test", f"`{command}` → passed", command))
+        else:
+            code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
+            detail = f": {one_line(run.error_line, 300)}" if run.error_line else ""
+            out.append(_item("test", f"`{command}` → FAILED ({code}){detail}", command))
+    return tuple(out)
+
+
+def decision_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    texts = unique([n.text.strip() for n in reversed(src.model.decisions)], _limit(cap), skip_empty=True)
+    return tuple(_item("decision", text, text) for text in texts)
+
+
+def prompt_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    texts = unique([one_line(n.text, PROMPT_CLIP) for n in reversed(src.model.prompts)], _limit(cap), skip_empty=True)
+    return tuple(_item("prompt", text, text) for text in texts)
+
+
+def diff_items(stat: str | None, cap: int | None) -> tuple[str, ...]:
+    """The lines of `git diff --stat`, the totals line first."""
+    lines = [line.strip() for line in (stat or "").splitlines() if line.strip()]
+    if not lines:
+        return ()
+    # git puts "N files changed, ..." last; it is the one line worth keeping if little fits.
+    return tuple([lines[-1], *lines[:-1]][:cap])
+
+
+def diff_stat_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    """The diff stat lines as facts: a file's key is its path (before ` |`), the totals' itself."""
+    return tuple(_item("diff", line, line.split(" |", 1)[0].strip()) for line in diff_items(src.diff_stat, cap))
+
+
+# -- finished work, already summarised ---------------------------------------------------------
+
+
+def _join(items: Sequence[str], cap: int, clip: int) -> str:
+    shown = [one_line(item, clip) for item in items[:cap]]
+    more = f" (+{len(items) - cap} more)" if len(items) > cap else ""
+    return ", ".join(shown) + more
+
+
+def summary_item(summary: "Summary", root: Path | None) -> str:
+    kind = "task" if summary.kind == "task" else "request"
+    ident = f"#{summary.task_id}" if kind == "task" else summary.task_id
+    status = f" [{summary.status}]" if summary.status else ""
+    parts = [f"{kind} {ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
+    if summary.files_modified:
+        files = [relative(f, root) for f in summary.files_modified]
+        parts.append(f"files: {_join(files, 12, 200)}")
+    if summary.commands_run:
+        parts.append(f"ran: {_join([f'`{c}`' for c in summary.commands_run], 5, 160)}")
+    if summary.key_outcomes:
+        parts.append(f"outcomes: {'; '.join(one_line(o, 200) for o in summary.key_outcomes[:3])}")
+    if summary.errors_resolved:
+        fixed = [
+            f"{one_line(e.error, 120)} ({relative(e.target, root) if os.path.isabs(e.target) else one_line(e.target, 80)})"
+            f" fixed by {one_line(e.fixed_by, 120)}"
+            for e in summary.errors_resolved[:3]
+        ]
+        parts.append(f"fixed: {'; '.join(fixed)}")
+    return "; ".join(parts)
+
+
+def summary_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    newest_first = sorted(src.summaries, key=lambda s: (s.end_turn, s.start_turn), reverse=True)
+    return tuple(_item("summary", summary_item(s, src.root), one_line(s.subject, 160)) for s in newest_first[:cap])

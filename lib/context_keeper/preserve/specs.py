@@ -1,0 +1,34 @@
+"""Sections declared as data: a spec names a section's key, left-out label, title, item
+builder, cap, share and layout; `build` turns a table of specs into packable sections."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from ..records import record
+from ..survival.items import Item
+from .items import Source
+from .layouts import Layout, bullets
+from .packing import Section
+
+Builder = Callable[[Source, int | None], tuple[Item, ...]]
+
+
+@record
+class SectionSpec:
+    key: str
+    label: str  # for the left-out line: "12 modified files"
+    title: str  # may name values the renderer supplies: "ACTIVE TASKS ({open_tasks} open):"
+    build: Builder  # the section's items, most needed first
+    cap: int | None = None  # stops runaway lists only: the budget decides what is shown
+    share: float | None = None  # of the budget, before later sections get theirs (see packing)
+    layout: Layout = bullets
+
+    def section(self, source: Source, values: Mapping[str, object]) -> Section:
+        facts = self.build(source, self.cap)
+        title = self.title.format_map(values)
+        return Section(self.key, self.label, title, tuple(f.text for f in facts), self.share, self.layout, facts=facts)
+
+
+def build(specs: Sequence[SectionSpec], source: Source, values: Mapping[str, object]) -> list[Section]:
+    return [spec.section(source, values) for spec in specs]

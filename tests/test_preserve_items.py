@@ -1,0 +1,133 @@
+"""The items the block and the restore note show: one per fact, in display order, each with
+the family and key DESIGN-13 lists (survival.items); framing lines are not items."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from test_preserve import busy_model, section, summary
+
+from context_keeper.preserve import Section, pack, render_block, render_restore
+from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel
+from context_keeper.survival.items import Item, by_family
+
+ROOT = Path("/home/dev/project")
+DIFF = " src/a.py | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)"
+LONG_REQUEST = "Please make the parser recover after unbalanced parentheses " * 8
+BLOCK_SECTION_FAMILY = {
+    "tasks": "task", "errors": "error", "files": "file", "tests": "test", "decisions": "decision",
+    "prompts": "prompt", "diff": "diff", "summaries": "summary", "completed": "completed", "resolved": "resolved",
+}
+
+
+def every_family_model() -> SessionModel:
+    model = SessionModel(session_id="s-2", turns=40)
+    model.tasks.ensure("1", 1, "Fix tax rounding")
+    model.tasks.set_fields("1", 1, description="Fix tax rounding. Keep the existing behaviour covered by tests.")
+    model.tasks.ensure("2", 2, "Add parser")
+    model.tasks.set_status("2", "in_progress", 3)
+    model.tasks.ensure("3", 2, "Write tokenizer")
+    model.tasks.set_status("3", "completed", 4)
+    model.errors += [
+        ErrorEvent("Bash", "pytest -q tests/test_tok.py", "E   NameError: name 'x' is not defined", 3, 1, resolved_turn=4, resolved_by="ok"),
+        ErrorEvent("Bash", "pytest -q tests/test_parser.py", "E   assert parse('(1') == []", 5, 1),
+        ErrorEvent("Bash", "make lint", "", 6, 2),
+        ErrorEvent("Edit", "/home/dev/project/src/a.py", "String to replace not found in file.", 7),
+        ErrorEvent("Write", "/home/dev/project/src/b.py", "", 8),
+    ]
+    for i in range(20):  # more than the block's 15 full lines: the rest are grouped by directory
+        path = f"/home/dev/project/pkg/module_{i}.py"
+        model.files[path] = FileChange(path, "Edit", i, i)
+    model.tests["pytest -q"] = CommandRun("pytest -q", 9, False, 1, "E assert 1 == 2", True)
+    model.tests["ruff check"] = CommandRun("ruff check", 10, True, 0, None, True)
+    model.decisions.append(Note(11, "We parse with recursive descent because it recovers easily."))
+    model.prompts.append(Note(12, LONG_REQUEST))
+    return model
+
+
+def keys(items: tuple[Item, ...], family: str) -> list[str]:
+    return [i.key for i in items if i.family == family]
+
+
+def test_block_items_family_and_key_per_section() -> None:
+    rendered = render_block(every_family_model(), trigger="auto", max_chars=10_000, repo_root=ROOT,
+                            summaries=[summary("7", 1, 2)], diff_stat=DIFF, archive_path="/a/x.jsonl")
+    items = rendered.items
+    families = list(dict.fromkeys(i.family for i in items))
+    assert families == ["task", "error", "file", "test", "decision", "prompt", "diff", "summary", "completed", "resolved"]
+    assert keys(items, "task") == ["Add parser", "Fix tax rounding"]  # in progress first, as shown
+    assert keys(items, "error") == [  # newest first
+        "src/b.py",  # no output: the file
+        "String to replace not found in file.",  # the message line
+        "make lint",  # no output: the command
+        "E   assert parse('(1') == []",
+    ]
+    assert keys(items, "file") == [f"pkg/module_{i}.py" for i in range(19, -1, -1)]  # one per path, grouped or not
+    assert keys(items, "test") == ["ruff check", "pytest -q"]
+    assert keys(items, "decision") == ["We parse with recursive descent because it recovers easily."]
+    (prompt,) = [i for i in items if i.family == "prompt"]
+    assert prompt.key == prompt.text and prompt.key.endswith("…") and len(prompt.key) == 300  # as printed: clipped
+    assert keys(items, "diff") == ["1 file changed, 1 insertion(+), 1 deletion(-)", "src/a.py"]
+    assert keys(items, "summary") == ["Subject 7"]
+    assert keys(items, "completed") == ["Write tokenizer"]
+    assert keys(items, "resolved") == ["E   NameError: name 'x' is not defined"]
+    # Every item is shown by the text; the header, rules and archive line are not items.
+    assert len(items) == sum(rendered.shown.values())
+    for item in items:
+        if item.family == "file":
+            assert item.text == item.key and os.path.basename(item.key) in rendered.text
+        else:
+            assert item.text in rendered.text and item.key in item.text
+    assert "- pkg/: module_4.py, module_3.py, module_2.py, module_1.py, module_0.py" in rendered.text
+    assert not any("RULES" in i.text or "archived at" in i.text or "[context-keeper]" in i.text for i in items)
+
+
+def test_items_are_exactly_what_a_tight_block_shows() -> None:
+    model = busy_model(tasks=20, files=200, errors=15, decisions=20, tests=8)
+    for max_chars in (600, 2_000, 5_000):
+        rendered = render_block(model, trigger="auto", max_chars=max_chars, repo_root=ROOT)
+        shown = {BLOCK_SECTION_FAMILY[k]: n for k, n in rendered.shown.items() if n}
+        assert by_family(rendered.items) == shown
+        # the first n of each family, whole
+        tasks = [i.text for i in rendered.items if i.family == "task"]
+        assert section(rendered.text, "ACTIVE TASKS").splitlines()[1:] == [f"- {t}" for t in tasks]
+
+
+def test_item_texts_and_keys_are_redacted() -> None:
+    model = SessionModel()
+    secret = "sk-ant-api03-" + "B" * 40
+    model.decisions.append(Note(1, f"We decided to use the key {secret} because it works."))
+    model.tests["API_TOKEN=hunter2hunter2 pytest -q"] = CommandRun("API_TOKEN=hunter2hunter2 pytest -q", 1, True, 0, None, True)
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        assert {i.family for i in rendered.items} == {"decision", "test"}
+        for item in rendered.items:
+            assert secret not in item.text + item.key and "hunter2hunter2" not in item.text + item.key
+            assert "[REDACTED]" in item.key
+
+
+def test_note_items_family_and_key_per_section() -> None:
+    rendered = render_restore(every_family_model(), max_chars=9_500, repo_root=ROOT, trigger="auto",
+                              archive_path="/a/x.jsonl", summaries=[summary("7", 1, 2)], summaries_dir="/s", summary_count=1)
+    families = list(dict.fromkeys(i.family for i in rendered.items))
+    assert families == ["task", "error", "prompt", "file", "test", "decision", "summary", "completed", "resolved"]
+    assert keys(rendered.items, "task") == ["Add parser", "Fix tax rounding"]
+    assert keys(rendered.items, "file") == [f"pkg/module_{i}.py" for i in range(19, -1, -1)]
+    assert keys(rendered.items, "summary") == ["Subject 7"]
+    assert keys(rendered.items, "completed") == ["Write tokenizer"]
+    assert keys(rendered.items, "resolved") == ["E   NameError: name 'x' is not defined"]
+    assert len(rendered.items) == sum(rendered.shown.values())
+    assert not any("/a/x.jsonl" in i.text or "restored state" in i.text for i in rendered.items)  # where, header
+
+
+def test_pack_reports_the_facts_it_shows_in_display_order() -> None:
+    facts = tuple(Item("file", f"f{i}.py", f"f{i}.py") for i in range(4))
+    # Packed in the order 3, 1, 0, 2; shown in display order.
+    files = Section("files", "files", "FILES:", tuple(f.text for f in facts), facts=facts, order=(3, 1, 0, 2))
+    rendered = pack([files], [("files", 2)], 10_000)
+    assert rendered.text == "FILES:\n- f1.py\n- f3.py\n\n[context-keeper] Left out for space: 2 files."
+    assert rendered.items == (facts[1], facts[3]) and rendered.left_out == {"files": 2}
+    everything = pack([files], [("files", 2), "files"], 10_000)
+    assert everything.items == facts and everything.text == "FILES:\n- f0.py\n- f1.py\n- f2.py\n- f3.py"
+    # A budget for two lines: the two packed first, not the first two listed.
+    assert pack([files], ["files"], len("FILES:\n- f1.py\n- f3.py")).items == (facts[1], facts[3])
