@@ -1,0 +1,110 @@
+"""The failure messages of a failed command: every failure of a run, one line each.
+
+    failure_messages(output, command=None, cap=5) -> Failures(messages, more)
+    useful_error_line(output) -> str   # the first message
+
+`output` is a Bash tool_result as Claude Code stores it (`Exit code N`, stdout and stderr as
+one stream, ANSI codes kept, possibly cut around `... [N characters truncated] ...`), or any
+tool error text. One recogniser per toolchain family reads the cleaned lines (see `lines`)
+and returns the messages of every failure it knows; the first one that claims the output
+wins, recognisers whose command pattern matches `command` going first, the generic
+fallback last. Test runners come before compilers (a test run can print compiler-like
+lines), and wrappers (make, npm, the shell) after the tools they run, so `make test` or
+`npm test` still yields the test failures.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import c, generic, go, java, jstest, node, pychecks, python, rust, tools
+from context_keeper.failures.lines import Found, dedupe, pieces
+from context_keeper.records import record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Callable
+
+    Recogniser = Callable[[list[list[str]]], Found | None]
+
+__all__ = ["Failures", "failure_messages", "useful_error_line"]
+
+COMMAND_CHARS = 2000
+
+
+@record
+class Failures:
+    """The messages of a failed run (at most `cap`) and how many more failures it reported."""
+
+    messages: tuple[str, ...] = ()
+    more: int = 0
+
+
+def _hint(pattern: str) -> re.Pattern[str]:
+    return re.compile(r"(?:^|[\s;&|(/=])(?:" + pattern + r")(?=$|[\s;&|)])")
+
+
+# (name, command pattern, recogniser), in the order they are tried when no pattern matches.
+RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, Recogniser], ...] = (
+    ("pytest", _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"), python.pytest),
+    ("unittest", _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"), python.unittest),
+    ("jest", _hint(r"jest"), jstest.jest),
+    ("vitest", _hint(r"vitest"), jstest.vitest),
+    ("mocha", _hint(r"mocha"), jstest.mocha),
+    ("node-test", _hint(r"node(?: \S+)* --test"), jstest.node_test),
+    ("cargo-test", _hint(r"cargo (?:\+\S+ )?(?:test|nextest|run)"), rust.cargo_test),
+    ("go-test", _hint(r"go test"), go.go_test),
+    ("maven", _hint(r"mvnw?|\./mvnw"), java.maven),
+    ("gradle", _hint(r"gradlew?|\./gradlew"), java.gradle),
+    ("django-check", _hint(r"manage\.py"), python.django_check),
+    ("mypy", _hint(r"mypy|dmypy"), pychecks.mypy),
+    ("ruff", _hint(r"ruff"), pychecks.ruff),
+    ("black", _hint(r"black"), pychecks.black),
+    ("tsc", _hint(r"tsc|vue-tsc"), node.tsc),
+    ("eslint", _hint(r"eslint"), node.eslint),
+    ("rustc", _hint(r"cargo|rustc|clippy-driver"), rust.rustc),
+    ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), go.go_build),
+    ("javac", _hint(r"javac"), java.javac),
+    ("cmake", _hint(r"cmake"), c.cmake),
+    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), c.compiler),
+    ("pip", _hint(r"pip3?|pip3\.\d+|python3?(?:\.\d+)? -m pip|uv pip"), tools.pip),
+    ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), python.traceback),
+    ("java", _hint(r"java"), java.exception),
+    ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), node.uncaught),
+    ("git", _hint(r"git"), tools.git),
+    ("curl", _hint(r"curl"), tools.curl),
+    ("jq", _hint(r"jq"), tools.jq),
+    # Wrappers: never moved ahead by the command (`make test`, `npm test` run other tools).
+    ("make", None, c.make),
+    ("npm", None, node.npm),
+    ("shell", None, tools.shell),
+)
+
+
+def failure_messages(output: str, command: str | None = None, cap: int = 5) -> Failures:
+    """Every failure in `output` (the first `cap`), each as one message line."""
+    chunks = pieces(output or "")
+    found = _recognise(chunks, command or "") or Found([])
+    messages = dedupe(found.messages)
+    kept = tuple(messages[: max(cap, 0)])
+    total = max(len(messages), found.total)
+    return Failures(kept, max(total - len(kept), 0))
+
+
+def useful_error_line(output: str) -> str:
+    """The first failure message of `output`, "" when it has none."""
+    found = failure_messages(output, cap=1).messages
+    return found[0] if found else ""
+
+
+def _recognise(chunks: list[list[str]], command: str) -> Found | None:
+    if not any(line.strip() for lines in chunks for line in lines):
+        return None
+    command = command[:COMMAND_CHARS]
+    hinted = [r for r in RECOGNISERS if command and r[1] is not None and r[1].search(command)]
+    for _name, _pattern, recognise in hinted + [r for r in RECOGNISERS if r not in hinted]:
+        found = recognise(chunks)
+        if found and found.messages:
+            return found
+    return generic.generic(chunks)
+
