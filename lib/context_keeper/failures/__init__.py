@@ -23,7 +23,7 @@ from context_keeper.records import record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Callable
+    from collections.abc import Callable
 
     Recogniser = Callable[[list[list[str]]], Found | None]
 
@@ -44,40 +44,43 @@ def _hint(pattern: str) -> re.Pattern[str]:
     return re.compile(r"(?:^|[\s;&|(/=])(?:" + pattern + r")(?=$|[\s;&|)])")
 
 
-# (name, command pattern, recogniser), in the order they are tried when no pattern matches.
-RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, Recogniser], ...] = (
-    ("pytest", _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"), python.pytest),
-    ("unittest", _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"), python.unittest),
-    ("jest", _hint(r"jest"), jstest.jest),
-    ("vitest", _hint(r"vitest"), jstest.vitest),
-    ("mocha", _hint(r"mocha"), jstest.mocha),
-    ("node-test", _hint(r"node(?: \S+)* --test"), jstest.node_test),
-    ("cargo-test", _hint(r"cargo (?:\+\S+ )?(?:test|nextest|run)"), rust.cargo_test),
-    ("go-test", _hint(r"go test"), go.go_test),
-    ("maven", _hint(r"mvnw?|\./mvnw"), java.maven),
-    ("gradle", _hint(r"gradlew?|\./gradlew"), java.gradle),
-    ("django-check", _hint(r"manage\.py"), python.django_check),
-    ("mypy", _hint(r"mypy|dmypy"), pychecks.mypy),
-    ("ruff", _hint(r"ruff"), pychecks.ruff),
-    ("black", _hint(r"black"), pychecks.black),
-    ("tsc", _hint(r"tsc|vue-tsc"), node.tsc),
-    ("eslint", _hint(r"eslint"), node.eslint),
-    ("rustc", _hint(r"cargo|rustc|clippy-driver"), rust.rustc),
-    ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), go.go_build),
-    ("javac", _hint(r"javac"), java.javac),
-    ("cmake", _hint(r"cmake"), c.cmake),
-    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), c.compiler),
-    ("pip", _hint(r"pip3?|pip3\.\d+|python3?(?:\.\d+)? -m pip|uv pip"), tools.pip),
-    ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), python.traceback),
-    ("java", _hint(r"java"), java.exception),
-    ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), node.uncaught),
-    ("git", _hint(r"git"), tools.git),
-    ("curl", _hint(r"curl"), tools.curl),
-    ("jq", _hint(r"jq"), tools.jq),
+# (name, command pattern, substrings one of which the output must hold, recogniser), in the
+# order they are tried when no pattern matches. The substrings spare a full regex pass per
+# recogniser over outputs that cannot be theirs (a 64 KB log would otherwise cost ~30 passes).
+RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], Recogniser], ...] = (
+    ("pytest", _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"), ("FAILED ", "ERROR ", "= FAILURES =", "= ERRORS =", "\nE "), python.pytest),
+    ("unittest", _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"), ("FAIL: ", "ERROR: "), python.unittest),
+    ("jest", _hint(r"jest"), ("●",), jstest.jest),
+    ("vitest", _hint(r"vitest"), ("Test Files", "Failed Tests", "Failed Suites"), jstest.vitest),
+    ("mocha", _hint(r"mocha"), (" failing",), jstest.mocha),
+    ("node-test", _hint(r"node(?: \S+)* --test"), ("not ok ", "✖ "), jstest.node_test),
+    ("cargo-test", _hint(r"cargo (?:\+\S+ )?(?:test|nextest|run)"), ("panicked at", "---- ", "FAILED"), rust.cargo_test),
+    ("go-test", _hint(r"go test"), ("--- FAIL", "panic: "), go.go_test),
+    ("maven", _hint(r"mvnw?|\./mvnw"), ("[ERROR]", "BUILD FAILURE"), java.maven),
+    ("gradle", _hint(r"gradlew?|\./gradlew"), ("FAILURE: Build failed", "BUILD FAILED"), java.gradle),
+    ("django-check", _hint(r"manage\.py"), ("System check identified",), python.django_check),
+    ("mypy", _hint(r"mypy|dmypy"), (": error: ",), pychecks.mypy),
+    ("ruff", _hint(r"ruff"), ("-->", "Would reformat: ", "Found "), pychecks.ruff),
+    ("black", _hint(r"black"), ("would reformat", "cannot format"), pychecks.black),
+    ("tsc", _hint(r"tsc|vue-tsc"), ("error TS",), node.tsc),
+    ("eslint", _hint(r"eslint"), (" error ", " warning ", ", Error - ", ", Warning - "), node.eslint),
+    ("rustc", _hint(r"cargo|rustc|clippy-driver"), ("error",), rust.rustc),
+    ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), (".go:", "go: "), go.go_build),
+    ("javac", _hint(r"javac"), (".java:",), java.javac),
+    ("cmake", _hint(r"cmake"), ("CMake Error",), c.cmake),
+    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), ("error", "undefined ", "cannot find -l"), c.compiler),
+    ("pip", _hint(r"pip3?|pip3\.\d+|python3?(?:\.\d+)? -m pip|uv pip"), ("ERROR: ", "error: "), tools.pip),
+    ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), ("Traceback", "Error", "Exception", "Exit", "Interrupt"), python.traceback),
+    ("java", _hint(r"java"), ("\tat ", "    at "), java.exception),
+    ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), ("    at ",), node.uncaught),
+    ("git", _hint(r"git"), ("hint: ", "CONFLICT (", "rejected]", "fatal: not a git", "nothing ", "no changes added", "Automatic merge failed"), tools.git),
+    ("curl", _hint(r"curl"), ("curl: (",), tools.curl),
+    ("jq", _hint(r"jq"), ("jq: ", "parse error: "), tools.jq),
+    # The shell's complaint is the reason a recipe or a script failed: before the wrappers.
+    ("shell", None, ("sh: ", "sh:", "(eval):"), tools.shell),
     # Wrappers: never moved ahead by the command (`make test`, `npm test` run other tools).
-    ("make", None, c.make),
-    ("npm", None, node.npm),
-    ("shell", None, tools.shell),
+    ("make", None, ("***",), c.make),
+    ("npm", None, ("npm error", "npm ERR!", "ERR_PNPM_"), node.npm),
 )
 
 
@@ -101,8 +104,11 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
     if not any(line.strip() for lines in chunks for line in lines):
         return None
     command = command[:COMMAND_CHARS]
+    text = "\n" + "\n".join(line for lines in chunks for line in lines)
     hinted = [r for r in RECOGNISERS if command and r[1] is not None and r[1].search(command)]
-    for _name, _pattern, recognise in hinted + [r for r in RECOGNISERS if r not in hinted]:
+    for _name, _pattern, needles, recognise in hinted + [r for r in RECOGNISERS if r not in hinted]:
+        if not any(needle in text for needle in needles):
+            continue
         found = recognise(chunks)
         if found and found.messages:
             return found

@@ -1,6 +1,7 @@
 """C and C++ builds: gcc / clang / g++ diagnostics, linker errors, CMake, make.
 
-- compiler: each `file:line[:col]: error: ...` / `fatal error: ...` line as printed (notes,
+- compiler: each `file:line[:col]: error: ...` / `fatal error: ...` line as printed (and
+  MSBuild's `file(l,c): error CS1002: ...` without the project suffix; notes,
   warnings, `In function` context dropped), `<tool>: error: ...` lines, linker `undefined
   reference to` / `undefined symbol` / `cannot find -lx`; `collect2: error: ld returned 1
   exit status` and `linker command failed` only when nothing else says why. Count from clang's
@@ -20,6 +21,7 @@ from context_keeper.failures import generic
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+)(?::(\d+))?:? (?:fatal error|error): .+$")
+_MSBUILD_RE = re.compile(r"^(\S.*?\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
 _TOOL_ERROR_RE = re.compile(r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$")
 _LINK_RE = re.compile(r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*)$")
 _LINK_SUMMARY_RE = re.compile(r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$")
@@ -33,11 +35,16 @@ _MAKE_RECIPE_RE = re.compile(r"^\[.+\] (?:Error \d+|Segmentation fault|Killed|In
 
 
 def compiler(chunks: list[list[str]]) -> Found | None:
-    messages, summaries = [], []
+    messages: list[str] = []
+    summaries: list[str] = []
     for line in all_lines(chunks):
+        if "error" not in line and "undefined" not in line and "cannot find -l" not in line and "multiple definition" not in line:
+            continue
         d = _DIAG_RE.match(line)
         if d and not _NOT_C_RE.search(d.group(1)) and not _LINK_SUMMARY_RE.match(line):
             messages.append(collapse(line))
+        elif _MSBUILD_RE.match(line):
+            messages.append(collapse(_MSBUILD_RE.match(line).group(1)))  # type: ignore[union-attr]
         elif _TOOL_ERROR_RE.match(line):
             (summaries if _LINK_SUMMARY_RE.match(line) else messages).append(collapse(line))
         elif _LINK_SUMMARY_RE.match(line):

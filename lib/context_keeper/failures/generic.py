@@ -18,6 +18,7 @@ _STRONG_RE = re.compile(
     r"|\[(?:error|fatal|critical)\]"
     r"|(?-i:ERROR|FATAL)\b"
     r"|\S+: (?:error|fatal(?: error)?)\b:?"
+    r"|[a-z]+ error: \S"  # "Type error: ...", "Syntax error: ..." (bundlers, linters)
     r"|[\w.$]*(?:Error|Exception)(?: \[\w+\])?: \S)",
     re.IGNORECASE,
 )
@@ -36,20 +37,11 @@ _SKIP_RE = re.compile(
 
 
 def generic(chunks: list[list[str]]) -> Found | None:
-    first_strong: tuple[int, int] | None = None
-    last_weak: tuple[int, int] | None = None
-    last_any: tuple[int, int] | None = None
-    chunks = [[_TIMESTAMP_RE.sub("", line) for line in lines] for lines in chunks]
-    for c, lines in enumerate(chunks):
-        for n, line in enumerate(lines):
-            if not line.strip() or _SKIP_RE.search(line):
-                continue
-            last_any = (c, n)
-            if first_strong is None and _STRONG_RE.match(line):
-                first_strong = (c, n)
-            elif _WEAK_RE.search(line):
-                last_weak = (c, n)
-    pick = first_strong or last_weak or last_any
+    chunks = [[_TIMESTAMP_RE.sub("", line) if line[:1].isdigit() or line[:1] == "[" else line for line in lines] for lines in chunks]
+    flat = [(c, n, line) for c, lines in enumerate(chunks) for n, line in enumerate(lines) if line.strip() and not _SKIP_RE.search(line)]
+    pick = next(((c, n) for c, n, line in flat if _may_be_strong(line) and _STRONG_RE.match(line)), None)
+    pick = pick or next(((c, n) for c, n, line in reversed(flat) if _WEAK_RE.search(line)), None)
+    pick = pick or (flat[-1][:2] if flat else None)
     if pick is None:
         return None
     lines = chunks[pick[0]]
@@ -58,3 +50,8 @@ def generic(chunks: list[list[str]]) -> Found | None:
     if line.endswith(":") and pick[1] + 1 < len(lines) and lines[pick[1] + 1].strip():
         parts.append(lines[pick[1] + 1])
     return Found([compose("", parts)])
+
+
+def _may_be_strong(line: str) -> bool:
+    low = line.lower()
+    return "error" in low or "fatal" in low or "critical" in low or "panic" in low or "exception" in low

@@ -4,7 +4,8 @@
 and `<tool_use_error>` tags dropped, ANSI escapes removed, a carriage-return progress line
 reduced to what the terminal last showed, and the output split where Claude Code cut it
 (`... [N characters truncated] ...`): the head and the tail are separate pieces, so no
-message is ever glued together across the cut. `compose` writes one failure as one line.
+message is ever glued together across the cut. Only the two ends of a huge output and the
+start of a huge line are read. `compose` writes one failure as one line.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from context_keeper.records import record
 SCAN_CHARS = 64 * 1024
 LINE_CAP = 300
 WHERE_CAP = 120
+# What of one line the recognisers read: a message is at most LINE_CAP long anyway, and a
+# minified bundle's 60,000-character line must not cost a regex pass of that length apiece.
+LINE_SCAN = 1000
 
 _ANSI_RE = re.compile(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erase line
@@ -62,7 +66,7 @@ def pieces(output: str) -> list[list[str]]:
                 del lines[0]
             if lines and _EXIT_RE.match(lines[0]):
                 del lines[0]
-        out.append([_last_frame(line).rstrip() for line in lines])
+        out.append([_last_frame(line[: 4 * LINE_SCAN])[:LINE_SCAN].rstrip() for line in lines])
     return out
 
 

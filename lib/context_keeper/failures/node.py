@@ -42,7 +42,8 @@ def tsc(chunks: list[list[str]]) -> Found | None:
 
 
 def eslint(chunks: list[list[str]]) -> Found | None:
-    errors, warnings = [], []
+    errors: list[str] = []
+    warnings: list[str] = []
     for lines in chunks:
         current = ""
         for line in lines:

@@ -56,7 +56,7 @@ def ruff(chunks: list[list[str]]) -> Found | None:
 
 def black(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    if not any(line.startswith("Oh no!") or "would be reformatted" in line or line.startswith("error: cannot format") for line in lines):
+    if not any(line.startswith(("Oh no!", "error: cannot format")) or "would be reformatted" in line for line in lines):
         return None
     messages = [collapse(line) for line in lines if _BLACK_RE.match(line)]
     return Found(dedupe(messages)) if messages else None

@@ -105,7 +105,7 @@ def _node_id(title: str, body: list[str], ids: list[str]) -> str:
     name, bracket, params = title.partition("[")
     dotted = name.replace(".", "::") + bracket + params  # TestClass.test_x[1.5] -> TestClass::test_x[1.5]
     for node in ids:
-        if node.endswith("::" + dotted) or node.endswith("::" + title):
+        if node.endswith(("::" + dotted, "::" + title)):
             return node
     for line in body:
         m = _LOCATION_RE.match(line)
@@ -172,7 +172,7 @@ def unittest(chunks: list[list[str]]) -> Found | None:
             test_id = paren if paren == name or paren.endswith("." + name) else f"{paren}.{name}"
             if extra:
                 test_id += " " + extra
-            body = []
+            body: list[str] = []
             for follow in lines_[n + 2:]:
                 if follow.startswith("=" * 20) or (follow.startswith("-" * 20) and body and not body[-1].strip()):
                     break

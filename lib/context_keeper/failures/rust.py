@@ -36,7 +36,8 @@ def cargo_test(chunks: list[list[str]]) -> Found | None:
     messages = []
     failed_names: list[str] = []
     for lines in chunks:
-        section, section_lines = "", []
+        section = ""
+        section_lines: list[str] = []
         for n, line in enumerate(lines):
             s = _SECTION_RE.match(line)
             if s or line == "failures:" or line.startswith("test result: "):
@@ -76,7 +77,7 @@ def cargo_test(chunks: list[list[str]]) -> Found | None:
 
 
 def _strip_note(line: str) -> str:
-    return line[len("note: ") :] if line.startswith("note: ") else line
+    return line.removeprefix("note: ")
 
 
 def rustc(chunks: list[list[str]]) -> Found | None:

@@ -47,7 +47,7 @@ _CURL_RE = re.compile(r"^curl: \(\d+\) .+$")
 _JQ_RE = re.compile(r"^jq: error(?: \(at [^)]*\))?: .+$")
 _JQ_PARSE_RE = re.compile(r"^(?:jq: )?(?:error \(at [^)]*\): )?parse error: .+ at line \d+, column \d+$")
 
-_SHELL_RE = re.compile(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k|fi)?sh: (?:line \d+: |\d+: )?(.+)$|^(?:zsh|\(eval\)):\d+: (.+)$")
+_SHELL_RE = re.compile(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k|fi)?sh: (?:-c: )?(?:line \d+: |\d+: )?(.+)$|^(?:zsh|\(eval\)):\d+: (.+)$")
 _SIGNAL_RE = re.compile(
     r"^(?:\d+ )?((?:Segmentation fault|Killed|Aborted|Bus error|Floating point exception|Illegal instruction|Terminated|Hangup|Quit)(?: \(core dumped\))?)\s+(.+)$"
 )
@@ -55,7 +55,8 @@ _SIGNAL_RE = re.compile(
 
 def pip(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    if not any(marker in line for line in lines for marker in _PIP_MARKERS):
+    text = "\n".join(lines)
+    if not any(marker in text for marker in _PIP_MARKERS):
         return None
     messages = []
     no_match = any(line.startswith("ERROR: No matching distribution found") for line in lines)
