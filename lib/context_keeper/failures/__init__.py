@@ -73,7 +73,7 @@ RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], Recognise
     ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), ("Traceback", "Error", "Exception", "Exit", "Interrupt"), python.traceback),
     ("java", _hint(r"java"), ("\tat ", "    at "), java.exception),
     ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), ("    at ",), node.uncaught),
-    ("git", _hint(r"git"), ("hint: ", "CONFLICT (", "rejected]", "fatal: not a git", "nothing ", "no changes added", "Automatic merge failed"), tools.git),
+    ("git", _hint(r"git"), ("hint: ", "CONFLICT (", "rejected]", "error: ", "fatal: ", "nothing ", "no changes added"), tools.git),
     ("curl", _hint(r"curl"), ("curl: (",), tools.curl),
     ("jq", _hint(r"jq"), ("jq: ", "parse error: "), tools.jq),
     # The shell's complaint is the reason a recipe or a script failed: before the wrappers.

@@ -93,7 +93,7 @@ def maven(chunks: list[list[str]]) -> Found | None:
         return Found(dedupe(compile_errors))
     for line in lines:
         if line.startswith("Failed to execute goal"):
-            return Found([compose("", [line])])
+            return Found([compose("", [line.removesuffix(" -> [Help 1]")])])
     for prefix, line in zip(raw, lines):
         if prefix.startswith("[ERROR]") and not _MVN_NOISE_RE.match(line.strip()):
             return Found([compose("", [line])])

@@ -100,4 +100,6 @@ def _paragraph(entries: list[tuple[str, str]]) -> str:
                 break
             continue
         out.append(text)
+        if text.endswith((".", "!", "?")):  # a sentence ends: the next line is not a wrap of it
+            break
     return " ".join(out)

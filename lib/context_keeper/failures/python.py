@@ -10,7 +10,8 @@
 - unittest / `manage.py test`: each `FAIL:` / `ERROR:` block as `<test id>: <exception line>`.
 - Django `SystemCheckError`: each issue under `ERRORS:` (`app.Model.field: (fields.E130) ...`).
 - A traceback: the exception line of the last traceback (the final exception of a chain),
-  with `file:line` for a SyntaxError / IndentationError.
+  with `file:line` for a SyntaxError / IndentationError; an exception group as the group
+  followed by its sub-exceptions.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ _TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
+_GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
+_GROUP_LINE_RE = re.compile(r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$")
 
 
 def pytest(chunks: list[list[str]]) -> Found | None:
@@ -204,10 +207,22 @@ def django_check(chunks: list[list[str]]) -> Found | None:
 
 def traceback(chunks: list[list[str]]) -> Found | None:
     for lines in reversed(chunks):
+        group = _exception_group(lines)
+        if group:
+            return Found([group])
         exc = _last_exception(lines)
         if exc:
             return Found([compose(exc[0], [exc[1]])])
     return None
+
+
+def _exception_group(lines: list[str]) -> str:
+    """An ExceptionGroup (asyncio.TaskGroup, Python 3.11+): the group, then its sub-exceptions."""
+    start = next((n for n in range(len(lines) - 1, -1, -1) if _GROUP_RE.match(lines[n])), None)
+    if start is None:
+        return ""
+    found = [m.group(1) for m in map(_GROUP_LINE_RE.match, lines[start + 1 :]) if m]
+    return compose("", found[:4]) if found else ""
 
 
 def _last_exception(lines: list[str]) -> tuple[str, str] | None:

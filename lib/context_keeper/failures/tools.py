@@ -40,7 +40,13 @@ _GIT_CONFLICT_RE = re.compile(r"^CONFLICT \(.+?\): .+$")
 _GIT_REJECTED_RE = re.compile(r"^\s*! \[(?:remote )?rejected\] .+$")
 _GIT_ERROR_RE = re.compile(r"^(?:error|fatal): .+$")
 _GIT_VERDICT_RE = re.compile(r"^(?:nothing to commit\b.*|no changes added to commit\b.*|nothing added to commit but untracked files present.*)$")
-_GIT_MARKERS_RE = re.compile(r"^(?:hint: |CONFLICT \(|\s*! \[(?:remote )?rejected\]|fatal: not a git repository|nothing to commit\b|Automatic merge failed)")
+_GIT_MARKERS_RE = re.compile(
+    r"^(?:hint: |CONFLICT \(|\s*! \[(?:remote )?rejected\]|nothing to commit\b|Automatic merge failed)"
+    r"|not a git repository|did not match any file\(s\) known to git|unknown revision or path not in the working tree"
+    r"|patch does not apply|^error: patch failed: |couldn't find remote ref|has no upstream branch"
+    r"|would be overwritten by (?:checkout|merge)|does not appear to be a git repository|refusing to merge unrelated histories"
+    r"|Not possible to fast-forward|divergent branches|Updates were rejected"
+)
 _GIT_SUMMARY_RE = re.compile(r"^error: (?:failed to push some refs|could not apply [0-9a-f]+\.\.\.)")
 
 _CURL_RE = re.compile(r"^curl: \(\d+\) .+$")
@@ -77,7 +83,7 @@ def pip(chunks: list[list[str]]) -> Found | None:
 
 def git(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    if not any(_GIT_MARKERS_RE.match(line) for line in lines):
+    if not any(_GIT_MARKERS_RE.search(line) for line in lines):
         return None
     for pattern in (_GIT_CONFLICT_RE, _GIT_REJECTED_RE):
         found = [collapse(line) for line in lines if pattern.match(line)]
