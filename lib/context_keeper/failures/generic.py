@@ -1,7 +1,8 @@
 """The fallback for any other program: its one most telling line.
 
 The first line that announces an error (`error: ...`, `ERROR ...`, `fatal: ...`,
-`prog: error: ...`, `SomeError: ...`), else the last line with a failure word (failed,
+`prog: error: ...`, `SomeError: ...`) or carries an OS error (`No such file or directory`,
+`Permission denied`, ...), else the last line with a failure word (failed,
 cannot, not found, denied, ...), else the last line of output. Stack frames, carets and
 wrapper lines of npm and make are never the answer; a leading log timestamp is dropped. A
 line ending in `:` takes the next line.
@@ -22,6 +23,12 @@ _STRONG_RE = re.compile(
     r"|[\w.$]*(?:Error|Exception)(?: \[\w+\])?: \S)",
     re.IGNORECASE,
 )
+# The C library's own words (strerror) name a cause as surely as "error:" does.
+_OS_ERROR_RE = re.compile(
+    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
+    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|Too many open files|"
+    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
+)
 _WEAK_RE = re.compile(
     r"\b(?:fail(?:ed|s|ure)?|cannot|can't|could ?n[o']t|unable to|not found|no such|denied|refused|"
     r"invalid|missing|unknown|unexpected|timed? ?out|exception|abort(?:ed|ing)?|traceback|not allowed|"
@@ -39,7 +46,7 @@ _SKIP_RE = re.compile(
 def generic(chunks: list[list[str]]) -> Found | None:
     chunks = [[_TIMESTAMP_RE.sub("", line) if line[:1].isdigit() or line[:1] == "[" else line for line in lines] for lines in chunks]
     flat = [(c, n, line) for c, lines in enumerate(chunks) for n, line in enumerate(lines) if line.strip() and not _SKIP_RE.search(line)]
-    pick = next(((c, n) for c, n, line in flat if _may_be_strong(line) and _STRONG_RE.match(line)), None)
+    pick = next(((c, n) for c, n, line in flat if (_may_be_strong(line) and _STRONG_RE.match(line)) or _OS_ERROR_RE.search(line)), None)
     pick = pick or next(((c, n) for c, n, line in reversed(flat) if _WEAK_RE.search(line)), None)
     pick = pick or (flat[-1][:2] if flat else None)
     if pick is None:

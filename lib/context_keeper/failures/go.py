@@ -99,7 +99,16 @@ def _log_message(own: list[str]) -> str:
                 parts.append(follow.strip())
             where = own[0].strip() if _LOCATION_RE.match(own[0].strip()) else ""
             return compose(where.rstrip(":"), parts)
-    return own[0].strip() if own else ""
+    if not own:
+        return ""
+    # A multi-line t.Errorf: its later lines are indented deeper than the first.
+    depth = len(own[0]) - len(own[0].lstrip())
+    parts = [own[0].strip()]
+    for line in own[1:4]:
+        if len(line) - len(line.lstrip()) <= depth:
+            break
+        parts.append(line.strip())
+    return compose("", parts)
 
 
 def go_build(chunks: list[list[str]]) -> Found | None:

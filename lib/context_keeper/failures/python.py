@@ -8,7 +8,8 @@
   from the section's first location. Sections cut off by Claude Code's truncation give way
   to the short summary lines (`FAILED id - message`). The count is pytest's `N failed, M errors`.
 - unittest / `manage.py test`: each `FAIL:` / `ERROR:` block as `<test id>: <exception line>`.
-- Django `SystemCheckError`: each issue under `ERRORS:` (`app.Model.field: (fields.E130) ...`).
+- Django `SystemCheckError`: each issue under `ERRORS:` (`app.Model.field: (fields.E130) ...`);
+  `makemigrations --check`: each `Migrations for 'app':` with the file and changes under it.
 - A traceback: the exception line of the last traceback (the final exception of a chain),
   with `file:line` for a SyntaxError / IndentationError; an exception group as the group
   followed by its sub-exceptions.
@@ -34,6 +35,7 @@ _UNITTEST_RE = re.compile(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(
 _UNITTEST_COUNT_RE = re.compile(r"^FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?")
 
 _DJANGO_ISSUE_RE = re.compile(r"^(\S+): \((\w+\.E\d+)\) (.*)$")
+_MIGRATIONS_RE = re.compile(r"^Migrations for '[\w.]+':$")
 
 _TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
@@ -160,7 +162,11 @@ def _section_message(body: list[str]) -> list[str]:
     if blocks:
         return _e_message(blocks[-1])
     exc = _last_exception(body)  # --tb=native / --tb=short without E lines
-    return [exc[1]] if exc else []
+    if exc:
+        return [exc[1]]
+    # A collection error pytest words itself ("'slow' not found in `markers` ..."): its first line.
+    first = next((line.strip() for line in body if line.strip() and not _LOCATION_RE.match(line)), "")
+    return [first] if first else []
 
 
 def unittest(chunks: list[list[str]]) -> Found | None:
@@ -195,6 +201,9 @@ def unittest(chunks: list[list[str]]) -> Found | None:
 
 def django_check(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
+    pending = _pending_migrations(lines)
+    if pending:
+        return Found(pending)
     if not any("SystemCheckError" in line or line.startswith("System check identified") for line in lines):
         return None
     messages = []
@@ -203,6 +212,20 @@ def django_check(chunks: list[list[str]]) -> Found | None:
         if m:
             messages.append(compose(m.group(1), [f"({m.group(2)}) {m.group(3)}"]))
     return Found(dedupe(messages)) if messages else None
+
+
+def _pending_migrations(lines: list[str]) -> list[str]:
+    """`makemigrations --check`: each app with model changes that have no migration yet."""
+    out = []
+    for n, line in enumerate(lines):
+        if _MIGRATIONS_RE.match(line):
+            parts = [line]
+            for follow in lines[n + 1 : n + 6]:
+                if not follow[:1].isspace() or not follow.strip():
+                    break
+                parts.append(follow.strip())
+            out.append(compose("", parts))
+    return out
 
 
 def traceback(chunks: list[list[str]]) -> Found | None:

@@ -4,6 +4,7 @@
   message's following lines (`left: ...`, `right: ...`) joined on; a panic outside a test
   (`cargo run`) as `<file:line:col>: <message>`. Old panics (`panicked at 'msg', file`)
   too. Count from `test result: FAILED. n passed; N failed`.
+- cargo fmt --check: each `Diff in <file>:<line>` (rustfmt's header of a file's diff).
 - rustc / clippy: each `error[EXXXX]: message` / `error: message` with its ` --> file:l:c`
   location as `file:l:c: error[EXXXX]: message: <label of the primary ^^^ span>`; count
   from `due to N previous errors`. Errors without a location (`error: no such command`) when
@@ -29,6 +30,7 @@ _ARROW_RE = re.compile(r"^\s*--> (\S+?:\d+:\d+)\s*$")
 # The primary span's caret line; secondary spans (---) and their bars may come before it.
 _LABEL_RE = re.compile(r"^\s*(?:\d+\s*)?\|[\s|_\-]*\^+\s?(.*)$")
 _SUMMARY_RE = re.compile(r"^error: (?:could not compile|aborting due to|test failed, to rerun|build failed|\d+ previous errors?)")
+_FMT_RE = re.compile(r"^Diff in \S.*:$")
 _DIAG_COUNT_RE = re.compile(r"due to (\d+) previous errors?")
 _RUST_MARKER_RE = re.compile(r"^\s*--> \S+\.rs:\d+:\d+|^error: could not compile |^\s+(?:Compiling|Checking) \S+ v\d|^error(?:\[E\d{4}\])?: .*(?:`Cargo\.toml`|cargo|rustc|crate)")
 
@@ -79,6 +81,11 @@ def cargo_test(chunks: list[list[str]]) -> Found | None:
 
 def _strip_note(line: str) -> str:
     return line.removeprefix("note: ")
+
+
+def rustfmt(chunks: list[list[str]]) -> Found | None:
+    messages = [line[:-1] for lines in chunks for line in lines if _FMT_RE.match(line)]
+    return Found(dedupe(messages)) if messages else None
 
 
 def rustc(chunks: list[list[str]]) -> Found | None:

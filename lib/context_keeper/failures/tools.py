@@ -1,7 +1,8 @@
 """Everyday command-line tools: pip, git, curl, jq, and the shell itself.
 
 - pip: each `ERROR: ...` line (`No matching distribution found for x` rather than the
-  version list before it) and `error: <code>` with its `× <reason>` line.
+  version list before it) and `error: <code>` with its `× <reason>` line and, for a failed
+  build, the last line the build printed (its exception).
 - git: each `CONFLICT (...)` line, else each `! [rejected]` push, else each `error:` /
   `fatal:` line (a line ending in `:` takes the next, indented one), else git's own
   verdicts (`nothing to commit, ...`). `hint:` lines and `Automatic merge failed` are not failures.
@@ -77,8 +78,18 @@ def pip(chunks: list[list[str]]) -> Found | None:
         r = _PIP_RICH_RE.match(line)
         if r:
             reason = next((m.group(1) for m in map(_PIP_REASON_RE.match, lines[n + 1 : n + 4]) if m), "")
-            messages.append(compose("", [line + ":", reason]) if reason else line)
+            parts = [line + ":", reason] if reason else [line]
+            cause = _subprocess_cause(lines[:n])
+            messages.append(compose("", parts + ([cause] if cause else [])))
     return Found(dedupe(messages)) if messages else None
+
+
+def _subprocess_cause(lines: list[str]) -> str:
+    """The last line a failed build subprocess printed before pip's `[end of output]`."""
+    for n in range(len(lines) - 1, -1, -1):
+        if lines[n].strip() == "[end of output]":
+            return next((l.strip() for l in reversed(lines[:n]) if l.strip()), "")
+    return ""
 
 
 def git(chunks: list[list[str]]) -> Found | None:
