@@ -248,3 +248,4 @@ def test_gradle_test_failures_and_what_went_wrong() -> None:
         "* Try:\n> Run with --info option to get more log output.\n\nBUILD FAILED in 1s"
     )
     assert useful_error_line(setup) == "Could not resolve all files for configuration ':compileClasspath'.; Could not find com.example:billing-core:2.1.0."
+

@@ -50,7 +50,7 @@ def _hint(pattern: str) -> re.Pattern[str]:
 RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], Recogniser], ...] = (
     ("pytest", _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"), ("FAILED ", "ERROR ", "= FAILURES =", "= ERRORS =", "\nE "), python.pytest),
     ("unittest", _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"), ("FAIL: ", "ERROR: "), python.unittest),
-    ("jest", _hint(r"jest"), ("●",), jstest.jest),
+    ("jest", _hint(r"jest"), ("●", "threshold"), jstest.jest),
     ("vitest", _hint(r"vitest"), ("Test Files", "Failed Tests", "Failed Suites"), jstest.vitest),
     ("mocha", _hint(r"mocha"), (" failing",), jstest.mocha),
     ("node-test", _hint(r"node(?: \S+)* --test"), ("not ok ", "✖ "), jstest.node_test),
@@ -69,7 +69,7 @@ RECOGNISERS: tuple[tuple[str, re.Pattern[str] | None, tuple[str, ...], Recognise
     ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), (".go:", "go: "), go.go_build),
     ("javac", _hint(r"javac"), (".java:",), java.javac),
     ("cmake", _hint(r"cmake"), ("CMake Error",), c.cmake),
-    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), ("error", "undefined ", "cannot find -l"), c.compiler),
+    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), ("error", "undefined ", "cannot find -l", "library not found"), c.compiler),
     ("pip", _hint(r"pip3?|pip3\.\d+|python3?(?:\.\d+)? -m pip|uv pip"), ("ERROR: ", "error: "), tools.pip),
     ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), ("Traceback", "Error", "Exception", "Exit", "Interrupt"), python.traceback),
     ("java", _hint(r"java"), ("\tat ", "    at "), java.exception),

@@ -21,9 +21,9 @@ from context_keeper.failures import generic
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+)(?::(\d+))?:? (?:fatal error|error): .+$")
-_MSBUILD_RE = re.compile(r"^(\S.*?\(\d+,\d+\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
+_MSBUILD_RE = re.compile(r"^(\S.*?\(\d+(?:,\d+)?\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
 _TOOL_ERROR_RE = re.compile(r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$")
-_LINK_RE = re.compile(r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*)$")
+_LINK_RE = re.compile(r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*|library not found for -l\S+)$")
 _LINK_SUMMARY_RE = re.compile(r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$")
 _COUNT_RE = re.compile(r"^(\d+) errors? generated\.$")
 _NOT_C_RE = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|java|kt)$")

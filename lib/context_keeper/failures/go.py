@@ -19,6 +19,7 @@ _RUN_RE = re.compile(r"^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)$")
 _PANIC_RE = re.compile(r"^panic: (.+?)(?: \[recovered(?:, repanicked)?\])?$")
 _FILE_RE = re.compile(r"^(?:vet: )?(\.{0,2}/?[^\s:]*\.go):(\d+)(?::(\d+))?: (.+)$")
 _GO_RE = re.compile(r"^go: (.+)$")
+_GO_PROGRESS_RE = re.compile(r"^go: (?:downloading|finding|extracting|found|added|upgraded|downgraded|removed|to add module requirements) ")
 _TESTIFY_ERROR_RE = re.compile(r"^\s*Error:\s+(.+)$")
 _TESTIFY_FIELD_RE = re.compile(r"^\s*(?:Error Trace|Error|Test|Messages):\s")
 _LOCATION_RE = re.compile(r"^\S+\.go:\d+:$")
@@ -126,7 +127,7 @@ def go_build(chunks: list[list[str]]) -> Found | None:
                 located.append(compose("", parts))
                 continue
             g = _GO_RE.match(line)
-            if g:
+            if g and not _GO_PROGRESS_RE.match(line):
                 bare.append(collapse(line))
     messages = located or bare
     return Found(dedupe(messages)) if messages else None

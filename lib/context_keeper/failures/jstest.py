@@ -2,7 +2,7 @@
 
 - jest: each `● <title>` block as `<title>: <message>` (the matcher line, then its
   `Expected:` / `Received:` lines or the changed lines of its diff); a suite that failed to
-  run as `<test file>: <error>`. Count from `Tests: N failed`.
+  run as `<test file>: <error>`; an unmet coverage threshold. Count from `Tests: N failed`.
 - vitest: each ` FAIL  <file> > <suite> > <test>` block as `<that header>: <error line>`.
   Count from `Tests  N failed`.
 - mocha: each numbered failure after `N failing` as `<suite> <test>: <error>`.
@@ -18,6 +18,7 @@ from context_keeper.failures.lines import Found, all_lines, collapse, compose, d
 
 _JEST_TITLE_RE = re.compile(r"^\s*● (.+)$")
 _JEST_FAIL_RE = re.compile(r"^\s*FAIL\s+(\S.*?)\s*(?:\(\d[\d.]* m?s\))?$")
+_JEST_THRESHOLD_RE = re.compile(r"^Jest: .*\bthreshold\b.*$")  # "Coverage for lines (66.66%) does not meet "global" threshold (90%)"
 _JEST_COUNT_RE = re.compile(r"^Tests:\s+(\d+) failed")
 _CODE_FRAME_RE = re.compile(r"^\s*>?\s*\d+\s*\|")
 _STACK_RE = re.compile(r"^\s*at \S")
@@ -61,6 +62,7 @@ def jest(chunks: list[list[str]]) -> Found | None:
             if title == "Test suite failed to run":
                 title = test_file or title
             messages.append(compose(title, parts))
+    messages += [collapse(line) for line in lines if _JEST_THRESHOLD_RE.match(line)]
     if not messages:
         return None
     return Found(dedupe(messages), number(_JEST_COUNT_RE, lines))

@@ -5,7 +5,7 @@
   the section's last `E` block (the exception raised last, for chained exceptions) plus the
   explanation pytest puts on later lines (`Differing items:`, `Left contains ...`, the
   `assert` under a custom assertion message). Node ids come from the short summary, or
-  from the section's first location. Sections cut off by Claude Code's truncation give way
+  from the section's first location; a doctest as `Expected: x; Got: y`. Sections cut off by Claude Code's truncation give way
   to the short summary lines (`FAILED id - message`). The count is pytest's `N failed, M errors`.
 - unittest / `manage.py test`: each `FAIL:` / `ERROR:` block as `<test id>: <exception line>`.
 - Django `SystemCheckError`: each issue under `ERRORS:` (`app.Model.field: (fields.E130) ...`);
@@ -107,6 +107,7 @@ def _node_id(title: str, body: list[str], ids: list[str]) -> str:
             if prefix == "ERROR collecting ":
                 return title
             break
+    title = title.removeprefix("[doctest] ")
     name, bracket, params = title.partition("[")
     dotted = name.replace(".", "::") + bracket + params  # TestClass.test_x[1.5] -> TestClass::test_x[1.5]
     for node in ids:
@@ -164,9 +165,23 @@ def _section_message(body: list[str]) -> list[str]:
     exc = _last_exception(body)  # --tb=native / --tb=short without E lines
     if exc:
         return [exc[1]]
+    doctest = _doctest_parts(body)
+    if doctest:
+        return doctest
     # A collection error pytest words itself ("'slow' not found in `markers` ..."): its first line.
     first = next((line.strip() for line in body if line.strip() and not _LOCATION_RE.match(line)), "")
     return [first] if first else []
+
+
+def _doctest_parts(body: list[str]) -> list[str]:
+    """A doctest failure: `Expected: <value>; Got: <value>`."""
+    parts = []
+    for n, line in enumerate(body):
+        if line.strip() in ("Expected:", "Got:") and n + 1 < len(body) and body[n + 1].strip():
+            parts.append(f"{line.strip()} {body[n + 1].strip()}")
+        elif line.startswith("Expected nothing") or line.startswith("Got nothing"):
+            parts.append(line.strip())
+    return parts if len(parts) >= 2 else []
 
 
 def unittest(chunks: list[list[str]]) -> Found | None:
