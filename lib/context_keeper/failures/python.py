@@ -179,7 +179,7 @@ def _doctest_parts(body: list[str]) -> list[str]:
     for n, line in enumerate(body):
         if line.strip() in ("Expected:", "Got:") and n + 1 < len(body) and body[n + 1].strip():
             parts.append(f"{line.strip()} {body[n + 1].strip()}")
-        elif line.startswith("Expected nothing") or line.startswith("Got nothing"):
+        elif line.startswith(("Expected nothing", "Got nothing")):
             parts.append(line.strip())
     return parts if len(parts) >= 2 else []
 
