@@ -8,10 +8,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from context_keeper.failures import Failures, failure_messages, useful_error_line
 from context_keeper.failures.lines import LINE_CAP, LINE_SCAN, SCAN_CHARS, compose, pieces
 
 FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"
+# Lines of real recordings (and the structural lines recognisers key on), for the mixing test.
+_FRAGMENTS = sorted(
+    {
+        line
+        for path in sorted(FIXTURES.glob("*.json"))
+        for line in json.loads(path.read_text(encoding="utf-8"))["tool_result"].split("\n")[1:40]
+    }
+    | {"---- x stdout ----", "--- FAIL: TestX (0.00s)", "  ● t", " FAIL  a.js > t", "  1 failing", "not ok 1 - t", "E   ", "Traceback (most recent call last):", "error:", "[ERROR] Failures: ", "CMake Error at x:1 (y):", "  + Exception Group Traceback (most recent call last):", "[end of output]", "Diff in x:"}
+)
 
 
 def recording(name: str) -> dict:
@@ -249,3 +261,33 @@ def test_gradle_test_failures_and_what_went_wrong() -> None:
     )
     assert useful_error_line(setup) == "Could not resolve all files for configuration ':compileClasspath'.; Could not find com.example:billing-core:2.1.0."
 
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=40), max_size=40), st.sampled_from(["", "pytest", "cargo test", "npm test", "go test ./...", "make"]))
+def test_any_mix_of_tool_lines_gives_one_line_messages_and_never_raises(parts: list[str], command: str) -> None:
+    # Every recogniser fed pieces of every other tool's output, shuffled with noise: the API
+    # must return (a recogniser that raised would be skipped silently in production, so this
+    # test calls them directly too).
+    output = "Exit code 1\n" + "\n".join(parts)
+    from context_keeper.failures import RECOGNISERS
+
+    chunks = pieces(output)
+    for _name, _pattern, _needles, recognise in RECOGNISERS:
+        recognise(chunks)
+    found = failure_messages(output, command)
+    assert all("\n" not in m and len(m) <= LINE_CAP for m in found.messages)
+    assert found.more >= 0
+
+
+def test_a_recogniser_that_raises_is_skipped(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from context_keeper import failures
+
+    def broken(chunks: list[list[str]]) -> None:
+        raise IndexError("a format it was not written for")
+
+    first = failures.RECOGNISERS[0]
+    monkeypatch.setattr(failures, "RECOGNISERS", ((first[0], first[1], first[2], broken),) + failures.RECOGNISERS[1:])
+    case = recording("pytest-three-failing")
+    # pytest's recogniser is gone: the output still yields a message (here the generic one).
+    assert failure_messages(case["tool_result"], case["command"]).messages

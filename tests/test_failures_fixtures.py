@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from context_keeper.failures import failure_messages, useful_error_line
 
 FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"

@@ -110,7 +110,13 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
     for _name, _pattern, needles, recognise in hinted + [r for r in RECOGNISERS if r not in hinted]:
         if not any(needle in text for needle in needles):
             continue
-        found = recognise(chunks)
+        try:
+            found = recognise(chunks)
+        except Exception:  # noqa: BLE001, S112 - see below
+            # A recogniser tripping over an output it was not written for must not stop the
+            # fold of a session (the same bytes would fail on every later fold): the next
+            # recogniser, or the generic rules, still give a message.
+            continue
         if found and found.messages:
             return found
     return generic.generic(chunks)
