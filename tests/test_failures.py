@@ -226,6 +226,10 @@ def test_the_package_imports_only_the_standard_library_it_needs() -> None:
         "import context_keeper.failures\n"
         "heavy = {'dataclasses', 'inspect', 'typing', 'orjson', 'logging', 'subprocess', 'json'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
+        # A family's module (and its compiled regexes) loads only for output that may be its own.
+        "assert 'context_keeper.failures.python' not in sys.modules\n"
+        "context_keeper.failures.failure_messages('Exit code 2\\nsrc/a.c:3:1: error: expected x')\n"
+        "assert 'context_keeper.failures.c' in sys.modules and 'context_keeper.failures.python' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -270,11 +274,11 @@ def test_any_mix_of_tool_lines_gives_one_line_messages_and_never_raises(parts: l
     # must return (a recogniser that raised would be skipped silently in production, so this
     # test calls them directly too).
     output = "Exit code 1\n" + "\n".join(parts)
-    from context_keeper.failures import RECOGNISERS
+    from context_keeper.failures import RECOGNISERS, _function
 
     chunks = pieces(output)
-    for _name, _pattern, _needles, recognise in RECOGNISERS:
-        recognise(chunks)
+    for _name, _pattern, _needles, target in RECOGNISERS:
+        _function(target)(chunks)
     found = failure_messages(output, command)
     assert all("\n" not in m and len(m) <= LINE_CAP for m in found.messages)
     assert found.more >= 0
