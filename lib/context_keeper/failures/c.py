@@ -1,0 +1,100 @@
+"""C and C++ builds: gcc / clang / g++ diagnostics, linker errors, CMake, make.
+
+- compiler: each `file:line[:col]: error: ...` / `fatal error: ...` line as printed (and
+  MSBuild's `file(l,c): error CS1002: ...` without the project suffix; notes,
+  warnings, `In function` context dropped), `<tool>: error: ...` lines, linker `undefined
+  reference to` / `undefined symbol` / `cannot find -lx`; `collect2: error: ld returned 1
+  exit status` and `linker command failed` only when nothing else says why. Count from clang's
+  `N errors generated`. Also any other compiler printing this format (nasm, swiftc, ...).
+- cmake: each `CMake Error at file:line (command):` with its first paragraph unwrapped, or
+  a one-line `CMake Error: ...`.
+- make: `make: *** No rule to make target ...` and other `***` errors of make itself; when
+  make only reports that a recipe failed (`make: *** [Makefile:3: target] Error 1`), the
+  recipe's own last complaint before that line (the generic rules), else the make line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import generic
+from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
+
+_DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+)(?::(\d+))?:? (?:fatal error|error): .+$")
+_MSBUILD_RE = re.compile(r"^(\S.*?\(\d+(?:,\d+)?\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
+_TOOL_ERROR_RE = re.compile(r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$")
+_LINK_RE = re.compile(r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*|library not found for -l\S+)$")
+_LINK_SUMMARY_RE = re.compile(r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$")
+_COUNT_RE = re.compile(r"^(\d+) errors? generated\.$")
+_NOT_C_RE = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|java|kt)$")
+
+_CMAKE_RE = re.compile(r"^CMake Error(?: (?:at|in) .+:|:\s*(.*))$")
+
+_MAKE_RE = re.compile(r"^(?:g?make(?:\[\d+\])?|\S+):(?: \d+:)? \*\*\* (.+)$")
+_MAKE_RECIPE_RE = re.compile(r"^\[.+\] (?:Error \d+|Segmentation fault|Killed|Interrupt)")
+
+
+def compiler(chunks: list[list[str]]) -> Found | None:
+    messages: list[str] = []
+    summaries: list[str] = []
+    for line in all_lines(chunks):
+        if "error" not in line and "undefined" not in line and "cannot find -l" not in line and "multiple definition" not in line:
+            continue
+        d = _DIAG_RE.match(line)
+        if d and not _NOT_C_RE.search(d.group(1)) and not _LINK_SUMMARY_RE.match(line):
+            messages.append(collapse(line))
+        elif _MSBUILD_RE.match(line):
+            messages.append(collapse(_MSBUILD_RE.match(line).group(1)))  # type: ignore[union-attr]
+        elif _TOOL_ERROR_RE.match(line):
+            (summaries if _LINK_SUMMARY_RE.match(line) else messages).append(collapse(line))
+        elif _LINK_SUMMARY_RE.match(line):
+            summaries.append(collapse(line))
+        elif _LINK_RE.match(line) and not line.startswith(("/usr/bin/ld: /tmp/", "/usr/bin/ld: warning")):
+            messages.append(collapse(line))
+    messages = messages or summaries
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_COUNT_RE, all_lines(chunks)))
+
+
+def cmake(chunks: list[list[str]]) -> Found | None:
+    messages = []
+    for lines in chunks:
+        for n, line in enumerate(lines):
+            m = _CMAKE_RE.match(line)
+            if not m:
+                continue
+            if m.group(1):  # one line: "CMake Error: The source directory ... does not exist."
+                messages.append(collapse(line))
+                continue
+            paragraph: list[str] = []
+            for follow in lines[n + 1 :]:
+                if not follow.strip():
+                    # A paragraph ending in ':' announces the next one ("Cannot find source file:").
+                    if paragraph and not paragraph[-1].endswith(":"):
+                        break
+                    continue
+                if not follow[:1].isspace():
+                    break
+                paragraph.append(follow.strip())
+            messages.append(compose("", [line.strip(), " ".join(paragraph)]) if paragraph else collapse(line))
+    return Found(dedupe(messages)) if messages else None
+
+
+def make(chunks: list[list[str]]) -> Found | None:
+    own, recipe_failed = [], False
+    for index, lines in enumerate(chunks):
+        for n, line in enumerate(lines):
+            m = _MAKE_RE.match(line)
+            if not m:
+                continue
+            if _MAKE_RECIPE_RE.match(m.group(1)):
+                if not recipe_failed:
+                    recipe_failed = True
+                    before = generic.generic(chunks[:index] + [lines[:n]])
+                    if before and before.messages:
+                        return before
+                    own.append(collapse(line))
+                continue
+            own.append(collapse(line))
+    return Found(dedupe(own)) if own else None

@@ -1,0 +1,105 @@
+"""Node.js tools outside test runners: tsc, eslint, uncaught errors, npm / pnpm.
+
+- tsc: each `error TSnnnn` diagnostic line, plain (`file(l,c): error TS...`) or pretty
+  (`file:l:c - error TS...`); count from `Found N errors`.
+- eslint: each error of the stylish format as `file:line:col: error message rule` (warnings
+  only when there is no error), or of the compact format; count from `✖ N problems (X errors`.
+- An uncaught error: the last `SomeError: message` line followed by its stack (`    at ...`).
+- npm: `npm error code EXXX` with the line that explains it, or the first `npm error` line;
+  nothing for a failed lifecycle script (the script's own output says why). pnpm:
+  `ERR_PNPM_* message`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
+
+_TSC_RE = re.compile(r"^(?:\S.*?\(\d+,\d+\): |\S.*?:\d+:\d+ - )?error (TS\d+): .+$")
+_TSC_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
+
+_ESLINT_ROW_RE = re.compile(r"^\s+(\d+):(\d+)\s+(error|warning)\s+(.+?)\s*$")
+_ESLINT_COMPACT_RE = re.compile(r"^(\S.*?): line (\d+), col (\d+), (Error|Warning) - (.+)$")
+_ESLINT_COUNT_RE = re.compile(r"^✖ \d+ problems? \((\d+) errors?")
+
+_NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[A-Z_0-9]+\])?): (.+?)\]?$")
+_STACK_RE = re.compile(r"^\s+at \S")
+
+_NPM_RE = re.compile(r"^(npm (?:error|ERR!))(?: (.*))?$")
+_NPM_CODE_RE = re.compile(r"^code (E[A-Z0-9_]+)$")
+_NPM_META_RE = re.compile(r"^(?:errno|syscall|path|code|command|workspace|location|signal|cwd|A complete log|Log files were not written)\b|^\d+$|^$")
+_NPM_WRAPPER_RE = re.compile(r"^(?:Lifecycle script .* failed|code ELIFECYCLE|code \d+$|command failed|Failed at the .* script)")
+_PNPM_RE = re.compile(r"^\s*(ERR_PNPM_\w+)\s+(.+)$")
+
+
+def tsc(chunks: list[list[str]]) -> Found | None:
+    lines = all_lines(chunks)
+    messages = [collapse(line) for line in lines if _TSC_RE.match(line)]
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_TSC_COUNT_RE, lines))
+
+
+def eslint(chunks: list[list[str]]) -> Found | None:
+    errors: list[str] = []
+    warnings: list[str] = []
+    for lines in chunks:
+        current = ""
+        for line in lines:
+            if line and not line[0].isspace():
+                c = _ESLINT_COMPACT_RE.match(line)
+                if c:
+                    (errors if c.group(4) == "Error" else warnings).append(f"{c.group(1)}:{c.group(2)}:{c.group(3)}: {c.group(4).lower()} {collapse(c.group(5))}")
+                    continue
+                current = line.strip()
+                continue
+            r = _ESLINT_ROW_RE.match(line)
+            if r and current:
+                text = f"{current}:{r.group(1)}:{r.group(2)}: {r.group(3)} {collapse(r.group(4))}"
+                (errors if r.group(3) == "error" else warnings).append(text)
+    messages = errors or warnings
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_ESLINT_COUNT_RE, all_lines(chunks)) if errors else 0)
+
+
+def uncaught(chunks: list[list[str]]) -> Found | None:
+    for lines in reversed(chunks):
+        for n in range(len(lines) - 1, -1, -1):
+            m = _NODE_ERROR_RE.match(lines[n])
+            if m and any(_STACK_RE.match(follow) for follow in lines[n + 1 : n + 5]):
+                return Found([compose("", [f"{m.group(1)}: {m.group(2)}"])])
+    return None
+
+
+def npm(chunks: list[list[str]]) -> Found | None:
+    lines = all_lines(chunks)
+    entries = [(m.group(1), (m.group(2) or "").strip()) for m in map(_NPM_RE.match, lines) if m]
+    if not entries:
+        pnpm = [f"{m.group(1)} {collapse(m.group(2))}" for m in map(_PNPM_RE.match, lines) if m]
+        return Found(dedupe(pnpm)) if pnpm else None
+    if any(_NPM_WRAPPER_RE.match(text) for _, text in entries):
+        return None
+    for n, (prefix, text) in enumerate(entries):
+        c = _NPM_CODE_RE.match(text)
+        if c:
+            return Found([compose(f"{prefix} code {c.group(1)}", [_paragraph(entries[n + 1 :])])])
+    for k, (prefix, text) in enumerate(entries):
+        if not _NPM_META_RE.match(text):
+            return Found([compose("", [f"{prefix} {_paragraph(entries[k:])}"])])
+    return None
+
+
+def _paragraph(entries: list[tuple[str, str]]) -> str:
+    """The first run of explaining lines, unwrapped (npm wraps its messages at 80 columns)."""
+    out: list[str] = []
+    for _, text in entries:
+        if _NPM_META_RE.match(text):
+            if out:
+                break
+            continue
+        out.append(text)
+        if text.endswith((".", "!", "?")):  # a sentence ends: the next line is not a wrap of it
+            break
+    return " ".join(out)

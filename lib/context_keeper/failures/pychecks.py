@@ -1,0 +1,62 @@
+"""Python checkers: mypy, ruff (check and format --check), black --check.
+
+- mypy: each `file.py:line[:col]: error: ...` line (notes dropped); count from `Found N errors`.
+- ruff check: each diagnostic as `file:line:col: CODE message`, from the concise format or
+  from the full format, where the location follows the message on a ` --> ` line; count
+  from `Found N errors`. `[*] N fixable with --fix` is a summary, not a failure.
+- ruff format --check: each file that would be reformatted.
+- black --check: each `would reformat <file>` and `error: cannot format <file>: ...` line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
+
+_MYPY_RE = re.compile(r"^(\S.*?\.pyi?):(\d+)(?::\d+)?(?::\d+:\d+)?: error: (.+)$")
+_MYPY_COUNT_RE = re.compile(r"^Found (\d+) errors? in \d+ files?")
+_RUFF_CONCISE_RE = re.compile(r"^(\S.*?):(\d+):(\d+): ([A-Z]{1,4}\d{2,4}|SyntaxError|invalid-syntax)(:)? (.+)$")
+_RUFF_HEAD_RE = re.compile(r"^([A-Z]{1,4}\d{2,4}|invalid-syntax:|SyntaxError:|unformatted:) (.+)$")
+_ARROW_RE = re.compile(r"^\s*-->\s+(\S+?:\d+:\d+)\s*$")
+_RUFF_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
+_RUFF_OLD_FORMAT_RE = re.compile(r"^Would reformat: (.+)$")
+_BLACK_RE = re.compile(r"^(would reformat .+|error: cannot format .+)$")
+
+
+def mypy(chunks: list[list[str]]) -> Found | None:
+    lines = all_lines(chunks)
+    messages = [collapse(line) for line in lines if _MYPY_RE.match(line)]
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_MYPY_COUNT_RE, lines))
+
+
+def ruff(chunks: list[list[str]]) -> Found | None:
+    messages = []
+    for lines in chunks:
+        for n, line in enumerate(lines):
+            m = _RUFF_CONCISE_RE.match(line)
+            if m:
+                messages.append(collapse(line))
+                continue
+            h = _RUFF_HEAD_RE.match(line)
+            if h and n + 1 < len(lines):
+                a = _ARROW_RE.match(lines[n + 1])
+                if a:
+                    messages.append(compose(a.group(1), [line]))
+                    continue
+            r = _RUFF_OLD_FORMAT_RE.match(line)
+            if r:
+                messages.append(collapse(line))
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_RUFF_COUNT_RE, all_lines(chunks)))
+
+
+def black(chunks: list[list[str]]) -> Found | None:
+    lines = all_lines(chunks)
+    if not any(line.startswith(("Oh no!", "error: cannot format")) or "would be reformatted" in line for line in lines):
+        return None
+    messages = [collapse(line) for line in lines if _BLACK_RE.match(line)]
+    return Found(dedupe(messages)) if messages else None

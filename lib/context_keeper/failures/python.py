@@ -1,0 +1,298 @@
+"""Python: pytest, unittest (and Django's test runner), Django system checks, tracebacks.
+
+- pytest: each section of FAILURES / ERRORS (failed test, error at setup or teardown, error
+  collecting a module) as `<node id>: <message>`, the message being the first `E` line of
+  the section's last `E` block (the exception raised last, for chained exceptions) plus the
+  explanation pytest puts on later lines (`Differing items:`, `Left contains ...`, the
+  `assert` under a custom assertion message). Node ids come from the short summary, or
+  from the section's first location; a doctest as `Expected: x; Got: y`. Sections cut off by Claude Code's truncation give way
+  to the short summary lines (`FAILED id - message`). The count is pytest's `N failed, M errors`.
+- unittest / `manage.py test`: each `FAIL:` / `ERROR:` block as `<test id>: <exception line>`.
+- Django `SystemCheckError`: each issue under `ERRORS:` (`app.Model.field: (fields.E130) ...`);
+  `makemigrations --check`: each `Migrations for 'app':` with the file and changes under it.
+- A traceback: the exception line of the last traceback (the final exception of a chain),
+  with `file:line` for a SyntaxError / IndentationError; an exception group as the group
+  followed by its sub-exceptions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
+
+_PYTEST_BANNER_RE = re.compile(r"^={3,} (FAILURES|ERRORS) ={3,}$")
+_PYTEST_END_RE = re.compile(r"^={3,} (?:short test summary info|warnings summary|.*\b(?:passed|failed|errors?|no tests ran)\b.*) ={3,}$|^-- Docs: ")
+_PYTEST_SECTION_RE = re.compile(r"^_{3,} (.+?) _{3,}$")
+_PYTEST_SUMMARY_RE = re.compile(r"^(FAILED|ERROR) (.+?)(?: - (.*))?$")
+_PYTEST_COUNT_RE = re.compile(r"\b(\d+) failed\b|\b(\d+) errors?\b")
+_PYTEST_FINAL_RE = re.compile(r"^=*\s*(?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, |\s|$))+.*\bin [\d.]+s\b")
+_LOCATION_RE = re.compile(r"^(\S+?\.py):\d+: ")
+_E_RE = re.compile(r"^E(?:\s+(.*)|$)")
+_EXPLAIN_HEADERS = ("Differing items:", "Left contains", "Right contains", "Extra items in the left set:", "Extra items in the right set:")
+
+_UNITTEST_RE = re.compile(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(.*)$")
+_UNITTEST_COUNT_RE = re.compile(r"^FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?")
+
+_DJANGO_ISSUE_RE = re.compile(r"^(\S+): \((\w+\.E\d+)\) (.*)$")
+_MIGRATIONS_RE = re.compile(r"^Migrations for '[\w.]+':$")
+
+_TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
+_FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
+_SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
+_EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
+_GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
+_GROUP_LINE_RE = re.compile(r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$")
+
+
+def pytest(chunks: list[list[str]]) -> Found | None:
+    summary: list[tuple[str, str]] = []  # (node id, message as printed in the short summary)
+    sections: list[tuple[str, list[str]]] = []
+    loose_e: list[str] = []
+    for lines in chunks:
+        in_report = False
+        current: list[str] | None = None
+        for line in lines:
+            if _PYTEST_BANNER_RE.match(line):
+                in_report, current = True, None
+                continue
+            if in_report and _PYTEST_END_RE.match(line):
+                in_report, current = False, None
+            m = _PYTEST_SUMMARY_RE.match(line)
+            if m and not in_report and ("::" in m.group(2) or m.group(2).endswith(".py")):
+                summary.append((m.group(2), m.group(3) or ""))
+                continue
+            if in_report:
+                s = _PYTEST_SECTION_RE.match(line)
+                if s and not s.group(1).startswith("_ _"):
+                    current = []
+                    sections.append((s.group(1), current))
+                elif current is not None:
+                    current.append(line)
+            elif _E_RE.match(line):
+                loose_e.append(line)
+    if not sections and not summary:
+        if not loose_e:
+            return None
+        block = _e_blocks(loose_e)
+        return Found([compose("", _e_message(block[-1]))]) if block else None
+    ids = [node for node, _ in summary]
+    messages: list[str] = []
+    seen_ids: set[str] = set()
+    for title, body in sections:
+        node = _node_id(title, body, ids)
+        parts = _section_message(body)
+        if not parts:
+            continue
+        seen_ids.add(node)
+        messages.append(compose(node, parts))
+    for node, text in summary:
+        if node not in seen_ids:
+            seen_ids.add(node)
+            messages.append(compose(node, [text]) if text else node)
+    return Found(dedupe(messages), _pytest_total(all_lines(chunks)))
+
+
+def _pytest_total(lines: list[str]) -> int:
+    for line in reversed(lines):
+        if _PYTEST_FINAL_RE.match(line):
+            return sum(int(a or b) for a, b in _PYTEST_COUNT_RE.findall(line))
+    return 0
+
+
+def _node_id(title: str, body: list[str], ids: list[str]) -> str:
+    for prefix in ("ERROR collecting ", "ERROR at setup of ", "ERROR at teardown of "):
+        if title.startswith(prefix):
+            title = title[len(prefix):]
+            if prefix == "ERROR collecting ":
+                return title
+            break
+    title = title.removeprefix("[doctest] ")
+    name, bracket, params = title.partition("[")
+    dotted = name.replace(".", "::") + bracket + params  # TestClass.test_x[1.5] -> TestClass::test_x[1.5]
+    for node in ids:
+        if node.endswith(("::" + dotted, "::" + title)):
+            return node
+    for line in body:
+        m = _LOCATION_RE.match(line)
+        if m:
+            return f"{m.group(1)}::{dotted}"
+        f = _FRAME_FILE_RE.match(line)  # --tb=native
+        if f:
+            return f"{f.group(1)}::{dotted}"
+        if line.startswith("file ") and ", line " in line:  # "file /x/test_a.py, line 13" (fixture errors)
+            return f"{line[5:line.index(', line ')]}::{dotted}"
+    return title
+
+
+def _e_blocks(lines: list[str]) -> list[list[str]]:
+    blocks: list[list[str]] = []
+    previous = False
+    for line in lines:
+        m = _E_RE.match(line)
+        if m:
+            if not previous:
+                blocks.append([])
+            blocks[-1].append((m.group(1) or "").strip())
+            previous = True
+        else:
+            previous = False
+    return [b for b in blocks if any(b)]
+
+
+def _e_message(block: list[str]) -> list[str]:
+    block = [line for line in block if line]
+    if not block:
+        return []
+    parts = [block[0]]
+    if block[0].startswith("AssertionError: ") and not block[0].startswith("AssertionError: assert ") and len(block) > 1 and block[1].startswith("assert "):
+        parts.append(block[1])
+    for n, line in enumerate(block[1:], 1):
+        if line.startswith(_EXPLAIN_HEADERS) and len(parts) < 4:
+            if line.endswith(":") and n + 1 < len(block):
+                parts.append(line + " " + block[n + 1])
+            else:
+                parts.append(line)
+        elif line.startswith("At index ") and " diff: " in line and len(parts) < 4:
+            parts.append(line)
+    return parts
+
+
+def _section_message(body: list[str]) -> list[str]:
+    blocks = _e_blocks(body)
+    if blocks:
+        return _e_message(blocks[-1])
+    exc = _last_exception(body)  # --tb=native / --tb=short without E lines
+    if exc:
+        return [exc[1]]
+    doctest = _doctest_parts(body)
+    if doctest:
+        return doctest
+    # A collection error pytest words itself ("'slow' not found in `markers` ..."): its first line.
+    first = next((line.strip() for line in body if line.strip() and not _LOCATION_RE.match(line)), "")
+    return [first] if first else []
+
+
+def _doctest_parts(body: list[str]) -> list[str]:
+    """A doctest failure: `Expected: <value>; Got: <value>`."""
+    parts = []
+    for n, line in enumerate(body):
+        if line.strip() in ("Expected:", "Got:") and n + 1 < len(body) and body[n + 1].strip():
+            parts.append(f"{line.strip()} {body[n + 1].strip()}")
+        elif line.startswith(("Expected nothing", "Got nothing")):
+            parts.append(line.strip())
+    return parts if len(parts) >= 2 else []
+
+
+def unittest(chunks: list[list[str]]) -> Found | None:
+    messages = []
+    lines = all_lines(chunks)
+    for lines_ in chunks:
+        for n, line in enumerate(lines_):
+            m = _UNITTEST_RE.match(line)
+            if not m or n + 1 >= len(lines_) or not lines_[n + 1].startswith("---"):
+                continue
+            name, paren, extra = m.group(2), m.group(3), m.group(4).strip()
+            test_id = paren if paren == name or paren.endswith("." + name) else f"{paren}.{name}"
+            if extra:
+                test_id += " " + extra
+            body: list[str] = []
+            for follow in lines_[n + 2:]:
+                if follow.startswith("=" * 20) or (follow.startswith("-" * 20) and body and not body[-1].strip()):
+                    break
+                body.append(follow)
+            exc = _last_exception(body)
+            if exc:
+                messages.append(compose(test_id, [exc[1]]))
+            elif m.group(1) == "UNEXPECTED SUCCESS":
+                messages.append(compose(test_id, ["unexpected success"]))
+            else:
+                text = next((b.strip() for b in body if b.strip()), "")
+                messages.append(compose(test_id, [text] if text else ["failed"]))
+    if not messages:
+        return None
+    return Found(dedupe(messages), number(_UNITTEST_COUNT_RE, lines))
+
+
+def django_check(chunks: list[list[str]]) -> Found | None:
+    lines = all_lines(chunks)
+    pending = _pending_migrations(lines)
+    if pending:
+        return Found(pending)
+    if not any("SystemCheckError" in line or line.startswith("System check identified") for line in lines):
+        return None
+    messages = []
+    for line in lines:
+        m = _DJANGO_ISSUE_RE.match(line.strip())
+        if m:
+            messages.append(compose(m.group(1), [f"({m.group(2)}) {m.group(3)}"]))
+    return Found(dedupe(messages)) if messages else None
+
+
+def _pending_migrations(lines: list[str]) -> list[str]:
+    """`makemigrations --check`: each app with model changes that have no migration yet."""
+    out = []
+    for n, line in enumerate(lines):
+        if _MIGRATIONS_RE.match(line):
+            parts = [line]
+            for follow in lines[n + 1 : n + 6]:
+                if not follow[:1].isspace() or not follow.strip():
+                    break
+                parts.append(follow.strip())
+            out.append(compose("", parts))
+    return out
+
+
+def traceback(chunks: list[list[str]]) -> Found | None:
+    for lines in reversed(chunks):
+        group = _exception_group(lines)
+        if group:
+            return Found([group])
+        exc = _last_exception(lines)
+        if exc:
+            return Found([compose(exc[0], [exc[1]])])
+    return None
+
+
+def _exception_group(lines: list[str]) -> str:
+    """An ExceptionGroup (asyncio.TaskGroup, Python 3.11+): the group, then its sub-exceptions."""
+    start = next((n for n in range(len(lines) - 1, -1, -1) if _GROUP_RE.match(lines[n])), None)
+    if start is None:
+        return ""
+    found = [m.group(1) for m in map(_GROUP_LINE_RE.match, lines[start + 1 :]) if m]
+    return compose("", found[:4]) if found else ""
+
+
+def _last_exception(lines: list[str]) -> tuple[str, str] | None:
+    """(where, exception line) of the last traceback in `lines`; where is set for syntax errors."""
+    start = None
+    for n in range(len(lines) - 1, -1, -1):
+        if _TRACEBACK_RE.match(lines[n]):
+            start = n
+            break
+    if start is None:
+        # A SyntaxError needs no traceback header: `  File "x.py", line 2` / code / caret / error.
+        for n in range(len(lines) - 1, -1, -1):
+            if _SYNTAX_RE.match(lines[n]):
+                for back in range(n - 1, max(n - 6, -1), -1):
+                    f = _FRAME_FILE_RE.match(lines[back])
+                    if f:
+                        return f"{f.group(1)}:{f.group(2)}", collapse(lines[n])
+                return None
+        return None
+    frame = ""
+    for line in lines[start + 1:]:
+        if not line.strip():
+            continue
+        f = _FRAME_FILE_RE.match(line)
+        if f:
+            frame = f"{f.group(1)}:{f.group(2)}"
+            continue
+        if line[:1].isspace():
+            continue
+        if _EXCEPTION_RE.match(line) or ": " in line:
+            text = collapse(line)
+            return (frame if _SYNTAX_RE.match(text) else ""), text
+        return None
+    return None
+

@@ -1,0 +1,297 @@
+"""failures: chained exceptions, Claude Code's truncation marker, ANSI codes, the cap and `more`,
+command hints, the generic fallback, the one-line composition and the hook-path imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from context_keeper.failures import Failures, failure_messages, useful_error_line
+from context_keeper.failures.lines import LINE_CAP, LINE_SCAN, SCAN_CHARS, compose, pieces
+
+FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"
+# Lines of real recordings (and the structural lines recognisers key on), for the mixing test.
+_FRAGMENTS = sorted(
+    {
+        line
+        for path in sorted(FIXTURES.glob("*.json"))
+        for line in json.loads(path.read_text(encoding="utf-8"))["tool_result"].split("\n")[1:40]
+    }
+    | {"---- x stdout ----", "--- FAIL: TestX (0.00s)", "  ● t", " FAIL  a.js > t", "  1 failing", "not ok 1 - t", "E   ", "Traceback (most recent call last):", "error:", "[ERROR] Failures: ", "CMake Error at x:1 (y):", "  + Exception Group Traceback (most recent call last):", "[end of output]", "Diff in x:"}
+)
+
+
+def recording(name: str) -> dict:
+    return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def claude_code_cut(output: str) -> str:
+    """Claude Code's storage of an output over 30,000 characters (FACTS.md)."""
+    return f"{output[:5000]}\n\n... [{len(output) - 10000} characters truncated] ...\n\n{output[-5000:]}"
+
+
+# ---------------------------------------------------------------- chained exceptions
+
+
+def test_python_chain_keeps_the_exception_raised_last() -> None:
+    for name, final, inner in [
+        ("python-chained-from", "RuntimeError: could not load database settings", "KeyError"),
+        ("python-during-handling", "NameError: name 'defaults' is not defined", "FileNotFoundError"),
+    ]:
+        found = failure_messages(recording(name)["tool_result"])
+        assert found.messages == (final,)
+        assert inner in recording(name)["tool_result"]  # the inner one was there and lost on purpose
+
+
+def test_pytest_chain_inside_a_test_keeps_the_final_exception() -> None:
+    found = failure_messages(recording("pytest-three-failing")["tool_result"])
+    assert "tests/test_calc.py::test_parse_config: ValueError: config is not valid JSON" in found.messages
+    assert not any("JSONDecodeError" in m for m in found.messages)
+
+
+def test_java_chain_keeps_the_top_exception_and_the_innermost_cause() -> None:
+    found = failure_messages(recording("java-two-causes")["tool_result"])
+    assert found.messages == ('java.lang.RuntimeException: server failed to start; Caused by: java.lang.NumberFormatException: For input string: "80a"',)
+
+
+# ---------------------------------------------------------------- truncation
+
+
+def test_head_and_tail_are_separate_pieces_and_the_lines_at_the_cut_are_dropped() -> None:
+    head = "Exit code 1\n" + "".join(f"step {i} ok\n" for i in range(800)) + "E       AssertionError: expected 12"
+    tail = "34 but got 5\n" + "".join(f"cleanup {i}\n" for i in range(800)) + "error: upload failed: bucket is read-only"
+    chunks = pieces(claude_code_cut(head + tail))
+    assert len(chunks) == 2
+    assert not any("expected 12" in line or "34 but got" in line for chunk in chunks for line in chunk)
+    assert failure_messages(claude_code_cut(head + tail)).messages == ("error: upload failed: bucket is read-only",)
+
+
+def test_a_message_is_never_glued_across_the_cut() -> None:
+    # A traceback header in the head, the tail starting with unrelated log lines: no exception
+    # line may be made up from the two.
+    head = "Exit code 1\n" + "x\n" * 6000 + "Traceback (most recent call last):\n  File \"/app/run.py\", line 3, in <module>\n"
+    tail = "INFO: retrying\n" * 4000 + "INFO: giving up after 3 attempts, see /var/log/app.log"
+    found = failure_messages(claude_code_cut(head + tail))
+    assert found.messages == ("INFO: giving up after 3 attempts, see /var/log/app.log",)
+
+
+def test_truncated_pytest_run_takes_sections_from_the_head_and_the_count_from_the_tail() -> None:
+    case = recording("pytest-many-truncated")
+    assert "characters truncated" in case["tool_result"]
+    found = failure_messages(case["tool_result"], cap=100)
+    assert found.messages[0] == "tests/test_bulk.py::test_square[1]: AssertionError: square of 1; assert (1 * 1) == (1 + 1)"
+    assert found.messages[-1] == "tests/test_bulk.py::test_square[399]: AssertionError: square of 399"
+    assert len(found.messages) + found.more == 398  # "398 failed" in the tail
+
+
+def test_the_marker_itself_is_never_a_message() -> None:
+    output = claude_code_cut("Exit code 1\n" + "building...\n" * 5000)
+    assert "truncated" not in useful_error_line(output)
+
+
+def test_megabytes_are_scanned_only_at_both_ends() -> None:
+    middle_error = "error: this one is in the middle of a huge log\n"
+    output = "Exit code 2\nerror: the first complaint\n" + "noise\n" * 400_000 + middle_error + "noise\n" * 400_000 + "done"
+    chunks = pieces(output)
+    assert sum(len(line) + 1 for chunk in chunks for line in chunk) <= 2 * SCAN_CHARS
+    assert useful_error_line(output) == "error: the first complaint"
+
+
+# ---------------------------------------------------------------- ANSI
+
+
+def test_coloured_runs_give_the_same_messages_as_plain_runs() -> None:
+    for coloured, plain in [
+        ("pytest-color", "pytest-three-failing"),
+        ("jest-color", "jest-two-failing"),
+        ("vitest-color", "vitest-three-failing"),
+        ("mocha-color", "mocha-failing"),
+        ("eslint-color", "eslint-errors"),
+        ("cargo-build-color", "cargo-build-errors"),
+        ("gcc-color", "gcc-errors"),
+        ("clang-color", "clang-errors"),
+    ]:
+        assert "\x1b[" in recording(coloured)["tool_result"]
+        assert failure_messages(recording(coloured)["tool_result"]) == failure_messages(recording(plain)["tool_result"]), coloured
+
+
+def test_terminfo_resets_and_hyperlinks_are_stripped() -> None:
+    # mypy's colours end in tput's sgr0 (ESC ( B ESC [ m); gcc and ls can wrap text in OSC 8 links.
+    mypy = recording("mypy-strict-color")["tool_result"]
+    assert "\x1b(B" in mypy
+    assert all("\x1b" not in m and "(B" not in m for m in failure_messages(mypy).messages)
+    link = "Exit code 1\nmain.c:3:5: error: implicit declaration of function \x1b]8;;https://gcc.gnu.org/x\x1b\\‘foo’\x1b]8;;\x1b\\"
+    assert useful_error_line(link) == "main.c:3:5: error: implicit declaration of function ‘foo’"
+
+
+# ---------------------------------------------------------------- cap and more
+
+
+def test_cap_keeps_the_first_failures_and_counts_the_rest() -> None:
+    ruff = recording("ruff-check")["tool_result"]  # "Found 7 errors."
+    assert failure_messages(ruff).more == 2
+    two = failure_messages(ruff, cap=2)
+    assert two.messages == failure_messages(ruff).messages[:2] and two.more == 5
+    assert failure_messages(ruff, cap=0) == Failures((), 7)
+    assert failure_messages(ruff, cap=50).more == 0
+
+
+def test_more_counts_failures_the_tool_reports_but_the_output_does_not_show() -> None:
+    # mypy reports 6 errors; 6 lines are shown: cap 5 leaves 1.
+    assert failure_messages(recording("mypy-strict-color")["tool_result"]).more == 1
+    # cargo test: "3 failed", 3 sections.
+    assert failure_messages(recording("cargo-test-panics")["tool_result"], cap=1).more == 2
+
+
+# ---------------------------------------------------------------- command hints
+
+
+def test_the_command_puts_its_tool_first_when_two_tools_speak() -> None:
+    # `make lint` running ruff then mypy: both outputs in one result.
+    ruff = recording("ruff-check")["tool_result"].split("\n", 1)[1]
+    mypy = recording("mypy-errors")["tool_result"].split("\n", 1)[1]
+    both = f"Exit code 2\n{ruff}\n{mypy}"
+    assert failure_messages(both, "mypy src && ruff check .").messages[0].startswith("src/users.py:11: error:")
+    assert failure_messages(both, "ruff check .").messages[0] == "app/cli.py:1:8: F401 [*] `os` imported but unused"
+    assert failure_messages(both).messages[0].startswith("src/users.py:11: error:")  # no hint: the list order
+
+
+def test_wrappers_do_not_jump_ahead_of_the_tools_they_run() -> None:
+    # `make test` running pytest: the test failure, not make's "*** [Makefile:2: test] Error 1".
+    case = recording("pytest-via-make")
+    assert failure_messages(case["tool_result"], "make test").messages == tuple(case["expected"])
+
+
+# ---------------------------------------------------------------- the generic fallback
+
+
+def test_unknown_tool_first_announced_error() -> None:
+    output = "Exit code 1\nsyncing 3 buckets\nERROR bucket logs-eu: AccessDenied (403)\nsynced 2 of 3 buckets\nbye"
+    assert failure_messages(output, "s3sync --all").messages == ("ERROR bucket logs-eu: AccessDenied (403)",)
+
+
+def test_unknown_tool_last_failure_word_then_last_line() -> None:
+    assert useful_error_line("Exit code 3\nstep 1 ok\nstep 2 failed: lock held by pid 4242\nrolled back") == "step 2 failed: lock held by pid 4242"
+    assert useful_error_line("Exit code 7\nplain\nlast words") == "last words"
+
+
+def test_unknown_tool_header_takes_its_next_line_and_timestamps_go() -> None:
+    output = "Exit code 2\n2024-05-01T10:00:00Z fatal: the following keys are missing:\n  DATABASE_URL\n"
+    assert useful_error_line(output) == "fatal: the following keys are missing: DATABASE_URL"
+
+
+def test_no_output_means_no_message() -> None:
+    assert failure_messages("Exit code 1") == Failures((), 0)
+    assert failure_messages("") == Failures((), 0)
+    assert useful_error_line(recording("shell-silent-grep")["tool_result"]) == ""
+
+
+def test_claude_code_wrappers_are_not_messages() -> None:
+    assert useful_error_line("<tool_use_error>String to replace not found in file.\nString: NOT-THERE</tool_use_error>") == "String to replace not found in file."
+    assert useful_error_line("Error: Exit code 1\ncp: cannot stat 'a.txt': No such file or directory") == "cp: cannot stat 'a.txt': No such file or directory"
+
+
+# ---------------------------------------------------------------- one line
+
+
+def test_compose_keeps_where_and_details_within_the_cap() -> None:
+    long_repr = "assert {" + ", ".join(f"'key{i}': {i}" for i in range(200)) + "} == {}"
+    line = compose("tests/test_big.py::test_config", [long_repr, "Differing items:", "{'key7': 7} != {'key7': 8}"])
+    assert len(line) <= LINE_CAP
+    assert line.startswith("tests/test_big.py::test_config: assert {'key0': 0")
+    assert line.endswith("Differing items: {'key7': 7} != {'key7': 8}")
+    deep = "/very/deep/" * 30 + "src/module/file.py::TestThing::test_case"
+    assert compose(deep, ["boom"]).endswith("src/module/file.py::TestThing::test_case: boom")
+    assert len(compose("x", ["y" * 1000])) == LINE_CAP
+
+
+def test_every_message_is_one_line_without_escapes() -> None:
+    for path in sorted(FIXTURES.glob("*.json")):
+        for message in failure_messages(json.loads(path.read_text(encoding="utf-8"))["tool_result"], cap=100).messages:
+            assert "\n" not in message and "\r" not in message and "\x1b" not in message, path.name
+            assert 0 < len(message) <= LINE_CAP, path.name
+
+
+# ---------------------------------------------------------------- the hook path
+
+
+def test_the_package_imports_only_the_standard_library_it_needs() -> None:
+    code = (
+        "import sys\n"
+        "import context_keeper.failures\n"
+        "heavy = {'dataclasses', 'inspect', 'typing', 'orjson', 'logging', 'subprocess', 'json'} & set(sys.modules)\n"
+        "assert not heavy, heavy\n"
+        # A family's module (and its compiled regexes) loads only for output that may be its own.
+        "assert 'context_keeper.failures.python' not in sys.modules\n"
+        "context_keeper.failures.failure_messages('Exit code 2\\nsrc/a.c:3:1: error: expected x')\n"
+        "assert 'context_keeper.failures.c' in sys.modules and 'context_keeper.failures.python' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_huge_lines_are_read_only_at_their_start() -> None:
+    minified = "Exit code 1\n" + "a.b" * 30_000 + "\nTypeError: x is not a function\n    at main (/app/bundle.min.js:1:99)"
+    chunks = pieces(minified)
+    assert max(len(line) for chunk in chunks for line in chunk) <= LINE_SCAN
+    assert useful_error_line(minified) == "TypeError: x is not a function"
+
+
+def test_gradle_test_failures_and_what_went_wrong() -> None:
+    # Gradle could not be installed here (no services.gradle.org; Debian's gradle 4.4 does not
+    # run on Java 17), so this is written in Gradle's documented console format instead of
+    # recorded: a test failure with the default exception format, one with the full format,
+    # then a build that failed before any test ran.
+    tests = (
+        "Exit code 1\n\n> Task :test FAILED\n\nCartTest > totalIncludesTax() FAILED\n    java.lang.AssertionError at CartTest.java:21\n\n"
+        "CartTest > emptyCart() > [1] 0 FAILED\n    org.opentest4j.AssertionFailedError: expected: <0> but was: <1>\n"
+        "        at app//org.junit.jupiter.api.AssertionFailureBuilder.build(AssertionFailureBuilder.java:151)\n\n"
+        "2 tests completed, 2 failed\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\n"
+        "Execution failed for task ':test'.\n> There were failing tests. See the report at: file:///home/dev/proj/build/reports/tests/test/index.html\n\n"
+        "* Try:\n> Run with --scan to get full insights.\n\nBUILD FAILED in 3s"
+    )
+    assert failure_messages(tests, "./gradlew test").messages == (
+        "CartTest > totalIncludesTax(): java.lang.AssertionError at CartTest.java:21",
+        "CartTest > emptyCart() > [1] 0: org.opentest4j.AssertionFailedError: expected: <0> but was: <1>",
+    )
+    setup = (
+        "Exit code 1\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\n"
+        "Could not resolve all files for configuration ':compileClasspath'.\n> Could not find com.example:billing-core:2.1.0.\n\n"
+        "* Try:\n> Run with --info option to get more log output.\n\nBUILD FAILED in 1s"
+    )
+    assert useful_error_line(setup) == "Could not resolve all files for configuration ':compileClasspath'.; Could not find com.example:billing-core:2.1.0."
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=40), max_size=40), st.sampled_from(["", "pytest", "cargo test", "npm test", "go test ./...", "make"]))
+def test_any_mix_of_tool_lines_gives_one_line_messages_and_never_raises(parts: list[str], command: str) -> None:
+    # Every recogniser fed pieces of every other tool's output, shuffled with noise: the API
+    # must return (a recogniser that raised would be skipped silently in production, so this
+    # test calls them directly too).
+    output = "Exit code 1\n" + "\n".join(parts)
+    from context_keeper.failures import RECOGNISERS, _function
+
+    chunks = pieces(output)
+    for _name, _pattern, _needles, target in RECOGNISERS:
+        _function(target)(chunks)
+    found = failure_messages(output, command)
+    assert all("\n" not in m and len(m) <= LINE_CAP for m in found.messages)
+    assert found.more >= 0
+
+
+def test_a_recogniser_that_raises_is_skipped(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from context_keeper import failures
+
+    def broken(chunks: list[list[str]]) -> None:
+        raise IndexError("a format it was not written for")
+
+    first = failures.RECOGNISERS[0]
+    monkeypatch.setattr(failures, "RECOGNISERS", ((first[0], first[1], first[2], broken),) + failures.RECOGNISERS[1:])
+    case = recording("pytest-three-failing")
+    # pytest's recogniser is gone: the output still yields a message (here the generic one).
+    assert failure_messages(case["tool_result"], case["command"]).messages

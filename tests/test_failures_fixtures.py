@@ -1,0 +1,53 @@
+"""failures on real tool output: every recording under tests/fixtures/toolchains gives exactly
+the messages a developer read off it (see that folder's README for how they were written)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from context_keeper.failures import failure_messages, useful_error_line
+
+FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"
+RECORDINGS = sorted(FIXTURES.glob("*.json"))
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", RECORDINGS, ids=[p.stem for p in RECORDINGS])
+def test_recording_gives_the_expected_messages(path: Path) -> None:
+    case = load(path)
+    found = failure_messages(case["tool_result"], case["command"])
+    assert list(found.messages) == case["expected"]
+    assert found.more == case.get("expected_more", 0)
+
+
+@pytest.mark.parametrize("path", RECORDINGS, ids=[p.stem for p in RECORDINGS])
+def test_recording_without_the_command_gives_the_same_first_message(path: Path) -> None:
+    # The command is a hint: users run tools through make, npm scripts, tox. The output alone
+    # must still lead to the same first message.
+    case = load(path)
+    assert useful_error_line(case["tool_result"]) == (case["expected"][0] if case["expected"] else "")
+
+
+def test_the_recordings_are_claude_code_bash_results() -> None:
+    toolchains = set()
+    for path in RECORDINGS:
+        case = load(path)
+        toolchains.add(case["toolchain"])
+        result = case["tool_result"]
+        assert result.split("\n", 1)[0] == f"Exit code {case['exit_code']}", path.name
+        assert result == result.rstrip(), path.name
+        assert "ck-rec-" not in result, path.name  # the recorder's temp project paths were rewritten
+        body = result.split("\n", 1)[1] if "\n" in result else ""
+        cut = re.search(r"\n\n\.\.\. \[(\d+) characters truncated\] \.\.\.\n\n", body)
+        assert len(body) <= 30_000 or cut, path.name
+        if cut:
+            assert len(body) - len(cut.group(0)) == 10_000, path.name
+        assert len(case["expected"]) <= 5 and all(len(m) <= 300 for m in case["expected"]), path.name
+    assert len(RECORDINGS) >= 60 and len(toolchains) >= 25
