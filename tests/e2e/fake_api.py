@@ -230,7 +230,7 @@ class FakeApi:
         self,
         script: Sequence[ScriptEntry] = (),
         *,
-        summary: str = DEFAULT_SUMMARY,
+        summary: str | Callable[[dict[str, Any]], str] = DEFAULT_SUMMARY,
         final_text: str = DEFAULT_FINAL_TEXT,
         compaction_usage: Mapping[str, int] | None = None,
         max_requests: int = 200,
@@ -370,7 +370,9 @@ class FakeApi:
     def answer(self, body: dict[str, Any]) -> tuple[Step, bool, int | None]:
         """Choose the response for one request: (step, is_compaction, script index)."""
         if is_compaction_request(body):
-            return step(self.summary, usage=self.compaction_usage), True, None
+            # A summariser (callable) writes the summary from the compaction request itself.
+            summary = self.summary(body) if callable(self.summary) else self.summary
+            return step(summary, usage=self.compaction_usage), True, None
         index, entry = self._take_step()
         if entry is None:
             return step(self.final_text), False, None
