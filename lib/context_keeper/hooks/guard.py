@@ -20,9 +20,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
 
-from ..config import Settings, load_settings
+from ..config import Loaded, Settings, load, load_settings
 from .hook_input import BadHookInput, HookInput, parse_hook_input
-from ..store import Log, RunsDir, ensure_private_dir, runs_dir_for
+from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
 from ..records import record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
@@ -124,10 +124,16 @@ def run_hook(
     captured = io.StringIO()
     sys.stderr = captured
     try:
-        settings, warnings = load_settings()
         hook = parse_hook_input(_read_stdin(stdin))
         session = hook.session_id
-        runs, log = _open_runs(settings, hook.cwd)
+        # The settings for this repository: its project file may turn the hooks off.
+        repo = find_repo_root(hook.cwd)
+        loaded = load(repo=repo)
+        settings, warnings = loaded.settings, loaded.warnings
+        if not settings.enabled:
+            _log_disabled(event, session, repo, loaded, started)
+            return 0
+        runs, log = _open_runs(settings, repo)
         for warning in warnings:
             log.warning(warning)
         if hook.event != event:
@@ -166,6 +172,16 @@ def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:
         log.warning(f"runs dir {runs.root} is unusable ({exc}); working without it")
         return RunsDir.at(UNUSABLE_RUNS), log
     return runs, Log(runs.log_path, settings.log_max_bytes)
+
+
+def _log_disabled(event: str, session: str, repo: Path, loaded: Loaded, started: float) -> None:
+    """One line in the data root's log: nothing is created under the runs dir of a
+    repository that turned context-keeper off."""
+    origin = loaded.origins["enabled"]
+    log = Log(_fallback_log_path(loaded.settings), loaded.settings.log_max_bytes)
+    for warning in loaded.warnings:
+        log.warning(warning)
+    log.info(f"{event} session={session} skipped (enabled = false in {origin.where or origin.layer}, for {repo}) {_ms(started)} ms")
 
 
 def _fallback_log_path(settings: Settings) -> Path:
