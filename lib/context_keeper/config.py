@@ -119,7 +119,7 @@ def settings_doc() -> list[SettingDoc]:
         elif name == "context_window":
             default = "(per model)"
         else:
-            default = f"{shown_value(defaults[name])}{'%' if kind == 'percent' else ''}"
+            default = shown_setting(name, defaults[name])
         rows.append(SettingDoc(name, default, env_name(name), meaning))
     rows.append(
         SettingDoc(
@@ -130,6 +130,13 @@ def settings_doc() -> list[SettingDoc]:
         )
     )
     return rows
+
+
+def shown_setting(name: str, value: object) -> str:
+    """A setting's value as a user writes it: true/false, a percent sign, no window per model."""
+    if value is None and name == "context_window":
+        return "(per model)"
+    return shown_value(value) + ("%" if _SPEC[name][0] == "percent" else "")
 
 
 def shown_value(value: object) -> str:
