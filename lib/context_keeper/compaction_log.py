@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from . import jsonio
+from .history import read_objects
 from .records import record, replace
 from .store import RunsDir, safe_name
 
@@ -55,20 +56,8 @@ class CompactionView:
 
 def read_lines(runs: RunsDir) -> list[dict[str, Any]]:
     """compactions.jsonl's lines that have a time, a session and a source; others skipped."""
-    try:
-        with open(runs.compactions, "rb") as handle:
-            raw = handle.read().splitlines()
-    except FileNotFoundError:
-        return []
-    out = []
-    for line in raw:
-        try:
-            obj = jsonio.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(obj, dict) and all(isinstance(obj.get(k), str) for k in ("time", "session_id", "source")):
-            out.append(obj)
-    return out
+    keys = ("time", "session_id", "source")
+    return [obj for obj in read_objects(runs) if all(isinstance(obj.get(k), str) for k in keys)]
 
 
 def join(lines: list[dict[str, Any]]) -> list[CompactionView]:

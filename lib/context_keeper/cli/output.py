@@ -41,6 +41,16 @@ def add_repo(parser: argparse.ArgumentParser, help: str | None = None) -> None:
     )
 
 
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """--json and --repo: what every command on a repository's runs dir takes."""
+    add_json(parser)
+    add_repo(parser)
+
+
+def add_session(parser: argparse.ArgumentParser, help: str = "only this session (a unique prefix is enough)") -> None:
+    parser.add_argument("--session", metavar="ID", help=help)
+
+
 def json_text(data: Any) -> str:
     return orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS).decode()
 

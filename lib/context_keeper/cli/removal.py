@@ -1,4 +1,4 @@
-"""What `clear`, `reset` and `prune` share: the --dry-run option and the report of a removal."""
+"""What `clear`, `reset` and `prune` share: their options and the report of a removal."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from ..runs_info import Removal, human_bytes
-from .output import count, emit, warn
+from .output import add_common, add_session, count, emit, warn
 
 
-def add_dry_run(parser: argparse.ArgumentParser) -> None:
+def add_removal_options(parser: argparse.ArgumentParser, session: bool = False) -> None:
+    """The common options, --session (with `session`) and --dry-run."""
+    add_common(parser)
+    if session:
+        add_session(parser, "only this session's")
     parser.add_argument("--dry-run", action="store_true", help="say what would be removed; remove nothing")
 
 

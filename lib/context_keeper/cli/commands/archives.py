@@ -6,7 +6,7 @@ import argparse
 
 from ...runs_info import human_bytes, iso_time, list_archives
 from ...tables import format_table
-from ..output import add_json, add_repo, count, emit, short
+from ..output import add_common, count, emit, short
 from ..target import load_target
 
 NAME = "archives"
@@ -14,8 +14,7 @@ HELP = "list the transcript archives taken before compactions"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,8 +6,7 @@ import argparse
 
 from ... import runs_info
 from ...cold_tasks import load_summaries
-from ..output import add_json, add_repo
-from ..removal import add_dry_run, report_removal
+from ..removal import add_removal_options, report_removal
 from ..target import load_target, runs_session
 
 NAME = "clear"
@@ -17,10 +16,7 @@ AFTER = "the sessions' state still counts these as summarised; `context-keeper r
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
-    parser.add_argument("--session", metavar="ID", help="only this session's")
-    add_dry_run(parser)
+    add_removal_options(parser, session=True)
 
 
 def run(args: argparse.Namespace) -> int:

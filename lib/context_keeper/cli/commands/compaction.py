@@ -9,7 +9,7 @@ from typing import Any
 from ...compaction_log import PARTS, CompactionView, compaction_file, part_text, read_compaction_file, with_tokens_after
 from ...records import to_dict
 from ...tables import format_table
-from ..output import CliError, add_json, add_repo, emit, number
+from ..output import CliError, add_common, count, emit, number
 from ..target import load_target
 from .history import kept_text, session_views
 
@@ -19,8 +19,7 @@ TITLES = {"block": "preservation block", "note": "restore note", "refill": "refi
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
     parser.add_argument("session", metavar="SESSION", nargs="?", help="session id, a unique prefix is enough (default: the session of the last compaction)")
     parser.add_argument("number", metavar="N", nargs="?", type=int, help="which of the session's compactions, 1 the first (default: the last)")
     parser.add_argument("--part", choices=PARTS, help="print only this text, as the hook printed it")
@@ -50,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(view: CompactionView, of: int, path: str, saved: dict[str, Any]) -> str:
-    carried = f"{number(view.carried)} items" if view.carried is not None else "items unknown"
+    carried = count(view.carried, "item", "items") if view.carried is not None else "items unknown"
     kept = f"the summary kept {kept_text(view)}" if view.kept is not None else "summary not checked"
     parts = [
         f"compaction {view.number} of {of} in session {view.session_id}",
@@ -75,10 +74,10 @@ def render(view: CompactionView, of: int, path: str, saved: dict[str, Any]) -> s
 
 def refill_line(view: CompactionView) -> str:
     if view.refilled is not None:
-        chars = f", {view.refill_chars:,} chars" if view.refill_chars is not None else ""
-        return f"{view.refilled:,} items sent{chars} on {view.refill_event or '?'}"
+        chars = f" ({view.refill_chars:,} chars)" if view.refill_chars is not None else ""
+        return f"{count(view.refilled, 'item', 'items')} sent{chars} on {view.refill_event or '?'}"
     if view.refill_queued:
-        return f"{view.refill_queued:,} items queued, not sent yet"
+        return f"{count(view.refill_queued, 'item', 'items')} queued, not sent yet"
     if view.refill_queued == 0:
         return "none needed: the summary kept every item"
     return "unknown"

@@ -66,7 +66,9 @@ def render(data: dict[str, Any], repo: Path) -> str:
     rows = []
     for name, s in data["settings"].items():
         where = place(s["where"]) if s["origin"] in ("file", "project") else s["where"]
-        rows.append([name, shown_setting(name, s["value"]), f"{LAYERS[s['origin']]} {where}".rstrip()])
+        value = s["value"]
+        shown = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else shown_setting(name, value)
+        rows.append([name, shown, f"{LAYERS[s['origin']]} {where}".rstrip()])
     parts = [
         f"repo          {data['repo']}",
         file_line("config file   ", data["config_file"]),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...records import to_dict
-from ..output import add_json, add_repo, emit
+from ..output import add_common, emit
 from ..target import load_target
 
 NAME = "doctor"
@@ -13,8 +13,7 @@ HELP = "check settings, interpreter, permissions and a dry hook run; exit 1 on a
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
     parser.add_argument("--no-dry-run", action="store_true", help="skip running the hooks on a sample transcript")
 
 

@@ -9,7 +9,7 @@ from ...compaction_log import CompactionView, read_views, with_tokens_after
 from ...records import to_dict
 from ...runs_info import human_bytes
 from ...tables import format_table
-from ..output import add_json, add_repo, emit, number, short
+from ..output import add_common, add_session, emit, number, short
 from ..target import Target, load_target, match_session
 
 NAME = "history"
@@ -19,9 +19,8 @@ HEADERS = ["time", "session", "trigger", "hook", "tokens before", "tokens after"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
-    parser.add_argument("--session", metavar="ID", help="only this session (a unique prefix is enough)")
+    add_common(parser)
+    add_session(parser)
 
 
 def session_views(target: Target, given: str | None) -> list[CompactionView]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...tables import format_table
-from ..output import add_json, add_repo, emit
+from ..output import add_common, emit
 from ..target import Target, load_target, transcript_model
 from .inspect import TRANSCRIPT_HELP
 
@@ -17,8 +17,7 @@ HELP = "what PreCompact would inject now and which tasks are cold; writes nothin
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
     parser.add_argument("transcript", metavar="TRANSCRIPT", help=TRANSCRIPT_HELP)
     parser.add_argument("--trigger", choices=("manual", "auto"), default="manual", help="the compaction to preview (default: manual)")
 

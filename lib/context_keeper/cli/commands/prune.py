@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ... import runs_info
-from ..output import CliError, add_json, add_repo
-from ..removal import add_dry_run, report_removal
+from ..output import CliError
+from ..removal import add_removal_options, report_removal
 from ..target import load_target
 
 NAME = "prune"
@@ -14,10 +14,8 @@ HELP = "delete transcript archives older than a duration"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_removal_options(parser)
     parser.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90s, 30m, 12h, 7d, 2w")
-    add_dry_run(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,8 +6,7 @@ import argparse
 
 from ... import runs_info
 from ...store import safe_name
-from ..output import add_json, add_repo
-from ..removal import add_dry_run, report_removal
+from ..removal import add_removal_options, report_removal
 from ..target import load_target, runs_session
 
 NAME = "reset"
@@ -15,10 +14,7 @@ HELP = "delete saved session state (the next hook call rebuilds it from the tran
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
-    parser.add_argument("--session", metavar="ID", help="only this session's")
-    add_dry_run(parser)
+    add_removal_options(parser, session=True)
 
 
 def run(args: argparse.Namespace) -> int:

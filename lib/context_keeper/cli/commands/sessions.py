@@ -8,7 +8,7 @@ from typing import Any
 
 from ...claude_sessions import SessionFile, current_model, project_folder, projects_dir, repo_sessions
 from ...tables import format_table
-from ..output import add_json, add_repo, count, emit, number, repo_path, short
+from ..output import add_common, count, emit, number, repo_path, short
 from ..target import Target, load_target
 
 NAME = "sessions"
@@ -16,8 +16,7 @@ HELP = "this repository's Claude Code sessions (also those started in its subdir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from ... import runs_info
 from ...cold_tasks import Summary
 from ...tables import format_table
-from ..output import CliError, add_json, add_repo, emit, repo_path
+from ..output import CliError, add_common, add_session, emit, repo_path
 from ..target import load_target
 from .summaries import chosen_summaries, summary_dict
 
@@ -18,10 +18,9 @@ HELP = "print one summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
     parser.add_argument("summary", metavar="SUMMARY_OR_TASK", help="summary file name or task id (3, prompt-2); a unique prefix is enough")
-    parser.add_argument("--session", metavar="ID", help="look only in this session's summaries")
+    add_session(parser, "look only in this session's summaries")
 
 
 def run(args: argparse.Namespace) -> int:

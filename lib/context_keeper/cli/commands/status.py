@@ -10,7 +10,7 @@ from typing import Any
 from ...records import to_dict
 from ...runs_info import RunsUsage, Usage, human_bytes, runs_usage
 from ...tables import format_table
-from ..output import add_json, add_repo, emit, short
+from ..output import add_common, emit, short
 from ..target import Target, load_target
 
 NAME = "status"
@@ -19,8 +19,7 @@ DATA_KINDS = ("summaries", "archives", "state", "preserved", "log", "compactions
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
+    add_common(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from ... import runs_info
 from ...cold_tasks import Summary, load_summaries
 from ...records import to_dict
 from ...tables import format_table
-from ..output import add_json, add_repo, count, emit, short
+from ..output import add_common, add_session, count, emit, short
 from ..target import Target, load_target, runs_session
 
 NAME = "summaries"
@@ -17,9 +17,8 @@ HELP = "list the cold-task and episode summaries"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_json(parser)
-    add_repo(parser)
-    parser.add_argument("--session", metavar="ID", help="only this session (a unique prefix is enough)")
+    add_common(parser)
+    add_session(parser)
 
 
 def summary_dict(summary: Summary) -> dict[str, Any]:
