@@ -87,3 +87,13 @@ def test_no_compactions(tmp_path, survival: Compacted, capsys: pytest.CaptureFix
     other.mkdir()
     assert main(["compaction", "--repo", str(other)]) == 2
     assert "no compactions recorded in" in capsys.readouterr().err
+
+
+def test_status_names_the_last_compaction_not_its_last_line(survival: Compacted, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["status", "--json"]) == 0
+    data = orjson.loads(capsys.readouterr().out)
+    last = data["last_compaction"]
+    assert (last["source"], last["time"], last["tokens_after"], last["block_items"]) == ("pre_compact", survival.second, 3100, 10)
+    assert data["data"]["compactions"]["records"] == 8  # lines, of three compactions
+    assert main(["status"]) == 0
+    assert "session 345b0387, auto, 150,000 tokens before, 3,100 after, no archive, block 2,000 chars" in capsys.readouterr().out

@@ -53,6 +53,10 @@ class CompactionView:
     boundaries_before: int | None
     records: list[dict[str, Any]]  # the lines as written, in file order
 
+    def opening_line(self) -> dict[str, Any]:
+        """The line that opened the compaction, as written."""
+        return next(line for line in self.records if line["time"] == self.time and line["source"] == self.source)
+
 
 def read_lines(runs: RunsDir) -> list[dict[str, Any]]:
     """compactions.jsonl's lines that have a time, a session and a source; others skipped."""

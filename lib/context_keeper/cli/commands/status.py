@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ...records import to_dict
+from ...compaction_log import join, read_lines, with_tokens_after
 from ...runs_info import RunsUsage, Usage, human_bytes, runs_usage
 from ...tables import format_table
 from ..output import add_common, emit, short
@@ -29,9 +29,10 @@ def run(args: argparse.Namespace) -> int:
 
 def status_data(target: Target) -> dict[str, Any]:
     from ... import doctor  # subprocess, shlex, settings_file: only for the commands that need them
-    from ...history import read_records
 
-    records = read_records(target.runs)
+    lines = read_lines(target.runs)
+    views = join(lines)
+    last = with_tokens_after(views[-1:], target.runs)
     enabled = target.loaded.origins["enabled"]
     return {
         "repo": str(target.repo),
@@ -41,8 +42,9 @@ def status_data(target: Target) -> dict[str, Any]:
         "config": {"path": str(target.loaded.config_path), "exists": target.loaded.config_path.is_file()},
         "enabled": {"value": target.settings.enabled, "origin": enabled.layer, "where": enabled.where},
         "settings_files": [_scan_dict(scan) for scan in doctor.scan_all(target.repo)],
-        "data": _data_dict(runs_usage(target.runs), len(records)),
-        "last_compaction": to_dict(records[-1]) if records else None,
+        "data": _data_dict(runs_usage(target.runs), len(lines)),
+        # the line that opened it, as written, and the tokens after it
+        "last_compaction": {**last[0].opening_line(), "tokens_after": last[0].tokens_after} if last else None,
     }
 
 
@@ -116,5 +118,7 @@ def _render_hooks(data: dict[str, Any]) -> list[str]:
 
 def describe_record(r: dict[str, Any]) -> str:
     tokens = f"{r['context_tokens']:,} tokens before" if r.get("context_tokens") is not None else "tokens unknown"
+    if r.get("tokens_after") is not None:
+        tokens += f", {r['tokens_after']:,} after"
     archive = f"archive {human_bytes(r['archive_size'])}" if r.get("archive_size") is not None else "no archive"
     return f"{r['time']}  session {short(r['session_id'])}, {r.get('trigger') or '?'}, {tokens}, {archive}, block {r.get('chars', 0):,} chars"
