@@ -15,7 +15,6 @@ times of archives and history lines are those of the run.
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import sys

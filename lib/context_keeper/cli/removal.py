@@ -18,6 +18,10 @@ def add_removal_options(parser: argparse.ArgumentParser, session: bool = False) 
     parser.add_argument("--dry-run", action="store_true", help="say what would be removed; remove nothing")
 
 
+def add_session_removal_options(parser: argparse.ArgumentParser) -> None:
+    add_removal_options(parser, session=True)
+
+
 def removal_dict(removal: Removal, dry_run: bool) -> dict[str, Any]:
     return {
         "dry_run": dry_run,

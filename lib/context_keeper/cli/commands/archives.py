@@ -13,8 +13,7 @@ NAME = "archives"
 HELP = "list the transcript archives taken before compactions"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_common(parser)
+add_arguments = add_common  # --json and --repo, nothing of its own
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@ import argparse
 
 from ... import runs_info
 from ...cold_tasks import load_summaries
-from ..removal import add_removal_options, report_removal
+from ..removal import add_session_removal_options, report_removal
 from ..target import load_target, runs_session
 
 NAME = "clear"
@@ -15,8 +15,7 @@ HELP = "delete summaries"
 AFTER = "the sessions' state still counts these as summarised; `context-keeper reset` makes the next hook call rebuild it"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_removal_options(parser, session=True)
+add_arguments = add_session_removal_options
 
 
 def run(args: argparse.Namespace) -> int:

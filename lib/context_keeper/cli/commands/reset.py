@@ -6,15 +6,14 @@ import argparse
 
 from ... import runs_info
 from ...store import safe_name
-from ..removal import add_removal_options, report_removal
+from ..removal import add_session_removal_options, report_removal
 from ..target import load_target, runs_session
 
 NAME = "reset"
 HELP = "delete saved session state (the next hook call rebuilds it from the transcript)"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_removal_options(parser, session=True)
+add_arguments = add_session_removal_options
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,8 +15,7 @@ NAME = "sessions"
 HELP = "this repository's Claude Code sessions (also those started in its subdirectories), newest first"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_common(parser)
+add_arguments = add_common  # --json and --repo, nothing of its own
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,8 +18,7 @@ HELP = "hooks registered in which settings files, the runs dir, its sizes, the l
 DATA_KINDS = ("summaries", "archives", "state", "preserved", "log", "compactions", "total")
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_common(parser)
+add_arguments = add_common  # --json and --repo, nothing of its own
 
 
 def run(args: argparse.Namespace) -> int:
