@@ -34,10 +34,16 @@ def test_archives_json_matches_the_files(populated: Populated, capsys: pytest.Ca
 def test_history_table(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["time", "session", "trigger", "hook", "tokens", "before", "archive", "size", "block", "size"]
+    # issue 13: tokens after, items carried, kept by the summary and refilled joined the table
+    assert lines[0].split() == ["time", "session", "trigger", "hook", "tokens", "before", "tokens", "after", "carried",
+                                "kept", "refilled", "archive", "size", "block", "size"]
     manual, auto = (line.split() for line in lines[1:])
     assert manual[1:5] == ["345b0387", "manual", "pre_compact", "22,108"]
     assert auto[1:5] == ["95e30f3b", "auto", "pre_compact", "22,108"]
+    # The fixture transcripts end before the boundary of the compaction the hooks saw
+    # (boundaries_before 1), so tokens after are unknown; PreCompact counted the block's items;
+    # no PostCompact ran, so nothing is known of what the summary kept or what was refilled.
+    assert manual[5] == "-" and int(manual[6]) > 0 and manual[7:9] == ["-", "-"]
     assert manual[-1] == "chars" and manual[-3] == "KiB"
 
 

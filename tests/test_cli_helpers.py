@@ -109,3 +109,124 @@ def populated(populated_once: Populated, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("CONTEXT_KEEPER_HOME", str(moved.home))
     monkeypatch.chdir(moved.repo)
     return moved
+
+
+# -- Claude Code's projects dir, and compactions recorded with the survival figures ------------
+
+FIXTURE_CWD = "/home/dev/project"  # the cwd the fixture transcripts were recorded in
+
+
+def claude_transcript(claude_dir: Path, fixture: str, cwd: Path, session_id: str | None = None, upto: int | None = None) -> Path:
+    """A fixture transcript where Claude Code would keep it for a session started in `cwd`
+    (its cwd and paths moved there, its session id replaced if given), its first `upto` lines."""
+    data = (FIXTURES / f"{fixture}.jsonl").read_bytes()
+    original = orjson.loads(data.split(b"\n", 1)[0])["sessionId"]
+    session_id = session_id or original
+    data = data.replace(FIXTURE_CWD.encode(), str(cwd).encode()).replace(original.encode(), session_id.encode())
+    if upto is not None:
+        data = b"".join(data.splitlines(keepends=True)[:upto])
+    from context_keeper.claude_sessions import project_folder
+
+    path = claude_dir / "projects" / project_folder(cwd) / f"{session_id}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+@dataclass(frozen=True)
+class Compacted:
+    base: Path  # HOME
+    home: Path  # CONTEXT_KEEPER_HOME
+    repo: Path
+    runs: Path
+    session: str  # the session that compacted twice
+    transcript: Path
+    first: str  # compaction ids
+    second: str
+    block: str  # the first compaction's block, as the real hook printed it
+
+
+SESSION_OLD = "0ld5e551-0000-4000-8000-000000000000"  # an old-format line: no figures at all
+
+
+def compacted(base: Path) -> Compacted:
+    """A session compacted twice, recorded as DESIGN-13 says the hooks record it.
+
+    The first compaction goes as in Claude Code: the real PreCompact and SessionStart hooks run
+    on the transcript as it stood (up to the boundary), then the boundary and the summary are
+    appended; post_compact and refill lines follow, joined by the compaction's id, and its
+    file under compactions/. The second is recorded in the new format throughout. A line of
+    another session has none of the new fields."""
+    home, repo = base / "data", base / "repo"
+    (repo / ".git").mkdir(parents=True)
+    env = hook_env(base, home)
+    session = "345b0387-a067-4946-871b-8253fb49bab6"
+    transcript = claude_transcript(base / ".claude", "manual_compact", repo, upto=36)
+    where = {"session_id": session, "transcript_path": str(transcript), "cwd": str(repo)}
+    block = run_hook("pre_compact_preserve.py", "PreCompact:manual", env, **where).stdout.decode()
+    note = run_hook("session_start_restore.py", "SessionStart:compact", env, **where).stdout.decode()
+    full = claude_transcript(base / "elsewhere", "manual_compact", repo)
+    transcript.write_bytes(full.read_bytes())  # the boundary and the summary, written after the hooks
+    runs = next((home / "runs").iterdir())
+    [first] = [line for line in map(orjson.loads, (runs / "compactions.jsonl").read_bytes().splitlines())
+               if line["source"] == "pre_compact"]
+    cid = first["time"]
+    second = _later(cid, 1800)
+    lines = [
+        {"time": _later(cid, 1), "session_id": session, "source": "post_compact", "compaction_id": cid,
+         "trigger": "manual", "check": {"task": {"carried": 2, "kept": 2, "lost": 0}, "file": {"carried": 2, "kept": 1, "lost": 1}},
+         "refill_items": 1, "refill_chars": 120},
+        {"time": _later(cid, 5), "session_id": session, "source": "refill", "compaction_id": cid,
+         "event": "UserPromptSubmit", "refill_items": 1, "refill_chars": 118},
+        {"time": _later(cid, 60), "session_id": session, "source": "post_compact", "trigger": "auto"},  # no id: left out
+        {"time": _later(cid, 600), "session_id": SESSION_OLD, "trigger": "auto", "source": "pre_compact",
+         "context_tokens": 99000, "chars": 900},
+        {"time": second, "session_id": session, "trigger": "auto", "source": "pre_compact", "compaction_id": second,
+         "context_tokens": 150000, "boundaries_before": 1, "transcript_path": str(transcript), "chars": 2000,
+         "block_items": 10, "block_families": {"task": 4, "file": 6}},
+        {"time": _later(cid, 1801), "session_id": session, "trigger": "auto", "source": "session_start",
+         "compaction_id": second, "chars": 700},
+        {"time": _later(cid, 1802), "session_id": session, "source": "post_compact", "compaction_id": second,
+         "trigger": "auto", "check": {"task": {"carried": 4, "kept": 4, "lost": 0}, "file": {"carried": 6, "kept": 6, "lost": 0}},
+         "refill_items": 0, "refill_chars": 0, "post_tokens": 3100},
+    ]
+    with open(runs / "compactions.jsonl", "ab") as handle:
+        handle.write(b"".join(orjson.dumps(line) + b"\n" for line in lines))
+    items = [{"family": "file", "text": "- notes.txt", "key": "notes.txt"}]
+    refill = "[context-keeper] Facts recorded just before the compaction that its summary does not carry (exact, as they stood then):\n\nFiles modified this session:\n- notes.txt"
+    _compaction_file(runs, session, cid, {
+        "session_id": session, "compaction_id": cid, "trigger": "manual",
+        "block": {"text": block, "items": items}, "note": {"text": note, "items": []},
+        "check": lines[0]["check"], "refill": {"text": refill, "items": items, "sent": True, "event": "UserPromptSubmit"},
+    })
+    _compaction_file(runs, session, second, {
+        "session_id": session, "compaction_id": second, "trigger": "auto",
+        "block": {"text": "[context-keeper] the second block", "items": []}, "check": lines[-1]["check"],
+    })
+    return Compacted(base, home, repo, runs, session, transcript, cid, second, block)
+
+
+def _later(stamp: str, seconds: int) -> str:
+    """The ISO time `seconds` after `stamp`, as history.now_iso writes it."""
+    from datetime import datetime, timedelta
+
+    when = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ") + timedelta(seconds=seconds)
+    return when.strftime("%Y-%m-%dT%H:%M:%S.") + f"{when.microsecond // 1000:03d}Z"
+
+
+def _compaction_file(runs: Path, session: str, cid: str, content: dict) -> None:
+    path = runs / "compactions" / session / (cid.replace(":", "-").replace(".", "-") + ".json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(orjson.dumps(content))
+
+
+@pytest.fixture
+def survival(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Compacted:
+    """compacted() in a temp HOME, the CLI's environment pointed at it, run from the repo."""
+    made = compacted(tmp_path)
+    for key in [k for k in os.environ if k.startswith(("CONTEXT_KEEPER_", "CLAUDE_", "XDG_"))]:
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("HOME", str(made.base))
+    monkeypatch.setenv("CONTEXT_KEEPER_HOME", str(made.home))
+    monkeypatch.chdir(made.repo)
+    return made

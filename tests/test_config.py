@@ -23,7 +23,7 @@ def test_field_names_and_defaults_match_the_contract(tmp_path: Path) -> None:
     assert names == [
         "home", "check_frequency", "context_threshold", "turns_until_cold", "context_window",
         "block_max_chars", "restore_max_chars", "git_timeout", "lock_timeout", "hook_budget",
-        "log_max_bytes",
+        "log_max_bytes", "enabled",
     ]
     s = Settings(home=tmp_path)
     assert (s.check_frequency, s.context_threshold, s.turns_until_cold, s.context_window) == (10, 70.0, 20, None)
@@ -255,5 +255,92 @@ def test_tomllib_is_imported_only_when_a_file_exists(tmp_path: Path) -> None:
         f"load_settings({{'CONTEXT_KEEPER_CONFIG': {str(tmp_path / 'none.toml')!r}, 'CONTEXT_KEEPER_HOME': '/h'}})\n"
         "assert 'tomllib' not in sys.modules\n"
         "assert 'platformdirs' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# -- the project file and where each value came from ---------------------------------------------
+
+
+def _repo_with(tmp_path: Path, text: str) -> Path:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True, exist_ok=True)
+    (repo / ".context-keeper.toml").write_text(text)
+    return repo
+
+
+def test_project_file_sits_between_the_user_file_and_the_environment(cfg: Path, tmp_path: Path) -> None:
+    from context_keeper.config import Origin, load
+
+    cfg.write_text("turns_until_cold = 30\ncheck_frequency = 4\ngit_timeout = 9\n")
+    repo = _repo_with(tmp_path, "turns_until_cold = 5\ncheck_frequency = 6\nenabled = false\n")
+    loaded = load(env_for(cfg, CONTEXT_KEEPER_HOME="/h", CONTEXT_KEEPER_CHECK_FREQUENCY="7"), repo)
+    s = loaded.settings
+    assert (s.turns_until_cold, s.check_frequency, s.git_timeout, s.enabled) == (5, 7, 9.0, False)
+    assert loaded.warnings == []
+    project = str(repo / ".context-keeper.toml")
+    assert loaded.origins["turns_until_cold"] == Origin("project", project)
+    assert loaded.origins["enabled"] == Origin("project", project)
+    assert loaded.origins["check_frequency"] == Origin("environment", "CONTEXT_KEEPER_CHECK_FREQUENCY")
+    assert loaded.origins["git_timeout"] == Origin("file", str(cfg))
+    assert loaded.origins["lock_timeout"] == Origin("default", "")
+    assert loaded.origins["home"] == Origin("environment", "CONTEXT_KEEPER_HOME")
+    assert loaded.project_path == repo / ".context-keeper.toml" and loaded.config_path == cfg
+    # Without a repository the project file is not read.
+    assert load(env_for(cfg, CONTEXT_KEEPER_HOME="/h")).settings.enabled is True
+
+
+def test_a_project_file_cannot_move_the_data_root(cfg: Path, tmp_path: Path) -> None:
+    cfg.write_text("")
+    repo = _repo_with(tmp_path, f"home = {str(tmp_path / 'inside-the-repo')!r}\n")
+    settings, warnings = load_settings(env_for(cfg, XDG_DATA_HOME=str(tmp_path / "xdg")), repo)
+    assert settings.home == tmp_path / "xdg" / "context-keeper"
+    assert len(warnings) == 1 and "home cannot be set in a project file" in warnings[0]
+
+
+@pytest.mark.parametrize(("raw", "value"), [("false", False), ("0", False), ("off", False), ("no", False), ("TRUE", True), ("1", True), ("on", True)])
+def test_enabled_from_the_environment(cfg: Path, raw: str, value: bool) -> None:
+    cfg.write_text("")
+    settings, warnings = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME="/h", CONTEXT_KEEPER_ENABLED=raw))
+    assert settings.enabled is value and warnings == []
+
+
+def test_enabled_must_be_a_boolean(cfg: Path, tmp_path: Path) -> None:
+    cfg.write_text("")
+    repo = _repo_with(tmp_path, 'enabled = "maybe"\n')
+    settings, warnings = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME="/h"), repo)
+    assert settings.enabled is True
+    assert warnings == [f"project file {repo / '.context-keeper.toml'}: enabled = 'maybe' is not true or false; using true"]
+    cfg.write_text("enabled = 1\n")  # TOML's 1 is a number, not a boolean
+    settings, warnings = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME="/h"))
+    assert settings.enabled is True and "is not true or false" in warnings[0]
+
+
+def test_unknown_keys_are_named_with_a_suggestion(cfg: Path, tmp_path: Path) -> None:
+    cfg.write_text("turns_until_colt = 5\nzzz = 1\n")
+    repo = _repo_with(tmp_path, "enable = false\n")
+    settings, warnings = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME="/h"), repo)
+    assert settings.turns_until_cold == 20 and settings.enabled is True
+    assert warnings == [
+        f"config file {cfg}: unknown setting 'turns_until_colt' ignored (did you mean 'turns_until_cold'?)",
+        f"config file {cfg}: unknown setting 'zzz' ignored",
+        f"project file {repo / '.context-keeper.toml'}: unknown setting 'enable' ignored (did you mean 'enabled'?)",
+    ]
+
+
+def test_oversized_config_file_is_not_read(cfg: Path) -> None:
+    cfg.write_text("turns_until_cold = 3\n" + "#" * (1 << 20))
+    settings, warnings = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME="/h"))
+    assert settings.turns_until_cold == 20 and "larger than 1,048,576 bytes" in warnings[0]
+
+
+def test_no_project_file_costs_no_toml_import(tmp_path: Path) -> None:
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from context_keeper.config import load\n"
+        f"load({{'CONTEXT_KEEPER_CONFIG': {str(tmp_path / 'none.toml')!r}, 'CONTEXT_KEEPER_HOME': '/h'}}, Path({str(tmp_path / 'repo')!r}))\n"
+        "assert not {'tomllib', 'difflib', 'platformdirs'} & set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -298,3 +298,26 @@ def test_real_hook_process(env: Path, repo: Path, mode: str, data: bytes | None,
         assert " ok " in logs
     else:
         assert "Traceback" in logs or "bad hook input" in logs
+
+
+@pytest.mark.parametrize("where", ["repo", "subdir"])
+def test_a_project_file_with_enabled_false_ends_every_hook_at_once(env: Path, repo: Path, capsys, where: str) -> None:
+    (repo / ".context-keeper.toml").write_text("enabled = false\n")
+    cwd = repo if where == "repo" else repo / "src" / "deep"
+    called = []
+    for event in ("PostToolUse", "PreCompact", "SessionStart"):
+        stdin = stdin_for(repo, event, cwd=str(cwd))
+        assert call(lambda ctx: called.append(1) or "block", stdin, capsys, event) == ""
+    assert called == []
+    assert not (env / "runs").exists()  # nothing made for a repository that turned it off
+    log = (env / "context-keeper.log").read_text()
+    assert log.count(" INFO ") == 3 and " ERROR " not in log
+    assert f"PreCompact session={SESSION} skipped (enabled = false in {repo / '.context-keeper.toml'}, for {repo})" in log
+
+
+def test_the_environment_turns_a_disabled_project_back_on(env: Path, repo: Path, capsys, monkeypatch) -> None:
+    (repo / ".context-keeper.toml").write_text("enabled = false\nturns_until_cold = 3\n")
+    monkeypatch.setenv("CONTEXT_KEEPER_ENABLED", "1")
+    seen = []
+    assert call(lambda ctx: seen.append(ctx.settings.turns_until_cold) or "x", stdin_for(repo), capsys) == "x"
+    assert seen == [3]  # and the project's other values apply to its hooks

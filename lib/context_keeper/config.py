@@ -1,4 +1,10 @@
-"""Settings: built-in defaults < TOML config file < CONTEXT_KEEPER_* environment.
+"""Settings: built-in defaults < user config file < project file < CONTEXT_KEEPER_* environment,
+and where each effective value came from.
+
+The project file is `.context-keeper.toml` at the repository root (the nearest ancestor with
+`.git`): per-project values, such as `enabled = false`, which every hook honours. It comes
+with the repository, so it may not move the data root (`home`): a cloned repo must not be
+able to send the byte-identical transcript archives somewhere of its choosing.
 
 Loading never raises: a bad value is reported as a warning string and the value
 from the layer below is used, so a typo in a config file can't break a hook.
@@ -16,6 +22,9 @@ from .records import fields, record
 ENV_PREFIX = "CONTEXT_KEEPER_"
 CONFIG_ENV = "CONTEXT_KEEPER_CONFIG"
 APP_NAME = "context-keeper"
+PROJECT_FILE = ".context-keeper.toml"
+PROJECT_FORBIDDEN = frozenset({"home"})  # see the module docstring
+MAX_FILE_BYTES = 1 << 20  # a config file is a few lines; a larger one is not read
 
 
 @record
@@ -31,6 +40,7 @@ class Settings:
     lock_timeout: float = 5.0       # seconds to wait for the session lock
     hook_budget: float = 20.0       # seconds before a hook gives up optional work
     log_max_bytes: int = 1_000_000  # log rotation size
+    enabled: bool = True            # false: every hook ends at once, doing nothing
 
 
 @record
@@ -55,7 +65,10 @@ _SPEC: dict[str, tuple[str, float | None, float | None, str]] = {
     "lock_timeout": ("float", 0, None, "seconds to wait for the session lock"),
     "hook_budget": ("float", 0.001, None, "seconds before a hook abandons its work"),
     "log_max_bytes": ("int", 1024, None, "log size in bytes before it rotates to .1"),
+    "enabled": ("bool", None, None, "run the hooks; false (e.g. in a project file): every hook ends at once, doing nothing"),
 }
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
 
 
 def env_name(field: str) -> str:
@@ -106,7 +119,7 @@ def settings_doc() -> list[SettingDoc]:
         elif name == "context_window":
             default = "(per model)"
         else:
-            default = f"{defaults[name]}{'%' if kind == 'percent' else ''}"
+            default = shown_setting(name, defaults[name])
         rows.append(SettingDoc(name, default, env_name(name), meaning))
     rows.append(
         SettingDoc(
@@ -117,6 +130,20 @@ def settings_doc() -> list[SettingDoc]:
         )
     )
     return rows
+
+
+def shown_setting(name: str, value: object) -> str:
+    """A setting's value as a user writes it: true/false, a percent sign, no window per model."""
+    if value is None and name == "context_window":
+        return "(per model)"
+    return shown_value(value) + ("%" if _SPEC[name][0] == "percent" else "")
+
+
+def shown_value(value: object) -> str:
+    """A value as a user writes it (TOML's true/false, not Python's)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 SETTINGS_DOC = settings_doc()
@@ -138,6 +165,12 @@ def _convert(name: str, raw: object) -> object:
         return path
     if kind == "window" and isinstance(raw, str) and raw.strip().lower() in ("none", "auto"):
         return None
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in _TRUE + _FALSE:
+            return raw.strip().lower() in _TRUE
+        raise _Bad("not true or false")
     if isinstance(raw, bool):  # TOML `true` is an int to Python, not a number to a user
         raise _Bad("not a number")
     value: float
@@ -164,58 +197,118 @@ def _convert(name: str, raw: object) -> object:
     return float(value) if kind in ("float", "percent") else value
 
 
-def _read_file(path: Path, explicit: bool, warnings: list[str]) -> dict[str, object]:
+def _read_file(path: Path, explicit: bool, warnings: list[str], name: str = "config file") -> dict[str, object]:
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         if explicit:
-            warnings.append(f"config file {path} (from {CONFIG_ENV}) does not exist; using defaults")
+            warnings.append(f"{name} {path} (from {CONFIG_ENV}) does not exist; using defaults")
         return {}
     except OSError as exc:
-        warnings.append(f"config file {path} cannot be read ({exc.strerror or exc}); using defaults")
+        warnings.append(f"{name} {path} cannot be read ({exc.strerror or exc}); using defaults")
+        return {}
+    if len(data) > MAX_FILE_BYTES:
+        warnings.append(f"{name} {path} is larger than {MAX_FILE_BYTES:,} bytes; not read")
         return {}
     import tomllib  # only when there is a file: keeps the hook's import cost down
 
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        warnings.append(f"config file {path} is not valid TOML ({exc}); using defaults")
+        warnings.append(f"{name} {path} is not valid TOML ({exc}); using defaults")
         return {}
     return table
 
 
-def load_settings(environ: Mapping[str, str] | None = None) -> tuple[Settings, list[str]]:
-    """Effective settings and human-readable warnings about rejected values."""
+@record
+class Origin:
+    """Where an effective value came from."""
+
+    layer: str  # "default" | "file" (the user config file) | "project" | "environment"
+    where: str  # the file's path or the variable's name; "" for a default
+
+
+@record
+class Loaded:
+    """Effective settings, warnings about rejected values, and each value's origin."""
+
+    settings: Settings
+    warnings: list[str]
+    origins: dict[str, Origin]
+    config_path: Path  # the user config file (it may not exist)
+    project_path: Path | None  # the project file looked for (None: no repository given)
+
+
+def project_file(repo: Path) -> Path:
+    return repo / PROJECT_FILE
+
+
+def load(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> Loaded:
+    """Every layer in turn: defaults, the user config file, the project file of `repo` (when
+    given: the repository root), the environment."""
     env = os.environ if environ is None else environ
     warnings: list[str] = []
     values: dict[str, object] = _defaults()
     values["home"] = None  # resolved last, so platformdirs is imported only if needed
+    origins = {key: Origin("default", "") for key in _SPEC}
 
     config_path = default_config_path(env)
     table = _read_file(config_path, bool(env.get(CONFIG_ENV)), warnings)
-    for key, raw in table.items():
-        if key not in _SPEC:
-            warnings.append(f"config file {config_path}: unknown setting {key!r} ignored")
-            continue
-        values[key] = _layer(key, raw, values[key], f"config file {config_path}", warnings)
+    _apply_file(table, Origin("file", str(config_path)), values, origins, warnings)
+    project_path = project_file(repo) if repo is not None else None
+    if project_path is not None:
+        table = _read_file(project_path, False, warnings, "project file")
+        _apply_file(table, Origin("project", str(project_path)), values, origins, warnings)
 
     for key in _SPEC:
         raw_env = env.get(env_name(key))
         if raw_env is None or raw_env.strip() == "":
             continue  # an empty variable means "not set", as with most tools
-        values[key] = _layer(key, raw_env, values[key], env_name(key), warnings)
+        _apply(key, raw_env, Origin("environment", env_name(key)), values, origins, warnings)
 
     if values["home"] is None:
         values["home"] = default_home(env)
-    return Settings(**values), warnings  # type: ignore[arg-type]
+    settings = Settings(**values)  # type: ignore[arg-type]
+    return Loaded(settings, warnings, origins, config_path, project_path)
 
 
-def _layer(key: str, raw: object, fallback: object, source: str, warnings: list[str]) -> object:
+def load_settings(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> tuple[Settings, list[str]]:
+    """Effective settings and human-readable warnings about rejected values."""
+    loaded = load(environ, repo)
+    return loaded.settings, loaded.warnings
+
+
+def _apply_file(
+    table: dict[str, object], origin: Origin, values: dict[str, object], origins: dict[str, Origin], warnings: list[str]
+) -> None:
+    name = "project file" if origin.layer == "project" else "config file"
+    for key, raw in table.items():
+        if key not in _SPEC:
+            warnings.append(f"{name} {origin.where}: unknown setting {key!r} ignored{_suggestion(key)}")
+        elif origin.layer == "project" and key in PROJECT_FORBIDDEN:
+            warnings.append(f"{name} {origin.where}: {key} cannot be set in a project file (it belongs to the user); ignored")
+        else:
+            _apply(key, raw, origin, values, origins, warnings)
+
+
+def _suggestion(key: str) -> str:
+    import difflib  # only for a misspelt key
+
+    close = difflib.get_close_matches(key, list(_SPEC), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _apply(
+    key: str, raw: object, origin: Origin, values: dict[str, object], origins: dict[str, Origin], warnings: list[str]
+) -> None:
     try:
-        return _convert(key, raw)
+        values[key] = _convert(key, raw)
+        origins[key] = origin
     except _Bad as why:
-        shown = "the platform default" if fallback is None and key == "home" else fallback
-        if fallback is None and key == "context_window":
-            shown = "per-model window"
+        fallback = values[key]
+        shown = shown_value(fallback)
+        if fallback is None:
+            shown = "the platform default" if key == "home" else "per-model window"
+        source = origin.where if origin.layer == "environment" else f"{'project' if origin.layer == 'project' else 'config'} file {origin.where}"
         warnings.append(f"{source}: {key} = {raw!r} is {why}; using {shown}")
-        return fallback

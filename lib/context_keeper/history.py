@@ -64,8 +64,8 @@ def append_record(runs: RunsDir, record: CompactionRecord) -> None:
     append_line(runs.compactions, jsonio.dumps(record))
 
 
-def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
-    """All records (of one session, if given), oldest first; unreadable lines skipped."""
+def read_objects(runs: RunsDir) -> list[dict[str, Any]]:
+    """Every line that is a JSON object, as written (fields of other versions included)."""
     try:
         with open(runs.compactions, "rb") as handle:
             lines = handle.read().splitlines()
@@ -74,8 +74,21 @@ def read_records(runs: RunsDir, session_id: str | None = None) -> list[Compactio
     out = []
     for line in lines:
         try:
-            record = from_dict(CompactionRecord, jsonio.loads(line))
-        except (ValueError, RecursionError):  # JSONDecodeError and records.LoadError are ValueErrors
+            obj = jsonio.loads(line)
+        except (ValueError, RecursionError):  # a torn or foreign line
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
+    return out
+
+
+def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
+    """All records (of one session, if given), oldest first; unreadable lines skipped."""
+    out = []
+    for obj in read_objects(runs):
+        try:
+            record = from_dict(CompactionRecord, obj)
+        except ValueError:  # records.LoadError is a ValueError
             continue
         if session_id is None or record.session_id == session_id:
             out.append(record)

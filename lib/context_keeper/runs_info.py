@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .cold_units import Summary, load_summaries
 from .records import record
-from .store import RunsDir, safe_name
+from .store import RunsDir
 
 
 class LookupFailed(LookupError):
@@ -180,20 +180,6 @@ def known_sessions(runs: RunsDir, summaries: list[Summary] | None = None) -> set
     found |= {a.session for a in list_archives(runs)}
     found |= {f.path.name.removesuffix(".txt") for f in list_files(runs.preserved, ".txt")}
     return found
-
-
-def resolve_session(runs: RunsDir, given: str, summaries: list[Summary] | None = None) -> str:
-    """The session id `given` names: exact, or a unique prefix of one the runs dir knows."""
-    known = known_sessions(runs, summaries)
-    if given in known or safe_name(given) in known:
-        return given
-    matches = sorted(s for s in known if s.startswith(given))
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        listed = ", ".join(sorted(known)[:5]) or "none"
-        raise LookupFailed(f"no session {given!r} in {runs.root} (sessions there: {listed})")
-    raise LookupFailed(f"session {given!r} is ambiguous: {', '.join(matches[:5])}; give more of the id")
 
 
 # -- summaries ---------------------------------------------------------------------------------

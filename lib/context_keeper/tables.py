@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Sequence
 
-from .text import clip
+from .text import ELLIPSIS, clip
 
 
-def format_table(headers: Sequence[str], rows: Sequence[Sequence[object]], max_width: int = 80) -> str:
-    """Columns padded to their widest cell; cells longer than max_width are clipped with '…'."""
-    cells = [[clip(str(c).replace("\n", " "), max_width) for c in row] for row in rows]
+def cell_text(value: object) -> str:
+    """A cell as shown: whole numbers with thousands separators, one line."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value).replace("\n", " ")
+
+
+def clip_start(text: str, cap: int) -> str:
+    """`text`, or '…' and its last cap-1 characters: a path keeps its file name."""
+    return text if len(text) <= cap else ELLIPSIS + text[len(text) - cap + 1:]
+
+
+def format_table(
+    headers: Sequence[str], rows: Sequence[Sequence[object]], max_width: int = 80, keep_end: Collection[str] = ()
+) -> str:
+    """Columns padded to their widest cell; cells longer than max_width are clipped with '…'
+    (at the start in the columns named in `keep_end`, such as paths, else at the end)."""
+    clippers = [clip_start if h in keep_end else clip for h in headers]
+    cells = [[clippers[i](cell_text(c), max_width) for i, c in enumerate(row)] for row in rows]
     widths = [len(h) for h in headers]
     for row in cells:
         for i, cell in enumerate(row):

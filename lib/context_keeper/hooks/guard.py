@@ -20,9 +20,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
 
-from ..config import Settings, load_settings
+from ..config import Loaded, Settings, load, load_settings
 from .hook_input import BadHookInput, HookInput, parse_hook_input
-from ..store import Log, RunsDir, ensure_private_dir, runs_dir_for
+from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
 from ..records import field, record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
@@ -179,17 +179,23 @@ def _run(
     stdout: TextIO | None,
     skip: Callable[[HookContext], str | None] | None,
 ) -> None:
-    call.settings, call.warnings = load_settings()
     hook = parse_hook_input(_read_stdin(stdin))
     call.session = hook.session_id
-    runs, call.log = _open_runs(call.settings, hook.cwd)
+    if hook.event in events:
+        call.event = hook.event
+    # The settings for this repository: its project file may turn the hooks off.
+    repo = find_repo_root(hook.cwd)
+    loaded = load(repo=repo)
+    call.settings, call.warnings = loaded.settings, list(loaded.warnings)
+    if not call.settings.enabled:
+        _log_disabled(call.event, call.session, repo, loaded, call.started)
+        return
+    runs, call.log = _open_runs(call.settings, repo)
     log, settings = call.log, call.settings
     for warning in call.warnings:
         log.warning(warning)
     if hook.event not in events:
         log.warning(f"script for {'/'.join(events)} received a {hook.event} event")
-    else:
-        call.event = hook.event
     ctx = HookContext(hook=hook, settings=settings, runs=runs, log=log)
     with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(call.event, settings.hook_budget))):
         reason = skip(ctx) if skip is not None else None
@@ -218,6 +224,16 @@ def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:
         log.warning(f"runs dir {runs.root} is unusable ({exc}); working without it")
         return RunsDir.at(UNUSABLE_RUNS), log
     return runs, Log(runs.log_path, settings.log_max_bytes)
+
+
+def _log_disabled(event: str, session: str, repo: Path, loaded: Loaded, started: float) -> None:
+    """One line in the data root's log: nothing is created under the runs dir of a
+    repository that turned context-keeper off."""
+    origin = loaded.origins["enabled"]
+    log = Log(_fallback_log_path(loaded.settings), loaded.settings.log_max_bytes)
+    for warning in loaded.warnings:
+        log.warning(warning)
+    log.info(f"{event} session={session} skipped (enabled = false in {origin.where or origin.layer}, for {repo}) {_ms(started)} ms")
 
 
 def _fallback_log_path(settings: Settings) -> Path:

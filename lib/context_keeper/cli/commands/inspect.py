@@ -1,0 +1,111 @@
+"""`context-keeper inspect`: what a transcript holds, as the hooks' session model sees it."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from ...session import SessionModel
+from ...store import find_repo_root
+from ...tables import format_table
+from ..output import add_json, add_repo, emit, repo_path
+from ..target import transcript_model
+
+NAME = "inspect"
+HELP = "print what a transcript holds: turns, tasks, files, commands, errors, compactions, usage"
+TRANSCRIPT_HELP = "path of a Claude Code transcript (.jsonl), or a session id of this repository (a unique prefix is enough)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("transcript", metavar="TRANSCRIPT", help=TRANSCRIPT_HELP)
+    add_json(parser, "stable JSON instead of tables")
+    add_repo(parser, "the repository whose sessions a session id is looked up in (default: the one containing the current directory)")
+
+
+def run(args: argparse.Namespace) -> int:
+    model, _ = transcript_model(args.transcript, args)
+    repo = session_repo(model)
+    emit(args, model_summary(model), lambda data: render_model(data, repo))
+    return 0
+
+
+def session_repo(model: SessionModel) -> Path | None:
+    """The repository the session worked in, if it is one on this machine: paths under it
+    are shown relative to it."""
+    if not model.cwd or not os.path.isabs(model.cwd):
+        return None
+    root = find_repo_root(Path(model.cwd))
+    return root if os.path.lexists(root / ".git") else None
+
+
+def model_summary(model: SessionModel) -> dict[str, Any]:
+    """The stable JSON shape of `inspect --json`."""
+    usage = model.context_usage()
+    return {
+        "session_id": model.session_id,
+        "cwd": model.cwd,
+        "model": model.model,
+        "turns": model.turns,
+        "context": {"tokens": usage.tokens, "window": usage.window, "percent": round(usage.percent, 2), "source": usage.source},
+        "tasks": [
+            {"id": t.id, "subject": t.subject, "description": t.description, "status": t.status,
+             "created_turn": t.created_turn, "completed_turn": t.completed_turn}
+            for t in model.tasks.tasks.values()
+        ],
+        "prompts": [{"turn": p.turn, "text": p.text} for p in model.prompts],
+        "files_modified": [
+            {"path": f.path, "tool": f.tool, "first_turn": f.first_turn, "last_turn": f.last_turn, "count": f.count}
+            for f in model.files.values()
+        ],
+        "commands": [
+            {"command": c.command, "turn": c.turn, "ok": c.ok, "exit_code": c.exit_code, "error_line": c.error_line, "is_test": c.is_test}
+            for c in model.commands
+        ],
+        "errors": [
+            {"tool": e.tool, "target": e.target, "line": e.line, "turn": e.turn, "exit_code": e.exit_code,
+             "resolved_turn": e.resolved_turn, "resolved_by": e.resolved_by}
+            for e in model.errors
+        ],
+        "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
+        "compactions": [
+            {"turn": c.turn, "trigger": c.trigger, "pre_tokens": c.pre_tokens, "post_tokens": c.post_tokens, "timestamp": c.timestamp}
+            for c in model.compactions
+        ],
+        "read": dict(model.stats),
+    }
+
+
+def render_model(data: dict[str, Any], repo: Path | None) -> str:
+    ctx = data["context"]
+    parts = [
+        f"session  {data['session_id'] or '-'}",
+        f"cwd      {data['cwd'] or '-'}",
+        f"model    {data['model'] or '-'}",
+        f"turns    {data['turns']:,}",
+        f"context  {ctx['tokens']:,} / {ctx['window']:,} tokens ({ctx['percent']:.1f}%, from {ctx['source']})",
+    ]
+
+    def section(title: str, headers: list[str], rows: list[list[object]]) -> None:
+        parts.extend(["", f"{title} ({len(rows):,})"])
+        if rows:
+            parts.append(format_table(headers, rows, keep_end=("path",)))
+
+    section("tasks", ["id", "status", "subject", "created", "completed"],
+            [[t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"] for t in data["tasks"]])
+    section("files modified", ["path", "tool", "turns", "edits"],
+            [[repo_path(f["path"], repo), f["tool"], f"{f['first_turn']:,}-{f['last_turn']:,}", f["count"]] for f in data["files_modified"]])
+    section("commands", ["turn", "result", "command"],
+            [[c["turn"], "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]] for c in data["commands"]])
+    section("errors", ["turn", "target", "error", "resolved"],
+            [[e["turn"], repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"] for e in data["errors"]])
+    section("compactions", ["turn", "trigger", "tokens before", "tokens after"],
+            [[c["turn"], c["trigger"], c["pre_tokens"] if c["pre_tokens"] is not None else "-",
+              c["post_tokens"] if c["post_tokens"] is not None else "-"] for c in data["compactions"]])
+    read = data["read"]
+    skipped = sum(read.get(k, 0) for k in ("blank", "malformed", "non_object"))
+    parts.append("")
+    parts.append(f"read {read.get('lines', 0):,} lines: {read.get('records', 0):,} records used, "
+                 f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed")
+    return "\n".join(parts)
