@@ -665,6 +665,100 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:
     return parser, commands
 
 
+# ==== TEMPORARY BLOCK: `report` (issue 11, wt/report). The lead removes this whole block at ====
+# the merge with the cli package, whose registry picks up cli/commands/report.py itself.
+# Until then it makes cli/commands/report.py (written in the package's shape) importable
+# while `cli` is this module, with stand-ins for cli/output.py's emit and cli/target.py's
+# resolve_session where those modules do not exist yet.
+__path__ = [str(Path(__file__).with_suffix(""))]
+
+
+@record
+class _ReportSession:
+    """What report.run needs from target.resolve_session(args, given)."""
+
+    session_id: str
+    transcript: Path
+    repo: Path
+    runs: RunsDir
+    settings: Settings
+
+
+def _report_transcripts(target: Target) -> dict[str, Path]:
+    """Session id -> transcript of the repo: Claude Code's project dir, then the runs dir's records."""
+    import re
+
+    from .history import read_records
+
+    found: dict[str, Path] = {}
+    config = Path(os.environ.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
+    project = config / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(target.repo))
+    for path in sorted(project.glob("*.jsonl")) if project.is_dir() else []:
+        found[path.stem] = path
+    for entry in [*read_records(target.runs), *load_summaries(target.runs)]:
+        where = getattr(entry, "transcript_path", None)
+        if where and Path(where).is_file():
+            found.setdefault(entry.session_id, Path(where))
+    return found
+
+
+def _report_resolve_session(args: argparse.Namespace, given: str | None) -> _ReportSession:
+    from .transcript import Message, TranscriptReader
+
+    if given and Path(given).expanduser().is_file():
+        path = readable_file(given)
+        first = next((r for r in TranscriptReader(path) if isinstance(r, Message) and r.cwd), None)
+        cwd = Path(first.cwd) if first is not None and first.cwd and Path(first.cwd).is_dir() else None
+        target = load_target(args, fallback=cwd)
+        session = (first.session_id if first is not None else None) or path.stem
+        return _ReportSession(session, path, target.repo, target.runs, target.settings)
+    target = load_target(args)
+    known = _report_transcripts(target)
+    if not known:
+        raise CliError(f"no sessions of {target.repo} found (give a session id or a transcript path)")
+    if given is None:
+        session = max(known, key=lambda s: known[s].stat().st_mtime)
+    else:
+        matches = [given] if given in known else sorted(s for s in known if s.startswith(given))
+        if len(matches) != 1:
+            listed = ", ".join(matches[:5] or sorted(known)[:5])
+            raise CliError(f"{'ambiguous' if matches else 'no'} session {given!r} of {target.repo} (sessions: {listed})")
+        session = matches[0]
+    return _ReportSession(session, known[session], target.repo, target.runs, target.settings)
+
+
+def _report_emit(args: argparse.Namespace, data: Any, render: Callable[[Any], str]) -> None:
+    if getattr(args, "json", False):
+        emit_json(data)
+    else:
+        print(render(data))
+
+
+_build_parser_before_report = build_parser
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Command]]:  # type: ignore[no-redef]
+    import importlib
+    import types
+
+    for name, attr, value in (("output", "emit", _report_emit), ("target", "resolve_session", _report_resolve_session)):
+        full = f"context_keeper.cli.{name}"  # not __name__: `python -m context_keeper.cli` runs as __main__
+        if full not in sys.modules:
+            module = types.ModuleType(full)
+            setattr(module, attr, value)
+            sys.modules[full] = module
+    parser, commands = _build_parser_before_report()
+    report = importlib.import_module("context_keeper.cli.commands.report")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    command = sub.add_parser(report.NAME, help=report.HELP, description=report.HELP)
+    command.add_argument("--json", action="store_true", help="JSON instead of text")
+    command.add_argument("--repo", metavar="PATH", help="the repository whose runs dir to use (default: the one containing the current directory)")
+    report.add_arguments(command)
+    commands[report.NAME] = report.run
+    return parser, commands
+# ==== END OF TEMPORARY BLOCK (report) ====
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     try:
