@@ -42,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
         path = Path(args.html).expanduser()
         size = write_html(path, report)
         done = {"html": str(path), "bytes": size, "session_id": report.session_id}
+        n = len(report.compactions)
         emit(args, done, lambda d: f"wrote {d['html']} ({d['bytes']:,} bytes): session {d['session_id']}, "
-                                   f"{report.turns:,} turns, {len(report.compactions):,} compaction(s)")
+                                   f"{report.turns:,} turns, {n:,} compaction{'' if n == 1 else 's'}")
         return 0
     width = args.width or shutil.get_terminal_size((100, 24)).columns
     emit(args, to_dict(report), lambda _data: render_text(report, width=width, ascii_only=args.ascii or not _unicode_ok()))
