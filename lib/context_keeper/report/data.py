@@ -6,12 +6,13 @@ compaction and the cold summaries."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 # The one import of the summaries module (renamed cold_units at the merge: change it here).
 from ..cold_tasks import load_summaries
 from ..records import record
 from ..redact import redact
-from ..session import SessionModel
+from ..session import Compaction, SessionModel
 from ..store import RunsDir, find_repo_root
 from ..transcript import Message, TranscriptReader
 from ..usage import context_window
@@ -161,24 +162,21 @@ def read_session(path: Path | str) -> tuple[SessionModel, list[TurnPoint]]:
     return model, points
 
 
-def _outcome(number: int, after_turn: int, in_transcript: bool, boundary: object | None, rec: Recorded | None) -> CompactionOutcome:
-    trigger = getattr(boundary, "trigger", None)
-    values: dict[str, object] = {
-        "trigger": trigger,
-        "time": getattr(boundary, "timestamp", None),
-        "pre_tokens": getattr(boundary, "pre_tokens", None),
-        "post_tokens": getattr(boundary, "post_tokens", None),
-    }
+def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Recorded | None) -> CompactionOutcome:
+    """The boundary's facts (where, tokens) completed by what the hooks recorded."""
+    values: dict[str, Any] = {"in_transcript": boundary is not None}
+    if boundary is not None:
+        values |= {"trigger": boundary.trigger, "time": boundary.timestamp, "pre_tokens": boundary.pre_tokens, "post_tokens": boundary.post_tokens}
     if rec is not None:
         check = rec.check if rec.checked else None
         carried = rec.block_items
         if carried is None and check:
             carried = sum(c.get("carried", 0) for c in check.values())
         values |= {
-            "trigger": trigger or rec.trigger,
-            "time": values["time"] or rec.time,
-            "pre_tokens": values["pre_tokens"] if values["pre_tokens"] is not None else rec.context_tokens,
-            "post_tokens": values["post_tokens"] if values["post_tokens"] is not None else rec.post_tokens,
+            "trigger": values.get("trigger") or rec.trigger,
+            "time": values.get("time") or rec.time,
+            "pre_tokens": values["pre_tokens"] if values.get("pre_tokens") is not None else rec.context_tokens,
+            "post_tokens": values["post_tokens"] if values.get("post_tokens") is not None else rec.post_tokens,
             "recorded_by": rec.source,
             "compaction_id": rec.compaction_id,
             "block_chars": rec.block_chars,
@@ -192,7 +190,7 @@ def _outcome(number: int, after_turn: int, in_transcript: bool, boundary: object
             "refill_event": rec.refill_event,
             "check": check,
         }
-    return CompactionOutcome(number=number, after_turn=after_turn, in_transcript=in_transcript, **values)  # type: ignore[arg-type]
+    return CompactionOutcome(number=number, after_turn=after_turn, **values)
 
 
 def match_compactions(model: SessionModel, recorded: list[Recorded]) -> tuple[CompactionOutcome, ...]:
@@ -225,8 +223,8 @@ def match_compactions(model: SessionModel, recorded: list[Recorded]) -> tuple[Co
             owner[free[0]] = rec
         else:
             extra.append(rec)
-    out = [_outcome(i + 1, b.turn, True, b, owner.get(i)) for i, b in enumerate(boundaries)]
-    out += [_outcome(len(out) + 1, model.turns, False, None, rec) for rec in extra]
+    out = [_outcome(i + 1, b.turn, b, owner.get(i)) for i, b in enumerate(boundaries)]
+    out += [_outcome(len(out) + 1, model.turns, None, rec) for rec in extra]
     return tuple(out)
 
 
