@@ -83,7 +83,8 @@ def write_history(runs: RunsDir, entries: list[dict[str, Any]], extra_lines: lis
 
 
 def write_compaction_file(runs: RunsDir, session: str, compaction_id: str, data: dict[str, Any]) -> Path:
-    path = runs.root / "compactions" / safe_name(session) / (compaction_id.replace(":", "-").replace(".", "-") + ".json")
+    name = "".join(c if c.isalnum() else "-" for c in compaction_id)  # survival.pending.file_id on main
+    path = runs.root / "compactions" / safe_name(session) / f"{name}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(orjson.dumps({"session_id": session, "compaction_id": compaction_id, **data}))
     return path

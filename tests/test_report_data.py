@@ -171,6 +171,41 @@ def test_outcome_from_new_format_records(tmp_path: Path) -> None:
     assert (c.after_turn, c.pre_tokens, c.post_tokens, c.in_transcript) == (2, 990_312, 2_650, True)
 
 
+# Every field of history.CompactionRecord as main's hooks serialise it (unset ones null or empty).
+RECORD_FIELDS = {
+    "trigger": None, "context_tokens": None, "tokens_source": None, "boundaries_before": None, "transcript_path": None,
+    "archive_path": None, "archive_size": None, "archive_sha256": None, "chars": 0, "shown": {}, "left_out": {},
+    "compaction_id": None, "block_items": None, "block_families": {}, "check": {}, "refill_items": None,
+    "refill_chars": None, "event": None,
+}
+
+
+def test_outcome_from_records_with_every_field_written(tmp_path: Path) -> None:
+    # The lines as the hooks write them (all fields), the note and the refill in the file only.
+    runs = _runs(tmp_path)
+    base = {"session_id": AUTO_SESSION, **RECORD_FIELDS}
+    write_history(runs, [
+        base | {"time": OPENED, "source": "pre_compact", "trigger": "auto", "compaction_id": OPENED, "boundaries_before": 0,
+                "context_tokens": 990_310, "chars": 2_000, "block_items": 5, "block_families": {"task": 1, "file": 4}},
+        base | {"time": "2026-11-22T11:58:21.200Z", "source": "post_compact", "trigger": "auto", "compaction_id": OPENED,
+                "check": {"task": {"carried": 1, "kept": 1, "lost": 0}, "file": {"carried": 4, "kept": 2, "lost": 2}},
+                "refill_items": 2, "refill_chars": 150},
+    ])
+    write_compaction_file(runs, AUTO_SESSION, OPENED, {
+        "created": 1.0, "trigger": "auto", "boundaries_before": 0,
+        "block": {"text": "...", "items": items("task", 1) + items("file", 4)},
+        "note": {"text": "...", "items": items("task", 1) + items("file", 1)},
+        "check": {"task": {"carried": 1, "kept": 1, "lost": 0}, "file": {"carried": 4, "kept": 2, "lost": 2}},
+        "refill": {"text": "...", "items": items("file", 2), "sent": False},
+    })
+    [c] = gather(FIXTURES / "auto_compact.jsonl", runs=runs).compactions
+    assert (c.carried, c.kept, c.lost, c.note_items, c.refill_queued, c.refill_sent) == (5, 3, 2, 2, 2, None)
+    # Not sent yet: the terminal says it is waiting.
+    from context_keeper.report.terminal import refill_cell
+
+    assert refill_cell(c) == "2 queued"
+
+
 def test_old_records_leave_the_outcome_unknown(tmp_path: Path) -> None:
     # What today's PreCompact hook writes: no compaction id, no items.
     runs = _runs(tmp_path)

@@ -89,7 +89,9 @@ def _opens(entry: dict[str, Any]) -> bool:
 
 
 def compaction_file(runs: RunsDir, session_id: str, compaction_id: str) -> Path:
-    name = compaction_id.replace(":", "-").replace(".", "-")
+    """compactions/<safe session>/<the id, every non-alphanumeric character a dash>.json
+    (survival.compaction_file.path_of on main: use it at the merge)."""
+    name = "".join(c if c.isalnum() else "-" for c in compaction_id)
     return runs.root / "compactions" / safe_name(session_id) / f"{name}.json"
 
 
