@@ -58,22 +58,25 @@ class SessionFile:
 
 
 def read_session_file(path: Path) -> SessionFile:
+    """Claude Code names a transcript after its session; a copy elsewhere (an archive) is
+    known by the sessionId its records carry."""
     st = path.stat()
-    cwd, started = _head(path)
+    cwd, started, inner = _head(path)
     last = _last_timestamp(path, st.st_size) or _iso(st.st_mtime)
-    return SessionFile(path.stem, path, cwd, started, last, st.st_size)
+    return SessionFile(inner or path.stem, path, cwd, started, last, st.st_size)
 
 
-def _head(path: Path) -> tuple[str | None, str | None]:
-    cwd = started = None
+def _head(path: Path) -> tuple[str | None, str | None, str | None]:
+    cwd = started = session = None
     for line, offset in iter_lines(path):
-        if line is not None and (b'"cwd"' in line or b'"timestamp"' in line):
+        if line is not None and (b'"cwd"' in line or b'"timestamp"' in line or b'"sessionId"' in line):
             obj = _object(line)
             cwd = cwd or _text(obj.get("cwd"))
             started = started or _text(obj.get("timestamp"))
-        if (cwd and started) or offset > HEAD_BYTES:
+            session = session or _text(obj.get("sessionId"))
+        if (cwd and started and session) or offset > HEAD_BYTES:
             break
-    return cwd, started
+    return cwd, started, session
 
 
 def _last_timestamp(path: Path, size: int) -> str | None:

@@ -462,6 +462,9 @@ def episode_script(repo: Path) -> list[list[Step]]:
         [s(tool("Bash", command=pytest_command("tests"), description="Whole suite")),
          s(tool("Bash", command="git status --short", description="Status")),
          s(tool("Bash", command=settled("ls"), description="List")),  # its hook sees turn 15
+         # The fold runs async (FACTS.md): a -p run that ends right after a tool call kills the
+         # hook still folding (SIGTERM). A session goes on; this tool gives the hook the time.
+         s(tool("Bash", command="sleep 3", description="Wait")),
          s("All tests pass.")],
     ]
 

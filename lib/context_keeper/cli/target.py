@@ -115,3 +115,37 @@ def transcript_model(value: str, args: argparse.Namespace) -> tuple[SessionModel
         return build_model(path), path
     except OSError as exc:
         raise CliError(f"{value}: cannot be read ({exc.strerror})") from None
+
+
+@record
+class NamedSession:
+    """A session a command is about: its transcript, and the repository, settings and runs dir
+    its hooks use."""
+
+    session_id: str
+    transcript: Path
+    repo: Path
+    settings: Settings
+    runs: RunsDir
+
+
+def resolve_session(args: argparse.Namespace, given: str | None) -> NamedSession:
+    """SESSION as an id, a unique prefix or a transcript's path; none: the repository's session
+    written to last."""
+    from ..claude_sessions import read_session_file, repo_sessions
+
+    if given is None:
+        repo = repo_of(args)
+        sessions = repo_sessions(repo)
+        if not sessions:
+            raise CliError(f"no sessions of {repo} found (see `context-keeper sessions`)")
+        path = max(sessions, key=lambda s: s.path.stat().st_mtime).path
+    else:
+        path = transcript_path(given, args)
+    try:
+        info = read_session_file(path)
+    except OSError as exc:
+        raise CliError(f"{path}: cannot be read ({exc.strerror})") from None
+    cwd = Path(info.cwd) if info.cwd and os.path.isabs(info.cwd) and os.path.isdir(info.cwd) else None
+    target = load_target(args, fallback=cwd) if cwd is not None and not getattr(args, "repo", None) else load_target(args)
+    return NamedSession(info.session_id, path, target.repo, target.settings, target.runs)
