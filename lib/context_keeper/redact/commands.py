@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from . import MARK
-from .names import NOT_SECRET, tier
+from .names import NOT_SECRET, tier_any_part
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
@@ -42,7 +42,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("config",), rf"\b(?:poetry|composer)[ \t]+config[ \t]+(?:--?[\w-]+[ \t]+)*http-basic\.\S+[ \t]+\S+[ \t]+{_ARG}"),
     (("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
      r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')"),
-    (("dentified", "DENTIFIED"), r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]+)"),
+    (("dentified", "DENTIFIED"), r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]*\d[^\s;'\"]*)"),
     (("machine",), r"\bmachine[ \t]+\S+(?:[ \t]+(?:login|account)[ \t]+\S+)*[ \t]+password[ \t]+(?P<s>\S+)"),
     (("echo", "printf"), r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
               r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)"),
@@ -82,7 +82,7 @@ def _port_or_flag(value: str) -> bool:
 
 
 def _set_name(m: re.Match[str]) -> str:
-    if tier(m.group("n")) == NOT_SECRET and not m.group("n").lower().endswith(("_auth", ":_auth")):
+    if tier_any_part(m.group("n")) == NOT_SECRET and not m.group("n").lower().endswith(("_auth", ":_auth")):
         return m.group(0)
     return _replace(m)
 
@@ -117,7 +117,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
 
 def _netrc_line(m: re.Match[str]) -> str:
     # A line that is only `password <value>` (a netrc entry split over lines): a word is prose.
-    return m.group(0) if is_wordlike(m.group("s")) else _replace(m)
+    return m.group(0) if is_wordlike(m.group("s").rstrip(".,;:!?")) else _replace(m)
 
 
 def _replace_unless_port(m: re.Match[str]) -> str:

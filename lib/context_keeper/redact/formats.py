@@ -172,7 +172,9 @@ def _authz_sub(m: re.Match[str]) -> str:
 
 def _scheme_sub(m: re.Match[str]) -> str:
     value = m.group("s")
-    if MARK in value or is_placeholder(value) or is_wordlike(value.replace("-", "_")):
+    if "=" in value.rstrip("="):
+        return m.group(0)  # `basic method=c14n`: prose, not base64
+    if MARK in value or is_placeholder(value) or is_wordlike(value.replace("-", "_").rstrip(".,;:!?")):
         return m.group(0)  # `Bearer of bad news`, `Basic authentication`
     if m.group("scheme").lower() == "bearer" and not (any(c.isdigit() for c in value) or looks_random(value)):
         return m.group(0)
@@ -190,6 +192,7 @@ def _b64pem_sub(m: re.Match[str]) -> str:
     return MARK if b"PRIVATE KEY" in decoded else m.group(0)
 
 
+_B64_RUN = re.compile(r"[A-Za-z0-9+/=]{12,}")
 _KEY_BODY = re.compile(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
 
 
@@ -199,6 +202,8 @@ def _pem_sub(m: re.Match[str]) -> str:
     body = _KEY_BODY.match(text, m.end())
     end_marker = f"-----END {m.group('kind')}PRIVATE KEY{m.group('blk')}-----"
     stop = body.end() if body else m.end()
+    if body is None or _B64_RUN.search(body.group(0)) is None:
+        return m.group(0)  # `-----BEGIN RSA PRIVATE KEY-----\nkey omitted\n…`: no key material
     if text.startswith(end_marker, stop):
         return m.group(0) + MARK + end_marker
     if body is not None and sum(c.isalnum() for c in body.group(0)) >= 16:

@@ -18,7 +18,7 @@ _PASS_WORDS = frozenset(
     "DESTKEYPASS NEWPASS OLDPASS ROOTPASS ADMINPASS MYSQLPWD".split()
 )
 _STRONG_KEY_QUALIFIERS = frozenset(
-    "API APP SECRET ACCESS PRIVATE AUTH ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
+    "API APP ACCOUNT SECRET ACCESS PRIVATE AUTH ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
     "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
     "SUBSCRIPTION CONSUMER DEVELOPER PERSONAL SECURE".split()
 )
@@ -29,12 +29,15 @@ _PLAIN_KEY_QUALIFIERS = frozenset(
     "CONFIG SETTING SETTINGS FIELD PROPERTY PROP ATTR ATTRIBUTE JSON YAML QUERY PARAM HEADER "
     "SCHEMA ENTITY TABLE RECORD DOCUMENT EVENT METRIC LABEL TAG FEATURE FLAG CONTEXT STORAGE "
     "LOCAL SESSION CURSOR SHARD BLOB FILE PATH MODEL OPTION ENUM REF MUTEX LOCK VERIFY "
-    "GPG PGP SSH HOST KNOWN SIGNATURE MATCH GLOB CHILD PARENT NODE DATA".split()
+    "GPG PGP SSH HOST KNOWN SIGNATURE MATCH GLOB CHILD PARENT NODE DATA RESULT OUTPUT INPUT RESPONSE "
+    "REQUEST BASE NEXT PREV LAST FIRST SECONDARY".split()
 )
 _PLAIN_TOKEN_QUALIFIERS = frozenset(
     "NEXT PAGE PAGINATION CONTINUATION CURSOR SYNC CANCELLATION CANCEL RESUME IDEMPOTENCY MAX MIN "
     "INPUT OUTPUT TOTAL PROMPT COMPLETION BOS EOS PAD UNK SEP CLS MASK SPECIAL START END STOP EOT "
-    "CHANGE LOCK FENCING CONCURRENCY CACHE REASONING THINKING CACHED TEXT WORD LEXER SYNTAX".split()
+    "CHANGE LOCK FENCING CONCURRENCY CACHE REASONING THINKING CACHED TEXT WORD LEXER SYNTAX REQUEST "
+    "CLIENTREQUEST CLIENT CREATION SEQUENCE EXPORT VERIFICATION PARSE PARSER UNEXPECTED FORWARD "
+    "BACKWARD STARTING PAGING IMPORT UPDATE".split()
 )
 _WEAK_TOKEN_QUALIFIERS = frozenset("CSRF XSRF ANTIFORGERY".split())
 _PLAIN_SECRET_QUALIFIERS = frozenset("EXISTING K8S KUBERNETES SEALED EXTERNAL".split())
@@ -64,13 +67,19 @@ _TRAILING = frozenset(
     "SETTINGS OPTIONS OPTS ARGS KWARGS STATS METRICS LOG LOGS LOGGER EVENT EVENTS HOOK CALLBACK "
     "FN FUNC FUNCTION LAMBDA REGION ZONE PROJECT KEYS TOKENS SECRETS IDX NUM NUMBER DIGEST "
     "LOOKUP CLIENT SELECTOR ENTRY ENTRIES REQUIRE ISSUED ALIAS KEYRING PAIR LEN BITS STRENGTH "
-    "EXCHANGE GRANT ENCODING CONTEXT CONTENTS AUTHORITY REFRESH ANNOTATION ANNOTATIONS".split()
+    "EXCHANGE GRANT ENCODING CONTEXT CONTENTS AUTHORITY REFRESH ANNOTATION ANNOTATIONS SHA MD "
+    "CHECKSUM CRC CONFIGURATION CONFIGURATIONS CONDITION EXPRESSION FDS INFOS PARAMETER PARAMETERS "
+    "MGR REALM".split()
 )
 
 
 def words_of(name: str) -> list[str]:
-    words = [w.upper().rstrip("0123456789") for w in _WORDS.findall(name)]
-    return [w for w in words if w]
+    """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""
+    words = []
+    for w in _WORDS.findall(name):
+        stripped = w.upper().rstrip("0123456789")
+        words.append(stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper())
+    return words
 
 
 def _noun(word: str, before: str | None) -> int:
@@ -99,22 +108,32 @@ def _noun(word: str, before: str | None) -> int:
 _FILE_NAME = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$")
 
 
-def tier(name: str) -> int:
+def tier(name: str, whole: bool = False) -> int:
     """NOT_SECRET, WEAK (a value must look random), STRONG, or PASSWORD (any literal counts)."""
     low = name.lower()
     if low in ("_auth", "_authtoken", "_password"):
         return STRONG  # .npmrc
     if _FILE_NAME.search(low):
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
-    words = words_of(name)
+    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
+    words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
     for i in range(len(words) - 1, -1, -1):
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:
             continue
         if any(w in _TRAILING for w in words[i + 1 :]) or any(w in _LEADING_VERBS for w in words[:i]):
             return NOT_SECRET
+        if any(w in ("PUBLIC", "PUBLISHABLE", "PUB") for w in words[:i]):
+            return NOT_SECRET  # `publicKeyToken`, `PUBLIC_API_KEY`
+        if words[i] in ("PASS", "PW", "PWD") and i < len(words) - 1:
+            return NOT_SECRET  # `pass_fds`, `pass_zero`: "pass" the verb
         return found
     return NOT_SECRET
+
+
+def tier_any_part(name: str) -> int:
+    """The tier of a config key, all its parts read: `pypi-token.pypi` in `poetry config`."""
+    return tier(name, whole=True)
 
 
 def is_sig(name: str) -> bool:

@@ -22,15 +22,18 @@ _PLACEHOLDER_WORDS = frozenset(
 _ABOUT_A_SECRET = re.compile(
     r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|"
     r"super|top|very|real|actual|strong|long|random|generated|insert|enter|paste|replace|"
-    r"insecure|unsafe|mock|stub|fixture|fixed|static|"
+    r"insecure|unsafe|mock|stub|fixture|fixed|static|no|not|required|optional|none|empty|unset|missing|"
+    r"id|name|file|path|env|var|session|"
     r"change|fill|here|goes|value|string|app|api|access|auth|private|client|secret|password|"
     r"passwd|pass|pwd|token|key|apikey|credentials?|creds|github|openai|anthropic|aws|stripe)+"
 )
+_QUALIFIED_SPLIT = re.compile(r"[:.]")
+_SECRET_WORD = re.compile(r"secret|passw|token|key|credential")
 _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
 _REFERENCE = re.compile(
     r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
-      | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr])  # %X% %(name)s
+      | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
       | (?:env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
@@ -43,6 +46,11 @@ _WRAPPED = re.compile(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%
 _NUMBERISH = re.compile(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _MEMBER_SPLIT = re.compile(r"\.|::|->|\?\.")
+_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
+_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
+_TEMPLATE_INSIDE = re.compile(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_COLOR = re.compile(r"#[0-9a-fA-F]{3,8}")
 _WORDLIKE = re.compile(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
 _SEGMENTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _WORD_SPLIT = re.compile(r"[_\-./:\s]+")
@@ -52,7 +60,7 @@ _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _DIGEST = re.compile(r"(?:sha\d*|md5|blake2b?|h1|sha\d+-)[:=-]", re.IGNORECASE)
 _PATH_SPLIT = re.compile(r"[/\\]")
-_SPEC = re.compile(r"[a-z][a-z_-]*=[^=\s]*")  # `id=npmrc`: a spec given to a flag
+_SPEC = re.compile(r"(?P<k>[A-Za-z][A-Za-z_-]*)=(?P<v>[^=\s]*)")
 _EMAIL = re.compile(r"(?P<local>[\w.+-]+)@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _FILE_EXT = re.compile(r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$")
 # Types a `name: Type` annotation names, in the languages a session shows most.
@@ -63,11 +71,12 @@ TYPE_NAMES = frozenset(
     "HashMap u8 i32 i64 u32 u64 usize isize f32 f64 Buffer Uint8Array Promise Record Array "
     "CharSequence Password Token Credentials NSString Data URL".split()
 )
-TECH_WORDS = re.compile(r"(?:u?int|float|sha|md|base|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
+TECH_WORDS = re.compile(r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
 
 
 def is_placeholder(v: str) -> bool:
     """`YOUR_API_KEY`, `<password>`, `sk-...`, `xxxx`, `changeme`, `********`, `[REDACTED]`."""
+    v = v.strip()
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or len(set(low)) == 1:
         return True
@@ -76,7 +85,11 @@ def is_placeholder(v: str) -> bool:
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
     flat = low.translate(_SEPARATORS)
-    return bool(flat) and _ABOUT_A_SECRET.fullmatch(flat) is not None
+    if flat and _ABOUT_A_SECRET.fullmatch(flat) is not None:
+        return True
+    # `sas-token-for-azure-blob-storage-access`: a description where the secret would go
+    parts = [p for p in _WORD_SPLIT.split(low) if p]
+    return len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None
 
 
 def is_reference(v: str) -> bool:
@@ -98,7 +111,13 @@ def is_pathlike(v: str) -> bool:
 
 def has_word_part(v: str) -> bool:
     """`Linux-pip-3f2a…`, `user:42:profile`: an id built from words, not a random secret."""
-    return any(len(p) >= 4 and p.isalpha() and is_wordy(p) for p in _WORD_SPLIT.split(v))
+    return any(len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p) for p in _WORD_SPLIT.split(v))
+
+
+def is_qualified_name(v: str) -> bool:
+    """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
+    parts = _QUALIFIED_SPLIT.split(v)
+    return len(parts) >= 2 and all(p and is_wordy(p) for p in parts)
 
 
 def is_numberish(v: str) -> bool:
@@ -133,8 +152,8 @@ def is_wordy(v: str) -> bool:
             return False  # symbols inside a part: `pa55word!`, `+/=` of base64
         for i, seg in enumerate(segs):
             if seg[0].isdigit():
-                if 0 < i < len(segs) - 1:
-                    return False  # digits between letters: `lvof4Aryd`
+                if 0 < i < len(segs) - 1 and not (len(seg) <= 5 and TECH_WORDS.fullmatch(segs[i - 1] + seg)):
+                    return False  # digits between letters: `lvof4Aryd` (but `Ipv6Cidr`, `Base64Encode`)
                 continue
             words += 1
             chars += len(seg)
@@ -152,11 +171,18 @@ def is_hexlike(v: str) -> bool:
 
 def looks_random(v: str) -> bool:
     """Long and made of characters rather than words: keys, tokens, base64, hex."""
-    if len(v) < 16 or len(set(v)) < 8:
+    if len(v) < 16 or len(set(v)) < 8 or " " in v.strip():
         return False
-    if " " in v.strip():
-        return False
+    if sum(c.isalnum() for c in v) < 0.6 * len(v):
+        return False  # `(m,n),(n,p)->(m,p)`: punctuation, not a key
     return not is_wordy(v)
+
+
+def is_type_name(v: str) -> bool:
+    """`str`, `SecretStr`, `PKCS7PrivateKeyTypes`, `Ed25519PrivateKey`: a type in an annotation."""
+    if v in TYPE_NAMES:
+        return True
+    return _CLASS_NAME.fullmatch(v) is not None and len(_CAPITALISED.findall(v)) >= 2 and is_wordy(v)
 
 
 def has_letters_and_digits(v: str) -> bool:
@@ -171,17 +197,26 @@ def is_mixed(v: str) -> bool:
 
 
 def is_prose(v: str) -> bool:
-    """`This field may not be blank.`: a sentence in a string, not a secret."""
-    words = v.split()
+    """`This field may not be blank.`, `Invalid token`: a sentence in a string, not a secret."""
+    words = v.replace("\\n", " ").replace("\\t", " ").split()
     if len(words) < 2:
         return False
     if not all(w.strip(".,!?:;'\"()").isalpha() for w in words):
         return False
-    return len(words) >= 3 or v.rstrip().endswith((".", "!", "?"))
+    return len(words) >= 3 or v.rstrip().endswith((".", "!", "?")) or (words[0].istitle() and words[1].islower())
 
 
 def is_public_key(v: str) -> bool:
     return v.startswith(("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_"))
+
+
+def _is_spec(v: str) -> bool:
+    """`id=npmrc,src=…`, `actionType=CONNECT,…`, `Enabled=true`: settings given to a flag."""
+    m = _SPEC.fullmatch(v)
+    if m is None or not (is_wordy(m.group("k")) or m.group("k") in ("id", "src", "dst")):
+        return False
+    rest = m.group("v")
+    return not rest or "," in rest or rest.isdigit() or is_wordy(rest) or (len(rest) <= 12 and not has_letters_and_digits(rest))
 
 
 def _is_email(v: str) -> bool:
@@ -199,5 +234,10 @@ def not_a_secret(v: str) -> bool:
         or is_pathlike(v)
         or v.startswith(("http://", "https://", "mailto:"))
         or _is_email(v)
-        or _SPEC.fullmatch(v) is not None
+        or _is_spec(v)
+        or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
+        or is_qualified_name(v)
+        or _CONSTANT.fullmatch(v) is not None  # `'LAMBDA_TASK_ROOT'`: the name of a variable
+        or _COLOR.fullmatch(v) is not None
+        or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
     )
