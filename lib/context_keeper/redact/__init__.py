@@ -36,7 +36,11 @@ class _Rules:
         ordered = early + ((("",), None),) + late + commands.compile_rules()
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.
-        self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t)
+        # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
+        # only tested when the text has one.
+        self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
+        self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
+        self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS)
         self.dispatch = dispatch
@@ -55,6 +59,8 @@ def redact(text: str) -> str:
         return text
     r = _compiled()
     hits = {i for t, i in r.triggers if t in text}
+    if r.flag_gate in text:
+        hits.update(i for t, i in r.flag_triggers if t in text)
     starts = set(r.token_starts.findall(text))
     if starts:
         hits.add(r.tokens_at)

@@ -178,6 +178,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
             vend = _connection_string_end(text, start, vend, level, sep)
             val = text[vstart:vend]
     inner = val[1:-1] if quoted else val
+    if quoted and val[0] == "`" and (" " in inner or "${" in inner):
+        return None  # `` `etcdctl get /x` ``, `` `Bearer ${token}` ``: a command, a template
     if not decide(level, inner, name, literal or quoted, quoted, context == _PROSE_CONTEXT):
         return None
     quote = val[0] if quoted else ""

@@ -15,7 +15,7 @@ from .names import NOT_SECRET, tier_any_part
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
-_SAME_CMD = r"[^\n|;&]*?"  # the rest of one command: stops at pipes, `;`, `&&`
+_SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
 # (triggers, regex with group `s`); the value is redacted unless it is a placeholder or reference.
 COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("mysql", "mariadb", "mycli"), rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p{_ARG}"),
@@ -38,7 +38,10 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("secret set",), rf"\bgh[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t](?:-b|--body)(?:[ \t]*|=){_ARG}"),
     (("-u", "--user", "-a", "--auth"),
      rf"\b(?:curl|http|https|xh|wget)\b{_SAME_CMD}[ \t](?:-u|--user|-a|--auth)(?:[ \t]+|=)?(?P<q>[\"']?)"
-     r"(?P<user>[^\s:\"']*):(?P<s>[^\s\"']+)(?P=q)"),
+     r"(?P<user>[^\s:\"']*):(?P<q2>[\"']?)(?P<s>[^\s\"']+)(?P=q2)(?P=q)"),
+    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"'])(?P<user>[^\s:\"']*)(?P=q):"
+     r"(?P<q2>[\"'])(?P<s>[^\s\"']+)(?P=q2)"),
+    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<s>[^\s:\"']{{8,}}):(?P=q)(?=\s|$)"),
     (("config",), rf"\b(?:poetry|composer)[ \t]+config[ \t]+(?:--?[\w-]+[ \t]+)*http-basic\.\S+[ \t]+\S+[ \t]+{_ARG}"),
     (("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
      r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')"),
@@ -69,8 +72,8 @@ def _replace(m: re.Match[str]) -> str:
     value = m.group("s")
     if _keep(value):
         return m.group(0)
-    if "user" in m.groupdict() and value == m.group("user"):
-        return m.group(0)  # curl -u admin:admin: a default, not a secret
+    if "user" in m.groupdict() and (value == m.group("user") or m.group("user").startswith("<") or value.endswith(">")):
+        return m.group(0)  # `curl -u admin:admin`: a default; `-u <user:password>`: a placeholder
     quote = value[0] if value[:1] in "\"'" and len(value) >= 2 and value[-1] == value[0] else ""
     start, end = m.span("s")
     whole, base = m.group(0), m.start()
@@ -101,13 +104,22 @@ def _store(text: str) -> str:
     return "".join(out)
 
 
+FLAG_GATE = " -"  # rules whose pattern needs a flag run only when the text has one
+_NEEDS_FLAG = frozenset(
+    ("mysql", "redis-cli", "sshpass", "ldap", " login", "sqlcmd", "pass:", "ssh-keygen", "zip", "7z",
+     "smbclient", "lftp", "htpasswd", "secret set", "-u")
+)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text) in the order they run; a trigger starting with FLAG_GATE's
+    marker `\0` is only tested when the text holds a flag."""
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
     for triggers, rx in COMMANDS:
         pattern = re.compile(rx)
-        if pattern.groups == 0 or "s" not in pattern.groupindex:
-            continue
-        rules.append((triggers, _bound(pattern, _replace_unless_port if " login" in triggers else _replace)))
+        sub = _replace_unless_port if " login" in triggers else _replace
+        gated = triggers[0] in _NEEDS_FLAG
+        rules.append((tuple("\0" + t for t in triggers) if gated else triggers, _bound(pattern, sub)))
     rules.append((("conf",), _bound(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), _bound(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))

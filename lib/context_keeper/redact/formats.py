@@ -25,7 +25,7 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
     ("gl", r"gl(?:pat|dt|rt|ptt|cbt|ft|imt|agent|oas|soat|ffct)-", r"[\w.-]{20,}"),  # GitLab
     ("gl", r"gl(?:sa|c)_", r"[\w+/=]{32,}"),  # Grafana
     ("GR", r"GR1348941", r"[\w-]{20,}"),
-    ("xo", r"xox[abposrec](?:\.xox[bp])?-", r"[\w-]{10,}"),  # Slack
+    ("xo", r"xox[abposrec](?:\.xox[bp])?-", r"\d[\w-]{9,}"),  # Slack
     ("xa", r"xapp-", r"[\w-]{20,}"),
     ("AI", r"AIza", r"[\w-]{30,}"),  # Google
     ("ya", r"ya29\.", r"[\w.-]{20,}"),
@@ -93,6 +93,7 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
     ("sk", r"sk\.", r"eyJ[\w.-]{50,}"),  # Mapbox secret
     ("FL", r"FLWSECK(?:_TEST)?-", r"[\w-]{12,}"),  # Flutterwave
     ("sm", r"sm_(?:pat|aat|sat)_", r"[A-Za-z0-9]{16,}"),  # SettleMint
+    ("s-", r"s-s4t2(?:ud|af)-", r"[a-f0-9]{64}"),  # 42 intra
     ("M N O", r"", r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}(?![\w-])"),  # Discord bot: no hint
 )
 
@@ -114,6 +115,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("ifttt", ("/with/key/",), r"(?P<h>/with/key/)(?P<s>[\w-]{15,})"),
     ("zapier", ("hooks.zapier.com",), r"(?P<h>hooks\.zapier\.com/hooks/catch/\d+/)(?P<s>\w{5,})"),
     ("azuread", ("Q~",), r"(?P<s>(?<![\w~.-])[\w~.]{3}\dQ~[\w~.-]{31,34})"),
+    ("facebook", ("|", "%7C"), r"(?P<s>(?<![\w|])\d{15,16}(?:\||%7C)[\w-]{27,40})(?![\w-])"),
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
     ("authz", ("uthorization", "UTHORIZATION"),
      r"(?P<h>(?<![A-Za-z])(?i:proxy-authorization|authorization)[\"']?[ \t]*[:=][ \t]*[\"']?"
@@ -136,6 +138,8 @@ def _keep_group(m: re.Match[str], value: str) -> str:
 
 def _token_sub(m: re.Match[str]) -> str:
     body = m.group("s")
+    if is_wordy(body) and _LONG_DIGITS.search(body) is None:
+        return m.group(0)  # `hf_requiredCharacteristicTypes`, `xoxb-Slack_BOT_TOKEN`: words
     if m.start("s") == m.start() and body[:1] in "MNO" and "." in body:
         return MARK  # a Discord bot token: no prefix to keep
     if len(set(body)) <= 2 or "XXXX" in body or "xxxx" in body:
@@ -192,6 +196,7 @@ def _b64pem_sub(m: re.Match[str]) -> str:
     return MARK if b"PRIVATE KEY" in decoded else m.group(0)
 
 
+_LONG_DIGITS = re.compile(r"\d{3}")
 _B64_RUN = re.compile(r"[A-Za-z0-9+/=]{12,}")
 _KEY_BODY = re.compile(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
 
@@ -266,7 +271,8 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
     dispatch: dict[str, list[Callable[[str], str]]] = {}
     seconds = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_/.-"
     for keys, hint, body in TOKENS:
-        rule = _bind(re.compile(rf"(?<![A-Za-z0-9])(?:{hint})(?P<s>{body})"), _token_sub)
+        # not inside a word, a file name or a base64 run (`…/rYqRvfQ+EZAKGq…`); after `://` is fine
+        rule = _bind(re.compile(rf"(?<![A-Za-z0-9+.])(?<![A-Za-z0-9]/)(?:{hint})(?P<s>{body})"), _token_sub)
         for key in keys.split():
             # a one-character key (a format with no prefix) stands for every second character
             for full in ([key] if len(key) == 2 else [key + c for c in seconds]):
