@@ -38,6 +38,7 @@ _ASSIGN = re.compile(
 )
 _FLAG = re.compile(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
 _PROSE = re.compile(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
+_DIRECTIVE = re.compile(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
 _XML = re.compile(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
 _QUOTED_NAME = re.compile(
     r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
@@ -74,14 +75,15 @@ def _starts(text: str) -> list[int]:
             while k < n and text[k] in _IDENT_CHARS:
                 k += 1
             if j not in starts and (text[k : k + 1] in _FOLLOWS or (text[k : k + 1] in " \t" and (
-                    text[k + 1 : k + 2] in _FOLLOWS_SPACE or (j and text[j - 1] == "-")))):
+                    text[k + 1 : k + 2] in _FOLLOWS_SPACE or (j and text[j - 1] == "-")
+                    or not text[text.rfind("\n", 0, j) + 1 : j].strip()))):  # a line `name value`
                 starts.add(j)
             i = lowered.find(word, k)
     return sorted(starts)
 
 
 _FOLLOWS = frozenset(("=", ":", "\"", "'", "`", "]", ">", "?", "!", "|"))
-_FOLLOWS_SPACE = frozenset(("=", ":", "i", "w", "|", "?", " ", "\t"))
+_FOLLOWS_SPACE = frozenset(("=", ":", "i", "w", "|", "?", " ", "\t", "'", "\""))
 
 
 def redact_assignments(text: str) -> str:
@@ -228,6 +230,9 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     m = _PLAIN.match(text, start)  # `SECRET_KEY=)li0e…`: a value that starts with a symbol
     if m is not None and _runs_to_space(text, start, m):
         return m, "val", _CODE
+    m = _DIRECTIVE.match(text, start)  # `storePassword 'x'` (Gradle), `requirepass x` (redis.conf)
+    if m is not None and _runs_to_space(text, start, m) and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val"))):
+        return m, "val", _LITERAL
     m = _PROSE.match(text, start)
     return (m, "val", _PROSE_CONTEXT) if m is not None else None
 

@@ -118,7 +118,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("facebook", ("|", "%7C"), r"(?P<s>(?<![\w|])\d{15,16}(?:\||%7C)[\w-]{27,40})(?![\w-])"),
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
     ("authz", ("uthorization", "UTHORIZATION"),
-     r"(?P<h>(?<![A-Za-z])(?i:proxy-authorization|authorization)[\"']?[ \t]*[:=][ \t]*[\"']?"
+     r"(?P<h>(?<![A-Za-z])(?i:proxy-authorization|authorization)[\"']?[ \t]*[:=][ \t]*[\"'`]?"
      r"(?:(?P<scheme>[A-Za-z][\w.-]*)[ \t]+)?)(?P<s>[^\s\"',;()\[\]{}<>`]+)"),
     ("scheme", ("earer", "EARER", "asic ", "SSWS", "FlyV1"),
      r"(?P<h>(?<![A-Za-z])(?P<scheme>(?i:bearer|basic)|SSWS|FlyV1)[ \t]+)(?P<s>[\w.~+/=-]{10,})"),
