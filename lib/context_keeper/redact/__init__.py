@@ -24,6 +24,66 @@ MARK = "[REDACTED]"
 Rule = Callable[[str], str]
 
 
+class LazyPattern:
+    """A regex compiled on its first use (ASCII: secrets are ASCII, and `\\w` classes compile
+    much faster without Unicode). Importing the submodules then compiles nothing."""
+
+    __slots__ = ("_source", "_flags", "_p")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags, self._p = source, flags, None
+
+    def _compile(self):  # type: ignore[no-untyped-def]
+        import re
+
+        self._p = re.compile(self._source, self._flags | re.ASCII)
+        return self._p
+
+    def match(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).match(*args)
+
+    def fullmatch(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).fullmatch(*args)
+
+    def search(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).search(*args)
+
+    def findall(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).findall(*args)
+
+    def finditer(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).finditer(*args)
+
+    def split(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).split(*args)
+
+    def sub(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).sub(*args)
+
+
+class LazyRule:
+    """`pattern.sub(sub, text)` with the pattern compiled on its first use: a process runs few
+    of the rules, and compiling all of them would cost more than a hook's whole run."""
+
+    __slots__ = ("_source", "_sub", "_pattern")
+
+    def __init__(self, source: str, sub: Callable[..., str]) -> None:
+        self._source = source
+        self._sub = sub
+        self._pattern = None
+
+    @property
+    def pattern(self):  # type: ignore[no-untyped-def]
+        if self._pattern is None:
+            import re
+
+            self._pattern = re.compile(self._source, re.ASCII)
+        return self._pattern
+
+    def __call__(self, text: str) -> str:
+        return self.pattern.sub(self._sub, text)
+
+
 class _Rules:
     """Every rule, compiled, with what decides whether it runs (see `redact`)."""
 
@@ -42,7 +102,7 @@ class _Rules:
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
-        self.token_starts = re.compile(formats.STARTS)
+        self.token_starts = re.compile(formats.STARTS, re.ASCII)
         self.dispatch = dispatch
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import MARK
+from . import LazyPattern, MARK
 from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
 from .values import (
     TECH_WORDS,
@@ -33,27 +33,27 @@ TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?[^\s"'`,;&()\[\]{}<>|]+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
-_ASSIGN = re.compile(
+_ASSIGN = LazyPattern(
     _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL
 )
-_FLAG = re.compile(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
-_PROSE = re.compile(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
-_DIRECTIVE = re.compile(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
-_XML = re.compile(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
-_QUOTED_NAME = re.compile(
+_FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
+_PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
+_DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
+_XML = LazyPattern(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
+_QUOTED_NAME = LazyPattern(
     r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
     r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
 )
-_PLAIN = re.compile(_NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?P<val>[^\s\"'`]\S*)")
-_CALLEE_SPLIT = re.compile(r"[._]")
-_CALL_OR_INDEX = re.compile(r"([A-Za-z_][\w.]*)([(\[])")
-_TYPE_TAIL = re.compile(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
-_LITERAL_FLAG_BEFORE = re.compile(
+_PLAIN = LazyPattern(_NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?P<val>[^\s\"'`]\S*)")
+_CALLEE_SPLIT = LazyPattern(r"[._]")
+_CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*)([(\[])")
+_TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
+_LITERAL_FLAG_BEFORE = LazyPattern(
     r"(?:(?:^|\s)(?:--set(?:-string|-literal)?|--env|-e|--build-arg|-var|--var|-D|--define|--extra-vars|-o)[ =][\"']?"
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
-_QUALIFIER_BEFORE = re.compile(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
 _SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
 
 

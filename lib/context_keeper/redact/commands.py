@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import MARK
+from . import LazyPattern, LazyRule, MARK
 from .names import NOT_SECRET, tier_any_part
 from .values import is_numberish, is_wordlike, not_a_secret
 
@@ -52,15 +52,15 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("<<<",), rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}"),
 )
 # Commands that set a value under a name: the name decides.
-_SET_NAME = re.compile(
+_SET_NAME = (
     r"(?:\b(?:config(?:ure)?|conf)[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*set|\bgit[ \t]+config|\bpoetry[ \t]+config)"
     r"[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*(?P<n>[^\s=\"']+)[ \t]+" + _ARG
 )
 # Secret stores: every `NAME=value` after `secrets set` / `--from-literal=` is a secret.
-_STORE = re.compile(r"\bsecrets?[ \t]+set\b|--from-literal=")
-_PAIR = re.compile(r"(?:(?<=\s)|(?<=--from-literal=))[A-Za-z_][\w.-]*=" + _ARG)
-_NETRC_LINE = re.compile(r"(?m)^[ \t]*(?:password|passwd)[ \t]+(?P<s>\S+)[ \t]*$")
-_PGPASS = re.compile(r"(?m)^[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(?P<s>[^\s]+)$")
+_STORE = LazyRule(r"\bsecrets?[ \t]+set\b|--from-literal=", str)
+_PAIR = LazyRule(r"(?:(?<=\s)|(?<=--from-literal=))[A-Za-z_][\w.-]*=" + _ARG, str)
+_NETRC_LINE = r"(?m)^[ \t]*(?:password|passwd)[ \t]+(?P<s>\S+)[ \t]*$"
+_PGPASS = r"(?m)^[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(?P<s>[^\s]+)$"
 
 
 def _keep(value: str) -> bool:
@@ -92,13 +92,13 @@ def _set_name(m: re.Match[str]) -> str:
 
 def _store(text: str) -> str:
     out, pos = [], 0
-    for found in _STORE.finditer(text):
+    for found in _STORE.pattern.finditer(text):
         line_end = text.find("\n", found.end())
         line_end = len(text) if line_end == -1 else line_end
         if found.start() < pos:
             continue
         out.append(text[pos : found.end()])
-        out.append(_PAIR.sub(_replace, text[found.end() : line_end]))
+        out.append(_PAIR.pattern.sub(_replace, text[found.end() : line_end]))
         pos = line_end
     out.append(text[pos:])
     return "".join(out)
@@ -116,14 +116,13 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     marker `\0` is only tested when the text holds a flag."""
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
     for triggers, rx in COMMANDS:
-        pattern = re.compile(rx)
         sub = _replace_unless_port if " login" in triggers else _replace
         gated = triggers[0] in _NEEDS_FLAG
-        rules.append((tuple("\0" + t for t in triggers) if gated else triggers, _bound(pattern, sub)))
-    rules.append((("conf",), _bound(_SET_NAME, _set_name)))
-    rules.append((("password ", "passwd "), _bound(_NETRC_LINE, _netrc_line)))
+        rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
+    rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
+    rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
-    rules.append(((":",), _bound(_PGPASS, _replace)))
+    rules.append(((":",), LazyRule(_PGPASS, _replace)))
     return tuple(rules)
 
 
@@ -136,6 +135,3 @@ def _replace_unless_port(m: re.Match[str]) -> str:
     value = m.group("s")
     return m.group(0) if _port_or_flag(value) or is_wordlike(value) and len(value) < 4 else _replace(m)
 
-
-def _bound(pattern: re.Pattern[str], sub: Callable[[re.Match[str]], str]) -> Callable[[str], str]:
-    return lambda text: pattern.sub(sub, text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import MARK
+from . import LazyPattern, LazyRule, MARK
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).
@@ -196,9 +196,9 @@ def _b64pem_sub(m: re.Match[str]) -> str:
     return MARK if b"PRIVATE KEY" in decoded else m.group(0)
 
 
-_LONG_DIGITS = re.compile(r"\d{3}")
-_B64_RUN = re.compile(r"[A-Za-z0-9+/=]{12,}")
-_KEY_BODY = re.compile(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
+_LONG_DIGITS = LazyPattern(r"\d{3}")
+_B64_RUN = LazyPattern(r"[A-Za-z0-9+/=]{12,}")
+_KEY_BODY = LazyPattern(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
 
 
 def _pem_sub(m: re.Match[str]) -> str:
@@ -216,11 +216,11 @@ def _pem_sub(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-def _pem_rule(pattern: re.Pattern[str]) -> Callable[[str], str]:
+def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
     """PEM needs the text after the header, so it runs as its own loop instead of `sub`."""
     def run(text: str) -> str:
         out, pos = [], 0
-        for m in pattern.finditer(text):
+        for m in lazy.pattern.finditer(text):
             if m.start() < pos:
                 continue
             replaced = _pem_sub(m)
@@ -262,23 +262,19 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
     early: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
     late: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
     for name, triggers, rx in SHAPES:
-        pattern = re.compile(rx)
         if name == "pem":
-            rule = _pem_rule(pattern)
+            rule: Callable[[str], str] = _pem_rule(LazyRule(rx, str))
         else:
-            rule = _bind(pattern, subs.get(name) or _checked(is_placeholder))
+            rule = LazyRule(rx, subs.get(name) or _checked(is_placeholder))
         (early if name in _EARLY else late).append((triggers, rule))
     dispatch: dict[str, list[Callable[[str], str]]] = {}
     seconds = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_/.-"
     for keys, hint, body in TOKENS:
         # not inside a word, a file name or a base64 run (`…/rYqRvfQ+EZAKGq…`); after `://` is fine
-        rule = _bind(re.compile(rf"(?<![A-Za-z0-9+.])(?<![A-Za-z0-9]/)(?:{hint})(?P<s>{body})"), _token_sub)
+        rule = LazyRule(rf"(?<![A-Za-z0-9+.])(?<![A-Za-z0-9]/)(?:{hint})(?P<s>{body})", _token_sub)
         for key in keys.split():
             # a one-character key (a format with no prefix) stands for every second character
             for full in ([key] if len(key) == 2 else [key + c for c in seconds]):
                 dispatch.setdefault(full, []).append(rule)
     return tuple(early), {k: tuple(v) for k, v in dispatch.items()}, tuple(late)
 
-
-def _bind(pattern: re.Pattern[str], sub: Callable[[re.Match[str]], str]) -> Callable[[str], str]:
-    return lambda text: pattern.sub(sub, text)

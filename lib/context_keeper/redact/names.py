@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+from . import LazyPattern
+
 NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
 
-_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z0-9]+(?![a-z])")
+_WORDS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z0-9]+(?![a-z])")
 _PASSWORD_NOUNS = ("PASSWORD", "PASSWD", "PASSPHRASE", "PASSCODE")
 _PASS_WORDS = frozenset(
     "PASS PWD PW SSHPASS DBPASS STOREPASS KEYPASS SRCSTOREPASS DESTSTOREPASS SRCKEYPASS "
@@ -105,7 +107,7 @@ def _noun(word: str, before: str | None) -> int:
     return NOT_SECRET
 
 
-_FILE_NAME = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$")
+_FILE_NAME = LazyPattern(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$")
 
 
 def tier(name: str, whole: bool = False) -> int:

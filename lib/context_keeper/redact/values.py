@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from . import LazyPattern
+
 # Values that stand in for a secret in docs, templates, examples and masked output.
 _PLACEHOLDER_WORDS = frozenset(
     "none null nil undefined true false yes no on off empty unset notset n/a na tbd todo fixme "
@@ -19,7 +21,7 @@ _PLACEHOLDER_WORDS = frozenset(
     "anonymous guest insecure unsafe mock stub fixture".split()
 )
 # `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
-_ABOUT_A_SECRET = re.compile(
+_ABOUT_A_SECRET = LazyPattern(
     r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|"
     r"super|top|very|real|actual|strong|long|random|generated|insert|enter|paste|replace|"
     r"insecure|unsafe|mock|stub|fixture|fixed|static|no|not|required|optional|none|empty|unset|missing|"
@@ -27,11 +29,11 @@ _ABOUT_A_SECRET = re.compile(
     r"change|fill|here|goes|value|string|app|api|access|auth|private|client|secret|password|"
     r"passwd|pass|pwd|token|key|apikey|credentials?|creds|github|openai|anthropic|aws|stripe)+"
 )
-_QUALIFIED_SPLIT = re.compile(r"[:.]")
-_SECRET_WORD = re.compile(r"secret|passw|token|key|credential")
+_QUALIFIED_SPLIT = LazyPattern(r"[:.]")
+_SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
 _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
-_REFERENCE = re.compile(
+_REFERENCE = LazyPattern(
     r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
@@ -42,27 +44,27 @@ _REFERENCE = re.compile(
     """,
     re.VERBOSE,
 )
-_WRAPPED = re.compile(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
-_NUMBERISH = re.compile(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
-_DOTTED_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
-_MEMBER_SPLIT = re.compile(r"\.|::|->|\?\.")
-_CLASS_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")
-_CAPITALISED = re.compile(r"[A-Z][a-z]{2,}")
-_TEMPLATE_INSIDE = re.compile(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
-_CONSTANT = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-_COLOR = re.compile(r"#[0-9a-fA-F]{3,8}")
-_WORDLIKE = re.compile(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
-_SEGMENTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
-_WORD_SPLIT = re.compile(r"[_\-./:\s]+")
-_HAS_VOWEL = re.compile(r"[aeiouyAEIOUY]")
-_VOWEL_LESS_RUN = re.compile(r"[^aeiouyAEIOUY]{5}")
-_HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
-_DIGEST = re.compile(r"(?:sha\d*|md5|blake2b?|h1|sha\d+-)[:=-]", re.IGNORECASE)
-_PATH_SPLIT = re.compile(r"[/\\]")
-_SPEC = re.compile(r"(?P<k>[A-Za-z][A-Za-z_-]*)=(?P<v>[^=\s]*)")
-_EMAIL = re.compile(r"(?P<local>[\w.+-]+)@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
-_FILE_EXT = re.compile(r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$")
+_WRAPPED = LazyPattern(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
+_NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
+_DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
+_MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
+_CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
+_CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
+_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+_CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
+_WORDLIKE = LazyPattern(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
+_SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_WORD_SPLIT = LazyPattern(r"[_\-./:\s]+")
+_HAS_VOWEL = LazyPattern(r"[aeiouyAEIOUY]")
+_VOWEL_LESS_RUN = LazyPattern(r"[^aeiouyAEIOUY]{5}")
+_HEX = LazyPattern(r"[0-9a-f]+|[0-9A-F]+")
+_UUID = LazyPattern(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = LazyPattern(r"(?:sha\d*|md5|blake2b?|h1|sha\d+-)[:=-]", re.IGNORECASE)
+_PATH_SPLIT = LazyPattern(r"[/\\]")
+_SPEC = LazyPattern(r"(?P<k>[A-Za-z][A-Za-z_-]*)=(?P<v>[^=\s]*)")
+_EMAIL = LazyPattern(r"(?P<local>[\w.+-]+)@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+_FILE_EXT = LazyPattern(r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$")
 # Types a `name: Type` annotation names, in the languages a session shows most.
 TYPE_NAMES = frozenset(
     "str string String int integer bool boolean bytes bytearray float number any unknown object "
@@ -71,7 +73,7 @@ TYPE_NAMES = frozenset(
     "HashMap u8 i32 i64 u32 u64 usize isize f32 f64 Buffer Uint8Array Promise Record Array "
     "CharSequence Password Token Credentials NSString Data URL".split()
 )
-TECH_WORDS = re.compile(r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
+TECH_WORDS = LazyPattern(r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
 
 
 def is_placeholder(v: str) -> bool:
