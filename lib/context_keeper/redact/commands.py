@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import LazyPattern, LazyRule, MARK
+from . import MARK, LazyRule
 from .names import NOT_SECRET, tier_any_part
 from .values import is_numberish, is_wordlike, not_a_secret
 

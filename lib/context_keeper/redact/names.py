@@ -7,8 +7,6 @@ ordinary (`sort_key`, `next_token`, `is_secret`).
 
 from __future__ import annotations
 
-import re
-
 from . import LazyPattern
 
 NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
