@@ -242,7 +242,9 @@ def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
 Rules = tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]
 # Where a token may start: a word start with at least 14 token characters after two.
 STARTS = r"(?<![A-Za-z0-9])([A-Za-z0-9][\w/.-])(?=[\w.~+/=:-]{14})"
-_EARLY = ("pem", "putty", "b64pem", "jwt")
+# Before the token rules: a key block or a JWT is taken whole, and so is a header's credential
+# (`Authorization: Bearer [REDACTED]`, not `Bearer sk-ant-[REDACTED]`).
+_EARLY = ("pem", "putty", "b64pem", "jwt", "authz", "scheme")
 
 
 def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]], Rules]:

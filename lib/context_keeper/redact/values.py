@@ -157,6 +157,8 @@ def is_wordy(v: str) -> bool:
                 if 0 < i < len(segs) - 1 and not (len(seg) <= 5 and TECH_WORDS.fullmatch(segs[i - 1] + seg)):
                     return False  # digits between letters: `lvof4Aryd` (but `Ipv6Cidr`, `Base64Encode`)
                 continue
+            if len(seg) >= 5 and len(set(seg.lower())) <= 2:
+                return False  # `AAAAAAAA`: a run of one letter is no word
             words += 1
             chars += len(seg)
             if len(seg) <= 2:
