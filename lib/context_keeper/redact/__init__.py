@@ -1,0 +1,141 @@
+"""Take secrets out of text before anything is written to disk or printed.
+
+`redact(text)` replaces each secret with `[REDACTED]`, keeping a short hint where the
+format has one (`ghp_[REDACTED]`). Three passes, each rule only where its trigger
+substrings occur, so an ordinary line costs a few substring tests:
+
+- `formats`: secrets recognisable on their own (token prefixes, private key blocks,
+  credentials in URLs, webhook URLs, Authorization headers);
+- `commands`: password arguments of CLIs and formats without `name=value` (SQL, netrc);
+- `assignments`: values under secret names, when the value itself looks like a secret
+  (`names` judges the name, `values` the value).
+
+The submodules and their patterns load on the first call: importing this package, which
+every hook does through its log, stays cheap.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+MARK = "[REDACTED]"
+
+Rule = Callable[[str], str]
+
+
+class LazyPattern:
+    """A regex compiled on its first use (ASCII: secrets are ASCII, and `\\w` classes compile
+    much faster without Unicode). Importing the submodules then compiles nothing."""
+
+    __slots__ = ("_source", "_flags", "_p")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags, self._p = source, flags, None
+
+    def _compile(self):  # type: ignore[no-untyped-def]
+        import re
+
+        self._p = re.compile(self._source, self._flags | re.ASCII)
+        return self._p
+
+    def match(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).match(*args)
+
+    def fullmatch(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).fullmatch(*args)
+
+    def search(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).search(*args)
+
+    def findall(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).findall(*args)
+
+    def finditer(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).finditer(*args)
+
+    def split(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).split(*args)
+
+    def sub(self, *args):  # type: ignore[no-untyped-def]
+        return (self._p or self._compile()).sub(*args)
+
+
+class LazyRule:
+    """`pattern.sub(sub, text)` with the pattern compiled on its first use: a process runs few
+    of the rules, and compiling all of them would cost more than a hook's whole run."""
+
+    __slots__ = ("_source", "_sub", "_pattern")
+
+    def __init__(self, source: str, sub: Callable[..., str]) -> None:
+        self._source = source
+        self._sub = sub
+        self._pattern = None
+
+    @property
+    def pattern(self):  # type: ignore[no-untyped-def]
+        if self._pattern is None:
+            import re
+
+            self._pattern = re.compile(self._source, re.ASCII)
+        return self._pattern
+
+    def __call__(self, text: str) -> str:
+        return self.pattern.sub(self._sub, text)
+
+
+class _Rules:
+    """Every rule, compiled, with what decides whether it runs (see `redact`)."""
+
+    def __init__(self) -> None:
+        import re
+
+        from . import assignments, commands, formats
+
+        early, dispatch, late = formats.compile_rules()
+        ordered = early + ((("",), None),) + late + commands.compile_rules()
+        self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
+        # (trigger, index of its rule): one substring test per trigger, rules run in order.
+        # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
+        # only tested when the text has one.
+        self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
+        self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
+        self.flag_gate = commands.FLAG_GATE
+        self.tokens_at = ordered.index((("",), None))
+        self.token_starts = re.compile(formats.STARTS, re.ASCII)
+        self.dispatch = dispatch
+        self.assignment_triggers = assignments.TRIGGERS
+        self.assignments = assignments.redact_assignments
+
+
+@functools.cache
+def _compiled() -> _Rules:
+    return _Rules()
+
+
+def redact(text: str) -> str:
+    """Return `text` with secrets replaced by `[REDACTED]` (short hints kept)."""
+    if not text:
+        return text
+    r = _compiled()
+    hits = {i for t, i in r.triggers if t in text}
+    if r.flag_gate in text:
+        hits.update(i for t, i in r.flag_triggers if t in text)
+    starts = set(r.token_starts.findall(text))
+    if starts:
+        hits.add(r.tokens_at)
+    for i in sorted(hits):
+        rule = r.rules[i]
+        if rule is not None:
+            text = rule(text)
+            continue
+        done: set[Rule] = set()
+        for key in starts:
+            for token_rule in r.dispatch.get(key, ()):
+                if token_rule not in done:
+                    done.add(token_rule)
+                    text = token_rule(text)
+    lowered = text.lower()
+    if any(t in lowered for t in r.assignment_triggers):
+        text = r.assignments(text)
+    return text

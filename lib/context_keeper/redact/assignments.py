@@ -1,0 +1,294 @@
+"""Values under secret names: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
+`<name>value</name>`, `key="Name" value="…"`, `define('NAME', 'value')`, `name is value`.
+
+Only identifiers that contain a trigger word (key, token, secret, pass, …) are looked at.
+The name must sound secret (`names.tier`) and the value must look like a secret for that
+name where it stands (`decide`): a literal (env file, quoted string, command flag, URL
+query) or code (`password=pw`, `token: String`, `api_key: str | None = None`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import LazyPattern, MARK
+from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
+from .values import (
+    TECH_WORDS,
+    has_letters_and_digits,
+    has_word_part,
+    is_dotted_name,
+    is_hexlike,
+    is_mixed,
+    is_numberish,
+    is_prose,
+    is_type_name,
+    is_wordlike,
+    is_wordy,
+    looks_random,
+    not_a_secret,
+)
+
+TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig")
+_IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?[^\s"'`,;&()\[\]{}<>|]+)"""
+_NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
+_ASSIGN = LazyPattern(
+    _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL
+)
+_FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
+_PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
+_DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
+_XML = LazyPattern(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
+_QUOTED_NAME = LazyPattern(
+    r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
+    r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
+    r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
+)
+_PLAIN = LazyPattern(_NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?P<val>[^\s\"'`]\S*)")
+_CALLEE_SPLIT = LazyPattern(r"[._]")
+_CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*)([(\[])")
+_TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
+_LITERAL_FLAG_BEFORE = LazyPattern(
+    r"(?:(?:^|\s)(?:--set(?:-string|-literal)?|--env|-e|--build-arg|-var|--var|-D|--define|--extra-vars|-o)[ =][\"']?"
+    r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
+)
+_QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
+
+
+def _starts(text: str) -> list[int]:
+    """Start offsets of the identifiers that contain a trigger word and are followed by what
+    could introduce a value (`=`, `:`, a quote, `>`, ` is`, a flag's argument)."""
+    lowered = text.lower()
+    starts: set[int] = set()
+    n = len(text)
+    for word in TRIGGERS:
+        i = lowered.find(word)
+        while i != -1:
+            j = i
+            while j > 0 and i - j < 100 and text[j - 1] in _IDENT_CHARS:
+                j -= 1
+            while j < i and text[j] in "-.0123456789":
+                j += 1
+            k = i + len(word)
+            while k < n and text[k] in _IDENT_CHARS:
+                k += 1
+            if j not in starts and (text[k : k + 1] in _FOLLOWS or (text[k : k + 1] in " \t" and (
+                    text[k + 1 : k + 2] in _FOLLOWS_SPACE or (j and text[j - 1] == "-")
+                    or not text[text.rfind("\n", 0, j) + 1 : j].strip()))):  # a line `name value`
+                starts.add(j)
+            i = lowered.find(word, k)
+    return sorted(starts)
+
+
+_FOLLOWS = frozenset(("=", ":", "\"", "'", "`", "]", ">", "?", "!", "|"))
+_FOLLOWS_SPACE = frozenset(("=", ":", "i", "w", "|", "?", " ", "\t", "'", "\""))
+
+
+def redact_assignments(text: str) -> str:
+    out: list[str] = []
+    pos = 0
+    for start in _starts(text):
+        if start < pos:
+            continue  # inside a value already redacted
+        found = _find(text, start)
+        if found is None or found[0] < pos:
+            continue
+        vstart, vend, replacement = found
+        out.append(text[pos:vstart])
+        out.append(replacement)
+        pos = vend
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _is_flag(text: str, start: int) -> bool:
+    if start < 1 or text[start - 1] != "-":
+        return False
+    if start >= 2 and text[start - 2] == "-":
+        return start < 3 or not (text[start - 3].isalnum() or text[start - 3] in "_-")
+    return start < 2 or text[start - 2] in " \t\"'="
+
+
+def _find(text: str, start: int) -> tuple[int, int, str] | None:
+    """The value span to replace for the identifier at `start`, and its replacement."""
+    found = _match(text, start)
+    if found is None:
+        return None
+    m, group, context = found
+    name = m.group("name")
+    if group == "val" and context == _LITERAL and m.groupdict().get("sep", "=").strip() == "" and is_wordlike(m.group("val")):
+        return None  # `--password options`: a word after a flag is prose in a help text
+    level = tier(name)
+    if level == WEAK and name.upper() == "KEY":
+        before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)
+        if before is not None:
+            level = tier(before.group(1) + "_key")  # `API key: …`
+    if level == NOT_SECRET:
+        return None
+    vstart, vend = m.span(group)
+    val = m.group(group)
+    if MARK in text[vstart : vend + len(MARK)]:
+        return None
+    quoted = _is_quoted(val)
+    sep = m.groupdict().get("sep") or ""
+    if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
+        return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
+    literal = context == _LITERAL
+    if not quoted:
+        name_end = m.end("name")
+        env_style = sep == "=" and text[name_end : name_end + 1] == "=" and not any(c.islower() for c in name)
+        if env_style and text[vstart - 1] in " \t" and not _is_flag(text, start):
+            return None  # `API_KEY= cmd`: an empty value in a shell
+        if context == _PROSE_CONTEXT:
+            val = val.rstrip(".,;:!?")
+            vend = vstart + len(val)
+        elif group == "val" and _runs_to_space(text, start, m):
+            plain = _PLAIN.match(text, start)
+            value = plain.group("val") if plain is not None else val
+            opening = text[start - 1 : start]
+            if opening in ("\"", "'"):
+                value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+            if value[0] in "([{" and not env_style:
+                return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
+            if "'" in value or '"' in value or "`" in value:
+                return None  # `creds = b64encode(…).decode("ascii")`, `auth = f'{user}:…'`
+            call = _CALL_OR_INDEX.match(value)
+            if call is not None and _is_callee(call.group(1)) and (call.group(2) == "[" or len(call.group(1)) >= 3):
+                return None  # `api_key = os.environ[KEY]`, `SECRET = get_secret()`
+            val = value.rstrip(")]},;:") if not env_style else value
+            vend = vstart + len(val)
+        elif text[vend : vend + 1] in ("(", "["):
+            return None  # `token = get_token()`, `password = os.environ[...]`
+        if not val or is_dotted_name(val):
+            return None  # `settings.api_key`, `process.env.TOKEN`
+        if sep.endswith(":") and not literal and (is_type_name(val) or is_wordlike(val)):
+            tail = _TYPE_TAIL.match(text, vend)
+            if tail is None:
+                return None  # `api_key: str | None`, `token: String`
+            vstart, vend = tail.span("val")
+            val = tail.group("val")
+            quoted = _is_quoted(val)
+            if not quoted and (text[vend : vend + 1] in ("(", "[") or is_dotted_name(val)):
+                return None
+        if context != _PROSE_CONTEXT and not any(c.islower() for c in name) and (env_style or sep == ":"):
+            literal = True  # `API_KEY=…`, `DB_PASSWORD: …`: environment style, a literal
+        elif context == _CODE and _LITERAL_FLAG_BEFORE.search(text, max(0, start - 60), start):
+            literal = True  # `--set auth.password=…`, `-e db_password=…`
+        if not quoted:
+            vend = _connection_string_end(text, start, vend, level, sep)
+            val = text[vstart:vend]
+    inner = val[1:-1] if quoted else val
+    if quoted and val[0] == "`" and (" " in inner or "${" in inner):
+        return None  # `` `etcdctl get /x` ``, `` `Bearer ${token}` ``: a command, a template
+    if not decide(level, inner, name, literal or quoted, quoted, context == _PROSE_CONTEXT):
+        return None
+    quote = val[0] if quoted else ""
+    return vstart, vend, f"{quote}{MARK}{quote}"
+
+
+_CODE, _LITERAL, _PROSE_CONTEXT = 0, 1, 2
+
+
+def _is_quoted(val: str) -> bool:
+    return len(val) >= 2 and val[0] in "\"'`" and val[-1] == val[0]
+
+
+def _is_callee(name: str) -> bool:
+    """`get_token`, `os.environ`, `b64decode`, `pw`: a function or a mapping, not a key's start."""
+    return all(p.isalpha() or is_wordy(p) for p in _CALLEE_SPLIT.split(name) if p)
+
+
+def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
+    """The name/value match at `start`: (match, group holding the value, context)."""
+    opening = text[start - 1] if start else ""
+    if _is_flag(text, start):
+        m = _FLAG.match(text, start)
+        if m is not None:
+            return m, "val", _LITERAL
+    elif opening == "<":
+        m = _XML.match(text, start)
+        if m is not None:
+            return m, "val", _LITERAL
+    if opening in ("\"", "'", "`"):
+        q = _QUOTED_NAME.match(text, start)
+        if q is not None and q.group("q") == opening:
+            group = next(g for g in ("attr", "elem", "arg", "dflt") if q.group(g) is not None)
+            # `define('NAME', 'value')`, `getenv("NAME", "default")`: a call, not a list or a dict
+            if group not in ("arg", "dflt") or text[: start - 1].rstrip().endswith("("):
+                return q, group, _LITERAL
+    m = _ASSIGN.match(text, start)
+    if m is not None:
+        q = m.group("q")
+        if q and q[0] != opening:
+            return None  # `"password: x"` without its closing quote is prose in a string
+        if opening in ("\"", "'") and not q:
+            # `"password=x"` in a string is a literal; `"token: expected a string"` is prose
+            return m, "val", _LITERAL if m.group("sep") == "=" else _CODE
+        return m, "val", _LITERAL if opening in ("?", "&", ";") else _CODE
+    m = _PLAIN.match(text, start)  # `SECRET_KEY=)li0e…`: a value that starts with a symbol
+    if m is not None and _runs_to_space(text, start, m):
+        return m, "val", _CODE
+    m = _DIRECTIVE.match(text, start)  # `storePassword 'x'` (Gradle), `requirepass x` (redis.conf)
+    if m is not None and _runs_to_space(text, start, m) and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val"))):
+        return m, "val", _LITERAL
+    m = _PROSE.match(text, start)
+    return (m, "val", _PROSE_CONTEXT) if m is not None else None
+
+
+_LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
+
+
+def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
+    """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip(" \t") in _LINE_LEADS:
+        return True
+    name_end = m.end("name")
+    return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))
+
+
+def _connection_string_end(text: str, start: int, vend: int, level: int, sep: str) -> int:
+    """`Password=P@ss w0rd;` in a connection string runs to the `;`, spaces included."""
+    if level != PASSWORD or sep != "=" or text[vend : vend + 1] != " " or ";" not in text[max(0, start - 200) : start]:
+        return vend
+    semi = text.find(";", vend, vend + 100)
+    if semi == -1 or "\n" in text[vend:semi] or "=" in text[vend:semi]:
+        return vend
+    return semi
+
+
+def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bool = False) -> bool:
+    """Whether `v`, found under a name of tier `level`, is a secret to take out."""
+    if not v or not_a_secret(v):
+        return False
+    if is_wordlike(v) and tier(v) != NOT_SECRET:
+        return False  # `key: DB_PASSWORD`, `'password_bytes'`: the name of another secret
+    flat = v.lower().translate(_SEPARATORS)
+    if flat == name.lower().translate(_SEPARATORS) or name.lower().translate(_SEPARATORS).endswith(flat) and len(flat) >= 4:
+        return False  # `token=token`, `DB_PASSWORD=$DB_PASSWORD` minus the `$`
+    if quoted and is_prose(v) and "PASSPHRASE" not in name.upper():
+        return False  # `"password": "This field may not be blank."`
+    if prose:
+        # `the token is expired`, `the last token was position-only`: words; `… is hunter2`: not
+        return looks_random(v) or (len(v) >= 6 and has_letters_and_digits(v) and not TECH_WORDS.fullmatch(v))
+    if level == WEAK:
+        if has_word_part(v):
+            return False  # `key: Linux-pip-3f2a…`: a cache key
+        if is_hexlike(v):
+            # `X-Amz-Signature=<hex>`, `DATADOG_KEY=<hex32>`; but `key: <sha>` is a cache key
+            return len(v) >= 16 and (is_sig(name) or (literal and len(v) >= 32 and len(words_of(name)) >= 2))
+        if looks_random(v):
+            return True
+        # `REDISCLI_AUTH=s3cr3tP4ss`, `?key=abcd1234efgh`: unquoted literals only
+        return literal and not quoted and len(v) >= 10 and has_letters_and_digits(v) and not is_wordy(v)
+    if looks_random(v):
+        return True
+    if literal:
+        if is_numberish(v):
+            return level == PASSWORD and v.isdigit() and len(v) >= 4
+        return len(v) >= 3
+    if is_wordlike(v) or is_type_name(v) or is_numberish(v):
+        return False  # code: a variable, a type, a count
+    return len(v) >= 5 and is_mixed(v)

@@ -1,0 +1,137 @@
+"""Passwords given to commands and written in formats with no `name=value` shape: `mysql -pX`,
+`redis-cli -a X`, `sshpass -p X`, `curl -u user:X`, `aws configure set … X`, `gh secret set
+--body X`, SQL `PASSWORD 'X'`, netrc, `.pgpass`, `echo X | docker login --password-stdin`.
+
+`NAME=value`, `--password value` and `-storepass value` are left to `assignments`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from . import MARK, LazyRule
+from .names import NOT_SECRET, tier_any_part
+from .values import is_numberish, is_wordlike, not_a_secret
+
+_ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
+_SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
+# (triggers, regex with group `s`); the value is redacted unless it is a placeholder or reference.
+COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("mysql", "mariadb", "mycli"), rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p{_ARG}"),
+    (("redis-cli",), rf"\bredis-cli\b{_SAME_CMD}[ \t](?:-a|--pass)[ \t]+{_ARG}"),
+    (("sshpass",), rf"\bsshpass\b{_SAME_CMD}[ \t]-p[ \t]*{_ARG}"),
+    (("ldap",), rf"\bldap\w+\b{_SAME_CMD}[ \t]-[wy]?w[ \t]+{_ARG}"),
+    ((" login", "twine", "repo add", "mongo", "az "),
+     rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}"),
+    (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
+    (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
+    (("ssh-keygen",), rf"\bssh-keygen\b{_SAME_CMD}[ \t]-[NP][ \t]+{_ARG}"),
+    (("zip",), rf"\b(?:zip|unzip|zipcloak)\b{_SAME_CMD}[ \t]-P[ \t]+{_ARG}"),
+    (("7z",), rf"\b7za?\b{_SAME_CMD}[ \t]-p(?P<s>[^\s\"']+)"),
+    (("smbclient",), rf"\bsmbclient\b{_SAME_CMD}[ \t](?:-U|--user)[ \t=]*[\"']?[^\s%\"']+%(?P<s>[^\s\"']+)"),
+    (("lftp",), rf"\blftp\b{_SAME_CMD}[ \t]-u[ \t]+[^,\s]+,(?P<s>[^\s\"']+)"),
+    (("rabbitmqctl",), rf"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+{_ARG}"),
+    (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-[a-mo-zA-Z]+[ \t]+)*-[a-mo-zA-Z]*b[a-mo-zA-Z]*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+{_ARG}"),
+    (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-\w+[ \t]+)*-\w*(?:nb|bn)\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+{_ARG}"),
+    (("vault",), r"\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*(?P<s>[^\s=\"'-][^\s=\"']*)(?=\s|$)"),
+    (("secret set",), rf"\bgh[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t](?:-b|--body)(?:[ \t]*|=){_ARG}"),
+    (("-u", "--user", "-a", "--auth"),
+     rf"\b(?:curl|http|https|xh|wget)\b{_SAME_CMD}[ \t](?:-u|--user|-a|--auth)(?:[ \t]+|=)?(?P<q>[\"']?)"
+     r"(?P<user>[^\s:\"']*):(?P<q2>[\"']?)(?P<s>[^\s\"']+)(?P=q2)(?P=q)"),
+    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"'])(?P<user>[^\s:\"']*)(?P=q):"
+     r"(?P<q2>[\"'])(?P<s>[^\s\"']+)(?P=q2)"),
+    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<s>[^\s:\"']{{8,}}):(?P=q)(?=\s|$)"),
+    (("config",), rf"\b(?:poetry|composer)[ \t]+config[ \t]+(?:--?[\w-]+[ \t]+)*http-basic\.\S+[ \t]+\S+[ \t]+{_ARG}"),
+    (("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
+     r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')"),
+    (("dentified", "DENTIFIED"), r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]*\d[^\s;'\"]*)"),
+    (("machine",), r"\bmachine[ \t]+\S+(?:[ \t]+(?:login|account)[ \t]+\S+)*[ \t]+password[ \t]+(?P<s>\S+)"),
+    (("echo", "printf"), r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
+              r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)"),
+    (("<<<",), rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}"),
+)
+# Commands that set a value under a name: the name decides.
+_SET_NAME = (
+    r"(?:\b(?:config(?:ure)?|conf)[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*set|\bgit[ \t]+config|\bpoetry[ \t]+config)"
+    r"[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*(?P<n>[^\s=\"']+)[ \t]+" + _ARG
+)
+# Secret stores: every `NAME=value` after `secrets set` / `--from-literal=` is a secret.
+_STORE = LazyRule(r"\bsecrets?[ \t]+set\b|--from-literal=", str)
+_PAIR = LazyRule(r"(?:(?<=\s)|(?<=--from-literal=))[A-Za-z_][\w.-]*=" + _ARG, str)
+_NETRC_LINE = r"(?m)^[ \t]*(?:password|passwd)[ \t]+(?P<s>\S+)[ \t]*$"
+_PGPASS = r"(?m)^[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(?P<s>[^\s]+)$"
+
+
+def _keep(value: str) -> bool:
+    inner = value[1:-1] if value[:1] in "\"'" and len(value) >= 2 and value[-1] == value[0] else value
+    return MARK in inner or not_a_secret(inner) or inner == "-"
+
+
+def _replace(m: re.Match[str]) -> str:
+    value = m.group("s")
+    if _keep(value):
+        return m.group(0)
+    if "user" in m.groupdict() and (value == m.group("user") or m.group("user").startswith("<") or value.endswith(">")):
+        return m.group(0)  # `curl -u admin:admin`: a default; `-u <user:password>`: a placeholder
+    quote = value[0] if value[:1] in "\"'" and len(value) >= 2 and value[-1] == value[0] else ""
+    start, end = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
+def _port_or_flag(value: str) -> bool:
+    return value.startswith("-") or is_numberish(value)
+
+
+def _set_name(m: re.Match[str]) -> str:
+    if tier_any_part(m.group("n")) == NOT_SECRET and not m.group("n").lower().endswith(("_auth", ":_auth")):
+        return m.group(0)
+    return _replace(m)
+
+
+def _store(text: str) -> str:
+    out, pos = [], 0
+    for found in _STORE.pattern.finditer(text):
+        line_end = text.find("\n", found.end())
+        line_end = len(text) if line_end == -1 else line_end
+        if found.start() < pos:
+            continue
+        out.append(text[pos : found.end()])
+        out.append(_PAIR.pattern.sub(_replace, text[found.end() : line_end]))
+        pos = line_end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+FLAG_GATE = " -"  # rules whose pattern needs a flag run only when the text has one
+_NEEDS_FLAG = frozenset(
+    ("mysql", "redis-cli", "sshpass", "ldap", " login", "sqlcmd", "pass:", "ssh-keygen", "zip", "7z",
+     "smbclient", "lftp", "htpasswd", "secret set", "-u")
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text) in the order they run; a trigger starting with FLAG_GATE's
+    marker `\0` is only tested when the text holds a flag."""
+    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
+    for triggers, rx in COMMANDS:
+        sub = _replace_unless_port if " login" in triggers else _replace
+        gated = triggers[0] in _NEEDS_FLAG
+        rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
+    rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
+    rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
+    rules.append((("secrets set", "secret set", "from-literal"), _store))
+    rules.append(((":",), LazyRule(_PGPASS, _replace)))
+    return tuple(rules)
+
+
+def _netrc_line(m: re.Match[str]) -> str:
+    # A line that is only `password <value>` (a netrc entry split over lines): a word is prose.
+    return m.group(0) if is_wordlike(m.group("s").rstrip(".,;:!?")) else _replace(m)
+
+
+def _replace_unless_port(m: re.Match[str]) -> str:
+    value = m.group("s")
+    return m.group(0) if _port_or_flag(value) or is_wordlike(value) and len(value) < 4 else _replace(m)
+

@@ -1,0 +1,141 @@
+"""How secret a name sounds: `DB_PASSWORD` yes, `token_ttl`, `secretName`, `KeyError`, `sort_key` no.
+
+The secret noun must be the head of the name: words after it (`_ttl`, `Name`, `Error`,
+`_file`) make the name describe something else, and some words before it make it
+ordinary (`sort_key`, `next_token`, `is_secret`).
+"""
+
+from __future__ import annotations
+
+from . import LazyPattern
+
+NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
+
+_WORDS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z0-9]+(?![a-z])")
+_PASSWORD_NOUNS = ("PASSWORD", "PASSWD", "PASSPHRASE", "PASSCODE")
+_PASS_WORDS = frozenset(
+    "PASS PWD PW SSHPASS DBPASS STOREPASS KEYPASS SRCSTOREPASS DESTSTOREPASS SRCKEYPASS "
+    "DESTKEYPASS NEWPASS OLDPASS ROOTPASS ADMINPASS MYSQLPWD REQUIREPASS".split()
+)
+_STRONG_KEY_QUALIFIERS = frozenset(
+    "API APP ACCOUNT SECRET ACCESS PRIVATE AUTH ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
+    "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
+    "SUBSCRIPTION CONSUMER DEVELOPER PERSONAL SECURE".split()
+)
+_PLAIN_KEY_QUALIFIERS = frozenset(
+    "SORT PRIMARY FOREIGN CACHE PARTITION LOOKUP DICT MAP UNIQUE HOT SHORTCUT ROUTING IDEMPOTENCY "
+    "GROUP ROW COLUMN INDEX HASH REGISTRY PUBLIC PUBLISHABLE PUB OBJECT S3 BUCKET NATURAL COMPOSITE "
+    "SURROGATE DEDUP DEDUPE RANGE SEARCH STATE REDIS KV TRANSLATION I18N MESSAGE LOCALE LIST ITEM "
+    "CONFIG SETTING SETTINGS FIELD PROPERTY PROP ATTR ATTRIBUTE JSON YAML QUERY PARAM HEADER "
+    "SCHEMA ENTITY TABLE RECORD DOCUMENT EVENT METRIC LABEL TAG FEATURE FLAG CONTEXT STORAGE "
+    "LOCAL SESSION CURSOR SHARD BLOB FILE PATH MODEL OPTION ENUM REF MUTEX LOCK VERIFY "
+    "GPG PGP SSH HOST KNOWN SIGNATURE MATCH GLOB CHILD PARENT NODE DATA RESULT OUTPUT INPUT RESPONSE "
+    "REQUEST BASE NEXT PREV LAST FIRST SECONDARY".split()
+)
+_PLAIN_TOKEN_QUALIFIERS = frozenset(
+    "NEXT PAGE PAGINATION CONTINUATION CURSOR SYNC CANCELLATION CANCEL RESUME IDEMPOTENCY MAX MIN "
+    "INPUT OUTPUT TOTAL PROMPT COMPLETION BOS EOS PAD UNK SEP CLS MASK SPECIAL START END STOP EOT "
+    "CHANGE LOCK FENCING CONCURRENCY CACHE REASONING THINKING CACHED TEXT WORD LEXER SYNTAX REQUEST "
+    "CLIENTREQUEST CLIENT CREATION SEQUENCE EXPORT VERIFICATION PARSE PARSER UNEXPECTED FORWARD "
+    "BACKWARD STARTING PAGING IMPORT UPDATE".split()
+)
+_WEAK_TOKEN_QUALIFIERS = frozenset("CSRF XSRF ANTIFORGERY".split())
+_PLAIN_SECRET_QUALIFIERS = frozenset("EXISTING K8S KUBERNETES SEALED EXTERNAL".split())
+# Words before the noun that make the name a flag, a question or an action, not a value.
+_LEADING_VERBS = frozenset(
+    "IS HAS NO USE USES WITH REQUIRE REQUIRES REQUIRED ALLOW DISABLE ENABLE SKIP ASK PROMPT SHOW "
+    "HIDE VALIDATE VERIFY CHECK GET GENERATE GEN REVOKE EXPIRE MASK REDACT SHOULD CAN MUST NEED "
+    "NEEDS FETCH LOAD PARSE DECODE HANDLE ON EMIT FORGOT RESET COUNT NUM N".split()
+)
+# Words after the noun that make the name describe something about the secret, not hold it.
+_TRAILING = frozenset(
+    "TTL EXPIRY EXPIRES EXPIRATION EXPIRE EXPIRED EXP AGE TIMEOUT LIFETIME DURATION INTERVAL COUNT "
+    "COUNTS LEN LENGTH SIZE LIMIT LIMITS MAX MIN NAME NAMES ID IDS TYPE TYPES KIND FILE FILES PATH "
+    "PATHS DIR FOLDER URL URI URLS ENDPOINT HOST PORT SERVER FIELD FIELDS HEADER HEADERS PREFIX "
+    "SUFFIX FORMAT POLICY POLICIES REF REFS ARN VERSION ENABLED DISABLED REQUIRED ENV VAR VARS "
+    "VARIABLE PARAM PARAMS METHOD METHODS PROVIDER PROVIDERS SERVICE STORE MANAGER MODE ERROR "
+    "ERRORS EXCEPTION STDIN FD CMD COMMAND PROMPT HELPER LOCATION SOURCE SOURCES STRATEGY SCHEME "
+    "ALGORITHM ALG ALGO LABEL HINT DESCRIPTION DESC TEXT MESSAGE MSG STATUS STATE VALID VALIDATOR "
+    "VALIDATION CHECK CHECKER REGEX PATTERN RULE RULES STRENGTH COMPLEXITY RESET CHANGE CHANGED "
+    "HASH HASHED FINGERPRINT USAGE USED BUDGET CLASS HANDLER MIDDLEWARE BACKEND INPUT OUTPUT FORM "
+    "WIDGET PAGE VIEW SCREEN BUTTON DIALOG MODAL ROTATION RENEWAL INDEX POSITION POS OFFSET "
+    "START END SPAN RANGE ISSUER AUDIENCE SCOPE SCOPES CLAIMS PAYLOAD DATE TIME TIMESTAMP AT "
+    "CREATED UPDATED LAST TEST TESTS SPEC DOCS HELP PLACEHOLDER LOADER READER WRITER PARSER "
+    "GENERATOR FACTORY BUILDER RESOLVER FETCHER SCANNER DETECTOR FILTER ENCODER DECODER SIGNER "
+    "VERIFIER LIST MAP DICT ARRAY QUEUE POOL REGISTRY ENGINE MOUNT ROLE GROUP OWNER REQUEST "
+    "RESPONSE RESULT INFO DETAILS META METADATA OBJ OBJECT MODEL SCHEMA SERIALIZER CONFIG "
+    "SETTINGS OPTIONS OPTS ARGS KWARGS STATS METRICS LOG LOGS LOGGER EVENT EVENTS HOOK CALLBACK "
+    "FN FUNC FUNCTION LAMBDA REGION ZONE PROJECT KEYS TOKENS SECRETS IDX NUM NUMBER DIGEST "
+    "LOOKUP CLIENT SELECTOR ENTRY ENTRIES REQUIRE ISSUED ALIAS KEYRING PAIR LEN BITS STRENGTH "
+    "EXCHANGE GRANT ENCODING CONTEXT CONTENTS AUTHORITY REFRESH ANNOTATION ANNOTATIONS SHA MD "
+    "CHECKSUM CRC CONFIGURATION CONFIGURATIONS CONDITION EXPRESSION FDS INFOS PARAMETER PARAMETERS "
+    "MGR REALM".split()
+)
+
+
+def words_of(name: str) -> list[str]:
+    """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""
+    words = []
+    for w in _WORDS.findall(name):
+        stripped = w.upper().rstrip("0123456789")
+        words.append(stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper())
+    return words
+
+
+def _noun(word: str, before: str | None) -> int:
+    """Tier of one word taken as the head noun (`before` is the word in front of it)."""
+    if word.endswith(_PASSWORD_NOUNS) or word in _PASS_WORDS:
+        return PASSWORD
+    if word.endswith("SECRET"):
+        return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
+    if word.endswith("TOKEN"):
+        if before in _PLAIN_TOKEN_QUALIFIERS:
+            return NOT_SECRET
+        return WEAK if before in _WEAK_TOKEN_QUALIFIERS else STRONG
+    if word in ("CREDENTIAL", "CREDENTIALS", "CREDS") or word.endswith("CREDENTIALS"):
+        return STRONG
+    if word == "KEY":
+        if before in _STRONG_KEY_QUALIFIERS:
+            return STRONG
+        return NOT_SECRET if before in _PLAIN_KEY_QUALIFIERS else WEAK
+    if word.endswith("KEY") and word[:-3] in _STRONG_KEY_QUALIFIERS:
+        return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
+    if word in ("AUTH", "SIG", "SIGNATURE"):
+        return WEAK
+    return NOT_SECRET
+
+
+_FILE_NAME = LazyPattern(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$")
+
+
+def tier(name: str, whole: bool = False) -> int:
+    """NOT_SECRET, WEAK (a value must look random), STRONG, or PASSWORD (any literal counts)."""
+    low = name.lower()
+    if low in ("_auth", "_authtoken", "_password"):
+        return STRONG  # .npmrc
+    if _FILE_NAME.search(low):
+        return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
+    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
+    words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
+    for i in range(len(words) - 1, -1, -1):
+        found = _noun(words[i], words[i - 1] if i else None)
+        if found == NOT_SECRET:
+            continue
+        if any(w in _TRAILING for w in words[i + 1 :]) or any(w in _LEADING_VERBS for w in words[:i]):
+            return NOT_SECRET
+        if any(w in ("PUBLIC", "PUBLISHABLE", "PUB") for w in words[:i]):
+            return NOT_SECRET  # `publicKeyToken`, `PUBLIC_API_KEY`
+        if words[i] in ("PASS", "PW", "PWD") and i < len(words) - 1:
+            return NOT_SECRET  # `pass_fds`, `pass_zero`: "pass" the verb
+        return found
+    return NOT_SECRET
+
+
+def tier_any_part(name: str) -> int:
+    """The tier of a config key, all its parts read: `pypi-token.pypi` in `poetry config`."""
+    return tier(name, whole=True)
+
+
+def is_sig(name: str) -> bool:
+    words = words_of(name)
+    return bool(words) and words[-1] in ("SIG", "SIGNATURE")

@@ -1,0 +1,247 @@
+"""Whether a value is itself a secret: judged on its shape, not on the name it stands under.
+
+A secret-sounding name is not enough (`api_key: str | None`, `token=token`,
+`password: ${DB_PASSWORD}`): the value must also look like a secret. These are the shape
+tests the other modules share; all take the value without its quotes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import LazyPattern
+
+# Values that stand in for a secret in docs, templates, examples and masked output.
+_PLACEHOLDER_WORDS = frozenset(
+    "none null nil undefined true false yes no on off empty unset notset n/a na tbd todo fixme "
+    "changeme changeit redacted hidden masked filtered omitted removed censored sensitive "
+    "secret secrets password passwd pass pwd token key apikey test testing dummy fake example "
+    "sample demo placeholder foo bar baz foobar qux value string str default local dev inherit "
+    "auto prompt stdin required optional include omit same-origin bearer basic ask env "
+    "anonymous guest insecure unsafe mock stub fixture".split()
+)
+# `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
+_ABOUT_A_SECRET = LazyPattern(
+    r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|"
+    r"super|top|very|real|actual|strong|long|random|generated|insert|enter|paste|replace|"
+    r"insecure|unsafe|mock|stub|fixture|fixed|static|no|not|required|optional|none|empty|unset|missing|"
+    r"id|name|file|path|env|var|session|"
+    r"change|fill|here|goes|value|string|app|api|access|auth|private|client|secret|password|"
+    r"passwd|pass|pwd|token|key|apikey|credentials?|creds|github|openai|anthropic|aws|stripe)+"
+)
+_QUALIFIED_SPLIT = LazyPattern(r"[:.]")
+_SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
+_SEPARATORS = str.maketrans("", "", "_-. ")
+# Template and reference syntaxes: the value names where the secret lives.
+_REFERENCE = LazyPattern(
+    r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
+      | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
+      | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
+      | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
+      | (?:env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
+        :(?://)?[A-Za-z0-9_/.{$-]
+      | ENC\[ | @Microsoft\.KeyVault\(
+    """,
+    re.VERBOSE,
+)
+_WRAPPED = LazyPattern(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
+_NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
+_DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
+_MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
+_CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
+_CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
+_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+_CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
+_WORDLIKE = LazyPattern(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
+_SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_WORD_SPLIT = LazyPattern(r"[_\-./:\s]+")
+_HAS_VOWEL = LazyPattern(r"[aeiouyAEIOUY]")
+_VOWEL_LESS_RUN = LazyPattern(r"[^aeiouyAEIOUY]{5}")
+_HEX = LazyPattern(r"[0-9a-f]+|[0-9A-F]+")
+_UUID = LazyPattern(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_DIGEST = LazyPattern(r"(?:sha\d*|md5|blake2b?|h1|sha\d+-)[:=-]", re.IGNORECASE)
+_PATH_SPLIT = LazyPattern(r"[/\\]")
+_SPEC = LazyPattern(r"(?P<k>[A-Za-z][A-Za-z_-]*)=(?P<v>[^=\s]*)")
+_EMAIL = LazyPattern(r"(?P<local>[\w.+-]+)@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+_FILE_EXT = LazyPattern(r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$")
+# Types a `name: Type` annotation names, in the languages a session shows most.
+TYPE_NAMES = frozenset(
+    "str string String int integer bool boolean bytes bytearray float number any unknown object "
+    "None null undefined void never char Optional Union List Dict Sequence Mapping Final ClassVar "
+    "Annotated Literal SecretStr SecretBytes Secret Text AnyStr Vec Option Box Arc Rc Result "
+    "HashMap u8 i32 i64 u32 u64 usize isize f32 f64 Buffer Uint8Array Promise Record Array "
+    "CharSequence Password Token Credentials NSString Data URL".split()
+)
+TECH_WORDS = LazyPattern(r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
+
+
+def is_placeholder(v: str) -> bool:
+    """`YOUR_API_KEY`, `<password>`, `sk-...`, `xxxx`, `changeme`, `********`, `[REDACTED]`."""
+    v = v.strip()
+    low = v.lower()
+    if low in _PLACEHOLDER_WORDS or len(set(low)) == 1:
+        return True
+    if "..." in v or "…" in v or "xxxx" in low or "***" in v or "•" in v or "[redacted" in low:
+        return True
+    if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
+        return True
+    flat = low.translate(_SEPARATORS)
+    if flat and _ABOUT_A_SECRET.fullmatch(flat) is not None:
+        return True
+    # `sas-token-for-azure-blob-storage-access`: a description where the secret would go
+    parts = [p for p in _WORD_SPLIT.split(low) if p]
+    return len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None
+
+
+def is_reference(v: str) -> bool:
+    """`$X`, `${X}`, `$(cmd)`, `{{ x }}`, `%(x)s`, `!Ref X`, `env:X`, `op://…`: where a secret lives."""
+    return _REFERENCE.match(v) is not None or v.startswith(("${", "$("))
+
+
+def is_pathlike(v: str) -> bool:
+    """`~/.ssh/id_rsa`, `./certs/server.key`, `projects/p/secrets/db-pass/versions/latest`."""
+    prefixed = v.startswith(("/", "~", "./", "../", "\\\\")) or v[1:3] in (":\\", ":/")
+    if not prefixed and "/" not in v:
+        return _FILE_EXT.search(v) is not None
+    parts = _PATH_SPLIT.split(v)
+    if prefixed:
+        # A base64 key may start with `/`: its long parts are random, a path's are words or names.
+        return all(len(p) <= 8 or is_wordy(p) or any(c in p for c in "._-") for p in parts)
+    return all(not p or p.isdigit() or is_wordy(p.rsplit(".", 1)[0]) or len(p.rsplit(".", 1)[0]) <= 3 for p in parts)
+
+
+def has_word_part(v: str) -> bool:
+    """`Linux-pip-3f2a…`, `user:42:profile`: an id built from words, not a random secret."""
+    return any(len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p) for p in _WORD_SPLIT.split(v))
+
+
+def is_qualified_name(v: str) -> bool:
+    """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
+    parts = _QUALIFIED_SPLIT.split(v)
+    return len(parts) >= 2 and all(p and is_wordy(p) for p in parts)
+
+
+def is_numberish(v: str) -> bool:
+    """Counts, sizes, durations, versions, dates and ports: `4096`, `15m`, `1.2.3`, `8080:80`."""
+    return _NUMBERISH.fullmatch(v) is not None
+
+
+def is_wordlike(v: str) -> bool:
+    """An identifier or word without digits: a variable, a type, an enum value, a word of prose."""
+    return _WORDLIKE.fullmatch(v) is not None
+
+
+def is_dotted_name(v: str) -> bool:
+    """`settings.api_key`, `process.env.TOKEN`, `self.password`, `Config::KEY`: code, not a value."""
+    if _DOTTED_NAME.fullmatch(v) is None:
+        return False
+    parts = _MEMBER_SPLIT.split(v.rstrip("!?"))
+    # Each part a word or a short name (`os`, `env`, `db`); `GMquzHHxA0.E3` is a password.
+    return all((len(p) <= 3 and p.isalpha()) or is_wordy(p) for p in parts)
+
+
+def is_wordy(v: str) -> bool:
+    """Made of words (`my-release-postgresql`, `getAccessToken`, `DB_NAME`, `oauth2`), not random
+    characters (`gEHA30lvof4Aryd`, base64, hex): digits only at the ends of a part, letters in
+    runs of three or more with vowels."""
+    words = chars = short = 0
+    for part in _WORD_SPLIT.split(v):
+        if not part:
+            continue
+        segs = _SEGMENTS.findall(part)
+        if sum(map(len, segs)) != len(part):
+            return False  # symbols inside a part: `pa55word!`, `+/=` of base64
+        for i, seg in enumerate(segs):
+            if seg[0].isdigit():
+                if 0 < i < len(segs) - 1 and not (len(seg) <= 5 and TECH_WORDS.fullmatch(segs[i - 1] + seg)):
+                    return False  # digits between letters: `lvof4Aryd` (but `Ipv6Cidr`, `Base64Encode`)
+                continue
+            if len(seg) >= 5 and len(set(seg.lower())) <= 2:
+                return False  # `AAAAAAAA`: a run of one letter is no word
+            words += 1
+            chars += len(seg)
+            if len(seg) <= 2:
+                short += 1
+            elif _VOWEL_LESS_RUN.search(seg) or (len(seg) > 4 and not _HAS_VOWEL.search(seg)):
+                return False
+    return words > 0 and chars / words >= 3.0 and short <= max(1, words // 3)
+
+
+def is_hexlike(v: str) -> bool:
+    """Hex digests, SHAs and uuids: ids far more often than secrets when nothing else says so."""
+    return _HEX.fullmatch(v) is not None or _UUID.fullmatch(v) is not None or _DIGEST.match(v) is not None
+
+
+def looks_random(v: str) -> bool:
+    """Long and made of characters rather than words: keys, tokens, base64, hex."""
+    if len(v) < 16 or len(set(v)) < 8 or " " in v.strip():
+        return False
+    if sum(c.isalnum() for c in v) < 0.6 * len(v):
+        return False  # `(m,n),(n,p)->(m,p)`: punctuation, not a key
+    return not is_wordy(v)
+
+
+def is_type_name(v: str) -> bool:
+    """`str`, `SecretStr`, `PKCS7PrivateKeyTypes`, `Ed25519PrivateKey`: a type in an annotation."""
+    if v in TYPE_NAMES:
+        return True
+    return _CLASS_NAME.fullmatch(v) is not None and len(_CAPITALISED.findall(v)) >= 2 and is_wordy(v)
+
+
+def has_letters_and_digits(v: str) -> bool:
+    return any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
+
+
+def is_mixed(v: str) -> bool:
+    """Password-like: letters with digits or symbols (`hunter2`, `S3cr3t-pa55word!`, `abc-secret-value`)."""
+    if has_letters_and_digits(v):
+        return not TECH_WORDS.fullmatch(v)
+    return any(not (c.isalnum() or c == "_") for c in v) and any(c.isalpha() for c in v)
+
+
+def is_prose(v: str) -> bool:
+    """`This field may not be blank.`, `Invalid token`: a sentence in a string, not a secret."""
+    words = v.replace("\\n", " ").replace("\\t", " ").split()
+    if len(words) < 2:
+        return False
+    if not all(w.strip(".,!?:;'\"()").isalpha() for w in words):
+        return False
+    return len(words) >= 3 or v.rstrip().endswith((".", "!", "?")) or (words[0].istitle() and words[1].islower())
+
+
+def is_public_key(v: str) -> bool:
+    return v.startswith(("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_"))
+
+
+def _is_spec(v: str) -> bool:
+    """`id=npmrc,src=…`, `actionType=CONNECT,…`, `Enabled=true`: settings given to a flag."""
+    m = _SPEC.fullmatch(v)
+    if m is None or not (is_wordy(m.group("k")) or m.group("k") in ("id", "src", "dst")):
+        return False
+    rest = m.group("v")
+    return not rest or "," in rest or rest.isdigit() or is_wordy(rest) or (len(rest) <= 12 and not has_letters_and_digits(rest))
+
+
+def _is_email(v: str) -> bool:
+    m = _EMAIL.fullmatch(v)
+    return m is not None and (m.group("local").islower() or is_wordy(m.group("local")))
+
+
+def not_a_secret(v: str) -> bool:
+    """The checks every context shares: empty, placeholder, reference, path, number, public key."""
+    return (
+        not v
+        or is_reference(v)
+        or is_placeholder(v)
+        or is_public_key(v)
+        or is_pathlike(v)
+        or v.startswith(("http://", "https://", "mailto:"))
+        or _is_email(v)
+        or _is_spec(v)
+        or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
+        or is_qualified_name(v)
+        or _CONSTANT.fullmatch(v) is not None  # `'LAMBDA_TASK_ROOT'`: the name of a variable
+        or _COLOR.fullmatch(v) is not None
+        or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
+    )
