@@ -67,3 +67,26 @@ def test_items_round_trip_through_json_and_junk_is_dropped() -> None:
     assert items_from_json(raw) == (TASK, FILE)
     assert items_from_json([{"family": "task"}, "x", None, {"family": 1, "text": "a", "key": "b"}]) == ()
     assert items_from_json({"not": "a list"}) == ()
+
+
+def test_a_grouped_file_line_stands_for_each_path() -> None:
+    a = Item("file", "src/app/models.py", "src/app/models.py")
+    b = Item("file", "src/app/views.py", "src/app/views.py")
+    assert check_summary((a, b), "<summary>- src/app/: models.py, views.py</summary>").kept == (a, b)
+
+
+def test_a_file_name_counts_only_when_no_other_item_shares_it() -> None:
+    one = Item("file", "api/models.py", "api/models.py")
+    two = Item("file", "web/models.py", "web/models.py")
+    alone = Item("file", "web/routes.py", "web/routes.py")
+    check = check_summary((one, two, alone), "<summary>Edited models.py and routes.py.</summary>")
+    assert check.kept == (alone,) and check.lost == (one, two)
+
+
+def test_our_own_texts_are_known_by_their_items() -> None:
+    from context_keeper.survival.check import not_among
+
+    note = (Item("file", "api/models.py", "api/models.py"), TASK)
+    assert not_among((FILE, TASK, DECISION), note) == (FILE, DECISION)
+    # A file of the same name elsewhere in the note is another fact.
+    assert not_among((Item("file", "web/models.py", "web/models.py"),), note) != ()

@@ -68,7 +68,6 @@ def _deliver(ctx, path: str, newest: bool) -> str | None:
 
     from ..history import CompactionRecord, append_record, now_iso
     from ..survival import compaction_file, pending
-    from ..survival.check import missing_from
     from ..survival.items import items_from_json
     from ..survival.refill import render_refill
 
@@ -91,7 +90,7 @@ def _deliver(ctx, path: str, newest: bool) -> str | None:
         return None  # another hook of the session took it
     items = items_from_json(record.get("items"))
     if record.get("trigger") == "manual" and after is not None:
-        items = missing_from(items, _echo(after))  # /compact echoes the block itself
+        items = _not_echoed(ctx, items, _echo(after), str(record.get("compaction_id")))
     text, shown = render_refill(items, REFILL_MAX_CHARS)
     compaction_id = str(record.get("compaction_id"))
     entry = CompactionRecord(
@@ -106,6 +105,20 @@ def _deliver(ctx, path: str, newest: bool) -> str | None:
         ctx.log.warning(f"refill of {compaction_id}: history not written: {exc}")
     ctx.log.info(f"refill of {compaction_id}: {len(shown)} items, {len(text)} chars via {ctx.hook.event}")
     return text or None
+
+
+def _not_echoed(ctx, items, echo: str, compaction_id: str):
+    """The items the `/compact` echo does not carry: none when it holds the whole block (Claude
+    Code echoes the PreCompact output in full), else those not in it verbatim."""
+    from ..survival import compaction_file
+    from ..survival.check import missing_from, normalise
+
+    data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
+    block = data.get("block") if isinstance(data.get("block"), dict) else {}
+    text = normalise(str(block.get("text") or ""))
+    if text and text in normalise(echo):
+        return ()
+    return missing_from(items, echo)
 
 
 def _transcript_after(transcript: object, offset: object) -> bytes | None:

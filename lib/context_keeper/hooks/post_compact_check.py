@@ -14,7 +14,7 @@ import time
 
 from ..history import CompactionRecord, append_record, now_iso
 from ..survival import compaction_file, pending
-from ..survival.check import check_summary, missing_from
+from ..survival.check import check_summary, not_among
 from ..survival.items import Item, items_from_json
 from ..survival.refill import render_refill
 from .guard import HookContext, run_hook
@@ -36,10 +36,9 @@ def work(ctx: HookContext) -> None:
     _, data = found
     compaction_id = str(data.get("compaction_id"))
     block_items = _items(data, "block") or _unprinted_block(ctx)
-    note = data.get("note") if isinstance(data.get("note"), dict) else {}
     check = check_summary(block_items, hook.compact_summary or "")
     # What the restore note already gave the model needs no second delivery.
-    refill_items = missing_from(check.lost, str(note.get("text") or ""))
+    refill_items = not_among(check.lost, _items(data, "note"))
     text, shown = render_refill(refill_items, REFILL_MAX_CHARS)
     counts = check.counts()
     if shown:

@@ -18,6 +18,8 @@ _FORMATTING = re.compile(r"[`*_]+")
 _SPACE = re.compile(r"\s+")
 # The model's reply may hold its reasoning too: only the summary part reaches the context.
 _SUMMARY = re.compile(r"<summary>(.*?)(?:</summary>|\Z)", re.DOTALL)
+# A block line of files grouped by directory ("- src/app/: a.py, b.py") stands for each path.
+_GROUP = re.compile(r"^(?:- |  )?(\S*/): (\S+(?:, \S+)*)$", re.MULTILINE)
 
 
 def normalise(text: str) -> str:
@@ -25,18 +27,23 @@ def normalise(text: str) -> str:
 
 
 def summary_part(compact_summary: str) -> str:
-    """The text inside <summary>…</summary> (all of it when there are no tags)."""
+    """The text inside <summary>…</summary> (all of it when there are no tags), with the
+    block's directory groups read as the paths they stand for."""
     parts = _SUMMARY.findall(compact_summary)
-    return "\n".join(parts) if parts else compact_summary
+    text = "\n".join(parts) if parts else compact_summary
+    paths = [head + name for head, names in _GROUP.findall(text) for name in names.split(", ")]
+    return text + ("\n" + "\n".join(paths) if paths else "")
 
 
-def is_kept(item: Item, normalised_summary: str) -> bool:
+def is_kept(item: Item, normalised_summary: str, by_name: bool = True) -> bool:
+    """The item's key is in the summary; a file also by its name when `by_name` (a summary
+    written by a model shortens paths; a name several of the items share says nothing)."""
     key = normalise(item.key)
     if not key:
         return True  # nothing to look for: nothing to refill
     if key in normalised_summary:
         return True
-    if item.family == "file":
+    if by_name and item.family == "file":
         name = normalise(os.path.basename(item.key.rstrip("/")))
         if name and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", normalised_summary):
             return True
@@ -61,13 +68,26 @@ class SummaryCheck:
 
 def check_summary(items: tuple[Item, ...], compact_summary: str) -> SummaryCheck:
     text = normalise(summary_part(compact_summary))
+    names: dict[str, int] = {}
+    for item in items:
+        if item.family == "file":
+            name = os.path.basename(item.key.rstrip("/")).casefold()
+            names[name] = names.get(name, 0) + 1
     kept, lost = [], []
     for item in items:
-        (kept if is_kept(item, text) else lost).append(item)
+        unique_name = item.family == "file" and names.get(os.path.basename(item.key.rstrip("/")).casefold()) == 1
+        (kept if is_kept(item, text, by_name=unique_name) else lost).append(item)
     return SummaryCheck(tuple(kept), tuple(lost))
 
 
+def not_among(items: tuple[Item, ...], carried: tuple[Item, ...]) -> tuple[Item, ...]:
+    """The items whose fact (family and key) is not one of `carried`: a text of our own (the
+    restore note, the echoed block) is known by its items, not searched."""
+    keys = {(i.family, normalise(i.key)) for i in carried}
+    return tuple(i for i in items if (i.family, normalise(i.key)) not in keys)
+
+
 def missing_from(items: tuple[Item, ...], context: str) -> tuple[Item, ...]:
-    """The items whose key `context` (text the model already holds) does not carry."""
+    """The items whose key `context` (text the model already holds) does not carry verbatim."""
     text = normalise(context)
-    return tuple(item for item in items if not is_kept(item, text))
+    return tuple(item for item in items if not is_kept(item, text, by_name=False))

@@ -9,6 +9,7 @@ can be taken for prompt injection.
 from __future__ import annotations
 
 from ..preserve import Rendered, Section, pack
+from ..preserve.layouts import Layout, bullets, files_layout, inline, plain
 from .items import FAMILIES, Item
 
 HEADER = (
@@ -35,6 +36,11 @@ LABELS = {
 }
 
 
+# As compact as in the block, so what the block carried fits the refill again: paths grouped
+# by directory after the first few, completed tasks several to a line.
+LAYOUTS: dict[str, Layout] = {"file": files_layout(10), "completed": inline}
+
+
 def render_refill(items: tuple[Item, ...], max_chars: int) -> tuple[str, tuple[Item, ...]]:
     """(text, the items it shows); ("", ()) when there is nothing to refill."""
     if not items:
@@ -42,9 +48,11 @@ def render_refill(items: tuple[Item, ...], max_chars: int) -> tuple[str, tuple[I
     families = [f for f in FAMILIES if any(i.family == f for i in items)]
     families += sorted({i.family for i in items} - set(families))
     grouped = {f: [i for i in items if i.family == f] for f in families}
-    sections = [Section("header", "header lines", None, (HEADER,), layout=lambda lines: list(lines))]
+    sections = [Section("header", "header lines", None, (HEADER,), layout=plain)]
     sections += [
-        Section(f, LABELS.get(f, f), TITLES.get(f, f"{f}:"), tuple(i.text for i in grouped[f])) for f in families
+        Section(f, LABELS.get(f, f), TITLES.get(f, f"{f}:"), tuple(i.text for i in grouped[f]),
+                layout=LAYOUTS.get(f, bullets))
+        for f in families
     ]
     rendered: Rendered = pack(sections, [s.key for s in sections], max_chars)
     shown = tuple(i for f in families for i in grouped[f][: rendered.shown.get(f, 0)])
