@@ -176,3 +176,25 @@ def test_after_a_manual_compact_what_the_echo_carries_is_not_sent_again(session:
 def test_with_nothing_pending_the_refill_hook_prints_nothing_and_writes_nothing(session: Session) -> None:
     assert session.refill() == "" and session.refill("UserPromptSubmit") == ""
     assert not session.home.exists()  # the fast path: one listing of <home>/refills, nothing else
+
+
+def test_a_refill_pending_for_another_session_costs_this_session_no_parse(session: Session) -> None:
+    refills = session.home / "refills"
+    refills.mkdir(parents=True)
+    (refills / "another-session.2026-01-01T00-00-00-000Z.json").write_text("{}")
+    assert session.refill() == ""
+    # The guard never ran: no runs dir, no log line for this call.
+    assert not (session.home / "runs").exists() and not (session.home / "context-keeper.log").exists()
+
+
+@pytest.mark.parametrize("raw, expected", [
+    (b'{"session_id":"b3445fea-82de-4faa-bf75-29dba206bde4","cwd":"/x"}', "b3445fea-82de-4faa-bf75-29dba206bde4"),
+    (b'{"session_id": "abc", "x": 1}', "abc"),
+    (b'{"session_id": "A\\u00e9"}', None),  # not a plain id: the full path decides
+    (b'{"cwd": "/x"}', None),
+    (b"", None),
+])
+def test_the_session_id_is_read_without_a_parser(raw: bytes, expected: str | None) -> None:
+    from context_keeper.hooks.context_refill import _session_id
+
+    assert _session_id(raw) == expected

@@ -2,8 +2,9 @@
 pending refill to the main agent, once.
 
 Claude Code waits for this hook after every tool call, so its common case — no refill
-pending anywhere — costs one directory listing with only `os` and `sys` imported (no json,
-no re, no pathlib: each would cost more than the rest of the hook). When a refill is
+pending for this session — costs one directory listing (and, when another session has one
+pending, a byte search of stdin for the session id) with only `os` and `sys` imported (no
+json, no re, no pathlib: each would cost more than the rest of the hook). When a refill is
 pending, the full path runs inside the guard: a subagent's call never gets it (its hook
 context goes to the subagent); the compaction must be the main session's (its boundary is
 in the main transcript after the point PreCompact saw); after a manual /compact, what the
@@ -20,26 +21,43 @@ SCAN_LIMIT = 32 << 20  # bytes of transcript read after the compaction point, at
 
 
 def main() -> int:
+    from io import BytesIO
+
     from ..locations import quick_data_root
-    from ..survival.pending import anything_pending
+    from ..survival.pending import pending_names
 
     root = quick_data_root()
-    if root is not None and not anything_pending(root):
-        _drain_stdin()
-        return 0
+    names = pending_names(root) if root is not None else None
+    # Claude Code writes the whole hook input (a Read's file contents included): read it
+    # all, so it never meets a closed pipe.
+    data = _read_stdin()
+    if names is not None:
+        session = _session_id(data)
+        if not names or (session is not None and not any(n.startswith(session + ".") for n in names)):
+            return 0
     from .guard import run_hook
 
-    return run_hook(EVENTS, work)
+    return run_hook(EVENTS, work, stdin=BytesIO(data))
 
 
-def _drain_stdin() -> None:
-    # Claude Code writes the whole hook input (a Read's file contents included): read it,
-    # so it never meets a closed pipe.
+def _read_stdin() -> bytes:
     try:
-        while sys.stdin.buffer.read(1 << 20):
-            pass
+        return sys.stdin.buffer.read()
     except (OSError, ValueError):
-        pass
+        return b""
+
+
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+def _session_id(data: bytes) -> str | None:
+    """The top-level session_id without a JSON parser (Claude Code writes it first), when it
+    is a plain id (a uuid: its refill file is named after it unchanged); else None."""
+    key = data.find(b'"session_id"')
+    start = data.find(b'"', data.find(b":", key) + 1) if key >= 0 else -1
+    end = data.find(b'"', start + 1) if start >= 0 else -1
+    value = data[start + 1 : end].decode("ascii", "replace") if end > start else ""
+    return value if value and value[0] not in ".-" and all(c in _SAFE for c in value) else None
 
 
 def work(ctx):  # ctx: guard.HookContext -> str | None

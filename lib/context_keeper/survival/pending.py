@@ -3,7 +3,7 @@
 Pending refills live in `<data root>/refills/`, one file per compaction, named
 `<safe session>.<compaction file id>.json`. The data root needs no repository lookup, so
 the tool-loop hook's common case — nothing pending anywhere — is one directory listing with
-nothing but `os` imported (`anything_pending`). Taking is a rename to a name only the taker
+nothing but `os` imported (`pending_names`). Taking is a rename to a name only the taker
 knows: of two racing hooks exactly one gets the file (rename(2) is atomic), the other finds
 it gone.
 """
@@ -22,13 +22,12 @@ def refills_dir(home: str) -> str:
     return os.path.join(home, DIR_NAME)
 
 
-def anything_pending(home: str) -> bool:
-    """True if any refill file exists (any session); False on an empty or missing dir."""
+def pending_names(home: str) -> list[str]:
+    """The names of the pending refill files (any session); [] for an empty or missing dir."""
     try:
-        with os.scandir(refills_dir(home)) as entries:
-            return any(not entry.name.startswith(".") for entry in entries)
+        return [name for name in os.listdir(refills_dir(home)) if not name.startswith(".")]
     except OSError:
-        return False
+        return []
 
 
 def file_id(compaction_id: str) -> str:
