@@ -1,16 +1,10 @@
 #!/usr/bin/env python3
-"""PostToolUse (Bash|Write|Edit|MultiEdit|NotebookEdit) hook for the plugin route (hooks/hooks.json runs this file with python3).
-
-Glue only: the hook is context_keeper.hooks.auto_context_manager, taken from this checkout's lib/ so
-script and library are always the same version. Installs register
-`context-keeper hook auto_context_manager` instead, which needs no checkout.
-"""
+"""PostToolUse (async) hook, plugin route: context_keeper.hooks.auto_context_manager from this checkout's lib/ (installs run `context-keeper hook auto_context_manager`)."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
-
 from context_keeper.hooks.auto_context_manager import main  # noqa: E402
 
 if __name__ == "__main__":

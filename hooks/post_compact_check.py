@@ -1,16 +1,10 @@
 #!/usr/bin/env python3
-"""PostCompact hook for the plugin route (hooks/hooks.json runs this file with python3).
-
-Glue only: the hook is context_keeper.hooks.post_compact_check, taken from this checkout's lib/ so
-script and library are always the same version. Installs register
-`context-keeper hook post_compact_check` instead, which needs no checkout.
-"""
+"""PostCompact hook, plugin route: context_keeper.hooks.post_compact_check from this checkout's lib/ (installs run `context-keeper hook post_compact_check`)."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
-
 from context_keeper.hooks.post_compact_check import main  # noqa: E402
 
 if __name__ == "__main__":

@@ -1,16 +1,10 @@
 #!/usr/bin/env python3
-"""SessionStart (matcher "compact") hook for the plugin route (hooks/hooks.json runs this file with python3).
-
-Glue only: the hook is context_keeper.hooks.session_start_restore, taken from this checkout's lib/ so
-script and library are always the same version. Installs register
-`context-keeper hook session_start_restore` instead, which needs no checkout.
-"""
+"""SessionStart(compact) hook, plugin route: context_keeper.hooks.session_start_restore from this checkout's lib/ (installs run `context-keeper hook session_start_restore`)."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
-
 from context_keeper.hooks.session_start_restore import main  # noqa: E402
 
 if __name__ == "__main__":

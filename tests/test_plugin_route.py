@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 
 
-def test_all_three_hooks_work_without_site_packages(tmp_path: Path) -> None:
+def test_every_hook_works_without_site_packages(tmp_path: Path) -> None:
     samples = json.loads((FIXTURES / "hook_stdin_samples.json").read_text())["samples"]
     transcript = FIXTURES / "tools_and_tasks.jsonl"
     env = {
@@ -26,14 +26,21 @@ def test_all_three_hooks_work_without_site_packages(tmp_path: Path) -> None:
         "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "0",
         "CONTEXT_KEEPER_CHECK_FREQUENCY": "1",
         "CONTEXT_KEEPER_TURNS_UNTIL_COLD": "1",
+        "CONTEXT_KEEPER_RESTORE_MAX_CHARS": "400",  # so the summary check leaves a refill
     }
     outputs = {}
     for script, sample in [
         ("auto_context_manager.py", "PostToolUse:Bash"),
         ("pre_compact_preserve.py", "PreCompact:manual"),
         ("session_start_restore.py", "SessionStart:compact"),
+        ("post_compact_check.py", "PostCompact:manual"),
+        ("context_refill.py", "UserPromptSubmit"),
     ]:
         stdin = dict(samples[sample]["stdin"], transcript_path=str(transcript), cwd=str(tmp_path), session_id="s-plugin")
+        if script == "context_refill.py":  # the compaction's boundary, as Claude Code appends it
+            live = tmp_path / "live.jsonl"
+            live.write_bytes(transcript.read_bytes() + b'{"type":"system","subtype":"compact_boundary","uuid":"b"}\n')
+            stdin["transcript_path"] = str(live)
         result = subprocess.run(
             [sys.executable, "-S", str(REPO / "hooks" / script)], input=json.dumps(stdin), capture_output=True, text=True, env=env, timeout=60
         )
@@ -43,6 +50,11 @@ def test_all_three_hooks_work_without_site_packages(tmp_path: Path) -> None:
     assert " ERROR " not in log.read_text()
     assert outputs["auto_context_manager.py"] == ""
     assert "Write tests" in outputs["pre_compact_preserve.py"]
-    assert "notes.txt" in outputs["session_start_restore.py"]
+    assert outputs["session_start_restore.py"].startswith("[context-keeper restored state]")
+    assert outputs["post_compact_check.py"] == ""
+    refill = json.loads(outputs["context_refill.py"])["hookSpecificOutput"]
+    assert refill["hookEventName"] == "UserPromptSubmit"
+    # The summary (the sample's) lost the file; the small note or the refill carries it.
+    assert "notes.txt" in outputs["session_start_restore.py"] + refill["additionalContext"]
     [summary] = (tmp_path / "data" / "runs").glob("*/summaries/*.json")
     assert json.loads(summary.read_text())["subject"] == "Write tests"
