@@ -26,7 +26,7 @@ def test_every_hook_works_without_site_packages(tmp_path: Path) -> None:
         "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "0",
         "CONTEXT_KEEPER_CHECK_FREQUENCY": "1",
         "CONTEXT_KEEPER_TURNS_UNTIL_COLD": "1",
-        "CONTEXT_KEEPER_RESTORE_MAX_CHARS": "400",  # so the summary check leaves a refill
+        "CONTEXT_KEEPER_RESTORE_MAX_CHARS": "700",  # so the summary check leaves a refill
     }
     outputs = {}
     for script, sample in [
@@ -37,6 +37,8 @@ def test_every_hook_works_without_site_packages(tmp_path: Path) -> None:
         ("context_refill.py", "UserPromptSubmit"),
     ]:
         stdin = dict(samples[sample]["stdin"], transcript_path=str(transcript), cwd=str(tmp_path), session_id="s-plugin")
+        if script == "post_compact_check.py":
+            stdin["compact_summary"] = "<summary>The user asked for work; nothing of the block kept.</summary>"
         if script == "context_refill.py":  # the compaction's boundary, as Claude Code appends it
             live = tmp_path / "live.jsonl"
             live.write_bytes(transcript.read_bytes() + b'{"type":"system","subtype":"compact_boundary","uuid":"b"}\n')
