@@ -18,7 +18,8 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 def test_every_hook_works_without_site_packages(tmp_path: Path) -> None:
     samples = json.loads((FIXTURES / "hook_stdin_samples.json").read_text())["samples"]
-    transcript = FIXTURES / "tools_and_tasks.jsonl"
+    transcript = tmp_path / "live.jsonl"  # the session's transcript, appended to as Claude Code does
+    transcript.write_bytes((FIXTURES / "tools_and_tasks.jsonl").read_bytes())
     env = {
         "PATH": "/usr/bin:/bin",
         "HOME": str(tmp_path),
@@ -40,9 +41,8 @@ def test_every_hook_works_without_site_packages(tmp_path: Path) -> None:
         if script == "post_compact_check.py":
             stdin["compact_summary"] = "<summary>The user asked for work; nothing of the block kept.</summary>"
         if script == "context_refill.py":  # the compaction's boundary, as Claude Code appends it
-            live = tmp_path / "live.jsonl"
-            live.write_bytes(transcript.read_bytes() + b'{"type":"system","subtype":"compact_boundary","uuid":"b"}\n')
-            stdin["transcript_path"] = str(live)
+            with open(transcript, "ab") as handle:
+                handle.write(b'{"type":"system","subtype":"compact_boundary","uuid":"b"}\n')
         result = subprocess.run(
             [sys.executable, "-S", str(REPO / "hooks" / script)], input=json.dumps(stdin), capture_output=True, text=True, env=env, timeout=60
         )
