@@ -17,16 +17,18 @@ from context_keeper.store import RunsDir, find_repo_root, repo_key
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable  # the dev venv's interpreter
-HOOKS = {
+HOOKS = {  # event -> the hook run for it here (context_refill also serves PostToolUse)
     "PostToolUse": ROOT / "hooks" / "auto_context_manager.py",
     "PreCompact": ROOT / "hooks" / "pre_compact_preserve.py",
     "SessionStart": ROOT / "hooks" / "session_start_restore.py",
+    "PostCompact": ROOT / "hooks" / "post_compact_check.py",
+    "UserPromptSubmit": ROOT / "hooks" / "context_refill.py",
 }
 EVENTS = tuple(HOOKS)
 FIXTURES = ROOT / "tests" / "fixtures"
 BLOCK_HEADER = "[context-keeper] "
 RESTORE_HEADER = "[context-keeper restored state] "
-CAPS = {"PreCompact": 10_000, "SessionStart": 4_000}
+CAPS = {"PreCompact": 10_000, "SessionStart": 10_000}
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,10 @@ class Sandbox:
             )
         elif event == "PreCompact":
             data.update(trigger="manual", custom_instructions=None)
+        elif event == "PostCompact":
+            data.update(trigger="manual", compact_summary="<summary>Work on the project.</summary>")
+        elif event == "UserPromptSubmit":
+            data.update(prompt="Carry on.")
         else:
             data.update(source="compact", model="claude-opus-5-5")
         data.update(changes)
@@ -177,8 +183,13 @@ def check_output(result: Result) -> None:
     assert result.rc == 0, result
     assert result.err == "", result.err
     assert result.seconds < 10, f"{result.event} took {result.seconds:.1f} s"
-    if result.event == "PostToolUse":
+    if result.event in ("PostToolUse", "PostCompact"):
         assert result.out == "", result.out[:500]
+        return
+    if result.event == "UserPromptSubmit":  # nothing, or the refill as hook JSON
+        if result.out:
+            context = json.loads(result.out)["hookSpecificOutput"]["additionalContext"]
+            assert context.startswith(BLOCK_HEADER) and len(context) <= 10_000 and "\0" not in context
         return
     if result.out:
         header = BLOCK_HEADER if result.event == "PreCompact" else RESTORE_HEADER
