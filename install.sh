@@ -174,7 +174,10 @@ link_command() {  # sets command_note, and path_hint when ~/.local/bin is not on
 
 unlink_command() {
     if link_is_ours; then
-        if [ "$dry_run" = 1 ]; then say "Would remove $LINK"; else rm -f -- "$LINK"; say "Removed $LINK"; fi
+        if [ "$dry_run" = 1 ]; then say "Would remove $LINK"; return; fi
+        rm -f -- "$LINK"
+        say "Removed $LINK"
+        rmdir -- "$BIN_DIR" 2>/dev/null || true  # made for the link, if nothing else is there
     elif [ -e "$LINK" ] || [ -L "$LINK" ]; then
         say "Left $LINK: it is not this install's"
     fi
@@ -297,6 +300,15 @@ if [ "$uninstall" = 1 ]; then
         settings_tool uninstall --settings "$COMMITTED" --state-dir "$STATE_DIR" --if-present \
             ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
     fi
+    if [ "$purge" = 1 ] && [ "$dry_run" = 0 ]; then
+        # The virtualenv runs every install's hooks: keep it while one is left.
+        left=$(settings_tool registered --state-dir "$STATE_DIR" --also "$USER_SETTINGS")
+        if [ -n "$left" ]; then
+            fail "not purging: context-keeper's hooks are still registered in
+$left
+uninstall those first (./install.sh --uninstall, with --project DIR for a project's)"
+        fi
+    fi
     # The command goes with the user install, or with the virtualenv it runs.
     if [ -z "$project" ] || [ "$purge" = 1 ]; then unlink_command; fi
     if [ "$purge" = 1 ]; then
@@ -370,6 +382,8 @@ else
     doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
     [ -x "$doctor" ] || doctor="$HOOK_PYTHON -m context_keeper"
 fi
+purge_hint=" (add --purge to delete the virtualenv, data and config)"
+[ -z "$project" ] || purge_hint=""  # a project's uninstall leaves the user's install alone
 cat <<EOF
 
 context-keeper is installed.
@@ -383,5 +397,5 @@ context-keeper is installed.
 Check it:         $doctor doctor
 After updating this checkout, run ./install.sh again (the hooks do not use the checkout:
 moving or deleting it leaves them working).
-Remove the hooks: ./install.sh --uninstall${project:+ --project $project} (add --purge to delete the virtualenv, data and config)
+Remove the hooks: ./install.sh --uninstall${project:+ --project $project}$purge_hint
 EOF

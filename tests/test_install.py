@@ -377,6 +377,22 @@ def test_purge_deletes_the_config_and_the_data_dir_it_names(env: Env):
     assert env.settings.read_bytes() == env.original_bytes
 
 
+def test_purge_waits_until_no_install_is_left(env: Env):
+    # The virtualenv runs every install's hooks: purging it under a user install would
+    # break that install.
+    project = env.root / "project"
+    project.mkdir()
+    assert env.run().returncode == 0
+    assert env.run("--project", str(project)).returncode == 0
+    result = env.run("--uninstall", "--project", str(project), "--purge")
+    assert result.returncode == 1
+    assert f"not purging: context-keeper's hooks are still registered in\n{env.settings}\n" in result.stderr
+    assert (env.data / "context-keeper").exists() and our_handlers(env.load())
+    assert not (project / ".claude").exists()  # the project's own uninstall did happen
+    assert env.run("--uninstall", "--purge").returncode == 0
+    assert not (env.data / "context-keeper").exists()
+
+
 def test_project_settings_not_ignored_by_git_are_pointed_out(env: Env):
     project = env.root / "project"
     project.mkdir()

@@ -3,6 +3,8 @@ virtualenv exists).
 
     install   --settings FILE --state-dir DIR (--command EXE | --python PY) [--also FILE]...
     uninstall --settings FILE --state-dir DIR [--if-present]
+    registered --state-dir DIR [--also FILE]...   the files (installed into, or named) that
+                   still register our hooks, one per line
     purge-list     what --purge deletes besides the virtualenv and data dir, one per line
 
 Errors are one line on stderr: exit 2 for a file or argument that cannot be used (nothing
@@ -21,9 +23,10 @@ from pathlib import Path
 
 from ..locations import default_config_file
 from .actions import install, uninstall
-from .document import CommentsError, SettingsError, dumps
+from .document import CommentsError, SettingsError, dumps, load
 from .installs import InstallState
 from .merge import merge
+from .model import ours
 from .registration import launcher_for, our_entries
 
 
@@ -31,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m context_keeper.settings_file",
         description="Add or remove context-keeper's hooks in a Claude Code settings file.")
-    parser.add_argument("action", choices=("install", "uninstall", "purge-list"))
+    parser.add_argument("action", choices=("install", "uninstall", "registered", "purge-list"))
     parser.add_argument("--settings", type=Path, help="the settings file to change")
     parser.add_argument("--state-dir", type=Path,
                         help="where installs keep their records and backups (<data dir>/install)")
@@ -64,8 +67,10 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
             raise  # --help
         lines = captured.getvalue().strip().splitlines() or ["bad arguments"]
         raise SettingsError(lines[-1].split(": error: ", 1)[-1]) from None
-    if args.action != "purge-list" and (args.settings is None or args.state_dir is None):
+    if args.action in ("install", "uninstall") and (args.settings is None or args.state_dir is None):
         raise SettingsError(f"{args.action} needs --settings and --state-dir")
+    if args.action == "registered" and args.state_dir is None:
+        raise SettingsError("registered needs --state-dir")
     return args
 
 
@@ -87,6 +92,10 @@ def _run(args: argparse.Namespace) -> int:
             print(line)
         return 0
     state = InstallState(args.state_dir)
+    if args.action == "registered":
+        for path in registered(state, args.also):
+            print(path)
+        return 0
     if args.action == "uninstall":
         uninstall(args.settings, state, dry_run=args.dry_run, quiet_if_none=args.if_present)
         return 0
@@ -112,6 +121,18 @@ def by_hand(path: Path, snippet: str) -> str:
             "./install.sh again, or add the hooks yourself: merge these entries into the "
             f'file\'s "hooks" object (each event\'s list after any entries it already has):\n'
             f"{snippet.rstrip()}")
+
+
+def registered(state: InstallState, also: Sequence[Path] = ()) -> list[Path]:
+    """The settings files, of those installed into and `also`, that register our hooks."""
+    found = []
+    for path in dict.fromkeys([*map(Path, state.records()), *also]):
+        try:
+            if ours(load(path, strict=False).settings):
+                found.append(path)
+        except SettingsError:
+            continue  # ignored by Claude Code: registers nothing
+    return found
 
 
 def purge_list(environ: dict[str, str] | None = None) -> list[str]:
