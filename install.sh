@@ -270,15 +270,21 @@ purge_targets() {  # one per line: what --purge deletes, the virtualenv first
     # A --prefix that is not a virtualenv is somebody else's directory: keep it.
     if [ -f "$VENV/pyvenv.cfg" ]; then printf '%s\n' "$VENV"; fi
     printf '%s\n' "$DATA_DIR"
-    if [ -n "${CONTEXT_KEEPER_HOME:-}" ]; then absolute "$CONTEXT_KEEPER_HOME"; fi
-    # The config file, and the data root it names (`home`).
-    settings_tool purge-list | while IFS=$'\t' read -r _kind path; do printf '%s\n' "$path"; done
+    # The config file, and the data roots set elsewhere (CONTEXT_KEEPER_HOME, the config's
+    # `home`): whole when everything in them is ours, else only our entries in them.
+    settings_tool purge-list | while IFS=$'\t' read -r kind path; do
+        case "$kind" in keep) printf 'keep:%s\n' "$path" ;; *) printf '%s\n' "$path" ;; esac
+    done
 }
 
 purge() {
     local targets target
     targets=$(purge_targets) || fail "could not read the config file's data dir"
     while IFS= read -r target; do
+        case "$target" in keep:*)
+            say "Not deleting ${target#keep:}: it holds files context-keeper did not make"
+            continue ;;
+        esac
         [ -n "$target" ] && { [ -e "$target" ] || [ -L "$target" ]; } || continue
         safe_to_delete "$target" || { say "Not deleting $target (unsafe location)"; continue; }
         if [ "$dry_run" = 1 ]; then

@@ -377,6 +377,18 @@ def test_purge_deletes_the_config_and_the_data_dir_it_names(env: Env):
     assert env.settings.read_bytes() == env.original_bytes
 
 
+def test_purge_leaves_a_data_root_that_holds_other_files(env: Env):
+    documents = env.root / "Documents"
+    (documents / "runs" / "x").mkdir(parents=True)
+    (documents / "thesis.tex").write_text("mine")
+    assert env.run().returncode == 0
+    result = env.run("--uninstall", "--purge", CONTEXT_KEEPER_HOME=str(documents))
+    assert result.returncode == 0, result.stderr
+    assert f"Deleted {documents / 'runs'}" in result.stdout
+    assert f"Not deleting {documents}: it holds files context-keeper did not make" in result.stdout
+    assert sorted(p.name for p in documents.iterdir()) == ["thesis.tex"]
+
+
 def test_purge_waits_until_no_install_is_left(env: Env):
     # The virtualenv runs every install's hooks: purging it under a user install would
     # break that install.

@@ -564,16 +564,25 @@ def test_overlaps_count_distinct_commands():
     assert sf.overlaps([("a", "PreCompact", "pre_compact_preserve", "x"), ("a", "Stop", "pre_compact_preserve", "x")]) == []
 
 
-def test_purge_list_names_the_config_file_and_the_data_dir_it_sets(tmp_path):
+def test_purge_list_names_the_config_file_and_the_data_roots_set_elsewhere(tmp_path):
     from context_keeper.settings_file.main import purge_list
 
     config = tmp_path / "ck.toml"
     env = {"HOME": str(tmp_path), "CONTEXT_KEEPER_CONFIG": str(config)}
     assert purge_list(env) == []
-    config.write_text('home = "~/elsewhere"\ncheck_frequency = 3\n')
-    assert purge_list(env) == [f"config\t{config}", f"data\t{Path.home() / 'elsewhere'}"]
+    elsewhere = tmp_path / "elsewhere"
+    config.write_text(f'home = "{elsewhere}"\ncheck_frequency = 3\n')
+    assert purge_list(env) == [f"config\t{config}"]  # no such dir: nothing to delete
+    (elsewhere / "runs").mkdir(parents=True)
+    (elsewhere / "context-keeper.log").write_text("x")
+    assert purge_list(env) == [f"config\t{config}", f"data\t{elsewhere}"]
+    # A `home` that is someone's folder: only what context-keeper made in it goes.
+    (elsewhere / "thesis.tex").write_text("mine")
+    assert purge_list(env) == [f"config\t{config}", f"data\t{elsewhere / 'context-keeper.log'}",
+                               f"data\t{elsewhere / 'runs'}", f"keep\t{elsewhere}"]
     config.write_text('home = "relative"\n')
-    assert purge_list(env) == [f"config\t{config}"]
+    assert purge_list(env | {"CONTEXT_KEEPER_HOME": str(elsewhere / "runs")}) == [
+        f"config\t{config}", f"data\t{elsewhere / 'runs'}"]
 
 
 # ------------------------------------------------ shipped files agree with the code

@@ -17,11 +17,12 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr
 from pathlib import Path
 
 from ..locations import default_config_file
+from ..survival.pending import DIR_NAME as REFILLS_DIR
 from .actions import install, uninstall
 from .document import CommentsError, SettingsError, dumps, load
 from .installs import InstallState
@@ -135,18 +136,40 @@ def registered(state: InstallState, also: Sequence[Path] = ()) -> list[Path]:
     return found
 
 
-def purge_list(environ: dict[str, str] | None = None) -> list[str]:
-    """`config <file>` and `data <dir>` lines: the config file, and the data root it names
-    (`home`), if they exist. The caller adds the virtualenv and the default data dir."""
+# What context-keeper makes in a data root: a root holding anything else is someone's folder
+# (a `home` set to ~/Documents), and only these go from it.
+_OURS_IN_A_DATA_ROOT = frozenset({"runs", REFILLS_DIR, "context-keeper.log", "context-keeper.log.1"})
+
+
+def purge_list(environ: Mapping[str, str] | None = None) -> list[str]:
+    """What --purge deletes besides the virtualenv and the default data dir, as
+    `<kind>\t<path>` lines: `config` (the config file), `data` (a data root set by
+    CONTEXT_KEEPER_HOME or the config's `home`, or the entries context-keeper made in one that
+    holds other things too), `keep` (such a root, which stays)."""
     env = os.environ if environ is None else environ
     config = default_config_file(env)  # type: ignore[arg-type]
+    roots = [env.get("CONTEXT_KEEPER_HOME", "").strip()]
     lines = []
     if config and os.path.isfile(config):
         lines.append(f"config\t{config}")
-        home = _config_home(Path(config))
-        if home:
-            lines.append(f"data\t{home}")
+        roots.append(_config_home(Path(config)) or "")
+    for root in dict.fromkeys(os.path.expanduser(r) for r in roots if r):
+        lines += _data_root_lines(root)
     return lines
+
+
+def _data_root_lines(root: str) -> list[str]:
+    if not os.path.isabs(root):
+        return []
+    try:
+        names = sorted(os.listdir(root))
+    except FileNotFoundError:
+        return []
+    except OSError:
+        return [f"keep\t{root}"]
+    if all(name in _OURS_IN_A_DATA_ROOT for name in names):
+        return [f"data\t{root}"]
+    return [f"data\t{os.path.join(root, n)}" for n in names if n in _OURS_IN_A_DATA_ROOT] + [f"keep\t{root}"]
 
 
 def _config_home(config: Path) -> str | None:
@@ -156,7 +179,4 @@ def _config_home(config: Path) -> str | None:
         home = tomllib.loads(config.read_text("utf-8")).get("home")
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
-    if not isinstance(home, str) or not home.strip():
-        return None
-    path = os.path.expanduser(home)
-    return path if os.path.isabs(path) else None
+    return home.strip() if isinstance(home, str) else None
