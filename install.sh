@@ -12,21 +12,29 @@ usage() {
 Usage: ./install.sh [options]
 
 Installs context-keeper for Claude Code: creates a virtualenv, pip-installs this
-checkout into it, and adds three hook entries (PostToolUse, PreCompact,
-SessionStart/compact) to ~/.claude/settings.json. Re-running changes only what
-differs (e.g. after moving the checkout or updating it).
+checkout into it, registers the hooks (PostToolUse, UserPromptSubmit, PreCompact,
+SessionStart/compact, PostCompact) in ~/.claude/settings.json, and links the
+`context-keeper` command into ~/.local/bin. Re-running changes only what differs
+(e.g. after updating the checkout).
 
 Options:
   --prefix DIR     create/use the virtualenv at DIR instead of
                    <user data dir>/context-keeper/venv
   --python PATH    run the hooks with this existing interpreter (it must already be
-                   able to import context_keeper); no virtualenv is created
-  --project DIR    change DIR/.claude/settings.json instead of the user settings
+                   able to import context_keeper); no virtualenv is created and no
+                   command is linked
+  --project DIR    register the hooks for one project only, in
+                   DIR/.claude/settings.local.json (the file Claude Code keeps out of
+                   version control) instead of the user settings
                    ($CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json)
-  --no-hooks       only set up the virtualenv; leave settings.json alone
-  --dry-run        print the settings.json diff and what would be done; change nothing
-  --uninstall      remove exactly context-keeper's hook entries (data is kept)
-  --purge          with --uninstall: also delete the virtualenv and the data dir
+  --no-hooks       only set up the virtualenv and the command; leave settings alone
+  --dry-run        print the settings diff and what would be done; change nothing
+  --uninstall      take the hooks out again: the settings file gets back the exact
+                   bytes it had before the install if nothing else changed it since,
+                   else only our entries are removed; unlinks the command (the
+                   virtualenv and the data are kept)
+  --purge          with --uninstall: also delete the virtualenv, the data dir (and
+                   the one the config file names) and the config file
   -h, --help       show this help
 
 Alternative: install as a Claude Code plugin from this checkout:
@@ -68,7 +76,7 @@ done
 
 # Physical path: the hook commands must keep working whatever symlink the user ran from.
 CHECKOUT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
-[ -f "$CHECKOUT/lib/context_keeper/settings_file.py" ] \
+[ -f "$CHECKOUT/lib/context_keeper/settings_file/__init__.py" ] \
     || fail "$CHECKOUT does not look like a context-keeper checkout (lib/context_keeper missing)"
 
 absolute() {  # lexically absolute, symlinks kept (a venv's python is one)
@@ -83,12 +91,20 @@ else
     DATA_DIR="${XDG_DATA_HOME:-$HOME/.local/share}/context-keeper"
 fi
 VENV=$(absolute "${prefix:-$DATA_DIR/venv}")
+STATE_DIR="$DATA_DIR/install"  # records of what installs changed, and the backups
+BIN_DIR="$HOME/.local/bin"     # where a login shell finds the command (Linux and macOS)
+LINK="$BIN_DIR/context-keeper"
 
+USER_SETTINGS="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/settings.json"
 if [ -n "$project" ]; then
     [ -d "$project" ] || die "--project: no such directory: $project"
-    SETTINGS="$(cd -- "$project" && pwd -P)/.claude/settings.json"
+    PROJECT=$(cd -- "$project" && pwd -P)
+    # settings.local.json, never the committed settings.json: the hook commands hold
+    # this machine's paths.
+    SETTINGS="$PROJECT/.claude/settings.local.json"
+    COMMITTED="$PROJECT/.claude/settings.json"
 else
-    SETTINGS="${CLAUDE_CONFIG_DIR:-$HOME/.claude}/settings.json"
+    SETTINGS=$USER_SETTINGS
 fi
 
 # ------------------------------------------------------------------------- interpreters
@@ -117,6 +133,54 @@ settings_tool() {
         py=$(find_python) || fail "no Python >= 3.11 found (set PYTHON=/path/to/python3.11+)"
     fi
     PYTHONPATH="$CHECKOUT/lib" "$py" -m context_keeper.settings_file "$@"
+}
+
+# -------------------------------------------------------------------- the command on PATH
+on_path() { case ":$PATH:" in *":$1:"*) return 0 ;; esac; return 1; }
+
+link_is_ours() {  # the link points at a virtualenv's context-keeper (or at nothing now)
+    [ -L "$LINK" ] || return 1
+    local target
+    target=$(readlink -- "$LINK")
+    [ "$target" = "$VENV/bin/context-keeper" ] && return 0
+    case "$target" in */bin/context-keeper) ;; *) return 1 ;; esac
+    [ ! -e "$target" ] || [ -f "$(dirname -- "$(dirname -- "$target")")/pyvenv.cfg" ]
+}
+
+link_command() {  # sets command_note, and path_hint when ~/.local/bin is not on PATH
+    local target="$VENV/bin/context-keeper"
+    if { [ -e "$LINK" ] || [ -L "$LINK" ]; } && ! link_is_ours; then
+        command_note="not linked: $LINK exists and is not ours (run $target)"
+        return
+    fi
+    if [ "$dry_run" = 1 ]; then
+        command_note="$LINK -> $target (would be linked)"
+        return
+    fi
+    mkdir -p -- "$BIN_DIR"
+    ln -sfn -- "$target" "$LINK"
+    command_note="$LINK -> $target"
+    on_path "$BIN_DIR" && return
+    # A login shell may add ~/.local/bin once it exists (Debian's and Ubuntu's ~/.profile do).
+    local login
+    login=$("${SHELL:-/bin/sh}" -lc 'printf "\n__PATH__%s\n" "$PATH"' </dev/null 2>/dev/null \
+        | sed -n 's/^__PATH__//p' || true)
+    case ":$login:" in
+        *":$BIN_DIR:"*) path_hint="open a new terminal: your login shell puts $BIN_DIR on PATH" ;;
+        *) path_hint="$BIN_DIR is not on your PATH: add this line to ~/.profile (bash) or ~/.zprofile (zsh)
+                    export PATH=\"\$HOME/.local/bin:\$PATH\"" ;;
+    esac
+}
+
+unlink_command() {
+    if link_is_ours; then
+        if [ "$dry_run" = 1 ]; then say "Would remove $LINK"; return; fi
+        rm -f -- "$LINK"
+        say "Removed $LINK"
+        rmdir -- "$BIN_DIR" 2>/dev/null || true  # made for the link, if nothing else is there
+    elif [ -e "$LINK" ] || [ -L "$LINK" ]; then
+        say "Left $LINK: it is not this install's"
+    fi
 }
 
 source_hash() {  # PYTHON DIR: hash of what a package is built from, DIR/{pyproject.toml,lib/}
@@ -199,29 +263,64 @@ safe_to_delete() {  # refuse /, $HOME, anything holding $HOME or this checkout
     return 0
 }
 
+dry_flag=()
+[ "$dry_run" = 0 ] || dry_flag=(--dry-run)
+
+purge_targets() {  # one per line: what --purge deletes, the virtualenv first
+    # A --prefix that is not a virtualenv is somebody else's directory: keep it.
+    if [ -f "$VENV/pyvenv.cfg" ]; then printf '%s\n' "$VENV"; fi
+    printf '%s\n' "$DATA_DIR"
+    # The config file, and the data roots set elsewhere (CONTEXT_KEEPER_HOME, the config's
+    # `home`): whole when everything in them is ours, else only our entries in them.
+    settings_tool purge-list | while IFS=$'\t' read -r kind path; do
+        case "$kind" in keep) printf 'keep:%s\n' "$path" ;; *) printf '%s\n' "$path" ;; esac
+    done
+}
+
+purge() {
+    local targets target
+    targets=$(purge_targets) || fail "could not read the config file's data dir"
+    while IFS= read -r target; do
+        case "$target" in keep:*)
+            say "Not deleting ${target#keep:}: it holds files context-keeper did not make"
+            continue ;;
+        esac
+        [ -n "$target" ] && { [ -e "$target" ] || [ -L "$target" ]; } || continue
+        safe_to_delete "$target" || { say "Not deleting $target (unsafe location)"; continue; }
+        if [ "$dry_run" = 1 ]; then
+            say "Would delete $target"
+            continue
+        fi
+        rm -rf -- "$target"
+        say "Deleted $target"
+        # The config file's folder, once empty, is ours too.
+        case "$target" in */context-keeper/*.toml) rmdir -- "$(dirname -- "$target")" 2>/dev/null || true ;; esac
+    done <<<"$targets"
+}
+
 if [ "$uninstall" = 1 ]; then
-    dry_flag=()
-    [ "$dry_run" = 0 ] || dry_flag=(--dry-run)
-    settings_tool uninstall --settings "$SETTINGS" ${dry_flag[@]+"${dry_flag[@]}"} \
-        || exit $?
+    settings_tool uninstall --settings "$SETTINGS" --state-dir "$STATE_DIR" \
+        ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+    if [ -n "$project" ]; then
+        # Installs before 0.2 wrote a project's hooks into its committed settings.json.
+        settings_tool uninstall --settings "$COMMITTED" --state-dir "$STATE_DIR" --if-present \
+            ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+    fi
+    if [ "$purge" = 1 ] && [ "$dry_run" = 0 ]; then
+        # The virtualenv runs every install's hooks: keep it while one is left.
+        left=$(settings_tool registered --state-dir "$STATE_DIR" --also "$USER_SETTINGS")
+        if [ -n "$left" ]; then
+            fail "not purging: context-keeper's hooks are still registered in
+$left
+uninstall those first (./install.sh --uninstall, with --project DIR for a project's)"
+        fi
+    fi
+    # The command goes with the user install, or with the virtualenv it runs.
+    if [ -z "$project" ] || [ "$purge" = 1 ]; then unlink_command; fi
     if [ "$purge" = 1 ]; then
-        targets=()
-        # A --prefix that is not a virtualenv is somebody else's directory: keep it.
-        if [ -f "$VENV/pyvenv.cfg" ]; then targets+=("$VENV"); fi
-        targets+=("$DATA_DIR")
-        if [ -n "${CONTEXT_KEEPER_HOME:-}" ]; then targets+=("$(absolute "$CONTEXT_KEEPER_HOME")"); fi
-        for target in "${targets[@]}"; do
-            [ -e "$target" ] || continue
-            safe_to_delete "$target" || { say "Not deleting $target (unsafe location)"; continue; }
-            if [ "$dry_run" = 1 ]; then
-                say "Would delete $target"
-            else
-                rm -rf -- "$target"
-                say "Deleted $target"
-            fi
-        done
+        purge
     elif [ "$dry_run" = 0 ]; then
-        say "Kept the virtualenv ($VENV) and data ($DATA_DIR); --uninstall --purge deletes them."
+        say "Kept the virtualenv ($VENV) and the data ($DATA_DIR); --uninstall --purge deletes them."
     fi
     exit 0
 fi
@@ -257,30 +356,52 @@ fi
 if [ "$no_hooks" = 1 ]; then
     settings_note="not changed (--no-hooks)"
 else
-    dry_flag=()
-    [ "$dry_run" = 0 ] || dry_flag=(--dry-run)
-    settings_tool install --settings "$SETTINGS" "${launcher[@]}" \
-        ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+    also=()  # other files Claude Code reads for this project: warn if they register us too
+    if [ -n "$project" ]; then also=(--also "$USER_SETTINGS" --also "$COMMITTED"); fi
+    settings_tool install --settings "$SETTINGS" --state-dir "$STATE_DIR" "${launcher[@]}" \
+        ${also[@]+"${also[@]}"} ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
     settings_note="$SETTINGS"
+    if [ -n "$project" ] && [ "$dry_run" = 0 ] \
+        && git -C "$PROJECT" rev-parse --is-inside-work-tree >/dev/null 2>&1 \
+        && ! git -C "$PROJECT" check-ignore -q -- "$SETTINGS" 2>/dev/null; then
+        settings_note="$SETTINGS
+                  git does not ignore it: add .claude/settings.local.json to $PROJECT/.gitignore"
+    fi
 fi
 
-[ "$dry_run" = 0 ] || { say "Dry run: $python_note. Nothing was changed."; exit 0; }
+command_note="" path_hint=""
+if [ -n "$python_arg" ]; then
+    command_note="not linked (--python): $(dirname -- "$HOOK_PYTHON")/context-keeper"
+else
+    link_command
+fi
+
+[ "$dry_run" = 0 ] || { say "Dry run: $python_note; command $command_note. Nothing was changed."; exit 0; }
 if [ "${launcher[0]}" = --python ]; then
     hook_cmd="${launcher[1]} -m context_keeper hook <name> (the tool-loop hook: ${launcher[1]} -c ...)"
 else
     hook_cmd="${launcher[1]} hook <name> (the tool-loop hook: ${launcher[3]} -c ...)"
 fi
-doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
-[ -x "$doctor" ] || doctor=context-keeper
+if [ -z "$python_arg" ] && [ "$(readlink -- "$LINK" 2>/dev/null)" = "$VENV/bin/context-keeper" ]; then
+    if on_path "$BIN_DIR"; then doctor=context-keeper; else doctor=$LINK; fi
+else
+    doctor="$(dirname -- "$HOOK_PYTHON")/context-keeper"
+    [ -x "$doctor" ] || doctor="$HOOK_PYTHON -m context_keeper"
+fi
+purge_hint=" (add --purge to delete the virtualenv, data and config)"
+[ -z "$project" ] || purge_hint=""  # a project's uninstall leaves the user's install alone
 cat <<EOF
 
 context-keeper is installed.
   hooks run with  $HOOK_PYTHON ($python_note)
   hook command    $hook_cmd
   settings        $settings_note
+  command         $command_note${path_hint:+
+                  $path_hint}
   data            ${CONTEXT_KEEPER_HOME:-$DATA_DIR}
+  backups         $STATE_DIR/backups (settings files as they were before each change)
 Check it:         $doctor doctor
 After updating this checkout, run ./install.sh again (the hooks do not use the checkout:
 moving or deleting it leaves them working).
-Remove the hooks: ./install.sh --uninstall${project:+ --project $project} (add --purge to delete the virtualenv and data)
+Remove the hooks: ./install.sh --uninstall${project:+ --project $project}$purge_hint
 EOF

@@ -120,13 +120,31 @@ def test_missing_interpreter_and_timeout(installed: Populated, capsys: pytest.Ca
 
 
 def test_registered_twice(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    # The same hooks from another install (its own interpreter path): both commands run.
+    other_python = installed.base / "other-venv" / "bin" / "python"
+    other_python.parent.mkdir(parents=True)
+    other_python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    other_python.chmod(0o755)
     project = installed.repo / ".claude" / "settings.json"
     project.parent.mkdir()
-    shutil.copyfile(_settings(installed), project)
+    project.write_text(_settings(installed).read_text().replace(sys.executable, str(other_python)))
     code, data = _doctor(capsys, "--no-dry-run")
     assert code == 1
     problems = [c for c in data["checks"] if not c["ok"]]
     assert len(problems) == 6 and all("would run 2 times" in c["detail"] for c in problems)
+
+
+def test_the_same_command_in_two_files_runs_once_and_is_no_problem(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    # Measured (tests/e2e/test_settings_loading.py): Claude Code runs a command registered
+    # in two settings files once.
+    local = installed.repo / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    shutil.copyfile(_settings(installed), local)
+    code, data = _doctor(capsys, "--no-dry-run")
+    assert code == 0, data
+    hooks = [c for c in data["checks"] if c["name"].startswith("hook ")]
+    assert len(hooks) == 6
+    assert all(f"also in {local} with the same command, which Claude Code runs once" in c["detail"] for c in hooks)
 
 
 def test_settings_with_comments(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,6 +152,75 @@ def test_settings_with_comments(installed: Populated, capsys: pytest.CaptureFixt
     code, data = _doctor(capsys, "--no-dry-run")
     assert code == 1
     assert "contains comments" in data["checks"][0]["detail"]
+
+
+def test_comments_get_one_answer_from_install_status_and_doctor(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    # Claude Code ignores a settings file with comments whole (measured): all three say so
+    # with the same words, and install.sh leaves it untouched.
+    settings = _settings(installed)
+    text = settings.read_text().replace('{\n  "hooks"', '{\n  // my hooks\n  "hooks"', 1)
+    settings.write_text(text)
+    said = (f"{settings}: contains comments (line 2): Claude Code ignores a settings file with "
+            "comments, so none of its settings apply")
+    _, data = _doctor(capsys, "--no-dry-run")
+    [check] = [c for c in data["checks"] if c["name"] == "settings user"]
+    assert check["detail"] == said and check["fix"] == "remove the comments (line 2), then run ./install.sh again"
+    assert main(["status", "--json"]) == 0
+    [user] = [f for f in orjson.loads(capsys.readouterr().out)["settings_files"] if f["scope"] == "user"]
+    assert user["error"] == said
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "CONTEXT_KEEPER_", "XDG_"))}
+    result = subprocess.run([str(ROOT / "install.sh"), "--python", sys.executable], env=env | {"HOME": str(installed.base)},
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 2 and result.stderr == f"context-keeper: error: {said}; left untouched\n"
+    assert settings.read_text() == text
+
+
+def test_entries_written_by_hand_from_installs_lines_pass(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    # The lines install.sh prints for a file it will not edit, pasted by a user into a file of
+    # their own (other indentation, keys in another order, PreCompact's matcher "*"): doctor
+    # accepts them, dry run included.
+    settings = _settings(installed)
+    settings.write_text("// mine\n{}")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "CONTEXT_KEEPER_", "XDG_"))}
+    refused = subprocess.run([str(ROOT / "install.sh"), "--python", sys.executable], env=env | {"HOME": str(installed.base)},
+                             capture_output=True, text=True, check=False, timeout=120)
+    assert refused.returncode == 2
+    lines = refused.stdout[refused.stdout.index("{"):]
+    hooks = json.loads(lines)["hooks"]
+    for groups in hooks.values():
+        for group in groups:
+            group["hooks"] = [dict(reversed(list(h.items()))) for h in group["hooks"]]
+    hooks["PreCompact"][0] = {"hooks": hooks["PreCompact"][0]["hooks"], "matcher": "*"}
+    settings.write_text(json.dumps({"model": "claude-sonnet-4-5", "hooks": hooks}, indent=4))
+    assert main(["doctor"]) == 0, capsys.readouterr().out
+
+
+def test_a_matcher_that_narrows_a_hook_is_a_problem(installed: Populated, capsys: pytest.CaptureFixture[str]) -> None:
+    settings = json.loads(_settings(installed).read_text())
+    settings["hooks"]["PreCompact"][0]["matcher"] = "manual"  # auto compactions would skip it
+    _settings(installed).write_text(json.dumps(settings))
+    code, data = _doctor(capsys, "--no-dry-run")
+    [check] = [c for c in data["checks"] if c["name"] == "hook PreCompact"]
+    assert code == 1 and "matcher is 'manual', expected none (every trigger)" in check["detail"]
+
+
+def test_a_command_found_on_path_is_accepted(installed: Populated, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # By hand, `context-keeper hook ...` through PATH (install.sh links it into ~/.local/bin).
+    bin_dir = installed.base / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "context-keeper").symlink_to(Path(sys.executable).parent / "context-keeper")
+    settings = json.loads(_settings(installed).read_text())
+    handler = settings["hooks"]["PreCompact"][0]["hooks"][0]
+    handler["command"] = "context-keeper hook pre_compact_preserve"
+    _settings(installed).write_text(json.dumps(settings))
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    code, data = _doctor(capsys)
+    assert code == 0, [c for c in data["checks"] if not c["ok"]]
+    assert any(c["name"] == "interpreter context-keeper" and c["ok"] for c in data["checks"])
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    code, data = _doctor(capsys, "--no-dry-run")
+    [check] = [c for c in data["checks"] if c["name"] == "hook PreCompact"]
+    assert code == 1 and "interpreter context-keeper is not on PATH" in check["detail"]
 
 
 def test_no_install_at_all(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:

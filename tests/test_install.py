@@ -7,9 +7,12 @@ real path (venv + pip install) once. Set CONTEXT_KEEPER_SKIP_SLOW=1 to skip that
 
 from __future__ import annotations
 
+import difflib
+import hashlib
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import time
@@ -18,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from context_keeper import settings_file as sf
+from context_keeper.store import repo_key
 
 REPO = Path(__file__).resolve().parents[1]
 DEV_PYTHON = sys.executable  # not resolved: the venv's python is a symlink
@@ -67,9 +71,14 @@ class Env:
         assert "Traceback" not in result.stderr, result.stderr
         return result
 
+    @property
+    def state(self) -> Path:
+        return self.data / "context-keeper" / "install"
+
     def backups(self, settings: Path | None = None) -> list[Path]:
-        settings = settings or self.settings
-        return sorted(settings.parent.glob(settings.name + ".bak-*"))
+        """Backups of `settings` (all live in the data dir's install/backups)."""
+        slug = repo_key(settings or self.settings)
+        return sorted(self.state.glob(f"backups/*-{slug}.json"))
 
     def load(self, settings: Path | None = None) -> dict:
         return json.loads((settings or self.settings).read_bytes())
@@ -143,11 +152,13 @@ def test_uninstall_restores_the_original_and_keeps_data(env: Env):
     result = env.run("--uninstall")
     assert result.returncode == 0, result.stderr
     assert env.load() == ORIGINAL
-    assert len(env.backups()) == 2
+    assert env.settings.read_bytes() == env.original_bytes  # the exact bytes
+    assert "restored the exact bytes it had before the install" in result.stdout
+    assert len(env.backups()) == 1  # restoring needs no new backup: nothing is lost
     assert data_file.exists()
     again = env.run("--uninstall")
     assert again.returncode == 0 and "no context-keeper hooks found" in again.stdout
-    assert len(env.backups()) == 2
+    assert len(env.backups()) == 1
 
 
 def test_uninstall_purge_deletes_the_venv_and_data(env: Env):
@@ -243,13 +254,171 @@ def test_project_settings(env: Env):
     project.mkdir()
     result = env.run("--project", str(project))
     assert result.returncode == 0, result.stderr
-    project_settings = project / ".claude" / "settings.json"
+    # The file Claude Code keeps out of version control: the commands hold machine paths.
+    project_settings = project / ".claude" / "settings.local.json"
     found = our_handlers(env.load(project_settings))
     assert sorted(found) == ["PostCompact", "PostToolUse", "PreCompact", "SessionStart", "UserPromptSubmit"]
+    assert not (project / ".claude" / "settings.json").exists()  # the committed file: never
     assert env.settings.read_bytes() == env.original_bytes  # user settings untouched
     assert env.backups(project_settings) == []  # there was no file to back up
     assert env.run("--project", str(project), "--uninstall").returncode == 0
-    assert env.load(project_settings) == {}
+    assert not project_settings.exists() and not (project / ".claude").exists()  # none was there
+    assert list(project.iterdir()) == []
+
+
+def test_install_keeps_the_files_formatting(env: Env):
+    # 4-space indentation, key order, everything the user wrote: only our entries are added
+    # (and a comma after the element they follow).
+    assert env.run().returncode == 0
+    before = env.original_bytes.decode().splitlines()
+    after = env.settings.read_text().splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        if tag == "replace":
+            assert [line + "," for line in before[i1:i2]] == after[j1:j1 + i2 - i1], (before[i1:i2], after[j1:j2])
+        else:
+            assert tag in ("equal", "insert"), (tag, before[i1:i2])
+    assert all(line.startswith("    ") or line == "}" for line in after[1:])  # its indentation
+
+
+def test_uninstall_after_a_user_edit_takes_out_only_our_spans(env: Env):
+    assert env.run().returncode == 0
+    installed = env.settings.read_text()
+    edited = installed.replace('    "model": "claude-sonnet-4-5",\n',
+                               '    "model": "claude-sonnet-4-5",\n    "theme":   "dark",\n')
+    edited = edited.replace('"afplay done.aiff"', '"afplay done2.aiff"')
+    assert edited != installed
+    env.settings.write_text(edited)
+    result = env.run("--uninstall")
+    assert result.returncode == 0, result.stderr
+    assert "changed since the install: took out only our entries" in result.stdout
+    expected = env.original_bytes.decode().replace('    "model": "claude-sonnet-4-5",\n',
+                                                   '    "model": "claude-sonnet-4-5",\n    "theme":   "dark",\n')
+    assert env.settings.read_text() == expected.replace('"afplay done.aiff"', '"afplay done2.aiff"')
+    assert env.backups()[-1].read_text() == edited  # the edited file, backed up first
+
+
+def test_no_settings_file_before_means_none_after(env: Env):
+    shutil.rmtree(env.settings.parent)
+    assert env.run().returncode == 0
+    assert our_handlers(env.load())
+    assert stat.S_IMODE(env.settings.stat().st_mode) == 0o600
+    result = env.run("--uninstall")
+    assert result.returncode == 0, result.stderr
+    assert "deleted the file, which did not exist before the install" in result.stdout
+    assert not env.settings.parent.exists()  # ~/.claude too: the install made it
+    manifest = json.loads((env.state / "manifest.json").read_text())
+    assert manifest == {"version": 1, "installs": {}}
+
+
+def test_the_install_record_names_the_file_its_hashes_and_backup(env: Env):
+    assert env.run().returncode == 0
+    [(path, record)] = json.loads((env.state / "manifest.json").read_text())["installs"].items()
+    assert path == str(env.settings)
+    assert record["before_sha256"] == hashlib.sha256(env.original_bytes).hexdigest()
+    assert record["after_sha256"] == hashlib.sha256(env.settings.read_bytes()).hexdigest()
+    assert (env.state / "backups" / record["backup"]).read_bytes() == env.original_bytes
+    assert record["existed"] and record["restorable"]
+    assert stat.S_IMODE(env.state.stat().st_mode) == 0o700
+    # A re-install after the checkout moved keeps the first "before": uninstall still
+    # restores the bytes from before any install.
+    wrapper = env.root / "other" / "python"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\nexec "{DEV_PYTHON}" "$@"\n')
+    wrapper.chmod(0o755)
+    assert "6 updated" in env.run("--python", str(wrapper), python=False).stdout
+    assert env.run("--uninstall").returncode == 0
+    assert env.settings.read_bytes() == env.original_bytes
+
+
+def test_user_and_project_installs_of_the_same_commands_get_a_note(env: Env):
+    project = env.root / "project"
+    project.mkdir()
+    assert env.run().returncode == 0
+    result = env.run("--project", str(project))
+    assert result.returncode == 0, result.stderr
+    assert (f"context-keeper: note: {env.settings} registers the same hook commands; Claude Code "
+            "runs a command registered twice once") in result.stderr
+    # Another interpreter: other commands, so each hook would run twice.
+    wrapper = env.root / "other" / "python"
+    wrapper.parent.mkdir()
+    wrapper.write_text(f'#!/bin/sh\nexec "{DEV_PYTHON}" "$@"\n')
+    wrapper.chmod(0o755)
+    local = project / ".claude" / "settings.local.json"
+    result = env.run("--python", str(wrapper), python=False)  # the user install, re-done
+    assert result.returncode == 0, result.stderr
+    assert f"context-keeper: warning: {local} registers context-keeper's hooks too, with other commands" in result.stderr
+    assert "each would run twice" in result.stderr
+
+
+def test_comments_are_refused_with_the_lines_to_add_by_hand(env: Env):
+    content = b'{\n  // my settings\n  "model": "x"\n}\n'
+    env.settings.write_bytes(content)
+    result = env.run()
+    assert result.returncode == 2 and env.settings.read_bytes() == content
+    assert result.stderr == (f"context-keeper: error: {env.settings}: contains comments (line 2): Claude Code "
+                             "ignores a settings file with comments, so none of its settings apply; left untouched\n")
+    assert f"Claude Code ignores {env.settings} while it has comments" in result.stdout
+    lines = json.loads(result.stdout[result.stdout.index("\n{") + 1:])
+    assert lines == sf.merge({}, sf.our_entries(sf.launcher_for(python=Path(DEV_PYTHON)), DEV_PYTHON))
+
+
+def test_purge_deletes_the_config_and_the_data_dir_it_names(env: Env):
+    elsewhere = env.root / "elsewhere-data"
+    (elsewhere / "runs").mkdir(parents=True)
+    config = env.root / "config" / "context-keeper" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(f'home = "{elsewhere}"\n')
+    assert env.run(XDG_CONFIG_HOME=str(env.root / "config")).returncode == 0
+    result = env.run("--uninstall", "--purge", XDG_CONFIG_HOME=str(env.root / "config"))
+    assert result.returncode == 0, result.stderr
+    assert f"Deleted {config}" in result.stdout and f"Deleted {elsewhere}" in result.stdout
+    assert not config.parent.exists() and not elsewhere.exists()
+    assert not (env.data / "context-keeper").exists()
+    assert env.settings.read_bytes() == env.original_bytes
+
+
+def test_purge_leaves_a_data_root_that_holds_other_files(env: Env):
+    documents = env.root / "Documents"
+    (documents / "runs" / "x").mkdir(parents=True)
+    (documents / "thesis.tex").write_text("mine")
+    assert env.run().returncode == 0
+    result = env.run("--uninstall", "--purge", CONTEXT_KEEPER_HOME=str(documents))
+    assert result.returncode == 0, result.stderr
+    assert f"Deleted {documents / 'runs'}" in result.stdout
+    assert f"Not deleting {documents}: it holds files context-keeper did not make" in result.stdout
+    assert sorted(p.name for p in documents.iterdir()) == ["thesis.tex"]
+
+
+def test_purge_waits_until_no_install_is_left(env: Env):
+    # The virtualenv runs every install's hooks: purging it under a user install would
+    # break that install.
+    project = env.root / "project"
+    project.mkdir()
+    assert env.run().returncode == 0
+    assert env.run("--project", str(project)).returncode == 0
+    result = env.run("--uninstall", "--project", str(project), "--purge")
+    assert result.returncode == 1
+    assert f"not purging: context-keeper's hooks are still registered in\n{env.settings}\n" in result.stderr
+    assert (env.data / "context-keeper").exists() and our_handlers(env.load())
+    assert not (project / ".claude").exists()  # the project's own uninstall did happen
+    assert env.run("--uninstall", "--purge").returncode == 0
+    assert not (env.data / "context-keeper").exists()
+
+
+def test_project_settings_not_ignored_by_git_are_pointed_out(env: Env):
+    project = env.root / "project"
+    project.mkdir()
+    subprocess.run(["git", "init", "-q", str(project)], check=True, env=env.environ())
+    result = env.run("--project", str(project))
+    assert "git does not ignore it: add .claude/settings.local.json" in result.stdout
+    (project / ".gitignore").write_text(".claude/settings.local.json\n")
+    assert "git does not ignore" not in env.run("--project", str(project)).stdout
+
+
+def test_an_install_with_python_links_no_command(env: Env):
+    result = env.run()
+    assert "not linked (--python)" in result.stdout
+    assert not (env.home / ".local" / "bin").exists()
 
 
 def test_claude_config_dir_is_honoured(env: Env):
@@ -360,11 +529,21 @@ def test_fresh_install_builds_a_working_venv(env: Env):
 
     run_installed_hooks(env, env.load())
 
-    # The README's promise: what ./install.sh leaves behind passes `context-keeper doctor`.
+    # The command, where a login shell finds it; this PATH lacks ~/.local/bin, so the
+    # summary gives the line to add.
+    link = env.home / ".local" / "bin" / "context-keeper"
+    assert os.readlink(link) == str(venv / "bin" / "context-keeper")
+    assert f"command         {link} -> {venv}/bin/context-keeper" in first.stdout
+    assert 'export PATH="$HOME/.local/bin:$PATH"' in first.stdout
+    assert f"Check it:         {link} doctor" in first.stdout
+
+    # The README's promise: what ./install.sh leaves behind passes `context-keeper doctor`,
+    # run as a user would once ~/.local/bin is on PATH.
     project = env.root / "project"
     project.mkdir(exist_ok=True)
+    path = f"{link.parent}{os.pathsep}{env.environ()['PATH']}"
     doctor = subprocess.run(
-        [str(venv / "bin" / "context-keeper"), "doctor"], cwd=project, env=env.environ(),
+        ["context-keeper", "doctor"], cwd=project, env=env.environ(PATH=path),
         capture_output=True, text=True, timeout=120)
     assert doctor.returncode == 0, doctor.stdout + doctor.stderr
     assert "PROBLEM" not in doctor.stdout
@@ -388,3 +567,9 @@ def test_fresh_install_builds_a_working_venv(env: Env):
         gone = subprocess.run(["/bin/sh", "-c", handler["command"]], input="{}", cwd=project,
                               env=env.environ(), capture_output=True, text=True, timeout=30)
         assert gone.returncode not in (0, 2), (event, gone.returncode, gone.stderr)
+
+    # Uninstall and purge leave nothing: no hooks, no link, no data dir.
+    purged = env.run("--uninstall", "--purge", python=False)
+    assert purged.returncode == 0, purged.stderr
+    assert env.settings.read_bytes() == env.original_bytes
+    assert not os.path.lexists(link) and not (env.data / "context-keeper").exists()

@@ -6,6 +6,8 @@ import copy
 import json
 import shlex
 import stat
+import subprocess
+import sys
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -356,48 +358,58 @@ def write_settings(path: Path, value: dict, mode: int = 0o640) -> bytes:
     return data
 
 
-def test_save_backs_up_then_replaces_keeping_the_mode(tmp_path):
-    path = tmp_path / "settings.json"
+def test_backups_go_to_the_state_dir_privately_and_never_overwrite(tmp_path):
+    path = tmp_path / "project" / ".claude" / "settings.local.json"
+    path.parent.mkdir(parents=True)
     original = write_settings(path, FOREIGN, 0o640)
-    loaded = sf.load(path)
+    state = sf.InstallState(tmp_path / "state")
     now = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
-    backup = sf.save(loaded, sf.merge(loaded.settings, entries()), now=now)
-    assert backup == tmp_path / "settings.json.bak-20260102T030405Z"
-    assert backup.read_bytes() == original
-    assert stat.S_IMODE(backup.stat().st_mode) == 0o640
+    first, second = state.backup(path, original, now), state.backup(path, b"{}", now)
+    assert first.parent == second.parent == tmp_path / "state" / "backups"
+    assert first.name.startswith("20260102T030405Z-") and first.name.endswith("-settings-local-json-"
+                                                                           f"{first.name[-17:-5]}.json")
+    assert second.name.startswith("20260102T030405Z.001-")
+    assert first.read_bytes() == original and second.read_bytes() == b"{}"
+    assert stat.S_IMODE(first.stat().st_mode) == 0o600
+    assert stat.S_IMODE(first.parent.stat().st_mode) == 0o700
+    assert sorted(p.name for p in path.parent.iterdir()) == ["settings.local.json"]  # none in the project
+
+
+def test_write_settings_replaces_keeping_the_mode(tmp_path):
+    path = tmp_path / "settings.json"
+    write_settings(path, FOREIGN, 0o640)
+    loaded = sf.load(path)
+    assert sf.write_settings(loaded, b'{"a": 1}\n') is None
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
-    assert json.loads(path.read_bytes()) == sf.merge(FOREIGN, entries())
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "settings.json", "settings.json.bak-20260102T030405Z"]  # no temp file left
-    second = sf.save(sf.load(path), FOREIGN, now=now)
-    assert second == tmp_path / "settings.json.bak-20260102T030405Z-1"
+    assert path.read_bytes() == b'{"a": 1}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]  # no temp file left
 
 
-def test_save_new_file_is_private_and_has_no_backup(tmp_path):
-    path = tmp_path / "dir" / "settings.json"
-    assert sf.save(sf.load(path), {"a": 1}) is None
+def test_write_settings_new_file_is_private_and_says_which_dir_it_made(tmp_path):
+    path = tmp_path / "dir" / "sub" / "settings.json"
+    assert sf.write_settings(sf.load(path), b"{}\n") == str(tmp_path / "dir")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert path.read_text() == '{\n  "a": 1\n}\n'
+    assert sf.write_settings(sf.load(path), None) is None  # None deletes
+    assert not path.exists()
 
 
-def test_save_writes_through_a_symlink(tmp_path):
+def test_write_settings_writes_through_a_symlink(tmp_path):
     real = tmp_path / "dotfiles" / "settings.json"
     real.parent.mkdir()
     write_settings(real, FOREIGN)
     link = tmp_path / "settings.json"
     link.symlink_to(real)
-    backup = sf.save(sf.load(link), {"a": 1})
+    sf.write_settings(sf.load(link), b'{"a": 1}')
     assert link.is_symlink() and json.loads(real.read_text()) == {"a": 1}
-    assert backup is not None and backup.parent == real.parent
 
 
-def test_save_refuses_when_the_file_changed_meanwhile(tmp_path):
+def test_write_settings_refuses_when_the_file_changed_meanwhile(tmp_path):
     path = tmp_path / "settings.json"
     write_settings(path, FOREIGN)
     loaded = sf.load(path)
     path.write_text('{"changed": true}')
     with pytest.raises(sf.SettingsError, match="changed while"):
-        sf.save(loaded, {"a": 1})
+        sf.write_settings(loaded, b'{"a": 1}')
     assert path.read_text() == '{"changed": true}'
     assert len(list(tmp_path.iterdir())) == 1
 
@@ -405,7 +417,12 @@ def test_save_refuses_when_the_file_changed_meanwhile(tmp_path):
 # ----------------------------------------------------------------------------- CLI
 
 def cli(path: Path, *extra: str) -> list[str]:
-    return ["install", "--settings", str(path), "--command", str(EXE), *extra]
+    return ["install", "--settings", str(path), "--command", str(EXE),
+            "--state-dir", str(path.parent / "state"), *extra]
+
+
+def uninstall_cli(path: Path, *extra: str) -> list[str]:
+    return ["uninstall", "--settings", str(path), "--state-dir", str(path.parent / "state"), *extra]
 
 
 def test_main_install_then_noop_then_uninstall(tmp_path, capsys):
@@ -417,11 +434,13 @@ def test_main_install_then_noop_then_uninstall(tmp_path, capsys):
     assert sf.main(cli(path)) == 0
     assert "already up to date" in capsys.readouterr().out
     assert path.read_bytes() == installed
-    assert len(list(tmp_path.glob("settings.json.bak-*"))) == 1
-    assert sf.main(["uninstall", "--settings", str(path)]) == 0
-    assert f"{N} removed" in capsys.readouterr().out
+    assert len(list(tmp_path.glob("state/backups/*"))) == 1
+    assert sf.main(uninstall_cli(path)) == 0
+    out = capsys.readouterr().out
+    assert f"{N} removed" in out and "restored the exact bytes" in out
     assert json.loads(path.read_bytes()) == json.loads(original)
-    assert sf.main(["uninstall", "--settings", str(path)]) == 0
+    assert path.read_bytes() == original
+    assert sf.main(uninstall_cli(path)) == 0
     assert "no context-keeper hooks found" in capsys.readouterr().out
 
 
@@ -459,10 +478,13 @@ def test_main_write_failure_is_one_line_exit_1(tmp_path, capsys, monkeypatch):
     path = tmp_path / "settings.json"
     original = write_settings(path, FOREIGN)
 
-    def refuse(*_args: object) -> None:
-        raise PermissionError(13, "Permission denied", str(path))
+    def refuse(src: object, dst: object) -> None:
+        if Path(str(dst)).name == "settings.json":
+            raise PermissionError(13, "Permission denied", str(path))
+        os_replace(src, dst)
 
-    monkeypatch.setattr(sf.os, "replace", refuse)
+    os_replace = sf.installs.os.replace
+    monkeypatch.setattr(sf.installs.os, "replace", refuse)
     assert sf.main(cli(path)) == 1
     errors = [line for line in capsys.readouterr().err.splitlines() if "warning" not in line]
     assert len(errors) == 1 and "Permission denied" in errors[0]
@@ -471,7 +493,7 @@ def test_main_write_failure_is_one_line_exit_1(tmp_path, capsys, monkeypatch):
 
 
 def test_main_uninstall_missing_file(tmp_path, capsys):
-    assert sf.main(["uninstall", "--settings", str(tmp_path / "none.json")]) == 0
+    assert sf.main(uninstall_cli(tmp_path / "none.json")) == 0
     assert not (tmp_path / "none.json").exists()
 
 
@@ -480,6 +502,87 @@ def test_main_warns_when_the_plugin_is_enabled_too(tmp_path, capsys):
     write_settings(path, {"enabledPlugins": {"context-keeper@context-keeper": True}})
     assert sf.main(cli(path)) == 0
     assert "run twice" in capsys.readouterr().err
+
+
+def test_backups_are_pruned_but_those_a_record_needs_stay(tmp_path):
+    path = tmp_path / "settings.json"
+    write_settings(path, FOREIGN)
+    state = sf.InstallState(tmp_path / "state")
+    assert sf.main(cli(path)) == 0
+    [first] = list(state.backups.iterdir())
+    for n in range(8):  # the user edits, we re-install: a backup each time
+        path.write_text(path.read_text().replace('"model": "claude-sonnet-4-5"', f'"model": "m{n}"'))
+        assert sf.main(cli(path, "--python", f"/py{n}/bin/python")) == 0
+    names = sorted(p.name for p in state.backups.iterdir())
+    assert len(names) == 1 + sf.installs.KEEP_UNREFERENCED  # the record's, and the newest others
+    record = state.get(path)
+    assert record is not None and record.backup in names
+    # The first held the bytes from before the install; once the user edited the file, no
+    # exact restore can use them, so it went with the oldest.
+    assert not first.exists()
+
+
+def test_uninstall_falls_back_to_taking_ours_out_when_the_backup_is_gone(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    original = write_settings(path, FOREIGN)
+    assert sf.main(cli(path)) == 0
+    for backup in (tmp_path / "state" / "backups").iterdir():
+        backup.write_bytes(b"{}")  # damaged: its hash no longer matches the record
+    assert sf.main(uninstall_cli(path)) == 0
+    assert "backup" in capsys.readouterr().out
+    assert path.read_bytes() == original  # the same bytes all the same: the text edit is exact
+
+
+def test_a_bom_and_the_files_own_formatting_are_kept(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'\xef\xbb\xbf{"model":"x"}')
+    assert sf.main(cli(path)) == 0
+    data = path.read_bytes()
+    assert data.startswith(b'\xef\xbb\xbf{"model":"x","hooks":{"PostToolUse":[{"hooks":[{"type":"command"')
+    assert sf.main(uninstall_cli(path)) == 0
+    assert path.read_bytes() == b'\xef\xbb\xbf{"model":"x"}'
+
+
+def test_ours_describes_each_handler_as_written():
+    settings = sf.merge(FOREIGN, entries())
+    found = {(h.event, h.name): h for h in sf.ours(settings)}
+    assert len(found) == N
+    post = found["PostToolUse", "auto_context_manager"]
+    assert post.matcher == sf.POST_TOOL_USE_MATCHER and post.is_async and post.timeout == 60
+    assert post.interpreter == str(EXE) and post.script_path is None
+    legacy = sf.ours({"hooks": {"PreCompact": [{"matcher": "", "hooks": [
+        {"type": "command", "command": "/py /old/hooks/pre_compact_preserve.py", "timeout": True}]}]}})
+    assert [(h.interpreter, h.script_path, h.timeout, h.matcher) for h in legacy] == [
+        ("/py", "/old/hooks/pre_compact_preserve.py", None, "")]
+
+
+def test_overlaps_count_distinct_commands():
+    [same] = sf.overlaps([("a", "PreCompact", "pre_compact_preserve", "x"), ("b", "PreCompact", "pre_compact_preserve", "x")])
+    assert same.runs == 1 and same.places == ("a", "b")
+    [other] = sf.overlaps([("a", "PreCompact", "pre_compact_preserve", "x"), ("b", "PreCompact", "pre_compact_preserve", "y")])
+    assert other.runs == 2
+    assert sf.overlaps([("a", "PreCompact", "pre_compact_preserve", "x"), ("a", "Stop", "pre_compact_preserve", "x")]) == []
+
+
+def test_purge_list_names_the_config_file_and_the_data_roots_set_elsewhere(tmp_path):
+    from context_keeper.settings_file.main import purge_list
+
+    config = tmp_path / "ck.toml"
+    env = {"HOME": str(tmp_path), "CONTEXT_KEEPER_CONFIG": str(config)}
+    assert purge_list(env) == []
+    elsewhere = tmp_path / "elsewhere"
+    config.write_text(f'home = "{elsewhere}"\ncheck_frequency = 3\n')
+    assert purge_list(env) == [f"config\t{config}"]  # no such dir: nothing to delete
+    (elsewhere / "runs").mkdir(parents=True)
+    (elsewhere / "context-keeper.log").write_text("x")
+    assert purge_list(env) == [f"config\t{config}", f"data\t{elsewhere}"]
+    # A `home` that is someone's folder: only what context-keeper made in it goes.
+    (elsewhere / "thesis.tex").write_text("mine")
+    assert purge_list(env) == [f"config\t{config}", f"data\t{elsewhere / 'context-keeper.log'}",
+                               f"data\t{elsewhere / 'runs'}", f"keep\t{elsewhere}"]
+    config.write_text('home = "relative"\n')
+    assert purge_list(env | {"CONTEXT_KEEPER_HOME": str(elsewhere / "runs")}) == [
+        f"config\t{config}", f"data\t{elsewhere / 'runs'}"]
 
 
 # ------------------------------------------------ shipped files agree with the code
@@ -515,15 +618,16 @@ def test_plugin_manifests_agree_with_pyproject():
 
 
 def test_module_runs_with_the_standard_library_only():
-    # install.sh runs it with a bare interpreter before the venv exists; of the package it
-    # imports only the hook names (context_keeper/hooks/__init__.py, itself import-free).
-    source = (REPO / "lib" / "context_keeper" / "settings_file.py").read_text()
-    imports = {line.split()[1].split(".")[0] for line in source.splitlines()
-               if line.startswith(("import ", "from "))}
-    assert imports <= {"__future__", "argparse", "collections", "copy", "dataclasses",
-                       "datetime", "difflib", "json", "os", "pathlib", "shlex", "stat",
-                       "sys", "tempfile", "typing", ""}
-    assert "from .hooks import HOOKS" in source
-    hooks_init = (REPO / "lib" / "context_keeper" / "hooks" / "__init__.py").read_text()
-    assert not [line for line in hooks_init.splitlines() if line.startswith(("import ", "from "))]
+    # install.sh runs it with a bare interpreter before the venv exists: with site-packages
+    # off (-S -I), only the checkout's lib/ on the path, it imports and runs.
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import context_keeper.settings_file; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('orjson', 'platformdirs', 'git', 'hypothesis', 'pytest')))")
+    done = subprocess.run([sys.executable, "-S", "-I", "-c", code, str(REPO / "lib")],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    done = subprocess.run([sys.executable, "-S", "-m", "context_keeper.settings_file", "purge-list"],
+                          capture_output=True, text=True,
+                          env={"HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "lib")})
+    assert done.returncode == 0 and done.stderr == ""
 

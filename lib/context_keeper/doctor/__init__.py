@@ -1,0 +1,32 @@
+"""`context-keeper doctor`: where the hooks are registered (`scan`), the checks on that and on
+the interpreter, config and permissions (`checks`), and a dry run of each hook (`dry_run`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..store import RunsDir
+from .checks import (SPECS, Check, check_config, check_interpreter, check_name, check_permissions,
+                     check_settings, hook_interpreters, launcher_python, reinstall_hint)
+from .dry_run import dry_run_hooks, sample_transcript
+from .scan import FoundHook, SettingsLocation, SettingsScan, resolve_executable, scan_all, scan_settings, settings_locations
+
+__all__ = [
+    "SPECS", "Check", "FoundHook", "SettingsLocation", "SettingsScan", "check_config", "check_interpreter",
+    "check_name", "check_permissions", "check_settings", "dry_run_hooks", "hook_interpreters", "launcher_python",
+    "reinstall_hint", "resolve_executable", "run_all", "sample_transcript", "scan_all", "scan_settings",
+    "settings_locations",
+]
+
+
+def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None, dry_run: bool = True) -> list[Check]:
+    scans = scan_all(repo, environ)
+    checks = check_settings(scans)
+    for python in hook_interpreters(scans):
+        checks.append(check_interpreter(python))
+    checks.append(check_config(environ))
+    checks.append(check_permissions(runs))
+    if dry_run:
+        checks += dry_run_hooks(scans, environ=environ)
+    return checks
