@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command: builds the dev environment (.venv-dev), installs the pinned
-# Claude Code for the end-to-end tests when missing, and runs the whole suite.
+# Claude Code (and Debian's chromium, for the HTML report) for the end-to-end tests when
+# missing, and runs the whole suite.
 # Extra arguments go to pytest (e.g. ./test.sh -k transcript).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -17,5 +18,8 @@ if [ ! -f "$stamp" ]; then
 fi
 if [ -f tests/e2e/install_claude.sh ]; then
     bash tests/e2e/install_claude.sh
+fi
+if [ -f tests/e2e/install_chromium.sh ]; then
+    bash tests/e2e/install_chromium.sh
 fi
 exec "$VENV/bin/python" -m pytest "$@"

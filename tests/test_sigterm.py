@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow
 def test_sigterm_at_random_points_leaves_every_file_whole(tmp_path: Path) -> None:
     from gen_transcript import SessionSpec, generate
 
-    transcript, truth_path = generate(SessionSpec(name="sigterm", target_bytes=4_000_000, seed=7), tmp_path)
+    transcript, truth_path = generate(SessionSpec(name="sigterm", target_bytes=16_000_000, seed=7), tmp_path)
     session = json.loads(truth_path.read_text())["session_id"]
     project = tmp_path / "project"
     (project / ".git").mkdir(parents=True)
@@ -64,7 +64,7 @@ def test_sigterm_at_random_points_leaves_every_file_whole(tmp_path: Path) -> Non
             deadline = time.monotonic() + 30
             while not lock.exists() and proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.002)
-            time.sleep(rng.uniform(0.0, 0.4))
+            time.sleep(rng.uniform(0.0, 0.15))
         proc.send_signal(signal.SIGTERM)
         assert proc.stdout is not None and proc.stderr is not None
         out, err = proc.stdout.read(), proc.stderr.read()
