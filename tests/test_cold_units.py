@@ -101,8 +101,8 @@ def test_real_transcript_task_goes_cold_and_its_episode_never_does(tmp_path: Pat
 
 
 def facts() -> UnitFacts:
-    fixed = ErrorEvent("Bash", "pytest -q", "FAILED t.py::a - assert 1 == 2", 4, 1, 6, "`pytest -q` succeeded after editing t.py")
-    open_ = ErrorEvent("file", "/r/x.py", "String to replace not found in file.", 5)
+    fixed = ErrorEvent("Bash", "pytest -q", ("FAILED t.py::a - assert 1 == 2",), 4, 1, 6, "`pytest -q` succeeded after editing t.py")
+    open_ = ErrorEvent("file", "/r/x.py", ("String to replace not found in file.",), 5)
     return UnitFacts(
         files=["/r/t.py", "/r/x.py"],
         commands=["pytest -q", "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
