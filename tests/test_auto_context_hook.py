@@ -381,9 +381,9 @@ def test_replay_scripted_session_call_by_call(setup: Setup) -> None:
     assert (p1.kind, p1.subject, p1.start_turn, p1.end_turn) == ("episode", "Add a --verbose flag to the CLI", 1, 5)
     assert p1.files_modified == ("/home/dev/project/cli.py",)
     assert p1.commands_run == ("pytest tests/test_cli.py",)
-    # Issue 14: a failure is written as failures/ words it (`<test id>: <message>`).
-    assert p1.key_outcomes == ("Added --verbose; I chose argparse's count action because it allows -vv.",
-                               "I'll look at cli.py first.")
+    # Issue 14: a plan ("I'll look at cli.py first.") is no outcome; a failure is written as
+    # failures/ words it (`<test id>: <message>`).
+    assert p1.key_outcomes == ("Added --verbose; I chose argparse's count action because it allows -vv.",)
     assert [(e.error, e.target, e.fixed_by) for e in p1.errors_resolved] == [
         ("tests/test_cli.py::test_verbose: AssertionError: assert 0 == 1", "pytest tests/test_cli.py",
          "`pytest tests/test_cli.py` succeeded after editing cli.py")]

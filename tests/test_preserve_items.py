@@ -184,3 +184,20 @@ def test_a_tight_budget_shows_the_newest_run_whole_then_every_other_run_first() 
         assert shown == [full[i] for i in sorted(order[: len(shown)])], max_chars
         seen.add(len(shown))
     assert {6, 7, 8} <= seen
+
+
+def test_a_decision_restated_is_one_item_in_its_newest_words() -> None:
+    # States folded before issue 14 may hold restatements: the items still list each once.
+    model = SessionModel(turns=9)
+    model.decisions += [
+        Note(1, "We chose keyset pagination because offsets skip rows."),
+        Note(2, "We'll store amounts as integer cents instead of floats."),
+        Note(3, "**We chose keyset pagination, because offsets skip rows.**"),
+        Note(4, "We'll store refunds as integer cents instead of floats."),  # another decision: another noun
+    ]
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        assert keys(rendered.items, "decision") == [
+            "We'll store refunds as integer cents instead of floats.",
+            "**We chose keyset pagination, because offsets skip rows.**",
+            "We'll store amounts as integer cents instead of floats.",
+        ]

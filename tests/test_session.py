@@ -330,6 +330,64 @@ def test_decision_sentences() -> None:
     assert decision_sentences(text) == ["I decided to keep the cache in SQLite because it survives restarts."]
 
 
+# Assistant texts as Claude Code sessions have them: plans, hedges, asides and questions around
+# the few sentences that decide something, markdown, code, and a recap that restates.
+WORKING_TEXTS = (
+    "I'll first check how the cursor is built before changing anything.",
+    "Let me double-check the approach by reading `cursor.py`.",
+    "I'd like to confirm the approach before I touch the migration, because it rewrites the table.",
+    "Side note: the `legacy/` folder also uses offsets, because it predates the API.",
+    "I think we might want to switch to keyset pagination, but let me look at the query first.",
+    "Should we keep OFFSET for the admin pages, or switch everything to keyset pagination instead of offsets?",
+    "Found it. **Root cause:** the cursor is compared as a string, so `10` sorts before `9`.",
+    "We chose keyset pagination on `(created_at, id)` because offsets skip rows when new orders arrive.\n\n"
+    "The fix was to compare the cursor as a tuple of ints.",
+    "Now I'll update the repository so that the cursor is parsed once.",
+    "```python\n# chosen because it is faster\ncursor = (row.created_at, row.id)\n```\nThat compiles now.",
+    "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+    "To recap:\n\n- We chose keyset pagination on `(created_at, id)`, because offsets skip rows when new orders arrive.\n"
+    "- **Going with integer cents instead of floats:** floats drift by a cent on refunds.\n\nWant me to also migrate the admin pages?",
+)
+
+
+def test_decisions_are_choices_and_causes_once_not_plans_hedges_asides_or_questions(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("Fix the pagination bug")
+    for text in WORKING_TEXTS:
+        s.say(text)
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    assert [n.text for n in model.decisions] == [
+        "Root cause: the cursor is compared as a string, so `10` sorts before `9`.",
+        "The fix was to compare the cursor as a tuple of ints.",
+        # Restated in the recap: once, in its newest place and words.
+        "We chose keyset pagination on `(created_at, id)`, because offsets skip rows when new orders arrive.",
+        "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+    ]
+    facts = model.facts["prompt-1"]
+    assert facts.decisions == [n.text for n in model.decisions]
+    # Outcomes: what a text reports, not the plans, hedges, asides and questions it opens with.
+    assert facts.texts == [
+        "Found it. **Root cause:** the cursor is compared as a string, so `10` sorts before `9`.",
+        "We chose keyset pagination on `(created_at, id)` because offsets skip rows when new orders arrive.",
+        "That compiles now.",
+        "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+        "To recap:",
+    ]
+
+
+def test_a_changed_name_is_another_decision_and_small_rewording_the_same() -> None:
+    from context_keeper.session.heuristics import decision_words, same_decision
+
+    tokens = "We'll store tokens amounts as integer cents instead of trying to keep floats, because floats drift on tokens refunds."
+    orders = tokens.replace("tokens", "orders")
+    assert not same_decision(decision_words(tokens), decision_words(orders))
+    for restated in (
+        "**We'll store tokens amounts as integer cents instead of trying to keep floats** since floats drift on tokens refunds",
+        "Decided: store tokens amounts as integer cents instead of trying to keep floats, because floats drift on tokens refunds.",
+    ):
+        assert same_decision(decision_words(tokens), decision_words(restated)), restated
+
+
 # -- the saved form -------------------------------------------------------------------------------
 
 
@@ -376,8 +434,12 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     fresh.facts.pop("task-1")
     fresh.last_checked_turn = fresh.turns
     fresh.file_dev, fresh.file_ino = model.file_dev, model.file_ino  # another file, same bytes
-    # A fold today writes the pytest failure as failures/ words it; the rest is the same.
+    # A fold today writes the pytest failure as failures/ words it, and takes no plan for an
+    # outcome ("I'll start by looking around."); the rest is the same.
     assert fresh.errors[0].messages == ("tests/test_parser.py::test_a: assert 1 == 2",)
+    assert model.facts["prompt-1"].texts == ["I'll start by looking around.", "All done. FINAL-TEXT"]
+    assert fresh.facts["prompt-1"].texts == ["All done. FINAL-TEXT"]
+    fresh.facts["prompt-1"].texts = model.facts["prompt-1"].texts
     assert without_messages(fresh.to_dict()) == without_messages(model.to_dict())
     assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
 

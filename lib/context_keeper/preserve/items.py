@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
+from ..session.heuristics import decision_words, same_decision
 from ..survival.items import Item
 from ..tasks import Task
 from ..text import one_line, unique
@@ -222,8 +223,15 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
 
 
 def decision_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    texts = unique([n.text.strip() for n in reversed(src.model.decisions)], _limit(cap), skip_empty=True)
-    return tuple(_item("decision", text, text) for text in texts)
+    """Decisions, newest first, each once (a restatement with small differences too)."""
+    kept: list[tuple[str, frozenset[str]]] = []
+    for note in reversed(src.model.decisions):
+        text, words = note.text.strip(), decision_words(note.text)
+        if text and not any(same_decision(words, other) for _, other in kept):
+            kept.append((text, words))
+            if len(kept) == _limit(cap):
+                break
+    return tuple(_item("decision", text, text) for text, _ in kept)
 
 
 def prompt_items(src: Source, cap: int | None) -> tuple[Item, ...]:
