@@ -328,6 +328,10 @@ def test_test_command_detection() -> None:
 def test_decision_sentences() -> None:
     text = "Looked around. I decided to keep the cache in SQLite because it survives restarts. Done!"
     assert decision_sentences(text) == ["I decided to keep the cache in SQLite because it survives restarts."]
+    # A plan's opening decides when its verb chooses, not when a later noun reads like looking.
+    chosen = "We'll move the search parsing into the engine crate instead of trying to duplicate it in the CLI."
+    assert decision_sentences(chosen) == [chosen]
+    assert decision_sentences("I'll now look at using keyset pagination instead of offsets.") == []
 
 
 # Assistant texts as Claude Code sessions have them: plans, hedges, asides and questions around

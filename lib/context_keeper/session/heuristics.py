@@ -36,10 +36,12 @@ _PLAN_RE = re.compile(
     r"| have to| must| can| could)\b|before (?:i|we)\b|first,|next,|then,|to (?:double-check|confirm|verify|check|see)\b)",
     re.IGNORECASE,
 )
-# A plan's next words when it looks rather than chooses ("I'll first check whether…").
+# A plan's next verb when it looks rather than chooses ("I'll first check…", "I'd like to
+# confirm…"): the verb right after the opening, not a noun further on ("move the search parsing").
 _EXPLORE_RE = re.compile(
-    r"^\W*(?:\w+\W+){0,2}?(?:first|check|double-check|confirm|verify|look|see|try|investigate|figure|explore|think|"
-    r"consider|review|read|inspect|make sure|find out|dig|understand|examine|search|grep|like to|want to|need to|start)\b",
+    r"^\W*(?:(?:just|also|quickly|briefly|now|then|still)\W+)*(?:first|check|double-check|confirm|verify|look|see|try|"
+    r"investigate|figure|explore|think|consider|review|read|inspect|make sure|find out|dig|understand|examine|search|"
+    r"grep|like to|want to|need to|start|begin)\b",
     re.IGNORECASE,
 )
 # Hedges and conditions: a guess or an option is not a conclusion. Only before the reason
