@@ -206,9 +206,13 @@ def file_items(src: Source, cap: int | None) -> tuple[Item, ...]:
     return tuple(_item("file", path, path) for path in paths[:cap])
 
 
+# A failed test's messages are the unresolved errors' (same run): here only a reminder.
+TEST_DETAIL_CLIP = 100
+
+
 def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    """Each test command's last result; a failed run with its first message (all of them
-    are among the unresolved errors) and how many more failures it had."""
+    """Each test command's last result; a failed run with the start of its first message
+    (all of them are among the unresolved errors) and how many more failures it had."""
     out = []
     for run in list(reversed(src.model.tests.values()))[:cap]:
         command = one_line(run.command, COMMAND_CLIP)
@@ -216,7 +220,7 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
             out.append(_item("test", f"`{command}` → passed", command))
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
-            first = one_line(run.messages[0], MESSAGE_CLIP) if run.messages else ""
+            first = one_line(run.messages[0], TEST_DETAIL_CLIP) if run.messages else ""
             detail = f": {first}{_more(len(run.messages) - 1 + run.more)}" if first else ""
             out.append(_item("test", f"`{command}` → FAILED ({code}){detail}", command))
     return tuple(out)
