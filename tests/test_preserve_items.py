@@ -201,3 +201,14 @@ def test_a_decision_restated_is_one_item_in_its_newest_words() -> None:
             "**We chose keyset pagination, because offsets skip rows.**",
             "We'll store amounts as integer cents instead of floats.",
         ]
+
+
+def test_a_failed_test_line_reminds_of_its_first_message_which_the_errors_show_whole() -> None:
+    model = SessionModel(turns=3)
+    long = "tests/test_report.py::test_totals: AssertionError: " + "totals differ for every region " * 8
+    model.errors.append(ErrorEvent("Bash", "pytest -q tests/test_report.py", (long,), 2, 1))
+    model.tests["pytest -q tests/test_report.py"] = CommandRun("pytest -q tests/test_report.py", 2, False, 1, (long,), True)
+    rendered = render_block(model, trigger="auto", max_chars=10_000)
+    (test,) = [i for i in rendered.items if i.family == "test"]
+    assert test.text == f"`pytest -q tests/test_report.py` → FAILED (exit 1): {long[:99]}…"
+    assert keys(rendered.items, "error") == [long.strip()]
