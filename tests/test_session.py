@@ -101,6 +101,29 @@ def test_failure_messages_are_redacted_after_they_are_composed(tmp_path: Path) -
     assert secret not in model.to_bytes().decode()
 
 
+def test_a_test_named_like_a_secret_keeps_its_message_and_secrets_still_go() -> None:
+    from context_keeper.session.error_line import redacted
+
+    # `<test id>: <message>` reads like `auth: <secret>` to redact: the message would lose its
+    # first word. A test id or location and a message that starts like no secret: apart.
+    for message in (
+        "TestAuthBuild: types_test.go:40: expected cursor 434, got 579",
+        "tests/test_auth.py::test_auth_get_etag: AssertionError: assert 6082 == 4477",
+        "auth › rejects an expired token: Error: expected 401, got 200",
+        "src/session.test.ts > session > token: AssertionError: expected 1 to be 2",
+    ):
+        assert redacted(message) == message
+    secret = "hunter2" + "x9Y8z7W6"
+    for message, shown in (
+        (f"db.password: {secret}", "db.password: [REDACTED]"),
+        (f"TestPassword: {secret}", "TestPassword: [REDACTED]"),  # no message shape: redacted whole
+        (f"tests/test_x.py::test_token: AssertionError: token={secret} rejected",
+         "tests/test_x.py::test_token: AssertionError: token=[REDACTED] rejected"),
+        (f"config.py:3: password = '{secret}'", "config.py:3: password = '[REDACTED]'"),
+    ):
+        assert redacted(message) == shown
+
+
 def test_todowrite_variant() -> None:
     model = build_model(FIXTURES / "todowrite_variant.jsonl")
     assert tasks_of(model) == [("todo-1", "Write tests", "completed"), ("todo-2", "Run linter", "completed")]

@@ -16,6 +16,26 @@ from .records import MESSAGES
 __all__ = ["EXIT_CODE_RE", "run_failures", "useful_error_line"]
 
 EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
+# The `<where>: ` failures/ puts before a message: a test id (`tests/x.py::test_y`,
+# `tests::ratio`, `TestSlug/case`, `suite › test`, `file > suite > test`) or a location
+# (`file:line[:col]`, `file(line,col)`).
+_WHERE_RE = re.compile(r"^(\S+::\S+|Test\w+(?:/\S+)?|\S+\.\w+(?::\d+){1,2}|\S+\.\w+\(\d+,\d+\)|.+? (?:›|>) .+?): ")
+# How a message starts that no secret starts: an exception or error name, an assertion, a location.
+_MESSAGE_START_RE = re.compile(r"[\w.$]*(?:Error|Exception|Failure|Panic)\b|assert|expected\b|panic:|\S+\.\w+:\d+")
+
+
+def redacted(message: str) -> str:
+    """`message` redacted as composed. Only when that takes the start of the message after a
+    test id or location (`TestAuthBuild: types_test.go:40: …`, `tests/test_auth.py::test_x:
+    AssertionError: …` read as `name: secret`), the two are redacted apart: no secret starts
+    like an exception name, an assertion or a location."""
+    whole = redact(message)
+    if whole == message:
+        return message
+    m = _WHERE_RE.match(message)
+    if m is None or not _MESSAGE_START_RE.match(message, m.end()):
+        return whole
+    return redact(m.group(1)) + ": " + redact(message[m.end():])
 
 
 def run_failures(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
@@ -23,7 +43,7 @@ def run_failures(output: str, command: str | None = None) -> tuple[tuple[str, ..
     found = failure_messages(output, command, MESSAGES)
     messages = []
     for message in found.messages:
-        shown = redact(message).strip()
+        shown = redacted(message).strip()
         if shown and shown not in messages:
             messages.append(shown)
     return tuple(messages), found.more
