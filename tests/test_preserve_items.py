@@ -212,3 +212,21 @@ def test_a_failed_test_line_reminds_of_its_first_message_which_the_errors_show_w
     (test,) = [i for i in rendered.items if i.family == "test"]
     assert test.text == f"`pytest -q tests/test_report.py` → FAILED (exit 1): {long[:99]}…"
     assert keys(rendered.items, "error") == [long.strip()]
+
+
+def test_a_message_after_a_test_named_like_a_secret_is_shown_whole_and_secrets_are_not() -> None:
+    model = SessionModel(turns=4)
+    go = "TestAuthBuild: types_test.go:40: expected cursor 434, got 579"
+    secret = "sk-ant-api03-" + "C" * 40
+    model.errors += [
+        ErrorEvent("Bash", "go test ./cli/internal/auth/...", (go,), 1, 1),
+        ErrorEvent("Bash", "TOKEN=hunter2hunter2 ./deploy.sh", (f"deploy: push rejected for {secret}",), 2, 1),
+    ]
+    model.tests["go test ./cli/internal/auth/..."] = CommandRun("go test ./cli/internal/auth/...", 1, False, 1, (go,), True)
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        errors = [i for i in rendered.items if i.family == "error"]
+        assert errors[1].text == f"`go test ./cli/internal/auth/...` → exit 1: {go}" and errors[1].key == go
+        assert errors[0].text == "`TOKEN=[REDACTED] ./deploy.sh` → exit 1: deploy: push rejected for sk-ant-[REDACTED]"
+        (test,) = [i for i in rendered.items if i.family == "test"]
+        assert test.text == f"`go test ./cli/internal/auth/...` → FAILED (exit 1): {go}"
+        assert secret not in rendered.text and "hunter2hunter2" not in rendered.text

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
+from ..session.error_line import redacted
 from ..session.heuristics import decision_words, same_decision
 from ..survival.items import Item
 from ..tasks import Task
@@ -128,7 +129,15 @@ def _run_items(family: str, head: str, messages: Sequence[str], more: int, empty
     shown = [one_line(m, MESSAGE_CLIP) for m in messages]
     if not any(shown):
         return [_item(family, f"{head}: (no output)", empty_key)]
-    return [_item(family, f"{head}: {m}", m) for m in unique(shown, len(shown), skip_empty=True)]
+    return [_message_item(family, head, m) for m in unique(shown, len(shown), skip_empty=True)]
+
+
+def _message_item(family: str, head: str, message: str, key: str | None = None) -> Item:
+    """`head: message`, the two redacted apart: the message as the fold redacted it (whole,
+    or apart from its test id), not read as a `name: secret` across the head (`exit 1:
+    TestAuthBuild: types_test.go:40: …`)."""
+    shown = redacted(message)
+    return Item(family, f"{redact(head)}: {shown}", shown if key is None else redact(key))
 
 
 def _bash_head(command: str, exit_code: int | None) -> str:
@@ -221,8 +230,11 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
             first = one_line(run.messages[0], TEST_DETAIL_CLIP) if run.messages else ""
-            detail = f": {first}{_more(len(run.messages) - 1 + run.more)}" if first else ""
-            out.append(_item("test", f"`{command}` → FAILED ({code}){detail}", command))
+            head = f"`{command}` → FAILED ({code})"
+            if first:
+                out.append(_message_item("test", head, first + _more(len(run.messages) - 1 + run.more), command))
+            else:
+                out.append(_item("test", head, command))
     return tuple(out)
 
 
