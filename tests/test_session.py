@@ -355,6 +355,9 @@ def test_decision_sentences() -> None:
     chosen = "We'll move the search parsing into the engine crate instead of trying to duplicate it in the CLI."
     assert decision_sentences(chosen) == [chosen]
     assert decision_sentences("I'll now look at using keyset pagination instead of offsets.") == []
+    assert decision_sentences("I\u2019ll first check whether we should use Redis instead of Postgres.") == []  # typographic ’
+    fact = "We could not reproduce it because the root cause is the test clock."  # a fact, not a hedge
+    assert decision_sentences(fact) == [fact]
 
 
 # Assistant texts as Claude Code sessions have them: plans, hedges, asides and questions around

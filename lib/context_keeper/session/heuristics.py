@@ -48,7 +48,7 @@ _EXPLORE_RE = re.compile(
 # ("We chose X because it might…" still decides).
 _HEDGE_RE = re.compile(
     r"^(?:if|unless|whether|alternatively)\b|\b(?:i think|i believe|i suspect|i guess|not sure|maybe|perhaps|probably|"
-    r"possibly|might|could|would be|i wonder|it seems|seems (?:like|to)|appears to|presumably|one option|another option)\b",
+    r"possibly|might|could(?!n't| not)|would be|i wonder|it seems|seems (?:like|to)|appears to|presumably|one option|another option)\b",
     re.IGNORECASE,
 )
 _REASON_RE = re.compile(r"\b(?:because|since|as|so that|given that)\b|: ", re.IGNORECASE)
@@ -59,7 +59,7 @@ _FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
 _NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
 _EMPHASIS_RE = re.compile(r"\*\*|__")
 _BULLET_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
-_WORD_RE = re.compile(r"[\w./-]+")
+_WORD_RE = re.compile(r"[\w'./-]+")
 # Words that do not change what a decision is when it is restated.
 _FILLER = frozenset(
     "a an the to of in on for with and or but so that this it its is was be been are were will would we i "
@@ -104,6 +104,7 @@ def _clean(sentence: str) -> str:
 
 def is_noise(sentence: str) -> bool:
     """A plan, a hedge, an aside or a question: neither a decision nor an outcome."""
+    sentence = sentence.replace("\u2019", "'")  # I’ll = I'll
     if sentence.rstrip(" .)\"'`*").endswith("?") or _ASIDE_RE.match(sentence):
         return True
     reason = _REASON_RE.search(sentence)
@@ -146,7 +147,8 @@ def outcome_line(text: str, cap: int) -> str:
 
 def decision_words(sentence: str) -> frozenset[str]:
     """The words that make a decision what it is (no filler, case or punctuation)."""
-    return frozenset(w.strip("./-") for w in _WORD_RE.findall(sentence.casefold()) if w.strip("./-") not in _FILLER)
+    words = (w.strip("'./-") for w in _WORD_RE.findall(sentence.casefold().replace("\u2019", "'")))
+    return frozenset(w for w in words if w and w not in _FILLER)
 
 
 def same_decision(a: frozenset[str], b: frozenset[str]) -> bool:
