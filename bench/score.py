@@ -7,7 +7,8 @@ A fact counts as present when its exact string appears in that text:
 - active task: its subject, AND its status word within STATUS_WINDOW characters of it
 - completed task: its subject
 - file: the absolute path, or the path relative to cwd (not as part of a longer path)
-- error (unresolved / resolved): the command text AND its error line, anywhere
+- error (unresolved / resolved): the command text AND its error line, anywhere (whitespace
+  runs collapsed: failure messages are written that way)
 - decision, last user prompt: the whole sentence, or at least its first 60 characters
 - test command: the command text
 
@@ -126,10 +127,17 @@ def has_sentence(text: str, sentence: str, prefix: int = PREFIX) -> bool:
     return sentence in text or (len(sentence) > prefix and sentence[:prefix] in text)
 
 
-def has_error(text: str, error: dict[str, Any], cwd: str) -> bool:
+def collapsed(text: str) -> str:
+    return " ".join(text.split())
+
+
+def has_error(text: str, error: dict[str, Any], cwd: str, flat: str | None = None) -> bool:
+    """The command and the error line; the line with runs of whitespace collapsed (as
+    context_keeper.failures writes every message: mypy's `...")  [return-value]` is shown with
+    one space). `flat`: `text` collapsed, when the caller has it."""
     command = error["command"]
     command_ok = command in text or (error.get("tool") != "Bash" and has_path(text, command, cwd))
-    return command_ok and error["error_line"] in text
+    return command_ok and collapsed(error["error_line"]) in (flat if flat is not None else collapsed(text))
 
 
 # -- scoring ---------------------------------------------------------------------------
@@ -149,6 +157,7 @@ def score(truth: dict[str, Any], precompact_stdout: str, restore_note: str = "")
     pre, note = model_text(precompact_stdout, restore_note)
     text = pre + "\n" + note
     cwd = truth.get("cwd") or ""
+    flat = collapsed(text)
     prompt = [truth["last_user_prompt"]] if truth.get("last_user_prompt") else []
     cats = {
         "active_tasks": _category(truth.get("active_tasks", []),
@@ -157,9 +166,9 @@ def score(truth: dict[str, Any], precompact_stdout: str, restore_note: str = "")
         "completed_tasks": _category(truth.get("completed_tasks", []), lambda t: t["subject"] in text,
                                      lambda t: t["subject"]),
         "files_modified": _category(truth.get("files_modified", []), lambda p: has_path(text, p, cwd), str),
-        "unresolved_errors": _category(truth.get("unresolved_errors", []), lambda e: has_error(text, e, cwd),
+        "unresolved_errors": _category(truth.get("unresolved_errors", []), lambda e: has_error(text, e, cwd, flat),
                                        lambda e: f"{e['command']} -> {e['error_line']}"),
-        "resolved_errors": _category(truth.get("resolved_errors", []), lambda e: has_error(text, e, cwd),
+        "resolved_errors": _category(truth.get("resolved_errors", []), lambda e: has_error(text, e, cwd, flat),
                                      lambda e: f"{e['command']} -> {e['error_line']}"),
         "decisions": _category(truth.get("decisions", []), lambda d: has_sentence(text, d), str),
         "test_commands": _category(truth.get("test_commands", []), lambda t: t["command"] in text,

@@ -381,10 +381,11 @@ def test_replay_scripted_session_call_by_call(setup: Setup) -> None:
     assert (p1.kind, p1.subject, p1.start_turn, p1.end_turn) == ("episode", "Add a --verbose flag to the CLI", 1, 5)
     assert p1.files_modified == ("/home/dev/project/cli.py",)
     assert p1.commands_run == ("pytest tests/test_cli.py",)
-    assert p1.key_outcomes == ("Added --verbose; I chose argparse's count action because it allows -vv.",
-                               "I'll look at cli.py first.")
+    # Issue 14: a plan ("I'll look at cli.py first.") is no outcome; a failure is written as
+    # failures/ words it (`<test id>: <message>`).
+    assert p1.key_outcomes == ("Added --verbose; I chose argparse's count action because it allows -vv.",)
     assert [(e.error, e.target, e.fixed_by) for e in p1.errors_resolved] == [
-        ("FAILED tests/test_cli.py::test_verbose - AssertionError: assert 0 == 1", "pytest tests/test_cli.py",
+        ("tests/test_cli.py::test_verbose: AssertionError: assert 0 == 1", "pytest tests/test_cli.py",
          "`pytest tests/test_cli.py` succeeded after editing cli.py")]
 
     t1 = by_id["1"]
@@ -415,7 +416,7 @@ def test_replay_scripted_session_call_by_call(setup: Setup) -> None:
     assert p4.key_outcomes == ("Network test is deterministic now: I chose a fake clock instead of sleeping.",
                                "Unrelated to README.md: the test now uses a fixed seed")
     assert [(e.error, e.fixed_by) for e in p4.errors_resolved] == [
-        ("FAILED tests/test_net.py::test_retry - TimeoutError: timed out",
+        ("tests/test_net.py::test_retry: TimeoutError: timed out",
          "`pytest tests/test_net.py -x` succeeded after editing test_net.py")]
     assert all(s.errors_unresolved == () and s.transcript_path == str(setup.transcript) for s in by_id.values())
 

@@ -101,8 +101,8 @@ def test_real_transcript_task_goes_cold_and_its_episode_never_does(tmp_path: Pat
 
 
 def facts() -> UnitFacts:
-    fixed = ErrorEvent("Bash", "pytest -q", "FAILED t.py::a - assert 1 == 2", 4, 1, 6, "`pytest -q` succeeded after editing t.py")
-    open_ = ErrorEvent("file", "/r/x.py", "String to replace not found in file.", 5)
+    fixed = ErrorEvent("Bash", "pytest -q", ("FAILED t.py::a - assert 1 == 2",), 4, 1, 6, "`pytest -q` succeeded after editing t.py")
+    open_ = ErrorEvent("file", "/r/x.py", ("String to replace not found in file.",), 5)
     return UnitFacts(
         files=["/r/t.py", "/r/x.py"],
         commands=["pytest -q", "export GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789"],
@@ -140,6 +140,22 @@ def test_summary_has_the_required_keys_deduplicated_and_redacted(tmp_path: Path)
         "transcript_path": "/t.jsonl",
         "details_recorded": True,
     }
+
+
+def test_a_run_with_several_failures_is_one_error_naming_each() -> None:
+    model = SessionModel(turns=40)
+    model.episodes = [Episode(1, "Fix the suite", 2, 9, 2, True)]
+    messages = ("tests/test_a.py::test_x: assert 1 == 2", "tests/test_a.py::test_y: IndexError: list index out of range")
+    model.facts["prompt-1"] = UnitFacts(errors=[
+        ErrorEvent("Bash", "pytest -q", messages, 4, 1, 6, "`pytest -q` succeeded", more=3),
+        ErrorEvent("Bash", "ruff check", ("a.py:1:1: F401 `os` imported but unused",), 5, 1),
+    ])
+    [unit] = cold_units(model, 20)
+    summary = build_summary(unit, model.facts["prompt-1"], "s", None, NOW)
+    assert summary["errors_resolved"] == [{
+        "error": "tests/test_a.py::test_x: assert 1 == 2 | tests/test_a.py::test_y: IndexError: list index out of range (+3 more)",
+        "target": "pytest -q", "fixed_by": "`pytest -q` succeeded"}]
+    assert summary["errors_unresolved"] == [{"error": "a.py:1:1: F401 `os` imported but unused", "target": "ruff check"}]
 
 
 def test_summary_lists_are_capped_in_order() -> None:

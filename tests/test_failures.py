@@ -89,6 +89,18 @@ def test_truncated_pytest_run_takes_sections_from_the_head_and_the_count_from_th
     assert len(found.messages) + found.more == 398  # "398 failed" in the tail
 
 
+def test_a_summary_line_cut_at_80_columns_takes_the_whole_message_from_its_e_line() -> None:
+    # Claude Code's Bash has no tty: pytest cuts `FAILED id - message` at 80 columns.
+    output = (
+        "Exit code 1\n....F\nE   ValueError: the tokenizer rejects empty input\n"
+        "FAILED tests/test_tok.py::test_empty - ValueErro...\nFAILED tests/test_tok.py::test_other - KeyErr..."
+    )
+    assert failure_messages(output).messages == (
+        "tests/test_tok.py::test_empty: ValueError: the tokenizer rejects empty input",
+        "tests/test_tok.py::test_other: KeyErr...",  # no E line says it whole: as printed
+    )
+
+
 def test_the_marker_itself_is_never_a_message() -> None:
     output = claude_code_cut("Exit code 1\n" + "building...\n" * 5000)
     assert "truncated" not in useful_error_line(output)

@@ -113,12 +113,12 @@ def busy_model(tasks: int = 4, files: int = 5, errors: int = 3, decisions: int =
         path = f"/home/dev/project/pkg{i % 7}/sub/module_{i}.py"
         model.files[path] = FileChange(path, "Edit", i, i)
     for i in range(errors):
-        model.errors.append(ErrorEvent("Bash", f"make build-{i}", f"error: target {i} failed", i, 2))
+        model.errors.append(ErrorEvent("Bash", f"make build-{i}", (f"error: target {i} failed",), i, 2))
     for i in range(decisions):
         model.decisions.append(Note(i, f"We chose approach {i} because it keeps the hot path flat."))
     for i in range(tests):
         cmd = f"pytest -q tests/test_{i}.py"
-        model.tests[cmd] = CommandRun(cmd, i, i % 2 == 0, 0 if i % 2 == 0 else 1, None if i % 2 == 0 else "E assert 1 == 2", True)
+        model.tests[cmd] = CommandRun(cmd, i, i % 2 == 0, 0 if i % 2 == 0 else 1, () if i % 2 == 0 else ("E assert 1 == 2",), True)
     model.prompts.append(Note(1, "Please build the archiver."))
     return model
 
@@ -223,7 +223,7 @@ def test_secrets_are_redacted() -> None:
     model = busy_model()
     secret = "sk-ant-api03-" + "A" * 40
     model.decisions.append(Note(9, f"We decided to use the key {secret} because it works."))
-    model.tests[f"API_TOKEN=hunter2hunter2 pytest -q"] = CommandRun("API_TOKEN=hunter2hunter2 pytest -q", 9, True, 0, None, True)
+    model.tests[f"API_TOKEN=hunter2hunter2 pytest -q"] = CommandRun("API_TOKEN=hunter2hunter2 pytest -q", 9, True, 0, (), True)
     text = block_of(model)
     assert secret not in text and "hunter2hunter2" not in text
     assert "[REDACTED]" in text
@@ -232,7 +232,7 @@ def test_secrets_are_redacted() -> None:
 def test_long_and_multiline_texts_are_folded_and_clipped() -> None:
     model = SessionModel()
     command = "python - <<'EOF'\n" + "print('x')\n" * 200 + "EOF"
-    model.errors.append(ErrorEvent("Bash", command, "boom", 1, 1))
+    model.errors.append(ErrorEvent("Bash", command, ("boom",), 1, 1))
     errors = section(block_of(model), "UNRESOLVED ERRORS").splitlines()
     assert len(errors) == 2
     assert errors[1].startswith("- `python - <<'EOF' print('x') print('x')")
@@ -302,7 +302,7 @@ def test_block_never_exceeds_the_cap(tasks: int, files: int, errors: int, decisi
     # arbitrary text (newlines, unicode, huge) in every free-text field
     model.tasks.ensure("odd", 1, odd or "x")
     model.tasks.set_fields("odd", 1, description=odd * 3)
-    model.errors.append(ErrorEvent("Bash", odd * 4 or "c", odd, 1, None))
+    model.errors.append(ErrorEvent("Bash", odd * 4 or "c", (odd,), 1, None))
     model.decisions.append(Note(1, odd))
     model.prompts.append(Note(1, odd))
     path = "/home/dev/project/" + (odd.replace("\0", "") or "f")

@@ -30,17 +30,17 @@ def every_family_model() -> SessionModel:
     model.tasks.ensure("3", 2, "Write tokenizer")
     model.tasks.set_status("3", "completed", 4)
     model.errors += [
-        ErrorEvent("Bash", "pytest -q tests/test_tok.py", "E   NameError: name 'x' is not defined", 3, 1, resolved_turn=4, resolved_by="ok"),
-        ErrorEvent("Bash", "pytest -q tests/test_parser.py", "E   assert parse('(1') == []", 5, 1),
-        ErrorEvent("Bash", "make lint", "", 6, 2),
-        ErrorEvent("Edit", "/home/dev/project/src/a.py", "String to replace not found in file.", 7),
-        ErrorEvent("Write", "/home/dev/project/src/b.py", "", 8),
+        ErrorEvent("Bash", "pytest -q tests/test_tok.py", ("E   NameError: name 'x' is not defined",), 3, 1, resolved_turn=4, resolved_by="ok"),
+        ErrorEvent("Bash", "pytest -q tests/test_parser.py", ("E   assert parse('(1') == []",), 5, 1),
+        ErrorEvent("Bash", "make lint", (), 6, 2),
+        ErrorEvent("Edit", "/home/dev/project/src/a.py", ("String to replace not found in file.",), 7),
+        ErrorEvent("Write", "/home/dev/project/src/b.py", (), 8),
     ]
     for i in range(20):  # more than the block's 15 full lines: the rest are grouped by directory
         path = f"/home/dev/project/pkg/module_{i}.py"
         model.files[path] = FileChange(path, "Edit", i, i)
-    model.tests["pytest -q"] = CommandRun("pytest -q", 9, False, 1, "E assert 1 == 2", True)
-    model.tests["ruff check"] = CommandRun("ruff check", 10, True, 0, None, True)
+    model.tests["pytest -q"] = CommandRun("pytest -q", 9, False, 1, ("E assert 1 == 2",), True)
+    model.tests["ruff check"] = CommandRun("ruff check", 10, True, 0, (), True)
     model.decisions.append(Note(11, "We parse with recursive descent because it recovers easily."))
     model.prompts.append(Note(12, LONG_REQUEST))
     return model
@@ -98,7 +98,7 @@ def test_item_texts_and_keys_are_redacted() -> None:
     model = SessionModel()
     secret = "sk-ant-api03-" + "B" * 40
     model.decisions.append(Note(1, f"We decided to use the key {secret} because it works."))
-    model.tests["API_TOKEN=hunter2hunter2 pytest -q"] = CommandRun("API_TOKEN=hunter2hunter2 pytest -q", 1, True, 0, None, True)
+    model.tests["API_TOKEN=hunter2hunter2 pytest -q"] = CommandRun("API_TOKEN=hunter2hunter2 pytest -q", 1, True, 0, (), True)
     for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
         assert {i.family for i in rendered.items} == {"decision", "test"}
         for item in rendered.items:
@@ -131,3 +131,102 @@ def test_pack_reports_the_facts_it_shows_in_display_order() -> None:
     assert everything.items == facts and everything.text == "FILES:\n- f0.py\n- f1.py\n- f2.py\n- f3.py"
     # A budget for two lines: the two packed first, not the first two listed.
     assert pack([files], ["files"], len("FILES:\n- f1.py\n- f3.py")).items == (facts[1], facts[3])
+
+
+# -- a run's several failures (issue 14) -----------------------------------------------------------
+
+
+def runs_model() -> SessionModel:
+    """Three unresolved runs, the newest with three failures and 393 more; a fixed run with two."""
+    model = SessionModel(session_id="s-3", turns=20)
+    model.errors += [
+        ErrorEvent("Bash", "npx tsc -p .", ("src/a.ts(3,1): error TS2304: Cannot find name 'x'.", "src/b.ts(9,5): error TS2322: Type 'string' is not assignable to type 'number'."), 2, 2),
+        ErrorEvent("Bash", "ruff check .", ("src/c.py:1:8: F401 [*] `os` imported but unused",), 3, 1),
+        ErrorEvent("Bash", "cargo test", ("tests::a: assertion failed: x", "tests::b: assertion failed: y"), 4, 101, resolved_turn=6, resolved_by="ok"),
+        ErrorEvent("Bash", "python -m pytest -q tests/test_bulk.py",
+                   ("tests/test_bulk.py::test_square[1]: AssertionError: square of 1", "tests/test_bulk.py::test_square[2]: AssertionError: square of 2",
+                    "tests/test_bulk.py::test_square[3]: AssertionError: square of 3"), 5, 1, more=393),
+    ]
+    model.tests["python -m pytest -q tests/test_bulk.py"] = CommandRun(
+        "python -m pytest -q tests/test_bulk.py", 5, False, 1, model.errors[-1].messages, True, more=393)
+    return model
+
+
+def test_every_failure_of_a_run_is_an_item_keyed_by_its_message_and_shown_under_its_command() -> None:
+    model = runs_model()
+    bulk = model.errors[-1].messages
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        errors = [i for i in rendered.items if i.family == "error"]
+        assert [i.key for i in errors] == [*bulk, model.errors[1].messages[0], *model.errors[0].messages]
+        head = "`python -m pytest -q tests/test_bulk.py` → exit 1 (+393 more failures)"
+        assert [i.text for i in errors[:3]] == [f"{head}: {m}" for m in bulk]  # each whole on its own (the refill)
+        assert errors[3].text == "`ruff check .` → exit 1: src/c.py:1:8: F401 [*] `os` imported but unused"
+        # Printed: the command once, its messages under it; a run with one message on one line.
+        assert f"- {head}:\n" + "".join(f"  - {m}\n" for m in bulk) + f"- {errors[3].text}\n- `npx tsc -p .` → exit 2:\n" in rendered.text
+        resolved = [i for i in rendered.items if i.family == "resolved"]
+        assert [(i.text, i.key) for i in resolved] == [(f"`cargo test`: {m}", m) for m in model.errors[2].messages]
+        assert "- `cargo test`:\n  - tests::a: assertion failed: x\n  - tests::b: assertion failed: y" in rendered.text
+        (test,) = [i for i in rendered.items if i.family == "test"]
+        assert test.text == f"`python -m pytest -q tests/test_bulk.py` → FAILED (exit 1): {bulk[0]} (+395 more failures)"
+
+
+def test_a_tight_budget_shows_the_newest_run_whole_then_every_other_run_first() -> None:
+    model = runs_model()
+    model.errors.insert(0, ErrorEvent("Bash", "go vet ./...", ("a.go:1: x", "a.go:2: y"), 1, 1))
+    full = [i for i in render_block(model, trigger="auto", max_chars=10_000).items if i.family == "error"]
+    # Shown: pytest's 3, ruff, tsc's 2, go vet's 2. Packed: the newest run whole, then each older
+    # run's first message, then their second ones.
+    assert [i.key for i in full] == [*model.errors[-1].messages, model.errors[2].messages[0], *model.errors[1].messages, "a.go:1: x", "a.go:2: y"]
+    order = [0, 1, 2, 3, 4, 6, 5, 7]
+    seen = set()
+    for max_chars in range(300, 3_000, 10):
+        shown = [i for i in render_block(model, trigger="auto", max_chars=max_chars).items if i.family == "error"]
+        assert shown == [full[i] for i in sorted(order[: len(shown)])], max_chars
+        seen.add(len(shown))
+    assert {6, 7, 8} <= seen
+
+
+def test_a_decision_restated_is_one_item_in_its_newest_words() -> None:
+    # States folded before issue 14 may hold restatements: the items still list each once.
+    model = SessionModel(turns=9)
+    model.decisions += [
+        Note(1, "We chose keyset pagination because offsets skip rows."),
+        Note(2, "We'll store amounts as integer cents instead of floats."),
+        Note(3, "**We chose keyset pagination, because offsets skip rows.**"),
+        Note(4, "We'll store refunds as integer cents instead of floats."),  # another decision: another noun
+    ]
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        assert keys(rendered.items, "decision") == [
+            "We'll store refunds as integer cents instead of floats.",
+            "**We chose keyset pagination, because offsets skip rows.**",
+            "We'll store amounts as integer cents instead of floats.",
+        ]
+
+
+def test_a_failed_test_line_reminds_of_its_first_message_which_the_errors_show_whole() -> None:
+    model = SessionModel(turns=3)
+    long = "tests/test_report.py::test_totals: AssertionError: " + "totals differ for every region " * 8
+    model.errors.append(ErrorEvent("Bash", "pytest -q tests/test_report.py", (long,), 2, 1))
+    model.tests["pytest -q tests/test_report.py"] = CommandRun("pytest -q tests/test_report.py", 2, False, 1, (long,), True)
+    rendered = render_block(model, trigger="auto", max_chars=10_000)
+    (test,) = [i for i in rendered.items if i.family == "test"]
+    assert test.text == f"`pytest -q tests/test_report.py` → FAILED (exit 1): {long[:99]}…"
+    assert keys(rendered.items, "error") == [long.strip()]
+
+
+def test_a_message_after_a_test_named_like_a_secret_is_shown_whole_and_secrets_are_not() -> None:
+    model = SessionModel(turns=4)
+    go = "TestAuthBuild: types_test.go:40: expected cursor 434, got 579"
+    secret = "sk-ant-api03-" + "C" * 40
+    model.errors += [
+        ErrorEvent("Bash", "go test ./cli/internal/auth/...", (go,), 1, 1),
+        ErrorEvent("Bash", "TOKEN=hunter2hunter2 ./deploy.sh", (f"deploy: push rejected for {secret}",), 2, 1),
+    ]
+    model.tests["go test ./cli/internal/auth/..."] = CommandRun("go test ./cli/internal/auth/...", 1, False, 1, (go,), True)
+    for rendered in (render_block(model, trigger="auto", max_chars=10_000), render_restore(model, max_chars=9_500)):
+        errors = [i for i in rendered.items if i.family == "error"]
+        assert errors[1].text == f"`go test ./cli/internal/auth/...` → exit 1: {go}" and errors[1].key == go
+        assert errors[0].text == "`TOKEN=[REDACTED] ./deploy.sh` → exit 1: deploy: push rejected for sk-ant-[REDACTED]"
+        (test,) = [i for i in rendered.items if i.family == "test"]
+        assert test.text == f"`go test ./cli/internal/auth/...` → FAILED (exit 1): {go}"
+        assert secret not in rendered.text and "hunter2hunter2" not in rendered.text

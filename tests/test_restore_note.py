@@ -18,7 +18,7 @@ ROOT = Path("/home/dev/project")
 
 def full_model() -> SessionModel:
     model = busy_model(tasks=6, files=12, errors=2, decisions=3, tests=2)
-    model.errors.append(ErrorEvent("Bash", "ruff check", "E501 line too long", 3, 1, resolved_turn=4, resolved_by="ok"))
+    model.errors.append(ErrorEvent("Bash", "ruff check", ("E501 line too long",), 3, 1, resolved_turn=4, resolved_by="ok"))
     model.prompts.append(Note(2, "Now add the archive command."))
     return model
 

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from context_keeper.session import (
+    MODEL_VERSION,
     SessionModel,
     build_model,
     decision_sentences,
@@ -60,6 +61,67 @@ def test_bash_failure() -> None:
     ]
     assert model.files == {}  # the failed Edit modified nothing
     assert model.context_usage().tokens == 1040
+
+
+def toolchain_case(name: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / "toolchains" / f"{name}.json").read_text())
+
+
+def test_a_failed_run_keeps_every_failure_message_up_to_the_cap(tmp_path: Path) -> None:
+    # Real recordings (tests/fixtures/toolchains): three failing vitest tests, a truncated
+    # pytest run with 398 failures, a tsc run with three errors run through `npm run build`.
+    s = Script()
+    s.prompt("Make the suite green")
+    cases = [toolchain_case(n) for n in ("vitest-three-failing", "pytest-many-truncated", "tsc-via-npm-run-build")]
+    for case in cases:
+        s.call("Bash", {"command": case["command"]}, case["tool_result"], is_error=True)
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    got = [(e.target, e.messages, e.more, e.exit_code) for e in model.errors]
+    assert got == [(c["command"], tuple(c["expected"]), c["expected_more"], c["exit_code"]) for c in cases]
+    assert [(c.messages, c.more) for c in model.commands] == [(e.messages, e.more) for e in model.errors]
+    pytest_run = model.tests["python -m pytest -q tests/test_bulk.py"]
+    assert len(pytest_run.messages) == 5 and pytest_run.more == 393
+    assert pytest_run.error_line == " | ".join(cases[1]["expected"]) + " (+393 more)"
+
+
+def test_failure_messages_are_redacted_after_they_are_composed(tmp_path: Path) -> None:
+    secret = "ghp_" + "a1B2c3D4e5" * 4
+    s = Script()
+    s.prompt("deploy")
+    output = (
+        "Exit code 1\nTraceback (most recent call last):\n  File \"deploy.py\", line 3, in <module>\n"
+        f"RuntimeError: push rejected for token {secret}"
+    )
+    s.call("Bash", {"command": "python deploy.py"}, output, is_error=True)
+    s.call("Edit", {"file_path": "/r/a.py", "old_string": "a", "new_string": "b"},
+           f"<tool_use_error>String to replace not found in file.\nString: API_TOKEN={secret}</tool_use_error>", is_error=True)
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    assert model.errors[0].messages == ("RuntimeError: push rejected for token ghp_[REDACTED]",)
+    assert model.errors[1].messages == ("String to replace not found in file.",)
+    assert secret not in model.to_bytes().decode()
+
+
+def test_a_test_named_like_a_secret_keeps_its_message_and_secrets_still_go() -> None:
+    from context_keeper.session.error_line import redacted
+
+    # `<test id>: <message>` reads like `auth: <secret>` to redact: the message would lose its
+    # first word. A test id or location and a message that starts like no secret: apart.
+    for message in (
+        "TestAuthBuild: types_test.go:40: expected cursor 434, got 579",
+        "tests/test_auth.py::test_auth_get_etag: AssertionError: assert 6082 == 4477",
+        "auth › rejects an expired token: Error: expected 401, got 200",
+        "src/session.test.ts > session > token: AssertionError: expected 1 to be 2",
+    ):
+        assert redacted(message) == message
+    secret = "hunter2" + "x9Y8z7W6"
+    for message, shown in (
+        (f"db.password: {secret}", "db.password: [REDACTED]"),
+        (f"TestPassword: {secret}", "TestPassword: [REDACTED]"),  # no message shape: redacted whole
+        (f"tests/test_x.py::test_token: AssertionError: token={secret} rejected",
+         "tests/test_x.py::test_token: AssertionError: token=[REDACTED] rejected"),
+        (f"config.py:3: password = '{secret}'", "config.py:3: password = '[REDACTED]'"),
+    ):
+        assert redacted(message) == shown
 
 
 def test_todowrite_variant() -> None:
@@ -177,7 +239,8 @@ def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> No
     assert parser.commands == ["pytest tests/test_parser.py"]
     assert parser.decisions == ["I decided to use a recursive descent parser because the grammar is small."]
     [error] = parser.errors
-    assert error.line == "FAILED tests/test_parser.py::test_a - assert 1 == 2"
+    # Issue 14: the failure as failures/ writes it (test id: message), not pytest's summary line.
+    assert error.messages == ("tests/test_parser.py::test_a: assert 1 == 2",)
     assert error.resolved_by is not None and "pytest tests/test_parser.py" in error.resolved_by
     assert "parser.py" in error.resolved_by  # the edit between failure and success
     assert model.unresolved_errors() == []
@@ -265,12 +328,14 @@ def test_one_response_split_into_records_is_one_turn(tmp_path: Path) -> None:
 
 
 def test_useful_error_lines() -> None:
-    assert useful_error_line("Exit code 1\n....F..\nE   AssertionError: boom\nFAILED t.py::x - AssertionError: boom") == "FAILED t.py::x - AssertionError: boom"
-    assert useful_error_line("Exit code 1\n....F..\nE       assert 3 == 4\n1 failed") == "E       assert 3 == 4"
+    # Issue 14: the first of failures/'s messages (`<test id>: <message>`, the E line without
+    # its marker), no longer a line of the output as printed.
+    assert useful_error_line("Exit code 1\n....F..\nE   AssertionError: boom\nFAILED t.py::x - AssertionError: boom") == "t.py::x: AssertionError: boom"
+    assert useful_error_line("Exit code 1\n....F..\nE       assert 3 == 4\n1 failed") == "assert 3 == 4"
     # A summary line pytest cut at 80 columns loses to the full assertion line.
     cut = "Exit code 1\nE   ValueError: the tokenizer rejects empty input\nFAILED tests/test_tok.py::test_empty - ValueErro..."
-    assert useful_error_line(cut) == "E   ValueError: the tokenizer rejects empty input"
-    assert useful_error_line("Exit code 1\nE       assert 1 == 2\nFAILED t.py::x - ValueError: boom\n1 failed") == "FAILED t.py::x - ValueError: boom"
+    assert useful_error_line(cut) == "tests/test_tok.py::test_empty: ValueError: the tokenizer rejects empty input"
+    assert useful_error_line("Exit code 1\nE       assert 1 == 2\nFAILED t.py::x - ValueError: boom\n1 failed") == "t.py::x: ValueError: boom"
     assert useful_error_line("Exit code 1\nTraceback (most recent call last):\n  File x\nKeyError: 'a'") == "KeyError: 'a'"
     assert useful_error_line("Exit code 2\nsrc/a.c:3:1: error: expected ';'") == "src/a.c:3:1: error: expected ';'"
     assert useful_error_line("Exit code 7\nplain\nlast words") == "last words"
@@ -286,6 +351,71 @@ def test_test_command_detection() -> None:
 def test_decision_sentences() -> None:
     text = "Looked around. I decided to keep the cache in SQLite because it survives restarts. Done!"
     assert decision_sentences(text) == ["I decided to keep the cache in SQLite because it survives restarts."]
+    # A plan's opening decides when its verb chooses, not when a later noun reads like looking.
+    chosen = "We'll move the search parsing into the engine crate instead of trying to duplicate it in the CLI."
+    assert decision_sentences(chosen) == [chosen]
+    assert decision_sentences("I'll now look at using keyset pagination instead of offsets.") == []
+    assert decision_sentences("I\u2019ll first check whether we should use Redis instead of Postgres.") == []  # typographic ’
+    fact = "We could not reproduce it because the root cause is the test clock."  # a fact, not a hedge
+    assert decision_sentences(fact) == [fact]
+
+
+# Assistant texts as Claude Code sessions have them: plans, hedges, asides and questions around
+# the few sentences that decide something, markdown, code, and a recap that restates.
+WORKING_TEXTS = (
+    "I'll first check how the cursor is built before changing anything.",
+    "Let me double-check the approach by reading `cursor.py`.",
+    "I'd like to confirm the approach before I touch the migration, because it rewrites the table.",
+    "Side note: the `legacy/` folder also uses offsets, because it predates the API.",
+    "I think we might want to switch to keyset pagination, but let me look at the query first.",
+    "Should we keep OFFSET for the admin pages, or switch everything to keyset pagination instead of offsets?",
+    "Found it. **Root cause:** the cursor is compared as a string, so `10` sorts before `9`.",
+    "We chose keyset pagination on `(created_at, id)` because offsets skip rows when new orders arrive.\n\n"
+    "The fix was to compare the cursor as a tuple of ints.",
+    "Now I'll update the repository so that the cursor is parsed once.",
+    "```python\n# chosen because it is faster\ncursor = (row.created_at, row.id)\n```\nThat compiles now.",
+    "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+    "To recap:\n\n- We chose keyset pagination on `(created_at, id)`, because offsets skip rows when new orders arrive.\n"
+    "- **Going with integer cents instead of floats:** floats drift by a cent on refunds.\n\nWant me to also migrate the admin pages?",
+)
+
+
+def test_decisions_are_choices_and_causes_once_not_plans_hedges_asides_or_questions(tmp_path: Path) -> None:
+    s = Script()
+    s.prompt("Fix the pagination bug")
+    for text in WORKING_TEXTS:
+        s.say(text)
+    model = build_model(s.write(tmp_path / "t.jsonl"))
+    assert [n.text for n in model.decisions] == [
+        "Root cause: the cursor is compared as a string, so `10` sorts before `9`.",
+        "The fix was to compare the cursor as a tuple of ints.",
+        # Restated in the recap: once, in its newest place and words.
+        "We chose keyset pagination on `(created_at, id)`, because offsets skip rows when new orders arrive.",
+        "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+    ]
+    facts = model.facts["prompt-1"]
+    assert facts.decisions == [n.text for n in model.decisions]
+    # Outcomes: what a text reports, not the plans, hedges, asides and questions it opens with.
+    assert facts.texts == [
+        "Found it. **Root cause:** the cursor is compared as a string, so `10` sorts before `9`.",
+        "We chose keyset pagination on `(created_at, id)` because offsets skip rows when new orders arrive.",
+        "That compiles now.",
+        "Going with integer cents instead of floats: floats drift by a cent on refunds.",
+        "To recap:",
+    ]
+
+
+def test_a_changed_name_is_another_decision_and_small_rewording_the_same() -> None:
+    from context_keeper.session.heuristics import decision_words, same_decision
+
+    tokens = "We'll store tokens amounts as integer cents instead of trying to keep floats, because floats drift on tokens refunds."
+    orders = tokens.replace("tokens", "orders")
+    assert not same_decision(decision_words(tokens), decision_words(orders))
+    for restated in (
+        "**We'll store tokens amounts as integer cents instead of trying to keep floats** since floats drift on tokens refunds",
+        "Decided: store tokens amounts as integer cents instead of trying to keep floats, because floats drift on tokens refunds.",
+    ):
+        assert same_decision(decision_words(tokens), decision_words(restated)), restated
 
 
 # -- the saved form -------------------------------------------------------------------------------
@@ -316,14 +446,67 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     # from _v1_transcript, after marking task 1 summarised as cold_units does.
     saved = (FIXTURES / "state_v1.json").read_bytes()
     model = SessionModel.from_bytes(saved)
-    assert model.to_bytes() == saved
+    # Issue 14 changed the saved form once (version 2): a failed run keeps its messages, and
+    # version 1's one line (an error's `line`, a command's `error_line`) is its one message.
+    # Everything else reads back as it was written.
+    assert model.version == MODEL_VERSION == 2
+    assert json.loads(model.to_bytes()) == v1_as_v2(json.loads(saved))
+    assert SessionModel.from_bytes(model.to_bytes()) == model
+    assert [(e.target, e.messages) for e in model.errors] == [
+        ("pytest tests/test_parser.py", ("FAILED tests/test_parser.py::test_a - assert 1 == 2",)),
+        ("/r/missing.md", ("File does not exist.",)),
+        ("make lint", ("lint.py:3: E501 line too long",)),
+    ]
+    assert [c.messages for c in model.commands] == [(), ("FAILED tests/test_parser.py::test_a - assert 1 == 2",), (), ("lint.py:3: E501 line too long",)]
+    assert model.facts["task-2"].errors == model.errors[1:]
     fresh = build_model(_v1_transcript(tmp_path / "t.jsonl"))
     fresh.summarized["task-1"] = fresh.turns
     fresh.facts.pop("task-1")
     fresh.last_checked_turn = fresh.turns
     fresh.file_dev, fresh.file_ino = model.file_dev, model.file_ino  # another file, same bytes
-    assert model == fresh
+    # A fold today writes the pytest failure as failures/ words it, and takes no plan for an
+    # outcome ("I'll start by looking around."); the rest is the same.
+    assert fresh.errors[0].messages == ("tests/test_parser.py::test_a: assert 1 == 2",)
+    assert model.facts["prompt-1"].texts == ["I'll start by looking around.", "All done. FINAL-TEXT"]
+    assert fresh.facts["prompt-1"].texts == ["All done. FINAL-TEXT"]
+    fresh.facts["prompt-1"].texts = model.facts["prompt-1"].texts
+    assert without_messages(fresh.to_dict()) == without_messages(model.to_dict())
     assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
+
+
+def v1_as_v2(saved: Any) -> Any:
+    """Version 1's saved form as version 2 writes it (written out by hand, not by the code)."""
+    saved["version"] = 2
+    units = [saved["errors"], *(unit["errors"] for unit in saved["facts"].values())]
+    for error in (e for errors in units for e in errors):
+        line = error.pop("line")
+        error.update(messages=[line] if line else [], more=0)
+    for run in [*saved["commands"], *saved["tests"].values()]:
+        line = run.pop("error_line")
+        run.update(messages=[line] if line else [], more=0)
+    return saved
+
+
+def without_messages(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: without_messages(v) for k, v in value.items() if k != "messages"}
+    if isinstance(value, (list, tuple)):
+        return [without_messages(v) for v in value]
+    return value
+
+
+def test_a_version_1_state_with_errors_everywhere_upgrades_and_junk_is_refused() -> None:
+    saved = json.loads((FIXTURES / "state_v1.json").read_bytes())
+    saved["errors"][0]["line"] = ""  # an error without output: no message
+    model = SessionModel.from_bytes(json.dumps(saved).encode())
+    assert model.errors[0].messages == () and model.errors[0].line == ""
+    assert model.tests["pytest tests/test_parser.py"].error_line is None  # passed last
+    for version in (0, 3, "1", True, None):
+        with pytest.raises(ValueError):
+            SessionModel.from_bytes(json.dumps({**saved, "version": version}).encode())
+    saved["errors"][1]["line"] = 7  # not a line: refused by the loader, as any wrong type
+    with pytest.raises(ValueError):
+        SessionModel.from_bytes(json.dumps(saved).encode())
 
 
 def test_a_saved_model_with_a_value_of_the_wrong_type_is_refused() -> None:

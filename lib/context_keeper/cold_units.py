@@ -174,6 +174,8 @@ def build_summary(
         "commands_run": unique([folded(c, COMMAND_CAP) for c in facts.commands], MAX_COMMANDS),
         # Decisions first: they say why; the short texts say what came out.
         "key_outcomes": unique(facts.decisions + facts.texts, MAX_OUTCOMES),
+        # An error is its run's failure messages as one line (` | ` between them, `(+N more)`
+        # after: ErrorEvent.line), so a summary names every failure and keeps its format.
         "errors_resolved": unique(
             [{"error": e.line, "target": folded(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
             MAX_ERRORS,

@@ -218,8 +218,7 @@ def timed(test: Callable[..., None]) -> Callable[..., None]:
 
 def failing_line(claude: ClaudeSession, command: str, prefix: str) -> str:
     """The line starting with `prefix` in the last failed result of `command`: the real
-    pytest output, as Claude Code recorded it. (pytest cuts its FAILED summary lines at 80
-    columns without a tty; where it did, the product carries the `E   ...` line instead.)"""
+    pytest output, as Claude Code recorded it."""
     records = claude.transcript()
     ids = {u["id"] for u in content_blocks(records, "tool_use") if u.get("input", {}).get("command") == command}
     failed = [r for r in content_blocks(records, "tool_result") if r.get("tool_use_id") in ids and r.get("is_error")]
@@ -228,6 +227,16 @@ def failing_line(claude: ClaudeSession, command: str, prefix: str) -> str:
     lines = [line.strip() for line in output.splitlines() if line.strip().startswith(prefix)]
     assert lines, f"no line starting with {prefix!r} in:\n{output}"
     return lines[0]
+
+
+def failure_message(claude: ClaudeSession, command: str) -> str:
+    """How the product writes the first failure of the last failed run of `command` since issue
+    14 (context_keeper.failures): `<test id>: <the E line's text>`, whitespace collapsed; pytest's
+    explanation lines (`; At index 0 diff: ...`) may follow. The test id is from pytest's FAILED
+    summary line, the text from the first E line, both as Claude Code recorded them."""
+    node = failing_line(claude, command, "FAILED ").split()[1]
+    text = " ".join(failing_line(claude, command, "E ").removeprefix("E").split())
+    return f"{node}: {text}"
 
 
 def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tokenizer_error: str) -> Summary:
@@ -246,7 +255,7 @@ def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tok
     assert list(summary.commands_run) == [pytest_command("tests/test_tokenizer.py")]
     assert DECISION_TOKENIZER in summary.key_outcomes
     [fixed] = summary.errors_resolved
-    assert fixed.error == tokenizer_error and fixed.target == pytest_command("tests/test_tokenizer.py")
+    assert fixed.error.startswith(tokenizer_error) and fixed.target == pytest_command("tests/test_tokenizer.py")
     assert "succeeded" in fixed.fixed_by and "tokenizer.py" in fixed.fixed_by
     assert summary.errors_unresolved == ()
     return summary
@@ -338,8 +347,8 @@ def test_long_task_session_then_manual_compact(claude: ClaudeSession, keeper: di
     assert claude.api.steps_left == 1, "the whole scripted session ran"
     session_id = first.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
+    tokenizer_error = failure_message(claude, pytest_command("tests/test_tokenizer.py"))
+    parser_error = failure_message(claude, pytest_command("tests/test_parser.py"))
     summary = check_task_summary(runs, session_id, session, tokenizer_error)
 
     instructions = "Focus on the parser work; keep test names."
@@ -382,8 +391,8 @@ def test_long_task_session_auto_compacts(claude: ClaudeSession, keeper: dict[str
     assert [e["compact_metadata"]["trigger"] for e in result.system_events("compact_boundary")] == ["auto"]
     session_id = result.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
+    tokenizer_error = failure_message(claude, pytest_command("tests/test_tokenizer.py"))
+    parser_error = failure_message(claude, pytest_command("tests/test_parser.py"))
     check_task_summary(runs, session_id, session, tokenizer_error)
 
     record = check_history(runs, session_id, "auto")
@@ -482,7 +491,7 @@ def test_session_without_task_tools_gets_episode_summaries(claude: ClaudeSession
     assert "TaskCreate" not in init["tools"] and "TodoWrite" not in init["tools"], init["tools"]
     session_id = results[0].session_id
     assert session_id and {r.session_id for r in results} == {session_id}
-    loader_error = failing_line(claude, pytest_command("tests/test_loader.py"), "E ")
+    loader_error = failure_message(claude, pytest_command("tests/test_loader.py"))
 
     # Episodes 1-3 ended more than 2 turns before a later check; episode 4 is the current one.
     summaries = {s.task_id: s for s in load_summaries(runs, session_id)}
@@ -501,7 +510,7 @@ def test_session_without_task_tools_gets_episode_summaries(claude: ClaudeSession
     assert list(third.commands_run) == [pytest_command("tests/test_loader.py")]
     assert DECISION_LOADER in third.key_outcomes
     [fixed] = third.errors_resolved
-    assert fixed.error == loader_error and "loader.py" in fixed.fixed_by
+    assert fixed.error.startswith(loader_error) and "loader.py" in fixed.fixed_by
 
     # The summaries reach the compaction prompt (a /compact without instructions).
     run_ok(claude, "/compact", env, continue_session=True)
@@ -605,8 +614,8 @@ def test_a_broken_hook_fails_the_scenario_checks(claude: ClaudeSession, keeper: 
     run_ok(claude, "Continue with the parser fix.", keeper, continue_session=True)
     session_id = first.session_id
     assert session_id
-    tokenizer_error = failing_line(claude, pytest_command("tests/test_tokenizer.py"), "E ")
-    parser_error = failing_line(claude, pytest_command("tests/test_parser.py"), "E ")
+    tokenizer_error = failure_message(claude, pytest_command("tests/test_tokenizer.py"))
+    parser_error = failure_message(claude, pytest_command("tests/test_parser.py"))
     [request] = claude.api.compaction_requests()
     first_after = claude.api.requests_after_compaction()[0]
 

@@ -86,9 +86,14 @@ def pytest(chunks: list[list[str]]) -> Found | None:
             continue
         seen_ids.add(node)
         messages.append(compose(node, parts))
+    # Without a tty pytest cuts summary lines at 80 columns ("ValueErro..."): an E line that
+    # starts the same way, outside any section kept, says it whole.
+    whole = [compose("", _e_message(block)) for block in _e_blocks(loose_e)]
     for node, text in summary:
         if node not in seen_ids:
             seen_ids.add(node)
+            if text.endswith("...") and len(text) > 3:
+                text = next((w for w in whole if w.startswith(text[:-3]) and len(w) > len(text) - 3), text)
             messages.append(compose(node, [text]) if text else node)
     return Found(dedupe(messages), _pytest_total(all_lines(chunks)))
 

@@ -16,7 +16,7 @@ from ..redact import redact
 from ..session import SessionModel
 from . import items
 from .items import Source
-from .layouts import files_layout, indented, inline, plain
+from .layouts import files_layout, grouped, indented, inline, plain
 from .packing import Rendered, Section, pack
 from .specs import SectionSpec, build
 
@@ -31,8 +31,8 @@ SECTIONS = (
     SectionSpec("tasks", "active tasks", "ACTIVE TASKS ({open_tasks} open; in progress first):",
                 items.task_items, items.TASKS_CAP, share=0.2),
     SectionSpec("errors", "unresolved errors",
-                "UNRESOLVED ERRORS (newest first; command or file → exit code: error line):",
-                items.error_items, items.ERRORS_CAP, share=0.15),
+                "UNRESOLVED ERRORS (newest first; command or file → exit code: message, a run's several failures under it):",
+                items.error_items, items.ERRORS_CAP, share=0.15, layout=grouped(items.RUN_HEAD), order=items.error_order),
     SectionSpec("files", "modified files", "FILES MODIFIED THIS SESSION ({files}, most recent first{files_grouped}):",
                 items.file_items, None, share=0.2, layout=files_layout(FILES_FULL)),
     SectionSpec("tests", "test commands", "TEST COMMANDS (last result of each):", items.test_items, items.TESTS_CAP, share=0.1),
@@ -47,7 +47,7 @@ SECTIONS = (
     SectionSpec("completed", "completed tasks", "COMPLETED TASKS (newest first):",
                 items.completed_items, items.COMPLETED_CAP, share=0.03, layout=inline),
     SectionSpec("resolved", "fixed errors", "ERRORS HIT AND FIXED (newest first; keep so they are not reintroduced):",
-                items.resolved_items, items.RESOLVED_CAP, share=0.02),
+                items.resolved_items, items.RESOLVED_CAP, share=0.02, layout=grouped(items.RUN_HEAD), order=items.resolved_order),
 )
 
 RULES = (

@@ -8,6 +8,7 @@ Every builder takes the `Source` and a cap, and returns its items most needed fi
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
+from ..session.error_line import redacted
+from ..session.heuristics import decision_words, same_decision
 from ..survival.items import Item
 from ..tasks import Task
 from ..text import one_line, unique
@@ -107,34 +110,101 @@ def completed_items(src: Source, cap: int | None) -> tuple[Item, ...]:
 
 # -- errors ------------------------------------------------------------------------------------
 
+# Where a run's line starts its message: "`cmd` → exit 1", "`cmd` → exit 1 (+3 more failures)"
+# (unresolved errors), "`cmd`" (errors hit and fixed). The layout prints the messages of one
+# run under it; the order packs them. Every item's text stays whole on its own (the refill
+# prints items one per line).
+RUN_HEAD = re.compile(r"^(`.*?`(?: → (?:exit -?\d+|failed))?(?: \(\+\d+ more failures?\))?): ")
+MESSAGE_CLIP = 300  # failures/ writes at most 300 characters a message (lines.LINE_CAP)
+
+
+def _more(more: int) -> str:
+    return f" (+{more} more failure{'s' if more != 1 else ''})" if more else ""
+
+
+def _run_items(family: str, head: str, messages: Sequence[str], more: int, empty_key: str) -> list[Item]:
+    """One item per failure message of a run (`head: message`, key: the message); a run
+    without output is one `(no output)` item keyed by `empty_key`."""
+    head += _more(more)
+    shown = [one_line(m, MESSAGE_CLIP) for m in messages]
+    if not any(shown):
+        return [_item(family, f"{head}: (no output)", empty_key)]
+    return [_message_item(family, head, m) for m in unique(shown, len(shown), skip_empty=True)]
+
+
+def _message_item(family: str, head: str, message: str, key: str | None = None) -> Item:
+    """`head: message`, the two redacted apart: the message as the fold redacted it (whole,
+    or apart from its test id), not read as a `name: secret` across the head (`exit 1:
+    TestAuthBuild: types_test.go:40: …`)."""
+    shown = redacted(message)
+    return Item(family, f"{redact(head)}: {shown}", shown if key is None else redact(key))
+
+
+def _bash_head(command: str, exit_code: int | None) -> str:
+    code = f"exit {exit_code}" if exit_code is not None else "failed"
+    return f"`{one_line(command, COMMAND_CLIP)}` → {code}"
+
+
+def run_order(items: Sequence[Item], newest_whole: bool) -> tuple[int, ...]:
+    """The order a section of runs' messages is packed in: every run's first message before
+    any run's second (so a tight budget names every run), after the whole of the newest run
+    when `newest_whole` (what the session was working on). Shown in display order."""
+    runs: list[list[int]] = []
+    last = None
+    for i, item in enumerate(items):
+        m = RUN_HEAD.match(item.text)
+        head = m.group(1) if m else None
+        if head is None or head != last:
+            runs.append([])
+        runs[-1].append(i)
+        last = head
+    order = list(runs[0]) if newest_whole and runs else []
+    depth = max((len(r) for r in runs), default=0)
+    order += [r[n] for n in range(depth) for r in runs if n < len(r) and r[n] not in order]
+    return tuple(order)
+
 
 def error_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    """Unresolved errors, newest first; the key is the message line (the command or file
-    when the error had no output)."""
-    out = []
+    """Unresolved errors, newest first: one item per failure message of the run, keyed by
+    the message (the command or file when the error had no output)."""
+    out: list[Item] = []
     for error in src.model.unresolved_errors()[:cap]:
-        message = one_line(error.line, 300)
-        line = message or "(no output)"
         if error.tool == "Bash":
-            command = one_line(error.target, COMMAND_CLIP)
-            code = f"exit {error.exit_code}" if error.exit_code is not None else "failed"
-            out.append(_item("error", f"`{command}` → {code}: {line}", message or command))
+            head, key = _bash_head(error.target, error.exit_code), one_line(error.target, COMMAND_CLIP)
         else:
-            target = relative(error.target, src.root)
-            out.append(_item("error", f"{error.tool} {target}: {line}", message or target))
+            key = relative(error.target, src.root)
+            head = f"{error.tool} {key}"
+        out += _run_items("error", head, error.messages, error.more, key)
     return tuple(out)
 
 
+def error_order(items: Sequence[Item]) -> tuple[int, ...]:
+    return run_order(items, newest_whole=True)
+
+
 def resolved_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    """Errors hit and fixed, newest first: what not to break again."""
-    keys: dict[str, str] = {}
+    """Errors hit and fixed, newest first, one item per message: what not to break again."""
+    out: list[Item] = []
+    seen: set[str] = set()
+    runs = 0
     for error in reversed(src.model.errors):
         if error.resolved_turn is None:
             continue
-        message = one_line(error.line, 200)
         target = f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, src.root)
-        keys.setdefault(f"{target}: {message or '(no output)'}", message or target.strip("`"))
-    return tuple(_item("resolved", text, keys[text]) for text in unique(keys, _limit(cap), skip_empty=True))
+        # Hit and fixed twice: listed once.
+        fresh = [i for i in _run_items("resolved", target, error.messages, 0, target.strip("`")) if i.text not in seen]
+        if not fresh:
+            continue
+        seen.update(i.text for i in fresh)
+        out += fresh
+        runs += 1
+        if runs == _limit(cap):
+            break
+    return tuple(out)
+
+
+def resolved_order(items: Sequence[Item]) -> tuple[int, ...]:
+    return run_order(items, newest_whole=False)
 
 
 # -- files, tests, decisions, requests, the diff -----------------------------------------------
@@ -145,7 +215,13 @@ def file_items(src: Source, cap: int | None) -> tuple[Item, ...]:
     return tuple(_item("file", path, path) for path in paths[:cap])
 
 
+# A failed test's messages are the unresolved errors' (same run): here only a reminder.
+TEST_DETAIL_CLIP = 100
+
+
 def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
+    """Each test command's last result; a failed run with the start of its first message
+    (all of them are among the unresolved errors) and how many more failures it had."""
     out = []
     for run in list(reversed(src.model.tests.values()))[:cap]:
         command = one_line(run.command, COMMAND_CLIP)
@@ -153,14 +229,25 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
             out.append(_item("test", f"`{command}` → passed", command))
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
-            detail = f": {one_line(run.error_line, 300)}" if run.error_line else ""
-            out.append(_item("test", f"`{command}` → FAILED ({code}){detail}", command))
+            first = one_line(run.messages[0], TEST_DETAIL_CLIP) if run.messages else ""
+            head = f"`{command}` → FAILED ({code})"
+            if first:
+                out.append(_message_item("test", head, first + _more(len(run.messages) - 1 + run.more), command))
+            else:
+                out.append(_item("test", head, command))
     return tuple(out)
 
 
 def decision_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    texts = unique([n.text.strip() for n in reversed(src.model.decisions)], _limit(cap), skip_empty=True)
-    return tuple(_item("decision", text, text) for text in texts)
+    """Decisions, newest first, each once (a restatement with small differences too)."""
+    kept: list[tuple[str, frozenset[str]]] = []
+    for note in reversed(src.model.decisions):
+        text, words = note.text.strip(), decision_words(note.text)
+        if text and not any(same_decision(words, other) for _, other in kept):
+            kept.append((text, words))
+            if len(kept) == _limit(cap):
+                break
+    return tuple(_item("decision", text, text) for text, _ in kept)
 
 
 def prompt_items(src: Source, cap: int | None) -> tuple[Item, ...]:

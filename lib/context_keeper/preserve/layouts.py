@@ -4,6 +4,7 @@ directory. Each layout maps the items shown (in display order) to the section's 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 
 Layout = Callable[[Sequence[str]], list[str]]
@@ -30,6 +31,30 @@ def inline(items: Sequence[str]) -> list[str]:
         else:
             lines.append(f"- {item}")
     return lines
+
+
+def grouped(head: re.Pattern[str]) -> Layout:
+    """Items that follow each other with the same head (group 1 of `head`, which matches
+    up to the ': ' after it): the head once, on a line of its own, and what follows it in
+    each item as nested bullets. An item alone, or without a head, stays one bullet."""
+
+    def layout(items: Sequence[str]) -> list[str]:
+        lines: list[str] = []
+        n = 0
+        while n < len(items):
+            m = head.match(items[n])
+            end = n + 1
+            while m and end < len(items) and (other := head.match(items[end])) and other.group(1) == m.group(1):
+                end += 1
+            if m and end - n > 1:
+                lines.append(f"- {m.group(1)}:")
+                lines += [f"  - {item[len(m.group(0)):]}" for item in items[n:end]]
+            else:
+                lines.append(f"- {items[n]}")
+            n = end
+        return lines
+
+    return layout
 
 
 def files_layout(full: int) -> Layout:

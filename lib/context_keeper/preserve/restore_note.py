@@ -28,7 +28,7 @@ from ..session import SessionModel
 from ..survival.items import Item
 from . import items
 from .items import Source
-from .layouts import files_layout, inline, plain
+from .layouts import files_layout, grouped, inline, plain
 from .packing import Rendered, Section, Stage, pack
 from .specs import SectionSpec, build
 
@@ -44,7 +44,8 @@ PROMPTS_CAP = 5  # the latest requests; older ones are in the block and the arch
 # other sections' shares (of the whole budget too) apply to what the core leaves (see packing).
 SECTIONS = (
     SectionSpec("tasks", "active tasks", "Active tasks:", partial(items.task_items, clip=120), items.TASKS_CAP, share=0.45),
-    SectionSpec("errors", "unresolved errors", "Unresolved errors:", items.error_items, items.ERRORS_CAP, share=0.35),
+    SectionSpec("errors", "unresolved errors", "Unresolved errors:", items.error_items, items.ERRORS_CAP, share=0.35,
+                layout=grouped(items.RUN_HEAD), order=items.error_order),
     SectionSpec("prompts", "user requests", "The user's latest requests (newest first):",
                 items.prompt_items, PROMPTS_CAP, share=0.2),
     SectionSpec("files", "modified files", "Files modified ({files}, most recent first):",
@@ -56,7 +57,7 @@ SECTIONS = (
     SectionSpec("completed", "completed tasks", "Completed tasks (newest first):",
                 items.completed_items, items.COMPLETED_CAP, share=0.08, layout=inline),
     SectionSpec("resolved", "fixed errors", "Errors hit and fixed (newest first):",
-                items.resolved_items, items.RESOLVED_CAP, share=0.07),
+                items.resolved_items, items.RESOLVED_CAP, share=0.07, layout=grouped(items.RUN_HEAD), order=items.resolved_order),
 )
 
 
@@ -96,8 +97,10 @@ def prefer_unshown(sections: Sequence[Section], block_items: Sequence[Item]) -> 
             out.append(section)
             priority.append(section.key)
             continue
-        new = [i for i, fact in enumerate(section.facts) if (fact.family, fact.key) not in seen]
-        again = [i for i, fact in enumerate(section.facts) if (fact.family, fact.key) in seen]
+        # Within each part, the section's own packing order.
+        base = section.order or range(len(section.facts))
+        new = [i for i in base if (section.facts[i].family, section.facts[i].key) not in seen]
+        again = [i for i in base if (section.facts[i].family, section.facts[i].key) in seen]
         out.append(replace(section, order=tuple(new + again)))
         priority.append((section.key, len(new)))
         then.append(section.key)

@@ -1,5 +1,5 @@
 """Sections declared as data: a spec names a section's key, left-out label, title, item
-builder, cap, share and layout; `build` turns a table of specs into packable sections."""
+builder, cap, share, layout and packing order; `build` turns a table of specs into packable sections."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from .layouts import Layout, bullets
 from .packing import Section
 
 Builder = Callable[[Source, int | None], tuple[Item, ...]]
+# The order a section's items are packed in (indices into them); shown in display order.
+Order = Callable[[Sequence[Item]], tuple[int, ...]]
 
 
 @record
@@ -23,11 +25,13 @@ class SectionSpec:
     cap: int | None = None  # stops runaway lists only: the budget decides what is shown
     share: float | None = None  # of the budget, before later sections get theirs (see packing)
     layout: Layout = bullets
+    order: Order | None = None  # None: packed as displayed
 
     def section(self, source: Source, values: Mapping[str, object]) -> Section:
         facts = self.build(source, self.cap)
         title = self.title.format_map(values)
-        return Section(self.key, self.label, title, tuple(f.text for f in facts), self.share, self.layout, facts=facts)
+        order = self.order(facts) if self.order is not None and facts else ()
+        return Section(self.key, self.label, title, tuple(f.text for f in facts), self.share, self.layout, facts=facts, order=order)
 
 
 def build(specs: Sequence[SectionSpec], source: Source, values: Mapping[str, object]) -> list[Section]:

@@ -1,40 +1,49 @@
-"""Which line of a failed command's or tool's output says what went wrong."""
+"""What a failed command or tool said: its exit code and its failure messages.
+
+The messages come from `context_keeper.failures` (every failure of the run, one line each,
+the command as the hint), redacted after they are composed: a secret split over lines of
+the output is whole again in the composed message, so redaction must see that.
+"""
 
 from __future__ import annotations
 
 import re
 
-from ..text import SCAN_CHARS, first_line
+from ..failures import failure_messages, useful_error_line
+from ..redact import redact
+from .records import MESSAGES
 
-TEXT_CAP = 300
+__all__ = ["EXIT_CODE_RE", "run_failures", "useful_error_line"]
 
 EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
-# Error lines, best first. A test runner prints progress and test ids before the reason, so
-# the reason (the exception, assertion or compiler message) outranks the "FAIL" markers.
-_ERROR_LINE_RES = (
-    # pytest's short summary: test id AND the exception, unless pytest cut it at the terminal
-    # width (Claude Code's Bash has no tty: 80 columns, ending in "...").
-    re.compile(r"^FAILED \S+ - \S.*(?<!\.\.\.)$"),
-    re.compile(r"^E\s+\S"),  # pytest's assertion detail
-    re.compile(
-        r"^(?:[\w.]*(?:Error|Exception|Interrupt|Exit)\b(?::|$)|panic: |fatal: |error(?:\[\w+\])?: (?!test failed)"
-        r"|assertion\b.*\bfailed|Assertion\w*:|npm ERR! (?!code|errno|A complete log))"
-    ),
-    re.compile(r"^\S*\.\w+(?::\d+|\(\d+,\d+\))[:)]?.*\S"),  # file.ext:line[:col]: message (compilers, linters)
-    re.compile(r"^(?:FAIL\b|--- FAIL|\S.* \.\.\. FAILED$|test result: FAILED|make: \*\*\*)"),
-    re.compile(r"\b(?:error|failed|failure|cannot|can't|not found|no such|denied|refused|timed? ?out)\b", re.IGNORECASE),
-)
+# The `<where>: ` failures/ puts before a message: a test id (`tests/x.py::test_y`,
+# `tests::ratio`, `TestSlug/case`, `suite › test`, `file > suite > test`) or a location
+# (`file:line[:col]`, `file(line,col)`).
+_WHERE_RE = re.compile(r"^(\S+::\S+|Test\w+(?:/\S+)?|\S+\.\w+(?::\d+){1,2}|\S+\.\w+\(\d+,\d+\)|.+? (?:›|>) .+?): ")
+# How a message starts that no secret starts: an exception or error name, an assertion, a location.
+_MESSAGE_START_RE = re.compile(r"[\w.$]*(?:Error|Exception|Failure|Panic)\b|assert|expected\b|panic:|\S+\.\w+:\d+")
 
 
-def useful_error_line(text: str) -> str:
-    """The line of an error output that says what went wrong (not pytest's progress line)."""
-    if len(text) > 2 * SCAN_CHARS:  # the start (the command's first complaint) and the end
-        text = text[:SCAN_CHARS] + "\n" + text[-SCAN_CHARS:]
-    lines = [line.strip() for line in text.replace("<tool_use_error>", "").replace("</tool_use_error>", "").splitlines()]
-    lines = [line for line in lines if line and not EXIT_CODE_RE.match(line)]
-    for pattern in _ERROR_LINE_RES:
-        for line in lines:
-            if pattern.search(line):
-                return first_line(line, TEXT_CAP)
-    # Nothing recognisable: the last line is where a failing program usually says why.
-    return first_line(lines[-1], TEXT_CAP) if lines else first_line(text, TEXT_CAP)
+def redacted(message: str) -> str:
+    """`message` redacted as composed. Only when that takes the start of the message after a
+    test id or location (`TestAuthBuild: types_test.go:40: …`, `tests/test_auth.py::test_x:
+    AssertionError: …` read as `name: secret`), the two are redacted apart: no secret starts
+    like an exception name, an assertion or a location."""
+    whole = redact(message)
+    if whole == message:
+        return message
+    m = _WHERE_RE.match(message)
+    if m is None or not _MESSAGE_START_RE.match(message, m.end()):
+        return whole
+    return redact(m.group(1)) + ": " + redact(message[m.end():])
+
+
+def run_failures(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
+    """(the first MESSAGES failure messages of `output`, redacted; how many more it reported)."""
+    found = failure_messages(output, command, MESSAGES)
+    messages = []
+    for message in found.messages:
+        shown = redacted(message).strip()
+        if shown and shown not in messages:
+            messages.append(shown)
+    return tuple(messages), found.more

@@ -1,4 +1,5 @@
-"""What a command, a sentence or a user message is: a test run, a decision, a real prompt."""
+"""What a command, a sentence or a user message is: a test run, a decision, an outcome, a real
+prompt; and when two decisions are the same one restated."""
 
 from __future__ import annotations
 
@@ -21,7 +22,50 @@ _DECISION_RE = re.compile(
     r"fixed by|trade-?off|because|so that|approach)\b",
     re.IGNORECASE,
 )
-_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[])|\n+")
+# A choice made or a cause found, as opposed to a reason given for what comes next.
+_COMMITTED_RE = re.compile(
+    r"\b(?:decid(?:ed|e to)|decision|chose|going with|go with|opted for|instead of|rather than|switched to|"
+    r"stick(?:ing)? with|root cause|the fix (?:is|was)|fixed by|trade-?off|(?:i|we)(?:'ll| will) use)\b",
+    re.IGNORECASE,
+)
+# Plans and intentions: what the assistant is about to do is not yet a decision ("Let me
+# double-check…", "I'll first check…", "I'd like to confirm the approach…", "Next, …").
+_PLAN_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|now|next|first|then|alright|great|sure)\b,?\s+)*"
+    r"(?:let(?:'s| me| us)\b|(?:i|we)(?:'ll|'d|'m going|'re going|'m about|'m| will| would| want| need| am| are"
+    r"| have to| must| can| could)\b|before (?:i|we)\b|first,|next,|then,|to (?:double-check|confirm|verify|check|see)\b)",
+    re.IGNORECASE,
+)
+# A plan's next verb when it looks rather than chooses ("I'll first check…", "I'd like to
+# confirm…"): the verb right after the opening, not a noun further on ("move the search parsing").
+_EXPLORE_RE = re.compile(
+    r"^\W*(?:(?:just|also|quickly|briefly|now|then|still)\W+)*(?:first|check|double-check|confirm|verify|look|see|try|"
+    r"investigate|figure|explore|think|consider|review|read|inspect|make sure|find out|dig|understand|examine|search|"
+    r"grep|like to|want to|need to|start|begin)\b",
+    re.IGNORECASE,
+)
+# Hedges and conditions: a guess or an option is not a conclusion. Only before the reason
+# ("We chose X because it might…" still decides).
+_HEDGE_RE = re.compile(
+    r"^(?:if|unless|whether|alternatively)\b|\b(?:i think|i believe|i suspect|i guess|not sure|maybe|perhaps|probably|"
+    r"possibly|might|could(?!n't| not)|would be|i wonder|it seems|seems (?:like|to)|appears to|presumably|one option|another option)\b",
+    re.IGNORECASE,
+)
+_REASON_RE = re.compile(r"\b(?:because|since|as|so that|given that)\b|: ", re.IGNORECASE)
+# Asides and meta-remarks.
+_ASIDE_RE = re.compile(r"^(?:side ?note|note|aside|by the way|btw|fyi|p\.?s\.?|tip|reminder)\b|^note that\b", re.IGNORECASE)
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*])|\n+")
+_FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
+_NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
+_EMPHASIS_RE = re.compile(r"\*\*|__")
+_BULLET_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+_WORD_RE = re.compile(r"[\w'./-]+")
+# Words that do not change what a decision is when it is restated.
+_FILLER = frozenset(
+    "a an the to of in on for with and or but so that this it its is was be been are were will would we i "
+    "we'll i'll i've we've i'd we'd our my us me let let's now then also just because since as which when by from "
+    "at into than decided decide decision chose choose choosing going go use using".split()
+)
 _NOT_A_PROMPT = (
     "<command-name>",
     "<command-message>",
@@ -41,13 +85,80 @@ def is_test_command(command: str) -> bool:
     return bool(_TEST_RE.search(command))
 
 
+def _prose(text: str) -> list[str]:
+    """The lines of `text` that are prose: not in code blocks, not headings, tables, quotes
+    or indented code."""
+    lines = []
+    in_code = False
+    for line in text.splitlines():
+        if _FENCE_RE.match(line):
+            in_code = not in_code
+        elif not in_code and not _NOT_PROSE_RE.match(line):
+            lines.append(line)
+    return lines
+
+
+def _clean(sentence: str) -> str:
+    return _BULLET_RE.sub("", _EMPHASIS_RE.sub("", sentence).strip()).strip()
+
+
+def is_noise(sentence: str) -> bool:
+    """A plan, a hedge, an aside or a question: neither a decision nor an outcome."""
+    sentence = sentence.replace("\u2019", "'")  # I’ll = I'll
+    if sentence.rstrip(" .)\"'`*").endswith("?") or _ASIDE_RE.match(sentence):
+        return True
+    reason = _REASON_RE.search(sentence)
+    if _HEDGE_RE.search(sentence[: reason.start()] if reason else sentence):
+        return True  # a guess, or a choice hedged before it is made
+    plan = _PLAN_RE.match(sentence)
+    if plan:
+        # "We'll store amounts as cents instead of floats" decides; "I'll first check
+        # whether to use X instead of Y" plans: the words after the opening tell them apart.
+        return _COMMITTED_RE.search(sentence) is None or bool(_EXPLORE_RE.match(sentence[plan.end():]))
+    return False
+
+
 def decision_sentences(text: str) -> list[str]:
+    """The sentences of an assistant text that state a decision or a conclusion (a choice
+    and why, a root cause, the fix): not plans, hedges, asides or questions."""
     out = []
-    for sentence in _SENTENCE_RE.split(text):
-        sentence = sentence.strip().lstrip("-*• ").strip()
-        if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence):
+    for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
+        sentence = _clean(sentence)
+        if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence) and not is_noise(sentence):
             out.append(sentence)
     return out
+
+
+def outcome_line(text: str, cap: int) -> str:
+    """What an assistant text reports: its first prose line, from its first sentence that is
+    not a plan, hedge, aside or question (the next lines when the first has none); "" when
+    none of its first lines has one. Clipped to `cap`."""
+    for n, line in enumerate(line for line in _prose(text) if line.strip()):
+        if n == 5:
+            break
+        parts = [p for p in _SENTENCE_RE.split(line.strip()) if p.strip()]
+        while parts and is_noise(_clean(parts[0])):
+            parts.pop(0)
+        if parts:
+            kept = " ".join(p.strip() for p in parts)
+            return kept if len(kept) <= cap else kept[: cap - 1] + "…"
+    return ""
+
+
+def decision_words(sentence: str) -> frozenset[str]:
+    """The words that make a decision what it is (no filler, case or punctuation)."""
+    words = (w.strip("'./-") for w in _WORD_RE.findall(sentence.casefold().replace("\u2019", "'")))
+    return frozenset(w for w in words if w and w not in _FILLER)
+
+
+def same_decision(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two decisions' words (decision_words) say the same thing: equal, or one restating the
+    other with at most a quarter more. A changed name (`orders` for `tokens`) is another
+    decision."""
+    if not a or not b:
+        return a == b
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return small <= large and len(small) >= 0.75 * len(large)
 
 
 def is_real_prompt(text: str) -> bool:

@@ -12,7 +12,7 @@ from ..usage import ContextUsage, context_window, estimate_tokens
 from . import errors, texts, tools
 from .heuristics import is_real_prompt
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
-from .records import CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts
+from .records import MODEL_VERSION, CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts, upgrade_saved
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from ..transcript import Message, ReadStats, Record
 
-MODEL_VERSION = 1
+OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
 RECENT_IDS = 16
 
 
@@ -111,9 +111,10 @@ class SessionModel:
     @staticmethod
     def from_bytes(data: bytes) -> SessionModel:
         raw = jsonio.loads(data)
-        if not isinstance(raw, dict) or raw.get("version") != MODEL_VERSION:
+        version = raw.get("version") if isinstance(raw, dict) else None
+        if type(version) is not int or not OLDEST_LOADED <= version <= MODEL_VERSION:
             raise ValueError("saved session model has another version")
-        return from_dict(SessionModel, raw)
+        return from_dict(SessionModel, upgrade_saved(raw, version) if version < MODEL_VERSION else raw)
 
     # -- folding ---------------------------------------------------------------------------
 

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 from ..records import field, record
 
+# The saved form's version (SessionModel.version). 2: a failed run keeps its messages.
+MODEL_VERSION = 2
+# Failure messages kept per failed run: the first MESSAGES of every failure it reported
+# (failures.failure_messages's cap), then only a count.
+MESSAGES = 5
+
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,25 +29,47 @@ class FileChange:
     count: int = 1
 
 
+def joined(messages: tuple[str, ...], more: int) -> str:
+    """Failure messages as one line: ` | ` between them, `(+N more)` after."""
+    line = " | ".join(messages)
+    if more:
+        line = f"{line} (+{more} more)" if line else f"+{more} more"
+    return line
+
+
 @record
 class CommandRun:
     command: str
     turn: int
     ok: bool
     exit_code: int | None = None
-    error_line: str | None = None
+    # A failed run's failure messages (failures.failure_messages: every failure of the run,
+    # one line each, redacted), at most MESSAGES of them, and how many more it reported.
+    messages: tuple[str, ...] = ()
     is_test: bool = False
+    more: int = 0
+
+    @property
+    def error_line(self) -> str | None:
+        """The messages as one line (None for a run that passed or said nothing)."""
+        return joined(self.messages, self.more) or None
 
 
 @record
 class ErrorEvent:
     tool: str
     target: str  # the command, or the file path, the error is about
-    line: str  # the most useful line of the error output
+    messages: tuple[str, ...]  # every failure of the run (at most MESSAGES), one line each, redacted
     turn: int
     exit_code: int | None = None
     resolved_turn: int | None = None
     resolved_by: str | None = None
+    more: int = 0  # failures the run reported beyond `messages`
+
+    @property
+    def line(self) -> str:
+        """The messages as one line ("" when the error had no output)."""
+        return joined(self.messages, self.more)
 
 
 @record
@@ -102,3 +130,24 @@ def add_capped(items: list[Any], value: Any, cap: int) -> None:
     items.append(value)
     if len(items) > cap:
         del items[0]
+
+
+def upgrade_saved(raw: dict[str, Any], version: int) -> dict[str, Any]:
+    """A saved model of an older `version` in the current saved form (changed in place;
+    anything malformed is left for the loader to refuse).
+
+    Version 1 kept one line per failed run (an error's `line`, a command's `error_line`):
+    that line becomes the run's one message."""
+    if version < 2:
+        units = raw.get("facts")
+        errors = [raw.get("errors")] + ([u.get("errors") for u in units.values() if isinstance(u, dict)] if isinstance(units, dict) else [])
+        tests = raw.get("tests")
+        runs = [raw.get("commands"), list(tests.values()) if isinstance(tests, dict) else None]
+        for lists, key in ((errors, "line"), (runs, "error_line")):
+            for entries in lists:
+                for entry in entries if isinstance(entries, list) else ():
+                    if isinstance(entry, dict) and key in entry and "messages" not in entry:
+                        line = entry.pop(key)
+                        entry["messages"] = [line] if line else []
+    raw["version"] = MODEL_VERSION
+    return raw

@@ -1,12 +1,12 @@
 """Texts folded into the session model: a real user prompt opens an episode, an assistant
-text gives decisions and outcomes, a compaction summary is kept as Claude Code wrote it."""
+text gives decisions and outcomes (each decision once), a compaction summary is kept as Claude Code wrote it."""
 
 from __future__ import annotations
 
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line
 from . import mentions
-from .heuristics import decision_sentences
+from .heuristics import decision_sentences, decision_words, outcome_line, same_decision
 from .records import Episode, Note, add_capped
 from .units import facts_for, working_units
 
@@ -48,11 +48,16 @@ def assistant_text(model: SessionModel, text: str) -> None:
     model.last_text = Note(model.turns, text[:1000])
     units = working_units(model)
     for sentence in decision_sentences(text):
+        words = decision_words(sentence)
+        # A decision appears once: restated (with small differences), it moves to the newest place.
+        model.decisions = [n for n in model.decisions if not same_decision(decision_words(n.text), words)]
         add_capped(model.decisions, Note(model.turns, sentence), MAX_DECISIONS)
         for facts in facts_for(model, units):
+            facts.decisions = [d for d in facts.decisions if not same_decision(decision_words(d), words)]
             add_capped(facts.decisions, sentence, UNIT_DECISIONS)
-    short = first_line(text, 200)
-    for facts in facts_for(model, units):
+    # What the text reports, without the plans and hedges it may open with.
+    short = outcome_line(text, 200)
+    for facts in facts_for(model, units) if short else ():
         add_capped(facts.texts, short, UNIT_TEXTS)
     mentions.mention(model, text.lower(), model.turns)
 

@@ -9,7 +9,7 @@ from ..redact import redact
 from ..tasks import TASK_TOOLS
 from ..text import folded
 from . import mentions
-from .error_line import EXIT_CODE_RE, useful_error_line
+from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
 from .heuristics import is_test_command
 from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
@@ -75,13 +75,15 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
     command = command.strip()
     ok = not block.is_error
     match = EXIT_CODE_RE.match(block.text.lstrip()) if block.is_error else None
+    messages, more = ((), 0) if ok else run_failures(block.text, command)
     run = CommandRun(
         command=command,
         turn=call.turn,
         ok=ok,
         exit_code=int(match.group(1)) if match else (0 if ok else None),
-        error_line=None if ok else redact(useful_error_line(block.text)),
+        messages=messages,
         is_test=is_test_command(command),
+        more=more,
     )
     add_capped(model.commands, run, MAX_COMMANDS)
     if run.is_test:
@@ -94,12 +96,13 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
     else:
-        record_error(model, ErrorEvent("Bash", command, run.error_line or "", call.turn, run.exit_code), facts)
+        record_error(model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more), facts)
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
     if block.is_error:
-        record_error(model, ErrorEvent("file", path, redact(useful_error_line(block.text)), call.turn), facts)
+        messages, more = run_failures(block.text)
+        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more), facts)
         return
     previous = model.files.pop(path, None)
     model.files[path] = FileChange(
