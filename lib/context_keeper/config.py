@@ -13,7 +13,6 @@ from the layer below is used, so a typo in a config file can't break a hook.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
