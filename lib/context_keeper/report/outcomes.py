@@ -15,9 +15,9 @@ from typing import Any
 from .. import jsonio
 from ..records import field, record
 from ..store import RunsDir
+from ..compaction_log import read_views
 from ..survival import compaction_file
 
-OPENING_SOURCES = ("pre_compact", "session_start")
 
 
 @record(frozen=False)
@@ -50,24 +50,6 @@ def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def history_lines(runs: RunsDir, session_id: str) -> list[dict[str, Any]]:
-    """The session's compactions.jsonl lines, oldest first; torn or foreign lines skipped."""
-    try:
-        with open(runs.compactions, "rb") as handle:
-            lines = handle.read().splitlines()
-    except (FileNotFoundError, NotADirectoryError):
-        return []
-    out = []
-    for line in lines:
-        try:
-            entry = jsonio.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(entry, dict) and entry.get("session_id") == session_id and isinstance(entry.get("time"), str):
-            out.append(entry)
-    return out
-
-
 def _check(raw: Any) -> dict[str, dict[str, int]]:
     """{family: {carried, kept, lost}} with every count an int; anything else dropped."""
     out: dict[str, dict[str, int]] = {}
@@ -76,16 +58,6 @@ def _check(raw: Any) -> dict[str, dict[str, int]]:
             if isinstance(family, str) and isinstance(counts, dict):
                 out[family] = {k: v for k in ("carried", "kept", "lost") if (v := _int(counts.get(k))) is not None}
     return out
-
-
-def _opens(entry: dict[str, Any]) -> bool:
-    # The record that opens a compaction carries its own time as compaction_id; records
-    # from before compaction ids were written are each one compaction (session_start
-    # recorded one only when PreCompact had not).
-    if entry.get("source") not in OPENING_SOURCES:
-        return False
-    cid = entry.get("compaction_id")
-    return cid is None or cid == entry.get("time")
 
 
 def _items(part: Any) -> int | None:
@@ -116,54 +88,39 @@ def _merge_file(rec: Recorded, data: Any) -> None:
 
 
 def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
-    """The session's compactions as recorded, oldest first."""
-    entries = history_lines(runs, session_id)
-    opened: list[Recorded] = []
-    by_id: dict[str, Recorded] = {}
-    for entry in entries:
-        if not _opens(entry):
+    """The session's compactions as recorded, oldest first: compaction_log's views of
+    compactions.jsonl, completed from each compaction's file."""
+    out = []
+    for view in read_views(runs):
+        if view.session_id != session_id:
             continue
+        opener = view.opening_line()
+        items = _int(opener.get("block_items"))
+        notes = [line for line in view.records if line["source"] == "session_start" and line is not opener]
         rec = Recorded(
-            time=entry["time"],
-            source=entry["source"],
-            compaction_id=_str(entry.get("compaction_id")),
-            trigger=_str(entry.get("trigger")),
-            boundaries_before=_int(entry.get("boundaries_before")),
-            context_tokens=_int(entry.get("context_tokens")),
-            block_chars=_int(entry.get("chars")),
+            time=view.time,
+            source=view.source,
+            compaction_id=view.compaction_id if opener.get("compaction_id") else None,
+            trigger=view.trigger,
+            boundaries_before=view.boundaries_before,
+            context_tokens=view.tokens_before,
+            block_chars=_int(opener.get("chars")),
+            block_items=items if view.source == "pre_compact" else None,
+            # PreCompact did not run: what SessionStart printed is the note
+            note_items=items if view.source != "pre_compact" else (_int(notes[-1].get("block_items")) if notes else None),
+            check=view.check,
+            checked=any(line["source"] == "post_compact" and "check" in line for line in view.records),
+            post_tokens=view.tokens_after,
+            refill_queued=view.refill_queued,
+            refill_sent=view.refilled,
+            refill_chars=view.refill_chars,
+            refill_event=view.refill_event,
         )
-        items = _int(entry.get("block_items"))
-        if entry["source"] == "pre_compact":
-            rec.block_items = items
-        else:  # PreCompact did not run: what SessionStart printed is the note
-            rec.note_items = items
-        opened.append(rec)
-        if rec.compaction_id:
-            by_id[rec.compaction_id] = rec
-    for entry in entries:
-        rec = by_id.get(entry.get("compaction_id"))  # type: ignore[arg-type]
-        if rec is None or _opens(entry):
-            continue
-        source = entry.get("source")
-        if source == "session_start":
-            rec.note_items = _int(entry.get("block_items"))
-        elif source == "post_compact":
-            rec.trigger = rec.trigger or _str(entry.get("trigger"))
-            if "check" in entry:
-                rec.check, rec.checked = _check(entry.get("check")), True
-            rec.refill_queued = _int(entry.get("refill_items"))
-            rec.post_tokens = _int(entry.get("post_tokens"))
-        elif source == "refill":
-            sent = _int(entry.get("refill_items"))
-            if sent is not None:
-                rec.refill_sent = (rec.refill_sent or 0) + sent
-                rec.refill_chars = (rec.refill_chars or 0) + (_int(entry.get("refill_chars")) or 0)
-                rec.refill_event = rec.refill_event or _str(entry.get("event"))
-    for rec in opened:
         if rec.compaction_id:
             try:
                 raw = compaction_file.path_of(runs, session_id, rec.compaction_id).read_bytes()
                 _merge_file(rec, jsonio.loads(raw))
             except (OSError, ValueError, RecursionError):
                 pass  # no file (yet), or a torn one: the jsonl lines are all there is
-    return opened
+        out.append(rec)
+    return out
