@@ -118,3 +118,25 @@ def test_unshown_facts_of_later_sections_before_the_blocks() -> None:
     assert (note.shown["decisions"], note.shown["tests"], note.shown["completed"]) == (10, 2, 2)
     assert 0 < note.shown["files"] < alone.shown["files"]
     assert len(note.text) <= 2_000
+
+
+def test_a_long_list_of_errors_the_block_showed_yields_to_what_it_left_out() -> None:
+    # The newest errors are core (first, whatever the summary kept); the older ones the block
+    # showed reach the model through the summary or the refill, so they wait until the facts
+    # the block left out are packed.
+    from context_keeper.preserve.items import Source
+    from context_keeper.preserve.restore_note import CORE_ITEMS, SECTIONS, prefer_unshown
+    from context_keeper.preserve.specs import build
+
+    model = busy_model(tasks=2, files=40, errors=30, decisions=2, tests=2)
+    sections = build(SECTIONS, Source(model, ROOT, ()), {"files": 40})
+    errors = next(s for s in sections if s.key == "errors")
+    files = next(s for s in sections if s.key == "files")
+    shown = errors.facts + files.facts[:10]  # the block showed every error, 10 of the files
+    out, priority, then = prefer_unshown(sections, shown)
+    limit = CORE_ITEMS["errors"]
+    assert ("errors", limit) in priority and "errors" in then
+    assert priority.index(("errors", limit)) < priority.index(("files", 30))
+    ordered = next(s for s in out if s.key == "errors").order
+    assert list(ordered[:limit]) == list((errors.order or range(len(errors.facts)))[:limit])
+    assert list(next(s for s in out if s.key == "files").order[:30]) == list(range(10, 40))

@@ -35,8 +35,11 @@ from .specs import SectionSpec, build
 if TYPE_CHECKING:
     from ..cold_units import Summary
 
-# The core: shown first whatever the block and the summary carried.
+# The core: shown first whatever the block and the summary carried (up to a number of items,
+# where given: the rest of a long list of errors is packed like the other sections, after
+# what the block left out — the block showed it, so the summary or the refill carries it).
 CORE = ("tasks", "errors", "prompts")
+CORE_ITEMS = {"errors": 12}
 PROMPTS_CAP = 5  # the latest requests; older ones are in the block and the archive
 
 # Display order is priority order. The core's shares sum to the whole budget: it may take
@@ -93,16 +96,18 @@ def prefer_unshown(sections: Sequence[Section], block_items: Sequence[Item]) -> 
     priority: list[Stage] = []
     then: list[str] = []
     for section in sections:
-        if section.key == "header" or section.key in CORE:
+        limit = CORE_ITEMS.get(section.key)
+        if section.key == "header" or (section.key in CORE and (limit is None or len(section.facts) <= limit)):
             out.append(section)
             priority.append(section.key)
             continue
         # Within each part, the section's own packing order.
-        base = section.order or range(len(section.facts))
-        new = [i for i in base if (section.facts[i].family, section.facts[i].key) not in seen]
-        again = [i for i in base if (section.facts[i].family, section.facts[i].key) in seen]
-        out.append(replace(section, order=tuple(new + again)))
-        priority.append((section.key, len(new)))
+        base = list(section.order or range(len(section.facts)))
+        head, rest = (base[:limit], base[limit:]) if limit is not None else ([], base)
+        new = [i for i in rest if (section.facts[i].family, section.facts[i].key) not in seen]
+        again = [i for i in rest if (section.facts[i].family, section.facts[i].key) in seen]
+        out.append(replace(section, order=tuple(head + new + again)))
+        priority.append((section.key, len(head) + len(new)))
         then.append(section.key)
     return out, priority, then
 
