@@ -15,6 +15,11 @@ never both print it. Output: `hookSpecificOutput.additionalContext` (≤ 9,500 c
 import os
 import sys
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # only for type checkers: this module starts on every tool call
+    from ..survival.items import Item
+    from .guard import HookContext
+
 EVENTS = ("PostToolUse", "UserPromptSubmit")
 REFILL_MAX_CHARS = 9_500
 SCAN_LIMIT = 32 << 20  # bytes of transcript read after the compaction point, at most
@@ -60,7 +65,7 @@ def _session_id(data: bytes) -> str | None:
     return value if value and value[0] not in ".-" and all(c in _SAFE for c in value) else None
 
 
-def work(ctx):  # ctx: guard.HookContext -> str | None
+def work(ctx: "HookContext") -> str | None:
     from .. import jsonio
     from ..survival import pending
 
@@ -80,7 +85,7 @@ def work(ctx):  # ctx: guard.HookContext -> str | None
     return jsonio.dumps(output).decode("utf-8")
 
 
-def _deliver(ctx, path: str, newest: bool) -> str | None:
+def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     """The refill text of one pending file, once taken; None if not (yet) to be sent."""
     import time
 
@@ -112,7 +117,7 @@ def _deliver(ctx, path: str, newest: bool) -> str | None:
     text, shown = render_refill(items, REFILL_MAX_CHARS)
     compaction_id = str(record.get("compaction_id"))
     entry = CompactionRecord(
-        time=now_iso(), session_id=ctx.hook.session_id, trigger=record.get("trigger"), source="refill",
+        time=now_iso(), session_id=ctx.hook.session_id, trigger=_text(record.get("trigger")), source="refill",
         compaction_id=compaction_id, refill_items=len(shown), refill_chars=len(text), event=ctx.hook.event,
     )
     try:
@@ -125,15 +130,19 @@ def _deliver(ctx, path: str, newest: bool) -> str | None:
     return text or None
 
 
-def _not_echoed(ctx, items, echo: str, compaction_id: str):
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _not_echoed(ctx: "HookContext", items: "tuple[Item, ...]", echo: str, compaction_id: str) -> "tuple[Item, ...]":
     """The items the `/compact` echo does not carry: none when it holds the whole block (Claude
     Code echoes the PreCompact output in full), else those not in it verbatim."""
     from ..survival import compaction_file
     from ..survival.check import missing_from, normalise
 
     data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
-    block = data.get("block") if isinstance(data.get("block"), dict) else {}
-    text = normalise(str(block.get("text") or ""))
+    block = data.get("block")
+    text = normalise(str(block.get("text") or "")) if isinstance(block, dict) else ""
     if text and text in normalise(echo):
         return ()
     return missing_from(items, echo)

@@ -21,12 +21,18 @@ from ..store import atomic_write
 from ..transcript import CompactBoundary, Message, decode_line, open_regular
 from ..usage import context_window
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the guard's context, for type checkers only: this module stays light
+    from pathlib import Path
+
+    from .guard import HookContext
+
 TAIL_BYTES = 256 * 1024
 # Beyond this much new data since the last check, counting turns is no cheaper than folding.
 MAX_SCAN_BYTES = 8 << 20
 
 
-def _read_regular(path: str | os.PathLike[str], start: int, limit: int) -> tuple[bytes, os.stat_result]:
+def _read_regular(path: "str | Path", start: int, limit: int) -> tuple[bytes, os.stat_result]:
     """Up to `limit` bytes from `start` (negative: from the end) of a regular file, and its
     stat. OSError for anything else (a FIFO or a device is never read)."""
     with open_regular(path) as handle:
@@ -36,7 +42,7 @@ def _read_regular(path: str | os.PathLike[str], start: int, limit: int) -> tuple
         return handle.read(min(limit, info.st_size - start)), info
 
 
-def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
+def tail_usage(path: "str | Path", tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
     """(tokens in context, model) from the newest main-chain response in the file's tail,
     or None when the tail does not settle it. OSError if the file cannot be read."""
     data, info = _read_regular(path, -tail_bytes, tail_bytes)
@@ -55,7 +61,7 @@ def tail_usage(path: str | os.PathLike[str], tail_bytes: int = TAIL_BYTES) -> tu
     return None
 
 
-def turns_since(path: str | os.PathLike[str], offset: int, identity: tuple[int, int]) -> int | None:
+def turns_since(path: "str | Path", offset: int, identity: tuple[int, int]) -> int | None:
     """Distinct main-chain assistant responses written after `offset`, or None when the
     file is another one now, shrank, or grew by more than MAX_SCAN_BYTES. OSError if the
     file cannot be read."""
@@ -73,25 +79,27 @@ def turns_since(path: str | os.PathLike[str], offset: int, identity: tuple[int, 
     return len(seen)
 
 
-def _check_path(ctx) -> os.PathLike[str]:
+def _check_path(ctx: "HookContext") -> "Path":
     return ctx.runs.state_path(ctx.hook.session_id).with_suffix(".check")
 
 
-def record_check(ctx, offset: int, turn: int, identity: tuple[int, int]) -> None:
+def record_check(ctx: "HookContext", offset: int, turn: int, identity: tuple[int, int]) -> None:
     """Called by the check: where in the transcript it happened, for the next calls' gate."""
     data = {"offset": offset, "turn": turn, "dev": identity[0], "ino": identity[1]}
     atomic_write(_check_path(ctx), jsonio.dumps(data))
 
 
-def _last_check(ctx) -> tuple[int, int, tuple[int, int]] | None:
+def _last_check(ctx: "HookContext") -> tuple[int, int, tuple[int, int]] | None:
     try:
         data = jsonio.loads(_read_regular(_check_path(ctx), 0, 4096)[0].decode("utf-8"))
+        if not isinstance(data, dict):
+            return None
         return int(data["offset"]), int(data["turn"]), (int(data["dev"]), int(data["ino"]))
     except (OSError, ValueError, TypeError, KeyError):
         return None
 
 
-def nothing_to_do(ctx) -> str | None:  # ctx: guard.HookContext (not imported: keep this module light)
+def nothing_to_do(ctx: "HookContext") -> str | None:
     """A reason to end this PostToolUse call now, or None to do the work."""
     path = ctx.hook.transcript_path
     if path is None:

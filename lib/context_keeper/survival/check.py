@@ -73,7 +73,8 @@ def check_summary(items: tuple[Item, ...], compact_summary: str) -> SummaryCheck
         if item.family == "file":
             name = os.path.basename(item.key.rstrip("/")).casefold()
             names[name] = names.get(name, 0) + 1
-    kept, lost = [], []
+    kept: list[Item] = []
+    lost: list[Item] = []
     for item in items:
         unique_name = item.family == "file" and names.get(os.path.basename(item.key.rstrip("/")).casefold()) == 1
         (kept if is_kept(item, text, by_name=unique_name) else lost).append(item)
