@@ -1,3 +1,3 @@
 """context-keeper: keep exact session state across Claude Code compaction."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
