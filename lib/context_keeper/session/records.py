@@ -31,6 +31,7 @@ class CommandRun:
     exit_code: int | None = None
     error_line: str | None = None
     is_test: bool = False
+    agent: str | None = field(default=None, sparse=True)  # the subagent that ran it (subagents.py); None: the main agent
 
 
 @record
@@ -42,6 +43,7 @@ class ErrorEvent:
     exit_code: int | None = None
     resolved_turn: int | None = None
     resolved_by: str | None = None
+    agent: str | None = field(default=None, sparse=True)  # the subagent that hit it (subagents.py); None: the main agent
 
 
 @record

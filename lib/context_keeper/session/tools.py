@@ -82,6 +82,7 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
         exit_code=int(match.group(1)) if match else (0 if ok else None),
         error_line=None if ok else redact(useful_error_line(block.text)),
         is_test=is_test_command(command),
+        agent=model._agent,
     )
     add_capped(model.commands, run, MAX_COMMANDS)
     if run.is_test:
@@ -94,12 +95,12 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
     else:
-        record_error(model, ErrorEvent("Bash", command, run.error_line or "", call.turn, run.exit_code), facts)
+        record_error(model, ErrorEvent("Bash", command, run.error_line or "", call.turn, run.exit_code, agent=model._agent), facts)
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
     if block.is_error:
-        record_error(model, ErrorEvent("file", path, redact(useful_error_line(block.text)), call.turn), facts)
+        record_error(model, ErrorEvent("file", path, redact(useful_error_line(block.text)), call.turn, agent=model._agent), facts)
         return
     previous = model.files.pop(path, None)
     model.files[path] = FileChange(
