@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
+from ..session.subagents import label_of
 from ..survival.items import Item
 from ..tasks import Task
 from ..text import one_line, unique
@@ -64,6 +65,12 @@ def relative(path: str, root: Path | None) -> str:
 
 def _limit(cap: int | None) -> int:
     return cap if cap is not None else 1 << 30
+
+
+def _by(src: Source, agent: str | None) -> str:
+    """" (by subagent <type>: <description>)" for what a subagent left; "" for the main agent's."""
+    label = label_of(src.model, agent)
+    return f" (by {label})" if label else ""
 
 
 def _item(family: str, text: str, key: str) -> Item:
@@ -118,10 +125,10 @@ def error_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         if error.tool == "Bash":
             command = one_line(error.target, COMMAND_CLIP)
             code = f"exit {error.exit_code}" if error.exit_code is not None else "failed"
-            out.append(_item("error", f"`{command}` → {code}: {line}", message or command))
+            out.append(_item("error", f"`{command}` → {code}: {line}{_by(src, error.agent)}", message or command))
         else:
             target = relative(error.target, src.root)
-            out.append(_item("error", f"{error.tool} {target}: {line}", message or target))
+            out.append(_item("error", f"{error.tool} {target}: {line}{_by(src, error.agent)}", message or target))
     return tuple(out)
 
 
@@ -150,11 +157,11 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
     for run in list(reversed(src.model.tests.values()))[:cap]:
         command = one_line(run.command, COMMAND_CLIP)
         if run.ok:
-            out.append(_item("test", f"`{command}` → passed", command))
+            out.append(_item("test", f"`{command}` → passed{_by(src, run.agent)}", command))
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
             detail = f": {one_line(run.error_line, 300)}" if run.error_line else ""
-            out.append(_item("test", f"`{command}` → FAILED ({code}){detail}", command))
+            out.append(_item("test", f"`{command}` → FAILED ({code}){detail}{_by(src, run.agent)}", command))
     return tuple(out)
 
 
@@ -192,10 +199,11 @@ def _join(items: Sequence[str], cap: int, clip: int) -> str:
 
 
 def summary_item(summary: "Summary", root: Path | None) -> str:
-    kind = "task" if summary.kind == "task" else "request"
-    ident = f"#{summary.task_id}" if kind == "task" else summary.task_id
+    kind = {"task": "task", "subagent": "subagent"}.get(summary.kind, "request")
+    # A subagent's id means nothing to the model; its subject names its type and description.
+    ident = {"task": f" #{summary.task_id}", "subagent": ""}.get(kind, f" {summary.task_id}")
     status = f" [{summary.status}]" if summary.status else ""
-    parts = [f"{kind} {ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
+    parts = [f"{kind}{ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
     if summary.files_modified:
         files = [relative(f, root) for f in summary.files_modified]
         parts.append(f"files: {_join(files, 12, 200)}")
