@@ -124,6 +124,29 @@ def test_folded_incrementally_from_saved_states_as_the_files_grow(tmp_path: Path
     assert load_or_build(main, model.to_bytes()).to_bytes() == model.to_bytes()
 
 
+def test_a_subagents_failure_is_folded_before_the_main_agents_later_fix(tmp_path: Path) -> None:
+    """The main agent reruns the subagent's failing command after the Agent result, and it
+    passes: folded in one pass, the subagent's failure comes first and is resolved."""
+    main = copy_fixture("foreground", tmp_path / "p")
+    records = [json.loads(line) for line in main.read_text().splitlines()]
+    use = next(r for r in records if r.get("type") == "assistant" and r["message"]["content"][0].get("name") == "Edit")
+    result = next(r for r in records if r.get("type") == "user" and "toolUseResult" in r
+                  and r["message"]["content"][0]["tool_use_id"] == use["message"]["content"][0]["id"])
+    use = json.loads(json.dumps(use))
+    use["message"]["id"] = "msg_rerun"
+    use["message"]["content"][0].update(id="toolu_rerun", name="Bash", input={"command": "cat notes/index.md"})
+    result = json.loads(json.dumps(result))
+    result["message"]["content"][0].update(tool_use_id="toolu_rerun", content="# Index", is_error=False)
+    result["toolUseResult"] = {"stdout": "# Index", "stderr": "", "interrupted": False}
+    with open(main, "a") as handle:
+        handle.write(json.dumps(use) + "\n" + json.dumps(result) + "\n")
+    model = build_model(main)
+    [error] = model.errors
+    assert error.agent == by_description(model)["Write the notes files"].agent_id
+    assert error.resolved_turn == model.turns and error.resolved_by and "succeeded" in error.resolved_by
+    assert model.unresolved_errors() == []
+
+
 def test_without_its_subagent_files_the_main_transcript_still_tells_the_agent_calls(tmp_path: Path) -> None:
     target = tmp_path / "alone.jsonl"
     shutil.copy(next((SUBAGENTS / "foreground").glob("*.jsonl")), target)

@@ -46,7 +46,7 @@ AGENT_TOOLS = frozenset({"Agent", "Task"})  # "Task" before Claude Code renamed 
 NOTIFICATION = "<task-notification>"
 RUNNING, COMPLETED, FAILED = "running", "completed", "failed"
 
-MAX_SUBAGENTS = 100
+MAX_SUBAGENTS = 60
 MAX_GONE = 2000  # ids of subagents dropped from the model: their files are not folded again
 MAX_DEPTH = 8
 MAX_PENDING = 50
@@ -223,7 +223,7 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
     for count, (_, _, _, sub, entry) in enumerate(work):
         if deadline is not None and count and time.monotonic() >= deadline:
             model._behind = True
-            return
+            break
         try:
             stat = entry.stat()
         except OSError:
@@ -231,6 +231,7 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
         if stat.st_ino == sub.file_ino and stat.st_size == sub.offset:
             continue
         _fold_file(model, sub, entry.path, 0)
+    _trim(model)
 
 
 def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | None) -> Subagent | None:
@@ -248,7 +249,9 @@ def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | No
     if sub is None:
         call = _str(meta.get("toolUseId"))
         sub = _by_call(model, call)
-        sub = _rekey(model, sub, agent_id) if sub is not None else _add(model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns))
+        # Not trimmed yet: what to keep is decided once every file is folded (update).
+        sub = _rekey(model, sub, agent_id) if sub is not None else _add(
+            model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim=False)
     _apply_meta(model, sub, meta)
     sub.meta_mtime_ns = mtime
     return sub
@@ -383,22 +386,30 @@ def _tool_result(model: SessionModel, sub: Subagent, call: PendingCall, block: T
 # -- the records themselves ----------------------------------------------------------------------
 
 
-def _add(model: SessionModel, key: str, sub: Subagent) -> Subagent:
+def _add(model: SessionModel, key: str, sub: Subagent, trim: bool = True) -> Subagent:
     model.subagents[key] = sub
-    if len(model.subagents) > MAX_SUBAGENTS:
-        _evict(model)
+    if trim:
+        _trim(model)
     return sub
 
 
-def _evict(model: SessionModel) -> None:
-    """Drop the oldest finished subagent (the oldest of all if none has finished); its id is
-    remembered so that its file is not folded again."""
-    keys = list(model.subagents)
-    key = next((k for k in keys if not model.subagents[k].running), keys[0])
-    sub = model.subagents.pop(key)
-    if sub.agent_id:
-        add_capped(model.subagents_gone, sub.agent_id, MAX_GONE)
-        model.facts.pop(sub.unit, None)
+def _trim(model: SessionModel) -> None:
+    """Past MAX_SUBAGENTS, drop the subagents that finished longest ago (running ones last);
+    their ids are remembered so that their files are not folded again. What they did stays
+    in the session's lists."""
+    excess = len(model.subagents) - MAX_SUBAGENTS
+    if excess <= 0:
+        return
+
+    def age(key: str) -> tuple[bool, int, str]:
+        sub = model.subagents[key]
+        return sub.running, sub.end_turn if sub.end_turn is not None else sub.start_turn, sub.last_time or ""
+
+    for key in sorted(model.subagents, key=age)[:excess]:
+        sub = model.subagents.pop(key)
+        if sub.agent_id:
+            add_capped(model.subagents_gone, sub.agent_id, MAX_GONE)
+            model.facts.pop(sub.unit, None)
 
 
 def _rekey(model: SessionModel, sub: Subagent, agent_id: str) -> Subagent:
