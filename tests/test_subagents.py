@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
 from context_keeper.session.subagents import MAX_DEPTH, MAX_GONE, MAX_SUBAGENTS, Subagent, subagents_dir
 from context_keeper.store import RunsDir
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from subagents import clone_subagents  # noqa: E402 - the benchmark's clones: one way to make many
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SUBAGENTS = FIXTURES / "subagents"
@@ -250,26 +254,6 @@ def test_a_finished_subagent_becomes_a_cold_unit_summary(tmp_path: Path) -> None
 
 
 # -- bounds ---------------------------------------------------------------------------------------
-
-
-def clone_subagents(main: Path, n: int, depth_chain: bool = False) -> list[str]:
-    """`n` more subagent files cloned from the recorded notes subagent, each under a new id
-    (and new tool ids, so each one's calls are its own)."""
-    directory = Path(subagents_dir(main))
-    source_meta = next(p for p in directory.glob("*.meta.json") if "Write the notes" in p.read_text())
-    source = source_meta.with_name(source_meta.name.replace(".meta.json", ".jsonl"))
-    old_id = source.name[len("agent-"):-len(".jsonl")]
-    data, meta = source.read_text(), json.loads(source_meta.read_text())
-    ids = []
-    for i in range(n):
-        agent_id = f"c{i:016x}"
-        clone = data.replace(old_id, agent_id).replace("toolu_fake_00", f"toolu_c{i:05d}_")
-        clone = clone.replace("notes/a.md", f"notes/a{i}.md").replace("cat notes/index.md", f"cat notes/index{i}.md")
-        (directory / f"agent-{agent_id}.jsonl").write_text(clone)
-        (directory / f"agent-{agent_id}.meta.json").write_text(json.dumps(
-            {**meta, "description": f"Clone {i}", "toolUseId": f"toolu_clone_{i}"}))
-        ids.append(agent_id)
-    return ids
 
 
 def test_many_subagents_stay_within_the_models_bounds(tmp_path: Path) -> None:
