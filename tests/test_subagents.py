@@ -331,3 +331,29 @@ def test_a_broken_meta_file_is_no_meta_file(tmp_path: Path, junk: bytes) -> None
     model = build_model(main)
     outer = by_description(model)["Build the parser module"]
     assert outer.running and len(model.subagents) == 2
+
+
+def test_fifos_directories_and_junk_names_in_the_subagents_folder_are_passed_over(tmp_path: Path) -> None:
+    import os
+
+    main = copy_fixture("foreground", tmp_path / "p")
+    directory = Path(subagents_dir(main))
+    os.mkfifo(directory / "agent-fifo0000000000.jsonl")  # would block a plain open() forever
+    os.mkfifo(directory / "agent-fifo0000000000.meta.json")
+    (directory / "agent-dir00000000000.jsonl").mkdir()
+    (directory / "agent-../../x.jsonl".replace("/", "_")).write_text("{}\n")
+    (directory / "notes.txt").write_text("not a subagent")
+    model = load_or_build(main, None)
+    assert sorted(s.description for s in model.subagents.values()) == ["Find the title", "Write the notes files"]
+    assert [e.agent for e in model.unresolved_errors()] == [by_description(model)["Write the notes files"].agent_id]
+
+
+def test_a_deadline_stops_between_batches_and_the_next_fold_goes_on(tmp_path: Path) -> None:
+    main = copy_fixture("foreground", tmp_path / "p")
+    clone_subagents(main, 5)
+    model = load_or_build(main, None, deadline=0.0)  # long past: the main file is folded (one batch), then it stops
+    assert model.behind
+    while model.behind:
+        model = load_or_build(main, model.to_bytes(), deadline=0.0)
+    assert model.to_bytes() == load_or_build(main, model.to_bytes()).to_bytes()
+    assert len(model.subagents) == 7 and len(model.unresolved_errors()) == 6

@@ -57,6 +57,7 @@ TASK_CHARS = 240
 RESULT_CHARS = 300
 META_BYTES = 64 * 1024
 SYNC_BYTES = 16 << 20  # folded at the point it finished, at most; the rest after the main file
+FOLD_BATCH = 512  # records folded between deadline checks (as for the main file)
 
 _AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _AGENT_ID_IN_TEXT = re.compile(r"agentId: ([A-Za-z0-9_-]{1,64})")
@@ -216,21 +217,31 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
         agent_id = name[len("agent-") : -len(".jsonl")]
         if agent_id in gone or not _AGENT_ID_RE.match(agent_id):
             continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue  # a FIFO, a directory, a link: nothing Claude Code writes
+        except OSError:
+            continue
         sub = _known(model, agent_id, entries.get(f"agent-{agent_id}.meta.json"))
         if sub is not None:
             work.append((sub.depth, sub.start_turn, agent_id, sub, entry))
     work.sort(key=lambda item: item[:3])
-    for count, (_, _, _, sub, entry) in enumerate(work):
-        if deadline is not None and count and time.monotonic() >= deadline:
-            model._behind = True
-            break
+    folded = 0
+    for _, _, _, sub, entry in work:
         try:
             stat = entry.stat()
         except OSError:
             continue
         if stat.st_ino == sub.file_ino and stat.st_size == sub.offset:
             continue
-        _fold_file(model, sub, entry.path, 0)
+        # At least one file a call, so that a call past its deadline still gets on.
+        if deadline is not None and folded and time.monotonic() >= deadline:
+            model._behind = True
+            break
+        _fold_file(model, sub, entry.path, 0, deadline=deadline)
+        folded += 1
+        if model._behind:
+            break
     _trim(model)
 
 
@@ -293,7 +304,11 @@ def _sync(model: SessionModel, sub: Subagent, depth: int) -> None:
     _fold_file(model, sub, path, depth, SYNC_BYTES)
 
 
-def _fold_file(model: SessionModel, sub: Subagent, path: str, depth: int, max_bytes: int | None = None) -> None:
+def _fold_file(
+    model: SessionModel, sub: Subagent, path: str, depth: int, max_bytes: int | None = None, deadline: float | None = None
+) -> None:
+    """Fold the file from the subagent's cursor: at most `max_bytes`, and past `deadline`
+    (checked every FOLD_BATCH records) it stops with `model.behind` set."""
     try:
         stat = os.stat(path)
     except OSError:
@@ -305,9 +320,12 @@ def _fold_file(model: SessionModel, sub: Subagent, path: str, depth: int, max_by
     start = sub.offset
     reader = TranscriptReader(path, start)
     try:
-        for item in reader:
+        for count, item in enumerate(reader, 1):
             _fold_record(model, sub, item, depth)
             if max_bytes is not None and reader.offset - start >= max_bytes:
+                break
+            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+                model._behind = True
                 break
     except OSError:
         pass  # unreadable now (replaced by a FIFO, permissions): what was read counts
