@@ -129,7 +129,7 @@ def test_a_long_list_of_errors_the_block_showed_yields_to_what_it_left_out() -> 
     from context_keeper.preserve.specs import build
 
     model = busy_model(tasks=2, files=40, errors=30, decisions=2, tests=2)
-    sections = build(SECTIONS, Source(model, ROOT, ()), {"files": 40})
+    sections = build(SECTIONS, Source(model, ROOT, ()), {"files": 40, "running_subagents": 0})
     errors = next(s for s in sections if s.key == "errors")
     files = next(s for s in sections if s.key == "files")
     shown = errors.facts + files.facts[:10]  # the block showed every error, 10 of the files

@@ -9,6 +9,9 @@ A unit of work is COLD when it is finished and nobody has looked at it for a whi
   more than `turns_until_cold` turns ago, it was not touched since (its prompt line or the
   files it modified mentioned again), and no task tool was used in it. Episodes that used
   task tools are covered by their tasks' summaries, so the two kinds never overlap.
+- a subagent: it has finished (the main transcript, or its meta file, says so) more than
+  `turns_until_cold` main-agent turns ago. Its work is its own unit (its files, commands and
+  errors are not the task's or the episode's facts), so it never overlaps the other two.
 
 Each cold unit gets `summaries/<md5("<session>:<task_id>")>.json`, written once: the file is
 created with `atomic_write(replace=False)`, so a summary is never rewritten, even by a
@@ -26,6 +29,7 @@ from .record_loader import from_dict
 from .records import record
 from .redact import redact
 from .session import Episode, SessionModel, UnitFacts
+from .session.subagents import Subagent
 from .store import RunsDir, atomic_write, ensure_private_dir
 from .tasks import Task
 from .text import folded, unique
@@ -79,13 +83,17 @@ def episode_is_cold(episode: Episode, now: int, turns_until_cold: int) -> bool:
     )
 
 
+def subagent_is_cold(sub: Subagent, now: int, turns_until_cold: int) -> bool:
+    return bool(sub.agent_id) and not sub.running and sub.end_turn is not None and now - sub.end_turn > turns_until_cold
+
+
 @record
 class Unit:
-    """A task or an episode, as far as its summary is concerned."""
+    """A task, an episode or a subagent, as far as its summary is concerned."""
 
-    key: str  # the model's unit key: "task-<id>" or "prompt-<n>"
-    task_id: str  # the summary's task_id: the task id, or "prompt-<n>"
-    kind: str  # "task" | "episode"
+    key: str  # the model's unit key: "task-<id>", "prompt-<n>" or "agent-<agent id>"
+    task_id: str  # the summary's task_id: the task id, "prompt-<n>" or "agent-<agent id>"
+    kind: str  # "task" | "episode" | "subagent"
     subject: str
     description: str
     status: str
@@ -119,8 +127,21 @@ def _episode_unit(episode: Episode) -> Unit:
     )
 
 
+def _subagent_unit(sub: Subagent) -> Unit:
+    return Unit(
+        key=sub.unit,
+        task_id=sub.unit,
+        kind="subagent",
+        subject=f"{sub.agent_type or 'subagent'}: {sub.description or sub.agent_id}",
+        description=sub.task,
+        status=sub.status,
+        start_turn=sub.start_turn,
+        end_turn=sub.end_turn if sub.end_turn is not None else sub.start_turn,
+    )
+
+
 def cold_units(model: SessionModel, turns_until_cold: int) -> list[Unit]:
-    """Cold tasks and episodes that have no summary yet, oldest work first."""
+    """Cold tasks, episodes and subagents that have no summary yet, oldest work first."""
     now = model.turns
     units = [
         _task_unit(task)
@@ -131,6 +152,11 @@ def cold_units(model: SessionModel, turns_until_cold: int) -> list[Unit]:
         _episode_unit(episode)
         for episode in model.episodes
         if episode_is_cold(episode, now, turns_until_cold) and episode.unit not in model.summarized
+    ]
+    units += [
+        _subagent_unit(sub)
+        for sub in model.subagents.values()
+        if subagent_is_cold(sub, now, turns_until_cold) and sub.unit not in model.summarized
     ]
     units.sort(key=lambda unit: (unit.start_turn, unit.end_turn))
     return units

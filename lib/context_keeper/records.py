@@ -19,7 +19,9 @@ checkers read it as a dataclass (`dataclass_transform`, seen only by them).
 Every record saves the same way, from its fields: `to_jsonable` (the JSON encoders' hook)
 and `to_dict` write them by name, and `record_loader.from_dict(cls, data)` reads them back,
 checked against their annotations. Fields whose names start with `_` are derived state:
-compared and shown, never saved or loaded.
+compared and shown, never saved or loaded. A field declared `field(..., sparse=True)` is
+saved only when it differs from its default: a field added to a record after states were
+saved leaves their saved form as it was (and costs nothing where it is not used).
 """
 
 from __future__ import annotations
@@ -54,17 +56,23 @@ MISSING: Any = _Missing()
 
 
 class Field:
-    __slots__ = ("default", "default_factory", "compare")
+    __slots__ = ("default", "default_factory", "compare", "sparse")
 
-    def __init__(self, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True) -> None:
+    def __init__(
+        self, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True, sparse: bool = False
+    ) -> None:
         self.default = default
         self.default_factory = default_factory
         self.compare = compare
+        self.sparse = sparse
 
 
-def field(*, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True, repr: bool = True) -> Any:  # noqa: A002 - mirrors dataclasses.field
-    """A field with a default factory (for mutable defaults) or excluded from ==."""
-    return Field(default, default_factory, compare)
+def field(
+    *, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True, repr: bool = True, sparse: bool = False  # noqa: A002 - mirrors dataclasses.field
+) -> Any:
+    """A field with a default factory (for mutable defaults), excluded from ==, or saved only
+    when it differs from its default (`sparse`)."""
+    return Field(default, default_factory, compare, sparse)
 
 
 class _RecordBase:
@@ -73,6 +81,7 @@ class _RecordBase:
     __record_compare__: tuple[str, ...] = ()
     __record_saved__: tuple[str, ...] = ()
     __record_defaults__: dict[str, Any] = {}
+    __record_sparse__: dict[str, Any] = {}  # sparse field -> the default value it is not saved at
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__record_fields__)
@@ -141,6 +150,11 @@ def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
         )
         namespace["__record_saved__"] = tuple(n for n in names if not n.startswith("_"))
         namespace["__record_defaults__"] = defaults
+        namespace["__record_sparse__"] = {
+            n: d.default_factory() if d.default_factory is not None else d.default
+            for n, d in defaults.items()
+            if isinstance(d, Field) and d.sparse and not n.startswith("_")
+        }
         namespace["__match_args__"] = tuple(names)
         namespace["__init__"] = _make_init(cls.__name__, names, defaults)
         base = _FrozenBase if frozen else _RecordBase
@@ -179,6 +193,8 @@ def is_record(obj: Any) -> bool:
 def to_jsonable(obj: Any) -> Any:
     """`default=` hook for json/orjson: records as dicts, sets as sorted lists."""
     if isinstance(obj, _RecordBase):
+        if obj.__record_sparse__:
+            return _saved(obj, lambda value: value)
         return {name: getattr(obj, name) for name in obj.__record_saved__}
     if isinstance(obj, (set, frozenset)):
         return sorted(obj)
@@ -190,7 +206,20 @@ def to_jsonable(obj: Any) -> Any:
 def to_dict(obj: Any) -> dict[str, Any]:
     """A record's saved fields by name, nested records (in lists, tuples, dicts) as dicts too:
     `dataclasses.asdict` for records."""
+    if obj.__record_sparse__:
+        return _saved(obj, _plain)
     return {name: _plain(getattr(obj, name)) for name in obj.__record_saved__}
+
+
+def _saved(obj: Any, convert: Callable[[Any], Any]) -> dict[str, Any]:
+    """The saved fields by name (converted), sparse ones only when not at their default."""
+    sparse = obj.__record_sparse__
+    out = {}
+    for name in obj.__record_saved__:
+        value = getattr(obj, name)
+        if name not in sparse or value != sparse[name]:
+            out[name] = convert(value)
+    return out
 
 
 def _plain(value: Any) -> Any:

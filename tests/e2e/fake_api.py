@@ -5,7 +5,10 @@ Claude Code 2.1.330 only ever calls `POST /v1/messages?beta=true` with `stream: 
 server-sent events. Each ordinary request consumes the next step of a script; the
 compaction request (recognised by its "CRITICAL: Respond with TEXT ONLY" prompt) is
 answered with a canned `<summary>` without consuming a step, so a test's script only
-describes the conversation itself.
+describes the conversation itself. A subagent's request (its first system block, the billing
+header, says `cc_is_subagent=true`: measured) takes its steps from a separate script, one per
+subagent when they are keyed by a string of the subagent's prompt: background subagents run
+alongside the main agent, so one queue for both would interleave at random.
 
 Usage:
     with FakeApi([step(text("hi"), tool("Bash", command="ls")), step(text("done"))]) as api:
@@ -25,6 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 COMPACTION_MARKER = "CRITICAL: Respond with TEXT ONLY"
+SUBAGENT_MARKER = "cc_is_subagent=true"
 DEFAULT_SUMMARY = (
     "<analysis>Fake analysis of the conversation.</analysis>\n"
     "<summary>FAKE-COMPACTION-SUMMARY: the user asked for scripted work; it was done.</summary>"
@@ -113,6 +117,9 @@ def step(*blocks: Block | str, usage: Mapping[str, int] | None = None) -> Step:
 # A script entry is a fixed Step or a function of the parsed request body, for answers
 # that depend on what Claude Code sent (e.g. echoing an id from a tool result).
 ScriptEntry = Step | Callable[[dict[str, Any]], Step]
+# Subagents' steps: one queue for every subagent, or a queue per subagent keyed by a string
+# its prompt contains ("" matches any prompt).
+SubagentScript = Sequence[ScriptEntry] | Mapping[str, Sequence[ScriptEntry]]
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,7 @@ class LoggedRequest:
     body: dict[str, Any] | None
     is_compaction: bool
     step_index: int | None  # which script step answered it; None for compaction/final/404
+    subagent: str | None = None  # a subagent's request: the key of the script that answered it
 
 
 def _content_blocks(message: Mapping[str, Any]) -> list[Any]:
@@ -150,6 +158,24 @@ def is_compaction_request(body: Mapping[str, Any] | None) -> bool:
         if isinstance(b, dict) and b.get("type") == "text"
     ]
     return bool(texts) and isinstance(texts[-1], str) and texts[-1].startswith(COMPACTION_MARKER)
+
+
+def is_subagent_request(body: Mapping[str, Any] | None) -> bool:
+    """True when the first system block (the billing header) says `cc_is_subagent=true`."""
+    system = body.get("system") if body else None
+    first = system[0] if isinstance(system, list) and system else system
+    text = first.get("text") if isinstance(first, dict) else first
+    return isinstance(text, str) and SUBAGENT_MARKER in text
+
+
+def first_user_text(body: Mapping[str, Any]) -> str:
+    """The text of a request's first user message (a subagent's holds its prompt)."""
+    messages = body.get("messages")
+    users = [m for m in messages if isinstance(m, dict) and m.get("role") == "user"] if isinstance(messages, list) else []
+    if not users:
+        return ""
+    return "\n".join(b.get("text", "") for b in _content_blocks(users[0])
+                     if isinstance(b, dict) and isinstance(b.get("text"), str))
 
 
 def _texts_in(value: Any) -> Iterator[str]:
@@ -230,6 +256,7 @@ class FakeApi:
         self,
         script: Sequence[ScriptEntry] = (),
         *,
+        subagent_script: SubagentScript = (),
         summary: str | Callable[[dict[str, Any]], str] = DEFAULT_SUMMARY,
         final_text: str = DEFAULT_FINAL_TEXT,
         compaction_usage: Mapping[str, int] | None = None,
@@ -243,6 +270,9 @@ class FakeApi:
         self._lock = threading.Lock()
         self._script: list[ScriptEntry] = list(script)
         self._next_step = 0
+        self._sub_scripts: dict[str, list[ScriptEntry]] = {}
+        self._sub_next: dict[str, int] = {}
+        self.set_subagent_script(subagent_script)
         self._log: list[LoggedRequest] = []
         self._errors: list[str] = []
         self._ids = itertools.count(1)
@@ -297,6 +327,19 @@ class FakeApi:
             self._script = list(script)
             self._next_step = 0
 
+    def set_subagent_script(self, script: SubagentScript) -> None:
+        """Replace the subagents' scripts: one list for all, or lists keyed by a string of
+        the subagent's prompt (the first key found in it wins; "" matches any)."""
+        scripts = dict(script) if isinstance(script, Mapping) else {"": script}
+        with self._lock:
+            self._sub_scripts = {key: list(entries) for key, entries in scripts.items()}
+            self._sub_next = {key: 0 for key in scripts}
+
+    @property
+    def subagent_steps_left(self) -> dict[str, int]:
+        with self._lock:
+            return {key: len(entries) - self._sub_next[key] for key, entries in self._sub_scripts.items()}
+
     def extend_script(self, script: Sequence[ScriptEntry]) -> None:
         with self._lock:
             self._script.extend(script)
@@ -326,6 +369,9 @@ class FakeApi:
         with self._lock:
             return [r for r in self._log if r.body is None]
 
+    def subagent_requests(self) -> list[LoggedRequest]:
+        return [r for r in self.requests if r.subagent is not None]
+
     def compaction_requests(self) -> list[LoggedRequest]:
         return [r for r in self.requests if r.is_compaction]
 
@@ -345,9 +391,9 @@ class FakeApi:
     # -- answering (called from handler threads) -----------------------------------
 
     def _record(self, method: str, path: str, body: dict[str, Any] | None,
-                compaction: bool, step_index: int | None) -> LoggedRequest:
+                compaction: bool, step_index: int | None, subagent: str | None = None) -> LoggedRequest:
         with self._lock:
-            logged = LoggedRequest(len(self._log), method, path, body, compaction, step_index)
+            logged = LoggedRequest(len(self._log), method, path, body, compaction, step_index, subagent)
             self._log.append(logged)
             return logged
 
@@ -363,21 +409,41 @@ class FakeApi:
             self._next_step += 1
             return index, self._script[index]
 
+    def _take_subagent_step(self, prompt: str) -> tuple[str, int | None, ScriptEntry | None]:
+        with self._lock:
+            keys = [key for key in self._sub_scripts if key and key in prompt]
+            key = keys[0] if keys else ""
+            entries = self._sub_scripts.get(key, [])
+            index = self._sub_next.get(key, 0)
+            if index >= len(entries):
+                return key, None, None
+            self._sub_next[key] = index + 1
+            return key, index, entries[index]
+
     def _too_many(self) -> bool:
         with self._lock:
             return len(self._log) >= self.max_requests
 
     def answer(self, body: dict[str, Any]) -> tuple[Step, bool, int | None]:
         """Choose the response for one request: (step, is_compaction, script index)."""
+        chosen, compaction, index, _ = self.answer_routed(body)
+        return chosen, compaction, index
+
+    def answer_routed(self, body: dict[str, Any]) -> tuple[Step, bool, int | None, str | None]:
+        """As `answer`, plus the key of the subagent script that answered (None: the main's)."""
         if is_compaction_request(body):
             # A summariser (callable) writes the summary from the compaction request itself.
             summary = self.summary(body) if callable(self.summary) else self.summary
-            return step(summary, usage=self.compaction_usage), True, None
-        index, entry = self._take_step()
+            return step(summary, usage=self.compaction_usage), True, None, None
+        subagent = None
+        if is_subagent_request(body):
+            subagent, index, entry = self._take_subagent_step(first_user_text(body))
+        else:
+            index, entry = self._take_step()
         if entry is None:
-            return step(self.final_text), False, None
+            return step(self.final_text), False, None, subagent
         chosen = entry(body) if callable(entry) else entry
-        return chosen, False, index
+        return chosen, False, index, subagent
 
     def new_id(self, prefix: str) -> str:
         return f"{prefix}_fake_{next(self._ids):04d}"
@@ -429,8 +495,8 @@ def _make_handler(api: FakeApi) -> type[BaseHTTPRequestHandler]:
                     "type": "invalid_request_error",
                     "message": f"fake api: more than {api.max_requests} requests"}})
                 return
-            chosen, compaction, index = api.answer(body)
-            api._record("POST", self.path, body, compaction, index)
+            chosen, compaction, index, subagent = api.answer_routed(body)
+            api._record("POST", self.path, body, compaction, index, subagent)
             blocks = _with_tool_ids(api, chosen)
             model = str(body.get("model") or "claude-fake")
             if body.get("stream"):

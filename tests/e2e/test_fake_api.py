@@ -142,3 +142,31 @@ def test_script_entries_may_depend_on_the_request(api: FakeApi) -> None:
     api.set_script([lambda body: step(f"saw {len(body['messages'])} messages")])
     _, raw = post(api, user_body("x"))
     assert sse(raw)[2][1]["delta"]["text"] == "saw 1 messages"
+
+
+def subagent_body(prompt: str) -> dict[str, Any]:
+    """A subagent's request as Claude Code 2.1.330 sends it: the billing header first (measured)."""
+    header = "x-anthropic-billing-header: cc_version=2.1.330.c51; cc_entrypoint=sdk-cli; cc_is_subagent=true;"
+    return {**user_body("<system-reminder>context</system-reminder>", prompt),
+            "system": [{"type": "text", "text": header}, {"type": "text", "text": "You are an agent."}]}
+
+
+def test_subagent_requests_take_their_steps_from_their_own_scripts(api: FakeApi) -> None:
+    api.set_script([step("main 1"), step("main 2")])
+    api.set_subagent_script({"ALPHA": [step("alpha 1"), step("alpha 2")], "BETA": [step("beta 1")]})
+    texts = []
+    for body in (user_body("go"), subagent_body("BETA: look"), subagent_body("ALPHA: write"),
+                 subagent_body("ALPHA: write"), user_body("go on"), subagent_body("BETA: look")):
+        texts.append(sse(post(api, body)[1])[2][1]["delta"]["text"])
+    assert texts == ["main 1", "beta 1", "alpha 1", "alpha 2", "main 2", "Done (fake API script exhausted)."]
+    assert [r.subagent for r in api.requests] == [None, "BETA", "ALPHA", "ALPHA", None, "BETA"]
+    assert [r.index for r in api.subagent_requests()] == [1, 2, 3, 5]
+    assert api.steps_left == 0 and api.subagent_steps_left == {"ALPHA": 0, "BETA": 0}
+
+
+def test_one_queue_serves_every_subagent_and_the_main_header_is_no_subagents() -> None:
+    with FakeApi([step("main")], subagent_script=[step("any subagent")]) as api:
+        main_header = {**user_body("hi"), "system": [{"type": "text", "text": "x-anthropic-billing-header: cc_version=2.1.330.3c2; cc_entrypoint=sdk-cli;"}]}
+        assert sse(post(api, subagent_body("whatever"))[1])[2][1]["delta"]["text"] == "any subagent"
+        assert sse(post(api, main_header)[1])[2][1]["delta"]["text"] == "main"
+        assert [r.subagent for r in api.requests] == ["", None]

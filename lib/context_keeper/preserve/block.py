@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 from ..redact import redact
 from ..session import SessionModel
+from ..session.subagents import running
 from . import items
 from .items import Source
 from .layouts import files_layout, grouped, indented, inline, plain
 from .packing import Rendered, Section, pack
 from .specs import SectionSpec, build
+from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
     from ..cold_units import Summary
@@ -33,6 +35,9 @@ SECTIONS = (
     SectionSpec("errors", "unresolved errors",
                 "UNRESOLVED ERRORS (newest first; command or file → exit code: message, a run's several failures under it):",
                 items.error_items, items.ERRORS_CAP, share=0.15, layout=grouped(items.RUN_HEAD), order=items.error_order),
+    SectionSpec("subagents", "subagents",
+                "SUBAGENTS ({running_subagents} running; running first, then finished ones by what they left):",
+                subagent_items, SUBAGENTS_CAP, share=0.05),
     SectionSpec("files", "modified files", "FILES MODIFIED THIS SESSION ({files}, most recent first{files_grouped}):",
                 items.file_items, None, share=0.2, layout=files_layout(FILES_FULL)),
     SectionSpec("tests", "test commands", "TEST COMMANDS (last result of each):", items.test_items, items.TESTS_CAP, share=0.1),
@@ -58,7 +63,12 @@ RULES = (
     "3. Report the unresolved errors as still unresolved unless the conversation shows them fixed.",
     "4. Keep the task summaries (work already finished and compressed) verbatim, and the list of modified files complete.",
 )
-ARCHIVE_RULE = "5. Mention that the full pre-compaction transcript is archived at the path given above."
+# Rules numbered after those above, when they apply.
+SUBAGENT_RULE = (
+    "List the subagents still running with their task, as running: they go on after the compaction and "
+    "report back in a task notification, so their work must not be started again."
+)
+ARCHIVE_RULE = "Mention that the full pre-compaction transcript is archived at the path given above."
 
 
 def _header(model: SessionModel, trigger: str | None, archive_path: Path | str | None, window_override: int | None) -> Section:
@@ -90,6 +100,7 @@ def render_block(
     files = len(model.files)
     values = {
         "open_tasks": len(model.tasks.open_tasks()),
+        "running_subagents": len(running(model)),
         "files": files,
         "files_grouped": f"; after the first {FILES_FULL}, grouped as directory/: names" if files > FILES_FULL else "",
     }
@@ -97,6 +108,8 @@ def render_block(
         _header(model, trigger, archive_path, window_override),
         *build(SECTIONS, Source(model, repo_root, summaries, diff_stat), values),
     ]
-    rules = Section("rules", "rules", None, ("\n".join(RULES + ((ARCHIVE_RULE,) if archive_path else ())),), layout=plain)
+    extra = [rule for rule, applies in ((SUBAGENT_RULE, values["running_subagents"]), (ARCHIVE_RULE, archive_path)) if applies]
+    numbered = tuple(f"{n}. {rule}" for n, rule in enumerate(extra, len(RULES)))
+    rules = Section("rules", "rules", None, ("\n".join(RULES + numbered),), layout=plain)
     tail = "; the full transcript is archived (path above)" if archive_path else ""
     return pack(sections, [s.key for s in sections], max_chars, tail, trailer=rules)

@@ -18,6 +18,7 @@ from ..redact import redact
 from ..session import SessionModel
 from ..session.error_line import redacted
 from ..session.heuristics import decision_words, same_decision
+from ..session.subagents import label_of
 from ..survival.items import Item
 from ..tasks import Task
 from ..text import one_line, unique
@@ -67,6 +68,12 @@ def relative(path: str, root: Path | None) -> str:
 
 def _limit(cap: int | None) -> int:
     return cap if cap is not None else 1 << 30
+
+
+def _by(src: Source, agent: str | None) -> str:
+    """" (by subagent <type>: <description>)" for what a subagent left; "" for the main agent's."""
+    label = label_of(src.model, agent)
+    return f" (by {label})" if label else ""
 
 
 def _item(family: str, text: str, key: str) -> Item:
@@ -122,22 +129,23 @@ def _more(more: int) -> str:
     return f" (+{more} more failure{'s' if more != 1 else ''})" if more else ""
 
 
-def _run_items(family: str, head: str, messages: Sequence[str], more: int, empty_key: str) -> list[Item]:
+def _run_items(family: str, head: str, messages: Sequence[str], more: int, empty_key: str, by: str = "") -> list[Item]:
     """One item per failure message of a run (`head: message`, key: the message); a run
-    without output is one `(no output)` item keyed by `empty_key`."""
+    without output is one `(no output)` item keyed by `empty_key`. `by` (who ran it, for a
+    subagent's) ends every item's text."""
     head += _more(more)
     shown = [one_line(m, MESSAGE_CLIP) for m in messages]
     if not any(shown):
-        return [_item(family, f"{head}: (no output)", empty_key)]
-    return [_message_item(family, head, m) for m in unique(shown, len(shown), skip_empty=True)]
+        return [_item(family, f"{head}: (no output){by}", empty_key)]
+    return [_message_item(family, head, m, None, by) for m in unique(shown, len(shown), skip_empty=True)]
 
 
-def _message_item(family: str, head: str, message: str, key: str | None = None) -> Item:
+def _message_item(family: str, head: str, message: str, key: str | None = None, by: str = "") -> Item:
     """`head: message`, the two redacted apart: the message as the fold redacted it (whole,
     or apart from its test id), not read as a `name: secret` across the head (`exit 1:
     TestAuthBuild: types_test.go:40: …`)."""
     shown = redacted(message)
-    return Item(family, f"{redact(head)}: {shown}", shown if key is None else redact(key))
+    return Item(family, f"{redact(head)}: {shown}{redact(by)}", shown if key is None else redact(key))
 
 
 def _bash_head(command: str, exit_code: int | None) -> str:
@@ -174,7 +182,7 @@ def error_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         else:
             key = relative(error.target, src.root)
             head = f"{error.tool} {key}"
-        out += _run_items("error", head, error.messages, error.more, key)
+        out += _run_items("error", head, error.messages, error.more, key, _by(src, error.agent))
     return tuple(out)
 
 
@@ -226,15 +234,16 @@ def test_items(src: Source, cap: int | None) -> tuple[Item, ...]:
     for run in list(reversed(src.model.tests.values()))[:cap]:
         command = one_line(run.command, COMMAND_CLIP)
         if run.ok:
-            out.append(_item("test", f"`{command}` → passed", command))
+            out.append(_item("test", f"`{command}` → passed{_by(src, run.agent)}", command))
         else:
             code = f"exit {run.exit_code}" if run.exit_code is not None else "failed"
             first = one_line(run.messages[0], TEST_DETAIL_CLIP) if run.messages else ""
             head = f"`{command}` → FAILED ({code})"
+            by = _by(src, run.agent)
             if first:
-                out.append(_message_item("test", head, first + _more(len(run.messages) - 1 + run.more), command))
+                out.append(_message_item("test", head, first + _more(len(run.messages) - 1 + run.more), command, by))
             else:
-                out.append(_item("test", head, command))
+                out.append(_item("test", head + by, command))
     return tuple(out)
 
 
@@ -279,10 +288,11 @@ def _join(items: Sequence[str], cap: int, clip: int) -> str:
 
 
 def summary_item(summary: "Summary", root: Path | None) -> str:
-    kind = "task" if summary.kind == "task" else "request"
-    ident = f"#{summary.task_id}" if kind == "task" else summary.task_id
+    kind = {"task": "task", "subagent": "subagent"}.get(summary.kind, "request")
+    # A subagent's id means nothing to the model; its subject names its type and description.
+    ident = {"task": f" #{summary.task_id}", "subagent": ""}.get(kind, f" {summary.task_id}")
     status = f" [{summary.status}]" if summary.status else ""
-    parts = [f"{kind} {ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
+    parts = [f"{kind}{ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
     if summary.files_modified:
         files = [relative(f, root) for f in summary.files_modified]
         parts.append(f"files: {_join(files, 12, 200)}")

@@ -25,12 +25,14 @@ from typing import TYPE_CHECKING
 from ..records import replace
 from ..redact import redact
 from ..session import SessionModel
+from ..session.subagents import running
 from ..survival.items import Item
 from . import items
 from .items import Source
 from .layouts import files_layout, grouped, inline, plain
 from .packing import Rendered, Section, Stage, pack
 from .specs import SectionSpec, build
+from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
     from ..cold_units import Summary
@@ -51,6 +53,8 @@ SECTIONS = (
                 layout=grouped(items.RUN_HEAD), order=items.error_order),
     SectionSpec("prompts", "user requests", "The user's latest requests (newest first):",
                 items.prompt_items, PROMPTS_CAP, share=0.2),
+    SectionSpec("subagents", "subagents", "Subagents ({running_subagents} still running; running first):",
+                subagent_items, SUBAGENTS_CAP, share=0.15),
     SectionSpec("files", "modified files", "Files modified ({files}, most recent first):",
                 items.file_items, None, share=0.4, layout=files_layout(10)),
     SectionSpec("tests", "test commands", "Tests (last result):", items.test_items, items.TESTS_CAP, share=0.15),
@@ -129,7 +133,7 @@ def render_restore(
 
     `block_items`: the items the block of this compaction showed; without them the note
     stands alone (priority = display order)."""
-    values = {"files": len(model.files)}
+    values = {"files": len(model.files), "running_subagents": len(running(model))}
     sections = [_header(model, trigger), *build(SECTIONS, Source(model, repo_root, summaries), values)]
     priority: list[Stage] = [s.key for s in sections]
     then: list[str] = []

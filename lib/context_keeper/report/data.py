@@ -13,6 +13,7 @@ from ..cold_units import load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
+from ..session.subagents import update as update_subagents
 from ..store import RunsDir, find_repo_root
 from ..transcript import Message, TranscriptReader
 from ..usage import context_window
@@ -86,6 +87,20 @@ class ErrorRow:
 
 
 @record
+class SubagentRow:
+    agent_type: str
+    description: str
+    status: str  # running | completed | failed | ...
+    background: bool
+    start_turn: int
+    end_turn: int | None
+    files: int
+    commands: int
+    open_errors: int  # unresolved errors it left
+    result: str
+
+
+@record
 class ColdSummary:
     task_id: str
     kind: str
@@ -115,6 +130,7 @@ class SessionReport:
     files: tuple[FileRow, ...]
     errors: tuple[ErrorRow, ...]
     summaries: tuple[ColdSummary, ...]
+    subagents: tuple[SubagentRow, ...] = ()
 
     @property
     def open_errors(self) -> tuple[ErrorRow, ...]:
@@ -137,6 +153,7 @@ def read_session(path: Path | str) -> tuple[SessionModel, list[TurnPoint]]:
     (one per block) carries its usage on each: the last one of the turn counts.
     """
     model = SessionModel()
+    model._transcript = str(path)  # a subagent's file is folded where the transcript says it finished
     reader = TranscriptReader(path)
     points: list[TurnPoint] = []
     current: str | None = None  # the message id of the latest turn
@@ -159,6 +176,7 @@ def read_session(path: Path | str) -> tuple[SessionModel, list[TurnPoint]]:
         else:
             points.append(point)
     model.offset = reader.offset
+    update_subagents(model, path)  # the subagents still running, as far as they have got
     return model, points
 
 
@@ -276,6 +294,21 @@ def gather(
                 relative_in_text(e.resolved_by, bases) if e.resolved_by else None,
             )
             for e in model.errors
+        ),
+        subagents=tuple(
+            SubagentRow(
+                redact(a.agent_type),
+                redact(a.description),
+                a.status,
+                a.background,
+                a.start_turn,
+                a.end_turn,
+                len(a.files),
+                len(a.commands),
+                sum(1 for e in model.unresolved_errors() if e.agent == a.agent_id),
+                redact(a.result),
+            )
+            for a in model.subagents.values()
         ),
         summaries=tuple(
             ColdSummary(

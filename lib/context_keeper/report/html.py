@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .data import CompactionOutcome, SessionReport
 from .fmt import DASH, nice_top, num, percent
-from .terminal import COMPACTION_HEADERS, OUTCOME_NOTE, compaction_rows, family_counts, turn_range
+from .terminal import COMPACTION_HEADERS, OUTCOME_NOTE, SUBAGENT_HEADERS, compaction_rows, family_counts, subagent_rows, turn_range
 
 # The chart's geometry, in SVG user units (the SVG scales to the page width).
 WIDTH, HEIGHT = 960, 320
@@ -175,6 +175,7 @@ def render_html(report: SessionReport) -> str:
             _table(["id", "status", "subject", "created", "completed"],
                    [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks], "tstnn", "none (no task tools in this session)"),
         ),
+        _section("Subagents", len(report.subagents), _table(SUBAGENT_HEADERS, subagent_rows(report), "tttnnnnt", "none")),
         _section(
             "Files modified", len(report.files),
             _table(["path", "tool", "turns", "edits"],

@@ -88,6 +88,25 @@ OUTCOME_NOTE = (
 COMPACTION_HEADERS = ["#", "after turn", "trigger", "tokens before", "tokens after", "block", "carried", "kept", "lost", "refilled"]
 
 
+SUBAGENT_HEADERS = ["type", "description", "status", "turns", "files", "commands", "open errors", "result"]
+
+
+def subagent_rows(report: SessionReport) -> list[list[object]]:
+    return [
+        [
+            a.agent_type or DASH,
+            a.description or DASH,
+            a.status + (" (background)" if a.background else ""),
+            turn_range(a.start_turn, a.end_turn) + ("" if a.end_turn is not None else "-"),
+            f"{a.files:,}",
+            f"{a.commands:,}",
+            f"{a.open_errors:,}",
+            a.result or DASH,
+        ]
+        for a in report.subagents
+    ]
+
+
 def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii_only: bool = False) -> str:
     width = max(40, width)
     peak = report.peak
@@ -128,6 +147,7 @@ def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii
         [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks],
         "ftfnn", "none (no task tools in this session)",
     )
+    section("subagents", SUBAGENT_HEADERS, subagent_rows(report), "ttfnnnnt", "none")
     section(
         "files modified", ["path", "tool", "turns", "edits"],
         [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files],

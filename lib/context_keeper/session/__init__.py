@@ -10,7 +10,8 @@ Its rooms: `model` (SessionModel: fields, queries, saved form, record dispatch),
 (the transcript file: read from the cursor, start over, resume), `texts` and `tools` (the
 fold steps for prompts and texts, and for tool calls by family), `units` (facts per task or
 episode), `mentions` (what touches finished work), `errors` (error records and their
-resolution), `heuristics` and `error_line` (what a text is), `records` (the model's records).
+resolution), `heuristics` and `error_line` (what a text is), `records` (the model's records),
+`subagents` (the subagents' own transcripts, folded into the same lists, attributed).
 """
 
 from __future__ import annotations

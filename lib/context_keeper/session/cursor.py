@@ -11,6 +11,7 @@ from pathlib import Path
 from ..store import sha256
 from ..transcript import MAX_LINE_BYTES, TranscriptReader, open_regular
 from .model import SessionModel
+from .subagents import update as update_subagents
 
 FOLD_BATCH = 512  # records folded between deadline checks
 HEAD_BYTES = 1024  # the file's first bytes, hashed: what tells a rewritten file from ours
@@ -35,6 +36,7 @@ def update_from_file(
     if self.offset and not _same_file(self, path, stat):
         model = SessionModel()
         model._restart_reason = _change(self, stat)
+    model._transcript = str(path)  # subagents.py folds a subagent's file where it finished
     reader = TranscriptReader(path, model.offset)
     model._behind = False
     for count, item in enumerate(reader, 1):
@@ -55,7 +57,9 @@ def update_from_file(
 
 
 def build_model(path: Path | str) -> SessionModel:
-    return SessionModel().update_from_file(path)
+    model = SessionModel().update_from_file(path)
+    update_subagents(model, path)
+    return model
 
 
 def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None = None) -> SessionModel:
@@ -69,6 +73,8 @@ def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None 
             model = SessionModel()
             reason = f"the saved session state is unusable ({type(exc).__name__}: {str(exc)[:200]})"
     model = model.update_from_file(path, deadline=deadline)
+    if not model.behind:
+        update_subagents(model, path, deadline)  # the subagents' files, after the main one's
     model._restart_reason = model._restart_reason or reason
     return model
 

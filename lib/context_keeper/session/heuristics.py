@@ -78,6 +78,7 @@ _NOT_A_PROMPT = (
     "<user-prompt-submit-hook>",
     "[Request interrupted",
     "Caveat: The messages below",
+    "<task-notification>",  # a background subagent or shell ended (subagents.py)
 )
 
 

@@ -9,10 +9,11 @@ from ..records import field, record
 from ..tasks import TaskBook
 from ..transcript import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..usage import ContextUsage, context_window, estimate_tokens
-from . import errors, texts, tools
+from . import errors, subagents, texts, tools
 from .heuristics import is_real_prompt
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
 from .records import MODEL_VERSION, CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts, upgrade_saved
+from .subagents import AGENT_TOOLS, Subagent
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -60,6 +61,10 @@ class SessionModel:
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
     pending: dict[str, PendingCall] = field(default_factory=dict)
+    # subagents by agent id (by their Agent call's id until it is known), and the ids of
+    # those dropped from the model (subagents.py)
+    subagents: dict[str, Subagent] = field(default_factory=dict, sparse=True)
+    subagents_gone: list[str] = field(default_factory=list, sparse=True)
     # written by cold_units: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
@@ -70,6 +75,10 @@ class SessionModel:
     _restart_reason: str | None = field(default=None, repr=False, compare=False)
     # the last update_from_file stopped at its deadline before the end
     _behind: bool = field(default=False, repr=False, compare=False)
+    # the transcript being folded (its subagents' files are beside it), and the subagent
+    # whose tool calls are being folded (None: the main agent's)
+    _transcript: str | None = field(default=None, repr=False, compare=False)
+    _agent: str | None = field(default=None, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -159,6 +168,8 @@ class SessionModel:
             elif isinstance(block, ToolUse):
                 self.chars_since_boundary += len(jsonio.dumps(block.input))
                 tools.tool_use(self, block)
+                if block.name in AGENT_TOOLS:
+                    subagents.agent_call(self, block)
 
     def _turn(self, key: str) -> None:
         """A response split into several records (one per block) is one turn: its message id."""
@@ -183,11 +194,15 @@ class SessionModel:
             if isinstance(block, ToolResult):
                 self.chars_since_boundary += len(block.text)
                 call = self.pending.pop(block.tool_use_id, None)
-                if call is not None:
+                if call is not None and call.name in AGENT_TOOLS:
+                    subagents.agent_result(self, block, record.tool_use_result)
+                elif call is not None:
                     tools.tool_result(self, call, block, record.tool_use_result)
             elif isinstance(block, TextBlock):
                 self.chars_since_boundary += len(block.text)
                 prompt_parts.append(block.text)
+                if subagents.is_notification(block.text):
+                    subagents.notification(self, block.text)
         text = "\n".join(prompt_parts)
         if prompt_parts and is_real_prompt(text):
             texts.prompt(self, text)

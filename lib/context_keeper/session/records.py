@@ -48,6 +48,7 @@ class CommandRun:
     messages: tuple[str, ...] = ()
     is_test: bool = False
     more: int = 0
+    agent: str | None = field(default=None, sparse=True)  # the subagent that ran it (subagents.py); None: the main agent
 
     @property
     def error_line(self) -> str | None:
@@ -65,6 +66,7 @@ class ErrorEvent:
     resolved_turn: int | None = None
     resolved_by: str | None = None
     more: int = 0  # failures the run reported beyond `messages`
+    agent: str | None = field(default=None, sparse=True)  # the subagent that hit it (subagents.py); None: the main agent
 
     @property
     def line(self) -> str:

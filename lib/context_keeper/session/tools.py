@@ -84,6 +84,7 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
         messages=messages,
         is_test=is_test_command(command),
         more=more,
+        agent=model._agent,
     )
     add_capped(model.commands, run, MAX_COMMANDS)
     if run.is_test:
@@ -96,13 +97,13 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
     else:
-        record_error(model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more), facts)
+        record_error(model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts)
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
     if block.is_error:
         messages, more = run_failures(block.text)
-        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more), facts)
+        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more, agent=model._agent), facts)
         return
     previous = model.files.pop(path, None)
     model.files[path] = FileChange(

@@ -14,7 +14,7 @@ from ..output import add_json, add_repo, emit, repo_path
 from ..target import transcript_model
 
 NAME = "inspect"
-HELP = "print what a transcript holds: turns, tasks, files, commands, errors, compactions, usage"
+HELP = "print what a transcript holds: turns, tasks, subagents, files, commands, errors, compactions, usage"
 TRANSCRIPT_HELP = "path of a Claude Code transcript (.jsonl), or a session id of this repository (a unique prefix is enough)"
 
 
@@ -55,17 +55,26 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
             for t in model.tasks.tasks.values()
         ],
         "prompts": [{"turn": p.turn, "text": p.text} for p in model.prompts],
+        "subagents": [
+            {"agent_id": a.agent_id or None, "type": a.agent_type, "description": a.description, "task": a.task,
+             "status": a.status, "background": a.background, "parent": a.parent, "start_turn": a.start_turn,
+             "end_turn": a.end_turn, "turns": a.turns, "files": list(a.files),
+             "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
+             "result": a.result}
+            for a in model.subagents.values()
+        ],
         "files_modified": [
             {"path": f.path, "tool": f.tool, "first_turn": f.first_turn, "last_turn": f.last_turn, "count": f.count}
             for f in model.files.values()
         ],
         "commands": [
-            {"command": c.command, "turn": c.turn, "ok": c.ok, "exit_code": c.exit_code, "error_line": c.error_line, "is_test": c.is_test}
+            {"command": c.command, "turn": c.turn, "ok": c.ok, "exit_code": c.exit_code, "error_line": c.error_line, "is_test": c.is_test,
+             "agent": c.agent}
             for c in model.commands
         ],
         "errors": [
             {"tool": e.tool, "target": e.target, "line": e.line, "turn": e.turn, "exit_code": e.exit_code,
-             "resolved_turn": e.resolved_turn, "resolved_by": e.resolved_by}
+             "resolved_turn": e.resolved_turn, "resolved_by": e.resolved_by, "agent": e.agent}
             for e in model.errors
         ],
         "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
@@ -94,12 +103,21 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
 
     section("tasks", ["id", "status", "subject", "created", "completed"],
             [[t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"] for t in data["tasks"]])
+    section("subagents", ["type", "description", "status", "turns", "files", "commands", "result"],
+            [[a["type"] or "-", a["description"], a["status"] + (" (background)" if a["background"] else ""),
+              f"{a['start_turn']:,}-{a['end_turn']:,}" if a["end_turn"] is not None else f"{a['start_turn']:,}-",
+              len(a["files"]), len(a["commands"]), a["result"]] for a in data["subagents"]])
     section("files modified", ["path", "tool", "turns", "edits"],
             [[repo_path(f["path"], repo), f["tool"], f"{f['first_turn']:,}-{f['last_turn']:,}", f["count"]] for f in data["files_modified"]])
-    section("commands", ["turn", "result", "command"],
-            [[c["turn"], "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]] for c in data["commands"]])
-    section("errors", ["turn", "target", "error", "resolved"],
-            [[e["turn"], repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"] for e in data["errors"]])
+    names = {a["agent_id"]: a["description"] or a["agent_id"] for a in data["subagents"] if a["agent_id"]}
+
+    def by(agent: str | None) -> str:
+        return "main" if agent is None else names.get(agent, agent)
+
+    section("commands", ["turn", "by", "result", "command"],
+            [[c["turn"], by(c["agent"]), "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]] for c in data["commands"]])
+    section("errors", ["turn", "by", "target", "error", "resolved"],
+            [[e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"] for e in data["errors"]])
     section("compactions", ["turn", "trigger", "tokens before", "tokens after"],
             [[c["turn"], c["trigger"], c["pre_tokens"] if c["pre_tokens"] is not None else "-",
               c["post_tokens"] if c["post_tokens"] is not None else "-"] for c in data["compactions"]])
