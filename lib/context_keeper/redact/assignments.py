@@ -137,48 +137,10 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
     literal = context == _LITERAL
     if not quoted:
-        name_end = m.end("name")
-        env_style = sep == "=" and text[name_end : name_end + 1] == "=" and not any(c.islower() for c in name)
-        if env_style and text[vstart - 1] in " \t" and not _is_flag(text, start):
-            return None  # `API_KEY= cmd`: an empty value in a shell
-        if context == _PROSE_CONTEXT:
-            val = val.rstrip(".,;:!?")
-            vend = vstart + len(val)
-        elif group == "val" and _runs_to_space(text, start, m):
-            plain = _PLAIN.match(text, start)
-            value = plain.group("val") if plain is not None else val
-            opening = text[start - 1 : start]
-            if opening in ("\"", "'"):
-                value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
-            if value[0] in "([{" and not env_style:
-                return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
-            if "'" in value or '"' in value or "`" in value:
-                return None  # `creds = b64encode(…).decode("ascii")`, `auth = f'{user}:…'`
-            call = _CALL_OR_INDEX.match(value)
-            if call is not None and _is_callee(call.group(1)) and (call.group(2) == "[" or len(call.group(1)) >= 3):
-                return None  # `api_key = os.environ[KEY]`, `SECRET = get_secret()`
-            val = value.rstrip(")]},;:") if not env_style else value
-            vend = vstart + len(val)
-        elif text[vend : vend + 1] in ("(", "["):
-            return None  # `token = get_token()`, `password = os.environ[...]`
-        if not val or is_dotted_name(val):
-            return None  # `settings.api_key`, `process.env.TOKEN`
-        if sep.endswith(":") and not literal and (is_type_name(val) or is_wordlike(val)):
-            tail = _TYPE_TAIL.match(text, vend)
-            if tail is None:
-                return None  # `api_key: str | None`, `token: String`
-            vstart, vend = tail.span("val")
-            val = tail.group("val")
-            quoted = _is_quoted(val)
-            if not quoted and (text[vend : vend + 1] in ("(", "[") or is_dotted_name(val)):
-                return None
-        if context != _PROSE_CONTEXT and not any(c.islower() for c in name) and (env_style or sep == ":"):
-            literal = True  # `API_KEY=…`, `DB_PASSWORD: …`: environment style, a literal
-        elif context == _CODE and _LITERAL_FLAG_BEFORE.search(text, max(0, start - 60), start):
-            literal = True  # `--set auth.password=…`, `-e db_password=…`
-        if not quoted:
-            vend = _connection_string_end(text, start, vend, level, sep)
-            val = text[vstart:vend]
+        bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)
+        if bare is None:
+            return None
+        vstart, vend, val, quoted, literal = bare
     inner = val[1:-1] if quoted else val
     if quoted and val[0] == "`" and (" " in inner or "${" in inner):
         return None  # `` `etcdctl get /x` ``, `` `Bearer ${token}` ``: a command, a template
@@ -186,6 +148,61 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         return None
     quote = val[0] if quoted else ""
     return vstart, vend, f"{quote}{MARK}{quote}"
+
+
+
+def _bare_value(
+    text: str, start: int, m: re.Match[str], group: str, context: int, level: int, vstart: int, vend: int, val: str,
+    literal: bool,
+) -> tuple[int, int, str, bool, bool] | None:
+    """An unquoted value's real span (where it ends, a type hint's value after it), or None
+    when it is code rather than a value; (start, end, value, quoted, literal)."""
+    name = m.group("name")
+    sep = m.groupdict().get("sep") or ""
+    quoted = False
+    name_end = m.end("name")
+    env_style = sep == "=" and text[name_end : name_end + 1] == "=" and not any(c.islower() for c in name)
+    if env_style and text[vstart - 1] in " \t" and not _is_flag(text, start):
+        return None  # `API_KEY= cmd`: an empty value in a shell
+    if context == _PROSE_CONTEXT:
+        val = val.rstrip(".,;:!?")
+        vend = vstart + len(val)
+    elif group == "val" and _runs_to_space(text, start, m):
+        plain = _PLAIN.match(text, start)
+        value = plain.group("val") if plain is not None else val
+        opening = text[start - 1 : start]
+        if opening in ("\"", "'"):
+            value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+        if value[0] in "([{" and not env_style:
+            return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
+        if "'" in value or '"' in value or "`" in value:
+            return None  # `creds = b64encode(…).decode("ascii")`, `auth = f'{user}:…'`
+        call = _CALL_OR_INDEX.match(value)
+        if call is not None and _is_callee(call.group(1)) and (call.group(2) == "[" or len(call.group(1)) >= 3):
+            return None  # `api_key = os.environ[KEY]`, `SECRET = get_secret()`
+        val = value.rstrip(")]},;:") if not env_style else value
+        vend = vstart + len(val)
+    elif text[vend : vend + 1] in ("(", "["):
+        return None  # `token = get_token()`, `password = os.environ[...]`
+    if not val or is_dotted_name(val):
+        return None  # `settings.api_key`, `process.env.TOKEN`
+    if sep.endswith(":") and not literal and (is_type_name(val) or is_wordlike(val)):
+        tail = _TYPE_TAIL.match(text, vend)
+        if tail is None:
+            return None  # `api_key: str | None`, `token: String`
+        vstart, vend = tail.span("val")
+        val = tail.group("val")
+        quoted = _is_quoted(val)
+        if not quoted and (text[vend : vend + 1] in ("(", "[") or is_dotted_name(val)):
+            return None
+    if context != _PROSE_CONTEXT and not any(c.islower() for c in name) and (env_style or sep == ":"):
+        literal = True  # `API_KEY=…`, `DB_PASSWORD: …`: environment style, a literal
+    elif context == _CODE and _LITERAL_FLAG_BEFORE.search(text, max(0, start - 60), start):
+        literal = True  # `--set auth.password=…`, `-e db_password=…`
+    if not quoted:
+        vend = _connection_string_end(text, start, vend, level, sep)
+        val = text[vstart:vend]
+    return vstart, vend, val, quoted, literal
 
 
 _CODE, _LITERAL, _PROSE_CONTEXT = 0, 1, 2

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 # The one import of the summaries module (renamed cold_units at the merge: change it here).
-from ..cold_units import load_summaries
+from ..cold_units import Summary, load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
@@ -283,44 +283,50 @@ def gather(
         files=tuple(
             FileRow(relative_path(f.path, bases), f.tool, f.first_turn, f.last_turn, f.count) for f in model.files.values()
         ),
-        errors=tuple(
-            ErrorRow(
-                e.turn,
-                e.tool,
-                e.target if e.tool == "Bash" else relative_path(e.target, bases),
-                e.line,
-                e.exit_code,
-                e.resolved_turn,
-                relative_in_text(e.resolved_by, bases) if e.resolved_by else None,
-            )
-            for e in model.errors
-        ),
-        subagents=tuple(
-            SubagentRow(
-                redact(a.agent_type),
-                redact(a.description),
-                a.status,
-                a.background,
-                a.start_turn,
-                a.end_turn,
-                len(a.files),
-                len(a.commands),
-                sum(1 for e in model.unresolved_errors() if e.agent == a.agent_id),
-                redact(a.result),
-            )
-            for a in model.subagents.values()
-        ),
-        summaries=tuple(
-            ColdSummary(
-                s.task_id,
-                s.kind,
-                s.status or "-",
-                s.start_turn,
-                s.end_turn,
-                redact(s.subject),
-                s.compressed_at,
-                s.path.name if s.path else None,
-            )
-            for s in summaries
-        ),
+        errors=_error_rows(model, bases),
+        subagents=_subagent_rows(model),
+        summaries=_summary_rows(summaries),
+    )
+
+
+def _error_rows(model: SessionModel, bases: list[str | None]) -> tuple[ErrorRow, ...]:
+    return tuple(
+        ErrorRow(
+            e.turn,
+            e.tool,
+            e.target if e.tool == "Bash" else relative_path(e.target, bases),
+            e.line,
+            e.exit_code,
+            e.resolved_turn,
+            relative_in_text(e.resolved_by, bases) if e.resolved_by else None,
+        )
+        for e in model.errors
+    )
+
+
+def _subagent_rows(model: SessionModel) -> tuple[SubagentRow, ...]:
+    return tuple(
+        SubagentRow(
+            redact(a.agent_type),
+            redact(a.description),
+            a.status,
+            a.background,
+            a.start_turn,
+            a.end_turn,
+            len(a.files),
+            len(a.commands),
+            sum(1 for e in model.unresolved_errors() if e.agent == a.agent_id),
+            redact(a.result),
+        )
+        for a in model.subagents.values()
+    )
+
+
+def _summary_rows(summaries: list[Summary]) -> tuple[ColdSummary, ...]:
+    return tuple(
+        ColdSummary(
+            s.task_id, s.kind, s.status or "-", s.start_turn, s.end_turn, redact(s.subject), s.compressed_at,
+            s.path.name if s.path else None,
+        )
+        for s in summaries
     )

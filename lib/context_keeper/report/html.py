@@ -15,7 +15,16 @@ from pathlib import Path
 
 from .data import CompactionOutcome, SessionReport
 from .fmt import DASH, nice_top, num, percent
-from .terminal import COMPACTION_HEADERS, OUTCOME_NOTE, SUBAGENT_HEADERS, compaction_rows, family_counts, subagent_rows, turn_range
+from .terminal import (
+    COMPACTION_HEADERS,
+    OUTCOME_NOTE,
+    SUBAGENT_HEADERS,
+    compaction_rows,
+    family_counts,
+    header_facts,
+    subagent_rows,
+    turn_range,
+)
 
 # The chart's geometry, in SVG user units (the SVG scales to the page width).
 WIDTH, HEIGHT = 960, 320
@@ -145,21 +154,7 @@ def _section(title: str, count: int, content: str, note: str = "") -> str:
 
 
 def render_html(report: SessionReport) -> str:
-    peak = report.peak
-    facts = [
-        ("session", report.session_id),
-        ("transcript", report.transcript),
-        ("cwd", report.cwd or DASH),
-        ("runs dir", report.runs_dir or DASH),
-        ("model", f"{report.model or DASH} (window {num(report.window)} tokens)"),
-        ("turns", num(report.turns)),
-        (
-            "context",
-            f"{num(report.context_tokens)} tokens now ({percent(report.context_tokens, report.window)}, from {report.context_source})"
-            + (f"; peak {num(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}" if peak else ""),
-        ),
-        ("compactions", num(len(report.compactions))),
-    ]
+    facts = header_facts(report, terse=True)
     comp_rows = [row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions)]
     sections = [
         '<section><h2>Context per turn</h2>'

@@ -107,27 +107,31 @@ def subagent_rows(report: SessionReport) -> list[list[object]]:
     ]
 
 
-def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii_only: bool = False) -> str:
-    width = max(40, width)
+def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, str]]:
+    """The report's opening facts, (name, value), shared by the text and the HTML page."""
     peak = report.peak
-    facts = [
-        ("session", report.session_id),
-        ("transcript", report.transcript),
-        ("cwd", report.cwd or DASH),
-        ("runs dir", report.runs_dir or "none (no hook has run for this repository)"),
-        ("model", f"{report.model or DASH} (window {num(report.window)} tokens)"),
-        ("turns", num(report.turns)),
-        (
-            "context",
-            f"{num(report.context_tokens)} tokens now ({percent(report.context_tokens, report.window)}, from {report.context_source})"
-            + (f"; peak {num(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}" if peak else ""),
-        ),
-    ]
+    context = f"{num(report.context_tokens)} tokens now ({percent(report.context_tokens, report.window)}, from {report.context_source})"
+    if peak:
+        context += f"; peak {num(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}"
     triggers: dict[str, int] = {}
     for c in report.compactions:
         triggers[c.trigger or "unknown"] = triggers.get(c.trigger or "unknown", 0) + 1
-    facts.append(("compactions", num(len(report.compactions)) + (" (" + ", ".join(f"{n:,} {t}" for t, n in triggers.items()) + ")" if triggers else "")))
-    parts = [f"{name:<12}{value}" for name, value in facts]
+    by_trigger = " (" + ", ".join(f"{n:,} {t}" for t, n in triggers.items()) + ")" if triggers and not terse else ""
+    return [
+        ("session", report.session_id),
+        ("transcript", report.transcript),
+        ("cwd", report.cwd or DASH),
+        ("runs dir", report.runs_dir or (DASH if terse else "none (no hook has run for this repository)")),
+        ("model", f"{report.model or DASH} (window {num(report.window)} tokens)"),
+        ("turns", num(report.turns)),
+        ("context", context),
+        ("compactions", num(len(report.compactions)) + by_trigger),
+    ]
+
+
+def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii_only: bool = False) -> str:
+    width = max(40, width)
+    parts = [f"{name:<12}{value}" for name, value in header_facts(report)]
     parts += ["", "context per turn"]
     parts += render_chart(report.points, report.turns, report.compactions, report.window, width, height, ascii_only)
 
