@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "lib"))
 
 from context_keeper.preserve import render_block, render_restore  # noqa: E402
 from context_keeper.session import load_or_build  # noqa: E402
-from context_keeper.session.subagents import subagents_dir  # noqa: E402
+from context_keeper.session.subagent_files import subagents_dir  # noqa: E402
 
 FOREGROUND = ROOT / "tests" / "fixtures" / "subagents" / "foreground"
 

@@ -13,7 +13,8 @@ import pytest
 from context_keeper.cold_units import Summary, build_summary, cold_units, summarize_cold
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
-from context_keeper.session.subagents import MAX_DEPTH, MAX_GONE, MAX_SUBAGENTS, Subagent, subagents_dir
+from context_keeper.session.subagent_files import subagents_dir
+from context_keeper.session.subagents import MAX_DEPTH, MAX_GONE, MAX_SUBAGENTS, Subagent
 from context_keeper.store import RunsDir
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

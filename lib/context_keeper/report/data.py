@@ -13,7 +13,7 @@ from ..cold_units import Summary, load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
-from ..session.subagents import update as update_subagents
+from ..session.subagent_files import update as update_subagents
 from ..store import RunsDir, find_repo_root
 from ..transcript import Message, TranscriptReader
 from ..usage import context_window

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..store import sha256
 from ..transcript import MAX_LINE_BYTES, TranscriptReader, open_regular
 from .model import SessionModel
-from .subagents import update as update_subagents
+from .subagent_files import update as update_subagents
 
 FOLD_BATCH = 512  # records folded between deadline checks
 HEAD_BYTES = 1024  # the file's first bytes, hashed: what tells a rewritten file from ours
@@ -36,7 +36,7 @@ def update_from_file(
     if self.offset and not _same_file(self, path, stat):
         model = SessionModel()
         model._restart_reason = _change(self, stat)
-    model._transcript = str(path)  # subagents.py folds a subagent's file where it finished
+    model._transcript = str(path)  # subagent_files folds a subagent's file where it finished
     reader = TranscriptReader(path, model.offset)
     model._behind = False
     for count, item in enumerate(reader, 1):

@@ -1,0 +1,270 @@
+"""The subagents' own transcripts, folded into the session model.
+
+`<session>/subagents/agent-<id>.jsonl` beside the main transcript, each from its own cursor
+kept in the model, with its `agent-<id>.meta.json` (type, description, finished) re-read when
+it changes; its records go through the main fold steps stamped with its agent id. Where in
+the session's order a subagent's file is folded is decided in `subagents` (when its parent's
+transcript says it finished; a running one after the main file).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from .. import jsonio
+from ..redact import redact
+from ..tasks import TASK_TOOLS
+from ..text import SCAN_CHARS, first_line, one_line
+from ..transcript import Message, TextBlock, ToolResult, ToolUse, TranscriptReader, open_regular
+from . import tools
+from .heuristics import decision_sentences, is_real_prompt
+from .records import CommandRun, PendingCall, add_capped
+from .subagents import (
+    _AGENT_ID_RE,
+    AGENT_TOOLS,
+    COMPLETED,
+    DESCRIPTION_CHARS,
+    FOLD_BATCH,
+    MAX_DEPTH,
+    MAX_PENDING,
+    META_BYTES,
+    RESULT_CHARS,
+    SUB_COMMANDS,
+    SUB_FILES,
+    SYNC_BYTES,
+    TASK_CHARS,
+    Subagent,
+    _add,
+    _by_call,
+    _finish,
+    _rekey,
+    _str,
+    _trim,
+    agent_call,
+    agent_result,
+    is_notification,
+    notification,
+)
+from .texts import UNIT_DECISIONS, UNIT_TEXTS
+from .units import facts_for
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
+    from ..transcript import Record
+    from .model import SessionModel
+
+
+def subagents_dir(transcript: Path | str) -> str:
+    """`<project dir>/<session>/subagents` for the transcript `<project dir>/<session>.jsonl`."""
+    path = os.fspath(transcript)
+    stem = path[: -len(".jsonl")] if path.endswith(".jsonl") else path
+    return os.path.join(stem, "subagents")
+
+
+def update(model: SessionModel, transcript: Path | str, deadline: float | None = None) -> None:
+    """Fold what the session's subagents wrote since their cursors (after the main file).
+
+    Parents before the subagents they started; a file unchanged since the last call costs a
+    stat. With `deadline` (time.monotonic()) it stops between files once passed, with
+    `model.behind` set: the next call goes on."""
+    model._transcript = os.fspath(transcript)
+    directory = subagents_dir(transcript)
+    try:
+        entries = {entry.name: entry for entry in os.scandir(directory)}
+    except OSError:
+        return  # no subagents (or nothing readable): nothing to fold
+    gone = set(model.subagents_gone)
+    work = []
+    for name, entry in entries.items():
+        if not name.startswith("agent-") or not name.endswith(".jsonl"):
+            continue
+        agent_id = name[len("agent-") : -len(".jsonl")]
+        if agent_id in gone or not _AGENT_ID_RE.match(agent_id):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue  # a FIFO, a directory, a link: nothing Claude Code writes
+        except OSError:
+            continue
+        sub = _known(model, agent_id, entries.get(f"agent-{agent_id}.meta.json"))
+        if sub is not None:
+            work.append((sub.depth, sub.start_turn, agent_id, sub, entry))
+    work.sort(key=lambda item: item[:3])
+    folded = 0
+    for _, _, _, sub, entry in work:
+        try:
+            stat = entry.stat()
+        except OSError:
+            continue
+        if stat.st_ino == sub.file_ino and stat.st_size == sub.offset:
+            continue
+        # At least one file a call, so that a call past its deadline still gets on.
+        if deadline is not None and folded and time.monotonic() >= deadline:
+            model._behind = True
+            break
+        _fold_file(model, sub, entry.path, 0, deadline=deadline)
+        folded += 1
+        if model._behind:
+            break
+    _trim(model)
+
+
+def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | None) -> Subagent | None:
+    """The subagent of `agent-<agent_id>.jsonl`, its meta file applied when it changed."""
+    sub = model.subagents.get(agent_id)
+    mtime = 0
+    if meta_entry is not None:
+        try:
+            mtime = meta_entry.stat().st_mtime_ns
+        except OSError:
+            mtime = 0
+    if sub is not None and (mtime == 0 or mtime == sub.meta_mtime_ns):
+        return sub
+    meta = _read_meta(meta_entry.path) if meta_entry is not None and mtime else {}
+    if sub is None:
+        call = _str(meta.get("toolUseId"))
+        sub = _by_call(model, call)
+        # Not trimmed yet: what to keep is decided once every file is folded (update).
+        sub = _rekey(model, sub, agent_id) if sub is not None else _add(
+            model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim=False)
+    _apply_meta(model, sub, meta)
+    sub.meta_mtime_ns = mtime
+    return sub
+
+
+def _read_meta(path: str) -> dict[str, Any]:
+    try:
+        with open_regular(path) as handle:
+            data = jsonio.loads(handle.read(META_BYTES))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _apply_meta(model: SessionModel, sub: Subagent, meta: dict[str, Any]) -> None:
+    kind, description = _str(meta.get("agentType")), _str(meta.get("description"))
+    if kind and not sub.agent_type:
+        sub.agent_type = redact(one_line(kind, 80))
+    if description and not sub.description:
+        sub.description = redact(one_line(description, DESCRIPTION_CHARS))
+    parent, depth = _str(meta.get("parentAgentId")), meta.get("spawnDepth")
+    if parent and _AGENT_ID_RE.match(parent):
+        sub.parent = parent
+    if isinstance(depth, int) and not isinstance(depth, bool) and 0 < depth <= 1000:
+        sub.depth = depth
+    shape = meta.get("requestShape")
+    if shape in ("background", "foreground"):
+        sub.background = shape == "background"
+    # `finished` is written when it ends; the main agent may not have been told yet.
+    if meta.get("finished") is True and sub.running:
+        _finish(model, sub, COMPLETED, "")
+
+
+def _sync(model: SessionModel, sub: Subagent, depth: int) -> None:
+    """Fold the subagent's file now (from inside its parent's fold), if it can be found."""
+    if model._transcript is None or not sub.agent_id or depth >= MAX_DEPTH:
+        return
+    path = os.path.join(subagents_dir(model._transcript), f"agent-{sub.agent_id}.jsonl")
+    _fold_file(model, sub, path, depth, SYNC_BYTES)
+
+
+def _fold_file(
+    model: SessionModel, sub: Subagent, path: str, depth: int, max_bytes: int | None = None, deadline: float | None = None
+) -> None:
+    """Fold the file from the subagent's cursor: at most `max_bytes`, and past `deadline`
+    (checked every FOLD_BATCH records) it stops with `model.behind` set."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return
+    if stat.st_ino != sub.file_ino or stat.st_size < sub.offset:
+        # Another file at its path (or a first read): from the start. What an earlier file
+        # added to the session's lists stays, as it would for the main transcript's facts.
+        sub.file_ino, sub.offset, sub.pending, sub.last_message = stat.st_ino, 0, {}, ""
+    start = sub.offset
+    reader = TranscriptReader(path, start)
+    try:
+        for count, item in enumerate(reader, 1):
+            _fold_record(model, sub, item, depth)
+            if max_bytes is not None and reader.offset - start >= max_bytes:
+                break
+            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+                model._behind = True
+                break
+    except OSError:
+        pass  # unreadable now (replaced by a FIFO, permissions): what was read counts
+    sub.offset = reader.offset
+
+
+def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -> None:
+    if not isinstance(item, Message) or item.is_meta or item.is_compact_summary:
+        return  # its own compactions and injected caveats are nobody's work
+    sub.last_time = item.timestamp or sub.last_time
+    if item.role == "assistant":
+        if item.model == "<synthetic>":
+            return
+        key = item.message_id or item.uuid or ""
+        if key != sub.last_message:
+            sub.turns += 1
+            sub.last_message = key
+        for block in item.blocks:
+            if isinstance(block, TextBlock):
+                _text(model, sub, block.text)
+            elif isinstance(block, ToolUse):
+                _tool_use(model, sub, block)
+        return
+    for block in item.blocks:
+        if isinstance(block, ToolResult):
+            call = sub.pending.pop(block.tool_use_id, None)
+            if call is not None:
+                _tool_result(model, sub, call, block, item.tool_use_result, depth)
+        elif isinstance(block, TextBlock):
+            if is_notification(block.text):
+                notification(model, block.text, depth + 1)
+            elif not sub.task and is_real_prompt(block.text):
+                sub.task = redact(first_line(block.text, TASK_CHARS))
+
+
+def _text(model: SessionModel, sub: Subagent, text: str) -> None:
+    if not text.strip():
+        return
+    text = redact(text[:SCAN_CHARS])
+    sub.result = first_line(text, RESULT_CHARS)
+    for facts in facts_for(model, (sub.unit,)):
+        for sentence in decision_sentences(text):
+            add_capped(facts.decisions, sentence, UNIT_DECISIONS)
+        add_capped(facts.texts, first_line(text, 200), UNIT_TEXTS)
+
+
+def _tool_use(model: SessionModel, sub: Subagent, block: ToolUse) -> None:
+    if block.name in TASK_TOOLS:
+        return  # its own to-do list, not the session's tasks
+    sub.pending[block.id] = PendingCall(block.name, tools.trim_input(block.name, block.input), model.turns, (sub.unit,))
+    if len(sub.pending) > MAX_PENDING:
+        del sub.pending[next(iter(sub.pending))]
+    if block.name in AGENT_TOOLS:
+        agent_call(model, block, parent=sub)
+
+
+def _tool_result(model: SessionModel, sub: Subagent, call: PendingCall, block: ToolResult, result: Any, depth: int) -> None:
+    if call.name in AGENT_TOOLS:
+        agent_result(model, block, result, depth + 1)
+        return
+    model._agent = sub.agent_id  # the commands and errors folded now are this subagent's
+    try:
+        tools.tool_result(model, call, block, result)
+    finally:
+        model._agent = None
+    if call.name == "Bash":
+        run = model.commands[-1] if model.commands else None
+        if run is not None and run.agent == sub.agent_id and run.command == call.input.get("command", "").strip():
+            add_capped(sub.commands, run, SUB_COMMANDS)
+        return
+    path = call.input.get(tools.FILE_TOOLS.get(call.name, ""))
+    if isinstance(path, str) and path and not block.is_error:
+        add_capped(sub.files, path, SUB_FILES)
