@@ -19,7 +19,7 @@ from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript import Message, TextBlock, ToolResult, ToolUse, TranscriptReader, open_regular
 from . import tools
 from .heuristics import decision_sentences, is_real_prompt
-from .records import CommandRun, PendingCall, add_capped
+from .records import PendingCall, add_capped
 from .subagents import (
     _AGENT_ID_RE,
     AGENT_TOOLS,

@@ -28,10 +28,8 @@ from .records import CommandRun, PendingCall, add_capped
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import Any
 
-    from ..transcript import Record
     from .model import SessionModel
 
 AGENT_TOOLS = frozenset({"Agent", "Task"})  # "Task" before Claude Code renamed it
