@@ -1,7 +1,7 @@
 """The docs' examples: the environments they run in, the runner that shows them as the docs
 do, and the command that writes real output into the docs (tests/test_docs.py checks them).
 
-An example is a fenced block in README.md or docs/*.md with lines starting `$ `: each such
+An example is a fenced block in README.md, CONTRIBUTING.md or docs/*.md with lines starting `$ `: each such
 line a command, the lines under it its output (stdout and stderr as they interleave,
 `[exit N]` when it exits N, not 0). A line `...` in an output stands for any lines (an
 excerpt). A `<!-- docs-test ... -->` comment right above a block may say, one per line,
@@ -54,7 +54,7 @@ from test_cli_helpers import _compaction_file, _later, claude_transcript, hook_e
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOWN_HOME = "/home/you"
-DOCS = ("README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")))
+DOCS = ("README.md", "CONTRIBUTING.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md")))
 ENVIRONMENT = {"docs/install.md": "fresh"}  # every other doc: "sessions"
 FIXTURES = {  # fixture -> the line its compaction boundary is on (None: no compaction)
     "tools_and_tasks": None,
@@ -133,7 +133,7 @@ class Env:
 
     def command(self, line: str) -> subprocess.CompletedProcess[str]:
         """One command line as a user types it, paths shown as /home/you meaning this HOME."""
-        line = line.replace(SHOWN_HOME, str(self.base))
+        line = self.real(line)
         cwd = self.checkout if line.startswith("./install.sh") else self.repo
         if line.startswith("export "):  # a variable for the commands after it
             done = subprocess.run(["bash", "-c", f"{line} && env -0"], env=self.env, cwd=cwd,
@@ -147,7 +147,7 @@ class Env:
 
     def shell(self, script: str) -> None:
         """A setup or cleanup step: must succeed, its output is not shown."""
-        script = script.replace(SHOWN_HOME, str(self.base))
+        script = self.real(script)
         done = subprocess.run(["bash", "-c", script], env=self.env, cwd=self.repo, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True, check=False)
         assert done.returncode == 0, f"{script}: exit {done.returncode}\n{done.stdout}"
@@ -164,15 +164,28 @@ class Env:
         """`text` as on a machine whose HOME is /home/you: the paths, and the slugs and hashes
         made from them (repo keys, backup names, archives' SHA-256)."""
         from context_keeper.claude_sessions import project_folder
-        from context_keeper.store import repo_key
 
-        for real in (self.repo, self.base / ".claude" / "settings.json", self.repo / ".claude" / "settings.local.json"):
-            text = text.replace(repo_key(real), repo_key(Path(SHOWN_HOME) / real.relative_to(self.base)))
+        for real, shown in self._keys():
+            text = text.replace(real, shown)
         for archive in (self.base / ".local" / "share" / "context-keeper" / "runs").glob("*/archives/*"):
             data = archive.read_bytes()
             as_shown = data.replace(str(self.base).encode(), SHOWN_HOME.encode())
             text = text.replace(hashlib.sha256(data).hexdigest(), hashlib.sha256(as_shown).hexdigest())
         return text.replace(project_folder(self.base), project_folder(SHOWN_HOME)).replace(str(self.base), SHOWN_HOME)
+
+
+    def real(self, line: str) -> str:
+        """A command as the doc shows it, for this HOME: /home/you and the keys made from it."""
+        for real, shown in self._keys():
+            line = line.replace(shown, real)
+        return line.replace(SHOWN_HOME, str(self.base))
+
+    def _keys(self) -> list[tuple[str, str]]:
+        """(real, shown) repo keys and backup slugs: a path's slug and hash (store.repo_key)."""
+        from context_keeper.store import repo_key
+
+        paths = (self.repo, self.base / ".claude" / "settings.json", self.repo / ".claude" / "settings.local.json")
+        return [(repo_key(p), repo_key(Path(SHOWN_HOME) / p.relative_to(self.base))) for p in paths]
 
 
 def _parent(path: Path) -> Path:
@@ -371,7 +384,7 @@ def examples(doc: str) -> list[Block]:
 # and lengths are still compared; the Python that runs everything (`Python 3.11.7`,
 # `lib/python3.11/`); and the log's size, which grows by a line per hook call whose
 # duration in ms has one digit more or less (the status data table's `log` and `total`).
-TIMES = re.compile(r"\b\d{4}-\d\d-\d\dT\d\d[:-]\d\d[:-]\d\d(?:[.-]\d{3,6})?Z|\b\d{8}T\d{6}Z")
+TIMES = re.compile(r"(?<!\d)(?:\d{4}-\d\d-\d\dT\d\d[:-]\d\d[:-]\d\d(?:[.-]\d{3,6})?Z|\d{8}T\d{6}Z)")
 PYTHON_VERSION = re.compile(r"\b(Python |python)3\.\d+(\.\d+)?")
 LOG_SIZE = re.compile(r"^((?:log|total) +\d+ +)\d[\d.,]* (B|KiB|MiB)$", re.M)
 
