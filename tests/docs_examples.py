@@ -81,6 +81,7 @@ class Env:
     """A temporary HOME the examples run in, as a user's machine would be."""
 
     def __init__(self, kind: str) -> None:
+        assert kind in ("fresh", "sessions"), kind
         self.kind = kind
         self.base = _base()
         self.home_bin = self.base / ".local" / "bin"
