@@ -383,16 +383,20 @@ def examples(doc: str) -> list[Block]:
 # What honestly differs from run to run, and nothing else: the times of the run (archives'
 # names, history lines, summaries, backups), shown with their digits as '#' so their places
 # and lengths are still compared; the Python that runs everything (`Python 3.11.7`,
-# `lib/python3.11/`); and the log's size, which grows by a line per hook call whose
-# duration in ms has one digit more or less (the status data table's `log` and `total`).
+# `lib/python3.11/`); the log's size, which grows by a line per hook call whose duration in
+# ms has one digit more or less (the status data table's `log` and `total`); and the length
+# of what doctor's dry run printed, which holds its temporary directory's random name (a
+# `_` in it shortens the repo key's slug). That the quiet hooks print nothing (0) is compared.
 TIMES = re.compile(r"(?<!\d)(?:\d{4}-\d\d-\d\dT\d\d[:-]\d\d[:-]\d\d(?:[.-]\d{3,6})?Z|\d{8}T\d{6}Z)")
 PYTHON_VERSION = re.compile(r"\b(Python |python)3\.\d+(\.\d+)?")
 LOG_SIZE = re.compile(r"^((?:log|total) +\d+ +)\d[\d.,]* (B|KiB|MiB)$", re.M)
+DRY_RUN_OUTPUT = re.compile(r"^(ok +dry run .*: exit 0, (?:printed a )?)[1-9][\d,]*(-character block| characters of output)$", re.M)
 
 
 def normalise(text: str) -> str:
     text = TIMES.sub(lambda m: re.sub(r"\d", "#", m.group()), text)
     text = PYTHON_VERSION.sub(lambda m: m.group(1) + "3.N" + (".N" if m.group(2) else ""), text)
+    text = DRY_RUN_OUTPUT.sub(r"\1<n>\2", text)
     return LOG_SIZE.sub(r"\1<size> \2", text)
 
 

@@ -1,12 +1,14 @@
-"""The docs match the product, on every run: each example in README.md and docs/*.md runs
-and prints what the doc shows; each relative link and repository path the docs name exists,
-and none leads out of the repository; each `context-keeper` command, option and hook name the
-docs use exists; docs/architecture.md names every module of lib/context_keeper/.
+"""The docs match the product, on every run: each example in README.md, CONTRIBUTING.md and
+docs/*.md runs and prints what the doc shows; each relative link and repository path the docs
+name exists, and none leads out of the repository; each `context-keeper` command, option and
+hook name the docs use exists; the settings table is the code's; docs/architecture.md names
+every module of lib/context_keeper/.
 
 How the examples run, and the little that is normalised before comparing (the times of the
-run, the Python version, the log's size) and why: tests/docs_examples.py. When the product
-changes what it prints, `.venv-dev/bin/python tests/docs_examples.py --update` writes the real
-output into the docs; review the diff like any other change.
+run, the Python version, the log's size, the length of doctor's dry-run output) and why:
+tests/docs_examples.py. When the product changes what it prints,
+`.venv-dev/bin/python tests/docs_examples.py --update` writes the real output into the docs;
+review the diff like any other change.
 """
 
 from __future__ import annotations
