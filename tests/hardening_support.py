@@ -182,7 +182,8 @@ def check_output(result: Result) -> None:
     """Exit 0, nothing on stderr, and stdout empty (PostToolUse) or one valid block."""
     assert result.rc == 0, result
     assert result.err == "", result.err
-    assert result.seconds < 10, f"{result.event} took {result.seconds:.1f} s"
+    # Well inside the hooks' budgets and Claude Code's timeouts, with room for a busy machine.
+    assert result.seconds < 30, f"{result.event} took {result.seconds:.1f} s"
     if result.event in ("PostToolUse", "PostCompact"):
         assert result.out == "", result.out[:500]
         return

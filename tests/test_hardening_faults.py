@@ -221,8 +221,7 @@ def test_lock_of_a_killed_hook_does_not_block(tmp_path: Path) -> None:
     assert sb.runs.lock_path("sess-1").exists()  # the lock file stays; the lock does not
     result = sb.run("PostToolUse", sb.payload("PostToolUse", "sess-1", path))
     check_output(result)
-    assert result.seconds < 3
-    assert "lock busy" not in sb.logs()
+    assert "lock busy" not in sb.logs()  # it got the lock: it did not wait out lock_timeout
     assert SessionModel.from_bytes(sb.runs.state_path("sess-1").read_bytes()).offset == len(data)
 
 
@@ -239,7 +238,8 @@ def test_a_hung_lock_holder_costs_at_most_the_lock_timeout(tmp_path: Path) -> No
         holder.wait()
     check_output(post)
     check_output(pre)
-    assert post.seconds < 4 and pre.seconds < 6
+    # lock_timeout is 1 s: far under the 30 s a hook that waited for the lock would take.
+    assert post.seconds < 20 and pre.seconds < 20
     assert "Step 6 of the build" in pre.out, "the block must carry the session without the lock"
     assert "lock busy" in sb.logs()
 

@@ -408,7 +408,9 @@ def test_the_fifo_is_not_opened_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     result = sb.run("PreCompact", sb.payload("PreCompact", transcript=fifo), timeout=15)
     check_output(result)
-    assert result.seconds < 5 and result.out, "PreCompact must print its block at once"
+    # Without the guard it waits out its 20 s budget and prints nothing: a wide margin under
+    # that, so a busy machine cannot fail it.
+    assert result.seconds < 15 and result.out, "PreCompact must print its block, not wait on the FIFO"
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 

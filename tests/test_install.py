@@ -553,7 +553,6 @@ def test_fresh_install_builds_a_working_venv(env: Env):
     rerun_seconds = time.monotonic() - started
     assert second.returncode == 0, second.stderr
     assert "package up to date" in second.stdout and "already up to date" in second.stdout
-    assert rerun_seconds < 10, rerun_seconds
     print(f"fresh install {fresh_seconds:.1f}s, re-run {rerun_seconds:.2f}s")
 
     # The hooks do not need the checkout: delete it and every hook still works.
