@@ -4,6 +4,7 @@ file later succeeds, and the unresolved ones the block and the note report."""
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 
 from ..records import replace
 
@@ -36,25 +37,36 @@ def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts])
 def resolve(model: SessionModel, tool: str, target: str, turn: int, how: str) -> None:
     """Mark the open errors of `tool` on `target` fixed at `turn`, saying how (and which
     files were edited since the error)."""
-    # Most successes resolve nothing: check the (small) global list before touching facts.
-    if not any(e.resolved_turn is None and e.target == target and e.tool == tool for e in model.errors):
+    # Most successes resolve nothing: check the (small) global list before touching facts,
+    # in C (an open error of this target and tool).
+    if (target, None, tool) not in map(_OPEN_KEY, model.errors):
         return
+    edited_since: dict[int, str] = {}  # the same error sits in the global list and its units'
 
     def fix(error: ErrorEvent) -> ErrorEvent:
         if error.resolved_turn is not None or error.tool != tool or error.target != target:
             return error
-        edited = [
-            os.path.basename(f.path)
-            for f in model.files.values()
-            if error.turn <= f.last_turn <= turn and f.path != target
-        ][-3:]
-        by = how + (f" after editing {', '.join(edited)}" if edited else "")
+        by = edited_since.get(error.turn)
+        if by is None:
+            edited: list[str] = []  # the last 3 files edited since, looked for from the end
+            for f in reversed(model.files.values()):
+                if error.turn <= f.last_turn <= turn and f.path != target:
+                    edited.append(os.path.basename(f.path))
+                    if len(edited) == 3:
+                        break
+            edited.reverse()
+            by = edited_since[error.turn] = how + (f" after editing {', '.join(edited)}" if edited else "")
         return replace(error, resolved_turn=turn, resolved_by=by)
 
-    model.errors = [fix(e) for e in model.errors]
+    # fix() only where the target matches: the lists hold hundreds of other errors.
+    model.errors = [fix(e) if e.target == target else e for e in model.errors]
     for facts in model.facts.values():
-        if facts.errors:
-            facts.errors = [fix(e) for e in facts.errors]
+        if facts.errors and target in map(_TARGET, facts.errors):
+            facts.errors = [fix(e) if e.target == target else e for e in facts.errors]
+
+
+_TARGET = attrgetter("target")
+_OPEN_KEY = attrgetter("target", "resolved_turn", "tool")
 
 
 def unresolved(errors: list[ErrorEvent]) -> list[ErrorEvent]:

@@ -121,7 +121,12 @@ def is_noise(sentence: str) -> bool:
 def decision_sentences(text: str) -> list[str]:
     """The sentences of an assistant text that state a decision or a conclusion (a choice
     and why, a root cause, the fix): not plans, hedges, asides or questions."""
-    out = []
+    out: list[str] = []
+    # Most texts hold no decision word: a sentence's match is a match in the whole text (the
+    # patterns span no line break, and the sentences' edges are not word characters), but
+    # for the emphasis marks a sentence loses (`__because__`, `deci**ded**`).
+    if not _DECISION_RE.search(text) and "**" not in text and "__" not in text:
+        return out
     for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
         sentence = _clean(sentence)
         if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence) and not is_noise(sentence):
