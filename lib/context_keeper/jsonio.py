@@ -1,10 +1,12 @@
 """JSON for the hook path: the stdlib's C codec, with records and sets encoded.
 
 orjson is faster per byte but its import costs ~30 ms (it loads dataclasses, inspect, uuid,
-enum and json itself), more than a whole PostToolUse call reads and writes; only the CLI
-uses it. One parser everywhere keeps folding deterministic (a model resumed from a saved
-state equals the one-pass model byte for byte), and the hooks then need nothing outside the
-standard library, so they also run from a plugin checkout with a bare `python3`.
+enum and json itself), more than a whole PostToolUse call reads and writes; the CLI uses
+it, and so does the transcript reader for reads of 8 MB or more (transcript._fast_loads),
+where it pays — checked to give the records this parser gives, line for line, so a model
+resumed from a saved state still equals the one-pass model byte for byte. The hooks need
+nothing outside the standard library, so they also run from a plugin checkout with a bare
+`python3`.
 """
 
 from __future__ import annotations
