@@ -95,7 +95,7 @@ def test_large_file_streams_through_chunks(tmp_path: Path, monkeypatch: pytest.M
 def test_mismatch_is_an_error_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "t.jsonl"
     source.write_bytes(b"x" * 1000)
-    monkeypatch.setattr(archive_mod, "_hash_file", lambda path: (1000, "0" * 64))
+    monkeypatch.setattr(archive_mod, "_read_back", lambda fd, offset, length, into: b"0" * length)
     with pytest.raises(ArchiveError, match="does not match"):
         archive_transcript(source, tmp_path / "arch", SESSION)
     assert list((tmp_path / "arch").iterdir()) == []
@@ -205,3 +205,124 @@ def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
 def test_wait_until_settled_raises_oserror_for_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         archive_mod.wait_until_settled(tmp_path / "missing.jsonl", quiet=0.01, limit=0.1)
+
+
+# -- copying while the transcript settles (archive.Settle, archive.ArchiveJob) ----------------------
+
+
+def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path) -> None:
+    import threading
+
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"n":1}\n' * 1000)
+
+    def late_write() -> None:  # Claude Code's delayed write of the last tool result
+        with open(source, "ab") as handle:
+            handle.write(b'{"late":true}\n')
+
+    timer = threading.Timer(0.05, late_write)
+    timer.start()
+    settle = archive_mod.Settle(quiet=0.2, limit=2.0, poll=0.01)
+    try:
+        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    finally:
+        timer.join()
+    data = source.read_bytes()
+    assert data.endswith(b'{"late":true}\n')
+    assert result.path.read_bytes() == data and (result.size, result.sha256) == (len(data), sha(data))
+    assert settle.wait(0) == len(data)
+
+
+def test_settle_gives_up_at_its_limit_with_a_whole_prefix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b"")
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        while not stop.wait(0.005):
+            with open(source, "ab") as handle:
+                handle.write(b'{"more":true}\n' * 50)
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=archive_mod.Settle(quiet=0.2, limit=0.3, poll=0.01))
+    finally:
+        stop.set()
+        writer.join()
+    copied = result.path.read_bytes()
+    assert copied and source.read_bytes().startswith(copied) and copied.endswith(b"\n")
+    assert (result.size, result.sha256) == (len(copied), sha(copied))
+
+
+def test_a_mismatch_in_a_later_chunk_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    real = archive_mod._read_back
+
+    def corrupt_third(fd: int, offset: int, length: int, into: bytearray) -> bytes:
+        data = bytes(real(fd, offset, length, into))
+        return data[:-1] + b"?" if offset == 2 * 4096 else data
+
+    monkeypatch.setattr(archive_mod, "_read_back", corrupt_third)
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(os.urandom(4096 * 5))
+    with pytest.raises(ArchiveError, match="does not match"):
+        archive_transcript(source, tmp_path / "arch", SESSION)
+    assert list((tmp_path / "arch").iterdir()) == []
+
+
+def test_job_archives_in_a_thread_and_reports_the_settled_size(tmp_path: Path) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"a":1}\n' * 100)
+    job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.05, poll=0.01))
+    assert job.settle.wait(5) == len(source.read_bytes())
+    result = job.result()
+    assert result.path.read_bytes() == source.read_bytes() and stat.S_IMODE(result.path.stat().st_mode) == 0o600
+
+
+def test_job_that_cannot_archive_still_waits_for_the_transcript(tmp_path: Path) -> None:
+    import time
+
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"a":1}\n')
+    (tmp_path / "arch").write_text("a file where the archives dir should be")
+    started = time.monotonic()
+    job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.1, poll=0.01))
+    assert job.settle.wait(5) == len(b'{"a":1}\n')  # settled although no archive could be made
+    assert time.monotonic() - started >= 0.1
+    with pytest.raises(OSError):
+        job.result()
+
+
+def test_job_for_a_missing_transcript_never_leaves_a_waiter_waiting(tmp_path: Path) -> None:
+    job = archive_mod.ArchiveJob(tmp_path / "missing.jsonl", tmp_path / "arch", SESSION)
+    assert job.settle.wait(5) is None
+    with pytest.raises(FileNotFoundError):
+        job.result()
+
+
+@pytest.mark.parametrize("why", ["EXDEV", "missing"])
+def test_where_the_kernel_cannot_copy_the_bytes_are_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    import errno
+
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    if why == "missing":  # not Linux
+        monkeypatch.delattr(os, "copy_file_range", raising=False)
+    else:  # two filesystems the kernel will not copy between
+
+        def refuse(*args: object, **kwargs: object) -> int:
+            raise OSError(errno.EXDEV, "cross-device")
+
+        monkeypatch.setattr(os, "copy_file_range", refuse)
+    written = []
+    real_pwrite = os.pwrite
+    monkeypatch.setattr(os, "pwrite", lambda fd, data, offset: written.append(len(data)) or real_pwrite(fd, data, offset))
+    source = tmp_path / "t.jsonl"
+    data = os.urandom(4096 * 3 + 5)
+    source.write_bytes(data)
+    result = archive_transcript(source, tmp_path / "arch", SESSION)
+    assert result.path.read_bytes() == data and result.sha256 == sha(data)
+    assert sum(written) == len(data)

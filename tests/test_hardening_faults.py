@@ -28,7 +28,7 @@ INJECTOR = textwrap.dedent(
     import errno, os, signal
     _spec = os.environ.get("CK_FAULT", "")
     _kind, _, _where = _spec.partition(":")
-    _real = {name: getattr(os, name) for name in ("write", "replace", "link", "rename", "mkdir")}
+    _real = {name: getattr(os, name) for name in ("write", "pwrite", "copy_file_range", "replace", "link", "rename", "mkdir")}
 
     def _fd_path(fd):
         try:
@@ -42,6 +42,9 @@ INJECTOR = textwrap.dedent(
                 return _real[name](*args, **kw)
             raise OSError(code, os.strerror(code))
         return wrapper
+
+    # The archive is written by the kernel (copy_file_range) where it can, else with pwrite:
+    # a write fault covers those too.
 
     if _kind in ("enospc", "eacces"):
         code = errno.ENOSPC if _kind == "enospc" else errno.EACCES
@@ -61,7 +64,17 @@ INJECTOR = textwrap.dedent(
                 _real["write"](fd, bytes(data[: len(data) // 2]))
                 os.kill(os.getpid(), signal.SIGKILL)
             return _real["write"](fd, data)
-        os.write = half_then_kill
+        def half_then_kill_at(fd, data, offset):
+            if _where in _fd_path(fd) and len(data) > 1:
+                _real["pwrite"](fd, bytes(data[: len(data) // 2]), offset)
+                os.kill(os.getpid(), signal.SIGKILL)
+            return _real["pwrite"](fd, data, offset)
+        def half_copy_then_kill(src, dst, count, *args, **kw):
+            if _where in _fd_path(dst) and count > 1:
+                _real["copy_file_range"](src, dst, count // 2, *args, **kw)
+                os.kill(os.getpid(), signal.SIGKILL)
+            return _real["copy_file_range"](src, dst, count, *args, **kw)
+        os.write, os.pwrite, os.copy_file_range = half_then_kill, half_then_kill_at, half_copy_then_kill
     '''
 )
 

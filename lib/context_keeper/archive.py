@@ -1,9 +1,18 @@
 """A byte-identical, verified, private copy of a transcript, taken before compaction.
 
-Claude Code keeps appending to the transcript while hooks run, so the copy is of the
-prefix that existed when the copy started: exactly `size` bytes, hashed as they are read
-from the source, then read back from the archive and compared. The copy streams through
-one fixed buffer, so memory stays flat whatever the transcript's size.
+Claude Code keeps appending to the transcript while hooks run, so the copy is of a prefix:
+the bytes that existed when the copy started or, with a `Settle`, those that existed once
+the file stopped growing (the copy goes on while it waits). The copy goes a chunk at a
+time: the kernel copies it (copy_file_range; written from here where it cannot), then the
+chunk is read from both files, the transcript's bytes hashed (the sha256 recorded) and the
+archive's compared with them byte for byte. The archive is fsynced and only then given its
+final name. This is the guarantee the earlier design gave by re-reading the whole archive
+and comparing sha256s — what the archive file holds is what the transcript held — checked
+by comparing the bytes themselves, with one hash instead of two. Two fixed buffers: memory
+stays flat whatever the transcript's size.
+
+PreCompact runs it in a thread (`ArchiveJob`) while it folds the session model: the copy,
+the reads, the hashing and the waiting release the GIL.
 """
 
 from __future__ import annotations
@@ -12,13 +21,16 @@ import errno
 import hashlib
 import os
 import stat
+import threading
 import time
 from pathlib import Path
 
 from .records import record
 from .store import ensure_private_dir, safe_name
 
-CHUNK = 1 << 20
+# Big enough that the copy thread seldom waits for the GIL (each chunk takes it back a few
+# times, ~5 ms each while the fold runs), small enough to keep the hook's memory down.
+CHUNK = 4 << 20
 MAX_SAME_SECOND = 1000
 # Claude Code 2.1.330 writes the transcript behind a short delay: in an auto-compaction the
 # tool result that crossed the threshold reached the file 25-85 ms after PreCompact started
@@ -50,35 +62,106 @@ def archive_name(session_id: str, source: Path, when: float, n: int = 0) -> str:
     return f"{safe_name(session_id)}_{stamp}{f'_{n}' if n else ''}_transcript{ext}"
 
 
-def _copy_prefix(src: int, dst: int, size: int) -> str:
-    """Copy exactly `size` bytes from `src` to `dst`; sha256 of the bytes copied."""
-    digest = hashlib.sha256()
-    buffer = bytearray(CHUNK)
-    view = memoryview(buffer)
-    left = size
-    while left:
-        got = os.readv(src, [view[: min(CHUNK, left)]])
-        if got == 0:
-            raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({size - left} of {size} bytes)")
-        chunk = view[:got]
-        digest.update(chunk)
-        while chunk:
-            written = os.write(dst, chunk)
-            chunk = chunk[written:]
-        left -= got
-    return digest.hexdigest()
+class Settle:
+    """Waiting for Claude Code's last writes to the transcript (see SETTLE_QUIET_S), done by
+    the copy while it copies; whoever needs the settled transcript waits for `wait()`."""
+
+    def __init__(self, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S) -> None:
+        self.quiet, self.limit, self.poll = quiet, limit, poll
+        self.size: int | None = None  # where the transcript settled (None: the copy failed first)
+        self._done = threading.Event()
+
+    def done(self, size: int | None) -> None:
+        if not self._done.is_set():
+            self.size = size
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        self._done.wait(timeout)
+        return self.size
 
 
-def _hash_file(path: Path) -> tuple[int, str]:
-    digest = hashlib.sha256()
-    buffer = bytearray(CHUNK)
-    view = memoryview(buffer)
-    size = 0
-    with open(path, "rb", buffering=0) as handle:
-        while got := handle.readinto(buffer):
-            digest.update(view[:got])
-            size += got
-    return size, digest.hexdigest()
+class _Copy:
+    """Copies from `src` to `dst` in order, a chunk at a time, and checks each chunk.
+
+    The kernel copies (os.copy_file_range: no trip through this process); then the chunk
+    is read from both files: the transcript's bytes are hashed (the sha256 recorded) and
+    the archive's compared with them, byte for byte. Where the kernel cannot copy between
+    the two files (another OS, another filesystem), the bytes read are written instead.
+    """
+
+    def __init__(self, src: int, dst: int, size: int, stop: threading.Event | None = None) -> None:
+        self.src, self.dst = src, dst
+        self.stop = stop  # set: give up before the next chunk (ArchiveJob.cancel)
+        self.digest = hashlib.sha256()
+        self.copied = 0
+        # bytearray(n) zero-fills: a small transcript gets small buffers
+        self.buffer = bytearray(min(CHUNK, max(size, 64 << 10)))
+        self.back = bytearray(len(self.buffer))
+        self.in_kernel = hasattr(os, "copy_file_range")
+
+    def up_to(self, size: int) -> None:
+        while self.copied < size:
+            self.check()
+            at, want = self.copied, min(len(self.buffer), size - self.copied)
+            got = self._kernel_copy(at, want) if self.in_kernel else 0
+            data = _pread_into(self.src, at, got or want, self.buffer)
+            if not data or (got and len(data) != got):
+                raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({at} of {size} bytes)")
+            if not got:  # no copy in the kernel: write what was read
+                done = 0
+                while done < len(data):
+                    done += os.pwrite(self.dst, memoryview(data)[done:], at + done)
+            # Read back what the archive now holds there: the transcript's bytes, or no archive.
+            # (bytearray == bytearray is a memcmp; comparing memoryviews is ~50x slower.)
+            if _read_back(self.dst, at, len(data), self.back) != data:
+                raise ArchiveError(errno.EIO, f"archive does not match the transcript at byte {at}")
+            self.digest.update(data)
+            self.copied += len(data)
+
+    def check(self) -> None:
+        """Raise ArchiveError once `stop` is set."""
+        if self.stop is not None and self.stop.is_set():
+            raise ArchiveError(errno.ECANCELED, f"archive given up at byte {self.copied} (the hook is ending)")
+
+    def _kernel_copy(self, at: int, want: int) -> int:
+        """Bytes copied by the kernel at `at` (0: it cannot, from now on write them instead)."""
+        try:
+            got = os.copy_file_range(self.src, self.dst, want, at, at)
+        except OSError as exc:
+            if exc.errno not in (errno.EXDEV, errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EBADF):
+                raise
+            got = 0
+        if got == 0 and at == 0:
+            self.in_kernel = False  # never copied here: not for this pair of files
+        return got
+
+
+def _read_back(fd: int, offset: int, length: int, into: bytearray) -> bytes | bytearray:
+    """What the archive holds at `offset` (the check of each chunk written)."""
+    return _pread_into(fd, offset, length, into)
+
+
+def _pread_into(fd: int, offset: int, length: int, into: bytearray) -> bytes | bytearray:
+    """`length` bytes of `fd` from `offset` (fewer at its end), read into `into` when it
+    fits exactly (no new buffer per chunk). The file position is left alone."""
+    preadv = getattr(os, "preadv", None)  # not on every platform: then pread
+    if preadv is not None and length == len(into):
+        view, done = memoryview(into), 0
+        while done < length:
+            got = preadv(fd, [view[done:]], offset + done)
+            if not got:
+                return into[:done]
+            done += got
+        return into
+    parts = []
+    while length:
+        part = os.pread(fd, length, offset)
+        if not part:
+            break
+        parts.append(part)
+        offset, length = offset + len(part), length - len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def wait_until_settled(
@@ -99,9 +182,20 @@ def wait_until_settled(
             size, since = current, time.monotonic()
 
 
-def archive_transcript(source: Path, archives: Path, session_id: str, now: float | None = None) -> ArchiveResult:
-    """Copy `source` into `archives` (made 0700) as a 0600 file, verified by size and sha256.
+def archive_transcript(
+    source: Path,
+    archives: Path,
+    session_id: str,
+    now: float | None = None,
+    settle: Settle | None = None,
+    stop: threading.Event | None = None,
+) -> ArchiveResult:
+    """Copy `source` into `archives` (made 0700) as a 0600 file, verified byte for byte.
 
+    Without `settle`, the bytes that exist when it starts; with it, those that exist once
+    the file has been quiet for `settle.quiet` seconds (at most `settle.limit`), copied as
+    they come, and `settle` is told the size as soon as it is known (before the fsync).
+    `stop`, once set, ends the copy before its next chunk (ArchiveError).
     Raises OSError (ArchiveError for a failed verification); the half-made archive is removed.
     """
     source = Path(source)
@@ -112,7 +206,8 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
         if not stat.S_ISREG(st.st_mode):
             raise ArchiveError(errno.EINVAL, "transcript is not a regular file", str(source))
         os.set_blocking(src, True)
-        size = st.st_size  # what exists now; lines appended from here on are not ours
+        started = time.monotonic()
+        size = st.st_size  # what exists now; lines appended from here on are not ours (but see settle)
         directory = ensure_private_dir(archives)
         # Copied under a temporary name and published (hard link to a free name) only once
         # verified: a hook killed mid-copy never leaves a partial archive under a final name.
@@ -120,25 +215,103 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
         try:
             try:
                 os.fchmod(dst, 0o600)  # the umask may have taken bits away
-                source_hash = _copy_prefix(src, dst, size)
+                copy = _Copy(src, dst, size, stop)
+                if settle is None:
+                    copy.up_to(size)
+                else:
+                    size = _copy_until_settled(copy, size, settle, started)
                 os.fsync(dst)
+                if os.fstat(dst).st_size != size:
+                    raise ArchiveError(errno.EIO, f"archive does not match the transcript ({size} bytes copied)", str(tmp))
             finally:
                 os.close(dst)
-            copied_size, copied_hash = _hash_file(tmp)
-            if (copied_size, copied_hash) != (size, source_hash):
-                raise ArchiveError(
-                    errno.EIO, f"archive does not match the transcript ({copied_size} of {size} bytes)", str(tmp)
-                )
             path = _publish(tmp, directory, session_id, source, time.time() if now is None else now)
         finally:
             _remove(tmp)
     finally:
         os.close(src)
-    return ArchiveResult(path=path, size=size, sha256=source_hash)
+    return ArchiveResult(path=path, size=size, sha256=copy.digest.hexdigest())
+
+
+def _copy_until_settled(copy: _Copy, size: int, settle: Settle, started: float) -> int:
+    """Copy, a chunk at a time, while watching the transcript grow; once it has not grown for
+    settle.quiet seconds (from `started`, when its size was first taken) or settle.limit has
+    passed, tell `settle` its size (so the fold goes on while the copy finishes) and finish
+    the copy at that size."""
+    since = started
+    while True:
+        now = time.monotonic()
+        if now - since >= settle.quiet or now - started >= settle.limit:
+            settle.done(size)
+            copy.up_to(size)
+            return size
+        if copy.copied < size:
+            copy.up_to(min(size, copy.copied + len(copy.buffer)))
+        elif copy.stop is not None:  # a sleep that ends early when the copy is given up
+            copy.stop.wait(max(0.0, min(settle.poll, since + settle.quiet - now)))
+            copy.check()
+        else:
+            time.sleep(max(0.0, min(settle.poll, since + settle.quiet - now)))
+        current = os.fstat(copy.src).st_size
+        if current < size:
+            raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({current} of {size} bytes)")
+        if current != size:
+            size, since = current, time.monotonic()
+
+
+class ArchiveJob:
+    """archive_transcript with a Settle, in a thread started at once: the hook folds the
+    session model meanwhile, and waits for `settle` before folding the last lines."""
+
+    def __init__(self, source: Path, archives: Path, session_id: str, settle: Settle | None = None) -> None:
+        self.settle = settle or Settle()
+        self._result: ArchiveResult | None = None
+        self._error: BaseException | None = None
+        self._stop = threading.Event()
+        # A daemon: a hook that runs out of budget must still be able to exit (a copy cut
+        # short leaves only its temporary .partial file, never a final name; `cancel` lets
+        # it remove that too).
+        self._thread = threading.Thread(target=self._run, args=(source, archives, session_id), daemon=True, name="archive")
+        try:
+            self._thread.start()
+        except RuntimeError:  # no thread to be had: copy here and now
+            self._run(source, archives, session_id)
+
+    def _run(self, source: Path, archives: Path, session_id: str) -> None:
+        settle = self.settle
+        try:
+            self._result = archive_transcript(source, archives, session_id, settle=settle, stop=self._stop)
+        except BaseException as exc:  # noqa: BLE001 - handed to the hook's thread by result()
+            self._error = exc
+            if settle.size is None and not self._stop.is_set():
+                # No archive (an unwritable runs dir...), but the model still wants the lines
+                # Claude Code is about to write.
+                try:
+                    settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll))
+                except OSError:
+                    pass
+        finally:
+            settle.done(None)  # never leave a waiter waiting (no-op once settled)
+
+    def cancel(self, wait: float = 1.0) -> None:
+        """Give the copy up (the hook is ending without it: out of budget, terminated): it
+        stops before its next chunk and removes its temporary file; waited for `wait` s."""
+        self._stop.set()
+        if self._thread.ident is not None:
+            self._thread.join(wait)
+
+    def result(self) -> ArchiveResult:
+        """The archive, once made; raises what making it raised."""
+        if self._thread.ident is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result
 
 
 def _create_temp(directory: Path, session_id: str) -> tuple[Path, int]:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
     while True:
         tmp = directory / f".{safe_name(session_id)[:64]}.{os.getpid()}.{os.urandom(6).hex()}.partial"
         try:
