@@ -88,3 +88,18 @@ def test_gitpython_not_imported_with_the_module() -> None:
     code = "import sys, context_keeper.gitinfo, context_keeper.preserve; print('git' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_diff_stat_no_longer_wanted_is_killed(tmp_path: Path) -> None:
+    from context_keeper.gitinfo import DiffStat
+
+    repo = make_repo(tmp_path / "repo")
+    hook = tmp_path / "slow-fsmonitor.sh"
+    hook.write_text("#!/bin/sh\nsleep 30\n")
+    hook.chmod(0o755)
+    git(repo, "config", "core.fsmonitor", str(hook))
+    started = time.monotonic()
+    job = DiffStat(repo, 60.0)
+    job.close()
+    assert job.proc is not None and job.proc.returncode is not None
+    assert time.monotonic() - started < 10
