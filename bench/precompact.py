@@ -25,6 +25,7 @@ Not a test: timings depend on the machine and its load (printed with the figures
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import re
@@ -130,10 +131,18 @@ def measure(source: Path, runs: int, python: str, code_root: Path, root: Path, p
         home = root / f"home-{i}"
         wall, rss, cold_out, cpu = timed([python, str(pre_compact)], stdin, env(home), project)
         rows["no state"].append((wall, rss, len(cold_out.decode()), cpu))
+        # The first call's archive goes: within the same second the second one would be named
+        # `..._1_transcript.jsonl`, and the block packs its items around that longer line.
+        for archive in home.glob("runs/*/archives/*"):
+            archive.unlink()
         wall, rss, warm_out, cpu = timed([python, str(pre_compact)], stdin, env(home), project)
         rows["saved state"].append((wall, rss, len(warm_out.decode()), cpu))
-        if _ARCHIVE_LINE.sub("", cold_out.decode()) != _ARCHIVE_LINE.sub("", warm_out.decode()):
-            print(f"  NOTE: run {i}: the block with saved state differs from the one without")
+        cold_lines = _ARCHIVE_LINE.sub("", cold_out.decode()).splitlines()
+        warm_lines = _ARCHIVE_LINE.sub("", warm_out.decode()).splitlines()
+        if cold_lines != warm_lines:
+            print(f"  NOTE: run {i}: the block with saved state differs from the one without:")
+            for line in list(difflib.unified_diff(cold_lines, warm_lines, "no state", "saved state", n=0, lineterm=""))[:12]:
+                print(f"    {line[:160]}")
         wall, rss, _, cpu = timed([python, str(session_start)], restore_stdin, env(home), project)
         rows["restore"].append((wall, rss, 0, cpu))
         shutil.rmtree(home)
