@@ -12,6 +12,7 @@ nothing outside the standard library, so they also run from a plugin checkout wi
 from __future__ import annotations
 
 import json
+import sys
 
 from .records import to_jsonable
 
@@ -28,3 +29,33 @@ def loads(data: bytes | str) -> object:
 def dumps(obj: object, *, indent: bool = False) -> bytes:
     """Compact JSON (one line: state, history lines), or indented for files people read."""
     return (_indented if indent else _encoder).encode(obj).encode("utf-8", "surrogatepass")
+
+
+_PLAIN = (dict, list, str, int, bool, type(None))
+
+
+def size(obj: object) -> int:
+    """len(dumps(obj)): computed by orjson when it is already loaded (a big transcript's
+    reader loads it; this never imports it) and `obj` holds only dicts, lists, strings,
+    integers, booleans and None — there orjson writes exactly the bytes `dumps` writes
+    (tests/test_jsonio.py); floats (written another way), anything else, and what orjson
+    refuses (integers past 64 bits, lone surrogates, deep nesting) go through `dumps`."""
+    fast = sys.modules.get("orjson")
+    if fast is not None:
+        stack = [obj]
+        pop, extend = stack.pop, stack.extend
+        while stack:
+            item = pop()
+            kind = type(item)
+            if kind is dict:
+                extend(item.values())  # type: ignore[attr-defined]
+            elif kind is list:
+                extend(item)  # type: ignore[arg-type]
+            elif kind not in _PLAIN:
+                break
+        else:
+            try:
+                return len(fast.dumps(obj))
+            except (TypeError, ValueError):
+                pass
+    return len(dumps(obj))

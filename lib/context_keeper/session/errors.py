@@ -19,7 +19,9 @@ UNIT_ERRORS = 10
 
 
 def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts]) -> None:
+    counts = open_errors(model)
     model.errors.append(error)
+    _count(counts, error, 1)
     if len(model.errors) > MAX_ERRORS:
         # Drop the oldest resolved error first; unresolved ones are what the block needs.
         for index, old in enumerate(model.errors):
@@ -27,7 +29,8 @@ def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts])
                 del model.errors[index]
                 break
         else:
-            del model.errors[0]
+            _count(counts, model.errors.pop(0), -1)
+    model._open_errors = (model.errors, len(model.errors), counts)
     for unit in facts:
         unit.errors.append(error)
         if len(unit.errors) > UNIT_ERRORS:
@@ -37,9 +40,9 @@ def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts])
 def resolve(model: SessionModel, tool: str, target: str, turn: int, how: str) -> None:
     """Mark the open errors of `tool` on `target` fixed at `turn`, saying how (and which
     files were edited since the error)."""
-    # Most successes resolve nothing: check the (small) global list before touching facts,
-    # in C (an open error of this target and tool).
-    if (target, None, tool) not in map(_OPEN_KEY, model.errors):
+    # Most successes resolve nothing: ask the count of the global list's open errors first.
+    counts = open_errors(model)
+    if not counts.get((target, tool)):
         return
     edited_since: dict[int, str] = {}  # the same error sits in the global list and its units'
 
@@ -60,13 +63,36 @@ def resolve(model: SessionModel, tool: str, target: str, turn: int, how: str) ->
 
     # fix() only where the target matches: the lists hold hundreds of other errors.
     model.errors = [fix(e) if e.target == target else e for e in model.errors]
+    del counts[(target, tool)]  # all of them fixed now
+    model._open_errors = (model.errors, len(model.errors), counts)
     for facts in model.facts.values():
         if facts.errors and target in map(_TARGET, facts.errors):
             facts.errors = [fix(e) if e.target == target else e for e in facts.errors]
 
 
 _TARGET = attrgetter("target")
-_OPEN_KEY = attrgetter("target", "resolved_turn", "tool")
+
+
+def open_errors(model: SessionModel) -> dict[tuple[str, str], int]:
+    """How many open errors of each (target, tool) the global list holds.
+
+    Asked on every successful command and edit (thousands in a long session), so derived
+    once and then kept with the list it counts (record_error and resolve, the only writers
+    of the list, update it); a list it was not counted from (a loaded model) is counted anew."""
+    known = model._open_errors
+    if known is not None and known[0] is model.errors and known[1] == len(model.errors):
+        return known[2]
+    counts: dict[tuple[str, str], int] = {}
+    for error in model.errors:
+        _count(counts, error, 1)
+    model._open_errors = (model.errors, len(model.errors), counts)
+    return counts
+
+
+def _count(counts: dict[tuple[str, str], int], error: ErrorEvent, step: int) -> None:
+    if error.resolved_turn is None:
+        key = (error.target, error.tool)
+        counts[key] = counts.get(key, 0) + step
 
 
 def unresolved(errors: list[ErrorEvent]) -> list[ErrorEvent]:

@@ -72,6 +72,8 @@ class SessionModel:
     _task_index: TaskIndex | None = field(default=None, repr=False, compare=False)
     _tasks_view: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
     _episodes_key: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    # the open errors of the global list by (target, tool), and the list (errors.open_errors)
+    _open_errors: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
     # what the last update_from_file met (for the hook's log)
     _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
     _restart_reason: str | None = field(default=None, repr=False, compare=False)
@@ -164,7 +166,7 @@ class SessionModel:
                 self.chars_since_boundary += len(block.text)
                 texts.assistant_text(self, block.text)
             elif isinstance(block, ToolUse):
-                self.chars_since_boundary += len(jsonio.dumps(block.input))
+                self.chars_since_boundary += jsonio.size(block.input)
                 tools.tool_use(self, block)
 
     def _turn(self, key: str) -> None:
