@@ -103,3 +103,25 @@ def test_a_diff_stat_no_longer_wanted_is_killed(tmp_path: Path) -> None:
     job.close()
     assert job.proc is not None and job.proc.returncode is not None
     assert time.monotonic() - started < 10
+
+
+def test_a_stat_asked_for_after_its_deadline_is_kept_when_git_finished_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # PreCompact asks for the stat after folding the model, which can take longer than the
+    # git timeout; git itself was done long before. 2,000 changed files: more output than a
+    # pipe holds, so git finishes only if its output is read as it comes.
+    import context_keeper.gitinfo as gitinfo
+
+    repo = make_repo(tmp_path / "repo")
+    for i in range(2000):
+        (repo / f"file_with_a_longish_name_{i:04d}.py").write_text("x\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "many")
+    for i in range(2000):
+        (repo / f"file_with_a_longish_name_{i:04d}.py").write_text("y\n")
+    job = gitinfo.DiffStat(repo, 30.0)
+    assert job.proc is not None
+    job.proc.wait(timeout=25)  # done: its output did not wait for result()
+    later = time.monotonic() + 100
+    monkeypatch.setattr(gitinfo.time, "monotonic", lambda: later)  # long past its deadline
+    out = job.result()
+    assert out is not None and "2000 files changed" in out and len(out) > 65536

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -42,6 +43,14 @@ class DiffStat:
             )
         except (OSError, ValueError):  # no git on PATH, no such directory
             self.proc = None
+            return
+        # Its output is read as it comes: a stat bigger than the pipe's buffer would otherwise
+        # keep git waiting for a reader until the deadline, however early it was done.
+        self._out: list[bytes] = []
+        stdout = self.proc.stdout
+        assert stdout is not None
+        self._reader = threading.Thread(target=lambda: self._out.append(stdout.read()), daemon=True, name="git")
+        self._reader.start()
 
     def result(self) -> str | None:
         """The stat of uncommitted changes against HEAD; "" when there are none.
@@ -51,15 +60,17 @@ class DiffStat:
         proc = self.proc
         if proc is None:
             return None
+        self._reader.join(max(0.0, self.deadline - time.monotonic()))
         try:
-            out, _ = proc.communicate(timeout=max(0.0, self.deadline - time.monotonic()))
+            if self._reader.is_alive():
+                raise subprocess.TimeoutExpired(proc.args, 0)
+            proc.wait(max(0.1, self.deadline - time.monotonic()))  # it closed its output: exiting
         except subprocess.TimeoutExpired:
             _kill(proc)
             return None
-        if proc.returncode != 0:
+        if proc.returncode != 0 or not self._out:
             return None
-        return out.decode("utf-8", "replace").strip("\n")
-
+        return self._out[0].decode("utf-8", "replace").strip("\n")
 
     def close(self) -> None:
         """Kill git if it is still running (its result is no longer wanted)."""
@@ -72,9 +83,8 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
         proc.kill()
-    # Not communicate(): a child of git that escaped the kill may hold the pipe open.
-    if proc.stdout is not None:
-        proc.stdout.close()
+    # The pipe is left to the reader thread (a daemon): a child of git that escaped the
+    # kill may hold it open.
     proc.wait()
 
 
