@@ -11,8 +11,9 @@ and comparing sha256s — what the archive file holds is what the transcript hel
 by comparing the bytes themselves, with one hash instead of two. Two fixed buffers: memory
 stays flat whatever the transcript's size.
 
-PreCompact runs it in a thread (`ArchiveJob`) while it folds the session model: the copy,
-the reads, the hashing and the waiting release the GIL.
+PreCompact runs it beside the fold of the session model (`ArchiveJob`): in a forked child
+process where the OS can fork, else in a thread (the copy, the reads, the hashing and the
+waiting release the GIL, but the steps between them wait for it).
 """
 
 from __future__ import annotations
