@@ -31,31 +31,36 @@ def dumps(obj: object, *, indent: bool = False) -> bytes:
     return (_indented if indent else _encoder).encode(obj).encode("utf-8", "surrogatepass")
 
 
-_PLAIN = (dict, list, str, int, bool, type(None))
+_LEAVES = (str, int, bool, type(None))
+
+
+def plain(value: object) -> bool:
+    """Whether `value` holds only dicts, lists, strings, integers, booleans and None: no
+    float (orjson and json write floats differently, and orjson reads an integer past 64
+    bits as one), no record, set or tuple."""
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            extend(item.values())  # type: ignore[attr-defined]
+        elif kind is list:
+            extend(item)  # type: ignore[arg-type]
+        elif kind not in _LEAVES:
+            return False
+    return True
 
 
 def size(obj: object) -> int:
     """len(dumps(obj)): computed by orjson when it is already loaded (a big transcript's
-    reader loads it; this never imports it) and `obj` holds only dicts, lists, strings,
-    integers, booleans and None — there orjson writes exactly the bytes `dumps` writes
-    (tests/test_jsonio.py); floats (written another way), anything else, and what orjson
-    refuses (integers past 64 bits, lone surrogates, deep nesting) go through `dumps`."""
+    reader loads it; this never imports it) and `obj` is `plain` — there orjson writes
+    exactly the bytes `dumps` writes (tests/test_jsonio.py); anything else, and what orjson
+    refuses (integers past 64 bits, lone surrogates, deep nesting), goes through `dumps`."""
     fast = sys.modules.get("orjson")
-    if fast is not None:
-        stack = [obj]
-        pop, extend = stack.pop, stack.extend
-        while stack:
-            item = pop()
-            kind = type(item)
-            if kind is dict:
-                extend(item.values())  # type: ignore[attr-defined]
-            elif kind is list:
-                extend(item)  # type: ignore[arg-type]
-            elif kind not in _PLAIN:
-                break
-        else:
-            try:
-                return len(fast.dumps(obj))
-            except (TypeError, ValueError):
-                pass
+    if fast is not None and plain(obj):
+        try:
+            return len(fast.dumps(obj))
+        except (TypeError, ValueError):
+            pass
     return len(dumps(obj))

@@ -412,37 +412,40 @@ def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] |
         except ValueError:
             pass  # rejected (lone surrogate, NaN, 1e400, invalid UTF-8...): the stdlib decides
         else:
-            if not isinstance(obj, dict):
-                stats.non_object += 1
-                return None
-            try:
-                record = parse_record(obj)
-            except (TypeError, ValueError, AttributeError, RecursionError):
-                record = _AGAIN
+            record = _record(obj, stats)
             if record is None:
-                stats.skipped_type += 1
                 return None
-            if record is not _AGAIN and _exact(obj, record):
+            if record is not _BROKEN and _exact(obj, record):
                 return record
+            # else the stdlib parser decides
     try:
         obj = jsonio.loads(line.decode("utf-8"))
     except (ValueError, RecursionError):  # not JSON, invalid UTF-8, nested too deep
         stats.malformed += 1
         return None
+    record = _record(obj, stats)
+    if record is _BROKEN:
+        stats.malformed += 1
+        return None
+    return record
+
+
+def _record(obj: Any, stats: ReadStats) -> Record | None:
+    """The record of a parsed line; None (counted) for a line that is not an object or of a
+    type the model does not use; _BROKEN when parse_record failed on it."""
     if not isinstance(obj, dict):
         stats.non_object += 1
         return None
     try:
         record = parse_record(obj)
     except (TypeError, ValueError, AttributeError, RecursionError):
-        stats.malformed += 1
-        return None
+        return _BROKEN  # type: ignore[no-any-return]
     if record is None:
         stats.skipped_type += 1
     return record
 
 
-_AGAIN: Any = object()
+_BROKEN: Any = object()
 _USAGE_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
 
 
@@ -458,32 +461,17 @@ def _exact(obj: dict[str, Any], record: Record) -> bool:
     """
     if type(record) is CompactBoundary:
         meta = obj.get("compactMetadata")
-        return not isinstance(meta, dict) or not _has_float([meta.get("preTokens"), meta.get("postTokens")])
+        return not isinstance(meta, dict) or jsonio.plain([meta.get("preTokens"), meta.get("postTokens")])
     usage = obj["message"].get("usage")
     if type(usage) is dict:
         for key in _USAGE_KEYS:
             if type(usage.get(key)) is float:
                 return False
     for block in record.blocks:
-        if type(block) is ToolUse and _has_float(block.input):
+        if type(block) is ToolUse and not jsonio.plain(block.input):
             return False
     data = record.tool_use_result
-    return data is None or type(data) is str or not _has_float(data)
-
-
-def _has_float(value: Any) -> bool:
-    stack = [value]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        item = pop()
-        kind = type(item)
-        if kind is dict:
-            extend(item.values())
-        elif kind is list:
-            extend(item)
-        elif kind is float:
-            return True
-    return False
+    return data is None or type(data) is str or jsonio.plain(data)
 
 
 def decode_line(line: bytes) -> Record | None:
