@@ -249,7 +249,7 @@ class TaskBook:
         return [t.id for t in self.tasks.values() if t.status == "pending"]
 
 
-# What the session fold calls a token of a text (session._TOKEN_RE is the same pattern).
+# What the session fold calls a token of a text (session.mentions matches file names by it).
 TOKEN_RE = re.compile(r"[\w.\-]+")
 
 

@@ -6,12 +6,11 @@ Every step after it is optional to the step that prints: a missing transcript, a
 lock, a read-only runs dir or a slow git each cost their part of the block, never the
 block itself, and never the compaction (the guard exits 0; exit code 2 would block it).
 
-The steps overlap: the archive copies in a thread (while it waits for Claude Code's last
-writes to the transcript: archive.Settle) and git computes the diff stat in its own
-process, while this thread folds the session model — the copy, the hashing, the waiting
-and git release the GIL or run beside it. The fold then waits for the transcript to settle
-and folds the lines that came late. The modules the later steps need are imported once the
-archive has started.
+The steps overlap: the archive copies in a child process (while it waits for Claude Code's
+last writes to the transcript: archive.Settle, archive.ArchiveJob) and git computes the diff
+stat in another, while this process folds the session model on its own core. The fold then
+waits for the transcript to settle and folds the lines that came late. The modules the
+later steps need are imported once the archive has started.
 """
 
 from __future__ import annotations

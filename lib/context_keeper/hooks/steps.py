@@ -1,9 +1,10 @@
 """Steps the compaction hooks share: an optional step, the archive, the current model, the
 history record. Each one costs only its own part when it fails, never the hook's output.
 
-The archive starts first and copies in a thread (archive.ArchiveJob) while the hook goes
-on; so this module imports only what starting it needs, and each step imports its own
-modules (~40 ms the copy and its wait for the transcript to settle need not wait for).
+The archive starts first and copies beside the hook (archive.ArchiveJob: a child process,
+or a thread) while the hook goes on; so this module imports only what starting it needs,
+and each step imports its own modules (~40 ms the copy and its wait for the transcript to
+settle need not wait for).
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ def optional(ctx: HookContext, what: str, step: Callable[[], T]) -> T | None:
 
 @contextmanager
 def archiving(ctx: HookContext) -> Iterator[ArchiveJob | None]:
-    """The archive, started in a thread: it copies while Claude Code may still be writing the
-    last records (archive.Settle) and verifies as it goes; `archive_done` collects it. Given
-    up (its temporary file removed) if the hook ends without it: out of budget, terminated."""
+    """The archive, started beside the hook (archive.ArchiveJob): it copies while Claude Code
+    may still be writing the last records (archive.Settle) and verifies as it goes;
+    `archive_done` collects it. Given up (its temporary file removed) if the hook ends
+    without it: out of budget, terminated."""
     path = ctx.hook.transcript_path
     if path is None:
         ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: no transcript_path, no archive")

@@ -17,9 +17,8 @@ if TYPE_CHECKING:
     from .model import SessionModel
     from .records import Episode
 
-# Key terms: file names matched as whole tokens (TOKEN_RE); prompt lines (anything else) as
-# substrings, found through tasks.Phrases.
-__all__ = ["TOKEN_RE", "drop_index", "episode_index", "episode_terms", "episodes_of", "index_term", "mention", "unindex"]
+# Key terms: file names matched as whole tokens (tasks.TOKEN_RE); prompt lines (anything
+# else) as substrings, found through tasks.Phrases.
 
 
 def mention(model: SessionModel, lowered: str, turn: int) -> None:
