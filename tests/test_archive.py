@@ -6,6 +6,7 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -233,21 +234,28 @@ def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path) -> None:
     assert settle.wait(0) == len(data)
 
 
-def test_settle_gives_up_at_its_limit_with_a_whole_prefix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _growing(path: Path, start: bytes, piece: bytes, every: float) -> tuple[Any, Any]:
+    """A transcript Claude Code keeps writing to (so the archive keeps waiting for it): the
+    stop event and the writer thread."""
     import threading
 
-    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
-    source = tmp_path / "t.jsonl"
-    source.write_bytes(b"")
+    path.write_bytes(start)
     stop = threading.Event()
 
     def keep_writing() -> None:
-        while not stop.wait(0.005):
-            with open(source, "ab") as handle:
-                handle.write(b'{"more":true}\n' * 50)
+        while not stop.wait(every):
+            with open(path, "ab") as handle:
+                handle.write(piece)
 
     writer = threading.Thread(target=keep_writing)
     writer.start()
+    return stop, writer
+
+
+def test_settle_gives_up_at_its_limit_with_a_whole_prefix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    source = tmp_path / "t.jsonl"
+    stop, writer = _growing(source, b"", b'{"more":true}\n' * 50, 0.005)
     try:
         result = archive_transcript(source, tmp_path / "arch", SESSION, settle=archive_mod.Settle(quiet=0.2, limit=0.3, poll=0.01))
     finally:
@@ -334,29 +342,12 @@ def test_where_the_kernel_cannot_copy_the_bytes_are_written(tmp_path: Path, monk
 # -- the archive in a child process ------------------------------------------------------------------
 
 
-def _growing(path: Path) -> tuple[object, object]:
-    """A transcript Claude Code keeps writing to (so the archive keeps waiting for it)."""
-    import threading
-
-    path.write_bytes(b'{"a":1}\n' * 1000)
-    stop = threading.Event()
-
-    def keep_writing() -> None:
-        while not stop.wait(0.01):
-            with open(path, "ab") as handle:
-                handle.write(b'{"more":true}\n')
-
-    writer = threading.Thread(target=keep_writing)
-    writer.start()
-    return stop, writer
-
-
 def test_the_archive_process_holds_none_of_the_callers_files(tmp_path: Path) -> None:
     # Claude Code reads a hook's stdout until it closes: a child holding it (or the log, or
     # a lock) would keep the hook "running" after it ended.
     source = tmp_path / "t.jsonl"
     sentinel = open(tmp_path / "the-hooks-own-file.log", "ab")
-    stop, writer = _growing(source)
+    stop, writer = _growing(source, b'{"a":1}\n' * 1000, b'{"more":true}\n', 0.01)
     try:
         job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.5, limit=3.0, poll=0.01))
         assert job._child is not None
@@ -382,7 +373,7 @@ def test_an_archive_process_whose_parent_dies_removes_its_temporary_file(tmp_pat
     import time
 
     source = tmp_path / "t.jsonl"
-    stop, writer = _growing(source)
+    stop, writer = _growing(source, b'{"a":1}\n' * 1000, b'{"more":true}\n', 0.01)
     code = (
         "import os, signal, sys\n"
         "from pathlib import Path\n"

@@ -213,6 +213,31 @@ class Script:
         path.write_text("".join(json.dumps(line) + "\n" for line in self.lines))
         return path
 
+    def play(self, steps: list[tuple]) -> Script:
+        """Steps drawn by the strategies below: ("prompt", text), ("say", text), ("bash",
+        command, failed), ("edit", path, failed), ("task", id, "new" or a status),
+        ("boundary",), ("list",) (a TaskList naming tasks 1-4 completed)."""
+        for step in steps:
+            kind = step[0]
+            if kind == "prompt":
+                self.prompt(step[1])
+            elif kind == "say":
+                self.say(step[1], usage=100)
+            elif kind == "bash":
+                self.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
+            elif kind == "edit":
+                self.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
+            elif kind == "task" and step[2] == "new":
+                self.create_task(step[1], f"Task {step[1]}")
+            elif kind == "task":
+                self.update_task(step[1], step[2])
+            elif kind == "boundary":
+                self.lines.append({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"trigger": "auto", "preTokens": 10, "postTokens": 5}})
+            else:
+                listing = "\n".join(f"#{i} [completed] Task {i}" for i in ("1", "2", "3", "4"))
+                self.call("TaskList", {}, listing, extra={})
+        return self
+
 
 def parser_then_docs(s: Script, prompt: str = "Build the parser and the docs") -> Script:
     """Two tasks; the parser's test fails, is fixed by an edit and passes; then the docs."""
@@ -574,25 +599,7 @@ RECORD = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(RECORD, max_size=25), cuts=st.lists(st.integers(0, 200), max_size=4))
 def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tuple], cuts: list[int]) -> None:
-    s = Script()
-    for step in steps:
-        kind = step[0]
-        if kind == "prompt":
-            s.prompt(step[1])
-        elif kind == "say":
-            s.say(step[1], usage=100)
-        elif kind == "bash":
-            s.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
-        elif kind == "edit":
-            s.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
-        elif kind == "task":
-            if step[2] == "new":
-                s.create_task(step[1], f"Task {step[1]}")
-            else:
-                s.update_task(step[1], step[2])
-        else:
-            s.lines.append({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"trigger": "auto", "preTokens": 10, "postTokens": 5}})
-    path = s.write(tmp_path / "t.jsonl")
+    path = Script().play(steps).write(tmp_path / "t.jsonl")
     full = build_model(path)
     resumed = _resume_in_pieces(path, cuts)
     assert resumed.to_bytes() == full.to_bytes()
@@ -652,24 +659,7 @@ def test_resume_equals_one_pass_with_facts_evicted(tmp_path: Path, monkeypatch, 
 
     monkeypatch.setattr(units_module, "MAX_FACT_UNITS", units)
     monkeypatch.setattr(tools_module, "UNIT_FILES", 2)
-    s = Script()
-    for step in steps:
-        kind = step[0]
-        if kind == "prompt":
-            s.prompt(step[1])
-        elif kind == "say":
-            s.say(step[1], usage=100)
-        elif kind == "bash":
-            s.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
-        elif kind == "edit":
-            s.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
-        elif kind == "task" and step[2] == "new":
-            s.create_task(step[1], f"Task {step[1]}")
-        elif kind == "task":
-            s.update_task(step[1], step[2])
-        else:
-            listing = "\n".join(f"#{i} [completed] Task {i}" for i in ("1", "2", "3", "4"))
-            s.call("TaskList", {}, listing, extra={})
+    s = Script().play(steps)
     path = s.write(tmp_path / "t.jsonl")
     full = build_model(path)
     assert _resume_in_pieces(path, list(range(len(s.lines)))).to_bytes() == full.to_bytes()
