@@ -1,27 +1,34 @@
 #!/usr/bin/env python3
-"""Wall time and peak RSS of the PreCompact hook (archive copy included) on a big transcript.
+"""Wall time and peak RSS of the PreCompact hook (archive copy included) on big transcripts.
 
-    python bench/precompact.py [--size 100MB] [--seed 1] [--runs 3] [--python PATH] [--out DIR]
+    python bench/precompact.py [--sizes 1MB,10MB,100MB,300MB] [--runs 3] [--root DIR] [--python PATH]
 
-Generates the transcript with bench/gen_transcript.py (reused when already there), sets up a
-temp git repo with an uncommitted change as the project (so the diff stat runs too) and a
-temp CONTEXT_KEEPER_HOME, then runs hooks/pre_compact_preserve.py as Claude Code does, one
-process per call, measuring each process from spawn to exit (wall) and its peak RSS
-(wait4's ru_maxrss):
+Generates the transcripts with bench/gen_transcript.py into --out (reused when already
+there), sets up a temp git repo with an uncommitted change as the project (so the diff stat
+runs too) and a temp CONTEXT_KEEPER_HOME, then runs hooks/pre_compact_preserve.py as Claude
+Code does, one process per call, measuring each from spawn to exit (wall) and its peak RSS
+(GNU time's %M, else wait4's ru_maxrss):
 
-- "cold": no saved state: the hook folds the whole transcript, archives it, prints the block;
-- "warm": the state is up to date (as after the last PostToolUse): archive + block only;
+- "no state": no saved session model: the hook folds the whole transcript, archives it,
+  prints the block (a manual /compact before any check, an install mid-session, lost state);
+- "saved state": the state the first call saved is up to date: archive + block only;
 - "restore": SessionStart(compact) right after a PreCompact;
 - `python -c pass` and `cp` of the transcript, for scale.
 
-Not a test: timings depend on the machine and its load.
+Both PreCompact calls print the same block (checked: the model does not depend on whether
+it was resumed). `--root` runs another checkout's hooks and library (PYTHONPATH=DIR/lib), to
+measure before and after a change with the same interpreter and data.
+
+Not a test: timings depend on the machine and its load (printed with the figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -32,9 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-PRE_COMPACT = ROOT / "hooks" / "pre_compact_preserve.py"
-SESSION_START = ROOT / "hooks" / "session_start_restore.py"
 SAMPLES = json.loads((ROOT / "tests" / "fixtures" / "hook_stdin_samples.json").read_text())["samples"]
+GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
+# The archive's name and the diff stat's timing aside, both calls print the same block.
+_ARCHIVE_LINE = re.compile(r"^.*archived at: .*$", re.MULTILINE)
 
 
 def transcript(size: str, seed: int, out: Path) -> Path:
@@ -55,20 +63,17 @@ def session_of(path: Path) -> str:
     return "bench-session"
 
 
-GNU_TIME = shutil.which("time", path="/usr/bin:/bin")
-
-
-def timed(argv: list[str], stdin: bytes, env: dict[str, str], cwd: Path) -> tuple[float, int, bytes]:
-    """(wall seconds, peak RSS in KiB, stdout) of one child process.
+def timed(argv: list[str], stdin: bytes, env: dict[str, str], cwd: Path) -> tuple[float, int, bytes, float]:
+    """(wall seconds, peak RSS in KiB, stdout, CPU seconds: user + system) of one child process.
 
     Peak RSS comes from GNU time when installed: wait4's ru_maxrss of a child forked from
     this (20 MB) interpreter keeps the high-water mark of the fork, a floor that would hide
-    small processes' real figures.
+    small processes' real figures. CPU time is what load on a shared machine moves least.
     """
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as inp, tempfile.NamedTemporaryFile("r") as rss:
         inp.write(stdin)
         inp.seek(0)
-        command = [GNU_TIME, "-f", "%M", "-o", rss.name, *argv] if GNU_TIME else argv
+        command = [GNU_TIME, "-f", "%M %U %S", "-o", rss.name, *argv] if GNU_TIME else argv
         started = time.perf_counter()
         proc = subprocess.Popen(command, stdin=inp, stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
         _, status, usage = os.wait4(proc.pid, 0)
@@ -78,8 +83,12 @@ def timed(argv: list[str], stdin: bytes, env: dict[str, str], cwd: Path) -> tupl
         if code != 0:
             raise SystemExit(f"{argv} exited {code}")
         out.seek(0)
-        peak = int(rss.read().split()[-1]) if GNU_TIME else usage.ru_maxrss
-        return wall, peak, out.read()
+        if GNU_TIME:
+            peak_text, user, system = rss.read().split()[-3:]
+            peak, cpu = int(peak_text), float(user) + float(system)
+        else:
+            peak, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+        return wall, peak, out.read(), cpu
 
 
 def git_project(root: Path) -> Path:
@@ -94,60 +103,89 @@ def git_project(root: Path) -> Path:
     return repo
 
 
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def measure(source: Path, runs: int, python: str, code_root: Path, root: Path, project: Path) -> dict[str, list]:
+    session = session_of(source)
+    pre_compact = code_root / "hooks" / "pre_compact_preserve.py"
+    session_start = code_root / "hooks" / "session_start_restore.py"
+    stdin = json.dumps(dict(SAMPLES["PreCompact:auto"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))).encode()
+    restore_stdin = json.dumps(dict(SAMPLES["SessionStart:compact"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))).encode()
+
+    def env(home: Path) -> dict[str, str]:
+        return {
+            "PATH": os.environ["PATH"],
+            "HOME": str(root),
+            "PYTHONPATH": str(code_root / "lib"),
+            "CONTEXT_KEEPER_HOME": str(home),
+            "CONTEXT_KEEPER_CONFIG": str(root / "config.toml"),
+        }
+
+    rows: dict[str, list] = {"no state": [], "saved state": [], "restore": [], "cp": []}
+    for i in range(runs):
+        home = root / f"home-{i}"
+        wall, rss, cold_out, cpu = timed([python, str(pre_compact)], stdin, env(home), project)
+        rows["no state"].append((wall, rss, len(cold_out.decode()), cpu))
+        # The first call's archive goes: within the same second the second one would be named
+        # `..._1_transcript.jsonl`, and the block packs its items around that longer line.
+        for archive in home.glob("runs/*/archives/*"):
+            archive.unlink()
+        wall, rss, warm_out, cpu = timed([python, str(pre_compact)], stdin, env(home), project)
+        rows["saved state"].append((wall, rss, len(warm_out.decode()), cpu))
+        cold_lines = _ARCHIVE_LINE.sub("", cold_out.decode()).splitlines()
+        warm_lines = _ARCHIVE_LINE.sub("", warm_out.decode()).splitlines()
+        if cold_lines != warm_lines:
+            print(f"  NOTE: run {i}: the block with saved state differs from the one without:")
+            for line in list(difflib.unified_diff(cold_lines, warm_lines, "no state", "saved state", n=0, lineterm=""))[:12]:
+                print(f"    {line[:160]}")
+        wall, rss, _, cpu = timed([python, str(session_start)], restore_stdin, env(home), project)
+        rows["restore"].append((wall, rss, 0, cpu))
+        shutil.rmtree(home)
+        copy = root / "copy"
+        wall, rss, _, cpu = timed(["cp", str(source), str(copy)], b"", dict(os.environ), project)
+        rows["cp"].append((wall, rss, 0, cpu))
+        copy.unlink()
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--size", default="100MB")
+    p.add_argument("--sizes", "--size", default="100MB", help="comma-separated: 1MB,10MB,100MB,300MB")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--python", default=sys.executable)
+    p.add_argument("--root", type=Path, default=ROOT, help="the checkout whose hooks and lib run")
     p.add_argument("--out", type=Path, default=Path("/tmp/ck-bench"))
     args = p.parse_args(argv)
 
     args.out.mkdir(parents=True, exist_ok=True)
-    source = transcript(args.size, args.seed, args.out)
-    size = source.stat().st_size
-    session = session_of(source)
-    rows: list[tuple[str, list[float], list[int], str]] = []
+    sources = [transcript(size, args.seed, args.out) for size in args.sizes.split(",")]
+    print(f"PreCompact, {args.root} with {args.python}, {args.runs} runs per row, load {loadavg()} at start")
+    bare = []
     with tempfile.TemporaryDirectory(prefix="ck-bench-pc-") as tmp:
         root = Path(tmp)
         project = git_project(root)
         (root / "config.toml").write_text("")
-        stdin = dict(SAMPLES["PreCompact:auto"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))
-        restore_stdin = dict(SAMPLES["SessionStart:compact"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))
-
-        def env(home: Path) -> dict[str, str]:
-            return {
-                "PATH": os.environ["PATH"],
-                "HOME": str(root),
-                "CONTEXT_KEEPER_HOME": str(home),
-                "CONTEXT_KEEPER_CONFIG": str(root / "config.toml"),
-            }
-
-        cold_w, cold_r, warm_w, warm_r, rest_w, rest_r = [], [], [], [], [], []
-        chars = 0
-        for i in range(args.runs):
-            home = root / f"home-{i}"
-            w, r, out = timed([args.python, str(PRE_COMPACT)], json.dumps(stdin).encode(), env(home), project)
-            cold_w.append(w), cold_r.append(r)
-            chars = len(out.decode())
-            w, r, out = timed([args.python, str(PRE_COMPACT)], json.dumps(stdin).encode(), env(home), project)
-            warm_w.append(w), warm_r.append(r)
-            w, r, _ = timed([args.python, str(SESSION_START)], json.dumps(restore_stdin).encode(), env(home), project)
-            rest_w.append(w), rest_r.append(r)
-            shutil.rmtree(home)
-        base_w, base_r = zip(*[timed([args.python, "-c", "pass"], b"", env(root / "x"), project)[:2] for _ in range(args.runs)])
-        cp_w, cp_r = zip(*[timed(["cp", str(source), str(root / "copy")], b"", dict(os.environ), project)[:2] for _ in range(args.runs)])
-        rows = [
-            ("PreCompact, cold (fold all + archive + block)", cold_w, cold_r, f"{chars:,} chars printed"),
-            ("PreCompact, warm (state up to date)", warm_w, warm_r, ""),
-            ("SessionStart(compact) after PreCompact", rest_w, rest_r, ""),
-            ("python -c pass", list(base_w), list(base_r), ""),
-            ("cp transcript", list(cp_w), list(cp_r), ""),
-        ]
-    print(f"transcript: {source} ({size / 1e6:.1f} MB), python: {args.python}, runs: {args.runs}")
-    print(f"{'':48} {'wall median':>12} {'wall max':>9} {'peak RSS':>10}")
-    for name, walls, rss, note in rows:
-        print(f"{name:48} {statistics.median(walls):>10.2f} s {max(walls):>7.2f} s {max(rss) / 1024:>7.1f} MB  {note}")
+        bare = [timed([args.python, "-c", "pass"], b"", {"PATH": os.environ["PATH"]}, project)[:2] for _ in range(args.runs)]
+        print(f"{'transcript':>10} {'case':>12} {'wall median':>12} {'min':>7} {'max':>7} {'ms/MB':>7} {'peak RSS':>10} "
+              f"{'CPU s':>6} {'chars':>7}")
+        for source in sources:
+            mb = source.stat().st_size / 1e6
+            rows = measure(source, args.runs, args.python, args.root.resolve(), root, project)
+            for case, sample in rows.items():
+                walls = [s[0] for s in sample]
+                median = statistics.median(walls)
+                chars = f"{sample[-1][2]:,}" if sample[-1][2] else ""
+                cpu = statistics.median(s[3] for s in sample)
+                print(f"{mb:>8.0f}MB {case:>12} {median:>10.3f} s {min(walls):>7.3f} {max(walls):>7.3f} "
+                      f"{median * 1e3 / mb:>7.1f} {max(s[1] for s in sample) / 1024:>7.1f} MB {cpu:>6.2f} {chars:>7}")
+    walls = [w for w, _ in bare]
+    print(f"{'':>10} {'python -c pass':>12} {statistics.median(walls):>10.3f} s; load {loadavg()} at end")
     return 0
 
 

@@ -384,16 +384,17 @@ def print_precompact(result: dict) -> None:
         chars = f"{r['chars']:,}" if r["chars"] is not None else ""
         print(f"{r['size']:>10} {r['mb']:>7.1f} {labels[r['kind']]:>8} {r['n']:>5} {r['median']:>9.3f} {r['max']:>7.3f} "
               f"{r['median'] * 1e3 / r['mb']:>7.2f} {r['rss_mb']:>12.1f} {chars:>7}")
-    print("steady: state present (primed by PostToolUse calls with a cold check); cold: no state; "
-          "restore: SessionStart(compact) after it; cp: copying the file, for scale")
+    print("steady: saved state up to date (primed by PostToolUse calls with a cold check); cold: no saved state "
+          "(the whole transcript folded); restore: SessionStart(compact) after it; cp: copying the file, for scale")
     by = {(r["size"], r["kind"]): r for r in result["rows"]}
-    if ("100MB", "steady") in by:
-        s = by[("100MB", "steady")]
-        ok = s["median"] <= 1.0 and s["rss_mb"] <= 150
-        print(f"target 100 MB steady <= 1 s and <= 150 MB: {s['median']:.2f} s, {s['rss_mb']:.0f} MB -> "
-              f"{'met' if ok else 'MISSED'}")
-        c = by[("100MB", "cold")]
-        print(f"          (cold, for the record: {c['median']:.2f} s, {c['rss_mb']:.0f} MB)")
+    # Targets of issue 15: no state <= 1.0 s and <= 150 MB, saved state <= 0.4 s, on 100 MB;
+    # linear (ms/MB not growing) up to 300 MB.
+    if ("100MB", "cold") in by:
+        c, s = by[("100MB", "cold")], by[("100MB", "steady")]
+        print(f"target 100 MB no state <= 1.0 s and <= 150 MB: {c['median']:.2f} s, {c['rss_mb']:.0f} MB -> "
+              f"{'met' if c['median'] <= 1.0 and c['rss_mb'] <= 150 else 'MISSED'}")
+        print(f"target 100 MB saved state <= 0.4 s: {s['median']:.2f} s, {s['rss_mb']:.0f} MB -> "
+              f"{'met' if s['median'] <= 0.4 else 'MISSED'}")
     if ("100MB", "steady") in by and ("300MB", "steady") in by:
         for kind in ("steady", "cold"):
             a, b = by[("100MB", kind)], by[("300MB", kind)]

@@ -6,6 +6,7 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,7 +96,7 @@ def test_large_file_streams_through_chunks(tmp_path: Path, monkeypatch: pytest.M
 def test_mismatch_is_an_error_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "t.jsonl"
     source.write_bytes(b"x" * 1000)
-    monkeypatch.setattr(archive_mod, "_hash_file", lambda path: (1000, "0" * 64))
+    monkeypatch.setattr(archive_mod, "_read_back", lambda fd, offset, length, into: b"0" * length)
     with pytest.raises(ArchiveError, match="does not match"):
         archive_transcript(source, tmp_path / "arch", SESSION)
     assert list((tmp_path / "arch").iterdir()) == []
@@ -205,3 +206,191 @@ def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
 def test_wait_until_settled_raises_oserror_for_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         archive_mod.wait_until_settled(tmp_path / "missing.jsonl", quiet=0.01, limit=0.1)
+
+
+# -- copying while the transcript settles (archive.Settle, archive.ArchiveJob) ----------------------
+
+
+def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path) -> None:
+    import threading
+
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"n":1}\n' * 1000)
+
+    def late_write() -> None:  # Claude Code's delayed write of the last tool result
+        with open(source, "ab") as handle:
+            handle.write(b'{"late":true}\n')
+
+    timer = threading.Timer(0.05, late_write)
+    timer.start()
+    settle = archive_mod.Settle(quiet=0.2, limit=2.0, poll=0.01)
+    try:
+        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    finally:
+        timer.join()
+    data = source.read_bytes()
+    assert data.endswith(b'{"late":true}\n')
+    assert result.path.read_bytes() == data and (result.size, result.sha256) == (len(data), sha(data))
+    assert settle.wait(0) == len(data)
+
+
+def _growing(path: Path, start: bytes, piece: bytes, every: float) -> tuple[Any, Any]:
+    """A transcript Claude Code keeps writing to (so the archive keeps waiting for it): the
+    stop event and the writer thread."""
+    import threading
+
+    path.write_bytes(start)
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        while not stop.wait(every):
+            with open(path, "ab") as handle:
+                handle.write(piece)
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    return stop, writer
+
+
+def test_settle_gives_up_at_its_limit_with_a_whole_prefix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    source = tmp_path / "t.jsonl"
+    stop, writer = _growing(source, b"", b'{"more":true}\n' * 50, 0.005)
+    try:
+        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=archive_mod.Settle(quiet=0.2, limit=0.3, poll=0.01))
+    finally:
+        stop.set()
+        writer.join()
+    copied = result.path.read_bytes()
+    assert copied and source.read_bytes().startswith(copied) and copied.endswith(b"\n")
+    assert (result.size, result.sha256) == (len(copied), sha(copied))
+
+
+def test_a_mismatch_in_a_later_chunk_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    real = archive_mod._read_back
+
+    def corrupt_third(fd: int, offset: int, length: int, into: bytearray) -> bytes:
+        data = bytes(real(fd, offset, length, into))
+        return data[:-1] + b"?" if offset == 2 * 4096 else data
+
+    monkeypatch.setattr(archive_mod, "_read_back", corrupt_third)
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(os.urandom(4096 * 5))
+    with pytest.raises(ArchiveError, match="does not match"):
+        archive_transcript(source, tmp_path / "arch", SESSION)
+    assert list((tmp_path / "arch").iterdir()) == []
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["child process", "thread"])
+def test_job_archives_in_a_thread_and_reports_the_settled_size(tmp_path: Path, fork: bool) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"a":1}\n' * 100)
+    job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.05, poll=0.01), fork=fork)
+    assert job.settle.wait(5) == len(source.read_bytes())
+    result = job.result()
+    assert result.path.read_bytes() == source.read_bytes() and stat.S_IMODE(result.path.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["child process", "thread"])
+def test_job_that_cannot_archive_still_waits_for_the_transcript(tmp_path: Path, fork: bool) -> None:
+    import time
+
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"a":1}\n')
+    (tmp_path / "arch").write_text("a file where the archives dir should be")
+    started = time.monotonic()
+    job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.1, poll=0.01), fork=fork)
+    assert job.settle.wait(5) == len(b'{"a":1}\n')  # settled although no archive could be made
+    assert time.monotonic() - started >= 0.1
+    with pytest.raises(OSError):
+        job.result()
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["child process", "thread"])
+def test_job_for_a_missing_transcript_never_leaves_a_waiter_waiting(tmp_path: Path, fork: bool) -> None:
+    job = archive_mod.ArchiveJob(tmp_path / "missing.jsonl", tmp_path / "arch", SESSION, fork=fork)
+    assert job.settle.wait(5) is None
+    with pytest.raises(FileNotFoundError):
+        job.result()
+
+
+@pytest.mark.parametrize("why", ["EXDEV", "missing"])
+def test_where_the_kernel_cannot_copy_the_bytes_are_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    import errno
+
+    monkeypatch.setattr(archive_mod, "CHUNK", 4096)
+    if why == "missing":  # not Linux
+        monkeypatch.delattr(os, "copy_file_range", raising=False)
+    else:  # two filesystems the kernel will not copy between
+
+        def refuse(*args: object, **kwargs: object) -> int:
+            raise OSError(errno.EXDEV, "cross-device")
+
+        monkeypatch.setattr(os, "copy_file_range", refuse)
+    written = []
+    real_pwrite = os.pwrite
+    monkeypatch.setattr(os, "pwrite", lambda fd, data, offset: written.append(len(data)) or real_pwrite(fd, data, offset))
+    source = tmp_path / "t.jsonl"
+    data = os.urandom(4096 * 3 + 5)
+    source.write_bytes(data)
+    result = archive_transcript(source, tmp_path / "arch", SESSION)
+    assert result.path.read_bytes() == data and result.sha256 == sha(data)
+    assert sum(written) == len(data)
+
+
+# -- the archive in a child process ------------------------------------------------------------------
+
+
+def test_the_archive_process_holds_none_of_the_callers_files(tmp_path: Path) -> None:
+    # Claude Code reads a hook's stdout until it closes: a child holding it (or the log, or
+    # a lock) would keep the hook "running" after it ended.
+    source = tmp_path / "t.jsonl"
+    sentinel = open(tmp_path / "the-hooks-own-file.log", "ab")
+    stop, writer = _growing(source, b'{"a":1}\n' * 1000, b'{"more":true}\n', 0.01)
+    try:
+        job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.5, limit=3.0, poll=0.01))
+        assert job._child is not None
+        fds = {}
+        for fd in os.listdir(f"/proc/{job._child.pid}/fd"):
+            try:
+                fds[int(fd)] = os.readlink(f"/proc/{job._child.pid}/fd/{fd}")
+            except OSError:
+                pass
+        job.cancel(5.0)
+    finally:
+        stop.set()
+        writer.join()
+        sentinel.close()
+    assert fds and {fds.get(0), fds.get(1), fds.get(2)} == {os.devnull}
+    assert not any("the-hooks-own-file" in target for target in fds.values())
+    assert list((tmp_path / "arch").iterdir()) == []  # given up: its temporary file removed
+
+
+def test_an_archive_process_whose_parent_dies_removes_its_temporary_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    source = tmp_path / "t.jsonl"
+    stop, writer = _growing(source, b'{"a":1}\n' * 1000, b'{"more":true}\n', 0.01)
+    code = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from context_keeper import archive\n"
+        f"job = archive.ArchiveJob(Path({str(source)!r}), Path({str(tmp_path / 'arch')!r}), 's', archive.Settle(quiet=0.5, limit=5.0))\n"
+        "print(job._child.pid, flush=True)\n"
+        "while not any((Path(" + repr(str(tmp_path / "arch")) + ")).glob('.*.partial')): pass\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+        child = int(proc.stdout.split()[0])
+        assert proc.returncode == -9
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (list((tmp_path / "arch").iterdir()) or os.path.exists(f"/proc/{child}")):
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        writer.join()
+    assert list((tmp_path / "arch").iterdir()) == []

@@ -88,3 +88,40 @@ def test_gitpython_not_imported_with_the_module() -> None:
     code = "import sys, context_keeper.gitinfo, context_keeper.preserve; print('git' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_diff_stat_no_longer_wanted_is_killed(tmp_path: Path) -> None:
+    from context_keeper.gitinfo import DiffStat
+
+    repo = make_repo(tmp_path / "repo")
+    hook = tmp_path / "slow-fsmonitor.sh"
+    hook.write_text("#!/bin/sh\nsleep 30\n")
+    hook.chmod(0o755)
+    git(repo, "config", "core.fsmonitor", str(hook))
+    started = time.monotonic()
+    job = DiffStat(repo, 60.0)
+    job.close()
+    assert job.proc is not None and job.proc.returncode is not None
+    assert time.monotonic() - started < 10
+
+
+def test_a_stat_asked_for_after_its_deadline_is_kept_when_git_finished_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # PreCompact asks for the stat after folding the model, which can take longer than the
+    # git timeout; git itself was done long before. 2,000 changed files: more output than a
+    # pipe holds, so git finishes only if its output is read as it comes.
+    import context_keeper.gitinfo as gitinfo
+
+    repo = make_repo(tmp_path / "repo")
+    for i in range(2000):
+        (repo / f"file_with_a_longish_name_{i:04d}.py").write_text("x\n")
+    git(repo, "add", ".")
+    git(repo, "commit", "-q", "-m", "many")
+    for i in range(2000):
+        (repo / f"file_with_a_longish_name_{i:04d}.py").write_text("y\n")
+    job = gitinfo.DiffStat(repo, 30.0)
+    assert job.proc is not None
+    job.proc.wait(timeout=25)  # done: its output did not wait for result()
+    later = time.monotonic() + 100
+    monkeypatch.setattr(gitinfo.time, "monotonic", lambda: later)  # long past its deadline
+    out = job.result()
+    assert out is not None and "2000 files changed" in out and len(out) > 65536

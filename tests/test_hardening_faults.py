@@ -28,7 +28,7 @@ INJECTOR = textwrap.dedent(
     import errno, os, signal
     _spec = os.environ.get("CK_FAULT", "")
     _kind, _, _where = _spec.partition(":")
-    _real = {name: getattr(os, name) for name in ("write", "replace", "link", "rename", "mkdir")}
+    _real = {name: getattr(os, name) for name in ("write", "pwrite", "copy_file_range", "replace", "link", "rename", "mkdir")}
 
     def _fd_path(fd):
         try:
@@ -43,6 +43,16 @@ INJECTOR = textwrap.dedent(
             raise OSError(code, os.strerror(code))
         return wrapper
 
+    # The archive is written by the kernel (copy_file_range) where it can, else with pwrite:
+    # a write fault covers those too. It is written by a child process the hook forks: a
+    # kill there kills the hook too (the hook dies mid-write, as the test means).
+    _hook_pid = os.getpid()
+
+    def _die():
+        if os.getpid() != _hook_pid:
+            os.kill(_hook_pid, signal.SIGKILL)
+        os.kill(os.getpid(), signal.SIGKILL)
+
     if _kind in ("enospc", "eacces"):
         code = errno.ENOSPC if _kind == "enospc" else errno.EACCES
         names = _where.split(",") if _where else list(_real)
@@ -52,16 +62,26 @@ INJECTOR = textwrap.dedent(
         name = _kind.split("-")[1]
         def killer(src, dst, *args, _name=name, **kw):
             if _where in str(dst):
-                os.kill(os.getpid(), signal.SIGKILL)
+                _die()
             return _real[_name](src, dst, *args, **kw)
         setattr(os, name, killer)
     elif _kind == "kill-write":
         def half_then_kill(fd, data):
             if fd > 2 and _where in _fd_path(fd) and len(data) > 1:
                 _real["write"](fd, bytes(data[: len(data) // 2]))
-                os.kill(os.getpid(), signal.SIGKILL)
+                _die()
             return _real["write"](fd, data)
-        os.write = half_then_kill
+        def half_then_kill_at(fd, data, offset):
+            if _where in _fd_path(fd) and len(data) > 1:
+                _real["pwrite"](fd, bytes(data[: len(data) // 2]), offset)
+                _die()
+            return _real["pwrite"](fd, data, offset)
+        def half_copy_then_kill(src, dst, count, *args, **kw):
+            if _where in _fd_path(dst) and count > 1:
+                _real["copy_file_range"](src, dst, count // 2, *args, **kw)
+                _die()
+            return _real["copy_file_range"](src, dst, count, *args, **kw)
+        os.write, os.pwrite, os.copy_file_range = half_then_kill, half_then_kill_at, half_copy_then_kill
     '''
 )
 

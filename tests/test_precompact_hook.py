@@ -313,3 +313,56 @@ def test_runs_from_a_checkout_without_the_package_installed(env: Env, tmp_path: 
     )
     assert proc.returncode == 0, proc.stderr
     assert b"- #1 Write tests" in proc.stdout
+
+
+# -- overlapping steps: the archive copies while the model is folded ---------------------------------
+
+
+def test_late_lines_written_while_the_hook_runs_are_in_the_archive_and_the_block(env: Env) -> None:
+    # Claude Code writes the last tool result 25-85 ms after PreCompact starts (FACTS.md):
+    # the archive and the model both wait for the transcript to settle and take it in.
+    import threading
+    import time
+
+    late = {"type": "user", "uuid": "late-1", "message": {"role": "user", "content": "A LATE PROMPT about the zebra module"}}
+
+    def write_late() -> None:
+        time.sleep(0.1)
+        with open(env.transcript, "a") as handle:
+            handle.write(json.dumps(late) + "\n")
+
+    writer = threading.Thread(target=write_late)
+    writer.start()
+    try:
+        result = env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    finally:
+        writer.join()
+    assert (result.rc, result.err) == (0, "")
+    assert "A LATE PROMPT about the zebra module" in result.out
+    (archive,) = env.runs.archives.iterdir()
+    assert archive.read_bytes() == env.transcript.read_bytes()
+
+
+def test_out_of_budget_while_archiving_leaves_no_archive_file(env: Env) -> None:
+    # A transcript that keeps growing keeps the archive waiting for it to settle (up to 1.5 s);
+    # the budget ends the hook first: the copy is given up and its temporary file removed.
+    import threading
+
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        while not stop.wait(0.02):
+            with open(env.transcript, "a") as handle:
+                handle.write(json.dumps({"type": "progress", "data": "x" * 200}) + "\n")
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        result = env.run(PRE_COMPACT, env.stdin("PreCompact:auto"), CONTEXT_KEEPER_HOOK_BUDGET="0.6")
+    finally:
+        stop.set()
+        writer.join()
+    assert (result.rc, result.out, result.err) == (0, "", "")
+    archives = env.runs.archives
+    assert not archives.exists() or list(archives.iterdir()) == []  # no .partial file either
+    assert "budget" in env.log()

@@ -213,6 +213,31 @@ class Script:
         path.write_text("".join(json.dumps(line) + "\n" for line in self.lines))
         return path
 
+    def play(self, steps: list[tuple]) -> Script:
+        """Steps drawn by the strategies below: ("prompt", text), ("say", text), ("bash",
+        command, failed), ("edit", path, failed), ("task", id, "new" or a status),
+        ("boundary",), ("list",) (a TaskList naming tasks 1-4 completed)."""
+        for step in steps:
+            kind = step[0]
+            if kind == "prompt":
+                self.prompt(step[1])
+            elif kind == "say":
+                self.say(step[1], usage=100)
+            elif kind == "bash":
+                self.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
+            elif kind == "edit":
+                self.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
+            elif kind == "task" and step[2] == "new":
+                self.create_task(step[1], f"Task {step[1]}")
+            elif kind == "task":
+                self.update_task(step[1], step[2])
+            elif kind == "boundary":
+                self.lines.append({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"trigger": "auto", "preTokens": 10, "postTokens": 5}})
+            else:
+                listing = "\n".join(f"#{i} [completed] Task {i}" for i in ("1", "2", "3", "4"))
+                self.call("TaskList", {}, listing, extra={})
+        return self
+
 
 def parser_then_docs(s: Script, prompt: str = "Build the parser and the docs") -> Script:
     """Two tasks; the parser's test fails, is fixed by an edit and passes; then the docs."""
@@ -574,25 +599,7 @@ RECORD = st.one_of(
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(RECORD, max_size=25), cuts=st.lists(st.integers(0, 200), max_size=4))
 def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tuple], cuts: list[int]) -> None:
-    s = Script()
-    for step in steps:
-        kind = step[0]
-        if kind == "prompt":
-            s.prompt(step[1])
-        elif kind == "say":
-            s.say(step[1], usage=100)
-        elif kind == "bash":
-            s.call("Bash", {"command": step[1]}, "Exit code 1\nE   boom" if step[2] else "fine", is_error=step[2])
-        elif kind == "edit":
-            s.call("Edit", {"file_path": step[1]}, "nope" if step[2] else "ok", is_error=step[2])
-        elif kind == "task":
-            if step[2] == "new":
-                s.create_task(step[1], f"Task {step[1]}")
-            else:
-                s.update_task(step[1], step[2])
-        else:
-            s.lines.append({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"trigger": "auto", "preTokens": 10, "postTokens": 5}})
-    path = s.write(tmp_path / "t.jsonl")
+    path = Script().play(steps).write(tmp_path / "t.jsonl")
     full = build_model(path)
     resumed = _resume_in_pieces(path, cuts)
     assert resumed.to_bytes() == full.to_bytes()
@@ -621,3 +628,72 @@ def test_a_fold_past_its_deadline_saves_progress_and_resumes(tmp_path: Path, mon
     assert calls > 3  # it really stopped part way, several times
     assert model.to_bytes() == full.to_bytes()
     assert not build_model(path).behind and SessionModel().update_from_file(path, deadline=0.0).behind
+
+
+def test_a_decision_word_marked_up_inside_a_word_is_still_found() -> None:
+    # Texts without a decision word are skipped whole; a word that only becomes one once its
+    # emphasis marks are gone must not be.
+    assert decision_sentences("We __chose__ SQLite for the cache store.") == ["We chose SQLite for the cache store."]
+    assert decision_sentences("The fix: we deci**ded** to drop the cache layer.") == ["The fix: we decided to drop the cache layer."]
+    assert decision_sentences("Nothing to see in this text at all, moving on.") == []
+
+
+MENTIONING = st.one_of(
+    st.builds(lambda t: ("prompt", t), st.sampled_from(["look at a.py", "now fix b.py please", "check the parser module", "fix parser", "write docs for c d.md"])),
+    st.builds(lambda t: ("say", t), st.sampled_from(["task 1 is done", "I edited a.py and b.py", "the parser module works", "see c d.md", "ok"])),
+    st.builds(lambda p, e: ("edit", p, e), st.sampled_from(["/r/a.py", "/r/b.py", "/s/a.py", "/r/c d.md", "/r/parser"]), st.booleans()),
+    st.builds(lambda c, e: ("bash", c, e), st.sampled_from(["pytest", "make test"]), st.booleans()),
+    st.builds(lambda i, s: ("task", i, s), st.sampled_from(["1", "2", "3", "4"]), st.sampled_from(["new", "in_progress", "completed", "pending"])),
+    st.builds(lambda: ("list",)),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(MENTIONING, max_size=40), units=st.integers(1, 3))
+def test_resume_equals_one_pass_with_facts_evicted(tmp_path: Path, monkeypatch, steps: list[tuple], units: int) -> None:
+    # With few fact units kept, episodes lose their facts (and index terms) all the time; the
+    # one-pass fold keeps its indexes up to date, a fold resumed after every line rebuilds
+    # them each time: same model.
+    import context_keeper.session.tools as tools_module
+    import context_keeper.session.units as units_module
+
+    monkeypatch.setattr(units_module, "MAX_FACT_UNITS", units)
+    monkeypatch.setattr(tools_module, "UNIT_FILES", 2)
+    s = Script().play(steps)
+    path = s.write(tmp_path / "t.jsonl")
+    full = build_model(path)
+    assert _resume_in_pieces(path, list(range(len(s.lines)))).to_bytes() == full.to_bytes()
+
+
+def test_mentions_with_episodes_numbered_out_of_order() -> None:
+    # A saved state whose episodes are not numbered 1, 2, 3... (never written by this code):
+    # mentions are still found by a scan, as before.
+    from context_keeper.session import Episode, mentions
+
+    def model() -> SessionModel:
+        m = SessionModel()
+        m.episodes = [Episode(n, f"Episode number {n} subject", 1, 2, 2, ended=True) for n in (5, 3, 9)]
+        return m
+
+    for lowered in ("about episode number 3 subject", "episode number 9 subject and episode number 5 subject", "none"):
+        m = model()
+        mentions.mention(m, lowered, 7)
+        expected = {n for n in (5, 3, 9) if f"episode number {n} subject" in lowered}
+        assert {e.n for e in m.episodes if e.last_touched_turn == 7} == expected
+
+
+def test_an_episode_that_lost_its_facts_is_no_longer_named_by_its_files(tmp_path: Path, monkeypatch) -> None:
+    import context_keeper.session.units as units_module
+
+    monkeypatch.setattr(units_module, "MAX_FACT_UNITS", 1)
+    s = Script()
+    s.prompt("look at a.py")
+    s.call("Edit", {"file_path": "/r/a.py"})
+    s.prompt("now fix b.py please")
+    s.call("Edit", {"file_path": "/r/b.py"})  # prompt-1's facts (a.py) make room for prompt-2's
+    s.say("I edited a.py and b.py")
+    path = s.write(tmp_path / "t.jsonl")
+    full = build_model(path)
+    assert list(full.facts) == ["prompt-2"]
+    assert [e.last_touched_turn for e in full.episodes] == [1, 2]  # a.py no longer names prompt-1
+    assert _resume_in_pieces(path, list(range(len(s.lines)))).to_bytes() == full.to_bytes()

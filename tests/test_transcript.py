@@ -179,3 +179,212 @@ def test_arbitrary_json_lines_never_raise(tmp_path: Path, lines: list) -> None:
     records, offset, stats = read_records(write(tmp_path, data))
     assert offset == len(data)
     assert stats.records == len(records) <= len(lines)
+
+
+# -- orjson for big reads: the same records as the stdlib parser -----------------------------------
+
+
+def _both(line: bytes) -> tuple[str, str]:
+    """(record and stats via orjson, the same via json), as reprs: 2**70 == float(2**70)."""
+    fast, slow = transcript.ReadStats(), transcript.ReadStats()
+    a = transcript._decode(line, fast, orjson.loads)
+    b = transcript._decode(line, slow, None)
+    return repr((a, fast)), repr((b, slow))
+
+
+def _assistant(content: list, usage: object = None) -> dict:
+    return {"parentUuid": None, "type": "assistant", "uuid": "a1",
+            "message": {"id": "m1", "model": "claude-x", "content": content, "usage": usage or {"input_tokens": 5}}}
+
+
+def _result(data: object, text: str = "ok") -> dict:
+    return {"parentUuid": "a1", "type": "user", "uuid": "u1", "toolUseResult": data,
+            "message": {"content": [{"type": "tool_result", "tool_use_id": "t1", "content": text}]}}
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+EDGE_LINES = [
+    # orjson reads integers beyond 64 bits as floats; json keeps them exact
+    json.dumps(_assistant([{"type": "text", "text": "x"}], {"input_tokens": 2**70, "output_tokens": 1})),
+    json.dumps(_assistant([{"type": "tool_use", "id": "t1", "name": "TaskUpdate", "input": {"taskId": 2**64}}])),
+    json.dumps(_assistant([{"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "x", "n": -(2**63) - 1}}])),
+    json.dumps(_result({"task": {"id": 123456789012345678901234567890}})),
+    json.dumps({"type": "system", "subtype": "compact_boundary", "compactMetadata": {"preTokens": 2**80, "postTokens": 3}}),
+    json.dumps(_result({"tokens": 18446744073709551615, "low": -9223372036854775808})),  # still 64 bits
+    # floats where the model reads data
+    json.dumps(_assistant([{"type": "tool_use", "id": "t1", "name": "X", "input": {"f": 0.1, "g": 1e22, "h": -0.0}}])),
+    json.dumps(_result({"f": 2.2250738585072014e-308})),
+    # what orjson refuses and json reads: NaN, Infinity, 1e400, lone surrogates
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": NaN}',
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": [Infinity, -Infinity]}',
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": 1e400}',
+    '{"type": "user", "message": {"content": "lone \\ud800 surrogate"}}',
+    '{"type": "user", "message": {"content": "\\udc00\\ud800 reversed"}}',
+    '{"type": "user", "message": {"content": "pair \\ud83d\\ude00 ok"}}',
+    # nesting: json stops near the recursion limit, orjson at 1024
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(400),
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(980),
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(1010),
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(1100),
+    '{"type": "user", "message": {"content": "x"}, "attachment": %s}' % _nested(1000),
+    # duplicate keys: the last one wins in both
+    '{"type": "attachment", "message": {"content": "x"}, "type": "user"}',
+    '{"type": "user", "message": {"content": "first"}, "message": {"content": "second"}}',
+    '{"type": "user", "uuid": "a", "uuid": "b", "message": {"content": "x"}}',
+    # bytes and whitespace
+    '\ufeff{"type": "user", "message": {"content": "bom"}}',
+    '{"type": "user", "message": {"content": "crlf"}}\r',
+    ' \t{"type": "user", "message": {"content": "spaces"}} ',
+    '{"type": "user", "message": {"content": "raw\ttab"}}',
+    '{"type": "user", "message": {"content": "del\x7f and nul \\u0000"}}',
+    '{"type": "user", "message": {"content": "x"}}\x0c',
+    '{"type": "us\\u0065r", "message": {"content": "an escaped type is parsed"}}',
+    '{"type": "user", "message": {"content": "x"}} {"type": "user"}',
+    '[{"type": "user"}]',
+    '"just a string"',
+    '{"type": "user", "message": {"content": [{"type": "text", "text": "\\u00e9t\\u00e9 \\/ \\""}]}}',
+]
+
+
+@pytest.mark.parametrize("line", EDGE_LINES)
+def test_orjson_and_json_make_the_same_records(line: str) -> None:
+    fast, slow = _both(line.encode("utf-8", "surrogatepass"))
+    assert fast == slow
+
+
+@pytest.mark.parametrize("raw", [b'{"type": "user", "message": {"content": "\xff"}}', b'{"type":"user","message":{"content":"\xed\xa0\x80"}}',
+                                 b'{"type":"user","message":{"content":"\xc0\x80"}}', b"\x00", b"{" * 2000])
+def test_orjson_and_json_agree_on_invalid_bytes(raw: bytes) -> None:
+    fast, slow = _both(raw)
+    assert fast == slow
+
+
+NUMBERS = st.one_of(
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.integers(min_value=2**63 - 3, max_value=2**64 + 3),
+    st.floats(allow_nan=False, allow_infinity=False),
+)
+DATA = st.recursive(
+    st.none() | st.booleans() | NUMBERS | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=15,
+)
+FAST_RECORD = st.builds(
+    lambda kind, content, usage, data, meta, sub: {
+        "type": kind,
+        "subtype": sub,
+        "message": {"id": "m", "content": content, "usage": usage},
+        "toolUseResult": data,
+        "compactMetadata": meta,
+    },
+    st.sampled_from(["user", "assistant", "system"]),
+    DATA | st.lists(st.fixed_dictionaries({"type": st.sampled_from(["text", "tool_use", "tool_result"]), "id": st.just("t"),
+                                           "name": st.just("Bash"), "tool_use_id": st.just("t"), "text": DATA,
+                                           "input": DATA, "content": DATA}), max_size=3),
+    DATA | st.fixed_dictionaries({"input_tokens": NUMBERS, "output_tokens": NUMBERS}),
+    DATA,
+    DATA | st.fixed_dictionaries({"preTokens": NUMBERS, "postTokens": NUMBERS}),
+    st.sampled_from(["compact_boundary", "x"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(record=FAST_RECORD, ascii_only=st.booleans(), indent=st.sampled_from([None, 0]))
+def test_orjson_and_json_make_the_same_records_for_any_record(record: dict, ascii_only: bool, indent: int | None) -> None:
+    line = json.dumps(record, ensure_ascii=ascii_only, indent=indent).replace("\n", " ")
+    fast, slow = _both(line.encode("utf-8", "surrogatepass"))
+    assert fast == slow
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.binary(max_size=300) | st.text(alphabet='{}[]":,0123456789.eE-+ \\untrfalsey', max_size=80).map(str.encode))
+def test_orjson_and_json_agree_on_arbitrary_bytes(data: bytes) -> None:
+    fast, slow = _both(data)
+    assert fast == slow
+
+
+def test_a_big_read_parses_with_orjson_and_reads_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"".join((FIXTURES / f).read_bytes() for f in sorted(p.name for p in FIXTURES.glob("*.jsonl")))
+                     + "".join(line.replace("\n", " ") + "\n" for line in EDGE_LINES).encode("utf-8", "surrogatepass"))
+    used = []
+    real = transcript._fast_loads
+    monkeypatch.setattr(transcript, "_fast_loads", lambda: used.append(1) or real())
+    slow = TranscriptReader(path, fast=False)
+    slow_records = list(slow)
+    monkeypatch.setattr(transcript, "FAST_READ_BYTES", 0)
+    fast = TranscriptReader(path)  # big enough now: orjson
+    assert repr(list(fast)) == repr(slow_records) and repr(fast.stats) == repr(slow.stats)
+    assert used == [1] and fast.offset == slow.offset == path.stat().st_size
+
+
+def test_a_small_read_never_imports_orjson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transcript, "_fast_loads", lambda: pytest.fail("orjson asked for on a small read"))
+    assert len(list(TranscriptReader(FIXTURES / "tools_and_tasks.jsonl"))) > 10
+
+
+def test_without_orjson_a_big_read_uses_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_orjson(name: str, *args, **kwargs):  # a plugin checkout run by a bare python3
+        if name == "orjson":
+            raise ImportError("no orjson here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_orjson)
+    monkeypatch.setattr(transcript, "FAST_READ_BYTES", 0)
+    assert transcript._fast_loads() is None
+    records, _, _ = read_records(FIXTURES / "tools_and_tasks.jsonl")
+    assert repr(records) == repr(list(TranscriptReader(FIXTURES / "tools_and_tasks.jsonl", fast=False)))
+
+
+# -- lines skipped on their bytes are lines the model ignores --------------------------------------
+
+
+def _skip_matches_the_parser(line: bytes) -> None:
+    if transcript._skipped_on_bytes(line):
+        assert transcript.parse_record(json.loads(line)) is None, line[:200]
+
+
+def test_lines_skipped_on_bytes_are_never_records_on_real_transcripts(tmp_path: Path) -> None:
+    sys_path = str(Path(__file__).resolve().parent.parent / "bench")
+    import sys
+
+    sys.path.insert(0, sys_path)
+    try:
+        import gen_transcript as gen
+    finally:
+        sys.path.remove(sys_path)
+    generated = gen.generate(gen.SessionSpec("skip", 400_000, seed=7, compactions=1), tmp_path)
+    paths = [*FIXTURES.glob("*.jsonl"), *(p for p in tmp_path.glob("*.jsonl"))]
+    assert generated is not None and len(paths) >= 6
+    skipped = parsed = 0
+    for path in paths:
+        for line in path.read_bytes().splitlines():
+            _skip_matches_the_parser(line)
+            kind = json.loads(line).get("type")
+            if transcript._skipped_on_bytes(line):
+                skipped += 1
+            elif kind in ("user", "assistant", "system"):
+                parsed += 1
+    assert skipped > 50 and parsed > 50  # both kinds really met
+
+
+@settings(max_examples=300)
+@given(
+    kind=st.sampled_from(["user", "assistant", "system", "attachment", "api-request-blob", "last-prompt", "us\\u0065r",
+                          "assistant\\u0020", "\\u0073ystem", "user ", "", "\\\\"]),
+    first=st.booleans(),
+    body=st.dictionaries(st.sampled_from(["parentUuid", "message", "uuid", "subtype", "isSidechain", "toolUseResult"]),
+                         st.just({"content": "x"}) | st.just("compact_boundary") | st.just(None), max_size=4),
+)
+def test_lines_skipped_on_bytes_are_never_records(kind: str, first: bool, body: dict) -> None:
+    head = '"type":"%s"' % kind
+    rest = json.dumps(body, separators=(",", ":"))[1:-1]
+    inner = ",".join(part for part in ((head, rest) if first else (rest, head)) if part)
+    _skip_matches_the_parser(("{" + inner + "}").encode())

@@ -1,9 +1,19 @@
 """A byte-identical, verified, private copy of a transcript, taken before compaction.
 
-Claude Code keeps appending to the transcript while hooks run, so the copy is of the
-prefix that existed when the copy started: exactly `size` bytes, hashed as they are read
-from the source, then read back from the archive and compared. The copy streams through
-one fixed buffer, so memory stays flat whatever the transcript's size.
+Claude Code keeps appending to the transcript while hooks run, so the copy is of a prefix:
+the bytes that existed when the copy started or, with a `Settle`, those that existed once
+the file stopped growing (the copy goes on while it waits). The copy goes a chunk at a
+time: the kernel copies it (copy_file_range; written from here where it cannot), then the
+chunk is read from both files, the transcript's bytes hashed (the sha256 recorded) and the
+archive's compared with them byte for byte. The archive is fsynced and only then given its
+final name. This is the guarantee the earlier design gave by re-reading the whole archive
+and comparing sha256s — what the archive file holds is what the transcript held — checked
+by comparing the bytes themselves, with one hash instead of two. Two fixed buffers: memory
+stays flat whatever the transcript's size.
+
+PreCompact runs it beside the fold of the session model (`ArchiveJob`): in a forked child
+process where the OS can fork, else in a thread (the copy, the reads, the hashing and the
+waiting release the GIL, but the steps between them wait for it).
 """
 
 from __future__ import annotations
@@ -12,13 +22,21 @@ import errno
 import hashlib
 import os
 import stat
+import threading
 import time
 from pathlib import Path
 
 from .records import record
 from .store import ensure_private_dir, safe_name
 
-CHUNK = 1 << 20
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+# Big enough that the copy thread seldom waits for the GIL (each chunk takes it back a few
+# times, ~5 ms each while the fold runs), small enough to keep the hook's memory down.
+CHUNK = 4 << 20
 MAX_SAME_SECOND = 1000
 # Claude Code 2.1.330 writes the transcript behind a short delay: in an auto-compaction the
 # tool result that crossed the threshold reached the file 25-85 ms after PreCompact started
@@ -50,35 +68,106 @@ def archive_name(session_id: str, source: Path, when: float, n: int = 0) -> str:
     return f"{safe_name(session_id)}_{stamp}{f'_{n}' if n else ''}_transcript{ext}"
 
 
-def _copy_prefix(src: int, dst: int, size: int) -> str:
-    """Copy exactly `size` bytes from `src` to `dst`; sha256 of the bytes copied."""
-    digest = hashlib.sha256()
-    buffer = bytearray(CHUNK)
-    view = memoryview(buffer)
-    left = size
-    while left:
-        got = os.readv(src, [view[: min(CHUNK, left)]])
-        if got == 0:
-            raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({size - left} of {size} bytes)")
-        chunk = view[:got]
-        digest.update(chunk)
-        while chunk:
-            written = os.write(dst, chunk)
-            chunk = chunk[written:]
-        left -= got
-    return digest.hexdigest()
+class Settle:
+    """Waiting for Claude Code's last writes to the transcript (see SETTLE_QUIET_S), done by
+    the copy while it copies; whoever needs the settled transcript waits for `wait()`."""
+
+    def __init__(self, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S) -> None:
+        self.quiet, self.limit, self.poll = quiet, limit, poll
+        self.size: int | None = None  # where the transcript settled (None: the copy failed first)
+        self._done = threading.Event()
+
+    def done(self, size: int | None) -> None:
+        if not self._done.is_set():
+            self.size = size
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        self._done.wait(timeout)
+        return self.size
 
 
-def _hash_file(path: Path) -> tuple[int, str]:
-    digest = hashlib.sha256()
-    buffer = bytearray(CHUNK)
-    view = memoryview(buffer)
-    size = 0
-    with open(path, "rb", buffering=0) as handle:
-        while got := handle.readinto(buffer):
-            digest.update(view[:got])
-            size += got
-    return size, digest.hexdigest()
+class _Copy:
+    """Copies from `src` to `dst` in order, a chunk at a time, and checks each chunk.
+
+    The kernel copies (os.copy_file_range: no trip through this process); then the chunk
+    is read from both files: the transcript's bytes are hashed (the sha256 recorded) and
+    the archive's compared with them, byte for byte. Where the kernel cannot copy between
+    the two files (another OS, another filesystem), the bytes read are written instead.
+    """
+
+    def __init__(self, src: int, dst: int, size: int, stop: threading.Event | None = None) -> None:
+        self.src, self.dst = src, dst
+        self.stop = stop  # set: give up before the next chunk (ArchiveJob.cancel)
+        self.digest = hashlib.sha256()
+        self.copied = 0
+        # bytearray(n) zero-fills: a small transcript gets small buffers
+        self.buffer = bytearray(min(CHUNK, max(size, 64 << 10)))
+        self.back = bytearray(len(self.buffer))
+        self.in_kernel = hasattr(os, "copy_file_range")
+
+    def up_to(self, size: int) -> None:
+        while self.copied < size:
+            self.check()
+            at, want = self.copied, min(len(self.buffer), size - self.copied)
+            got = self._kernel_copy(at, want) if self.in_kernel else 0
+            data = _pread_into(self.src, at, got or want, self.buffer)
+            if not data or (got and len(data) != got):
+                raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({at} of {size} bytes)")
+            if not got:  # no copy in the kernel: write what was read
+                done = 0
+                while done < len(data):
+                    done += os.pwrite(self.dst, memoryview(data)[done:], at + done)
+            # Read back what the archive now holds there: the transcript's bytes, or no archive.
+            # (bytearray == bytearray is a memcmp; comparing memoryviews is ~50x slower.)
+            if _read_back(self.dst, at, len(data), self.back) != data:
+                raise ArchiveError(errno.EIO, f"archive does not match the transcript at byte {at}")
+            self.digest.update(data)
+            self.copied += len(data)
+
+    def check(self) -> None:
+        """Raise ArchiveError once `stop` is set."""
+        if self.stop is not None and self.stop.is_set():
+            raise ArchiveError(errno.ECANCELED, f"archive given up at byte {self.copied} (the hook is ending)")
+
+    def _kernel_copy(self, at: int, want: int) -> int:
+        """Bytes copied by the kernel at `at` (0: it cannot, from now on write them instead)."""
+        try:
+            got = os.copy_file_range(self.src, self.dst, want, at, at)
+        except OSError as exc:
+            if exc.errno not in (errno.EXDEV, errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EBADF):
+                raise
+            got = 0
+        if got == 0 and at == 0:
+            self.in_kernel = False  # never copied here: not for this pair of files
+        return got
+
+
+def _read_back(fd: int, offset: int, length: int, into: bytearray) -> bytes | bytearray:
+    """What the archive holds at `offset` (the check of each chunk written)."""
+    return _pread_into(fd, offset, length, into)
+
+
+def _pread_into(fd: int, offset: int, length: int, into: bytearray) -> bytes | bytearray:
+    """`length` bytes of `fd` from `offset` (fewer at its end), read into `into` when it
+    fits exactly (no new buffer per chunk). The file position is left alone."""
+    preadv = getattr(os, "preadv", None)  # not on every platform: then pread
+    if preadv is not None and length == len(into):
+        view, done = memoryview(into), 0
+        while done < length:
+            got = preadv(fd, [view[done:]], offset + done)
+            if not got:
+                return into[:done]
+            done += got
+        return into
+    parts = []
+    while length:
+        part = os.pread(fd, length, offset)
+        if not part:
+            break
+        parts.append(part)
+        offset, length = offset + len(part), length - len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 def wait_until_settled(
@@ -99,9 +188,20 @@ def wait_until_settled(
             size, since = current, time.monotonic()
 
 
-def archive_transcript(source: Path, archives: Path, session_id: str, now: float | None = None) -> ArchiveResult:
-    """Copy `source` into `archives` (made 0700) as a 0600 file, verified by size and sha256.
+def archive_transcript(
+    source: Path,
+    archives: Path,
+    session_id: str,
+    now: float | None = None,
+    settle: Settle | None = None,
+    stop: threading.Event | None = None,
+) -> ArchiveResult:
+    """Copy `source` into `archives` (made 0700) as a 0600 file, verified byte for byte.
 
+    Without `settle`, the bytes that exist when it starts; with it, those that exist once
+    the file has been quiet for `settle.quiet` seconds (at most `settle.limit`), copied as
+    they come, and `settle` is told the size as soon as it is known (before the fsync).
+    `stop`, once set, ends the copy before its next chunk (ArchiveError).
     Raises OSError (ArchiveError for a failed verification); the half-made archive is removed.
     """
     source = Path(source)
@@ -112,7 +212,8 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
         if not stat.S_ISREG(st.st_mode):
             raise ArchiveError(errno.EINVAL, "transcript is not a regular file", str(source))
         os.set_blocking(src, True)
-        size = st.st_size  # what exists now; lines appended from here on are not ours
+        started = time.monotonic()
+        size = st.st_size  # what exists now; lines appended from here on are not ours (but see settle)
         directory = ensure_private_dir(archives)
         # Copied under a temporary name and published (hard link to a free name) only once
         # verified: a hook killed mid-copy never leaves a partial archive under a final name.
@@ -120,25 +221,271 @@ def archive_transcript(source: Path, archives: Path, session_id: str, now: float
         try:
             try:
                 os.fchmod(dst, 0o600)  # the umask may have taken bits away
-                source_hash = _copy_prefix(src, dst, size)
+                copy = _Copy(src, dst, size, stop)
+                if settle is None:
+                    copy.up_to(size)
+                else:
+                    size = _copy_until_settled(copy, size, settle, started)
                 os.fsync(dst)
+                if os.fstat(dst).st_size != size:
+                    raise ArchiveError(errno.EIO, f"archive does not match the transcript ({size} bytes copied)", str(tmp))
             finally:
                 os.close(dst)
-            copied_size, copied_hash = _hash_file(tmp)
-            if (copied_size, copied_hash) != (size, source_hash):
-                raise ArchiveError(
-                    errno.EIO, f"archive does not match the transcript ({copied_size} of {size} bytes)", str(tmp)
-                )
             path = _publish(tmp, directory, session_id, source, time.time() if now is None else now)
         finally:
             _remove(tmp)
     finally:
         os.close(src)
-    return ArchiveResult(path=path, size=size, sha256=source_hash)
+    return ArchiveResult(path=path, size=size, sha256=copy.digest.hexdigest())
+
+
+def _copy_until_settled(copy: _Copy, size: int, settle: Settle, started: float) -> int:
+    """Copy, a chunk at a time, while watching the transcript grow; once it has not grown for
+    settle.quiet seconds (from `started`, when its size was first taken) or settle.limit has
+    passed, tell `settle` its size (so the fold goes on while the copy finishes) and finish
+    the copy at that size."""
+    since = started
+    while True:
+        now = time.monotonic()
+        if now - since >= settle.quiet or now - started >= settle.limit:
+            settle.done(size)
+            copy.up_to(size)
+            return size
+        if copy.copied < size:
+            copy.up_to(min(size, copy.copied + len(copy.buffer)))
+        elif copy.stop is not None:  # a sleep that ends early when the copy is given up
+            copy.stop.wait(max(0.0, min(settle.poll, since + settle.quiet - now)))
+            copy.check()
+        else:
+            time.sleep(max(0.0, min(settle.poll, since + settle.quiet - now)))
+        current = os.fstat(copy.src).st_size
+        if current < size:
+            raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({current} of {size} bytes)")
+        if current != size:
+            size, since = current, time.monotonic()
+
+
+class ArchiveJob:
+    """archive_transcript with a Settle, started at once: the hook folds the session model
+    meanwhile, and waits for `settle` before folding the last lines.
+
+    Where the OS can fork, the copy runs in a child process (`_Child`), on the other core
+    and without the GIL: copying in a thread, each chunk waited up to a switch interval for
+    the GIL several times while the hook imported and folded, which made a 100 MB copy take
+    0.3-0.45 s instead of 0.18 s — longer than the settle, so the block waited for it.
+    Otherwise (or with `fork=False`), in a thread of this process.
+    """
+
+    def __init__(
+        self, source: Path, archives: Path, session_id: str, settle: Settle | None = None, fork: bool | None = None
+    ) -> None:
+        self.settle = settle or Settle()
+        self._result: ArchiveResult | None = None
+        self._error: BaseException | None = None
+        self._stop = threading.Event()
+        self._child: _Child | None = None
+        if fork if fork is not None else hasattr(os, "fork"):
+            self._child = _Child.start(source, archives, session_id, self.settle)
+        # A daemon: a hook that runs out of budget must still be able to exit (a copy cut
+        # short leaves only its temporary .partial file, never a final name; `cancel` lets
+        # it remove that too). With a child, the thread only collects what it reports.
+        work = self._collect if self._child is not None else self._run
+        self._thread = threading.Thread(target=work, args=(source, archives, session_id), daemon=True, name="archive")
+        try:
+            self._thread.start()
+        except RuntimeError:  # no thread to be had: copy (or collect the child's copy) here and now
+            work(source, archives, session_id)
+
+    def _run(self, source: Path, archives: Path, session_id: str) -> None:
+        settle = self.settle
+        try:
+            self._result = archive_transcript(source, archives, session_id, settle=settle, stop=self._stop)
+        except BaseException as exc:  # noqa: BLE001 - handed to the hook's thread by result()
+            self._error = exc
+            if settle.size is None and not self._stop.is_set():
+                # No archive (an unwritable runs dir...), but the model still wants the lines
+                # Claude Code is about to write.
+                try:
+                    settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll))
+                except OSError:
+                    pass
+        finally:
+            settle.done(None)  # never leave a waiter waiting (no-op once settled)
+
+    def _collect(self, source: Path, archives: Path, session_id: str) -> None:
+        child = self._child
+        assert child is not None
+        try:
+            self._result = child.collect(self.settle)
+        except BaseException as exc:  # noqa: BLE001 - handed to the hook's thread by result()
+            self._error = exc
+        finally:
+            self.settle.done(None)
+
+    def cancel(self, wait: float = 1.0) -> None:
+        """Give the copy up (the hook is ending without it: out of budget, terminated): it
+        stops before its next chunk and removes its temporary file; waited for `wait` s."""
+        self._stop.set()
+        if self._child is not None:
+            self._child.stop()
+        if self._thread.ident is not None:
+            self._thread.join(wait)
+
+    def result(self) -> ArchiveResult:
+        """The archive, once made; raises what making it raised."""
+        if self._thread.ident is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result
+
+
+class _Child:
+    """archive_transcript in a forked child process, reporting to the parent through a pipe:
+    one JSON line when the transcript has settled (its size), one with the archive or the
+    error. The parent keeps the write end of a second pipe: closing it (ArchiveJob.cancel),
+    or dying, makes the child give the copy up before its next chunk and remove its
+    temporary file. The child holds none of the hook's files (stdout to Claude Code, the
+    log, a lock): Claude Code must see the hook's output end when the hook ends."""
+
+    def __init__(self, pid: int, reports: int, stop_fd: int) -> None:
+        self.pid, self.reports, self.stop_fd = pid, reports, stop_fd
+
+    @staticmethod
+    def start(source: Path, archives: Path, session_id: str, settle: Settle) -> _Child | None:
+        """The child, started (None when no process could be made: a thread copies then)."""
+        try:
+            reports, report_w = os.pipe()
+            stop_r, stop_fd = os.pipe()
+        except OSError:
+            return None
+        try:
+            pid = os.fork()
+        except OSError:
+            for fd in (reports, report_w, stop_r, stop_fd):
+                os.close(fd)
+            return None
+        if pid == 0:  # the child: never returns
+            _child_main(source, archives, session_id, settle, report_w, stop_r)
+        os.close(report_w)
+        os.close(stop_r)
+        return _Child(pid, reports, stop_fd)
+
+    def stop(self) -> None:
+        if self.stop_fd >= 0:
+            os.close(self.stop_fd)
+            self.stop_fd = -1
+
+    def collect(self, settle: Settle) -> ArchiveResult:
+        """Read the child's reports until it ends (tell `settle` as soon as it has settled);
+        the archive, or the error the child met, raised here."""
+        import json
+
+        done: dict[str, Any] | None = None
+        buffered = b""
+        try:
+            with os.fdopen(self.reports, "rb", buffering=0) as reports:
+                while chunk := reports.read(65536):
+                    buffered += chunk
+                    *lines, buffered = buffered.split(b"\n")
+                    for line in lines:
+                        message = json.loads(line)
+                        if "settled" in message:
+                            settle.done(message["settled"])
+                        else:
+                            done = message
+        finally:
+            self.stop()
+            _, status = os.waitpid(self.pid, 0)
+        if done is None:
+            raise ArchiveError(errno.EIO, f"the archive process ended without a result (wait status {status})")
+        if "path" in done:
+            return ArchiveResult(path=Path(done["path"]), size=done["size"], sha256=done["sha256"])
+        cls = ArchiveError if done.get("archive_error") else OSError
+        raise cls(done["errno"], done["message"], *([done["filename"]] if done.get("filename") else []))
+
+
+class _ParentWatch:
+    """The child's `stop`: set once the parent closed its end of the stop pipe, or died."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        os.set_blocking(fd, False)
+
+    def is_set(self) -> bool:
+        try:
+            os.read(self.fd, 1)
+        except BlockingIOError:
+            return False  # the parent still holds it open
+        return True  # end of file (or anything written): give up
+
+    def wait(self, timeout: float) -> bool:
+        import select
+
+        select.select([self.fd], [], [], timeout)
+        return self.is_set()
+
+
+class _ReportedSettle(Settle):
+    """The child's Settle: tells the parent the settled size as soon as it is known."""
+
+    def __init__(self, settle: Settle, report: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__(settle.quiet, settle.limit, settle.poll)
+        self._report = report
+
+    def done(self, size: int | None) -> None:
+        if not self._done.is_set() and size is not None:
+            self._report({"settled": size})
+        super().done(size)
+
+
+def _child_main(source: Path, archives: Path, session_id: str, settle: Settle, report_fd: int, stop_fd: int) -> None:
+    """The archive child's whole life: copy, report, exit (never returns, never raises)."""
+    try:
+        import json
+        import signal
+
+        # Stopped only through the stop pipe, so that it can always remove its temporary
+        # file (a SIGTERM to the hook's process group would otherwise cut the copy short).
+        for name in ("SIGTERM", "SIGINT", "SIGHUP", "SIGALRM"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        keep = sorted({report_fd, stop_fd})
+        os.closerange(3, keep[0])
+        os.closerange(keep[0] + 1, keep[1])
+        os.closerange(keep[1] + 1, 1 << 16)
+
+        def report(message: dict[str, Any]) -> None:
+            data = json.dumps(message).encode() + b"\n"
+            while data:
+                data = data[os.write(report_fd, data) :]
+
+        stop = _ParentWatch(stop_fd)
+        child_settle = _ReportedSettle(settle, report)
+        try:
+            result = archive_transcript(source, archives, session_id, settle=child_settle, stop=stop)  # type: ignore[arg-type]
+            report({"path": str(result.path), "size": result.size, "sha256": result.sha256})
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent
+            if child_settle.size is None and not stop.is_set():
+                # No archive, but the model still wants the lines Claude Code is about to write.
+                try:
+                    child_settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll))
+                except OSError:
+                    pass
+            code = exc.errno if isinstance(exc, OSError) and exc.errno else errno.EIO
+            message = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
+            filename = exc.filename if isinstance(exc, OSError) and isinstance(exc.filename, str) else None
+            report({"errno": code, "message": message, "filename": filename, "archive_error": isinstance(exc, ArchiveError)})
+    finally:
+        os._exit(0)
 
 
 def _create_temp(directory: Path, session_id: str) -> tuple[Path, int]:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC
     while True:
         tmp = directory / f".{safe_name(session_id)[:64]}.{os.getpid()}.{os.urandom(6).hex()}.partial"
         try:

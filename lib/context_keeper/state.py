@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from .session.subagent_files import update as update_subagents
 from .session import SessionModel, load_or_build
 from .store import Log, RunsDir, atomic_write, session_lock
 
@@ -33,6 +34,7 @@ def open_session(
     lock_timeout: float,
     log: Log | None = None,
     fold_deadline: float | None = None,
+    settled: Callable[[], object] | None = None,
 ) -> Iterator[SessionModel | None]:
     """Yield the session model brought up to date with the transcript, then save it.
 
@@ -40,23 +42,47 @@ def open_session(
     working; the next call catches up). Nothing is saved if the caller raises. What the
     read met (skipped lines, a replaced transcript, an unusable saved state) goes to `log`.
     With `fold_deadline` the model may come back `behind` (see update_from_file); what it
-    folded is saved all the same, and the next call goes on from there.
+    folded is saved all the same, and the next call goes on from there. With `settled`, the
+    model is folded as far as the file goes, then `settled()` is waited for (the transcript
+    may still be growing: archive.Settle) and what was written meanwhile is folded too.
     """
     with session_lock(runs, session_id, lock_timeout) as locked:
         if not locked:
             yield None
             return
         model = load_or_build(transcript_path, read_saved(runs, session_id), fold_deadline)
-        if log is not None:
-            for note in model.read_notes():
-                log.warning(f"session={session_id} transcript {transcript_path}: {note}")
+        _log_notes(model, session_id, transcript_path, log)
+        if settled is not None:
+            model._restart_reason = None  # logged: the notes of the catch-up read are its own
+            model = catch_up(model, transcript_path, settled)
+            _log_notes(model, session_id, transcript_path, log)
         yield model
         atomic_write(runs.state_path(session_id), model.to_bytes())
 
 
+def catch_up(model: SessionModel, transcript_path: Path, settled: Callable[[], object]) -> SessionModel:
+    """Wait for `settled`, then fold what was appended since `model` last read the file
+    (folding in two steps gives the model one pass would: session.SessionModel)."""
+    settled()
+    model = model.update_from_file(transcript_path)
+    update_subagents(model, transcript_path)  # as load_or_build does: the subagents' files after the main one
+    return model
+
+
+def _log_notes(model: SessionModel, session_id: str, transcript_path: Path, log: Log | None) -> None:
+    if log is not None:
+        for note in model.read_notes():
+            log.warning(f"session={session_id} transcript {transcript_path}: {note}")
+
+
 def load_session(
-    runs: RunsDir, session_id: str, transcript_path: Path, lock_timeout: float, log: Log | None = None
+    runs: RunsDir,
+    session_id: str,
+    transcript_path: Path,
+    lock_timeout: float,
+    log: Log | None = None,
+    settled: Callable[[], object] | None = None,
 ) -> SessionModel | None:
     """Bring the saved model up to date and save it; for hooks that only read it."""
-    with open_session(runs, session_id, transcript_path, lock_timeout, log) as model:
+    with open_session(runs, session_id, transcript_path, lock_timeout, log, settled=settled) as model:
         return model

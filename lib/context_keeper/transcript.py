@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -20,17 +21,26 @@ from . import jsonio
 from .records import record
 
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO, Iterator
+    from typing import Any, BinaryIO, Callable, Iterator
 
 CHUNK_SIZE = 1 << 20
 # A line longer than this is skipped as malformed rather than held in memory whole.
 MAX_LINE_BYTES = 64 << 20
+# A read of at least this many bytes parses with orjson when it is installed (see _fast_loads).
+FAST_READ_BYTES = 8 << 20
 
 # Record types that carry nothing for the session model. Lines that *start* with one of
 # them are skipped without parsing: they include the largest lines of a transcript
-# (api-request-blob holds whole request bodies).
+# (api-request-blob holds whole request bodies). Claude Code writes "type" first in these
+# records only; user, assistant, system and attachment records start with "parentUuid" and
+# are always parsed. A type value with an escape in it (`"us\u0065r"` is "user") is parsed too.
 _NOISE_PREFIX = b'{"type":"'
-_PARSED_TYPES = frozenset({"user", "assistant", "system"})
+_PARSED_TYPE_BYTES = frozenset({b"user", b"assistant", b"system"})
+# A line with this many `{` and `[` could nest deeper than the stdlib parser goes (it raises
+# RecursionError near sys.getrecursionlimit() less the caller's depth, orjson only at 1024):
+# such a line is always left to the stdlib parser, so both parsers skip or keep it alike.
+# (Code-heavy tool results have hundreds of braces: the bound stays as high as is safe.)
+_DEEP_BRACKETS = max(64, min(900, sys.getrecursionlimit() - 100))
 
 
 @record
@@ -207,21 +217,25 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
         message = obj.get("message")
         if not isinstance(message, dict):
             return None
-        return Message(
-            role=kind,
-            uuid=_str(obj.get("uuid")),
-            parent_uuid=_str(obj.get("parentUuid")),
-            timestamp=_str(obj.get("timestamp")),
-            blocks=_blocks(message.get("content")),
-            message_id=_str(message.get("id")),
-            model=_str(message.get("model")),
-            usage=_usage(message.get("usage")),
-            is_sidechain=obj.get("isSidechain") is True,
-            is_meta=obj.get("isMeta") is True,
-            is_compact_summary=obj.get("isCompactSummary") is True,
-            tool_use_result=obj.get("toolUseResult"),
-            cwd=_str(obj.get("cwd")),
-            session_id=_str(obj.get("sessionId")),
+        get, message_get = obj.get, message.get  # ~17,000 records in a 100 MB fold
+        usage = message_get("usage")
+        return Message(  # the fields in order: role, uuid, parent_uuid, timestamp, blocks,
+            # message_id, model, usage, is_sidechain, is_meta, is_compact_summary,
+            # tool_use_result, cwd, session_id
+            kind,
+            _str(get("uuid")),
+            _str(get("parentUuid")),
+            _str(get("timestamp")),
+            _blocks(message_get("content")),
+            _str(message_get("id")),
+            _str(message_get("model")),
+            _usage(usage) if usage is not None else None,
+            get("isSidechain") is True,
+            get("isMeta") is True,
+            get("isCompactSummary") is True,
+            get("toolUseResult"),
+            _str(get("cwd")),
+            _str(get("sessionId")),
         )
     if kind == "system" and obj.get("subtype") == "compact_boundary":
         meta = obj.get("compactMetadata")
@@ -306,22 +320,44 @@ def iter_lines(path: Path | str, offset: int = 0) -> Iterator[tuple[bytes | None
 
 
 class TranscriptReader:
-    """Iterate records from a byte offset; `offset` and `stats` are updated as it goes."""
+    """Iterate records from a byte offset; `offset` and `stats` are updated as it goes.
 
-    def __init__(self, path: Path | str, offset: int = 0) -> None:
+    `fast`: parse with orjson (None: when the read is FAST_READ_BYTES or more). Either way
+    the records are the ones the stdlib parser makes (see _decode).
+    """
+
+    def __init__(self, path: Path | str, offset: int = 0, fast: bool | None = None) -> None:
         self.path = Path(path)
         self.offset = offset
         self.stats = ReadStats()
+        self.fast = fast
 
     def __iter__(self) -> Iterator[Record]:
         stats = self.stats
+        fast = self.fast
+        if fast is None:
+            try:
+                fast = self.path.stat().st_size - self.offset >= FAST_READ_BYTES
+            except OSError:
+                fast = False  # iter_lines raises it
+        loads = _fast_loads() if fast else None
+        noise = 0  # lines skipped on their bytes since the last record: counted in one go
+        end = self.offset
         for line, end in iter_lines(self.path, self.offset):
-            stats.lines += 1
+            if line is not None and line.startswith(_NOISE_PREFIX) and _skipped_on_bytes(line):
+                noise += 1
+                continue
+            stats.lines += noise + 1
+            stats.skipped_type += noise
+            noise = 0
             self.offset = end
-            record = _decode(line, stats)
+            record = _decode(line, stats, loads)
             if record is not None:
                 stats.records += 1
                 yield record
+        stats.lines += noise
+        stats.skipped_type += noise
+        self.offset = end
         stats.partial_tail = self._has_partial_tail()
 
     def _has_partial_tail(self) -> bool:
@@ -331,34 +367,114 @@ class TranscriptReader:
             return False
 
 
-def _decode(line: bytes | None, stats: ReadStats) -> Record | None:
+def _fast_loads() -> Callable[[bytes], Any] | None:
+    """orjson.loads, or None when orjson is not installed (a plugin checkout run by a bare
+    python3: the stdlib parser then reads everything).
+
+    Imported here, never at module level: the PostToolUse gate imports this module, and
+    orjson's import (~40 ms from a bare interpreter: it loads dataclasses, uuid, enum) is
+    more than a whole gate call. Only a read of FAST_READ_BYTES or more pays it — the first
+    fold of a big transcript (PreCompact or a cold check with no saved state), where it
+    parses the kept lines ~2.7x faster than `json` (docs/performance.md).
+    """
+    from .interrupts import held
+
+    try:
+        with held():  # orjson's init does not survive the guard's SIGTERM exception
+            from orjson import loads
+    except ImportError:
+        return None
+    return loads
+
+
+def _skipped_on_bytes(line: bytes) -> bool:
+    """A record type the model never reads, told by the line's first bytes (see _NOISE_PREFIX)."""
+    if not line.startswith(_NOISE_PREFIX):
+        return False
+    end = line.find(b'"', 9)  # 9 = len(_NOISE_PREFIX)
+    if end < 0:
+        return False
+    kind = line[9:end]
+    return kind not in _PARSED_TYPE_BYTES and b"\\" not in kind
+
+
+def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
     if line is None:
         stats.malformed += 1
         return None
     if not line.strip():
         stats.blank += 1
         return None
-    if line.startswith(_NOISE_PREFIX):
-        end = line.find(b'"', len(_NOISE_PREFIX))
-        if end > 0 and line[len(_NOISE_PREFIX) : end].decode("utf-8", "replace") not in _PARSED_TYPES:
-            stats.skipped_type += 1
-            return None
+    if _skipped_on_bytes(line):
+        stats.skipped_type += 1
+        return None
+    # (A line shorter than twice the bound cannot hold that many openers and their closers.)
+    if fast is not None and (len(line) < 2 * _DEEP_BRACKETS or line.count(b"{") + line.count(b"[") < _DEEP_BRACKETS):
+        try:
+            obj = fast(line)
+        except ValueError:
+            pass  # rejected (lone surrogate, NaN, 1e400, invalid UTF-8...): the stdlib decides
+        else:
+            record = _record(obj, stats)
+            if record is None:
+                return None
+            if record is not _BROKEN and _exact(obj, record):
+                return record
+            # else the stdlib parser decides
     try:
         obj = jsonio.loads(line.decode("utf-8"))
     except (ValueError, RecursionError):  # not JSON, invalid UTF-8, nested too deep
         stats.malformed += 1
         return None
+    record = _record(obj, stats)
+    if record is _BROKEN:
+        stats.malformed += 1
+        return None
+    return record
+
+
+def _record(obj: Any, stats: ReadStats) -> Record | None:
+    """The record of a parsed line; None (counted) for a line that is not an object or of a
+    type the model does not use; _BROKEN when parse_record failed on it."""
     if not isinstance(obj, dict):
         stats.non_object += 1
         return None
     try:
         record = parse_record(obj)
     except (TypeError, ValueError, AttributeError, RecursionError):
-        stats.malformed += 1
-        return None
+        return _BROKEN  # type: ignore[no-any-return]
     if record is None:
         stats.skipped_type += 1
     return record
+
+
+_BROKEN: Any = object()
+_USAGE_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
+
+
+def _exact(obj: dict[str, Any], record: Record) -> bool:
+    """Whether `json` would have made this record from the line orjson parsed into `obj`.
+
+    Where both accept a line they give equal values (tests/test_transcript.py), with two
+    exceptions: orjson reads an integer beyond 64 bits as a float (`json`: the exact int),
+    and it accepts nesting that `json` refuses (such lines never get here: _DEEP_BRACKETS).
+    So the record is exact when no float reached a field the model reads as a number or
+    keeps as data: the token counts, a tool call's input, the tool result's data. Floats are
+    rare there; such a line is parsed again by `json`.
+    """
+    if type(record) is CompactBoundary:
+        meta = obj.get("compactMetadata")
+        return not isinstance(meta, dict) or jsonio.plain([meta.get("preTokens"), meta.get("postTokens")])
+    usage = obj["message"].get("usage")
+    if type(usage) is dict:
+        for key in _USAGE_KEYS:
+            if type(usage.get(key)) is float:
+                return False
+    for block in record.blocks:
+        if type(block) is ToolUse and not jsonio.plain(block.input):
+            return False
+    data = record.tool_use_result
+    return data is None or type(data) is str or jsonio.plain(data)
 
 
 def decode_line(line: bytes) -> Record | None:

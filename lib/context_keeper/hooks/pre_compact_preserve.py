@@ -1,21 +1,22 @@
 """PreCompact hook: archive the transcript, then print the preservation block.
 
-Order matters: the archive comes first, because it is the one thing that cannot be
-rebuilt after compaction. Every step after it is optional to the step that prints: a
-missing transcript, a busy lock, a read-only runs dir or a slow git each cost their part
-of the block, never the block itself, and never the compaction (the guard exits 0; exit
-code 2 would block it).
+Order matters: the archive is started first, because it is the one thing that cannot be
+rebuilt after compaction, and the block (which names it) is printed only once it is done.
+Every step after it is optional to the step that prints: a missing transcript, a busy
+lock, a read-only runs dir or a slow git each cost their part of the block, never the
+block itself, and never the compaction (the guard exits 0; exit code 2 would block it).
+
+The steps overlap: the archive copies in a child process (while it waits for Claude Code's
+last writes to the transcript: archive.Settle, archive.ArchiveJob) and git computes the diff
+stat in another, while this process folds the session model on its own core. The fold then
+waits for the transcript to settle and folds the lines that came late. The modules the
+later steps need are imported once the archive has started.
 """
 
 from __future__ import annotations
 
-from ..cold_units import load_summaries
-from ..gitinfo import diff_stat
-from ..preserve import render_block
-from ..session import SessionModel
-from ..store import atomic_write, find_repo_root
 from .guard import HookContext, run_hook
-from .steps import archive_now, current_model, optional, record
+from .steps import archive_done, archiving, current_model, optional, record
 
 EVENT = "PreCompact"
 
@@ -26,9 +27,23 @@ def work(ctx: HookContext) -> str:
         # history stay as they are, and the main block does not belong in its summary.
         ctx.log.info(f"PreCompact session={ctx.hook.session_id}: a subagent's compaction; nothing done")
         return ""
-    archive = archive_now(ctx)
-    model = current_model(ctx) or SessionModel(session_id=ctx.hook.session_id)
-    repo = find_repo_root(ctx.hook.cwd)
+    with archiving(ctx) as job:
+        # Only now, with the copy under way, the rest of the hook's modules.
+        from ..cold_units import load_summaries
+        from ..gitinfo import DiffStat
+        from ..preserve import render_block
+        from ..session import SessionModel
+        from ..store import atomic_write, find_repo_root
+
+        repo = find_repo_root(ctx.hook.cwd)
+        # Never let the optional diff stat eat the budget the block itself needs.
+        git = DiffStat(repo, min(ctx.settings.git_timeout, ctx.settings.hook_budget / 4))
+        try:
+            model = current_model(ctx, job.settle.wait if job else None) or SessionModel(session_id=ctx.hook.session_id)
+            archive = archive_done(ctx, job)
+            diff_stat = git.result()
+        finally:
+            git.close()  # a git still running when the hook ends without it is killed
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
     rendered = render_block(
         model,
@@ -36,8 +51,7 @@ def work(ctx: HookContext) -> str:
         max_chars=ctx.settings.block_max_chars,
         repo_root=repo,
         summaries=summaries,
-        # Never let the optional diff stat eat the budget the block itself needs.
-        diff_stat=diff_stat(repo, min(ctx.settings.git_timeout, ctx.settings.hook_budget / 4)),
+        diff_stat=diff_stat,
         archive_path=archive.path if archive else None,
         window_override=ctx.settings.context_window,
     )

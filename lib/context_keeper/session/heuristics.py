@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import re
 
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Iterator
+
 _TEST_RE = re.compile(
     r"(?:^|[\s;&|(])(?:"
     r"pytest|py\.test|python3? -m (?:pytest|unittest)|tox|nox|"
@@ -89,14 +94,17 @@ def is_test_command(command: str) -> bool:
 def _prose(text: str) -> list[str]:
     """The lines of `text` that are prose: not in code blocks, not headings, tables, quotes
     or indented code."""
-    lines = []
+    return list(_iter_prose(text))
+
+
+def _iter_prose(text: str) -> Iterator[str]:
+    """_prose's lines one by one (outcome_line needs only the first few)."""
     in_code = False
     for line in text.splitlines():
         if _FENCE_RE.match(line):
             in_code = not in_code
         elif not in_code and not _NOT_PROSE_RE.match(line):
-            lines.append(line)
-    return lines
+            yield line
 
 
 def _clean(sentence: str) -> str:
@@ -122,7 +130,12 @@ def is_noise(sentence: str) -> bool:
 def decision_sentences(text: str) -> list[str]:
     """The sentences of an assistant text that state a decision or a conclusion (a choice
     and why, a root cause, the fix): not plans, hedges, asides or questions."""
-    out = []
+    out: list[str] = []
+    # Most texts hold no decision word: a sentence's match is a match in the whole text (the
+    # patterns span no line break, and the sentences' edges are not word characters), but
+    # for the emphasis marks a sentence loses (`__because__`, `deci**ded**`).
+    if not _DECISION_RE.search(text) and "**" not in text and "__" not in text:
+        return out
     for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
         sentence = _clean(sentence)
         if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence) and not is_noise(sentence):
@@ -134,7 +147,7 @@ def outcome_line(text: str, cap: int) -> str:
     """What an assistant text reports: its first prose line, from its first sentence that is
     not a plan, hedge, aside or question (the next lines when the first has none); "" when
     none of its first lines has one. Clipped to `cap`."""
-    for n, line in enumerate(line for line in _prose(text) if line.strip()):
+    for n, line in enumerate(line for line in _iter_prose(text) if line.strip()):
         if n == 5:
             break
         parts = [p for p in _SENTENCE_RE.split(line.strip()) if p.strip()]
@@ -148,8 +161,20 @@ def outcome_line(text: str, cap: int) -> str:
 
 def decision_words(sentence: str) -> frozenset[str]:
     """The words that make a decision what it is (no filler, case or punctuation)."""
-    words = (w.strip("'./-") for w in _WORD_RE.findall(sentence.casefold().replace("\u2019", "'")))
-    return frozenset(w for w in words if w and w not in _FILLER)
+    # Each new decision is compared with every kept one (texts.assistant_text): the words of
+    # a sentence already seen are looked up instead of found again (a pure function).
+    known = _WORDS.get(sentence)
+    if known is None:
+        words = (w.strip("'./-") for w in _WORD_RE.findall(sentence.casefold().replace("\u2019", "'")))
+        known = frozenset(w for w in words if w and w not in _FILLER)
+        if len(_WORDS) >= _WORDS_MAX:
+            _WORDS.clear()
+        _WORDS[sentence] = known
+    return known
+
+
+_WORDS: dict[str, frozenset[str]] = {}
+_WORDS_MAX = 2048
 
 
 def same_decision(a: frozenset[str], b: frozenset[str]) -> bool:

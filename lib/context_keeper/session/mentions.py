@@ -1,51 +1,69 @@
 """Mentions: a finished task or episode named again in a prompt, a text or a tool call is
-touched at that turn (so it is not cold yet), found through an index of episodes' key terms."""
+touched at that turn (so it is not cold yet), found through indexes of the completed tasks'
+subjects (tasks.TaskIndex) and of the episodes' key terms."""
 
 from __future__ import annotations
 
 import os
-import re
+
+from ..tasks import TOKEN_RE, Phrases
+from . import units
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Collection, Iterable
+
     from .model import SessionModel
     from .records import Episode
 
-# Key terms: file names matched as whole tokens; prompt lines (anything else) as substrings.
-TOKEN_RE = re.compile(r"[\w.\-]+")
+# Key terms: file names matched as whole tokens (tasks.TOKEN_RE); prompt lines (anything
+# else) as substrings, found through tasks.Phrases.
 
 
 def mention(model: SessionModel, lowered: str, turn: int) -> None:
     """Mark tasks and episodes whose key terms appear in `lowered` as touched at `turn`."""
     # Only completed tasks can go cold, and a mention before completion is older than the
-    # completion itself: so only completed, unsummarised tasks need looking at.
-    for task in model.tasks.tasks.values():
-        if (
-            task.status == "completed"
-            and task.last_touched_turn < turn
-            and task.subject.lower() in lowered
-            and f"task-{task.id}" not in model.summarized
-        ):
+    # completion itself: so only completed, unsummarised tasks need looking at (the task
+    # index finds those whose subject is in the text).
+    tokens = set(TOKEN_RE.findall(lowered))
+    tasks = model.tasks.tasks
+    for key in units.task_view(model)[1].mentioned(lowered, tokens):
+        task = tasks[key]
+        if task.last_touched_turn < turn and f"task-{task.id}" not in model.summarized:
             model.tasks.touch(task.id, turn)
     if not model.episodes:
         return
     # Episodes are many: find the ones named here through an index of their key terms
     # (file names by token, prompt lines by substring) instead of scanning each one.
     names, phrases = episode_index(model)
-    hits: set[str] = set()
-    for token in set(TOKEN_RE.findall(lowered)):
-        units = names.get(token)
-        if units:
-            hits.update(units)
-    for unit, phrase in phrases:
-        if unit not in hits and phrase in lowered:
-            hits.add(unit)
+    hits: set[str] = set(phrases.found_in(lowered, tokens))
+    for token in tokens & names.keys():
+        hits.update(names[token])
     if not hits:
         return
-    for episode in model.episodes:
-        if episode.unit in hits and episode.ended and episode.last_touched_turn < turn and episode.unit not in model.summarized:
+    for episode in episodes_of(model, hits):
+        if episode.ended and episode.last_touched_turn < turn and episode.unit not in model.summarized:
             episode.last_touched_turn = turn
+
+
+def episodes_of(model: SessionModel, units: Collection[str]) -> list[Episode]:
+    """The listed episodes among `units`, found by name rather than by a scan of them all.
+
+    The names are kept with the list they were taken from: the list only ever changes by
+    appending and dropping from the front (or is a new one, loaded), and each changes its
+    length or its first or last element; an episode's number never changes."""
+    episodes = model.episodes
+    if not episodes:
+        return []
+    key = (id(episodes), len(episodes), id(episodes[0]), id(episodes[-1]))
+    known = model._episodes_key
+    if known is None or known[0] != key:
+        known = model._episodes_key = (key, {episode.unit: episode for episode in episodes})
+    by_unit = known[1]
+    if len(by_unit) != len(episodes):  # two episodes of one number: a state from elsewhere
+        return [e for e in episodes if e.unit in units]
+    return [by_unit[unit] for unit in units if unit in by_unit]
 
 
 def episode_terms(model: SessionModel, episode: Episode) -> list[str]:
@@ -55,11 +73,12 @@ def episode_terms(model: SessionModel, episode: Episode) -> list[str]:
     return ([episode.subject.lower()] if len(episode.subject) >= 12 else []) + names
 
 
-def episode_index(model: SessionModel) -> tuple[dict[str, set[str]], list[tuple[str, str]]]:
+def episode_index(model: SessionModel) -> tuple[dict[str, set[str]], Phrases]:
     # Derived from episodes + facts, so never saved: rebuilt after loading, extended as
-    # terms arrive, rebuilt when a listed episode loses a term (its capped file list).
+    # terms arrive, rebuilt when a listed episode's capped file list drops a name, cut down
+    # in place when its facts are evicted (unindex).
     if model._index is None:
-        model._index = ({}, [])
+        model._index = ({}, Phrases())
         for episode in model.episodes:
             for term in episode_terms(model, episode):
                 index_term(model, episode.unit, term)
@@ -74,7 +93,22 @@ def index_term(model: SessionModel, unit: str, term: str) -> None:
     if TOKEN_RE.fullmatch(term):
         names.setdefault(term, set()).add(unit)
     else:
-        phrases.append((unit, term))
+        phrases.add(term, unit)
+
+
+def unindex(model: SessionModel, unit: str, paths: Iterable[str]) -> None:
+    """Take the names of `paths` (which `unit` no longer has: its facts were evicted) out of
+    the index, but those still among its terms: the index is then what a rebuild would make,
+    without one (a long session evicts an episode's facts hundreds of times)."""
+    if model._index is None:
+        return
+    names, phrases = model._index
+    keep = {term for episode in episodes_of(model, (unit,)) for term in episode_terms(model, episode)}
+    for term in {os.path.basename(path).lower() for path in paths} - keep:
+        holders = names.get(term)
+        if holders is not None:
+            holders.discard(unit)
+        phrases.remove(term, unit)
 
 
 def drop_index(model: SessionModel) -> None:

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Iterable
 
+    from typing import Any
+
+    from ..tasks import Phrases, TaskIndex
     from ..transcript import Message, ReadStats, Record
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
@@ -69,7 +72,13 @@ class SessionModel:
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
     # derived, not saved (the `_` names): the episodes' key terms (mentions.episode_index)
-    _index: tuple[dict[str, set[str]], list[tuple[str, str]]] | None = field(default=None, repr=False, compare=False)
+    _index: tuple[dict[str, set[str]], Phrases] | None = field(default=None, repr=False, compare=False)
+    # the task book by status (units.task_view), the episodes by name (mentions.episodes_of)
+    _task_index: TaskIndex | None = field(default=None, repr=False, compare=False)
+    _tasks_view: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    _episodes_key: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    # the open errors of the global list by (target, tool), and the list (errors.open_errors)
+    _open_errors: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
     # what the last update_from_file met (for the hook's log)
     _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
     _restart_reason: str | None = field(default=None, repr=False, compare=False)
@@ -166,7 +175,7 @@ class SessionModel:
                 self.chars_since_boundary += len(block.text)
                 texts.assistant_text(self, block.text)
             elif isinstance(block, ToolUse):
-                self.chars_since_boundary += len(jsonio.dumps(block.input))
+                self.chars_since_boundary += jsonio.size(block.input)
                 tools.tool_use(self, block)
                 if block.name in AGENT_TOOLS:
                     subagents.agent_call(self, block)

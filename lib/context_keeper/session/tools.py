@@ -4,6 +4,7 @@ arrives, then applied by its family — Task tools, Bash (commands, tests, error
 from __future__ import annotations
 
 import os
+from operator import attrgetter
 
 from ..redact import redact
 from ..tasks import TASK_TOOLS
@@ -32,6 +33,7 @@ MAX_TESTS = 100
 UNIT_FILES = 30
 UNIT_COMMANDS = 20
 COMMAND_CHARS = 4000
+_TURN = attrgetter("turn")
 
 
 def tool_use(model: SessionModel, block: ToolUse) -> None:
@@ -55,6 +57,7 @@ def tool_use(model: SessionModel, block: ToolUse) -> None:
 def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
     if call.name in TASK_TOOLS:
         model.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
+        model._tasks_view = None  # re-synced when next asked for (units.task_view)
         return
     facts = facts_for(model, call.units)
     if call.name == "Bash":
@@ -86,7 +89,14 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
         more=more,
         agent=model._agent,
     )
-    add_capped(model.commands, run, MAX_COMMANDS)
+    # Runs are equal only with equal turns, and most runs are of a turn the list has not
+    # seen: asked in C first, before comparing records one by one.
+    if run.turn in map(_TURN, model.commands):
+        add_capped(model.commands, run, MAX_COMMANDS)
+    else:
+        model.commands.append(run)
+        if len(model.commands) > MAX_COMMANDS:
+            del model.commands[0]
     if run.is_test:
         model.tests.pop(command, None)
         model.tests[command] = run
