@@ -133,3 +133,32 @@ def test_a_fifo_at_the_check_record_is_not_waited_on(tmp_path: Path) -> None:
     os.mkfifo(check)
     result = run(stdin, home, CONTEXT_KEEPER_CONTEXT_THRESHOLD="40", CONTEXT_KEEPER_CHECK_FREQUENCY="1")  # would hang on open() without O_NONBLOCK
     assert "context_keeper.session" in result.stdout
+
+
+def test_below_the_threshold_the_fold_never_lags_by_more_than_max_lag(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 45 % of 200k is below a 50 % threshold: the model waits, unless the transcript ran more
+    # than MAX_LAG_BYTES ahead of the saved state (so a manual /compact has little to fold).
+    from context_keeper.hooks import gate
+
+    big = {"type": "user", "message": {"content": "x" * 4000}}
+    transcript = write(tmp_path / "t.jsonl", [{"type": "user", "message": {"content": "go"}}, *[big] * 5, assistant(90_000)])
+    stdin = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path), "hook_event_name": "PostToolUse", "tool_name": "Bash"}
+    home = tmp_path / "home"
+    size = transcript.stat().st_size
+    env = {"CONTEXT_KEEPER_CONTEXT_THRESHOLD": "50"}
+    # MAX_LAG_BYTES is 8 MB; run the hook with a small one through a sitecustomize shim.
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(f"import context_keeper.hooks.gate as g\ng.MAX_LAG_BYTES = {size - 1}\n")
+    env["PYTHONPATH"] = str(shim)
+    assert "context_keeper.session" in run(stdin, home, **env).stdout  # no state: all of it lags
+    assert "context_keeper.session" not in run(stdin, home, **env).stdout  # folded: nothing lags
+    with open(transcript, "ab") as handle:
+        for _ in range(3):
+            handle.write(json.dumps(big).encode() + b"\n")
+    assert "context_keeper.session" not in run(stdin, home, **env).stdout  # under the bound
+    with open(transcript, "ab") as handle:
+        for _ in range(5):
+            handle.write(json.dumps(big).encode() + b"\n")
+    assert "context_keeper.session" in run(stdin, home, **env).stdout  # past it: folds
+    assert gate.MAX_LAG_BYTES == 8 << 20

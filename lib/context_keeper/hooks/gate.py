@@ -30,6 +30,9 @@ if TYPE_CHECKING:  # the guard's context, for type checkers only: this module st
 TAIL_BYTES = 256 * 1024
 # Beyond this much new data since the last check, counting turns is no cheaper than folding.
 MAX_SCAN_BYTES = 8 << 20
+# Below the threshold the fold waits, but never lags the transcript by more than this: a
+# manual /compact there folds at most this much (PreCompact with no saved state folds all).
+MAX_LAG_BYTES = 8 << 20
 
 
 def _read_regular(path: "str | Path", start: int, limit: int) -> tuple[bytes, os.stat_result]:
@@ -99,6 +102,22 @@ def _last_check(ctx: "HookContext") -> tuple[int, int, tuple[int, int]] | None:
         return None
 
 
+def _lag(ctx: "HookContext", path: "str | Path") -> int:
+    """Bytes of the transcript the saved state has not folded (all of it without a state).
+    The state's cursor is among its first fields: its first bytes are enough."""
+    size = os.stat(path).st_size
+    try:
+        head = _read_regular(ctx.runs.state_path(ctx.hook.session_id), 0, 512)[0]
+    except OSError:
+        return size
+    start = head.find(b'"offset":')
+    end = head.find(b",", start)
+    try:
+        return size - int(head[start + 9 : end]) if start >= 0 and end > start else size
+    except ValueError:
+        return size
+
+
 def nothing_to_do(ctx: "HookContext") -> str | None:
     """A reason to end this PostToolUse call now, or None to do the work."""
     path = ctx.hook.transcript_path
@@ -112,6 +131,8 @@ def nothing_to_do(ctx: "HookContext") -> str | None:
         settings = ctx.settings
         percent = 100.0 * tokens / context_window(model, settings.context_window)
         if percent < settings.context_threshold:
+            if _lag(ctx, path) > MAX_LAG_BYTES:
+                return None  # fold now, so that PreCompact never has much left to fold
             return f"usage {percent:.1f}% below {settings.context_threshold:g}%: nothing to do"
         last = _last_check(ctx)
         if last is None:
