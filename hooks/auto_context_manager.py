@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""PostToolUse (async) hook, plugin route: context_keeper.hooks.auto_context_manager from this checkout's lib/ (installs run `context-keeper hook auto_context_manager`)."""
+"""PostToolUse (async) hook, plugin route: context_keeper.hooks.auto_context_manager from this checkout's lib/.
+
+Installs run `context-keeper hook auto_context_manager`, which needs no checkout.
+"""
 
 import os
 import sys

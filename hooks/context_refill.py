@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""PostToolUse and UserPromptSubmit hook, plugin route: context_keeper.hooks.context_refill from this checkout's lib/ (installs run `context-keeper hook context_refill`)."""
+"""PostToolUse and UserPromptSubmit hook, plugin route: context_keeper.hooks.context_refill from this checkout's lib/.
+
+Installs run `context-keeper hook context_refill`, which needs no checkout.
+"""
 
 import os
 import sys

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""PostCompact hook, plugin route: context_keeper.hooks.post_compact_check from this checkout's lib/ (installs run `context-keeper hook post_compact_check`)."""
+"""PostCompact hook, plugin route: context_keeper.hooks.post_compact_check from this checkout's lib/.
+
+Installs run `context-keeper hook post_compact_check`, which needs no checkout.
+"""
 
 import os
 import sys

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""PreCompact hook, plugin route: context_keeper.hooks.pre_compact_preserve from this checkout's lib/ (installs run `context-keeper hook pre_compact_preserve`)."""
+"""PreCompact hook, plugin route: context_keeper.hooks.pre_compact_preserve from this checkout's lib/.
+
+Installs run `context-keeper hook pre_compact_preserve`, which needs no checkout.
+"""
 
 import os
 import sys

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""SessionStart(compact) hook, plugin route: context_keeper.hooks.session_start_restore from this checkout's lib/ (installs run `context-keeper hook session_start_restore`)."""
+"""SessionStart(compact) hook, plugin route: context_keeper.hooks.session_start_restore from this checkout's lib/.
+
+Installs run `context-keeper hook session_start_restore`, which needs no checkout.
+"""
 
 import os
 import sys

@@ -50,7 +50,7 @@ from pathlib import Path
 import orjson
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_cli_helpers import _compaction_file, _later, claude_transcript, hook_env, run_hook  # noqa: E402
+from cli_support import _compaction_file, _later, claude_transcript, hook_env, run_hook  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOWN_HOME = "/home/you"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 import stat
 from pathlib import Path
 from typing import Any
@@ -351,12 +352,19 @@ def test_the_archive_process_holds_none_of_the_callers_files(tmp_path: Path) -> 
     try:
         job = archive_mod.ArchiveJob(source, tmp_path / "arch", SESSION, archive_mod.Settle(quiet=0.5, limit=3.0, poll=0.01))
         assert job._child is not None
-        fds = {}
-        for fd in os.listdir(f"/proc/{job._child.pid}/fd"):
-            try:
-                fds[int(fd)] = os.readlink(f"/proc/{job._child.pid}/fd/{fd}")
-            except OSError:
-                pass
+        # The child points its standard streams at /dev/null first thing after the fork: look
+        # until it has (or give up after a while and let the asserts below say what it held).
+        deadline = time.monotonic() + 10
+        while True:
+            fds = {}
+            for fd in os.listdir(f"/proc/{job._child.pid}/fd"):
+                try:
+                    fds[int(fd)] = os.readlink(f"/proc/{job._child.pid}/fd/{fd}")
+                except OSError:
+                    pass
+            if {fds.get(0), fds.get(1), fds.get(2)} == {os.devnull} or time.monotonic() > deadline:
+                break
+            time.sleep(0.01)
         job.cancel(5.0)
     finally:
         stop.set()

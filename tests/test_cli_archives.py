@@ -6,8 +6,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from cli_support import Populated
 from context_keeper.cli import main
-from test_cli_helpers import Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 def test_archives_table(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:

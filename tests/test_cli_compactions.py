@@ -7,8 +7,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from cli_support import SESSION_OLD, Compacted
 from context_keeper.cli import main
-from test_cli_helpers import SESSION_OLD, Compacted, survival  # noqa: F401 - fixtures
 
 
 def test_history_joins_each_compactions_lines(survival: Compacted, capsys: pytest.CaptureFixture[str]) -> None:

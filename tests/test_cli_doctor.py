@@ -13,8 +13,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from cli_support import ROOT, Populated
 from context_keeper.cli import main
-from test_cli_helpers import ROOT, Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,9 @@ import os
 import orjson
 import pytest
 
+from cli_support import Populated
 from context_keeper.cli import main
 from context_keeper.runs_info import parse_duration
-from test_cli_helpers import Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 def _names(folder) -> set[str]:
@@ -55,7 +55,7 @@ def test_reset_one_session_keeps_the_others(populated: Populated, capsys: pytest
 
 
 def test_reset_all_and_the_next_hook_rebuilds(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
-    from test_cli_helpers import hook_env, run_hook
+    from cli_support import hook_env, run_hook
 
     assert any(n.endswith(".check") for n in _names(populated.runs / "state"))  # the hooks checked
     assert main(["reset"]) == 0

@@ -8,8 +8,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from cli_support import FIXTURES, Populated
 from context_keeper.cli import main
-from test_cli_helpers import FIXTURES, Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 def _snapshot(root: Path) -> dict[str, tuple[int, float, int]]:

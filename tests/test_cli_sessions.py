@@ -8,8 +8,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from cli_support import claude_transcript
 from context_keeper.cli import main
-from test_cli_helpers import claude_transcript
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from cli_support import Populated
 from context_keeper.cli import main
-from test_cli_helpers import Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 def _only_summary(populated: Populated) -> Path:

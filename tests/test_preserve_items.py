@@ -6,11 +6,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from test_preserve import busy_model, section, summary
-
 from context_keeper.preserve import Section, pack, render_block, render_restore
 from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel
 from context_keeper.survival.items import Item, by_family
+from preserve_support import busy_model, section, summary
 
 ROOT = Path("/home/dev/project")
 DIFF = " src/a.py | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)"

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import orjson
 import pytest
 
+from cli_support import FIXTURE_CWD, Populated
 from context_keeper.cli import main
-from test_cli_helpers import FIXTURE_CWD, Populated, populated, populated_once  # noqa: F401 - fixtures
 
 
 @pytest.fixture

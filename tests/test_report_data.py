@@ -10,12 +10,12 @@ from pathlib import Path
 import orjson
 import pytest
 
+from cli_support import Populated
 from context_keeper.records import to_dict
 from context_keeper.report import gather
 from context_keeper.report.data import read_session
 from context_keeper.session import build_model
 from context_keeper.store import RunsDir
-from test_cli_helpers import Populated, populated, populated_once  # noqa: F401 - fixtures
 from report_support import (
     AUTO_SESSION,
     FIXTURES,

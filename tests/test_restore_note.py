@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_preserve import busy_model, section, summary
-
 from context_keeper.config import Settings
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import ErrorEvent, Note, SessionModel
 from context_keeper.survival.items import Item
+from preserve_support import busy_model, section, summary
 
 ROOT = Path("/home/dev/project")
 

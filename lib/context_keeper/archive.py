@@ -32,7 +32,8 @@ from .store import ensure_private_dir, safe_name
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable
+    from collections.abc import Callable
+    from typing import Any
 
 # Big enough that the copy thread seldom waits for the GIL (each chunk takes it back a few
 # times, ~5 ms each while the fold runs), small enough to keep the hook's memory down.
@@ -72,7 +73,9 @@ class Settle:
     """Waiting for Claude Code's last writes to the transcript (see SETTLE_QUIET_S), done by
     the copy while it copies; whoever needs the settled transcript waits for `wait()`."""
 
-    def __init__(self, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S) -> None:
+    def __init__(
+        self, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S
+    ) -> None:
         self.quiet, self.limit, self.poll = quiet, limit, poll
         self.size: int | None = None  # where the transcript settled (None: the copy failed first)
         self._done = threading.Event()
@@ -228,7 +231,9 @@ def archive_transcript(
                     size = _copy_until_settled(copy, size, settle, started)
                 os.fsync(dst)
                 if os.fstat(dst).st_size != size:
-                    raise ArchiveError(errno.EIO, f"archive does not match the transcript ({size} bytes copied)", str(tmp))
+                    raise ArchiveError(
+                        errno.EIO, f"archive does not match the transcript ({size} bytes copied)", str(tmp)
+                    )
             finally:
                 os.close(dst)
             path = _publish(tmp, directory, session_id, source, time.time() if now is None else now)
@@ -479,7 +484,14 @@ def _child_main(source: Path, archives: Path, session_id: str, settle: Settle, r
             code = exc.errno if isinstance(exc, OSError) and exc.errno else errno.EIO
             message = exc.strerror if isinstance(exc, OSError) and exc.strerror else f"{type(exc).__name__}: {exc}"
             filename = exc.filename if isinstance(exc, OSError) and isinstance(exc.filename, str) else None
-            report({"errno": code, "message": message, "filename": filename, "archive_error": isinstance(exc, ArchiveError)})
+            report(
+                {
+                    "errno": code,
+                    "message": message,
+                    "filename": filename,
+                    "archive_error": isinstance(exc, ArchiveError),
+                }
+            )
     finally:
         os._exit(0)
 

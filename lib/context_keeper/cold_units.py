@@ -21,7 +21,7 @@ racing process or after the state was rebuilt from scratch.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import jsonio
@@ -188,7 +188,7 @@ def build_summary(
     facts = facts or UnitFacts()
     resolved = [e for e in facts.errors if e.resolved_turn is not None]
     unresolved = [e for e in facts.errors if e.resolved_turn is None]
-    stamp = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+    stamp = (now or datetime.now(UTC)).astimezone(UTC)
     summary = {
         "session_id": session_id,
         "task_id": unit.task_id,
@@ -203,7 +203,10 @@ def build_summary(
         # An error is its run's failure messages as one line (` | ` between them, `(+N more)`
         # after: ErrorEvent.line), so a summary names every failure and keeps its format.
         "errors_resolved": unique(
-            [{"error": e.line, "target": folded(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""} for e in resolved],
+            [
+                {"error": e.line, "target": folded(e.target, COMMAND_CAP), "fixed_by": e.resolved_by or ""}
+                for e in resolved
+            ],
             MAX_ERRORS,
         ),
         "kind": unit.kind,

@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import jsonio
 from .history import read_objects
 from .records import record, replace
 from .store import RunsDir
@@ -115,7 +114,7 @@ def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[Compac
 def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionView:
     openers = [line for line in group if line["source"] in OPENERS]
     opener = next((line for line in openers if line["source"] == "pre_compact"), openers[0] if openers else group[0])
-    post = next((line for line in reversed(group) if line["source"] == "post_compact"), {})
+    post: dict[str, Any] = next((line for line in reversed(group) if line["source"] == "post_compact"), {})
     refills = [line for line in group if line["source"] == "refill"]
     check = _check(post.get("check"))
     checked = sum(c["carried"] for c in check.values())
@@ -131,7 +130,9 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
         trigger=_str(opener.get("trigger")) or _str(post.get("trigger")),
         tokens_before=_int(opener.get("context_tokens")),
         tokens_after=_int(post.get("post_tokens")),
-        archive_size=next((_int(o.get("archive_size")) for o in openers if _int(o.get("archive_size")) is not None), None),
+        archive_size=next(
+            (_int(o.get("archive_size")) for o in openers if _int(o.get("archive_size")) is not None), None
+        ),
         chars=_int(opener.get("chars")) or 0,
         carried=carried,
         kept=kept,
@@ -154,7 +155,7 @@ def _renumber(view: CompactionView, number: int) -> CompactionView:
 def _check(raw: object) -> dict[str, dict[str, int]]:
     """The post_compact check, families whose counts are whole numbers only."""
     out: dict[str, dict[str, int]] = {}
-    for family, counts in (raw.items() if isinstance(raw, dict) else ()):
+    for family, counts in raw.items() if isinstance(raw, dict) else ():
         if isinstance(counts, dict) and all(_int(counts.get(k)) is not None for k in ("carried", "kept", "lost")):
             out[str(family)] = {k: counts[k] for k in ("carried", "kept", "lost")}
     return out

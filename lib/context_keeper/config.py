@@ -28,18 +28,18 @@ MAX_FILE_BYTES = 1 << 20  # a config file is a few lines; a larger one is not re
 
 @record
 class Settings:
-    home: Path                      # data root; CONTEXT_KEEPER_HOME
-    check_frequency: int = 10       # assistant turns between cold checks
-    context_threshold: float = 70.0 # percent of the window
+    home: Path  # data root; CONTEXT_KEEPER_HOME
+    check_frequency: int = 10  # assistant turns between cold checks
+    context_threshold: float = 70.0  # percent of the window
     turns_until_cold: int = 20
-    context_window: int | None = None   # override the per-model window
-    block_max_chars: int = 10_000   # PreCompact stdout cap (Claude Code's hard cap)
+    context_window: int | None = None  # override the per-model window
+    block_max_chars: int = 10_000  # PreCompact stdout cap (Claude Code's hard cap)
     restore_max_chars: int = 9_500  # SessionStart(compact) note cap (whole under 10,000)
-    git_timeout: float = 3.0        # seconds for git diff --stat
-    lock_timeout: float = 5.0       # seconds to wait for the session lock
-    hook_budget: float = 20.0       # seconds before a hook gives up optional work
+    git_timeout: float = 3.0  # seconds for git diff --stat
+    lock_timeout: float = 5.0  # seconds to wait for the session lock
+    hook_budget: float = 20.0  # seconds before a hook gives up optional work
     log_max_bytes: int = 1_000_000  # log rotation size
-    enabled: bool = True            # false: every hook ends at once, doing nothing
+    enabled: bool = True  # false: every hook ends at once, doing nothing
 
 
 @record
@@ -64,7 +64,12 @@ _SPEC: dict[str, tuple[str, float | None, float | None, str]] = {
     "lock_timeout": ("float", 0, None, "seconds to wait for the session lock"),
     "hook_budget": ("float", 0.001, None, "seconds before a hook abandons its work"),
     "log_max_bytes": ("int", 1024, None, "log size in bytes before it rotates to .1"),
-    "enabled": ("bool", None, None, "run the hooks; false (e.g. in a project file): every hook ends at once, doing nothing"),
+    "enabled": (
+        "bool",
+        None,
+        None,
+        "run the hooks; false (e.g. in a project file): every hook ends at once, doing nothing",
+    ),
 }
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -103,7 +108,7 @@ def settings_doc() -> list[SettingDoc]:
     """One row per setting, for the docs and `context-keeper config`."""
     defaults = _defaults()
     rows = []
-    for name, (kind, lo, hi, meaning) in _SPEC.items():
+    for name, (_kind, _lo, _hi, meaning) in _SPEC.items():
         if name == "home":
             default = "platformdirs user_data_path('context-keeper')"
         elif name == "context_window":
@@ -277,7 +282,9 @@ def _apply_file(
         if key not in _SPEC:
             warnings.append(f"{name} {origin.where}: unknown setting {key!r} ignored{_suggestion(key)}")
         elif origin.layer == "project" and key in PROJECT_FORBIDDEN:
-            warnings.append(f"{name} {origin.where}: {key} cannot be set in a project file (it belongs to the user); ignored")
+            warnings.append(
+                f"{name} {origin.where}: {key} cannot be set in a project file (it belongs to the user); ignored"
+            )
         else:
             _apply(key, raw, origin, values, origins, warnings)
 
@@ -300,5 +307,9 @@ def _apply(
         shown = shown_value(fallback)
         if fallback is None:
             shown = "the platform default" if key == "home" else "per-model window"
-        source = origin.where if origin.layer == "environment" else f"{'project' if origin.layer == 'project' else 'config'} file {origin.where}"
+        source = (
+            origin.where
+            if origin.layer == "environment"
+            else f"{'project' if origin.layer == 'project' else 'config'} file {origin.where}"
+        )
         warnings.append(f"{source}: {key} = {raw!r} is {why}; using {shown}")

@@ -19,7 +19,7 @@ class held:
 
     __slots__ = ("_previous",)
 
-    def __enter__(self) -> "held":
+    def __enter__(self) -> held:
         mask = getattr(signal, "pthread_sigmask", None)
         self._previous = mask(signal.SIG_BLOCK, _HELD) if mask is not None else None
         return self

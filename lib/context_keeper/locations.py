@@ -19,12 +19,12 @@ CONFIG_ENV = "CONTEXT_KEEPER_CONFIG"
 HOME_ENV = "CONTEXT_KEEPER_HOME"
 
 
-def _xdg(environ: "Mapping[str, str]", variable: str, fallback: str) -> str:
+def _xdg(environ: Mapping[str, str], variable: str, fallback: str) -> str:
     value = environ.get(variable, "").strip()
     return os.path.join(value if value else os.path.expanduser(fallback), APP_NAME)
 
 
-def default_data_dir(environ: "Mapping[str, str] | None" = None) -> str | None:
+def default_data_dir(environ: Mapping[str, str] | None = None) -> str | None:
     """The platform's user data dir for context-keeper; None where platformdirs must decide."""
     env = os.environ if environ is None else environ
     if sys.platform.startswith("linux"):
@@ -34,7 +34,7 @@ def default_data_dir(environ: "Mapping[str, str] | None" = None) -> str | None:
     return None
 
 
-def default_config_file(environ: "Mapping[str, str] | None" = None) -> str | None:
+def default_config_file(environ: Mapping[str, str] | None = None) -> str | None:
     """The config file's path ($CONTEXT_KEEPER_CONFIG first); None where platformdirs decides."""
     env = os.environ if environ is None else environ
     explicit = env.get(CONFIG_ENV)

@@ -19,9 +19,11 @@ from .records import MISSING, Field
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, Iterable, TypeVar
+    from collections.abc import Callable, Iterable
+    from typing import Any, TypeVar
 
     T = TypeVar("T")
+
 
 class LoadError(TypeError, ValueError):
     """Data that does not fit a record's fields: both kinds, so that callers catching either
@@ -44,7 +46,7 @@ _LOADERS: dict[type, Callable[[Any], Any]] = {}
 def from_dict(cls: type[T], data: Any) -> T:
     """A `cls` record from its saved form: each field checked and converted by its annotation,
     missing ones defaulted, unknown keys ignored; LoadError when something does not fit."""
-    return _loader(cls)(data)  # type: ignore[no-any-return]
+    return _loader(cls)(data)
 
 
 def _loader(cls: type) -> Callable[[Any], Any]:
@@ -88,7 +90,7 @@ def _build_loader(cls: Any) -> Callable[[Any], Any]:
         "    return _cls(\n" + "".join(f"        {arg},\n" for arg in args) + "    )"
     )
     exec(source, env)  # noqa: S102 - generated from the class's own field names, like __init__
-    return env["load"]  # type: ignore[no-any-return]
+    return env["load"]
 
 
 def _fallback(cls: Any, i: int, name: str, env: dict[str, Any]) -> str:
@@ -239,6 +241,6 @@ def _fixed_tuple(items: list[Any], where: str) -> Callable[[Any], Any]:
     def convert(data: Any) -> Any:
         if (type(data) is not list and type(data) is not tuple) or len(data) != len(items):
             raise LoadError(f"{where}: expected a list of {len(items)}")
-        return tuple(value if item is None else item(value) for item, value in zip(items, data))
+        return tuple(value if item is None else item(value) for item, value in zip(items, data, strict=False))
 
     return convert

@@ -32,7 +32,8 @@ from operator import attrgetter
 # ever read by type checkers, and `dataclass_transform` only tells them what @record makes.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, Callable, TypeVar
+    from collections.abc import Callable
+    from typing import Any, TypeVar
 
     from typing_extensions import dataclass_transform
 
@@ -61,7 +62,11 @@ class Field:
     __slots__ = ("default", "default_factory", "compare", "sparse")
 
     def __init__(
-        self, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True, sparse: bool = False
+        self,
+        default: Any = MISSING,
+        default_factory: Callable[[], Any] | None = None,
+        compare: bool = True,
+        sparse: bool = False,
     ) -> None:
         self.default = default
         self.default_factory = default_factory
@@ -70,7 +75,12 @@ class Field:
 
 
 def field(
-    *, default: Any = MISSING, default_factory: Callable[[], Any] | None = None, compare: bool = True, repr: bool = True, sparse: bool = False  # noqa: A002 - mirrors dataclasses.field
+    *,
+    default: Any = MISSING,
+    default_factory: Callable[[], Any] | None = None,
+    compare: bool = True,
+    repr: bool = True,
+    sparse: bool = False,  # noqa: A002 - mirrors dataclasses.field
 ) -> Any:
     """A field with a default factory (for mutable defaults), excluded from ==, or saved only
     when it differs from its default (`sparse`)."""
@@ -94,7 +104,7 @@ class _RecordBase:
         if type(other) is not type(self):
             return NotImplemented
         key = self.__record_key__  # the compared fields, read in C (see _key_of)
-        return key(self) == key(other)  # type: ignore[no-any-return]
+        return key(self) == key(other)
 
     def to_dict(self) -> dict[str, Any]:
         """Saved fields by name, nested records as dicts (see the module function)."""
@@ -179,13 +189,13 @@ def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
         new.__init__.__globals__.update({f"_set_{name}": new.__dict__[name].__set__ for name in names})
         if not frozen:
             new.__hash__ = None  # mutable records are unhashable, like dataclasses
-        return new  # type: ignore[no-any-return]
+        return new
 
     return build if cls is None else build(cls)
 
 
 def fields(obj_or_cls: Any) -> tuple[str, ...]:
-    return obj_or_cls.__record_fields__  # type: ignore[no-any-return]
+    return obj_or_cls.__record_fields__
 
 
 def replace(obj: T, **changes: Any) -> T:
@@ -203,7 +213,7 @@ def replace(obj: T, **changes: Any) -> T:
         if at is None:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         values[at] = value
-    return cls(*values)  # type: ignore[no-any-return]
+    return cls(*values)
 
 
 _READERS: dict[type, Any] = {}

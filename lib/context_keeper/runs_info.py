@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .cold_units import Summary, load_summaries
@@ -124,7 +124,7 @@ class ArchiveInfo:
 
 def _stamp_seconds(stamp: str) -> float | None:
     try:
-        return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc).timestamp()
+        return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).timestamp()
     except ValueError:
         return None
 
@@ -170,7 +170,9 @@ class StateInfo:
 
 
 def list_states(runs: RunsDir) -> list[StateInfo]:
-    return [StateInfo(f.path, f.path.name.removesuffix(".json"), f.size, f.mtime) for f in list_files(runs.state, ".json")]
+    return [
+        StateInfo(f.path, f.path.name.removesuffix(".json"), f.size, f.mtime) for f in list_files(runs.state, ".json")
+    ]
 
 
 def known_sessions(runs: RunsDir, summaries: list[Summary] | None = None) -> set[str]:
@@ -211,7 +213,8 @@ def find_summary(summaries: list[Summary], key: str) -> Summary:
     # A file-name prefix needs 4 hex digits, so that a short task id the user mistyped
     # ("9") is reported as unknown rather than matched to some file starting with 9.
     prefixed = [
-        s for s in summaries
+        s
+        for s in summaries
         if (len(key) >= MIN_NAME_PREFIX and summary_name(s).startswith(key)) or s.task_id.startswith(key)
     ]
     if len(prefixed) == 1:
@@ -312,7 +315,7 @@ def human_bytes(n: int) -> str:
 
 
 def iso_time(seconds: float) -> str:
-    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 # -- session state -----------------------------------------------------------------------------

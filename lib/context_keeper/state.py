@@ -7,12 +7,12 @@ a killed hook leaves the previous state, never a torn one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from collections.abc import Callable, Iterator
 
-from .session.subagent_files import update as update_subagents
 from .session import SessionModel, load_or_build
+from .session.subagent_files import update as update_subagents
 from .store import Log, RunsDir, atomic_write, session_lock
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from collections.abc import Collection, Sequence
 
 from .text import ELLIPSIS, clip
 
@@ -16,7 +16,7 @@ def cell_text(value: object) -> str:
 
 def clip_start(text: str, cap: int) -> str:
     """`text`, or '…' and its last cap-1 characters: a path keeps its file name."""
-    return text if len(text) <= cap else ELLIPSIS + text[len(text) - cap + 1:]
+    return text if len(text) <= cap else ELLIPSIS + text[len(text) - cap + 1 :]
 
 
 def format_table(
@@ -30,7 +30,7 @@ def format_table(
     for row in cells:
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], len(cell))
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip()]
     for row in cells:
-        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)).rstrip())
     return "\n".join(lines)

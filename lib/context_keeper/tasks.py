@@ -11,11 +11,11 @@ import re
 from itertools import compress
 from operator import is_not
 
-# typing costs milliseconds to import and is only needed by type checkers.
-TYPE_CHECKING = False
-
 from .records import field, record, replace
 from .redact import redact
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from typing import Any

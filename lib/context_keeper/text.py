@@ -6,7 +6,8 @@ from __future__ import annotations
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Iterable, TypeVar
+    from collections.abc import Iterable
+    from typing import TypeVar
 
     T = TypeVar("T")
 

@@ -14,14 +14,16 @@ import os
 import stat
 import sys
 from pathlib import Path
-# typing costs milliseconds to import and is only needed by type checkers.
-TYPE_CHECKING = False
 
 from . import jsonio
 from .records import record
 
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+
 if TYPE_CHECKING:
-    from typing import Any, BinaryIO, Callable, Iterator
+    from collections.abc import Callable, Iterator
+    from typing import Any, BinaryIO
 
 CHUNK_SIZE = 1 << 20
 # A line longer than this is skipped as malformed rather than held in memory whole.
@@ -75,12 +77,7 @@ class Usage:
     @property
     def context_tokens(self) -> int:
         # What Claude Code's own auto-compaction compares: cache reads ARE context.
-        return (
-            self.input_tokens
-            + self.cache_creation_input_tokens
-            + self.cache_read_input_tokens
-            + self.output_tokens
-        )
+        return self.input_tokens + self.cache_creation_input_tokens + self.cache_read_input_tokens + self.output_tokens
 
 
 @record
@@ -136,7 +133,7 @@ class ReadStats:
     skipped_type: int = 0
     partial_tail: bool = False
 
-    def merge(self, other: "ReadStats") -> None:
+    def merge(self, other: ReadStats) -> None:
         self.lines += other.lines
         self.records += other.records
         self.blank += other.blank
@@ -173,11 +170,7 @@ def result_text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        parts = [
-            item["text"]
-            for item in content
-            if isinstance(item, dict) and isinstance(item.get("text"), str)
-        ]
+        parts = [item["text"] for item in content if isinstance(item, dict) and isinstance(item.get("text"), str)]
         return "\n".join(parts)
     return ""
 
@@ -204,9 +197,7 @@ def _blocks(content: Any) -> tuple[Block, ...]:
         elif kind == "tool_result":
             tool_id = _str(item.get("tool_use_id"))
             if tool_id:
-                blocks.append(
-                    ToolResult(tool_id, result_text(item.get("content")), item.get("is_error") is True)
-                )
+                blocks.append(ToolResult(tool_id, result_text(item.get("content")), item.get("is_error") is True))
     return tuple(blocks)
 
 
@@ -442,7 +433,7 @@ def _record(obj: Any, stats: ReadStats) -> Record | None:
     try:
         record = parse_record(obj)
     except (TypeError, ValueError, AttributeError, RecursionError):
-        return _BROKEN  # type: ignore[no-any-return]
+        return _BROKEN
     if record is None:
         stats.skipped_type += 1
     return record
@@ -470,6 +461,7 @@ def _exact(obj: dict[str, Any], record: Record) -> bool:
         for key in _USAGE_KEYS:
             if type(usage.get(key)) is float:
                 return False
+    assert isinstance(record, Message)
     for block in record.blocks:
         if type(block) is ToolUse and not jsonio.plain(block.input):
             return False

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .records import record
 
-
 DEFAULT_WINDOW = 200_000
 LARGE_WINDOW = 1_000_000
 # Models whose default window is 1M tokens (FACTS.md: Claude Code 2.1.330's default model).

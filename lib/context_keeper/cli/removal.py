@@ -42,7 +42,9 @@ def report_removal(
     def render(_: object) -> str:
         if removal.count == 0 and not removal.failed:
             return f"no {what[1]} to remove in {where}"
-        lines = [f"{'would remove' if dry_run else 'removed'} {count(removal.count, *what)} ({human_bytes(removal.bytes)}) from {where}"]
+        lines = [
+            f"{'would remove' if dry_run else 'removed'} {count(removal.count, *what)} ({human_bytes(removal.bytes)}) from {where}"
+        ]
         if dry_run:
             lines += [f"  {path}" for path in removal.paths]
         elif removal.count and after:

@@ -104,7 +104,9 @@ def transcript_path(value: str, args: argparse.Namespace) -> Path:
     repo = repo_of(args)
     sessions = {s.session_id: s.path for s in repo_sessions(repo)}
     where = projects_dir() / project_folder(repo)
-    missing = f"{value}: no such file, nor a session of {repo} (its transcripts: {where}*; see `context-keeper sessions`)"
+    missing = (
+        f"{value}: no such file, nor a session of {repo} (its transcripts: {where}*; see `context-keeper sessions`)"
+    )
     return sessions[match_session(value, sessions, missing)]
 
 
@@ -147,5 +149,7 @@ def resolve_session(args: argparse.Namespace, given: str | None) -> NamedSession
     except OSError as exc:
         raise CliError(f"{path}: cannot be read ({exc.strerror})") from None
     cwd = Path(info.cwd) if info.cwd and os.path.isabs(info.cwd) and os.path.isdir(info.cwd) else None
-    target = load_target(args, fallback=cwd) if cwd is not None and not getattr(args, "repo", None) else load_target(args)
+    target = (
+        load_target(args, fallback=cwd) if cwd is not None and not getattr(args, "repo", None) else load_target(args)
+    )
     return NamedSession(info.session_id, path, target.repo, target.settings, target.runs)

@@ -7,15 +7,49 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..store import RunsDir
-from .checks import (SPECS, Check, check_config, check_interpreter, check_name, check_permissions,
-                     check_settings, hook_interpreters, launcher_python, reinstall_hint)
+from .checks import (
+    SPECS,
+    Check,
+    check_config,
+    check_interpreter,
+    check_name,
+    check_permissions,
+    check_settings,
+    hook_interpreters,
+    launcher_python,
+    reinstall_hint,
+)
 from .dry_run import dry_run_hooks, sample_transcript
-from .scan import FoundHook, SettingsLocation, SettingsScan, resolve_executable, scan_all, scan_settings, settings_locations
+from .scan import (
+    FoundHook,
+    SettingsLocation,
+    SettingsScan,
+    resolve_executable,
+    scan_all,
+    scan_settings,
+    settings_locations,
+)
 
 __all__ = [
-    "SPECS", "Check", "FoundHook", "SettingsLocation", "SettingsScan", "check_config", "check_interpreter",
-    "check_name", "check_permissions", "check_settings", "dry_run_hooks", "hook_interpreters", "launcher_python",
-    "reinstall_hint", "resolve_executable", "run_all", "sample_transcript", "scan_all", "scan_settings",
+    "SPECS",
+    "Check",
+    "FoundHook",
+    "SettingsLocation",
+    "SettingsScan",
+    "check_config",
+    "check_interpreter",
+    "check_name",
+    "check_permissions",
+    "check_settings",
+    "dry_run_hooks",
+    "hook_interpreters",
+    "launcher_python",
+    "reinstall_hint",
+    "resolve_executable",
+    "run_all",
+    "sample_transcript",
+    "scan_all",
+    "scan_settings",
     "settings_locations",
 ]
 

@@ -62,17 +62,27 @@ def _check_registration(spec: settings_file.HookSpec, hooks: list[FoundHook], pl
         if plugin_in:
             return Check(name, True, f"provided by the context-keeper plugin (enabled in {plugin_in[0]})")
         if elsewhere:
-            return Check(name, False, f"{spec.name} is registered under {elsewhere[0].event}, not {spec.event}",
-                         reinstall_hint())
+            return Check(
+                name, False, f"{spec.name} is registered under {elsewhere[0].event}, not {spec.event}", reinstall_hint()
+            )
         return Check(name, False, f"{spec.name} is not registered in any settings file", reinstall_hint())
     if plugin_in:
-        return Check(name, False, f"registered in {mine[0].settings} AND by the enabled plugin: it would run twice",
-                     "keep one: ./install.sh --uninstall, or disable the plugin")
-    [overlap] = settings_file.overlaps((str(h.settings), h.event, h.script, h.command) for h in mine) or [None]
+        return Check(
+            name,
+            False,
+            f"registered in {mine[0].settings} AND by the enabled plugin: it would run twice",
+            "keep one: ./install.sh --uninstall, or disable the plugin",
+        )
+    overlaps = settings_file.overlaps((str(h.settings), h.event, h.script, h.command) for h in mine)
+    overlap = overlaps[0] if overlaps else None
     if overlap is not None and overlap.runs > 1:
-        return Check(name, False, f"registered {len(mine)} times with {overlap.runs} different commands "
-                     f"({', '.join(overlap.places)}): it would run {overlap.runs} times",
-                     "remove all but one (./install.sh --uninstall --project <dir> removes a project's)")
+        return Check(
+            name,
+            False,
+            f"registered {len(mine)} times with {overlap.runs} different commands "
+            f"({', '.join(overlap.places)}): it would run {overlap.runs} times",
+            "remove all but one (./install.sh --uninstall --project <dir> removes a project's)",
+        )
     hook = mine[0]
     problems = _problems(spec, hook)
     if problems:
@@ -145,7 +155,9 @@ def check_interpreter(launcher: str, timeout: float = 30.0) -> Check:
     if not (os.path.isabs(python) and os.access(python, os.X_OK)):
         return Check(name, False, f"its interpreter {python} does not exist or is not executable", reinstall_hint())
     try:
-        result = subprocess.run([python, "-c", _IMPORT_PROBE], capture_output=True, text=True, timeout=timeout, cwd="/", check=False)
+        result = subprocess.run(
+            [python, "-c", _IMPORT_PROBE], capture_output=True, text=True, timeout=timeout, cwd="/", check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return Check(name, False, f"could not be run: {exc}", reinstall_hint())
     if result.returncode != 0:
@@ -161,8 +173,12 @@ def check_config(environ: Mapping[str, str] | None = None) -> Check:
     settings, warnings = load_settings(environ)
     path = default_config_path(environ)
     if warnings:
-        return Check("config", False, warnings[0] + (f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""),
-                     f"correct the value in {path} or the environment (see docs/configuration.md)")
+        return Check(
+            "config",
+            False,
+            warnings[0] + (f" (+{len(warnings) - 1} more)" if len(warnings) > 1 else ""),
+            f"correct the value in {path} or the environment (see docs/configuration.md)",
+        )
     where = str(path) if path.exists() else f"defaults ({path} absent; {CONFIG_ENV} moves it)"
     return Check("config", True, f"{where}; data in {settings.home}")
 

@@ -21,41 +21,99 @@ def sample_transcript(cwd: Path, session_id: str) -> bytes:
     """A tiny but real-shaped transcript: a prompt, a Bash call, its result, a reply."""
     tool_id = "toolu_doctor_1"
     usage = {"input_tokens": 1000, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "output_tokens": 40}
-    common = {"isSidechain": False, "cwd": str(cwd), "sessionId": session_id, "version": "2.1.330", "userType": "external"}
+    common = {
+        "isSidechain": False,
+        "cwd": str(cwd),
+        "sessionId": session_id,
+        "version": "2.1.330",
+        "userType": "external",
+    }
     records = [
-        {**common, "type": "user", "parentUuid": None, "uuid": "u1", "timestamp": "2026-01-01T00:00:00.000Z",
-         "message": {"role": "user", "content": "Run the tests and fix what fails."}},
-        {**common, "type": "assistant", "parentUuid": "u1", "uuid": "a1", "timestamp": "2026-01-01T00:00:01.000Z",
-         "message": {"id": "msg_doctor_1", "type": "message", "role": "assistant", "model": "claude-opus-5-5",
-                     "content": [{"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": "pytest -q"}}],
-                     "usage": usage}},
-        {**common, "type": "user", "parentUuid": "a1", "uuid": "u2", "timestamp": "2026-01-01T00:00:02.000Z",
-         "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "3 passed", "is_error": False}]},
-         "toolUseResult": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False}},
-        {**common, "type": "assistant", "parentUuid": "u2", "uuid": "a2", "timestamp": "2026-01-01T00:00:03.000Z",
-         "message": {"id": "msg_doctor_2", "type": "message", "role": "assistant", "model": "claude-opus-5-5",
-                     "content": [{"type": "text", "text": "All 3 tests pass."}], "usage": usage}},
+        {
+            **common,
+            "type": "user",
+            "parentUuid": None,
+            "uuid": "u1",
+            "timestamp": "2026-01-01T00:00:00.000Z",
+            "message": {"role": "user", "content": "Run the tests and fix what fails."},
+        },
+        {
+            **common,
+            "type": "assistant",
+            "parentUuid": "u1",
+            "uuid": "a1",
+            "timestamp": "2026-01-01T00:00:01.000Z",
+            "message": {
+                "id": "msg_doctor_1",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-opus-5-5",
+                "content": [{"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": "pytest -q"}}],
+                "usage": usage,
+            },
+        },
+        {
+            **common,
+            "type": "user",
+            "parentUuid": "a1",
+            "uuid": "u2",
+            "timestamp": "2026-01-01T00:00:02.000Z",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "3 passed", "is_error": False}],
+            },
+            "toolUseResult": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False},
+        },
+        {
+            **common,
+            "type": "assistant",
+            "parentUuid": "u2",
+            "uuid": "a2",
+            "timestamp": "2026-01-01T00:00:03.000Z",
+            "message": {
+                "id": "msg_doctor_2",
+                "type": "message",
+                "role": "assistant",
+                "model": "claude-opus-5-5",
+                "content": [{"type": "text", "text": "All 3 tests pass."}],
+                "usage": usage,
+            },
+        },
     ]
     return b"".join(orjson.dumps(r) + b"\n" for r in records)
 
 
 def _stdin(event: str, session_id: str, transcript: Path, cwd: Path) -> bytes:
-    base = {"session_id": session_id, "transcript_path": str(transcript), "cwd": str(cwd), "hook_event_name": event}
+    base: dict[str, object] = {
+        "session_id": session_id,
+        "transcript_path": str(transcript),
+        "cwd": str(cwd),
+        "hook_event_name": event,
+    }
     if event == "PostToolUse":
-        base |= {"tool_name": "Bash", "tool_input": {"command": "pytest -q"}, "tool_use_id": "toolu_doctor_1",
-                 "tool_response": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False}}
+        base |= {
+            "tool_name": "Bash",
+            "tool_input": {"command": "pytest -q"},
+            "tool_use_id": "toolu_doctor_1",
+            "tool_response": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False},
+        }
     elif event == "UserPromptSubmit":
         base |= {"prompt": "Carry on."}
     elif event == "PreCompact":
         base |= {"trigger": "manual", "custom_instructions": None}
     elif event == "PostCompact":
-        base |= {"trigger": "manual", "compact_summary": "<summary>The user asked to run the tests; 3 passed.</summary>"}
+        base |= {
+            "trigger": "manual",
+            "compact_summary": "<summary>The user asked to run the tests; 3 passed.</summary>",
+        }
     else:
         base |= {"source": "compact", "model": "claude-opus-5-5"}
     return orjson.dumps(base)
 
 
-def dry_run_hooks(scans: list[SettingsScan], timeout: float = 60.0, environ: Mapping[str, str] | None = None) -> list[Check]:
+def dry_run_hooks(
+    scans: list[SettingsScan], timeout: float = 60.0, environ: Mapping[str, str] | None = None
+) -> list[Check]:
     """Run each registered hook command once, in order, on a generated transcript."""
     hooks = [h for s in scans for h in s.hooks]
     by_spec = {(h.event, h.script): h for h in hooks}
@@ -70,8 +128,11 @@ def dry_run_hooks(scans: list[SettingsScan], timeout: float = 60.0, environ: Map
         transcript = root / f"{session_id}.jsonl"
         transcript.write_bytes(sample_transcript(project, session_id))
         env = {k: v for k, v in env_base.items() if not k.startswith("CONTEXT_KEEPER_")}
-        env |= {"CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(root / "no-config.toml"),
-                "CLAUDE_PROJECT_DIR": str(project)}
+        env |= {
+            "CONTEXT_KEEPER_HOME": str(home),
+            "CONTEXT_KEEPER_CONFIG": str(root / "no-config.toml"),
+            "CLAUDE_PROJECT_DIR": str(project),
+        }
         for spec in SPECS:
             event = spec.event
             hook = by_spec.get((event, spec.name))
@@ -80,17 +141,29 @@ def dry_run_hooks(scans: list[SettingsScan], timeout: float = 60.0, environ: Map
                 checks.append(Check(name, False, "skipped: not registered", reinstall_hint()))
                 continue
             if "${CLAUDE_PLUGIN_ROOT}" in hook.command:
-                checks.append(Check(name, True, "skipped: plugin command (needs Claude Code to expand ${CLAUDE_PLUGIN_ROOT})"))
+                checks.append(
+                    Check(name, True, "skipped: plugin command (needs Claude Code to expand ${CLAUDE_PLUGIN_ROOT})")
+                )
                 continue
-            checks.append(_run_one(name, event, hook, _stdin(event, session_id, transcript, project), project, env, home, timeout))
+            checks.append(
+                _run_one(name, event, hook, _stdin(event, session_id, transcript, project), project, env, home, timeout)
+            )
     return checks
 
 
-def _run_one(name: str, event: str, hook: FoundHook, stdin: bytes, project: Path, env: dict[str, str], home: Path,
-             timeout: float) -> Check:
+def _run_one(
+    name: str, event: str, hook: FoundHook, stdin: bytes, project: Path, env: dict[str, str], home: Path, timeout: float
+) -> Check:
     try:
-        result = subprocess.run(["/bin/sh", "-c", hook.command], input=stdin, capture_output=True, cwd=project,
-                                env=env, timeout=timeout, check=False)
+        result = subprocess.run(
+            ["/bin/sh", "-c", hook.command],
+            input=stdin,
+            capture_output=True,
+            cwd=project,
+            env=env,
+            timeout=timeout,
+            check=False,
+        )
     except subprocess.TimeoutExpired:
         return Check(name, False, f"did not finish within {timeout:g} s", "see the log and docs/troubleshooting.md")
     except OSError as exc:
@@ -101,10 +174,19 @@ def _run_one(name: str, event: str, hook: FoundHook, stdin: bytes, project: Path
         why = (result.stderr.decode("utf-8", "replace").strip().splitlines() or [f"exit {result.returncode}"])[-1]
         return Check(name, False, f"exit {result.returncode}: {why}", reinstall_hint())
     if errors:
-        return Check(name, False, f"exit 0 but the hook logged an error: {errors[0]}", "see docs/troubleshooting.md; report it if it persists")
+        return Check(
+            name,
+            False,
+            f"exit 0 but the hook logged an error: {errors[0]}",
+            "see docs/troubleshooting.md; report it if it persists",
+        )
     if event in ("PostToolUse", "UserPromptSubmit", "PostCompact") and out.strip():
-        return Check(name, False, f"printed {len(out)} characters with nothing to refill; it must print nothing",
-                     reinstall_hint())
+        return Check(
+            name,
+            False,
+            f"printed {len(out)} characters with nothing to refill; it must print nothing",
+            reinstall_hint(),
+        )
     if event == "PreCompact":
         if not out.strip():
             return Check(name, False, "printed no preservation block", "see the log; run ./install.sh again")

@@ -89,8 +89,18 @@ def scan_settings(location: SettingsLocation) -> SettingsScan:
     if loaded.data is None:
         return SettingsScan(location, False, None, (), False)
     hooks = tuple(
-        FoundHook(location.path, location.scope, h.event, h.name, h.matcher, h.command, h.timeout,
-                  h.interpreter, h.is_async, h.script_path)
+        FoundHook(
+            location.path,
+            location.scope,
+            h.event,
+            h.name,
+            h.matcher,
+            h.command,
+            h.timeout,
+            h.interpreter,
+            h.is_async,
+            h.script_path,
+        )
         for h in settings_file.ours(loaded.settings)
     )
     return SettingsScan(location, True, None, hooks, settings_file.plugin_enabled(loaded.settings))

@@ -52,13 +52,28 @@ def _hint(pattern: str) -> str:
 # and the import: a family's module, and its compiled regexes, load only for output that may
 # be its own (all of them at import cost ~20-40 ms, measured with python -X importtime).
 RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
-    ("pytest", _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"), ("FAILED ", "ERROR ", "= FAILURES =", "= ERRORS =", "\nE "), "python.pytest"),
-    ("unittest", _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"), ("FAIL: ", "ERROR: "), "python.unittest"),
+    (
+        "pytest",
+        _hint(r"pytest|py\.test|tox|nox|python3?(?:\.\d+)? -m pytest"),
+        ("FAILED ", "ERROR ", "= FAILURES =", "= ERRORS =", "\nE "),
+        "python.pytest",
+    ),
+    (
+        "unittest",
+        _hint(r"python3?(?:\.\d+)? -m unittest|manage\.py|\S*test\S*\.py"),
+        ("FAIL: ", "ERROR: "),
+        "python.unittest",
+    ),
     ("jest", _hint(r"jest"), ("●", "threshold"), "jstest.jest"),
     ("vitest", _hint(r"vitest"), ("Test Files", "Failed Tests", "Failed Suites"), "jstest.vitest"),
     ("mocha", _hint(r"mocha"), (" failing",), "jstest.mocha"),
     ("node-test", _hint(r"node(?: \S+)* --test"), ("not ok ", "✖ "), "jstest.node_test"),
-    ("cargo-test", _hint(r"cargo (?:\+\S+ )?(?:test|nextest|run)"), ("panicked at", "---- ", "FAILED"), "rust.cargo_test"),
+    (
+        "cargo-test",
+        _hint(r"cargo (?:\+\S+ )?(?:test|nextest|run)"),
+        ("panicked at", "---- ", "FAILED"),
+        "rust.cargo_test",
+    ),
     ("go-test", _hint(r"go test"), ("--- FAIL", "panic: "), "go.go_test"),
     ("maven", _hint(r"mvnw?|\./mvnw"), ("[ERROR]", "BUILD FAILURE"), "java.maven"),
     ("gradle", _hint(r"gradlew?|\./gradlew"), ("FAILURE: Build failed", "BUILD FAILED"), "java.gradle"),
@@ -73,12 +88,27 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
     ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), (".go:", "go: "), "go.go_build"),
     ("javac", _hint(r"javac"), (".java:",), "java.javac"),
     ("cmake", _hint(r"cmake"), ("CMake Error",), "c.cmake"),
-    ("compiler", _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"), ("error", "undefined ", "cannot find -l", "library not found"), "c.compiler"),
+    (
+        "compiler",
+        _hint(r"gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|ld"),
+        ("error", "undefined ", "cannot find -l", "library not found"),
+        "c.compiler",
+    ),
     ("pip", _hint(r"pip3?|pip3\.\d+|python3?(?:\.\d+)? -m pip|uv pip"), ("ERROR: ", "error: "), "tools.pip"),
-    ("python", _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"), ("Traceback", "Error", "Exception", "Exit", "Interrupt"), "python.traceback"),
+    (
+        "python",
+        _hint(r"python3?(?:\.\d+)?|\S+\.py|uv run|poetry run"),
+        ("Traceback", "Error", "Exception", "Exit", "Interrupt"),
+        "python.traceback",
+    ),
     ("java", _hint(r"java"), ("\tat ", "    at "), "java.exception"),
     ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), ("    at ",), "node.uncaught"),
-    ("git", _hint(r"git"), ("hint: ", "CONFLICT (", "rejected]", "error: ", "fatal: ", "nothing ", "no changes added"), "tools.git"),
+    (
+        "git",
+        _hint(r"git"),
+        ("hint: ", "CONFLICT (", "rejected]", "error: ", "fatal: ", "nothing ", "no changes added"),
+        "tools.git",
+    ),
     ("curl", _hint(r"curl"), ("curl: (",), "tools.curl"),
     ("jq", _hint(r"jq"), ("jq: ", "parse error: "), "tools.jq"),
     # The shell's complaint is the reason a recipe or a script failed: before the wrappers.
@@ -131,5 +161,4 @@ def _function(target: Target) -> Recogniser:
         return target
     module, name = target.split(".")
     package = __import__(f"context_keeper.failures.{module}", fromlist=[name])
-    return getattr(package, name)  # type: ignore[no-any-return]
-
+    return getattr(package, name)

@@ -22,9 +22,16 @@ from context_keeper.failures.lines import Found, all_lines, collapse, compose, d
 
 _DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+)(?::(\d+))?:? (?:fatal error|error): .+$")
 _MSBUILD_RE = re.compile(r"^(\S.*?\(\d+(?:,\d+)?\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
-_TOOL_ERROR_RE = re.compile(r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$")
-_LINK_RE = re.compile(r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*|library not found for -l\S+)$")
-_LINK_SUMMARY_RE = re.compile(r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$")
+_TOOL_ERROR_RE = re.compile(
+    r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$"
+)
+_LINK_RE = re.compile(
+    r"^(?:.*?: )?(?:undefined reference to|multiple definition of) .+$"
+    r"|^(?:.*?ld(?:\.\w+)?: )?(?:error: )?(?:undefined symbol: .+|cannot find -l\S+.*|library not found for -l\S+)$"
+)
+_LINK_SUMMARY_RE = re.compile(
+    r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$"
+)
 _COUNT_RE = re.compile(r"^(\d+) errors? generated\.$")
 _NOT_C_RE = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|java|kt)$")
 
@@ -38,7 +45,12 @@ def compiler(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     summaries: list[str] = []
     for line in all_lines(chunks):
-        if "error" not in line and "undefined" not in line and "cannot find -l" not in line and "multiple definition" not in line:
+        if (
+            "error" not in line
+            and "undefined" not in line
+            and "cannot find -l" not in line
+            and "multiple definition" not in line
+        ):
             continue
         d = _DIAG_RE.match(line)
         if d and not _NOT_C_RE.search(d.group(1)) and not _LINK_SUMMARY_RE.match(line):

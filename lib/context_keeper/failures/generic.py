@@ -44,9 +44,24 @@ _SKIP_RE = re.compile(
 
 
 def generic(chunks: list[list[str]]) -> Found | None:
-    chunks = [[_TIMESTAMP_RE.sub("", line) if line[:1].isdigit() or line[:1] == "[" else line for line in lines] for lines in chunks]
-    flat = [(c, n, line) for c, lines in enumerate(chunks) for n, line in enumerate(lines) if line.strip() and not _SKIP_RE.search(line)]
-    pick = next(((c, n) for c, n, line in flat if (_may_be_strong(line) and _STRONG_RE.match(line)) or _OS_ERROR_RE.search(line)), None)
+    chunks = [
+        [_TIMESTAMP_RE.sub("", line) if line[:1].isdigit() or line[:1] == "[" else line for line in lines]
+        for lines in chunks
+    ]
+    flat = [
+        (c, n, line)
+        for c, lines in enumerate(chunks)
+        for n, line in enumerate(lines)
+        if line.strip() and not _SKIP_RE.search(line)
+    ]
+    pick = next(
+        (
+            (c, n)
+            for c, n, line in flat
+            if (_may_be_strong(line) and _STRONG_RE.match(line)) or _OS_ERROR_RE.search(line)
+        ),
+        None,
+    )
     pick = pick or next(((c, n) for c, n, line in reversed(flat) if _WEAK_RE.search(line)), None)
     pick = pick or (flat[-1][:2] if flat else None)
     if pick is None:

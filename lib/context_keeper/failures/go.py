@@ -19,7 +19,9 @@ _RUN_RE = re.compile(r"^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)$")
 _PANIC_RE = re.compile(r"^panic: (.+?)(?: \[recovered(?:, repanicked)?\])?$")
 _FILE_RE = re.compile(r"^(?:vet: )?(\.{0,2}/?[^\s:]*\.go):(\d+)(?::(\d+))?: (.+)$")
 _GO_RE = re.compile(r"^go: (.+)$")
-_GO_PROGRESS_RE = re.compile(r"^go: (?:downloading|finding|extracting|found|added|upgraded|downgraded|removed|to add module requirements) ")
+_GO_PROGRESS_RE = re.compile(
+    r"^go: (?:downloading|finding|extracting|found|added|upgraded|downgraded|removed|to add module requirements) "
+)
 _TESTIFY_ERROR_RE = re.compile(r"^\s*Error:\s+(.+)$")
 _TESTIFY_FIELD_RE = re.compile(r"^\s*(?:Error Trace|Error|Test|Messages):\s")
 _LOCATION_RE = re.compile(r"^\S+\.go:\d+:$")
@@ -43,7 +45,7 @@ def go_test(chunks: list[list[str]]) -> Found | None:
                 own = _own_lines(lines[n + 1 :], indent)
                 if own is None:
                     continue  # only failed subtests below it
-                text = _log_message(own or [l for l in logs.get(name, []) if l.strip()])
+                text = _log_message(own or [entry for entry in logs.get(name, []) if entry.strip()])
                 if not text:
                     for follow in lines[n + 1 : n + 3]:
                         p = _PANIC_RE.match(follow)

@@ -26,12 +26,16 @@ _MVN_HEADING_RE = re.compile(r"^(?:Failures|Errors|Failed tests|Tests in error|F
 _MVN_TEST_RE = re.compile(r"^(\S+?)(?:\(\S+\))?\s+(?:--\s+)?Time elapsed: .*<<< (?:FAILURE|ERROR)!$")
 _MVN_COMPILE_RE = re.compile(r"^(\S.*?\.(?:java|kt|scala|groovy)):\[(\d+),(\d+)\] (.+)$")
 _MVN_COUNT_RE = re.compile(r"^Tests run: \d+, Failures: (\d+), Errors: (\d+)")
-_MVN_NOISE_RE = re.compile(r"^(?:-> \[Help|To see the full stack trace|Re-run Maven|For more information|\[Help \d\]|$)")
+_MVN_NOISE_RE = re.compile(
+    r"^(?:-> \[Help|To see the full stack trace|Re-run Maven|For more information|\[Help \d\]|$)"
+)
 
 _GRADLE_TEST_RE = re.compile(r"^(\S.*) > (\S.*) FAILED$")
 _KOTLIN_RE = re.compile(r"^e: (.+)$")
 
-_EXCEPTION_RE = re.compile(r'^(?:Exception in thread "[^"]*" )?((?:[\w$]+\.)+[\w$]*(?:Exception|Error|Throwable|Failure)[\w$]*)(?:: (.*))?$')
+_EXCEPTION_RE = re.compile(
+    r'^(?:Exception in thread "[^"]*" )?((?:[\w$]+\.)+[\w$]*(?:Exception|Error|Throwable|Failure)[\w$]*)(?:: (.*))?$'
+)
 _CAUSED_RE = re.compile(r"^Caused by: (.+)$")
 _FRAME_RE = re.compile(r"^\s+at [\w$.<>/]+.*\(.*\)$")
 _TRACE_RE = re.compile(r"^\s+(?:at |\.\.\. \d+ more|Suppressed: |Caused by: )|^Caused by: ")
@@ -94,7 +98,7 @@ def maven(chunks: list[list[str]]) -> Found | None:
     for line in lines:
         if line.startswith("Failed to execute goal"):
             return Found([compose("", [line.removesuffix(" -> [Help 1]")])])
-    for prefix, line in zip(raw, lines):
+    for prefix, line in zip(raw, lines, strict=False):
         if prefix.startswith("[ERROR]") and not _MVN_NOISE_RE.match(line.strip()):
             return Found([compose("", [line])])
     return None
@@ -108,7 +112,7 @@ def gradle(chunks: list[list[str]]) -> Found | None:
     for n, line in enumerate(lines):
         t = _GRADLE_TEST_RE.match(line)
         if t:
-            exc = next((l.strip() for l in lines[n + 1 : n + 3] if l.strip() and not l.strip().startswith("at ")), "")
+            exc = next((s.strip() for s in lines[n + 1 : n + 3] if s.strip() and not s.strip().startswith("at ")), "")
             messages.append(compose(f"{t.group(1)} > {t.group(2)}", [exc] if exc else ["FAILED"]))
             continue
         k = _KOTLIN_RE.match(line)

@@ -18,7 +18,9 @@ from context_keeper.failures.lines import Found, all_lines, collapse, compose, d
 
 _JEST_TITLE_RE = re.compile(r"^\s*● (.+)$")
 _JEST_FAIL_RE = re.compile(r"^\s*FAIL\s+(\S.*?)\s*(?:\(\d[\d.]* m?s\))?$")
-_JEST_THRESHOLD_RE = re.compile(r"^Jest: .*\bthreshold\b.*$")  # "Coverage for lines (66.66%) does not meet "global" threshold (90%)"
+_JEST_THRESHOLD_RE = re.compile(
+    r"^Jest: .*\bthreshold\b.*$"
+)  # "Coverage for lines (66.66%) does not meet "global" threshold (90%)"
 _JEST_COUNT_RE = re.compile(r"^Tests:\s+(\d+) failed")
 _CODE_FRAME_RE = re.compile(r"^\s*>?\s*\d+\s*\|")
 _STACK_RE = re.compile(r"^\s*at \S")
@@ -56,7 +58,7 @@ def jest(chunks: list[list[str]]) -> Found | None:
             if not t or t.group(1).strip() == "Console":
                 continue
             title = t.group(1).strip()
-            parts = _error_lines(lines_[n + 1:], limit=4)
+            parts = _error_lines(lines_[n + 1 :], limit=4)
             if not parts:
                 continue
             if title == "Test suite failed to run":
@@ -108,7 +110,7 @@ def vitest(chunks: list[list[str]]) -> Found | None:
             elif " > " not in where:
                 continue
             error = ""
-            for follow in lines_[n + 1:]:
+            for follow in lines_[n + 1 :]:
                 stripped = follow.strip()
                 if not stripped:
                     if error:
@@ -176,13 +178,13 @@ def node_test(chunks: list[list[str]]) -> Found | None:
         for n, line in enumerate(lines_):
             t = _TAP_NOT_OK_RE.match(line)
             if t:
-                parts = _tap_error(lines_[n + 1:], len(t.group(1)))
+                parts = _tap_error(lines_[n + 1 :], len(t.group(1)))
                 if parts:
                     messages.append(compose(t.group(2), parts))
                 continue
             s = _SPEC_FAIL_RE.match(line)
             if s and s.group(2) != "failing tests:":
-                parts = _spec_error(lines_[n + 1:], len(s.group(1)))
+                parts = _spec_error(lines_[n + 1 :], len(s.group(1)))
                 if parts:
                     messages.append(compose(s.group(2), parts))
     if not messages:
@@ -200,11 +202,11 @@ def _tap_error(lines: list[str], indent: int) -> list[str]:
         if line.startswith(" " * (indent + 2) + "failureType: 'subtestsFailed'"):
             return []
         if stripped.startswith("error:") and line.startswith(" " * (indent + 2) + "error:"):
-            value = stripped[len("error:"):].strip()
+            value = stripped[len("error:") :].strip()
             if value in ("|-", "|", ">-", ">"):
                 deeper = " " * (indent + 4)
                 block = []
-                for follow in lines[n + 1:]:
+                for follow in lines[n + 1 :]:
                     if follow.startswith(deeper) or not follow.strip():
                         block.append(follow)
                     else:

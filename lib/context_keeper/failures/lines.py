@@ -107,7 +107,7 @@ def compose(where: str, parts: list[str], cap: int = LINE_CAP) -> str:
     its end (the file and test names), a long message keeps its start and room for details."""
     where = collapse(where)
     if len(where) > WHERE_CAP:
-        where = "…" + where[-(WHERE_CAP - 1):]
+        where = "…" + where[-(WHERE_CAP - 1) :]
     main = collapse(parts[0]) if parts else ""
     rest = join(parts[1:]) if len(parts) > 1 else ""
     head = (where + (" " if where.endswith(":") else ": ")) if where and main else where

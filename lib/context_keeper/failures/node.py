@@ -28,8 +28,12 @@ _STACK_RE = re.compile(r"^\s+at \S")
 
 _NPM_RE = re.compile(r"^(npm (?:error|ERR!))(?: (.*))?$")
 _NPM_CODE_RE = re.compile(r"^code (E[A-Z0-9_]+)$")
-_NPM_META_RE = re.compile(r"^(?:errno|syscall|path|code|command|workspace|location|signal|cwd|A complete log|Log files were not written)\b|^\d+$|^$")
-_NPM_WRAPPER_RE = re.compile(r"^(?:Lifecycle script .* failed|code ELIFECYCLE|code \d+$|command failed|Failed at the .* script)")
+_NPM_META_RE = re.compile(
+    r"^(?:errno|syscall|path|code|command|workspace|location|signal|cwd|A complete log|Log files were not written)\b|^\d+$|^$"
+)
+_NPM_WRAPPER_RE = re.compile(
+    r"^(?:Lifecycle script .* failed|code ELIFECYCLE|code \d+$|command failed|Failed at the .* script)"
+)
 _PNPM_RE = re.compile(r"^\s*(ERR_PNPM_\w+)\s+(.+)$")
 
 
@@ -50,7 +54,9 @@ def eslint(chunks: list[list[str]]) -> Found | None:
             if line and not line[0].isspace():
                 c = _ESLINT_COMPACT_RE.match(line)
                 if c:
-                    (errors if c.group(4) == "Error" else warnings).append(f"{c.group(1)}:{c.group(2)}:{c.group(3)}: {c.group(4).lower()} {collapse(c.group(5))}")
+                    (errors if c.group(4) == "Error" else warnings).append(
+                        f"{c.group(1)}:{c.group(2)}:{c.group(3)}: {c.group(4).lower()} {collapse(c.group(5))}"
+                    )
                     continue
                 current = line.strip()
                 continue

@@ -22,14 +22,24 @@ import re
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _PYTEST_BANNER_RE = re.compile(r"^={3,} (FAILURES|ERRORS) ={3,}$")
-_PYTEST_END_RE = re.compile(r"^={3,} (?:short test summary info|warnings summary|.*\b(?:passed|failed|errors?|no tests ran)\b.*) ={3,}$|^-- Docs: ")
+_PYTEST_END_RE = re.compile(
+    r"^={3,} (?:short test summary info|warnings summary|.*\b(?:passed|failed|errors?|no tests ran)\b.*) ={3,}$|^-- Docs: "
+)
 _PYTEST_SECTION_RE = re.compile(r"^_{3,} (.+?) _{3,}$")
 _PYTEST_SUMMARY_RE = re.compile(r"^(FAILED|ERROR) (.+?)(?: - (.*))?$")
 _PYTEST_COUNT_RE = re.compile(r"\b(\d+) failed\b|\b(\d+) errors?\b")
-_PYTEST_FINAL_RE = re.compile(r"^=*\s*(?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, |\s|$))+.*\bin [\d.]+s\b")
+_PYTEST_FINAL_RE = re.compile(
+    r"^=*\s*(?:\d+ (?:failed|passed|errors?|skipped|xfailed|xpassed|warnings?|deselected)(?:, |\s|$))+.*\bin [\d.]+s\b"
+)
 _LOCATION_RE = re.compile(r"^(\S+?\.py):\d+: ")
 _E_RE = re.compile(r"^E(?:\s+(.*)|$)")
-_EXPLAIN_HEADERS = ("Differing items:", "Left contains", "Right contains", "Extra items in the left set:", "Extra items in the right set:")
+_EXPLAIN_HEADERS = (
+    "Differing items:",
+    "Left contains",
+    "Right contains",
+    "Extra items in the left set:",
+    "Extra items in the right set:",
+)
 
 _UNITTEST_RE = re.compile(r"^(FAIL|ERROR|UNEXPECTED SUCCESS): (\S+) \(([^)]+)\)(.*)$")
 _UNITTEST_COUNT_RE = re.compile(r"^FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?")
@@ -42,7 +52,9 @@ _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
 _GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
-_GROUP_LINE_RE = re.compile(r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$")
+_GROUP_LINE_RE = re.compile(
+    r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$"
+)
 
 
 def pytest(chunks: list[list[str]]) -> Found | None:
@@ -108,7 +120,7 @@ def _pytest_total(lines: list[str]) -> int:
 def _node_id(title: str, body: list[str], ids: list[str]) -> str:
     for prefix in ("ERROR collecting ", "ERROR at setup of ", "ERROR at teardown of "):
         if title.startswith(prefix):
-            title = title[len(prefix):]
+            title = title[len(prefix) :]
             if prefix == "ERROR collecting ":
                 return title
             break
@@ -126,7 +138,7 @@ def _node_id(title: str, body: list[str], ids: list[str]) -> str:
         if f:
             return f"{f.group(1)}::{dotted}"
         if line.startswith("file ") and ", line " in line:  # "file /x/test_a.py, line 13" (fixture errors)
-            return f"{line[5:line.index(', line ')]}::{dotted}"
+            return f"{line[5 : line.index(', line ')]}::{dotted}"
     return title
 
 
@@ -150,7 +162,12 @@ def _e_message(block: list[str]) -> list[str]:
     if not block:
         return []
     parts = [block[0]]
-    if block[0].startswith("AssertionError: ") and not block[0].startswith("AssertionError: assert ") and len(block) > 1 and block[1].startswith("assert "):
+    if (
+        block[0].startswith("AssertionError: ")
+        and not block[0].startswith("AssertionError: assert ")
+        and len(block) > 1
+        and block[1].startswith("assert ")
+    ):
         parts.append(block[1])
     for n, line in enumerate(block[1:], 1):
         if line.startswith(_EXPLAIN_HEADERS) and len(parts) < 4:
@@ -202,7 +219,7 @@ def unittest(chunks: list[list[str]]) -> Found | None:
             if extra:
                 test_id += " " + extra
             body: list[str] = []
-            for follow in lines_[n + 2:]:
+            for follow in lines_[n + 2 :]:
                 if follow.startswith("=" * 20) or (follow.startswith("-" * 20) and body and not body[-1].strip()):
                     break
                 body.append(follow)
@@ -286,7 +303,7 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
                 return None
         return None
     frame = ""
-    for line in lines[start + 1:]:
+    for line in lines[start + 1 :]:
         if not line.strip():
             continue
         f = _FRAME_FILE_RE.match(line)
@@ -300,4 +317,3 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
     return None
-

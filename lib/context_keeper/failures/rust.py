@@ -29,10 +29,14 @@ _DIAG_RE = re.compile(r"^(error(?:\[E\d{4}\])?): (.+)$")
 _ARROW_RE = re.compile(r"^\s*--> (\S+?:\d+:\d+)\s*$")
 # The primary span's caret line; secondary spans (---) and their bars may come before it.
 _LABEL_RE = re.compile(r"^\s*(?:\d+\s*)?\|[\s|_\-]*\^+\s?(.*)$")
-_SUMMARY_RE = re.compile(r"^error: (?:could not compile|aborting due to|test failed, to rerun|build failed|\d+ previous errors?)")
+_SUMMARY_RE = re.compile(
+    r"^error: (?:could not compile|aborting due to|test failed, to rerun|build failed|\d+ previous errors?)"
+)
 _FMT_RE = re.compile(r"^Diff in \S.*:$")
 _DIAG_COUNT_RE = re.compile(r"due to (\d+) previous errors?")
-_RUST_MARKER_RE = re.compile(r"^\s*--> \S+\.rs:\d+:\d+|^error: could not compile |^\s+(?:Compiling|Checking) \S+ v\d|^error(?:\[E\d{4}\])?: .*(?:`Cargo\.toml`|cargo|rustc|crate)")
+_RUST_MARKER_RE = re.compile(
+    r"^\s*--> \S+\.rs:\d+:\d+|^error: could not compile |^\s+(?:Compiling|Checking) \S+ v\d|^error(?:\[E\d{4}\])?: .*(?:`Cargo\.toml`|cargo|rustc|crate)"
+)
 
 
 def cargo_test(chunks: list[list[str]]) -> Found | None:

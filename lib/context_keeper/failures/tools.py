@@ -40,7 +40,9 @@ _PIP_REASON_RE = re.compile(r"^\s*× (.+)$")
 _GIT_CONFLICT_RE = re.compile(r"^CONFLICT \(.+?\): .+$")
 _GIT_REJECTED_RE = re.compile(r"^\s*! \[(?:remote )?rejected\] .+$")
 _GIT_ERROR_RE = re.compile(r"^(?:error|fatal): .+$")
-_GIT_VERDICT_RE = re.compile(r"^(?:nothing to commit\b.*|no changes added to commit\b.*|nothing added to commit but untracked files present.*)$")
+_GIT_VERDICT_RE = re.compile(
+    r"^(?:nothing to commit\b.*|no changes added to commit\b.*|nothing added to commit but untracked files present.*)$"
+)
 _GIT_MARKERS_RE = re.compile(
     r"^(?:hint: |CONFLICT \(|\s*! \[(?:remote )?rejected\]|nothing to commit\b|Automatic merge failed)"
     r"|not a git repository|did not match any file\(s\) known to git|unknown revision or path not in the working tree"
@@ -54,9 +56,12 @@ _CURL_RE = re.compile(r"^curl: \(\d+\) .+$")
 _JQ_RE = re.compile(r"^jq: error(?: \(at [^)]*\))?: .+$")
 _JQ_PARSE_RE = re.compile(r"^(?:jq: )?(?:error \(at [^)]*\): )?parse error: .+ at line \d+, column \d+$")
 
-_SHELL_RE = re.compile(r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k|fi)?sh: (?:-c: )?(?:line \d+: |\d+: )?(.+)$|^(?:zsh|\(eval\)):\d+: (.+)$")
+_SHELL_RE = re.compile(
+    r"^(?:/(?:usr/)?bin/)?(?:ba|z|da|k|fi)?sh: (?:-c: )?(?:line \d+: |\d+: )?(.+)$|^(?:zsh|\(eval\)):\d+: (.+)$"
+)
 _SIGNAL_RE = re.compile(
-    r"^(?:\d+ )?((?:Segmentation fault|Killed|Aborted|Bus error|Floating point exception|Illegal instruction|Terminated|Hangup|Quit)(?: \(core dumped\))?)\s+(.+)$"
+    r"^(?:\d+ )?((?:Segmentation fault|Killed|Aborted|Bus error|Floating point exception|Illegal instruction"
+    r"|Terminated|Hangup|Quit)(?: \(core dumped\))?)\s+(.+)$"
 )
 
 
@@ -71,7 +76,9 @@ def pip(chunks: list[list[str]]) -> Found | None:
         e = _PIP_ERROR_RE.match(line)
         if e:
             text = e.group(1)
-            if (no_match and text.startswith("Could not find a version that satisfies")) or text.startswith("ResolutionImpossible: for help"):
+            if (no_match and text.startswith("Could not find a version that satisfies")) or text.startswith(
+                "ResolutionImpossible: for help"
+            ):
                 continue
             messages.append(compose("", [line]))
             continue
@@ -88,7 +95,7 @@ def _subprocess_cause(lines: list[str]) -> str:
     """The last line a failed build subprocess printed before pip's `[end of output]`."""
     for n in range(len(lines) - 1, -1, -1):
         if lines[n].strip() == "[end of output]":
-            return next((l.strip() for l in reversed(lines[:n]) if l.strip()), "")
+            return next((s.strip() for s in reversed(lines[:n]) if s.strip()), "")
     return ""
 
 

@@ -51,7 +51,9 @@ def work(ctx: HookContext) -> None:
             log.info(f"PostToolUse {hook.tool_name}: session lock busy; skipped")
             return
         if model.behind:
-            log.info(f"PostToolUse {hook.tool_name}: folded up to byte {model.offset} of the transcript; the next call goes on")
+            log.info(
+                f"PostToolUse {hook.tool_name}: folded up to byte {model.offset} of the transcript; the next call goes on"
+            )
             return
         usage = model.context_usage(settings.context_window)
         due = model.turns - model.last_checked_turn >= settings.check_frequency

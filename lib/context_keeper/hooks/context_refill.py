@@ -117,8 +117,14 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     text, shown = render_refill(items, REFILL_MAX_CHARS)
     compaction_id = str(record.get("compaction_id"))
     entry = CompactionRecord(
-        time=now_iso(), session_id=ctx.hook.session_id, trigger=_text(record.get("trigger")), source="refill",
-        compaction_id=compaction_id, refill_items=len(shown), refill_chars=len(text), event=ctx.hook.event,
+        time=now_iso(),
+        session_id=ctx.hook.session_id,
+        trigger=_text(record.get("trigger")),
+        source="refill",
+        compaction_id=compaction_id,
+        refill_items=len(shown),
+        refill_chars=len(text),
+        event=ctx.hook.event,
     )
     try:
         append_record(ctx.runs, entry)
@@ -167,7 +173,7 @@ def _transcript_after(transcript: object, offset: object) -> bytes | None:
 
 def _echo(after: bytes) -> str:
     """The text of the `<local-command-stdout>` records (a /compact's echo of its hooks' output)."""
-    from ..transcript import decode_line, Message, TextBlock
+    from ..transcript import Message, TextBlock, decode_line
 
     parts = []
     for line in after.split(b"\n"):

@@ -35,7 +35,7 @@ MAX_SCAN_BYTES = 8 << 20
 MAX_LAG_BYTES = 8 << 20
 
 
-def _read_regular(path: "str | Path", start: int, limit: int) -> tuple[bytes, os.stat_result]:
+def _read_regular(path: str | Path, start: int, limit: int) -> tuple[bytes, os.stat_result]:
     """Up to `limit` bytes from `start` (negative: from the end) of a regular file, and its
     stat. OSError for anything else (a FIFO or a device is never read)."""
     with open_regular(path) as handle:
@@ -45,7 +45,7 @@ def _read_regular(path: "str | Path", start: int, limit: int) -> tuple[bytes, os
         return handle.read(min(limit, info.st_size - start)), info
 
 
-def tail_usage(path: "str | Path", tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
+def tail_usage(path: str | Path, tail_bytes: int = TAIL_BYTES) -> tuple[int, str | None] | None:
     """(tokens in context, model) from the newest main-chain response in the file's tail,
     or None when the tail does not settle it. OSError if the file cannot be read."""
     data, info = _read_regular(path, -tail_bytes, tail_bytes)
@@ -64,7 +64,7 @@ def tail_usage(path: "str | Path", tail_bytes: int = TAIL_BYTES) -> tuple[int, s
     return None
 
 
-def turns_since(path: "str | Path", offset: int, identity: tuple[int, int]) -> int | None:
+def turns_since(path: str | Path, offset: int, identity: tuple[int, int]) -> int | None:
     """Distinct main-chain assistant responses written after `offset`, or None when the
     file is another one now, shrank, or grew by more than MAX_SCAN_BYTES. OSError if the
     file cannot be read."""
@@ -82,17 +82,17 @@ def turns_since(path: "str | Path", offset: int, identity: tuple[int, int]) -> i
     return len(seen)
 
 
-def _check_path(ctx: "HookContext") -> "Path":
+def _check_path(ctx: HookContext) -> Path:
     return ctx.runs.state_path(ctx.hook.session_id).with_suffix(".check")
 
 
-def record_check(ctx: "HookContext", offset: int, turn: int, identity: tuple[int, int]) -> None:
+def record_check(ctx: HookContext, offset: int, turn: int, identity: tuple[int, int]) -> None:
     """Called by the check: where in the transcript it happened, for the next calls' gate."""
     data = {"offset": offset, "turn": turn, "dev": identity[0], "ino": identity[1]}
     atomic_write(_check_path(ctx), jsonio.dumps(data))
 
 
-def _last_check(ctx: "HookContext") -> tuple[int, int, tuple[int, int]] | None:
+def _last_check(ctx: HookContext) -> tuple[int, int, tuple[int, int]] | None:
     try:
         data = jsonio.loads(_read_regular(_check_path(ctx), 0, 4096)[0].decode("utf-8"))
         if not isinstance(data, dict):
@@ -102,7 +102,7 @@ def _last_check(ctx: "HookContext") -> tuple[int, int, tuple[int, int]] | None:
         return None
 
 
-def _lag(ctx: "HookContext", path: "str | Path") -> int:
+def _lag(ctx: HookContext, path: str | Path) -> int:
     """Bytes of the transcript the saved state has not folded (all of it without a state).
     The state's cursor is among its first fields: its first bytes are enough."""
     size = os.stat(path).st_size
@@ -118,7 +118,7 @@ def _lag(ctx: "HookContext", path: "str | Path") -> int:
         return size
 
 
-def nothing_to_do(ctx: "HookContext") -> str | None:
+def nothing_to_do(ctx: HookContext) -> str | None:
     """A reason to end this PostToolUse call now, or None to do the work."""
     path = ctx.hook.transcript_path
     if path is None:

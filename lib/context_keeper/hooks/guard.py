@@ -8,22 +8,22 @@ leaves a traceback in the log. Output is printed only when the work finished.
 from __future__ import annotations
 
 import io
-from pathlib import Path
 import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+
+from ..config import Loaded, Settings, load, load_settings
+from ..records import field, record
+from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
+from .hook_input import BadHookInput, HookInput, parse_hook_input
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO, TextIO
-
-from ..config import Loaded, Settings, load, load_settings
-from .hook_input import BadHookInput, HookInput, parse_hook_input
-from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
-from ..records import field, record
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 FALLBACK_LOG_NAME = "context-keeper.log"
@@ -112,7 +112,13 @@ def _time_budget(seconds: float) -> Iterator[None]:
 # Budgets stay well inside the timeouts install.sh registers (settings_file.REGISTRATION:
 # 10 s the refill, 60 s the async PostToolUse and PreCompact, 30 s SessionStart and
 # PostCompact), whatever hook_budget says.
-BUDGET_CAPS = {"PostToolUse": 7.0, "UserPromptSubmit": 7.0, "PreCompact": 45.0, "SessionStart": 20.0, "PostCompact": 20.0}
+BUDGET_CAPS = {
+    "PostToolUse": 7.0,
+    "UserPromptSubmit": 7.0,
+    "PreCompact": 45.0,
+    "SessionStart": 20.0,
+    "PostCompact": 20.0,
+}
 
 
 def _write_output(text: str, stdout: TextIO | None) -> None:
@@ -233,7 +239,9 @@ def _log_disabled(event: str, session: str, repo: Path, loaded: Loaded, started:
     log = Log(_fallback_log_path(loaded.settings), loaded.settings.log_max_bytes)
     for warning in loaded.warnings:
         log.warning(warning)
-    log.info(f"{event} session={session} skipped (enabled = false in {origin.where or origin.layer}, for {repo}) {_ms(started)} ms")
+    log.info(
+        f"{event} session={session} skipped (enabled = false in {origin.where or origin.layer}, for {repo}) {_ms(started)} ms"
+    )
 
 
 def _fallback_log_path(settings: Settings) -> Path:

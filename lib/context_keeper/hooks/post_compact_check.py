@@ -52,12 +52,26 @@ def work(ctx: HookContext) -> None:
             "created": time.time(),
             "items": list(shown),
         }
-        optional(ctx, "pending refill", lambda: pending.write_pending(str(ctx.settings.home), hook.session_id, compaction_id, record))
+        optional(
+            ctx,
+            "pending refill",
+            lambda: pending.write_pending(str(ctx.settings.home), hook.session_id, compaction_id, record),
+        )
     refill = {"text": text, "items": list(shown), "sent": False}
-    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, hook.session_id, compaction_id, check=counts, refill=refill))
+    optional(
+        ctx,
+        "compaction file",
+        lambda: compaction_file.update(ctx.runs, hook.session_id, compaction_id, check=counts, refill=refill),
+    )
     entry = CompactionRecord(
-        time=now_iso(), session_id=hook.session_id, trigger=hook.trigger, source="post_compact",
-        compaction_id=compaction_id, check=counts, refill_items=len(shown), refill_chars=len(text),
+        time=now_iso(),
+        session_id=hook.session_id,
+        trigger=hook.trigger,
+        source="post_compact",
+        compaction_id=compaction_id,
+        check=counts,
+        refill_items=len(shown),
+        refill_chars=len(text),
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
     ctx.log.info(
@@ -82,9 +96,14 @@ def _unprinted_block(ctx: HookContext) -> tuple[Item, ...]:
     if model is None:
         return ()
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
-    rendered = render_block(model, trigger=ctx.hook.trigger, max_chars=ctx.settings.block_max_chars,
-                            repo_root=find_repo_root(ctx.hook.cwd), summaries=summaries,
-                            window_override=ctx.settings.context_window)
+    rendered = render_block(
+        model,
+        trigger=ctx.hook.trigger,
+        max_chars=ctx.settings.block_max_chars,
+        repo_root=find_repo_root(ctx.hook.cwd),
+        summaries=summaries,
+        window_override=ctx.settings.context_window,
+    )
     return rendered.items
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from ..archive import ArchiveResult
 from ..cold_units import load_summaries
-from .guard import HookContext, run_hook
 from ..history import CompactionRecord, read_records
-from ..survival import compaction_file
-from ..survival.items import Item, items_from_json
-from .steps import archive_now, current_model, optional, record
 from ..preserve import render_restore
 from ..session import SessionModel
 from ..store import find_repo_root
+from ..survival import compaction_file
+from ..survival.items import Item, items_from_json
+from .guard import HookContext, run_hook
+from .steps import archive_now, current_model, optional, record
 
 
 def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
@@ -81,7 +81,9 @@ def work(ctx: HookContext) -> str:
         entry = record(ctx, model, archive, rendered, "session_start")
     compaction_id = entry.compaction_id or entry.time
     note = {"text": rendered.text, "items": list(rendered.items)}
-    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note))
+    optional(
+        ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note)
+    )
     return rendered.text
 
 

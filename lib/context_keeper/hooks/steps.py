@@ -149,4 +149,3 @@ def _size(path: Path | None) -> int | None:
         return path.stat().st_size if path is not None else None
     except OSError:
         return None
-

@@ -15,4 +15,14 @@ from .items import Source, diff_items, relative, summary_item
 from .packing import Rendered, Section, pack
 from .restore_note import render_restore
 
-__all__ = ["Rendered", "Section", "Source", "diff_items", "pack", "relative", "render_block", "render_restore", "summary_item"]
+__all__ = [
+    "Rendered",
+    "Section",
+    "Source",
+    "diff_items",
+    "pack",
+    "relative",
+    "render_block",
+    "render_restore",
+    "summary_item",
+]

@@ -30,29 +30,96 @@ FILES_FULL = 15  # this many most recent files get a line each; the rest are gro
 # Pass 1 holds each section to its share (together under the whole budget, so even the last
 # sections get some room); pass 2 hands out the rest in this order.
 SECTIONS = (
-    SectionSpec("tasks", "active tasks", "ACTIVE TASKS ({open_tasks} open; in progress first):",
-                items.task_items, items.TASKS_CAP, share=0.2),
-    SectionSpec("errors", "unresolved errors",
-                "UNRESOLVED ERRORS (newest first; command or file → exit code: message, a run's several failures under it):",
-                items.error_items, items.ERRORS_CAP, share=0.15, layout=grouped(items.RUN_HEAD), order=items.error_order),
-    SectionSpec("subagents", "subagents",
-                "SUBAGENTS ({running_subagents} running; running first, then finished ones by what they left):",
-                subagent_items, SUBAGENTS_CAP, share=0.05),
-    SectionSpec("files", "modified files", "FILES MODIFIED THIS SESSION ({files}, most recent first{files_grouped}):",
-                items.file_items, None, share=0.2, layout=files_layout(FILES_FULL)),
-    SectionSpec("tests", "test commands", "TEST COMMANDS (last result of each):", items.test_items, items.TESTS_CAP, share=0.1),
-    SectionSpec("decisions", "decisions", "KEY DECISIONS (verbatim, newest first):",
-                items.decision_items, items.DECISIONS_CAP, share=0.1),
-    SectionSpec("prompts", "user requests", "USER'S RECENT REQUESTS (newest first):",
-                items.prompt_items, items.PROMPTS_CAP, share=0.04),
-    SectionSpec("diff", "diff stat lines", "UNCOMMITTED CHANGES (git diff --stat HEAD):",
-                items.diff_stat_items, items.DIFF_LINES_CAP, share=0.04, layout=indented),
-    SectionSpec("summaries", "task summaries", "FINISHED WORK, ALREADY SUMMARISED (keep verbatim):",
-                items.summary_items, items.SUMMARIES_CAP, share=0.07),
-    SectionSpec("completed", "completed tasks", "COMPLETED TASKS (newest first):",
-                items.completed_items, items.COMPLETED_CAP, share=0.03, layout=inline),
-    SectionSpec("resolved", "fixed errors", "ERRORS HIT AND FIXED (newest first; keep so they are not reintroduced):",
-                items.resolved_items, items.RESOLVED_CAP, share=0.02, layout=grouped(items.RUN_HEAD), order=items.resolved_order),
+    SectionSpec(
+        "tasks",
+        "active tasks",
+        "ACTIVE TASKS ({open_tasks} open; in progress first):",
+        items.task_items,
+        items.TASKS_CAP,
+        share=0.2,
+    ),
+    SectionSpec(
+        "errors",
+        "unresolved errors",
+        "UNRESOLVED ERRORS (newest first; command or file → exit code: message, a run's several failures under it):",
+        items.error_items,
+        items.ERRORS_CAP,
+        share=0.15,
+        layout=grouped(items.RUN_HEAD),
+        order=items.error_order,
+    ),
+    SectionSpec(
+        "subagents",
+        "subagents",
+        "SUBAGENTS ({running_subagents} running; running first, then finished ones by what they left):",
+        subagent_items,
+        SUBAGENTS_CAP,
+        share=0.05,
+    ),
+    SectionSpec(
+        "files",
+        "modified files",
+        "FILES MODIFIED THIS SESSION ({files}, most recent first{files_grouped}):",
+        items.file_items,
+        None,
+        share=0.2,
+        layout=files_layout(FILES_FULL),
+    ),
+    SectionSpec(
+        "tests", "test commands", "TEST COMMANDS (last result of each):", items.test_items, items.TESTS_CAP, share=0.1
+    ),
+    SectionSpec(
+        "decisions",
+        "decisions",
+        "KEY DECISIONS (verbatim, newest first):",
+        items.decision_items,
+        items.DECISIONS_CAP,
+        share=0.1,
+    ),
+    SectionSpec(
+        "prompts",
+        "user requests",
+        "USER'S RECENT REQUESTS (newest first):",
+        items.prompt_items,
+        items.PROMPTS_CAP,
+        share=0.04,
+    ),
+    SectionSpec(
+        "diff",
+        "diff stat lines",
+        "UNCOMMITTED CHANGES (git diff --stat HEAD):",
+        items.diff_stat_items,
+        items.DIFF_LINES_CAP,
+        share=0.04,
+        layout=indented,
+    ),
+    SectionSpec(
+        "summaries",
+        "task summaries",
+        "FINISHED WORK, ALREADY SUMMARISED (keep verbatim):",
+        items.summary_items,
+        items.SUMMARIES_CAP,
+        share=0.07,
+    ),
+    SectionSpec(
+        "completed",
+        "completed tasks",
+        "COMPLETED TASKS (newest first):",
+        items.completed_items,
+        items.COMPLETED_CAP,
+        share=0.03,
+        layout=inline,
+    ),
+    SectionSpec(
+        "resolved",
+        "fixed errors",
+        "ERRORS HIT AND FIXED (newest first; keep so they are not reintroduced):",
+        items.resolved_items,
+        items.RESOLVED_CAP,
+        share=0.02,
+        layout=grouped(items.RUN_HEAD),
+        order=items.resolved_order,
+    ),
 )
 
 RULES = (
@@ -71,7 +138,9 @@ SUBAGENT_RULE = (
 ARCHIVE_RULE = "Mention that the full pre-compaction transcript is archived at the path given above."
 
 
-def _header(model: SessionModel, trigger: str | None, archive_path: Path | str | None, window_override: int | None) -> Section:
+def _header(
+    model: SessionModel, trigger: str | None, archive_path: Path | str | None, window_override: int | None
+) -> Section:
     usage = model.context_usage(window_override)
     facts = [f"turn {model.turns}", f"~{usage.tokens:,} tokens in context, {usage.percent:.0f}% of {usage.window:,}"]
     if model.session_id:
@@ -91,7 +160,7 @@ def render_block(
     trigger: str | None,
     max_chars: int,
     repo_root: Path | None = None,
-    summaries: Sequence["Summary"] = (),
+    summaries: Sequence[Summary] = (),
     diff_stat: str | None = None,
     archive_path: Path | str | None = None,
     window_override: int | None = None,
@@ -108,7 +177,11 @@ def render_block(
         _header(model, trigger, archive_path, window_override),
         *build(SECTIONS, Source(model, repo_root, summaries, diff_stat), values),
     ]
-    extra = [rule for rule, applies in ((SUBAGENT_RULE, values["running_subagents"]), (ARCHIVE_RULE, archive_path)) if applies]
+    extra = [
+        rule
+        for rule, applies in ((SUBAGENT_RULE, values["running_subagents"]), (ARCHIVE_RULE, archive_path))
+        if applies
+    ]
     numbered = tuple(f"{n}. {rule}" for n, rule in enumerate(extra, len(RULES)))
     rules = Section("rules", "rules", None, ("\n".join(RULES + numbered),), layout=plain)
     tail = "; the full transcript is archived (path above)" if archive_path else ""

@@ -51,7 +51,7 @@ class Source:
 
     model: SessionModel
     root: Path | None = None  # the repository: paths under it are shown relative to it
-    summaries: Sequence["Summary"] = ()  # the cold units' summaries
+    summaries: Sequence[Summary] = ()  # the cold units' summaries
     diff_stat: str | None = None  # `git diff --stat HEAD`
 
 
@@ -71,7 +71,7 @@ def _limit(cap: int | None) -> int:
 
 
 def _by(src: Source, agent: str | None) -> str:
-    """" (by subagent <type>: <description>)" for what a subagent left; "" for the main agent's."""
+    """ " (by subagent <type>: <description>)" for what a subagent left; "" for the main agent's."""
     label = label_of(src.model, agent)
     return f" (by {label})" if label else ""
 
@@ -102,7 +102,9 @@ def _open_tasks(model: SessionModel) -> list[Task]:
 
 
 def task_items(src: Source, cap: int | None, clip: int = DESCRIPTION_CLIP) -> tuple[Item, ...]:
-    return tuple(_item("task", _task_line(t, clip), one_line(t.subject, SUBJECT_CLIP)) for t in _open_tasks(src.model)[:cap])
+    return tuple(
+        _item("task", _task_line(t, clip), one_line(t.subject, SUBJECT_CLIP)) for t in _open_tasks(src.model)[:cap]
+    )
 
 
 def completed_items(src: Source, cap: int | None) -> tuple[Item, ...]:
@@ -198,7 +200,9 @@ def resolved_items(src: Source, cap: int | None) -> tuple[Item, ...]:
     for error in reversed(src.model.errors):
         if error.resolved_turn is None:
             continue
-        target = f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, src.root)
+        target = (
+            f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, src.root)
+        )
         # Hit and fixed twice: listed once.
         fresh = [i for i in _run_items("resolved", target, error.messages, 0, target.strip("`")) if i.text not in seen]
         if not fresh:
@@ -287,12 +291,14 @@ def _join(items: Sequence[str], cap: int, clip: int) -> str:
     return ", ".join(shown) + more
 
 
-def summary_item(summary: "Summary", root: Path | None) -> str:
+def summary_item(summary: Summary, root: Path | None) -> str:
     kind = {"task": "task", "subagent": "subagent"}.get(summary.kind, "request")
     # A subagent's id means nothing to the model; its subject names its type and description.
     ident = {"task": f" #{summary.task_id}", "subagent": ""}.get(kind, f" {summary.task_id}")
     status = f" [{summary.status}]" if summary.status else ""
-    parts = [f"{kind}{ident} \"{one_line(summary.subject, 160)}\"{status} (turns {summary.start_turn}-{summary.end_turn})"]
+    parts = [
+        f'{kind}{ident} "{one_line(summary.subject, 160)}"{status} (turns {summary.start_turn}-{summary.end_turn})'
+    ]
     if summary.files_modified:
         files = [relative(f, root) for f in summary.files_modified]
         parts.append(f"files: {_join(files, 12, 200)}")

@@ -48,7 +48,7 @@ def grouped(head: re.Pattern[str]) -> Layout:
                 end += 1
             if m and end - n > 1:
                 lines.append(f"- {m.group(1)}:")
-                lines += [f"  - {item[len(m.group(0)):]}" for item in items[n:end]]
+                lines += [f"  - {item[len(m.group(0)) :]}" for item in items[n:end]]
             else:
                 lines.append(f"- {items[n]}")
             n = end

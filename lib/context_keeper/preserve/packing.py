@@ -71,7 +71,9 @@ def _fit(section: Section, start: int, budget: int, stop: int | None = None) -> 
     return lo
 
 
-def _allocate(sections: Sequence[Section], priority: Sequence[Stage], budget: int, then: Sequence[str] = ()) -> dict[str, int]:
+def _allocate(
+    sections: Sequence[Section], priority: Sequence[Stage], budget: int, then: Sequence[str] = ()
+) -> dict[str, int]:
     by_key = {s.key: s for s in sections}
     counts = {s.key: 0 for s in sections}
     stages = [(entry, None) if isinstance(entry, str) else entry for entry in priority]

@@ -48,23 +48,75 @@ PROMPTS_CAP = 5  # the latest requests; older ones are in the block and the arch
 # all of it, each core section held to its share in pass 1 so none starves the others; the
 # other sections' shares (of the whole budget too) apply to what the core leaves (see packing).
 SECTIONS = (
-    SectionSpec("tasks", "active tasks", "Active tasks:", partial(items.task_items, clip=120), items.TASKS_CAP, share=0.45),
-    SectionSpec("errors", "unresolved errors", "Unresolved errors:", items.error_items, items.ERRORS_CAP, share=0.35,
-                layout=grouped(items.RUN_HEAD), order=items.error_order),
-    SectionSpec("prompts", "user requests", "The user's latest requests (newest first):",
-                items.prompt_items, PROMPTS_CAP, share=0.2),
-    SectionSpec("subagents", "subagents", "Subagents ({running_subagents} still running; running first):",
-                subagent_items, SUBAGENTS_CAP, share=0.15),
-    SectionSpec("files", "modified files", "Files modified ({files}, most recent first):",
-                items.file_items, None, share=0.4, layout=files_layout(10)),
+    SectionSpec(
+        "tasks", "active tasks", "Active tasks:", partial(items.task_items, clip=120), items.TASKS_CAP, share=0.45
+    ),
+    SectionSpec(
+        "errors",
+        "unresolved errors",
+        "Unresolved errors:",
+        items.error_items,
+        items.ERRORS_CAP,
+        share=0.35,
+        layout=grouped(items.RUN_HEAD),
+        order=items.error_order,
+    ),
+    SectionSpec(
+        "prompts",
+        "user requests",
+        "The user's latest requests (newest first):",
+        items.prompt_items,
+        PROMPTS_CAP,
+        share=0.2,
+    ),
+    SectionSpec(
+        "subagents",
+        "subagents",
+        "Subagents ({running_subagents} still running; running first):",
+        subagent_items,
+        SUBAGENTS_CAP,
+        share=0.15,
+    ),
+    SectionSpec(
+        "files",
+        "modified files",
+        "Files modified ({files}, most recent first):",
+        items.file_items,
+        None,
+        share=0.4,
+        layout=files_layout(10),
+    ),
     SectionSpec("tests", "test commands", "Tests (last result):", items.test_items, items.TESTS_CAP, share=0.15),
-    SectionSpec("decisions", "decisions", "Decisions (newest first):", items.decision_items, items.DECISIONS_CAP, share=0.15),
-    SectionSpec("summaries", "summaries of finished work", "Finished work, summarised when it went cold (newest first):",
-                items.summary_items, items.SUMMARIES_CAP, share=0.15),
-    SectionSpec("completed", "completed tasks", "Completed tasks (newest first):",
-                items.completed_items, items.COMPLETED_CAP, share=0.08, layout=inline),
-    SectionSpec("resolved", "fixed errors", "Errors hit and fixed (newest first):",
-                items.resolved_items, items.RESOLVED_CAP, share=0.07, layout=grouped(items.RUN_HEAD), order=items.resolved_order),
+    SectionSpec(
+        "decisions", "decisions", "Decisions (newest first):", items.decision_items, items.DECISIONS_CAP, share=0.15
+    ),
+    SectionSpec(
+        "summaries",
+        "summaries of finished work",
+        "Finished work, summarised when it went cold (newest first):",
+        items.summary_items,
+        items.SUMMARIES_CAP,
+        share=0.15,
+    ),
+    SectionSpec(
+        "completed",
+        "completed tasks",
+        "Completed tasks (newest first):",
+        items.completed_items,
+        items.COMPLETED_CAP,
+        share=0.08,
+        layout=inline,
+    ),
+    SectionSpec(
+        "resolved",
+        "fixed errors",
+        "Errors hit and fixed (newest first):",
+        items.resolved_items,
+        items.RESOLVED_CAP,
+        share=0.07,
+        layout=grouped(items.RUN_HEAD),
+        order=items.resolved_order,
+    ),
 )
 
 
@@ -89,7 +141,9 @@ def _where(archive_path: object, summaries_dir: object, summary_count: int, pres
     return Section("where", "locations", "Where:", tuple(redact(line) for line in where))
 
 
-def prefer_unshown(sections: Sequence[Section], block_items: Sequence[Item]) -> tuple[list[Section], list[Stage], list[str]]:
+def prefer_unshown(
+    sections: Sequence[Section], block_items: Sequence[Item]
+) -> tuple[list[Section], list[Stage], list[str]]:
     """The sections, their priority and the `then` keys when the block showed `block_items`:
     the core in full, then every other section's items the block did not show, and only
     then the rest (the model holds those already, through the summary or the refill).
@@ -126,7 +180,7 @@ def render_restore(
     summaries_dir: Path | str | None = None,
     summary_count: int = 0,
     preserved_path: Path | str | None = None,
-    summaries: Sequence["Summary"] = (),
+    summaries: Sequence[Summary] = (),
     block_items: Sequence[Item] | None = None,
 ) -> Rendered:
     """The SessionStart(compact) note, at most `max_chars`, most needed first.

@@ -31,7 +31,9 @@ class SectionSpec:
         facts = self.build(source, self.cap)
         title = self.title.format_map(values)
         order = self.order(facts) if self.order is not None and facts else ()
-        return Section(self.key, self.label, title, tuple(f.text for f in facts), self.share, self.layout, facts=facts, order=order)
+        return Section(
+            self.key, self.label, title, tuple(f.text for f in facts), self.share, self.layout, facts=facts, order=order
+        )
 
 
 def build(specs: Sequence[SectionSpec], source: Source, values: Mapping[str, object]) -> list[Section]:

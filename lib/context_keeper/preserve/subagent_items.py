@@ -24,7 +24,7 @@ LINE_ERRORS = 2
 def shown_subagents(src: Source) -> list[Subagent]:
     """The subagents worth a line, most needed first."""
     model = src.model
-    open_by = {}
+    open_by: dict[str, int] = {}
     for error in model.unresolved_errors():
         if error.agent:
             open_by[error.agent] = open_by.get(error.agent, 0) + 1
@@ -46,10 +46,10 @@ def shown_subagents(src: Source) -> list[Subagent]:
 
 def subagent_line(sub: Subagent, src: Source) -> str:
     model = src.model
-    head = f"{sub.agent_type or 'subagent'} \"{one_line(sub.description or sub.agent_id, 160)}\""
+    head = f'{sub.agent_type or "subagent"} "{one_line(sub.description or sub.agent_id, 160)}"'
     parent = model.subagents.get(sub.parent) if sub.parent else None
     if parent is not None:
-        head += f" (started by subagent \"{one_line(parent.description or parent.agent_id, 80)}\")"
+        head += f' (started by subagent "{one_line(parent.description or parent.agent_id, 80)}")'
     if sub.running:
         where = "in the background " if sub.background else ""
         state = f"RUNNING {where}since turn {sub.start_turn}"
@@ -86,4 +86,3 @@ def subagent_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         key = one_line(sub.description, 160) or sub.label
         out.append(Item("subagent", redact(subagent_line(sub, src)), redact(key)))
     return tuple(out)
-

@@ -19,6 +19,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `re` loads with the first pattern compiled, not with the package
+    import re
+
 MARK = "[REDACTED]"
 
 Rule = Callable[[str], str]
@@ -31,33 +35,34 @@ class LazyPattern:
     __slots__ = ("_source", "_flags", "_p")
 
     def __init__(self, source: str, flags: int = 0) -> None:
-        self._source, self._flags, self._p = source, flags, None
+        self._source, self._flags = source, flags
+        self._p: re.Pattern[str] | None = None
 
-    def _compile(self):  # type: ignore[no-untyped-def]
+    def _compile(self):
         import re
 
         self._p = re.compile(self._source, self._flags | re.ASCII)
         return self._p
 
-    def match(self, *args):  # type: ignore[no-untyped-def]
+    def match(self, *args):
         return (self._p or self._compile()).match(*args)
 
-    def fullmatch(self, *args):  # type: ignore[no-untyped-def]
+    def fullmatch(self, *args):
         return (self._p or self._compile()).fullmatch(*args)
 
-    def search(self, *args):  # type: ignore[no-untyped-def]
+    def search(self, *args):
         return (self._p or self._compile()).search(*args)
 
-    def findall(self, *args):  # type: ignore[no-untyped-def]
+    def findall(self, *args):
         return (self._p or self._compile()).findall(*args)
 
-    def finditer(self, *args):  # type: ignore[no-untyped-def]
+    def finditer(self, *args):
         return (self._p or self._compile()).finditer(*args)
 
-    def split(self, *args):  # type: ignore[no-untyped-def]
+    def split(self, *args):
         return (self._p or self._compile()).split(*args)
 
-    def sub(self, *args):  # type: ignore[no-untyped-def]
+    def sub(self, *args):
         return (self._p or self._compile()).sub(*args)
 
 
@@ -70,10 +75,10 @@ class LazyRule:
     def __init__(self, source: str, sub: Callable[..., str]) -> None:
         self._source = source
         self._sub = sub
-        self._pattern = None
+        self._pattern: re.Pattern[str] | None = None
 
     @property
-    def pattern(self):  # type: ignore[no-untyped-def]
+    def pattern(self):
         if self._pattern is None:
             import re
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from . import LazyPattern, MARK
+from . import MARK, LazyPattern
 from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
 from .values import (
     TECH_WORDS,
@@ -74,16 +74,24 @@ def _starts(text: str) -> list[int]:
             k = i + len(word)
             while k < n and text[k] in _IDENT_CHARS:
                 k += 1
-            if j not in starts and (text[k : k + 1] in _FOLLOWS or (text[k : k + 1] in " \t" and (
-                    text[k + 1 : k + 2] in _FOLLOWS_SPACE or (j and text[j - 1] == "-")
-                    or not text[text.rfind("\n", 0, j) + 1 : j].strip()))):  # a line `name value`
+            if j not in starts and (
+                text[k : k + 1] in _FOLLOWS
+                or (
+                    text[k : k + 1] in " \t"
+                    and (
+                        text[k + 1 : k + 2] in _FOLLOWS_SPACE
+                        or (j and text[j - 1] == "-")
+                        or not text[text.rfind("\n", 0, j) + 1 : j].strip()
+                    )
+                )
+            ):  # a line `name value`
                 starts.add(j)
             i = lowered.find(word, k)
     return sorted(starts)
 
 
-_FOLLOWS = frozenset(("=", ":", "\"", "'", "`", "]", ">", "?", "!", "|"))
-_FOLLOWS_SPACE = frozenset(("=", ":", "i", "w", "|", "?", " ", "\t", "'", "\""))
+_FOLLOWS = frozenset(("=", ":", '"', "'", "`", "]", ">", "?", "!", "|"))
+_FOLLOWS_SPACE = frozenset(("=", ":", "i", "w", "|", "?", " ", "\t", "'", '"'))
 
 
 def redact_assignments(text: str) -> str:
@@ -118,7 +126,12 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         return None
     m, group, context = found
     name = m.group("name")
-    if group == "val" and context == _LITERAL and m.groupdict().get("sep", "=").strip() == "" and is_wordlike(m.group("val")):
+    if (
+        group == "val"
+        and context == _LITERAL
+        and m.groupdict().get("sep", "=").strip() == ""
+        and is_wordlike(m.group("val"))
+    ):
         return None  # `--password options`: a word after a flag is prose in a help text
     level = tier(name)
     if level == WEAK and name.upper() == "KEY":
@@ -150,9 +163,16 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     return vstart, vend, f"{quote}{MARK}{quote}"
 
 
-
 def _bare_value(
-    text: str, start: int, m: re.Match[str], group: str, context: int, level: int, vstart: int, vend: int, val: str,
+    text: str,
+    start: int,
+    m: re.Match[str],
+    group: str,
+    context: int,
+    level: int,
+    vstart: int,
+    vend: int,
+    val: str,
     literal: bool,
 ) -> tuple[int, int, str, bool, bool] | None:
     """An unquoted value's real span (where it ends, a type hint's value after it), or None
@@ -171,7 +191,7 @@ def _bare_value(
         plain = _PLAIN.match(text, start)
         value = plain.group("val") if plain is not None else val
         opening = text[start - 1 : start]
-        if opening in ("\"", "'"):
+        if opening in ('"', "'"):
             value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
         if value[0] in "([{" and not env_style:
             return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
@@ -228,7 +248,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         m = _XML.match(text, start)
         if m is not None:
             return m, "val", _LITERAL
-    if opening in ("\"", "'", "`"):
+    if opening in ('"', "'", "`"):
         q = _QUOTED_NAME.match(text, start)
         if q is not None and q.group("q") == opening:
             group = next(g for g in ("attr", "elem", "arg", "dflt") if q.group(g) is not None)
@@ -240,7 +260,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         q = m.group("q")
         if q and q[0] != opening:
             return None  # `"password: x"` without its closing quote is prose in a string
-        if opening in ("\"", "'") and not q:
+        if opening in ('"', "'") and not q:
             # `"password=x"` in a string is a literal; `"token: expected a string"` is prose
             return m, "val", _LITERAL if m.group("sep") == "=" else _CODE
         return m, "val", _LITERAL if opening in ("?", "&", ";") else _CODE
@@ -248,7 +268,11 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     if m is not None and _runs_to_space(text, start, m):
         return m, "val", _CODE
     m = _DIRECTIVE.match(text, start)  # `storePassword 'x'` (Gradle), `requirepass x` (redis.conf)
-    if m is not None and _runs_to_space(text, start, m) and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val"))):
+    if (
+        m is not None
+        and _runs_to_space(text, start, m)
+        and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val")))
+    ):
         return m, "val", _LITERAL
     m = _PROSE.match(text, start)
     return (m, "val", _PROSE_CONTEXT) if m is not None else None
@@ -283,7 +307,11 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
     if is_wordlike(v) and tier(v) != NOT_SECRET:
         return False  # `key: DB_PASSWORD`, `'password_bytes'`: the name of another secret
     flat = v.lower().translate(_SEPARATORS)
-    if flat == name.lower().translate(_SEPARATORS) or name.lower().translate(_SEPARATORS).endswith(flat) and len(flat) >= 4:
+    if (
+        flat == name.lower().translate(_SEPARATORS)
+        or name.lower().translate(_SEPARATORS).endswith(flat)
+        and len(flat) >= 4
+    ):
         return False  # `token=token`, `DB_PASSWORD=$DB_PASSWORD` minus the `$`
     if quoted and is_prose(v) and "PASSPHRASE" not in name.upper():
         return False  # `"password": "This field may not be blank."`

@@ -22,8 +22,10 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("redis-cli",), rf"\bredis-cli\b{_SAME_CMD}[ \t](?:-a|--pass)[ \t]+{_ARG}"),
     (("sshpass",), rf"\bsshpass\b{_SAME_CMD}[ \t]-p[ \t]*{_ARG}"),
     (("ldap",), rf"\bldap\w+\b{_SAME_CMD}[ \t]-[wy]?w[ \t]+{_ARG}"),
-    ((" login", "twine", "repo add", "mongo", "az "),
-     rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}"),
+    (
+        (" login", "twine", "repo add", "mongo", "az "),
+        rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
+    ),
     (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
     (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
     (("ssh-keygen",), rf"\bssh-keygen\b{_SAME_CMD}[ \t]-[NP][ \t]+{_ARG}"),
@@ -32,24 +34,46 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("smbclient",), rf"\bsmbclient\b{_SAME_CMD}[ \t](?:-U|--user)[ \t=]*[\"']?[^\s%\"']+%(?P<s>[^\s\"']+)"),
     (("lftp",), rf"\blftp\b{_SAME_CMD}[ \t]-u[ \t]+[^,\s]+,(?P<s>[^\s\"']+)"),
     (("rabbitmqctl",), rf"\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+{_ARG}"),
-    (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-[a-mo-zA-Z]+[ \t]+)*-[a-mo-zA-Z]*b[a-mo-zA-Z]*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+{_ARG}"),
+    (
+        ("htpasswd",),
+        rf"\bhtpasswd[ \t]+(?:-[a-mo-zA-Z]+[ \t]+)*-[a-mo-zA-Z]*b[a-mo-zA-Z]*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+\S+[ \t]+{_ARG}",
+    ),
     (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-\w+[ \t]+)*-\w*(?:nb|bn)\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+{_ARG}"),
     (("vault",), r"\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*(?P<s>[^\s=\"'-][^\s=\"']*)(?=\s|$)"),
     (("secret set",), rf"\bgh[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t](?:-b|--body)(?:[ \t]*|=){_ARG}"),
-    (("-u", "--user", "-a", "--auth"),
-     rf"\b(?:curl|http|https|xh|wget)\b{_SAME_CMD}[ \t](?:-u|--user|-a|--auth)(?:[ \t]+|=)?(?P<q>[\"']?)"
-     r"(?P<user>[^\s:\"']*):(?P<q2>[\"']?)(?P<s>[^\s\"']+)(?P=q2)(?P=q)"),
-    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"'])(?P<user>[^\s:\"']*)(?P=q):"
-     r"(?P<q2>[\"'])(?P<s>[^\s\"']+)(?P=q2)"),
-    (("-u", "--user"), rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<s>[^\s:\"']{{8,}}):(?P=q)(?=\s|$)"),
+    (
+        ("-u", "--user", "-a", "--auth"),
+        rf"\b(?:curl|http|https|xh|wget)\b{_SAME_CMD}[ \t](?:-u|--user|-a|--auth)(?:[ \t]+|=)?(?P<q>[\"']?)"
+        r"(?P<user>[^\s:\"']*):(?P<q2>[\"']?)(?P<s>[^\s\"']+)(?P=q2)(?P=q)",
+    ),
+    (
+        ("-u", "--user"),
+        rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"'])(?P<user>[^\s:\"']*)(?P=q):"
+        r"(?P<q2>[\"'])(?P<s>[^\s\"']+)(?P=q2)",
+    ),
+    (
+        ("-u", "--user"),
+        rf"\bcurl\b{_SAME_CMD}[ \t](?:-u|--user)(?:[ \t]+|=)?(?P<q>[\"']?)(?P<s>[^\s:\"']{{8,}}):(?P=q)(?=\s|$)",
+    ),
     (("config",), rf"\b(?:poetry|composer)[ \t]+config[ \t]+(?:--?[\w-]+[ \t]+)*http-basic\.\S+[ \t]+\S+[ \t]+{_ARG}"),
-    (("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
-     r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')"),
-    (("dentified", "DENTIFIED"), r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]*\d[^\s;'\"]*)"),
+    (
+        ("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
+        r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')",
+    ),
+    (
+        ("dentified", "DENTIFIED"),
+        r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]*\d[^\s;'\"]*)",
+    ),
     (("machine",), r"\bmachine[ \t]+\S+(?:[ \t]+(?:login|account)[ \t]+\S+)*[ \t]+password[ \t]+(?P<s>\S+)"),
-    (("echo", "printf"), r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
-              r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)"),
-    (("<<<",), rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}"),
+    (
+        ("echo", "printf"),
+        r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)",
+    ),
+    (
+        ("<<<",),
+        rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}",
+    ),
 )
 # Commands that set a value under a name: the name decides.
 _SET_NAME = (
@@ -106,8 +130,23 @@ def _store(text: str) -> str:
 
 FLAG_GATE = " -"  # rules whose pattern needs a flag run only when the text has one
 _NEEDS_FLAG = frozenset(
-    ("mysql", "redis-cli", "sshpass", "ldap", " login", "sqlcmd", "pass:", "ssh-keygen", "zip", "7z",
-     "smbclient", "lftp", "htpasswd", "secret set", "-u")
+    (
+        "mysql",
+        "redis-cli",
+        "sshpass",
+        "ldap",
+        " login",
+        "sqlcmd",
+        "pass:",
+        "ssh-keygen",
+        "zip",
+        "7z",
+        "smbclient",
+        "lftp",
+        "htpasswd",
+        "secret set",
+        "-u",
+    )
 )
 
 
@@ -134,4 +173,3 @@ def _netrc_line(m: re.Match[str]) -> str:
 def _replace_unless_port(m: re.Match[str]) -> str:
     value = m.group("s")
     return m.group(0) if _port_or_flag(value) or is_wordlike(value) and len(value) < 4 else _replace(m)
-

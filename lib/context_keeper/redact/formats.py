@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import LazyPattern, LazyRule, MARK
+from . import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).
@@ -31,7 +31,11 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
     ("ya", r"ya29\.", r"[\w.-]{20,}"),
     ("GO", r"GOCSPX-", r"[\w-]{20,}"),
     ("1/", r"1//0", r"[\w-]{30,}"),
-    ("A3 AK AS AB AC AG AI AR AN", r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)", r"[A-Z0-9]{16}(?![A-Za-z0-9])"),  # AWS
+    (
+        "A3 AK AS AB AC AG AI AR AN",
+        r"(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)",
+        r"[A-Z0-9]{16}(?![A-Za-z0-9])",
+    ),  # AWS
     ("IQ", r"IQoJb3JpZ2luX", _B64 + r"{40,}={0,2}"),  # AWS session tokens
     ("Fw", r"FwoGZXIvYXdz", _B64 + r"{40,}={0,2}"),
     ("AB", r"ABSK", _B64 + r"{60,}={0,2}"),  # Bedrock
@@ -101,32 +105,51 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
 _URL_END = r"(?=[^\s/@'\"]*(?:[/?#:'\"\s,;)\]>`]|$))"
 SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("pem", ("PRIVATE KEY",), r"-----BEGIN[ ](?P<kind>[A-Z0-9 ]{0,30}?)PRIVATE[ ]KEY(?P<blk>(?:[ ]BLOCK)?)-----"),
-    ("putty", ("Private-Lines",), r"(?P<h>Private-Lines:[ \t]*\d+[ \t]*(?:\\r)?(?:\\n|\r?\n))(?P<s>(?:[A-Za-z0-9+/=]+(?:\\r)?(?:\\n|\r?\n)?)+)"),
+    (
+        "putty",
+        ("Private-Lines",),
+        r"(?P<h>Private-Lines:[ \t]*\d+[ \t]*(?:\\r)?(?:\\n|\r?\n))(?P<s>(?:[A-Za-z0-9+/=]+(?:\\r)?(?:\\n|\r?\n)?)+)",
+    ),
     ("b64pem", ("LS0tLS1CRUdJTi",), r"(?<![A-Za-z0-9+/])(?P<s>LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2})"),
     ("jwt", ("eyJ",), r"(?P<s>(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*)"),
     ("url", ("://",), r"(?P<h>(?<![\w+.-])[A-Za-z][\w+.-]*://(?P<user>[^\s:/@'\"`]*):)(?P<s>[^\s/'\"`]+?)@" + _URL_END),
     ("urltoken", ("://",), r"(?P<h>(?<![\w+.-])[A-Za-z][\w+.-]*://)(?P<s>[\w.~%-]{20,})@" + _URL_END),
     ("dsn", ("@tcp(", "@unix("), r"(?P<h>(?P<user>(?<![\w.-])[\w.-]+):)(?P<s>[^\s@/'\"]+)@(?:tcp|unix)\("),
-    ("oracle", ("thin:", "sqlplus"), r"(?P<h>(?:\bthin:|\bsqlplus[ \t]+(?:-\w+[ \t]+)*)['\"]?[\w.$-]+/)(?P<s>[^\s@'\"/]+)"),
+    (
+        "oracle",
+        ("thin:", "sqlplus"),
+        r"(?P<h>(?:\bthin:|\bsqlplus[ \t]+(?:-\w+[ \t]+)*)['\"]?[\w.$-]+/)(?P<s>[^\s@'\"/]+)",
+    ),
     ("slack", ("hooks.slack.com",), r"(?P<h>hooks\.slack\.com/(?:services|workflows|triggers)/)(?P<s>[\w+/-]{20,})"),
     ("discord", ("/api/webhooks/",), r"(?P<h>/api/webhooks/\d+/)(?P<s>[\w-]{20,})"),
     ("telegram", (":AA",), r"(?P<s>(?:(?<=/bot)|(?<![\w:]))\d{8,10}:AA[\w-]{30,})"),
-    ("teams", ("webhook.office.com", "outlook.office.com/webhook"), r"(?P<h>(?:webhook\.office\.com/webhookb2|outlook\.office\.com/webhook)/)(?P<s>[^\s'\"<>]+)"),
+    (
+        "teams",
+        ("webhook.office.com", "outlook.office.com/webhook"),
+        r"(?P<h>(?:webhook\.office\.com/webhookb2|outlook\.office\.com/webhook)/)(?P<s>[^\s'\"<>]+)",
+    ),
     ("ifttt", ("/with/key/",), r"(?P<h>/with/key/)(?P<s>[\w-]{15,})"),
     ("zapier", ("hooks.zapier.com",), r"(?P<h>hooks\.zapier\.com/hooks/catch/\d+/)(?P<s>\w{5,})"),
     ("azuread", ("Q~",), r"(?P<s>(?<![\w~.-])[\w~.]{3}\dQ~[\w~.-]{31,34})"),
     ("facebook", ("|", "%7C"), r"(?P<s>(?<![\w|])\d{15,16}(?:\||%7C)[\w-]{27,40})(?![\w-])"),
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
-    ("authz", ("uthorization", "UTHORIZATION"),
-     r"(?P<h>(?<![A-Za-z])(?i:proxy-authorization|authorization)[\"']?[ \t]*[:=][ \t]*[\"'`]?"
-     r"(?:(?P<scheme>[A-Za-z][\w.-]*)[ \t]+)?)(?P<s>[^\s\"',;()\[\]{}<>`]+)"),
-    ("scheme", ("earer", "EARER", "asic ", "SSWS", "FlyV1"),
-     r"(?P<h>(?<![A-Za-z])(?P<scheme>(?i:bearer|basic)|SSWS|FlyV1)[ \t]+)(?P<s>[\w.~+/=-]{10,})"),
+    (
+        "authz",
+        ("uthorization", "UTHORIZATION"),
+        r"(?P<h>(?<![A-Za-z])(?i:proxy-authorization|authorization)[\"']?[ \t]*[:=][ \t]*[\"'`]?"
+        r"(?:(?P<scheme>[A-Za-z][\w.-]*)[ \t]+)?)(?P<s>[^\s\"',;()\[\]{}<>`]+)",
+    ),
+    (
+        "scheme",
+        ("earer", "EARER", "asic ", "SSWS", "FlyV1"),
+        r"(?P<h>(?<![A-Za-z])(?P<scheme>(?i:bearer|basic)|SSWS|FlyV1)[ \t]+)(?P<s>[\w.~+/=-]{10,})",
+    ),
 )
 _SCHEMES = frozenset(
     "bearer basic token digest negotiate ntlm ssws flyv1 apikey api-key hmac oauth jwt key otp "
     "aws4-hmac-sha256 sharedkey hoba mutual vapid dpop bot".split()
 )
+
 
 def _keep_group(m: re.Match[str], value: str) -> str:
     """The match with group `s` replaced by `value`."""
@@ -153,6 +176,7 @@ def _checked(keep: Callable[[str], bool]) -> Callable[[re.Match[str]], str]:
         if MARK in value or keep(value):
             return m.group(0)
         return _keep_group(m, MARK)
+
     return sub
 
 
@@ -218,6 +242,7 @@ def _pem_sub(m: re.Match[str]) -> str:
 
 def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
     """PEM needs the text after the header, so it runs as its own loop instead of `sub`."""
+
     def run(text: str) -> str:
         out, pos = [], 0
         for m in lazy.pattern.finditer(text):
@@ -236,6 +261,7 @@ def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
             pos = consumed
         out.append(text[pos:])
         return "".join(out)
+
     return run
 
 
@@ -279,7 +305,6 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
         rule = LazyRule(rf"(?<![A-Za-z0-9+.]){after_slash}(?:{hint})(?P<s>{body})", _token_sub)
         for key in keys.split():
             # a one-character key (a format with no prefix) stands for every second character
-            for full in ([key] if len(key) == 2 else [key + c for c in seconds]):
+            for full in [key] if len(key) == 2 else [key + c for c in seconds]:
                 dispatch.setdefault(full, []).append(rule)
     return tuple(early), {k: tuple(v) for k, v in dispatch.items()}, tuple(late)
-

@@ -105,7 +105,9 @@ def _noun(word: str, before: str | None) -> int:
     return NOT_SECRET
 
 
-_FILE_NAME = LazyPattern(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$")
+_FILE_NAME = LazyPattern(
+    r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$"
+)
 
 
 def tier(name: str, whole: bool = False) -> int:

@@ -64,7 +64,9 @@ _DIGEST = LazyPattern(r"(?:sha\d*|md5|blake2b?|h1|sha\d+-)[:=-]", re.IGNORECASE)
 _PATH_SPLIT = LazyPattern(r"[/\\]")
 _SPEC = LazyPattern(r"(?P<k>[A-Za-z][A-Za-z_-]*)=(?P<v>[^=\s]*)")
 _EMAIL = LazyPattern(r"(?P<local>[\w.+-]+)@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
-_FILE_EXT = LazyPattern(r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$")
+_FILE_EXT = LazyPattern(
+    r"\.(?:pem|key|crt|cer|der|p12|pfx|jks|keystore|json|ya?ml|toml|ini|txt|env|gpg|asc|pub|conf|cfg)$"
+)
 # Types a `name: Type` annotation names, in the languages a session shows most.
 TYPE_NAMES = frozenset(
     "str string String int integer bool boolean bytes bytearray float number any unknown object "
@@ -73,7 +75,10 @@ TYPE_NAMES = frozenset(
     "HashMap u8 i32 i64 u32 u64 usize isize f32 f64 Buffer Uint8Array Promise Record Array "
     "CharSequence Password Token Credentials NSString Data URL".split()
 )
-TECH_WORDS = LazyPattern(r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}", re.IGNORECASE)
+TECH_WORDS = LazyPattern(
+    r"(?:u?int|float|sha|md|base|b|pkcs|x|utf|oauth|http|ipv|v|h|hs|rs|es|ps|aes|rsa|ed|x|pbkdf|argon|bcrypt|tls|ssl|s)\d+\w{0,3}",
+    re.IGNORECASE,
+)
 
 
 def is_placeholder(v: str) -> bool:
@@ -113,7 +118,9 @@ def is_pathlike(v: str) -> bool:
 
 def has_word_part(v: str) -> bool:
     """`Linux-pip-3f2a…`, `user:42:profile`: an id built from words, not a random secret."""
-    return any(len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p) for p in _WORD_SPLIT.split(v))
+    return any(
+        len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p) for p in _WORD_SPLIT.split(v)
+    )
 
 
 def is_qualified_name(v: str) -> bool:
@@ -220,7 +227,13 @@ def _is_spec(v: str) -> bool:
     if m is None or not (is_wordy(m.group("k")) or m.group("k") in ("id", "src", "dst")):
         return False
     rest = m.group("v")
-    return not rest or "," in rest or rest.isdigit() or is_wordy(rest) or (len(rest) <= 12 and not has_letters_and_digits(rest))
+    return (
+        not rest
+        or "," in rest
+        or rest.isdigit()
+        or is_wordy(rest)
+        or (len(rest) <= 12 and not has_letters_and_digits(rest))
+    )
 
 
 def _is_email(v: str) -> bool:

@@ -60,7 +60,9 @@ def _count(segments: list[tuple[int, int] | int], group: int) -> int:
     return sum(1 if isinstance(s, int) else -(-(s[1] - s[0] + 1) // group) for s in segments)
 
 
-def columns(points: Sequence[TurnPoint], turns: int, compactions: Sequence[CompactionOutcome], width: int) -> tuple[list[Column], int]:
+def columns(
+    points: Sequence[TurnPoint], turns: int, compactions: Sequence[CompactionOutcome], width: int
+) -> tuple[list[Column], int]:
     """The chart's columns for `width` characters, and how many turns one column holds."""
     tokens = {p.turn: p.tokens for p in points}
     segments = _segments(turns, compactions)
@@ -95,7 +97,7 @@ def _label_row(cols: list[Column], labels: list[tuple[int, str]]) -> str:
         span = range(at, at + len(text) + 1)  # and one space after
         if at < 0 or span.stop > len(row) or any(taken[i] for i in span):
             continue
-        for i, ch in zip(span, text):
+        for i, ch in zip(span, text, strict=False):
             row[i] = ch
         for i in span:
             taken[i] = True

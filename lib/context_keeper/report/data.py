@@ -184,7 +184,12 @@ def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Rec
     """The boundary's facts (where, tokens) completed by what the hooks recorded."""
     values: dict[str, Any] = {"in_transcript": boundary is not None}
     if boundary is not None:
-        values |= {"trigger": boundary.trigger, "time": boundary.timestamp, "pre_tokens": boundary.pre_tokens, "post_tokens": boundary.post_tokens}
+        values |= {
+            "trigger": boundary.trigger,
+            "time": boundary.timestamp,
+            "pre_tokens": boundary.pre_tokens,
+            "post_tokens": boundary.post_tokens,
+        }
     if rec is not None:
         check = rec.check if rec.checked else None
         carried = rec.block_items
@@ -234,8 +239,9 @@ def match_compactions(model: SessionModel, recorded: list[Recorded]) -> tuple[Co
             extra.append(rec)  # made for a boundary not written yet
             continue
         free = [
-            i for i in range(len(boundaries))
-            if i not in owner and (boundaries[i].timestamp is None or boundaries[i].timestamp >= rec.time)
+            i
+            for i in range(len(boundaries))
+            if i not in owner and ((stamp := boundaries[i].timestamp) is None or stamp >= rec.time)
         ]
         if free:
             owner[free[0]] = rec
@@ -281,7 +287,8 @@ def gather(
             TaskRow(t.id, t.subject, t.status, t.created_turn, t.completed_turn) for t in model.tasks.tasks.values()
         ),
         files=tuple(
-            FileRow(relative_path(f.path, bases), f.tool, f.first_turn, f.last_turn, f.count) for f in model.files.values()
+            FileRow(relative_path(f.path, bases), f.tool, f.first_turn, f.last_turn, f.count)
+            for f in model.files.values()
         ),
         errors=_error_rows(model, bases),
         subagents=_subagent_rows(model),
@@ -325,7 +332,13 @@ def _subagent_rows(model: SessionModel) -> tuple[SubagentRow, ...]:
 def _summary_rows(summaries: list[Summary]) -> tuple[ColdSummary, ...]:
     return tuple(
         ColdSummary(
-            s.task_id, s.kind, s.status or "-", s.start_turn, s.end_turn, redact(s.subject), s.compressed_at,
+            s.task_id,
+            s.kind,
+            s.status or "-",
+            s.start_turn,
+            s.end_turn,
+            redact(s.subject),
+            s.compressed_at,
             s.path.name if s.path else None,
         )
         for s in summaries

@@ -69,7 +69,9 @@ def outcome_title(c: CompactionOutcome) -> str:
     if not c.in_transcript:
         parts[0] += " (recorded by a hook, not in the transcript yet)"
     parts.append(f"tokens {num(c.pre_tokens)} → {num(c.post_tokens)}")
-    parts.append(f"block {num(c.carried)} items, summary kept {num(c.kept)}, lost {num(c.lost)}, refilled {num(c.refill_sent)}")
+    parts.append(
+        f"block {num(c.carried)} items, summary kept {num(c.kept)}, lost {num(c.lost)}, refilled {num(c.refill_sent)}"
+    )
     return "; ".join(parts)
 
 
@@ -92,7 +94,9 @@ def render_svg(report: SessionReport) -> str:
         value = top * i // 4
         gy = y(value)
         out.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + PLOT_W}" y1="{gy:.1f}" y2="{gy:.1f}"/>')
-        out.append(f'<text class="ylab" x="{LEFT - 8}" y="{gy + 4:.1f}" text-anchor="end">{_e(num(value))} · {_e(percent(value, report.window))}</text>')
+        out.append(
+            f'<text class="ylab" x="{LEFT - 8}" y="{gy + 4:.1f}" text-anchor="end">{_e(num(value))} · {_e(percent(value, report.window))}</text>'
+        )
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + PLOT_H}"/>')
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT + PLOT_W}" y1="{TOP + PLOT_H}" y2="{TOP + PLOT_H}"/>')
     for t in _x_ticks(turns):
@@ -101,8 +105,8 @@ def render_svg(report: SessionReport) -> str:
     for c in report.compactions:
         cx = LEFT + min(c.after_turn, turns) * PLOT_W / turns
         out.append(
-            f'<g class="compaction"{_attrs(data_number=c.number, data_after_turn=c.after_turn, data_trigger=c.trigger, data_pre_tokens=c.pre_tokens, data_post_tokens=c.post_tokens, data_carried=c.carried, data_kept=c.kept, data_lost=c.lost, data_refilled=c.refill_sent, data_in_transcript=str(c.in_transcript).lower())}>'
-            f'<title>{_e(outcome_title(c))}</title>'
+            f'<g class="compaction"{_compaction_attrs(c)}>'
+            f"<title>{_e(outcome_title(c))}</title>"
             f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{TOP}" y2="{TOP + PLOT_H}"/>'
             f'<text x="{cx + 4:.1f}" y="{TOP + 12}">C{c.number}</text></g>'
         )
@@ -117,7 +121,7 @@ def render_svg(report: SessionReport) -> str:
         line.sort(key=lambda v: v[2])  # stable: before-tokens ahead of after-tokens
         out.append(f'<polyline class="context-line" points="{" ".join(f"{a:.1f},{b:.1f}" for a, b, _ in line)}"/>')
     radius = 3 if len(coords) <= 200 else 1.5 if len(coords) <= 2000 else 1
-    for p, (px, py) in zip(report.points, coords):
+    for p, (px, py) in zip(report.points, coords, strict=False):
         tip = f"turn {p.turn:,}: {num(p.tokens)} tokens ({percent(p.tokens, report.window)})"
         out.append(
             f'<circle class="turn"{_attrs(data_turn=p.turn, data_tokens=p.tokens)} cx="{px:.1f}" cy="{py:.1f}" r="{radius}">'
@@ -131,11 +135,13 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]], kinds: str,
     """kinds: a letter a column, n = number (right aligned), c = code (paths, commands), t = text."""
     if not rows:
         return f'<p class="empty">{_e(empty)}</p>'
-    head = "".join(('<th class="num">' if k == "n" else "<th>") + f"{_e(h)}</th>" for h, k in zip(headers, kinds))
+    head = "".join(
+        ('<th class="num">' if k == "n" else "<th>") + f"{_e(h)}</th>" for h, k in zip(headers, kinds, strict=False)
+    )
     body = []
     for row in rows:
         cells = []
-        for value, kind in zip(row, kinds):
+        for value, kind in zip(row, kinds, strict=False):
             if kind == "n":
                 cells.append(f'<td class="num">{_e(value)}</td>')
             elif kind == "c":
@@ -155,45 +161,87 @@ def _section(title: str, count: int, content: str, note: str = "") -> str:
 
 def render_html(report: SessionReport) -> str:
     facts = header_facts(report, terse=True)
-    comp_rows = [row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions)]
+    comp_rows = [
+        row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions, strict=False)
+    ]
     sections = [
-        '<section><h2>Context per turn</h2>'
-        + (render_svg(report) if report.points else '<p class="empty">no usage recorded in the transcript: nothing to chart</p>')
-        + f'<p class="note">one point per turn: tokens in context at its response; dashed lines: compactions (hover for their outcome). Window {num(report.window)} tokens.</p></section>',
+        "<section><h2>Context per turn</h2>"
+        + (
+            render_svg(report)
+            if report.points
+            else '<p class="empty">no usage recorded in the transcript: nothing to chart</p>'
+        )
+        + '<p class="note">one point per turn: tokens in context at its response; dashed lines: compactions '
+        + f"(hover for their outcome). Window {num(report.window)} tokens.</p></section>",
         _section(
-            "Compactions", len(report.compactions),
+            "Compactions",
+            len(report.compactions),
             _table([*COMPACTION_HEADERS, "kept by family"], comp_rows, "tntnnnnnnnt", "none"),
             OUTCOME_NOTE if report.compactions else "",
         ),
         _section(
-            "Tasks", len(report.tasks),
-            _table(["id", "status", "subject", "created", "completed"],
-                   [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks], "tstnn", "none (no task tools in this session)"),
-        ),
-        _section("Subagents", len(report.subagents), _table(SUBAGENT_HEADERS, subagent_rows(report), "tttnnnnt", "none")),
-        _section(
-            "Files modified", len(report.files),
-            _table(["path", "tool", "turns", "edits"],
-                   [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files], "ctnn", "none"),
-        ),
-        _section(
-            "Open errors", len(report.open_errors),
-            _table(["turn", "target", "error"], [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors], "nct", "none"),
+            "Tasks",
+            len(report.tasks),
+            _table(
+                ["id", "status", "subject", "created", "completed"],
+                [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks],
+                "tstnn",
+                "none (no task tools in this session)",
+            ),
         ),
         _section(
-            "Fixed errors", len(report.fixed_errors),
-            _table(["turn", "target", "error", "fixed", "how"],
-                   [[f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH] for e in report.fixed_errors], "nctnt", "none"),
+            "Subagents", len(report.subagents), _table(SUBAGENT_HEADERS, subagent_rows(report), "tttnnnnt", "none")
         ),
         _section(
-            "Cold summaries", len(report.summaries),
-            _table(["task", "kind", "status", "turns", "subject", "file"],
-                   [[s.task_id, s.kind, s.status, turn_range(s.start_turn, s.end_turn), s.subject, s.file or DASH] for s in report.summaries], "ttsntc", "none"),
+            "Files modified",
+            len(report.files),
+            _table(
+                ["path", "tool", "turns", "edits"],
+                [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files],
+                "ctnn",
+                "none",
+            ),
+        ),
+        _section(
+            "Open errors",
+            len(report.open_errors),
+            _table(
+                ["turn", "target", "error"],
+                [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors],
+                "nct",
+                "none",
+            ),
+        ),
+        _section(
+            "Fixed errors",
+            len(report.fixed_errors),
+            _table(
+                ["turn", "target", "error", "fixed", "how"],
+                [
+                    [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
+                    for e in report.fixed_errors
+                ],
+                "nctnt",
+                "none",
+            ),
+        ),
+        _section(
+            "Cold summaries",
+            len(report.summaries),
+            _table(
+                ["task", "kind", "status", "turns", "subject", "file"],
+                [
+                    [s.task_id, s.kind, s.status, turn_range(s.start_turn, s.end_turn), s.subject, s.file or DASH]
+                    for s in report.summaries
+                ],
+                "ttsntc",
+                "none",
+            ),
         ),
     ]
     dl = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in facts)
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>context-keeper report: {_e(report.session_id)}</title><style>{CSS}</style></head>\n<body>"
@@ -210,3 +258,19 @@ def write_html(path: Path, report: SessionReport) -> int:
     with os.fdopen(fd, "wb") as handle:
         handle.write(page)
     return len(page)
+
+
+def _compaction_attrs(c: CompactionOutcome) -> str:
+    """The marker's data: what a test (and a curious reader) reads off the page."""
+    return _attrs(
+        data_number=c.number,
+        data_after_turn=c.after_turn,
+        data_trigger=c.trigger,
+        data_pre_tokens=c.pre_tokens,
+        data_post_tokens=c.post_tokens,
+        data_carried=c.carried,
+        data_kept=c.kept,
+        data_lost=c.lost,
+        data_refilled=c.refill_sent,
+        data_in_transcript=str(c.in_transcript).lower(),
+    )

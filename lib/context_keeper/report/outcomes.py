@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import jsonio
+from ..compaction_log import read_views
 from ..records import field, record
 from ..store import RunsDir
-from ..compaction_log import read_views
 from ..survival import compaction_file
-
 
 
 @record(frozen=False)
@@ -107,7 +106,9 @@ def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
             block_chars=_int(opener.get("chars")),
             block_items=items if view.source == "pre_compact" else None,
             # PreCompact did not run: what SessionStart printed is the note
-            note_items=items if view.source != "pre_compact" else (_int(notes[-1].get("block_items")) if notes else None),
+            note_items=items
+            if view.source != "pre_compact"
+            else (_int(notes[-1].get("block_items")) if notes else None),
             check=view.check,
             checked=any(line["source"] == "post_compact" and "check" in line for line in view.records),
             post_tokens=view.tokens_after,

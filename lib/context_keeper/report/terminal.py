@@ -85,7 +85,18 @@ OUTCOME_NOTE = (
     "carried: items in the preservation block; kept: of them, found in the summary; "
     "refilled: sent back after it; - = not recorded"
 )
-COMPACTION_HEADERS = ["#", "after turn", "trigger", "tokens before", "tokens after", "block", "carried", "kept", "lost", "refilled"]
+COMPACTION_HEADERS = [
+    "#",
+    "after turn",
+    "trigger",
+    "tokens before",
+    "tokens after",
+    "block",
+    "carried",
+    "kept",
+    "lost",
+    "refilled",
+]
 
 
 SUBAGENT_HEADERS = ["type", "description", "status", "turns", "files", "commands", "open errors", "result"]
@@ -147,29 +158,42 @@ def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii
                 parts.append(f"C{c.number} kept/carried by family: {family_counts(c)}")
         parts += textwrap.wrap(OUTCOME_NOTE, width)
     section(
-        "tasks", ["id", "status", "subject", "created", "completed"],
+        "tasks",
+        ["id", "status", "subject", "created", "completed"],
         [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks],
-        "ftfnn", "none (no task tools in this session)",
+        "ftfnn",
+        "none (no task tools in this session)",
     )
     section("subagents", SUBAGENT_HEADERS, subagent_rows(report), "ttfnnnnt", "none")
     section(
-        "files modified", ["path", "tool", "turns", "edits"],
+        "files modified",
+        ["path", "tool", "turns", "edits"],
         [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files],
-        "pfnn", "none",
+        "pfnn",
+        "none",
     )
     section(
-        "open errors", ["turn", "target", "error"],
+        "open errors",
+        ["turn", "target", "error"],
         [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors],
-        "ntt", "none",
+        "ntt",
+        "none",
     )
     section(
-        "fixed errors", ["turn", "target", "error", "fixed", "how"],
-        [[f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH] for e in report.fixed_errors],
-        "nttnt", "none",
+        "fixed errors",
+        ["turn", "target", "error", "fixed", "how"],
+        [
+            [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
+            for e in report.fixed_errors
+        ],
+        "nttnt",
+        "none",
     )
     section(
-        "cold summaries", ["task", "kind", "status", "turns", "subject"],
+        "cold summaries",
+        ["task", "kind", "status", "turns", "subject"],
         [[s.task_id, s.kind, s.status, turn_range(s.start_turn, s.end_turn), s.subject] for s in report.summaries],
-        "fffnt", "none",
+        "fffnt",
+        "none",
     )
     return "\n".join(parts)

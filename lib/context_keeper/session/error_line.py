@@ -35,7 +35,7 @@ def redacted(message: str) -> str:
     m = _WHERE_RE.match(message)
     if m is None or not _MESSAGE_START_RE.match(message, m.end()):
         return whole
-    return redact(m.group(1)) + ": " + redact(message[m.end():])
+    return redact(m.group(1)) + ": " + redact(message[m.end() :])
 
 
 def run_failures(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:

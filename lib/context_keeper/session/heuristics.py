@@ -8,7 +8,7 @@ import re
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Iterator
+    from collections.abc import Iterator
 
 _TEST_RE = re.compile(
     r"(?:^|[\s;&|(])(?:"
@@ -58,7 +58,9 @@ _HEDGE_RE = re.compile(
 )
 _REASON_RE = re.compile(r"\b(?:because|since|as|so that|given that)\b|: ", re.IGNORECASE)
 # Asides and meta-remarks.
-_ASIDE_RE = re.compile(r"^(?:side ?note|note|aside|by the way|btw|fyi|p\.?s\.?|tip|reminder)\b|^note that\b", re.IGNORECASE)
+_ASIDE_RE = re.compile(
+    r"^(?:side ?note|note|aside|by the way|btw|fyi|p\.?s\.?|tip|reminder)\b|^note that\b", re.IGNORECASE
+)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*])|\n+")
 _FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
 _NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
@@ -123,7 +125,7 @@ def is_noise(sentence: str) -> bool:
     if plan:
         # "We'll store amounts as cents instead of floats" decides; "I'll first check
         # whether to use X instead of Y" plans: the words after the opening tell them apart.
-        return _COMMITTED_RE.search(sentence) is None or bool(_EXPLORE_RE.match(sentence[plan.end():]))
+        return _COMMITTED_RE.search(sentence) is None or bool(_EXPLORE_RE.match(sentence[plan.end() :]))
     return False
 
 

@@ -12,7 +12,7 @@ from . import units
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Collection, Iterable
+    from collections.abc import Collection, Iterable
 
     from .model import SessionModel
     from .records import Episode

@@ -11,16 +11,27 @@ from ..transcript import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..usage import ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
 from .heuristics import is_real_prompt
+
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
-from .records import MODEL_VERSION, CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts, upgrade_saved
+from .records import (
+    MODEL_VERSION,
+    CommandRun,
+    Compaction,
+    Episode,
+    ErrorEvent,
+    FileChange,
+    Note,
+    PendingCall,
+    UnitFacts,
+    upgrade_saved,
+)
 from .subagents import AGENT_TOOLS, Subagent
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from pathlib import Path
-    from typing import Iterable
-
     from typing import Any
 
     from ..tasks import Phrases, TaskIndex
@@ -111,7 +122,9 @@ class SessionModel:
 
     # -- the transcript file and the saved form (cursor.py, records.py) ---------------------
 
-    def update_from_file(self, path: Path | str, stop: int | None = None, deadline: float | None = None) -> SessionModel:
+    def update_from_file(
+        self, path: Path | str, stop: int | None = None, deadline: float | None = None
+    ) -> SessionModel:
         """Fold the bytes appended since the cursor (see cursor.update_from_file)."""
         from .cursor import update_from_file  # the cursor builds on this module
 
@@ -130,7 +143,7 @@ class SessionModel:
     def from_bytes(data: bytes) -> SessionModel:
         raw = jsonio.loads(data)
         version = raw.get("version") if isinstance(raw, dict) else None
-        if type(version) is not int or not OLDEST_LOADED <= version <= MODEL_VERSION:
+        if not isinstance(raw, dict) or type(version) is not int or not OLDEST_LOADED <= version <= MODEL_VERSION:
             raise ValueError("saved session model has another version")
         return from_dict(SessionModel, upgrade_saved(raw, version) if version < MODEL_VERSION else raw)
 

@@ -48,7 +48,9 @@ class CommandRun:
     messages: tuple[str, ...] = ()
     is_test: bool = False
     more: int = 0
-    agent: str | None = field(default=None, sparse=True)  # the subagent that ran it (subagents.py); None: the main agent
+    agent: str | None = field(
+        default=None, sparse=True
+    )  # the subagent that ran it (subagents.py); None: the main agent
 
     @property
     def error_line(self) -> str | None:
@@ -66,7 +68,9 @@ class ErrorEvent:
     resolved_turn: int | None = None
     resolved_by: str | None = None
     more: int = 0  # failures the run reported beyond `messages`
-    agent: str | None = field(default=None, sparse=True)  # the subagent that hit it (subagents.py); None: the main agent
+    agent: str | None = field(
+        default=None, sparse=True
+    )  # the subagent that hit it (subagents.py); None: the main agent
 
     @property
     def line(self) -> str:
@@ -142,7 +146,9 @@ def upgrade_saved(raw: dict[str, Any], version: int) -> dict[str, Any]:
     that line becomes the run's one message."""
     if version < 2:
         units = raw.get("facts")
-        errors = [raw.get("errors")] + ([u.get("errors") for u in units.values() if isinstance(u, dict)] if isinstance(units, dict) else [])
+        errors = [raw.get("errors")] + (
+            [u.get("errors") for u in units.values() if isinstance(u, dict)] if isinstance(units, dict) else []
+        )
         tests = raw.get("tests")
         runs = [raw.get("commands"), list(tests.values()) if isinstance(tests, dict) else None]
         for lists, key in ((errors, "line"), (runs, "error_line")):

@@ -130,8 +130,11 @@ def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | No
         call = _str(meta.get("toolUseId"))
         sub = _by_call(model, call)
         # Not trimmed yet: what to keep is decided once every file is folded (update).
-        sub = _rekey(model, sub, agent_id) if sub is not None else _add(
-            model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim=False)
+        sub = (
+            _rekey(model, sub, agent_id)
+            if sub is not None
+            else _add(model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim=False)
+        )
     _apply_meta(model, sub, meta)
     sub.meta_mtime_ns = mtime
     return sub
@@ -174,7 +177,12 @@ def _sync(model: SessionModel, sub: Subagent, depth: int) -> None:
 
 
 def _fold_file(
-    model: SessionModel, sub: Subagent, path: str, depth: int, max_bytes: int | None = None, deadline: float | None = None
+    model: SessionModel,
+    sub: Subagent,
+    path: str,
+    depth: int,
+    max_bytes: int | None = None,
+    deadline: float | None = None,
 ) -> None:
     """Fold the file from the subagent's cursor: at most `max_bytes`, and past `deadline`
     (checked every FOLD_BATCH records) it stops with `model.behind` set."""
@@ -251,7 +259,9 @@ def _tool_use(model: SessionModel, sub: Subagent, block: ToolUse) -> None:
         agent_call(model, block, parent=sub)
 
 
-def _tool_result(model: SessionModel, sub: Subagent, call: PendingCall, block: ToolResult, result: Any, depth: int) -> None:
+def _tool_result(
+    model: SessionModel, sub: Subagent, call: PendingCall, block: ToolResult, result: Any, depth: int
+) -> None:
     if call.name in AGENT_TOOLS:
         agent_result(model, block, result, depth + 1)
         return

@@ -249,9 +249,11 @@ def _report(info: dict[str, Any], text: str) -> str:
     `content` (Claude Code puts its own notes in earlier ones), else the text after the
     hand-back frame of the tool result."""
     content = info.get("content")
-    texts = [
-        b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str) and b["text"].strip()
-    ] if isinstance(content, list) else []
+    texts = (
+        [b["text"] for b in content if isinstance(b, dict) and isinstance(b.get("text"), str) and b["text"].strip()]
+        if isinstance(content, list)
+        else []
+    )
     texts = [t for t in texts if not t.lstrip().startswith("<tools-used")]
     if texts:
         return texts[-1]

@@ -107,7 +107,9 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
     else:
-        record_error(model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts)
+        record_error(
+            model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts
+        )
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:

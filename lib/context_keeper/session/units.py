@@ -10,7 +10,7 @@ from .records import UnitFacts
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Iterable
+    from collections.abc import Iterable
 
     from .model import SessionModel
 

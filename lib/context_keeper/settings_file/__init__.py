@@ -13,11 +13,13 @@ and the package's stdlib-only modules (hooks' names, store's files and locks, lo
 - `actions`, `main`: install and uninstall as install.sh runs them
 """
 
+from ..hooks import HOOKS
 from .actions import install, new_bytes, render_diff, uninstall
 from .document import CommentsError, Loaded, Settings, SettingsError, dumps, load, parse
 from .installs import InstallRecord, InstallState, write_settings
+from .main import main
 from .merge import Changes, merge, merge_with_changes, unmerge, unmerge_with_changes
-from .model import OurHandler, Overlap, handlers_in, overlaps, ours, plugin_enabled, slots
+from .model import OurHandler, Overlap, handlers_in, ours, overlaps, plugin_enabled, slots
 from .registration import (
     MATCH_ALL,
     POST_TOOL_USE_MATCHER,
@@ -33,15 +35,47 @@ from .registration import (
     same_matcher,
     script_of,
 )
-from ..hooks import HOOKS
-from .main import main
 
 __all__ = [
-    "HOOKS", "MATCH_ALL", "POST_TOOL_USE_MATCHER", "REGISTRATION", "Changes", "CommentsError",
-    "HookEntry", "HookSpec", "InstallRecord", "InstallState", "Loaded", "OurHandler", "Overlap",
-    "Settings", "SettingsError", "command_words", "dumps", "fast_command", "handlers_in",
-    "hook_command", "hook_of_words", "install", "launcher_for", "load", "main", "merge",
-    "merge_with_changes", "new_bytes", "our_entries", "ours", "overlaps", "parse",
-    "plugin_enabled", "render_diff", "same_matcher", "script_of", "slots", "uninstall",
-    "unmerge", "unmerge_with_changes", "write_settings",
+    "HOOKS",
+    "MATCH_ALL",
+    "POST_TOOL_USE_MATCHER",
+    "REGISTRATION",
+    "Changes",
+    "CommentsError",
+    "HookEntry",
+    "HookSpec",
+    "InstallRecord",
+    "InstallState",
+    "Loaded",
+    "OurHandler",
+    "Overlap",
+    "Settings",
+    "SettingsError",
+    "command_words",
+    "dumps",
+    "fast_command",
+    "handlers_in",
+    "hook_command",
+    "hook_of_words",
+    "install",
+    "launcher_for",
+    "load",
+    "main",
+    "merge",
+    "merge_with_changes",
+    "new_bytes",
+    "our_entries",
+    "ours",
+    "overlaps",
+    "parse",
+    "plugin_enabled",
+    "render_diff",
+    "same_matcher",
+    "script_of",
+    "slots",
+    "uninstall",
+    "unmerge",
+    "unmerge_with_changes",
+    "write_settings",
 ]

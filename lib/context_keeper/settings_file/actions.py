@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .document import Loaded, Settings, SettingsError, dumps, load
-from .installs import (InstallRecord, InstallState, record_for, remove_created_dirs, sha256,
-                       write_settings)
+from .installs import InstallRecord, InstallState, record_for, remove_created_dirs, sha256, write_settings
 from .jsontext import rewrite
 from .merge import merge_with_changes, unmerge_with_changes
-from .model import OurHandler, overlaps, ours, plugin_enabled
+from .model import OurHandler, ours, overlaps, plugin_enabled
 from .registration import HookEntry
 
 
@@ -52,8 +51,9 @@ def _lines(version: bytes | Settings | None) -> list[str]:
     return text.splitlines(keepends=True)
 
 
-def install(path: Path, entries: Sequence[HookEntry], state: InstallState, *,
-            dry_run: bool = False, also: Sequence[Path] = ()) -> None:
+def install(
+    path: Path, entries: Sequence[HookEntry], state: InstallState, *, dry_run: bool = False, also: Sequence[Path] = ()
+) -> None:
     loaded = load(path)
     settings, changes = merge_with_changes(loaded.settings, entries)
     data = new_bytes(loaded, settings)
@@ -76,16 +76,17 @@ def install(path: Path, entries: Sequence[HookEntry], state: InstallState, *,
     print(f"{path}: {changes.describe()}" + (f"; backup {backup}" if backup else " (new file)"))
 
 
-def uninstall(path: Path, state: InstallState, *, dry_run: bool = False,
-              quiet_if_none: bool = False) -> None:
+def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_if_none: bool = False) -> None:
     loaded = load(path)
     record = state.get(path)
     settings, changes = unmerge_with_changes(loaded.settings)
     exact, data = _exact_restore(loaded, record, state)
     if loaded.data is None or (not exact and settings == loaded.settings):
         if not quiet_if_none:
-            print(f"{path}: " + ("does not exist; nothing to remove" if loaded.data is None
-                                 else "no context-keeper hooks found"))
+            print(
+                f"{path}: "
+                + ("does not exist; nothing to remove" if loaded.data is None else "no context-keeper hooks found")
+            )
         if record is not None and not dry_run:
             with state.locked():
                 state.put(path, None)
@@ -106,12 +107,10 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False,
     print(f"{path}: {changes.describe()}; " + _how(exact, data, backup, record))
 
 
-def _exact_restore(loaded: Loaded, record: InstallRecord | None,
-                   state: InstallState) -> tuple[bool, bytes | None]:
+def _exact_restore(loaded: Loaded, record: InstallRecord | None, state: InstallState) -> tuple[bool, bytes | None]:
     """(True, the bytes from before the install, None for no file) when nothing but the
     install changed the file; (False, None) otherwise."""
-    if (record is None or not record.restorable or loaded.data is None
-            or sha256(loaded.data) != record.after_sha256):
+    if record is None or not record.restorable or loaded.data is None or sha256(loaded.data) != record.after_sha256:
         return False, None
     if not record.existed:
         return True, None
@@ -121,8 +120,7 @@ def _exact_restore(loaded: Loaded, record: InstallRecord | None,
     return True, before
 
 
-def _how(exact: bool, data: bytes | None, backup: Path | None,
-         record: InstallRecord | None) -> str:
+def _how(exact: bool, data: bytes | None, backup: Path | None, record: InstallRecord | None) -> str:
     if exact and data is None:
         return "deleted the file, which did not exist before the install"
     if exact:
@@ -131,12 +129,14 @@ def _how(exact: bool, data: bytes | None, backup: Path | None,
     return f"backup {backup}{note}"
 
 
-def warn_elsewhere(path: Path, settings: Settings, mine: list[OurHandler],
-                   others: Sequence[Path]) -> None:
+def warn_elsewhere(path: Path, settings: Settings, mine: list[OurHandler], others: Sequence[Path]) -> None:
     """Say on stderr where else our hooks are registered, and whether they would run twice."""
     if plugin_enabled(settings):
-        print("context-keeper: warning: the context-keeper plugin is enabled in "
-              f"{path} too; every hook would run twice (disable one of them)", file=sys.stderr)
+        print(
+            "context-keeper: warning: the context-keeper plugin is enabled in "
+            f"{path} too; every hook would run twice (disable one of them)",
+            file=sys.stderr,
+        )
     seen = {str(Path(path).absolute())}
     for other in others:
         if str(other.absolute()) in seen:
@@ -146,13 +146,22 @@ def warn_elsewhere(path: Path, settings: Settings, mine: list[OurHandler],
             theirs = ours(load(other, strict=False).settings)
         except SettingsError:
             continue  # missing or ignored by Claude Code: registers nothing
-        found = overlaps([*(("here", h.event, h.name, h.command) for h in mine),
-                          *(("there", h.event, h.name, h.command) for h in theirs)])
+        found = overlaps(
+            [
+                *(("here", h.event, h.name, h.command) for h in mine),
+                *(("there", h.event, h.name, h.command) for h in theirs),
+            ]
+        )
         if any(o.runs > 1 for o in found):
-            print(f"context-keeper: warning: {other} registers context-keeper's hooks too, with "
-                  "other commands: each would run twice; remove one set (./install.sh "
-                  "--uninstall, with --project DIR for a project's)", file=sys.stderr)
+            print(
+                f"context-keeper: warning: {other} registers context-keeper's hooks too, with "
+                "other commands: each would run twice; remove one set (./install.sh "
+                "--uninstall, with --project DIR for a project's)",
+                file=sys.stderr,
+            )
         elif found:
-            print(f"context-keeper: note: {other} registers the same hook commands; Claude Code "
-                  "runs a command registered twice once, but an uninstall must clean both files",
-                  file=sys.stderr)
+            print(
+                f"context-keeper: note: {other} registers the same hook commands; Claude Code "
+                "runs a command registered twice once, but an uninstall must clean both files",
+                file=sys.stderr,
+            )

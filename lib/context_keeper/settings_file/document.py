@@ -48,23 +48,25 @@ def parse(data: bytes, source: str, *, strict: bool = True) -> Settings:
     if not text.strip():
         return {}  # an empty file (e.g. `touch settings.json`) means no settings
     try:
-        value = json.loads(text, object_pairs_hook=_object_no_duplicates if strict else None,
-                           parse_constant=_reject_constant)
+        value = json.loads(
+            text, object_pairs_hook=_object_no_duplicates if strict else None, parse_constant=_reject_constant
+        )
     except json.JSONDecodeError as exc:
         lines = comment_lines(text)
         if lines:
             where = ", ".join(str(n) for n in lines[:5]) + (", ..." if len(lines) > 5 else "")
             raise CommentsError(
                 f"{source}: contains comments (line {where}): Claude Code ignores a settings "
-                "file with comments, so none of its settings apply; left untouched") from None
+                "file with comments, so none of its settings apply; left untouched"
+            ) from None
         raise SettingsError(
             f"{source}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg} "
-            "(Claude Code ignores the whole file); left untouched") from None
+            "(Claude Code ignores the whole file); left untouched"
+        ) from None
     except _Refused as exc:
         raise SettingsError(f"{source}: {exc}; left untouched") from None
     if not isinstance(value, dict):
-        raise SettingsError(f"{source}: top level is {kind(value)}, not a JSON object; "
-                            "left untouched")
+        raise SettingsError(f"{source}: top level is {kind(value)}, not a JSON object; left untouched")
     return value
 
 
@@ -91,8 +93,7 @@ def _object_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _Refused(f"duplicate key {key!r} (Claude Code uses the last one; a rewrite "
-                           "would drop the others)")
+            raise _Refused(f"duplicate key {key!r} (Claude Code uses the last one; a rewrite would drop the others)")
         result[key] = value
     return result
 
@@ -102,8 +103,9 @@ def _reject_constant(name: str) -> NoReturn:
 
 
 def kind(value: object) -> str:
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
-            type(None): "null"}.get(type(value), "a number")
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number"
+    )
 
 
 def comment_lines(text: str) -> list[int]:
@@ -116,7 +118,7 @@ def comment_lines(text: str) -> list[int]:
             i += 1
             while i < end and text[i] != '"':
                 i += 2 if text[i] == "\\" else 1
-        elif char == "/" and text[i + 1:i + 2] in ("/", "*"):
+        elif char == "/" and text[i + 1 : i + 2] in ("/", "*"):
             if not found or found[-1] != line:
                 found.append(line)
             block = text[i + 1] == "*"

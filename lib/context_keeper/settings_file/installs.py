@@ -17,7 +17,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..store import atomic_write, ensure_private_dir, file_lock, repo_key
@@ -62,15 +62,19 @@ class InstallState:
         ensure_private_dir(self.root)
         with file_lock(self.root / "lock", _LOCK_WAIT) as locked:
             if not locked:
-                raise SettingsError(f"another install or uninstall is running ({self.root / 'lock'} "
-                                    "is locked); try again when it has finished")
+                raise SettingsError(
+                    f"another install or uninstall is running ({self.root / 'lock'} "
+                    "is locked); try again when it has finished"
+                )
             yield
 
     def records(self) -> dict[str, InstallRecord]:
         try:
             data = json.loads(self.manifest.read_bytes())
-            return {path: InstallRecord(**{f.name: value[f.name] for f in fields(InstallRecord)})
-                    for path, value in data["installs"].items()}
+            return {
+                path: InstallRecord(**{f.name: value[f.name] for f in fields(InstallRecord)})
+                for path, value in data["installs"].items()
+            }
         except FileNotFoundError:
             return {}
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -95,7 +99,7 @@ class InstallState:
     def backup(self, path: Path, data: bytes, now: datetime | None = None) -> Path:
         """A private copy of `data`, the bytes of settings file `path` before a change."""
         ensure_private_dir(self.backups)
-        stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
+        stamp = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%SZ")
         slug = repo_key(Path(key(path)))
         for n in range(1000):
             name = f"{stamp}{f'.{n:03d}' if n else ''}-{slug}.json"  # sorts by time
@@ -112,8 +116,9 @@ class InstallState:
     def prune(self) -> list[Path]:
         """Delete the backups no record refers to, but the newest KEEP_UNREFERENCED."""
         try:
-            names = sorted((p.name for p in self.backups.iterdir() if p.suffix == ".json"),
-                           reverse=True)  # names start with their UTC time
+            names = sorted(
+                (p.name for p in self.backups.iterdir() if p.suffix == ".json"), reverse=True
+            )  # names start with their UTC time
         except FileNotFoundError:
             return []
         referenced = {r.backup for r in self.records().values()}
@@ -124,14 +129,27 @@ class InstallState:
         return removed
 
 
-def record_for(previous: InstallRecord | None, loaded: Loaded, written: bytes,
-               backup: Path | None, created_dir: str | None, had_ours: bool) -> InstallRecord:
+def record_for(
+    previous: InstallRecord | None,
+    loaded: Loaded,
+    written: bytes,
+    backup: Path | None,
+    created_dir: str | None,
+    had_ours: bool,
+) -> InstallRecord:
     """The record after an install wrote `written` over `loaded`. A re-install over the bytes
     the last install wrote keeps that install's "before": restoring it still undoes both."""
-    now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     if previous is not None and loaded.data is not None and sha256(loaded.data) == previous.after_sha256:
-        return InstallRecord(previous.existed, previous.before_sha256, previous.backup,
-                             sha256(written), previous.restorable, previous.created_dir, now)
+        return InstallRecord(
+            previous.existed,
+            previous.before_sha256,
+            previous.backup,
+            sha256(written),
+            previous.restorable,
+            previous.created_dir,
+            now,
+        )
     return InstallRecord(
         existed=loaded.data is not None,
         before_sha256=sha256(loaded.data) if loaded.data is not None else None,
@@ -160,8 +178,7 @@ def write_settings(loaded: Loaded, data: bytes | None) -> str | None:
     except FileNotFoundError:
         current = None
     if current != loaded.data:
-        raise SettingsError(f"{loaded.path}: changed while context-keeper was working; "
-                            "nothing written, run again")
+        raise SettingsError(f"{loaded.path}: changed while context-keeper was working; nothing written, run again")
     if data is None:
         target.unlink()
         fsync_dir(target.parent)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass, field
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # public in json.decoder, not in its stub
 from typing import Any
 
 _WS = " \t\n\r"
@@ -82,7 +82,7 @@ def rewrite(text: str, old: Any, new: Any) -> str | None:
     if not _unique_keys(root):
         return None  # duplicate keys: the value does not say which member is which
     style = _style(text, root)
-    out = text[:root.start] + _render(text, root, old, new, style) + text[root.end:]
+    out = text[: root.start] + _render(text, root, old, new, style) + text[root.end :]
     try:
         return out if _same(json.loads(out), new) else None
     except ValueError:
@@ -107,11 +107,11 @@ def _style(text: str, root: Node) -> _Style:
         first = _line_indent(text, root.starts[0])
         base = _line_indent(text, root.start)
         if first.startswith(base) and len(first) > len(base):
-            unit = first[len(base):]
+            unit = first[len(base) :]
     colon = ": "
     if root.opener == "{" and root.children:
-        head = text[root.starts[0]:root.children[0].start]
-        between = head[head.rindex('"') + 1:]
+        head = text[root.starts[0] : root.children[0].start]
+        between = head[head.rindex('"') + 1 :]
         colon = between if "\n" not in between else ": "
     if len(gaps) > 2 and "\n" not in gaps[1]:
         item_sep = gaps[1]
@@ -124,11 +124,13 @@ def _gaps(text: str, node: Node) -> list[str]:
     """The text between the brackets and the elements: before the first, between each two
     (with the comma), after the last. [inside] for an empty container."""
     if not node.children:
-        return [text[node.start + 1:node.end - 1]]
+        return [text[node.start + 1 : node.end - 1]]
     ends = [child.end for child in node.children]
-    return ([text[node.start + 1:node.starts[0]]]
-            + [text[ends[i - 1]:node.starts[i]] for i in range(1, len(ends))]
-            + [text[ends[-1]:node.end - 1]])
+    return (
+        [text[node.start + 1 : node.starts[0]]]
+        + [text[ends[i - 1] : node.starts[i]] for i in range(1, len(ends))]
+        + [text[ends[-1] : node.end - 1]]
+    )
 
 
 def _line_indent(text: str, pos: int) -> str:
@@ -142,15 +144,14 @@ def _line_indent(text: str, pos: int) -> str:
 
 def _render(text: str, node: Node, old: Any, new: Any, style: _Style) -> str:
     if _same(old, new):
-        return text[node.start:node.end]
+        return text[node.start : node.end]
     items: list[tuple[int | None, str | None, Any]] | None = None
     if node.opener == "{" and isinstance(old, dict) and isinstance(new, dict):
         items = _object_items(text, node, old, new, style)
     elif node.opener == "[" and isinstance(old, list) and isinstance(new, list):
         items = _array_items(text, node, old, new, style)
     if items is None:
-        return _fresh(new, _line_indent(text, node.start), style,
-                      multiline="\n" in text[node.start:node.end])
+        return _fresh(new, _line_indent(text, node.start), style, multiline="\n" in text[node.start : node.end])
     return _join(text, node, items, style)
 
 
@@ -158,8 +159,7 @@ def _render(text: str, node: Node, old: Any, new: Any, style: _Style) -> str:
 # or (None, key or None, value) for a new one, rendered by _join at the container's indent.
 
 
-def _object_items(text: str, node: Node, old: dict[str, Any], new: dict[str, Any],
-                  style: _Style) -> list[Any] | None:
+def _object_items(text: str, node: Node, old: dict[str, Any], new: dict[str, Any], style: _Style) -> list[Any] | None:
     kept = [k for k in node.keys if k in new]
     added = [k for k in new if k not in old]
     if list(new) != kept + added:
@@ -168,16 +168,14 @@ def _object_items(text: str, node: Node, old: dict[str, Any], new: dict[str, Any
     for i, key in enumerate(node.keys):
         if key in new:
             child = node.children[i]
-            head = text[node.starts[i]:child.start]
+            head = text[node.starts[i] : child.start]
             items.append((i, head + _render(text, child, old[key], new[key], style)))
     items += [(None, key, new[key]) for key in added]
     return items
 
 
-def _array_items(text: str, node: Node, old: list[Any], new: list[Any],
-                 style: _Style) -> list[Any]:
-    matcher = difflib.SequenceMatcher(None, [json.dumps(v) for v in old],
-                                      [json.dumps(v) for v in new], autojunk=False)
+def _array_items(text: str, node: Node, old: list[Any], new: list[Any], style: _Style) -> list[Any]:
+    matcher = difflib.SequenceMatcher(None, [json.dumps(v) for v in old], [json.dumps(v) for v in new], autojunk=False)
     items: list[Any] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
@@ -220,8 +218,7 @@ def _join(text: str, node: Node, items: list[Any], style: _Style) -> str:
     return node.opener + "".join(parts) + closer
 
 
-def _new_item(item: tuple[None, str | None, Any], indent: str, style: _Style,
-              multiline: bool) -> str:
+def _new_item(item: tuple[None, str | None, Any], indent: str, style: _Style, multiline: bool) -> str:
     _, key, value = item
     rendered = _fresh(value, indent, style, multiline)
     return rendered if key is None else json.dumps(key, ensure_ascii=False) + style.colon + rendered
@@ -231,7 +228,7 @@ def _fresh(value: Any, indent: str, style: _Style, multiline: bool) -> str:
     """`value` written anew, its first line at the current position and the others indented
     from `indent`."""
     if not multiline:
-        return json.dumps(value, ensure_ascii=False,
-                          separators=(style.item_sep, style.colon))
-    return json.dumps(value, indent=style.unit, ensure_ascii=False,
-                      separators=(",", style.colon)).replace("\n", style.newline + indent)
+        return json.dumps(value, ensure_ascii=False, separators=(style.item_sep, style.colon))
+    return json.dumps(value, indent=style.unit, ensure_ascii=False, separators=(",", style.colon)).replace(
+        "\n", style.newline + indent
+    )

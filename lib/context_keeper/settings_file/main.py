@@ -34,23 +34,35 @@ from .registration import launcher_for, our_entries
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m context_keeper.settings_file",
-        description="Add or remove context-keeper's hooks in a Claude Code settings file.")
+        description="Add or remove context-keeper's hooks in a Claude Code settings file.",
+    )
     parser.add_argument("action", choices=("install", "uninstall", "registered", "purge-list"))
     parser.add_argument("--settings", type=Path, help="the settings file to change")
-    parser.add_argument("--state-dir", type=Path,
-                        help="where installs keep their records and backups (<data dir>/install)")
-    parser.add_argument("--command", type=Path,
-                        help="absolute path of the installed context-keeper executable the "
-                             "hooks run (`<command> hook <name>`)")
-    parser.add_argument("--python", type=Path,
-                        help="an interpreter that imports context_keeper: runs the tool-loop "
-                             "hook (`<python> -c ...`), and every hook when --command is not "
-                             "given (`<python> -m context_keeper hook <name>`)")
-    parser.add_argument("--also", type=Path, action="append", default=[],
-                        help="another settings file Claude Code reads: warn if it registers "
-                             "the hooks too")
-    parser.add_argument("--if-present", action="store_true",
-                        help="uninstall: say nothing when there is nothing to remove")
+    parser.add_argument(
+        "--state-dir", type=Path, help="where installs keep their records and backups (<data dir>/install)"
+    )
+    parser.add_argument(
+        "--command",
+        type=Path,
+        help="absolute path of the installed context-keeper executable the hooks run (`<command> hook <name>`)",
+    )
+    parser.add_argument(
+        "--python",
+        type=Path,
+        help="an interpreter that imports context_keeper: runs the tool-loop "
+        "hook (`<python> -c ...`), and every hook when --command is not "
+        "given (`<python> -m context_keeper hook <name>`)",
+    )
+    parser.add_argument(
+        "--also",
+        type=Path,
+        action="append",
+        default=[],
+        help="another settings file Claude Code reads: warn if it registers the hooks too",
+    )
+    parser.add_argument(
+        "--if-present", action="store_true", help="uninstall: say nothing when there is nothing to remove"
+    )
     parser.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
     return parser
 
@@ -118,10 +130,12 @@ def _run(args: argparse.Namespace) -> int:
 
 def by_hand(path: Path, snippet: str) -> str:
     """What to do with a file Claude Code ignores for its comments."""
-    return (f"Claude Code ignores {path} while it has comments. Remove them and run "
-            "./install.sh again, or add the hooks yourself: merge these entries into the "
-            f'file\'s "hooks" object (each event\'s list after any entries it already has):\n'
-            f"{snippet.rstrip()}")
+    return (
+        f"Claude Code ignores {path} while it has comments. Remove them and run "
+        "./install.sh again, or add the hooks yourself: merge these entries into the "
+        f"file's \"hooks\" object (each event's list after any entries it already has):\n"
+        f"{snippet.rstrip()}"
+    )
 
 
 def registered(state: InstallState, also: Sequence[Path] = ()) -> list[Path]:
@@ -147,7 +161,7 @@ def purge_list(environ: Mapping[str, str] | None = None) -> list[str]:
     CONTEXT_KEEPER_HOME or the config's `home`, or the entries context-keeper made in one that
     holds other things too), `keep` (such a root, which stays)."""
     env = os.environ if environ is None else environ
-    config = default_config_file(env)  # type: ignore[arg-type]
+    config = default_config_file(env)
     roots = [env.get("CONTEXT_KEEPER_HOME", "").strip()]
     lines = []
     if config and os.path.isfile(config):

@@ -23,13 +23,15 @@ class Changes:
     removed: int = 0
 
     def describe(self) -> str:
-        parts = [f"{n} {word}" for n, word in
-                 ((self.added, "added"), (self.updated, "updated"), (self.removed, "removed")) if n]
+        parts = [
+            f"{n} {word}"
+            for n, word in ((self.added, "added"), (self.updated, "updated"), (self.removed, "removed"))
+            if n
+        ]
         return ", ".join(parts) if parts else "no hook entries changed"
 
     def __add__(self, other: Changes) -> Changes:
-        return Changes(self.added + other.added, self.updated + other.updated,
-                       self.removed + other.removed)
+        return Changes(self.added + other.added, self.updated + other.updated, self.removed + other.removed)
 
 
 def merge(settings: Settings, entries: Sequence[HookEntry]) -> Settings:
@@ -42,8 +44,7 @@ def unmerge(settings: Settings) -> Settings:
     return unmerge_with_changes(settings)[0]
 
 
-def merge_with_changes(settings: Settings,
-                       entries: Sequence[HookEntry]) -> tuple[Settings, Changes]:
+def merge_with_changes(settings: Settings, entries: Sequence[HookEntry]) -> tuple[Settings, Changes]:
     new = copy.deepcopy(settings)
     hooks = new.setdefault("hooks", {})
     if not isinstance(hooks, dict):
@@ -61,16 +62,14 @@ def merge_with_changes(settings: Settings,
     for entry in entries:
         groups = hooks.setdefault(entry.event, [])
         if not isinstance(groups, list):
-            raise SettingsError(f'"hooks.{entry.event}" is {kind(groups)}, not an array; '
-                                "left untouched")
+            raise SettingsError(f'"hooks.{entry.event}" is {kind(groups)}, not an array; left untouched')
         total = total + _place(entry, groups)
     return new, total
 
 
 def _place(entry: HookEntry, groups: list[Any]) -> Changes:
     """Make `entry` present exactly once in an event's groups, in place where it can."""
-    found = [(group, handler) for group, handler in handlers_in(groups)
-             if script_of(handler) == entry.script]
+    found = [(group, handler) for group, handler in handlers_in(groups) if script_of(handler) == entry.script]
     if not found:
         groups.append(entry.group())
         return Changes(added=1)
@@ -115,8 +114,7 @@ def _replace(group: dict[str, Any], old: object, new: dict[str, Any]) -> None:
     group["hooks"] = [new if h is old else h for h in group["hooks"]]
 
 
-def _remove_handlers(hooks: dict[str, Any],
-                     drop: Callable[[str, object], bool]) -> int:
+def _remove_handlers(hooks: dict[str, Any], drop: Callable[[str, object], bool]) -> int:
     """Remove the handlers for which drop(event, handler) is true, then the groups and
     events this emptied (never ones that were empty before). Lists are changed in place
     so callers holding them stay in step."""

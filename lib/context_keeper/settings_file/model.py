@@ -68,16 +68,18 @@ def ours(settings: Settings) -> list[OurHandler]:
         words = command_words(handler["command"])
         script_path = hook_of_words(words)[1]
         timeout = handler.get("timeout")
-        found.append(OurHandler(
-            event=slot.event,
-            name=name,
-            matcher=matcher if isinstance(matcher, str) else None,
-            command=handler["command"],
-            timeout=timeout if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) else None,
-            is_async=handler.get("async") is True,
-            script_path=script_path,
-            interpreter=words[0] if words and words[0] != script_path else None,
-        ))
+        found.append(
+            OurHandler(
+                event=slot.event,
+                name=name,
+                matcher=matcher if isinstance(matcher, str) else None,
+                command=handler["command"],
+                timeout=timeout if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) else None,
+                is_async=handler.get("async") is True,
+                script_path=script_path,
+                interpreter=words[0] if words and words[0] != script_path else None,
+            )
+        )
     return found
 
 
@@ -86,7 +88,8 @@ def plugin_enabled(settings: Settings) -> bool:
     plugins = settings.get("enabledPlugins")
     return isinstance(plugins, dict) and any(
         enabled is True and isinstance(name, str) and name.split("@")[0] == "context-keeper"
-        for name, enabled in plugins.items())
+        for name, enabled in plugins.items()
+    )
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,8 @@ def overlaps(found: Iterable[tuple[str, str, str, str]]) -> list[Overlap]:
     by_hook: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for place, event, name, command in found:
         by_hook.setdefault((event, name), []).append((place, command))
-    return [Overlap(event, name, tuple(dict.fromkeys(p for p, _ in seen)),
-                    tuple(dict.fromkeys(c for _, c in seen)))
-            for (event, name), seen in by_hook.items() if len(seen) > 1]
+    return [
+        Overlap(event, name, tuple(dict.fromkeys(p for p, _ in seen)), tuple(dict.fromkeys(c for _, c in seen)))
+        for (event, name), seen in by_hook.items()
+        if len(seen) > 1
+    ]

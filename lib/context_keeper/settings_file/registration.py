@@ -45,8 +45,16 @@ REGISTRATION: tuple[HookSpec, ...] = (
     HookSpec("PostToolUse", None, "context_refill", 10, fast=True),
     HookSpec("PostToolUse", POST_TOOL_USE_MATCHER, "auto_context_manager", 60, is_async=True),
     HookSpec("UserPromptSubmit", None, "context_refill", 10, fast=True),
-    HookSpec("PreCompact", None, "pre_compact_preserve", 60, status="context-keeper: archiving the transcript and preserving state"),
-    HookSpec("SessionStart", "compact", "session_start_restore", 30, status="context-keeper: restoring the session state"),
+    HookSpec(
+        "PreCompact",
+        None,
+        "pre_compact_preserve",
+        60,
+        status="context-keeper: archiving the transcript and preserving state",
+    ),
+    HookSpec(
+        "SessionStart", "compact", "session_start_restore", 30, status="context-keeper: restoring the session state"
+    ),
     HookSpec("PostCompact", None, "post_compact_check", 30, status="context-keeper: checking the compaction summary"),
 )
 # Handler keys our entries own: a re-install sets them as registered (and drops those no
@@ -149,10 +157,13 @@ def hook_of_words(words: Sequence[str]) -> tuple[str | None, str | None]:
     for i, word in enumerate(words):
         if word == "hook" and i + 1 < len(words) and words[i + 1] in _NAMES:
             before = words[:i]
-            if (before and PurePosixPath(before[-1]).name == "context-keeper") or list(before[-2:]) == ["-m", "context_keeper"]:
+            if (before and PurePosixPath(before[-1]).name == "context-keeper") or list(before[-2:]) == [
+                "-m",
+                "context_keeper",
+            ]:
                 return words[i + 1], None
         if i and words[i - 1] == "-c" and word.startswith("from context_keeper.hooks."):
-            name = word[len("from context_keeper.hooks."):].split(" ", 1)[0]
+            name = word[len("from context_keeper.hooks.") :].split(" ", 1)[0]
             if name in _NAMES:
                 return name, None
         path = PurePosixPath(word)

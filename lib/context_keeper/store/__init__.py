@@ -14,7 +14,19 @@ from .locks import file_lock, session_lock, wait_for_flock
 from .log import APPEND_LOCK_WAIT, Log, append_line
 
 __all__ = [
-    "APPEND_LOCK_WAIT", "Log", "RunsDir", "UnsafePathError", "append_line", "atomic_write",
-    "ensure_private_dir", "file_lock", "find_repo_root", "repo_key", "runs_dir_for", "safe_name",
-    "session_lock", "sha256", "wait_for_flock",
+    "APPEND_LOCK_WAIT",
+    "Log",
+    "RunsDir",
+    "UnsafePathError",
+    "append_line",
+    "atomic_write",
+    "ensure_private_dir",
+    "file_lock",
+    "find_repo_root",
+    "repo_key",
+    "runs_dir_for",
+    "safe_name",
+    "session_lock",
+    "sha256",
+    "wait_for_flock",
 ]

@@ -105,8 +105,7 @@ def _create_temp(directory: Path, name: str) -> tuple[Path, int]:
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(directory))
 
 
-def atomic_write(path: Path, data: bytes, *, replace: bool = True, mode: int = 0o600,
-                 sync_dir: bool = False) -> bool:
+def atomic_write(path: Path, data: bytes, *, replace: bool = True, mode: int = 0o600, sync_dir: bool = False) -> bool:
     """Write `data` to `path` so readers see the old file or the whole new one.
 
     The file gets `mode` whatever the umask (0600 unless told). A symlink at `path` is

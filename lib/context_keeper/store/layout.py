@@ -4,10 +4,10 @@ ids, and where each kind of file lives (see docs/architecture.md, "Runs director
 from __future__ import annotations
 
 try:  # CPython's own SHA-256: hashlib would load OpenSSL (~3 ms) on every hook call
-    from _sha2 import sha256  # Python >= 3.12
+    from _sha2 import sha256  # type: ignore[import-not-found]  # Python >= 3.12
 except ImportError:
     try:
-        from _sha256 import sha256  # Python 3.11
+        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
     except ImportError:
         from hashlib import sha256
 import os

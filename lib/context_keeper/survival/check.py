@@ -63,7 +63,10 @@ class SummaryCheck:
         """Per family: items carried by the block, kept by the summary, lost."""
         kept, lost = by_family(self.kept), by_family(self.lost)
         families = sorted(set(kept) | set(lost))
-        return {f: {"carried": kept.get(f, 0) + lost.get(f, 0), "kept": kept.get(f, 0), "lost": lost.get(f, 0)} for f in families}
+        return {
+            f: {"carried": kept.get(f, 0) + lost.get(f, 0), "kept": kept.get(f, 0), "lost": lost.get(f, 0)}
+            for f in families
+        }
 
 
 def check_summary(items: tuple[Item, ...], compact_summary: str) -> SummaryCheck:

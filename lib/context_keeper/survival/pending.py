@@ -42,9 +42,10 @@ def pending_name(session_id: str, compaction_id: str) -> str:
 
 
 def write_pending(home: str, session_id: str, compaction_id: str, record: dict[str, object]) -> str:
+    from pathlib import Path
+
     from .. import jsonio
     from ..store import atomic_write, ensure_private_dir
-    from pathlib import Path
 
     directory = ensure_private_dir(Path(refills_dir(home)))
     path = directory / pending_name(session_id, compaction_id)

@@ -30,9 +30,17 @@ TITLES = {
     "diff": "Uncommitted changes (git diff --stat):",
 }
 LABELS = {
-    "task": "tasks", "error": "errors", "prompt": "requests", "subagent": "subagents", "file": "files",
-    "test": "tests", "decision": "decisions", "summary": "summaries", "completed": "completed tasks",
-    "resolved": "fixed errors", "diff": "diff lines",
+    "task": "tasks",
+    "error": "errors",
+    "prompt": "requests",
+    "subagent": "subagents",
+    "file": "files",
+    "test": "tests",
+    "decision": "decisions",
+    "summary": "summaries",
+    "completed": "completed tasks",
+    "resolved": "fixed errors",
+    "diff": "diff lines",
 }
 
 
@@ -50,8 +58,13 @@ def render_refill(items: tuple[Item, ...], max_chars: int) -> tuple[str, tuple[I
     grouped = {f: [i for i in items if i.family == f] for f in families}
     sections = [Section("header", "header lines", None, (HEADER,), layout=plain)]
     sections += [
-        Section(f, LABELS.get(f, f), TITLES.get(f, f"{f}:"), tuple(i.text for i in grouped[f]),
-                layout=LAYOUTS.get(f, bullets))
+        Section(
+            f,
+            LABELS.get(f, f),
+            TITLES.get(f, f"{f}:"),
+            tuple(i.text for i in grouped[f]),
+            layout=LAYOUTS.get(f, bullets),
+        )
         for f in families
     ]
     rendered: Rendered = pack(sections, [s.key for s in sections], max_chars)

@@ -32,6 +32,9 @@ def run(args: argparse.Namespace) -> int:
         total = human_bytes(sum(a.size for a in archives))
         return f"{table}\n\n{count(len(archives), 'archive', 'archives')}, {total} in {target.runs.archives}"
 
-    data = [{"path": str(a.path), "session": a.session, "archived_at": iso_time(a.archived_at), "bytes": a.size} for a in archives]
+    data = [
+        {"path": str(a.path), "session": a.session, "archived_at": iso_time(a.archived_at), "bytes": a.size}
+        for a in archives
+    ]
     emit(args, data, render)
     return 0

@@ -12,7 +12,9 @@ from ..target import load_target, runs_session
 NAME = "clear"
 HELP = "delete summaries"
 # The session state still lists them as summarised, so they are not rewritten.
-AFTER = "the sessions' state still counts these as summarised; `context-keeper reset` makes the next hook call rebuild it"
+AFTER = (
+    "the sessions' state still counts these as summarised; `context-keeper reset` makes the next hook call rebuild it"
+)
 
 
 add_arguments = add_session_removal_options

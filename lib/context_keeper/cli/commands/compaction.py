@@ -7,8 +7,8 @@ import argparse
 from typing import Any
 
 from ...compaction_log import PARTS, CompactionView, part_text, with_tokens_after
-from ...survival import compaction_file
 from ...records import to_dict
+from ...survival import compaction_file
 from ...tables import format_table
 from ..output import CliError, add_common, count, emit, number
 from ..target import load_target
@@ -21,8 +21,19 @@ TITLES = {"block": "preservation block", "note": "restore note", "refill": "refi
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common(parser)
-    parser.add_argument("session", metavar="SESSION", nargs="?", help="session id, a unique prefix is enough (default: the session of the last compaction)")
-    parser.add_argument("number", metavar="N", nargs="?", type=int, help="which of the session's compactions, 1 the first (default: the last)")
+    parser.add_argument(
+        "session",
+        metavar="SESSION",
+        nargs="?",
+        help="session id, a unique prefix is enough (default: the session of the last compaction)",
+    )
+    parser.add_argument(
+        "number",
+        metavar="N",
+        nargs="?",
+        type=int,
+        help="which of the session's compactions, 1 the first (default: the last)",
+    )
     parser.add_argument("--part", choices=PARTS, help="print only this text, as the hook printed it")
 
 
@@ -33,14 +44,18 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"no compactions recorded in {target.runs.compactions}")
     views = [v for v in views if v.session_id == views[-1].session_id]
     if args.number is not None and not 1 <= args.number <= len(views):
-        raise CliError(f"session {views[0].session_id} has {len(views)} recorded compaction(s): give N from 1 to {len(views)}")
+        raise CliError(
+            f"session {views[0].session_id} has {len(views)} recorded compaction(s): give N from 1 to {len(views)}"
+        )
     [view] = with_tokens_after([views[(args.number or len(views)) - 1]], target.runs)
     path = compaction_file.path_of(target.runs, view.session_id, view.compaction_id)
     saved = compaction_file.read(path) or {}
     if args.part:
         text = part_text(saved, args.part)
         if text is None:
-            raise CliError(f"compaction {view.number} of session {view.session_id} has no saved {TITLES[args.part]} ({path})")
+            raise CliError(
+                f"compaction {view.number} of session {view.session_id} has no saved {TITLES[args.part]} ({path})"
+            )
         data: dict[str, Any] = {"compaction": to_dict(view), "file": str(path), args.part: saved.get(args.part)}
         emit(args, data, lambda _: text.rstrip("\n"))
         return 0

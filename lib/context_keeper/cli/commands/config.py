@@ -58,7 +58,7 @@ def render(data: dict[str, Any], repo: Path) -> str:
         inside = repo_path(path, repo)
         if inside != path:
             return inside
-        return "~" + path[len(home):] if path.startswith(home + "/") else path
+        return "~" + path[len(home) :] if path.startswith(home + "/") else path
 
     def file_line(label: str, f: dict[str, Any]) -> str:
         return f"{label}{f['path']}" + ("" if f["exists"] else " (absent)")

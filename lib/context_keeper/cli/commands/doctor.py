@@ -25,7 +25,11 @@ def run(args: argparse.Namespace) -> int:
     problems = [c for c in checks if not c.ok]
 
     def render(_: object) -> str:
-        lines = [f"{'ok' if c.ok else 'PROBLEM':8} {c.name}: {c.detail}" + (f" -> fix: {c.fix}" if not c.ok and c.fix else "") for c in checks]
+        lines = [
+            f"{'ok' if c.ok else 'PROBLEM':8} {c.name}: {c.detail}"
+            + (f" -> fix: {c.fix}" if not c.ok and c.fix else "")
+            for c in checks
+        ]
         lines.append(f"\n{len(problems)} problem(s)" if problems else "\nall checks passed")
         return "\n".join(lines)
 

@@ -14,8 +14,19 @@ from ..target import Target, load_target, match_session
 
 NAME = "history"
 HELP = "compactions seen: trigger, tokens before and after, items the block carried, kept by the summary, refilled"
-HEADERS = ["time", "session", "trigger", "hook", "tokens before", "tokens after", "carried", "kept", "refilled",
-           "archive size", "block size"]
+HEADERS = [
+    "time",
+    "session",
+    "trigger",
+    "hook",
+    "tokens before",
+    "tokens after",
+    "carried",
+    "kept",
+    "refilled",
+    "archive size",
+    "block size",
+]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,9 +59,17 @@ def run(args: argparse.Namespace) -> int:
 
 def row(v: CompactionView) -> list[Any]:
     return [
-        v.time, short(v.session_id), v.trigger or "-", v.source, number(v.tokens_before), number(v.tokens_after),
-        number(v.carried), kept_text(v), refilled_text(v),
-        human_bytes(v.archive_size) if v.archive_size is not None else "-", f"{v.chars:,} chars",
+        v.time,
+        short(v.session_id),
+        v.trigger or "-",
+        v.source,
+        number(v.tokens_before),
+        number(v.tokens_after),
+        number(v.carried),
+        kept_text(v),
+        refilled_text(v),
+        human_bytes(v.archive_size) if v.archive_size is not None else "-",
+        f"{v.chars:,} chars",
     ]
 
 

@@ -15,13 +15,18 @@ from ..target import transcript_model
 
 NAME = "inspect"
 HELP = "print what a transcript holds: turns, tasks, subagents, files, commands, errors, compactions, usage"
-TRANSCRIPT_HELP = "path of a Claude Code transcript (.jsonl), or a session id of this repository (a unique prefix is enough)"
+TRANSCRIPT_HELP = (
+    "path of a Claude Code transcript (.jsonl), or a session id of this repository (a unique prefix is enough)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("transcript", metavar="TRANSCRIPT", help=TRANSCRIPT_HELP)
     add_json(parser, "stable JSON instead of tables")
-    add_repo(parser, "the repository whose sessions a session id is looked up in (default: the one containing the current directory)")
+    add_repo(
+        parser,
+        "the repository whose sessions a session id is looked up in (default: the one containing the current directory)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,19 +53,40 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
         "cwd": model.cwd,
         "model": model.model,
         "turns": model.turns,
-        "context": {"tokens": usage.tokens, "window": usage.window, "percent": round(usage.percent, 2), "source": usage.source},
+        "context": {
+            "tokens": usage.tokens,
+            "window": usage.window,
+            "percent": round(usage.percent, 2),
+            "source": usage.source,
+        },
         "tasks": [
-            {"id": t.id, "subject": t.subject, "description": t.description, "status": t.status,
-             "created_turn": t.created_turn, "completed_turn": t.completed_turn}
+            {
+                "id": t.id,
+                "subject": t.subject,
+                "description": t.description,
+                "status": t.status,
+                "created_turn": t.created_turn,
+                "completed_turn": t.completed_turn,
+            }
             for t in model.tasks.tasks.values()
         ],
         "prompts": [{"turn": p.turn, "text": p.text} for p in model.prompts],
         "subagents": [
-            {"agent_id": a.agent_id or None, "type": a.agent_type, "description": a.description, "task": a.task,
-             "status": a.status, "background": a.background, "parent": a.parent, "start_turn": a.start_turn,
-             "end_turn": a.end_turn, "turns": a.turns, "files": list(a.files),
-             "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
-             "result": a.result}
+            {
+                "agent_id": a.agent_id or None,
+                "type": a.agent_type,
+                "description": a.description,
+                "task": a.task,
+                "status": a.status,
+                "background": a.background,
+                "parent": a.parent,
+                "start_turn": a.start_turn,
+                "end_turn": a.end_turn,
+                "turns": a.turns,
+                "files": list(a.files),
+                "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
+                "result": a.result,
+            }
             for a in model.subagents.values()
         ],
         "files_modified": [
@@ -68,18 +94,39 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
             for f in model.files.values()
         ],
         "commands": [
-            {"command": c.command, "turn": c.turn, "ok": c.ok, "exit_code": c.exit_code, "error_line": c.error_line, "is_test": c.is_test,
-             "agent": c.agent}
+            {
+                "command": c.command,
+                "turn": c.turn,
+                "ok": c.ok,
+                "exit_code": c.exit_code,
+                "error_line": c.error_line,
+                "is_test": c.is_test,
+                "agent": c.agent,
+            }
             for c in model.commands
         ],
         "errors": [
-            {"tool": e.tool, "target": e.target, "line": e.line, "turn": e.turn, "exit_code": e.exit_code,
-             "resolved_turn": e.resolved_turn, "resolved_by": e.resolved_by, "agent": e.agent}
+            {
+                "tool": e.tool,
+                "target": e.target,
+                "line": e.line,
+                "turn": e.turn,
+                "exit_code": e.exit_code,
+                "resolved_turn": e.resolved_turn,
+                "resolved_by": e.resolved_by,
+                "agent": e.agent,
+            }
             for e in model.errors
         ],
         "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
         "compactions": [
-            {"turn": c.turn, "trigger": c.trigger, "pre_tokens": c.pre_tokens, "post_tokens": c.post_tokens, "timestamp": c.timestamp}
+            {
+                "turn": c.turn,
+                "trigger": c.trigger,
+                "pre_tokens": c.pre_tokens,
+                "post_tokens": c.post_tokens,
+                "timestamp": c.timestamp,
+            }
             for c in model.compactions
         ],
         "read": dict(model.stats),
@@ -101,29 +148,74 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         if rows:
             parts.append(format_table(headers, rows, keep_end=("path",)))
 
-    section("tasks", ["id", "status", "subject", "created", "completed"],
-            [[t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"] for t in data["tasks"]])
-    section("subagents", ["type", "description", "status", "turns", "files", "commands", "result"],
-            [[a["type"] or "-", a["description"], a["status"] + (" (background)" if a["background"] else ""),
-              f"{a['start_turn']:,}-{a['end_turn']:,}" if a["end_turn"] is not None else f"{a['start_turn']:,}-",
-              len(a["files"]), len(a["commands"]), a["result"]] for a in data["subagents"]])
-    section("files modified", ["path", "tool", "turns", "edits"],
-            [[repo_path(f["path"], repo), f["tool"], f"{f['first_turn']:,}-{f['last_turn']:,}", f["count"]] for f in data["files_modified"]])
+    section(
+        "tasks",
+        ["id", "status", "subject", "created", "completed"],
+        [[t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"] for t in data["tasks"]],
+    )
+    section(
+        "subagents",
+        ["type", "description", "status", "turns", "files", "commands", "result"],
+        [
+            [
+                a["type"] or "-",
+                a["description"],
+                a["status"] + (" (background)" if a["background"] else ""),
+                f"{a['start_turn']:,}-{a['end_turn']:,}" if a["end_turn"] is not None else f"{a['start_turn']:,}-",
+                len(a["files"]),
+                len(a["commands"]),
+                a["result"],
+            ]
+            for a in data["subagents"]
+        ],
+    )
+    section(
+        "files modified",
+        ["path", "tool", "turns", "edits"],
+        [
+            [repo_path(f["path"], repo), f["tool"], f"{f['first_turn']:,}-{f['last_turn']:,}", f["count"]]
+            for f in data["files_modified"]
+        ],
+    )
     names = {a["agent_id"]: a["description"] or a["agent_id"] for a in data["subagents"] if a["agent_id"]}
 
     def by(agent: str | None) -> str:
         return "main" if agent is None else names.get(agent, agent)
 
-    section("commands", ["turn", "by", "result", "command"],
-            [[c["turn"], by(c["agent"]), "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]] for c in data["commands"]])
-    section("errors", ["turn", "by", "target", "error", "resolved"],
-            [[e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"] for e in data["errors"]])
-    section("compactions", ["turn", "trigger", "tokens before", "tokens after"],
-            [[c["turn"], c["trigger"], c["pre_tokens"] if c["pre_tokens"] is not None else "-",
-              c["post_tokens"] if c["post_tokens"] is not None else "-"] for c in data["compactions"]])
+    section(
+        "commands",
+        ["turn", "by", "result", "command"],
+        [
+            [c["turn"], by(c["agent"]), "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]]
+            for c in data["commands"]
+        ],
+    )
+    section(
+        "errors",
+        ["turn", "by", "target", "error", "resolved"],
+        [
+            [e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"]
+            for e in data["errors"]
+        ],
+    )
+    section(
+        "compactions",
+        ["turn", "trigger", "tokens before", "tokens after"],
+        [
+            [
+                c["turn"],
+                c["trigger"],
+                c["pre_tokens"] if c["pre_tokens"] is not None else "-",
+                c["post_tokens"] if c["post_tokens"] is not None else "-",
+            ]
+            for c in data["compactions"]
+        ],
+    )
     read = data["read"]
     skipped = sum(read.get(k, 0) for k in ("blank", "malformed", "non_object"))
     parts.append("")
-    parts.append(f"read {read.get('lines', 0):,} lines: {read.get('records', 0):,} records used, "
-                 f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed")
+    parts.append(
+        f"read {read.get('lines', 0):,} lines: {read.get('records', 0):,} records used, "
+        f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed"
+    )
     return "\n".join(parts)

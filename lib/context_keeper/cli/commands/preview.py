@@ -19,7 +19,9 @@ HELP = "what PreCompact would inject now and which tasks are cold; writes nothin
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common(parser)
     parser.add_argument("transcript", metavar="TRANSCRIPT", help=TRANSCRIPT_HELP)
-    parser.add_argument("--trigger", choices=("manual", "auto"), default="manual", help="the compaction to preview (default: manual)")
+    parser.add_argument(
+        "--trigger", choices=("manual", "auto"), default="manual", help="the compaction to preview (default: manual)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,7 +29,11 @@ def run(args: argparse.Namespace) -> int:
     # The hooks use the session's cwd; so does preview unless told otherwise.
     cwd = Path(model.cwd) if model.cwd and Path(model.cwd).is_dir() else None
     target = load_target(args, fallback=cwd)
-    emit(args, preview_data(model, model.session_id or path.stem, target, args.trigger), lambda data: render(data, target))
+    emit(
+        args,
+        preview_data(model, model.session_id or path.stem, target, args.trigger),
+        lambda data: render(data, target),
+    )
     return 0
 
 
@@ -38,8 +44,15 @@ def preview_data(model: Any, session_id: str, target: Target, trigger: str) -> d
 
     units = cold_units(model, target.settings.turns_until_cold)
     cold = [
-        {"task_id": u.task_id, "kind": u.kind, "subject": u.subject, "status": u.status, "start_turn": u.start_turn,
-         "end_turn": u.end_turn, "summary_exists": target.runs.summary_path(session_id, u.task_id).exists()}
+        {
+            "task_id": u.task_id,
+            "kind": u.kind,
+            "subject": u.subject,
+            "status": u.status,
+            "start_turn": u.start_turn,
+            "end_turn": u.end_turn,
+            "summary_exists": target.runs.summary_path(session_id, u.task_id).exists(),
+        }
         for u in units
     ]
     # The same inputs the PreCompact hook gives render_block, minus the archive it would
@@ -78,10 +91,21 @@ def render(data: dict[str, Any], target: Target) -> str:
         f"cold now (turns until cold {settings.turns_until_cold:,}): {len(cold):,}",
     ]
     if cold:
-        parts.append(format_table(
-            ["task", "kind", "turns", "summary", "subject"],
-            [[c["task_id"], c["kind"], f"{c['start_turn']:,}-{c['end_turn']:,}", "exists" if c["summary_exists"] else "would be written", c["subject"]] for c in cold],
-            max_width=60,
-        ))
+        parts.append(
+            format_table(
+                ["task", "kind", "turns", "summary", "subject"],
+                [
+                    [
+                        c["task_id"],
+                        c["kind"],
+                        f"{c['start_turn']:,}-{c['end_turn']:,}",
+                        "exists" if c["summary_exists"] else "would be written",
+                        c["subject"],
+                    ]
+                    for c in cold
+                ],
+                max_width=60,
+            )
+        )
     parts += ["", f"preservation block ({data['block_chars']:,} of {settings.block_max_chars:,} chars):", data["block"]]
     return "\n".join(parts)

@@ -21,10 +21,14 @@ HELP = "one view of a session: context per turn with compactions marked, tasks, 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "session", nargs="?", metavar="SESSION",
+        "session",
+        nargs="?",
+        metavar="SESSION",
         help="session id or a unique prefix, or a transcript's path (default: the newest session of the repo)",
     )
-    parser.add_argument("--html", metavar="FILE", help="write the report as one self-contained HTML page (no network) instead")
+    parser.add_argument(
+        "--html", metavar="FILE", help="write the report as one self-contained HTML page (no network) instead"
+    )
     parser.add_argument("--width", type=int, metavar="COLUMNS", help="text width (default: the terminal's)")
     parser.add_argument("--ascii", action="store_true", help="draw the chart with ASCII characters only")
     add_json(parser)
@@ -45,11 +49,21 @@ def run(args: argparse.Namespace) -> int:
         size = write_html(path, report)
         done = {"html": str(path), "bytes": size, "session_id": report.session_id}
         n = len(report.compactions)
-        emit(args, done, lambda d: f"wrote {d['html']} ({d['bytes']:,} bytes): session {d['session_id']}, "
-                                   f"{report.turns:,} turns, {n:,} compaction{'' if n == 1 else 's'}")
+        emit(
+            args,
+            done,
+            lambda d: (
+                f"wrote {d['html']} ({d['bytes']:,} bytes): session {d['session_id']}, "
+                f"{report.turns:,} turns, {n:,} compaction{'' if n == 1 else 's'}"
+            ),
+        )
         return 0
     width = args.width or shutil.get_terminal_size((100, 24)).columns
-    emit(args, to_dict(report), lambda _data: render_text(report, width=width, ascii_only=args.ascii or not _unicode_ok()))
+    emit(
+        args,
+        to_dict(report),
+        lambda _data: render_text(report, width=width, ascii_only=args.ascii or not _unicode_ok()),
+    )
     return 0
 
 

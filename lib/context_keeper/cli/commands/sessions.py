@@ -28,8 +28,18 @@ def run(args: argparse.Namespace) -> int:
             return f"no sessions of {target.repo} in {where}"
         table = format_table(
             ["session", "started", "last active", "turns", "context", "compactions", "cwd"],
-            [[short(s["session_id"]), _seconds(s["started"]), _seconds(s["last_active"]), number(s["turns"]),
-              _context(s["context"]), number(s["compactions"]), repo_path(s["cwd"], target.repo)] for s in sessions],
+            [
+                [
+                    short(s["session_id"]),
+                    _seconds(s["started"]),
+                    _seconds(s["last_active"]),
+                    number(s["turns"]),
+                    _context(s["context"]),
+                    number(s["compactions"]),
+                    repo_path(s["cwd"], target.repo),
+                ]
+                for s in sessions
+            ],
             keep_end=("cwd",),
         )
         return f"{table}\n\n{count(len(sessions), 'session', 'sessions')} in {where}"
@@ -40,8 +50,15 @@ def run(args: argparse.Namespace) -> int:
 
 def session_dict(s: SessionFile, target: Target) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "session_id": s.session_id, "path": str(s.path), "cwd": s.cwd, "started": s.started,
-        "last_active": s.last_active, "bytes": s.size, "turns": None, "context": None, "compactions": None,
+        "session_id": s.session_id,
+        "path": str(s.path),
+        "cwd": s.cwd,
+        "started": s.started,
+        "last_active": s.last_active,
+        "bytes": s.size,
+        "turns": None,
+        "context": None,
+        "compactions": None,
     }
     try:
         model = current_model(target.runs, s.session_id, Path(s.path))
@@ -49,7 +66,12 @@ def session_dict(s: SessionFile, target: Target) -> dict[str, Any]:
         return data  # went away since it was listed: what its first and last lines said
     usage = model.context_usage(target.settings.context_window)
     data["turns"], data["compactions"] = model.turns, len(model.compactions)
-    data["context"] = {"tokens": usage.tokens, "window": usage.window, "percent": round(usage.percent, 2), "source": usage.source}
+    data["context"] = {
+        "tokens": usage.tokens,
+        "window": usage.window,
+        "percent": round(usage.percent, 2),
+        "source": usage.source,
+    }
     return data
 
 

@@ -19,7 +19,11 @@ HELP = "print one summary"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common(parser)
-    parser.add_argument("summary", metavar="SUMMARY_OR_TASK", help="summary file name or task id (3, prompt-2); a unique prefix is enough")
+    parser.add_argument(
+        "summary",
+        metavar="SUMMARY_OR_TASK",
+        help="summary file name or task id (3, prompt-2); a unique prefix is enough",
+    )
     add_session(parser, "look only in this session's summaries")
 
 
@@ -57,7 +61,11 @@ def render_summary(s: Summary, repo: Path) -> str:
     listing("key outcomes", s.key_outcomes)
     parts += ["", f"errors resolved ({len(s.errors_resolved):,})"]
     if s.errors_resolved:
-        parts.append(format_table(["error", "target", "fixed by"], [[e.error, e.target, e.fixed_by or "-"] for e in s.errors_resolved]))
+        parts.append(
+            format_table(
+                ["error", "target", "fixed by"], [[e.error, e.target, e.fixed_by or "-"] for e in s.errors_resolved]
+            )
+        )
     if s.errors_unresolved:
         parts += ["", f"errors unresolved ({len(s.errors_unresolved):,})"]
         parts.append(format_table(["error", "target"], [[e.error, e.target] for e in s.errors_unresolved]))

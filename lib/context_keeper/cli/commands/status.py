@@ -48,7 +48,17 @@ def status_data(target: Target) -> dict[str, Any]:
 
 
 def _scan_dict(scan: Any) -> dict[str, Any]:
-    hook_keys = ("event", "script", "matcher", "command", "timeout", "interpreter", "interpreter_ok", "script_path", "script_ok")
+    hook_keys = (
+        "event",
+        "script",
+        "matcher",
+        "command",
+        "timeout",
+        "interpreter",
+        "interpreter_ok",
+        "script_path",
+        "script_ok",
+    )
     return {
         "scope": scan.location.scope,
         "path": str(scan.location.path),
@@ -74,7 +84,7 @@ def _ok(flag: bool) -> str:
 
 def render_status(data: dict[str, Any]) -> str:
     home = str(Path.home())
-    tilde = lambda p: "~" + p[len(home):] if p.startswith(home + "/") else p  # noqa: E731
+    tilde = lambda p: "~" + p[len(home) :] if p.startswith(home + "/") else p  # noqa: E731
     parts = [
         f"repo      {data['repo']}",
         f"runs dir  {data['runs_dir']}{'' if data['runs_dir_exists'] else ' (not created yet)'}",
@@ -96,7 +106,11 @@ def render_status(data: dict[str, Any]) -> str:
     parts.append(format_table(["scope", "path", "status"], rows, max_width=100, keep_end=("path",)))
     parts += ["", *_render_hooks(data), "", "data"]
     d = data["data"]
-    parts.append(format_table(["kind", "files", "size"], [[kind, d[kind]["count"], human_bytes(d[kind]["bytes"])] for kind in DATA_KINDS]))
+    parts.append(
+        format_table(
+            ["kind", "files", "size"], [[kind, d[kind]["count"], human_bytes(d[kind]["bytes"])] for kind in DATA_KINDS]
+        )
+    )
     last = data["last_compaction"]
     parts += ["", f"last compaction  {describe_record(last) if last else 'none recorded'}"]
     return "\n".join(parts)
@@ -108,8 +122,17 @@ def _render_hooks(data: dict[str, Any]) -> list[str]:
         return ["hooks (0)", "none registered (./install.sh registers them; the plugin brings its own)"]
     table = format_table(
         ["event", "scope", "interpreter", "script", "timeout", "command"],
-        [[h["event"], scope, _ok(h["interpreter_ok"]), _ok(h["script_ok"]),
-          f"{h['timeout']:g} s" if h["timeout"] is not None else "NOT SET", h["command"]] for scope, h in hooks],
+        [
+            [
+                h["event"],
+                scope,
+                _ok(h["interpreter_ok"]),
+                _ok(h["script_ok"]),
+                f"{h['timeout']:g} s" if h["timeout"] is not None else "NOT SET",
+                h["command"],
+            ]
+            for scope, h in hooks
+        ],
         max_width=100,
     )
     return [f"hooks ({len(hooks)})", table]

@@ -44,8 +44,19 @@ def run(args: argparse.Namespace) -> int:
             return f"no summaries in {target.runs.summaries}" + (f" for session {session}" if session else "")
         table = format_table(
             ["file", "session", "task", "kind", "status", "turns", "compressed", "subject"],
-            [[runs_info.summary_name(s)[:12], short(s.session_id), s.task_id, s.kind, s.status or "-",
-              f"{s.start_turn:,}-{s.end_turn:,}", s.compressed_at, s.subject] for s in chosen],
+            [
+                [
+                    runs_info.summary_name(s)[:12],
+                    short(s.session_id),
+                    s.task_id,
+                    s.kind,
+                    s.status or "-",
+                    f"{s.start_turn:,}-{s.end_turn:,}",
+                    s.compressed_at,
+                    s.subject,
+                ]
+                for s in chosen
+            ],
             max_width=60,
         )
         return f"{table}\n\n{count(len(chosen), 'summary', 'summaries')} in {target.runs.summaries}"

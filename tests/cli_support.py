@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -76,39 +75,6 @@ def populate(base: Path) -> Populated:
             run_hook("session_start_restore.py", "SessionStart:compact", env, **where)
     runs = next((home / "runs").iterdir())
     return Populated(base, home, repo, runs, transcripts, sessions)
-
-
-@pytest.fixture(scope="session")
-def populated_once(tmp_path_factory: pytest.TempPathFactory) -> Populated:
-    return populate(tmp_path_factory.mktemp("populated"))
-
-
-@pytest.fixture
-def populated(populated_once: Populated, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Populated:
-    """A private copy of the populated runs dir (tests may delete from it), with the
-    CLI's environment pointed at it and the current directory in its repo."""
-    base = tmp_path / "p"
-    shutil.copytree(populated_once.base, base, symlinks=True)
-    moved = Populated(
-        base,
-        base / "data",
-        base / "repo",
-        base / populated_once.runs.relative_to(populated_once.base),
-        {k: base / v.relative_to(populated_once.base) for k, v in populated_once.transcripts.items()},
-        dict(populated_once.sessions),
-    )
-    # The repo moved, so its runs dir key changed: move the runs dir to the new key.
-    from context_keeper.store import find_repo_root, repo_key
-
-    new_runs = moved.home / "runs" / repo_key(find_repo_root(moved.repo))
-    moved.runs.rename(new_runs)
-    moved = Populated(moved.base, moved.home, moved.repo, new_runs, moved.transcripts, moved.sessions)
-    for key in [k for k in os.environ if k.startswith(("CONTEXT_KEEPER_", "CLAUDE_", "XDG_"))]:
-        monkeypatch.delenv(key)
-    monkeypatch.setenv("HOME", str(base))
-    monkeypatch.setenv("CONTEXT_KEEPER_HOME", str(moved.home))
-    monkeypatch.chdir(moved.repo)
-    return moved
 
 
 # -- Claude Code's projects dir, and compactions recorded with the survival figures ------------
@@ -220,13 +186,3 @@ def _compaction_file(runs: Path, session: str, cid: str, content: dict) -> None:
     path.write_bytes(orjson.dumps(content))
 
 
-@pytest.fixture
-def survival(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Compacted:
-    """compacted() in a temp HOME, the CLI's environment pointed at it, run from the repo."""
-    made = compacted(tmp_path)
-    for key in [k for k in os.environ if k.startswith(("CONTEXT_KEEPER_", "CLAUDE_", "XDG_"))]:
-        monkeypatch.delenv(key)
-    monkeypatch.setenv("HOME", str(made.base))
-    monkeypatch.setenv("CONTEXT_KEEPER_HOME", str(made.home))
-    monkeypatch.chdir(made.repo)
-    return made
