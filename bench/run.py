@@ -50,6 +50,8 @@ sys.path.insert(0, str(ROOT / "lib"))
 import score as scorer  # noqa: E402
 from hot_path import fresh_ids, round_trip  # noqa: E402
 
+from context_keeper.config import Settings  # noqa: E402
+
 POST_TOOL_USE = ROOT / "hooks" / "auto_context_manager.py"
 PRE_COMPACT = ROOT / "hooks" / "pre_compact_preserve.py"
 SESSION_START = ROOT / "hooks" / "session_start_restore.py"
@@ -440,8 +442,9 @@ def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Pat
 
     def both(truth: dict, block: str, note: str) -> tuple[scorer.Score, scorer.Score]:
         # Cut at 10,000 first (what Claude Code keeps), then read the groups of what is left.
+        # (Passed as the note: as the block, the appended paths would be cut at 10,000 again.)
         pre, _ = scorer.model_text(block, note)
-        grouped = scorer.score(truth, expand_groups(pre), expand_groups(note))
+        grouped = scorer.score(truth, "", expand_groups(pre) + "\n" + expand_groups(note))
         plain = scorer.score(truth, block, note)
         return grouped, plain, bare_need(truth)
 
@@ -461,7 +464,8 @@ def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Pat
     return groups
 
 
-CHANNEL = scorer.PRECOMPACT_CAP + 4_000  # block + restore note (restore_max_chars default)
+NOTE_CAP = Settings(Path()).restore_max_chars  # the restore note's default cap (9,500; 4,000 before issue 13)
+CHANNEL = scorer.PRECOMPACT_CAP + NOTE_CAP  # block + restore note
 
 
 def bare_need(truth: dict) -> int:
@@ -533,7 +537,7 @@ def print_recall(groups: dict, missing: bool) -> None:
               f"{chars[0] // len(scores):>7,}{chars[1] // len(scores):>6,}  (chars: mean)")
         if group == "corpus":
             print(f"'need': characters the facts take as bare strings (files grouped), no formatting; the channel is "
-                  f"{CHANNEL:,} (block {scorer.PRECOMPACT_CAP:,} + note 4,000). Upper bound for this corpus at best: "
+                  f"{CHANNEL:,} (block {scorer.PRECOMPACT_CAP:,} + note {NOTE_CAP:,}). Upper bound for this corpus at best: "
                   f"{bound / total:.0%}. Sessions that fit the channel: {fit[0]}/{fit[1]} = "
                   f"{fit[0] / max(1, fit[1]):.1%} -> {'met' if fit[0] >= 0.95 * fit[1] else 'MISSED'}")
             print(f"target >= 95 % (corpus, micro, all categories): {found / total:.1%} -> "

@@ -115,6 +115,17 @@ def test_several_secrets_in_one_text() -> None:
     assert out.count("\n") == 3
 
 
+def test_a_run_of_xs_is_a_placeholder_unless_a_random_key_is_left_without_it() -> None:
+    # Docs write `sk-xxxx…`; a real key can end in x's and stays a secret.
+    for placeholder in ("export OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx", "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                        "key = ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX1234"):
+        assert redact(placeholder) == placeholder
+    key = "SG.AWIRh_JUqBlIFXZ53Ncqe2.FJoC6vWCBiJmpflvJfupxqZKm4bV3AyAxxxxxxxxxxx"
+    for text in (f"SENDGRID_API_KEY={key}", f"mail with {key} now"):
+        out = redact(text)
+        assert "FJoC6vWCBiJmpflvJfupxqZKm4bV3AyA" not in out and MARK in out, out
+
+
 def test_idempotent() -> None:
     for text, _, _ in POSITIVE:
         once = redact(text)

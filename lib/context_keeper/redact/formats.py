@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from . import MARK, LazyPattern, LazyRule
-from .values import is_placeholder, is_reference, is_wordlike, is_wordy, looks_random, not_a_secret
+from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).
 _B64 = r"[A-Za-z0-9+/]"
@@ -165,7 +165,7 @@ def _token_sub(m: re.Match[str]) -> str:
         return m.group(0)  # `hf_requiredCharacteristicTypes`, `xoxb-Slack_BOT_TOKEN`: words
     if m.start("s") == m.start() and body[:1] in "MNO" and "." in body:
         return MARK  # a Discord bot token: no prefix to keep
-    if len(set(body)) <= 2 or "XXXX" in body or "xxxx" in body:
+    if len(set(body)) <= 2 or is_x_filler(body):
         return m.group(0)  # `ghp_xxxxxxxx…`: a placeholder in docs
     return _keep_group(m, MARK)
 

@@ -44,6 +44,7 @@ _REFERENCE = LazyPattern(
     """,
     re.VERBOSE,
 )
+_X_RUN = LazyPattern(r"[xX]{4,}")
 _WRAPPED = LazyPattern(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
@@ -87,7 +88,7 @@ def is_placeholder(v: str) -> bool:
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or len(set(low)) == 1:
         return True
-    if "..." in v or "…" in v or "xxxx" in low or "***" in v or "•" in v or "[redacted" in low:
+    if "..." in v or "…" in v or is_x_filler(v) or "***" in v or "•" in v or "[redacted" in low:
         return True
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
@@ -178,6 +179,15 @@ def is_wordy(v: str) -> bool:
 def is_hexlike(v: str) -> bool:
     """Hex digests, SHAs and uuids: ids far more often than secrets when nothing else says so."""
     return _HEX.fullmatch(v) is not None or _UUID.fullmatch(v) is not None or _DIGEST.match(v) is not None
+
+
+def is_x_filler(v: str) -> bool:
+    """`sk-xxxx…`, `ghp_XXXXXXXX1234`: x's where the secret would go. Not when what is left
+    without them is itself a long random value: a real key can end in a run of x's."""
+    if "xxxx" not in v.lower():
+        return False
+    rest = _X_RUN.sub("", v)
+    return not (len(rest) >= 20 and looks_random(rest))
 
 
 def looks_random(v: str) -> bool:
