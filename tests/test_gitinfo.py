@@ -11,15 +11,8 @@ from pathlib import Path
 import pytest
 
 from context_keeper.gitinfo import diff_stat
+from hook_support import GIT_ENV
 
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-    "GIT_CONFIG_GLOBAL": os.devnull,
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
 
 
 def git(repo: Path, *args: str) -> None:

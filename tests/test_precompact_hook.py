@@ -16,21 +16,8 @@ import pytest
 
 from context_keeper.history import read_records
 from context_keeper.store import repo_key, session_lock
-from hook_support import Env, make_env, sha
+from hook_support import GIT_ENV, PRE_COMPACT, Env, make_env, sha
 
-ROOT = Path(__file__).resolve().parent.parent
-PRE_COMPACT = ROOT / "hooks" / "pre_compact_preserve.py"
-SESSION_START = ROOT / "hooks" / "session_start_restore.py"
-FIXTURES = Path(__file__).parent / "fixtures"
-SAMPLES = json.loads((FIXTURES / "hook_stdin_samples.json").read_text())["samples"]
-GIT_ENV = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.com",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.com",
-    "GIT_CONFIG_GLOBAL": os.devnull,
-    "GIT_CONFIG_NOSYSTEM": "1",
-}
 
 
 @pytest.fixture
