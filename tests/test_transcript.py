@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from context_keeper import transcript
-from context_keeper.transcript import CompactBoundary, Message, ToolResult, ToolUse, TranscriptReader, read_records
+from context_keeper.transcript import TranscriptReader, read_records
+from context_keeper.transcript_records import CompactBoundary, Message, ToolResult, ToolUse, parse_record
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -348,7 +349,7 @@ def test_without_orjson_a_big_read_uses_json(tmp_path: Path, monkeypatch: pytest
 
 def _skip_matches_the_parser(line: bytes) -> None:
     if transcript._skipped_on_bytes(line):
-        assert transcript.parse_record(json.loads(line)) is None, line[:200]
+        assert parse_record(json.loads(line)) is None, line[:200]
 
 
 def test_lines_skipped_on_bytes_are_never_records_on_real_transcripts(tmp_path: Path) -> None:

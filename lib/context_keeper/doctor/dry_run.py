@@ -10,6 +10,7 @@ import tempfile
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -20,7 +21,17 @@ from .scan import FoundHook, SettingsScan
 def sample_transcript(cwd: Path, session_id: str) -> bytes:
     """A tiny but real-shaped transcript: a prompt, a Bash call, its result, a reply."""
     tool_id = "toolu_doctor_1"
-    usage = {"input_tokens": 1000, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "output_tokens": 40}
+    call = {"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": "pytest -q"}}
+    result = {"type": "tool_result", "tool_use_id": tool_id, "content": "3 passed", "is_error": False}
+    records = [
+        _user("u1", None, 0, "Run the tests and fix what fails."),
+        _assistant("a1", "u1", 1, "msg_doctor_1", call),
+        {
+            **_user("u2", "a1", 2, [result]),
+            "toolUseResult": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False},
+        },
+        _assistant("a2", "u2", 3, "msg_doctor_2", {"type": "text", "text": "All 3 tests pass."}),
+    ]
     common = {
         "isSidechain": False,
         "cwd": str(cwd),
@@ -28,59 +39,34 @@ def sample_transcript(cwd: Path, session_id: str) -> bytes:
         "version": "2.1.330",
         "userType": "external",
     }
-    records = [
-        {
-            **common,
-            "type": "user",
-            "parentUuid": None,
-            "uuid": "u1",
-            "timestamp": "2026-01-01T00:00:00.000Z",
-            "message": {"role": "user", "content": "Run the tests and fix what fails."},
-        },
-        {
-            **common,
-            "type": "assistant",
-            "parentUuid": "u1",
-            "uuid": "a1",
-            "timestamp": "2026-01-01T00:00:01.000Z",
-            "message": {
-                "id": "msg_doctor_1",
-                "type": "message",
-                "role": "assistant",
-                "model": "claude-opus-5-5",
-                "content": [{"type": "tool_use", "id": tool_id, "name": "Bash", "input": {"command": "pytest -q"}}],
-                "usage": usage,
-            },
-        },
-        {
-            **common,
-            "type": "user",
-            "parentUuid": "a1",
-            "uuid": "u2",
-            "timestamp": "2026-01-01T00:00:02.000Z",
-            "message": {
-                "role": "user",
-                "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "3 passed", "is_error": False}],
-            },
-            "toolUseResult": {"stdout": "3 passed", "stderr": "", "interrupted": False, "isImage": False},
-        },
-        {
-            **common,
-            "type": "assistant",
-            "parentUuid": "u2",
-            "uuid": "a2",
-            "timestamp": "2026-01-01T00:00:03.000Z",
-            "message": {
-                "id": "msg_doctor_2",
-                "type": "message",
-                "role": "assistant",
-                "model": "claude-opus-5-5",
-                "content": [{"type": "text", "text": "All 3 tests pass."}],
-                "usage": usage,
-            },
-        },
-    ]
-    return b"".join(orjson.dumps(r) + b"\n" for r in records)
+    return b"".join(orjson.dumps({**common, **r}) + b"\n" for r in records)
+
+
+def _record(kind: str, uuid: str, parent: str | None, second: int, message: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": kind,
+        "parentUuid": parent,
+        "uuid": uuid,
+        "timestamp": f"2026-01-01T00:00:0{second}.000Z",
+        "message": message,
+    }
+
+
+def _user(uuid: str, parent: str | None, second: int, content: object) -> dict[str, Any]:
+    return _record("user", uuid, parent, second, {"role": "user", "content": content})
+
+
+def _assistant(uuid: str, parent: str, second: int, message_id: str, block: dict[str, Any]) -> dict[str, Any]:
+    usage = {"input_tokens": 1000, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0, "output_tokens": 40}
+    message = {
+        "id": message_id,
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-opus-5-5",
+        "content": [block],
+        "usage": usage,
+    }
+    return _record("assistant", uuid, parent, second, message)
 
 
 def _stdin(event: str, session_id: str, transcript: Path, cwd: Path) -> bytes:

@@ -173,7 +173,8 @@ def _transcript_after(transcript: object, offset: object) -> bytes | None:
 
 def _echo(after: bytes) -> str:
     """The text of the `<local-command-stdout>` records (a /compact's echo of its hooks' output)."""
-    from ..transcript import Message, TextBlock, decode_line
+    from ..transcript import decode_line
+    from ..transcript_records import Message, TextBlock
 
     parts = []
     for line in after.split(b"\n"):

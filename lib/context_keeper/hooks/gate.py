@@ -18,7 +18,8 @@ import os
 
 from .. import jsonio
 from ..store import atomic_write
-from ..transcript import CompactBoundary, Message, decode_line, open_regular
+from ..transcript import decode_line, open_regular
+from ..transcript_records import CompactBoundary, Message
 from ..usage import context_window
 
 TYPE_CHECKING = False

@@ -7,7 +7,7 @@ lock, a read-only runs dir or a slow git each cost their part of the block, neve
 block itself, and never the compaction (the guard exits 0; exit code 2 would block it).
 
 The steps overlap: the archive copies in a child process (while it waits for Claude Code's
-last writes to the transcript: archive.Settle, archive.ArchiveJob) and git computes the diff
+last writes to the transcript: archive.Settle, archive_job.ArchiveJob) and git computes the diff
 stat in another, while this process folds the session model on its own core. The fold then
 waits for the transcript to settle and folds the lines that came late. The modules the
 later steps need are imported once the archive has started.

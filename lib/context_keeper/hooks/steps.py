@@ -1,7 +1,7 @@
 """Steps the compaction hooks share: an optional step, the archive, the current model, the
 history record. Each one costs only its own part when it fails, never the hook's output.
 
-The archive starts first and copies beside the hook (archive.ArchiveJob: a child process,
+The archive starts first and copies beside the hook (archive_job.ArchiveJob: a child process,
 or a thread) while the hook goes on; so this module imports only what starting it needs,
 and each step imports its own modules (~40 ms the copy and its wait for the transcript to
 settle need not wait for).
@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..archive import ArchiveJob, ArchiveResult
+from ..archive import ArchiveResult
+from ..archive_job import ArchiveJob
 from .guard import HookContext
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def optional(ctx: HookContext, what: str, step: Callable[[], T]) -> T | None:
 
 @contextmanager
 def archiving(ctx: HookContext) -> Iterator[ArchiveJob | None]:
-    """The archive, started beside the hook (archive.ArchiveJob): it copies while Claude Code
+    """The archive, started beside the hook (archive_job.ArchiveJob): it copies while Claude Code
     may still be writing the last records (archive.Settle) and verifies as it goes;
     `archive_done` collects it. Given up (its temporary file removed) if the hook ends
     without it: out of budget, terminated."""

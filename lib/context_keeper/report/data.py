@@ -15,7 +15,8 @@ from ..redact import redact
 from ..session import Compaction, SessionModel
 from ..session.subagent_files import update as update_subagents
 from ..store import RunsDir, find_repo_root
-from ..transcript import Message, TranscriptReader
+from ..transcript import TranscriptReader
+from ..transcript_records import Message
 from ..usage import context_window
 from .fmt import relative_in_text, relative_path
 from .outcomes import Recorded, recorded_compactions

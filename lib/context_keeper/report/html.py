@@ -161,84 +161,7 @@ def _section(title: str, count: int, content: str, note: str = "") -> str:
 
 def render_html(report: SessionReport) -> str:
     facts = header_facts(report, terse=True)
-    comp_rows = [
-        row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions, strict=False)
-    ]
-    sections = [
-        "<section><h2>Context per turn</h2>"
-        + (
-            render_svg(report)
-            if report.points
-            else '<p class="empty">no usage recorded in the transcript: nothing to chart</p>'
-        )
-        + '<p class="note">one point per turn: tokens in context at its response; dashed lines: compactions '
-        + f"(hover for their outcome). Window {num(report.window)} tokens.</p></section>",
-        _section(
-            "Compactions",
-            len(report.compactions),
-            _table([*COMPACTION_HEADERS, "kept by family"], comp_rows, "tntnnnnnnnt", "none"),
-            OUTCOME_NOTE if report.compactions else "",
-        ),
-        _section(
-            "Tasks",
-            len(report.tasks),
-            _table(
-                ["id", "status", "subject", "created", "completed"],
-                [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks],
-                "tstnn",
-                "none (no task tools in this session)",
-            ),
-        ),
-        _section(
-            "Subagents", len(report.subagents), _table(SUBAGENT_HEADERS, subagent_rows(report), "tttnnnnt", "none")
-        ),
-        _section(
-            "Files modified",
-            len(report.files),
-            _table(
-                ["path", "tool", "turns", "edits"],
-                [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files],
-                "ctnn",
-                "none",
-            ),
-        ),
-        _section(
-            "Open errors",
-            len(report.open_errors),
-            _table(
-                ["turn", "target", "error"],
-                [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors],
-                "nct",
-                "none",
-            ),
-        ),
-        _section(
-            "Fixed errors",
-            len(report.fixed_errors),
-            _table(
-                ["turn", "target", "error", "fixed", "how"],
-                [
-                    [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
-                    for e in report.fixed_errors
-                ],
-                "nctnt",
-                "none",
-            ),
-        ),
-        _section(
-            "Cold summaries",
-            len(report.summaries),
-            _table(
-                ["task", "kind", "status", "turns", "subject", "file"],
-                [
-                    [s.task_id, s.kind, s.status, turn_range(s.start_turn, s.end_turn), s.subject, s.file or DASH]
-                    for s in report.summaries
-                ],
-                "ttsntc",
-                "none",
-            ),
-        ),
-    ]
+    sections = [_chart_section(report), *_table_sections(report)]
     dl = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in facts)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -248,6 +171,63 @@ def render_html(report: SessionReport) -> str:
         f"<h1>context-keeper report: session <code>{_e(report.session_id)}</code></h1>"
         f'<dl class="facts">{dl}</dl>\n' + "\n".join(sections) + "\n</body></html>\n"
     )
+
+
+def _chart_section(report: SessionReport) -> str:
+    chart = (
+        render_svg(report)
+        if report.points
+        else '<p class="empty">no usage recorded in the transcript: nothing to chart</p>'
+    )
+    return (
+        "<section><h2>Context per turn</h2>"
+        + chart
+        + '<p class="note">one point per turn: tokens in context at its response; dashed lines: compactions '
+        + f"(hover for their outcome). Window {num(report.window)} tokens.</p></section>"
+    )
+
+
+def _table_sections(report: SessionReport) -> list[str]:
+    """The page's tables, in the terminal report's order (column kinds: see _table)."""
+    comp_rows = [
+        row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions, strict=False)
+    ]
+    tasks = [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks]
+    files = [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files]
+    open_errors = [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors]
+    fixed = [
+        [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
+        for e in report.fixed_errors
+    ]
+    summaries = [
+        [s.task_id, s.kind, s.status, turn_range(s.start_turn, s.end_turn), s.subject, s.file or DASH]
+        for s in report.summaries
+    ]
+    no_tasks = "none (no task tools in this session)"
+    return [
+        _section(
+            "Compactions",
+            len(report.compactions),
+            _table([*COMPACTION_HEADERS, "kept by family"], comp_rows, "tntnnnnnnnt", "none"),
+            OUTCOME_NOTE if report.compactions else "",
+        ),
+        _section(
+            "Tasks", len(tasks), _table(["id", "status", "subject", "created", "completed"], tasks, "tstnn", no_tasks)
+        ),
+        _section(
+            "Subagents", len(report.subagents), _table(SUBAGENT_HEADERS, subagent_rows(report), "tttnnnnt", "none")
+        ),
+        _section("Files modified", len(files), _table(["path", "tool", "turns", "edits"], files, "ctnn", "none")),
+        _section("Open errors", len(open_errors), _table(["turn", "target", "error"], open_errors, "nct", "none")),
+        _section(
+            "Fixed errors", len(fixed), _table(["turn", "target", "error", "fixed", "how"], fixed, "nctnt", "none")
+        ),
+        _section(
+            "Cold summaries",
+            len(summaries),
+            _table(["task", "kind", "status", "turns", "subject", "file"], summaries, "ttsntc", "none"),
+        ),
+    ]
 
 
 def write_html(path: Path, report: SessionReport) -> int:

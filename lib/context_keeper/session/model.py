@@ -7,7 +7,7 @@ from .. import jsonio
 from ..record_loader import from_dict
 from ..records import field, record
 from ..tasks import TaskBook
-from ..transcript import CompactBoundary, TextBlock, ToolResult, ToolUse
+from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..usage import ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
 from .heuristics import is_real_prompt
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..tasks import Phrases, TaskIndex
-    from ..transcript import Message, ReadStats, Record
+    from ..transcript import ReadStats
+    from ..transcript_records import Message, Record
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
 RECENT_IDS = 16

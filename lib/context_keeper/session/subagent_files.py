@@ -16,7 +16,8 @@ from .. import jsonio
 from ..redact import redact
 from ..tasks import TASK_TOOLS
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript import Message, TextBlock, ToolResult, ToolUse, TranscriptReader, open_regular
+from ..transcript import TranscriptReader, open_regular
+from ..transcript_records import Message, TextBlock, ToolResult, ToolUse
 from . import tools
 from .heuristics import decision_sentences, is_real_prompt
 from .records import PendingCall, add_capped
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from ..transcript import Record
+    from ..transcript_records import Record
     from .model import SessionModel
 
 

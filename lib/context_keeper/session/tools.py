@@ -21,7 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..transcript import ToolResult, ToolUse
+    from ..transcript_records import ToolResult, ToolUse
     from .model import SessionModel
     from .records import UnitFacts
 

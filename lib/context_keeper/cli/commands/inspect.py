@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from ...session import SessionModel
+from ...session.records import CommandRun, Compaction, ErrorEvent
+from ...session.subagents import Subagent
 from ...store import find_repo_root
 from ...tables import format_table
+from ...tasks import Task
 from ..output import add_json, add_repo, emit, repo_path
 from ..target import transcript_model
 
@@ -59,77 +62,85 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
             "percent": round(usage.percent, 2),
             "source": usage.source,
         },
-        "tasks": [
-            {
-                "id": t.id,
-                "subject": t.subject,
-                "description": t.description,
-                "status": t.status,
-                "created_turn": t.created_turn,
-                "completed_turn": t.completed_turn,
-            }
-            for t in model.tasks.tasks.values()
-        ],
+        "tasks": [_task(t) for t in model.tasks.tasks.values()],
         "prompts": [{"turn": p.turn, "text": p.text} for p in model.prompts],
-        "subagents": [
-            {
-                "agent_id": a.agent_id or None,
-                "type": a.agent_type,
-                "description": a.description,
-                "task": a.task,
-                "status": a.status,
-                "background": a.background,
-                "parent": a.parent,
-                "start_turn": a.start_turn,
-                "end_turn": a.end_turn,
-                "turns": a.turns,
-                "files": list(a.files),
-                "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
-                "result": a.result,
-            }
-            for a in model.subagents.values()
-        ],
+        "subagents": [_subagent(a) for a in model.subagents.values()],
         "files_modified": [
             {"path": f.path, "tool": f.tool, "first_turn": f.first_turn, "last_turn": f.last_turn, "count": f.count}
             for f in model.files.values()
         ],
-        "commands": [
-            {
-                "command": c.command,
-                "turn": c.turn,
-                "ok": c.ok,
-                "exit_code": c.exit_code,
-                "error_line": c.error_line,
-                "is_test": c.is_test,
-                "agent": c.agent,
-            }
-            for c in model.commands
-        ],
-        "errors": [
-            {
-                "tool": e.tool,
-                "target": e.target,
-                "line": e.line,
-                "turn": e.turn,
-                "exit_code": e.exit_code,
-                "resolved_turn": e.resolved_turn,
-                "resolved_by": e.resolved_by,
-                "agent": e.agent,
-            }
-            for e in model.errors
-        ],
+        "commands": [_command(c) for c in model.commands],
+        "errors": [_error(e) for e in model.errors],
         "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
-        "compactions": [
-            {
-                "turn": c.turn,
-                "trigger": c.trigger,
-                "pre_tokens": c.pre_tokens,
-                "post_tokens": c.post_tokens,
-                "timestamp": c.timestamp,
-            }
-            for c in model.compactions
-        ],
+        "compactions": [_compaction(c) for c in model.compactions],
         "read": dict(model.stats),
+    }
+
+
+# One record each, as `inspect --json` shows it.
+
+
+def _task(t: Task) -> dict[str, Any]:
+    return {
+        "id": t.id,
+        "subject": t.subject,
+        "description": t.description,
+        "status": t.status,
+        "created_turn": t.created_turn,
+        "completed_turn": t.completed_turn,
+    }
+
+
+def _subagent(a: Subagent) -> dict[str, Any]:
+    return {
+        "agent_id": a.agent_id or None,
+        "type": a.agent_type,
+        "description": a.description,
+        "task": a.task,
+        "status": a.status,
+        "background": a.background,
+        "parent": a.parent,
+        "start_turn": a.start_turn,
+        "end_turn": a.end_turn,
+        "turns": a.turns,
+        "files": list(a.files),
+        "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
+        "result": a.result,
+    }
+
+
+def _command(c: CommandRun) -> dict[str, Any]:
+    return {
+        "command": c.command,
+        "turn": c.turn,
+        "ok": c.ok,
+        "exit_code": c.exit_code,
+        "error_line": c.error_line,
+        "is_test": c.is_test,
+        "agent": c.agent,
+    }
+
+
+def _error(e: ErrorEvent) -> dict[str, Any]:
+    return {
+        "tool": e.tool,
+        "target": e.target,
+        "line": e.line,
+        "turn": e.turn,
+        "exit_code": e.exit_code,
+        "resolved_turn": e.resolved_turn,
+        "resolved_by": e.resolved_by,
+        "agent": e.agent,
+    }
+
+
+def _compaction(c: Compaction) -> dict[str, Any]:
+    return {
+        "turn": c.turn,
+        "trigger": c.trigger,
+        "pre_tokens": c.pre_tokens,
+        "post_tokens": c.post_tokens,
+        "timestamp": c.timestamp,
     }
 
 
@@ -142,75 +153,10 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"turns    {data['turns']:,}",
         f"context  {ctx['tokens']:,} / {ctx['window']:,} tokens ({ctx['percent']:.1f}%, from {ctx['source']})",
     ]
-
-    def section(title: str, headers: list[str], rows: list[list[object]]) -> None:
+    for title, headers, rows in _tables(data, repo):
         parts.extend(["", f"{title} ({len(rows):,})"])
         if rows:
             parts.append(format_table(headers, rows, keep_end=("path",)))
-
-    section(
-        "tasks",
-        ["id", "status", "subject", "created", "completed"],
-        [[t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"] for t in data["tasks"]],
-    )
-    section(
-        "subagents",
-        ["type", "description", "status", "turns", "files", "commands", "result"],
-        [
-            [
-                a["type"] or "-",
-                a["description"],
-                a["status"] + (" (background)" if a["background"] else ""),
-                f"{a['start_turn']:,}-{a['end_turn']:,}" if a["end_turn"] is not None else f"{a['start_turn']:,}-",
-                len(a["files"]),
-                len(a["commands"]),
-                a["result"],
-            ]
-            for a in data["subagents"]
-        ],
-    )
-    section(
-        "files modified",
-        ["path", "tool", "turns", "edits"],
-        [
-            [repo_path(f["path"], repo), f["tool"], f"{f['first_turn']:,}-{f['last_turn']:,}", f["count"]]
-            for f in data["files_modified"]
-        ],
-    )
-    names = {a["agent_id"]: a["description"] or a["agent_id"] for a in data["subagents"] if a["agent_id"]}
-
-    def by(agent: str | None) -> str:
-        return "main" if agent is None else names.get(agent, agent)
-
-    section(
-        "commands",
-        ["turn", "by", "result", "command"],
-        [
-            [c["turn"], by(c["agent"]), "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]]
-            for c in data["commands"]
-        ],
-    )
-    section(
-        "errors",
-        ["turn", "by", "target", "error", "resolved"],
-        [
-            [e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"]
-            for e in data["errors"]
-        ],
-    )
-    section(
-        "compactions",
-        ["turn", "trigger", "tokens before", "tokens after"],
-        [
-            [
-                c["turn"],
-                c["trigger"],
-                c["pre_tokens"] if c["pre_tokens"] is not None else "-",
-                c["post_tokens"] if c["post_tokens"] is not None else "-",
-            ]
-            for c in data["compactions"]
-        ],
-    )
     read = data["read"]
     skipped = sum(read.get(k, 0) for k in ("blank", "malformed", "non_object"))
     parts.append("")
@@ -219,3 +165,74 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed"
     )
     return "\n".join(parts)
+
+
+Table = tuple[str, list[str], list[list[object]]]
+
+
+def _tables(data: dict[str, Any], repo: Path | None) -> list[Table]:
+    """The text form's tables (title, headers, rows), from the JSON shape."""
+    names = {a["agent_id"]: a["description"] or a["agent_id"] for a in data["subagents"] if a["agent_id"]}
+
+    def by(agent: str | None) -> str:
+        return "main" if agent is None else names.get(agent, agent)
+
+    return [
+        (
+            "tasks",
+            ["id", "status", "subject", "created", "completed"],
+            [
+                [t["id"], t["status"], t["subject"], t["created_turn"], t["completed_turn"] or "-"]
+                for t in data["tasks"]
+            ],
+        ),
+        (
+            "subagents",
+            ["type", "description", "status", "turns", "files", "commands", "result"],
+            [
+                [a["type"] or "-", a["description"], a["status"] + (" (background)" if a["background"] else "")]
+                + [_turns(a["start_turn"], a["end_turn"]), len(a["files"]), len(a["commands"]), a["result"]]
+                for a in data["subagents"]
+            ],
+        ),
+        (
+            "files modified",
+            ["path", "tool", "turns", "edits"],
+            [
+                [repo_path(f["path"], repo), f["tool"], _turns(f["first_turn"], f["last_turn"]), f["count"]]
+                for f in data["files_modified"]
+            ],
+        ),
+        (
+            "commands",
+            ["turn", "by", "result", "command"],
+            [
+                [c["turn"], by(c["agent"]), "ok" if c["ok"] else f"exit {c['exit_code']}", c["command"]]
+                for c in data["commands"]
+            ],
+        ),
+        (
+            "errors",
+            ["turn", "by", "target", "error", "resolved"],
+            [
+                [e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"]
+                for e in data["errors"]
+            ],
+        ),
+        (
+            "compactions",
+            ["turn", "trigger", "tokens before", "tokens after"],
+            [
+                [c["turn"], c["trigger"], _or_dash(c["pre_tokens"]), _or_dash(c["post_tokens"])]
+                for c in data["compactions"]
+            ],
+        ),
+    ]
+
+
+def _turns(first: int, last: int | None) -> str:
+    return f"{first:,}-{last:,}" if last is not None else f"{first:,}-"
+
+
+def _or_dash(value: object) -> object:
+    return "-" if value is None else value
