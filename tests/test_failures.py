@@ -307,3 +307,12 @@ def test_a_recogniser_that_raises_is_skipped(monkeypatch) -> None:  # type: igno
     case = recording("pytest-three-failing")
     # pytest's recogniser is gone: the output still yields a message (here the generic one).
     assert failure_messages(case["tool_result"], case["command"]).messages
+
+
+def test_a_long_header_taken_for_a_file_name_still_gives_a_message_within_the_cap() -> None:
+    # Found by the mix test above: eslint's recogniser joins a result line to the line before
+    # it (its file name); a 290-character line there made a 370-character message.
+    header = ">       available fixtures: " + ", ".join(f"fixture_{n}" for n in range(30))
+    output = f"Exit code 1\n{header}\n  \x1b[2m1:7\x1b[22m   \x1b[31merror\x1b[39m  'fs' is assigned a value but never used  no-unused-vars"
+    found = failure_messages(output, "")
+    assert found.messages and all("\n" not in m and len(m) <= LINE_CAP for m in found.messages)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures import generic
-from context_keeper.failures.lines import Found, dedupe, pieces
+from context_keeper.failures.lines import LINE_CAP, Found, collapse, dedupe, pieces, shorten
 from context_keeper.records import record
 
 TYPE_CHECKING = False
@@ -123,7 +123,11 @@ def failure_messages(output: str, command: str | None = None, cap: int = 5) -> F
     """Every failure in `output` (the first `cap`), each as one message line."""
     chunks = pieces(output or "")
     found = _recognise(chunks, command or "") or Found([])
-    messages = dedupe(found.messages)
+    # Every message one line of at most LINE_CAP, whichever recogniser composed it (a header
+    # line taken for a file name can be long: hypothesis found one in eslint's).
+    messages = dedupe(
+        [m if len(m) <= LINE_CAP and "\n" not in m else shorten(collapse(m), LINE_CAP) for m in found.messages]
+    )
     kept = tuple(messages[: max(cap, 0)])
     total = max(len(messages), found.total)
     return Failures(kept, max(total - len(kept), 0))
