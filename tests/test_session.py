@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from context_keeper.records import replace
 from context_keeper.session import (
     MODEL_VERSION,
     SessionModel,
@@ -495,6 +496,10 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     assert model.facts["prompt-1"].texts == ["I'll start by looking around.", "All done. FINAL-TEXT"]
     assert fresh.facts["prompt-1"].texts == ["All done. FINAL-TEXT"]
     fresh.facts["prompt-1"].texts = model.facts["prompt-1"].texts
+    # A pending Bash call now keeps the directory it was made in (shell_writes); version 1's
+    # has none, and loads without one.
+    assert fresh.pending["toolu_pending"].cwd == fresh.cwd and model.pending["toolu_pending"].cwd is None
+    fresh.pending["toolu_pending"] = replace(fresh.pending["toolu_pending"], cwd=None)
     assert without_messages(fresh.to_dict()) == without_messages(model.to_dict())
     assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
 

@@ -99,6 +99,9 @@ class PendingCall:
     input: dict[str, Any]
     turn: int
     units: tuple[str, ...]  # the tasks/episode the call belongs to, fixed when it was made
+    # A Bash call's working directory when it was made: Claude Code keeps a `cd` for later
+    # calls, and its result's record already carries the directory the command ended in.
+    cwd: str | None = field(default=None, sparse=True)
 
 
 @record(frozen=False)

@@ -225,7 +225,7 @@ def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -
             if isinstance(block, TextBlock):
                 _text(model, sub, block.text)
             elif isinstance(block, ToolUse):
-                _tool_use(model, sub, block)
+                _tool_use(model, sub, block, item.cwd)
         return
     for block in item.blocks:
         if isinstance(block, ToolResult):
@@ -250,10 +250,13 @@ def _text(model: SessionModel, sub: Subagent, text: str) -> None:
         add_capped(facts.texts, first_line(text, 200), UNIT_TEXTS)
 
 
-def _tool_use(model: SessionModel, sub: Subagent, block: ToolUse) -> None:
+def _tool_use(model: SessionModel, sub: Subagent, block: ToolUse, cwd: str | None) -> None:
     if block.name in TASK_TOOLS:
         return  # its own to-do list, not the session's tasks
-    sub.pending[block.id] = PendingCall(block.name, tools.trim_input(block.name, block.input), model.turns, (sub.unit,))
+    cwd = cwd if block.name == "Bash" else None
+    sub.pending[block.id] = PendingCall(
+        block.name, tools.trim_input(block.name, block.input), model.turns, (sub.unit,), cwd
+    )
     if len(sub.pending) > MAX_PENDING:
         del sub.pending[next(iter(sub.pending))]
     if block.name in AGENT_TOOLS:
@@ -275,6 +278,8 @@ def _tool_result(
         run = model.commands[-1] if model.commands else None
         if run is not None and run.agent == sub.agent_id and run.command == call.input.get("command", "").strip():
             add_capped(sub.commands, run, SUB_COMMANDS)
+            for written in tools.bash_writes(call, model.cwd) if run.ok else ():
+                add_capped(sub.files, written, SUB_FILES)
         return
     path = call.input.get(tools.FILE_TOOLS.get(call.name, ""))
     if isinstance(path, str) and path and not block.is_error:

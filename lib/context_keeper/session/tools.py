@@ -14,6 +14,7 @@ from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
 from .heuristics import is_test_command
 from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
+from .shell_writes import written_paths
 from .units import facts_for, working_units
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -38,7 +39,8 @@ _TURN = attrgetter("turn")
 
 def tool_use(model: SessionModel, block: ToolUse) -> None:
     tool_input = trim_input(block.name, block.input)
-    model.pending[block.id] = PendingCall(block.name, tool_input, model.turns, working_units(model))
+    cwd = model.cwd if block.name == "Bash" else None
+    model.pending[block.id] = PendingCall(block.name, tool_input, model.turns, working_units(model), cwd)
     if len(model.pending) > MAX_PENDING:
         del model.pending[next(iter(model.pending))]
     if block.name in TASK_TOOLS:
@@ -106,10 +108,21 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
         add_capped(unit.commands, command, UNIT_COMMANDS)
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
+        for path in bash_writes(call, model.cwd):
+            file_changed(model, call, path, facts, "Bash")
     else:
         record_error(
             model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts
         )
+
+
+def bash_writes(call: PendingCall, cwd: str | None) -> list[str]:
+    """The files a Bash call wrote (shell_writes), relative ones joined to the directory it
+    ran in: the call's own, else `cwd` (a result's record holds where the command ended)."""
+    command = call.input.get("command")
+    base = call.cwd or cwd
+    paths = written_paths(command) if isinstance(command, str) else []
+    return [os.path.normpath(os.path.join(base, p)) if base else os.path.normpath(p) for p in paths]
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
@@ -117,10 +130,15 @@ def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolRe
         messages, more = run_failures(block.text)
         record_error(model, ErrorEvent("file", path, messages, call.turn, more=more, agent=model._agent), facts)
         return
+    file_changed(model, call, path, facts, call.name)
+
+
+def file_changed(model: SessionModel, call: PendingCall, path: str, facts: list[UnitFacts], tool: str) -> None:
+    """`path` modified by `call` (a file tool, or a Bash command that wrote it)."""
     previous = model.files.pop(path, None)
     model.files[path] = FileChange(
         path,
-        call.name,
+        tool,
         previous.first_turn if previous else call.turn,
         call.turn,
         previous.count + 1 if previous else 1,
@@ -138,7 +156,7 @@ def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolRe
     for key in call.units:
         if key.startswith("prompt-"):
             mentions.index_term(model, key, os.path.basename(path).lower())
-    resolve(model, "file", path, call.turn, f"{call.name} of {path} succeeded")
+    resolve(model, "file", path, call.turn, f"{tool} of {path} succeeded")
 
 
 def trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
