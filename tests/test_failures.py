@@ -94,6 +94,8 @@ def test_node_uncaught_assert_keeps_the_values_printed_before_the_stack() -> Non
         "  [\n    1,\n+   2\n-   3\n  ]\n" + stack
     )
     assert useful_error_line(deep) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
+    loose = "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:\n\n[\n  1\n]\n\nshould loosely deep-equal\n\n[\n  2\n]\n" + stack
+    assert useful_error_line(loose) == "AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:"
     plain = "Exit code 1\nTypeError: x.map is not a function\n" + stack
     assert useful_error_line(plain) == "TypeError: x.map is not a function"
 

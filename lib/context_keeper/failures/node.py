@@ -29,6 +29,7 @@ _NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Except
 _STACK_RE = re.compile(r"^\s+at \S")
 # How far below an error line its stack may start: node prints an assert's diff in between.
 _MESSAGE_LINES = 40
+_OPENERS = ("[", "{", "(")  # the first line of a value printed over many lines says nothing
 
 _NPM_RE = re.compile(r"^(npm (?:error|ERR!))(?: (.*))?$")
 _NPM_CODE_RE = re.compile(r"^code (E[A-Z0-9_]+)$")
@@ -84,7 +85,8 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
             stack = next((k for k in range(n + 1, end) if _STACK_RE.match(lines[k])), 0)
             if stack:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
-                parts = [f"{m.group(1)}: {m.group(2)}", *assertion_parts(lines[n:stack])[1:]]
+                values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
+                parts = [f"{m.group(1)}: {m.group(2)}", *values]
                 return Found([compose("", parts)])
     return None
 
