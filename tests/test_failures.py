@@ -59,6 +59,68 @@ def test_java_chain_keeps_the_top_exception_and_the_innermost_cause() -> None:
     assert found.messages == ('java.lang.RuntimeException: server failed to start; Caused by: java.lang.NumberFormatException: For input string: "80a"',)
 
 
+# ---------------------------------------------------------------- batch 5's rules (multi-line messages)
+
+
+def test_pytest_approx_keeps_its_comparison_report() -> None:
+    output = (
+        "Exit code 1\n=================================== FAILURES ===================================\n"
+        "__________________________________ test_rate ___________________________________\n\n"
+        ">       assert rate() == pytest.approx(0.5)\nE       assert 0.4 == 0.5 ± 5.0e-07\nE         \n"
+        "E         comparison failed\nE         Obtained: 0.4\nE         Expected: 0.5 ± 5.0e-07\n\n"
+        "tests/test_r.py:4: AssertionError\n=========================== short test summary info ============================\n"
+        "FAILED tests/test_r.py::test_rate - assert 0.4 == 0.5 ± 5.0e-07\n1 failed in 0.01s\n"
+    )
+    assert failure_messages(output).messages == (
+        "tests/test_r.py::test_rate: assert 0.4 == 0.5 ± 5.0e-07; comparison failed; Obtained: 0.4; Expected: 0.5 ± 5.0e-07",
+    )
+
+
+def test_black_parse_error_alone_gives_the_file_and_the_parser_error() -> None:
+    output = (
+        "Exit code 123\nerror: cannot parse: /app/src/x.py:3:10\n    def f(:\n          ^\nParseError: bad input\n\n"
+        "Oh no! 💥 💔 💥\n1 file would fail to reformat."
+    )
+    assert failure_messages(output, "black --check src").messages == ("error: cannot parse: /app/src/x.py:3:10; ParseError: bad input",)
+    assert useful_error_line(output) == "error: cannot parse: /app/src/x.py:3:10; ParseError: bad input"
+
+
+def test_node_uncaught_assert_keeps_the_values_printed_before_the_stack() -> None:
+    stack = "    at Object.<anonymous> (/app/check.js:3:8)\n    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
+    strict = "Exit code 1\nnode:assert:126\n  throw new AssertionError(obj);\n  ^\n\nAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n2 !== 3\n\n" + stack
+    assert useful_error_line(strict) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 2 !== 3"
+    deep = (
+        "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n+ actual - expected\n\n"
+        "  [\n    1,\n+   2\n-   3\n  ]\n" + stack
+    )
+    assert useful_error_line(deep) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
+    loose = "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:\n\n[\n  1\n]\n\nshould loosely deep-equal\n\n[\n  2\n]\n" + stack
+    assert useful_error_line(loose) == "AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:"
+    plain = "Exit code 1\nTypeError: x.map is not a function\n" + stack
+    assert useful_error_line(plain) == "TypeError: x.map is not a function"
+
+
+def test_cargo_should_panic_with_another_message_gives_the_verdict_and_both_strings() -> None:
+    output = (
+        "Exit code 101\nrunning 1 test\ntest tests::rejects ... FAILED\n\nfailures:\n\n---- tests::rejects stdout ----\n\n"
+        "thread 'tests::rejects' panicked at src/lib.rs:9:5:\nindex out of bounds: the len is 0 but the index is 0\n"
+        "note: panic did not contain expected string\n      panic message: \"index out of bounds: the len is 0 but the index is 0\"\n"
+        " expected substring: \"empty input\"\n\nfailures:\n    tests::rejects\n\n"
+        "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n"
+    )
+    assert failure_messages(output, "cargo test").messages == (
+        'tests::rejects: panic did not contain expected string; panic message: "index out of bounds: the len is 0 but the index is 0"; expected substring: "empty input"',
+    )
+
+
+def test_go_test_skips_log_lines_before_the_failure() -> None:
+    logged = "Exit code 1\n--- FAIL: TestSync (0.00s)\n    sync_test.go:12: starting sync of 3 items\n    sync_test.go:15: got 2 items, want 3\nFAIL\n"
+    assert useful_error_line(logged) == "TestSync: sync_test.go:15: got 2 items, want 3"
+    # Nothing reads like a failure: the first line is still the message.
+    bare = "Exit code 1\n--- FAIL: TestSync (0.00s)\n    sync_test.go:12: 2 items\n    sync_test.go:15: 3 items\nFAIL\n"
+    assert useful_error_line(bare) == "TestSync: sync_test.go:12: 2 items"
+
+
 # ---------------------------------------------------------------- truncation
 
 

@@ -1,7 +1,7 @@
 """Go: go test failures and panics, go build / vet / run compile errors, `go:` command errors.
 
-- go test: each `--- FAIL: TestX` with its first log line (`file_test.go:7: got ..., want
-  ...`) or testify's `Error:` field, read after the FAIL line or, with -v, between
+- go test: each `--- FAIL: TestX` with its first log line that reads like a failure (`file_test.go:7:
+  got ..., want ...`; a `t.Log` line before it is context), else its first log line, or testify's `Error:` field, read after the FAIL line or, with -v, between
   `=== RUN TestX` and the FAIL line; a panic as `TestX: panic: ...`; parents that only hold
   failed subtests are left out.
 - go build / vet / run: each `file.go:line:col: message` (with its tab-indented `have` /
@@ -25,6 +25,11 @@ _GO_PROGRESS_RE = re.compile(
 _TESTIFY_ERROR_RE = re.compile(r"^\s*Error:\s+(.+)$")
 _TESTIFY_FIELD_RE = re.compile(r"^\s*(?:Error Trace|Error|Test|Messages):\s")
 _LOCATION_RE = re.compile(r"^\S+\.go:\d+:$")
+_FAILURE_WORD_RE = re.compile(
+    r"\b(?:want|wanted|got|expected|expect|errors?|err|fail\w*|mismatch\w*|unexpected|invalid|cannot|can't|"
+    r"could ?n[o']t|no such|not|missing|wrong|panic\w*|should|must)\b|!=",
+    re.IGNORECASE,
+)
 
 
 def go_test(chunks: list[list[str]]) -> Found | None:
@@ -106,8 +111,11 @@ def _log_message(own: list[str]) -> str:
         return ""
     # A multi-line t.Errorf: its later lines are indented deeper than the first.
     depth = len(own[0]) - len(own[0].lstrip())
-    parts = [own[0].strip()]
-    for line in own[1:4]:
+    entries = [k for k, line in enumerate(own) if len(line) - len(line.lstrip()) <= depth]
+    # t.Log lines read the same as t.Errorf's: the first entry that reads like a failure.
+    first = next((k for k in entries if _FAILURE_WORD_RE.search(own[k].split(": ", 1)[-1])), 0)
+    parts = [own[first].strip()]
+    for line in own[first + 1 : first + 4]:
         if len(line) - len(line.lstrip()) <= depth:
             break
         parts.append(line.strip())

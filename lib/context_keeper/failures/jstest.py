@@ -211,7 +211,7 @@ def _tap_error(lines: list[str], indent: int) -> list[str]:
                         block.append(follow)
                     else:
                         break
-                error = _assertion_parts(block)
+                error = assertion_parts(block)
             else:
                 error = [value.strip("'\"")]
             break
@@ -229,13 +229,13 @@ def _spec_error(lines: list[str], indent: int) -> list[str]:
         if len(line) - len(line.lstrip()) <= indent or _STACK_RE.match(line):
             break
         block.append(line)
-    parts = _assertion_parts(block)
+    parts = assertion_parts(block)
     if parts and _SUBTESTS_RE.match(parts[0]):
         return []
     return parts
 
 
-def _assertion_parts(block: list[str]) -> list[str]:
+def assertion_parts(block: list[str]) -> list[str]:
     """The first line of a node assertion message and the -/+ lines of its diff."""
     parts: list[str] = []
     in_diff = False

@@ -4,7 +4,8 @@
   (`file:l:c - error TS...`); count from `Found N errors`.
 - eslint: each error of the stylish format as `file:line:col: error message rule` (warnings
   only when there is no error), or of the compact format; count from `✖ N problems (X errors`.
-- An uncaught error: the last `SomeError: message` line followed by its stack (`    at ...`).
+- An uncaught error: the last `SomeError: message` line followed by its stack (`    at ...`),
+  with the changed lines of an assert's diff printed between the two.
 - npm: `npm error code EXXX` with the line that explains it, or the first `npm error` line;
   nothing for a failed lifecycle script (the script's own output says why). pnpm:
   `ERR_PNPM_* message`.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from context_keeper.failures.jstest import assertion_parts
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _TSC_RE = re.compile(r"^(?:\S.*?\(\d+,\d+\): |\S.*?:\d+:\d+ - )?error (TS\d+): .+$")
@@ -25,6 +27,9 @@ _ESLINT_COUNT_RE = re.compile(r"^✖ \d+ problems? \((\d+) errors?")
 
 _NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[A-Z_0-9]+\])?): (.+?)\]?$")
 _STACK_RE = re.compile(r"^\s+at \S")
+# How far below an error line its stack may start: node prints an assert's diff in between.
+_MESSAGE_LINES = 40
+_OPENERS = ("[", "{", "(")  # the first line of a value printed over many lines says nothing
 
 _NPM_RE = re.compile(r"^(npm (?:error|ERR!))(?: (.*))?$")
 _NPM_CODE_RE = re.compile(r"^code (E[A-Z0-9_]+)$")
@@ -74,8 +79,15 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
     for lines in reversed(chunks):
         for n in range(len(lines) - 1, -1, -1):
             m = _NODE_ERROR_RE.match(lines[n])
-            if m and any(_STACK_RE.match(follow) for follow in lines[n + 1 : n + 5]):
-                return Found([compose("", [f"{m.group(1)}: {m.group(2)}"])])
+            if not m:
+                continue
+            end = min(n + _MESSAGE_LINES, len(lines))
+            stack = next((k for k in range(n + 1, end) if _STACK_RE.match(lines[k])), 0)
+            if stack:
+                # A message over several lines (an assert's `a !== b`, its diff's changed values).
+                values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
+                parts = [f"{m.group(1)}: {m.group(2)}", *values]
+                return Found([compose("", parts)])
     return None
 
 

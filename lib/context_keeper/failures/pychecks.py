@@ -5,7 +5,8 @@
   from the full format, where the location follows the message on a ` --> ` line; count
   from `Found N errors`. `[*] N fixable with --fix` is a summary, not a failure.
 - ruff format --check: each file that would be reformatted.
-- black --check: each `would reformat <file>` and `error: cannot format <file>: ...` line.
+- black --check: each `would reformat <file>` and `error: cannot format <file>: ...` line;
+  `error: cannot parse: <file:line:col>` with the parser's `XxxError: ...` line under it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _ARROW_RE = re.compile(r"^\s*-->\s+(\S+?:\d+:\d+)\s*$")
 _RUFF_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
 _RUFF_OLD_FORMAT_RE = re.compile(r"^Would reformat: (.+)$")
 _BLACK_RE = re.compile(r"^(would reformat .+|error: cannot format .+)$")
+_BLACK_PARSE_RE = re.compile(r"^error: cannot parse: \S+$")
+_PARSER_ERROR_RE = re.compile(r"^\w+Error: \S")
 
 
 def mypy(chunks: list[list[str]]) -> Found | None:
@@ -56,7 +59,14 @@ def ruff(chunks: list[list[str]]) -> Found | None:
 
 def black(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    if not any(line.startswith(("Oh no!", "error: cannot format")) or "would be reformatted" in line for line in lines):
+    if not any(line.startswith(("Oh no!", "error: cannot")) or "would be reformatted" in line for line in lines):
         return None
-    messages = [collapse(line) for line in lines if _BLACK_RE.match(line)]
+    messages = []
+    for n, line in enumerate(lines):
+        if _BLACK_RE.match(line):
+            messages.append(collapse(line))
+        elif _BLACK_PARSE_RE.match(line):
+            # The source line and a caret come before the parser's own words (ParseError: ...).
+            reason = next((f.strip() for f in lines[n + 1 : n + 5] if _PARSER_ERROR_RE.match(f)), "")
+            messages.append(compose("", [line, reason] if reason else [line]))
     return Found(dedupe(messages)) if messages else None

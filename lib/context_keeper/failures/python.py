@@ -4,7 +4,8 @@
   collecting a module) as `<node id>: <message>`, the message being the first `E` line of
   the section's last `E` block (the exception raised last, for chained exceptions) plus the
   explanation pytest puts on later lines (`Differing items:`, `Left contains ...`, the
-  `assert` under a custom assertion message). Node ids come from the short summary, or
+  `assert` under a custom assertion message, `pytest.approx`'s `comparison failed` report).
+  Node ids come from the short summary, or
   from the section's first location; a doctest as `Expected: x; Got: y`. Sections cut off by Claude Code's truncation give way
   to the short summary lines (`FAILED id - message`). The count is pytest's `N failed, M errors`.
 - unittest / `manage.py test`: each `FAIL:` / `ERROR:` block as `<test id>: <exception line>`.
@@ -170,6 +171,8 @@ def _e_message(block: list[str]) -> list[str]:
     ):
         parts.append(block[1])
     for n, line in enumerate(block[1:], 1):
+        if line.startswith("comparison failed"):  # pytest.approx: its report is the explanation
+            return parts + block[n:]
         if line.startswith(_EXPLAIN_HEADERS) and len(parts) < 4:
             if line.endswith(":") and n + 1 < len(block):
                 parts.append(line + " " + block[n + 1])

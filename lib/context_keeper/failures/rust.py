@@ -1,7 +1,8 @@
 """Rust: cargo test / nextest panics, rustc and clippy diagnostics (cargo build, check, clippy, run).
 
 - cargo test: each `---- <test> stdout ----` section as `<test>: <panic message>`, the
-  message's following lines (`left: ...`, `right: ...`) joined on; a panic outside a test
+  message's following lines (`left: ...`, `right: ...`) joined on, or for a `should_panic`
+  test whose panic message did not match, rustc's verdict and the two strings; a panic outside a test
   (`cargo run`) as `<file:line:col>: <message>`. Old panics (`panicked at 'msg', file`)
   too. Count from `test result: FAILED. n passed; N failed`.
 - cargo fmt --check: each `Diff in <file>:<line>` (rustfmt's header of a file's diff).
@@ -72,7 +73,7 @@ def cargo_test(chunks: list[list[str]]) -> Found | None:
                     break
                 parts.append(follow.strip())
             where = section or (p.group(1) if p.group(1) not in ("main", "<unnamed>") else p.group(2))
-            messages.append(compose(where, parts or ["panicked"]))
+            messages.append(compose(where, _should_panic_verdict(lines[n + 1 :]) or parts or ["panicked"]))
             section = ""
     lines = all_lines(chunks)
     total = number(_TEST_COUNT_RE, lines)
@@ -81,6 +82,18 @@ def cargo_test(chunks: list[list[str]]) -> Found | None:
             return None
         messages = [f"{name}: FAILED" for name in failed_names]
     return Found(dedupe(messages), total)
+
+
+def _should_panic_verdict(lines: list[str]) -> list[str]:
+    """A `should_panic(expected = ...)` test whose panic said something else: the verdict
+    after the panic (`panic did not contain expected string`) with the two strings under it."""
+    for n, line in enumerate(lines):
+        if _SECTION_RE.match(line) or line in ("failures:", "successes:"):
+            break
+        if line.startswith("note: panic did not contain expected string"):
+            values = [f.strip() for f in lines[n + 1 : n + 3] if f.startswith(" ") and f.strip()]
+            return [_strip_note(line), *values]
+    return []
 
 
 def _strip_note(line: str) -> str:
