@@ -77,71 +77,39 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
     }
 
 
-# One record each, as `inspect --json` shows it.
+# One record each, as `inspect --json` shows it: its fields by name (the JSON keys are the
+# record's field names, but for a subagent's `type`).
+
+
+def _fields(record: object, names: str) -> dict[str, Any]:
+    return {name: getattr(record, name) for name in names.split()}
 
 
 def _task(t: Task) -> dict[str, Any]:
-    return {
-        "id": t.id,
-        "subject": t.subject,
-        "description": t.description,
-        "status": t.status,
-        "created_turn": t.created_turn,
-        "completed_turn": t.completed_turn,
-    }
+    return _fields(t, "id subject description status created_turn completed_turn")
 
 
 def _subagent(a: Subagent) -> dict[str, Any]:
     return {
         "agent_id": a.agent_id or None,
         "type": a.agent_type,
-        "description": a.description,
-        "task": a.task,
-        "status": a.status,
-        "background": a.background,
-        "parent": a.parent,
-        "start_turn": a.start_turn,
-        "end_turn": a.end_turn,
-        "turns": a.turns,
+        **_fields(a, "description task status background parent start_turn end_turn turns"),
         "files": list(a.files),
-        "commands": [{"command": c.command, "ok": c.ok, "exit_code": c.exit_code} for c in a.commands],
+        "commands": [_fields(c, "command ok exit_code") for c in a.commands],
         "result": a.result,
     }
 
 
 def _command(c: CommandRun) -> dict[str, Any]:
-    return {
-        "command": c.command,
-        "turn": c.turn,
-        "ok": c.ok,
-        "exit_code": c.exit_code,
-        "error_line": c.error_line,
-        "is_test": c.is_test,
-        "agent": c.agent,
-    }
+    return _fields(c, "command turn ok exit_code error_line is_test agent")
 
 
 def _error(e: ErrorEvent) -> dict[str, Any]:
-    return {
-        "tool": e.tool,
-        "target": e.target,
-        "line": e.line,
-        "turn": e.turn,
-        "exit_code": e.exit_code,
-        "resolved_turn": e.resolved_turn,
-        "resolved_by": e.resolved_by,
-        "agent": e.agent,
-    }
+    return _fields(e, "tool target line turn exit_code resolved_turn resolved_by agent")
 
 
 def _compaction(c: Compaction) -> dict[str, Any]:
-    return {
-        "turn": c.turn,
-        "trigger": c.trigger,
-        "pre_tokens": c.pre_tokens,
-        "post_tokens": c.post_tokens,
-        "timestamp": c.timestamp,
-    }
+    return _fields(c, "turn trigger pre_tokens post_tokens timestamp")
 
 
 def render_model(data: dict[str, Any], repo: Path | None) -> str:
