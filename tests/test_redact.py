@@ -154,3 +154,43 @@ def test_large_text_is_fast_enough() -> None:
     started = time.monotonic()
     assert redact(text) == text
     assert time.monotonic() - started < 5
+
+
+def test_an_oracle_connect_string_is_redacted_not_raised_on() -> None:
+    # Its pattern shares the URL check, which looked up a `user` group it does not have.
+    for text in ("jdbc:oracle:thin:scott/Tiger9Pass@db:1521/ORCL", "  DSNs (`jdbc:oracle:thin:u/pw@…`),"):
+        out = redact(text)
+        assert "Tiger9Pass" not in out
+    assert redact("jdbc:oracle:thin:scott/${ORACLE_PASSWORD}@db") == "jdbc:oracle:thin:scott/${ORACLE_PASSWORD}@db"
+
+
+def test_a_rule_that_fails_redacts_the_whole_text_and_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    import context_keeper.redact as package
+
+    def broken(text: str) -> str:
+        raise IndexError("no such group")
+
+    monkeypatch.setattr(package, "_redact", broken)
+    assert redact("password=hunter2hunter2 and more") == MARK
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("using bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLzEyMzQ1 now", "YmVkcm9jay5hbWF6b25hd3MuY29tLzEyMzQ1"),
+        ("HARNESS pat.ILED8tvSsI7KtgILLDmQtk.NZ7srV6FvvACacSVtcyPBiHs.PAERzhFgW38YReKACt87", "NZ7srV6FvvACacSVtcyPBiHs"),
+        ("TF 9rbris3js2k1tr.atlasv1.kphzb5jytpxjk902xi84sr0921vjxb6shupyaotivly4lh2m4hefx4u9abcdefg", "kphzb5jytpxjk902xi84"),
+        ("ClickHouse 4b1dM0r9KaFWHbc1Vg7GA5qDJax6mtNME3q5Kd4gBU", "M0r9KaFWHbc1Vg7GA5qDJax6mtNME3q5Kd4gBU"),
+        ("octopus API-1GN2N49TVXWQAURJ5SOFTX7VMZ set", "1GN2N49TVXWQAURJ5SOFTX7VMZ"),
+        ("lob test_a5f5d3027acac30fe5198fdb361acbaf392 key", "a5f5d3027acac30fe5198fdb361acbaf392"),
+        ("Cookie: _gitlab_session=zb1oizu03pi5pb82zfa1bql9g1zk50jd; path=/", "zb1oizu03pi5pb82zfa1bql9g1zk50jd"),
+        ("FLWPUBK_TEST-d620c15f1fe673a24b3a27a738c1b2c3-X", "d620c15f1fe673a24b3a27a738c1b2c3"),
+    ],
+)
+def test_prefixed_formats_found_missing_by_gitleaks_samples(text: str, secret: str) -> None:
+    assert secret not in redact(text) and MARK in redact(text)
+
+
+@pytest.mark.parametrize("text", ["API-REFERENCE.md", "see the pat.something file", "live_reload_enabled = true", "test_parse_config_defaults"])
+def test_their_prefixes_alone_are_not_secrets(text: str) -> None:
+    assert redact(text) == text

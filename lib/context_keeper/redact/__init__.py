@@ -119,9 +119,19 @@ def _compiled() -> _Rules:
 
 
 def redact(text: str) -> str:
-    """Return `text` with secrets replaced by `[REDACTED]` (short hints kept)."""
+    """Return `text` with secrets replaced by `[REDACTED]` (short hints kept).
+
+    Never raises: a rule that fails on some text (a bug) must not stop the fold of a session
+    that holds it, nor let the text through unredacted, so the whole text is then the mark."""
     if not text:
         return text
+    try:
+        return _redact(text)
+    except Exception:  # noqa: BLE001 - see above
+        return MARK
+
+
+def _redact(text: str) -> str:
     r = _compiled()
     hits = {i for t, i in r.triggers if t in text}
     if r.flag_gate in text:

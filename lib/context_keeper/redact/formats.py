@@ -95,7 +95,17 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
     ("du", r"duffel_(?:test|live)_", r"[\w=-]{40,}"),
     ("v1", r"v1\.0-", r"[a-f0-9]{24}-[a-f0-9]{140,}"),  # Cloudflare origin CA
     ("sk", r"sk\.", r"eyJ[\w.-]{50,}"),  # Mapbox secret
-    ("FL", r"FLWSECK(?:_TEST)?-", r"[\w-]{12,}"),  # Flutterwave
+    ("FL", r"FLW(?:SEC|PUB)K(?:_TEST)?-", r"[\w-]{12,}"),  # Flutterwave
+    # Found missing by a sample of gitleaks' rules, values generated from their regexes:
+    ("be", r"bedrock-api-key-", r"[A-Za-z0-9+/=]{24,}"),  # Amazon Bedrock (short-lived)
+    ("pa sa", r"(?:pat|sat)\.", r"[\w-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}(?![A-Za-z0-9])"),  # Harness
+    ("at", r"", r"(?<=\.)atlasv1\.[\w=-]{60,70}"),  # Terraform Cloud: <id>.atlasv1.<secret>
+    ("4b", r"4b1d", r"[A-Za-z0-9]{38}(?![A-Za-z0-9])"),  # ClickHouse Cloud
+    ("AP", r"API-", r"[A-Z0-9]{26}(?![A-Za-z0-9])"),  # Octopus Deploy
+    ("tk", r"tk-us-", r"[\w-]{48}(?![\w-])"),  # Scalingo
+    ("dn", r"dnkey-", r"[\w=-]{26}-[\w=]{52}"),  # Defined Networking
+    ("li te", r"(?:live|test)_(?:pub_)?", r"[a-f0-9]{31,35}(?![A-Za-z0-9])"),  # Lob
+    ("gi", r"(?<=_)gitlab_session=", r"[0-9a-z]{32}(?![0-9a-z])"),  # GitLab's session cookie
     ("sm", r"sm_(?:pat|aat|sat)_", r"[A-Za-z0-9]{16,}"),  # SettleMint
     ("s-", r"s-s4t2(?:ud|af)-", r"[a-f0-9]{64}"),  # 42 intra
     ("M N O", r"", r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27,38}(?![\w-])"),  # Discord bot: no hint
@@ -182,7 +192,8 @@ def _checked(keep: Callable[[str], bool]) -> Callable[[re.Match[str]], str]:
 
 def _url_sub(m: re.Match[str]) -> str:
     value = m.group("s")
-    if MARK in value or not_a_secret(value) or value == m.group("user") or value.isdigit():
+    # (Oracle's `thin:user/pw@` pattern has no `user` group: the same check without it.)
+    if MARK in value or not_a_secret(value) or value == m.groupdict().get("user") or value.isdigit():
         return m.group(0)  # `postgres:postgres@`, `user:${PASS}@`, `user:<password>@`
     return _keep_group(m, MARK)
 
