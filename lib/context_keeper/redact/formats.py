@@ -99,7 +99,6 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
     # Found missing by a sample of gitleaks' rules, values generated from their regexes:
     ("be", r"bedrock-api-key-", r"[A-Za-z0-9+/=]{24,}"),  # Amazon Bedrock (short-lived)
     ("pa sa", r"(?:pat|sat)\.", r"[\w-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}(?![A-Za-z0-9])"),  # Harness
-    ("at", r"", r"(?<=\.)atlasv1\.[\w=-]{60,70}"),  # Terraform Cloud: <id>.atlasv1.<secret>
     ("4b", r"4b1d", r"[A-Za-z0-9]{38}(?![A-Za-z0-9])"),  # ClickHouse Cloud
     ("AP", r"API-", r"[A-Z0-9]{26}(?![A-Za-z0-9])"),  # Octopus Deploy
     ("tk", r"tk-us-", r"[\w-]{48}(?![\w-])"),  # Scalingo
@@ -142,6 +141,11 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("zapier", ("hooks.zapier.com",), r"(?P<h>hooks\.zapier\.com/hooks/catch/\d+/)(?P<s>\w{5,})"),
     ("azuread", ("Q~",), r"(?P<s>(?<![\w~.-])[\w~.]{3}\dQ~[\w~.-]{31,34})"),
     ("facebook", ("|", "%7C"), r"(?P<s>(?<![\w|])\d{15,16}(?:\||%7C)[\w-]{27,40})(?![\w-])"),
+    (
+        "atlas",
+        (".atlasv1.",),
+        r"(?P<h>(?<![\w.])[A-Za-z0-9]{14}\.atlasv1\.)(?P<s>[\w=-]{60,70})(?![\w=-])",
+    ),  # Terraform Cloud
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
     (
         "authz",
