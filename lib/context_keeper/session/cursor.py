@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..store import sha256
 from ..transcript import MAX_LINE_BYTES, TranscriptReader, open_regular
+from .fold_errors import skip
 from .model import SessionModel
 from .subagent_files import update as update_subagents
 
@@ -39,8 +40,12 @@ def update_from_file(
     model._transcript = str(path)  # subagent_files folds a subagent's file where it finished
     reader = TranscriptReader(path, model.offset)
     model._behind = False
+    model._fold_errors = None
     for count, item in enumerate(reader, 1):
-        model.fold(item)
+        try:
+            model.fold(item)
+        except Exception as exc:  # noqa: BLE001 - see skip
+            skip(model, exc)
         if stop is not None and reader.offset >= stop:
             break
         if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
@@ -88,6 +93,11 @@ def read_notes(self: SessionModel) -> list[str]:
         notes.append(
             f"skipped {stats.malformed} malformed line(s) (not JSON, invalid UTF-8, too deep or over "
             f"{MAX_LINE_MB} MB) and {stats.non_object} line(s) that are not JSON objects"
+        )
+    if self._fold_errors:
+        first = self._fold_errors[0]
+        notes.append(
+            f"left out {len(self._fold_errors)} record(s) the fold failed on (first: {first}); please report it"
         )
     return notes
 

@@ -94,6 +94,7 @@ class SessionModel:
     # what the last update_from_file met (for the hook's log)
     _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
     _restart_reason: str | None = field(default=None, repr=False, compare=False)
+    _fold_errors: list[str] | None = field(default=None, repr=False, compare=False)  # records skipped (cursor.skip)
     # the last update_from_file stopped at its deadline before the end
     _behind: bool = field(default=False, repr=False, compare=False)
     # the transcript being folded (its subagents' files are beside it), and the subagent

@@ -19,6 +19,7 @@ from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript import TranscriptReader, open_regular
 from ..transcript_records import Message, TextBlock, ToolResult, ToolUse
 from . import tools
+from .fold_errors import skip
 from .heuristics import decision_sentences, is_real_prompt
 from .records import PendingCall, add_capped
 from .subagents import (
@@ -199,7 +200,10 @@ def _fold_file(
     reader = TranscriptReader(path, start)
     try:
         for count, item in enumerate(reader, 1):
-            _fold_record(model, sub, item, depth)
+            try:
+                _fold_record(model, sub, item, depth)
+            except Exception as exc:  # noqa: BLE001 - one bad record must not stop every fold (cursor.skip)
+                skip(model, exc)
             if max_bytes is not None and reader.offset - start >= max_bytes:
                 break
             if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:

@@ -1,0 +1,26 @@
+"""A record the fold failed on: left out and counted, so one record cannot break a session.
+
+A bug in a fold step, or a record shaped as no step expected, would otherwise fail the fold
+at that record on every later call of every hook, and the session's state would never move
+past it (found when a redaction rule raised on one kind of text).
+"""
+
+from __future__ import annotations
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .model import SessionModel
+
+
+def skip(model: SessionModel, exc: Exception) -> None:
+    """A record the fold failed on (a bug in a fold step, or a shape no step expected): left
+    out, so that one record cannot stop every later fold of the session; counted, and told to
+    the hook's log (cursor.read_notes). The derived indexes may hold half of its changes: dropped, so
+    they are rebuilt from the model when next asked for."""
+    model.stats["fold_errors"] = model.stats.get("fold_errors", 0) + 1
+    if model._fold_errors is None:
+        model._fold_errors = []
+    model._fold_errors.append(f"{type(exc).__name__}: {exc}"[:200])
+    model._index = model._task_index = model._tasks_view = model._episodes_key = model._open_errors = None
+    model._agent = None

@@ -1,0 +1,56 @@
+"""session.fold_errors: a record a fold step fails on is left out, counted and told to the
+log; the rest of the session folds, and later folds go on from after it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from context_keeper.session import SessionModel, build_model, texts
+
+
+def _session(path: Path) -> Path:
+    def say(n: int, text: str) -> dict[str, object]:
+        return {"type": "assistant", "uuid": f"a{n}", "message": {"id": f"m{n}", "role": "assistant", "model": "claude-sonnet-4-5",
+                                                                "content": [{"type": "text", "text": text}]}}
+
+    write = {"type": "tool_use", "id": "toolu_1", "name": "Write", "input": {"file_path": "/p/app.py", "content": "x = 1\n"}}
+    records = [
+        {"type": "user", "uuid": "u1", "message": {"role": "user", "content": "Build the app."}},
+        say(1, "We'll keep the config in one module because two copies drifted."),
+        say(2, "BOOM: a text the fold step trips on"),
+        {"type": "assistant", "uuid": "a3", "message": {"id": "m3", "role": "assistant", "model": "claude-sonnet-4-5", "content": [write]}},
+        {"type": "user", "uuid": "u2", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]}},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+@pytest.fixture
+def tripping(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = texts.assistant_text
+
+    def step(model: SessionModel, text: str) -> None:
+        if text.startswith("BOOM"):
+            raise KeyError("user")
+        real(model, text)
+
+    monkeypatch.setattr(texts, "assistant_text", step)
+
+
+def test_a_record_a_fold_step_fails_on_is_left_out_and_the_rest_folds(tmp_path: Path, tripping: None) -> None:
+    model = build_model(_session(tmp_path / "t.jsonl"))
+    assert list(model.files) == ["/p/app.py"]  # folded after the failing record
+    assert model.turns == 3  # the failing response still counted as a turn before its text
+    assert model.stats["fold_errors"] == 1
+    assert model.read_notes() == ["left out 1 record(s) the fold failed on (first: KeyError: 'user'); please report it"]
+    # Saved and resumed: nothing is folded twice, nothing more is told.
+    again = SessionModel.from_bytes(model.to_bytes()).update_from_file(tmp_path / "t.jsonl")
+    assert again == model and again.read_notes() == []
+
+
+def test_without_a_failing_step_nothing_is_left_out(tmp_path: Path) -> None:
+    model = build_model(_session(tmp_path / "t.jsonl"))
+    assert "fold_errors" not in model.stats and model.read_notes() == []
