@@ -229,3 +229,20 @@ def test_a_message_after_a_test_named_like_a_secret_is_shown_whole_and_secrets_a
         (test,) = [i for i in rendered.items if i.family == "test"]
         assert test.text == f"`go test ./cli/internal/auth/...` → FAILED (exit 1): {go}"
         assert secret not in rendered.text and "hunter2hunter2" not in rendered.text
+
+
+def test_a_section_whose_builder_fails_is_left_out_and_the_others_shown() -> None:
+    from context_keeper.preserve.items import Source, task_items
+    from context_keeper.preserve.packing import pack
+    from context_keeper.preserve.specs import SectionSpec, build
+
+    def broken(src: Source, cap: int | None) -> tuple:
+        raise AttributeError("'NoneType' object has no attribute 'messages'")
+
+    model = SessionModel(turns=2)
+    model.tasks.apply_call("TaskCreate", {"subject": "Ship it", "description": "d"}, "Task #1 created successfully: Ship it", {"task": {"id": "1", "subject": "Ship it"}}, False, 1)
+    specs = [SectionSpec("tasks", "active tasks", "TASKS:", task_items), SectionSpec("errors", "unresolved errors", "ERRORS:", broken)]
+    sections = build(specs, Source(model), {})
+    text = pack(sections, [s.key for s in sections], 2_000).text
+    assert "TASKS:\n- #1 [pending] Ship it — d" in text
+    assert "(unresolved errors: not shown, context-keeper failed on them: AttributeError)" in text

@@ -37,4 +37,14 @@ class SectionSpec:
 
 
 def build(specs: Sequence[SectionSpec], source: Source, values: Mapping[str, object]) -> list[Section]:
-    return [spec.section(source, values) for spec in specs]
+    """The sections, in spec order. A section whose builder fails (a bug meeting some state)
+    is left out, with a line saying so: the block and the note keep every other section,
+    where an exception would lose them all."""
+    out = []
+    for spec in specs:
+        try:
+            out.append(spec.section(source, values))
+        except Exception as exc:  # noqa: BLE001 - see above
+            line = f"({spec.label}: not shown, context-keeper failed on them: {type(exc).__name__})"
+            out.append(Section(spec.key, spec.label, None, (line,)))
+    return out
