@@ -34,7 +34,7 @@ def tripping(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def step(model: SessionModel, text: str) -> None:
         if text.startswith("BOOM"):
-            raise KeyError("user")
+            raise KeyError("user" if "secret" not in text else "password=hunter2hunter2")
         real(model, text)
 
     monkeypatch.setattr(texts, "assistant_text", step)
@@ -54,3 +54,10 @@ def test_a_record_a_fold_step_fails_on_is_left_out_and_the_rest_folds(tmp_path: 
 def test_without_a_failing_step_nothing_is_left_out(tmp_path: Path) -> None:
     model = build_model(_session(tmp_path / "t.jsonl"))
     assert "fold_errors" not in model.stats and model.read_notes() == []
+
+
+def test_what_the_log_is_told_is_redacted(tmp_path: Path, tripping: None) -> None:
+    path = _session(tmp_path / "t.jsonl")
+    path.write_text(path.read_text().replace("BOOM: a text the fold step trips on", "BOOM: secret"))
+    [note] = build_model(path).read_notes()
+    assert "hunter2hunter2" not in note and "[REDACTED]" in note

@@ -7,6 +7,8 @@ past it (found when a redaction rule raised on one kind of text).
 
 from __future__ import annotations
 
+from ..redact import redact
+
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,6 +23,7 @@ def skip(model: SessionModel, exc: Exception) -> None:
     model.stats["fold_errors"] = model.stats.get("fold_errors", 0) + 1
     if model._fold_errors is None:
         model._fold_errors = []
-    model._fold_errors.append(f"{type(exc).__name__}: {exc}"[:200])
+    # The message may quote the record (a key, a value): redacted before it can reach the log.
+    model._fold_errors.append(redact(f"{type(exc).__name__}: {exc}"[:200]))
     model._index = model._task_index = model._tasks_view = model._episodes_key = model._open_errors = None
     model._agent = None
