@@ -22,6 +22,7 @@ from context_keeper.session.shell_writes import written_paths
         ("cd web && sed -i 's/a/b/' src/x.ts src/y.ts", ["web/src/x.ts", "web/src/y.ts"]),
         ("sed -i -e s/a/b/ -e s/c/d/ conf.ini", ["conf.ini"]),
         ("sed -i.bak 's/a/b/' setup.cfg", ["setup.cfg"]),
+        ("sed -i '' 's/a/b/' setup.cfg", ["setup.cfg"]),  # macOS
         ("sed s/a/b/ in.txt > out.txt", ["out.txt"]),  # sed without -i writes only the redirect
         ("cp config.example.toml config.toml && mv old.py new.py", ["config.toml", "new.py"]),
         ("git mv lib/a.py lib/b.py", ["lib/b.py"]),

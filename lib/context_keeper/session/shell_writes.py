@@ -108,7 +108,7 @@ def _positional(words: list[str]) -> list[str]:
             skip = False
         elif word in ("-e", "-f", "--expression", "--file"):
             skip = True
-        elif not word.startswith("-"):
+        elif word and not word.startswith("-"):  # '' is BSD sed's `-i ''` (no backup suffix)
             out.append(word)
     return out
 
