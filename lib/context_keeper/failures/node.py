@@ -59,15 +59,17 @@ def eslint(chunks: list[list[str]]) -> Found | None:
             if line and not line[0].isspace():
                 c = _ESLINT_COMPACT_RE.match(line)
                 if c:
+                    where = f"{c.group(1)}:{c.group(2)}:{c.group(3)}"
                     (errors if c.group(4) == "Error" else warnings).append(
-                        f"{c.group(1)}:{c.group(2)}:{c.group(3)}: {c.group(4).lower()} {collapse(c.group(5))}"
+                        compose(where, [f"{c.group(4).lower()} {c.group(5)}"])
                     )
                     continue
                 current = line.strip()
                 continue
             r = _ESLINT_ROW_RE.match(line)
             if r and current:
-                text = f"{current}:{r.group(1)}:{r.group(2)}: {r.group(3)} {collapse(r.group(4))}"
+                # compose keeps a long path's end (a header line taken for one can be long)
+                text = compose(f"{current}:{r.group(1)}:{r.group(2)}", [f"{r.group(3)} {r.group(4)}"])
                 (errors if r.group(3) == "error" else warnings).append(text)
     messages = errors or warnings
     if not messages:

@@ -21,7 +21,6 @@ if TYPE_CHECKING:  # only for type checkers: this module starts on every tool ca
     from .guard import HookContext
 
 EVENTS = ("PostToolUse", "UserPromptSubmit")
-REFILL_MAX_CHARS = 9_500
 SCAN_LIMIT = 32 << 20  # bytes of transcript read after the compaction point, at most
 
 
@@ -114,7 +113,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     items = items_from_json(record.get("items"))
     if record.get("trigger") == "manual" and after is not None:
         items = _not_echoed(ctx, items, _echo(after), str(record.get("compaction_id")))
-    text, shown = render_refill(items, REFILL_MAX_CHARS)
+    text, shown = render_refill(items)
     compaction_id = str(record.get("compaction_id"))
     entry = CompactionRecord(
         time=now_iso(),

@@ -21,7 +21,6 @@ from .guard import HookContext, run_hook
 from .steps import optional
 
 EVENT = "PostCompact"
-REFILL_MAX_CHARS = 9_500  # hook context over 10,000 is saved to a file, not shown (FACTS.md)
 
 
 def work(ctx: HookContext) -> None:
@@ -39,7 +38,7 @@ def work(ctx: HookContext) -> None:
     check = check_summary(block_items, hook.compact_summary or "")
     # What the restore note already gave the model needs no second delivery.
     refill_items = not_among(check.lost, _items(data, "note"))
-    text, shown = render_refill(refill_items, REFILL_MAX_CHARS)
+    text, shown = render_refill(refill_items)
     counts = check.counts()
     if shown:
         record = {

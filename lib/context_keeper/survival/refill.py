@@ -49,7 +49,11 @@ LABELS = {
 LAYOUTS: dict[str, Layout] = {"file": files_layout(10), "completed": inline}
 
 
-def render_refill(items: tuple[Item, ...], max_chars: int) -> tuple[str, tuple[Item, ...]]:
+# Hook context over 10,000 characters is saved to a file and only a preview shown (FACTS.md).
+MAX_CHARS = 9_500
+
+
+def render_refill(items: tuple[Item, ...], max_chars: int = MAX_CHARS) -> tuple[str, tuple[Item, ...]]:
     """(text, the items it shows); ("", ()) when there is nothing to refill."""
     if not items:
         return "", ()
