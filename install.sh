@@ -76,7 +76,7 @@ done
 
 # Physical path: the hook commands must keep working whatever symlink the user ran from.
 CHECKOUT=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd -P)
-[ -f "$CHECKOUT/lib/context_keeper/settings_file/__init__.py" ] \
+[ -f "$CHECKOUT/lib/context_keeper/claude_settings/__init__.py" ] \
     || fail "$CHECKOUT does not look like a context-keeper checkout (lib/context_keeper missing)"
 
 absolute() {  # lexically absolute, symlinks kept (a venv's python is one)
@@ -121,7 +121,7 @@ find_python() {  # a Python >= 3.11 to create the virtualenv with ($PYTHON first
     return 1
 }
 
-# settings_file uses only the standard library, so any Python >= 3.11 can run the
+# claude_settings uses only the standard library, so any Python >= 3.11 can run the
 # checkout's copy of it: also before the venv exists (--dry-run) or after it is gone.
 settings_tool() {
     local py=""
@@ -132,7 +132,7 @@ settings_tool() {
     else
         py=$(find_python) || fail "no Python >= 3.11 found (set PYTHON=/path/to/python3.11+)"
     fi
-    PYTHONPATH="$CHECKOUT/lib" "$py" -m context_keeper.settings_file "$@"
+    PYTHONPATH="$CHECKOUT/lib" "$py" -m context_keeper.claude_settings "$@"
 }
 
 # -------------------------------------------------------------------- the command on PATH

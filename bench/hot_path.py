@@ -136,7 +136,7 @@ import context_keeper.hooks.guard, context_keeper.hooks.auto_context_manager  # 
 t2 = time.perf_counter()
 from pathlib import Path
 from context_keeper.session import SessionModel
-from context_keeper.state import read_saved
+from context_keeper.session.state import read_saved
 from context_keeper.store import RunsDir, atomic_write
 runs = RunsDir.at(Path(sys.argv[1]))
 saved = read_saved(runs, sys.argv[2])

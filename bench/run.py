@@ -224,7 +224,7 @@ def prime(python: str, transcript: Path, session: str, cwd: str, env: dict[str, 
 
 
 def high_usage_chunk(chunk: list[bytes], percent: float) -> list[bytes]:
-    from context_keeper.usage import context_window
+    from context_keeper.transcript.usage import context_window
 
     out = []
     for line in chunk:

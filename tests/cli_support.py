@@ -91,7 +91,7 @@ def claude_transcript(claude_dir: Path, fixture: str, cwd: Path, session_id: str
     data = data.replace(FIXTURE_CWD.encode(), str(cwd).encode()).replace(original.encode(), session_id.encode())
     if upto is not None:
         data = b"".join(data.splitlines(keepends=True)[:upto])
-    from context_keeper.claude_sessions import project_folder
+    from context_keeper.session.repo_sessions import project_folder
 
     path = claude_dir / "projects" / project_folder(cwd) / f"{session_id}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -164,7 +164,7 @@ class Env:
     def shown(self, text: str) -> str:
         """`text` as on a machine whose HOME is /home/you: the paths, and the slugs and hashes
         made from them (repo keys, backup names, archives' SHA-256)."""
-        from context_keeper.claude_sessions import project_folder
+        from context_keeper.session.repo_sessions import project_folder
 
         for real, shown in self._keys():
             text = text.replace(real, shown)

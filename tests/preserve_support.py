@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from context_keeper.cold_units import ResolvedError, Summary
+from context_keeper.cold.summaries import ResolvedError, Summary
 from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel
 
 FIXTURES = Path(__file__).parent / "fixtures"

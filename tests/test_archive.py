@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from context_keeper import archive as archive_mod
-from context_keeper.archive import ArchiveError, archive_name, archive_transcript
+from context_keeper.store import archive as archive_mod
+from context_keeper.store.archive import ArchiveError, archive_name, archive_transcript
 from context_keeper.store import UnsafePathError
 
 FIXTURES = Path(__file__).parent / "fixtures"

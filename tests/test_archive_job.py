@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.archive import Settle
-from context_keeper.archive_job import ArchiveJob
+from context_keeper.store.archive import Settle
+from context_keeper.store.archive_job import ArchiveJob
 from test_archive import SESSION, _growing
 
 
@@ -94,8 +94,8 @@ def test_an_archive_process_whose_parent_dies_removes_its_temporary_file(tmp_pat
     code = (
         "import os, signal, sys\n"
         "from pathlib import Path\n"
-        "from context_keeper.archive import Settle\n"
-        "from context_keeper.archive_job import ArchiveJob\n"
+        "from context_keeper.store.archive import Settle\n"
+        "from context_keeper.store.archive_job import ArchiveJob\n"
         f"job = ArchiveJob(Path({str(source)!r}), Path({str(tmp_path / 'arch')!r}), 's', Settle(quiet=0.5, limit=5.0))\n"
         "print(job._child.pid, flush=True)\n"
         "while not any((Path(" + repr(str(tmp_path / "arch")) + ")).glob('.*.partial')): pass\n"

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from context_keeper.cold_units import load_summaries
+from context_keeper.cold.summaries import load_summaries
 from context_keeper.session import SessionModel
 from context_keeper.store import RunsDir, find_repo_root, repo_key, session_lock
 

@@ -10,7 +10,7 @@ import pytest
 
 from cli_support import Populated
 from context_keeper.cli import main
-from context_keeper.runs_info import parse_duration
+from context_keeper.cli.runs_info import parse_duration
 
 
 def _names(folder) -> set[str]:

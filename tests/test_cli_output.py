@@ -11,7 +11,7 @@ import orjson
 
 from context_keeper import __version__
 from context_keeper.cli.output import repo_path
-from context_keeper.tables import format_table
+from context_keeper.cli.tables import format_table
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -46,7 +46,7 @@ def test_sessions_of_the_repo_newest_first(home: Path, capsys: pytest.CaptureFix
 
 
 def project(path: Path) -> str:
-    from context_keeper.claude_sessions import project_folder
+    from context_keeper.session.repo_sessions import project_folder
 
     return project_folder(path)
 

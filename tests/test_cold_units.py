@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.cold_units import (
+from context_keeper.cold.summaries import (
     REQUIRED_KEYS,
     ResolvedError,
     build_summary,
@@ -22,7 +22,7 @@ from context_keeper.cold_units import (
 )
 from context_keeper.session import Episode, ErrorEvent, SessionModel, UnitFacts, build_model
 from context_keeper.store import RunsDir
-from context_keeper.tasks import Task
+from context_keeper.session.tasks import Task
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NOW = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)

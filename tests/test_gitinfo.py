@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.gitinfo import diff_stat
+from context_keeper.preserve.diffstat import diff_stat
 from hook_support import GIT_ENV
 
 
@@ -78,13 +78,13 @@ def test_timeout_kills_git(tmp_path: Path) -> None:
 
 
 def test_gitpython_not_imported_with_the_module() -> None:
-    code = "import sys, context_keeper.gitinfo, context_keeper.preserve; print('git' in sys.modules)"
+    code = "import sys, context_keeper.preserve.diffstat, context_keeper.preserve; print('git' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 
 
 def test_a_diff_stat_no_longer_wanted_is_killed(tmp_path: Path) -> None:
-    from context_keeper.gitinfo import DiffStat
+    from context_keeper.preserve.diffstat import DiffStat
 
     repo = make_repo(tmp_path / "repo")
     hook = tmp_path / "slow-fsmonitor.sh"
@@ -102,7 +102,7 @@ def test_a_stat_asked_for_after_its_deadline_is_kept_when_git_finished_in_time(t
     # PreCompact asks for the stat after folding the model, which can take longer than the
     # git timeout; git itself was done long before. 2,000 changed files: more output than a
     # pipe holds, so git finishes only if its output is read as it comes.
-    import context_keeper.gitinfo as gitinfo
+    import context_keeper.preserve.diffstat as gitinfo
 
     repo = make_repo(tmp_path / "repo")
     for i in range(2000):

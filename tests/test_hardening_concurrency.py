@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hardening_support import SUMMARY_SETTINGS, Sandbox, check_output, scripted
 
-from context_keeper.history import read_records
+from context_keeper.compaction.history import read_records
 from context_keeper.session import SessionModel, build_model
 from context_keeper.store import RunsDir
 

@@ -18,10 +18,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from context_keeper.cold_units import build_summary, cold_units
+from context_keeper.cold.summaries import build_summary, cold_units
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
-from context_keeper.transcript import read_records
+from context_keeper.transcript.reader import read_records
 
 # Spelled out, not imported: the set Claude Code's TaskUpdate accepts (FACTS.md).
 STATUSES = ("pending", "in_progress", "completed", "deleted")
@@ -188,7 +188,7 @@ def check_model(model: SessionModel) -> None:
 def render_all(model: SessionModel, tmp: Path) -> None:
     units = cold_units(model, 2)
     summaries = []
-    from context_keeper.cold_units import Summary
+    from context_keeper.cold.summaries import Summary
 
     for unit in units:
         data = build_summary(unit, model.facts.get(unit.key), "s", tmp / "t.jsonl", datetime(2026, 1, 1, tzinfo=timezone.utc))

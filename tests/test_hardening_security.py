@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hardening_support import EVENTS, SUMMARY_SETTINGS, Sandbox, Script, check_output, scripted
 
-from context_keeper.archive import archive_name
+from context_keeper.store.archive import archive_name
 from context_keeper.store import RunsDir, safe_name
 
 

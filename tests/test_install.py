@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper import settings_file as sf
+from context_keeper import claude_settings as sf
 from context_keeper.store import repo_key
 
 REPO = Path(__file__).resolve().parents[1]

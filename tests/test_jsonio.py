@@ -9,7 +9,7 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_keeper import jsonio
+from context_keeper.records import jsonio
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(["\x00", "\x1f", "\x7f", "\u2028", '"', "\\", "/", "\n", "\t", "é", "😀"]))
 PLAIN = st.recursive(
@@ -39,6 +39,6 @@ def test_size_is_the_length_of_dumps_for_any_value(value: object) -> None:
 
 
 def test_size_never_imports_orjson() -> None:
-    code = "import sys, context_keeper.jsonio as j; n = j.size({'a': [1, 'x']}); print(n, 'orjson' in sys.modules)"
+    code = "import sys, context_keeper.records.jsonio as j; n = j.size({'a': [1, 'x']}); print(n, 'orjson' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["13", "False"]

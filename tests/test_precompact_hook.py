@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.history import read_records
+from context_keeper.compaction.history import read_records
 from context_keeper.store import repo_key, session_lock
 from hook_support import GIT_ENV, PRE_COMPACT, Env, make_env, sha
 

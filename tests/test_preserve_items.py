@@ -8,7 +8,7 @@ from pathlib import Path
 
 from context_keeper.preserve import Section, pack, render_block, render_restore
 from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel
-from context_keeper.survival.items import Item, by_family
+from context_keeper.preserve.item import Item, by_family
 from preserve_support import busy_model, section, summary
 
 ROOT = Path("/home/dev/project")

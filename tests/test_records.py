@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from context_keeper import jsonio
-from context_keeper.record_loader import LoadError, from_dict
+from context_keeper.records import jsonio
+from context_keeper.records.loader import LoadError, from_dict
 from context_keeper.records import FrozenInstanceError, field, fields, record, replace, to_dict
 
 
@@ -144,9 +144,9 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
     # The reason this module exists: measured import costs on the PostToolUse path.
     code = (
         "import sys\n"
-        "import context_keeper.config, context_keeper.store, context_keeper.hooks.hook_input, context_keeper.hooks.guard, context_keeper.usage\n"
+        "import context_keeper.config, context_keeper.store, context_keeper.hooks.hook_input, context_keeper.hooks.guard, context_keeper.transcript.usage\n"
         "import context_keeper.hooks.gate, context_keeper.hooks.auto_context_manager, context_keeper.hooks.runner, context_keeper.entry\n"
-        "import context_keeper.cold_units, context_keeper.record_loader  # a cold check, a saved state loaded\n"
+        "import context_keeper.cold.summaries, context_keeper.records.loader  # a cold check, a saved state loaded\n"
         "heavy = {'dataclasses', 'inspect', 'orjson', 'platformdirs', 'typing', 'logging', 'subprocess', 'git', '_hashlib'} & set(sys.modules)\n"
         "assert not heavy, heavy\n"
     )

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.cold_units import write_summary
-from context_keeper.history import CompactionRecord, append_record, read_records
+from context_keeper.cold.summaries import write_summary
+from context_keeper.compaction.history import CompactionRecord, append_record, read_records
 from context_keeper.hooks.session_start_restore import this_compaction
 from context_keeper.session import Compaction, SessionModel
 from hook_support import PRE_COMPACT, SESSION_START, Env, make_env, sha

@@ -9,7 +9,7 @@ from pathlib import Path
 from context_keeper.config import Settings
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import ErrorEvent, Note, SessionModel
-from context_keeper.survival.items import Item
+from context_keeper.preserve.item import Item
 from preserve_support import busy_model, section, summary
 
 ROOT = Path("/home/dev/project")

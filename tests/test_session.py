@@ -21,7 +21,7 @@ from context_keeper.session import (
     load_or_build,
     useful_error_line,
 )
-from context_keeper.transcript import iter_lines
+from context_keeper.transcript.reader import iter_lines
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

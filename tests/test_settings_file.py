@@ -1,4 +1,4 @@
-"""settings_file: strict load, idempotent merge/unmerge, diff, safe writes, CLI."""
+"""claude_settings: strict load, idempotent merge/unmerge, diff, safe writes, CLI."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
-from context_keeper import settings_file as sf
+from context_keeper import claude_settings as sf
 
 REPO = Path(__file__).resolve().parents[1]
 EXE = Path("/opt/venv/bin/context-keeper")
@@ -565,7 +565,7 @@ def test_overlaps_count_distinct_commands():
 
 
 def test_purge_list_names_the_config_file_and_the_data_roots_set_elsewhere(tmp_path):
-    from context_keeper.settings_file.main import purge_list
+    from context_keeper.claude_settings.main import purge_list
 
     config = tmp_path / "ck.toml"
     env = {"HOME": str(tmp_path), "CONTEXT_KEEPER_CONFIG": str(config)}
@@ -620,13 +620,13 @@ def test_plugin_manifests_agree_with_pyproject():
 def test_module_runs_with_the_standard_library_only():
     # install.sh runs it with a bare interpreter before the venv exists: with site-packages
     # off (-S -I), only the checkout's lib/ on the path, it imports and runs.
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import context_keeper.settings_file; "
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import context_keeper.claude_settings; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('orjson', 'platformdirs', 'git', 'hypothesis', 'pytest')))")
     done = subprocess.run([sys.executable, "-S", "-I", "-c", code, str(REPO / "lib")],
                           capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
-    done = subprocess.run([sys.executable, "-S", "-m", "context_keeper.settings_file", "purge-list"],
+    done = subprocess.run([sys.executable, "-S", "-m", "context_keeper.claude_settings", "purge-list"],
                           capture_output=True, text=True,
                           env={"HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO / "lib")})
     assert done.returncode == 0 and done.stderr == ""

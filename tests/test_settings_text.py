@@ -1,4 +1,4 @@
-"""settings_file.jsontext: a value change written into a JSON text, formatting kept."""
+"""claude_settings.jsontext: a value change written into a JSON text, formatting kept."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hyp_settings, strategies as st
 
-from context_keeper import settings_file as sf
-from context_keeper.settings_file.jsontext import parse_spans, rewrite
+from context_keeper import claude_settings as sf
+from context_keeper.claude_settings.jsontext import parse_spans, rewrite
 
 
 def test_spans_cover_each_value_and_member():

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from context_keeper.session import SessionModel, build_model
-from context_keeper.state import load_session
+from context_keeper.session.state import load_session
 from context_keeper.store import RunsDir
 
 FIXTURES = Path(__file__).parent / "fixtures"

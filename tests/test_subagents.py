@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.cold_units import Summary, build_summary, cold_units, summarize_cold
+from context_keeper.cold.summaries import Summary, build_summary, cold_units, summarize_cold
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
 from context_keeper.session.subagent_files import subagents_dir

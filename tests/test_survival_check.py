@@ -3,10 +3,10 @@ refill of the rest."""
 
 from __future__ import annotations
 
-from context_keeper.survival.check import check_summary, missing_from, normalise, summary_part
-from context_keeper.survival.items import Item, items_from_json
-from context_keeper.survival.refill import HEADER, render_refill
-from context_keeper import jsonio
+from context_keeper.compaction.check import check_summary, missing_from, normalise, summary_part
+from context_keeper.preserve.item import Item, items_from_json
+from context_keeper.compaction.refill import HEADER, render_refill
+from context_keeper.records import jsonio
 
 TASK = Item("task", "#2 [in_progress] Add parser with error recovery — Parse token lists", "Add parser with error recovery")
 ERROR = Item("error", "`pytest tests/test_parser.py` → exit 1: E   assert parse('(1') == []", "E   assert parse('(1') == []")
@@ -84,7 +84,7 @@ def test_a_file_name_counts_only_when_no_other_item_shares_it() -> None:
 
 
 def test_our_own_texts_are_known_by_their_items() -> None:
-    from context_keeper.survival.check import not_among
+    from context_keeper.compaction.check import not_among
 
     note = (Item("file", "api/models.py", "api/models.py"), TASK)
     assert not_among((FILE, TASK, DECISION), note) == (FILE, DECISION)

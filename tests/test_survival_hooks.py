@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.history import read_records
+from context_keeper.compaction.history import read_records
 from context_keeper.store import RunsDir, find_repo_root, repo_key
-from context_keeper.survival import compaction_file
+from context_keeper.compaction import file as compaction_file
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"

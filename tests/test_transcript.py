@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from context_keeper import transcript
-from context_keeper.transcript import TranscriptReader, read_records
-from context_keeper.transcript_records import CompactBoundary, Message, ToolResult, ToolUse, parse_record
+from context_keeper.transcript import reader as transcript
+from context_keeper.transcript.reader import TranscriptReader, read_records
+from context_keeper.transcript.entries import CompactBoundary, Message, ToolResult, ToolUse, parse_record
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -32,8 +32,8 @@ from keeper import (
     runs_dir,
 )
 
-from context_keeper.cold_units import Summary, load_summaries
-from context_keeper.history import CompactionRecord, read_records
+from context_keeper.cold.summaries import Summary, load_summaries
+from context_keeper.compaction.history import CompactionRecord, read_records
 from context_keeper.store import RunsDir
 
 pytestmark = pytest.mark.e2e

@@ -1,7 +1,7 @@
 """How Claude Code reads settings files, which install.sh, status and doctor rely on (issue 11):
 
 - a settings file with a comment, or a trailing comma, is ignored whole and silently (its hooks
-  do not run, its model is not used): settings_file says so and never edits one;
+  do not run, its model is not used): claude_settings says so and never edits one;
 - hooks in `<project>/.claude/settings.local.json` run (where `./install.sh --project` writes);
 - one command registered in two settings files runs once; two different commands both run
   (doctor warns only then).

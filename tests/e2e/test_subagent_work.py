@@ -14,7 +14,7 @@ from harness import ClaudeSession, RunResult
 from keeper import hook_errors, install_hooks, keeper_env, preservation_block, restore_note, runs_dir
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, run_ok, settled
 
-from context_keeper.history import read_records
+from context_keeper.compaction.history import read_records
 from context_keeper.session import build_model
 
 pytestmark = pytest.mark.e2e

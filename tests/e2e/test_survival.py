@@ -19,10 +19,10 @@ from harness import ClaudeSession
 from keeper import BLOCK_HEADER, hook_errors, install_hooks, keeper_env, replace_hook, runs_dir
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
-from context_keeper.history import read_records
-from context_keeper.survival import compaction_file
-from context_keeper.survival.check import is_kept, normalise
-from context_keeper.survival.items import Item, items_from_json
+from context_keeper.compaction.history import read_records
+from context_keeper.compaction import file as compaction_file
+from context_keeper.compaction.check import is_kept, normalise
+from context_keeper.preserve.item import Item, items_from_json
 
 REFILL_HEADER = "[context-keeper] Facts recorded just before the compaction that its summary does not carry"
 NOTE_CHARS = "1500"

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..runs_info import Removal, human_bytes
 from .output import add_common, add_session, count, emit, warn
+from .runs_info import Removal, human_bytes
 
 
 def add_removal_options(parser: argparse.ArgumentParser, session: bool = False) -> None:

@@ -9,12 +9,12 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from .. import runs_info
-from ..cold_units import Summary
+from ..cold.summaries import Summary
 from ..config import Loaded, Settings, load
 from ..records import record
 from ..session import SessionModel, build_model
 from ..store import RunsDir, find_repo_root, runs_dir_for, safe_name
+from . import runs_info
 from .output import CliError, warn
 
 
@@ -99,7 +99,7 @@ def transcript_path(value: str, args: argparse.Namespace) -> Path:
     repository's sessions (see claude_sessions)."""
     if looks_like_path(value):
         return readable_file(value)
-    from ..claude_sessions import project_folder, projects_dir, repo_sessions
+    from ..session.repo_sessions import project_folder, projects_dir, repo_sessions
 
     repo = repo_of(args)
     sessions = {s.session_id: s.path for s in repo_sessions(repo)}
@@ -134,7 +134,7 @@ class NamedSession:
 def resolve_session(args: argparse.Namespace, given: str | None) -> NamedSession:
     """SESSION as an id, a unique prefix or a transcript's path; none: the repository's session
     written to last."""
-    from ..claude_sessions import read_session_file, repo_sessions
+    from ..session.repo_sessions import read_session_file, repo_sessions
 
     if given is None:
         repo = repo_of(args)

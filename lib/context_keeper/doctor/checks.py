@@ -9,18 +9,18 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
-from .. import settings_file
+from .. import claude_settings
 from ..config import CONFIG_ENV, default_config_path, load_settings
 from ..records import record
-from ..runs_info import permission_problems
 from ..store import RunsDir
+from ..store.permissions import permission_problems
 from .scan import FoundHook, SettingsScan, resolve_executable
 
-SPECS = settings_file.REGISTRATION
+SPECS = claude_settings.REGISTRATION
 _PER_EVENT = {spec.event: sum(s.event == spec.event for s in SPECS) for spec in SPECS}
 
 
-def check_name(kind: str, spec: settings_file.HookSpec) -> str:
+def check_name(kind: str, spec: claude_settings.HookSpec) -> str:
     """`hook PreCompact`; `hook PostToolUse (context_refill)` where an event has several."""
     return f"{kind} {spec.event}" + (f" ({spec.name})" if _PER_EVENT[spec.event] > 1 else "")
 
@@ -54,11 +54,11 @@ def _ignored(scan: SettingsScan) -> Check:
     return Check(f"settings {scan.location.scope}", False, error, fix)
 
 
-def _check_registration(spec: settings_file.HookSpec, hooks: list[FoundHook], plugin_in: list) -> Check:
+def _check_registration(spec: claude_settings.HookSpec, hooks: list[FoundHook], plugin_in: list) -> Check:
     name = check_name("hook", spec)
     mine = [h for h in hooks if h.script == spec.name and h.event == spec.event]
     if not mine:
-        elsewhere = [h for h in hooks if h.script == spec.name and h.event not in settings_file.HOOKS[spec.name]]
+        elsewhere = [h for h in hooks if h.script == spec.name and h.event not in claude_settings.HOOKS[spec.name]]
         if plugin_in:
             return Check(name, True, f"provided by the context-keeper plugin (enabled in {plugin_in[0]})")
         if elsewhere:
@@ -73,7 +73,7 @@ def _check_registration(spec: settings_file.HookSpec, hooks: list[FoundHook], pl
             f"registered in {mine[0].settings} AND by the enabled plugin: it would run twice",
             "keep one: ./install.sh --uninstall, or disable the plugin",
         )
-    overlaps = settings_file.overlaps((str(h.settings), h.event, h.script, h.command) for h in mine)
+    overlaps = claude_settings.overlaps((str(h.settings), h.event, h.script, h.command) for h in mine)
     overlap = overlaps[0] if overlaps else None
     if overlap is not None and overlap.runs > 1:
         return Check(
@@ -94,9 +94,9 @@ def _check_registration(spec: settings_file.HookSpec, hooks: list[FoundHook], pl
     return Check(name, True, detail)
 
 
-def _problems(spec: settings_file.HookSpec, hook: FoundHook) -> list[str]:
+def _problems(spec: claude_settings.HookSpec, hook: FoundHook) -> list[str]:
     problems = []
-    if not settings_file.same_matcher(hook.matcher, spec.matcher):
+    if not claude_settings.same_matcher(hook.matcher, spec.matcher):
         expected = repr(spec.matcher) if spec.matcher is not None else "none (every trigger)"
         problems.append(f"matcher is {hook.matcher!r}, expected {expected}")
     if spec.is_async and not hook.is_async:

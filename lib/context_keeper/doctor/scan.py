@@ -1,5 +1,5 @@
 """Where context-keeper's hooks are registered: the settings files Claude Code reads, and our
-handlers in each, read the way Claude Code reads them (settings_file's model)."""
+handlers in each, read the way Claude Code reads them (claude_settings's model)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from .. import settings_file
+from .. import claude_settings
 from ..records import record
 
 
@@ -83,8 +83,8 @@ class SettingsScan:
 
 def scan_settings(location: SettingsLocation) -> SettingsScan:
     try:
-        loaded = settings_file.load(location.path, strict=False)
-    except settings_file.SettingsError as exc:
+        loaded = claude_settings.load(location.path, strict=False)
+    except claude_settings.SettingsError as exc:
         return SettingsScan(location, True, str(exc).removesuffix("; left untouched"), (), False)
     if loaded.data is None:
         return SettingsScan(location, False, None, (), False)
@@ -101,9 +101,9 @@ def scan_settings(location: SettingsLocation) -> SettingsScan:
             h.is_async,
             h.script_path,
         )
-        for h in settings_file.ours(loaded.settings)
+        for h in claude_settings.ours(loaded.settings)
     )
-    return SettingsScan(location, True, None, hooks, settings_file.plugin_enabled(loaded.settings))
+    return SettingsScan(location, True, None, hooks, claude_settings.plugin_enabled(loaded.settings))
 
 
 def scan_all(repo: Path, environ: Mapping[str, str] | None = None) -> list[SettingsScan]:

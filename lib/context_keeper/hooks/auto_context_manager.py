@@ -25,7 +25,7 @@ FOLD_SECONDS = 3.0
 
 def work(ctx: HookContext) -> None:
     # Imported here, past the gate: most calls end there, before the model's modules load.
-    from ..state import open_session
+    from ..session.state import open_session
 
     hook, settings, log = ctx.hook, ctx.settings, ctx.log
     transcript = hook.transcript_path
@@ -61,7 +61,7 @@ def work(ctx: HookContext) -> None:
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).
-            from ..cold_units import summarize_cold
+            from ..cold.summaries import summarize_cold
 
             written = summarize_cold(ctx.runs, model, hook.session_id, transcript, settings.turns_until_cold)
             model.last_checked_turn = model.turns

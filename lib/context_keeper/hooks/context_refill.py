@@ -17,7 +17,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # only for type checkers: this module starts on every tool call
-    from ..survival.items import Item
+    from ..preserve.item import Item
     from .guard import HookContext
 
 EVENTS = ("PostToolUse", "UserPromptSubmit")
@@ -27,8 +27,8 @@ SCAN_LIMIT = 32 << 20  # bytes of transcript read after the compaction point, at
 def main() -> int:
     from io import BytesIO
 
+    from ..compaction.pending import pending_names
     from ..locations import quick_data_root
-    from ..survival.pending import pending_names
 
     root = quick_data_root()
     names = pending_names(root) if root is not None else None
@@ -65,8 +65,8 @@ def _session_id(data: bytes) -> str | None:
 
 
 def work(ctx: "HookContext") -> str | None:
-    from .. import jsonio
-    from ..survival import pending
+    from ..compaction import pending
+    from ..records import jsonio
 
     hook = ctx.hook
     if hook.from_subagent:
@@ -88,10 +88,11 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     """The refill text of one pending file, once taken; None if not (yet) to be sent."""
     import time
 
-    from ..history import CompactionRecord, append_record, now_iso
-    from ..survival import compaction_file, pending
-    from ..survival.items import items_from_json
-    from ..survival.refill import render_refill
+    from ..compaction import file as compaction_file
+    from ..compaction import pending
+    from ..compaction.history import CompactionRecord, append_record, now_iso
+    from ..compaction.refill import render_refill
+    from ..preserve.item import items_from_json
 
     record = pending.read_pending(path)
     created = record.get("created") if record else None
@@ -142,8 +143,8 @@ def _text(value: object) -> str | None:
 def _not_echoed(ctx: "HookContext", items: "tuple[Item, ...]", echo: str, compaction_id: str) -> "tuple[Item, ...]":
     """The items the `/compact` echo does not carry: none when it holds the whole block (Claude
     Code echoes the PreCompact output in full), else those not in it verbatim."""
-    from ..survival import compaction_file
-    from ..survival.check import missing_from, normalise
+    from ..compaction import file as compaction_file
+    from ..compaction.check import missing_from, normalise
 
     data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
     block = data.get("block")
@@ -157,7 +158,7 @@ def _transcript_after(transcript: object, offset: object) -> bytes | None:
     """The transcript's bytes after `offset`; None when that cannot be told."""
     if not isinstance(transcript, str) or not isinstance(offset, int):
         return None
-    from ..transcript import open_regular
+    from ..transcript.reader import open_regular
 
     try:
         with open_regular(transcript) as handle:
@@ -172,8 +173,8 @@ def _transcript_after(transcript: object, offset: object) -> bytes | None:
 
 def _echo(after: bytes) -> str:
     """The text of the `<local-command-stdout>` records (a /compact's echo of its hooks' output)."""
-    from ..transcript import decode_line
-    from ..transcript_records import Message, TextBlock
+    from ..transcript.entries import Message, TextBlock
+    from ..transcript.reader import decode_line
 
     parts = []
     for line in after.split(b"\n"):

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 
-from .. import jsonio
+from ..records import jsonio
 from ..store import atomic_write
-from ..transcript import decode_line, open_regular
-from ..transcript_records import CompactBoundary, Message
-from ..usage import context_window
+from ..transcript.entries import CompactBoundary, Message
+from ..transcript.reader import decode_line, open_regular
+from ..transcript.usage import context_window
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the guard's context, for type checkers only: this module stays light

@@ -109,7 +109,7 @@ def _time_budget(seconds: float) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
 
 
-# Budgets stay well inside the timeouts install.sh registers (settings_file.REGISTRATION:
+# Budgets stay well inside the timeouts install.sh registers (claude_settings.REGISTRATION:
 # 10 s the refill, 60 s the async PostToolUse and PreCompact, 30 s SessionStart and
 # PostCompact), whatever hook_budget says.
 BUDGET_CAPS = {

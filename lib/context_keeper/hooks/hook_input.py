@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import jsonio
-from ..records import record
+from ..records import jsonio, record
 
 
 class BadHookInput(ValueError):

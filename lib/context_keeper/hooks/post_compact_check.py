@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import time
 
-from ..history import CompactionRecord, append_record, now_iso
-from ..survival import compaction_file, pending
-from ..survival.check import check_summary, not_among
-from ..survival.items import Item, items_from_json
-from ..survival.refill import render_refill
+from ..compaction import file as compaction_file
+from ..compaction import pending
+from ..compaction.check import check_summary, not_among
+from ..compaction.history import CompactionRecord, append_record, now_iso
+from ..compaction.refill import render_refill
+from ..preserve.item import Item, items_from_json
 from .guard import HookContext, run_hook
 from .steps import optional
 
@@ -86,7 +87,7 @@ def _items(data: dict[str, object], part: str) -> tuple[Item, ...]:
 
 def _unprinted_block(ctx: HookContext) -> tuple[Item, ...]:
     """The items of the block PreCompact would have printed (it did not fire)."""
-    from ..cold_units import load_summaries
+    from ..cold.summaries import load_summaries
     from ..preserve import render_block
     from ..store import find_repo_root
     from .steps import current_model

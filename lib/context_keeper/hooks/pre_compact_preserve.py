@@ -29,9 +29,9 @@ def work(ctx: HookContext) -> str:
         return ""
     with archiving(ctx) as job:
         # Only now, with the copy under way, the rest of the hook's modules.
-        from ..cold_units import load_summaries
-        from ..gitinfo import DiffStat
+        from ..cold.summaries import load_summaries
         from ..preserve import render_block
+        from ..preserve.diffstat import DiffStat
         from ..session import SessionModel
         from ..store import atomic_write, find_repo_root
 

@@ -10,14 +10,14 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 
 from __future__ import annotations
 
-from ..archive import ArchiveResult
-from ..cold_units import load_summaries
-from ..history import CompactionRecord, read_records
+from ..cold.summaries import load_summaries
+from ..compaction import file as compaction_file
+from ..compaction.history import CompactionRecord, read_records
 from ..preserve import render_restore
+from ..preserve.item import Item, items_from_json
 from ..session import SessionModel
 from ..store import find_repo_root
-from ..survival import compaction_file
-from ..survival.items import Item, items_from_json
+from ..store.archive import ArchiveResult
 from .guard import HookContext, run_hook
 from .steps import archive_now, current_model, optional, record
 

@@ -14,12 +14,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..archive import ArchiveResult
-from ..archive_job import ArchiveJob
+from ..store.archive import ArchiveResult
+from ..store.archive_job import ArchiveJob
 from .guard import HookContext
 
 if TYPE_CHECKING:
-    from ..history import CompactionRecord
+    from ..compaction.history import CompactionRecord
     from ..preserve import Rendered
     from ..session import SessionModel
 
@@ -78,7 +78,7 @@ def current_model(ctx: HookContext, settled: Callable[[], object] | None = None)
     saving: the block must not wait for, nor race with, the other hook's write.
     """
     from ..session import load_or_build
-    from ..state import catch_up, load_session, read_saved
+    from ..session.state import catch_up, load_session, read_saved
 
     path = ctx.hook.transcript_path
     if path is None:
@@ -107,9 +107,9 @@ def record(
 ) -> CompactionRecord:
     """Append the history line that opens a compaction (its time is the compaction's id) and
     start the compaction's file with the block (or, from SessionStart, without one)."""
-    from ..history import CompactionRecord, append_record, archive_fields, now_iso
-    from ..survival import compaction_file
-    from ..survival.items import by_family
+    from ..compaction import file as compaction_file
+    from ..compaction.history import CompactionRecord, append_record, archive_fields, now_iso
+    from ..preserve.item import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
     transcript = ctx.hook.transcript_path

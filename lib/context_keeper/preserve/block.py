@@ -23,7 +23,7 @@ from .specs import SectionSpec, build
 from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
-    from ..cold_units import Summary
+    from ..cold.summaries import Summary
 
 FILES_FULL = 15  # this many most recent files get a line each; the rest are grouped by directory
 

@@ -19,12 +19,12 @@ from ..session import SessionModel
 from ..session.error_line import redacted
 from ..session.heuristics import decision_words, same_decision
 from ..session.subagents import label_of
-from ..survival.items import Item
-from ..tasks import Task
+from ..session.tasks import Task
 from ..text import one_line, unique
+from .item import Item
 
 if TYPE_CHECKING:
-    from ..cold_units import Summary
+    from ..cold.summaries import Summary
 
 # Item caps per family. They only stop runaway lists: the character budget decides what is
 # shown (bench/recall.py measures how many ground-truth facts reach the model).

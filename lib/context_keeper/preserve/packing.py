@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..records import field, record
-from ..survival.items import Item
+from .item import Item
 from .layouts import Layout, bullets
 
 SEPARATOR = "\n\n"

@@ -26,8 +26,8 @@ from ..records import replace
 from ..redact import redact
 from ..session import SessionModel
 from ..session.subagents import running
-from ..survival.items import Item
 from . import items
+from .item import Item
 from .items import Source
 from .layouts import files_layout, grouped, inline, plain
 from .packing import Rendered, Section, Stage, pack
@@ -35,7 +35,7 @@ from .specs import SectionSpec, build
 from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
-    from ..cold_units import Summary
+    from ..cold.summaries import Summary
 
 # The core: shown first whatever the block and the summary carried (up to a number of items,
 # where given: the rest of a long list of errors is packed like the other sections, after

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..records import record
-from ..survival.items import Item
+from .item import Item
 from .items import Source
 from .layouts import Layout, bullets
 from .packing import Section

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..redact import redact
 from ..session.subagents import Subagent
-from ..survival.items import Item
 from ..text import one_line
+from .item import Item
 from .items import COMMAND_CLIP, Source, relative
 
 SUBAGENTS_CAP = 30

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from . import MARK, LazyPattern
 from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
+from .patterns import MARK, LazyPattern
 from .values import (
     TECH_WORDS,
     has_letters_and_digits,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import MARK, LazyRule
 from .names import NOT_SECRET, tier_any_part
+from .patterns import MARK, LazyRule
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""

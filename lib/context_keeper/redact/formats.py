@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).

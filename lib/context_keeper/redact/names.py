@@ -7,7 +7,7 @@ ordinary (`sort_key`, `next_token`, `is_secret`).
 
 from __future__ import annotations
 
-from . import LazyPattern
+from .patterns import LazyPattern
 
 NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import LazyPattern
+from .patterns import LazyPattern
 
 # Values that stand in for a secret in docs, templates, examples and masked output.
 _PLACEHOLDER_WORDS = frozenset(

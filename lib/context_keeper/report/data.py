@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import Any
 
 # The one import of the summaries module (renamed cold_units at the merge: change it here).
-from ..cold_units import Summary, load_summaries
+from ..cold.summaries import Summary, load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
 from ..session.subagent_files import update as update_subagents
 from ..store import RunsDir, find_repo_root
-from ..transcript import TranscriptReader
-from ..transcript_records import Message
-from ..usage import context_window
+from ..transcript.entries import Message
+from ..transcript.reader import TranscriptReader
+from ..transcript.usage import context_window
 from .fmt import relative_in_text, relative_path
 from .outcomes import Recorded, recorded_compactions
 

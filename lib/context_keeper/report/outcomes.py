@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import jsonio
-from ..compaction_log import read_views
-from ..records import field, record
+from ..compaction import file as compaction_file
+from ..compaction.listing import read_views
+from ..records import field, jsonio, record
 from ..store import RunsDir
-from ..survival import compaction_file
 
 
 @record(frozen=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from ..survival.items import FAMILIES
+from ..preserve.item import FAMILIES
 from .chart import render_chart
 from .data import CompactionOutcome, SessionReport
 from .fmt import DASH, clip_left, clip_right, num, percent

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from ..store import sha256
-from ..transcript import MAX_LINE_BYTES, TranscriptReader, open_regular
+from ..transcript.reader import MAX_LINE_BYTES, TranscriptReader, open_regular
 from .fold_errors import skip
 from .model import SessionModel
 from .subagent_files import update as update_subagents

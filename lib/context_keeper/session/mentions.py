@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 
-from ..tasks import TOKEN_RE, Phrases
 from . import units
+from .tasks import TOKEN_RE, Phrases
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -3,12 +3,10 @@ each transcript record to the fold step for it (texts, tools: their own modules)
 
 from __future__ import annotations
 
-from .. import jsonio
-from ..record_loader import from_dict
-from ..records import field, record
-from ..tasks import TaskBook
-from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
-from ..usage import ContextUsage, context_window, estimate_tokens
+from ..records import field, jsonio, record
+from ..records.loader import from_dict
+from ..transcript.entries import CompactBoundary, TextBlock, ToolResult, ToolUse
+from ..transcript.usage import ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
 from .heuristics import is_real_prompt
 
@@ -26,6 +24,7 @@ from .records import (
     upgrade_saved,
 )
 from .subagents import AGENT_TOOLS, Subagent
+from .tasks import TaskBook
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -34,9 +33,9 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from ..tasks import Phrases, TaskIndex
-    from ..transcript import ReadStats
-    from ..transcript_records import Message, Record
+    from ..transcript.entries import Message, Record
+    from ..transcript.reader import ReadStats
+    from .tasks import Phrases, TaskIndex
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
 RECENT_IDS = 16

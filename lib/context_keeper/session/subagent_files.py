@@ -12,12 +12,11 @@ from __future__ import annotations
 import os
 import time
 
-from .. import jsonio
+from ..records import jsonio
 from ..redact import redact
-from ..tasks import TASK_TOOLS
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript import TranscriptReader, open_regular
-from ..transcript_records import Message, TextBlock, ToolResult, ToolUse
+from ..transcript.entries import Message, TextBlock, ToolResult, ToolUse
+from ..transcript.reader import TranscriptReader, open_regular
 from . import tools
 from .fold_errors import skip
 from .heuristics import decision_sentences, is_real_prompt
@@ -48,6 +47,7 @@ from .subagents import (
     is_notification,
     notification,
 )
+from .tasks import TASK_TOOLS
 from .texts import UNIT_DECISIONS, UNIT_TEXTS
 from .units import facts_for
 
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-    from ..transcript_records import Record
+    from ..transcript.entries import Record
     from .model import SessionModel
 
 

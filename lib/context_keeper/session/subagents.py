@@ -22,7 +22,7 @@ import re
 from ..records import field, record
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript_records import ToolResult, ToolUse
+from ..transcript.entries import ToolResult, ToolUse
 from .records import CommandRun, PendingCall, add_capped
 
 # typing costs milliseconds to import and is only needed by type checkers.

@@ -7,7 +7,6 @@ import os
 from operator import attrgetter
 
 from ..redact import redact
-from ..tasks import TASK_TOOLS
 from ..text import folded
 from . import mentions
 from .error_line import EXIT_CODE_RE, run_failures
@@ -15,6 +14,7 @@ from .errors import record_error, resolve
 from .heuristics import is_test_command
 from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
 from .shell_writes import written_paths
+from .tasks import TASK_TOOLS
 from .units import facts_for, working_units
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -22,7 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..transcript_records import ToolResult, ToolUse
+    from ..transcript.entries import ToolResult, ToolUse
     from .model import SessionModel
     from .records import UnitFacts
 

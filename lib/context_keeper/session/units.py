@@ -3,9 +3,9 @@ and the facts kept for the most recent units only."""
 
 from __future__ import annotations
 
-from ..tasks import TaskIndex
 from . import mentions
 from .records import UnitFacts
+from .tasks import TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -4,7 +4,7 @@ and the log (`log`).
 
 Everything here runs on the PostToolUse hot path, so it sticks to the stdlib modules a
 Python process has loaded anyway (no subprocess, no logging, no hashlib). `files` and
-`locks` import nothing of the package: install-time code (settings_file) uses them with a
+`locks` import nothing of the package: install-time code (claude_settings) uses them with a
 bare interpreter.
 """
 

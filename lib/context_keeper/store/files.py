@@ -1,7 +1,7 @@
 """Private files and dirs, and the one atomic writer.
 
 Stdlib only and nothing of the package: the hooks write their state with it, and
-install.sh's settings_file (run by a bare interpreter) writes settings files and backups.
+install.sh's claude_settings (run by a bare interpreter) writes settings files and backups.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ...runs_info import human_bytes, iso_time, list_archives
-from ...tables import format_table
 from ..output import add_common, count, emit, short
+from ..runs_info import human_bytes, iso_time, list_archives
+from ..tables import format_table
 from ..target import load_target
 
 NAME = "archives"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ... import runs_info
-from ...cold_units import load_summaries
+from ...cold.summaries import load_summaries
+from .. import runs_info
 from ..removal import add_session_removal_options, report_removal
 from ..target import load_target, runs_session
 

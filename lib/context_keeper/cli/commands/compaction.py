@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...compaction_log import PARTS, CompactionView, part_text, with_tokens_after
+from ...compaction import file as compaction_file
+from ...compaction.listing import PARTS, CompactionView, part_text, with_tokens_after
 from ...records import to_dict
-from ...survival import compaction_file
-from ...tables import format_table
 from ..output import CliError, add_common, count, emit, number
+from ..tables import format_table
 from ..target import load_target
 from .history import kept_text, session_views
 

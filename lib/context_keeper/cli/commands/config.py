@@ -9,8 +9,8 @@ from typing import Any
 
 from ...config import Loaded, Settings, env_name, load, shown_setting
 from ...records import fields
-from ...tables import format_table
 from ..output import add_json, add_repo, emit, repo_path
+from ..tables import format_table
 from ..target import repo_of
 
 NAME = "config"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...compaction_log import CompactionView, read_views, with_tokens_after
+from ...compaction.listing import CompactionView, read_views, with_tokens_after
 from ...records import to_dict
-from ...runs_info import human_bytes
-from ...tables import format_table
 from ..output import add_common, add_session, emit, number, short
+from ..runs_info import human_bytes
+from ..tables import format_table
 from ..target import Target, load_target, match_session
 
 NAME = "history"

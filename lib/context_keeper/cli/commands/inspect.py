@@ -10,10 +10,10 @@ from typing import Any
 from ...session import SessionModel
 from ...session.records import CommandRun, Compaction, ErrorEvent
 from ...session.subagents import Subagent
+from ...session.tasks import Task
 from ...store import find_repo_root
-from ...tables import format_table
-from ...tasks import Task
 from ..output import add_json, add_repo, emit, repo_path
+from ..tables import format_table
 from ..target import transcript_model
 
 NAME = "inspect"

@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ...tables import format_table
 from ..output import add_common, emit
+from ..tables import format_table
 from ..target import Target, load_target, transcript_model
 from .inspect import TRANSCRIPT_HELP
 
@@ -38,9 +38,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def preview_data(model: Any, session_id: str, target: Target, trigger: str) -> dict[str, Any]:
-    from ...cold_units import cold_units, load_summaries
-    from ...gitinfo import diff_stat
+    from ...cold.summaries import cold_units, load_summaries
     from ...preserve import render_block
+    from ...preserve.diffstat import diff_stat
 
     units = cold_units(model, target.settings.turns_until_cold)
     cold = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ... import runs_info
+from .. import runs_info
 from ..output import CliError
 from ..removal import add_removal_options, report_removal
 from ..target import load_target

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ... import runs_info
 from ...store import safe_name
+from .. import runs_info
 from ..removal import add_session_removal_options, report_removal
 from ..target import load_target, runs_session
 

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ...claude_sessions import SessionFile, current_model, project_folder, projects_dir, repo_sessions
-from ...tables import format_table
+from ...session.repo_sessions import SessionFile, current_model, project_folder, projects_dir, repo_sessions
 from ..output import add_common, count, emit, number, repo_path, short
+from ..tables import format_table
 from ..target import Target, load_target
 
 NAME = "sessions"

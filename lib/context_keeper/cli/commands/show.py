@@ -6,10 +6,10 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from ... import runs_info
-from ...cold_units import Summary
-from ...tables import format_table
+from ...cold.summaries import Summary
+from .. import runs_info
 from ..output import CliError, add_common, add_session, emit, repo_path
+from ..tables import format_table
 from ..target import load_target
 from .summaries import chosen_summaries, summary_dict
 

@@ -7,10 +7,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ...compaction_log import join, read_lines, with_tokens_after
-from ...runs_info import RunsUsage, Usage, human_bytes, runs_usage
-from ...tables import format_table
+from ...compaction.listing import join, read_lines, with_tokens_after
 from ..output import add_common, emit, short
+from ..runs_info import RunsUsage, Usage, human_bytes, runs_usage
+from ..tables import format_table
 from ..target import Target, load_target
 
 NAME = "status"
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def status_data(target: Target) -> dict[str, Any]:
-    from ... import doctor  # subprocess, shlex, settings_file: only for the commands that need them
+    from ... import doctor  # subprocess, shlex, claude_settings: only for the commands that need them
 
     lines = read_lines(target.runs)
     views = join(lines)

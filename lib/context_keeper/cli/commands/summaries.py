@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ... import runs_info
-from ...cold_units import Summary, load_summaries
+from ...cold.summaries import Summary, load_summaries
 from ...records import to_dict
-from ...tables import format_table
+from .. import runs_info
 from ..output import add_common, add_session, count, emit, short
+from ..tables import format_table
 from ..target import Target, load_target, runs_session
 
 NAME = "summaries"

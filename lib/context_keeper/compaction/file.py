@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import jsonio
+from ..records import jsonio
 from ..store import RunsDir, atomic_write, ensure_private_dir, file_lock, safe_name
 from .pending import file_id
 

@@ -44,7 +44,7 @@ def pending_name(session_id: str, compaction_id: str) -> str:
 def write_pending(home: str, session_id: str, compaction_id: str, record: dict[str, object]) -> str:
     from pathlib import Path
 
-    from .. import jsonio
+    from ..records import jsonio
     from ..store import atomic_write, ensure_private_dir
 
     directory = ensure_private_dir(Path(refills_dir(home)))
@@ -66,7 +66,7 @@ def pending_for(home: str, session_id: str) -> list[str]:
 
 
 def read_pending(path: str) -> dict[str, object] | None:
-    from .. import jsonio
+    from ..records import jsonio
 
     try:
         with open(path, "rb") as handle:

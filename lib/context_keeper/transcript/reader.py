@@ -15,9 +15,8 @@ import stat
 import sys
 from pathlib import Path
 
-from . import jsonio
-from .records import record
-from .transcript_records import CompactBoundary, Message, Record, ToolUse, parse_record
+from ..records import jsonio, record
+from .entries import CompactBoundary, Message, Record, ToolUse, parse_record
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -188,7 +187,7 @@ def _fast_loads() -> Callable[[bytes], Any] | None:
     fold of a big transcript (PreCompact or a cold check with no saved state), where it
     parses the kept lines ~2.7x faster than `json` (docs/performance.md).
     """
-    from .interrupts import held
+    from ..interrupts import held
 
     try:
         with held():  # orjson's init does not survive the guard's SIGTERM exception

@@ -1,6 +1,6 @@
 """Claude Code settings files: one model of them for install.sh and `context-keeper doctor`.
 
-install.sh runs this package (``python -m context_keeper.settings_file``), sometimes with a
+install.sh runs this package (``python -m context_keeper.claude_settings``), sometimes with a
 bare system interpreter before any virtualenv exists, so it uses only the standard library
 and the package's stdlib-only modules (hooks' names, store's files and locks, locations).
 

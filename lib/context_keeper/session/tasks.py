@@ -11,8 +11,8 @@ import re
 from itertools import compress
 from operator import is_not
 
-from .records import field, record, replace
-from .redact import redact
+from ..records import field, record, replace
+from ..redact import redact
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -6,7 +6,7 @@ and compaction boundaries. Everything else is None: skipped and counted by the r
 
 from __future__ import annotations
 
-from .records import record
+from ..records import record
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .text import ELLIPSIS, clip
+from ..text import ELLIPSIS, clip
 
 
 def cell_text(value: object) -> str:

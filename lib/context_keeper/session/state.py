@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .session import SessionModel, load_or_build
-from .session.subagent_files import update as update_subagents
-from .store import Log, RunsDir, atomic_write, session_lock
+from ..store import Log, RunsDir, atomic_write, session_lock
+from . import SessionModel, load_or_build
+from .subagent_files import update as update_subagents
 
 
 def read_saved(runs: RunsDir, session_id: str) -> bytes | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .records import record
+from ..records import record
 
 DEFAULT_WINDOW = 200_000
 LARGE_WINDOW = 1_000_000

@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..records import record, replace
+from ..store import RunsDir
 from .history import read_objects
-from .records import record, replace
-from .store import RunsDir
 
 OPENERS = ("pre_compact", "session_start")
 PARTS = ("block", "note", "refill")
@@ -90,7 +90,7 @@ def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[Compac
     no hook recorded them: the compaction a hook saw is the boundary after the
     `boundaries_before` already there. Each transcript is read once, from the saved model's
     cursor on."""
-    from .claude_sessions import current_model  # the session model: only when asked
+    from ..session.repo_sessions import current_model  # the session model: only when asked
 
     models: dict[tuple[str, str], Any] = {}
     out = []

@@ -25,8 +25,8 @@ import threading
 import time
 from pathlib import Path
 
-from .records import record
-from .store import ensure_private_dir, safe_name
+from ..records import record
+from . import ensure_private_dir, safe_name
 
 # Big enough that the copy thread seldom waits for the GIL (each chunk takes it back a few
 # times, ~5 ms each while the fold runs), small enough to keep the hook's memory down.

@@ -24,15 +24,14 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import jsonio
-from .record_loader import from_dict
-from .records import record
-from .redact import redact
-from .session import Episode, SessionModel, UnitFacts
-from .session.subagents import Subagent
-from .store import RunsDir, atomic_write, ensure_private_dir
-from .tasks import Task
-from .text import folded, unique
+from ..records import jsonio, record
+from ..records.loader import from_dict
+from ..redact import redact
+from ..session import Episode, SessionModel, UnitFacts
+from ..session.subagents import Subagent
+from ..session.tasks import Task
+from ..store import RunsDir, atomic_write, ensure_private_dir
+from ..text import folded, unique
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .records import to_jsonable
+from . import to_jsonable
 
 JSONDecodeError = json.JSONDecodeError
 _encoder = json.JSONEncoder(default=to_jsonable, ensure_ascii=False, separators=(",", ":"), check_circular=False)

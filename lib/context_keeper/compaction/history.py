@@ -9,11 +9,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from . import jsonio
-from .archive import ArchiveResult
-from .record_loader import from_dict
-from .records import field, record
-from .store import RunsDir, append_line
+from ..records import field, jsonio, record
+from ..records.loader import from_dict
+from ..store import RunsDir, append_line
+from ..store.archive import ArchiveResult
 
 SOURCES = ("pre_compact", "session_start", "post_compact", "refill")
 

@@ -1,4 +1,4 @@
-"""`python -m context_keeper.settings_file`: what install.sh runs (stdlib only, before any
+"""`python -m context_keeper.claude_settings`: what install.sh runs (stdlib only, before any
 virtualenv exists).
 
     install   --settings FILE --state-dir DIR (--command EXE | --python PY) [--also FILE]...
@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from contextlib import redirect_stderr
 from pathlib import Path
 
+from ..compaction.pending import DIR_NAME as REFILLS_DIR
 from ..locations import default_config_file
-from ..survival.pending import DIR_NAME as REFILLS_DIR
 from .actions import install, uninstall
 from .document import CommentsError, SettingsError, dumps, load
 from .installs import InstallState
@@ -33,7 +33,7 @@ from .registration import launcher_for, our_entries
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m context_keeper.settings_file",
+        prog="python -m context_keeper.claude_settings",
         description="Add or remove context-keeper's hooks in a Claude Code settings file.",
     )
     parser.add_argument("action", choices=("install", "uninstall", "registered", "purge-list"))

@@ -16,9 +16,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .cold_units import Summary, load_summaries
-from .records import record
-from .store import RunsDir
+from ..cold.summaries import Summary, load_summaries
+from ..records import record
+from ..store import RunsDir
 
 
 class LookupFailed(LookupError):
@@ -272,39 +272,6 @@ def remove_files(paths: list[Path], dry_run: bool = False) -> Removal:
     return Removal(tuple(removed), total, tuple(failed))
 
 
-# -- permissions -------------------------------------------------------------------------------
-
-
-@record
-class BadMode:
-    path: Path
-    mode: int
-    expected: int
-
-
-def permission_problems(runs: RunsDir) -> list[BadMode]:
-    """Dirs not 0700 and files not 0600 under the runs dir (symlinks are problems too:
-    the hooks refuse to write through them)."""
-    if not runs.root.exists():
-        return []
-    problems = []
-    for folder, dirs, files in os.walk(runs.root):
-        base = Path(folder)
-        for name, expected in [(n, 0o700) for n in dirs] + [(n, 0o600) for n in files]:
-            path = base / name
-            try:
-                st = os.lstat(path)
-            except OSError:
-                continue
-            if stat.S_ISLNK(st.st_mode) or stat.S_IMODE(st.st_mode) & ~expected:
-                problems.append(BadMode(path, stat.S_IMODE(st.st_mode), expected))
-        if base == runs.root:
-            st = os.lstat(base)
-            if stat.S_IMODE(st.st_mode) & ~0o700:
-                problems.insert(0, BadMode(base, stat.S_IMODE(st.st_mode), 0o700))
-    return problems
-
-
 def human_bytes(n: int) -> str:
     value = float(n)
     for unit in ("B", "KiB", "MiB", "GiB"):
@@ -327,7 +294,7 @@ def remove_states(runs: RunsDir, states: list[StateInfo], lock_timeout: float, d
     mid-write (it would save the state again anyway). The empty .lock files stay: deleting
     a lock file a hook holds open would let the next hook lock a new file, and two hooks
     would run at once."""
-    from .store import file_lock
+    from ..store import file_lock
 
     removed: list[Path] = []
     failed: list[tuple[Path, str]] = []

@@ -9,8 +9,8 @@ can be taken for prompt injection.
 from __future__ import annotations
 
 from ..preserve import Rendered, Section, pack
+from ..preserve.item import FAMILIES, Item
 from ..preserve.layouts import Layout, bullets, files_layout, inline, plain
-from .items import FAMILIES, Item
 
 HEADER = (
     "[context-keeper] Facts recorded just before the compaction that its summary does not carry "

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import re
 
+from ..preserve.item import Item, by_family
 from ..records import record
-from .items import Item, by_family
 
 _FORMATTING = re.compile(r"[`*_]+")
 _SPACE = re.compile(r"\s+")

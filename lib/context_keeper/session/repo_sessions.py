@@ -16,12 +16,11 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from . import jsonio
-from .records import record
-from .session import SessionModel, load_or_build
+from ..records import jsonio, record
+from ..store import RunsDir, find_repo_root
+from ..transcript.reader import iter_lines
+from . import SessionModel, load_or_build
 from .state import read_saved
-from .store import RunsDir, find_repo_root
-from .transcript import iter_lines
 
 HEAD_BYTES = 1 << 20  # where the first record with a cwd is looked for
 TAIL_BYTES = 256 << 10  # where the last timestamp is looked for

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from .records import MISSING, Field
+from . import MISSING, Field
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

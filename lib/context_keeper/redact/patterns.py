@@ -1,0 +1,79 @@
+"""The pieces every redaction rule is made of: the mark that replaces a secret, and patterns
+compiled on their first use.
+
+A hook process runs few of the rules, and compiling all of them would cost more than the
+hook's whole run; `re` itself loads with the first pattern compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `re` loads with the first pattern compiled, not with the package
+    import re
+
+MARK = "[REDACTED]"
+
+Rule = Callable[[str], str]
+
+
+class LazyPattern:
+    """A regex compiled on its first use (ASCII: secrets are ASCII, and `\\w` classes compile
+    much faster without Unicode). Importing the submodules then compiles nothing."""
+
+    __slots__ = ("_source", "_flags", "_p")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._p: re.Pattern[str] | None = None
+
+    def _compile(self):
+        import re
+
+        self._p = re.compile(self._source, self._flags | re.ASCII)
+        return self._p
+
+    def match(self, *args):
+        return (self._p or self._compile()).match(*args)
+
+    def fullmatch(self, *args):
+        return (self._p or self._compile()).fullmatch(*args)
+
+    def search(self, *args):
+        return (self._p or self._compile()).search(*args)
+
+    def findall(self, *args):
+        return (self._p or self._compile()).findall(*args)
+
+    def finditer(self, *args):
+        return (self._p or self._compile()).finditer(*args)
+
+    def split(self, *args):
+        return (self._p or self._compile()).split(*args)
+
+    def sub(self, *args):
+        return (self._p or self._compile()).sub(*args)
+
+
+class LazyRule:
+    """`pattern.sub(sub, text)` with the pattern compiled on its first use: a process runs few
+    of the rules, and compiling all of them would cost more than a hook's whole run."""
+
+    __slots__ = ("_source", "_sub", "_pattern")
+
+    def __init__(self, source: str, sub: Callable[..., str]) -> None:
+        self._source = source
+        self._sub = sub
+        self._pattern: re.Pattern[str] | None = None
+
+    @property
+    def pattern(self):
+        if self._pattern is None:
+            import re
+
+            self._pattern = re.compile(self._source, re.ASCII)
+        return self._pattern
+
+    def __call__(self, text: str) -> str:
+        return self.pattern.sub(self._sub, text)
