@@ -3,7 +3,7 @@ secrets in realistic contexts that must not.
 
 Secrets are generated with a seeded RNG in each format's documented alphabet and length
 (never real credentials), then placed in the places they turn up in a coding session: env
-files, shell commands, JSON, YAML, logs, URLs, source code. Used by tests/test_redact_corpus.py
+files, shell commands, JSON, YAML, logs, URLs, source code. Used by tests/redact/test_redact_corpus.py
 and bench/redact.py.
 """
 
@@ -46,7 +46,7 @@ ORDINARY: tuple[str, ...] = (
     "tests/test_auth.py::test_token_refresh PASSED                              [ 12%]",
     "tests/test_auth.py::test_password_reset_sends_email FAILED                 [ 13%]",
     "FAILED tests/test_api.py::test_api_key_rotation - AssertionError: assert 401 == 200",
-    "FAILED tests/test_session.py::test_secret_key_required - KeyError: 'SECRET_KEY'",
+    "FAILED tests/session/test_session.py::test_secret_key_required - KeyError: 'SECRET_KEY'",
     "E       KeyError: 'query'",
     "E       KeyError: 'token'",
     "E       KeyError: 'api_key'",

@@ -3,7 +3,7 @@
 The guard turns SIGTERM into an exception raised where the hook is (Claude Code ends async
 hooks that way). Raised inside a C extension's module init, such an exception is not always
 survivable: orjson's init crashed the interpreter (SIGSEGV) when SIGTERM landed in it,
-found by tests/test_sigterm.py. Inside `held()`, SIGTERM and SIGINT wait at the OS level and
+found by tests/hooks/test_sigterm.py. Inside `held()`, SIGTERM and SIGINT wait at the OS level and
 are delivered the moment it ends. Only `signal` is imported (builtin): the gate path uses it.
 """
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium for the end-to-end test that renders `context-keeper report
-# --html` (tests/test_report_browser.py) when no browser is on PATH. Never fails the run: the
+# --html` (tests/report/test_report_browser.py) when no browser is on PATH. Never fails the run: the
 # test skips, saying why, where no browser can be had (no apt, no root, no network).
 set -uo pipefail
 for browser in chromium chromium-browser google-chrome; do

@@ -55,7 +55,7 @@ def plain(value: object) -> bool:
 def size(obj: object) -> int:
     """len(dumps(obj)): computed by orjson when it is already loaded (a big transcript's
     reader loads it; this never imports it) and `obj` is `plain` — there orjson writes
-    exactly the bytes `dumps` writes (tests/test_jsonio.py); anything else, and what orjson
+    exactly the bytes `dumps` writes (tests/records/test_jsonio.py); anything else, and what orjson
     refuses (integers past 64 bits, lone surrogates, deep nesting), goes through `dumps`."""
     fast = sys.modules.get("orjson")
     if fast is not None and plain(obj):

@@ -265,7 +265,7 @@ _USAGE_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_
 def _exact(obj: dict[str, Any], record: Record) -> bool:
     """Whether `json` would have made this record from the line orjson parsed into `obj`.
 
-    Where both accept a line they give equal values (tests/test_transcript.py), with two
+    Where both accept a line they give equal values (tests/transcript/test_transcript.py), with two
     exceptions: orjson reads an integer beyond 64 bits as a float (`json`: the exact int),
     and it accepts nesting that `json` refuses (such lines never get here: _DEEP_BRACKETS).
     So the record is exact when no float reached a field the model reads as a number or

@@ -20,7 +20,7 @@ import pytest
 from context_keeper.session import SessionModel, build_model
 from context_keeper.store import RunsDir, find_repo_root, repo_key
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
 LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \d+ (INFO|WARNING|ERROR) \S")
 

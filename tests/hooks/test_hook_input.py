@@ -6,7 +6,7 @@ import pytest
 
 from context_keeper.hooks.hook_input import BadHookInput, HookInput, parse_hook_input
 
-SAMPLES = json.loads((Path(__file__).parent / "fixtures" / "hook_stdin_samples.json").read_text())["samples"]
+SAMPLES = json.loads((Path(__file__).parents[1] / "fixtures" / "hook_stdin_samples.json").read_text())["samples"]
 
 BASE = {
     "session_id": "b3445fea-82de-4faa-bf75-29dba206bde4",

@@ -15,7 +15,7 @@ from context_keeper.transcript import reader as transcript
 from context_keeper.transcript.reader import TranscriptReader, read_records
 from context_keeper.transcript.entries import CompactBoundary, Message, ToolResult, ToolUse, parse_record
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def write(tmp_path: Path, data: bytes) -> Path:
@@ -353,7 +353,7 @@ def _skip_matches_the_parser(line: bytes) -> None:
 
 
 def test_lines_skipped_on_bytes_are_never_records_on_real_transcripts(tmp_path: Path) -> None:
-    sys_path = str(Path(__file__).resolve().parent.parent / "bench")
+    sys_path = str(Path(__file__).resolve().parents[2] / "bench")
     import sys
 
     sys.path.insert(0, sys_path)

@@ -24,7 +24,7 @@ from context_keeper.session import Episode, ErrorEvent, SessionModel, UnitFacts,
 from context_keeper.store import RunsDir
 from context_keeper.session.tasks import Task
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 NOW = datetime(2026, 11, 22, 12, 0, 0, tzinfo=timezone.utc)
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from context_keeper.hooks import HOOKS
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
 
 

@@ -111,7 +111,7 @@ def test_paths_relative_to_the_repo_given(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A realistic session with errors hit and fixed (bench/gen_transcript.py)."""
-    bench = Path(__file__).resolve().parent.parent / "bench"
+    bench = Path(__file__).resolve().parents[2] / "bench"
     sys.path.insert(0, str(bench))
     try:
         import gen_transcript as gen

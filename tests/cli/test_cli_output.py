@@ -13,7 +13,7 @@ from context_keeper import __version__
 from context_keeper.cli.output import repo_path
 from context_keeper.cli.tables import format_table
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _env(tmp_path: Path) -> dict[str, str]:

@@ -23,7 +23,7 @@ import pytest
 from context_keeper import claude_settings as sf
 from context_keeper.store import repo_key
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DEV_PYTHON = sys.executable  # not resolved: the venv's python is a symlink
 
 ORIGINAL = {

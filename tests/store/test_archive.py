@@ -15,7 +15,7 @@ from context_keeper.store import archive as archive_mod
 from context_keeper.store.archive import ArchiveError, archive_name, archive_transcript
 from context_keeper.store import UnsafePathError
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 SESSION = "21924ad1-6682-4fb7-9081-ad5504e1f420"
 NOW = 1_795_000_000.25  # a fixed instant: 2026-11-18T11:06:40.25Z
 

@@ -41,7 +41,7 @@ def test_status_json(populated: Populated, capsys: pytest.CaptureFixture[str]) -
 
 
 def test_status_finds_hooks_in_every_settings_file(populated: Populated, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    hooks_dir = Path(__file__).resolve().parents[1] / "hooks"
+    hooks_dir = Path(__file__).resolve().parents[2] / "hooks"
     user = populated.base / "claude-config" / "settings.json"
     user.parent.mkdir()
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(user.parent))

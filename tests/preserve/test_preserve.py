@@ -21,7 +21,7 @@ from context_keeper.preserve import (
 from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel, build_model
 from preserve_support import busy_model, section, summary
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 ROOT = Path("/home/dev/project")
 FIXTURE_NAMES = sorted(p.name for p in FIXTURES.glob("*.jsonl"))
 

@@ -12,7 +12,7 @@ import pytest
 
 from context_keeper.hooks.gate import tail_usage
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 HOOK = REPO / "hooks" / "auto_context_manager.py"
 
 

@@ -23,7 +23,7 @@ from context_keeper.session import (
 )
 from context_keeper.transcript.reader import iter_lines
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def tasks_of(model: SessionModel) -> list[tuple[str, str, str]]:

@@ -16,7 +16,7 @@ import pytest
 from context_keeper.session import SessionModel
 from context_keeper.store import RunsDir, find_repo_root, repo_key
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FOREGROUND = REPO / "tests" / "fixtures" / "subagents" / "foreground"
 BOUNDARY = {"parentUuid": None, "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted",
             "isMeta": False, "timestamp": "2026-11-23T07:00:00.000Z", "uuid": "boundary-1",

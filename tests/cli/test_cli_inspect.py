@@ -12,7 +12,7 @@ import pytest
 
 from context_keeper.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def test_tables(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,10 +17,10 @@ from context_keeper.session.subagent_files import subagents_dir
 from context_keeper.session.subagents import MAX_DEPTH, MAX_GONE, MAX_SUBAGENTS, Subagent
 from context_keeper.store import RunsDir
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from subagents import clone_subagents  # noqa: E402 - the benchmark's clones: one way to make many
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 SUBAGENTS = FIXTURES / "subagents"
 ROOT = Path("/home/dev/project")
 

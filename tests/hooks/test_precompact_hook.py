@@ -217,7 +217,7 @@ def test_runs_from_a_checkout_without_the_package_installed(env: Env, tmp_path: 
     # orjson, so point only at orjson's directory.
     import orjson
 
-    site = Path(orjson.__file__).resolve().parent.parent
+    site = Path(orjson.__file__).resolve().parents[2]
     shim = tmp_path / "shim"
     shim.mkdir()
     for name in ("orjson",):

@@ -15,7 +15,7 @@ from context_keeper.compaction.history import read_records
 from context_keeper.store import RunsDir, find_repo_root, repo_key
 from context_keeper.compaction import file as compaction_file
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
 SESSION = "b3445fea-82de-4faa-bf75-29dba206bde4"
 BOUNDARY = {"parentUuid": None, "type": "system", "subtype": "compact_boundary", "content": "Conversation compacted",

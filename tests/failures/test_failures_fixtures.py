@@ -11,7 +11,7 @@ import pytest
 
 from context_keeper.failures import failure_messages, useful_error_line
 
-FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "toolchains"
 RECORDINGS = sorted(FIXTURES.glob("*.json"))
 
 

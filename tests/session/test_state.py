@@ -9,7 +9,7 @@ from context_keeper.session import SessionModel, build_model
 from context_keeper.session.state import load_session
 from context_keeper.store import RunsDir
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 LATE = {"type": "user", "uuid": "late-1", "message": {"role": "user", "content": "A LATE PROMPT written while settling"}}
 
 

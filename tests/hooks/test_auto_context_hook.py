@@ -23,9 +23,9 @@ from context_keeper.cold.summaries import load_summaries
 from context_keeper.session import SessionModel
 from context_keeper.store import RunsDir, find_repo_root, repo_key, session_lock
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOOK = ROOT / "hooks" / "auto_context_manager.py"
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 SAMPLES = json.loads((FIXTURES / "hook_stdin_samples.json").read_text())["samples"]
 SESSION = "5e55a0e1-0000-4000-8000-000000000001"
 HOOK_TOOLS = ("Bash", "Write", "Edit")

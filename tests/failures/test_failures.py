@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from context_keeper.failures import Failures, failure_messages, useful_error_line
 from context_keeper.failures.lines import LINE_CAP, LINE_SCAN, SCAN_CHARS, compose, pieces
 
-FIXTURES = Path(__file__).parent / "fixtures" / "toolchains"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "toolchains"
 # Lines of real recordings (and the structural lines recognisers key on), for the mixing test.
 _FRAGMENTS = sorted(
     {

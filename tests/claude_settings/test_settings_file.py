@@ -17,7 +17,7 @@ from hypothesis import given, settings as hyp_settings, strategies as st
 
 from context_keeper import claude_settings as sf
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXE = Path("/opt/venv/bin/context-keeper")
 
 FOREIGN: dict = {
