@@ -61,3 +61,15 @@ def test_what_the_log_is_told_is_redacted(tmp_path: Path, tripping: None) -> Non
     path.write_text(path.read_text().replace("BOOM: a text the fold step trips on", "BOOM: secret"))
     [note] = build_model(path).read_notes()
     assert "hunter2hunter2" not in note and "[REDACTED]" in note
+
+
+def test_the_report_leaves_out_a_record_a_fold_step_fails_on_like_the_hooks(tmp_path: Path, tripping: None) -> None:
+    """One fold loop for the hooks and the report: `context-keeper report` reads the whole
+    transcript itself, and a record its fold step fails on must not end it in a traceback."""
+    from context_keeper.report.data import read_session
+
+    model, points = read_session(_session(tmp_path / "t.jsonl"))
+    assert list(model.files) == ["/p/app.py"] and model.turns == 3
+    assert model.stats["fold_errors"] == 1
+    hooks = build_model(tmp_path / "t.jsonl")  # the same digest as the hooks fold
+    assert (model.files, model.errors, model.turns) == (hooks.files, hooks.errors, hooks.turns)

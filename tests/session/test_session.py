@@ -617,7 +617,7 @@ def test_resume_from_any_offset_equals_one_pass(tmp_path: Path, steps: list[tupl
 
 def test_a_fold_past_its_deadline_saves_progress_and_resumes(tmp_path: Path, monkeypatch) -> None:
     # A first fold of a huge transcript must make progress call after call, not start over.
-    import context_keeper.session.cursor as session_module
+    import context_keeper.session.fold_loop as session_module
 
     monkeypatch.setattr(session_module, "FOLD_BATCH", 7)
     path = tmp_path / "t.jsonl"

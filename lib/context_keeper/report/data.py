@@ -8,14 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-# The one import of the summaries module (renamed cold_units at the merge: change it here).
 from ..cold.summaries import Summary, load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
+from ..session.fold_loop import fold_records
 from ..session.subagent_files import update as update_subagents
 from ..store import RunsDir, find_repo_root
-from ..transcript.entries import Message
+from ..transcript.entries import Message, Record
 from ..transcript.reader import TranscriptReader
 from ..transcript.usage import context_window
 from .fmt import relative_in_text, relative_path
@@ -158,24 +158,29 @@ def read_session(path: Path | str) -> tuple[SessionModel, list[TurnPoint]]:
     reader = TranscriptReader(path)
     points: list[TurnPoint] = []
     current: str | None = None  # the message id of the latest turn
-    for item in reader:
+
+    def step(item: Record) -> None:
+        nonlocal current
         before = model.turns
         model.fold(item)
         if not isinstance(item, Message) or not item.is_main_response:
-            continue
+            return
         key = item.message_id or item.uuid
         if model.turns > before:
             current = key
         elif key != current:
-            continue  # a late record of an older response: not this turn's usage
+            return  # a late record of an older response: not this turn's usage
         tokens = item.usage.context_tokens if item.usage is not None else 0
         if tokens <= 0:
-            continue
+            return
         point = TurnPoint(model.turns, tokens, item.timestamp)
         if points and points[-1].turn == model.turns:
             points[-1] = point
         else:
             points.append(point)
+
+    # The hooks' loop: a record a fold step fails on is left out and counted, not a traceback.
+    fold_records(model, reader, step)
     model.offset = reader.offset
     update_subagents(model, path)  # the subagents still running, as far as they have got
     return model, points

@@ -5,16 +5,14 @@ resume from a saved model."""
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 from ..store import sha256
 from ..transcript.reader import MAX_LINE_BYTES, TranscriptReader, open_regular
-from .fold_errors import skip
+from .fold_loop import fold_records
 from .model import SessionModel
 from .subagent_files import update as update_subagents
 
-FOLD_BATCH = 512  # records folded between deadline checks
 HEAD_BYTES = 1024  # the file's first bytes, hashed: what tells a rewritten file from ours
 MAX_LINE_MB = MAX_LINE_BYTES >> 20
 
@@ -26,7 +24,7 @@ def update_from_file(
 
     `stop` ends the read after the first line ending at or past that offset (tests use
     it to resume from arbitrary points). `deadline` (a time.monotonic() value) ends it
-    once passed, after at least FOLD_BATCH records, with `behind` true: a first fold of a
+    once passed, after at least fold_loop.FOLD_BATCH records, with `behind` true: a first fold of a
     huge transcript then makes progress that is saved, instead of being cut off by the
     hook's budget with nothing saved, again on every call. Returns the model to use from
     now on (self, or a fresh one after a restart).
@@ -41,16 +39,8 @@ def update_from_file(
     reader = TranscriptReader(path, model.offset)
     model._behind = False
     model._fold_errors = None
-    for count, item in enumerate(reader, 1):
-        try:
-            model.fold(item)
-        except Exception as exc:  # noqa: BLE001 - see skip
-            skip(model, exc)
-        if stop is not None and reader.offset >= stop:
-            break
-        if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
-            model._behind = reader.offset < stat.st_size
-            break
+    if fold_records(model, reader, model.fold, stop=stop, deadline=deadline):
+        model._behind = reader.offset < stat.st_size
     model.offset = reader.offset
     model.file_dev, model.file_ino = stat.st_dev, stat.st_ino
     if model.head_len < HEAD_BYTES and model.offset > model.head_len:

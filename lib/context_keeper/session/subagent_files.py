@@ -18,7 +18,7 @@ from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript.entries import Message, TextBlock, ToolResult, ToolUse
 from ..transcript.reader import TranscriptReader, open_regular
 from . import tools
-from .fold_errors import skip
+from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_real_prompt
 from .records import PendingCall, add_capped
 from .subagents import (
@@ -26,7 +26,6 @@ from .subagents import (
     AGENT_TOOLS,
     COMPLETED,
     DESCRIPTION_CHARS,
-    FOLD_BATCH,
     MAX_DEPTH,
     MAX_PENDING,
     META_BYTES,
@@ -187,7 +186,7 @@ def _fold_file(
     deadline: float | None = None,
 ) -> None:
     """Fold the file from the subagent's cursor: at most `max_bytes`, and past `deadline`
-    (checked every FOLD_BATCH records) it stops with `model.behind` set."""
+    (checked every fold_loop.FOLD_BATCH records) it stops with `model.behind` set."""
     try:
         stat = os.stat(path)
     except OSError:
@@ -196,19 +195,10 @@ def _fold_file(
         # Another file at its path (or a first read): from the start. What an earlier file
         # added to the session's lists stays, as it would for the main transcript's facts.
         sub.file_ino, sub.offset, sub.pending, sub.last_message = stat.st_ino, 0, {}, ""
-    start = sub.offset
-    reader = TranscriptReader(path, start)
+    reader = TranscriptReader(path, sub.offset)
     try:
-        for count, item in enumerate(reader, 1):
-            try:
-                _fold_record(model, sub, item, depth)
-            except Exception as exc:  # noqa: BLE001 - one bad record must not stop every fold (cursor.skip)
-                skip(model, exc)
-            if max_bytes is not None and reader.offset - start >= max_bytes:
-                break
-            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
-                model._behind = True
-                break
+        if fold_records(model, reader, lambda item: _fold_record(model, sub, item, depth), None, max_bytes, deadline):
+            model._behind = True
     except OSError:
         pass  # unreadable now (replaced by a FIFO, permissions): what was read counts
     sub.offset = reader.offset

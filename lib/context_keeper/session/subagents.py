@@ -47,7 +47,6 @@ TASK_CHARS = 240
 RESULT_CHARS = 300
 META_BYTES = 64 * 1024
 SYNC_BYTES = 16 << 20  # folded at the point it finished, at most; the rest after the main file
-FOLD_BATCH = 512  # records folded between deadline checks (as for the main file)
 
 _AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _AGENT_ID_IN_TEXT = re.compile(r"agentId: ([A-Za-z0-9_-]{1,64})")

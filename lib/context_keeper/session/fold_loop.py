@@ -1,0 +1,51 @@
+"""The one fold loop: every record a transcript reader yields, folded by a step, for the main
+transcript (cursor), each subagent's file (subagent_files) and the report's own pass.
+
+A record the step fails on is left out and counted (fold_errors.skip), so one bad record can
+stop neither the hooks nor `context-keeper report`; a long fold stops at its deadline, checked
+every FOLD_BATCH records, so a first fold of a huge transcript saves progress instead of being
+cut off by the hook's budget with nothing saved.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .fold_errors import skip
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..transcript.entries import Record
+    from ..transcript.reader import TranscriptReader
+    from .model import SessionModel
+
+FOLD_BATCH = 512  # records folded between deadline checks
+
+
+def fold_records(
+    model: SessionModel,
+    reader: TranscriptReader,
+    step: Callable[[Record], object],
+    stop: int | None = None,
+    max_bytes: int | None = None,
+    deadline: float | None = None,
+) -> bool:
+    """Fold what `reader` yields with `step`. Ends after the first record ending at or past
+    offset `stop`, once `max_bytes` were read, or at `deadline` (a time.monotonic() value,
+    after at least FOLD_BATCH records): True then, the fold is behind the file."""
+    start = reader.offset
+    for count, item in enumerate(reader, 1):
+        try:
+            step(item)
+        except Exception as exc:  # noqa: BLE001 - see skip
+            skip(model, exc)
+        if stop is not None and reader.offset >= stop:
+            break
+        if max_bytes is not None and reader.offset - start >= max_bytes:
+            break
+        if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+            return True
+    return False
