@@ -135,7 +135,7 @@ dataclasses.dataclass = timed
 import context_keeper.hooks.guard, context_keeper.hooks.auto_context_manager  # noqa: E401
 t2 = time.perf_counter()
 from pathlib import Path
-from context_keeper.session import SessionModel
+from context_keeper.session import SessionModel, update_from_file
 from context_keeper.session.state import read_saved
 from context_keeper.store import RunsDir, atomic_write
 runs = RunsDir.at(Path(sys.argv[1]))
@@ -143,7 +143,7 @@ saved = read_saved(runs, sys.argv[2])
 t3 = time.perf_counter()
 model = SessionModel.from_bytes(saved)
 t4 = time.perf_counter()
-model = model.update_from_file(Path(sys.argv[3]))
+model = update_from_file(model, Path(sys.argv[3]))
 t5 = time.perf_counter()
 data = model.to_bytes()
 t6 = time.perf_counter()

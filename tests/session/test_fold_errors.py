@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.session import SessionModel, build_model, texts
+from context_keeper.session import SessionModel, build_model, read_notes, texts, update_from_file
 
 
 def _session(path: Path) -> Path:
@@ -45,21 +45,21 @@ def test_a_record_a_fold_step_fails_on_is_left_out_and_the_rest_folds(tmp_path: 
     assert list(model.files) == ["/p/app.py"]  # folded after the failing record
     assert model.turns == 3  # the failing response still counted as a turn before its text
     assert model.stats["fold_errors"] == 1
-    assert model.read_notes() == ["left out 1 record(s) the fold failed on (first: KeyError: 'user'); please report it"]
+    assert read_notes(model) == ["left out 1 record(s) the fold failed on (first: KeyError: 'user'); please report it"]
     # Saved and resumed: nothing is folded twice, nothing more is told.
-    again = SessionModel.from_bytes(model.to_bytes()).update_from_file(tmp_path / "t.jsonl")
-    assert again == model and again.read_notes() == []
+    again = update_from_file(SessionModel.from_bytes(model.to_bytes()), tmp_path / "t.jsonl")
+    assert again == model and read_notes(again) == []
 
 
 def test_without_a_failing_step_nothing_is_left_out(tmp_path: Path) -> None:
     model = build_model(_session(tmp_path / "t.jsonl"))
-    assert "fold_errors" not in model.stats and model.read_notes() == []
+    assert "fold_errors" not in model.stats and read_notes(model) == []
 
 
 def test_what_the_log_is_told_is_redacted(tmp_path: Path, tripping: None) -> None:
     path = _session(tmp_path / "t.jsonl")
     path.write_text(path.read_text().replace("BOOM: a text the fold step trips on", "BOOM: secret"))
-    [note] = build_model(path).read_notes()
+    [note] = read_notes(build_model(path))
     assert "hunter2hunter2" not in note and "[REDACTED]" in note
 
 

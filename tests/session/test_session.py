@@ -19,6 +19,7 @@ from context_keeper.session import (
     decision_sentences,
     is_test_command,
     load_or_build,
+    update_from_file,
     useful_error_line,
 )
 from context_keeper.transcript.reader import iter_lines
@@ -575,9 +576,9 @@ def _resume_in_pieces(path: Path, cuts: list[int]) -> SessionModel:
     for cut in sorted(set(cuts)):
         if not offsets:
             break
-        model = model.update_from_file(path, stop=offsets[cut % len(offsets)])
+        model = update_from_file(model, path, stop=offsets[cut % len(offsets)])
         model = SessionModel.from_bytes(model.to_bytes())
-    finished = model.update_from_file(path)
+    finished = update_from_file(model, path)
     assert finished is model  # resumed, not started over
     return finished
 
@@ -625,14 +626,14 @@ def test_a_fold_past_its_deadline_saves_progress_and_resumes(tmp_path: Path, mon
     full = build_model(path)
     model, calls = SessionModel(), 0
     while True:
-        model = SessionModel.from_bytes(model.update_from_file(path, deadline=0.0).to_bytes())
+        model = SessionModel.from_bytes(update_from_file(model, path, deadline=0.0).to_bytes())
         calls += 1
         if model.offset == path.stat().st_size:
             break
         assert calls < 100
     assert calls > 3  # it really stopped part way, several times
     assert model.to_bytes() == full.to_bytes()
-    assert not build_model(path).behind and SessionModel().update_from_file(path, deadline=0.0).behind
+    assert not build_model(path).behind and update_from_file(SessionModel(), path, deadline=0.0).behind
 
 
 def test_a_decision_word_marked_up_inside_a_word_is_still_found() -> None:

@@ -316,10 +316,10 @@ def test_nesting_deeper_than_followed_at_once_is_folded_after(tmp_path: Path) ->
 def test_the_forgotten_ids_are_capped() -> None:
     model = SessionModel()
     model.subagents_gone = [f"x{i}" for i in range(MAX_GONE)]
-    from context_keeper.session.subagents import _add
+    from context_keeper.session.subagents import add
 
     for i in range(MAX_SUBAGENTS + 5):
-        _add(model, f"a{i}", Subagent(f"a{i}", status="completed"))
+        add(model, f"a{i}", Subagent(f"a{i}", status="completed"))
     assert len(model.subagents) == MAX_SUBAGENTS and len(model.subagents_gone) == MAX_GONE
     assert model.subagents_gone[-1] == "a4"
 

@@ -6,21 +6,26 @@ with every list capped, so saving and loading it costs the same at 1 MB and at 3
 transcript. Folding is deterministic: resuming from a saved model at any reported offset
 gives the same model as one full pass.
 
-Its rooms: `model` (SessionModel: fields, queries, saved form, record dispatch), `cursor`
-(the transcript file: read from the cursor, start over, resume), `texts` and `tools` (the
-fold steps for prompts and texts, and for tool calls by family), `units` (facts per task or
-episode), `mentions` (what touches finished work), `errors` (error records and their
-resolution), `heuristics` and `error_line` (what a text is), `records` (the model's records),
-`subagents` (the subagents' own transcripts, folded into the same lists, attributed).
+Its rooms, in the order a record meets them: `cursor` (the transcript file: read from the
+cursor, start over, resume), `fold_loop` (the one loop over a reader's records, a failing record
+left out by `fold_errors`), `model` (SessionModel: fields, queries, saved form, and the dispatch
+of each record to its fold step), the fold steps `texts` and `tools` (prompts and texts; tool
+calls by family, with `tasks`, `errors`, `error_line` and `shell_writes`), `subagents` and
+`subagent_files` (each subagent a unit of work; its own transcript folded into the same lists,
+attributed), `units` and `mentions` (facts per task or episode; what touches finished work),
+`heuristics` (what a text is), `records` (the model's records); then `state` (load, fold and
+save under the session's lock) and `repo_sessions` (a repository's sessions at a glance).
 """
 
 from __future__ import annotations
 
-from .cursor import build_model, load_or_build
+from .cursor import build_model, load_or_build, read_notes, update_from_file
 from .error_line import useful_error_line
+from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_real_prompt, is_test_command
 from .model import MODEL_VERSION, SessionModel
 from .records import CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts
+from .subagent_files import update as update_subagents
 
 __all__ = [
     "MODEL_VERSION",
@@ -35,8 +40,12 @@ __all__ = [
     "UnitFacts",
     "build_model",
     "decision_sentences",
+    "fold_records",
     "is_real_prompt",
     "is_test_command",
     "load_or_build",
+    "read_notes",
+    "update_from_file",
+    "update_subagents",
     "useful_error_line",
 ]

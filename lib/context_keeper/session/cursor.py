@@ -52,7 +52,7 @@ def update_from_file(
 
 
 def build_model(path: Path | str) -> SessionModel:
-    model = SessionModel().update_from_file(path)
+    model = update_from_file(SessionModel(), path)
     update_subagents(model, path)
     return model
 
@@ -67,7 +67,7 @@ def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None 
         except Exception as exc:  # noqa: BLE001 - any unusable state: fold the file again
             model = SessionModel()
             reason = f"the saved session state is unusable ({type(exc).__name__}: {str(exc)[:200]})"
-    model = model.update_from_file(path, deadline=deadline)
+    model = update_from_file(model, path, deadline=deadline)
     if not model.behind:
         update_subagents(model, path, deadline)  # the subagents' files, after the main one's
     model._restart_reason = model._restart_reason or reason

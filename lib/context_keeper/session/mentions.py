@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import os
 
-from . import units
-from .tasks import TOKEN_RE, Phrases
+from .tasks import TOKEN_RE, Phrases, TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -28,7 +27,7 @@ def mention(model: SessionModel, lowered: str, turn: int) -> None:
     # index finds those whose subject is in the text).
     tokens = set(TOKEN_RE.findall(lowered))
     tasks = model.tasks.tasks
-    for key in units.task_view(model)[1].mentioned(lowered, tokens):
+    for key in task_view(model)[1].mentioned(lowered, tokens):
         task = tasks[key]
         if task.last_touched_turn < turn and f"task-{task.id}" not in model.summarized:
             model.tasks.touch(task.id, turn)
@@ -45,6 +44,20 @@ def mention(model: SessionModel, lowered: str, turn: int) -> None:
     for episode in episodes_of(model, hits):
         if episode.ended and episode.last_touched_turn < turn and episode.unit not in model.summarized:
             episode.last_touched_turn = turn
+
+
+def task_view(model: SessionModel) -> tuple[tuple[str, ...], TaskIndex]:
+    """(the units of the working tasks, the task index): asked for on every response and
+    mention, so kept up to date (tasks.TaskIndex) rather than derived from all tasks."""
+    view = model._tasks_view
+    tasks = model.tasks.tasks
+    # The view holds the dict it was made from and its length: a new book (loaded, or a
+    # TodoWrite snapshot) or a new task makes a new view; a changed task clears it (tools).
+    if view is None or view[2] is not tasks or view[3] != len(tasks):
+        index = model._task_index = model._task_index or TaskIndex()
+        index.sync(tasks)
+        view = model._tasks_view = (tuple(f"task-{task_id}" for task_id in index.working), index, tasks, len(tasks))
+    return view[0], view[1]
 
 
 def episodes_of(model: SessionModel, units: Collection[str]) -> list[Episode]:

@@ -7,7 +7,7 @@ from ..records import field, jsonio, record
 from ..records.loader import from_dict
 from ..transcript.entries import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..transcript.usage import ContextUsage, context_window, estimate_tokens
-from . import errors, subagents, texts, tools
+from . import errors, subagent_files, subagents, texts, tools
 from .heuristics import is_real_prompt
 
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
@@ -29,8 +29,6 @@ from .tasks import TaskBook
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-    from pathlib import Path
     from typing import Any
 
     from ..transcript.entries import Message, Record
@@ -84,7 +82,7 @@ class SessionModel:
     last_checked_turn: int = 0
     # derived, not saved (the `_` names): the episodes' key terms (mentions.episode_index)
     _index: tuple[dict[str, set[str]], Phrases] | None = field(default=None, repr=False, compare=False)
-    # the task book by status (units.task_view), the episodes by name (mentions.episodes_of)
+    # the task book by status (mentions.task_view), the episodes by name (mentions.episodes_of)
     _task_index: TaskIndex | None = field(default=None, repr=False, compare=False)
     _tasks_view: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
     _episodes_key: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
@@ -121,21 +119,7 @@ class SessionModel:
     def current_episode(self) -> Episode | None:
         return self.episodes[-1] if self.episodes else None
 
-    # -- the transcript file and the saved form (cursor.py, records.py) ---------------------
-
-    def update_from_file(
-        self, path: Path | str, stop: int | None = None, deadline: float | None = None
-    ) -> SessionModel:
-        """Fold the bytes appended since the cursor (see cursor.update_from_file)."""
-        from .cursor import update_from_file  # the cursor builds on this module
-
-        return update_from_file(self, path, stop, deadline)
-
-    def read_notes(self) -> list[str]:
-        """What the last update_from_file met that a log should say (cursor.read_notes)."""
-        from .cursor import read_notes
-
-        return read_notes(self)
+    # -- the saved form (records.py) ----------------------------------------------------------
 
     def to_bytes(self) -> bytes:
         return jsonio.dumps(self)
@@ -159,10 +143,6 @@ class SessionModel:
             self._assistant(record)
         else:
             self._user(record)
-
-    def fold_all(self, items: Iterable[Record]) -> None:
-        for item in items:
-            self.fold(item)
 
     def _boundary(self, record: CompactBoundary) -> None:
         self.compactions.append(
@@ -218,14 +198,14 @@ class SessionModel:
                 self.chars_since_boundary += len(block.text)
                 call = self.pending.pop(block.tool_use_id, None)
                 if call is not None and call.name in AGENT_TOOLS:
-                    subagents.agent_result(self, block, record.tool_use_result)
+                    subagent_files.agent_result(self, block, record.tool_use_result)
                 elif call is not None:
                     tools.tool_result(self, call, block, record.tool_use_result)
             elif isinstance(block, TextBlock):
                 self.chars_since_boundary += len(block.text)
                 prompt_parts.append(block.text)
                 if subagents.is_notification(block.text):
-                    subagents.notification(self, block.text)
+                    subagent_files.notification(self, block.text)
         text = "\n".join(prompt_parts)
         if prompt_parts and is_real_prompt(text):
             texts.prompt(self, text)

@@ -12,8 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..store import Log, RunsDir, atomic_write, session_lock
-from . import SessionModel, load_or_build
-from .subagent_files import update as update_subagents
+from . import SessionModel, load_or_build, read_notes, update_from_file, update_subagents
 
 
 def read_saved(runs: RunsDir, session_id: str) -> bytes | None:
@@ -64,14 +63,14 @@ def catch_up(model: SessionModel, transcript_path: Path, settled: Callable[[], o
     """Wait for `settled`, then fold what was appended since `model` last read the file
     (folding in two steps gives the model one pass would: session.SessionModel)."""
     settled()
-    model = model.update_from_file(transcript_path)
+    model = update_from_file(model, transcript_path)
     update_subagents(model, transcript_path)  # as load_or_build does: the subagents' files after the main one
     return model
 
 
 def _log_notes(model: SessionModel, session_id: str, transcript_path: Path, log: Log | None) -> None:
     if log is not None:
-        for note in model.read_notes():
+        for note in read_notes(model):
             log.warning(f"session={session_id} transcript {transcript_path}: {note}")
 
 

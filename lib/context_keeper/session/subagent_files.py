@@ -1,4 +1,5 @@
-"""The subagents' own transcripts, folded into the session model.
+"""The subagents' work, folded into the session model where it belongs: the Agent call's result
+and the task notification that say a subagent finished, and its own transcript.
 
 `<session>/subagents/agent-<id>.jsonl` beside the main transcript, each from its own cursor
 kept in the model, with its `agent-<id>.meta.json` (type, description, finished) re-read when
@@ -22,10 +23,12 @@ from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_real_prompt
 from .records import PendingCall, add_capped
 from .subagents import (
-    _AGENT_ID_RE,
+    AGENT_ID_IN_TEXT,
+    AGENT_ID_RE,
     AGENT_TOOLS,
     COMPLETED,
     DESCRIPTION_CHARS,
+    FAILED,
     MAX_DEPTH,
     MAX_PENDING,
     META_BYTES,
@@ -33,18 +36,19 @@ from .subagents import (
     SUB_COMMANDS,
     SUB_FILES,
     SYNC_BYTES,
+    TAG_RE,
     TASK_CHARS,
     Subagent,
-    _add,
-    _by_call,
-    _finish,
-    _rekey,
-    _str,
-    _trim,
+    add,
     agent_call,
-    agent_result,
+    by_call,
+    final_report,
+    find,
+    finish,
     is_notification,
-    notification,
+    rekey,
+    text_or_none,
+    trim,
 )
 from .tasks import TASK_TOOLS
 from .texts import UNIT_DECISIONS, UNIT_TEXTS
@@ -85,7 +89,7 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
         if not name.startswith("agent-") or not name.endswith(".jsonl"):
             continue
         agent_id = name[len("agent-") : -len(".jsonl")]
-        if agent_id in gone or not _AGENT_ID_RE.match(agent_id):
+        if agent_id in gone or not AGENT_ID_RE.match(agent_id):
             continue
         try:
             if not entry.is_file(follow_symlinks=False):
@@ -112,7 +116,7 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
         folded += 1
         if model._behind:
             break
-    _trim(model)
+    trim(model)
 
 
 def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | None) -> Subagent | None:
@@ -128,13 +132,13 @@ def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | No
         return sub
     meta = _read_meta(meta_entry.path) if meta_entry is not None and mtime else {}
     if sub is None:
-        call = _str(meta.get("toolUseId"))
-        sub = _by_call(model, call)
+        call = text_or_none(meta.get("toolUseId"))
+        sub = by_call(model, call)
         # Not trimmed yet: what to keep is decided once every file is folded (update).
         sub = (
-            _rekey(model, sub, agent_id)
+            rekey(model, sub, agent_id)
             if sub is not None
-            else _add(model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim=False)
+            else add(model, agent_id, Subagent(agent_id, call or "", start_turn=model.turns), trim_after=False)
         )
     _apply_meta(model, sub, meta)
     sub.meta_mtime_ns = mtime
@@ -151,13 +155,13 @@ def _read_meta(path: str) -> dict[str, Any]:
 
 
 def _apply_meta(model: SessionModel, sub: Subagent, meta: dict[str, Any]) -> None:
-    kind, description = _str(meta.get("agentType")), _str(meta.get("description"))
+    kind, description = text_or_none(meta.get("agentType")), text_or_none(meta.get("description"))
     if kind and not sub.agent_type:
         sub.agent_type = redact(one_line(kind, 80))
     if description and not sub.description:
         sub.description = redact(one_line(description, DESCRIPTION_CHARS))
-    parent, depth = _str(meta.get("parentAgentId")), meta.get("spawnDepth")
-    if parent and _AGENT_ID_RE.match(parent):
+    parent, depth = text_or_none(meta.get("parentAgentId")), meta.get("spawnDepth")
+    if parent and AGENT_ID_RE.match(parent):
         sub.parent = parent
     if isinstance(depth, int) and not isinstance(depth, bool) and 0 < depth <= 1000:
         sub.depth = depth
@@ -166,7 +170,50 @@ def _apply_meta(model: SessionModel, sub: Subagent, meta: dict[str, Any]) -> Non
         sub.background = shape == "background"
     # `finished` is written when it ends; the main agent may not have been told yet.
     if meta.get("finished") is True and sub.running:
-        _finish(model, sub, COMPLETED, "")
+        finish(model, sub, COMPLETED, "")
+
+
+# -- what the parent's transcript says when a subagent finishes ------------------------------------
+
+
+def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, depth: int = 0) -> None:
+    """The Agent call's result: the agent id, and either "launched in the background" or its
+    final report. A finished subagent's file is folded here: its records come before this."""
+    sub = by_call(model, block.tool_use_id)
+    if sub is None:
+        return
+    info = tool_use_result if isinstance(tool_use_result, dict) else {}
+    agent_id = text_or_none(info.get("agentId"))
+    if agent_id is None:
+        match = AGENT_ID_IN_TEXT.search(block.text[:SCAN_CHARS])
+        agent_id = match.group(1) if match else None
+    if agent_id and AGENT_ID_RE.match(agent_id):
+        sub = rekey(model, sub, agent_id)
+    kind = text_or_none(info.get("agentType"))
+    if kind and not sub.agent_type:
+        sub.agent_type = redact(one_line(kind, 80))
+    status = text_or_none(info.get("status"))
+    if status == "async_launched":
+        sub.background = True
+        return
+    sub.background = False
+    _sync(model, sub, depth)
+    if block.is_error:
+        finish(model, sub, FAILED, block.text)
+    else:
+        finish(model, sub, COMPLETED if status in (None, "completed") else status, final_report(info, block.text))
+
+
+def notification(model: SessionModel, text: str, depth: int = 0) -> None:
+    """`<task-notification>`: a background subagent ended (completed, failed, killed)."""
+    tags: dict[str, str] = {}
+    for name, value in TAG_RE.findall(text[:SCAN_CHARS]):
+        tags.setdefault(name, value.strip())
+    sub = find(model, tags.get("task-id")) or by_call(model, tags.get("tool-use-id"))
+    if sub is None:
+        return  # a background shell's notification, or a subagent no longer in the model
+    _sync(model, sub, depth)
+    finish(model, sub, tags.get("status") or COMPLETED, tags.get("result") or tags.get("summary") or "")
 
 
 def _sync(model: SessionModel, sub: Subagent, depth: int) -> None:

@@ -1,4 +1,4 @@
-"""Subagents folded into the session model: each one a unit of work whose tool calls join the
+"""Subagents in the session model, the records and their bookkeeping: each one a unit of work whose tool calls join the
 session's files, commands, tests and errors (stamped with its agent id).
 
 Claude Code writes a subagent's records to `<session>/subagents/agent-<id>.jsonl` beside the
@@ -22,7 +22,7 @@ import re
 from ..records import field, record
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript.entries import ToolResult, ToolUse
+from ..transcript.entries import ToolUse
 from .records import CommandRun, PendingCall, add_capped
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -48,9 +48,9 @@ RESULT_CHARS = 300
 META_BYTES = 64 * 1024
 SYNC_BYTES = 16 << 20  # folded at the point it finished, at most; the rest after the main file
 
-_AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_AGENT_ID_IN_TEXT = re.compile(r"agentId: ([A-Za-z0-9_-]{1,64})")
-_TAG_RE = re.compile(r"<(task-id|tool-use-id|status|summary|result)>(.*?)</\1>", re.DOTALL)
+AGENT_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+AGENT_ID_IN_TEXT = re.compile(r"agentId: ([A-Za-z0-9_-]{1,64})")
+TAG_RE = re.compile(r"<(task-id|tool-use-id|status|summary|result)>(.*?)</\1>", re.DOTALL)
 
 
 @record(frozen=False)
@@ -129,67 +129,24 @@ def agent_call(model: SessionModel, block: ToolUse, parent: Subagent | None = No
         background=given.get("run_in_background") is not False,
         start_turn=model.turns,
     )
-    _add(model, block.id, sub)
-
-
-def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, depth: int = 0) -> None:
-    """The Agent call's result: the agent id, and either "launched in the background" or its
-    final report. A finished subagent's file is folded here: its records come before this."""
-    sub = _by_call(model, block.tool_use_id)
-    if sub is None:
-        return
-    info = tool_use_result if isinstance(tool_use_result, dict) else {}
-    agent_id = _str(info.get("agentId"))
-    if agent_id is None:
-        match = _AGENT_ID_IN_TEXT.search(block.text[:SCAN_CHARS])
-        agent_id = match.group(1) if match else None
-    if agent_id and _AGENT_ID_RE.match(agent_id):
-        sub = _rekey(model, sub, agent_id)
-    kind = _str(info.get("agentType"))
-    if kind and not sub.agent_type:
-        sub.agent_type = redact(one_line(kind, 80))
-    status = _str(info.get("status"))
-    if status == "async_launched":
-        sub.background = True
-        return
-    sub.background = False
-    _sync_file(model, sub, depth)
-    if block.is_error:
-        _finish(model, sub, FAILED, block.text)
-    else:
-        _finish(model, sub, COMPLETED if status in (None, "completed") else status, _report(info, block.text))
-
-
-def notification(model: SessionModel, text: str, depth: int = 0) -> None:
-    """`<task-notification>`: a background subagent ended (completed, failed, killed)."""
-    tags: dict[str, str] = {}
-    for name, value in _TAG_RE.findall(text[:SCAN_CHARS]):
-        tags.setdefault(name, value.strip())
-    sub = find(model, tags.get("task-id")) or _by_call(model, tags.get("tool-use-id"))
-    if sub is None:
-        return  # a background shell's notification, or a subagent no longer in the model
-    _sync_file(model, sub, depth)
-    _finish(model, sub, tags.get("status") or COMPLETED, tags.get("result") or tags.get("summary") or "")
+    add(model, block.id, sub)
 
 
 def is_notification(text: str) -> bool:
     return text.lstrip().startswith(NOTIFICATION)
 
 
-# -- the subagents' own files --------------------------------------------------------------------
-
-
 # -- the records themselves ----------------------------------------------------------------------
 
 
-def _add(model: SessionModel, key: str, sub: Subagent, trim: bool = True) -> Subagent:
+def add(model: SessionModel, key: str, sub: Subagent, trim_after: bool = True) -> Subagent:
     model.subagents[key] = sub
-    if trim:
-        _trim(model)
+    if trim_after:
+        trim(model)
     return sub
 
 
-def _trim(model: SessionModel) -> None:
+def trim(model: SessionModel) -> None:
     """Past MAX_SUBAGENTS, drop the subagents that finished longest ago (running ones last);
     their ids are remembered so that their files are not folded again. What they did stays
     in the session's lists."""
@@ -208,7 +165,7 @@ def _trim(model: SessionModel) -> None:
             model.facts.pop(sub.unit, None)
 
 
-def _rekey(model: SessionModel, sub: Subagent, agent_id: str) -> Subagent:
+def rekey(model: SessionModel, sub: Subagent, agent_id: str) -> Subagent:
     """File the subagent under its agent id (it was under its Agent call's id)."""
     if sub.agent_id == agent_id:
         return sub
@@ -226,7 +183,7 @@ def _rekey(model: SessionModel, sub: Subagent, agent_id: str) -> Subagent:
     return sub
 
 
-def _by_call(model: SessionModel, tool_use_id: str | None) -> Subagent | None:
+def by_call(model: SessionModel, tool_use_id: str | None) -> Subagent | None:
     if not tool_use_id:
         return None
     sub = model.subagents.get(tool_use_id)
@@ -235,7 +192,7 @@ def _by_call(model: SessionModel, tool_use_id: str | None) -> Subagent | None:
     return next((s for s in model.subagents.values() if s.tool_use_id == tool_use_id), None)
 
 
-def _finish(model: SessionModel, sub: Subagent, status: str, result: str) -> None:
+def finish(model: SessionModel, sub: Subagent, status: str, result: str) -> None:
     sub.status = redact(one_line(status, 40)) or COMPLETED
     sub.end_turn = model.turns
     line = first_line(redact(result[:SCAN_CHARS]), RESULT_CHARS) if result else ""
@@ -243,7 +200,7 @@ def _finish(model: SessionModel, sub: Subagent, status: str, result: str) -> Non
         sub.result = line
 
 
-def _report(info: dict[str, Any], text: str) -> str:
+def final_report(info: dict[str, Any], text: str) -> str:
     """The final report of a finished subagent: the last text block of the result's
     `content` (Claude Code puts its own notes in earlier ones), else the text after the
     hand-back frame of the tool result."""
@@ -260,12 +217,5 @@ def _report(info: dict[str, Any], text: str) -> str:
     return rest if mark else head
 
 
-def _str(value: Any) -> str | None:
+def text_or_none(value: Any) -> str | None:
     return value if isinstance(value, str) and value else None
-
-
-def _sync_file(model: SessionModel, sub: Subagent, depth: int) -> None:
-    """Fold the subagent's file up to where it finished (subagent_files reads the files)."""
-    from .subagent_files import _sync
-
-    _sync(model, sub, depth)

@@ -59,7 +59,7 @@ def tool_use(model: SessionModel, block: ToolUse) -> None:
 def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
     if call.name in TASK_TOOLS:
         model.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
-        model._tasks_view = None  # re-synced when next asked for (units.task_view)
+        model._tasks_view = None  # re-synced when next asked for (mentions.task_view)
         return
     facts = facts_for(model, call.units)
     if call.name == "Bash":

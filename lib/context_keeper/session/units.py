@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from . import mentions
 from .records import UnitFacts
-from .tasks import TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -19,26 +18,12 @@ MAX_FACT_UNITS = 120
 
 def working_units(model: SessionModel) -> tuple[str, ...]:
     """The units the current turn works on: tasks in progress (else pending) and the episode."""
-    units = task_view(model)[0]
+    units = mentions.task_view(model)[0]
     episode = model.current_episode()
     if episode is not None:
         units += (episode.unit,)
     summarized = model.summarized
     return tuple(unit for unit in units if unit not in summarized) if summarized else units
-
-
-def task_view(model: SessionModel) -> tuple[tuple[str, ...], TaskIndex]:
-    """(the units of the working tasks, the task index): asked for on every response and
-    mention, so kept up to date (tasks.TaskIndex) rather than derived from all tasks."""
-    view = model._tasks_view
-    tasks = model.tasks.tasks
-    # The view holds the dict it was made from and its length: a new book (loaded, or a
-    # TodoWrite snapshot) or a new task makes a new view; a changed task clears it (tools).
-    if view is None or view[2] is not tasks or view[3] != len(tasks):
-        index = model._task_index = model._task_index or TaskIndex()
-        index.sync(tasks)
-        view = model._tasks_view = (tuple(f"task-{task_id}" for task_id in index.working), index, tasks, len(tasks))
-    return view[0], view[1]
 
 
 def facts_for(model: SessionModel, units: Iterable[str]) -> list[UnitFacts]:
