@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from fake_api import context_usage, step, text, tool
-from harness import ClaudeSession, content_blocks, dump_hook_command, read_dump
+from harness import DEFAULT_TIMEOUT_S, ClaudeSession, content_blocks, dump_hook_command, read_dump
 
 pytestmark = pytest.mark.e2e
 
-RUN_TIMEOUT_S = 45.0
+RUN_TIMEOUT_S = DEFAULT_TIMEOUT_S  # a hang detector (harness.py)
 
 
 def test_tools_and_tasks_land_in_the_transcript(claude: ClaudeSession) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from fake_api import Step, context_usage, step, tool
-from harness import ClaudeSession, RunResult, content_blocks
+from harness import DEFAULT_TIMEOUT_S, ClaudeSession, RunResult, content_blocks
 from keeper import (
     BLOCK_HEADER,
     compaction_instructions,
@@ -38,7 +38,7 @@ from context_keeper.store import RunsDir
 
 pytestmark = pytest.mark.e2e
 
-RUN_TIMEOUT_S = 45.0
+RUN_TIMEOUT_S = DEFAULT_TIMEOUT_S  # a hang detector (harness.py)
 SCENARIO_BUDGET_S = 60.0
 PYTHON = sys.executable
 

@@ -168,7 +168,7 @@ def test_timeout_stops_work(env: Path, repo: Path, capsys, monkeypatch) -> None:
     before = signal.getsignal(signal.SIGALRM)
     started = time.monotonic()
     assert call(slow, stdin_for(repo), capsys) == ""
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 8  # the step alone takes 10 s
     assert reached_end == []
     assert "HookTimeout" in runs_log(env, repo) and "0.2 s" in runs_log(env, repo)
     # The alarm is disarmed and the previous handler is back.
@@ -181,8 +181,8 @@ def test_event_cap_bounds_a_generous_budget(env: Path, repo: Path, capsys, monke
     monkeypatch.setenv("CONTEXT_KEEPER_HOOK_BUDGET", "100")
     monkeypatch.setitem(guard.BUDGET_CAPS, "PostToolUse", 0.2)
     started = time.monotonic()
-    assert call(lambda ctx: time.sleep(3) or "too late", stdin_for(repo), capsys) == ""
-    assert time.monotonic() - started < 2
+    assert call(lambda ctx: time.sleep(30) or "too late", stdin_for(repo), capsys) == ""
+    assert time.monotonic() - started < 15  # cut at the cap, long before the step's 30 s
     assert "0.2 s" in runs_log(env, repo)
 
 

@@ -289,7 +289,7 @@ def test_a_hanging_git_costs_the_diff_stat_not_the_block(tmp_path: Path) -> None
     hung = sb.run("PreCompact", sb.payload("PreCompact", "sess-1", path),
                   PATH=f"{fake}{os.pathsep}{os.environ['PATH']}", CONTEXT_KEEPER_GIT_TIMEOUT="1")
     check_output(hung)
-    assert time.monotonic() - started < 5, "the hook waited for git beyond its git timeout"
+    assert time.monotonic() - started < 30, "the hook waited for the hung git (60 s) beyond its git timeout"
     assert hung.out.startswith("[context-keeper] ") and "Step 6 of the build" in hung.out
     assert "UNCOMMITTED CHANGES" not in hung.out
 

@@ -74,7 +74,7 @@ def test_timeout_kills_git(tmp_path: Path) -> None:
     git(repo, "config", "core.fsmonitor", str(hook))
     started = time.monotonic()
     assert diff_stat(repo, 0.5) is None
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 20  # the hung hook alone takes 30 s
 
 
 def test_gitpython_not_imported_with_the_module() -> None:
@@ -95,7 +95,7 @@ def test_a_diff_stat_no_longer_wanted_is_killed(tmp_path: Path) -> None:
     job = DiffStat(repo, 60.0)
     job.close()
     assert job.proc is not None and job.proc.returncode is not None
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 20  # the hung hook alone takes 30 s
 
 
 def test_a_stat_asked_for_after_its_deadline_is_kept_when_git_finished_in_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -147,13 +147,10 @@ def test_import_does_not_compile_patterns() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_large_text_is_fast_enough() -> None:
-    import time
-
+def test_a_large_ordinary_text_comes_back_whole() -> None:
+    # Its speed is measured in bench/redact.py, not here (a test must not depend on load).
     text = ("ordinary line with a path /usr/lib/x.py and key words token password\n") * 20_000
-    started = time.monotonic()
     assert redact(text) == text
-    assert time.monotonic() - started < 5
 
 
 def test_an_oracle_connect_string_is_redacted_not_raised_on() -> None:

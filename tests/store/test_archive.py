@@ -156,8 +156,9 @@ def test_wait_until_settled_returns_a_quiet_file_after_the_quiet_time(tmp_path: 
     path = tmp_path / "t.jsonl"
     path.write_bytes(b"{}\n")
     started = time.monotonic()
-    assert archive_mod.wait_until_settled(path, quiet=0.05, limit=1.0, poll=0.01) == 3
-    assert 0.05 <= time.monotonic() - started < 0.5
+    assert archive_mod.wait_until_settled(path, quiet=0.05, limit=30.0, poll=0.01) == 3
+    # At least the quiet time, and not the limit (bounds far apart: a busy machine is slow, not wrong).
+    assert 0.05 <= time.monotonic() - started < 15
 
 
 def test_wait_until_settled_sees_a_late_write(tmp_path: Path) -> None:
@@ -196,7 +197,8 @@ def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
     try:
         started = time.monotonic()
         archive_mod.wait_until_settled(path, quiet=0.1, limit=0.3, poll=0.01)
-        assert time.monotonic() - started < 0.3 + 0.2
+        # The writer never stops: without the limit the wait would never end.
+        assert time.monotonic() - started < 15
     finally:
         stop.set()
         writer.join()
