@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -151,3 +152,48 @@ def test_the_hook_path_does_not_import_dataclasses_or_heavy_modules() -> None:
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_record_in_the_package_loads_by_names_its_module_defines() -> None:
+    """A nested record type imported only for type checkers used to load as a raw dict with no
+    error; the loader now refuses such a name, and every record of the package resolves."""
+    import importlib
+    import pkgutil
+
+    import context_keeper
+    from context_keeper.records.loader import _loader
+
+    checked = 0
+    for info in pkgutil.walk_packages(context_keeper.__path__, "context_keeper."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and hasattr(value, "__record_saved__") and value.__module__ == info.name:
+                _loader(value)
+                checked += 1
+    assert checked > 50
+
+
+def test_a_name_defined_only_for_type_checkers_is_refused(tmp_path: Path) -> None:
+    import sys
+
+    from context_keeper.records.loader import UnresolvedAnnotation, from_dict
+
+    (tmp_path / "typeonly_records.py").write_text(
+        "from __future__ import annotations\n"
+        "from context_keeper.records import record\n"
+        "TYPE_CHECKING = False\n"
+        "if TYPE_CHECKING:\n"
+        "    from context_keeper.session.records import Note\n"
+        "@record\n"
+        "class Holder:\n"
+        "    note: Note | None = None\n"
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import typeonly_records
+    finally:
+        sys.path.remove(str(tmp_path))
+    with pytest.raises(UnresolvedAnnotation, match="'Note'"):
+        from_dict(typeonly_records.Holder, {"note": {"turn": 1, "text": "x"}})

@@ -11,8 +11,8 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..cold.summaries import Summary  # at run time: the record loader resolves Source's fields
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
@@ -22,9 +22,6 @@ from ..session.subagents import label_of
 from ..session.tasks import Task
 from ..text import one_line, unique
 from .item import Item
-
-if TYPE_CHECKING:
-    from ..cold.summaries import Summary
 
 # Item caps per family. They only stop runaway lists: the character budget decides what is
 # shown (bench/recall.py measures how many ground-truth facts reach the model).

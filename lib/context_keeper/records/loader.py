@@ -4,7 +4,8 @@ from its field annotations, so adding a field to a record needs no loading code.
 Each field's value is checked against its annotation and converted: nested records,
 `list[X]`, `tuple[X, ...]`, `tuple[A, B]`, `set[X]`, `dict[str, X]`, `X | None`, and the
 scalars int, float, str, bool (exact types: a JSON true is not an int). Anything else (Any,
-Path, a union of records) passes through unchecked. Missing fields get their defaults,
+Path, a union of records) passes through unchecked; a name the module does not define at run
+time is refused (`UnresolvedAnnotation`), never loaded as a raw dict. Missing fields get their defaults,
 unknown keys are ignored, derived fields (`_` names) are never read. Kept apart from
 `records` so that the hook's gate path, which declares records but loads none, does not
 load this either.
@@ -12,6 +13,7 @@ load this either.
 
 from __future__ import annotations
 
+import builtins
 import sys
 
 from . import MISSING, Field
@@ -23,6 +25,12 @@ if TYPE_CHECKING:
     from typing import Any, TypeVar
 
     T = TypeVar("T")
+
+
+class UnresolvedAnnotation(NameError):
+    """A field's annotation names a type its module does not define at run time (imported for
+    type checkers only, say): a bug in the record's module, so not a LoadError, which callers
+    take for a bad file. Loading a nested record as a raw dict instead would hide it."""
 
 
 class LoadError(TypeError, ValueError):
@@ -39,6 +47,8 @@ _SCALARS: dict[str, tuple[type, ...]] = {
     "bool": (bool,),
     "None": (type(None),),
 }
+# Names that pass through unchecked although the module may import them for type checkers only.
+_UNCHECKED = frozenset({"Any", "Callable", "..."})
 _SEQUENCES: dict[str, type] = {"list": list, "tuple": tuple, "set": set, "frozenset": frozenset}
 _LOADERS: dict[type, Callable[[Any], Any]] = {}
 
@@ -200,9 +210,11 @@ def _atom(atom: tuple[str, list[Any]], namespace: dict[str, Any], where: str) ->
         return _fixed_tuple(items, where)
     if name in _SEQUENCES:
         return _sequence(_SEQUENCES[name], items[0] if items else None, where)
-    target = namespace.get(name)
+    target = namespace.get(name, getattr(builtins, name, None))
     if isinstance(target, type) and hasattr(target, "__record_saved__"):
         return _loader(target)
+    if target is None and name not in _UNCHECKED:
+        raise UnresolvedAnnotation(f"{where}: {name!r} is not defined in its module at run time")
     return None
 
 
