@@ -18,7 +18,7 @@ given the block's items) are rendered by the real `render_block` / `render_resto
 Per toolchain: the share of the recordings' expected messages that appear verbatim in the
 block and in the note ("msgs"), of the recordings with all of them ("runs"; a run with no
 output: its command), and of the messages present in a looser sense ("loose": the message,
-or its location and the rest of it, anywhere, whitespace collapsed). `--lib` measures another checkout's library (e.g. the code before issue 14).
+or its location and the rest of it, anywhere, whitespace collapsed). `--lib` measures another checkout's library (e.g. an older version).
 """
 
 from __future__ import annotations

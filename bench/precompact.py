@@ -152,7 +152,7 @@ def measure(source: Path, runs: int, python: str, code_root: Path, root: Path, p
                 print(f"    {line[:160]}")
         wall, rss, _, cpu = timed([python, str(session_start)], restore_stdin, env(home), project)
         rows["restore"].append((wall, rss, 0, cpu))
-        # PostCompact with a summary that kept every other line of the block (issue 13: ≤ 0.3 s).
+        # PostCompact with a summary that kept every other line of the block.
         summary = "<analysis>-</analysis>\n<summary>" + "\n".join(warm_out.decode().splitlines()[::2]) + "</summary>"
         wall, rss, _, cpu = timed([python, str(post_compact)], post_stdin(summary), env(home), project)
         rows["post compact"].append((wall, rss, 0, cpu))

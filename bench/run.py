@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The benchmarks of issue 7 in one command: hot path, PreCompact at scale, preservation recall.
+"""The benchmarks in one command: hot path, PreCompact at scale, preservation recall.
 
     .venv-dev/bin/python bench/run.py            # full run, ~10 minutes on 2 cores
     .venv-dev/bin/python bench/run.py --quick    # ~1 minute: 1 MB and 100 MB, fewer repeats
@@ -389,7 +389,7 @@ def print_precompact(result: dict) -> None:
     print("steady: saved state up to date (primed by PostToolUse calls with a cold check); cold: no saved state "
           "(the whole transcript folded); restore: SessionStart(compact) after it; cp: copying the file, for scale")
     by = {(r["size"], r["kind"]): r for r in result["rows"]}
-    # Targets of issue 15: no state <= 1.0 s and <= 150 MB, saved state <= 0.4 s, on 100 MB;
+    # Targets: no state <= 1.0 s and <= 150 MB, saved state <= 0.4 s, on 100 MB;
     # linear (ms/MB not growing) up to 300 MB.
     if ("100MB", "cold") in by:
         c, s = by[("100MB", "cold")], by[("100MB", "steady")]
@@ -464,7 +464,7 @@ def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Pat
     return groups
 
 
-NOTE_CAP = Settings(Path()).restore_max_chars  # the restore note's default cap (9,500; 4,000 before issue 13)
+NOTE_CAP = Settings(Path()).restore_max_chars  # the restore note's default cap (9,500; it was 4,000 once)
 CHANNEL = scorer.PRECOMPACT_CAP + NOTE_CAP  # block + restore note
 
 
@@ -488,7 +488,7 @@ def bare_need(truth: dict) -> int:
     return files + tasks + errors + rest + len(truth.get("last_user_prompt") or "")
 
 
-# The facts issue 7 names: "the tasks active at compaction, files modified, unresolved errors,
+# The facts asked for: "the tasks active at compaction, files modified, unresolved errors,
 # decisions, test commands" (+ the last request). Completed tasks and resolved errors are in the
 # truth too and scored, but are history rather than state.
 CORE = ("active_tasks", "files_modified", "unresolved_errors", "decisions", "test_commands", "last_user_prompt")

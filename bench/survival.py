@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What the model holds after compaction (issue 13): the summary + what the hooks inject.
+"""What the model holds after compaction: the summary + what the hooks inject.
 
     .venv-dev/bin/python bench/survival.py                 # the recall corpus + a 1 MB generated session
     .venv-dev/bin/python bench/survival.py --sizes 1MB,10MB --missing

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What the tool loop waits for (issue 15): our blocking PostToolUse part against a bare
+"""What the tool loop waits for: our blocking PostToolUse part against a bare
 interpreter, by itself and inside the real Claude Code.
 
     .venv-dev/bin/python bench/tool_loop.py                # both parts

@@ -116,7 +116,7 @@ SESSION_OLD = "0ld5e551-0000-4000-8000-000000000000"  # an old-format line: no f
 
 
 def compacted(base: Path) -> Compacted:
-    """A session compacted twice, recorded as DESIGN-13 says the hooks record it.
+    """A session compacted twice, recorded as the hooks record it (docs/data.md).
 
     The first compaction goes as in Claude Code: the real PreCompact and SessionStart hooks run
     on the transcript as it stood (up to the boundary), then the boundary and the summary are

@@ -20,7 +20,7 @@ shown as /home/you/..., with the path slugs and hashes that go with it) holding
   real hooks run on them as Claude Code runs them (the two that compact cut before their
   boundary while the compaction hooks run, and completed after; the PostToolUse hook with
   thresholds low enough to write a summary), and the PostCompact and refill lines and
-  compaction files of issue 13 for the two compactions.
+  compaction files for the two compactions.
 
 Commands run in ~/src/myproject, `./install.sh` in the checkout. install.sh runs for real but
 for pip: PYTHON names a stand-in interpreter whose `-m venv` makes the virtualenv without pip
@@ -228,7 +228,7 @@ def _sessions(base: Path, repo: Path) -> None:
 
 
 def _survival_lines(runs: Path) -> None:
-    """What the PostCompact hook and the refill write (DESIGN-13) for the two compactions."""
+    """What the PostCompact hook and the refill write (docs/data.md) for the two compactions."""
     opened = [line for line in map(orjson.loads, (runs / "compactions.jsonl").read_bytes().splitlines())]
     checks = [
         {"task": {"carried": 0, "kept": 0, "lost": 0}, "prompt": {"carried": 2, "kept": 1, "lost": 1}},

@@ -1,6 +1,6 @@
 """Shared set-up for the report tests: transcripts cloned from the real fixtures (the records
 of Claude Code 2.1.330, with new ids and the usage a test asks for) and runs-dir records in
-the DESIGN-13 formats, as the compaction hooks write them."""
+the formats of docs/data.md, as the compaction hooks write them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The package stays in rooms a newcomer can read (issue 12): no module over 400 lines, no
+"""The package stays in rooms a newcomer can read: no module over 400 lines, no
 class over 200, no function over 60, and each module says its one job in its first lines."""
 
 from __future__ import annotations

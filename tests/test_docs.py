@@ -124,7 +124,7 @@ def test_repository_paths_the_docs_name_exist() -> None:
 
 
 def test_no_doc_refers_to_files_outside_the_repository() -> None:
-    # The ground truth about Claude Code (FACTS.md) lives outside the repository: the docs
+    # The ground truth about Claude Code (measured: docs/how-it-works.md) lives outside the repository: the docs
     # state the facts they rely on instead of pointing at it.
     outside = []
     for doc in DOCS:

@@ -34,7 +34,7 @@ def test_archives_json_matches_the_files(populated: Populated, capsys: pytest.Ca
 def test_history_table(populated: Populated, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    # issue 13: tokens after, items carried, kept by the summary and refilled joined the table
+    # tokens after, items carried, kept by the summary and refilled joined the table
     assert lines[0].split() == ["time", "session", "trigger", "hook", "tokens", "before", "tokens", "after", "carried",
                                 "kept", "refilled", "archive", "size", "block", "size"]
     manual, auto = (line.split() for line in lines[1:])

@@ -1,5 +1,5 @@
 """`context-keeper history` and `compaction` on compactions recorded with the survival
-figures (DESIGN-13): lines joined by compaction id, tokens after from the transcript's
+figures (docs/data.md): lines joined by compaction id, tokens after from the transcript's
 boundary, items carried, kept, refilled; the texts of one compaction."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A scripted fake of the Anthropic Messages API for driving the real Claude Code CLI.
 
 Claude Code 2.1.330 only ever calls `POST /v1/messages?beta=true` with `stream: true`
-(see /work/shared/claude-code/FACTS.md), so this answers every message request with
+(measured; docs/how-it-works.md), so this answers every message request with
 server-sent events. Each ordinary request consumes the next step of a script; the
 compaction request (recognised by its "CRITICAL: Respond with TEXT ONLY" prompt) is
 answered with a canned `<summary>` without consuming a step, so a test's script only

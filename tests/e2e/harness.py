@@ -1,6 +1,6 @@
 """Runs the real Claude Code CLI offline against a FakeApi, in a throwaway HOME and repo.
 
-The environment is built like the `env -i ...` line in /work/shared/claude-code/FACTS.md:
+The environment is built like a bare `env -i ...` run:
 nothing from the developer's own environment leaks in except PATH, so a user's real
 ~/.claude settings, API keys or proxies can never change what a test sees.
 """

@@ -83,7 +83,7 @@ def runs_dir(env: Mapping[str, str], repo: Path) -> RunsDir:
 
 def compaction_instructions(request: LoggedRequest) -> str:
     """Everything after "Additional Instructions:" in a compaction request: the user's
-    /compact text, then the PreCompact hook's stdout (FACTS.md)."""
+    /compact text, then the PreCompact hook's stdout (measured: docs/how-it-works.md)."""
     text = all_text(request)
     assert INSTRUCTIONS_HEADING in text, "compaction request without Additional Instructions"
     return text.split(INSTRUCTIONS_HEADING, 1)[1]

@@ -1,4 +1,4 @@
-"""Issue 11, item 1, with the real Claude Code: the installed hooks do not depend on the
+"""With the real Claude Code: the installed hooks do not depend on the
 checkout, and nothing of ours can block a compaction.
 
 Before 0.2 the registered commands were `<venv>/bin/python <checkout>/hooks/<script>.py`:

@@ -1,4 +1,4 @@
-"""The scenarios of issue 6: context-keeper's real hooks, registered by the real install.sh,
+"""The scenarios: context-keeper's real hooks, registered by the real install.sh,
 inside the real Claude Code CLI, against a scripted fake API. Every check reads a real
 artefact: summary files, archives, compactions.jsonl, and the requests Claude Code sent.
 """
@@ -47,7 +47,7 @@ PYTHON = sys.executable
 KEEPER_SETTINGS = {"check_frequency": 1, "turns_until_cold": 2, "context_threshold": 3}
 BELOW_THRESHOLD = 29_000
 ABOVE_THRESHOLD = 45_000
-AUTO_COMPACT_USAGE = 99_000  # past 98,000: CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=10 (FACTS.md)
+AUTO_COMPACT_USAGE = 99_000  # past 98,000: CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=10 (measured: docs/how-it-works.md)
 
 TOKENIZER_BUGGY = '''\
 def tokenize(text):
@@ -99,7 +99,7 @@ PARSER_ERROR = "FAILED tests/test_parser.py::test_recovers_after_unbalanced_pare
 # Claude Code 2.1.330 writes the transcript behind a short delay: when a tool finishes at
 # once (Write, Edit, `ls`), its PostToolUse hook often runs before the tool_use record of the
 # current response (and the result of the previous one) is on disk, so the hook's session
-# model is a turn behind (measured here; FACTS.md says otherwise). A real tool or a real API
+# model is a turn behind (measured here, against what was first believed). A real tool or a real API
 # round takes longer than the delay. Where a scenario needs a hook to see the latest turn, the
 # tool takes that long too.
 SETTLE = "sleep 0.5"
@@ -203,7 +203,7 @@ def run_ok(claude: ClaudeSession, prompt: str, env: dict[str, Any], **kwargs: An
 
 
 def timed(test: Callable[..., None]) -> Callable[..., None]:
-    """Report how long a scenario took against its aim (issue 6: under a minute each)."""
+    """Report how long a scenario took against its aim."""
     import functools
 
     @functools.wraps(test)
@@ -472,7 +472,7 @@ def episode_script(repo: Path) -> list[list[Step]]:
         [s(tool("Bash", command=pytest_command("tests"), description="Whole suite")),
          s(tool("Bash", command="git status --short", description="Status")),
          s(tool("Bash", command=settled("ls"), description="List")),  # its hook sees turn 15
-         # The fold runs async (FACTS.md): a -p run that ends right after a tool call kills the
+         # The fold runs async (measured: docs/how-it-works.md): a -p run that ends right after a tool call kills the
          # hook still folding (SIGTERM). A session goes on; this tool gives the hook the time.
          s(tool("Bash", command="sleep 3", description="Wait")),
          s("All tests pass.")],

@@ -1,4 +1,4 @@
-"""How Claude Code reads settings files, which install.sh, status and doctor rely on (issue 11):
+"""How Claude Code reads settings files, which install.sh, status and doctor rely on:
 
 - a settings file with a comment, or a trailing comma, is ignored whole and silently (its hooks
   do not run, its model is not used): claude_settings says so and never edits one;

@@ -1,4 +1,4 @@
-"""Issue 16 with the real Claude Code: a subagent's work is part of the session. Its requests
+"""With the real Claude Code: a subagent's work is part of the session. Its requests
 are answered from their own script (the fake API tells them by `cc_is_subagent=true`); its
 records are in `<session>/subagents/`, never in the main transcript, and the real hooks
 still carry its files and its error through the compaction, beside the main agent's file."""

@@ -1,4 +1,4 @@
-"""Issue 13 with the real Claude Code: after compaction the model holds the state, whatever
+"""With the real Claude Code: after compaction the model holds the state, whatever
 the summary kept — the summary, the restore note and (where the summary lost facts the note
 does not carry) the refill, delivered once by the first main-agent hook after compaction.
 

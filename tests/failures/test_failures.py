@@ -31,7 +31,7 @@ def recording(name: str) -> dict:
 
 
 def claude_code_cut(output: str) -> str:
-    """Claude Code's storage of an output over 30,000 characters (FACTS.md)."""
+    """Claude Code's storage of an output over 30,000 characters (measured: docs/how-it-works.md)."""
     return f"{output[:5000]}\n\n... [{len(output) - 10000} characters truncated] ...\n\n{output[-5000:]}"
 
 

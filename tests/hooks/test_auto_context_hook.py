@@ -119,7 +119,7 @@ class Transcript:
         tool_id = self._id("toolu_fake_")
         self._add(TOOL_USE_T, {**self._response(same_message),
                                "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}]})
-        # A failing Bash fires PostToolUseFailure and a failing Edit fires nothing (FACTS.md).
+        # A failing Bash fires PostToolUseFailure and a failing Edit fires nothing (measured: docs/how-it-works.md).
         if name in HOOK_TOOLS and not is_error:
             self.calls.append(Call(len(self.data), name, tool_id, tool_input, response, label or f"T{self.turn} {name}"))
         entry = (tool_id, result, response, is_error)
@@ -381,7 +381,7 @@ def test_replay_scripted_session_call_by_call(setup: Setup) -> None:
     assert (p1.kind, p1.subject, p1.start_turn, p1.end_turn) == ("episode", "Add a --verbose flag to the CLI", 1, 5)
     assert p1.files_modified == ("/home/dev/project/cli.py",)
     assert p1.commands_run == ("pytest tests/test_cli.py",)
-    # Issue 14: a plan ("I'll look at cli.py first.") is no outcome; a failure is written as
+    # a plan ("I'll look at cli.py first.") is no outcome; a failure is written as
     # failures/ words it (`<test id>: <message>`).
     assert p1.key_outcomes == ("Added --verbose; I chose argparse's count action because it allows -vv.",)
     assert [(e.error, e.target, e.fixed_by) for e in p1.errors_resolved] == [

@@ -23,7 +23,7 @@ from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
 from context_keeper.transcript.reader import read_records
 
-# Spelled out, not imported: the set Claude Code's TaskUpdate accepts (FACTS.md).
+# Spelled out, not imported: the set Claude Code's TaskUpdate accepts (measured: docs/how-it-works.md).
 STATUSES = ("pending", "in_progress", "completed", "deleted")
 SETTINGS = settings(
     max_examples=120,

@@ -243,7 +243,7 @@ def test_runs_from_a_checkout_without_the_package_installed(env: Env, tmp_path: 
 
 
 def test_late_lines_written_while_the_hook_runs_are_in_the_archive_and_the_block(env: Env) -> None:
-    # Claude Code writes the last tool result 25-85 ms after PreCompact starts (FACTS.md):
+    # Claude Code writes the last tool result 25-85 ms after PreCompact starts (measured: docs/how-it-works.md):
     # the archive and the model both wait for the transcript to settle and take it in.
     import threading
     import time

@@ -1,5 +1,5 @@
 """The items the block and the restore note show: one per fact, in display order, each with
-the family and key DESIGN-13 lists (survival.items); framing lines are not items."""
+the family and key each item carries (preserve.item); framing lines are not items."""
 
 from __future__ import annotations
 
@@ -132,7 +132,7 @@ def test_pack_reports_the_facts_it_shows_in_display_order() -> None:
     assert pack([files], ["files"], len("FILES:\n- f1.py\n- f3.py")).items == (facts[1], facts[3])
 
 
-# -- a run's several failures (issue 14) -----------------------------------------------------------
+# -- a run's several failures -----------------------------------------------------------
 
 
 def runs_model() -> SessionModel:
@@ -186,7 +186,7 @@ def test_a_tight_budget_shows_the_newest_run_whole_then_every_other_run_first() 
 
 
 def test_a_decision_restated_is_one_item_in_its_newest_words() -> None:
-    # States folded before issue 14 may hold restatements: the items still list each once.
+    # States folded by older versions may hold restatements: the items still list each once.
     model = SessionModel(turns=9)
     model.decisions += [
         Note(1, "We chose keyset pagination because offsets skip rows."),

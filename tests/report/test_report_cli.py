@@ -16,7 +16,7 @@ from context_keeper.cli import main
 
 @pytest.fixture
 def projects(populated: Populated) -> dict[str, Path]:
-    """The sessions' transcripts where Claude Code keeps them (FACTS.md): under
+    """The sessions' transcripts where Claude Code keeps them (measured: docs/how-it-works.md): under
     ~/.claude/projects/<the repo path, every non-alphanumeric character a dash>/<session>.jsonl."""
     folder = populated.base / ".claude" / "projects" / re.sub(r"[^A-Za-z0-9]", "-", str(populated.repo))
     folder.mkdir(parents=True)

@@ -1,6 +1,6 @@
 """The report's data: the context per turn, compactions and what the hooks recorded of their
 outcome, tasks, files, errors and cold summaries, gathered from real transcripts and runs-dir
-records in the DESIGN-13 formats."""
+records in the formats of docs/data.md."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ OPENED = "2026-11-22T11:58:20.100Z"
 
 
 def _new_format(session: str = AUTO_SESSION) -> list[dict[str, object]]:
-    """One compaction as the DESIGN-13 hooks record it: opened by PreCompact, the note, the
+    """One compaction as the hooks record it: opened by PreCompact, the note, the
     check, the refill sent."""
     return [
         {"time": OPENED, "session_id": session, "trigger": "auto", "source": "pre_compact", "compaction_id": OPENED,

@@ -266,7 +266,7 @@ def test_task_facts_are_attributed_to_the_task_in_progress(tmp_path: Path) -> No
     assert parser.commands == ["pytest tests/test_parser.py"]
     assert parser.decisions == ["I decided to use a recursive descent parser because the grammar is small."]
     [error] = parser.errors
-    # Issue 14: the failure as failures/ writes it (test id: message), not pytest's summary line.
+    # the failure as failures/ writes it (test id: message), not pytest's summary line.
     assert error.messages == ("tests/test_parser.py::test_a: assert 1 == 2",)
     assert error.resolved_by is not None and "pytest tests/test_parser.py" in error.resolved_by
     assert "parser.py" in error.resolved_by  # the edit between failure and success
@@ -355,7 +355,7 @@ def test_one_response_split_into_records_is_one_turn(tmp_path: Path) -> None:
 
 
 def test_useful_error_lines() -> None:
-    # Issue 14: the first of failures/'s messages (`<test id>: <message>`, the E line without
+    # the first of failures/'s messages (`<test id>: <message>`, the E line without
     # its marker), no longer a line of the output as printed.
     assert useful_error_line("Exit code 1\n....F..\nE   AssertionError: boom\nFAILED t.py::x - AssertionError: boom") == "t.py::x: AssertionError: boom"
     assert useful_error_line("Exit code 1\n....F..\nE       assert 3 == 4\n1 failed") == "assert 3 == 4"
@@ -473,7 +473,7 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     # from _v1_transcript, after marking task 1 summarised as cold_units does.
     saved = (FIXTURES / "state_v1.json").read_bytes()
     model = SessionModel.from_bytes(saved)
-    # Issue 14 changed the saved form once (version 2): a failed run keeps its messages, and
+    # The saved form changed once (version 2): a failed run keeps its messages, and
     # version 1's one line (an error's `line`, a command's `error_line`) is its one message.
     # Everything else reads back as it was written.
     assert model.version == MODEL_VERSION == 2

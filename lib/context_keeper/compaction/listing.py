@@ -1,6 +1,6 @@
 """Each compaction as the hooks recorded it, and what survived it.
 
-compactions.jsonl holds a line per hook per compaction (DESIGN-13): `pre_compact` and
+compactions.jsonl holds a line per hook per compaction (docs/data.md): `pre_compact` and
 `session_start` open one (`compaction_id` = the opening line's `time`), `post_compact` checks
 the summary against the block's items and queues the refill, `refill` says what was sent.
 Here they are joined by `compaction_id` into one view a compaction: trigger, tokens before

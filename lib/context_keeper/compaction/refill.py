@@ -1,8 +1,8 @@
 """The refill: the block's items the summary lost, as one text for the model.
 
 Grouped by family, most needed first, packed whole-item into the channel's budget (hook
-context over 10,000 characters is saved to a file and only a preview reaches the model,
-FACTS.md). Worded as plain statements of fact: hook text that reads like a system command
+context over 10,000 characters is saved to a file and only a preview reaches the model:
+measured, docs/how-it-works.md). Worded as plain statements of fact: hook text that reads like a system command
 can be taken for prompt injection.
 """
 
@@ -49,7 +49,7 @@ LABELS = {
 LAYOUTS: dict[str, Layout] = {"file": files_layout(10), "completed": inline}
 
 
-# Hook context over 10,000 characters is saved to a file and only a preview shown (FACTS.md).
+# Hook context over 10,000 characters is saved to a file and only a preview shown (measured: docs/how-it-works.md).
 MAX_CHARS = 9_500
 
 

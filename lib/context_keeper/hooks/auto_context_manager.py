@@ -5,7 +5,7 @@ only the transcript bytes appended since the last call folded, one state file sa
 cold check itself runs at most every `check_frequency` assistant turns, and only once the
 context is at least `context_threshold` percent full (summaries exist to survive the
 compaction that follows). Nothing is printed: PostToolUse plain stdout never reaches the
-model (FACTS.md).
+model (measured: docs/how-it-works.md).
 """
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     after = _transcript_after(transcript, offset)
     if after is not None and b'"compact_boundary"' not in after:
         # Not (yet) the main session's compaction: a subagent's own compaction fires these
-        # hooks without agent fields (claude-code #91910) and writes its boundary elsewhere.
+        # hooks without agent fields (Claude Code does so for a subagent's own compaction) and writes its boundary elsewhere.
         ctx.log.info(f"refill {path}: no compaction boundary in the main transcript yet; kept pending")
         return None
     if not newest:

@@ -48,7 +48,7 @@ class HookTimeout(BaseException):
 
 
 class HookTerminated(BaseException):
-    """SIGTERM: Claude Code ends async hooks still running when a `-p` run ends (FACTS.md).
+    """SIGTERM: Claude Code ends async hooks still running when a `-p` run ends (measured: docs/how-it-works.md).
 
     Raised where the hook is, so `finally` blocks run (temporary files removed, locks
     released) and the cause is logged; every write is atomic, so nothing is torn."""

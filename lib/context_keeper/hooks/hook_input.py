@@ -23,7 +23,7 @@ class HookInput:
     trigger: str | None
     custom_instructions: str | None
     source: str | None
-    # Set when a subagent's tool call fired the hook (FACTS.md, "Subagents"): its hook
+    # Set when a subagent's tool call fired the hook (measured: docs/how-it-works.md, "Subagents"): its hook
     # context goes to the subagent, never to the main agent.
     agent_id: str | None = None
     agent_type: str | None = None
@@ -32,7 +32,7 @@ class HookInput:
     @property
     def from_subagent(self) -> bool:
         """A subagent's call, or a transcript under <session>/subagents/ (a subagent's own
-        compaction may fire the compaction hooks without agent fields: claude-code #91910)."""
+        compaction may fire the compaction hooks without agent fields: Claude Code does so for a subagent's own compaction)."""
         path = str(self.transcript_path) if self.transcript_path is not None else ""
         return self.agent_id is not None or "/subagents/" in path
 

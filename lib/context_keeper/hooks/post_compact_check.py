@@ -1,7 +1,7 @@
 """PostCompact hook: check the compaction summary against the block, queue the refill.
 
 PostCompact receives the model's raw reply (`compact_summary`); its output never reaches the
-model (FACTS.md). So this hook only records: per family, the block's items the summary
+model (measured: docs/how-it-works.md). So this hook only records: per family, the block's items the summary
 kept and lost (compactions.jsonl and the compaction's file), and the lost items the restore
 note does not carry become the pending refill, which `context_refill` hands to the main agent
 at its next hook. When PreCompact did not fire for this compaction, the block it would have

@@ -1,6 +1,6 @@
 """SessionStart hook (source "compact"): print the restore note into the fresh context.
 
-The hook runs before Claude Code writes the compaction's boundary record (FACTS.md), so the
+The hook runs before Claude Code writes the compaction's boundary record (measured: docs/how-it-works.md), so the
 transcript still ends where the compacted conversation ended, and the model built from it
 is the state the summary was made from. Some Claude Code versions compact without firing
 PreCompact: when no history line belongs to this compaction, the transcript is archived

@@ -1,7 +1,7 @@
 """The preservation block: what PreCompact prints into the compaction prompt.
 
 Claude Code appends the block, trimmed, under "Additional Instructions:" of its compaction
-prompt, after the user's own /compact text, and cuts it at 10,000 characters (FACTS.md).
+prompt, after the user's own /compact text, and cuts it at 10,000 characters (measured: docs/how-it-works.md).
 So the block never repeats that text, words its rules as additions to it, and is packed to
 `max_chars` itself rather than being cut by Claude Code. Display order is priority order.
 """

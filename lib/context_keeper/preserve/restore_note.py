@@ -1,7 +1,7 @@
 """The restore note: what SessionStart(compact) prints into the fresh context.
 
 Its plain stdout reaches the model right after the compaction, whole when under 10,000
-characters (FACTS.md). Most needed first: active tasks with status and description,
+characters (measured: docs/how-it-works.md). Most needed first: active tasks with status and description,
 unresolved errors with their message lines, the user's latest requests, files modified,
 tests and their last result, decisions, finished work; last, where the full record is.
 

@@ -24,7 +24,7 @@ from .outcomes import Recorded, recorded_compactions
 
 @record
 class TurnPoint:
-    """The context in use at one turn's response (FACTS.md: input + cache creation + cache
+    """The context in use at one turn's response (measured: input + cache creation + cache
     read + output tokens of its usage)."""
 
     turn: int

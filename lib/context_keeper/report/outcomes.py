@@ -2,7 +2,7 @@
 restore note, the check of the summary (carried, kept, lost per family) and the refill
 (queued, sent), from the runs dir's compactions.jsonl and its per-compaction files.
 
-Formats: DESIGN-13 ("Files in the runs dir"). compactions.jsonl is read line by line as
+Formats: docs/data.md ("What each file holds"). compactions.jsonl is read line by line as
 plain JSON rather than through history.CompactionRecord so that fields newer than that
 record (compaction_id, block_items, check, refill_*) are seen; records older than them
 leave those values None, shown as "-".

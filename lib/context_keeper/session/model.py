@@ -148,7 +148,7 @@ class SessionModel:
         self.compactions.append(
             Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
         )
-        # Usage recorded before the boundary is stale (FACTS.md): postTokens until new usage.
+        # Usage recorded before the boundary is stale (measured: docs/how-it-works.md): postTokens until new usage.
         self.context_tokens = record.post_tokens
         self.tokens_source = "boundary" if record.post_tokens is not None else None
         self.chars_since_boundary = 0

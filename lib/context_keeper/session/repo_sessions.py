@@ -3,7 +3,7 @@ repository, and what each holds at a glance.
 
 Claude Code keeps a session's transcript at `<config dir>/projects/<cwd with every
 non-alphanumeric character replaced by ->/<session id>.jsonl`, the config dir being
-`$CLAUDE_CONFIG_DIR` or `~/.claude` (FACTS.md). A repository's sessions are those started in
+`$CLAUDE_CONFIG_DIR` or `~/.claude` (measured: docs/how-it-works.md). A repository's sessions are those started in
 it or in one of its subdirectories. A folder name cannot tell `/a/b-c` from `/a/b/c`, so
 every candidate is checked against the `cwd` its own records carry.
 """

@@ -5,7 +5,7 @@ Claude Code writes a subagent's records to `<session>/subagents/agent-<id>.jsonl
 main transcript, with `agent-<id>.meta.json` (type, description, the Agent call's id, whether
 it ran in the background, `finished` once it has), and the main transcript holds only the
 `Agent` call, its result and, for a background subagent, a `<task-notification>` when it
-ends (FACTS.md, "Subagents"). So a subagent's file is folded, from its own cursor, where its
+ends (measured: docs/how-it-works.md, "Subagents"). So a subagent's file is folded, from its own cursor, where its
 records belong in the session's order: when the main transcript (or the parent subagent's)
 says it finished, before the records that follow; a subagent still running is folded after
 the main file, up to where it has got. Its events get the main agent's turn at that point.

@@ -1,6 +1,6 @@
 """Task tracking from the Task tools (TaskCreate/TaskUpdate/TaskList/TaskGet) and TodoWrite.
 
-Task ids come from the TaskCreate RESULT (FACTS.md), so calls are applied when their result
+Task ids come from the TaskCreate RESULT (measured: docs/how-it-works.md), so calls are applied when their result
 arrives, joined by tool_use_id in `session`. TodoWrite carries whole snapshots instead;
 its items are keyed by their text and get ids `todo-<n>` in order of first appearance.
 """

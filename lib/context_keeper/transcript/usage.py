@@ -6,7 +6,7 @@ from ..records import record
 
 DEFAULT_WINDOW = 200_000
 LARGE_WINDOW = 1_000_000
-# Models whose default window is 1M tokens (FACTS.md: Claude Code 2.1.330's default model).
+# Models whose default window is 1M tokens (measured: Claude Code 2.1.330's default model).
 _LARGE_WINDOW_MODELS = ("claude-opus-5-5",)
 
 
