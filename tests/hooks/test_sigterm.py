@@ -1,5 +1,5 @@
 """the async PostToolUse hook (auto_context_manager) is killed with SIGTERM when a
-`claude -p` run ends while it works (measured: docs/how-it-works.md, "Async hooks"). Killed at random points of
+`claude -p` run ends while it works (measured: docs/how-it-works.md, "The hooks"). Killed at random points of
 real runs, it leaves every file whole: the saved state loads, no temporary file stays, every
 log line is complete, every summary parses; the next uninterrupted call finishes the work."""
 

@@ -34,7 +34,7 @@ class HookSpec:
     matcher: str | None  # None: no matcher key (every tool / every trigger)
     name: str
     timeout: int  # seconds; explicit (Claude Code's default is 600 s)
-    is_async: bool = False  # Claude Code does not wait for it (measured: docs/how-it-works.md, "Async hooks")
+    is_async: bool = False  # Claude Code does not wait for it (measured: docs/how-it-works.md, "The hooks")
     status: str | None = None  # statusMessage Claude Code shows while it runs
     fast: bool = False  # started as `python -c` (no console-script wrapper: it imports re)
 
