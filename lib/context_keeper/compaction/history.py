@@ -14,9 +14,6 @@ from ..records.loader import from_dict
 from ..store import RunsDir, append_line
 from ..store.archive import ArchiveResult
 
-SOURCES = ("pre_compact", "session_start", "post_compact", "refill")
-
-
 @record
 class CompactionRecord:
     time: str  # ISO 8601 UTC, milliseconds

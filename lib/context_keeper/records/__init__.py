@@ -219,10 +219,6 @@ def replace(obj: T, **changes: Any) -> T:
 _READERS: dict[type, Any] = {}
 
 
-def is_record(obj: Any) -> bool:
-    return isinstance(obj, _RecordBase)
-
-
 # -- saving ------------------------------------------------------------------------------------
 
 
