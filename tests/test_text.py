@@ -32,3 +32,32 @@ def test_unique_keeps_order_and_stops_at_the_cap() -> None:
     assert unique(["", "a", "", "b"], 5) == ["", "a", "b"]
     assert unique(["", "a", "", "b"], 5, skip_empty=True) == ["a", "b"]
     assert unique([{"e": 1}, {"e": 1}, {"e": 2}], 5) == [{"e": 1}, {"e": 2}]
+
+
+def test_one_relative_path_rule_for_blocks_reports_and_tables() -> None:
+    from context_keeper.text import relative_path
+
+    repo = "/home/you/src/proj"
+    assert relative_path("/home/you/src/proj/lib/x.py", repo) == "lib/x.py"
+    assert relative_path("/home/you/src/proj", repo) == "."
+    assert relative_path("/home/you/src/proj/", repo) == "."
+    assert relative_path("/home/you/src/proj/a/../b.py", repo) == "b.py"
+    assert relative_path("/home/you/src/proj-old/x.py", repo) == "/home/you/src/proj-old/x.py"
+    assert relative_path("relative/x.py", repo) == "relative/x.py"
+    assert relative_path("/home/you/src/proj/x.py", None) == "/home/you/src/proj/x.py"
+    assert relative_path("/x.py", "/") == "x.py"
+
+
+def test_clipping_keeps_the_start_or_the_end_and_fits_any_cap() -> None:
+    from context_keeper.text import clip, clip_start
+
+    assert clip("abcdef", 4) == "abc…" and clip_start("abcdef", 4) == "…def"
+    assert clip("abc", 3) == "abc" and clip_start("abc", 3) == "abc"
+    for cap in (1, 0, -2):
+        assert len(clip("abcdef", cap)) <= max(cap, 0) and len(clip_start("abcdef", cap)) <= max(cap, 0)
+
+
+def test_numbers_have_thousands_separators_and_unknown_is_a_dash() -> None:
+    from context_keeper.text import number
+
+    assert (number(1234567), number(0), number(None)) == ("1,234,567", "0", "-")

@@ -1,7 +1,11 @@
-"""Short forms of text: clipped to a length with '…', folded to one line, first lines, and
-lists without repeats — one set of helpers for the model, summaries, blocks and tables."""
+"""Short forms of text: clipped to a length with '…' (keeping the start, or the end of a path),
+folded to one line, first lines, lists without repeats, whole numbers with thousands separators
+and paths relative to a repository — one rule each for the model, summaries, blocks, reports and
+tables."""
 
 from __future__ import annotations
+
+import os
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -19,7 +23,35 @@ SCAN_CHARS = 64 * 1024
 
 def clip(text: str, cap: int) -> str:
     """`text` if it has at most `cap` characters, else its first cap-1 and '…'."""
-    return text if len(text) <= cap else text[: cap - 1] + ELLIPSIS
+    if len(text) <= cap:
+        return text
+    return text[: cap - 1] + ELLIPSIS if cap > 1 else ELLIPSIS[: max(cap, 0)]
+
+
+def clip_start(text: str, cap: int) -> str:
+    """`text`, or '…' and its last cap-1 characters: a path keeps its file name."""
+    if len(text) <= cap:
+        return text
+    return ELLIPSIS + text[len(text) - cap + 1 :] if cap > 1 else ELLIPSIS[: max(cap, 0)]
+
+
+def number(value: int | None) -> str:
+    """A whole number with thousands separators (12,345); '-' when nobody recorded it."""
+    return "-" if value is None else f"{value:,}"
+
+
+def relative_path(path: str, root: str | os.PathLike[str] | None) -> str:
+    """`path` relative to `root` when it lies under it ("." for the root itself); any other
+    path, and a relative one, unchanged. A table or a line that shows the end of a path then
+    shows the part that matters."""
+    if not root or not os.path.isabs(path):
+        return path
+    base = os.path.normpath(os.fspath(root))
+    norm = os.path.normpath(path)
+    if norm == base:
+        return "."
+    prefix = base if base.endswith(os.sep) else base + os.sep
+    return norm[len(prefix) :] if norm.startswith(prefix) else path
 
 
 def folded(text: str, cap: int) -> str:

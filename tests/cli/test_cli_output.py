@@ -10,7 +10,6 @@ from pathlib import Path
 import orjson
 
 from context_keeper import __version__
-from context_keeper.cli.output import repo_path
 from context_keeper.cli.tables import format_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,12 +72,3 @@ def test_numbers_get_thousands_separators_and_paths_keep_their_end() -> None:
     table = format_table(["path", "count", "flag"], [["/a/very/long/directory/name/file.py", 1234567, True]], max_width=20, keep_end=("path",))
     assert table.splitlines()[1].split() == ["…ectory/name/file.py", "1,234,567", "True"]
     assert format_table(["text"], [["/a/very/long/directory/name/file.py"]], max_width=20).splitlines()[1] == "/a/very/long/direct…"
-
-
-def test_repo_path() -> None:
-    repo = Path("/home/you/src/proj")
-    assert repo_path("/home/you/src/proj/lib/x.py", repo) == "lib/x.py"
-    assert repo_path("/home/you/src/proj", repo) == "."
-    assert repo_path("/home/you/src/proj-old/x.py", repo) == "/home/you/src/proj-old/x.py"
-    assert repo_path("relative/x.py", repo) == "relative/x.py"
-    assert repo_path("/home/you/src/proj/x.py", None) == "/home/you/src/proj/x.py"

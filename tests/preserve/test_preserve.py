@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from context_keeper.text import relative_path
 from context_keeper.preserve import (
     Section,
     diff_items,
     pack,
-    relative,
     render_block,
     render_restore,
 )
@@ -54,10 +54,10 @@ def test_fixture_items_all_in_block(name: str) -> None:
             assert task.subject not in text
     files = section(text, "FILES MODIFIED")
     for path in model.files:
-        assert f"- {relative(path, ROOT)}\n" in files + "\n"
+        assert f"- {relative_path(path, ROOT)}\n" in files + "\n"
     errors = section(text, "UNRESOLVED ERRORS")
     for error in model.unresolved_errors():
-        assert relative(error.target, ROOT) in errors and error.line in errors
+        assert relative_path(error.target, ROOT) in errors and error.line in errors
     for command in model.tests:
         assert command in section(text, "TEST COMMANDS")
     for prompt in model.prompts:
@@ -326,12 +326,12 @@ def test_restore_note_keeps_locations_when_tight() -> None:
 
 
 def test_relative() -> None:
-    assert relative("/r/a/b.py", Path("/r")) == "a/b.py"
-    assert relative("/r", Path("/r")) == "/r"
-    assert relative("/rr/b.py", Path("/r")) == "/rr/b.py"
-    assert relative("/r/../etc/x", Path("/r")) == "/r/../etc/x"
-    assert relative("/r/a.py", None) == "/r/a.py"
-    assert relative("/r/a.py", Path("/r/")) == "a.py"
+    assert relative_path("/r/a/b.py", Path("/r")) == "a/b.py"
+    assert relative_path("/r", Path("/r")) == "."  # the one rule (text.relative_path)
+    assert relative_path("/rr/b.py", Path("/r")) == "/rr/b.py"
+    assert relative_path("/r/../etc/x", Path("/r")) == "/r/../etc/x"
+    assert relative_path("/r/a.py", None) == "/r/a.py"
+    assert relative_path("/r/a.py", Path("/r/")) == "a.py"
     assert os.sep == "/"
 
 

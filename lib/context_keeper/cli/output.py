@@ -5,10 +5,8 @@ the small formats of tables' cells (counts, short ids, paths relative to the rep
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NoReturn
 
 import orjson
@@ -72,20 +70,3 @@ def count(n: int, one: str, many: str) -> str:
 
 def short(text: str | None, n: int = 8) -> str:
     return (text or "-")[:n]
-
-
-def number(value: int | None) -> str:
-    """A whole number with thousands separators; '-' when unknown."""
-    return "-" if value is None else f"{value:,}"
-
-
-def repo_path(path: str, repo: Path | None) -> str:
-    """`path` relative to `repo` when it lies inside it (a table then shows the part that
-    matters, and a clipped cell still ends in the file name), else as given."""
-    if repo is None or not os.path.isabs(path):
-        return path
-    try:
-        rel = os.path.relpath(path, repo)
-    except ValueError:
-        return path
-    return path if rel == ".." or rel.startswith("../") else rel

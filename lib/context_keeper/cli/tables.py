@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from ..text import ELLIPSIS, clip
+from ..text import clip, clip_start, number
 
 
 def cell_text(value: object) -> str:
     """A cell as shown: whole numbers with thousands separators, one line."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
+        return number(value)
     return str(value).replace("\n", " ")
-
-
-def clip_start(text: str, cap: int) -> str:
-    """`text`, or '…' and its last cap-1 characters: a path keeps its file name."""
-    return text if len(text) <= cap else ELLIPSIS + text[len(text) - cap + 1 :]
 
 
 def format_table(

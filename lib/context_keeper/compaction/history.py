@@ -14,6 +14,7 @@ from ..records.loader import from_dict
 from ..store import RunsDir, append_line
 from ..store.archive import ArchiveResult
 
+
 @record
 class CompactionRecord:
     time: str  # ISO 8601 UTC, milliseconds

@@ -11,7 +11,7 @@ rendered from the session model.
 from __future__ import annotations
 
 from .block import render_block
-from .items import Source, diff_items, relative, summary_item
+from .items import Source, diff_items, summary_item
 from .packing import Rendered, Section, pack
 from .restore_note import render_restore
 
@@ -21,7 +21,6 @@ __all__ = [
     "Source",
     "diff_items",
     "pack",
-    "relative",
     "render_block",
     "render_restore",
     "summary_item",

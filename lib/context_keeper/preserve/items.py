@@ -20,7 +20,7 @@ from ..session.error_line import redacted
 from ..session.heuristics import decision_words, same_decision
 from ..session.subagents import label_of
 from ..session.tasks import Task
-from ..text import one_line, unique
+from ..text import one_line, relative_path, unique
 from .item import Item
 
 # Item caps per family. They only stop runaway lists: the character budget decides what is
@@ -50,17 +50,6 @@ class Source:
     root: Path | None = None  # the repository: paths under it are shown relative to it
     summaries: Sequence[Summary] = ()  # the cold units' summaries
     diff_stat: str | None = None  # `git diff --stat HEAD`
-
-
-def relative(path: str, root: Path | None) -> str:
-    """`path` relative to `root` when it lies under it, else unchanged."""
-    if root is None or not os.path.isabs(path):
-        return path
-    base = os.path.abspath(root)
-    norm = os.path.normpath(path)
-    if norm == base or not norm.startswith(base.rstrip(os.sep) + os.sep):
-        return path
-    return os.path.relpath(norm, base)
 
 
 def _limit(cap: int | None) -> int:
@@ -179,7 +168,7 @@ def error_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         if error.tool == "Bash":
             head, key = _bash_head(error.target, error.exit_code), one_line(error.target, COMMAND_CLIP)
         else:
-            key = relative(error.target, src.root)
+            key = relative_path(error.target, src.root)
             head = f"{error.tool} {key}"
         out += _run_items("error", head, error.messages, error.more, key, _by(src, error.agent))
     return tuple(out)
@@ -198,7 +187,9 @@ def resolved_items(src: Source, cap: int | None) -> tuple[Item, ...]:
         if error.resolved_turn is None:
             continue
         target = (
-            f"`{one_line(error.target, COMMAND_CLIP)}`" if error.tool == "Bash" else relative(error.target, src.root)
+            f"`{one_line(error.target, COMMAND_CLIP)}`"
+            if error.tool == "Bash"
+            else relative_path(error.target, src.root)
         )
         # Hit and fixed twice: listed once.
         fresh = [i for i in _run_items("resolved", target, error.messages, 0, target.strip("`")) if i.text not in seen]
@@ -220,7 +211,7 @@ def resolved_order(items: Sequence[Item]) -> tuple[int, ...]:
 
 
 def file_items(src: Source, cap: int | None) -> tuple[Item, ...]:
-    paths = [relative(change.path, src.root) for change in reversed(src.model.files.values())]
+    paths = [relative_path(change.path, src.root) for change in reversed(src.model.files.values())]
     return tuple(_item("file", path, path) for path in paths[:cap])
 
 
@@ -297,7 +288,7 @@ def summary_item(summary: Summary, root: Path | None) -> str:
         f'{kind}{ident} "{one_line(summary.subject, 160)}"{status} (turns {summary.start_turn}-{summary.end_turn})'
     ]
     if summary.files_modified:
-        files = [relative(f, root) for f in summary.files_modified]
+        files = [relative_path(f, root) for f in summary.files_modified]
         parts.append(f"files: {_join(files, 12, 200)}")
     if summary.commands_run:
         parts.append(f"ran: {_join([f'`{c}`' for c in summary.commands_run], 5, 160)}")
@@ -305,7 +296,7 @@ def summary_item(summary: Summary, root: Path | None) -> str:
         parts.append(f"outcomes: {'; '.join(one_line(o, 200) for o in summary.key_outcomes[:3])}")
     if summary.errors_resolved:
         fixed = [
-            f"{one_line(e.error, 120)} ({relative(e.target, root) if os.path.isabs(e.target) else one_line(e.target, 80)})"
+            f"{one_line(e.error, 120)} ({relative_path(e.target, root) if os.path.isabs(e.target) else one_line(e.target, 80)})"
             f" fixed by {one_line(e.fixed_by, 120)}"
             for e in summary.errors_resolved[:3]
         ]

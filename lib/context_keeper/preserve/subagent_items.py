@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ..redact import redact
 from ..session.subagents import Subagent
-from ..text import one_line
+from ..text import one_line, relative_path
 from .item import Item
-from .items import COMMAND_CLIP, Source, relative
+from .items import COMMAND_CLIP, Source
 
 SUBAGENTS_CAP = 30
 LINE_FILES = 6
@@ -61,7 +61,7 @@ def subagent_line(sub: Subagent, src: Source) -> str:
     if sub.running and sub.task:
         parts.append(f"task: {one_line(sub.task, 200)}")
     if sub.files:
-        files = [relative(path, src.root) for path in sub.files]
+        files = [relative_path(path, src.root) for path in sub.files]
         more = f" (+{len(files) - LINE_FILES} more)" if len(files) > LINE_FILES else ""
         parts.append(f"files: {', '.join(files[-LINE_FILES:])}{more}")
     if sub.commands:

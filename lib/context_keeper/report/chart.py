@@ -9,8 +9,9 @@ import textwrap
 from collections.abc import Sequence
 
 from ..records import record
+from ..text import number
 from .data import CompactionOutcome, TurnPoint
-from .fmt import nice_top, num, percent
+from .fmt import nice_top, percent
 
 EIGHTHS = " ▁▂▃▄▅▆▇█"
 MAX_TURN_WIDTH = 3  # columns per turn when few turns leave room
@@ -121,7 +122,7 @@ def render_chart(
     top = nice_top(high)
     rows = max(3, height)
     ticks = {0: top, rows // 2: top - top * (rows // 2) // rows}  # row index -> value at its top
-    label = {r: f"{num(v)} {percent(v, window):>5}" for r, v in ticks.items()}
+    label = {r: f"{number(v)} {percent(v, window):>5}" for r, v in ticks.items()}
     zero = f"0 {percent(0, window):>5}"
     label_width = max(len(s) for s in [*label.values(), zero])
     cols, group = columns(points, turns, compactions, max(8, width - label_width - 2))
@@ -152,7 +153,7 @@ def render_chart(
         ends.append((max(turn_cols[0] + 1, turn_cols[-1] - len(last) + 1), last))
     lines.append(" " * (label_width + 2) + _label_row(cols, marks + ends))
     per = "1 turn" if group == 1 else f"up to {group:,} turns (their peak)"
-    legend = f"x: turns, one column = {per}; y: tokens in context, % of the {num(window)}-token window"
+    legend = f"x: turns, one column = {per}; y: tokens in context, % of the {number(window)}-token window"
     if marks:
         legend += f"; {glyphs.mark} C<n> = compaction n"
     lines += textwrap.wrap(legend, width)

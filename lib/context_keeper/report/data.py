@@ -18,7 +18,7 @@ from ..store import RunsDir, find_repo_root
 from ..transcript.entries import Message, Record
 from ..transcript.reader import TranscriptReader
 from ..transcript.usage import context_window
-from .fmt import relative_in_text, relative_path
+from .fmt import relative_in_text, relative_to_any
 from .outcomes import Recorded, recorded_compactions
 
 
@@ -293,7 +293,7 @@ def gather(
             TaskRow(t.id, t.subject, t.status, t.created_turn, t.completed_turn) for t in model.tasks.tasks.values()
         ),
         files=tuple(
-            FileRow(relative_path(f.path, bases), f.tool, f.first_turn, f.last_turn, f.count)
+            FileRow(relative_to_any(f.path, bases), f.tool, f.first_turn, f.last_turn, f.count)
             for f in model.files.values()
         ),
         errors=_error_rows(model, bases),
@@ -307,7 +307,7 @@ def _error_rows(model: SessionModel, bases: list[str | None]) -> tuple[ErrorRow,
         ErrorRow(
             e.turn,
             e.tool,
-            e.target if e.tool == "Bash" else relative_path(e.target, bases),
+            e.target if e.tool == "Bash" else relative_to_any(e.target, bases),
             e.line,
             e.exit_code,
             e.resolved_turn,

@@ -1,17 +1,14 @@
-"""The forms of numbers and paths the terminal and HTML reports share: thousands separators,
-percentages of the window, a nice top for the y axis, repo-relative paths."""
+"""The forms the terminal and HTML reports share beyond text's (numbers, clipping, one relative
+path): percentages of the window, a nice top for the y axis, paths under any of several bases."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
+from ..text import relative_path
+
 DASH = "-"  # a value nobody recorded (an old record, a hook that did not run)
-
-
-def num(value: int | None) -> str:
-    """An integer with thousands separators; DASH for None."""
-    return DASH if value is None else f"{value:,}"
 
 
 def percent(tokens: int, window: int) -> str:
@@ -37,18 +34,14 @@ def nice_top(value: int) -> int:
     return 10 * scale
 
 
-def relative_path(path: str, bases: Sequence[str | None]) -> str:
+def relative_to_any(path: str, bases: Sequence[str | None]) -> str:
     """`path` relative to the first base it lies under (the repo, then the session's
     working directory); unchanged otherwise. Tables show the end of a path, which a cut
     absolute path would lose."""
     for base in bases:
-        if not base:
-            continue
-        base = base.rstrip("/")
-        if path == base:
-            return "."
-        if base and path.startswith(base + "/"):
-            return path[len(base) + 1 :]
+        shown = relative_path(path, base)
+        if shown != path:
+            return shown
     return path
 
 
@@ -58,20 +51,3 @@ def relative_in_text(text: str, bases: Sequence[str | None]) -> str:
         if base and base.rstrip("/"):
             text = text.replace(base.rstrip("/") + "/", "")
     return text
-
-
-def clip_left(text: str, width: int) -> str:
-    """The end of `text` in `width` characters ('…' first): what a path must keep."""
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    return "…" + text[len(text) - width + 1 :]
-
-
-def clip_right(text: str, width: int) -> str:
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    return text[: width - 1] + "…"

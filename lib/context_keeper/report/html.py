@@ -13,8 +13,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..text import number
 from .data import CompactionOutcome, SessionReport
-from .fmt import DASH, nice_top, num, percent
+from .fmt import DASH, nice_top, percent
 from .terminal import (
     COMPACTION_HEADERS,
     OUTCOME_NOTE,
@@ -38,7 +39,7 @@ h1{font-size:20px;margin:0 0 12px}h2{font-size:16px;margin:28px 0 8px;border-bot
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 16px;margin:0}dl.facts dt{color:#59636e}dl.facts dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eaeef2;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap}
+th{background:#f6f8fa;font-weight:600}td.number,th.num{text-align:right;white-space:nowrap}
 .empty,.note{color:#59636e}.chart{width:100%;height:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
 .grid{stroke:#eaeef2;stroke-width:1}.axis{stroke:#8c959f;stroke-width:1}.ylab,.xlab{fill:#59636e;font-size:11px}
 .context-line{fill:none;stroke:@LINE@;stroke-width:2;stroke-linejoin:round}.turn{fill:@LINE@}
@@ -68,9 +69,9 @@ def outcome_title(c: CompactionOutcome) -> str:
     parts = [f"C{c.number}" + (f" ({c.trigger})" if c.trigger else "") + f" after turn {c.after_turn:,}"]
     if not c.in_transcript:
         parts[0] += " (recorded by a hook, not in the transcript yet)"
-    parts.append(f"tokens {num(c.pre_tokens)} → {num(c.post_tokens)}")
+    parts.append(f"tokens {number(c.pre_tokens)} → {number(c.post_tokens)}")
     parts.append(
-        f"block {num(c.carried)} items, summary kept {num(c.kept)}, lost {num(c.lost)}, refilled {num(c.refill_sent)}"
+        f"block {number(c.carried)} items, summary kept {number(c.kept)}, lost {number(c.lost)}, refilled {number(c.refill_sent)}"
     )
     return "; ".join(parts)
 
@@ -95,7 +96,7 @@ def render_svg(report: SessionReport) -> str:
         gy = y(value)
         out.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + PLOT_W}" y1="{gy:.1f}" y2="{gy:.1f}"/>')
         out.append(
-            f'<text class="ylab" x="{LEFT - 8}" y="{gy + 4:.1f}" text-anchor="end">{_e(num(value))} · {_e(percent(value, report.window))}</text>'
+            f'<text class="ylab" x="{LEFT - 8}" y="{gy + 4:.1f}" text-anchor="end">{_e(number(value))} · {_e(percent(value, report.window))}</text>'
         )
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + PLOT_H}"/>')
     out.append(f'<line class="axis" x1="{LEFT}" x2="{LEFT + PLOT_W}" y1="{TOP + PLOT_H}" y2="{TOP + PLOT_H}"/>')
@@ -122,7 +123,7 @@ def render_svg(report: SessionReport) -> str:
         out.append(f'<polyline class="context-line" points="{" ".join(f"{a:.1f},{b:.1f}" for a, b, _ in line)}"/>')
     radius = 3 if len(coords) <= 200 else 1.5 if len(coords) <= 2000 else 1
     for p, (px, py) in zip(report.points, coords, strict=False):
-        tip = f"turn {p.turn:,}: {num(p.tokens)} tokens ({percent(p.tokens, report.window)})"
+        tip = f"turn {p.turn:,}: {number(p.tokens)} tokens ({percent(p.tokens, report.window)})"
         out.append(
             f'<circle class="turn"{_attrs(data_turn=p.turn, data_tokens=p.tokens)} cx="{px:.1f}" cy="{py:.1f}" r="{radius}">'
             f"<title>{_e(tip)}</title></circle>"
@@ -183,7 +184,7 @@ def _chart_section(report: SessionReport) -> str:
         "<section><h2>Context per turn</h2>"
         + chart
         + '<p class="note">one point per turn: tokens in context at its response; dashed lines: compactions '
-        + f"(hover for their outcome). Window {num(report.window)} tokens.</p></section>"
+        + f"(hover for their outcome). Window {number(report.window)} tokens.</p></section>"
     )
 
 
@@ -192,11 +193,11 @@ def _table_sections(report: SessionReport) -> list[str]:
     comp_rows = [
         row + [family_counts(c) or DASH] for row, c in zip(compaction_rows(report), report.compactions, strict=False)
     ]
-    tasks = [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks]
+    tasks = [[t.id, t.status, t.subject, f"{t.created_turn:,}", number(t.completed_turn)] for t in report.tasks]
     files = [[f.path, f.tool, turn_range(f.first_turn, f.last_turn), f"{f.edits:,}"] for f in report.files]
     open_errors = [[f"{e.turn:,}", e.target, e.line or DASH] for e in report.open_errors]
     fixed = [
-        [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
+        [f"{e.turn:,}", e.target, e.line or DASH, number(e.resolved_turn), e.resolved_by or DASH]
         for e in report.fixed_errors
     ]
     summaries = [

@@ -8,9 +8,10 @@ import textwrap
 from collections.abc import Sequence
 
 from ..preserve.item import FAMILIES
+from ..text import clip, clip_start, number
 from .chart import render_chart
 from .data import CompactionOutcome, SessionReport
-from .fmt import DASH, clip_left, clip_right, num, percent
+from .fmt import DASH, percent
 
 MIN_CELL = 10  # a clipped column keeps at least this much
 
@@ -33,7 +34,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]], width: int, 
         out = []
         for i, cell in enumerate(row):
             w, kind = widths[i], kinds[i]
-            cell = clip_left(cell, w) if kind == "p" or (kind == "t" and _is_path(cell)) else clip_right(cell, w)
+            cell = clip_start(cell, w) if kind == "p" or (kind == "t" and _is_path(cell)) else clip(cell, w)
             out.append(cell.rjust(w) if kind == "n" else cell.ljust(w))
         lines.append("  ".join(out).rstrip())
     return "\n".join(lines)
@@ -57,10 +58,10 @@ def family_counts(c: CompactionOutcome) -> str:
 
 def refill_cell(c: CompactionOutcome) -> str:
     if c.refill_sent is not None:
-        return num(c.refill_sent)
+        return number(c.refill_sent)
     if c.refill_queued:
         return f"{c.refill_queued:,} queued"
-    return num(c.refill_queued)  # 0: nothing lost, nothing to send; None: "-"
+    return number(c.refill_queued)  # 0: nothing lost, nothing to send; None: "-"
 
 
 def compaction_rows(report: SessionReport) -> list[list[object]]:
@@ -69,12 +70,12 @@ def compaction_rows(report: SessionReport) -> list[list[object]]:
             f"C{c.number}",
             f"{c.after_turn:,}" + ("" if c.in_transcript else " (not in transcript)"),
             c.trigger or DASH,
-            num(c.pre_tokens),
-            num(c.post_tokens),
+            number(c.pre_tokens),
+            number(c.post_tokens),
             f"{c.block_chars:,} chars" if c.block_chars is not None else DASH,
-            num(c.carried),
-            num(c.kept),
-            num(c.lost),
+            number(c.carried),
+            number(c.kept),
+            number(c.lost),
             refill_cell(c),
         ]
         for c in report.compactions
@@ -121,9 +122,9 @@ def subagent_rows(report: SessionReport) -> list[list[object]]:
 def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, str]]:
     """The report's opening facts, (name, value), shared by the text and the HTML page."""
     peak = report.peak
-    context = f"{num(report.context_tokens)} tokens now ({percent(report.context_tokens, report.window)}, from {report.context_source})"
+    context = f"{number(report.context_tokens)} tokens now ({percent(report.context_tokens, report.window)}, from {report.context_source})"
     if peak:
-        context += f"; peak {num(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}"
+        context += f"; peak {number(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}"
     triggers: dict[str, int] = {}
     for c in report.compactions:
         triggers[c.trigger or "unknown"] = triggers.get(c.trigger or "unknown", 0) + 1
@@ -133,10 +134,10 @@ def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, 
         ("transcript", report.transcript),
         ("cwd", report.cwd or DASH),
         ("runs dir", report.runs_dir or (DASH if terse else "none (no hook has run for this repository)")),
-        ("model", f"{report.model or DASH} (window {num(report.window)} tokens)"),
-        ("turns", num(report.turns)),
+        ("model", f"{report.model or DASH} (window {number(report.window)} tokens)"),
+        ("turns", number(report.turns)),
         ("context", context),
-        ("compactions", num(len(report.compactions)) + by_trigger),
+        ("compactions", number(len(report.compactions)) + by_trigger),
     ]
 
 
@@ -160,7 +161,7 @@ def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii
     section(
         "tasks",
         ["id", "status", "subject", "created", "completed"],
-        [[t.id, t.status, t.subject, f"{t.created_turn:,}", num(t.completed_turn)] for t in report.tasks],
+        [[t.id, t.status, t.subject, f"{t.created_turn:,}", number(t.completed_turn)] for t in report.tasks],
         "ftfnn",
         "none (no task tools in this session)",
     )
@@ -183,7 +184,7 @@ def render_text(report: SessionReport, width: int = 100, height: int = 10, ascii
         "fixed errors",
         ["turn", "target", "error", "fixed", "how"],
         [
-            [f"{e.turn:,}", e.target, e.line or DASH, num(e.resolved_turn), e.resolved_by or DASH]
+            [f"{e.turn:,}", e.target, e.line or DASH, number(e.resolved_turn), e.resolved_by or DASH]
             for e in report.fixed_errors
         ],
         "nttnt",

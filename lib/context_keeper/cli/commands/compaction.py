@@ -9,7 +9,8 @@ from typing import Any
 from ...compaction import file as compaction_file
 from ...compaction.listing import PARTS, CompactionView, part_text, with_tokens_after
 from ...records import to_dict
-from ..output import CliError, add_common, count, emit, number
+from ...text import number
+from ..output import CliError, add_common, count, emit
 from ..tables import format_table
 from ..target import load_target
 from .history import kept_text, session_views

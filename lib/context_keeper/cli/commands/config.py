@@ -9,7 +9,8 @@ from typing import Any
 
 from ...config import Loaded, Settings, env_name, load, shown_setting
 from ...records import fields
-from ..output import add_json, add_repo, emit, repo_path
+from ...text import relative_path
+from ..output import add_json, add_repo, emit
 from ..tables import format_table
 from ..target import repo_of
 
@@ -55,7 +56,7 @@ def render(data: dict[str, Any], repo: Path) -> str:
     home = str(Path.home())
 
     def place(path: str) -> str:
-        inside = repo_path(path, repo)
+        inside = relative_path(path, repo)
         if inside != path:
             return inside
         return "~" + path[len(home) :] if path.startswith(home + "/") else path

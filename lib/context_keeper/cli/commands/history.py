@@ -7,7 +7,8 @@ from typing import Any
 
 from ...compaction.listing import CompactionView, read_views, with_tokens_after
 from ...records import to_dict
-from ..output import add_common, add_session, emit, number, short
+from ...text import number
+from ..output import add_common, add_session, emit, short
 from ..runs_info import human_bytes
 from ..tables import format_table
 from ..target import Target, load_target, match_session

@@ -12,7 +12,8 @@ from ...session.records import CommandRun, Compaction, ErrorEvent
 from ...session.subagents import Subagent
 from ...session.tasks import Task
 from ...store import find_repo_root
-from ..output import add_json, add_repo, emit, repo_path
+from ...text import relative_path
+from ..output import add_json, add_repo, emit
 from ..tables import format_table
 from ..target import transcript_model
 
@@ -167,7 +168,7 @@ def _tables(data: dict[str, Any], repo: Path | None) -> list[Table]:
             "files modified",
             ["path", "tool", "turns", "edits"],
             [
-                [repo_path(f["path"], repo), f["tool"], _turns(f["first_turn"], f["last_turn"]), f["count"]]
+                [relative_path(f["path"], repo), f["tool"], _turns(f["first_turn"], f["last_turn"]), f["count"]]
                 for f in data["files_modified"]
             ],
         ),
@@ -183,7 +184,7 @@ def _tables(data: dict[str, Any], repo: Path | None) -> list[Table]:
             "errors",
             ["turn", "by", "target", "error", "resolved"],
             [
-                [e["turn"], by(e["agent"]), repo_path(e["target"], repo), e["line"], e["resolved_by"] or "no"]
+                [e["turn"], by(e["agent"]), relative_path(e["target"], repo), e["line"], e["resolved_by"] or "no"]
                 for e in data["errors"]
             ],
         ),

@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ...session.repo_sessions import SessionFile, current_model, project_folder, projects_dir, repo_sessions
-from ..output import add_common, count, emit, number, repo_path, short
+from ...text import number, relative_path
+from ..output import add_common, count, emit, short
 from ..tables import format_table
 from ..target import Target, load_target
 
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
                     number(s["turns"]),
                     _context(s["context"]),
                     number(s["compactions"]),
-                    repo_path(s["cwd"], target.repo),
+                    relative_path(s["cwd"], target.repo),
                 ]
                 for s in sessions
             ],

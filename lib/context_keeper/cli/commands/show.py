@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...cold.summaries import Summary
+from ...text import relative_path
 from .. import runs_info
-from ..output import CliError, add_common, add_session, emit, repo_path
+from ..output import CliError, add_common, add_session, emit
 from ..tables import format_table
 from ..target import load_target
 from .summaries import chosen_summaries, summary_dict
@@ -56,7 +57,7 @@ def render_summary(s: Summary, repo: Path) -> str:
         parts.extend(["", f"{title} ({len(items):,})"])
         parts.extend(f"  {item}" for item in items)
 
-    listing("files modified", [repo_path(p, repo) for p in s.files_modified])
+    listing("files modified", [relative_path(p, repo) for p in s.files_modified])
     listing("commands run", s.commands_run)
     listing("key outcomes", s.key_outcomes)
     parts += ["", f"errors resolved ({len(s.errors_resolved):,})"]
