@@ -304,14 +304,14 @@ def remove_states(runs: RunsDir, states: list[StateInfo], lock_timeout: float, d
             removed.append(state.path)
             total += state.size
             continue
-        lock = state.path.with_name(state.path.stem + ".lock")
+        lock = state.path.with_name(state.path.stem + ".lock")  # the file names RunsDir gives
         try:
             with file_lock(lock, lock_timeout) as locked:
                 if not locked:
                     failed.append((state.path, "a hook of this session is running; try again"))
                     continue
                 result = remove_files([state.path])
-                check = state.path.with_suffix(".check")  # the gate's record goes with its state
+                check = state.path.with_suffix(".check")  # the gate's record (RunsDir.check_path) goes too
                 if check.exists():
                     failed += remove_files([check]).failed
         except OSError as exc:

@@ -14,17 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from ..records import jsonio
-from ..store import RunsDir, atomic_write, ensure_private_dir, file_lock, safe_name
+from ..store import RunsDir, atomic_write, ensure_private_dir, file_lock
 from .pending import file_id
 
-DIR_NAME = "compactions"
 LOCK_WAIT_S = 5.0
 # A PreCompact record older than this is not the compaction SessionStart/PostCompact report.
 MATCH_WINDOW_S = 900
 
 
 def session_dir(runs: RunsDir, session_id: str) -> Path:
-    return runs.root / DIR_NAME / safe_name(session_id)
+    return runs.compaction_dir(session_id)
 
 
 def path_of(runs: RunsDir, session_id: str, compaction_id: str) -> Path:

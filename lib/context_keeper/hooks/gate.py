@@ -84,7 +84,7 @@ def turns_since(path: str | Path, offset: int, identity: tuple[int, int]) -> int
 
 
 def _check_path(ctx: HookContext) -> Path:
-    return ctx.runs.state_path(ctx.hook.session_id).with_suffix(".check")
+    return ctx.runs.check_path(ctx.hook.session_id)
 
 
 def record_check(ctx: HookContext, offset: int, turn: int, identity: tuple[int, int]) -> None:

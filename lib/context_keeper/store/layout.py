@@ -66,6 +66,8 @@ def safe_name(session_id: str) -> str:
 
 @record
 class RunsDir:
+    """Every path inside one repository's runs dir: the one place their names are spelled."""
+
     root: Path
     summaries: Path
     archives: Path
@@ -73,6 +75,7 @@ class RunsDir:
     preserved: Path
     compactions: Path  # compactions.jsonl
     log_path: Path  # context-keeper.log
+    compaction_files: Path  # compactions/<session>/<id>.json: what each hook showed and found
 
     @classmethod
     def at(cls, root: Path) -> RunsDir:
@@ -84,6 +87,7 @@ class RunsDir:
             preserved=root / "preserved",
             compactions=root / "compactions.jsonl",
             log_path=root / "context-keeper.log",
+            compaction_files=root / "compactions",
         )
 
     def ensure(self) -> RunsDir:
@@ -115,6 +119,13 @@ class RunsDir:
 
     def preserved_path(self, session_id: str) -> Path:
         return self.preserved / f"{safe_name(session_id)}.txt"
+
+    def check_path(self, session_id: str) -> Path:
+        """Where the PostToolUse gate notes the offset and turn of its last check."""
+        return self.state / f"{safe_name(session_id)}.check"
+
+    def compaction_dir(self, session_id: str) -> Path:
+        return self.compaction_files / safe_name(session_id)
 
 
 def runs_dir_for(settings: Settings, cwd: Path) -> RunsDir:
