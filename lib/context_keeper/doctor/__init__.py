@@ -20,6 +20,7 @@ from .checks import (
     reinstall_hint,
 )
 from .dry_run import dry_run_hooks, sample_transcript
+from .repository import check_repository
 from .scan import (
     FoundHook,
     SettingsLocation,
@@ -40,6 +41,7 @@ __all__ = [
     "check_interpreter",
     "check_name",
     "check_permissions",
+    "check_repository",
     "check_settings",
     "dry_run_hooks",
     "hook_interpreters",
@@ -61,6 +63,7 @@ def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None,
         checks.append(check_interpreter(python))
     checks.append(check_config(environ))
     checks.append(check_permissions(runs))
+    checks.append(check_repository(repo))
     if dry_run:
         checks += dry_run_hooks(scans, environ=environ)
     return checks

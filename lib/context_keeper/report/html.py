@@ -39,7 +39,7 @@ h1{font-size:20px;margin:0 0 12px}h2{font-size:16px;margin:28px 0 8px;border-bot
 code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 dl.facts{display:grid;grid-template-columns:max-content auto;gap:2px 16px;margin:0}dl.facts dt{color:#59636e}dl.facts dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #eaeef2;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f6f8fa;font-weight:600}td.number,th.num{text-align:right;white-space:nowrap}
+th{background:#f6f8fa;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap}
 .empty,.note{color:#59636e}.chart{width:100%;height:auto;border:1px solid #d0d7de;border-radius:6px;background:#fff}
 .grid{stroke:#eaeef2;stroke-width:1}.axis{stroke:#8c959f;stroke-width:1}.ylab,.xlab{fill:#59636e;font-size:11px}
 .context-line{fill:none;stroke:@LINE@;stroke-width:2;stroke-linejoin:round}.turn{fill:@LINE@}
