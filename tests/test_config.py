@@ -270,11 +270,11 @@ def _repo_with(tmp_path: Path, text: str) -> Path:
 
 
 def test_project_file_sits_between_the_user_file_and_the_environment(cfg: Path, tmp_path: Path) -> None:
-    from context_keeper.config import Origin, load
+    from context_keeper.config import Origin, load_config
 
     cfg.write_text("turns_until_cold = 30\ncheck_frequency = 4\ngit_timeout = 9\n")
     repo = _repo_with(tmp_path, "turns_until_cold = 5\ncheck_frequency = 6\nenabled = false\n")
-    loaded = load(env_for(cfg, CONTEXT_KEEPER_HOME="/h", CONTEXT_KEEPER_CHECK_FREQUENCY="7"), repo)
+    loaded = load_config(env_for(cfg, CONTEXT_KEEPER_HOME="/h", CONTEXT_KEEPER_CHECK_FREQUENCY="7"), repo)
     s = loaded.settings
     assert (s.turns_until_cold, s.check_frequency, s.git_timeout, s.enabled) == (5, 7, 9.0, False)
     assert loaded.warnings == []
@@ -287,7 +287,7 @@ def test_project_file_sits_between_the_user_file_and_the_environment(cfg: Path, 
     assert loaded.origins["home"] == Origin("environment", "CONTEXT_KEEPER_HOME")
     assert loaded.project_path == repo / ".context-keeper.toml" and loaded.config_path == cfg
     # Without a repository the project file is not read.
-    assert load(env_for(cfg, CONTEXT_KEEPER_HOME="/h")).settings.enabled is True
+    assert load_config(env_for(cfg, CONTEXT_KEEPER_HOME="/h")).settings.enabled is True
 
 
 def test_a_project_file_cannot_move_the_data_root(cfg: Path, tmp_path: Path) -> None:
@@ -339,8 +339,8 @@ def test_no_project_file_costs_no_toml_import(tmp_path: Path) -> None:
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from context_keeper.config import load\n"
-        f"load({{'CONTEXT_KEEPER_CONFIG': {str(tmp_path / 'none.toml')!r}, 'CONTEXT_KEEPER_HOME': '/h'}}, Path({str(tmp_path / 'repo')!r}))\n"
+        "from context_keeper.config import load_config\n"
+        f"load_config({{'CONTEXT_KEEPER_CONFIG': {str(tmp_path / 'none.toml')!r}, 'CONTEXT_KEEPER_HOME': '/h'}}, Path({str(tmp_path / 'repo')!r}))\n"
         "assert not {'tomllib', 'difflib', 'platformdirs'} & set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

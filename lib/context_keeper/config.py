@@ -225,7 +225,7 @@ class Origin:
 
 
 @record
-class Loaded:
+class LoadedConfig:
     """Effective settings, warnings about rejected values, and each value's origin."""
 
     settings: Settings
@@ -239,7 +239,7 @@ def project_file(repo: Path) -> Path:
     return repo / PROJECT_FILE
 
 
-def load(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> Loaded:
+def load_config(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> LoadedConfig:
     """Every layer in turn: defaults, the user config file, the project file of `repo` (when
     given: the repository root), the environment."""
     env = os.environ if environ is None else environ
@@ -265,12 +265,12 @@ def load(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> 
     if values["home"] is None:
         values["home"] = default_home(env)
     settings = Settings(**values)  # type: ignore[arg-type]
-    return Loaded(settings, warnings, origins, config_path, project_path)
+    return LoadedConfig(settings, warnings, origins, config_path, project_path)
 
 
 def load_settings(environ: Mapping[str, str] | None = None, repo: Path | None = None) -> tuple[Settings, list[str]]:
     """Effective settings and human-readable warnings about rejected values."""
-    loaded = load(environ, repo)
+    loaded = load_config(environ, repo)
     return loaded.settings, loaded.warnings
 
 

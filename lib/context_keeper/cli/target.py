@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..cold.summaries import Summary
-from ..config import Loaded, Settings, load
+from ..config import LoadedConfig, Settings, load_config
 from ..records import record
 from ..session import SessionModel, build_model
 from ..store import RunsDir, find_repo_root, runs_dir_for, safe_name
@@ -25,7 +25,7 @@ class Target:
     repo: Path
     settings: Settings
     runs: RunsDir
-    loaded: Loaded  # the settings with each value's origin
+    loaded: LoadedConfig  # the settings with each value's origin
 
 
 def repo_of(args: argparse.Namespace, fallback: Path | None = None) -> Path:
@@ -41,7 +41,7 @@ def repo_of(args: argparse.Namespace, fallback: Path | None = None) -> Path:
 
 def load_target(args: argparse.Namespace, fallback: Path | None = None) -> Target:
     repo = repo_of(args, fallback)
-    loaded = load(repo=repo)
+    loaded = load_config(repo=repo)
     for warning in loaded.warnings:
         warn(f"warning: {warning}")
     return Target(repo, loaded.settings, runs_dir_for(loaded.settings, repo), loaded)

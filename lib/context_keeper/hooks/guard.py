@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..config import Loaded, Settings, load, load_settings
+from ..config import LoadedConfig, Settings, load_config, load_settings
 from ..records import field, record
 from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
 from .hook_input import BadHookInput, HookInput, parse_hook_input
@@ -191,7 +191,7 @@ def _run(
         call.event = hook.event
     # The settings for this repository: its project file may turn the hooks off.
     repo = find_repo_root(hook.cwd)
-    loaded = load(repo=repo)
+    loaded = load_config(repo=repo)
     call.settings, call.warnings = loaded.settings, list(loaded.warnings)
     if not call.settings.enabled:
         _log_disabled(call.event, call.session, repo, loaded, call.started)
@@ -232,7 +232,7 @@ def _open_runs(settings: Settings, cwd: Path) -> tuple[RunsDir, Log]:
     return runs, Log(runs.log_path, settings.log_max_bytes)
 
 
-def _log_disabled(event: str, session: str, repo: Path, loaded: Loaded, started: float) -> None:
+def _log_disabled(event: str, session: str, repo: Path, loaded: LoadedConfig, started: float) -> None:
     """One line in the data root's log: nothing is created under the runs dir of a
     repository that turned context-keeper off."""
     origin = loaded.origins["enabled"]

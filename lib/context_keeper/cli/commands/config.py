@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ...config import Loaded, Settings, env_name, load, shown_setting
+from ...config import LoadedConfig, Settings, env_name, load_config, shown_setting
 from ...records import fields
 from ...text import relative_path
 from ..output import add_json, add_repo, emit
@@ -26,12 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     repo = repo_of(args)
-    loaded = load(repo=repo)  # its warnings are part of the output, not stderr
+    loaded = load_config(repo=repo)  # its warnings are part of the output, not stderr
     emit(args, config_data(repo, loaded), lambda data: render(data, repo))
     return 0
 
 
-def config_data(repo: Path, loaded: Loaded) -> dict[str, Any]:
+def config_data(repo: Path, loaded: LoadedConfig) -> dict[str, Any]:
     settings = {}
     for name in fields(Settings):
         value = getattr(loaded.settings, name)
