@@ -1,0 +1,90 @@
+"""context-keeper in agents built on the Claude Agent SDK: the `--settings` value that registers
+its hooks for one SDK session.
+
+The SDK starts the Claude Code CLI and passes `ClaudeAgentOptions(settings=...)` to it as
+`--settings` (a JSON text or a file path). `settings()` returns that JSON text with the same hook
+registrations `./install.sh` writes into `~/.claude/settings.json` (archive and block on
+PreCompact, restore note on SessionStart(compact), summary check on PostCompact, refill on
+UserPromptSubmit and PostToolUse, the async digest on PostToolUse), pointing at the entry points
+installed beside the interpreter that runs the agent. The user's `~/.claude` is not touched, and
+the hooks run also with `setting_sources=[]`, which turns off every settings file.
+
+Why command hooks and not the SDK's in-process callbacks: the SDK's callbacks cover PreCompact
+but not SessionStart or PostCompact (`claude_agent_sdk.types.HookEvent`), and the preservation
+block reaches the compaction prompt as a command hook's stdout. A command hook also runs in its
+own process under its own timeout, so a hook's failure or a slow archive never stalls the
+agent's event loop.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .settings_file.document import SettingsError
+from .settings_file.merge import merge
+from .settings_file.registration import launcher_for, our_entries
+
+COMMAND_NAME = "context-keeper"
+
+
+def launcher(python: str | os.PathLike[str] | None = None) -> tuple[tuple[str, ...], str]:
+    """(how hooks are started, the interpreter of the fast hooks) for `python` (default: the
+    interpreter running this code, which imports context_keeper since it runs this).
+
+    The `context-keeper` console script beside the interpreter when there is one (a virtualenv
+    or a pip install), else `<python> -m context_keeper`. Paths are made absolute but not
+    resolved: a virtualenv's python is a symlink, and resolving it would leave the virtualenv.
+    """
+    interpreter = Path(os.path.abspath(python if python is not None else sys.executable))
+    command = interpreter.parent / COMMAND_NAME
+    if command.is_file() and os.access(command, os.X_OK):
+        return launcher_for(command=command, python=interpreter), str(interpreter)
+    return launcher_for(python=interpreter), str(interpreter)
+
+
+def hooks_settings(python: str | os.PathLike[str] | None = None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A settings value: `base` (default: empty) with context-keeper's hook entries added
+    after any hooks it has, each exactly once."""
+    start, fast_python = launcher(python)
+    return merge(dict(base or {}), our_entries(start, fast_python))
+
+
+def settings(
+    base: Mapping[str, Any] | str | os.PathLike[str] | None = None,
+    *,
+    python: str | os.PathLike[str] | None = None,
+) -> str:
+    """The JSON text for `ClaudeAgentOptions(settings=...)` that registers context-keeper's hooks.
+
+    `base` is settings the agent passes already: a value, a JSON text or a settings file's path
+    (what `ClaudeAgentOptions(settings=...)` accepts); its keys and hooks are kept. `python` is
+    the interpreter the hooks run with (default: this one). Raises SettingsError when `base`
+    is not a JSON object.
+    """
+    return json.dumps(hooks_settings(python, _base_value(base)))
+
+
+def _base_value(base: Mapping[str, Any] | str | os.PathLike[str] | None) -> dict[str, Any]:
+    if base is None:
+        return {}
+    if isinstance(base, Mapping):
+        return dict(base)
+    text = str(base)
+    if not text.strip().startswith("{"):
+        # The SDK reads a string that is not a JSON object as a file path.
+        try:
+            text = Path(text).read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise SettingsError(f"{base}: cannot read the settings file: {exc.strerror or exc}") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SettingsError(f"settings are not JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise SettingsError("settings must be a JSON object")
+    return value
