@@ -21,6 +21,10 @@ from .jsontext import rewrite
 from .merge import merge_with_changes, unmerge_with_changes
 from .model import OurHandler, ours, overlaps, plugin_enabled
 from .registration import HookEntry
+from .status_line import KEY as STATUS_LINE_KEY
+from .status_line import describe as describe_status_line
+from .status_line import place as place_status_line
+from .status_line import remove as remove_status_line
 
 
 def new_bytes(loaded: Loaded, settings: Settings) -> bytes:
@@ -52,18 +56,30 @@ def _lines(version: bytes | Settings | None) -> list[str]:
 
 
 def install(
-    path: Path, entries: Sequence[HookEntry], state: InstallState, *, dry_run: bool = False, also: Sequence[Path] = ()
+    path: Path,
+    entries: Sequence[HookEntry],
+    state: InstallState,
+    *,
+    dry_run: bool = False,
+    also: Sequence[Path] = (),
+    status_line: Sequence[str] | None = None,
 ) -> None:
+    """Merge our hook entries into the file; with `status_line` (the launcher), also our
+    status line, only where the file sets none."""
     loaded = load(path)
     settings, changes = merge_with_changes(loaded.settings, entries)
+    line_note = ""
+    if status_line is not None:
+        settings, done = place_status_line(settings, status_line)
+        line_note = "; " + describe_status_line(done, loaded.settings.get(STATUS_LINE_KEY))
     data = new_bytes(loaded, settings)
     warn_elsewhere(path, loaded.settings, ours(settings), [*also, *map(Path, state.records())])
     if data == loaded.data:
-        print(f"{path}: {'no changes' if dry_run else 'already up to date'}")
+        print(f"{path}: {'no changes' if dry_run else 'already up to date'}{line_note}")
         return
     if dry_run:
         sys.stdout.write(render_diff(loaded.data, data, path))
-        print(f"{path}: would change ({changes.describe()}); dry run, nothing written")
+        print(f"{path}: would change ({changes.describe()}{line_note}); dry run, nothing written")
         return
     # Locked from here: the record is read, and written after the file (which write_settings
     # only replaces if it is still what was loaded).
@@ -73,13 +89,15 @@ def install(
         record = record_for(state.get(path), loaded, data, backup, created, bool(ours(loaded.settings)))
         state.put(path, record)
         state.prune()
-    print(f"{path}: {changes.describe()}" + (f"; backup {backup}" if backup else " (new file)"))
+    print(f"{path}: {changes.describe()}{line_note}" + (f"; backup {backup}" if backup else " (new file)"))
 
 
 def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_if_none: bool = False) -> None:
     loaded = load(path)
     record = state.get(path)
     settings, changes = unmerge_with_changes(loaded.settings)
+    settings, line_removed = remove_status_line(settings)
+    what = changes.describe() + ("; status line removed" if line_removed else "")
     exact, data = _exact_restore(loaded, record, state)
     if loaded.data is None or (not exact and settings == loaded.settings):
         if not quiet_if_none:
@@ -95,7 +113,7 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_i
         data = new_bytes(loaded, settings)
     if dry_run:
         sys.stdout.write(render_diff(loaded.data, data, path))
-        print(f"{path}: would change ({changes.describe()}); dry run, nothing written")
+        print(f"{path}: would change ({what}); dry run, nothing written")
         return
     with state.locked():
         backup = None if exact else state.backup(path, loaded.data)
@@ -104,7 +122,7 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_i
             remove_created_dirs(path, record.created_dir)
         state.put(path, None)
         state.prune()
-    print(f"{path}: {changes.describe()}; " + _how(exact, data, backup, record))
+    print(f"{path}: {what}; " + _how(exact, data, backup, record))
 
 
 def _exact_restore(loaded: Loaded, record: InstallRecord | None, state: InstallState) -> tuple[bool, bytes | None]:
