@@ -30,7 +30,11 @@ CASES: list[tuple[str, dict[str, str], dict[str, Any]]] = [
     ("percentage lowers", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10%"}, {}),
     ("percentage cannot raise", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "99"}, {}),
     ("percentage in a settings file's env", {}, {"env": {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}}),
-    ("percentage with a window", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}),
+    (
+        "percentage with a window",
+        {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"},
+        {},
+    ),
     ("off", {"DISABLE_AUTO_COMPACT": "1"}, {}),
     ("off in settings", {}, {"autoCompactEnabled": False}),
 ]
