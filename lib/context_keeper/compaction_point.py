@@ -127,9 +127,10 @@ def point(model_window: int, environ: Mapping[str, str], settings: Mapping[str, 
         if value is None:
             ignored.append((WINDOW_ENV, raw_env, "not a number of tokens"))
         else:
-            window, source = max(value, MIN_WINDOW), "environment"
             if value > model_window:
                 ignored.append((WINDOW_ENV, raw_env, f"larger than the model's {model_window:,}-token window"))
+            else:
+                window, source = max(value, MIN_WINDOW), "environment"
         if setting is not None:
             ignored.append((WINDOW_SETTING, json.dumps(setting), f"{WINDOW_ENV} takes precedence"))
     elif setting is not None:
@@ -138,11 +139,12 @@ def point(model_window: int, environ: Mapping[str, str], settings: Mapping[str, 
         elif setting < MIN_WINDOW:
             ignored.append((WINDOW_SETTING, json.dumps(setting), f"below the {MIN_WINDOW:,}-token minimum"))
         else:
-            window, source = int(setting), "settings"
             if setting > model_window:
                 ignored.append(
                     (WINDOW_SETTING, json.dumps(setting), f"larger than the model's {model_window:,}-token window")
                 )
+            else:
+                window, source = int(setting), "settings"
     window = min(window, model_window)
     tokens: int | None = window - OUTPUT_RESERVE - BUFFER
     raw_pct = environ.get(PCT_ENV, "").strip()

@@ -1,8 +1,11 @@
 """`context-keeper doctor`: where the hooks are registered (`scan`), the checks on that and on
-the interpreter, config and permissions (`checks`), and a dry run of each hook (`dry_run`)."""
+the interpreter, config and permissions (`checks`), Claude Code's own compaction settings
+(`compaction`: where it auto-compacts, settings that change nothing, idle compaction), and a
+dry run of each hook (`dry_run`)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,6 +22,7 @@ from .checks import (
     launcher_python,
     reinstall_hint,
 )
+from .compaction import check_compaction
 from .dry_run import dry_run_hooks, sample_transcript
 from .scan import (
     FoundHook,
@@ -36,6 +40,7 @@ __all__ = [
     "FoundHook",
     "SettingsLocation",
     "SettingsScan",
+    "check_compaction",
     "check_config",
     "check_interpreter",
     "check_name",
@@ -61,6 +66,7 @@ def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None,
         checks.append(check_interpreter(python))
     checks.append(check_config(environ))
     checks.append(check_permissions(runs))
+    checks += check_compaction(repo, os.environ if environ is None else environ)
     if dry_run:
         checks += dry_run_hooks(scans, environ=environ)
     return checks
