@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shlex
@@ -117,3 +118,34 @@ def test_the_launcher_is_absolute_for_a_relative_interpreter(tmp_path: Path, mon
     start, python = agent_sdk.launcher(os.path.join("venv", "bin", "python"))
     assert start == (str(tmp_path / "venv" / "bin" / "context-keeper"),)
     assert python == str(tmp_path / "venv" / "bin" / "python")
+
+
+# -- the in-process PreCompact callback for the agent's own state ------------------------------
+
+FAKE_TOKEN = "ghp_" + "x7Qm2Rk9Lp4Tz8Wv1Nc6Hd3Fj5Gb0Ys2Ea9K"  # made up, shaped like a GitHub token
+MAIN_INPUT = {"hook_event_name": "PreCompact", "trigger": "auto", "session_id": "s"}
+
+
+def call(callback: agent_sdk.HookCallback, hook_input: dict) -> dict:
+    return asyncio.run(callback(hook_input, None, {"signal": None}))
+
+
+def test_the_state_goes_to_the_summariser_redacted_and_bounded() -> None:
+    out = call(agent_sdk.state_callback(lambda: f"  Queue: 4711, 4712. token={FAKE_TOKEN}\n"), MAIN_INPUT)
+    assert out == {"systemMessage": f"{agent_sdk.STATE_HEADER}\nQueue: 4711, 4712. token=ghp_[REDACTED]"}
+    long = call(agent_sdk.state_callback(lambda: "x" * 10_000, max_chars=500), MAIN_INPUT)
+    assert len(long["systemMessage"]) == 500 and long["systemMessage"].endswith("…")
+
+
+def test_the_callback_never_fails_and_says_nothing_without_state() -> None:
+    def broken() -> str:
+        raise RuntimeError("the agent's bug")
+
+    assert call(agent_sdk.state_callback(broken), MAIN_INPUT) == {}
+    assert call(agent_sdk.state_callback(lambda: "   "), MAIN_INPUT) == {}
+    assert call(agent_sdk.state_callback(lambda: None), MAIN_INPUT) == {}  # type: ignore[arg-type,return-value]
+
+
+def test_a_subagents_own_compaction_gets_nothing() -> None:
+    subagent = MAIN_INPUT | {"agent_id": "a1", "agent_type": "general-purpose"}
+    assert call(agent_sdk.state_callback(lambda: "Queue: 4711"), subagent) == {}

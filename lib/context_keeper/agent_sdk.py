@@ -1,5 +1,5 @@
 """context-keeper in agents built on the Claude Agent SDK: the `--settings` value that registers
-its hooks for one SDK session.
+its hooks for one SDK session, and an in-process PreCompact callback for the agent's own state.
 
 The SDK starts the Claude Code CLI and passes `ClaudeAgentOptions(settings=...)` to it as
 `--settings` (a JSON text or a file path). `settings()` returns that JSON text with the same hook
@@ -9,11 +9,14 @@ UserPromptSubmit and PostToolUse, the async digest on PostToolUse), pointing at 
 installed beside the interpreter that runs the agent. The user's `~/.claude` is not touched, and
 the hooks run also with `setting_sources=[]`, which turns off every settings file.
 
-Why command hooks and not the SDK's in-process callbacks: the SDK's callbacks cover PreCompact
-but not SessionStart or PostCompact (`claude_agent_sdk.types.HookEvent`), and the preservation
-block reaches the compaction prompt as a command hook's stdout. A command hook also runs in its
-own process under its own timeout, so a hook's failure or a slow archive never stalls the
-agent's event loop.
+Why the product's hooks stay command hooks: the SDK's in-process callbacks cover PreCompact but
+not SessionStart or PostCompact (`claude_agent_sdk.types.HookEvent`), and a command hook runs in
+its own process under its own timeout, so the archive's copy or a hook's failure never stalls the
+agent's event loop. Where a callback fits better is the agent's own state, which only its process
+holds (its plan, its queue, the records it works on) and no transcript shows: `state_callback()`
+hands it to the summariser. Measured on Claude Code 2.1.330: a PreCompact callback's
+`systemMessage` lands in the compaction prompt's "Additional Instructions", right after the
+command hooks' stdout (the block), for auto and manual compactions alike.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,10 @@ from .settings_file.merge import merge
 from .settings_file.registration import launcher_for, our_entries
 
 COMMAND_NAME = "context-keeper"
+# The agent's state shares the compaction prompt with the block (up to 10,000 characters):
+# a bounded addition, so the two together stay a small part of the prompt.
+STATE_MAX_CHARS = 4_000
+STATE_HEADER = "[context-keeper] The agent's own state just before this compaction; keep it in your summary:"
 
 
 def launcher(python: str | os.PathLike[str] | None = None) -> tuple[tuple[str, ...], str]:
@@ -47,7 +54,9 @@ def launcher(python: str | os.PathLike[str] | None = None) -> tuple[tuple[str, .
     return launcher_for(python=interpreter), str(interpreter)
 
 
-def hooks_settings(python: str | os.PathLike[str] | None = None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def hooks_settings(
+    python: str | os.PathLike[str] | None = None, base: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """A settings value: `base` (default: empty) with context-keeper's hook entries added
     after any hooks it has, each exactly once."""
     start, fast_python = launcher(python)
@@ -88,3 +97,32 @@ def _base_value(base: Mapping[str, Any] | str | os.PathLike[str] | None) -> dict
     if not isinstance(value, dict):
         raise SettingsError("settings must be a JSON object")
     return value
+
+
+HookCallback = Callable[[Any, "str | None", Any], Awaitable[dict[str, Any]]]
+
+
+def state_callback(state: Callable[[], str], max_chars: int = STATE_MAX_CHARS) -> HookCallback:
+    """An SDK PreCompact callback (`HookMatcher(hooks=[state_callback(fn)])`) that puts `fn()`,
+    the agent's own state as text, into the compaction prompt beside the block.
+
+    The text is redacted like everything context-keeper hands the model, and cut to
+    `max_chars`. Whatever `fn` does (raises, returns nothing), the callback returns normally:
+    a compaction is never held up by it. A subagent's own compaction gets nothing.
+    """
+
+    async def pre_compact(hook_input: Any, _tool_use_id: str | None, _context: Any) -> dict[str, Any]:
+        if isinstance(hook_input, dict) and hook_input.get("agent_id"):
+            return {}  # a subagent's own compaction: the main agent's state is not its to keep
+        try:
+            text = state()
+        except Exception:  # the agent's function failing must not fail the compaction
+            return {}
+        if not isinstance(text, str) or not text.strip():
+            return {}
+        from .redact import redact
+        from .text import clip
+
+        return {"systemMessage": clip(f"{STATE_HEADER}\n{redact(text.strip())}", max_chars)}
+
+    return pre_compact

@@ -5,7 +5,8 @@ Run by tests/e2e/test_agent_sdk.py in a clean environment (the harness's): one S
 `ClaudeSDKClient`, that sends each prompt of `--prompt` in turn and prints every message the SDK
 yields as one JSON line ({"type", "subtype", "data"}). The CLI is `--cli` (the pinned build, not
 the one bundled in the SDK's wheel); `setting_sources=[]` keeps every settings file out, so
-context-keeper's hooks come only from `settings()`.
+context-keeper's hooks come only from `settings()`; `--state` is what the agent's in-process
+PreCompact callback (`state_callback`) hands the summariser.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import json
 import sys
 from typing import Any
 
-from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient
+from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, HookMatcher
 
-from context_keeper.agent_sdk import settings
+from context_keeper.agent_sdk import settings, state_callback
 
 
 def _plain(message: Any) -> dict[str, Any]:
@@ -32,13 +33,15 @@ def _plain(message: Any) -> dict[str, Any]:
     }
 
 
-async def run(cli: str, cwd: str, prompts: list[str]) -> None:
+async def run(cli: str, cwd: str, prompts: list[str], state: str | None) -> None:
     options = ClaudeAgentOptions(
         cli_path=cli,
         cwd=cwd,
         settings=settings(),
         setting_sources=[],
         permission_mode="bypassPermissions",
+        # The agent's own state, which no transcript shows, handed to the summariser in-process.
+        hooks={"PreCompact": [HookMatcher(hooks=[state_callback(lambda: state or "")])]},
     )
     async with ClaudeSDKClient(options=options) as client:
         for prompt in prompts:
@@ -52,8 +55,9 @@ def main() -> int:
     parser.add_argument("--cli", required=True)
     parser.add_argument("--cwd", required=True)
     parser.add_argument("--prompt", action="append", required=True)
+    parser.add_argument("--state", help="the agent's own state (text) its PreCompact callback hands on")
     args = parser.parse_args()
-    asyncio.run(run(args.cli, args.cwd, args.prompt))
+    asyncio.run(run(args.cli, args.cwd, args.prompt, args.state))
     return 0
 
 

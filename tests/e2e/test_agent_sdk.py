@@ -28,10 +28,12 @@ RUN_TIMEOUT_S = 90.0
 AUTO_COMPACT_USAGE = 99_000  # past 98,000, the threshold with CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=10
 NOTES = "notes.txt"
 MANUAL_INSTRUCTIONS = "Keep the notes file name."
+FAKE_TOKEN = "ghp_" + "x7Qm2Rk9Lp4Tz8Wv1Nc6Hd3Fj5Gb0Ys2Ea9K"  # made up, shaped like a GitHub token
+AGENT_STATE = f"Queue: ticket 4711 next, then ticket 4712. token={FAKE_TOKEN}"
 
 
 def run_agent(claude: ClaudeSession, env: dict[str, str], prompts: list[str]) -> list[dict[str, Any]]:
-    args = [sys.executable, str(AGENT), "--cli", str(claude.binary), "--cwd", str(claude.repo)]
+    args = [sys.executable, str(AGENT), "--cli", str(claude.binary), "--cwd", str(claude.repo), "--state", AGENT_STATE]
     for prompt in prompts:
         args += ["--prompt", prompt]
     result = run_bounded(args, cwd=claude.repo, env=claude.env(env), timeout_s=RUN_TIMEOUT_S)
@@ -50,11 +52,17 @@ def test_sdk_agent_keeps_state_across_auto_and_manual_compaction(claude: ClaudeS
     notes = claude.repo / NOTES
     claude.api.set_script(
         [
-            step("Writing the notes.", tool("Write", file_path=str(notes), content="alpha\n"), usage=context_usage(20_000)),
+            step(
+                "Writing the notes.",
+                tool("Write", file_path=str(notes), content="alpha\n"),
+                usage=context_usage(20_000),
+            ),
             # Its result pushes the context past the threshold: Claude Code compacts before the
             # next request of the same turn.
-            step(tool("Bash", command="sleep 0.5 && cat notes.txt", description="Show notes"),
-                 usage=context_usage(AUTO_COMPACT_USAGE)),
+            step(
+                tool("Bash", command="sleep 0.5 && cat notes.txt", description="Show notes"),
+                usage=context_usage(AUTO_COMPACT_USAGE),
+            ),
             step("The notes are written.", usage=context_usage(3_000)),
             # /compact answers from the fake API's canned summary; then the third prompt.
             step("Going on with the notes.", usage=context_usage(4_000)),
@@ -77,6 +85,10 @@ def test_sdk_agent_keeps_state_across_auto_and_manual_compaction(claude: ClaudeS
         block = preservation_block(request)
         assert block.startswith(f"{BLOCK_HEADER} {trigger} compaction"), block[:300]
         assert f"- {NOTES}" in block
+        # The agent's in-process callback put its own state after the block, redacted.
+        assert "Queue: ticket 4711 next, then ticket 4712." in block
+        assert block.index(BLOCK_HEADER) < block.index("Queue: ticket 4711")
+        assert FAKE_TOKEN not in claude.api.all_text(request)
     assert MANUAL_INSTRUCTIONS in claude.api.all_text(manual)
     for which, trigger in ((0, "auto"), (1, "manual")):
         note = restore_note(claude.api.requests_after_compaction(which)[0])
