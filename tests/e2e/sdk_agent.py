@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An agent built on the Claude Agent SDK, with context-keeper: what a user of the SDK writes.
 
-Run by tests/e2e/test_agent_sdk.py in a clean environment (the harness's): one SDK session,
+Run by tests/e2e/test_sdk_session.py in a clean environment (the harness's): one SDK session,
 `ClaudeSDKClient`, that sends each prompt of `--prompt` in turn and prints every message the SDK
 yields as one JSON line ({"type", "subtype", "data"}). The CLI is `--cli` (the pinned build, not
 the one bundled in the SDK's wheel); `setting_sources=[]` keeps every settings file out, so
