@@ -25,6 +25,8 @@ MINE = {"type": "command", "command": "~/bin/my-status --short", "padding": 1}
         ("/opt/venv/bin/context-keeper statusline", True),
         ("'/home/a b/venv/bin/context-keeper' statusline", True),
         ("/usr/bin/python3 -m context_keeper statusline", True),
+        ("/venv/bin/python -c 'from context_keeper.status_line import main; main()'", True),
+        ("/venv/bin/python -c 'from context_keeper.status_line import main'", False),
         ("/opt/venv/bin/context-keeper status", False),
         ("/opt/venv/bin/context-keeper statusline --json | tee x", False),
         ("my-context-keeper statusline", False),
@@ -44,6 +46,9 @@ def test_placed_where_none_is_set_never_over_another() -> None:
     }
     assert sl.place({"statusLine": MINE}, launcher) == ({"statusLine": MINE}, "kept")
     assert sl.place(placed, launcher)[1] == "unchanged"
+    # With the interpreter known, the form that starts fastest.
+    fast = sl.place({}, launcher, "/opt/venv/bin/python")[0]["statusLine"]["command"]
+    assert fast == "/opt/venv/bin/python -c 'from context_keeper.status_line import main; main()'"
     # A moved virtualenv: ours is updated in place, a key the user added to it is kept.
     old = {"statusLine": {"type": "command", "command": "/old/venv/bin/context-keeper statusline", "padding": 2}}
     assert sl.place(old, launcher) == (

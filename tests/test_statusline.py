@@ -185,23 +185,32 @@ def test_a_failure_inside_prints_the_fallback(
     assert capsys.readouterr().out == status_line.FALLBACK + "\n"
 
 
-def test_the_refresh_path_imports_nothing_heavy(tmp_path: Path, env: dict[str, str]) -> None:
-    """What runs on every refresh stays off orjson, platformdirs, dataclasses and typing."""
-    code = (
-        "import sys; from context_keeper.status_line import main; main(); "
-        "print(sorted(m for m in ('orjson', 'platformdirs', 'dataclasses', 'typing', 'argparse') if m in sys.modules))"
+@pytest.mark.parametrize(
+    ("captured", "absent"),
+    [
+        # With usage on stdin (every refresh after the first response): not even pathlib or json
+        # (whose decoder imports re and enum).
+        (FIRST, ("orjson", "platformdirs", "dataclasses", "typing", "argparse", "pathlib", "json", "re", "enum")),
+        # Without: the transcript's tail is read through the hook path's reader.
+        (START, ("orjson", "platformdirs", "dataclasses", "typing", "argparse")),
+    ],
+)
+def test_the_refresh_path_imports_nothing_heavy(
+    tmp_path: Path, env: dict[str, str], captured: dict[str, Any], absent: tuple[str, ...]
+) -> None:
+    code = f"import sys; from context_keeper.status_line import main; main(); print(sorted(m for m in {absent!r} if m in sys.modules))"
+    (tmp_path / ".git").mkdir()
+    raw = json.dumps(stdin(captured, tmp_path, transcript=FIXTURES / "tools_and_tasks.jsonl")).encode()
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input=raw,
+        capture_output=True,
+        timeout=30,
+        env=env | {"PATH": os.environ.get("PATH", "")},
     )
-    for captured in (START, FIRST):
-        raw = json.dumps(stdin(captured, tmp_path, transcript=FIXTURES / "tools_and_tasks.jsonl")).encode()
-        done = subprocess.run(
-            [sys.executable, "-c", code],
-            input=raw,
-            capture_output=True,
-            timeout=30,
-            env=env | {"PATH": os.environ.get("PATH", "")},
-        )
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.decode().splitlines()[-1] == "[]"
+    assert done.returncode == 0, done.stderr
+    first, last = done.stdout.decode().splitlines()
+    assert first.startswith("ctx ") and last == "[]"
 
 
 # -- the point itself, rule by rule (each measured on the pinned CLI: tests/e2e/test_compaction_point.py)

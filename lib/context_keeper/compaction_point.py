@@ -22,9 +22,9 @@ Stdlib only and light: the status line computes this on every refresh.
 
 from __future__ import annotations
 
-import json
 import os
-import re
+
+from .json_scan import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def read_settings(path: str) -> dict[str, object]:
             data = handle.read(MAX_SETTINGS_BYTES + 1)
         if len(data) > MAX_SETTINGS_BYTES:
             return {}
-        value = json.loads(data.decode("utf-8-sig"))
+        value = loads(data.decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
@@ -90,13 +90,34 @@ def merged(layers: list[dict[str, object]]) -> tuple[dict[str, object], dict[str
     return settings, env
 
 
-# A number at the start of the text, the way JavaScript's parseFloat reads it: "10%" is 10.
-_LEADING_NUMBER = re.compile(r"\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
-
-
 def _leading_number(text: str) -> float | None:
-    found = _LEADING_NUMBER.match(text)
-    return float(found.group(0)) if found else None
+    """The number at the start of the text, the way JavaScript's parseFloat reads it (Claude
+    Code's): "10%" is 10, "abc" nothing."""
+    text = text.lstrip()
+    end = 1 if text[:1] in ("+", "-") else 0
+    digits = seen_dot = seen_exp = False
+    while end < len(text):
+        c = text[end]
+        if c.isdigit() and c.isascii():
+            digits = True
+        elif c == "." and not seen_dot and not seen_exp:
+            seen_dot = True
+        elif c in "eE" and digits and not seen_exp and end + 1 < len(text):
+            sign = 1 if text[end + 1] in "+-" else 0
+            if end + 1 + sign < len(text) and text[end + 1 + sign].isdigit():
+                seen_exp = True
+                end += sign
+            else:
+                break
+        else:
+            break
+        end += 1
+    if not digits:
+        return None
+    try:
+        return float(text[:end])
+    except ValueError:
+        return None
 
 
 def _truthy(value: str | None) -> bool:
@@ -113,6 +134,15 @@ def _env_window(raw: str) -> int | None:
     except ValueError:
         return None
     return int(number) if number > 0 else None
+
+
+def _shown(value: object) -> str:
+    """A setting's value as written in JSON (strings quoted), for messages."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if value is True or value is False:
+        return "true" if value else "false"
+    return "null" if value is None else repr(value)
 
 
 def point(model_window: int, environ: Mapping[str, str], settings: Mapping[str, object]) -> Point:
@@ -132,16 +162,16 @@ def point(model_window: int, environ: Mapping[str, str], settings: Mapping[str, 
             else:
                 window, source = max(value, MIN_WINDOW), "environment"
         if setting is not None:
-            ignored.append((WINDOW_SETTING, json.dumps(setting), f"{WINDOW_ENV} takes precedence"))
+            ignored.append((WINDOW_SETTING, _shown(setting), f"{WINDOW_ENV} takes precedence"))
     elif setting is not None:
         if isinstance(setting, bool) or not isinstance(setting, (int, float)):
-            ignored.append((WINDOW_SETTING, json.dumps(setting), 'not a number (a string such as "200k" is ignored)'))
+            ignored.append((WINDOW_SETTING, _shown(setting), 'not a number (a string such as "200k" is ignored)'))
         elif setting < MIN_WINDOW:
-            ignored.append((WINDOW_SETTING, json.dumps(setting), f"below the {MIN_WINDOW:,}-token minimum"))
+            ignored.append((WINDOW_SETTING, _shown(setting), f"below the {MIN_WINDOW:,}-token minimum"))
         else:
             if setting > model_window:
                 ignored.append(
-                    (WINDOW_SETTING, json.dumps(setting), f"larger than the model's {model_window:,}-token window")
+                    (WINDOW_SETTING, _shown(setting), f"larger than the model's {model_window:,}-token window")
                 )
             else:
                 window, source = int(setting), "settings"

@@ -12,16 +12,19 @@ from `compaction_point`, which honours `autoCompactWindow` and the variables); c
 in this session and what the summary of the last one kept of the block's facts and what the
 refill put back (from the runs dir's `compactions/<session>/` files).
 
-It runs on every refresh, so it imports little (no orjson, platformdirs, dataclasses), reads
-only the transcript's last bytes (and only when stdin has no usage), and never fails: anything
-unexpected prints a short fallback line, and it always exits 0.
+It runs on every refresh, so it imports little: no orjson, platformdirs, dataclasses, pathlib or
+`json` (whose decoder imports `re`; `json_scan` parses with the same C scanner), and finds the
+runs dir from the environment alone where it can (`locations`). It reads only the transcript's
+last bytes (and only when stdin has no usage), and never fails: anything unexpected prints a
+short fallback line, and it always exits 0.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
+
+from .json_scan import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -99,17 +102,28 @@ def project_dir(status: Mapping[str, object]) -> str | None:
     return cwd if isinstance(cwd, str) and cwd else None
 
 
+def runs_root(cwd: str, environ: Mapping[str, str]) -> str:
+    """The runs dir of the repository holding `cwd`, as the hooks name it: from the environment
+    alone when it settles the data root (no pathlib, no config parsing), else the full settings."""
+    from .locations import quick_data_root, repo_key, repo_root
+
+    repo = repo_root(cwd)
+    root = quick_data_root(environ)
+    if root is None:
+        from pathlib import Path
+
+        from .config import load_settings
+
+        root = str(load_settings(environ, Path(repo))[0].home)
+    return os.path.join(root, "runs", repo_key(repo))
+
+
 def compactions(session_id: str, cwd: str, environ: Mapping[str, str]) -> tuple[int, dict[str, object] | None, bool]:
     """(compactions recorded for the session, the newest one's file, whether there may be more
     than counted) from the runs dir of the repository holding `cwd`."""
-    from pathlib import Path
+    from .locations import safe_name
 
-    from .config import load_settings
-    from .store.layout import find_repo_root, runs_dir_for, safe_name
-
-    repo = find_repo_root(Path(cwd))
-    settings, _warnings = load_settings(environ, repo)
-    directory = os.path.join(runs_dir_for(settings, repo).root, "compactions", safe_name(session_id))
+    directory = os.path.join(runs_root(cwd, environ), "compactions", safe_name(session_id))
     try:
         names = sorted(n for n in os.listdir(directory) if n.endswith(".json") and not n.startswith("."))
     except OSError:
@@ -129,7 +143,7 @@ def compactions(session_id: str, cwd: str, environ: Mapping[str, str]) -> tuple[
 def _read_json(path: str) -> dict[str, object] | None:
     try:
         with open(path, "rb") as handle:
-            value = json.loads(handle.read(MAX_INPUT_BYTES))
+            value = loads(handle.read(MAX_INPUT_BYTES).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     return value if isinstance(value, dict) else None
@@ -197,7 +211,7 @@ def render(status: Mapping[str, object], environ: Mapping[str, str]) -> str:
 def status_line(raw: bytes, environ: Mapping[str, str]) -> str:
     """The line for stdin's bytes; FALLBACK when they are not a status-line object."""
     try:
-        status = json.loads(raw.decode("utf-8", errors="replace"))
+        status = loads(raw.decode("utf-8", errors="replace"))
     except (ValueError, RecursionError):
         return FALLBACK
     if not isinstance(status, dict):

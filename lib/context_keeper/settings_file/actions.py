@@ -63,14 +63,15 @@ def install(
     dry_run: bool = False,
     also: Sequence[Path] = (),
     status_line: Sequence[str] | None = None,
+    status_line_python: str | None = None,
 ) -> None:
-    """Merge our hook entries into the file; with `status_line` (the launcher), also our
-    status line, only where the file sets none."""
+    """Merge our hook entries into the file; with `status_line` (the launcher, and the
+    interpreter when known), also our status line, only where the file sets none."""
     loaded = load(path)
     settings, changes = merge_with_changes(loaded.settings, entries)
     line_note = ""
     if status_line is not None:
-        settings, done = place_status_line(settings, status_line)
+        settings, done = place_status_line(settings, status_line, status_line_python)
         line_note = "; " + describe_status_line(done, loaded.settings.get(STATUS_LINE_KEY))
     data = new_bytes(loaded, settings)
     warn_elsewhere(path, loaded.settings, ours(settings), [*also, *map(Path, state.records())])

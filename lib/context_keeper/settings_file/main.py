@@ -131,6 +131,7 @@ def _run(args: argparse.Namespace) -> int:
             dry_run=args.dry_run,
             also=args.also,
             status_line=launcher if args.status_line else None,
+            status_line_python=str(python) if python else None,
         )
     except CommentsError as exc:
         print(f"context-keeper: error: {exc}", file=sys.stderr)
