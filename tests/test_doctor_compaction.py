@@ -131,3 +131,11 @@ def test_doctor_prints_them(home: Path) -> None:
     assert "ok       auto-compaction: at 967,000 tokens" in done.stdout
     assert 'PROBLEM  setting autoCompactWindow: autoCompactWindow = "200k"' in done.stdout
     assert "ok       idle compaction: on" in done.stdout
+
+
+@pytest.mark.parametrize("how", ["settings", "environment"])
+def test_a_model_whose_point_was_not_measured_gets_no_claims(home: Path, how: str) -> None:
+    user_settings(home, {"autoCompactWindow": "200k", **({"model": "claude-sonnet-4-5"} if how == "settings" else {})})
+    found = checks(home, **({"ANTHROPIC_MODEL": "claude-sonnet-4-5"} if how == "environment" else {}))
+    assert list(found) == ["auto-compaction", "idle compaction"]
+    assert found["auto-compaction"].detail.startswith("where Claude Code compacts claude-sonnet-4-5 sessions was not measured")

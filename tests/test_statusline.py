@@ -253,3 +253,11 @@ def test_a_settings_files_env_applies_like_the_environment(tmp_path: Path) -> No
     user.write_text('{"env": {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}}')
     found = compaction_point.point_for(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(user.parent)})
     assert found.tokens == 98_000
+
+
+def test_no_point_for_a_model_whose_point_was_not_measured(tmp_path: Path, env: dict[str, str]) -> None:
+    # The pinned CLI did not auto-compact a claude-sonnet-4-5 session at all (e2e): no guess.
+    sonnet = json.loads(json.dumps(FIRST))
+    sonnet["model"] = {"id": "claude-sonnet-4-5", "display_name": "Sonnet 4.5"}
+    assert line(sonnet, tmp_path, env) == "ctx 45k/1M 4% · no compaction yet"
+    assert not compaction_point.measured("claude-opus-5-5[1m]")

@@ -17,6 +17,11 @@ each rule on the pinned CLI):
 - Settings merge user < project < local (`.claude/settings.local.json`); a file that is not
   strict JSON is ignored whole; a settings file's `env` applies like the environment.
 
+All of this was measured with the default model, claude-opus-5-5 (1,000,000 tokens). With
+`claude-sonnet-4-5` the same CLI did not compact on its own at all (at 168,000, 400,000 or
+968,000 tokens): for a model not measured, `measured()` is false and callers say nothing about
+the point rather than something wrong.
+
 Stdlib only and light: the status line computes this on every refresh.
 """
 
@@ -39,6 +44,15 @@ DISABLE_ENVS = ("DISABLE_AUTO_COMPACT", "DISABLE_COMPACT")
 WINDOW_SETTING = "autoCompactWindow"
 ENABLED_SETTING = "autoCompactEnabled"
 MAX_SETTINGS_BYTES = 1 << 20
+# The models whose compaction point was measured (any suffix: a date, "[1m]" would need its own
+# measurement, but the ids Claude Code 2.1.330 sends for its default model start so).
+MEASURED_MODELS = ("claude-opus-5-5",)
+DEFAULT_MODEL = "claude-opus-5-5"  # Claude Code 2.1.330's, when no model is set
+
+
+def measured(model: str) -> bool:
+    """Whether the rules here were measured for sessions of `model`."""
+    return model.startswith(MEASURED_MODELS) and "[" not in model
 
 
 class Point:

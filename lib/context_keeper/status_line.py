@@ -8,7 +8,8 @@ all zeros right after a compaction) and a rounded `used_percentage`). The line s
     ctx 45k/1M 5% · auto-compact at 967k: 922k left · 1 compaction, last kept 14/17, refilled 3
 
 context used of the real window; tokens left before Claude Code compacts on its own (its point
-from `compaction_point`, which honours `autoCompactWindow` and the variables); compactions so far
+from `compaction_point`, which honours `autoCompactWindow` and the variables; left out for a
+model whose point was not measured); compactions so far
 in this session and what the summary of the last one kept of the block's facts and what the
 refill put back (from the runs dir's `compactions/<session>/` files).
 
@@ -172,7 +173,7 @@ def last_compaction(data: Mapping[str, object]) -> str:
 
 def render(status: Mapping[str, object], environ: Mapping[str, str]) -> str:
     """The status line for one stdin object."""
-    from .compaction_point import point_for
+    from .compaction_point import measured, point_for
 
     window = model_window(status)
     used = context_used(status)
@@ -184,8 +185,14 @@ def render(status: Mapping[str, object], environ: Mapping[str, str]) -> str:
         else f"ctx ?/{tokens(window)}"
     ]
 
-    point = point_for(window, project_dir(status), environ)
-    if point.tokens is None:
+    model = status.get("model")
+    model_id = model.get("id") if isinstance(model, dict) else None
+    point = (
+        point_for(window, project_dir(status), environ) if isinstance(model_id, str) and measured(model_id) else None
+    )
+    if point is None:
+        pass  # where Claude Code compacts this model's sessions was not measured: say nothing
+    elif point.tokens is None:
         parts.append("auto-compact off")
     else:
         where = f"auto-compact at {tokens(point.tokens)}"

@@ -70,3 +70,12 @@ def test_the_point_is_where_the_cli_compacts(
         return
     assert not compacts(claude, point.tokens - 1_000, env), f"{name}: compacted under {point.tokens:,}"
     assert compacts(claude, point.tokens + 1_000, env), f"{name}: did not compact over {point.tokens:,}"
+
+
+def test_a_sonnet_4_5_session_does_not_auto_compact(claude: ClaudeSession) -> None:
+    """Why the point is shown for the measured model only: with claude-sonnet-4-5 the pinned
+    CLI compacted neither at its would-be 200,000-token point nor at the default model's."""
+    claude.write_settings({"model": "claude-sonnet-4-5"})
+    assert not compaction_point.measured("claude-sonnet-4-5")
+    for usage in (168_000, 968_000):
+        assert not compacts(claude, usage, {})

@@ -34,18 +34,31 @@ def _where(name: str, layers: list[tuple[str, dict[str, object]]], environ: Mapp
     return "the environment" if name in environ else "?"
 
 
-def _window(settings: Mapping[str, object]) -> tuple[int, str]:
-    model = settings.get("model")
-    if isinstance(model, str) and model:
-        return context_window(model), f"the window of {model}"
-    return LARGE_WINDOW, "the default model's window"
+def _model(settings: Mapping[str, object], env: Mapping[str, str]) -> str | None:
+    """The model sessions here run (ANTHROPIC_MODEL, else the settings' `model`); None: the default."""
+    model = env.get("ANTHROPIC_MODEL") or settings.get("model")
+    return model if isinstance(model, str) and model else None
 
 
 def check_compaction(repo: Path, environ: Mapping[str, str]) -> list[Check]:
     layers = _layers(repo, environ)
     settings, settings_env = cp.merged([value for _path, value in layers])
     env = {**environ, **settings_env}
-    window, window_is = _window(settings)
+    model = _model(settings, env)
+    if model is not None and not cp.measured(model):
+        # Measured: the pinned CLI did not auto-compact a claude-sonnet-4-5 session at all.
+        checks = [
+            Check(
+                "auto-compaction",
+                True,
+                f"where Claude Code compacts {model} sessions was not measured (measured: "
+                f"{', '.join(cp.MEASURED_MODELS)}, the default); not shown, nor which settings change it",
+            )
+        ]
+        return [*checks, _idle_check(settings, layers, env)]
+    window, window_is = (
+        (context_window(model), f"the window of {model}") if model else (LARGE_WINDOW, "the default model's window")
+    )
     point = cp.point(window, env, settings)
     checks = [_point_check(point, window, window_is, layers, env)]
     for name, value, why in point.ignored:
