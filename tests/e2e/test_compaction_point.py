@@ -30,6 +30,8 @@ CASES: list[tuple[str, dict[str, str], dict[str, Any]]] = [
     ("env window above the model's: ignored", {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "2000000"}, {}),
     ("env window not a number: ignored", {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "abc"}, {}),
     ("percentage not a number: ignored", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "abc"}, {}),
+    ("percentage 0: ignored", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "0"}, {}),
+    ("percentage over 100: ignored", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "150"}, {}),
     ("percentage lowers", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10%"}, {}),
     ("percentage cannot raise", {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "99"}, {}),
     ("percentage in a settings file's env", {}, {"env": {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}}),
