@@ -116,3 +116,21 @@ def test_install_sh_refuses_statusline_with(tmp_path: Path, other: str) -> None:
     done = install_sh(tmp_path, "--python", sys.executable, "--statusline", other)
     assert done.returncode == 2
     assert "--statusline" in done.stderr
+
+
+def test_install_sh_project_statusline_keeps_the_users_own(tmp_path: Path) -> None:
+    """A project's status line would replace the user's in that project: the user's stays."""
+    user = tmp_path / ".claude" / "settings.json"
+    user.parent.mkdir()
+    user.write_text(json.dumps({"statusLine": MINE}))
+    project = tmp_path / "proj"
+    project.mkdir()
+    done = install_sh(tmp_path, "--python", sys.executable, "--statusline", "--project", str(project))
+    assert done.returncode == 0, done.stderr
+    assert f"status line not registered: one is already set (~/bin/my-status --short); left as it is in {user}" in done.stdout
+    assert "statusLine" not in json.loads((project / ".claude" / "settings.local.json").read_text())
+    # Without one in the user settings, the project gets ours.
+    user.write_text("{}")
+    done = install_sh(tmp_path, "--python", sys.executable, "--statusline", "--project", str(project))
+    assert "status line registered" in done.stdout
+    assert sl.is_ours(json.loads((project / ".claude" / "settings.local.json").read_text())["statusLine"])

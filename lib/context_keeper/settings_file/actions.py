@@ -23,6 +23,7 @@ from .model import OurHandler, ours, overlaps, plugin_enabled
 from .registration import HookEntry
 from .status_line import KEY as STATUS_LINE_KEY
 from .status_line import describe as describe_status_line
+from .status_line import is_ours as is_our_status_line
 from .status_line import place as place_status_line
 from .status_line import remove as remove_status_line
 
@@ -71,8 +72,14 @@ def install(
     settings, changes = merge_with_changes(loaded.settings, entries)
     line_note = ""
     if status_line is not None:
-        settings, done = place_status_line(settings, status_line, status_line_python)
-        line_note = "; " + describe_status_line(done, loaded.settings.get(STATUS_LINE_KEY))
+        elsewhere = _status_line_elsewhere(path, also)
+        if elsewhere is not None and STATUS_LINE_KEY not in loaded.settings:
+            # A project's status line would replace the user's there: the user's stays.
+            other, value = elsewhere
+            line_note = "; " + describe_status_line("kept", value) + f" in {other}"
+        else:
+            settings, done = place_status_line(settings, status_line, status_line_python)
+            line_note = "; " + describe_status_line(done, loaded.settings.get(STATUS_LINE_KEY))
     data = new_bytes(loaded, settings)
     warn_elsewhere(path, loaded.settings, ours(settings), [*also, *map(Path, state.records())])
     if data == loaded.data:
@@ -91,6 +98,21 @@ def install(
         state.put(path, record)
         state.prune()
     print(f"{path}: {changes.describe()}{line_note}" + (f"; backup {backup}" if backup else " (new file)"))
+
+
+def _status_line_elsewhere(path: Path, others: Sequence[Path]) -> tuple[Path, object] | None:
+    """(file, value) of a status line not ours in another settings file Claude Code reads for
+    the same sessions, if any."""
+    for other in others:
+        if Path(other).absolute() == Path(path).absolute():
+            continue
+        try:
+            value = load(other, strict=False).settings.get(STATUS_LINE_KEY)
+        except SettingsError:
+            continue  # missing or ignored by Claude Code: sets nothing
+        if value is not None and not is_our_status_line(value):
+            return other, value
+    return None
 
 
 def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_if_none: bool = False) -> None:
