@@ -139,3 +139,26 @@ def test_a_model_whose_point_was_not_measured_gets_no_claims(home: Path, how: st
     found = checks(home, **({"ANTHROPIC_MODEL": "claude-sonnet-4-5"} if how == "environment" else {}))
     assert list(found) == ["auto-compaction", "idle compaction"]
     assert found["auto-compaction"].detail.startswith("where Claude Code compacts claude-sonnet-4-5 sessions was not measured")
+
+
+def test_the_status_line_check(home: Path) -> None:
+    from context_keeper.doctor import check_status_line
+
+    repo = home.parent / "repo"
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", "")}
+    assert check_status_line(repo, env).detail.startswith("none set")
+    path = user_settings(home, {"statusLine": {"type": "command", "command": "my-status"}})
+    assert check_status_line(repo, env).detail == f"{path}: my-status (not context-keeper's)"
+    ours = f"{sys.executable} -c 'from context_keeper.status_line import main; main()'"
+    user_settings(home, {"statusLine": {"type": "command", "command": ours}})
+    assert check_status_line(repo, env).ok
+    # Its interpreter gone: Claude Code shows nothing, so it is a problem.
+    gone = "/nonexistent/venv/bin/python -c 'from context_keeper.status_line import main; main()'"
+    user_settings(home, {"statusLine": {"type": "command", "command": gone}})
+    found = check_status_line(repo, env)
+    assert not found.ok and "does not exist" in found.detail and "--statusline" in found.fix
+    # The project's local file wins over the user's.
+    local = repo / ".claude" / "settings.local.json"
+    local.parent.mkdir()
+    local.write_text('{"statusLine": {"type": "command", "command": "project-status"}}')
+    assert check_status_line(repo, env).detail == f"{local}: project-status (not context-keeper's)"

@@ -1,7 +1,7 @@
 """`context-keeper doctor`: where the hooks are registered (`scan`), the checks on that and on
 the interpreter, config and permissions (`checks`), Claude Code's own compaction settings
-(`compaction`: where it auto-compacts, settings that change nothing, idle compaction), and a
-dry run of each hook (`dry_run`)."""
+(`compaction`: where it auto-compacts, settings that change nothing, idle compaction), the
+status line Claude Code runs (`status_line`), and a dry run of each hook (`dry_run`)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from .scan import (
     scan_settings,
     settings_locations,
 )
+from .status_line import check_status_line
 
 __all__ = [
     "SPECS",
@@ -46,6 +47,7 @@ __all__ = [
     "check_name",
     "check_permissions",
     "check_settings",
+    "check_status_line",
     "dry_run_hooks",
     "hook_interpreters",
     "launcher_python",
@@ -67,6 +69,7 @@ def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None,
     checks.append(check_config(environ))
     checks.append(check_permissions(runs))
     checks += check_compaction(repo, os.environ if environ is None else environ)
+    checks.append(check_status_line(repo, os.environ if environ is None else environ))
     if dry_run:
         checks += dry_run_hooks(scans, environ=environ)
     return checks
