@@ -261,3 +261,16 @@ def test_no_point_for_a_model_whose_point_was_not_measured(tmp_path: Path, env: 
     sonnet["model"] = {"id": "claude-sonnet-4-5", "display_name": "Sonnet 4.5"}
     assert line(sonnet, tmp_path, env) == "ctx 45k/1M 4% · no compaction yet"
     assert not compaction_point.measured("claude-opus-5-5[1m]")
+
+
+def test_a_config_file_that_moves_the_data_root_is_honoured(survival: Compacted, tmp_path: Path) -> None:
+    # The environment alone does not settle the data root: the full settings are loaded.
+    config = tmp_path / "config.toml"
+    config.write_text(f'home = "{survival.home}"\n')
+    env = {"HOME": str(tmp_path), "CONTEXT_KEEPER_CONFIG": str(config)}
+    assert line(AFTER, survival.repo, env, session=survival.session).endswith(" · 2 compactions, last kept 10/10")
+
+
+def test_the_runs_dir_is_the_hooks_one(survival: Compacted) -> None:
+    env = {"HOME": str(survival.base), "CONTEXT_KEEPER_HOME": str(survival.home)}
+    assert status_line.runs_root(str(survival.repo / "sub" / "dir"), env) == str(survival.runs)

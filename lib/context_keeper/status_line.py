@@ -229,7 +229,10 @@ def status_line(raw: bytes, environ: Mapping[str, str]) -> str:
 def main() -> int:
     """Read stdin, print one line, exit 0 whatever happens."""
     try:
-        line = status_line(sys.stdin.buffer.read(MAX_INPUT_BYTES), os.environ)
+        if sys.stdin.isatty():  # run by hand: Claude Code always pipes its JSON in
+            line = "context-keeper statusline: reads the status-line JSON Claude Code sends on stdin"
+        else:
+            line = status_line(sys.stdin.buffer.read(MAX_INPUT_BYTES), os.environ)
     except Exception:  # a status line that fails shows nothing; a short line says why there is none
         line = FALLBACK
     try:
