@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from cli_support import Compacted
-from context_keeper import compaction_point, status_line
+from context_keeper import compaction_point, locations, status_line
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CAPTURED = FIXTURES / "statusline" / "stdin_2.1.330.jsonl"
@@ -38,8 +38,10 @@ def stdin(
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    """An environment with nothing set: an empty HOME, an empty data root."""
+    """An empty HOME, and a data root where the hooks have run for the repository at
+    `tmp_path` (its runs dir exists) but recorded no compaction."""
     (tmp_path / "home").mkdir()
+    (tmp_path / "data" / "runs" / locations.repo_key(str(tmp_path))).mkdir(parents=True)
     return {"HOME": str(tmp_path / "home"), "CONTEXT_KEEPER_HOME": str(tmp_path / "data")}
 
 
@@ -53,6 +55,12 @@ def test_the_captured_refreshes(tmp_path: Path, env: dict[str, str]) -> None:
     assert line(SECOND, tmp_path, env) == "ctx 52k/1M 5% · auto-compact at 967k: 915k left · no compaction yet"
     # Right after /compact Claude Code sends zeros: nothing measured yet, not an empty context.
     assert line(COMPACTED, tmp_path, env).startswith("ctx ?/1M · ")
+
+
+def test_where_the_hooks_never_ran_no_count_is_shown(tmp_path: Path, env: dict[str, str]) -> None:
+    elsewhere = tmp_path / "other-repo"
+    (elsewhere / ".git").mkdir(parents=True)
+    assert line(FIRST, elsewhere, env) == "ctx 45k/1M 4% · auto-compact at 967k: 922k left"
 
 
 def test_the_window_to_compact_in_comes_from_the_settings_files(tmp_path: Path, env: dict[str, str]) -> None:

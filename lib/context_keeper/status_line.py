@@ -119,12 +119,18 @@ def runs_root(cwd: str, environ: Mapping[str, str]) -> str:
     return os.path.join(root, "runs", repo_key(repo))
 
 
-def compactions(session_id: str, cwd: str, environ: Mapping[str, str]) -> tuple[int, dict[str, object] | None, bool]:
+def compactions(
+    session_id: str, cwd: str, environ: Mapping[str, str]
+) -> tuple[int, dict[str, object] | None, bool] | None:
     """(compactions recorded for the session, the newest one's file, whether there may be more
-    than counted) from the runs dir of the repository holding `cwd`."""
+    than counted) from the runs dir of the repository holding `cwd`; None when the hooks never
+    ran for the repository (no runs dir), where a count would be a guess."""
     from .locations import safe_name
 
-    directory = os.path.join(runs_root(cwd, environ), "compactions", safe_name(session_id))
+    root = runs_root(cwd, environ)
+    if not os.path.isdir(root):
+        return None
+    directory = os.path.join(root, "compactions", safe_name(session_id))
     try:
         names = sorted(n for n in os.listdir(directory) if n.endswith(".json") and not n.startswith("."))
     except OSError:
@@ -205,8 +211,11 @@ def render(status: Mapping[str, object], environ: Mapping[str, str]) -> str:
 
     session_id, cwd = status.get("session_id"), status.get("cwd")
     if isinstance(session_id, str) and session_id and isinstance(cwd, str) and cwd:
-        count, newest, more = compactions(session_id, cwd, environ)
-        if count == 0:
+        found = compactions(session_id, cwd, environ)
+        count, newest, more = found if found is not None else (0, None, False)
+        if found is None:
+            pass  # the hooks never ran here: no record to count from
+        elif count == 0:
             parts.append("no compaction yet")
         else:
             text = f"{count}{'+' if more else ''} compaction{'s' if count > 1 or more else ''}"
