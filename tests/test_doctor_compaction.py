@@ -162,3 +162,10 @@ def test_the_status_line_check(home: Path) -> None:
     local.parent.mkdir()
     local.write_text('{"statusLine": {"type": "command", "command": "project-status"}}')
     assert check_status_line(repo, env).detail == f"{local}: project-status (not context-keeper's)"
+
+
+def test_sleep_compaction_without_claude_code_remote_changes_nothing(home: Path) -> None:
+    found = checks(home, CLAUDE_CODE_SLEEP_COMPACT="1")
+    problem = found["setting CLAUDE_CODE_SLEEP_COMPACT"]
+    assert not problem.ok and "without CLAUDE_CODE_REMOTE" in problem.detail and "(the environment)" in problem.detail
+    assert "setting CLAUDE_CODE_SLEEP_COMPACT" not in checks(home, CLAUDE_CODE_SLEEP_COMPACT="1", CLAUDE_CODE_REMOTE="1")
