@@ -5,7 +5,8 @@
 
 Each form is started `--runs` times, interleaved (so the machine's load falls on all alike),
 with a captured stdin of Claude Code 2.1.330 (tests/fixtures/statusline/) and a runs dir holding
-two compactions of the session, in a temporary HOME; the median and the 90th percentile of the
+two compactions of the session, in a temporary HOME; the data root from CONTEXT_KEEPER_HOME, and
+for the last form from a config file's `home`; the median and the 90th percentile of the
 wall time of each, and the ratio of the medians to the bare start. Data in a temp dir, removed.
 """
 
@@ -58,27 +59,34 @@ def main() -> int:
     args = parser.parse_args()
     python = sys.executable
     command = str(Path(python).parent / "context-keeper")
+    fast = [python, "-c", "from context_keeper.status_line import main; main()"]
     forms = {
         "bare interpreter (python -c pass)": [python, "-c", "pass"],
         "context-keeper statusline (console script)": [command, "statusline"],
         "python -m context_keeper statusline": [python, "-m", "context_keeper", "statusline"],
-        "python -c 'from context_keeper.status_line ...'": [
-            python,
-            "-c",
-            "from context_keeper.status_line import main; main()",
-        ],
+        "python -c 'from context_keeper.status_line ...'": fast,
+        # The data root named in a config file instead of CONTEXT_KEEPER_HOME: the full settings.
+        "the same, data root from a config file": fast,
     }
+    config_form = "the same, data root from a config file"
     base = Path(tempfile.mkdtemp(prefix="ck-bench-statusline-"))
     try:
         stdin, env = setup(base)
-        for argv in forms.values():  # warm the page cache and check the output once
-            out = subprocess.run(argv, input=stdin, capture_output=True, env=env, check=True).stdout.decode()
-        print(f"line: {out.strip()}")
+        config = base / "config.toml"
+        config.write_text(f'home = "{env["CONTEXT_KEEPER_HOME"]}"\n')
+        envs = {name: env for name in forms}
+        envs[config_form] = {k: v for k, v in env.items() if k != "CONTEXT_KEEPER_HOME"} | {
+            "CONTEXT_KEEPER_CONFIG": str(config)
+        }
+        for name, argv in forms.items():  # warm the page cache and check the output once
+            out = subprocess.run(argv, input=stdin, capture_output=True, env=envs[name], check=True).stdout.decode()
+            if out.strip():
+                print(f"line: {out.strip()}")
         times: dict[str, list[float]] = {name: [] for name in forms}
         for _ in range(args.runs):
             for name, argv in forms.items():
                 started = time.perf_counter()
-                subprocess.run(argv, input=stdin, capture_output=True, env=env, check=True)
+                subprocess.run(argv, input=stdin, capture_output=True, env=envs[name], check=True)
                 times[name].append(time.perf_counter() - started)
     finally:
         shutil.rmtree(base, ignore_errors=True)
