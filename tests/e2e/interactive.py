@@ -3,7 +3,7 @@ does (the status line): type prompts, read the screen.
 
 The first-run dialogs (onboarding, the API key, bypass-permissions mode, folder trust) are
 answered in `~/.claude.json` and the user settings beforehand, as a user who said yes once
-would have them. tmux runs on a private socket, so nothing touches anyone else's sessions.
+would have them. tmux runs on a socket of its own, so nothing touches anyone else's sessions.
 """
 
 from __future__ import annotations
@@ -48,7 +48,10 @@ class Repl:
     """`claude --dangerously-skip-permissions` running in tmux with the session's environment."""
 
     def __init__(self, session: ClaudeSession, extra_env: Mapping[str, str] | None = None) -> None:
-        self.tmux = ["tmux", "-L", f"ck-e2e-{os.getpid()}-{id(self)}"]
+        # A socket of its own beside the session's HOME: nobody else's tmux is touched, and
+        # nothing is left in /tmp/tmux-<uid> afterwards.
+        self.socket = session.home.parent / "tmux.sock"
+        self.tmux = ["tmux", "-S", str(self.socket)]
         env = session.env(extra_env) | {"TERM": "xterm-256color"}
         command = shlex.join(
             ["env", "-i", *(f"{k}={v}" for k, v in env.items()), str(session.binary), "--dangerously-skip-permissions"]
@@ -95,6 +98,7 @@ class Repl:
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True, timeout=30)
+        self.socket.unlink(missing_ok=True)
 
 
 def status_line(screen: str, prefix: str) -> str:
