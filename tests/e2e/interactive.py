@@ -9,7 +9,6 @@ would have them. tmux runs on a socket of its own, so nothing touches anyone els
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import shutil
 import subprocess
