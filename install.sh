@@ -27,6 +27,11 @@ Options:
                    DIR/.claude/settings.local.json (the file Claude Code keeps out of
                    version control) instead of the user settings
                    ($CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json)
+  --statusline     also register `context-keeper statusline` as Claude Code's status
+                   line (context used, tokens left before auto-compaction, what the
+                   last compaction kept); only where the settings file sets no status
+                   line, and the summary says which happened. --uninstall removes it
+                   (only ours)
   --no-hooks       only set up the virtualenv and the command; leave settings alone
   --dry-run        print the settings diff and what would be done; change nothing
   --uninstall      take the hooks out again: the settings file gets back the exact
@@ -48,7 +53,7 @@ fail() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }  # something went 
 say() { printf '%s\n' "$*"; }
 
 # ----------------------------------------------------------------------------- options
-prefix="" python_arg="" project="" no_hooks=0 dry_run=0 uninstall=0 purge=0
+prefix="" python_arg="" project="" no_hooks=0 dry_run=0 uninstall=0 purge=0 statusline=0
 need_value() { [ "$2" -ge 2 ] || die "$1 needs a value (see --help)"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -59,6 +64,7 @@ while [ $# -gt 0 ]; do
         --python=*) python_arg=${1#*=}; shift ;;
         --project) need_value "$1" $#; project=$2; shift 2 ;;
         --project=*) project=${1#*=}; shift ;;
+        --statusline) statusline=1; shift ;;
         --no-hooks) no_hooks=1; shift ;;
         --dry-run) dry_run=1; shift ;;
         --uninstall) uninstall=1; shift ;;
@@ -69,6 +75,8 @@ done
 [ -n "${HOME:-}" ] || die "HOME is not set"
 [ "$purge" = 0 ] || [ "$uninstall" = 1 ] || die "--purge only goes with --uninstall"
 [ "$uninstall" = 0 ] || [ "$no_hooks" = 0 ] || die "--no-hooks and --uninstall exclude each other"
+[ "$statusline" = 0 ] || [ "$no_hooks" = 0 ] || die "--statusline and --no-hooks exclude each other"
+[ "$statusline" = 0 ] || [ "$uninstall" = 0 ] || die "--uninstall removes our status line anyway; drop --statusline"
 [ -z "$python_arg" ] || [ -z "$prefix" ] || die "--python and --prefix exclude each other"
 for value in "$prefix" "$python_arg" "$project"; do
     case "$value" in -*) die "option value looks like an option: $value" ;; esac
@@ -358,8 +366,10 @@ if [ "$no_hooks" = 1 ]; then
 else
     also=()  # other files Claude Code reads for this project: warn if they register us too
     if [ -n "$project" ]; then also=(--also "$USER_SETTINGS" --also "$COMMITTED"); fi
+    line_flag=()
+    [ "$statusline" = 0 ] || line_flag=(--status-line)
     settings_tool install --settings "$SETTINGS" --state-dir "$STATE_DIR" "${launcher[@]}" \
-        ${also[@]+"${also[@]}"} ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
+        ${also[@]+"${also[@]}"} ${line_flag[@]+"${line_flag[@]}"} ${dry_flag[@]+"${dry_flag[@]}"} || exit $?
     settings_note="$SETTINGS"
     if [ -n "$project" ] && [ "$dry_run" = 0 ] \
         && git -C "$PROJECT" rev-parse --is-inside-work-tree >/dev/null 2>&1 \

@@ -32,9 +32,11 @@ LAYERS = [
     "compaction",  # one compaction on disk and after it: history, check, refill
     "hooks",  # the five hooks
     "claude_settings",  # Claude Code's settings files, for install and doctor
+    "status_line",  # Claude Code's status line: room left before compaction, what the last one kept
     "report",
     "doctor",
     "cli",
+    "agent_sdk",  # the hooks registered for an agent built on the Claude Agent SDK
     "entry",
     "__main__",
 ]

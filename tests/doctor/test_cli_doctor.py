@@ -56,7 +56,8 @@ def test_good_install_passes(installed: Populated, capsys: pytest.CaptureFixture
     hooks = ["PostToolUse (context_refill)", "PostToolUse (auto_context_manager)", "UserPromptSubmit", "PreCompact",
              "SessionStart", "PostCompact"]
     assert names == [*(f"hook {h}" for h in hooks), f"interpreter {sys.executable}",
-                     "config", "permissions", "repository", *(f"dry run {h}" for h in hooks)]
+                     "config", "permissions", "repository", "auto-compaction", "idle compaction", "status line",
+                     *(f"dry run {h}" for h in hooks)]
     assert "printed a " in out and "-character block" in out
 
 

@@ -10,6 +10,7 @@ and the package's stdlib-only modules (hooks' names, store's files and locks, lo
 - `merge`: our entries in (exactly once each) or out, on values
 - `jsontext`: a value change written into the file's own text, formatting kept
 - `installs`: what installs changed (records, backups) and the writes
+- `status_line`: our statusLine (install.sh --statusline): only where none is set, only ours removed
 - `actions`, `main`: install and uninstall as install.sh runs them
 """
 

@@ -21,6 +21,11 @@ from .jsontext import rewrite
 from .merge import merge_with_changes, unmerge_with_changes
 from .model import OurHandler, ours, overlaps, plugin_enabled
 from .registration import HookEntry
+from .status_line import KEY as STATUS_LINE_KEY
+from .status_line import describe as describe_status_line
+from .status_line import is_ours as is_our_status_line
+from .status_line import place as place_status_line
+from .status_line import remove as remove_status_line
 
 
 def new_bytes(loaded: Loaded, settings: Settings) -> bytes:
@@ -52,18 +57,37 @@ def _lines(version: bytes | Settings | None) -> list[str]:
 
 
 def install(
-    path: Path, entries: Sequence[HookEntry], state: InstallState, *, dry_run: bool = False, also: Sequence[Path] = ()
+    path: Path,
+    entries: Sequence[HookEntry],
+    state: InstallState,
+    *,
+    dry_run: bool = False,
+    also: Sequence[Path] = (),
+    status_line: Sequence[str] | None = None,
+    status_line_python: str | None = None,
 ) -> None:
+    """Merge our hook entries into the file; with `status_line` (the launcher, and the
+    interpreter when known), also our status line, only where the file sets none."""
     loaded = load(path)
     settings, changes = merge_with_changes(loaded.settings, entries)
+    line_note = ""
+    if status_line is not None:
+        elsewhere = _status_line_elsewhere(path, also)
+        if elsewhere is not None and STATUS_LINE_KEY not in loaded.settings:
+            # A project's status line would replace the user's there: the user's stays.
+            other, value = elsewhere
+            line_note = "; " + describe_status_line("kept", value) + f" in {other}"
+        else:
+            settings, done = place_status_line(settings, status_line, status_line_python)
+            line_note = "; " + describe_status_line(done, loaded.settings.get(STATUS_LINE_KEY))
     data = new_bytes(loaded, settings)
     warn_elsewhere(path, loaded.settings, ours(settings), [*also, *map(Path, state.records())])
     if data == loaded.data:
-        print(f"{path}: {'no changes' if dry_run else 'already up to date'}")
+        print(f"{path}: {'no changes' if dry_run else 'already up to date'}{line_note}")
         return
     if dry_run:
         sys.stdout.write(render_diff(loaded.data, data, path))
-        print(f"{path}: would change ({changes.describe()}); dry run, nothing written")
+        print(f"{path}: would change ({changes.describe()}{line_note}); dry run, nothing written")
         return
     # Locked from here: the record is read, and written after the file (which write_settings
     # only replaces if it is still what was loaded).
@@ -73,13 +97,30 @@ def install(
         record = record_for(state.get(path), loaded, data, backup, created, bool(ours(loaded.settings)))
         state.put(path, record)
         state.prune()
-    print(f"{path}: {changes.describe()}" + (f"; backup {backup}" if backup else " (new file)"))
+    print(f"{path}: {changes.describe()}{line_note}" + (f"; backup {backup}" if backup else " (new file)"))
+
+
+def _status_line_elsewhere(path: Path, others: Sequence[Path]) -> tuple[Path, object] | None:
+    """(file, value) of a status line not ours in another settings file Claude Code reads for
+    the same sessions, if any."""
+    for other in others:
+        if Path(other).absolute() == Path(path).absolute():
+            continue
+        try:
+            value = load(other, strict=False).settings.get(STATUS_LINE_KEY)
+        except SettingsError:
+            continue  # missing or ignored by Claude Code: sets nothing
+        if value is not None and not is_our_status_line(value):
+            return other, value
+    return None
 
 
 def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_if_none: bool = False) -> None:
     loaded = load(path)
     record = state.get(path)
     settings, changes = unmerge_with_changes(loaded.settings)
+    settings, line_removed = remove_status_line(settings)
+    what = changes.describe() + ("; status line removed" if line_removed else "")
     exact, data = _exact_restore(loaded, record, state)
     if loaded.data is None or (not exact and settings == loaded.settings):
         if not quiet_if_none:
@@ -95,7 +136,7 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_i
         data = new_bytes(loaded, settings)
     if dry_run:
         sys.stdout.write(render_diff(loaded.data, data, path))
-        print(f"{path}: would change ({changes.describe()}); dry run, nothing written")
+        print(f"{path}: would change ({what}); dry run, nothing written")
         return
     with state.locked():
         backup = None if exact else state.backup(path, loaded.data)
@@ -104,7 +145,7 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_i
             remove_created_dirs(path, record.created_dir)
         state.put(path, None)
         state.prune()
-    print(f"{path}: {changes.describe()}; " + _how(exact, data, backup, record))
+    print(f"{path}: {what}; " + _how(exact, data, backup, record))
 
 
 def _exact_restore(loaded: Loaded, record: InstallRecord | None, state: InstallState) -> tuple[bool, bytes | None]:

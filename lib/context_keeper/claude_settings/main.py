@@ -2,6 +2,7 @@
 virtualenv exists).
 
     install   --settings FILE --state-dir DIR (--command EXE | --python PY) [--also FILE]...
+              [--status-line]   also our status line, where the file sets none
     uninstall --settings FILE --state-dir DIR [--if-present]
     registered --state-dir DIR [--also FILE]...   the files (installed into, or named) that
                    still register our hooks, one per line
@@ -63,6 +64,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--if-present", action="store_true", help="uninstall: say nothing when there is nothing to remove"
     )
+    parser.add_argument(
+        "--status-line",
+        action="store_true",
+        help="install: also register `context-keeper statusline` as the status line, unless one is set",
+    )
     parser.add_argument("--dry-run", action="store_true", help="print the diff, change nothing")
     return parser
 
@@ -115,9 +121,18 @@ def _run(args: argparse.Namespace) -> int:
     # absolute() and not resolve(): keep the venv's python symlink (see launcher_for).
     command = Path(os.path.abspath(args.command)) if args.command else None
     python = Path(os.path.abspath(args.python)) if args.python else None
-    entries = our_entries(launcher_for(command=command, python=python), str(python) if python else None)
+    launcher = launcher_for(command=command, python=python)
+    entries = our_entries(launcher, str(python) if python else None)
     try:
-        install(args.settings, entries, state, dry_run=args.dry_run, also=args.also)
+        install(
+            args.settings,
+            entries,
+            state,
+            dry_run=args.dry_run,
+            also=args.also,
+            status_line=launcher if args.status_line else None,
+            status_line_python=str(python) if python else None,
+        )
     except CommentsError as exc:
         print(f"context-keeper: error: {exc}", file=sys.stderr)
         print(by_hand(args.settings, dumps(merge({}, entries))))

@@ -3,65 +3,21 @@ ids, and where each kind of file lives (see docs/architecture.md, "Runs director
 
 from __future__ import annotations
 
-try:  # CPython's own SHA-256: hashlib would load OpenSSL (~3 ms) on every hook call
-    from _sha2 import sha256  # type: ignore[import-not-found]  # Python >= 3.12
-except ImportError:
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
-    except ImportError:
-        from hashlib import sha256
 import os
 from pathlib import Path
 
 from ..config import Settings
+from ..locations import repo_key, repo_root, safe_name, sha256
 from ..records import record
 from .files import ensure_private_dir
+
+__all__ = ["RunsDir", "find_repo_root", "repo_key", "runs_dir_for", "safe_name", "sha256"]
 
 
 def find_repo_root(cwd: Path) -> Path:
     """The nearest ancestor of `cwd` holding `.git` (a dir, or a file in worktrees
     and submodules); `cwd` itself when there is none."""
-    start = Path(os.path.abspath(cwd))
-    for candidate in (start, *start.parents):
-        if os.path.lexists(candidate / ".git"):
-            return candidate
-    return start
-
-
-def repo_key(repo: Path) -> str:
-    """`<readable slug>-<sha256[:12]>`: the slug is for people, the hash keeps
-    `/a-b/c` and `/a/b-c` (same slug) apart."""
-    raw = os.fsencode(os.path.abspath(repo))
-    digest = sha256(raw).hexdigest()[:12]
-    slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in str(repo))
-    slug = "-".join(part for part in slug.split("-") if part)[-48:].strip("-")
-    return f"{slug or 'root'}-{digest}"
-
-
-_SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._-")
-_SAFE_MAX = 128
-
-
-def safe_name(session_id: str) -> str:
-    """A single, harmless path component for `session_id`.
-
-    Ordinary ids (lowercase ASCII letters, digits, `._-`, not starting with `.`
-    or `-`, up to 128 chars, i.e. every uuid) come back unchanged. Anything else
-    becomes a readable prefix plus `~` and a hash of the full id. `~` never occurs
-    in an unchanged id and the hash covers the whole id, so two distinct ids
-    cannot map to one name, even on a case-insensitive filesystem.
-    """
-    if (
-        session_id
-        and len(session_id) <= _SAFE_MAX
-        and session_id[0] not in ".-"
-        and all(c in _SAFE_CHARS for c in session_id)
-    ):
-        return session_id
-    digest = sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    prefix = "".join(c if c in _SAFE_CHARS else "_" for c in session_id[:40].lower())
-    prefix = prefix.lstrip(".-") or "_"
-    return f"{prefix}~{digest}"
+    return Path(repo_root(os.fspath(cwd)))
 
 
 @record

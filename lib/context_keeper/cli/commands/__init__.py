@@ -18,6 +18,7 @@ from . import (
     sessions,
     show,
     status,
+    statusline,
     summaries,
 )
 
@@ -37,4 +38,5 @@ COMMANDS = (
     reset,
     prune,
     doctor,
+    statusline,
 )
