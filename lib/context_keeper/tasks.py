@@ -77,6 +77,13 @@ _REDACTED_TEXT_MAX = 2000
 class TaskBook:
     tasks: dict[str, Task] = field(default_factory=dict)
     todo_ids: dict[str, str] = field(default_factory=dict)
+    # Derived, not saved: the key of every task added or replaced, in order (appended only;
+    # TaskIndex reads what is new since it last looked instead of comparing every task).
+    _changed: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    def _put(self, task_id: str, task: Task) -> None:
+        self.tasks[task_id] = task
+        self._changed.append(task_id)
 
     # -- primitive changes -------------------------------------------------------------
 
@@ -92,7 +99,7 @@ class TaskBook:
                 history=(StatusChange("pending", turn),),
                 source=source,
             )
-            self.tasks[task_id] = task
+            self._put(task_id, task)
         return task
 
     def set_status(self, task_id: str, status: str, turn: int) -> None:
@@ -101,13 +108,16 @@ class TaskBook:
         task = self.tasks[task_id]
         if task.status == status:
             return
-        self.tasks[task_id] = replace(
-            task,
-            status=status,
-            started_turn=turn if status == "in_progress" and task.started_turn is None else task.started_turn,
-            completed_turn=turn if status == "completed" else task.completed_turn,
-            last_touched_turn=max(task.last_touched_turn, turn),
-            history=task.history + (StatusChange(status, turn),),
+        self._put(
+            task_id,
+            replace(
+                task,
+                status=status,
+                started_turn=turn if status == "in_progress" and task.started_turn is None else task.started_turn,
+                completed_turn=turn if status == "completed" else task.completed_turn,
+                last_touched_turn=max(task.last_touched_turn, turn),
+                history=task.history + (StatusChange(status, turn),),
+            ),
         )
 
     def set_fields(self, task_id: str, turn: int, subject: str | None = None, description: str | None = None) -> None:
@@ -117,12 +127,12 @@ class TaskBook:
         touched = max(task.last_touched_turn, turn)
         if subject == task.subject and description == task.description and touched == task.last_touched_turn:
             return  # a TaskList repeating what is known: no new record
-        self.tasks[task_id] = replace(task, subject=subject, description=description, last_touched_turn=touched)
+        self._put(task_id, replace(task, subject=subject, description=description, last_touched_turn=touched))
 
     def touch(self, task_id: str, turn: int) -> None:
         task = self.tasks.get(task_id)
         if task is not None and task.last_touched_turn < turn:
-            self.tasks[task_id] = replace(task, last_touched_turn=turn)
+            self._put(task_id, replace(task, last_touched_turn=turn))
 
     # -- tool calls ----------------------------------------------------------------------
 
@@ -265,7 +275,18 @@ class TaskIndex:
     is enough — and updates only those.
     """
 
-    __slots__ = ("_tasks", "_keys", "_values", "_ids", "_open", "working", "completed")
+    __slots__ = (
+        "_tasks",
+        "_keys",
+        "_values",
+        "_ids",
+        "_open",
+        "_journal",
+        "_seen",
+        "_positions",
+        "working",
+        "completed",
+    )
 
     def __init__(self) -> None:
         self._reset(None)
@@ -276,10 +297,52 @@ class TaskIndex:
         self._values: list[Task] = []
         self._ids: list[str] = []
         self._open: dict[str, set[int]] = {"in_progress": set(), "pending": set()}  # positions by status
+        self._journal: list[str] | None = None  # the book's journal (TaskBook._changed) and how far it was read
+        self._seen = 0
+        self._positions: dict[str, int] | None = None  # position by key, made on the journal's first use
         self.working: list[str] = []
         self.completed = Phrases()
 
-    def sync(self, tasks: dict[str, Task]) -> None:
+    def sync(self, tasks: dict[str, Task], changed: list[str] | None = None) -> None:
+        """Bring the index up to `tasks`. `changed`: the book's journal (TaskBook._changed),
+        where every task added or replaced is named: only those named since the last call
+        are looked at then (a session with thousands of tasks syncs after every Task call)."""
+        if changed is not None and tasks is self._tasks and changed is self._journal and self._sync_journal(tasks):
+            return
+        self._sync_all(tasks)
+        if changed is not None:
+            self._journal, self._seen, self._positions = changed, len(changed), None
+
+    def _sync_journal(self, tasks: dict[str, Task]) -> bool:
+        """The journal's new entries applied; False when they do not account for the book
+        (then nothing was changed, and the whole book is compared)."""
+        journal, keys = self._journal, self._keys
+        assert journal is not None
+        if len(journal) == self._seen:
+            return len(tasks) == len(keys)
+        positions = self._positions
+        if positions is None:
+            positions = self._positions = {key: index for index, key in enumerate(keys)}
+        fresh = dict.fromkeys(journal[self._seen :])  # each key once, in order
+        added = [key for key in fresh if key not in positions]
+        if len(keys) + len(added) != len(tasks):
+            return False
+        # New keys were added to the book in the journal's order, so they take its next places.
+        for key in added:
+            positions[key] = len(keys)
+            keys.append(key)
+        self._seen = len(journal)
+        indexes = sorted(positions[key] for key in fresh)
+        values = self._values
+        self._apply(indexes, [tasks[keys[index]] for index in indexes])
+        for index in indexes:
+            if index < len(values):
+                values[index] = tasks[keys[index]]
+            else:
+                values.append(tasks[keys[index]])
+        return True
+
+    def _sync_all(self, tasks: dict[str, Task]) -> None:
         if tasks is not self._tasks or len(tasks) < len(self._keys):
             self._reset(tasks)
         keys, values = self._keys, self._values
@@ -290,13 +353,18 @@ class TaskIndex:
                 self._reset(tasks)
                 keys, values = self._keys, self._values
             keys.extend(now[len(keys) :])
+            self._positions = None
         changed = list(compress(range(len(values)), map(is_not, current, values)))
         changed.extend(range(len(values), len(current)))
-        if not changed:
-            return
-        open_tasks, statuses_changed = self._open, False
-        for index in changed:
-            old, task = values[index] if index < len(values) else None, current[index]
+        if changed:
+            self._apply(changed, [current[index] for index in changed])
+        self._values = current
+
+    def _apply(self, indexes: list[int], tasks: list[Task]) -> None:
+        """The tasks at these positions (ascending; those past the end are new) as they are now."""
+        values, open_tasks, statuses_changed = self._values, self._open, False
+        for index, task in zip(indexes, tasks, strict=True):
+            old = values[index] if index < len(values) else None
             if old is not None and old.status == task.status and old.subject == task.subject and old.id == task.id:
                 continue  # touched: only last_touched_turn moved
             statuses_changed = True
@@ -311,7 +379,6 @@ class TaskIndex:
                 self.completed.add(task.subject.lower(), index)
             elif task.status in open_tasks:
                 open_tasks[task.status].add(index)
-        self._values = current
         if statuses_changed:
             ids = self._ids
             self.working = [ids[i] for i in sorted(open_tasks["in_progress"] or open_tasks["pending"])]
