@@ -41,7 +41,8 @@ _STAMP = re.compile(rb"_\d{8}T\d{6}Z(_\d+)?_transcript")
 
 
 def outputs(code_root: Path, source: Path, python: str, root: Path, project: Path) -> tuple[dict[str, bytes], float]:
-    """What one PreCompact call with no saved state leaves: stdout, state and block files."""
+    """What one PreCompact call with no saved state leaves (stdout, state and block files),
+    and its CPU seconds (user + system: what the load on a shared machine moves least)."""
     home = root / "home"
     shutil.rmtree(home, ignore_errors=True)
     stdin = json.dumps(
@@ -59,13 +60,13 @@ def outputs(code_root: Path, source: Path, python: str, root: Path, project: Pat
         "CONTEXT_KEEPER_HOME": str(home),
         "CONTEXT_KEEPER_CONFIG": str(root / "config.toml"),
     }
-    wall, _, out, _ = timed([python, str(code_root / "hooks" / "pre_compact_preserve.py")], stdin, env, project)
+    _, _, out, cpu = timed([python, str(code_root / "hooks" / "pre_compact_preserve.py")], stdin, env, project)
     found = {"stdout": _STAMP.sub(b"_<stamp>_transcript", out)}
     for kind in ("state", "preserved"):
         for path in sorted(home.glob(f"runs/*/{kind}/*")):
             if path.suffix in (".json", ".txt"):
                 found[f"{kind}/{path.name}"] = _STAMP.sub(b"_<stamp>_transcript", path.read_bytes())
-    return found, wall
+    return found, cpu
 
 
 def compare(name: str, before: dict[str, bytes], after: dict[str, bytes]) -> bool:
@@ -133,14 +134,14 @@ def main(argv: list[str] | None = None) -> int:
         project = git_project(root)
         (root / "config.toml").write_text("")
         for source in sources:
-            before, old_wall = outputs(base, source, args.python, root, project)
-            after, new_wall = outputs(ROOT, source, args.python, root, project)
+            before, old_cpu = outputs(base, source, args.python, root, project)
+            after, new_cpu = outputs(ROOT, source, args.python, root, project)
             ok = compare(source.name, before, after)
             same += ok
             size = source.stat().st_size
             print(
                 f"  {'same' if ok else 'DIFFERENT':>9}  {source.name[:60]:<60} {size / 1e6:>8.2f} MB "
-                f"{len(before['stdout']):>6} chars  {old_wall:6.2f} s -> {new_wall:6.2f} s  load {loadavg().split()[0]}"
+                f"{len(before['stdout']):>6} chars  CPU {old_cpu:6.2f} s -> {new_cpu:6.2f} s  load {loadavg().split()[0]}"
             )
     print(f"{same} of {len(sources)} transcripts: block, state and saved block byte for byte the same")
     return 0 if same == len(sources) else 1
