@@ -393,24 +393,31 @@ class Phrases:
     """Phrases to look for in texts, each standing for some keys.
 
     `phrase in text` for every phrase, on every text, is what made mention tracking cost
-    seconds per 100 MB. So each phrase is indexed by its longest *inner* token (by TOKEN_RE,
-    with a non-token character on both sides inside the phrase): wherever the phrase occurs
-    in a text, that token is a whole token of the text too. A text's tokens then name the
-    few phrases worth a search. Phrases without an inner token (one or two words) are
-    searched for every time. Exact either way.
+    seconds per 100 MB. So each phrase is indexed by one *inner* token (by TOKEN_RE, with a
+    non-token character on both sides inside the phrase): wherever the phrase occurs in a
+    text, that token is a whole token of the text too. A text's tokens (one scan of it) then
+    name the few phrases worth a search. Of a phrase's inner tokens, the one fewest phrases
+    are filed under yet: subjects share words ("the parser of ..."), and a text naming a
+    word thousands of subjects were filed under would be searched for each (texts x tasks).
+    Phrases without an inner token (one or two words) are searched for every time. Exact
+    whichever token files a phrase.
     """
 
-    __slots__ = ("keys", "by_token", "loose")
+    __slots__ = ("keys", "by_token", "loose", "anchors")
 
     def __init__(self) -> None:
         self.keys: dict[str, set[Any]] = {}
         self.by_token: dict[str, set[str]] = {}
         self.loose: set[str] = set()
+        self.anchors: dict[str, str] = {}  # phrase -> the token it is filed under
 
-    @staticmethod
-    def _anchor(phrase: str) -> str | None:
+    def _anchor(self, phrase: str) -> str | None:
         inner = [m.group() for m in TOKEN_RE.finditer(phrase) if m.start() > 0 and m.end() < len(phrase)]
-        return max(inner, key=len) if inner else None
+        if not inner:
+            return None
+        by_token = self.by_token
+        # The least used token; of those, the longest (the rarer word, most likely), then the first.
+        return min(inner, key=lambda token: (len(by_token.get(token, ())), -len(token)))
 
     def add(self, phrase: str, key: Any) -> None:
         keys = self.keys.get(phrase)
@@ -420,6 +427,7 @@ class Phrases:
             if anchor is None:
                 self.loose.add(phrase)
             else:
+                self.anchors[phrase] = anchor
                 self.by_token.setdefault(anchor, set()).add(phrase)
         keys.add(key)
 
@@ -430,7 +438,7 @@ class Phrases:
         keys.discard(key)
         if not keys:
             del self.keys[phrase]
-            anchor = self._anchor(phrase)
+            anchor = self.anchors.pop(phrase, None)
             if anchor is None:
                 self.loose.discard(phrase)
             else:
