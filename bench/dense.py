@@ -411,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
                 medians[case] = statistics.median(walls)
                 cpu = statistics.median(s[2] for s in sample)
                 chars = f"{sample[-1][3]:,}" if sample[-1][3] else ""
+                if case == "PreCompact" and not all(s[3] for s in sample):
+                    chars += f" ({sum(not s[3] for s in sample)} without a block: out of budget)"
                 loads = ", ".join(s[4].split()[0] for s in sample)
                 print(
                     f"  {case:>12} {medians[case]:>10.3f} s {min(walls):>7.3f} {max(walls):>7.3f} {cpu:>6.2f} "
