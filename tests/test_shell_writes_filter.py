@@ -50,6 +50,7 @@ PIECES = st.sampled_from(
 @example("make >/dev/null 2>&1 && echo ok")
 @example("cd src && echo \\> /dev/null")
 @example("echo '>' /dev/null")
+@example(";*EOF..\t\\>>/dev/null|")  # an escaped `>` is a token of its own
 def test_a_command_said_to_write_nothing_writes_nothing(command: str) -> None:
     if not _may_write(command):
         assert _written(command) == []

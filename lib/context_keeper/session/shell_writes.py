@@ -39,13 +39,18 @@ def written_paths(command: str) -> list[str]:
 def _may_write(command: str) -> bool:
     """False when `command` surely writes nothing, told from its text without tokenising it:
     no command that writes by name, and each `>` in a token that is no output redirection
-    (`>&`, as in `2>&1`) or one to /dev/null. A `>` quoted or escaped is in another run of
-    punctuation than shlex's tokens, so it only ever makes this true (then _written decides)."""
+    (`>&`, as in `2>&1`) or one to /dev/null. A quoted `>` is in another run of punctuation
+    than shlex's tokens, so it only ever makes this true (then _written decides); an escaped
+    one (`\\>`) is a token `>` of its own, so a run after a backslash is read whole."""
     if _NAMES.search(command):
         return True
     for match in _PUNCTUATION_RUN.finditer(command):
         run = match.group()
-        if ">" not in run or run == ">&":
+        if ">" not in run:
+            continue
+        if match.start() and command[match.start() - 1] == "\\":
+            return True
+        if run == ">&":
             continue
         if run in _REDIRECTS and _TO_DEV_NULL.match(command, match.end()):
             continue
