@@ -30,9 +30,11 @@ import json
 import os
 import random
 import re
+import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -123,8 +125,6 @@ class DenseWriter:
     def _stamp(self) -> str:
         ms = EPOCH_MS + self.n * 750
         seconds, ms = divmod(ms, 1000)
-        import time
-
         return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{ms:03d}Z"
 
     def _write(self, rec: dict[str, Any]) -> None:
@@ -360,8 +360,6 @@ def run_rows(source: Path, runs: int, python: str, code_root: Path, root: Path, 
         wall, rss, _, cpu = timed(["cp", str(source), str(copy)], b"", dict(os.environ), project)
         rows["cp"].append((wall, rss, cpu, 0, before))
         copy.unlink()
-        import shutil
-
         shutil.rmtree(home, ignore_errors=True)
     return rows
 
