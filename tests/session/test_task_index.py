@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_keeper.session.tasks import Phrases, TaskBook, TaskIndex
+from context_keeper.session.task_index import Phrases, TaskIndex
+from context_keeper.session.tasks import TaskBook
 
 SUBJECTS = ["Fix parser", "fix PARSER", "Add docs", "a", "ab", "x y", "Write the tests", "tests"]
 OPS = st.lists(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from .tasks import TOKEN_RE, Phrases, TaskIndex
+from .task_index import TOKEN_RE, Phrases, TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -55,7 +55,7 @@ def task_view(model: SessionModel) -> tuple[tuple[str, ...], TaskIndex]:
     # TodoWrite snapshot) or a new task makes a new view; a changed task clears it (tools).
     if view is None or view[2] is not tasks or view[3] != len(tasks):
         index = model._task_index = model._task_index or TaskIndex()
-        index.sync(tasks)
+        index.sync(tasks, model.tasks._changed)
         view = model._tasks_view = (tuple(f"task-{task_id}" for task_id in index.working), index, tasks, len(tasks))
     return view[0], view[1]
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
     from ..transcript.entries import Message, Record
     from ..transcript.reader import ReadStats
-    from .tasks import Phrases, TaskIndex
+    from .task_index import Phrases, TaskIndex
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
 RECENT_IDS = 16

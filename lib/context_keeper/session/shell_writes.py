@@ -15,8 +15,11 @@ import os
 import re
 import shlex
 
-# Cheap test first: most commands write nothing (pytest, git status, ls...).
-_MAYBE = re.compile(r">|\btee\b|\bsed\b|\btouch\b|\bcp\b|\bmv\b")
+# Cheap test first: most commands write nothing (pytest, git status, ls...), and most of
+# the `>` in commands are `2>&1` or `>/dev/null` (see _may_write).
+_NAMES = re.compile(r"\btee\b|\bsed\b|\btouch\b|\bcp\b|\bmv\b")
+_PUNCTUATION_RUN = re.compile(r"[();<>|&]+")  # what shlex's punctuation_chars makes one token of
+_TO_DEV_NULL = re.compile(r"\s*/dev/null(?=[\s();<>|&]|$)")
 _HEREDOC = re.compile(r"<<-?\s*(['\"]?)([A-Za-z_][\w.-]*)\1")
 _SEPARATORS = frozenset({"&&", "||", ";", "|", "&", "|&", "(", ")", ";;"})
 _REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|"})
@@ -28,8 +31,34 @@ _UNKNOWN = re.compile(r"[$`*?\[\]{}~]")
 def written_paths(command: str) -> list[str]:
     """The paths `command` writes, in order, each once; relative ones as written (after any
     `cd` in the command, joined to its target)."""
-    if not _MAYBE.search(command):
+    if not _may_write(command):
         return []
+    return _written(command)
+
+
+def _may_write(command: str) -> bool:
+    """False when `command` surely writes nothing, told from its text without tokenising it:
+    no command that writes by name, and each `>` in a token that is no output redirection
+    (`>&`, as in `2>&1`) or one to /dev/null. A quoted `>` is in another run of punctuation
+    than shlex's tokens, so it only ever makes this true (then _written decides); an escaped
+    one (`\\>`) is a token `>` of its own, so a run after a backslash is read whole."""
+    if _NAMES.search(command):
+        return True
+    for match in _PUNCTUATION_RUN.finditer(command):
+        run = match.group()
+        if ">" not in run:
+            continue
+        if match.start() and command[match.start() - 1] == "\\":
+            return True
+        if run == ">&":
+            continue
+        if run in _REDIRECTS and _TO_DEV_NULL.match(command, match.end()):
+            continue
+        return True
+    return False
+
+
+def _written(command: str) -> list[str]:
     out: list[str] = []
     for line in _command_lines(command):
         try:

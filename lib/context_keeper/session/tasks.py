@@ -8,8 +8,6 @@ its items are keyed by their text and get ids `todo-<n>` in order of first appea
 from __future__ import annotations
 
 import re
-from itertools import compress
-from operator import is_not
 
 from ..records import field, record, replace
 from ..redact import redact
@@ -77,6 +75,13 @@ _REDACTED_TEXT_MAX = 2000
 class TaskBook:
     tasks: dict[str, Task] = field(default_factory=dict)
     todo_ids: dict[str, str] = field(default_factory=dict)
+    # Derived, not saved: the key of every task added or replaced, in order (appended only;
+    # TaskIndex reads what is new since it last looked instead of comparing every task).
+    _changed: list[str] = field(default_factory=list, repr=False, compare=False)
+
+    def _put(self, task_id: str, task: Task) -> None:
+        self.tasks[task_id] = task
+        self._changed.append(task_id)
 
     # -- primitive changes -------------------------------------------------------------
 
@@ -92,7 +97,7 @@ class TaskBook:
                 history=(StatusChange("pending", turn),),
                 source=source,
             )
-            self.tasks[task_id] = task
+            self._put(task_id, task)
         return task
 
     def set_status(self, task_id: str, status: str, turn: int) -> None:
@@ -101,13 +106,16 @@ class TaskBook:
         task = self.tasks[task_id]
         if task.status == status:
             return
-        self.tasks[task_id] = replace(
-            task,
-            status=status,
-            started_turn=turn if status == "in_progress" and task.started_turn is None else task.started_turn,
-            completed_turn=turn if status == "completed" else task.completed_turn,
-            last_touched_turn=max(task.last_touched_turn, turn),
-            history=task.history + (StatusChange(status, turn),),
+        self._put(
+            task_id,
+            replace(
+                task,
+                status=status,
+                started_turn=turn if status == "in_progress" and task.started_turn is None else task.started_turn,
+                completed_turn=turn if status == "completed" else task.completed_turn,
+                last_touched_turn=max(task.last_touched_turn, turn),
+                history=task.history + (StatusChange(status, turn),),
+            ),
         )
 
     def set_fields(self, task_id: str, turn: int, subject: str | None = None, description: str | None = None) -> None:
@@ -117,12 +125,12 @@ class TaskBook:
         touched = max(task.last_touched_turn, turn)
         if subject == task.subject and description == task.description and touched == task.last_touched_turn:
             return  # a TaskList repeating what is known: no new record
-        self.tasks[task_id] = replace(task, subject=subject, description=description, last_touched_turn=touched)
+        self._put(task_id, replace(task, subject=subject, description=description, last_touched_turn=touched))
 
     def touch(self, task_id: str, turn: int) -> None:
         task = self.tasks.get(task_id)
         if task is not None and task.last_touched_turn < turn:
-            self.tasks[task_id] = replace(task, last_touched_turn=turn)
+            self._put(task_id, replace(task, last_touched_turn=turn))
 
     # -- tool calls ----------------------------------------------------------------------
 
@@ -247,138 +255,3 @@ class TaskBook:
         if in_progress:
             return in_progress
         return [t.id for t in self.tasks.values() if t.status == "pending"]
-
-
-# What the session fold calls a token of a text (session.mentions matches file names by it).
-TOKEN_RE = re.compile(r"[\w.\-]+")
-
-
-class TaskIndex:
-    """The task book as the session fold asks for it on every response and every mention:
-    the ids of the tasks the turn's facts belong to (TaskBook.working_ids) and the completed
-    tasks by lowered subject (the tasks a text can mention).
-
-    A long session has hundreds of tasks; deriving both from all of them on each ask cost a
-    100 MB fold most of a second. `sync`, called after the book may have changed, finds the
-    changed tasks by identity instead — Task records are immutable (a change is a new record)
-    and a book never loses a task, so comparing the values with the ones last seen, in C,
-    is enough — and updates only those.
-    """
-
-    __slots__ = ("_tasks", "_keys", "_values", "_ids", "_open", "working", "completed")
-
-    def __init__(self) -> None:
-        self._reset(None)
-
-    def _reset(self, tasks: dict[str, Task] | None) -> None:
-        self._tasks = tasks
-        self._keys: list[str] = []
-        self._values: list[Task] = []
-        self._ids: list[str] = []
-        self._open: dict[str, set[int]] = {"in_progress": set(), "pending": set()}  # positions by status
-        self.working: list[str] = []
-        self.completed = Phrases()
-
-    def sync(self, tasks: dict[str, Task]) -> None:
-        if tasks is not self._tasks or len(tasks) < len(self._keys):
-            self._reset(tasks)
-        keys, values = self._keys, self._values
-        current = list(tasks.values())
-        if len(current) > len(keys):
-            now = list(tasks)
-            if now[: len(keys)] != keys:  # not the book last seen, grown: start over
-                self._reset(tasks)
-                keys, values = self._keys, self._values
-            keys.extend(now[len(keys) :])
-        changed = list(compress(range(len(values)), map(is_not, current, values)))
-        changed.extend(range(len(values), len(current)))
-        if not changed:
-            return
-        open_tasks, statuses_changed = self._open, False
-        for index in changed:
-            old, task = values[index] if index < len(values) else None, current[index]
-            if old is not None and old.status == task.status and old.subject == task.subject and old.id == task.id:
-                continue  # touched: only last_touched_turn moved
-            statuses_changed = True
-            if old is not None:
-                if old.status == "completed":
-                    self.completed.remove(old.subject.lower(), index)
-                open_tasks.get(old.status, set()).discard(index)
-                self._ids[index] = task.id
-            else:
-                self._ids.append(task.id)
-            if task.status == "completed":
-                self.completed.add(task.subject.lower(), index)
-            elif task.status in open_tasks:
-                open_tasks[task.status].add(index)
-        self._values = current
-        if statuses_changed:
-            ids = self._ids
-            self.working = [ids[i] for i in sorted(open_tasks["in_progress"] or open_tasks["pending"])]
-
-    def mentioned(self, text: str, tokens: set[str] | None = None) -> list[str]:
-        """Keys of the completed tasks whose lowered subject occurs in `text` (whose tokens,
-        by TOKEN_RE, are `tokens` if known), in the book's order."""
-        return [self._keys[index] for index in sorted(self.completed.found_in(text, tokens))]
-
-
-class Phrases:
-    """Phrases to look for in texts, each standing for some keys.
-
-    `phrase in text` for every phrase, on every text, is what made mention tracking cost
-    seconds per 100 MB. So each phrase is indexed by its longest *inner* token (by TOKEN_RE,
-    with a non-token character on both sides inside the phrase): wherever the phrase occurs
-    in a text, that token is a whole token of the text too. A text's tokens then name the
-    few phrases worth a search. Phrases without an inner token (one or two words) are
-    searched for every time. Exact either way.
-    """
-
-    __slots__ = ("keys", "by_token", "loose")
-
-    def __init__(self) -> None:
-        self.keys: dict[str, set[Any]] = {}
-        self.by_token: dict[str, set[str]] = {}
-        self.loose: set[str] = set()
-
-    @staticmethod
-    def _anchor(phrase: str) -> str | None:
-        inner = [m.group() for m in TOKEN_RE.finditer(phrase) if m.start() > 0 and m.end() < len(phrase)]
-        return max(inner, key=len) if inner else None
-
-    def add(self, phrase: str, key: Any) -> None:
-        keys = self.keys.get(phrase)
-        if keys is None:
-            keys = self.keys[phrase] = set()
-            anchor = self._anchor(phrase)
-            if anchor is None:
-                self.loose.add(phrase)
-            else:
-                self.by_token.setdefault(anchor, set()).add(phrase)
-        keys.add(key)
-
-    def remove(self, phrase: str, key: Any) -> None:
-        keys = self.keys.get(phrase)
-        if keys is None or key not in keys:
-            return
-        keys.discard(key)
-        if not keys:
-            del self.keys[phrase]
-            anchor = self._anchor(phrase)
-            if anchor is None:
-                self.loose.discard(phrase)
-            else:
-                self.by_token[anchor].discard(phrase)
-                if not self.by_token[anchor]:
-                    del self.by_token[anchor]
-
-    def found_in(self, text: str, tokens: set[str] | None = None) -> list[Any]:
-        """The keys of the phrases that occur in `text` (whose tokens are `tokens` if known)."""
-        if not self.keys:
-            return []
-        if tokens is None:
-            tokens = set(TOKEN_RE.findall(text))
-        by_token = self.by_token
-        found = [phrase for token in tokens & by_token.keys() for phrase in by_token[token] if phrase in text]
-        if self.loose:
-            found += [phrase for phrase in self.loose if phrase in text]
-        return [key for phrase in found for key in self.keys[phrase]]

@@ -107,11 +107,20 @@ def _int(value: Any) -> int | None:
 def _usage(raw: Any) -> Usage | None:
     if not isinstance(raw, dict):
         return None
+    # _int inlined (one Usage per assistant record): a JSON value is an int exactly when
+    # its type is int (a bool's type is bool).
+    get = raw.get
+    a, b, c, d = (
+        get("input_tokens"),
+        get("cache_creation_input_tokens"),
+        get("cache_read_input_tokens"),
+        get("output_tokens"),
+    )
     return Usage(
-        input_tokens=_int(raw.get("input_tokens")) or 0,
-        cache_creation_input_tokens=_int(raw.get("cache_creation_input_tokens")) or 0,
-        cache_read_input_tokens=_int(raw.get("cache_read_input_tokens")) or 0,
-        output_tokens=_int(raw.get("output_tokens")) or 0,
+        a if type(a) is int and a else 0,
+        b if type(b) is int and b else 0,
+        c if type(c) is int and c else 0,
+        d if type(d) is int and d else 0,
     )
 
 
@@ -136,17 +145,17 @@ def _blocks(content: Any) -> tuple[Block, ...]:
             continue
         kind = item.get("type")
         if kind == "text":
-            text = _str(item.get("text"))
-            if text is not None:
+            text = item.get("text")
+            if type(text) is str:  # (_str inlined, as in parse_record)
                 blocks.append(TextBlock(text))
         elif kind == "tool_use":
-            tool_id, name = _str(item.get("id")), _str(item.get("name"))
-            if tool_id and name:
+            tool_id, name = item.get("id"), item.get("name")
+            if type(tool_id) is str and tool_id and type(name) is str and name:
                 tool_input = item.get("input")
                 blocks.append(ToolUse(tool_id, name, tool_input if isinstance(tool_input, dict) else {}))
         elif kind == "tool_result":
-            tool_id = _str(item.get("tool_use_id"))
-            if tool_id:
+            tool_id = item.get("tool_use_id")
+            if type(tool_id) is str and tool_id:
                 blocks.append(ToolResult(tool_id, result_text(item.get("content")), item.get("is_error") is True))
     return tuple(blocks)
 
@@ -158,25 +167,28 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
         message = obj.get("message")
         if not isinstance(message, dict):
             return None
-        get, message_get = obj.get, message.get  # ~17,000 records in a 100 MB fold
+        get, message_get = obj.get, message.get  # ~100,000 records in a dense 100 MB fold
         usage = message_get("usage")
+        # _str inlined: a decoded JSON value is a str exactly when its type is str.
+        uuid, parent, stamp = get("uuid"), get("parentUuid"), get("timestamp")
+        message_id, model, cwd, session = message_get("id"), message_get("model"), get("cwd"), get("sessionId")
         return Message(  # the fields in order: role, uuid, parent_uuid, timestamp, blocks,
             # message_id, model, usage, is_sidechain, is_meta, is_compact_summary,
             # tool_use_result, cwd, session_id
             kind,
-            _str(get("uuid")),
-            _str(get("parentUuid")),
-            _str(get("timestamp")),
+            uuid if type(uuid) is str else None,
+            parent if type(parent) is str else None,
+            stamp if type(stamp) is str else None,
             _blocks(message_get("content")),
-            _str(message_get("id")),
-            _str(message_get("model")),
+            message_id if type(message_id) is str else None,
+            model if type(model) is str else None,
             _usage(usage) if usage is not None else None,
             get("isSidechain") is True,
             get("isMeta") is True,
             get("isCompactSummary") is True,
             get("toolUseResult"),
-            _str(get("cwd")),
-            _str(get("sessionId")),
+            cwd if type(cwd) is str else None,
+            session if type(session) is str else None,
         )
     if kind == "system" and obj.get("subtype") == "compact_boundary":
         meta = obj.get("compactMetadata")
