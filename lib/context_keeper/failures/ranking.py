@@ -1,0 +1,433 @@
+"""The messages of a failed output no recogniser knows: its lines ranked, headers joined.
+
+    rank(chunks) -> Found | None
+
+Every line is first sorted out: what is never the message (stack frames, source excerpts and
+caret lines, count-only summaries, progress and banners, exit-status and wrap-up lines, bare
+paths and locations) and what may be. A line that may be is joined to what continues it (a
+header ending in `:` takes its next line, past a source excerpt and its caret; deeper
+indented lines, `expected:`/`got:`-style pairs and a TAP diagnostic's comment lines follow
+it) and scored by what makes a line the message a developer quotes: an exception or error
+name with text after it, `file:line[:col]` with a description, expected/actual wording, an
+OS error. Then the output's shape decides how many failures it holds:
+
+- test titles (`1) name`, `FAIL: name`, `not ok 3 name`, `name | FAIL |`): one message per
+  title, the best line of its section, written `title: message`;
+- a file or location header over per-finding lines (`path` then `  3:5  error ...`, `In f line
+  3:` then caret labels): one message per finding, written `path:line:col: ...`;
+- several lines that start with their own location (linters, compilers): one message each;
+- otherwise the single best line, the earliest on a tie.
+
+General rules only: nothing here names a tool. Recognisers stay for what this cannot know
+(a runner's own test ids, diffs, exception chains); this is where every other tool lands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures.lines import Found, collapse, compose
+
+# How many lines after a header ending in `:` may be source excerpt and caret before its text.
+_EXCERPT_LINES = 3
+
+_TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+")
+# A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
+_PID_RE = re.compile(r"^==\d+==\s?")
+_TAP_RE = re.compile(r"^#(?=\s|$)\s?")
+_TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
+
+_FRAME_RE = re.compile(
+    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)$|at \S+:\d+(?::\d+)?\)?$|at <\w+>$|at 0x|by 0x"
+    r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
+    r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
+    r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
+    r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
+    r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
+    r"|\((?:procedure|file) \"|\"[^\"]*\"$|› )"
+)
+_SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*\|(?!\s*FAIL)|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+_CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
+_CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
+_BANNER_RE = re.compile(r"^(?:[=\-─*_~]{3,}.*|.*[=\-─]{5,})$")
+_WRAPUP_RE = re.compile(
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
+    r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
+    r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
+    r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
+    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
+    r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
+    r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
+    r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
+    r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
+    r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
+    r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
+    r"|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
+)
+# Lines under these headings repeat what failed, by name, as a list.
+_SUMMARY_HEADING_RE = re.compile(
+    r"^(?:Failed examples|Failing scenarios|Failed tests|Test Summary Report|short test summary info|Summary"
+    r"|Failures|Errors|Failed Tests)\s*:?$",
+    re.IGNORECASE,
+)
+_SUMMARY_WORDS = frozenset(
+    """test tests example examples failure failures error errors passed failed fail pass passing failing skipped
+    skip skips pending assertion assertions run runs spec specs problem problems warning warnings information
+    informations file files scenario scenarios feature features step steps undefined ok in and of with total
+    subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
+    checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
+    errored snapshot snapshots time load to incomplete risky notices deprecations""".split()
+)
+_LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
+
+_TITLE_RES = (
+    re.compile(r"^\d+\) (.+)$"),
+    re.compile(r"^(?:FAIL|ERROR)(?::| -)\s+(.+)$"),
+    re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
+    re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
+    re.compile(r"^--- FAIL: (\S+)"),
+)
+_PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+_BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
+_FILE_BANNER_RE = re.compile(r"^=+ \[(" + _PATH + r")\] FAIL$")
+_LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
+_POSITION_RE = re.compile(r"^(?:(\d+):(\d+)\s+(\S.*)|(L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*))$")
+_BARE_LOCATION_RE = re.compile(
+    r"^(?:\(in .*line \d+\)|/?" + _PATH + r"(?::\d+){1,2}|/?" + _PATH + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
+)
+_LOC_START_RE = re.compile(r"^(?:[\w.-]+: )?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?| line \d+)(?=\s|:|$)")
+_LOC_TAIL_RE = re.compile(r"\b(?:at \S+ line \d+|on line \d+)\b")
+_EXC_RE = re.compile(
+    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+)
+_LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
+_COMPARE_RE = re.compile(
+    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
+    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
+    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
+    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert\w*|expected)\b",
+    re.IGNORECASE,
+)
+_OS_ERROR_RE = re.compile(
+    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
+    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
+    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
+)
+_WEAK_RE = re.compile(
+    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
+)
+_FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
+_WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
+_NOTE_RE = re.compile(r"(?:^|: )note:")
+_RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
+_CODE_RE = re.compile(
+    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
+)
+_PAIR_KEY_RE = re.compile(
+    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
+)
+_SENTENCE_END = ".:;!?)]'\"’"
+
+
+class _Line:
+    __slots__ = ("text", "indent", "tap", "core")
+
+    def __init__(self, raw: str) -> None:
+        text = _PID_RE.sub("", raw)
+        self.tap = bool(_TAP_RE.match(text))
+        if self.tap:
+            text = _TAP_RE.sub("", text)
+        if text[:1].isdigit() or text[:1] == "[":
+            text = _TIMESTAMP_RE.sub("", text)
+        self.text = text.rstrip()
+        stripped = self.text.lstrip()
+        self.indent = len(self.text) - len(stripped)
+        # What the line says without a level tag (`[error] `): for sorting it out only.
+        self.core = _TAG_RE.sub("", stripped)
+
+
+def rank(chunks: list[list[str]]) -> Found | None:
+    messages: list[str] = []
+    last = ""
+    for raw in chunks:
+        lines = [_Line(line) for line in raw]
+        kinds = [_kind(line) for line in lines]
+        messages.extend(_chunk_messages(lines, kinds))
+        rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
+        last = rest[-1] if rest else last
+    if not messages and last:
+        # Nothing reads as a message: the last thing the program said.
+        messages = [collapse(last)]
+    return Found(messages) if messages else None
+
+
+def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
+    _mark_summaries(lines, kinds)
+    headers = _headers(lines, kinds)
+    if headers:
+        found = _sectioned(lines, kinds, headers)
+        if found:
+            return found
+    units = _units(lines, kinds, 0, len(lines))
+    # Lines that start with their own location are one finding each, whatever their level
+    # (a linter's warnings fail a run as its errors do); a note without its own rule id
+    # explains the finding above it.
+    located = [u for u in units if u[2] and u[1] >= 1]
+    if len(located) >= 2:
+        kept = [u for u in located if not (_NOTE_RE.search(u[0]) and not _RULE_ID_RE.search(u[0]))]
+        return [collapse(u[0]) for u in kept or located]
+    best = _best(units)
+    return [collapse(best)] if best is not None else []
+
+
+def _kind(line: _Line) -> str:
+    s = line.core
+    if not s:
+        return "blank"
+    if _CARET_RE.match(s):
+        return "caret"
+    if _CARET_LABEL_RE.match(s):
+        return "label"
+    if _SOURCE_RE.match(s):
+        return "source"
+    if _FRAME_RE.match(s):
+        return "frame"
+    if _BANNER_RE.match(s) or _WRAPUP_RE.match(s):
+        return "noise"
+    if _BARE_LOCATION_RE.match(s):
+        return "location"
+    if _title(s) is None and _is_count_summary(s):
+        return "summary"
+    return "text"
+
+
+def _is_count_summary(s: str) -> bool:
+    if not any(ch.isdigit() for ch in s):
+        return False
+    words = re.findall(r"[A-Za-z]+", s)
+    return bool(words) and all(w.lower() in _SUMMARY_WORDS for w in words)
+
+
+def _mark_summaries(lines: list[_Line], kinds: list[str]) -> None:
+    """The lines under a summary heading name failures already reported above."""
+    n = 0
+    while n < len(lines):
+        if kinds[n] == "text" and _SUMMARY_HEADING_RE.match(lines[n].core):
+            kinds[n] = "noise"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and _title(lines[m].core) is None:
+                if kinds[m] == "text":
+                    kinds[m] = "summary"
+                m += 1
+            n = m
+        n += 1
+
+
+def _title(s: str) -> str | None:
+    for pattern in _TITLE_RES:
+        m = pattern.match(s)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
+def _headers(lines: list[_Line], kinds: list[str]) -> list[tuple[int, str, str]]:
+    """(line, kind, where): test titles, file headers and location headers."""
+    out = []
+    for n, line in enumerate(lines):
+        if kinds[n] not in ("text", "location", "noise"):
+            continue
+        s = line.core
+        title = _title(s) if kinds[n] == "text" else None
+        if title is not None:
+            label = title.rstrip(":").strip().lower()
+            out.append((n, "title", "" if label in _LABEL_WORDS else title))
+            continue
+        m = _FILE_BANNER_RE.match(s)
+        if m:
+            kinds[n] = "noise"
+            out.append((n, "file", m.group(1)))
+            continue
+        m = _LOCATION_HEADER_RE.match(s)
+        if m:
+            out.append((n, "file", s[:-1]))
+            continue
+        if _BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
+            out.append((n, "file", s))
+    return out
+
+
+def _opens_findings(lines: list[_Line], kinds: list[str], n: int) -> bool:
+    for m in range(n + 1, min(n + 3, len(lines))):
+        if kinds[m] == "blank":
+            continue
+        s = lines[m].core
+        return bool(_POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+    return False
+
+
+def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
+    out: list[str] = []
+    for k, (start, kind, where) in enumerate(headers):
+        end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
+        # A banner ends a test's section (the run's wrap-up follows it).
+        if kind == "title":
+            for m in range(start + 1, end):
+                if _BANNER_RE.match(lines[m].core):
+                    end = m
+                    break
+            units = _units(lines, kinds, start + 1, end)
+            # A test's section with nothing that reads as a message: what it printed first
+            # under its title is what it says went wrong.
+            best = _best(units) or (units[0][0] if units else None)
+            if best is not None:
+                out.append(compose(where, [best]) if where else collapse(best))
+            continue
+        for m in range(start + 1, end):
+            s = lines[m].core
+            if kinds[m] == "label":
+                label = _CARET_LABEL_RE.match(s)
+                if label:
+                    out.append(compose(where, [label.group(1)]))
+                continue
+            position = _POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
+            if position and position.group(1):
+                text = _continued(lines, kinds, m, position.group(3))[0]
+                out.append(compose(f"{where}:{position.group(1)}:{position.group(2)}:", [text]))
+            elif position:
+                text = _continued(lines, kinds, m, position.group(4))[0]
+                out.append(compose(where, [text]))
+            elif kinds[m] == "text" and _LOC_START_RE.match(s) and lines[m].indent > 0:
+                out.append(collapse(_continued(lines, kinds, m, s)[0]))
+    return out
+
+
+def _units(lines: list[_Line], kinds: list[str], start: int, end: int) -> list[tuple[str, int, bool]]:
+    """(message, score, starts with its own location) for each line that may be a message."""
+    units = []
+    n = start
+    while n < end:
+        if kinds[n] not in ("text", "summary") or kinds[n] == "summary":
+            n += 1
+            continue
+        text, n_next = _joined(lines, kinds, n, end)
+        if n_next == n + 1:
+            text = lines[n].text.strip()
+        text, n_next = _continued(lines, kinds, n_next - 1, text, end)
+        units.append((text, _score(text), bool(_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text))))
+        n = max(n_next, n + 1)
+    return units
+
+
+def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
+    """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
+    text = lines[n].core
+    n += 1
+    while text.endswith(":") and not text.endswith("::"):
+        m = n
+        while m < end and m < n + _EXCERPT_LINES and kinds[m] in ("source", "caret"):
+            m += 1
+        if m >= end or kinds[m] not in ("text", "location"):
+            # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
+            # itself: a caret within the next lines marks the line before it as one.
+            caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
+            if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
+                break
+            m = caret + 1
+        elif m == n and any(kinds[c] == "caret" for c in range(n + 1, min(n + 2, end))):
+            m = n + 2 if n + 2 < end and kinds[n + 2] == "text" else m
+        nxt = lines[m].core
+        if _title(nxt) is not None or _SUMMARY_HEADING_RE.match(nxt):
+            break
+        label = text[:-1].strip().lower()
+        text = nxt if label in _LABEL_WORDS else f"{text} {nxt}"
+        kinds[m] = "used"
+        n = m + 1
+    return text, n
+
+
+def _continued(lines: list[_Line], kinds: list[str], n: int, text: str, end: int | None = None) -> tuple[str, int]:
+    """`text` (the line at n and what it joined) with the lines that continue it."""
+    end = len(lines) if end is None else end
+    base = lines[n].indent
+    tap = lines[n].tap
+    m = n + 1
+    if _CODE_RE.search(text):
+        # A line of code (a runner echoing the failing statement) continues into nothing.
+        return text, m
+    while m < end:
+        line, kind = lines[m], kinds[m]
+        s = line.core
+        if kind == "blank" or kind in ("noise", "summary") or _title(s) is not None:
+            break
+        if kind == "source" and s.startswith("| ") and line.indent > base:
+            kind = "text"
+        if kind in ("frame", "source", "caret", "label", "location"):
+            if tap and kind == "location":
+                m += 1
+                continue
+            break
+        pair = _PAIR_KEY_RE.match(s)
+        deeper = line.indent > base
+        # An excerpt (the line above a caret) and a message of its own are not continuations.
+        if m + 1 < end and kinds[m + 1] in ("caret", "label"):
+            break
+        wrap = s.startswith("| ") and deeper
+        if not (pair or wrap) and (
+            _LOC_START_RE.match(s) or (_score(s, False) >= 3 and _score(s, False) > _score(text, False))
+        ):
+            break
+        if not (deeper or pair or (tap and line.tap)):
+            break
+        if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
+            s = f"{s} {lines[m + 1].core}"
+            kinds[m + 1] = "used"
+            m += 1
+        if s.startswith("| "):
+            text = f"{text} {s[2:]}"
+        elif deeper and not pair and (s[:1].islower() or s[:1] == "{") and text[-1:] not in _SENTENCE_END:
+            text = f"{text} {s}"
+        elif text.endswith(":"):
+            text = f"{text} {s}"
+        else:
+            text = f"{text}; {s}"
+        kinds[m] = "used"
+        m += 1
+    return text, m
+
+
+def _score(text: str, located: bool = True) -> int:
+    score = 0
+    if _EXC_RE.search(text):
+        score += 5
+    if _LEVEL_RE.search(text):
+        score += 4
+    if _OS_ERROR_RE.search(text):
+        score += 4
+    if located and (_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text)):
+        score += 3
+    if _COMPARE_RE.search(text):
+        score += 3
+        if re.search(r"^expected\b.*;\s*(?:got|actual|received)\b", text, re.IGNORECASE):
+            score += 4
+    if _FAILED_COLON_RE.search(text):
+        score += 3
+    elif _WEAK_RE.search(text):
+        score += 1
+    if _WARNING_RE.search(text):
+        score -= 2
+    if _CODE_RE.search(text):
+        # A line of code (a runner echoing the failing statement) is where, not what.
+        score -= 8
+    if len(text) < 4:
+        score -= 5
+    return score
+
+
+def _best(units: list[tuple[str, int, bool]]) -> str | None:
+    best = None
+    for text, score, _located in units:
+        if score > 0 and (best is None or score > best[1]):
+            best = (text, score)
+    return best[0] if best else None
