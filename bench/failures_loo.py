@@ -120,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
                     for c in own:
                         found = failure_messages(c["tool_result"], c["command"])
                         if list(found.messages) != c["expected"]:
-                            misses.append(f"exact {c['name']} (off: {', '.join(off) or '-'})\n  expected {c['expected']}\n  got      {list(found.messages)}")
+                            misses.append(
+                                f"exact {c['name']} (off: {', '.join(off) or '-'})\n  expected {c['expected']}\n  got      {list(found.messages)}"
+                            )
             finally:
                 failures.RECOGNISERS = ALL
             table[toolchain] = row
@@ -144,18 +146,24 @@ def _print(table: dict[str, dict[str, Any]], context: bool) -> None:
     for label, keep in groups:
         rows = {k: r for k, r in table.items() if keep(r)}
         for name, r in rows.items():
-            line = (f"{name:13} {', '.join(r['off']) or '-':34} {r['recordings']:4} {r['messages']:4} {r['all_on']:6}"
-                    f" {r['first_off']:9} {r['all_off']:7}")
+            line = (
+                f"{name:13} {', '.join(r['off']) or '-':34} {r['recordings']:4} {r['messages']:4} {r['all_on']:6}"
+                f" {r['first_off']:9} {r['all_off']:7}"
+            )
             if context:
                 line += f" {_pct(r['block_off'], r['messages']):>9} {_pct(r['note_off'], r['messages']):>8}"
             print(line)
         n = sum(r["recordings"] for r in rows.values())
         msgs = sum(r["messages"] for r in rows.values())
-        total = (f"{label + ' (' + str(len(rows)) + ')':48} {n:4} {msgs:4} {sum(r['all_on'] for r in rows.values()):6}"
-                 f" {sum(r['first_off'] for r in rows.values()):9} {sum(r['all_off'] for r in rows.values()):7}")
+        total = (
+            f"{label + ' (' + str(len(rows)) + ')':48} {n:4} {msgs:4} {sum(r['all_on'] for r in rows.values()):6}"
+            f" {sum(r['first_off'] for r in rows.values()):9} {sum(r['all_off'] for r in rows.values()):7}"
+        )
         if context:
-            total += (f" {_pct(sum(r['block_off'] for r in rows.values()), msgs):>9}"
-                      f" {_pct(sum(r['note_off'] for r in rows.values()), msgs):>8}")
+            total += (
+                f" {_pct(sum(r['block_off'] for r in rows.values()), msgs):>9}"
+                f" {_pct(sum(r['note_off'] for r in rows.values()), msgs):>8}"
+            )
         print(total)
 
 

@@ -35,6 +35,8 @@ _TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 _PID_RE = re.compile(r"^==\d+==\s?")
 _TAP_RE = re.compile(r"^#(?=\s|$)\s?")
+# A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
+_MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 _TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
 
 _FRAME_RE = re.compile(
@@ -44,12 +46,12 @@ _FRAME_RE = re.compile(
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
     r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
-    r"|\((?:procedure|file) \"|\"[^\"]*\"$|› )"
+    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
 )
 _SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*\|(?!\s*FAIL)|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
 _CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 _CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
-_BANNER_RE = re.compile(r"^(?:[=\-─*_~]{3,}.*|.*[=\-─]{5,})$")
+_BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 _WRAPUP_RE = re.compile(
     r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
     r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
@@ -82,11 +84,18 @@ _LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "outp
 
 _TITLE_RES = (
     re.compile(r"^\d+\) (.+)$"),
-    re.compile(r"^(?:FAIL|ERROR)(?::| -)\s+(.+)$"),
+    re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
     re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
     re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
     re.compile(r"^--- FAIL: (\S+)"),
+    re.compile(r"^● (.+)$"),
+    re.compile(r"^_{3,} (\S.*?) _{3,}$"),
+    re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
+_QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
+_ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
+# A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
+_INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 _PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
 _BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
 _FILE_BANNER_RE = re.compile(r"^=+ \[(" + _PATH + r")\] FAIL$")
@@ -127,6 +136,7 @@ _CODE_RE = re.compile(
 _PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
 )
+_YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 _SENTENCE_END = ".:;!?)]'\"’"
 
 
@@ -138,6 +148,9 @@ class _Line:
         self.tap = bool(_TAP_RE.match(text))
         if self.tap:
             text = _TAP_RE.sub("", text)
+        elif text[:1] == "E" and _MARGIN_RE.match(text):
+            text = _MARGIN_RE.sub("", text)
+            self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = _TIMESTAMP_RE.sub("", text)
         self.text = text.rstrip()
@@ -163,6 +176,20 @@ def rank(chunks: list[list[str]]) -> Found | None:
 
 
 def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
+    inline = [_INLINE_FAILURE_RE.match(line.core) for line in lines]
+    if any(inline):
+        # The runner's own summary already pairs each failed test with its message; the
+        # report above it holds the message whole (the summary cuts it to the terminal's
+        # width, `...`) and the lines that continue it.
+        units = [u[0] for u in _units(lines, kinds[:], 0, len(lines))]
+        out = []
+        for m in inline:
+            if m:
+                text = m.group(2)
+                head = text[:-3] if text.endswith("...") else text
+                whole = next((u for u in units if u.startswith(head) and len(u) >= len(text)), None)
+                out.append(compose(m.group(1), [whole or text]))
+        return out
     _mark_summaries(lines, kinds)
     headers = _headers(lines, kinds)
     if headers:
@@ -193,6 +220,8 @@ def _kind(line: _Line) -> str:
         return "source"
     if _FRAME_RE.match(s):
         return "frame"
+    if _title(s) is not None:
+        return "text"
     if _BANNER_RE.match(s) or _WRAPUP_RE.match(s):
         return "noise"
     if _BARE_LOCATION_RE.match(s):
@@ -228,7 +257,12 @@ def _title(s: str) -> str | None:
     for pattern in _TITLE_RES:
         m = pattern.match(s)
         if m:
-            return m.group(1).strip()
+            title = m.group(1).strip()
+            # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
+            qualified = _QUALIFIED_RE.match(title)
+            if qualified and qualified.group(2).endswith("." + qualified.group(1)):
+                return qualified.group(2)
+            return title
     return None
 
 
@@ -273,7 +307,17 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
         # A banner ends a test's section (the run's wrap-up follows it).
         if kind == "title":
-            for m in range(start + 1, end):
+            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
+            while (
+                start + 1 < end
+                and lines[start + 1].indent > lines[start].indent
+                and lines[start + 1].core.endswith(":")
+                and lines[start + 1].core[:-1].strip().lower() not in _LABEL_WORDS
+            ):
+                start += 1
+                where = f"{where} {lines[start].core[:-1]}".strip()
+                kinds[start] = "used"
+            for m in range(start + 2, end):
                 if _BANNER_RE.match(lines[m].core):
                     end = m
                     break
@@ -314,17 +358,46 @@ def _units(lines: list[_Line], kinds: list[str], start: int, end: int) -> list[t
         text, n_next = _joined(lines, kinds, n, end)
         if n_next == n + 1:
             text = lines[n].text.strip()
-        text, n_next = _continued(lines, kinds, n_next - 1, text, end)
+        text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+        text, n_next = _pointed(lines, kinds, n_next, end, text)
         units.append((text, _score(text), bool(_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text))))
         n = max(n_next, n + 1)
     return units
 
 
+def _pointed(lines: list[_Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
+    the label of the excerpt's caret under it: `location: message: label`."""
+    if n >= end:
+        return text, n
+    arrow = _ARROW_RE.match(lines[n].core)
+    if not arrow:
+        return text, n
+    kinds[n] = "used"
+    label = ""
+    m = n + 1
+    while m < end and kinds[m] in ("source", "caret", "label"):
+        if kinds[m] == "label" and not label and "^" in lines[m].core:
+            found = _CARET_LABEL_RE.match(lines[m].core)
+            label = found.group(1) if found else ""
+        m += 1
+    return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
 def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
-    text = lines[n].core
+    text = _YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
     while text.endswith(":") and not text.endswith("::"):
+        # One blank line may stand between a header and its text (`AssertionError: ...:`,
+        # blank, `120 !== 100`), not two, and not before a new title.
+        if (
+            n + 1 < end
+            and kinds[n] == "blank"
+            and kinds[n + 1] == "text"
+            and lines[n + 1].indent >= lines[n - 1].indent
+        ):
+            n += 1
         m = n
         while m < end and m < n + _EXCERPT_LINES and kinds[m] in ("source", "caret"):
             m += 1
@@ -338,7 +411,9 @@ def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str
         elif m == n and any(kinds[c] == "caret" for c in range(n + 1, min(n + 2, end))):
             m = n + 2 if n + 2 < end and kinds[n + 2] == "text" else m
         nxt = lines[m].core
-        if _title(nxt) is not None or _SUMMARY_HEADING_RE.match(nxt):
+        # A line with its own location is a finding of its own (`main.c: In function 'f':`
+        # over `main.c:4:17: error: ...`).
+        if _title(nxt) is not None or _SUMMARY_HEADING_RE.match(nxt) or _LOC_START_RE.match(nxt):
             break
         label = text[:-1].strip().lower()
         text = nxt if label in _LABEL_WORDS else f"{text} {nxt}"
@@ -347,10 +422,14 @@ def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str
     return text, n
 
 
-def _continued(lines: list[_Line], kinds: list[str], n: int, text: str, end: int | None = None) -> tuple[str, int]:
-    """`text` (the line at n and what it joined) with the lines that continue it."""
+def _continued(
+    lines: list[_Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
+) -> tuple[str, int]:
+    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
+    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
     end = len(lines) if end is None else end
-    base = lines[n].indent
+    last = lines[n].indent
+    base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
     if _CODE_RE.search(text):
@@ -361,6 +440,10 @@ def _continued(lines: list[_Line], kinds: list[str], n: int, text: str, end: int
         s = line.core
         if kind == "blank" or kind in ("noise", "summary") or _title(s) is not None:
             break
+        if _ARROW_RE.match(s):
+            break
+        if s[:1] in "•*" and line.indent == last:
+            break  # the next bullet of a list the joined line began
         if kind == "source" and s.startswith("| ") and line.indent > base:
             kind = "text"
         if kind in ("frame", "source", "caret", "label", "location"):
