@@ -92,6 +92,11 @@ _TITLE_RES = (
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
+_GUTTER_RE = re.compile(r"^\d*\s*\|")
+# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
+_METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
+_CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
+_PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
 _QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
 _ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
@@ -205,7 +210,25 @@ def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
         kept = [u for u in located if not (_NOTE_RE.search(u[0]) and not _RULE_ID_RE.search(u[0]))]
         return [collapse(u[0]) for u in kept or located]
     best = _best(units)
-    return [collapse(best)] if best is not None else []
+    if best is None:
+        return _listed(units)
+    causes = [m.group(1) for line in lines if (m := _CAUSE_RE.match(line.core))]
+    if causes and _EXC_RE.search(best):
+        # An exception chain: the exception and the innermost cause.
+        best = f"{best}; Caused by: {causes[-1]}"
+    return [collapse(best)]
+
+
+def _listed(units: list[tuple[str, int, bool]]) -> list[str]:
+    """Nothing reads as a message: lines that say the same of different files (`would
+    reformat a.py`, `would reformat b.py`) are a list of findings."""
+    groups: dict[str, list[str]] = {}
+    for text, _score, _located in units:
+        words = text.split()
+        if len(words) >= 3 and _PATH_IN_RE.search(words[-1]):
+            groups.setdefault(" ".join(words[:2]), []).append(text)
+    found = max(groups.values(), key=len, default=[])
+    return [collapse(t) for t in found] if len(found) >= 2 else []
 
 
 def _kind(line: _Line) -> str:
@@ -226,7 +249,7 @@ def _kind(line: _Line) -> str:
         return "noise"
     if _BARE_LOCATION_RE.match(s):
         return "location"
-    if _title(s) is None and _is_count_summary(s):
+    if _title(s) is None and (_is_count_summary(s) or (_METRIC_RE.match(s) and not _PAIR_KEY_RE.match(s))):
         return "summary"
     return "text"
 
@@ -377,8 +400,10 @@ def _pointed(lines: list[_Line], kinds: list[str], n: int, end: int, text: str) 
     label = ""
     m = n + 1
     while m < end and kinds[m] in ("source", "caret", "label"):
-        if kinds[m] == "label" and not label and "^" in lines[m].core:
-            found = _CARET_LABEL_RE.match(lines[m].core)
+        # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
+        under = _GUTTER_RE.sub("", lines[m].core)
+        if not label and "^" in under:
+            found = _CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
