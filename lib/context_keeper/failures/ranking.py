@@ -110,7 +110,7 @@ _BARE_LOCATION_RE = re.compile(
     r"^(?:\(in .*line \d+\)|/?" + _PATH + r"(?::\d+){1,2}|/?" + _PATH + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 _LOC_START_RE = re.compile(r"^(?:[\w.-]+: )?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?| line \d+)(?=\s|:|$)")
-_LOC_TAIL_RE = re.compile(r"\b(?:at \S+ line \d+|on line \d+)\b")
+_LOC_TAIL_RE = re.compile(r"\b(?:at \S+ line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
 _EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
@@ -494,7 +494,16 @@ def _continued(
             m += 1
         if s.startswith("| "):
             text = f"{text} {s[2:]}"
-        elif deeper and not pair and (s[:1].islower() or s[:1] == "{") and text[-1:] not in _SENTENCE_END:
+        elif (
+            deeper
+            and not pair
+            and (
+                ((s[:1].islower() or s[:1] == "{") and text[-1:] not in _SENTENCE_END)
+                or text[-1:].isalnum()
+                or text[-1:] == ","
+            )
+        ):
+            # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
             text = f"{text} {s}"
         elif text.endswith(":"):
             text = f"{text} {s}"
