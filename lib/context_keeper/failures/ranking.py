@@ -28,6 +28,8 @@ import re
 
 from context_keeper.failures.lines import Found, collapse, compose
 
+# How many lines of one piece of output are ranked (the first third and the last two thirds).
+RANK_LINES = 800
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
 _EXCERPT_LINES = 3
 
@@ -142,6 +144,7 @@ _PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
 )
 _YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
+_DIGIT_RE = re.compile(r"\d")
 _SENTENCE_END = ".:;!?)]'\"’"
 
 
@@ -168,8 +171,8 @@ class _Line:
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
-    for raw in chunks:
-        lines = [_Line(line) for line in raw]
+    for piece in _bounded(chunks):
+        lines = [_Line(line) for line in piece]
         kinds = [_kind(line) for line in lines]
         messages.extend(_chunk_messages(lines, kinds))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
@@ -178,6 +181,18 @@ def rank(chunks: list[list[str]]) -> Found | None:
         # Nothing reads as a message: the last thing the program said.
         messages = [collapse(last)]
     return Found(messages) if messages else None
+
+
+def _bounded(chunks: list[list[str]]) -> list[list[str]]:
+    """Each piece's first and last lines, at most RANK_LINES in all: a build log's middle
+    is progress, and ranking costs tens of microseconds a line."""
+    out = []
+    for lines in chunks:
+        if len(lines) > RANK_LINES:
+            out.extend([lines[: RANK_LINES // 3], lines[-(RANK_LINES - RANK_LINES // 3) :]])
+        else:
+            out.append(lines)
+    return out
 
 
 def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
@@ -255,7 +270,7 @@ def _kind(line: _Line) -> str:
 
 
 def _is_count_summary(s: str) -> bool:
-    if not any(ch.isdigit() for ch in s):
+    if not _DIGIT_RE.search(s):
         return False
     words = re.findall(r"[A-Za-z]+", s)
     return bool(words) and all(w.lower() in _SUMMARY_WORDS for w in words)
@@ -481,13 +496,15 @@ def _continued(
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label"):
             break
-        wrap = s.startswith("| ") and deeper
-        if not (pair or wrap) and (
-            _LOC_START_RE.match(s) or (_score(s, False) >= 3 and _score(s, False) > _score(text, False))
-        ):
-            break
         if not (deeper or pair or (tap and line.tap)):
             break
+        wrap = s.startswith("| ") and deeper
+        if not (pair or wrap) and _LOC_START_RE.match(s):
+            break
+        if not (pair or wrap):
+            own = _score(s, False)
+            if own >= 3 and own > _score(text, False):
+                break
         if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
