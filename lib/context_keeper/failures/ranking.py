@@ -99,20 +99,38 @@ _GUTTER_RE = re.compile(r"^\d*\s*\|")
 _METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
 _CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
 _PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
+# What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
+_TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
+_TRACE_LABEL_RE = re.compile(
+    r"^(?:stack|stacktrace|stack trace|backtrace|traceback)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
+)
+_PAIRED_RE = re.compile(
+    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
+    re.IGNORECASE,
+)
+_FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 _QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
 _ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 _INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 _PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
 _BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
-_FILE_BANNER_RE = re.compile(r"^=+ \[(" + _PATH + r")\] FAIL$")
+_FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + _PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + _PATH + r"))$")
 _LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
-_POSITION_RE = re.compile(r"^(?:(\d+):(\d+)\s+(\S.*)|(L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*))$")
-_BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|/?" + _PATH + r"(?::\d+){1,2}|/?" + _PATH + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
+_POSITION_RE = re.compile(
+    r"^(?:(\d+):(\d+)\s+(\S.*)|(L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
-_LOC_START_RE = re.compile(r"^(?:[\w.-]+: )?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?| line \d+)(?=\s|:|$)")
-_LOC_TAIL_RE = re.compile(r"\b(?:at \S+ line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
+# A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
+_ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+_BARE_LOCATION_RE = re.compile(
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|/?"
+    + _PATH
+    + r"(?::\d+){1,2}|/?"
+    + _PATH
+    + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
+)
+_LOC_START_RE = re.compile(r"^(?:[\w.-]+: )?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+)(?=\s|:|,|$)")
+_LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
 _EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
@@ -211,12 +229,13 @@ def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
                 out.append(compose(m.group(1), [whole or text]))
         return out
     _mark_summaries(lines, kinds)
+    _mark_traces(lines, kinds)
     headers = _headers(lines, kinds)
     if headers:
         found = _sectioned(lines, kinds, headers)
         if found:
             return found
-    units = _units(lines, kinds, 0, len(lines))
+    units = _units(lines, kinds, 0, len(lines), locate=True)
     # Lines that start with their own location are one finding each, whatever their level
     # (a linter's warnings fail a run as its errors do); a note without its own rule id
     # explains the finding above it.
@@ -254,7 +273,7 @@ def _kind(line: _Line) -> str:
         return "caret"
     if _CARET_LABEL_RE.match(s):
         return "label"
-    if _SOURCE_RE.match(s):
+    if _SOURCE_RE.match(s) and not _ROW_RE.match(s):
         return "source"
     if _FRAME_RE.match(s):
         return "frame"
@@ -276,6 +295,21 @@ def _is_count_summary(s: str) -> bool:
     return bool(words) and all(w.lower() in _SUMMARY_WORDS for w in words)
 
 
+def _mark_traces(lines: list[_Line], kinds: list[str]) -> None:
+    """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
+    are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
+    n = 0
+    while n < len(lines):
+        if _TRACE_LABEL_RE.match(lines[n].core):
+            kinds[n] = "frame"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
+                kinds[m] = "frame"
+                m += 1
+            n = m
+        n += 1
+
+
 def _mark_summaries(lines: list[_Line], kinds: list[str]) -> None:
     """The lines under a summary heading name failures already reported above."""
     n = 0
@@ -292,10 +326,13 @@ def _mark_summaries(lines: list[_Line], kinds: list[str]) -> None:
 
 
 def _title(s: str) -> str | None:
-    for pattern in _TITLE_RES:
+    for n, pattern in enumerate(_TITLE_RES):
         m = pattern.match(s)
         if m:
             title = m.group(1).strip()
+            if n == 1 and not _TEST_NAME_RE.match(title):
+                # `ERROR: No matching distribution found` is a message, not a test's name.
+                return None
             # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
             qualified = _QUALIFIED_RE.match(title)
             if qualified and qualified.group(2).endswith("." + qualified.group(1)):
@@ -319,7 +356,7 @@ def _headers(lines: list[_Line], kinds: list[str]) -> list[tuple[int, str, str]]
         m = _FILE_BANNER_RE.match(s)
         if m:
             kinds[n] = "noise"
-            out.append((n, "file", m.group(1)))
+            out.append((n, "file", m.group(1) or m.group(2)))
             continue
         m = _LOCATION_HEADER_RE.match(s)
         if m:
@@ -385,8 +422,11 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
     return out
 
 
-def _units(lines: list[_Line], kinds: list[str], start: int, end: int) -> list[tuple[str, int, bool]]:
-    """(message, score, starts with its own location) for each line that may be a message."""
+def _units(
+    lines: list[_Line], kinds: list[str], start: int, end: int, locate: bool = False
+) -> list[tuple[str, int, bool]]:
+    """(message, score, starts with its own location) for each line that may be a message;
+    with `locate`, a message takes the location printed alone on the line above it."""
     units = []
     n = start
     while n < end:
@@ -398,6 +438,13 @@ def _units(lines: list[_Line], kinds: list[str], start: int, end: int) -> list[t
             text = lines[n].text.strip()
         text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = _pointed(lines, kinds, n_next, end, text)
+        # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
+        head = _FIELD_HEAD_RE.match(text)
+        if head and not _PAIR_KEY_RE.match(text) and _PAIR_KEY_RE.match(text[head.end() :]):
+            text = text[head.end() :]
+        # A location printed alone on the line above (`At line 7 of file sum.f90`).
+        if locate and n > start and kinds[n - 1] == "location" and not _LOC_START_RE.match(text):
+            text = compose(lines[n - 1].core, [text])
         units.append((text, _score(text), bool(_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text))))
         n = max(n_next, n + 1)
     return units
@@ -434,12 +481,11 @@ def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str
         if (
             n + 1 < end
             and kinds[n] == "blank"
-            and kinds[n + 1] == "text"
-            and lines[n + 1].indent >= lines[n - 1].indent
+            and (kinds[n + 1] == "source" or (kinds[n + 1] == "text" and lines[n + 1].indent >= lines[n - 1].indent))
         ):
             n += 1
         m = n
-        while m < end and m < n + _EXCERPT_LINES and kinds[m] in ("source", "caret"):
+        while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):
             m += 1
         if m >= end or kinds[m] not in ("text", "location"):
             # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
@@ -484,8 +530,9 @@ def _continued(
             break
         if s[:1] in "•*" and line.indent == last:
             break  # the next bullet of a list the joined line began
-        if kind == "source" and s.startswith("| ") and line.indent > base:
+        if kind == "source" and s.startswith("|") and line.indent > base:
             kind = "text"
+            s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
         if kind in ("frame", "source", "caret", "label", "location"):
             if tap and kind == "location":
                 m += 1
@@ -498,7 +545,7 @@ def _continued(
             break
         if not (deeper or pair or (tap and line.tap)):
             break
-        wrap = s.startswith("| ") and deeper
+        wrap = s.startswith("|") and deeper
         if not (pair or wrap) and _LOC_START_RE.match(s):
             break
         if not (pair or wrap):
@@ -543,7 +590,7 @@ def _score(text: str, located: bool = True) -> int:
         score += 3
     if _COMPARE_RE.search(text):
         score += 3
-        if re.search(r"^expected\b.*;\s*(?:got|actual|received)\b", text, re.IGNORECASE):
+        if _PAIRED_RE.search(text):
             score += 4
     if _FAILED_COLON_RE.search(text):
         score += 3
