@@ -39,17 +39,21 @@ KNOWN_MISSES = frozenset(
         "yamllint-parsable",
     }
 )
-PARAMS = [
-    pytest.param(p, id=p.stem, marks=pytest.mark.xfail(strict=True) if p.stem in KNOWN_MISSES else ())
-    for p in RECORDINGS
-]
+# Of those, the ones whose first message is still right.
+FIRST_RIGHT = frozenset({"qunit-failing"})
+
+
+def params(misses: frozenset[str]) -> list:
+    return [
+        pytest.param(p, id=p.stem, marks=pytest.mark.xfail(strict=True) if p.stem in misses else ()) for p in RECORDINGS
+    ]
 
 
 def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("path", PARAMS)
+@pytest.mark.parametrize("path", params(KNOWN_MISSES))
 def test_recording_gives_the_expected_messages(path: Path) -> None:
     case = load(path)
     found = failure_messages(case["tool_result"], case["command"])
@@ -57,7 +61,7 @@ def test_recording_gives_the_expected_messages(path: Path) -> None:
     assert found.more == case.get("expected_more", 0)
 
 
-@pytest.mark.parametrize("path", PARAMS)
+@pytest.mark.parametrize("path", params(KNOWN_MISSES - FIRST_RIGHT))
 def test_recording_without_the_command_gives_the_same_first_message(path: Path) -> None:
     # The command is a hint: users run tools through make, npm scripts, tox. The output alone
     # must still lead to the same first message.
