@@ -38,7 +38,7 @@ _TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,
 _PID_RE = re.compile(r"^==\d+==\s?")
 _TAP_RE = re.compile(r"^#(?=\s|$)\s?")
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
-_MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
+_MARGIN_RE = re.compile(r"^E {4,}(?=\S)")
 _TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
 
 _FRAME_RE = re.compile(
@@ -86,14 +86,18 @@ _LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "outp
 
 _TITLE_RES = (
     re.compile(r"^\d+\) (.+)$"),
+    re.compile(r"^(?:FAIL|ERROR)\s+\"(.+)\"$"),
     re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
     re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
     re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
+    re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
+_TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
+_BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 _GUTTER_RE = re.compile(r"^\d*\s*\|")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 _METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
@@ -330,9 +334,9 @@ def _title(s: str) -> str | None:
         m = pattern.match(s)
         if m:
             title = m.group(1).strip()
-            if n == 1 and not _TEST_NAME_RE.match(title):
+            if n == 2 and not _TEST_NAME_RE.match(title):
                 # `ERROR: No matching distribution found` is a message, not a test's name.
-                return None
+                continue
             # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
             qualified = _QUALIFIED_RE.match(title)
             if qualified and qualified.group(2).endswith("." + qualified.group(1)):
@@ -456,6 +460,13 @@ def _pointed(lines: list[_Line], kinds: list[str], n: int, end: int, text: str) 
     if n >= end:
         return text, n
     arrow = _ARROW_RE.match(lines[n].core)
+    if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
+        # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
+        # message then loses its bullet and level tag, which the location replaces.
+        arrow = _TRAILING_LOCATION_RE.match(lines[n + 1].core)
+        if arrow:
+            n += 1
+            text = _BULLET_RE.sub("", _TAG_RE.sub("", _BULLET_RE.sub("", text)))
     if not arrow:
         return text, n
     kinds[n] = "used"
