@@ -50,7 +50,7 @@ _FRAME_RE = re.compile(
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
     r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
 )
-_SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*\|(?!\s*FAIL)|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+_SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
 _CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 _CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 _BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
@@ -98,7 +98,7 @@ _TITLE_RES = (
 )
 _TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 _BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
-_GUTTER_RE = re.compile(r"^\d*\s*\|")
+_GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 _METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
 _CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
@@ -122,7 +122,7 @@ _BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
 _FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + _PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + _PATH + r"))$")
 _LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
 _POSITION_RE = re.compile(
-    r"^(?:(\d+):(\d+)\s+(\S.*)|(L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
+    r"^(?:(\d+):(\d+)\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 _ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
@@ -133,7 +133,7 @@ _BARE_LOCATION_RE = re.compile(
     + _PATH
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
-_LOC_START_RE = re.compile(r"^(?:[\w.-]+: )?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+)(?=\s|:|,|$)")
+_LOC_START_RE = re.compile(r"^(?:[\w.-]+: ?)?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+)(?=\s|:|,|$)")
 _LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
 _EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
@@ -373,7 +373,7 @@ def _headers(lines: list[_Line], kinds: list[str]) -> list[tuple[int, str, str]]
 
 def _opens_findings(lines: list[_Line], kinds: list[str], n: int) -> bool:
     for m in range(n + 1, min(n + 3, len(lines))):
-        if kinds[m] == "blank":
+        if kinds[m] == "blank" or _BANNER_RE.match(lines[m].core):
             continue
         s = lines[m].core
         return bool(_POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
