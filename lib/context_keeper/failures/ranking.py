@@ -38,7 +38,7 @@ _TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,
 _PID_RE = re.compile(r"^==\d+==\s?")
 _TAP_RE = re.compile(r"^#(?=\s|$)\s?")
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
-_MARGIN_RE = re.compile(r"^E {4,}(?=\S)")
+_MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 _TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
 
 _FRAME_RE = re.compile(
