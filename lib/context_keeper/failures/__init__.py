@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import generic, ranking
+from context_keeper.failures import generic
 from context_keeper.failures.lines import LINE_CAP, Found, collapse, dedupe, pieces, shorten
 from context_keeper.records import record
 
@@ -157,8 +157,11 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
             continue
         if found and found.messages:
             return found
-    # No recogniser knows the tool: its lines ranked (failures/ranking), the old single-line
-    # pick when every line is noise.
+    # No recogniser knows the tool: its lines ranked (failures/ranking, imported here: its
+    # regexes cost ~10 ms to compile, which a hook that never meets such output should not
+    # pay), the old single-line pick when every line is noise.
+    from context_keeper.failures import ranking
+
     return ranking.rank(chunks) or generic.generic(chunks)
 
 
