@@ -61,11 +61,11 @@ def claimant(case: dict[str, Any]) -> str:
 
         return wrapped
 
-    failures._function = spy  # type: ignore[assignment]
+    failures._function = spy
     try:
         failure_messages(case["tool_result"], case["command"])
     finally:
-        failures._function = original  # type: ignore[assignment]
+        failures._function = original
     return won[0] if won else ""
 
 

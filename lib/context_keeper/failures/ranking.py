@@ -223,13 +223,13 @@ def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
         # The runner's own summary already pairs each failed test with its message; the
         # report above it holds the message whole (the summary cuts it to the terminal's
         # width, `...`) and the lines that continue it.
-        units = [u[0] for u in _units(lines, kinds[:], 0, len(lines))]
+        reported = [u[0] for u in _units(lines, kinds[:], 0, len(lines))]
         out = []
         for m in inline:
             if m:
                 text = m.group(2)
                 head = text[:-3] if text.endswith("...") else text
-                whole = next((u for u in units if u.startswith(head) and len(u) >= len(text)), None)
+                whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
     _mark_summaries(lines, kinds)
