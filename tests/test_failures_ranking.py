@@ -5,6 +5,9 @@ the whole on real runs."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from context_keeper.failures import failure_messages
 from context_keeper.failures.lines import pieces
 from context_keeper.failures.ranking import rank
@@ -208,3 +211,43 @@ def test_output_no_recogniser_claims_goes_through_the_method() -> None:
 def test_nothing_to_rank_gives_nothing() -> None:
     assert rank([[]]) is None
     assert rank([["", "   "]]) is None
+
+
+# ---------------------------------------------------------------- never in the way
+
+
+LINE = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "  ",
+            "FAIL: x",
+            "1) a",
+            "  1:2  error  bad",
+            "src/a.py",
+            "Error:",
+            "  |",
+            "    ^",
+            "--> a.rs:1:2",
+            "expected: 1",
+            "  got: 2",
+            "# x",
+            "E   y",
+            "== a.py ==",
+            "stack: |-",
+            "FAILED a::b - c...",
+            "Caused by: d",
+            "At line 3 of file f.f90",
+            "=" * 20,
+        ]
+    ),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(LINE, max_size=40))
+def test_any_output_gives_one_line_messages_and_never_raises(lines: list[str]) -> None:
+    found = rank(pieces("Exit code 1\n" + "\n".join(lines)))
+    for message in found.messages if found else []:
+        assert message and "\n" not in message

@@ -162,7 +162,10 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
     # pay), the old single-line pick when every line is noise.
     from context_keeper.failures import ranking
 
-    return ranking.rank(chunks) or generic.generic(chunks)
+    try:
+        return ranking.rank(chunks) or generic.generic(chunks)
+    except Exception:  # noqa: BLE001 - as for a recogniser above
+        return generic.generic(chunks)
 
 
 def _function(target: Target) -> Recogniser:
