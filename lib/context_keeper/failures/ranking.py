@@ -42,7 +42,7 @@ _MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 _TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
 
 _FRAME_RE = re.compile(
-    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)$|at \S+:\d+(?::\d+)?\)?$|at <\w+>$|at 0x|by 0x"
+    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
     r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
     r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
@@ -66,7 +66,7 @@ _WRAPUP_RE = re.compile(
     r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
     r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
     r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
-    r"|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
+    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
 )
 # Lines under these headings repeat what failed, by name, as a list.
 _SUMMARY_HEADING_RE = re.compile(
@@ -101,6 +101,7 @@ _BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 _GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 _METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
+_CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 _CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
 _PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
 # What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
@@ -137,7 +138,7 @@ _LOC_START_RE = re.compile(r"^(?:[\w.-]+: ?)?/?" + _PATH + r"(?::\d+(?::\d+)?:?|
 _LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
 _EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
-    r"|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
 )
 _LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
 _COMPARE_RE = re.compile(
@@ -250,6 +251,11 @@ def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
     best = _best(units)
     if best is None:
         return _listed(units)
+    if any(_CHAIN_RE.match(line.core) for line in lines):
+        # A chain printed cause first (`During handling of the above exception, ...`): the
+        # exception raised last is the one that ended the program.
+        raised = [u[0] for u in units if _EXC_RE.search(u[0]) and u[1] > 0]
+        best = raised[-1] if raised else best
     causes = [m.group(1) for line in lines if (m := _CAUSE_RE.match(line.core))]
     if causes and _EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
@@ -304,6 +310,16 @@ def _mark_traces(lines: list[_Line], kinds: list[str]) -> None:
     are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
     n = 0
     while n < len(lines):
+        if kinds[n] == "frame" and lines[n].core.endswith("{"):
+            # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
+            m = n + 1
+            while m < len(lines) and lines[m].core != "}":
+                kinds[m] = "frame"
+                m += 1
+            if m < len(lines):
+                kinds[m] = "frame"
+            n = m + 1
+            continue
         if _TRACE_LABEL_RE.match(lines[n].core):
             kinds[n] = "frame"
             m = n + 1
@@ -403,7 +419,7 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
             units = _units(lines, kinds, start + 1, end)
             # A test's section with nothing that reads as a message: what it printed first
             # under its title is what it says went wrong.
-            best = _best(units) or (units[0][0] if units else None)
+            best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
             if best is not None:
                 out.append(compose(where, [best]) if where else collapse(best))
             continue
@@ -489,11 +505,7 @@ def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str
     while text.endswith(":") and not text.endswith("::"):
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.
-        if (
-            n + 1 < end
-            and kinds[n] == "blank"
-            and (kinds[n + 1] == "source" or (kinds[n + 1] == "text" and lines[n + 1].indent >= lines[n - 1].indent))
-        ):
+        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
             n += 1
         m = n
         while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):
