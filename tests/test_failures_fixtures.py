@@ -27,7 +27,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # recogniser (its `E   name` progress lines), lessc's excerpt without a gutter taken for the
 # header's text, uvu's second diff, xsltproc's first of three lines, yapf's diff header; from
 # the ninth: dart-sass's location on the last line, depcheck's bulleted lists, openssl's
-# consequence taken over its cause, psql's hint joined to its message.
+# consequence taken over its cause, psql's hint joined to its message; from the tenth:
+# deptry's output claimed by the ruff recogniser, validate-pyproject's by the Python
+# traceback one, yasm's follow-up note taken for a finding.
 KNOWN_MISSES = frozenset(
     {
         "ajv-invalid",
@@ -38,6 +40,7 @@ KNOWN_MISSES = frozenset(
         "cucumber-failing",
         "dart-sass-error",
         "depcheck-unused",
+        "deptry-issues",
         "green-failing",
         "htmlhint-errors",
         "jsonlint-error",
@@ -49,13 +52,15 @@ KNOWN_MISSES = frozenset(
         "qunit-failing",
         "shellcheck-gcc",
         "uvu-failing",
+        "validate-pyproject-error",
         "xsltproc-errors",
         "yamllint-parsable",
         "yapf-diff",
+        "yasm-errors",
     }
 )
 # Of those, the ones whose first message is still right.
-FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing"})
+FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "yasm-errors"})
 
 
 def params(misses: frozenset[str]) -> list:

@@ -80,7 +80,7 @@ _SUMMARY_WORDS = frozenset(
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations""".split()
+    errored snapshot snapshots time load to incomplete risky notices deprecations found""".split()
 )
 _LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
@@ -98,6 +98,9 @@ _TITLE_RES = (
 )
 _TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 _BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
+# A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
+_MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
+_BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 _GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 _METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
@@ -123,7 +126,7 @@ _BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
 _FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + _PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + _PATH + r"))$")
 _LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
 _POSITION_RE = re.compile(
-    r"^(?:(\d+):(\d+)\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
+    r"^(?:(\d+:\d+(?:-\d+:\d+)?)()\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 _ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
@@ -134,7 +137,9 @@ _BARE_LOCATION_RE = re.compile(
     + _PATH
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
-_LOC_START_RE = re.compile(r"^(?:[\w.-]+: ?)?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+)(?=\s|:|,|$)")
+_LOC_START_RE = re.compile(
+    r"^(?:[\w.-]+: ?)?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
+)
 _LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
 _EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
@@ -172,7 +177,7 @@ _SENTENCE_END = ".:;!?)]'\"’"
 
 
 class _Line:
-    __slots__ = ("text", "indent", "tap", "core")
+    __slots__ = ("text", "indent", "tap", "core", "marked")
 
     def __init__(self, raw: str) -> None:
         text = _PID_RE.sub("", raw)
@@ -184,6 +189,9 @@ class _Line:
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = _TIMESTAMP_RE.sub("", text)
+        self.marked = bool(_MARK_RE.match(text.lstrip()))
+        if self.marked:
+            text = _MARK_RE.sub("", text.lstrip())
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
@@ -289,6 +297,14 @@ def _kind(line: _Line) -> str:
         return "frame"
     if _title(s) is not None:
         return "text"
+    inner = _BANNER_TEXT_RE.match(s)
+    if inner and len(inner.group(1).split()) >= 2:
+        # `---- RESULT: FAILED (minimum: 80.0%) ----`: the words are a line of their own.
+        line.core = s = inner.group(1)
+        line.text = line.text.strip().strip("=-─⎯*_~ ")
+        if _is_count_summary(s):
+            return "summary"
+        return "noise" if _WRAPUP_RE.match(s) else "text"
     if _BANNER_RE.match(s) or _WRAPUP_RE.match(s):
         return "noise"
     if _BARE_LOCATION_RE.match(s):
@@ -433,7 +449,7 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
             position = _POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
             if position and position.group(1):
                 text = _continued(lines, kinds, m, position.group(3))[0]
-                out.append(compose(f"{where}:{position.group(1)}:{position.group(2)}:", [text]))
+                out.append(compose(f"{where}:{position.group(1)}:", [text]))
             elif position:
                 text = _continued(lines, kinds, m, position.group(4))[0]
                 out.append(compose(where, [text]))
@@ -465,7 +481,13 @@ def _units(
         # A location printed alone on the line above (`At line 7 of file sum.f90`).
         if locate and n > start and kinds[n - 1] == "location" and not _LOC_START_RE.match(text):
             text = compose(lines[n - 1].core, [text])
-        units.append((text, _score(text), bool(_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text))))
+        units.append(
+            (
+                text,
+                _score(text) + 2 * lines[n].marked,
+                bool(lines[n].marked or _LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text)),
+            )
+        )
         n = max(n_next, n + 1)
     return units
 
