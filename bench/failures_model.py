@@ -3,7 +3,7 @@
 
     python bench/failures_model.py [--fixtures DIR] [--epochs N]
 
-Compares the hand-set weights of `failures.ranking._score` with a logistic regression over
+Compares the hand-set weights of `failures.shapes.score` with a logistic regression over
 the same features, trained in pure Python, on one decision: which candidate line of an
 output (a `ranking` unit: a line joined with what continues it) is the message. For every
 recording, its units and their features come from `ranking` itself; a unit is right when
@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 
-from context_keeper.failures import ranking  # noqa: E402
+from context_keeper.failures import ranking, shapes  # noqa: E402
 from context_keeper.failures.lines import collapse, pieces  # noqa: E402
 
 FEATURES = (
@@ -48,18 +48,18 @@ FEATURES = (
 
 
 def features(text: str, n: int, count: int) -> list[float]:
-    r = ranking
+    r = shapes
     return [
-        float(bool(r._EXC_RE.search(text))),
-        float(bool(r._LEVEL_RE.search(text))),
-        float(bool(r._OS_ERROR_RE.search(text))),
-        float(bool(r._LOC_START_RE.match(text) or r._LOC_TAIL_RE.search(text))),
-        float(bool(r._COMPARE_RE.search(text))),
-        float(bool(r._PAIRED_RE.search(text))),
-        float(bool(r._FAILED_COLON_RE.search(text))),
-        float(bool(r._WEAK_RE.search(text))),
-        float(bool(r._WARNING_RE.search(text))),
-        float(bool(r._CODE_RE.search(text))),
+        float(bool(r.EXC_RE.search(text))),
+        float(bool(r.LEVEL_RE.search(text))),
+        float(bool(r.OS_ERROR_RE.search(text))),
+        float(bool(r.LOC_START_RE.match(text) or r.LOC_TAIL_RE.search(text))),
+        float(bool(r.COMPARE_RE.search(text))),
+        float(bool(r.PAIRED_RE.search(text))),
+        float(bool(r.FAILED_COLON_RE.search(text))),
+        float(bool(r.WEAK_RE.search(text))),
+        float(bool(r.WARNING_RE.search(text))),
+        float(bool(r.CODE_RE.search(text))),
         float(len(text) < 4),
         float(n == 0),
         float(n == count - 1),
@@ -71,8 +71,8 @@ def candidates(case: dict[str, Any]) -> list[tuple[str, int, list[float], bool]]
     expected = collapse(case["expected"][0]) if case["expected"] else ""
     out = []
     for piece in ranking._bounded(pieces(case["tool_result"])):
-        lines = [ranking._Line(line) for line in piece]
-        kinds = [ranking._kind(line) for line in lines]
+        lines = [shapes.Line(line) for line in piece]
+        kinds = [shapes.kind(line) for line in lines]
         ranking._mark_summaries(lines, kinds)
         ranking._mark_traces(lines, kinds)
         units = ranking._units(lines, kinds, 0, len(lines), locate=True)

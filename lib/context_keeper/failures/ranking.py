@@ -18,14 +18,17 @@ OS error. Then the output's shape decides how many failures it holds:
 - several lines that start with their own location (linters, compilers): one message each;
 - otherwise the single best line, the earliest on a tie.
 
-General rules only: nothing here names a tool. Recognisers stay for what this cannot know
-(a runner's own test ids, diffs, exception chains); this is where every other tool lands.
+What a single line is (its kind, the test it names, its score) is `failures.shapes`; this
+module puts lines together. General rules only: nothing here names a tool. Recognisers stay
+for what this cannot know (a runner's test ids composed from parts printed apart, diffs, a
+tool's own conventions); this is where every other tool lands.
 """
 
 from __future__ import annotations
 
 import re
 
+from context_keeper.failures import shapes
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -33,178 +36,13 @@ RANK_LINES = 800
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
 _EXCERPT_LINES = 3
 
-_TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+")
-# A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
-_PID_RE = re.compile(r"^==\d+==\s?")
-_TAP_RE = re.compile(r"^#(?=\s|$)\s?")
-# A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
-_MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
-_TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
-
-_FRAME_RE = re.compile(
-    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
-    r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
-    r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
-    r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
-    r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
-    r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
-    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
-)
-_SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
-_CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
-_CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
-_BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
-_WRAPUP_RE = re.compile(
-    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
-    r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
-    r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
-    r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
-    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
-    r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
-    r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
-    r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
-    r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
-    r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
-    r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
-    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
-)
-# Lines under these headings repeat what failed, by name, as a list.
-_SUMMARY_HEADING_RE = re.compile(
-    r"^(?:Failed examples|Failing scenarios|Failed tests|Test Summary Report|short test summary info|Summary"
-    r"|Failures|Errors|Failed Tests)\s*:?$",
-    re.IGNORECASE,
-)
-_SUMMARY_WORDS = frozenset(
-    """test tests example examples failure failures error errors passed failed fail pass passing failing skipped
-    skip skips pending assertion assertions run runs spec specs problem problems warning warnings information
-    informations file files scenario scenarios feature features step steps undefined ok in and of with total
-    subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
-    checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations found""".split()
-)
-_LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
-
-_TITLE_RES = (
-    re.compile(r"^\d+\) (.+)$"),
-    re.compile(r"^(?:FAIL|ERROR)\s+\"(.+)\"$"),
-    re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
-    re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
-    re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
-    re.compile(r"^--- FAIL: (\S+)"),
-    re.compile(r"^● (.+)$"),
-    re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
-    re.compile(r"^_{3,} (\S.*?) _{3,}$"),
-    re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
-)
-_TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
-_BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
-# A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
-_MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
-_BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
-_GUTTER_RE = re.compile(r"^\d*\s*[|│]")
-# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
-_METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
-_CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
-_CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
-_PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
-# What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
-_TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
-_TRACE_LABEL_RE = re.compile(
-    r"^(?:stack|stacktrace|stack trace|backtrace|traceback)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
-)
-_PAIRED_RE = re.compile(
-    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
-    re.IGNORECASE,
-)
-_FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
-_QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
-_ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
-# A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
-_INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-_PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
-_BARE_PATH_RE = re.compile(r"^/?" + _PATH + r"$")
-_FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + _PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + _PATH + r"))$")
-_LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
-_POSITION_RE = re.compile(
-    r"^(?:(\d+:\d+(?:-\d+:\d+)?)()\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
-)
-# A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
-_ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
-_BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|/?"
-    + _PATH
-    + r"(?::\d+){1,2}|/?"
-    + _PATH
-    + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
-)
-_LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?/?" + _PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
-)
-_LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
-_EXC_RE = re.compile(
-    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
-    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
-)
-_LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
-_COMPARE_RE = re.compile(
-    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
-    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
-    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert\w*|expected)\b",
-    re.IGNORECASE,
-)
-_OS_ERROR_RE = re.compile(
-    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
-    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
-    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
-)
-_WEAK_RE = re.compile(
-    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
-)
-_FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
-_WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
-_NOTE_RE = re.compile(r"(?:^|: )note:")
-_RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
-_CODE_RE = re.compile(
-    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
-)
-_PAIR_KEY_RE = re.compile(
-    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
-)
-_YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
-_DIGIT_RE = re.compile(r"\d")
-_SENTENCE_END = ".:;!?)]'\"’"
-
-
-class _Line:
-    __slots__ = ("text", "indent", "tap", "core", "marked")
-
-    def __init__(self, raw: str) -> None:
-        text = _PID_RE.sub("", raw)
-        self.tap = bool(_TAP_RE.match(text))
-        if self.tap:
-            text = _TAP_RE.sub("", text)
-        elif text[:1] == "E" and _MARGIN_RE.match(text):
-            text = _MARGIN_RE.sub("", text)
-            self.tap = True
-        if text[:1].isdigit() or text[:1] == "[":
-            text = _TIMESTAMP_RE.sub("", text)
-        self.marked = bool(_MARK_RE.match(text.lstrip()))
-        if self.marked:
-            text = _MARK_RE.sub("", text.lstrip())
-        self.text = text.rstrip()
-        stripped = self.text.lstrip()
-        self.indent = len(self.text) - len(stripped)
-        # What the line says without a level tag (`[error] `): for sorting it out only.
-        self.core = _TAG_RE.sub("", stripped)
-
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
     for piece in _bounded(chunks):
-        lines = [_Line(line) for line in piece]
-        kinds = [_kind(line) for line in lines]
+        lines = [shapes.Line(line) for line in piece]
+        kinds = [shapes.kind(line) for line in lines]
         messages.extend(_chunk_messages(lines, kinds))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
         last = rest[-1] if rest else last
@@ -226,8 +64,8 @@ def _bounded(chunks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
-    inline = [_INLINE_FAILURE_RE.match(line.core) for line in lines]
+def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
+    inline = [shapes.INLINE_FAILURE_RE.match(line.core) for line in lines]
     if any(inline):
         # The runner's own summary already pairs each failed test with its message; the
         # report above it holds the message whole (the summary cuts it to the terminal's
@@ -254,18 +92,18 @@ def _chunk_messages(lines: list[_Line], kinds: list[str]) -> list[str]:
     # explains the finding above it.
     located = [u for u in units if u[2] and u[1] >= 1]
     if len(located) >= 2:
-        kept = [u for u in located if not (_NOTE_RE.search(u[0]) and not _RULE_ID_RE.search(u[0]))]
+        kept = [u for u in located if not (shapes.NOTE_RE.search(u[0]) and not shapes.RULE_ID_RE.search(u[0]))]
         return [collapse(u[0]) for u in kept or located]
     best = _best(units)
     if best is None:
         return _listed(units)
-    if any(_CHAIN_RE.match(line.core) for line in lines):
+    if any(shapes.CHAIN_RE.match(line.core) for line in lines):
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
-        raised = [u[0] for u in units if _EXC_RE.search(u[0]) and u[1] > 0]
+        raised = [u[0] for u in units if shapes.EXC_RE.search(u[0]) and u[1] > 0]
         best = raised[-1] if raised else best
-    causes = [m.group(1) for line in lines if (m := _CAUSE_RE.match(line.core))]
-    if causes and _EXC_RE.search(best):
+    causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
+    if causes and shapes.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(best)]
@@ -277,51 +115,13 @@ def _listed(units: list[tuple[str, int, bool]]) -> list[str]:
     groups: dict[str, list[str]] = {}
     for text, _score, _located in units:
         words = text.split()
-        if len(words) >= 3 and _PATH_IN_RE.search(words[-1]):
+        if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
             groups.setdefault(" ".join(words[:2]), []).append(text)
     found = max(groups.values(), key=len, default=[])
     return [collapse(t) for t in found] if len(found) >= 2 else []
 
 
-def _kind(line: _Line) -> str:
-    s = line.core
-    if not s:
-        return "blank"
-    if _CARET_RE.match(s):
-        return "caret"
-    if _CARET_LABEL_RE.match(s):
-        return "label"
-    if _SOURCE_RE.match(s) and not _ROW_RE.match(s):
-        return "source"
-    if _FRAME_RE.match(s):
-        return "frame"
-    if _title(s) is not None:
-        return "text"
-    inner = _BANNER_TEXT_RE.match(s)
-    if inner and len(inner.group(1).split()) >= 2:
-        # `---- RESULT: FAILED (minimum: 80.0%) ----`: the words are a line of their own.
-        line.core = s = inner.group(1)
-        line.text = line.text.strip().strip("=-─⎯*_~ ")
-        if _is_count_summary(s):
-            return "summary"
-        return "noise" if _WRAPUP_RE.match(s) else "text"
-    if _BANNER_RE.match(s) or _WRAPUP_RE.match(s):
-        return "noise"
-    if _BARE_LOCATION_RE.match(s):
-        return "location"
-    if _title(s) is None and (_is_count_summary(s) or (_METRIC_RE.match(s) and not _PAIR_KEY_RE.match(s))):
-        return "summary"
-    return "text"
-
-
-def _is_count_summary(s: str) -> bool:
-    if not _DIGIT_RE.search(s):
-        return False
-    words = re.findall(r"[A-Za-z]+", s)
-    return bool(words) and all(w.lower() in _SUMMARY_WORDS for w in words)
-
-
-def _mark_traces(lines: list[_Line], kinds: list[str]) -> None:
+def _mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
     """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
     are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
     n = 0
@@ -336,7 +136,7 @@ def _mark_traces(lines: list[_Line], kinds: list[str]) -> None:
                 kinds[m] = "frame"
             n = m + 1
             continue
-        if _TRACE_LABEL_RE.match(lines[n].core):
+        if shapes.TRACE_LABEL_RE.match(lines[n].core):
             kinds[n] = "frame"
             m = n + 1
             while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
@@ -346,14 +146,14 @@ def _mark_traces(lines: list[_Line], kinds: list[str]) -> None:
         n += 1
 
 
-def _mark_summaries(lines: list[_Line], kinds: list[str]) -> None:
+def _mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
     """The lines under a summary heading name failures already reported above."""
     n = 0
     while n < len(lines):
-        if kinds[n] == "text" and _SUMMARY_HEADING_RE.match(lines[n].core):
+        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(lines[n].core):
             kinds[n] = "noise"
             m = n + 1
-            while m < len(lines) and kinds[m] != "blank" and _title(lines[m].core) is None:
+            while m < len(lines) and kinds[m] != "blank" and shapes.title(lines[m].core) is None:
                 if kinds[m] == "text":
                     kinds[m] = "summary"
                 m += 1
@@ -361,58 +161,44 @@ def _mark_summaries(lines: list[_Line], kinds: list[str]) -> None:
         n += 1
 
 
-def _title(s: str) -> str | None:
-    for n, pattern in enumerate(_TITLE_RES):
-        m = pattern.match(s)
-        if m:
-            title = m.group(1).strip()
-            if n == 2 and not _TEST_NAME_RE.match(title):
-                # `ERROR: No matching distribution found` is a message, not a test's name.
-                continue
-            # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
-            qualified = _QUALIFIED_RE.match(title)
-            if qualified and qualified.group(2).endswith("." + qualified.group(1)):
-                return qualified.group(2)
-            return title
-    return None
-
-
-def _headers(lines: list[_Line], kinds: list[str]) -> list[tuple[int, str, str]]:
+def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
     """(line, kind, where): test titles, file headers and location headers."""
     out = []
     for n, line in enumerate(lines):
         if kinds[n] not in ("text", "location", "noise"):
             continue
         s = line.core
-        title = _title(s) if kinds[n] == "text" else None
+        title = shapes.title(s) if kinds[n] == "text" else None
         if title is not None:
             label = title.rstrip(":").strip().lower()
-            out.append((n, "title", "" if label in _LABEL_WORDS else title))
+            out.append((n, "title", "" if label in shapes.LABEL_WORDS else title))
             continue
-        m = _FILE_BANNER_RE.match(s)
+        m = shapes.FILE_BANNER_RE.match(s)
         if m:
             kinds[n] = "noise"
             out.append((n, "file", m.group(1) or m.group(2)))
             continue
-        m = _LOCATION_HEADER_RE.match(s)
+        m = shapes.LOCATION_HEADER_RE.match(s)
         if m:
             out.append((n, "file", s[:-1]))
             continue
-        if _BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
+        if shapes.BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
             out.append((n, "file", s))
     return out
 
 
-def _opens_findings(lines: list[_Line], kinds: list[str], n: int) -> bool:
+def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
     for m in range(n + 1, min(n + 3, len(lines))):
-        if kinds[m] == "blank" or _BANNER_RE.match(lines[m].core):
+        if kinds[m] == "blank" or shapes.BANNER_RE.match(lines[m].core):
             continue
         s = lines[m].core
-        return bool(_POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+        return (
+            bool(shapes.POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+        )
     return False
 
 
-def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
+def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
     out: list[str] = []
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
@@ -423,13 +209,13 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
                 start + 1 < end
                 and lines[start + 1].indent > lines[start].indent
                 and lines[start + 1].core.endswith(":")
-                and lines[start + 1].core[:-1].strip().lower() not in _LABEL_WORDS
+                and lines[start + 1].core[:-1].strip().lower() not in shapes.LABEL_WORDS
             ):
                 start += 1
                 where = f"{where} {lines[start].core[:-1]}".strip()
                 kinds[start] = "used"
             for m in range(start + 2, end):
-                if _BANNER_RE.match(lines[m].core):
+                if shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
             units = _units(lines, kinds, start + 1, end)
@@ -442,24 +228,24 @@ def _sectioned(lines: list[_Line], kinds: list[str], headers: list[tuple[int, st
         for m in range(start + 1, end):
             s = lines[m].core
             if kinds[m] == "label":
-                label = _CARET_LABEL_RE.match(s)
+                label = shapes.CARET_LABEL_RE.match(s)
                 if label:
                     out.append(compose(where, [label.group(1)]))
                 continue
-            position = _POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
+            position = shapes.POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
             if position and position.group(1):
                 text = _continued(lines, kinds, m, position.group(3))[0]
                 out.append(compose(f"{where}:{position.group(1)}:", [text]))
             elif position:
                 text = _continued(lines, kinds, m, position.group(4))[0]
                 out.append(compose(where, [text]))
-            elif kinds[m] == "text" and _LOC_START_RE.match(s) and lines[m].indent > 0:
+            elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
                 out.append(collapse(_continued(lines, kinds, m, s)[0]))
     return out
 
 
 def _units(
-    lines: list[_Line], kinds: list[str], start: int, end: int, locate: bool = False
+    lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False
 ) -> list[tuple[str, int, bool]]:
     """(message, score, starts with its own location) for each line that may be a message;
     with `locate`, a message takes the location printed alone on the line above it."""
@@ -475,36 +261,36 @@ def _units(
         text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = _pointed(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
-        head = _FIELD_HEAD_RE.match(text)
-        if head and not _PAIR_KEY_RE.match(text) and _PAIR_KEY_RE.match(text[head.end() :]):
+        head = shapes.FIELD_HEAD_RE.match(text)
+        if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
             text = text[head.end() :]
         # A location printed alone on the line above (`At line 7 of file sum.f90`).
-        if locate and n > start and kinds[n - 1] == "location" and not _LOC_START_RE.match(text):
+        if locate and n > start and kinds[n - 1] == "location" and not shapes.LOC_START_RE.match(text):
             text = compose(lines[n - 1].core, [text])
         units.append(
             (
                 text,
-                _score(text) + 2 * lines[n].marked,
-                bool(lines[n].marked or _LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text)),
+                shapes.score(text) + 2 * lines[n].marked,
+                bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
             )
         )
         n = max(n_next, n + 1)
     return units
 
 
-def _pointed(lines: list[_Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+def _pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
     """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
     the label of the excerpt's caret under it: `location: message: label`."""
     if n >= end:
         return text, n
-    arrow = _ARROW_RE.match(lines[n].core)
+    arrow = shapes.ARROW_RE.match(lines[n].core)
     if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
         # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
         # message then loses its bullet and level tag, which the location replaces.
-        arrow = _TRAILING_LOCATION_RE.match(lines[n + 1].core)
+        arrow = shapes.TRAILING_LOCATION_RE.match(lines[n + 1].core)
         if arrow:
             n += 1
-            text = _BULLET_RE.sub("", _TAG_RE.sub("", _BULLET_RE.sub("", text)))
+            text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
     if not arrow:
         return text, n
     kinds[n] = "used"
@@ -512,17 +298,17 @@ def _pointed(lines: list[_Line], kinds: list[str], n: int, end: int, text: str) 
     m = n + 1
     while m < end and kinds[m] in ("source", "caret", "label"):
         # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
-        under = _GUTTER_RE.sub("", lines[m].core)
+        under = shapes.GUTTER_RE.sub("", lines[m].core)
         if not label and "^" in under:
-            found = _CARET_LABEL_RE.match(under)
+            found = shapes.CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
 
 
-def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
+def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
-    text = _YAML_BLOCK_RE.sub(":", lines[n].core)
+    text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
     while text.endswith(":") and not text.endswith("::"):
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
@@ -544,17 +330,17 @@ def _joined(lines: list[_Line], kinds: list[str], n: int, end: int) -> tuple[str
         nxt = lines[m].core
         # A line with its own location is a finding of its own (`main.c: In function 'f':`
         # over `main.c:4:17: error: ...`).
-        if _title(nxt) is not None or _SUMMARY_HEADING_RE.match(nxt) or _LOC_START_RE.match(nxt):
+        if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
             break
         label = text[:-1].strip().lower()
-        text = nxt if label in _LABEL_WORDS else f"{text} {nxt}"
+        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
         kinds[m] = "used"
         n = m + 1
     return text, n
 
 
 def _continued(
-    lines: list[_Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
+    lines: list[shapes.Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
 ) -> tuple[str, int]:
     """`text` (the line at n and what it joined) with the lines that continue it: deeper than
     `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
@@ -563,15 +349,15 @@ def _continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if _CODE_RE.search(text):
+    if shapes.CODE_RE.search(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
         return text, m
     while m < end:
         line, kind = lines[m], kinds[m]
         s = line.core
-        if kind == "blank" or kind in ("noise", "summary") or _title(s) is not None:
+        if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
             break
-        if _ARROW_RE.match(s):
+        if shapes.ARROW_RE.match(s):
             break
         if s[:1] in "•*" and line.indent == last:
             break  # the next bullet of a list the joined line began
@@ -583,7 +369,7 @@ def _continued(
                 m += 1
                 continue
             break
-        pair = _PAIR_KEY_RE.match(s)
+        pair = shapes.PAIR_KEY_RE.match(s)
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label"):
@@ -591,11 +377,11 @@ def _continued(
         if not (deeper or pair or (tap and line.tap)):
             break
         wrap = s.startswith("|") and deeper
-        if not (pair or wrap) and _LOC_START_RE.match(s):
+        if not (pair or wrap) and shapes.LOC_START_RE.match(s):
             break
         if not (pair or wrap):
-            own = _score(s, False)
-            if own >= 3 and own > _score(text, False):
+            own = shapes.score(s, False)
+            if own >= 3 and own > shapes.score(text, False):
                 break
         if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
             s = f"{s} {lines[m + 1].core}"
@@ -607,7 +393,7 @@ def _continued(
             deeper
             and not pair
             and (
-                ((s[:1].islower() or s[:1] == "{") and text[-1:] not in _SENTENCE_END)
+                ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END)
                 or text[-1:].isalnum()
                 or text[-1:] == ","
             )
@@ -621,34 +407,6 @@ def _continued(
         kinds[m] = "used"
         m += 1
     return text, m
-
-
-def _score(text: str, located: bool = True) -> int:
-    score = 0
-    if _EXC_RE.search(text):
-        score += 5
-    if _LEVEL_RE.search(text):
-        score += 4
-    if _OS_ERROR_RE.search(text):
-        score += 4
-    if located and (_LOC_START_RE.match(text) or _LOC_TAIL_RE.search(text)):
-        score += 3
-    if _COMPARE_RE.search(text):
-        score += 3
-        if _PAIRED_RE.search(text):
-            score += 4
-    if _FAILED_COLON_RE.search(text):
-        score += 3
-    elif _WEAK_RE.search(text):
-        score += 1
-    if _WARNING_RE.search(text):
-        score -= 2
-    if _CODE_RE.search(text):
-        # A line of code (a runner echoing the failing statement) is where, not what.
-        score -= 8
-    if len(text) < 4:
-        score -= 5
-    return score
 
 
 def _best(units: list[tuple[str, int, bool]]) -> str | None:
