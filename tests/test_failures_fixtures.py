@@ -31,7 +31,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # deptry's output claimed by the ruff recogniser, validate-pyproject's by the Python
 # traceback one, yasm's follow-up note taken for a finding; from the eleventh: docstr-coverage's
 # bulleted list under a file header, lockfile-lint's and ospec's blank-separated blocks,
-# ward's test titles inside banners, yaml-lint's badge lines (its wrap-up taken first).
+# yaml-lint's badge lines (its wrap-up taken first).
 KNOWN_MISSES = frozenset(
     {
         "ajv-invalid",
@@ -58,7 +58,6 @@ KNOWN_MISSES = frozenset(
         "shellcheck-gcc",
         "uvu-failing",
         "validate-pyproject-error",
-        "ward-failing",
         "xsltproc-errors",
         "yaml-lint-error",
         "yamllint-parsable",

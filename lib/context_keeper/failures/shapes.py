@@ -52,7 +52,7 @@ WRAPUP_RE = re.compile(
     r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
     r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
     r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
-    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
+    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
 )
 # Lines under these headings repeat what failed, by name, as a list.
 SUMMARY_HEADING_RE = re.compile(
@@ -61,7 +61,7 @@ SUMMARY_HEADING_RE = re.compile(
     re.IGNORECASE,
 )
 SUMMARY_WORDS = frozenset(
-    """test tests example examples failure failures error errors passed failed fail pass passing failing skipped
+    """test tests example examples failure failures error errors passed failed fail pass passing failing skipped out fixtures
     skip skips pending assertion assertions run runs spec specs problem problems warning warnings information
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
@@ -80,6 +80,8 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
+    # A rule drawn across the terminal with a test's name in it (`──── keeps names ────`).
+    re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
 TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
@@ -136,7 +138,7 @@ COMPARE_RE = re.compile(
     r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
     r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
     r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert\w*|expected)\b",
+    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
 )
 OS_ERROR_RE = re.compile(
@@ -228,6 +230,8 @@ def title(s: str) -> str | None:
         m = pattern.match(s)
         if m:
             title = m.group(1).strip()
+            if is_count_summary(title):
+                continue
             if n == 2 and not TEST_NAME_RE.match(title):
                 # `ERROR: No matching distribution found` is a message, not a test's name.
                 continue
