@@ -157,7 +157,15 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
             continue
         if found and found.messages:
             return found
-    return generic.generic(chunks)
+    # No recogniser knows the tool: its lines ranked (failures/ranking, imported here: its
+    # regexes cost ~10 ms to compile, which a hook that never meets such output should not
+    # pay), the old single-line pick when every line is noise.
+    from context_keeper.failures import ranking
+
+    try:
+        return ranking.rank(chunks) or generic.generic(chunks)
+    except Exception:  # noqa: BLE001 - as for a recogniser above
+        return generic.generic(chunks)
 
 
 def _function(target: Target) -> Recogniser:

@@ -1,0 +1,372 @@
+"""The messages of a failed output no recogniser knows: its lines ranked, headers joined.
+
+    rank(chunks) -> Found | None
+
+Every line is first sorted out: what is never the message (stack frames, source excerpts and
+caret lines, count-only summaries, progress and banners, exit-status and wrap-up lines, bare
+paths and locations) and what may be. A line that may be is joined to what continues it (a
+header ending in `:` takes its next line, past a source excerpt and its caret; deeper
+indented lines, `expected:`/`got:`-style pairs and a TAP diagnostic's comment lines follow
+it) and scored by what makes a line the message a developer quotes: an exception or error
+name with text after it, `file:line[:col]` with a description, expected/actual wording, an
+OS error. Then the output's shape decides how many failures it holds:
+
+- test titles (`1) name`, `FAIL: name`, `not ok 3 name`, `name | FAIL |`): one message per
+  title, the best line of its section, written `title: message`;
+- a file or location header over per-finding lines (`path` then `  3:5  error ...`, `In f line
+  3:` then caret labels): one message per finding, written `path:line:col: ...`;
+- several lines that start with their own location (linters, compilers): one message each;
+- otherwise the single best line, the earliest on a tie.
+
+What a single line is (its kind, the test it names, its score) is `failures.shapes`; this
+module puts lines together. General rules only: nothing here names a tool. Recognisers stay
+for what this cannot know (a runner's test ids composed from parts printed apart, diffs, a
+tool's own conventions); this is where every other tool lands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import shapes
+from context_keeper.failures.lines import Found, collapse, compose
+
+# How many lines of one piece of output are ranked (the first third and the last two thirds).
+RANK_LINES = 800
+# How many lines after a header ending in `:` may be source excerpt and caret before its text.
+_EXCERPT_LINES = 3
+
+
+def rank(chunks: list[list[str]]) -> Found | None:
+    messages: list[str] = []
+    last = ""
+    for piece in _bounded(chunks):
+        lines = [shapes.Line(line) for line in piece]
+        kinds = [shapes.kind(line) for line in lines]
+        messages.extend(_chunk_messages(lines, kinds))
+        rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
+        last = rest[-1] if rest else last
+    if not messages and last:
+        # Nothing reads as a message: the last thing the program said.
+        messages = [collapse(last)]
+    return Found(messages) if messages else None
+
+
+def _bounded(chunks: list[list[str]]) -> list[list[str]]:
+    """Each piece's first and last lines, at most RANK_LINES in all: a build log's middle
+    is progress, and ranking costs tens of microseconds a line."""
+    out = []
+    for lines in chunks:
+        if len(lines) > RANK_LINES:
+            out.extend([lines[: RANK_LINES // 3], lines[-(RANK_LINES - RANK_LINES // 3) :]])
+        else:
+            out.append(lines)
+    return out
+
+
+def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
+    inline = [shapes.INLINE_FAILURE_RE.match(line.core) for line in lines]
+    if any(inline):
+        # The runner's own summary already pairs each failed test with its message; the
+        # report above it holds the message whole (the summary cuts it to the terminal's
+        # width, `...`) and the lines that continue it.
+        reported = [u[0] for u in _units(lines, kinds[:], 0, len(lines))]
+        out = []
+        for m in inline:
+            if m:
+                text = m.group(2)
+                head = text[:-3] if text.endswith("...") else text
+                whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
+                out.append(compose(m.group(1), [whole or text]))
+        return out
+    shapes.mark_summaries(lines, kinds)
+    shapes.mark_traces(lines, kinds)
+    headers = _headers(lines, kinds)
+    if headers:
+        found = _sectioned(lines, kinds, headers)
+        if found:
+            return found
+    units = _units(lines, kinds, 0, len(lines), locate=True)
+    # Lines that start with their own location are one finding each, whatever their level
+    # (a linter's warnings fail a run as its errors do); a note without its own rule id
+    # explains the finding above it.
+    located = [u for u in units if u[2] and u[1] >= 1]
+    if len(located) >= 2:
+        kept = [u for u in located if not (shapes.NOTE_RE.search(u[0]) and not shapes.RULE_ID_RE.search(u[0]))]
+        return [collapse(u[0]) for u in kept or located]
+    best = _best(units)
+    if best is None:
+        return _listed(units)
+    if any(shapes.CHAIN_RE.match(line.core) for line in lines):
+        # A chain printed cause first (`During handling of the above exception, ...`): the
+        # exception raised last is the one that ended the program.
+        raised = [u[0] for u in units if shapes.EXC_RE.search(u[0]) and u[1] > 0]
+        best = raised[-1] if raised else best
+    causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
+    if causes and shapes.EXC_RE.search(best):
+        # An exception chain: the exception and the innermost cause.
+        best = f"{best}; Caused by: {causes[-1]}"
+    return [collapse(best)]
+
+
+def _listed(units: list[tuple[str, int, bool]]) -> list[str]:
+    """Nothing reads as a message: lines that say the same of different files (`would
+    reformat a.py`, `would reformat b.py`) are a list of findings."""
+    groups: dict[str, list[str]] = {}
+    for text, _score, _located in units:
+        words = text.split()
+        if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
+            groups.setdefault(" ".join(words[:2]), []).append(text)
+    found = max(groups.values(), key=len, default=[])
+    return [collapse(t) for t in found] if len(found) >= 2 else []
+
+
+def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
+    """(line, kind, where): test titles, file headers and location headers."""
+    out = []
+    for n, line in enumerate(lines):
+        if kinds[n] not in ("text", "location", "noise"):
+            continue
+        s = line.core
+        title = shapes.title(s) if kinds[n] == "text" else None
+        if title is not None:
+            label = title.rstrip(":").strip().lower()
+            out.append((n, "title", "" if label in shapes.LABEL_WORDS else title))
+            continue
+        m = shapes.FILE_BANNER_RE.match(s)
+        if m:
+            kinds[n] = "noise"
+            out.append((n, "file", m.group(1) or m.group(2)))
+            continue
+        m = shapes.LOCATION_HEADER_RE.match(s)
+        if m:
+            out.append((n, "file", s[:-1]))
+            continue
+        if shapes.BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
+            out.append((n, "file", s))
+    return out
+
+
+def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
+    for m in range(n + 1, min(n + 3, len(lines))):
+        if kinds[m] == "blank" or shapes.BANNER_RE.match(lines[m].core):
+            continue
+        s = lines[m].core
+        return (
+            bool(shapes.POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+        )
+    return False
+
+
+def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
+    out: list[str] = []
+    for k, (start, kind, where) in enumerate(headers):
+        end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
+        # A banner ends a test's section (the run's wrap-up follows it).
+        if kind == "title":
+            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
+            while (
+                start + 1 < end
+                and lines[start + 1].indent > lines[start].indent
+                and lines[start + 1].core.endswith(":")
+                and lines[start + 1].core[:-1].strip().lower() not in shapes.LABEL_WORDS
+            ):
+                start += 1
+                where = f"{where} {lines[start].core[:-1]}".strip()
+                kinds[start] = "used"
+            for m in range(start + 2, end):
+                if shapes.BANNER_RE.match(lines[m].core):
+                    end = m
+                    break
+            units = _units(lines, kinds, start + 1, end)
+            # A test's section with nothing that reads as a message: what it printed first
+            # under its title is what it says went wrong.
+            best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
+            if best is not None:
+                out.append(compose(where, [best]) if where else collapse(best))
+            continue
+        for m in range(start + 1, end):
+            s = lines[m].core
+            if kinds[m] == "label":
+                label = shapes.CARET_LABEL_RE.match(s)
+                if label:
+                    out.append(compose(where, [label.group(1)]))
+                continue
+            position = shapes.POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
+            if position and position.group(1):
+                text = _continued(lines, kinds, m, position.group(3))[0]
+                out.append(compose(f"{where}:{position.group(1)}:", [text]))
+            elif position:
+                text = _continued(lines, kinds, m, position.group(4))[0]
+                out.append(compose(where, [text]))
+            elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
+                out.append(collapse(_continued(lines, kinds, m, s)[0]))
+    return out
+
+
+def _units(
+    lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False
+) -> list[tuple[str, int, bool]]:
+    """(message, score, starts with its own location) for each line that may be a message;
+    with `locate`, a message takes the location printed alone on the line above it."""
+    units = []
+    n = start
+    while n < end:
+        if kinds[n] not in ("text", "summary") or kinds[n] == "summary":
+            n += 1
+            continue
+        text, n_next = _joined(lines, kinds, n, end)
+        if n_next == n + 1:
+            text = lines[n].text.strip()
+        text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+        text, n_next = _pointed(lines, kinds, n_next, end, text)
+        # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
+        head = shapes.FIELD_HEAD_RE.match(text)
+        if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
+            text = text[head.end() :]
+        # A location printed alone on the line above (`At line 7 of file sum.f90`).
+        if locate and n > start and kinds[n - 1] == "location" and not shapes.LOC_START_RE.match(text):
+            text = compose(lines[n - 1].core, [text])
+        units.append(
+            (
+                text,
+                shapes.score(text) + 2 * lines[n].marked,
+                bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
+            )
+        )
+        n = max(n_next, n + 1)
+    return units
+
+
+def _pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
+    the label of the excerpt's caret under it: `location: message: label`."""
+    if n >= end:
+        return text, n
+    arrow = shapes.ARROW_RE.match(lines[n].core)
+    if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
+        # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
+        # message then loses its bullet and level tag, which the location replaces.
+        arrow = shapes.TRAILING_LOCATION_RE.match(lines[n + 1].core)
+        if arrow:
+            n += 1
+            text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
+    if not arrow:
+        return text, n
+    kinds[n] = "used"
+    label = ""
+    m = n + 1
+    while m < end and kinds[m] in ("source", "caret", "label"):
+        # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
+        under = shapes.GUTTER_RE.sub("", lines[m].core)
+        if not label and "^" in under:
+            found = shapes.CARET_LABEL_RE.match(under)
+            label = found.group(1) if found else ""
+        m += 1
+    return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
+    """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
+    text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
+    n += 1
+    while text.endswith(":") and not text.endswith("::"):
+        # One blank line may stand between a header and its text (`AssertionError: ...:`,
+        # blank, `120 !== 100`), not two, and not before a new title.
+        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
+            n += 1
+        m = n
+        while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):
+            m += 1
+        if m >= end or kinds[m] not in ("text", "location"):
+            # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
+            # itself: a caret within the next lines marks the line before it as one.
+            caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
+            if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
+                break
+            m = caret + 1
+        elif m == n and any(kinds[c] == "caret" for c in range(n + 1, min(n + 2, end))):
+            m = n + 2 if n + 2 < end and kinds[n + 2] == "text" else m
+        nxt = lines[m].core
+        # A line with its own location is a finding of its own (`main.c: In function 'f':`
+        # over `main.c:4:17: error: ...`).
+        if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
+            break
+        label = text[:-1].strip().lower()
+        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
+        kinds[m] = "used"
+        n = m + 1
+    return text, n
+
+
+def _continued(
+    lines: list[shapes.Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
+) -> tuple[str, int]:
+    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
+    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
+    end = len(lines) if end is None else end
+    last = lines[n].indent
+    base = last if base is None else min(base, last)
+    tap = lines[n].tap
+    m = n + 1
+    if shapes.CODE_RE.search(text):
+        # A line of code (a runner echoing the failing statement) continues into nothing.
+        return text, m
+    while m < end:
+        line, kind = lines[m], kinds[m]
+        s = line.core
+        if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
+            break
+        if shapes.ARROW_RE.match(s):
+            break
+        if s[:1] in "•*" and line.indent == last:
+            break  # the next bullet of a list the joined line began
+        if kind == "source" and s.startswith("|") and line.indent > base:
+            kind = "text"
+            s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
+        if kind in ("frame", "source", "caret", "label", "location"):
+            if tap and kind == "location":
+                m += 1
+                continue
+            break
+        pair = shapes.PAIR_KEY_RE.match(s)
+        deeper = line.indent > base
+        # An excerpt (the line above a caret) and a message of its own are not continuations.
+        if m + 1 < end and kinds[m + 1] in ("caret", "label"):
+            break
+        if not (deeper or pair or (tap and line.tap)):
+            break
+        wrap = s.startswith("|") and deeper
+        if not (pair or wrap) and shapes.LOC_START_RE.match(s):
+            break
+        if not (pair or wrap):
+            own = shapes.score(s, False)
+            if own >= 3 and own > shapes.score(text, False):
+                break
+        if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
+            s = f"{s} {lines[m + 1].core}"
+            kinds[m + 1] = "used"
+            m += 1
+        text = _appended(text, s, deeper, pair is not None)
+        kinds[m] = "used"
+        m += 1
+    return text, m
+
+
+def _appended(text: str, s: str, deeper: bool, pair: bool) -> str:
+    """`text` with its continuation line `s` joined the way the two read together."""
+    if s.startswith("| "):
+        return f"{text} {s[2:]}"
+    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
+    if deeper and not pair and (mid_sentence or text[-1:] == ","):
+        # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
+        return f"{text} {s}"
+    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+
+
+def _best(units: list[tuple[str, int, bool]]) -> str | None:
+    best = None
+    for text, score, _located in units:
+        if score > 0 and (best is None or score > best[1]):
+            best = (text, score)
+    return best[0] if best else None

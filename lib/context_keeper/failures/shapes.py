@@ -1,0 +1,311 @@
+"""What one line of a failed output is: its decorations, its kind, the test it names, and
+how much it reads like the message a developer would quote.
+
+    Line(raw)               # the line without decorations (`==PID==`, TAP's `#`, a margin
+                            # `E`, a failure mark, a timestamp); `core` without a level tag
+    kind(line) -> str       # blank, caret, label (a caret with text), source, frame, noise
+                            # (banners, progress, wrap-up and exit-status lines), location,
+                            # summary (counts only, measurements) or text
+    title(s) -> str | None  # the test a title line names (`1) name`, `FAIL: name`, ...)
+    score(text) -> int      # exception names, level words, locations, expected/actual
+                            # wording, OS errors up; code, warnings, weak words down
+
+The patterns are shapes of lines, not tools: the tool-worded lines among the wrap-up and
+banner patterns (a build system's configuration banner, a linter's score) stand for their
+kind. `failures.ranking` puts the lines together.
+"""
+
+from __future__ import annotations
+
+import re
+
+TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+")
+# A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
+PID_RE = re.compile(r"^==\d+==\s?")
+TAP_RE = re.compile(r"^#(?=\s|$)\s?")
+# A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
+MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
+TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
+
+FRAME_RE = re.compile(
+    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
+    r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
+    r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
+    r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
+    r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
+    r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
+    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
+)
+SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
+CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
+BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
+WRAPUP_RE = re.compile(
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
+    r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
+    r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
+    r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
+    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
+    r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
+    r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
+    r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
+    r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
+    r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
+    r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
+    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
+)
+# Lines under these headings repeat what failed, by name, as a list.
+SUMMARY_HEADING_RE = re.compile(
+    r"^(?:Failed examples|Failing scenarios|Failed tests|Test Summary Report|short test summary info|Summary"
+    r"|Failures|Errors|Failed Tests)\s*:?$",
+    re.IGNORECASE,
+)
+SUMMARY_WORDS = frozenset(
+    """test tests example examples failure failures error errors passed failed fail pass passing failing skipped out fixtures
+    skip skips pending assertion assertions run runs spec specs problem problems warning warnings information
+    informations file files scenario scenarios feature features step steps undefined ok in and of with total
+    subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
+    checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
+    errored snapshot snapshots time load to incomplete risky notices deprecations found""".split()
+)
+LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
+
+TITLE_RES = (
+    re.compile(r"^\d+\) (.+)$"),
+    re.compile(r"^(?:FAIL|ERROR)\s+\"(.+)\"$"),
+    re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
+    re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
+    re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
+    re.compile(r"^--- FAIL: (\S+)"),
+    re.compile(r"^● (.+)$"),
+    re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
+    re.compile(r"^_{3,} (\S.*?) _{3,}$"),
+    # A rule drawn across the terminal with a test's name in it (`──── keeps names ────`).
+    re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
+    re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
+)
+TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
+BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
+# A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
+MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
+BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
+GUTTER_RE = re.compile(r"^\d*\s*[|│]")
+# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
+METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
+CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
+CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
+PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
+# What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
+TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
+TRACE_LABEL_RE = re.compile(
+    r"^(?:stack|stacktrace|stack trace|backtrace|traceback)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
+)
+PAIRED_RE = re.compile(
+    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
+    re.IGNORECASE,
+)
+FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
+QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
+ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
+# A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
+INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
+PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
+FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
+LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
+POSITION_RE = re.compile(
+    r"^(?:(\d+:\d+(?:-\d+:\d+)?)()\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
+)
+# A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
+ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+BARE_LOCATION_RE = re.compile(
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|/?"
+    + PATH
+    + r"(?::\d+){1,2}|/?"
+    + PATH
+    + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
+)
+LOC_START_RE = re.compile(
+    r"^(?:[\w.-]+: ?)?/?" + PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
+)
+LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
+EXC_RE = re.compile(
+    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+)
+LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
+COMPARE_RE = re.compile(
+    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
+    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
+    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
+    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
+    re.IGNORECASE,
+)
+OS_ERROR_RE = re.compile(
+    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
+    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
+    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
+)
+WEAK_RE = re.compile(
+    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
+)
+FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
+WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
+NOTE_RE = re.compile(r"(?:^|: )note:")
+RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
+CODE_RE = re.compile(
+    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
+)
+PAIR_KEY_RE = re.compile(
+    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
+)
+YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
+DIGIT_RE = re.compile(r"\d")
+SENTENCE_END = ".:;!?)]'\"’"
+
+
+class Line:
+    __slots__ = ("text", "indent", "tap", "core", "marked")
+
+    def __init__(self, raw: str) -> None:
+        text = PID_RE.sub("", raw)
+        self.tap = bool(TAP_RE.match(text))
+        if self.tap:
+            text = TAP_RE.sub("", text)
+        elif text[:1] == "E" and MARGIN_RE.match(text):
+            text = MARGIN_RE.sub("", text)
+            self.tap = True
+        if text[:1].isdigit() or text[:1] == "[":
+            text = TIMESTAMP_RE.sub("", text)
+        self.marked = bool(MARK_RE.match(text.lstrip()))
+        if self.marked:
+            text = MARK_RE.sub("", text.lstrip())
+        self.text = text.rstrip()
+        stripped = self.text.lstrip()
+        self.indent = len(self.text) - len(stripped)
+        # What the line says without a level tag (`[error] `): for sorting it out only.
+        self.core = TAG_RE.sub("", stripped)
+
+
+def kind(line: Line) -> str:
+    s = line.core
+    if not s:
+        return "blank"
+    if CARET_RE.match(s):
+        return "caret"
+    if CARET_LABEL_RE.match(s):
+        return "label"
+    if SOURCE_RE.match(s) and not ROW_RE.match(s):
+        return "source"
+    if FRAME_RE.match(s):
+        return "frame"
+    if title(s) is not None:
+        return "text"
+    inner = BANNER_TEXT_RE.match(s)
+    if inner and len(inner.group(1).split()) >= 2:
+        # `---- RESULT: FAILED (minimum: 80.0%) ----`: the words are a line of their own.
+        line.core = s = inner.group(1)
+        line.text = line.text.strip().strip("=-─⎯*_~ ")
+        if is_count_summary(s):
+            return "summary"
+        return "noise" if WRAPUP_RE.match(s) else "text"
+    if BANNER_RE.match(s) or WRAPUP_RE.match(s):
+        return "noise"
+    if BARE_LOCATION_RE.match(s):
+        return "location"
+    if title(s) is None and (is_count_summary(s) or (METRIC_RE.match(s) and not PAIR_KEY_RE.match(s))):
+        return "summary"
+    return "text"
+
+
+def is_count_summary(s: str) -> bool:
+    if not DIGIT_RE.search(s):
+        return False
+    words = re.findall(r"[A-Za-z]+", s)
+    return bool(words) and all(w.lower() in SUMMARY_WORDS for w in words)
+
+
+def title(s: str) -> str | None:
+    for n, pattern in enumerate(TITLE_RES):
+        m = pattern.match(s)
+        if m:
+            title = m.group(1).strip()
+            if is_count_summary(title):
+                continue
+            if n == 2 and not TEST_NAME_RE.match(title):
+                # `ERROR: No matching distribution found` is a message, not a test's name.
+                continue
+            # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
+            qualified = QUALIFIED_RE.match(title)
+            if qualified and qualified.group(2).endswith("." + qualified.group(1)):
+                return qualified.group(2)
+            return title
+    return None
+
+
+def score(text: str, located: bool = True) -> int:
+    score = 0
+    if EXC_RE.search(text):
+        score += 5
+    if LEVEL_RE.search(text):
+        score += 4
+    if OS_ERROR_RE.search(text):
+        score += 4
+    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text)):
+        score += 3
+    if COMPARE_RE.search(text):
+        score += 3
+        if PAIRED_RE.search(text):
+            score += 4
+    if FAILED_COLON_RE.search(text):
+        score += 3
+    elif WEAK_RE.search(text):
+        score += 1
+    if WARNING_RE.search(text):
+        score -= 2
+    if CODE_RE.search(text):
+        # A line of code (a runner echoing the failing statement) is where, not what.
+        score -= 8
+    if len(text) < 4:
+        score -= 5
+    return score
+
+
+def mark_traces(lines: list[Line], kinds: list[str]) -> None:
+    """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
+    are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
+    n = 0
+    while n < len(lines):
+        if kinds[n] == "frame" and lines[n].core.endswith("{"):
+            # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
+            m = n + 1
+            while m < len(lines) and lines[m].core != "}":
+                kinds[m] = "frame"
+                m += 1
+            if m < len(lines):
+                kinds[m] = "frame"
+            n = m + 1
+            continue
+        if TRACE_LABEL_RE.match(lines[n].core):
+            kinds[n] = "frame"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
+                kinds[m] = "frame"
+                m += 1
+            n = m
+        n += 1
+
+
+def mark_summaries(lines: list[Line], kinds: list[str]) -> None:
+    """The lines under a summary heading name failures already reported above."""
+    n = 0
+    while n < len(lines):
+        if kinds[n] == "text" and SUMMARY_HEADING_RE.match(lines[n].core):
+            kinds[n] = "noise"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and title(lines[m].core) is None:
+                if kinds[m] == "text":
+                    kinds[m] = "summary"
+                m += 1
+            n = m
+        n += 1

@@ -1,0 +1,253 @@
+"""failures.ranking, the general method for output no recogniser knows: which line is the
+message, what joins it, how many failures an output holds. The outputs here are written for
+each rule (in the shapes real tools print); the recordings under fixtures/toolchains measure
+the whole on real runs."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from context_keeper.failures import failure_messages
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+# ---------------------------------------------------------------- the wrong line
+
+
+def test_an_interpreters_wrap_up_line_is_not_the_message() -> None:
+    output = 'Error in load("app.yml") : config file not found: app.yml\nCalls: main -> load\nExecution halted'
+    assert messages(output) == ['Error in load("app.yml") : config file not found: app.yml']
+
+
+def test_a_count_only_summary_is_not_the_message() -> None:
+    output = "checking 12 files\nsum.c: 3 blocks are definitely lost\n\n3 tests, 1 passed, 2 failed\nResult: FAIL"
+    assert messages(output) == ["sum.c: 3 blocks are definitely lost"]
+
+
+def test_the_exception_above_its_stack_frames_is_the_message() -> None:
+    output = "app.rb:2:in `+': nil can't be coerced into Integer (TypeError)\n\tfrom app.rb:2:in `total'\n\tfrom app.rb:5:in `<main>'"
+    assert messages(output) == ["app.rb:2:in `+': nil can't be coerced into Integer (TypeError)"]
+
+
+def test_a_thrown_in_line_under_the_exception_is_not_the_message() -> None:
+    output = (
+        "PHP Fatal error:  Uncaught RangeException: amount too big in /srv/pay.php:4\nStack trace:\n"
+        "#0 /srv/pay.php(9): charge()\n#1 {main}\n  thrown in /srv/pay.php on line 4"
+    )
+    assert messages(output) == ["PHP Fatal error: Uncaught RangeException: amount too big in /srv/pay.php:4"]
+
+
+def test_a_source_excerpt_and_its_caret_are_skipped_between_a_header_and_its_text() -> None:
+    output = 'File "shapes.ml", line 3, characters 13-20:\n3 | let area r = pi *. r * r\n                 ^^^^^^^\nError: Unbound value pi'
+    assert messages(output) == ['File "shapes.ml", line 3, characters 13-20: Error: Unbound value pi']
+
+
+def test_an_excerpt_is_known_by_the_caret_under_it() -> None:
+    output = "Error: Parse error on line 3:\n...port: 8080,}\n-------------^\nExpecting 'STRING', got '}'"
+    assert messages(output) == ["Error: Parse error on line 3: Expecting 'STRING', got '}'"]
+
+
+def test_a_line_of_code_echoed_by_a_runner_loses_to_the_message() -> None:
+    output = (
+        "  1) Cart lists names\n     Failure/Error: expect(cart.names).to include('plum')\n"
+        '       expected ["apple"] to include "plum"\n     # ./spec/cart_spec.rb:10'
+    )
+    assert messages(output) == ['Cart lists names: expected ["apple"] to include "plum"']
+
+
+def test_a_measurement_is_not_a_message() -> None:
+    output = (
+        "not ok 1 - totals\n  ---\n  duration_ms: 0.45\n  ...\nnot ok 2 - parses\n  ---\n  error: 'bad input'\n  ..."
+    )
+    assert messages(output) == ["parses: error: 'bad input'"]
+
+
+def test_with_nothing_that_reads_as_a_message_the_last_line_is_kept() -> None:
+    assert messages("starting\nwaiting for lock on db/app.sqlite") == ["waiting for lock on db/app.sqlite"]
+
+
+# ---------------------------------------------------------------- headers and what continues them
+
+
+def test_an_expected_actual_pair_joins_its_header() -> None:
+    output = (
+        "  1) Failure:\nTestCart#test_total [test/test_cart.rb:7]:\nExpected: 30\n  Actual: 25\n\n1 runs, 1 failures"
+    )
+    assert messages(output) == ["TestCart#test_total [test/test_cart.rb:7]: Expected: 30; Actual: 25"]
+
+
+def test_left_right_pairs_follow_the_assertion_at_the_same_indentation() -> None:
+    output = (
+        "  1) test sums (CartTest)\n     cart_test.exs:6\n     Assertion with == failed\n     code:  assert 1 + 1 == 3\n"
+        "     left:  2\n     right: 3\n     stacktrace:\n       cart_test.exs:7: (test)"
+    )
+    assert messages(output) == [
+        "test sums (CartTest): Assertion with == failed; code: assert 1 + 1 == 3; left: 2; right: 3"
+    ]
+
+
+def test_a_wrapped_paragraph_is_unwrapped() -> None:
+    output = (
+        "CMake Error at CMakeLists.txt:4 (find_package):\n  Could not find a package configuration file provided\n"
+        "  by SDL2.\n\n-- Configuring incomplete"
+    )
+    assert messages(output) == [
+        "CMake Error at CMakeLists.txt:4 (find_package): Could not find a package configuration file provided by SDL2."
+    ]
+
+
+def test_a_hanging_indent_continues_the_line_above() -> None:
+    output = "Error: This expression has type float but an expression was expected of type\n         int"
+    assert messages(output) == ["Error: This expression has type float but an expression was expected of type int"]
+
+
+def test_tap_diagnostic_lines_continue_the_failed_test() -> None:
+    output = "\n#   Failed test 'adds'\n#   at t/calc.t line 7.\n#          got: '6'\n#     expected: '5'\n# Looks like you failed 1 test of 1."
+    assert messages(output) == ["Failed test 'adds'; at t/calc.t line 7.; got: '6'; expected: '5'"]
+
+
+def test_an_arrow_location_and_the_caret_label_complete_the_message() -> None:
+    output = (
+        "error[E0308]: mismatched types\n --> src/main.rs:2:5\n  |\n2 |     s\n  |     ^ expected `i32`, found `&str`\n\n"
+        "error: could not compile `ledger`"
+    )
+    assert messages(output)[0] == "src/main.rs:2:5: error[E0308]: mismatched types: expected `i32`, found `&str`"
+
+
+# ---------------------------------------------------------------- several failures
+
+
+def test_each_test_title_gives_one_message() -> None:
+    output = (
+        "FF.\n----\nFAIL: Suite.Cart Total\n25 != 30\n----\nFAIL: Suite.Cart Names\n'apple pear' does not contain 'plum'\n"
+        "====\n3 tests, 1 passed, 2 failed"
+    )
+    assert messages(output) == ["Suite.Cart Total: 25 != 30", "Suite.Cart Names: 'apple pear' does not contain 'plum'"]
+
+
+def test_a_qualified_test_name_in_parentheses_is_the_where() -> None:
+    output = "FAIL: test_total (tests.test_cart.CartTest.test_total)\n----\nAssertionError: 25 != 30\n"
+    assert messages(output) == ["tests.test_cart.CartTest.test_total: AssertionError: 25 != 30"]
+
+
+def test_a_file_header_over_position_lines_gives_one_message_per_finding() -> None:
+    output = "conf.yml\n  3:5       error    wrong indentation  (indentation)\n  7:1       warning  too many blank lines  (empty-lines)"
+    assert messages(output) == [
+        "conf.yml:3:5: error wrong indentation (indentation)",
+        "conf.yml:7:1: warning too many blank lines (empty-lines)",
+    ]
+
+
+def test_caret_labels_under_a_location_header_are_findings() -> None:
+    output = "In deploy.sh line 3:\nrm -rf $DIR/*\n       ^--^ SC2086 (info): Double quote to prevent globbing."
+    assert messages(output) == ["In deploy.sh line 3: SC2086 (info): Double quote to prevent globbing."]
+
+
+def test_lines_that_start_with_their_own_location_are_one_message_each() -> None:
+    output = "src/app.py:1:1: F401 'os' imported but unused\nsrc/app.py:6:5: F841 local variable 'x' is never used"
+    assert messages(output) == [
+        "src/app.py:1:1: F401 'os' imported but unused",
+        "src/app.py:6:5: F841 local variable 'x' is never used",
+    ]
+
+
+def test_a_note_explaining_the_finding_above_is_not_a_finding() -> None:
+    output = (
+        "src/buf.c:4:12: error: Array 'buf[10]' accessed at index 10 [arrayIndexOutOfBounds]\n"
+        "src/buf.c:3:23: note: Assuming that condition 'i<=10' is not redundant\n"
+        "src/buf.c:9:5: error: Memory leak: p [memleak]"
+    )
+    assert messages(output) == [
+        "src/buf.c:4:12: error: Array 'buf[10]' accessed at index 10 [arrayIndexOutOfBounds]",
+        "src/buf.c:9:5: error: Memory leak: p [memleak]",
+    ]
+
+
+def test_a_summary_line_pairing_a_test_with_its_message_is_completed_from_the_report() -> None:
+    output = (
+        "E       AssertionError: cart total of the order with taxes\nE       assert 7 == 8\n\n"
+        "tests/test_cart.py:9: AssertionError\n=== short test summary info ===\n"
+        "FAILED tests/test_cart.py::test_total - AssertionError: cart total of the ord...\n1 failed in 0.1s"
+    )
+    assert messages(output) == [
+        "tests/test_cart.py::test_total: AssertionError: cart total of the order with taxes; assert 7 == 8"
+    ]
+
+
+def test_a_list_of_files_said_the_same_way_is_a_list_of_findings() -> None:
+    output = "would reformat src/a.py\nwould reformat src/b.py\n\nOh no!\n2 files would be reformatted."
+    assert messages(output) == ["would reformat src/a.py", "would reformat src/b.py"]
+
+
+# ---------------------------------------------------------------- decorations and the public entry
+
+
+def test_a_memory_checkers_pid_prefix_is_a_decoration() -> None:
+    output = "==4211== Invalid read of size 4\n==4211==    at 0x1091A3: main (app.c:7)\n==4211== \n0"
+    assert messages(output) == ["Invalid read of size 4"]
+
+
+def test_more_than_the_cap_are_counted_as_more() -> None:
+    output = "\n".join(f"src/m{n}.py:{n}:1: E501 line too long" for n in range(1, 8))
+    found = failure_messages("Exit code 1\n" + output, "lintr src")
+    assert found.messages[-1] == "src/m5.py:5:1: E501 line too long"
+    assert (len(found.messages), found.more) == (5, 2)
+
+
+def test_output_no_recogniser_claims_goes_through_the_method() -> None:
+    output = "Exit code 1\n  1) CartTest::testTotal\nFailed asserting that 25 is identical to 30.\n\n/srv/tests/CartTest.php:8"
+    assert failure_messages(output, "vendor/bin/phpunit").messages == (
+        "CartTest::testTotal: Failed asserting that 25 is identical to 30.",
+    )
+
+
+def test_nothing_to_rank_gives_nothing() -> None:
+    assert rank([[]]) is None
+    assert rank([["", "   "]]) is None
+
+
+# ---------------------------------------------------------------- never in the way
+
+
+LINE = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "  ",
+            "FAIL: x",
+            "1) a",
+            "  1:2  error  bad",
+            "src/a.py",
+            "Error:",
+            "  |",
+            "    ^",
+            "--> a.rs:1:2",
+            "expected: 1",
+            "  got: 2",
+            "# x",
+            "E   y",
+            "== a.py ==",
+            "stack: |-",
+            "FAILED a::b - c...",
+            "Caused by: d",
+            "At line 3 of file f.f90",
+            "=" * 20,
+        ]
+    ),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(LINE, max_size=40))
+def test_any_output_gives_one_line_messages_and_never_raises(lines: list[str]) -> None:
+    found = rank(pieces("Exit code 1\n" + "\n".join(lines)))
+    for message in found.messages if found else []:
+        assert message and "\n" not in message
