@@ -28,7 +28,7 @@ def test_field_names_and_defaults_match_the_contract(tmp_path: Path) -> None:
     s = Settings(home=tmp_path)
     assert (s.check_frequency, s.context_threshold, s.turns_until_cold, s.context_window) == (10, 70.0, 20, None)
     assert (s.block_max_chars, s.restore_max_chars, s.log_max_bytes) == (10_000, 9_500, 1_000_000)
-    assert (s.git_timeout, s.lock_timeout, s.hook_budget) == (3.0, 5.0, 20.0)
+    assert (s.git_timeout, s.lock_timeout, s.hook_budget) == (3.0, 5.0, 45.0)
     with pytest.raises(AttributeError):
         s.check_frequency = 3  # type: ignore[misc]
 
@@ -88,7 +88,7 @@ def test_toml_overrides_defaults_and_env_overrides_toml(cfg: Path, tmp_path: Pat
     assert settings.turns_until_cold == 7  # file wins over the default
     assert settings.context_threshold == 55.0 and isinstance(settings.context_threshold, float)
     assert settings.git_timeout == 1.5
-    assert settings.hook_budget == 20.0  # untouched default
+    assert settings.hook_budget == 45.0  # untouched default
 
     settings, _ = load_settings(env_for(cfg, CONTEXT_KEEPER_HOME=str(tmp_path / "fromenv")))
     assert settings.home == tmp_path / "fromenv"
@@ -139,8 +139,8 @@ def test_every_field_has_an_env_var(cfg: Path) -> None:
         ("TURNS_UNTIL_COLD", "many", "turns_until_cold", 20),
         ("CONTEXT_WINDOW", "big", "context_window", None),
         ("BLOCK_MAX_CHARS", "20000", "block_max_chars", 10_000),
-        ("HOOK_BUDGET", "-5", "hook_budget", 20.0),
-        ("HOOK_BUDGET", "inf", "hook_budget", 20.0),
+        ("HOOK_BUDGET", "-5", "hook_budget", 45.0),
+        ("HOOK_BUDGET", "inf", "hook_budget", 45.0),
         ("LOG_MAX_BYTES", "1e3", "log_max_bytes", 1_000_000),
         ("HOME", "relative/dir", "home", Path("/fromfile")),
     ],

@@ -37,7 +37,10 @@ class Settings:
     restore_max_chars: int = 9_500  # SessionStart(compact) note cap (whole under 10,000)
     git_timeout: float = 3.0  # seconds for git diff --stat
     lock_timeout: float = 5.0  # seconds to wait for the session lock
-    hook_budget: float = 20.0  # seconds before a hook gives up optional work
+    # seconds before a hook gives up; each hook is also capped inside its Claude Code timeout
+    # (hooks.guard.BUDGET_CAPS), and this default leaves PreCompact its whole cap: the first fold
+    # of a 100 MB session on a loaded machine took more than 20 s and then printed no block.
+    hook_budget: float = 45.0
     log_max_bytes: int = 1_000_000  # log rotation size
     enabled: bool = True  # false: every hook ends at once, doing nothing
 

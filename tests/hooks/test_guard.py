@@ -321,3 +321,12 @@ def test_the_environment_turns_a_disabled_project_back_on(env: Path, repo: Path,
     seen = []
     assert call(lambda ctx: seen.append(ctx.settings.turns_until_cold) or "x", stdin_for(repo), capsys) == "x"
     assert seen == [3]  # and the project's other values apply to its hooks
+
+
+def test_precompact_has_its_whole_cap_by_default() -> None:
+    # A first fold of a large session under load needs it: with 20 s the hook printed no block.
+    from context_keeper.config import Settings
+
+    default = Settings(Path("/nowhere")).hook_budget
+    assert min(default, guard.BUDGET_CAPS["PreCompact"]) == guard.BUDGET_CAPS["PreCompact"] == 45.0
+    assert min(default, guard.BUDGET_CAPS["PostToolUse"]) == 7.0  # the others keep their caps
