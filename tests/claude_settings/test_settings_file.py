@@ -152,7 +152,7 @@ def test_parse_accepts_slashes_inside_strings_bom_and_empty_files():
 
 
 def test_load_missing_file(tmp_path):
-    loaded = sf.load(tmp_path / "settings.json")
+    loaded = sf.read_file(tmp_path / "settings.json")
     assert loaded.data is None and loaded.settings == {}
 
 
@@ -378,7 +378,7 @@ def test_backups_go_to_the_state_dir_privately_and_never_overwrite(tmp_path):
 def test_write_settings_replaces_keeping_the_mode(tmp_path):
     path = tmp_path / "settings.json"
     write_settings(path, FOREIGN, 0o640)
-    loaded = sf.load(path)
+    loaded = sf.read_file(path)
     assert sf.write_settings(loaded, b'{"a": 1}\n') is None
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     assert path.read_bytes() == b'{"a": 1}\n'
@@ -387,9 +387,9 @@ def test_write_settings_replaces_keeping_the_mode(tmp_path):
 
 def test_write_settings_new_file_is_private_and_says_which_dir_it_made(tmp_path):
     path = tmp_path / "dir" / "sub" / "settings.json"
-    assert sf.write_settings(sf.load(path), b"{}\n") == str(tmp_path / "dir")
+    assert sf.write_settings(sf.read_file(path), b"{}\n") == str(tmp_path / "dir")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert sf.write_settings(sf.load(path), None) is None  # None deletes
+    assert sf.write_settings(sf.read_file(path), None) is None  # None deletes
     assert not path.exists()
 
 
@@ -399,14 +399,14 @@ def test_write_settings_writes_through_a_symlink(tmp_path):
     write_settings(real, FOREIGN)
     link = tmp_path / "settings.json"
     link.symlink_to(real)
-    sf.write_settings(sf.load(link), b'{"a": 1}')
+    sf.write_settings(sf.read_file(link), b'{"a": 1}')
     assert link.is_symlink() and json.loads(real.read_text()) == {"a": 1}
 
 
 def test_write_settings_refuses_when_the_file_changed_meanwhile(tmp_path):
     path = tmp_path / "settings.json"
     write_settings(path, FOREIGN)
-    loaded = sf.load(path)
+    loaded = sf.read_file(path)
     path.write_text('{"changed": true}')
     with pytest.raises(sf.SettingsError, match="changed while"):
         sf.write_settings(loaded, b'{"a": 1}')

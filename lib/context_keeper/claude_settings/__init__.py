@@ -16,7 +16,7 @@ and the package's stdlib-only modules (hooks' names, store's files and locks, lo
 
 from ..hooks import HOOKS
 from .actions import install, new_bytes, render_diff, uninstall
-from .document import CommentsError, Loaded, Settings, SettingsError, dumps, load, parse
+from .document import CommentsError, SettingsData, SettingsError, SettingsFile, dumps, parse, read_file
 from .installs import InstallRecord, InstallState, write_settings
 from .main import main
 from .merge import Changes, merge, merge_with_changes, unmerge, unmerge_with_changes
@@ -48,10 +48,10 @@ __all__ = [
     "HookSpec",
     "InstallRecord",
     "InstallState",
-    "Loaded",
+    "SettingsFile",
     "OurHandler",
     "Overlap",
-    "Settings",
+    "SettingsData",
     "SettingsError",
     "command_words",
     "dumps",
@@ -61,7 +61,7 @@ __all__ = [
     "hook_of_words",
     "install",
     "launcher_for",
-    "load",
+    "read_file",
     "main",
     "merge",
     "merge_with_changes",

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .document import Loaded, Settings, SettingsError, dumps, load
+from .document import SettingsData, SettingsError, SettingsFile, dumps, read_file
 from .installs import InstallRecord, InstallState, record_for, remove_created_dirs, sha256, write_settings
 from .jsontext import rewrite
 from .merge import merge_with_changes, unmerge_with_changes
@@ -28,7 +28,7 @@ from .status_line import place as place_status_line
 from .status_line import remove as remove_status_line
 
 
-def new_bytes(loaded: Loaded, settings: Settings) -> bytes:
+def new_bytes(loaded: SettingsFile, settings: SettingsData) -> bytes:
     """The file's bytes once it holds `settings`: its own text changed in place where there
     is one, else written as Claude Code writes settings."""
     if loaded.data is not None and loaded.text.strip():
@@ -39,7 +39,7 @@ def new_bytes(loaded: Loaded, settings: Settings) -> bytes:
     return dumps(settings).encode("utf-8")
 
 
-def render_diff(old: bytes | Settings | None, new: bytes | Settings | None, path: Path) -> str:
+def render_diff(old: bytes | SettingsData | None, new: bytes | SettingsData | None, path: Path) -> str:
     """Unified diff of two versions of the file ('' when equal): their bytes, or values
     shown as Claude Code writes them; None is no file."""
     if old == new:
@@ -49,7 +49,7 @@ def render_diff(old: bytes | Settings | None, new: bytes | Settings | None, path
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def _lines(version: bytes | Settings | None) -> list[str]:
+def _lines(version: bytes | SettingsData | None) -> list[str]:
     if version is None:
         return []
     text = dumps(version) if isinstance(version, dict) else version.decode("utf-8-sig")
@@ -68,7 +68,7 @@ def install(
 ) -> None:
     """Merge our hook entries into the file; with `status_line` (the launcher, and the
     interpreter when known), also our status line, only where the file sets none."""
-    loaded = load(path)
+    loaded = read_file(path)
     settings, changes = merge_with_changes(loaded.settings, entries)
     line_note = ""
     if status_line is not None:
@@ -107,7 +107,7 @@ def _status_line_elsewhere(path: Path, others: Sequence[Path]) -> tuple[Path, ob
         if Path(other).absolute() == Path(path).absolute():
             continue
         try:
-            value = load(other, strict=False).settings.get(STATUS_LINE_KEY)
+            value = read_file(other, strict=False).settings.get(STATUS_LINE_KEY)
         except SettingsError:
             continue  # missing or ignored by Claude Code: sets nothing
         if value is not None and not is_our_status_line(value):
@@ -116,7 +116,7 @@ def _status_line_elsewhere(path: Path, others: Sequence[Path]) -> tuple[Path, ob
 
 
 def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_if_none: bool = False) -> None:
-    loaded = load(path)
+    loaded = read_file(path)
     record = state.get(path)
     settings, changes = unmerge_with_changes(loaded.settings)
     settings, line_removed = remove_status_line(settings)
@@ -148,7 +148,9 @@ def uninstall(path: Path, state: InstallState, *, dry_run: bool = False, quiet_i
     print(f"{path}: {what}; " + _how(exact, data, backup, record))
 
 
-def _exact_restore(loaded: Loaded, record: InstallRecord | None, state: InstallState) -> tuple[bool, bytes | None]:
+def _exact_restore(
+    loaded: SettingsFile, record: InstallRecord | None, state: InstallState
+) -> tuple[bool, bytes | None]:
     """(True, the bytes from before the install, None for no file) when nothing but the
     install changed the file; (False, None) otherwise."""
     if record is None or not record.restorable or loaded.data is None or sha256(loaded.data) != record.after_sha256:
@@ -170,7 +172,7 @@ def _how(exact: bool, data: bytes | None, backup: Path | None, record: InstallRe
     return f"backup {backup}{note}"
 
 
-def warn_elsewhere(path: Path, settings: Settings, mine: list[OurHandler], others: Sequence[Path]) -> None:
+def warn_elsewhere(path: Path, settings: SettingsData, mine: list[OurHandler], others: Sequence[Path]) -> None:
     """Say on stderr where else our hooks are registered, and whether they would run twice."""
     if plugin_enabled(settings):
         print(
@@ -184,7 +186,7 @@ def warn_elsewhere(path: Path, settings: Settings, mine: list[OurHandler], other
             continue
         seen.add(str(other.absolute()))
         try:
-            theirs = ours(load(other, strict=False).settings)
+            theirs = ours(read_file(other, strict=False).settings)
         except SettingsError:
             continue  # missing or ignored by Claude Code: registers nothing
         found = overlaps(

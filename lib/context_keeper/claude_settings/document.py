@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-Settings = dict[str, Any]
+SettingsData = dict[str, Any]
 
 
 class SettingsError(Exception):
@@ -27,10 +27,10 @@ class CommentsError(SettingsError):
 
 
 @dataclass(frozen=True)
-class Loaded:
+class SettingsFile:
     path: Path
     data: bytes | None  # the bytes read; None when the file does not exist
-    settings: Settings
+    settings: SettingsData
 
     @property
     def text(self) -> str:
@@ -38,7 +38,7 @@ class Loaded:
         return self.data.decode("utf-8-sig") if self.data is not None else ""
 
 
-def parse(data: bytes, source: str, *, strict: bool = True) -> Settings:
+def parse(data: bytes, source: str, *, strict: bool = True) -> SettingsData:
     """The settings in `data`; SettingsError says why Claude Code ignores them (or, with
     strict, why they cannot be rewritten)."""
     try:
@@ -70,17 +70,17 @@ def parse(data: bytes, source: str, *, strict: bool = True) -> Settings:
     return value
 
 
-def load(path: Path, *, strict: bool = True) -> Loaded:
+def read_file(path: Path, *, strict: bool = True) -> SettingsFile:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        return Loaded(path, None, {})
+        return SettingsFile(path, None, {})
     except OSError as exc:
         raise SettingsError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return Loaded(path, data, parse(data, str(path), strict=strict))
+    return SettingsFile(path, data, parse(data, str(path), strict=strict))
 
 
-def dumps(settings: Settings) -> str:
+def dumps(settings: SettingsData) -> str:
     """Pretty JSON as Claude Code writes it (2-space indent, UTF-8, final newline)."""
     return json.dumps(settings, indent=2, ensure_ascii=False) + "\n"
 

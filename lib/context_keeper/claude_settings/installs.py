@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..store import atomic_write, ensure_private_dir, file_lock, repo_key
 from ..store.files import fsync_dir
-from .document import Loaded, SettingsError
+from .document import SettingsError, SettingsFile
 
 KEEP_UNREFERENCED = 5  # backups no record needs any more: the newest few stay, for mistakes
 _LOCK_WAIT = 30.0
@@ -131,7 +131,7 @@ class InstallState:
 
 def record_for(
     previous: InstallRecord | None,
-    loaded: Loaded,
+    loaded: SettingsFile,
     written: bytes,
     backup: Path | None,
     created_dir: str | None,
@@ -164,7 +164,7 @@ def record_for(
 # -- writing the settings file -------------------------------------------------------------
 
 
-def write_settings(loaded: Loaded, data: bytes | None) -> str | None:
+def write_settings(loaded: SettingsFile, data: bytes | None) -> str | None:
     """Replace the file `loaded` came from with `data`, or delete it (None). The directory
     created for it, if one was.
 

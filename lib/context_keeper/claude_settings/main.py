@@ -25,7 +25,7 @@ from pathlib import Path
 from ..compaction.pending import DIR_NAME as REFILLS_DIR
 from ..locations import default_config_file
 from .actions import install, uninstall
-from .document import CommentsError, SettingsError, dumps, load
+from .document import CommentsError, SettingsError, dumps, read_file
 from .installs import InstallState
 from .merge import merge
 from .model import ours
@@ -158,7 +158,7 @@ def registered(state: InstallState, also: Sequence[Path] = ()) -> list[Path]:
     found = []
     for path in dict.fromkeys([*map(Path, state.records()), *also]):
         try:
-            if ours(load(path, strict=False).settings):
+            if ours(read_file(path, strict=False).settings):
                 found.append(path)
         except SettingsError:
             continue  # ignored by Claude Code: registers nothing

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .document import Settings, SettingsError, kind
+from .document import SettingsData, SettingsError, kind
 from .model import handlers_in
 from .registration import OWNED_KEYS, HookEntry, same_matcher, script_of
 
@@ -34,17 +34,17 @@ class Changes:
         return Changes(self.added + other.added, self.updated + other.updated, self.removed + other.removed)
 
 
-def merge(settings: Settings, entries: Sequence[HookEntry]) -> Settings:
-    """Settings with our entries present exactly once each; `settings` is not modified."""
+def merge(settings: SettingsData, entries: Sequence[HookEntry]) -> SettingsData:
+    """SettingsData with our entries present exactly once each; `settings` is not modified."""
     return merge_with_changes(settings, entries)[0]
 
 
-def unmerge(settings: Settings) -> Settings:
-    """Settings without any of our entries; `settings` is not modified."""
+def unmerge(settings: SettingsData) -> SettingsData:
+    """SettingsData without any of our entries; `settings` is not modified."""
     return unmerge_with_changes(settings)[0]
 
 
-def merge_with_changes(settings: Settings, entries: Sequence[HookEntry]) -> tuple[Settings, Changes]:
+def merge_with_changes(settings: SettingsData, entries: Sequence[HookEntry]) -> tuple[SettingsData, Changes]:
     new = copy.deepcopy(settings)
     hooks = new.setdefault("hooks", {})
     if not isinstance(hooks, dict):
@@ -99,7 +99,7 @@ def _place(entry: HookEntry, groups: list[Any]) -> Changes:
     return Changes(updated=1, removed=removed)
 
 
-def unmerge_with_changes(settings: Settings) -> tuple[Settings, Changes]:
+def unmerge_with_changes(settings: SettingsData) -> tuple[SettingsData, Changes]:
     new = copy.deepcopy(settings)
     hooks = new.get("hooks")
     if not isinstance(hooks, dict):

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .document import Settings
+from .document import SettingsData
 from .registration import command_words, hook_of_words, script_of
 
 
@@ -24,7 +24,7 @@ class Slot:
     handler: Any
 
 
-def slots(settings: Settings) -> Iterator[Slot]:
+def slots(settings: SettingsData) -> Iterator[Slot]:
     """Every handler of well-formed groups, in file order."""
     hooks = settings.get("hooks")
     if not isinstance(hooks, dict):
@@ -58,7 +58,7 @@ class OurHandler:
     interpreter: str | None  # the command's first word, unless that is the script itself
 
 
-def ours(settings: Settings) -> list[OurHandler]:
+def ours(settings: SettingsData) -> list[OurHandler]:
     found = []
     for slot in slots(settings):
         name = script_of(slot.handler)
@@ -83,7 +83,7 @@ def ours(settings: Settings) -> list[OurHandler]:
     return found
 
 
-def plugin_enabled(settings: Settings) -> bool:
+def plugin_enabled(settings: SettingsData) -> bool:
     """enabledPlugins holds context-keeper@<any marketplace> = true."""
     plugins = settings.get("enabledPlugins")
     return isinstance(plugins, dict) and any(

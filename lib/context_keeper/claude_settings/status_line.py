@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import PurePosixPath
 from typing import Any
 
-from .document import Settings
+from .document import SettingsData
 from .registration import command_words
 
 KEY = "statusLine"
@@ -54,7 +54,7 @@ def is_ours(value: object) -> bool:
     return False
 
 
-def place(settings: Settings, launcher: Sequence[str], python: str | None = None) -> tuple[Settings, str]:
+def place(settings: SettingsData, launcher: Sequence[str], python: str | None = None) -> tuple[SettingsData, str]:
     """(settings with our status line where none is set or ours is out of date, what was done:
     "added", "updated", "unchanged" or "kept"; "kept" means another status line is there)."""
     current = settings.get(KEY)
@@ -73,7 +73,7 @@ def place(settings: Settings, launcher: Sequence[str], python: str | None = None
     return new, "updated"
 
 
-def remove(settings: Settings) -> tuple[Settings, bool]:
+def remove(settings: SettingsData) -> tuple[SettingsData, bool]:
     """(settings without our status line, whether there was one); another one stays."""
     if not is_ours(settings.get(KEY)):
         return settings, False

@@ -83,7 +83,7 @@ class SettingsScan:
 
 def scan_settings(location: SettingsLocation) -> SettingsScan:
     try:
-        loaded = claude_settings.load(location.path, strict=False)
+        loaded = claude_settings.read_file(location.path, strict=False)
     except claude_settings.SettingsError as exc:
         return SettingsScan(location, True, str(exc).removesuffix("; left untouched"), (), False)
     if loaded.data is None:
