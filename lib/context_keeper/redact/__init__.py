@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # `re` loads with the first pattern compiled, not with the pa
     import re
 
 MARK = "[REDACTED]"
+_LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
 
 Rule = Callable[[str], str]
 
@@ -111,6 +112,8 @@ class _Rules:
         self.dispatch = dispatch
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
+        # Rules that read across lines: run on a whole text before its lines (see `lines`).
+        self.multiline = formats.multiline_rules()
 
 
 @functools.cache
@@ -133,12 +136,22 @@ def redact(text: str) -> str:
 
 def _redact(text: str) -> str:
     r = _compiled()
+    if "\n" in text or len(text) > _LONG:
+        from .lines import redact_lines
+
+        return redact_lines(text, r, _apply)
     hits = {i for t, i in r.triggers if t in text}
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
-    starts = set(r.token_starts.findall(text))
+    return _apply(text, hits, set(r.token_starts.findall(text)))
+
+
+def _apply(text: str, hits: set[int], starts: set[str]) -> str:
+    """One line through the rules its triggers chose (`hits`, token `starts`), then the
+    assignments when a trigger word is left."""
+    r = _compiled()
     if starts:
-        hits.add(r.tokens_at)
+        hits = hits | {r.tokens_at}
     for i in sorted(hits):
         rule = r.rules[i]
         if rule is not None:

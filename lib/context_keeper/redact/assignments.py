@@ -31,7 +31,7 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?[^\s"'`,;&()\[\]{}<>|]+)"""
+_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN = LazyPattern(
     _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL
@@ -54,6 +54,7 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_ESCAPED_END = LazyPattern(r"\\[nrt\"']|[\"'`]")
 _SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
 
 
@@ -71,6 +72,8 @@ def _starts(text: str) -> list[int]:
                 j -= 1
             while j < i and text[j] in "-.0123456789":
                 j += 1
+            if j and text[j - 1] == "\\" and text[j] in "ntr":
+                j += 1  # `\nDB_PASSWORD=`: an escaped newline, then the name
             k = i + len(word)
             while k < n and text[k] in _IDENT_CHARS:
                 k += 1
@@ -193,6 +196,9 @@ def _bare_value(
         opening = text[start - 1 : start]
         if opening in ('"', "'"):
             value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+        elif env_style and value[0] not in "\"'`\\":
+            # `"…\nDB_PASSWORD=value\n"` in JSON output: the escape or the string's quote ends it
+            value = _ESCAPED_END.split(value, 1)[0] or value
         if value[0] in "([{" and not env_style:
             return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
         if "'" in value or '"' in value or "`" in value:

@@ -323,3 +323,17 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
             for full in [key] if len(key) == 2 else [key + c for c in seconds]:
                 dispatch.setdefault(full, []).append(rule)
     return tuple(early), {k: tuple(v) for k, v in dispatch.items()}, tuple(late)
+
+
+_MULTILINE = ("pem", "putty")
+
+
+def multiline_rules() -> Rules:
+    """The rules whose secret spans lines (a key block's body), to run on a whole text."""
+    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
+    for name, triggers, rx in SHAPES:
+        if name == "pem":
+            rules.append((triggers, _pem_rule(LazyRule(rx, str))))
+        elif name in _MULTILINE:
+            rules.append((triggers, LazyRule(rx, _checked(lambda v: False))))
+    return tuple(rules)
