@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from . import MARK, LazyPattern
-from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
+from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .values import (
     TECH_WORDS,
     has_letters_and_digits,
@@ -21,6 +21,7 @@ from .values import (
     is_hexlike,
     is_mixed,
     is_numberish,
+    is_placeholder,
     is_prose,
     is_type_name,
     is_wordlike,
@@ -54,6 +55,9 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
+_HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
+_WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")
 _ESCAPED_END = LazyPattern(r"\\[nrt\"']|[\"'`]")
 _SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
 
@@ -85,6 +89,7 @@ def _starts(text: str) -> list[int]:
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
                         or (j and text[j - 1] == "-")
                         or not text[text.rfind("\n", 0, j) + 1 : j].strip()
+                        or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
                     )
                 )
             ):  # a line `name value`
@@ -141,17 +146,31 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)
         if before is not None:
             level = tier(before.group(1) + "_key")  # `API key: …`
+    header = (
+        level != NOT_SECRET
+        and "-" in name
+        and m.groupdict().get("sep") == ":"
+        and (
+            _HEADER_BEFORE.search(text, max(0, start - 12), start) is not None
+            or (_HEADER_NAME.fullmatch(name) is not None and not text[text.rfind("\n", 0, start) + 1 : start].strip())
+        )
+    )
+    if header and level == WEAK:
+        level = STRONG  # `-H "X-Adobe-Key: …"`: a key sent in a request header is a credential
     if level == NOT_SECRET:
         return None
     vstart, vend = m.span(group)
     val = m.group(group)
     if MARK in text[vstart : vend + len(MARK)]:
         return None
+    wrapped = _WRAPPED_AT.match(text, vstart + (val[:1] in "\"'`"))
+    if wrapped is not None and is_placeholder(wrapped.group(0)):
+        return None  # `KEY=<your key>`, `TOKEN=[your token]`: a placeholder, spaces and all
     quoted = _is_quoted(val)
     sep = m.groupdict().get("sep") or ""
     if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
         return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
-    literal = context == _LITERAL
+    literal = context == _LITERAL or header
     if not quoted:
         bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)
         if bare is None:
@@ -277,7 +296,11 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     if (
         m is not None
         and _runs_to_space(text, start, m)
-        and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val")))
+        and (
+            _is_quoted(m.group("val"))
+            or not is_wordlike(m.group("val"))
+            or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None
+        )
     ):
         return m, "val", _LITERAL
     m = _PROSE.match(text, start)
@@ -285,12 +308,15 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
 
 
 _LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
+# fish's `set -gx NAME value`, csh's `setenv NAME value`: a shell variable set without `=`
+_SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")
 
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
     line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip(" \t") in _LINE_LEADS:
+    lead = text[line_start:start]
+    if lead.strip(" \t") in _LINE_LEADS or _SHELL_SET.fullmatch(lead) is not None:
         return True
     name_end = m.end("name")
     return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))

@@ -210,6 +210,9 @@ def _authz_sub(m: re.Match[str]) -> str:
         return m.group(0)
     if scheme is None and (value.lower() in _SCHEMES or is_wordlike(value) or is_wordy(value)):
         return m.group(0)  # `Authorization: Bearer " + token`, `authorization: required`
+    word = value.rstrip(".,;:!?")
+    if word.isalpha() and (word.islower() or word.istitle()):
+        return m.group(0)  # `send it in the Authorization: Bearer header.`: prose about the header
     return _keep_group(m, MARK)
 
 

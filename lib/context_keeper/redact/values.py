@@ -127,7 +127,8 @@ def has_word_part(v: str) -> bool:
 def is_qualified_name(v: str) -> bool:
     """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
     parts = _QUALIFIED_SPLIT.split(v)
-    return len(parts) >= 2 and all(p and is_wordy(p) for p in parts)
+    # each part an identifier: `Winter.2024Rain` is a password (`2024Rain` names nothing)
+    return len(parts) >= 2 and all(p and not p[0].isdigit() and is_wordy(p) for p in parts)
 
 
 def is_numberish(v: str) -> bool:
@@ -228,7 +229,10 @@ def is_prose(v: str) -> bool:
 
 
 def is_public_key(v: str) -> bool:
-    return v.startswith(("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_"))
+    # `pk_live_`/`pk_test_`: Stripe's publishable keys; other vendors' `pk_` keys are private
+    return v.startswith(
+        ("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_live_", "pk_test_")
+    )
 
 
 def _is_spec(v: str) -> bool:
@@ -251,6 +255,11 @@ def _is_email(v: str) -> bool:
     return m is not None and (m.group("local").islower() or is_wordy(m.group("local")))
 
 
+def _is_constant(v: str) -> bool:
+    """`LAMBDA_TASK_ROOT`, `AWS_S3_BUCKET`: words; `API_KEYS4MSF7CBE7W8H319` is a key with a prefix."""
+    return _CONSTANT.fullmatch(v) is not None and all(len(p) <= 4 or is_wordy(p) for p in v.split("_"))
+
+
 def not_a_secret(v: str) -> bool:
     """The checks every context shares: empty, placeholder, reference, path, number, public key."""
     return (
@@ -264,7 +273,7 @@ def not_a_secret(v: str) -> bool:
         or _is_spec(v)
         or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
         or is_qualified_name(v)
-        or _CONSTANT.fullmatch(v) is not None  # `'LAMBDA_TASK_ROOT'`: the name of a variable
+        or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
         or _COLOR.fullmatch(v) is not None
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
     )
