@@ -5,7 +5,9 @@ format has one (`ghp_[REDACTED]`). Three passes, each rule only where its trigge
 substrings occur, so an ordinary line costs a few substring tests:
 
 - `formats`: secrets recognisable on their own (token prefixes, private key blocks,
-  credentials in URLs, webhook URLs, Authorization headers);
+  credentials in URLs, webhook URLs, Authorization headers, Microsoft's identifiable keys,
+  password hashes); `entropy`: a random body after a prefix no rule knows, a random
+  string given to a client or login call;
 - `commands`: password arguments of CLIs and formats without `name=value` (SQL, netrc);
 - `assignments`: values under secret names, when the value itself looks like a secret
   (`names` judges the name, `values` the value).
@@ -96,7 +98,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, commands, formats
+        from . import assignments, commands, entropy, formats
 
         early, dispatch, late = formats.compile_rules()
         ordered = early + ((("",), None),) + late + commands.compile_rules()
@@ -110,6 +112,7 @@ class _Rules:
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
         self.dispatch = dispatch
+        self.prefixed_tokens = LazyRule(*entropy.prefixed_token_rule())
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
@@ -163,6 +166,7 @@ def _apply(text: str, hits: set[int], starts: set[str]) -> str:
                 if token_rule not in done:
                     done.add(token_rule)
                     text = token_rule(text)
+        text = r.prefixed_tokens(text)  # a vendor's prefix no rule knows, and a random body
     lowered = text.lower()
     if any(t in lowered for t in r.assignment_triggers):
         text = r.assignments(text)
