@@ -14,7 +14,7 @@ SINGLE_LINE = [c for c in secret_cases(seed=5) if "\n" not in c.text and not c.t
 
 def _mixed(n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
-    pool = ordinary_lines() + [c.text for c in SINGLE_LINE]
+    pool = [line for line in ordinary_lines() if "\n" not in line] + [c.text for c in SINGLE_LINE]
     return [rng.choice(pool) for _ in range(n)]
 
 

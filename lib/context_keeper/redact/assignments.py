@@ -231,7 +231,7 @@ def _bare_value(
         return None  # `token = get_token()`, `password = os.environ[...]`
     if not val or is_dotted_name(val):
         return None  # `settings.api_key`, `process.env.TOKEN`
-    if sep.endswith(":") and not literal and (is_type_name(val) or is_wordlike(val)):
+    if sep.endswith(":") and not literal and (is_type_name(val) or (is_wordlike(val) and not looks_random(val))):
         tail = _TYPE_TAIL.match(text, vend)
         if tail is None:
             return None  # `api_key: str | None`, `token: String`
@@ -296,6 +296,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     if (
         m is not None
         and _runs_to_space(text, start, m)
+        and not m.group("val").endswith(":")  # `Token usage:`, `Password requirements:`: a heading
         and (
             _is_quoted(m.group("val"))
             or not is_wordlike(m.group("val"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import MARK, LazyRule
+from . import MARK, LazyPattern, LazyRule
 from .names import NOT_SECRET, tier_any_part
 from .values import is_numberish, is_wordlike, not_a_secret
 
@@ -75,6 +75,32 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
         rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}",
     ),
 )
+# What a command prints under a label with no `=`: vault's `Unseal Key 1: …`, `Initial Root Token: …`.
+_PRINTED_LABELS = (
+    (
+        ("nseal Key", "nseal key", "ecovery Key", "ecovery key", "oot Token", "oot token"),
+        r"(?i:\b(?:unseal|recovery)[ \t]+key(?:[ \t]+\d+)?|\b(?:initial[ \t]+)?root[ \t]+token)[ \t]*:[ \t]*"
+        r"(?P<s>[^\s\"']{8,})",
+    ),
+)
+# Code that passes a password as the second argument after a user name: `auth=("admin", "…")`,
+# `HTTPBasicAuth("admin", "…")`, `smtp.login("me@example.com", "…")`.
+_AUTH_PAIR = (
+    (
+        ("auth", "Auth", "login"),
+        r"(?:\bauth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
+        r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+    ),
+)
+# A secret store's value flag: `aws ssm put-parameter … --type SecureString --value …`,
+# `aws secretsmanager … --secret-string …`, `az keyvault secret set … --value …`.
+_STORE_VALUE = (
+    (("--secret-string",), rf"--secret-string(?:[ \t]+|=){_ARG}"),
+    (("keyvault",), rf"\bkeyvault[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"),
+)
+_SSM = rf"\bput-parameter\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"
+_SSM_SECRET = LazyPattern(r"SecureString|--name[ \t=]+\S*(?i:pass|secret|token|key|cred)")
+
 # Commands that set a value under a name: the name decides.
 _SET_NAME = (
     r"(?:\b(?:config(?:ure)?|conf)[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*set|\bgit[ \t]+config|\bpoetry[ \t]+config)"
@@ -158,11 +184,23 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         sub = _replace_unless_port if " login" in triggers else _replace
         gated = triggers[0] in _NEEDS_FLAG
         rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
+    for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE:
+        rules.append((triggers, LazyRule(rx, _replace)))
+    rules.append((("put-parameter",), LazyRule(_SSM, _ssm_value)))
     rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _replace)))
     return tuple(rules)
+
+
+def _ssm_value(m: re.Match[str]) -> str:
+    """A parameter's value is a secret when its type is SecureString or its name sounds secret."""
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    line = text[line_start : len(text) if line_end == -1 else line_end]
+    return _replace(m) if _SSM_SECRET.search(line) is not None else m.group(0)
 
 
 def _netrc_line(m: re.Match[str]) -> str:

@@ -377,8 +377,11 @@ _MULTILINE = ("pem", "putty")
 
 
 def multiline_rules() -> Rules:
-    """The rules whose secret spans lines (a key block's body), to run on a whole text."""
-    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
+    """The rules whose secret spans lines (a key block's body, what a command prints), to run
+    on a whole text."""
+    from .printed import TRIGGERS, redact_printed
+
+    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [(TRIGGERS, redact_printed)]
     for name, triggers, rx in SHAPES:
         if name == "pem":
             rules.append((triggers, _pem_rule(LazyRule(rx, str))))

@@ -1,0 +1,136 @@
+"""Credentials a command prints with no name beside them: what stands before them says what they are.
+
+- after a command that prints a secret: `argocd admin initial-password`, `gh auth token`,
+  `gcloud auth print-access-token`, `openssl rand -base64 32`, `wg genkey`, `bin/rails secret`,
+  `terraform output -raw db_password`, `cat /run/secrets/db_password`, `… | base64 -d`;
+- after a heading that announces one: `Please use the following password to proceed to
+  installation:` (Jenkins), `Password for the elastic user (…):`;
+- under a label that names one, on the line after a line about a password: `New value: …`.
+
+The value lines are the next few lines that hold one token each (or `Label: token` for a
+label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
+before its lines (see `lines`); the text must hold the command or heading, as a tool's output
+with the command it answers does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import MARK, LazyPattern
+from .names import NOT_SECRET, tier
+from .values import is_numberish, is_wordlike, is_wordy, not_a_secret
+
+_COMMAND_TRIGGERS = (
+    "initial-password",
+    "print-access-token",
+    "print-identity-token",
+    "auth token",
+    "auth:token",
+    "rand -",
+    "token_urlsafe",
+    "token_hex",
+    "genkey",
+    "genpsk",
+    "rails secret",
+    "get_random_secret_key",
+    "terraform output",
+    "cat ",
+    "base64 -d",
+    "base64 --decode",
+    "base64 -D",
+    "pwgen",
+)
+TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "ew value:")
+_COMMAND = LazyPattern(
+    r"""(?:^|[$#>%][ \t])[^\n]*?(?:
+        \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
+      | \brand[ \t]+-(?:base64|hex)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
+      | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
+      | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
+      | \bbase64[ \t]+(?:-d|--decode|-D)\b
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
+_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*)(?P<s>\S{8,400})[ \t\r]*")
+# `New value: …`, `RootPass: …`: a label that names a secret or a value
+_LABELLED_VALUE = LazyPattern(
+    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
+)
+_CODE_CHARS = frozenset("=;{}[]<>|&")
+_MAX_VALUES = 4
+BARE, LABELLED = 1, 2
+
+
+def _announces(lines: list[str], i: int) -> int:
+    """0, or what follows line `i`: BARE values (after a command or a heading), LABELLED ones
+    (after a line about a password), or both."""
+    line = lines[i]
+    if len(line) > 300:
+        return 0
+    if any(t in line for t in _COMMAND_TRIGGERS) and _COMMAND.search(line) is not None:
+        return BARE | LABELLED
+    low = line.lower()
+    if not any(w in low for w in _SECRET_WORDS):
+        return 0
+    stripped = line.strip()
+    # A heading is a sentence ending in `:` (`Please use the following password to proceed to
+    # installation:`), not a YAML key (`credentials:`) nor code (`def f(password: str) -> Token:`).
+    if stripped.endswith(":") and len(stripped.split()) >= 3 and not any(c in _CODE_CHARS for c in stripped):
+        if not stripped.startswith(("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")):
+            return BARE
+    return LABELLED
+
+
+def _next_nonblank(lines: list[str], j: int) -> int | None:
+    for k in range(j, min(j + 3, len(lines))):
+        if lines[k].strip():
+            return k
+    return None
+
+
+def _secret_value(v: str) -> bool:
+    return (
+        MARK not in v
+        and not not_a_secret(v)
+        and not is_numberish(v)
+        and not is_wordlike(v)
+        and not (is_wordy(v) and not any(c.isdigit() for c in v))
+    )
+
+
+def redact_printed(text: str) -> str:
+    """The value lines after each command or heading that announces a secret, redacted."""
+    lines = text.split("\n")
+    changed = False
+    i = 0
+    while i < len(lines):
+        mode = _announces(lines, i)
+        if not mode:
+            i += 1
+            continue
+        j, taken = i + 1, 0
+        while taken < _MAX_VALUES:
+            k = _next_nonblank(lines, j)
+            if k is None:
+                break
+            m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
+                _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
+            )
+            if m is None or not _secret_value(m.group("s")):
+                break
+            label = lines[k][: m.start("s")].strip(" \t:")
+            if label and tier(label) != NOT_SECRET:
+                break  # `RootPass: …`: a name the line's own rules judge (see `assignments`)
+            lines[k] = m.group("lead") + MARK + lines[k][m.end("s") :]
+            changed = True
+            taken += 1
+            j = k + 1
+        i = max(i + 1, j)
+    return "\n".join(lines) if changed else text
+
+
+def printed_rule() -> tuple[tuple[str, ...], object]:
+    return TRIGGERS, redact_printed

@@ -1,0 +1,66 @@
+"""Credentials a command prints (no name beside them: the command or the heading before them
+says what they are), labels such as vault's, passwords given as a call's second argument and
+secret stores' value flags; and the outputs that only look like those, kept."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+AN = string.ascii_letters + string.digits
+
+
+def _value(seed: str, n: int = 24, alphabet: str = AN) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+PRINTED = (
+    "$ argocd admin initial-password -n argocd\n{v}\n\n This password must be only used for first time login.",
+    "Please use the following password to proceed to installation:\n\n{v}\n\nThis may also be found at: /x",
+    "Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  {v}",
+    "Password for the [elastic] user successfully reset.\nNew value: {v}",
+    "$ gh auth token\n{v}",
+    "$ openssl rand -base64 32\n{v}",
+    "$ terraform output -raw db_password\n{v}",
+    "$ cat /run/secrets/db_password\n{v}",
+    "$ kubectl get secret db -o jsonpath='{{.data.password}}' | base64 -d\n{v}",
+    "Unseal Key 1: {v}\nUnseal Key 2: {v}",
+    "Initial Root Token: {v}",
+    'r = requests.get(url, auth=("admin", "{v}"))',
+    'smtp.login("me@example.com", "{v}")',
+    "aws ssm put-parameter --name /prod/db/password --type SecureString --value '{v}'",
+    "aws secretsmanager create-secret --name db --secret-string {v}",
+    "standalone | Login with username: admin  password: {v}",
+)
+
+
+@pytest.mark.parametrize("template", PRINTED)
+def test_a_printed_credential_goes(template: str) -> None:
+    value = _value(template)
+    out = redact(template.format(v=value))
+    assert value not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ cat README.md\nInstall with pip.\n",
+        "$ cat secrets.yaml\napiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials",
+        "credentials:\n  username: admin\n  region: eu-west-1",
+        "def login(username: str, password: str) -> Token:\n    return issue(username)",
+        "The token endpoint returned:\n\n  200 OK\n",
+        "Password requirements:\n  minimum_length_of_twelve\n",
+        "$ openssl rand -base64 32 > key.bin\n$ ls\nkey.bin",
+        "aws ssm put-parameter --name /app/region --type String --value eu-west-1",
+        'auth=("user", "password")',
+        'label = t("login", "Log in")',
+        "Token usage:\n  input: 12345678\n  output: 2345",
+    ],
+)
+def test_what_only_looks_printed_is_kept(text: str) -> None:
+    assert redact(text) == text
