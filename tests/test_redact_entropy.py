@@ -97,6 +97,8 @@ def _benign(rng: random.Random) -> list[str]:
         'x = Client("https://api.example.com/v1")',
         'logger = Client("application-logs-production-eu")',
         f"FROM python:3.12-slim@sha256:{_r(rng, 64, hexd)}",
+        f'const program = new PublicKey("{_r(rng, 44, B62)}");',
+        ":".join(_r(rng, 2, "0123456789ABCDEF") for _ in range(16)),
     ]
 
 

@@ -190,8 +190,16 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
-    rules.append(((":",), LazyRule(_PGPASS, _replace)))
+    rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     return tuple(rules)
+
+
+_HEX_PAIRS = LazyPattern(r"(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}")
+
+
+def _pgpass_line(m: re.Match[str]) -> str:
+    # `06:25:E0:45:7A:…`: a fingerprint's hex pairs, not `host:port:db:user:password`
+    return m.group(0) if _HEX_PAIRS.fullmatch(m.group(0)) else _replace(m)
 
 
 def _ssm_value(m: re.Match[str]) -> str:
