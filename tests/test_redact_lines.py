@@ -7,14 +7,18 @@ import random
 
 from context_keeper.redact import MARK, redact
 from context_keeper.redact.lines import LONG, logical_lines
+from context_keeper.redact.printed import announces
 from redact_corpus import leaked, ordinary_lines, secret_cases
 
 SINGLE_LINE = [c for c in secret_cases(seed=5) if "\n" not in c.text and not c.text.endswith("\\")]
 
 
 def _mixed(n: int, seed: int) -> list[str]:
+    """Lines in a random order, none of them one that announces a printed secret on the next
+    line (a prompt with a command about a secret, a heading): those are read across lines."""
     rng = random.Random(seed)
     pool = [line for line in ordinary_lines() if "\n" not in line] + [c.text for c in SINGLE_LINE]
+    pool = [line for line in pool if not announces([line], 0)]
     return [rng.choice(pool) for _ in range(n)]
 
 

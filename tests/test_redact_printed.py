@@ -36,6 +36,8 @@ PRINTED = (
     "aws ssm put-parameter --name /prod/db/password --type SecureString --value '{v}'",
     "aws secretsmanager create-secret --name db --secret-string {v}",
     "standalone | Login with username: admin  password: {v}",
+    "$ heroku config:get DATABASE_PASSWORD\n{v}",
+    "dev@box:~/app$ aws configure get aws_secret_access_key\n{v}",
 )
 
 
@@ -60,6 +62,12 @@ def test_a_printed_credential_goes(template: str) -> None:
         'auth=("user", "password")',
         'label = t("login", "Log in")',
         "Token usage:\n  input: 12345678\n  output: 2345",
+        "# Destroy the keys on exit\n        self.destroy_keys()",
+        "## Token refresh\n```typescript",
+        "$ openssl rsa -in key.pem -pubout\n-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx",
+        "$ grep -rn token src/\nsrc/auth.py:12:    token = issue(user)",
+        "$ kubectl get secret db -o name\nsecret/db",
+        "$ echo $MONGO_URL_WITH_KEY\nmongodb://mongo:27017/app?replicaSet=rs0",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

@@ -2,7 +2,9 @@
 
 - after a command that prints a secret: `argocd admin initial-password`, `gh auth token`,
   `gcloud auth print-access-token`, `openssl rand -base64 32`, `wg genkey`, `bin/rails secret`,
-  `terraform output -raw db_password`, `cat /run/secrets/db_password`, `… | base64 -d`;
+  `terraform output -raw db_password`, `cat /run/secrets/db_password`, `… | base64 -d`, and
+  any command after a prompt whose words speak of a secret (`$ heroku config:get DB_PASSWORD`,
+  `$ aws configure get aws_secret_access_key`) when what it prints is one token a line;
 - after a heading that announces one: `Please use the following password to proceed to
   installation:` (Jenkins), `Password for the elastic user (…):`;
 - under a label that names one, on the line after a line about a password: `New value: …`.
@@ -41,7 +43,7 @@ _COMMAND_TRIGGERS = (
     "base64 -D",
     "pwgen",
 )
-TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "ew value:")
+TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "ew value:", "$ ", "% ", "❯ ")
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -53,6 +55,10 @@ _COMMAND = LazyPattern(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
+# A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
+# (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
+_PROMPT = LazyPattern(r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=\S)")
+_COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 _BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*)(?P<s>\S{8,400})[ \t\r]*")
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
@@ -64,7 +70,7 @@ _MAX_VALUES = 4
 BARE, LABELLED = 1, 2
 
 
-def _announces(lines: list[str], i: int) -> int:
+def announces(lines: list[str], i: int) -> int:
     """0, or what follows line `i`: BARE values (after a command or a heading), LABELLED ones
     (after a line about a password), or both."""
     line = lines[i]
@@ -73,6 +79,9 @@ def _announces(lines: list[str], i: int) -> int:
     if any(t in line for t in _COMMAND_TRIGGERS) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
+    prompt = _PROMPT.match(line)
+    if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
+        return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if not any(w in low for w in _SECRET_WORDS):
         return 0
     stripped = line.strip()
@@ -91,9 +100,14 @@ def _next_nonblank(lines: list[str], j: int) -> int | None:
     return None
 
 
+_NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
+
+
 def _secret_value(v: str) -> bool:
     return (
         MARK not in v
+        and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
+        and "://" not in v  # a URL (one with a password in it has its own rule)
         and not not_a_secret(v)
         and not is_numberish(v)
         and not is_wordlike(v)
@@ -107,7 +121,7 @@ def redact_printed(text: str) -> str:
     changed = False
     i = 0
     while i < len(lines):
-        mode = _announces(lines, i)
+        mode = announces(lines, i)
         if not mode:
             i += 1
             continue
