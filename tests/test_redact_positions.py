@@ -82,6 +82,15 @@ def test_a_key_in_a_new_position_goes(text: str) -> None:
         "set -gx DB_PASSWORD $DB_PASSWORD",
         "LAMBDA_TASK_ROOT=AWS_LAMBDA_TASK_ROOT",
         "pattern: auth.login.title",
+        'let accountKey = Buffer.from("accountKey", "base64");',
+        'sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");',
+        'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"',
+        "echo 'export DATABASE_PASSWORD=\"'$PRECOMPILE_PASSWORD'\"' >> .env",
+        '"password": "&lt;YOUR_PASSWORD&gt;"',
+        'this.addPassword = "#add-password";',
+        '<add key="ConnectionString_B2B" value="Server=db;Trusted_Connection=True" />',
+        'const password = process.env.DB_PASSWORD || "not-set"',
+        "Token usage:",
     ],
 )
 def test_placeholders_references_and_prose_are_kept_whole(text: str) -> None:

@@ -23,6 +23,7 @@ from .values import (
     is_numberish,
     is_placeholder,
     is_prose,
+    is_reference,
     is_type_name,
     is_wordlike,
     is_wordy,
@@ -55,6 +56,7 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_VALUE_ATTR_AFTER = LazyPattern(r"[ \t]+value[ \t]*=")
 _HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
 _HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
 _WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")
@@ -163,6 +165,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     val = m.group(group)
     if MARK in text[vstart : vend + len(MARK)]:
         return None
+    if name.lower() == "key" and _VALUE_ATTR_AFTER.match(text, vend) is not None:
+        return None  # `<add key="ConnectionString_B2B" value="…"/>`: the key names the value
     wrapped = _WRAPPED_AT.match(text, vstart + (val[:1] in "\"'`"))
     if wrapped is not None and is_placeholder(wrapped.group(0)):
         return None  # `KEY=<your key>`, `TOKEN=[your token]`: a placeholder, spaces and all
@@ -285,6 +289,8 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         q = m.group("q")
         if q and q[0] != opening:
             return None  # `"password: x"` without its closing quote is prose in a string
+        if opening in ('"', "'") and not q and m.group("val")[:1] == opening:
+            return None  # `"Password: " + get()`: the value's quote closes the string the name is in
         if opening in ('"', "'") and not q:
             # `"password=x"` in a string is a literal; `"token: expected a string"` is prose
             return m, "val", _LITERAL if m.group("sep") == "=" else _CODE
@@ -335,8 +341,10 @@ def _connection_string_end(text: str, start: int, vend: int, level: int, sep: st
 
 def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bool = False) -> bool:
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
-    if not v or not_a_secret(v):
-        return False
+    if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
+        return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
+    if TECH_WORDS.fullmatch(v):
+        return False  # `Buffer.from("accountKey", "base64")`: an encoding, a version, an algorithm
     if is_wordlike(v) and tier(v) != NOT_SECRET:
         return False  # `key: DB_PASSWORD`, `'password_bytes'`: the name of another secret
     flat = v.lower().translate(_SEPARATORS)
@@ -346,6 +354,8 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
         and len(flat) >= 4
     ):
         return False  # `token=token`, `DB_PASSWORD=$DB_PASSWORD` minus the `$`
+    if quoted and v.lstrip()[:1] in ("+", ".") and v.rstrip()[-1:] in ("+", "(", "["):
+        return False  # `"…password = "+new Buffer("`: the quotes close and reopen strings around code
     if quoted and is_prose(v) and "PASSPHRASE" not in name.upper():
         return False  # `"password": "This field may not be blank."`
     if prose:

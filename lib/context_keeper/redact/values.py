@@ -45,7 +45,7 @@ _REFERENCE = LazyPattern(
     re.VERBOSE,
 )
 _X_RUN = LazyPattern(r"[xX]{4,}")
-_WRAPPED = LazyPattern(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
+_WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
@@ -53,6 +53,7 @@ _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
 _TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
 _CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_SELECTOR = LazyPattern(r"[#.][A-Za-z][\w-]*")
 _COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
 _WORDLIKE = LazyPattern(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
 _SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -93,8 +94,8 @@ def is_placeholder(v: str) -> bool:
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
     flat = low.translate(_SEPARATORS)
-    if flat and _ABOUT_A_SECRET.fullmatch(flat) is not None:
-        return True
+    if flat and (flat in _PLACEHOLDER_WORDS or _ABOUT_A_SECRET.fullmatch(flat) is not None):
+        return True  # (`not-set` as `notset`)
     # `sas-token-for-azure-blob-storage-access`: a description where the secret would go
     parts = [p for p in _WORD_SPLIT.split(low) if p]
     return len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None
@@ -275,5 +276,6 @@ def not_a_secret(v: str) -> bool:
         or is_qualified_name(v)
         or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
         or _COLOR.fullmatch(v) is not None
+        or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
     )
