@@ -68,6 +68,10 @@ def _pieces(line: str) -> list[str]:
     return cut
 
 
+def _has_any(text: str, needles: list[str]) -> bool:
+    return any(t in text for t in needles)
+
+
 def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
     """`text` (holding newlines, or one long line) redacted: the multi-line rules first, then
     line by line."""
@@ -110,7 +114,7 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
             if flag_triggers and gate in line:
                 hits.update(i for t, i in flag_triggers if t in line)
             starts = set(r.token_starts.findall(line)) if tokens else set()
-            if not (hits or starts) and not (words and any(t in line.lower() for t in words)):
+            if not (hits or starts) and not (words and _has_any(line.lower(), words)):
                 continue
             redacted = apply(line, hits, starts)
             lines[j] = redacted

@@ -18,6 +18,8 @@ with the command it answers does.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 
 from . import MARK, LazyPattern
 from .names import NOT_SECRET, tier
@@ -43,7 +45,9 @@ _COMMAND_TRIGGERS = (
     "base64 -D",
     "pwgen",
 )
-TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "ew value:", "$ ", "% ", "❯ ")
+# `New value: …` is a label for a value: the line announcing it is the one before.
+_BEFORE_LABEL = ("alue:", "ALUE:")
+TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -115,15 +119,36 @@ def _secret_value(v: str) -> bool:
     )
 
 
+def _candidates(text: str, lines: list[str]) -> list[int]:
+    """Indices of the lines that may announce a secret: found by substring search in the whole
+    text (a command, a prompt, a line ending in `:`, a line before `…value:`), so a long text
+    without any costs a few scans, not a test per line."""
+    found: set[int] = set()
+    starts: list[int] | None = None
+    for t in TRIGGERS:
+        if t not in text:
+            continue
+        if starts is None:
+            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+        back = 2 if t in _BEFORE_LABEL else 0  # the label is on the line after, maybe after a blank
+        i = text.find(t)
+        while i != -1:
+            line = bisect_right(starts, i) - 1
+            found.update(range(max(0, line - back), line + 1) if back else (line,))
+            i = text.find(t, i + 1)
+    return sorted(found)
+
+
 def redact_printed(text: str) -> str:
     """The value lines after each command or heading that announces a secret, redacted."""
     lines = text.split("\n")
     changed = False
-    i = 0
-    while i < len(lines):
+    done = -1  # the last line already taken as a value
+    for i in _candidates(text, lines):
+        if i <= done:
+            continue
         mode = announces(lines, i)
         if not mode:
-            i += 1
             continue
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
@@ -142,9 +167,5 @@ def redact_printed(text: str) -> str:
             changed = True
             taken += 1
             j = k + 1
-        i = max(i + 1, j)
+        done = j - 1
     return "\n".join(lines) if changed else text
-
-
-def printed_rule() -> tuple[tuple[str, ...], object]:
-    return TRIGGERS, redact_printed
