@@ -216,12 +216,9 @@ def _bare_value(
     elif group == "val" and _runs_to_space(text, start, m):
         plain = _PLAIN.match(text, start)
         value = plain.group("val") if plain is not None else val
-        opening = text[start - 1 : start]
-        if opening in ('"', "'"):
-            value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
-        elif env_style and value[0] not in "\"'`\\":
-            # `"…\nDB_PASSWORD=value\n"` in JSON output: the escape or the string's quote ends it
-            value = _ESCAPED_END.split(value, 1)[0] or value
+        value = _value_in_string(value, text[start - 1 : start], env_style)
+        if not value:
+            return None
         if value[0] in "([{" and not env_style:
             return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
         if "'" in value or '"' in value or "`" in value:
@@ -255,6 +252,16 @@ def _bare_value(
 
 
 _CODE, _LITERAL, _PROSE_CONTEXT = 0, 1, 2
+
+
+def _value_in_string(value: str, opening: str, env_style: bool) -> str:
+    """Where a value that runs to a space ends inside a string around it."""
+    if opening in ('"', "'"):
+        return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+    if env_style and value[0] not in "\"'`\\":
+        # `"…\nDB_PASSWORD=value\n"` in JSON output: the escape or the string's quote ends it
+        return _ESCAPED_END.split(value, 1)[0] or value
+    return value
 
 
 def _is_quoted(val: str) -> bool:
