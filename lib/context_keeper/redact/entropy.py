@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 from . import MARK, LazyPattern
 from .values import has_word_part, is_hexlike, is_wordy, not_a_secret
@@ -78,7 +79,7 @@ def _prefixed_sub(m: re.Match[str]) -> str:
     return m.group("h") + MARK
 
 
-def prefixed_token_rule() -> tuple[str, object]:
+def prefixed_token_rule() -> tuple[str, Callable[[re.Match[str]], str]]:
     return _PREFIXED, _prefixed_sub
 
 
@@ -107,5 +108,5 @@ def _call_sub(m: re.Match[str]) -> str:
     return m.group("h") + MARK
 
 
-def call_argument_rule() -> tuple[str, object]:
+def call_argument_rule() -> tuple[str, Callable[[re.Match[str]], str]]:
     return _CALL, _call_sub
