@@ -555,13 +555,26 @@ def main(argv: list[str] | None = None) -> int:
         formats += trufflehog_formats(args.trufflehog)
     if args.azure:
         formats += azure_formats(args.azure)
-    gitleaks_patterns = []
+    gitleaks_patterns: list[tuple[tuple[str, ...], re.Pattern[str]]] = []
     if args.gitleaks and args.no_gitleaks_match:
-        for f in gitleaks_formats(args.gitleaks):
+        for rule in tomllib.loads(args.gitleaks.read_text())["rules"]:
+            rx = rule.get("regex")
             try:
-                gitleaks_patterns.append(re.compile(f.regex, f.flags))
+                pattern = re.compile(python_regex(rx.replace("(?i)", "")), re.I if "(?i)" in rx else 0) if rx else None
             except re.error:
-                pass
+                continue
+            if pattern is not None:
+                gitleaks_patterns.append((tuple(k.lower() for k in rule.get("keywords") or ()), pattern))
+    gitleaks_seen: dict[str, bool] = {}
+
+    def gitleaks_would_match(value: str) -> bool:
+        """As gitleaks runs a rule: only where one of its keywords occurs (each value once)."""
+        if value not in gitleaks_seen:
+            low = value.lower()
+            gitleaks_seen[value] = any(
+                (not kws or any(k in low for k in kws)) and p.search(value) for kws, p in gitleaks_patterns
+            )
+        return gitleaks_seen[value]
 
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     by_context: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -586,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
             if s.source in ("noseyparker", "trufflehog", "azure"):
                 by_context[("new " if s.context in NEW else "old ") + s.source][0] += 1
                 by_context[("new " if s.context in NEW else "old ") + s.source][1] += missed
-                if gitleaks_patterns and not any(pt.search(s.secret) for pt in gitleaks_patterns):
+                if gitleaks_patterns and not gitleaks_would_match(s.secret):
                     unmatched[s.source][0] += 1
                     unmatched[s.source][1] += missed
             if missed and s.source in show:
