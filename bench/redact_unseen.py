@@ -343,13 +343,37 @@ POSITIONS_HELD = (
     "mail.smtp.password: {v}",
 )
 
+# Written after `POSITIONS_HELD` was scored (95 %) and before its misses were looked at: the
+# held-out set for the fixes made from those misses.
+POSITIONS_HELD2 = (
+    "ALTER LOGIN sa WITH PASSWORD = '{v}';",
+    'dsn = "postgresql://app:{v}@db.internal:5432/app?sslmode=require"',
+    "  - MYSQL_PASSWORD={v}",
+    "rabbitmq_default_pass: {v}",
+    "jdbc.password = {v}",
+    "net user deploy {v} /add",
+    "Set-Secret -Name DbPassword -Secret '{v}'",
+    "export TF_VAR_db_password='{v}'",
+    "client.login('bot@example.com', '{v}')",
+    "  <Password>{v}</Password>",
+    "pgbouncer: auth_user=app password={v}",
+    "ftp://deploy:{v}@files.example.com/upload",
+    "sqlplus system/{v}@//db:1521/ORCLPDB1",
+    "bitnami/postgresql --set auth.postgresPassword={v}",
+    '"DB_PASS": "{v}",',
+    "mongo --username admin --password {v} --authenticationDatabase admin",
+    "ssh-keygen -p -P oldpass -N '{v}' -f ~/.ssh/id_ed25519",
+    "PASSWORD={v} ./deploy.sh",
+    "git config --global credential.helper 'store' && echo 'https://bob:{v}@github.com' > ~/.git-credentials",
+    'smtp_password = "{v}"',
+)
 
-def position_samples(rng: random.Random, held: bool) -> Iterator[Sample]:
-    for template in POSITIONS_HELD if held else POSITIONS:
+
+def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
+    for template in (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2)[held]:
         value = human_password(rng)
-        yield Sample(
-            "positions" + ("-held" if held else ""), template.split()[0][:24], template, template.format(v=value), value
-        )
+        source = ("positions", "positions-held", "positions-held2")[held]
+        yield Sample(source, template.split()[0][:24], template, template.format(v=value), value)
 
 
 # -- credentials printed by commands ------------------------------------------------------------
@@ -587,8 +611,8 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        samples += position_samples(rng, held=False)
-        samples += position_samples(rng, held=True)
+        for held in range(3):
+            samples += position_samples(rng, held)
         for held in range(3):
             samples += printed_samples(rng, held)
         for s in samples:
