@@ -38,6 +38,8 @@ PRINTED = (
     "standalone | Login with username: admin  password: {v}",
     "$ heroku config:get DATABASE_PASSWORD\n{v}",
     "dev@box:~/app$ aws configure get aws_secret_access_key\n{v}",
+    "$ head -c 32 /dev/urandom | base64\n{v}",
+    'ConvertTo-SecureString "{v}" -AsPlainText -Force',
 )
 
 

@@ -96,6 +96,11 @@ _AUTH_PAIR = (
 # `aws secretsmanager … --secret-string …`, `az keyvault secret set … --value …`.
 _STORE_VALUE = (
     (("--secret-string",), rf"--secret-string(?:[ \t]+|=){_ARG}"),
+    # PowerShell: `ConvertTo-SecureString "…" -AsPlainText` holds the password in clear
+    (
+        ("ConvertTo-SecureString", "convertto-securestring"),
+        rf"(?i:\bConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?{_ARG}",
+    ),
     (("keyvault",), rf"\bkeyvault[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"),
 )
 _SSM = rf"\bput-parameter\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"

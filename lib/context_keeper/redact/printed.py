@@ -44,6 +44,8 @@ _COMMAND_TRIGGERS = (
     "base64 --decode",
     "base64 -D",
     "pwgen",
+    "/dev/urandom",
+    "/dev/random",
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
@@ -55,7 +57,7 @@ _COMMAND = LazyPattern(
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
-      | \bbase64[ \t]+(?:-d|--decode|-D)\b
+      | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
