@@ -368,11 +368,75 @@ POSITIONS_HELD2 = (
     'smtp_password = "{v}"',
 )
 
+# Written after `POSITIONS_HELD2` was scored (90 %) and before its misses were looked at.
+POSITIONS_HELD3 = (
+    "psql postgresql://postgres:{v}@localhost/postgres -c 'select 1'",
+    "mysqladmin -u root password '{v}'",
+    '  - name: DB_PASSWORD\n    value: "{v}"',
+    "export PGPASSWORD='{v}'; pg_dump app > app.sql",
+    "redis.conf: requirepass {v}",
+    "docker login -u bob -p {v} registry.example.com",
+    "DATABASES = {{'default': {{'USER': 'app', 'PASSWORD': '{v}'}}}}",
+    "spring:\n  datasource:\n    password: {v}",
+    "s3cmd --secret_key={v} ls",
+    "[database]\npassword = {v}",
+    "echo -n '{v}' | gh secret set DB_PASSWORD",
+    "$password = ConvertTo-SecureString -String '{v}' -AsPlainText -Force",
+    "rclone config create remote sftp user deploy pass {v}",
+    "knex({{ connection: {{ user: 'app', password: '{v}' }} }})",
+    "sa_password: '{v}'",
+    "keystore.password={v}",
+    "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
+    "unzip -P {v} backup.zip",
+    "RABBITMQ_DEFAULT_PASS={v} docker compose up",
+    "heroku config:set SMTP_PASSWORD={v}",
+)
+PRINTED_HELD3: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "gitlab-runner-token",
+        "$ gitlab-runner register --help >/dev/null; cat /etc/gitlab-runner/token\n{v}",
+        lambda g: _rand(g, 24),
+    ),
+    ("kubeadm-token", "$ kubeadm token create\n{v}", lambda g: _rand(g, 6, HEX) + "." + _rand(g, 16, HEX)),
+    (
+        "gpg-passphrase",
+        "$ pass generate email/work 20\nThe generated password for email/work is:\n{v}",
+        lambda g: _rand(g, 20, AN + "^&"),
+    ),
+    ("docker-secret-inspect", "$ docker exec db cat /run/secrets/postgres_password\n{v}", lambda g: _rand(g, 18)),
+    (
+        "jupyter-token",
+        "$ jupyter server list\nCurrently running servers:\nhttp://localhost:8888/?token={v} :: /app",
+        lambda g: _rand(g, 48, HEX),
+    ),
+    (
+        "minikube-dashboard",
+        "$ kubectl -n kubernetes-dashboard create token admin-user\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiJ9." + _rand(g, 60, AN + "-_") + "." + _rand(g, 40, AN + "-_"),
+    ),
+    (
+        "wp-cli-user",
+        "$ wp user create bob bob@example.com --role=editor\nSuccess: Created user 2.\nPassword: {v}",
+        lambda g: _rand(g, 24, AN + "!@#$%^&*("),
+    ),
+    ("mongo-atlas", "$ atlas dbusers create --username app --password {v}", lambda g: _rand(g, 16)),
+    (
+        "htpasswd-nb",
+        "$ htpasswd -nb admin x\nadmin:{v}",
+        lambda g: "$apr1$" + _rand(g, 8, CRYPT) + "$" + _rand(g, 22, CRYPT),
+    ),
+    (
+        "age-keygen",
+        "$ age-keygen\n# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n{v}",
+        lambda g: "AGE-SECRET-KEY-1" + _rand(g, 58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"),
+    ),
+)
+
 
 def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    for template in (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2)[held]:
+    for template in (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3)[held]:
         value = human_password(rng)
-        source = ("positions", "positions-held", "positions-held2")[held]
+        source = ("positions", "positions-held", "positions-held2", "positions-held3")[held]
         yield Sample(source, template.split()[0][:24], template, template.format(v=value), value)
 
 
@@ -534,11 +598,11 @@ PRINTED_HELD2: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 
 
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2)
+    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3)
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
-        source = ("printed", "printed-held", "printed-held2")[held]
+        source = ("printed", "printed-held", "printed-held2", "printed-held3")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -611,9 +675,9 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(3):
+        for held in range(4):
             samples += position_samples(rng, held)
-        for held in range(3):
+        for held in range(4):
             samples += printed_samples(rng, held)
         for s in samples:
             out = redact(s.text)
