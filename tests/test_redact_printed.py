@@ -40,6 +40,9 @@ PRINTED = (
     "dev@box:~/app$ aws configure get aws_secret_access_key\n{v}",
     "$ head -c 32 /dev/urandom | base64\n{v}",
     'ConvertTo-SecureString "{v}" -AsPlainText -Force',
+    "Copy your access token now. You won't be able to see it again!\n{v}",
+    "net user deploy {v} /add",
+    "ssh-keygen -p -P oldpass -N '{v}' -f ~/.ssh/id_ed25519",
 )
 
 
@@ -70,6 +73,10 @@ def test_a_printed_credential_goes(template: str) -> None:
         "$ grep -rn token src/\nsrc/auth.py:12:    token = issue(user)",
         "$ kubectl get secret db -o name\nsecret/db",
         "$ echo $MONGO_URL_WITH_KEY\nmongodb://mongo:27017/app?replicaSet=rs0",
+        "The token expired.\n9BJW9gfbXo2PvpU7mHkJfGkdtOqL4TRv34wBxXna",
+        "net user deploy * /add",
+        'ssh-keygen -t ed25519 -N "" -f deploy_key',
+        "ALCHEMY_API_KEY set:",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

@@ -28,7 +28,6 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
     (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
-    (("ssh-keygen",), rf"\bssh-keygen\b{_SAME_CMD}[ \t]-[NP][ \t]+{_ARG}"),
     (("zip",), rf"\b(?:zip|unzip|zipcloak)\b{_SAME_CMD}[ \t]-P[ \t]+{_ARG}"),
     (("7z",), rf"\b7za?\b{_SAME_CMD}[ \t]-p(?P<s>[^\s\"']+)"),
     (("smbclient",), rf"\bsmbclient\b{_SAME_CMD}[ \t](?:-U|--user)[ \t=]*[\"']?[^\s%\"']+%(?P<s>[^\s\"']+)"),
@@ -169,7 +168,6 @@ _NEEDS_FLAG = frozenset(
         " login",
         "sqlcmd",
         "pass:",
-        "ssh-keygen",
         "zip",
         "7z",
         "smbclient",
@@ -192,11 +190,23 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE:
         rules.append((triggers, LazyRule(rx, _replace)))
     rules.append((("put-parameter",), LazyRule(_SSM, _ssm_value)))
+    rules.append((("\0ssh-keygen",), LazyRule(rf"\bssh-keygen\b{_SAME_CMD}(?=[\n|;&]|$)", _every_flag)))
+    rules.append((("net user", "NET USER"), LazyRule(_NET_USER, _replace)))
     rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     return tuple(rules)
+
+
+# `ssh-keygen -p -P old -N new`: both passphrases, so every such flag of the command
+_KEYGEN_FLAG = LazyPattern(rf"[ \t]-[NP][ \t]+{_ARG}")
+# Windows: `net user NAME PASSWORD /add` (a `*` asks for it instead)
+_NET_USER = r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]+[ \t]+(?P<s>\"[^\"\n]*\"|[^\s/*\"][^\s]*)"
+
+
+def _every_flag(m: re.Match[str]) -> str:
+    return _KEYGEN_FLAG.sub(_replace, m.group(0))
 
 
 _HEX_PAIRS = LazyPattern(r"(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}")

@@ -49,7 +49,7 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -72,6 +72,9 @@ _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
 )
 _CODE_CHARS = frozenset("=;{}[]<>|&")
+_CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
+# A secret shown once says so: the sentence before it need not end in `:`.
+_SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
 _MAX_VALUES = 4
 BARE, LABELLED = 1, 2
 
@@ -93,9 +96,11 @@ def announces(lines: list[str], i: int) -> int:
     stripped = line.strip()
     # A heading is a sentence ending in `:` (`Please use the following password to proceed to
     # installation:`), not a YAML key (`credentials:`) nor code (`def f(password: str) -> Token:`).
-    if stripped.endswith(":") and len(stripped.split()) >= 3 and not any(c in _CODE_CHARS for c in stripped):
-        if not stripped.startswith(("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")):
+    if len(stripped.split()) >= 3 and not any(c in _CODE_CHARS for c in stripped):
+        if stripped.endswith(":") and not stripped.startswith(_CODE_STARTS):
             return BARE
+        if stripped.endswith((".", "!")) and any(cue in low for cue in _SHOWN_ONCE):
+            return BARE  # `Copy your access token now. You won't be able to see it again!`
     return LABELLED
 
 
