@@ -432,11 +432,36 @@ PRINTED_HELD3: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
 )
 
+# Written after `POSITIONS_HELD3` was scored (75 %) and before its misses were looked at.
+POSITIONS_HELD4 = (
+    "mysql --user=root --password={v} app",
+    'PGPASSWORD="{v}" pg_restore -d app dump.bin',
+    "pass: {v}",
+    '  admin_password = "{v}"',
+    "'password' => '{v}',",
+    "bcrypt.hashpw(b'{v}', bcrypt.gensalt())",
+    "ldapsearch -x -D cn=admin,dc=example,dc=org -w {v} -b dc=example,dc=org",
+    "export ANSIBLE_VAULT_PASSWORD={v}",
+    "vault kv put secret/db password={v}",
+    "kubectl create secret generic pg --from-literal=POSTGRES_PASSWORD={v}",
+    "  POSTGRES_PASSWORD: {v}",
+    "SQLALCHEMY_DATABASE_URI=postgresql+psycopg2://app:{v}@db/app",
+    "mssql-cli -S db -U sa -P {v}",
+    '<entry key="password">{v}</entry>',
+    "user.password={v}",
+    "  'db_password': '{v}',",
+    "--db-password {v}",
+    "passwd: {v}",
+    "INSERT INTO users (name, password) VALUES ('admin', '{v}');",
+    "wifi: ssid=HomeNet psk={v}",
+)
+
 
 def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    for template in (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3)[held]:
+    sets = (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3, POSITIONS_HELD4)
+    for template in sets[held]:
         value = human_password(rng)
-        source = ("positions", "positions-held", "positions-held2", "positions-held3")[held]
+        source = ("positions", "positions-held", "positions-held2", "positions-held3", "positions-held4")[held]
         yield Sample(source, template.split()[0][:24], template, template.format(v=value), value)
 
 
@@ -675,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(4):
+        for held in range(5):
             samples += position_samples(rng, held)
         for held in range(4):
             samples += printed_samples(rng, held)
