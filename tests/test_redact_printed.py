@@ -1,6 +1,7 @@
 """Credentials a command prints (no name beside them: the command or the heading before them
-says what they are), labels such as vault's, passwords given as a call's second argument and
-secret stores' value flags; and the outputs that only look like those, kept."""
+says what they are), labels such as vault's, passwords given as a call's second argument,
+secret stores' value flags, a value under the name on the line before (Kubernetes env); and
+what only looks like those, kept."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ PRINTED = (
     "Copy your access token now. You won't be able to see it again!\n{v}",
     "net user deploy {v} /add",
     "ssh-keygen -p -P oldpass -N '{v}' -f ~/.ssh/id_ed25519",
+    "echo -n '{v}' | gh secret set DB_PASSWORD",
+    "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
+    '  - name: DB_PASSWORD\n    value: "{v}"',
+    "- name: api_token\n  value: {v}",
 )
 
 
@@ -77,6 +82,9 @@ def test_a_printed_credential_goes(template: str) -> None:
         "net user deploy * /add",
         'ssh-keygen -t ed25519 -N "" -f deploy_key',
         "ALCHEMY_API_KEY set:",
+        "env:\n  - name: LOG_LEVEL\n    value: debug\n  - name: API_KEY\n    valueFrom:\n      secretKeyRef: {name: x}",
+        "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
+        "- key: RAILS_MASTER_KEY\n  sync: false",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

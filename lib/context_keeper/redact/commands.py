@@ -29,6 +29,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
     (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
     (("zip",), rf"\b(?:zip|unzip|zipcloak)\b{_SAME_CMD}[ \t]-P[ \t]+{_ARG}"),
+    (("openssl",), rf"\bopenssl[ \t]+(?:enc|aes-\S+|des\S*|bf\S*)\b{_SAME_CMD}[ \t]-k[ \t]+{_ARG}"),
     (("7z",), rf"\b7za?\b{_SAME_CMD}[ \t]-p(?P<s>[^\s\"']+)"),
     (("smbclient",), rf"\bsmbclient\b{_SAME_CMD}[ \t](?:-U|--user)[ \t=]*[\"']?[^\s%\"']+%(?P<s>[^\s\"']+)"),
     (("lftp",), rf"\blftp\b{_SAME_CMD}[ \t]-u[ \t]+[^,\s]+,(?P<s>[^\s\"']+)"),
@@ -67,7 +68,8 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("echo", "printf"),
         r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
-        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)",
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
+        r"|\bsecrets?[ \t]+set\b)",  # `echo -n X | gh secret set NAME`: the value comes on stdin
     ),
     (
         ("<<<",),

@@ -377,11 +377,14 @@ _MULTILINE = ("pem", "putty")
 
 
 def multiline_rules() -> Rules:
-    """The rules whose secret spans lines (a key block's body, what a command prints), to run
-    on a whole text."""
-    from .printed import TRIGGERS, redact_printed
+    """The rules whose secret spans lines (a key block's body, what a command prints, a value
+    under the name on the line before), to run on a whole text."""
+    from . import pairs, printed
 
-    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [(TRIGGERS, redact_printed)]
+    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [
+        (printed.TRIGGERS, printed.redact_printed),
+        (pairs.TRIGGERS, pairs.redact_pairs),
+    ]
     for name, triggers, rx in SHAPES:
         if name == "pem":
             rules.append((triggers, _pem_rule(LazyRule(rx, str))))
