@@ -48,6 +48,7 @@ PRINTED = (
     "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
     '  - name: DB_PASSWORD\n    value: "{v}"',
     "- name: api_token\n  value: {v}",
+    "$ op read op://vault/db/password\nxnsXfcymcvWvtvwZaNKM{v}",
 )
 
 
@@ -85,6 +86,7 @@ def test_a_printed_credential_goes(template: str) -> None:
         "env:\n  - name: LOG_LEVEL\n    value: debug\n  - name: API_KEY\n    valueFrom:\n      secretKeyRef: {name: x}",
         "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
         "- key: RAILS_MASTER_KEY\n  sync: false",
+        "$ vault kv get -field=password secret/db\nPermissionDenied",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

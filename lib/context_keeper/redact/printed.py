@@ -23,7 +23,7 @@ from itertools import accumulate
 
 from . import MARK, LazyPattern
 from .names import NOT_SECRET, tier
-from .values import is_numberish, is_wordlike, is_wordy, not_a_secret
+from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
 
 _COMMAND_TRIGGERS = (
     "initial-password",
@@ -121,8 +121,9 @@ def _secret_value(v: str) -> bool:
         and "://" not in v  # a URL (one with a password in it has its own rule)
         and not not_a_secret(v)
         and not is_numberish(v)
-        and not is_wordlike(v)
+        # a word or an identifier made of words; random letters alone are a password
         and not (is_wordy(v) and not any(c.isdigit() for c in v))
+        and not (is_wordlike(v) and not looks_random(v))
     )
 
 
