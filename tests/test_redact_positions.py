@@ -35,6 +35,10 @@ POSITIONS = (
     '$env:DB_PASSWORD = "{v}"',
     "Server=db;Database=app;User Id=sa;Password={v};",
     '{{"stdout": "booting\\nDB_PASSWORD={v}\\nready\\n"}}',
+    "INSERT INTO users (name, password) VALUES ('admin', '{v}');",
+    "bcrypt.hashpw(b'{v}', bcrypt.gensalt())",
+    "mssql-cli -S db -U sa -P {v}",
+    "network={{ ssid=HomeNet psk={v} }}",
 )
 
 
@@ -91,6 +95,8 @@ def test_a_key_in_a_new_position_goes(text: str) -> None:
         '<add key="ConnectionString_B2B" value="Server=db;Trusted_Connection=True" />',
         'const password = process.env.DB_PASSWORD || "not-set"',
         "Token usage:",
+        "INSERT INTO users (name, email) VALUES ('admin', 'admin@example.com');",
+        "hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())",
     ],
 )
 def test_placeholders_references_and_prose_are_kept_whole(text: str) -> None:

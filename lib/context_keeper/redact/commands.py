@@ -26,7 +26,10 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
         (" login", "twine", "repo add", "mongo", "az "),
         rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
     ),
-    (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
+    (
+        ("sqlcmd", "bcp", "osql", "isql", "mssql-cli"),
+        rf"\b(?:sqlcmd|bcp|osql|isql|mssql-cli)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}",
+    ),
     (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
     (("zip",), rf"\b(?:zip|unzip|zipcloak)\b{_SAME_CMD}[ \t]-P[ \t]+{_ARG}"),
     (("openssl",), rf"\bopenssl[ \t]+(?:enc|aes-\S+|des\S*|bf\S*)\b{_SAME_CMD}[ \t]-k[ \t]+{_ARG}"),
@@ -91,6 +94,15 @@ _AUTH_PAIR = (
         ("auth", "Auth", "login"),
         r"(?:\bauth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
         r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+    ),
+)
+# A plain-text password given to a hashing or checking function: `bcrypt.hashpw(b"…", …)`,
+# `make_password("…")`, `generate_password_hash("…")`.
+_HASHED = (
+    (
+        ("hashpw", "checkpw", "password_hash", "make_password", "hash_password", "check_password"),
+        r"\b(?:hashpw|checkpw|generate_password_hash|check_password_hash|make_password|hash_password|"
+        r"password_hash|check_password)[ \t]*\([ \t]*b?(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
     ),
 )
 # A secret store's value flag: `aws ssm put-parameter … --type SecureString --value …`,
@@ -189,11 +201,12 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         sub = _replace_unless_port if " login" in triggers else _replace
         gated = triggers[0] in _NEEDS_FLAG
         rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
-    for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE:
+    for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE + _HASHED:
         rules.append((triggers, LazyRule(rx, _replace)))
     rules.append((("put-parameter",), LazyRule(_SSM, _ssm_value)))
     rules.append((("\0ssh-keygen",), LazyRule(rf"\bssh-keygen\b{_SAME_CMD}(?=[\n|;&]|$)", _every_flag)))
     rules.append((("net user", "NET USER"), LazyRule(_NET_USER, _replace)))
+    rules.append((("VALUES", "values", "Values"), LazyRule(_INSERT, _insert_values)))
     rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
@@ -205,6 +218,28 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
 _KEYGEN_FLAG = LazyPattern(rf"[ \t]-[NP][ \t]+{_ARG}")
 # Windows: `net user NAME PASSWORD /add` (a `*` asks for it instead)
 _NET_USER = r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]+[ \t]+(?P<s>\"[^\"\n]*\"|[^\s/*\"][^\s]*)"
+
+
+# SQL: `INSERT INTO users (name, password) VALUES ('admin', '…')`: the column names the value.
+_INSERT = r"(?i:\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*)\((?P<cols>[^()\n]{1,400})\)[ \t]*(?i:values)[ \t]*\((?P<vals>[^()\n]{1,2000})\)"
+_SQL_ITEM = LazyPattern(r"[ \t]*('(?:[^'\n]|'')*'|\"[^\"\n]*\"|[^,]*)[ \t]*(?:,|$)")
+
+
+def _insert_values(m: re.Match[str]) -> str:
+    from .assignments import decide
+    from .names import NOT_SECRET, tier
+
+    cols = [c.strip(' \t"`[]') for c in m.group("cols").split(",")]
+    vals = [(v.start(1), v.end(1)) for v in _SQL_ITEM.finditer(m.group("vals")) if v.group(0)]
+    text, base = m.group(0), m.start("vals") - m.start()
+    for col, (start, end) in reversed(list(zip(cols, vals, strict=False))):
+        value = text[base + start : base + end]
+        level = tier(col)
+        quoted = len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]
+        if level == NOT_SECRET or not quoted or not decide(level, value[1:-1], col, True, True):
+            continue
+        text = text[: base + start + 1] + MARK + text[base + end - 1 :]
+    return text
 
 
 def _every_flag(m: re.Match[str]) -> str:
