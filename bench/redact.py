@@ -9,6 +9,10 @@ the real transcripts in tests/fixtures) and on secret lines (the corpus's, seed 
 time in a fresh interpreter and the first call (which compiles the patterns); the share of
 ordinary lines left unchanged and of secrets removed (tests/redact_corpus.py).
 
+A second table: one 10 MB string (the transcripts' lines, repeated) redacted whole, in MB per
+second of CPU time (the machine is shared: wall time is printed too), next to its lines
+redacted one by one, and whether the two results are identical.
+
 Not a test: timings depend on the machine and its load (printed with them).
 """
 
@@ -47,14 +51,19 @@ def checkout(rev: str, dest: Path) -> Path:
     (pkg / "__init__.py").write_text("")
     files = subprocess.run(
         ["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", rev, "lib/context_keeper/"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
     for name in files:
         if name == "lib/context_keeper/redact.py" or name.startswith("lib/context_keeper/redact/"):
             target = dest / name.removeprefix("lib/")
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{name}"],
-                                              check=True, capture_output=True).stdout)
+            target.write_bytes(
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "show", f"{rev}:{name}"], check=True, capture_output=True
+                ).stdout
+            )
     return dest
 
 
@@ -63,8 +72,9 @@ def import_times(libdir: Path, runs: int) -> tuple[float, float]:
     subprocess.run([sys.executable, "-c", "import context_keeper.redact"], env=env, check=True)  # .pyc
     imports, firsts = [], []
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-c", _TIMED_IMPORT], env=env, check=True,
-                             capture_output=True, text=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", _TIMED_IMPORT], env=env, check=True, capture_output=True, text=True
+        ).stdout.split()
         imports.append(float(out[0]))
         firsts.append(float(out[1]))
     return statistics.median(imports), statistics.median(firsts)
@@ -94,16 +104,36 @@ def fixture_lines() -> list[str]:
 
 
 def rate(redact, lines: list[str], repeat: int) -> float:  # type: ignore[no-untyped-def]
-    """Lines per second, best of `repeat` passes."""
+    """Lines per second of CPU time (the machine is shared: wall time would measure the others'
+    load), best of `repeat` passes."""
     for line in lines[:50]:
         redact(line)
     best = float("inf")
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = time.process_time()
         for line in lines:
             redact(line)
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return len(lines) / best
+
+
+def _repeat_to(lines: list[str], size: int) -> list[str]:
+    out: list[str] = []
+    total = 0
+    while total < size:
+        for line in lines:
+            out.append(line)
+            total += len(line) + 1
+            if total >= size:
+                break
+    return out
+
+
+def _timed(fn):  # type: ignore[no-untyped-def]
+    """(result, (CPU seconds, wall seconds)) of one call."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = fn()
+    return result, (time.process_time() - cpu, time.perf_counter() - wall)
 
 
 def load(libdir: Path):  # type: ignore[no-untyped-def]
@@ -121,6 +151,7 @@ def main() -> None:
     parser.add_argument("--baseline", default="e5b39d8", help="git revision to compare with")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--import-runs", type=int, default=15)
+    parser.add_argument("--big-mb", type=int, default=10, help="size of the one-string row")
     args = parser.parse_args()
 
     ordinary = corpus.ordinary_lines()
@@ -132,8 +163,10 @@ def main() -> None:
     except OSError:
         load_avg = "?"
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load {load_avg}")
-    print(f"corpus: {len(ordinary)} ordinary lines, {len(secrets)} secret texts; "
-          f"{len(real)} lines of real transcripts (tests/fixtures)\n")
+    print(
+        f"corpus: {len(ordinary)} ordinary lines, {len(secrets)} secret texts; "
+        f"{len(real)} lines of real transcripts (tests/fixtures)\n"
+    )
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -142,18 +175,49 @@ def main() -> None:
             redact = load(libdir)
             kept = sum(redact(line) == line for line in ordinary)
             removed = sum(not corpus.leaked(redact(c.text), c.secret) for c in cases)
-            rows.append((
-                label, rate(redact, ordinary, args.repeat), rate(redact, real, args.repeat),
-                rate(redact, secrets, args.repeat), imp, first,
-                100 * kept / len(ordinary), 100 * removed / len(cases),
-            ))
-    header = ("", "ordinary lines/s", "transcript lines/s", "secret lines/s", "import ms", "first call ms",
-              "ordinary unchanged %", "secrets removed %")
+            rows.append(
+                (
+                    label,
+                    rate(redact, ordinary, args.repeat),
+                    rate(redact, real, args.repeat),
+                    rate(redact, secrets, args.repeat),
+                    imp,
+                    first,
+                    100 * kept / len(ordinary),
+                    100 * removed / len(cases),
+                )
+            )
+    big = "\n".join(_repeat_to(real, args.big_mb * 1_000_000))
+    big_rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, libdir in (("before", checkout(args.baseline, Path(tmp) / "base")), ("after", ROOT / "lib")):
+            redact = load(libdir)
+            whole, (cpu_w, wall_w) = _timed(lambda: redact(big))  # noqa: B023 - called at once
+            by_line, (cpu_l, wall_l) = _timed(lambda: "\n".join(redact(line) for line in big.split("\n")))  # noqa: B023
+            mb = len(big) / 1e6
+            big_rows.append((label, mb / cpu_w, mb / wall_w, mb / cpu_l, mb / wall_l, whole == by_line))
+    header = (
+        "",
+        "ordinary lines/s (CPU)",
+        "transcript lines/s (CPU)",
+        "secret lines/s (CPU)",
+        "import ms",
+        "first call ms",
+        "ordinary unchanged %",
+        "secrets removed %",
+    )
     print(" | ".join(header))
     print(" | ".join("---" for _ in header))
     for label, o, t, s, imp, first, kept, removed in rows:
-        print(f"{label} ({args.baseline if label == 'before' else 'this tree'}) | {o:,.0f} | {t:,.0f} | {s:,.0f} | "
-              f"{imp:.2f} | {first:.2f} | {kept:.1f} | {removed:.1f}")
+        print(
+            f"{label} ({args.baseline if label == 'before' else 'this tree'}) | {o:,.0f} | {t:,.0f} | {s:,.0f} | "
+            f"{imp:.2f} | {first:.2f} | {kept:.1f} | {removed:.1f}"
+        )
+    print(f"\none string of {len(big) / 1e6:.1f} MB ({big.count(chr(10)) + 1:,} lines)")
+    print("| whole MB/s (CPU) | whole MB/s (wall) | line by line MB/s (CPU) | line by line MB/s (wall) | identical")
+    print("| --- | --- | --- | --- | ---")
+    for label, cw, ww, cl, wl, same in big_rows:
+        print(f"{label} | {cw:.2f} | {ww:.2f} | {cl:.2f} | {wl:.2f} | {'yes' if same else 'no'}")
 
 
 if __name__ == "__main__":

@@ -1,101 +1,746 @@
 #!/usr/bin/env python3
-"""Redaction on secrets it was not written against: gitleaks' rule set as their source.
+"""Redaction on secrets it was not written against: public rule sets, password positions,
+credentials printed by commands, each scored on seeds kept apart from the ones tuned on.
 
-    .venv-dev/bin/pip install exrex                     # regex -> random matching string
-    .venv-dev/bin/python bench/redact_unseen.py GITLEAKS_TOML [--seed N] [--misses]
+    .venv-dev/bin/pip install exrex pyyaml       # regex -> random matching string; NP's rules
+    .venv-dev/bin/python bench/redact_unseen.py [--gitleaks TOML] [--noseyparker DIR]
+        [--trufflehog DIR] [--azure JSON] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
 
-GITLEAKS_TOML is gitleaks' `config/gitleaks.toml` (its default rule set, ~220 rules; not in
-this repository). For each rule with a regex, a random string matching it is drawn (exrex),
-and the rule's secret group taken from it; the value then goes into the contexts a session
-shows secrets in (`export X_TOKEN=…`, YAML, JSON, a shell assignment) and, for a format whose
-value carries the rule's keyword (a prefix such as `glpat-`), also bare in a sentence. A
-sample counts as removed when the value is no longer in `redact`'s output. Values that are
-not printable ASCII or shorter than 12 characters are skipped (exrex fills `\\w` and `.`
-generously). Different seeds give different values: the fixes made after one seed are
-measured on the others.
+Sources (none is in this repository; each is read where it is given):
+- `gitleaks`: `config/gitleaks.toml` of gitleaks/gitleaks (the rule set the formats were checked against);
+- `noseyparker`: the folder `crates/noseyparker/data/default/builtin/rules/` of praetorian-inc/noseyparker;
+- `trufflehog`: the folder `pkg/detectors/` of trufflesecurity/trufflehog (regexes read from the Go);
+- `azure`: `GeneratedRegexPatterns/HighConfidenceSecurityModels.json` of microsoft/security-utilities
+  (Microsoft's identifiable keys);
+- `positions`, `printed`: written here: human-chosen passwords in the positions a session shows
+  them (env, SQL, properties, YAML, CLI flags, auth tuples, …) and the credentials that commands
+  print with no name beside them (vault init, first-run admin passwords, token commands).
 
-Not a test: a measure of `context_keeper.redact` on generated data (figures in
-docs/performance.md, section (g)).
+For each rule a random string matching its regex is drawn (exrex), its secret group taken, and
+the value put in contexts an agent session shows secrets in: the ones the rules were written
+against (`export X_TOKEN=…`, YAML, JSON, shell) and new ones (fish `set -gx`, systemd
+`Environment=`, an SDK constructor, a URL query, a flag, a header, XML, properties). A sample
+counts as removed when no 8-character run of the value (past the hint a format keeps, such
+as `rubygems_`) is left in `redact`'s output.
+
+Honest measure: the misses of seeds 1-3 (`--seeds 1-3`) are what the rules were tuned on; the
+figures reported are for other seeds (101 on), never looked at while tuning, and per source, so a
+source left out of the tuning (Nosey Parker's) shows apart. `--benign` files (JSON lines with a
+`text`) are ordinary lines that must come back unchanged: lockfiles, CI configs, Dockerfiles.
+
+Not a test: a measure of `context_keeper.redact` on generated data (figures in docs/performance.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
+import string
 import sys
 import tomllib
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
 
-CONTEXTS = ("export {KW}_TOKEN={v}", '{kw}_api_key: "{v}"', '"{kw}Secret": "{v}",', "{KW}_SECRET='{v}'")
+
+@dataclass(frozen=True)
+class Format:
+    source: str
+    rule: str
+    regex: str
+    keyword: str
+    flags: int = 0
+    group: int | str | None = None  # None: the longest group
 
 
-def ascii_regex(rx: str) -> str:
-    """A gitleaks (RE2) regex as Python reads it, its classes kept to ASCII."""
-    src = rx.replace("(?i)", "").replace("\\x60", "`").replace("\\w", "a-z0-9_").replace("\\s", " ")
-    return re.sub(r"(?<!\[)a-z0-9_(?![^\[]*\])", "[a-z0-9_]", src)
+@dataclass(frozen=True)
+class Sample:
+    source: str
+    rule: str
+    context: str
+    text: str
+    secret: str
 
 
-def samples(rule: dict, draws: int) -> list[tuple[str, str]]:
-    """(text, secret value) pairs for one rule."""
+def leaked(out: str, secret: str, window: int = 8) -> bool:
+    """Whether 8 characters in a row of the secret are left, outside its first 16 (or first
+    half): the hint a format keeps (`rubygems_`, `AGE-SECRET-KEY-1`) is not the secret."""
+    if len(secret) <= window:
+        return secret in out
+    rest = secret[min(16, len(secret) // 2) :]
+    if len(rest) <= window:
+        return rest in out
+    return any(rest[i : i + window] in out for i in range(len(rest) - window + 1))
+
+
+# -- the rule sets ------------------------------------------------------------------------------
+
+
+def python_regex(rx: str) -> str:
+    """An RE2 / Rust / .NET regex as Python reads it, its classes kept to ASCII."""
+    src = rx.replace("\\x60", "`").replace("\\z", "\\Z").replace("(?<", "(?P<").replace("(?P<=", "(?<=")
+    src = src.replace("(?P<!", "(?<!").replace("[[:alnum:]]", "[A-Za-z0-9]").replace("[:alnum:]", "A-Za-z0-9")
+    src = src.replace("\\w", "a-zA-Z0-9_").replace("\\s", " ").replace("\\S", "!-~").replace("\\d", "0-9")
+    src = re.sub(r"\\p\{\w+\}", "a-zA-Z", src)
+    # `a-z0-9_` outside a class becomes a class of its own
+    return re.sub(r"(?<!\[)(a-zA-Z0-9_|!-~|0-9)(?![^\[]*\])", r"[\1]", src)
+
+
+def gitleaks_formats(path: Path) -> list[Format]:
+    out = []
+    for rule in tomllib.loads(path.read_text())["rules"]:
+        rx = rule.get("regex")
+        if not rx:
+            continue
+        keyword = (rule.get("keywords") or [rule["id"].split("-")[0]])[0]
+        flags = re.I if "(?i)" in rx else 0
+        out.append(
+            Format(
+                "gitleaks", rule["id"], python_regex(rx.replace("(?i)", "")), keyword, flags, rule.get("secretGroup", 1)
+            )
+        )
+    return out
+
+
+def noseyparker_formats(folder: Path) -> list[Format]:
+    import yaml
+
+    out = []
+    for path in sorted(folder.glob("*.yml")):
+        for rule in yaml.safe_load(path.read_text()).get("rules", []):
+            rx = rule["pattern"]
+            flags = re.X | (re.I if "(?i)" in rx else 0)
+            rx = rx.replace("(?x)", "").replace("(?i)", "")
+            keyword = re.split(r"\W", rule["name"].lower())[0]
+            out.append(Format("noseyparker", rule["id"], python_regex(rx), keyword, flags))
+    return out
+
+
+_GO_PAT = re.compile(r"(\w*)\s*=\s*regexp\.MustCompile\((.*?)\)\n", re.S)
+_NOT_SECRET_VAR = re.compile(
+    r"(?i)id|url|user|email|domain|host|name|region|org|account|tenant|endpoint|"
+    r"instance|env|subdomain|server|project|team|workspace|app(?!key)|service|base|uri"
+)
+
+
+def trufflehog_formats(folder: Path) -> list[Format]:
+    out = []
+    for path in sorted(folder.rglob("*.go")):
+        if path.name.endswith("_test.go"):
+            continue
+        code = path.read_text(errors="replace")
+        kw = re.search(r"Keywords\(\) \[\]string \{\s*return \[\]string\{\"([^\"]+)\"", code)
+        for var, expr in _GO_PAT.findall(code):
+            if not re.search(r"(?i)key|secret|token|pass|pat$|cred|auth", var) or _NOT_SECRET_VAR.search(var):
+                continue
+            prefix = re.search(r"PrefixRegex\(\[\]string\{\"([^\"]+)\"", expr)
+            literals = re.findall(r"`([^`]*)`", expr)
+            if not literals:
+                continue
+            keyword = prefix.group(1) if prefix else (kw.group(1) if kw else path.parent.name)
+            rx = "".join(literals)
+            flags = re.I if "(?i)" in rx else 0
+            out.append(
+                Format("trufflehog", f"{path.parent.name}.{var}", python_regex(rx.replace("(?i)", "")), keyword, flags)
+            )
+    return out
+
+
+def noseyparker_negatives(folder: Path) -> list[str]:
+    """The examples each Nosey Parker rule must not match: near misses and placeholders."""
+    import yaml
+
+    out = []
+    for path in sorted(folder.glob("*.yml")):
+        for rule in yaml.safe_load(path.read_text()).get("rules", []):
+            out += [e.strip("\n") for e in rule.get("negative_examples") or [] if isinstance(e, str)]
+    return out
+
+
+def transcript_lines(folder: Path) -> list[str]:
+    """Every distinct non-empty line of every string in the transcripts' records."""
+
+    def strings(o: object) -> Iterator[str]:
+        if isinstance(o, str):
+            yield o
+        elif isinstance(o, dict):
+            for v in o.values():
+                yield from strings(v)
+        elif isinstance(o, list):
+            for v in o:
+                yield from strings(v)
+
+    lines: set[str] = set()
+    for path in sorted(folder.glob("*.jsonl")):
+        for raw in path.read_text(errors="replace").splitlines():
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                continue
+            for s in strings(record):
+                lines.update(line for line in s.split("\n") if line.strip())
+    return sorted(lines)
+
+
+def azure_formats(path: Path) -> list[Format]:
+    out = []
+    for rule in json.loads(path.read_text()):
+        rx = rule["Pattern"]
+        flags = re.I if "(?i)" in rx else 0
+        keyword = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", rule["Name"]).split()[1].lower()
+        out.append(Format("azure", rule["Name"], python_regex(rx.replace("(?i)", "")), keyword, flags, "refine"))
+    return out
+
+
+def draw(fmt: Format) -> str | None:
+    """A random secret of the format, or None when its regex cannot be drawn from."""
     import exrex
 
-    rx = rule.get("regex")
-    if not rx:
-        return []
-    src = ascii_regex(rx)
     try:
-        pattern = re.compile(src, re.I if "(?i)" in rx else 0)
-    except re.error:
-        return []
-    group = rule.get("secretGroup", 1)
-    keyword = (rule.get("keywords") or [rule["id"].split("-")[0]])[0]
-    out = []
-    for _ in range(draws):
+        pattern = re.compile(fmt.regex, fmt.flags)
+        drawn = exrex.getone(fmt.regex, limit=30)
+    except Exception:  # noqa: BLE001 - exrex and `re` cannot read every rule's regex
+        return None
+    m = pattern.search(drawn)
+    if m is None:
+        return None
+    if fmt.group is not None:
         try:
-            drawn = exrex.getone(src, limit=30)
-        except Exception:  # noqa: BLE001 - exrex cannot draw every regex
-            return out
-        m = pattern.search(drawn)
-        if not m:
-            continue
-        value = ((m.group(group) if pattern.groups >= group else None) or m.group(0)).strip(" '\"`;,\\\n\t=")
-        if len(value) < 12 or not re.fullmatch(r"[\x21-\x7e]+", value):
-            continue
-        name = re.sub(r"\W", "_", keyword)
-        for context in CONTEXTS:
-            out.append((context.format(KW=name.upper(), kw=name.lower(), v=value), value))
-        if keyword.lower() in value.lower():
-            out.append((f"using {value} for the deploy", value))
+            value = m.group(fmt.group)
+        except IndexError:
+            value = None
+    else:
+        groups = [g for g in m.groups() if g]
+        value = max(groups, key=len) if groups else m.group(0)
+    value = (value or m.group(0)).strip(" '\"`;,\\\n\t=")
+    if len(value) < 12 or not re.fullmatch(r"[\x21-\x7e]+", value) or not _secretish(value):
+        return None
+    return value
+
+
+def _secretish(value: str) -> bool:
+    """A drawn value a reader would call a secret: exrex fills `.` and `\\S` runs with any
+    printable character (`VXuf(l[7W…`), which no issued key holds, and a rule may capture a url
+    or a host; those are not what is measured."""
+    return (
+        not value.startswith(("http", "/", "."))
+        and re.fullmatch(r"[\w.+/=~-]+", value) is not None
+        and sum(c.isalnum() for c in value) >= 0.7 * len(value)
+    )
+
+
+# Rules for what is not a secret: client ids, publishable keys, user names, urls.
+_NOT_A_SECRET_RULE = re.compile(
+    r"(?i)client[-_.]?id|public|publishable|pub[-_]?key|(?<![a-z])ids?$|[-_.]id(?:pat)?$|username|userpat|url|endpoint|domain"
+)
+
+
+# Contexts the old rules were written against (`OLD`) and new ones (`NEW`).
+OLD = ("export {KW}_TOKEN={v}", '{kw}_api_key: "{v}"', '"{kw}Secret": "{v}",', "{KW}_SECRET='{v}'")
+NEW = (
+    "set -gx {KW}_API_KEY {v}",
+    "Environment={KW}_TOKEN={v}",
+    'client = {Kw}Client(api_key="{v}")',
+    "{kw}.api_key = '{v}'",
+    'curl "https://api.{kw}.example.com/v1/items?app_id=1234&app_key={v}&q=x"',
+    "{kw} login --token {v}",
+    '<add key="{Kw}ApiKey" value="{v}" />',
+    "{kw}.secret={v}",
+    'curl -H "X-{Kw}-Key: {v}" https://api.example.com',
+    "docker run -e {KW}_TOKEN={v} app",
+    'const {kw}Token = "{v}";',
+    "  {KW}_ACCESS_TOKEN: {v}",
+)
+
+
+def format_samples(fmt: Format, rng: random.Random) -> Iterator[Sample]:
+    if _NOT_A_SECRET_RULE.search(fmt.rule):
+        return
+    value = draw(fmt)
+    if value is None:
+        return
+    name = re.sub(r"\W", "_", fmt.keyword) or "svc"
+    for context in OLD + NEW:
+        text = context.format(KW=name.upper(), kw=name.lower(), Kw=name.capitalize(), v=value)
+        yield Sample(fmt.source, fmt.rule, context, text, value)
+    if fmt.keyword.lower() in value.lower() or fmt.source == "azure":
+        yield Sample(fmt.source, fmt.rule, "bare", f"using {value} for the deploy", value)
+
+
+# -- human-chosen passwords in a password position ---------------------------------------------
+
+_WORDS = (
+    "summer winter river falcon orange silver dragon monkey coffee sunshine garden rocket "
+    "maple harbor tiger purple castle ocean thunder willow shadow copper meadow"
+).split()
+
+
+def human_password(rng: random.Random) -> str:
+    w1, w2 = rng.choice(_WORDS), rng.choice(_WORDS)
+    digits = str(rng.randint(10, 9999))
+    shapes = (
+        f"{w1.capitalize()}.{digits}{w2.capitalize()}",
+        f"{w1.capitalize()}{digits}!",
+        f"{w1}{digits}",
+        f"{w1.capitalize()}@{rng.randint(1990, 2030)}",
+        f"{w1}-{w2}-{rng.choice(_WORDS)}-{digits}",
+        f"{w1[0].upper()}{w1[1:].replace('o', '0').replace('e', '3')}#{digits}",
+        "".join(rng.choice(AN + "!#%^*") for _ in range(rng.randint(10, 16))),
+    )
+    return rng.choice(shapes)
+
+
+# Each with `{v}`: the password. Written for this bench; `POSITIONS_HELD` are scored only.
+POSITIONS = (
+    "PGPASSWORD={v} psql -h db -U app app",
+    "mysql -u root -p{v} app < dump.sql",
+    "ALTER USER app WITH PASSWORD '{v}';",
+    "spring.datasource.password={v}",
+    "  password: {v}",
+    "define('DB_PASSWORD', '{v}');",
+    'r = requests.get(url, auth=("admin", "{v}"))',
+    "aws ssm put-parameter --name /prod/db/password --type SecureString --value '{v}'",
+    '{{"output": "Starting\\nDB_PASSWORD={v}\\nDB_HOST=db\\n"}}',
+    "docker run -e POSTGRES_PASSWORD={v} -d postgres:16",
+    "<password>{v}</password>",
+    "Server=db;Database=app;User Id=sa;Password={v};",
+    "sshpass -p '{v}' ssh admin@10.0.0.5",
+    "curl -u admin:{v} https://ci.example.com/api/json",
+    "keytool -genkey -alias app -keystore app.jks -storepass {v}",
+    "set -gx DB_PASSWORD {v}",
+    "Environment=DB_PASSWORD={v}",
+    '$env:DB_PASSWORD = "{v}"',
+    'login(username="admin", password="{v}")',
+    "kubectl create secret generic db --from-literal=password={v}",
+)
+POSITIONS_HELD = (
+    "CREATE USER 'app'@'%' IDENTIFIED BY '{v}';",
+    'mongosh "mongodb://admin:{v}@localhost:27017/admin"',
+    "export MYSQL_ROOT_PASSWORD={v}",
+    "ansible_become_pass: {v}",
+    '    db_password = "{v}"',
+    "$password = '{v}';",
+    "redis-cli -h cache -a {v} ping",
+    '  "adminPassword": "{v}",',
+    "az sql server create -n sql1 -g rg --admin-user sa --admin-password {v}",
+    "echo '{v}' | docker login -u bob --password-stdin registry.example.com",
+    'psql "host=db user=app password={v} dbname=app"',
+    "wp config set DB_PASSWORD {v}",
+    "db.password = {v}",
+    'ConvertTo-SecureString "{v}" -AsPlainText -Force',
+    "openssl pkcs12 -export -in c.pem -out c.p12 -passout pass:{v}",
+    "SMTP_PASS={v}",
+    'conn = psycopg2.connect(host="db", user="app", password="{v}")',
+    "git clone https://deploy:{v}@git.example.com/app.git",
+    "htpasswd -bc .htpasswd admin {v}",
+    "mail.smtp.password: {v}",
+)
+
+# Written after `POSITIONS_HELD` was scored (95 %) and before its misses were looked at: the
+# held-out set for the fixes made from those misses.
+POSITIONS_HELD2 = (
+    "ALTER LOGIN sa WITH PASSWORD = '{v}';",
+    'dsn = "postgresql://app:{v}@db.internal:5432/app?sslmode=require"',
+    "  - MYSQL_PASSWORD={v}",
+    "rabbitmq_default_pass: {v}",
+    "jdbc.password = {v}",
+    "net user deploy {v} /add",
+    "Set-Secret -Name DbPassword -Secret '{v}'",
+    "export TF_VAR_db_password='{v}'",
+    "client.login('bot@example.com', '{v}')",
+    "  <Password>{v}</Password>",
+    "pgbouncer: auth_user=app password={v}",
+    "ftp://deploy:{v}@files.example.com/upload",
+    "sqlplus system/{v}@//db:1521/ORCLPDB1",
+    "bitnami/postgresql --set auth.postgresPassword={v}",
+    '"DB_PASS": "{v}",',
+    "mongo --username admin --password {v} --authenticationDatabase admin",
+    "ssh-keygen -p -P oldpass -N '{v}' -f ~/.ssh/id_ed25519",
+    "PASSWORD={v} ./deploy.sh",
+    "git config --global credential.helper 'store' && echo 'https://bob:{v}@github.com' > ~/.git-credentials",
+    'smtp_password = "{v}"',
+)
+
+# Written after `POSITIONS_HELD2` was scored (90 %) and before its misses were looked at.
+POSITIONS_HELD3 = (
+    "psql postgresql://postgres:{v}@localhost/postgres -c 'select 1'",
+    "mysqladmin -u root password '{v}'",
+    '  - name: DB_PASSWORD\n    value: "{v}"',
+    "export PGPASSWORD='{v}'; pg_dump app > app.sql",
+    "redis.conf: requirepass {v}",
+    "docker login -u bob -p {v} registry.example.com",
+    "DATABASES = {{'default': {{'USER': 'app', 'PASSWORD': '{v}'}}}}",
+    "spring:\n  datasource:\n    password: {v}",
+    "s3cmd --secret_key={v} ls",
+    "[database]\npassword = {v}",
+    "echo -n '{v}' | gh secret set DB_PASSWORD",
+    "$password = ConvertTo-SecureString -String '{v}' -AsPlainText -Force",
+    "rclone config create remote sftp user deploy pass {v}",
+    "knex({{ connection: {{ user: 'app', password: '{v}' }} }})",
+    "sa_password: '{v}'",
+    "keystore.password={v}",
+    "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
+    "unzip -P {v} backup.zip",
+    "RABBITMQ_DEFAULT_PASS={v} docker compose up",
+    "heroku config:set SMTP_PASSWORD={v}",
+)
+PRINTED_HELD3: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "gitlab-runner-token",
+        "$ gitlab-runner register --help >/dev/null; cat /etc/gitlab-runner/token\n{v}",
+        lambda g: _rand(g, 24),
+    ),
+    ("kubeadm-token", "$ kubeadm token create\n{v}", lambda g: _rand(g, 6, HEX) + "." + _rand(g, 16, HEX)),
+    (
+        "gpg-passphrase",
+        "$ pass generate email/work 20\nThe generated password for email/work is:\n{v}",
+        lambda g: _rand(g, 20, AN + "^&"),
+    ),
+    ("docker-secret-inspect", "$ docker exec db cat /run/secrets/postgres_password\n{v}", lambda g: _rand(g, 18)),
+    (
+        "jupyter-token",
+        "$ jupyter server list\nCurrently running servers:\nhttp://localhost:8888/?token={v} :: /app",
+        lambda g: _rand(g, 48, HEX),
+    ),
+    (
+        "minikube-dashboard",
+        "$ kubectl -n kubernetes-dashboard create token admin-user\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiJ9." + _rand(g, 60, AN + "-_") + "." + _rand(g, 40, AN + "-_"),
+    ),
+    (
+        "wp-cli-user",
+        "$ wp user create bob bob@example.com --role=editor\nSuccess: Created user 2.\nPassword: {v}",
+        lambda g: _rand(g, 24, AN + "!@#$%^&*("),
+    ),
+    ("mongo-atlas", "$ atlas dbusers create --username app --password {v}", lambda g: _rand(g, 16)),
+    (
+        "htpasswd-nb",
+        "$ htpasswd -nb admin x\nadmin:{v}",
+        lambda g: "$apr1$" + _rand(g, 8, CRYPT) + "$" + _rand(g, 22, CRYPT),
+    ),
+    (
+        "age-keygen",
+        "$ age-keygen\n# public key: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p\n{v}",
+        lambda g: "AGE-SECRET-KEY-1" + _rand(g, 58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"),
+    ),
+)
+
+# Written after `POSITIONS_HELD3` was scored (75 %) and before its misses were looked at.
+POSITIONS_HELD4 = (
+    "mysql --user=root --password={v} app",
+    'PGPASSWORD="{v}" pg_restore -d app dump.bin',
+    "pass: {v}",
+    '  admin_password = "{v}"',
+    "'password' => '{v}',",
+    "bcrypt.hashpw(b'{v}', bcrypt.gensalt())",
+    "ldapsearch -x -D cn=admin,dc=example,dc=org -w {v} -b dc=example,dc=org",
+    "export ANSIBLE_VAULT_PASSWORD={v}",
+    "vault kv put secret/db password={v}",
+    "kubectl create secret generic pg --from-literal=POSTGRES_PASSWORD={v}",
+    "  POSTGRES_PASSWORD: {v}",
+    "SQLALCHEMY_DATABASE_URI=postgresql+psycopg2://app:{v}@db/app",
+    "mssql-cli -S db -U sa -P {v}",
+    '<entry key="password">{v}</entry>',
+    "user.password={v}",
+    "  'db_password': '{v}',",
+    "--db-password {v}",
+    "passwd: {v}",
+    "INSERT INTO users (name, password) VALUES ('admin', '{v}');",
+    "wifi: ssid=HomeNet psk={v}",
+)
+
+
+def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
+    sets = (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3, POSITIONS_HELD4)
+    for template in sets[held]:
+        value = human_password(rng)
+        source = ("positions", "positions-held", "positions-held2", "positions-held3", "positions-held4")[held]
+        yield Sample(source, template.split()[0][:24], template, template.format(v=value), value)
+
+
+# -- credentials printed by commands ------------------------------------------------------------
+
+
+AN = string.ascii_letters + string.digits
+HEX = "0123456789abcdef"
+CRYPT = AN + "./"
+
+
+def _rand(rng: random.Random, n: int, alphabet: str = AN) -> str:
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def _b64(rng: random.Random, n: int) -> str:
+    return _rand(rng, n, AN + "+/")
+
+
+PRINTED: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    ("vault-unseal", "Unseal Key 1: {v}\nUnseal Key 2: {w}", lambda g: _b64(g, 44)),
+    ("vault-root", "Initial Root Token: {v}", lambda g: "hvs." + _rand(g, 24)),
+    (
+        "jenkins",
+        "Please use the following password to proceed to installation:\n\n{v}\n\n"
+        "This may also be found at: /var/jenkins_home/secrets/initialAdminPassword",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "argocd",
+        "$ argocd admin initial-password -n argocd\n{v}\n\n This password must be only used for first time login.",
+        lambda g: _rand(g, 16, AN + "-"),
+    ),
+    ("gitlab-root", "Password: {v}\n\n# NOTE: This password will be cleaned up", lambda g: _b64(g, 44)),
+    (
+        "elastic-reset",
+        "Password for the [elastic] user successfully reset.\nNew value: {v}",
+        lambda g: _rand(g, 20, AN + "*_=+"),
+    ),
+    (
+        "elastic-first",
+        "ℹ️  Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  {v}",
+        lambda g: _rand(g, 20, AN + "*_=+"),
+    ),
+    ("airflow", "standalone | Login with username: admin  password: {v}", lambda g: _rand(g, 16)),
+    ("minio", "RootUser: minioadmin\nRootPass: {v}", lambda g: _rand(g, 20)),
+    ("gh-token", "$ gh auth token\n{v}", lambda g: "gho_" + _rand(g, 36)),
+    (
+        "print-access-token",
+        "$ gcloud auth print-access-token\n{v}",
+        lambda g: "ya29." + _rand(g, 60, AN + "-_"),
+    ),
+    (
+        "heroku-token",
+        "$ heroku auth:token\n ›   Warning: token will expire 03/01/2027\n{v}",
+        lambda g: "HRKU-" + _rand(g, 48, AN + "-_"),
+    ),
+    (
+        "terraform-output",
+        "$ terraform output -raw db_password\n{v}",
+        lambda g: _rand(g, 24, AN + "!#"),
+    ),
+    ("k8s-decode", "$ kubectl get secret db -o jsonpath='{{.data.password}}' | base64 -d\n{v}", lambda g: _rand(g, 18)),
+    ("openssl-rand", "$ openssl rand -base64 32\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "token-urlsafe",
+        "$ python -c 'import secrets; print(secrets.token_urlsafe(32))'\n{v}",
+        lambda g: _rand(g, 43, AN + "-_"),
+    ),
+    ("wg-genkey", "$ wg genkey\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "vault-token-table",
+        "Key                  Value\n---                  -----\ntoken                {v}\ntoken_accessor       x",
+        lambda g: "hvs." + _rand(g, 90),
+    ),
+    (
+        "npm-token-table",
+        "┌────────────────┬──────────────────────────────────────────┐\n│ token          │ {v} │",
+        lambda g: "npm_" + _rand(g, 36),
+    ),
+    (
+        "shadow",
+        "root:{v}:19722:0:99999:7:::",
+        lambda g: "$6$" + _rand(g, 16, AN + "./") + "$" + _rand(g, 86, AN + "./"),
+    ),
+    (
+        "htpasswd-line",
+        "admin:{v}",
+        lambda g: "$apr1$" + _rand(g, 8) + "$" + _rand(g, 22, AN + "./"),
+    ),
+    ("bcrypt", "  password_hash: {v}", lambda g: "$2b$12$" + _rand(g, 53, AN + "./")),
+    ("cat-secret-file", "$ cat /run/secrets/db_password\n{v}", lambda g: _rand(g, 20)),
+    ("rails-secret", "$ bin/rails secret\n{v}", lambda g: _rand(g, 128, HEX)),
+    (
+        "bot-run",
+        'bot.run("{v}")',
+        lambda g: _rand(g, 24, AN + "_-") + "." + _rand(g, 6) + "." + _rand(g, 38, AN + "_-"),
+    ),
+    (
+        "bearer-header",
+        "-H 'Authorization: Bearer {v}'",
+        lambda g: _rand(g, 40, AN + "-_."),
+    ),
+    ("sdk-positional", 'client = Client("{v}")', lambda g: _rand(g, 32)),
+    (
+        "positional-auth",
+        "twilio api:core:messages:create --account-sid AC{w} {v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+)
+
+
+# Written after the rules above were tuned, and only scored: commands and headings the rules
+# were not written against.
+PRINTED_HELD: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    ("heroku-config-get", "$ heroku config:get DATABASE_PASSWORD\n{v}", lambda g: _rand(g, 20)),
+    (
+        "az-keys-list",
+        "$ az storage account keys list -g rg -n acct --query [0].value -o tsv\n{v}",
+        lambda g: _b64(g, 86) + "==",
+    ),
+    ("aws-configure-get", "$ aws configure get aws_secret_access_key\n{v}", lambda g: _b64(g, 40)),
+    ("pass-show", "$ pass show db/prod\n{v}", lambda g: _rand(g, 16, AN + "!#%")),
+    ("op-read", "$ op read op://vault/db/password\n{v}", lambda g: _rand(g, 20, AN + "-")),
+    ("gcloud-secrets", "$ gcloud secrets versions access latest --secret=db-pass\n{v}", lambda g: _rand(g, 18)),
+    ("vault-kv-field", "$ vault kv get -field=password secret/db\n{v}", lambda g: _rand(g, 18)),
+    ("mysql-generated", "[Entrypoint] GENERATED ROOT PASSWORD: {v}", lambda g: _rand(g, 32, AN + "@#")),
+    ("new-api-key", "Your new API key is:\n\n    {v}\n", lambda g: _rand(g, 40)),
+    ("shown-once", "Save this token, it will not be shown again:\n{v}", lambda g: _rand(g, 40, AN + "_")),
+    ("token-hex", "$ python3 -c 'import secrets; print(secrets.token_hex(32))'\n{v}", lambda g: _rand(g, 64, HEX)),
+    ("urandom", "$ head -c 32 /dev/urandom | base64\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "shadow-yescrypt",
+        "$ sudo grep root /etc/shadow\nroot:{v}:19722:0:99999:7:::",
+        lambda g: "$y$j9T$" + _rand(g, 22, CRYPT) + "$" + _rand(g, 43, CRYPT),
+    ),
+    ("mkpasswd", "$ mkpasswd -m sha-512\n{v}", lambda g: "$6$" + _rand(g, 16, CRYPT) + "$" + _rand(g, 86, CRYPT)),
+    ("pgpass", "$ cat ~/.pgpass\ndb.internal:5432:app:app:{v}", lambda g: _rand(g, 18)),
+)
+
+# Written after `PRINTED_HELD` was scored once (46.7 % removed) and before the rule was made
+# general: the figures for this set are the held-out ones for the general rule.
+PRINTED_HELD2: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    ("doppler-get", "$ doppler secrets get STRIPE_KEY --plain\n{v}", lambda g: _rand(g, 32)),
+    ("fly-secrets", "$ flyctl ssh console -C 'printenv DATABASE_PASSWORD'\n{v}", lambda g: _rand(g, 24)),
+    ("echo-env", "$ echo $OPENROUTER_API_KEY\n{v}", lambda g: _rand(g, 48, AN + "-")),
+    ("printenv", "$ printenv GITHUB_TOKEN\n{v}", lambda g: _rand(g, 40)),
+    ("security-find", "$ security find-generic-password -s deploy -w\n{v}", lambda g: _rand(g, 20, AN + "!%")),
+    ("secret-tool", "$ secret-tool lookup service smtp user bot\n{v}", lambda g: _rand(g, 16)),
+    (
+        "kubectl-secret-text",
+        "$ kubectl get secret api -o go-template='{{{{.data.token | base64decode}}}}'\n{v}",
+        lambda g: _rand(g, 36),
+    ),
+    ("sops-decrypt", '$ sops -d --extract \'["db"]["password"]\' secrets.enc.yaml\n{v}', lambda g: _rand(g, 22)),
+    ("bw-get", "$ bw get password github.com\n{v}", lambda g: _rand(g, 20, AN + "^*")),
+    ("heading-copy", "Copy your access token now. You won't be able to see it again!\n{v}", lambda g: _rand(g, 40)),
+)
+
+
+def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
+    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3)
+    for name, template, value_of in sets[held]:
+        value = value_of(rng)
+        other = value_of(rng)
+        source = ("printed", "printed-held", "printed-held2", "printed-held3")[held]
+        yield Sample(source, name, template, template.format(v=value, w=other), value)
+
+
+# -- scoring ------------------------------------------------------------------------------------
+
+
+def seeds_of(spec: str) -> list[int]:
+    out: list[int] = []
+    for part in spec.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("rules", type=Path, help="gitleaks' config/gitleaks.toml")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--draws", type=int, default=2, help="values per rule")
-    p.add_argument("--misses", action="store_true", help="print one missed sample per rule")
+    p.add_argument("--gitleaks", type=Path, help="gitleaks' config/gitleaks.toml")
+    p.add_argument("--noseyparker", type=Path, help="Nosey Parker's builtin rules folder")
+    p.add_argument("--trufflehog", type=Path, help="TruffleHog's pkg/detectors folder")
+    p.add_argument("--azure", type=Path, help="security-utilities' HighConfidenceSecurityModels.json")
+    p.add_argument("--benign", type=Path, nargs="*", default=[], help="JSON lines with a `text` each")
+    p.add_argument("--transcripts", type=Path, help="a folder of transcripts (*.jsonl): every line of every string")
+    p.add_argument("--seeds", default="101-103", help="seeds to score (1-3 are the tuning seeds)")
+    p.add_argument("--misses", default="", help="print the misses of these sources (comma-separated)")
+    p.add_argument(
+        "--no-gitleaks-match",
+        action="store_true",
+        help="also score the values no gitleaks rule matches (needs --gitleaks)",
+    )
     args = p.parse_args(argv)
-    random.seed(args.seed)
-    rules = tomllib.loads(args.rules.read_text())["rules"]
-    total = missed = 0
-    misses: dict[str, str] = {}
-    for rule in rules:
-        for text, value in samples(rule, args.draws):
-            total += 1
-            if value in redact(text):
-                missed += 1
-                misses.setdefault(rule["id"], text)
-    print(f"{len(rules)} rules, seed {args.seed}: {total:,} samples, {total - missed:,} secrets removed "
-          f"({(total - missed) / max(total, 1):.1%}); missed in {len(misses)} rules")
-    if args.misses:
-        for rule_id, text in misses.items():
-            print(f"  {rule_id}: {text[:140]!r}")
+
+    formats: list[Format] = []
+    if args.gitleaks:
+        formats += gitleaks_formats(args.gitleaks)
+    if args.noseyparker:
+        formats += noseyparker_formats(args.noseyparker)
+    if args.trufflehog:
+        formats += trufflehog_formats(args.trufflehog)
+    if args.azure:
+        formats += azure_formats(args.azure)
+    gitleaks_patterns: list[tuple[tuple[str, ...], re.Pattern[str]]] = []
+    if args.gitleaks and args.no_gitleaks_match:
+        for rule in tomllib.loads(args.gitleaks.read_text())["rules"]:
+            rx = rule.get("regex")
+            try:
+                pattern = re.compile(python_regex(rx.replace("(?i)", "")), re.I if "(?i)" in rx else 0) if rx else None
+            except re.error:
+                continue
+            if pattern is not None:
+                gitleaks_patterns.append((tuple(k.lower() for k in rule.get("keywords") or ()), pattern))
+    gitleaks_seen: dict[str, bool] = {}
+
+    def gitleaks_would_match(value: str) -> bool:
+        """As gitleaks runs a rule: only where one of its keywords occurs (each value once)."""
+        if value not in gitleaks_seen:
+            low = value.lower()
+            gitleaks_seen[value] = any(
+                (not kws or any(k in low for k in kws)) and p.search(value) for kws, p in gitleaks_patterns
+            )
+        return gitleaks_seen[value]
+
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    by_context: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    unmatched: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    misses: dict[tuple[str, str], str] = {}
+    show = set(filter(None, args.misses.split(",")))
+    for seed in seeds_of(args.seeds):
+        random.seed(seed)  # exrex draws from `random`
+        rng = random.Random(seed)
+        samples: list[Sample] = []
+        for fmt in formats:
+            samples += format_samples(fmt, rng)
+        for held in range(5):
+            samples += position_samples(rng, held)
+        for held in range(4):
+            samples += printed_samples(rng, held)
+        for s in samples:
+            out = redact(s.text)
+            missed = leaked(out, s.secret)
+            totals[s.source][0] += 1
+            totals[s.source][1] += missed
+            if s.source in ("noseyparker", "trufflehog", "azure"):
+                by_context[("new " if s.context in NEW else "old ") + s.source][0] += 1
+                by_context[("new " if s.context in NEW else "old ") + s.source][1] += missed
+                if gitleaks_patterns and not gitleaks_would_match(s.secret):
+                    unmatched[s.source][0] += 1
+                    unmatched[s.source][1] += missed
+            if missed and s.source in show:
+                misses.setdefault((s.rule, s.context), s.text)
+
+    print(f"seeds {args.seeds}")
+    print("source | samples | secrets removed")
+    for source, (n, missed) in sorted(totals.items()):
+        print(f"{source} | {n:,} | {(n - missed) / max(n, 1):.1%}")
+    for key, (n, missed) in sorted(by_context.items()):
+        print(f"  {key} contexts | {n:,} | {(n - missed) / max(n, 1):.1%}")
+    for source, (n, missed) in sorted(unmatched.items()):
+        print(f"  {source}, values no gitleaks rule matches | {n:,} | {(n - missed) / max(n, 1):.1%}")
+    benign: list[tuple[str, list[str]]] = []
+    for path in args.benign:
+        benign.append((path.name, [json.loads(raw)["text"] for raw in path.read_text().splitlines() if raw.strip()]))
+    if args.noseyparker:
+        benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
+    if args.transcripts:
+        benign.append((f"transcripts in {args.transcripts.name}/", transcript_lines(args.transcripts)))
+    for name, lines in benign:
+        changed = [line for line in lines if redact(line) != line]
+        print(f"benign {name} | {len(lines):,} texts | {1 - len(changed) / max(len(lines), 1):.2%} unchanged")
+        if "benign" in show:
+            for line in changed:
+                print(f"  changed: {line[:160]!r} -> {redact(line)[:160]!r}")
+    for (rule, context), text in sorted(misses.items()):
+        print(f"  miss {rule} [{context[:30]}]: {text[:170]!r}")
     return 0
 
 

@@ -5,7 +5,9 @@ format has one (`ghp_[REDACTED]`). Three passes, each rule only where its trigge
 substrings occur, so an ordinary line costs a few substring tests:
 
 - `formats`: secrets recognisable on their own (token prefixes, private key blocks,
-  credentials in URLs, webhook URLs, Authorization headers);
+  credentials in URLs, webhook URLs, Authorization headers, Microsoft's identifiable keys,
+  password hashes); `entropy`: a random body after a prefix no rule knows, a random
+  string given to a client or login call;
 - `commands`: password arguments of CLIs and formats without `name=value` (SQL, netrc);
 - `assignments`: values under secret names, when the value itself looks like a secret
   (`names` judges the name, `values` the value).
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import functools
 
-from .patterns import MARK, Rule
+from .patterns import MARK, LazyRule, Rule
+
+_LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
 
 
 class _Rules:
@@ -27,7 +31,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, commands, formats
+        from . import assignments, commands, entropy, formats
 
         early, dispatch, late = formats.compile_rules()
         ordered = early + ((("",), None),) + late + commands.compile_rules()
@@ -41,8 +45,11 @@ class _Rules:
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
         self.dispatch = dispatch
+        self.prefixed_tokens = LazyRule(*entropy.prefixed_token_rule())
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
+        # Rules that read across lines: run on a whole text before its lines (see `lines`).
+        self.multiline = formats.multiline_rules()
 
 
 @functools.cache
@@ -65,12 +72,22 @@ def redact(text: str) -> str:
 
 def _redact(text: str) -> str:
     r = _compiled()
+    if "\n" in text or len(text) > _LONG:
+        from .lines import redact_lines
+
+        return redact_lines(text, r, _apply)
     hits = {i for t, i in r.triggers if t in text}
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
-    starts = set(r.token_starts.findall(text))
+    return _apply(text, hits, set(r.token_starts.findall(text)))
+
+
+def _apply(text: str, hits: set[int], starts: set[str]) -> str:
+    """One line through the rules its triggers chose (`hits`, token `starts`), then the
+    assignments when a trigger word is left."""
+    r = _compiled()
     if starts:
-        hits.add(r.tokens_at)
+        hits = hits | {r.tokens_at}
     for i in sorted(hits):
         rule = r.rules[i]
         if rule is not None:
@@ -82,6 +99,7 @@ def _redact(text: str) -> str:
                 if token_rule not in done:
                     done.add(token_rule)
                     text = token_rule(text)
+        text = r.prefixed_tokens(text)  # a vendor's prefix no rule knows, and a random body
     lowered = text.lower()
     if any(t in lowered for t in r.assignment_triggers):
         text = r.assignments(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .names import NOT_SECRET, PASSWORD, WEAK, is_sig, tier, words_of
+from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
     TECH_WORDS,
@@ -21,7 +21,9 @@ from .values import (
     is_hexlike,
     is_mixed,
     is_numberish,
+    is_placeholder,
     is_prose,
+    is_reference,
     is_type_name,
     is_wordlike,
     is_wordy,
@@ -29,9 +31,9 @@ from .values import (
     not_a_secret,
 )
 
-TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig")
+TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?[^\s"'`,;&()\[\]{}<>|]+)"""
+_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN = LazyPattern(
     _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL
@@ -54,6 +56,11 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_VALUE_ATTR_AFTER = LazyPattern(r"[ \t]+value[ \t]*=")
+_HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
+_HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
+_WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")
+_ESCAPED_END = LazyPattern(r"\\[nrt\"']|[\"'`]")
 _SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
 
 
@@ -71,6 +78,8 @@ def _starts(text: str) -> list[int]:
                 j -= 1
             while j < i and text[j] in "-.0123456789":
                 j += 1
+            if j and text[j - 1] == "\\" and text[j] in "ntr":
+                j += 1  # `\nDB_PASSWORD=`: an escaped newline, then the name
             k = i + len(word)
             while k < n and text[k] in _IDENT_CHARS:
                 k += 1
@@ -82,6 +91,7 @@ def _starts(text: str) -> list[int]:
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
                         or (j and text[j - 1] == "-")
                         or not text[text.rfind("\n", 0, j) + 1 : j].strip()
+                        or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
                     )
                 )
             ):  # a line `name value`
@@ -138,17 +148,33 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)
         if before is not None:
             level = tier(before.group(1) + "_key")  # `API key: …`
+    header = (
+        level != NOT_SECRET
+        and "-" in name
+        and m.groupdict().get("sep") == ":"
+        and (
+            _HEADER_BEFORE.search(text, max(0, start - 12), start) is not None
+            or (_HEADER_NAME.fullmatch(name) is not None and not text[text.rfind("\n", 0, start) + 1 : start].strip())
+        )
+    )
+    if header and level == WEAK:
+        level = STRONG  # `-H "X-Adobe-Key: …"`: a key sent in a request header is a credential
     if level == NOT_SECRET:
         return None
     vstart, vend = m.span(group)
     val = m.group(group)
     if MARK in text[vstart : vend + len(MARK)]:
         return None
+    if name.lower() == "key" and _VALUE_ATTR_AFTER.match(text, vend) is not None:
+        return None  # `<add key="ConnectionString_B2B" value="…"/>`: the key names the value
+    wrapped = _WRAPPED_AT.match(text, vstart + (val[:1] in "\"'`"))
+    if wrapped is not None and is_placeholder(wrapped.group(0)):
+        return None  # `KEY=<your key>`, `TOKEN=[your token]`: a placeholder, spaces and all
     quoted = _is_quoted(val)
     sep = m.groupdict().get("sep") or ""
     if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
         return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
-    literal = context == _LITERAL
+    literal = context == _LITERAL or header
     if not quoted:
         bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)
         if bare is None:
@@ -190,9 +216,9 @@ def _bare_value(
     elif group == "val" and _runs_to_space(text, start, m):
         plain = _PLAIN.match(text, start)
         value = plain.group("val") if plain is not None else val
-        opening = text[start - 1 : start]
-        if opening in ('"', "'"):
-            value = value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+        value = _value_in_string(value, text[start - 1 : start], env_style)
+        if not value:
+            return None
         if value[0] in "([{" and not env_style:
             return None  # `user_pass = (self.username + …`, `key: [x for x in …]`
         if "'" in value or '"' in value or "`" in value:
@@ -206,7 +232,7 @@ def _bare_value(
         return None  # `token = get_token()`, `password = os.environ[...]`
     if not val or is_dotted_name(val):
         return None  # `settings.api_key`, `process.env.TOKEN`
-    if sep.endswith(":") and not literal and (is_type_name(val) or is_wordlike(val)):
+    if sep.endswith(":") and not literal and (is_type_name(val) or (is_wordlike(val) and not looks_random(val))):
         tail = _TYPE_TAIL.match(text, vend)
         if tail is None:
             return None  # `api_key: str | None`, `token: String`
@@ -226,6 +252,16 @@ def _bare_value(
 
 
 _CODE, _LITERAL, _PROSE_CONTEXT = 0, 1, 2
+
+
+def _value_in_string(value: str, opening: str, env_style: bool) -> str:
+    """Where a value that runs to a space ends inside a string around it."""
+    if opening in ('"', "'"):
+        return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+    if env_style and value[0] not in "\"'`\\":
+        # `"…\nDB_PASSWORD=value\n"` in JSON output: the escape or the string's quote ends it
+        return _ESCAPED_END.split(value, 1)[0] or value
+    return value
 
 
 def _is_quoted(val: str) -> bool:
@@ -260,6 +296,8 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         q = m.group("q")
         if q and q[0] != opening:
             return None  # `"password: x"` without its closing quote is prose in a string
+        if opening in ('"', "'") and not q and m.group("val")[:1] == opening:
+            return None  # `"Password: " + get()`: the value's quote closes the string the name is in
         if opening in ('"', "'") and not q:
             # `"password=x"` in a string is a literal; `"token: expected a string"` is prose
             return m, "val", _LITERAL if m.group("sep") == "=" else _CODE
@@ -271,7 +309,12 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     if (
         m is not None
         and _runs_to_space(text, start, m)
-        and (_is_quoted(m.group("val")) or not is_wordlike(m.group("val")))
+        and not m.group("val").endswith(":")  # `Token usage:`, `Password requirements:`: a heading
+        and (
+            _is_quoted(m.group("val"))
+            or not is_wordlike(m.group("val"))
+            or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None
+        )
     ):
         return m, "val", _LITERAL
     m = _PROSE.match(text, start)
@@ -279,12 +322,15 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
 
 
 _LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
+# fish's `set -gx NAME value`, csh's `setenv NAME value`: a shell variable set without `=`
+_SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")
 
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
     line_start = text.rfind("\n", 0, start) + 1
-    if text[line_start:start].strip(" \t") in _LINE_LEADS:
+    lead = text[line_start:start]
+    if lead.strip(" \t") in _LINE_LEADS or _SHELL_SET.fullmatch(lead) is not None:
         return True
     name_end = m.end("name")
     return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))
@@ -302,8 +348,10 @@ def _connection_string_end(text: str, start: int, vend: int, level: int, sep: st
 
 def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bool = False) -> bool:
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
-    if not v or not_a_secret(v):
-        return False
+    if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
+        return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
+    if TECH_WORDS.fullmatch(v):
+        return False  # `Buffer.from("accountKey", "base64")`: an encoding, a version, an algorithm
     if is_wordlike(v) and tier(v) != NOT_SECRET:
         return False  # `key: DB_PASSWORD`, `'password_bytes'`: the name of another secret
     flat = v.lower().translate(_SEPARATORS)
@@ -313,6 +361,8 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
         and len(flat) >= 4
     ):
         return False  # `token=token`, `DB_PASSWORD=$DB_PASSWORD` minus the `$`
+    if quoted and v.lstrip()[:1] in ("+", ".") and v.rstrip()[-1:] in ("+", "(", "["):
+        return False  # `"…password = "+new Buffer("`: the quotes close and reopen strings around code
     if quoted and is_prose(v) and "PASSPHRASE" not in name.upper():
         return False  # `"password": "This field may not be blank."`
     if prose:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from .names import NOT_SECRET, tier_any_part
-from .patterns import MARK, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
@@ -26,10 +26,13 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
         (" login", "twine", "repo add", "mongo", "az "),
         rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
     ),
-    (("sqlcmd", "bcp", "osql", "isql"), rf"\b(?:sqlcmd|bcp|osql|isql)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}"),
+    (
+        ("sqlcmd", "bcp", "osql", "isql", "mssql-cli"),
+        rf"\b(?:sqlcmd|bcp|osql|isql|mssql-cli)\b{_SAME_CMD}[ \t]-P[ \t]*{_ARG}",
+    ),
     (("pass:",), r"-pass(?:in|out|word)?[ \t]+pass:(?P<s>[^\s\"']+)"),
-    (("ssh-keygen",), rf"\bssh-keygen\b{_SAME_CMD}[ \t]-[NP][ \t]+{_ARG}"),
     (("zip",), rf"\b(?:zip|unzip|zipcloak)\b{_SAME_CMD}[ \t]-P[ \t]+{_ARG}"),
+    (("openssl",), rf"\bopenssl[ \t]+(?:enc|aes-\S+|des\S*|bf\S*)\b{_SAME_CMD}[ \t]-k[ \t]+{_ARG}"),
     (("7z",), rf"\b7za?\b{_SAME_CMD}[ \t]-p(?P<s>[^\s\"']+)"),
     (("smbclient",), rf"\bsmbclient\b{_SAME_CMD}[ \t](?:-U|--user)[ \t=]*[\"']?[^\s%\"']+%(?P<s>[^\s\"']+)"),
     (("lftp",), rf"\blftp\b{_SAME_CMD}[ \t]-u[ \t]+[^,\s]+,(?P<s>[^\s\"']+)"),
@@ -68,13 +71,54 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("echo", "printf"),
         r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
-        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b)",
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
+        r"|\bsecrets?[ \t]+set\b)",  # `echo -n X | gh secret set NAME`: the value comes on stdin
     ),
     (
         ("<<<",),
         rf"(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b{_SAME_CMD}[ \t]-S\b){_SAME_CMD}<<<[ \t]*{_ARG}",
     ),
 )
+# What a command prints under a label with no `=`: vault's `Unseal Key 1: …`, `Initial Root Token: …`.
+_PRINTED_LABELS = (
+    (
+        ("nseal Key", "nseal key", "ecovery Key", "ecovery key", "oot Token", "oot token"),
+        r"(?i:\b(?:unseal|recovery)[ \t]+key(?:[ \t]+\d+)?|\b(?:initial[ \t]+)?root[ \t]+token)[ \t]*:[ \t]*"
+        r"(?P<s>[^\s\"']{8,})",
+    ),
+)
+# Code that passes a password as the second argument after a user name: `auth=("admin", "…")`,
+# `HTTPBasicAuth("admin", "…")`, `smtp.login("me@example.com", "…")`.
+_AUTH_PAIR = (
+    (
+        ("auth", "Auth", "login"),
+        r"(?:\bauth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
+        r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+    ),
+)
+# A plain-text password given to a hashing or checking function: `bcrypt.hashpw(b"…", …)`,
+# `make_password("…")`, `generate_password_hash("…")`.
+_HASHED = (
+    (
+        ("hashpw", "checkpw", "password_hash", "make_password", "hash_password", "check_password"),
+        r"\b(?:hashpw|checkpw|generate_password_hash|check_password_hash|make_password|hash_password|"
+        r"password_hash|check_password)[ \t]*\([ \t]*b?(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+    ),
+)
+# A secret store's value flag: `aws ssm put-parameter … --type SecureString --value …`,
+# `aws secretsmanager … --secret-string …`, `az keyvault secret set … --value …`.
+_STORE_VALUE = (
+    (("--secret-string",), rf"--secret-string(?:[ \t]+|=){_ARG}"),
+    # PowerShell: `ConvertTo-SecureString "…" -AsPlainText` holds the password in clear
+    (
+        ("ConvertTo-SecureString", "convertto-securestring"),
+        rf"(?i:\bConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?{_ARG}",
+    ),
+    (("keyvault",), rf"\bkeyvault[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"),
+)
+_SSM = rf"\bput-parameter\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"
+_SSM_SECRET = LazyPattern(r"SecureString|--name[ \t=]+\S*(?i:pass|secret|token|key|cred)")
+
 # Commands that set a value under a name: the name decides.
 _SET_NAME = (
     r"(?:\b(?:config(?:ure)?|conf)[ \t]+(?:--?[\w-]+(?:=\S+)?[ \t]+)*set|\bgit[ \t]+config|\bpoetry[ \t]+config)"
@@ -138,7 +182,6 @@ _NEEDS_FLAG = frozenset(
         " login",
         "sqlcmd",
         "pass:",
-        "ssh-keygen",
         "zip",
         "7z",
         "smbclient",
@@ -158,11 +201,66 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         sub = _replace_unless_port if " login" in triggers else _replace
         gated = triggers[0] in _NEEDS_FLAG
         rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
+    for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE + _HASHED:
+        rules.append((triggers, LazyRule(rx, _replace)))
+    rules.append((("put-parameter",), LazyRule(_SSM, _ssm_value)))
+    rules.append((("\0ssh-keygen",), LazyRule(rf"\bssh-keygen\b{_SAME_CMD}(?=[\n|;&]|$)", _every_flag)))
+    rules.append((("net user", "NET USER"), LazyRule(_NET_USER, _replace)))
+    rules.append((("VALUES", "values", "Values"), LazyRule(_INSERT, _insert_values)))
     rules.append((("conf",), LazyRule(_SET_NAME, _set_name)))
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
-    rules.append(((":",), LazyRule(_PGPASS, _replace)))
+    rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     return tuple(rules)
+
+
+# `ssh-keygen -p -P old -N new`: both passphrases, so every such flag of the command
+_KEYGEN_FLAG = LazyPattern(rf"[ \t]-[NP][ \t]+{_ARG}")
+# Windows: `net user NAME PASSWORD /add` (a `*` asks for it instead)
+_NET_USER = r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]+[ \t]+(?P<s>\"[^\"\n]*\"|[^\s/*\"][^\s]*)"
+
+
+# SQL: `INSERT INTO users (name, password) VALUES ('admin', '…')`: the column names the value.
+_INSERT = r"(?i:\binsert[ \t]+into[ \t]+[\w.\"`\[\]]+[ \t]*)\((?P<cols>[^()\n]{1,400})\)[ \t]*(?i:values)[ \t]*\((?P<vals>[^()\n]{1,2000})\)"
+_SQL_ITEM = LazyPattern(r"[ \t]*('(?:[^'\n]|'')*'|\"[^\"\n]*\"|[^,]*)[ \t]*(?:,|$)")
+
+
+def _insert_values(m: re.Match[str]) -> str:
+    from .assignments import decide
+    from .names import NOT_SECRET, tier
+
+    cols = [c.strip(' \t"`[]') for c in m.group("cols").split(",")]
+    vals = [(v.start(1), v.end(1)) for v in _SQL_ITEM.finditer(m.group("vals")) if v.group(0)]
+    text, base = m.group(0), m.start("vals") - m.start()
+    for col, (start, end) in reversed(list(zip(cols, vals, strict=False))):
+        value = text[base + start : base + end]
+        level = tier(col)
+        quoted = len(value) >= 2 and value[0] in "'\"" and value[-1] == value[0]
+        if level == NOT_SECRET or not quoted or not decide(level, value[1:-1], col, True, True):
+            continue
+        text = text[: base + start + 1] + MARK + text[base + end - 1 :]
+    return text
+
+
+def _every_flag(m: re.Match[str]) -> str:
+    return _KEYGEN_FLAG.sub(_replace, m.group(0))
+
+
+_HEX_PAIRS = LazyPattern(r"(?:[0-9A-Fa-f]{2}:)+[0-9A-Fa-f]{2}")
+
+
+def _pgpass_line(m: re.Match[str]) -> str:
+    # `06:25:E0:45:7A:…`: a fingerprint's hex pairs, not `host:port:db:user:password`
+    return m.group(0) if _HEX_PAIRS.fullmatch(m.group(0)) else _replace(m)
+
+
+def _ssm_value(m: re.Match[str]) -> str:
+    """A parameter's value is a secret when its type is SecureString or its name sounds secret."""
+    text = m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    line = text[line_start : len(text) if line_end == -1 else line_end]
+    return _replace(m) if _SSM_SECRET.search(line) is not None else m.group(0)
 
 
 def _netrc_line(m: re.Match[str]) -> str:

@@ -45,7 +45,7 @@ _REFERENCE = LazyPattern(
     re.VERBOSE,
 )
 _X_RUN = LazyPattern(r"[xX]{4,}")
-_WRAPPED = LazyPattern(r"<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
+_WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
@@ -53,6 +53,7 @@ _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
 _TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
 _CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_SELECTOR = LazyPattern(r"[#.][A-Za-z][\w-]*")
 _COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
 _WORDLIKE = LazyPattern(r"[&*?]?[A-Za-z_][A-Za-z_]*[?!]?")
 _SEGMENTS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
@@ -93,8 +94,8 @@ def is_placeholder(v: str) -> bool:
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
     flat = low.translate(_SEPARATORS)
-    if flat and _ABOUT_A_SECRET.fullmatch(flat) is not None:
-        return True
+    if flat and (flat in _PLACEHOLDER_WORDS or _ABOUT_A_SECRET.fullmatch(flat) is not None):
+        return True  # (`not-set` as `notset`)
     # `sas-token-for-azure-blob-storage-access`: a description where the secret would go
     parts = [p for p in _WORD_SPLIT.split(low) if p]
     return len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None
@@ -127,7 +128,8 @@ def has_word_part(v: str) -> bool:
 def is_qualified_name(v: str) -> bool:
     """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
     parts = _QUALIFIED_SPLIT.split(v)
-    return len(parts) >= 2 and all(p and is_wordy(p) for p in parts)
+    # each part an identifier: `Winter.2024Rain` is a password (`2024Rain` names nothing)
+    return len(parts) >= 2 and all(p and not p[0].isdigit() and is_wordy(p) for p in parts)
 
 
 def is_numberish(v: str) -> bool:
@@ -228,7 +230,10 @@ def is_prose(v: str) -> bool:
 
 
 def is_public_key(v: str) -> bool:
-    return v.startswith(("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_"))
+    # `pk_live_`/`pk_test_`: Stripe's publishable keys; other vendors' `pk_` keys are private
+    return v.startswith(
+        ("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_live_", "pk_test_")
+    )
 
 
 def _is_spec(v: str) -> bool:
@@ -251,6 +256,11 @@ def _is_email(v: str) -> bool:
     return m is not None and (m.group("local").islower() or is_wordy(m.group("local")))
 
 
+def _is_constant(v: str) -> bool:
+    """`LAMBDA_TASK_ROOT`, `AWS_S3_BUCKET`: words; `API_KEYS4MSF7CBE7W8H319` is a key with a prefix."""
+    return _CONSTANT.fullmatch(v) is not None and all(len(p) <= 4 or is_wordy(p) for p in v.split("_"))
+
+
 def not_a_secret(v: str) -> bool:
     """The checks every context shares: empty, placeholder, reference, path, number, public key."""
     return (
@@ -264,7 +274,8 @@ def not_a_secret(v: str) -> bool:
         or _is_spec(v)
         or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
         or is_qualified_name(v)
-        or _CONSTANT.fullmatch(v) is not None  # `'LAMBDA_TASK_ROOT'`: the name of a variable
+        or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
         or _COLOR.fullmatch(v) is not None
+        or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
     )

@@ -1,0 +1,112 @@
+"""Bare tokens with no known format, told by their shape and randomness where they stand.
+
+A vendor's token is usually a short lower-case prefix and a random body (`sbp_…`, `phx_…`,
+`CFPAT-…`, `lsv2_pt_…`): `prefixed_token_rule` takes the body of any such token, known vendor or
+not. A key passed to an SDK constructor or a login call (`Client("…")`, `bot.run("…")`) has no
+prefix at all: `call_argument_rule` takes a random string argument of a call whose name speaks of
+a client or of credentials.
+
+`is_random_token` is the randomness test both use. It must not fire on what a session shows
+most that looks random: digests and hashes (hex), lockfile integrity strings (`sha512-…`),
+uuids, base64 of fixture data (long, with `+/` and padding, under a name that is not secret),
+public keys, and long identifiers (`myapp-deployment-7d4b9c8f6d-x2k9p`, `test_case_0001_…`): hex
+and uuids are left out whole, and a body with a word part or made of words is no token.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern
+from .values import has_word_part, is_hexlike, is_wordy, not_a_secret
+
+# Bits per character below which a string is too regular to be a random token: a random
+# base62 string of 20 characters measures ~4.0, `aaaabbbbccccddddeeee` 2.3.
+_MIN_BITS = 3.2
+_UUID_INSIDE = LazyPattern(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def bits_per_char(v: str) -> float:
+    counts = Counter(v)
+    n = len(v)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def is_random_token(v: str, min_len: int = 20) -> bool:
+    """Long, of two character classes or more (digits among them or mixed case), not hex, not
+    a uuid, not made of words, and spread over many characters."""
+    if len(v) < min_len or is_hexlike(v) or _UUID_INSIDE.search(v) is not None:
+        return False
+    lower = any(c.islower() for c in v)
+    upper = any(c.isupper() for c in v)
+    digit = any(c.isdigit() for c in v)
+    if lower + upper + digit < 2 or not (digit or (lower and upper)):
+        return False
+    if is_wordy(v) or has_word_part(v):
+        return False
+    return bits_per_char(v) >= _MIN_BITS
+
+
+# -- a short prefix and a random body ---------------------------------------------------------
+
+# Prefixes of digests and encodings (`sha512-…` is a lockfile's integrity string), and of the
+# ids APIs hand out, random as tokens but no secret: Anthropic's `msg_`, `toolu_`, `req_`,
+# OpenAI's `chatcmpl-`, `call_`, OpenRouter's `gen-`, Stripe's `cus_`, `pk_` (publishable), AWS resource ids.
+_NOT_TOKEN_PREFIXES = frozenset(
+    "sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 h1 crc32 base64 b64 hex data "
+    "xxh64 xxh3 murmur3 sri "
+    "msg toolu srvtoolu req chatcmpl call resp run step file batch asst thread evt cus sub ch pi pm txn "
+    "in inv prod price acct org proj user usr team ses sess session trace span job task build cache "
+    "commit id uid guid obj item node pod vol snap ami vpc subnet sg eni igw rtb i pk pub ph cmpl "
+    "chat conv compl ftjob ft modr vs vsfb cntr wf ctx tx blk addr gen tooluse".split()
+)
+_PREFIXED = (
+    r"(?<![\w./+=@:-])(?P<h>(?P<p>[a-z][a-z0-9]{1,11}|[A-Z][A-Z0-9]{1,7})(?:[_-][a-z0-9]{2,8}){0,2}[_-])"
+    r"(?P<s>[A-Za-z0-9][\w-]{19,200}={0,2})(?![\w+/~=-]|\.[A-Za-z0-9])"
+)
+
+
+def _prefixed_sub(m: re.Match[str]) -> str:
+    # The whole token or nothing: a part taken would hide the rest from the rules after this one.
+    body = m.group("s").rstrip("=")
+    if MARK in body or m.group("p").lower() in _NOT_TOKEN_PREFIXES or _UUID_INSIDE.search(m.group(0)):
+        return m.group(0)
+    if not is_random_token(body) or not_a_secret(body):
+        return m.group(0)
+    return m.group("h") + MARK
+
+
+def prefixed_token_rule() -> tuple[str, Callable[[re.Match[str]], str]]:
+    return _PREFIXED, _prefixed_sub
+
+
+# -- a random string given to a client or a login call -----------------------------------------
+
+# The last word of the callee: `Client`, `OpenAI`, `run` (a bot's), `login`, `authenticate`, `set_api_key`.
+_CALLEE_WORDS = frozenset(
+    "client clients api sdk bot run login signin auth authenticate authorize token tokens key keys secret "
+    "secrets credential credentials session connect configure init initialize setup use with apikey".split()
+)
+_CALL = (
+    r"(?P<h>(?<![\w.])(?P<callee>[A-Za-z_][\w.]{0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
+    r"(?P<s>[\w.+/=~-]{20,300})(?=(?P=q))"
+)
+_PUBLIC_WORDS = frozenset(("public", "pub", "publishable", "address", "program", "account", "mint", "wallet"))
+_CALLEE_SPLIT = LazyPattern(r"[._]|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _call_sub(m: re.Match[str]) -> str:
+    value = m.group("s")
+    words = [w.lower() for w in _CALLEE_SPLIT.split(m.group("callee")) if w]
+    if not words or words[-1] not in _CALLEE_WORDS or MARK in value or _PUBLIC_WORDS.intersection(words):
+        return m.group(0)  # `new PublicKey("…")`: a Solana address, random and public
+    if not is_random_token(value) or not_a_secret(value):
+        return m.group(0)
+    return m.group("h") + MARK
+
+
+def call_argument_rule() -> tuple[str, Callable[[re.Match[str]], str]]:
+    return _CALL, _call_sub

@@ -1,0 +1,62 @@
+"""A name and its value on consecutive lines: a Kubernetes or Compose env entry
+(`- name: DB_PASSWORD` then `value: "…"`), Terraform-style `key = "DB_PASSWORD"` then
+`value = "…"`. The name's line says what the value's line holds, so this reads across lines
+and runs on a whole text before its lines (see `lines`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+
+from .patterns import MARK, LazyPattern
+
+TRIGGERS = ("name:", "key:", "name =", "key =")
+_NAME_LINE = LazyPattern(r"[ \t]*(?:-[ \t]*)?(?:name|key)[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\1[ \t\r]*")
+_VALUE_LINE = LazyPattern(
+    r"(?P<lead>[ \t]*(?:-[ \t]*)?value[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#][^\s#]*)[ \t\r]*(?:#.*)?"
+)
+
+
+def _lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
+    """Indices of the lines holding one of `needles`, found by searching the whole text."""
+    found: set[int] = set()
+    starts: list[int] | None = None
+    for needle in needles:
+        i = text.find(needle)
+        if i != -1 and starts is None:
+            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+        while i != -1:
+            found.add(bisect_right(starts, i) - 1)  # type: ignore[arg-type]
+            i = text.find(needle, i + 1)
+    return sorted(found)
+
+
+def redact_pairs(text: str) -> str:
+    """The value line after a name line whose name sounds secret, redacted as `decide` judges it."""
+    from .assignments import decide
+    from .names import NOT_SECRET, tier
+
+    lines = text.split("\n")
+    changed = False
+    for i in _lines_holding(text, lines, TRIGGERS):
+        if i + 1 >= len(lines):
+            continue
+        m = _NAME_LINE.fullmatch(lines[i])
+        if m is None:
+            continue
+        level = tier(m.group("n"))
+        if level == NOT_SECRET:
+            continue
+        v = _VALUE_LINE.fullmatch(lines[i + 1])
+        if v is None:
+            continue
+        value = v.group("v")
+        quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
+        inner = value[1:-1] if quoted else value
+        if MARK in inner or not decide(level, inner, m.group("n"), True, quoted):
+            continue
+        quote = value[0] if quoted else ""
+        lines[i + 1] = lines[i + 1][: v.start("v")] + quote + MARK + quote + lines[i + 1][v.end("v") :]
+        changed = True
+    return "\n".join(lines) if changed else text

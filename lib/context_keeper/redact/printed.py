@@ -1,0 +1,179 @@
+"""Credentials a command prints with no name beside them: what stands before them says what they are.
+
+- after a command that prints a secret: `argocd admin initial-password`, `gh auth token`,
+  `gcloud auth print-access-token`, `openssl rand -base64 32`, `wg genkey`, `bin/rails secret`,
+  `terraform output -raw db_password`, `cat /run/secrets/db_password`, `… | base64 -d`, and
+  any command after a prompt whose words speak of a secret (`$ heroku config:get DB_PASSWORD`,
+  `$ aws configure get aws_secret_access_key`) when what it prints is one token a line;
+- after a heading that announces one: `Please use the following password to proceed to
+  installation:` (Jenkins), `Password for the elastic user (…):`;
+- under a label that names one, on the line after a line about a password: `New value: …`.
+
+The value lines are the next few lines that hold one token each (or `Label: token` for a
+label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
+before its lines (see `lines`); the text must hold the command or heading, as a tool's output
+with the command it answers does.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from itertools import accumulate
+
+from .names import NOT_SECRET, tier
+from .patterns import MARK, LazyPattern
+from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
+
+_COMMAND_TRIGGERS = (
+    "initial-password",
+    "print-access-token",
+    "print-identity-token",
+    "auth token",
+    "auth:token",
+    "rand -",
+    "token_urlsafe",
+    "token_hex",
+    "genkey",
+    "genpsk",
+    "rails secret",
+    "get_random_secret_key",
+    "terraform output",
+    "cat ",
+    "base64 -d",
+    "base64 --decode",
+    "base64 -D",
+    "pwgen",
+    "/dev/urandom",
+    "/dev/random",
+)
+# `New value: …` is a label for a value: the line announcing it is the one before.
+_BEFORE_LABEL = ("alue:", "ALUE:")
+TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+_COMMAND = LazyPattern(
+    r"""(?:^|[$#>%][ \t])[^\n]*?(?:
+        \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
+      | \brand[ \t]+-(?:base64|hex)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
+      | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
+      | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
+      | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b
+    )""",
+    re.VERBOSE | re.IGNORECASE,
+)
+# A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
+# (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
+_PROMPT = LazyPattern(r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=\S)")
+_COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
+_SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
+_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*)(?P<s>\S{8,400})[ \t\r]*")
+# `New value: …`, `RootPass: …`: a label that names a secret or a value
+_LABELLED_VALUE = LazyPattern(
+    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
+)
+_CODE_CHARS = frozenset("=;{}[]<>|&")
+_CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
+# A secret shown once says so: the sentence before it need not end in `:`.
+_SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
+_MAX_VALUES = 4
+BARE, LABELLED = 1, 2
+
+
+def announces(lines: list[str], i: int) -> int:
+    """0, or what follows line `i`: BARE values (after a command or a heading), LABELLED ones
+    (after a line about a password), or both."""
+    line = lines[i]
+    if len(line) > 300:
+        return 0
+    if any(t in line for t in _COMMAND_TRIGGERS) and _COMMAND.search(line) is not None:
+        return BARE | LABELLED
+    low = line.lower()
+    prompt = _PROMPT.match(line)
+    if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
+        return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
+    if not any(w in low for w in _SECRET_WORDS):
+        return 0
+    stripped = line.strip()
+    # A heading is a sentence ending in `:` (`Please use the following password to proceed to
+    # installation:`), not a YAML key (`credentials:`) nor code (`def f(password: str) -> Token:`).
+    if len(stripped.split()) >= 3 and not any(c in _CODE_CHARS for c in stripped):
+        if stripped.endswith(":") and not stripped.startswith(_CODE_STARTS):
+            return BARE
+        if stripped.endswith((".", "!")) and any(cue in low for cue in _SHOWN_ONCE):
+            return BARE  # `Copy your access token now. You won't be able to see it again!`
+    return LABELLED
+
+
+def _next_nonblank(lines: list[str], j: int) -> int | None:
+    for k in range(j, min(j + 3, len(lines))):
+        if lines[k].strip():
+            return k
+    return None
+
+
+_NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
+
+
+def _secret_value(v: str) -> bool:
+    return (
+        MARK not in v
+        and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
+        and "://" not in v  # a URL (one with a password in it has its own rule)
+        and not not_a_secret(v)
+        and not is_numberish(v)
+        # a word or an identifier made of words; random letters alone are a password
+        and not (is_wordy(v) and not any(c.isdigit() for c in v))
+        and not (is_wordlike(v) and not looks_random(v))
+    )
+
+
+def _candidates(text: str, lines: list[str]) -> list[int]:
+    """Indices of the lines that may announce a secret: found by substring search in the whole
+    text (a command, a prompt, a line ending in `:`, a line before `…value:`), so a long text
+    without any costs a few scans, not a test per line."""
+    found: set[int] = set()
+    starts: list[int] | None = None
+    for t in TRIGGERS:
+        if t not in text:
+            continue
+        if starts is None:
+            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+        back = 2 if t in _BEFORE_LABEL else 0  # the label is on the line after, maybe after a blank
+        i = text.find(t)
+        while i != -1:
+            line = bisect_right(starts, i) - 1
+            found.update(range(max(0, line - back), line + 1) if back else (line,))
+            i = text.find(t, i + 1)
+    return sorted(found)
+
+
+def redact_printed(text: str) -> str:
+    """The value lines after each command or heading that announces a secret, redacted."""
+    lines = text.split("\n")
+    changed = False
+    done = -1  # the last line already taken as a value
+    for i in _candidates(text, lines):
+        if i <= done:
+            continue
+        mode = announces(lines, i)
+        if not mode:
+            continue
+        j, taken = i + 1, 0
+        while taken < _MAX_VALUES:
+            k = _next_nonblank(lines, j)
+            if k is None:
+                break
+            m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
+                _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
+            )
+            if m is None or not _secret_value(m.group("s")):
+                break
+            label = lines[k][: m.start("s")].strip(" \t:")
+            if label and tier(label) != NOT_SECRET:
+                break  # `RootPass: …`: a name the line's own rules judge (see `assignments`)
+            lines[k] = m.group("lead") + MARK + lines[k][m.end("s") :]
+            changed = True
+            taken += 1
+            j = k + 1
+        done = j - 1
+    return "\n".join(lines) if changed else text

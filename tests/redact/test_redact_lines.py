@@ -1,0 +1,80 @@
+"""A text of many lines is redacted as its lines are one by one; the secrets that span lines
+(key blocks, continued commands) and the secrets of very long lines are still taken out."""
+
+from __future__ import annotations
+
+import random
+
+from context_keeper.redact import MARK, redact
+from context_keeper.redact.lines import LONG, logical_lines
+from context_keeper.redact.printed import announces
+from redact_corpus import leaked, ordinary_lines, secret_cases
+
+SINGLE_LINE = [c for c in secret_cases(seed=5) if "\n" not in c.text and not c.text.endswith("\\")]
+
+
+def _mixed(n: int, seed: int) -> list[str]:
+    """Lines in a random order, none of them one that announces a printed secret on the next
+    line (a prompt with a command about a secret, a heading): those are read across lines."""
+    rng = random.Random(seed)
+    pool = [line for line in ordinary_lines() if "\n" not in line] + [c.text for c in SINGLE_LINE]
+    pool = [line for line in pool if not announces([line], 0)]
+    return [rng.choice(pool) for _ in range(n)]
+
+
+def test_a_text_comes_back_as_its_lines_do_one_by_one() -> None:
+    lines = _mixed(3000, seed=1)
+    text = "\n".join(lines)
+    assert redact(text) == "\n".join(redact(line) for line in lines)
+
+
+def test_every_secret_of_a_long_text_is_removed() -> None:
+    text = "\n".join(ordinary_lines() + [c.text for c in SINGLE_LINE])
+    out = redact(text)
+    assert [c.secret for c in SINGLE_LINE if leaked(out, c.secret)] == []
+
+
+def test_a_key_block_across_lines_goes_in_a_long_text() -> None:
+    body = "MIIEpAIBAAKCAQEA7b3xQ9vT2mZ8kP0wYc4nL5sR1uH6jD3gF8aE2iO9qW7tB4"
+    text = "\n".join(
+        [
+            *ordinary_lines()[:50],
+            "-----BEGIN RSA PRIVATE KEY-----",
+            body,
+            body[::-1],
+            "-----END RSA PRIVATE KEY-----",
+            *ordinary_lines()[50:100],
+        ]
+    )
+    out = redact(text)
+    assert body[:20] not in out and body[::-1][:20] not in out
+    assert "-----END RSA PRIVATE KEY-----" in out
+    assert out.endswith("\n".join(ordinary_lines()[50:100]))
+
+
+def test_a_continued_command_is_one_line() -> None:
+    text = "cd /srv/app\nmysql -u root \\\n  -pQx7vLr2Pw9 app < dump.sql\nls"
+    assert logical_lines(text) == ["cd /srv/app", "mysql -u root \\\n  -pQx7vLr2Pw9 app < dump.sql", "ls"]
+    assert redact(text) == "cd /srv/app\nmysql -u root \\\n  -p[REDACTED] app < dump.sql\nls"
+
+
+def test_a_very_long_line_is_cut_where_no_secret_is() -> None:
+    # JSON records on one line, far longer than a piece: each secret goes, wherever it falls.
+    secrets = SINGLE_LINE[:100]
+    records = []
+    for i, case in enumerate(secrets):
+        escaped = case.text.replace("\\", "\\\\").replace('"', '\\"')
+        records.append(f'{{"i": {i}, "text": "{escaped}"}}')
+        records.append(f'{{"i": {i}, "note": "{"ordinary words here, " * 30}"}}')
+    line = ", ".join(records)
+    assert len(line) > 5 * LONG and "\n" not in line
+    out = redact(line)
+    assert [c.secret for c in secrets if leaked(out, c.secret)] == []
+    assert out.count("ordinary words here, ") == line.count("ordinary words here, ")
+
+
+def test_escaped_lines_of_a_long_json_string_are_lines() -> None:
+    inner = "\\n".join([f"step {i} done" for i in range(400)] + ["DB_PASSWORD=Wq8rT2vLp9x"])
+    out = redact('{"output": "' + inner + '"}')
+    assert "Wq8rT2vLp9x" not in out and "DB_PASSWORD=" + MARK in out
+    assert "step 399 done\\n" in out

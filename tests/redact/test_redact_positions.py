@@ -1,0 +1,108 @@
+"""A value in a password or secret position is a secret whatever it looks like (words and
+digits, `Name.1234Word`), unless it is a reference, a placeholder, a template or empty; and
+what only looks like such a position (prose, YAML flags, cache keys) is kept verbatim."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+_WORDS = ("amber", "basil", "cedar", "delta", "ember", "fjord", "grove", "heron", "indigo", "juniper")
+
+
+def _human(rng: random.Random) -> str:
+    """A password a person would choose: words, digits, a symbol; a fresh one per test run seed."""
+    w1, w2 = rng.choice(_WORDS), rng.choice(_WORDS)
+    n = rng.randint(10, 9999)
+    return rng.choice(
+        (f"{w1.title()}.{n}{w2.title()}", f"{w1.title()}{n}!", f"{w1}{n}", f"{w1.title()}@{n}", f"{w1}-{w2}-{n}")
+    )
+
+
+POSITIONS = (
+    "PGPASSWORD={v} psql -h db -U app app",
+    "spring.datasource.password={v}",
+    "  password: {v}",
+    "define('DB_PASSWORD', '{v}');",
+    "docker run -e POSTGRES_PASSWORD={v} -d postgres:16",
+    "curl -u admin:{v} https://ci.example.com/api/json",
+    "set -gx DB_PASSWORD {v}",
+    "setenv DB_PASSWORD {v}",
+    '$env:DB_PASSWORD = "{v}"',
+    "Server=db;Database=app;User Id=sa;Password={v};",
+    '{{"stdout": "booting\\nDB_PASSWORD={v}\\nready\\n"}}',
+    "INSERT INTO users (name, password) VALUES ('admin', '{v}');",
+    "bcrypt.hashpw(b'{v}', bcrypt.gensalt())",
+    "mssql-cli -S db -U sa -P {v}",
+    "network={{ ssid=HomeNet psk={v} }}",
+)
+
+
+@pytest.mark.parametrize("template", POSITIONS)
+@pytest.mark.parametrize("seed", range(6))
+def test_a_chosen_password_in_a_password_position_goes(template: str, seed: int) -> None:
+    value = _human(random.Random(f"{template}{seed}"))
+    out = redact(template.format(v=value))
+    assert value not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "set -gx ZENDESK_API_KEY {v}",
+        'curl -H "X-Adobe-Key: {v}" https://api.example.com',
+        "X-Api-Key: {v}",
+        "export CLICKUP_TOKEN=pk_{v}",
+        "export FINAGE_TOKEN=API_KEY{v}",
+    ],
+)
+def test_a_key_in_a_new_position_goes(text: str) -> None:
+    rng = random.Random(text)
+    value = "".join(rng.choice(string.ascii_lowercase + string.digits) for _ in range(32))
+    out = redact(text.format(v=value))
+    assert value not in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "KEY=<your key>",
+        "API_KEY=<your api key>",
+        "export OPENAI_API_KEY=<your key here>",
+        "password: <your password>",
+        "TOKEN=[your token]",
+        'api_key = "<your key>"',
+        "send it in the Authorization: Bearer header.",
+        "Pass the token in the Authorization: Bearer header",
+        "permissions:\n  id-token: write\n  contents: read",
+        "set -x PATH /usr/local/bin $PATH",
+        "Idempotency-Key: 8e03978e-40d5-43e8-bc93-6894a57f9324",
+        'curl -H "X-Cache-Key: f481149917421bc5f03335f8cd6fe270" https://cdn.example.com',
+        "DB_PASSWORD=${DB_PASSWORD}",
+        "set -gx DB_PASSWORD $DB_PASSWORD",
+        "LAMBDA_TASK_ROOT=AWS_LAMBDA_TASK_ROOT",
+        "pattern: auth.login.title",
+        'let accountKey = Buffer.from("accountKey", "base64");',
+        'sb.append("MasterUserPassword: " + getMasterUserPassword() + ",");',
+        'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"',
+        "echo 'export DATABASE_PASSWORD=\"'$PRECOMPILE_PASSWORD'\"' >> .env",
+        '"password": "&lt;YOUR_PASSWORD&gt;"',
+        'this.addPassword = "#add-password";',
+        '<add key="ConnectionString_B2B" value="Server=db;Trusted_Connection=True" />',
+        'const password = process.env.DB_PASSWORD || "not-set"',
+        "Token usage:",
+        "INSERT INTO users (name, email) VALUES ('admin', 'admin@example.com');",
+        "hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())",
+    ],
+)
+def test_placeholders_references_and_prose_are_kept_whole(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_placeholder_is_not_half_redacted() -> None:
+    # The old failure: the value cut at its first space, so `<your` went and ` key>` stayed.
+    assert "] key>" not in redact("API_KEY=<your key>")

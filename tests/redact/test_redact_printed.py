@@ -1,0 +1,97 @@
+"""Credentials a command prints (no name beside them: the command or the heading before them
+says what they are), labels such as vault's, passwords given as a call's second argument,
+secret stores' value flags, a value under the name on the line before (Kubernetes env); and
+what only looks like those, kept."""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+AN = string.ascii_letters + string.digits
+
+
+def _value(seed: str, n: int = 24, alphabet: str = AN) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+PRINTED = (
+    "$ argocd admin initial-password -n argocd\n{v}\n\n This password must be only used for first time login.",
+    "Please use the following password to proceed to installation:\n\n{v}\n\nThis may also be found at: /x",
+    "Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  {v}",
+    "Password for the [elastic] user successfully reset.\nNew value: {v}",
+    "$ gh auth token\n{v}",
+    "$ openssl rand -base64 32\n{v}",
+    "$ terraform output -raw db_password\n{v}",
+    "$ cat /run/secrets/db_password\n{v}",
+    "$ kubectl get secret db -o jsonpath='{{.data.password}}' | base64 -d\n{v}",
+    "Unseal Key 1: {v}\nUnseal Key 2: {v}",
+    "Initial Root Token: {v}",
+    'r = requests.get(url, auth=("admin", "{v}"))',
+    'smtp.login("me@example.com", "{v}")',
+    "aws ssm put-parameter --name /prod/db/password --type SecureString --value '{v}'",
+    "aws secretsmanager create-secret --name db --secret-string {v}",
+    "standalone | Login with username: admin  password: {v}",
+    "$ heroku config:get DATABASE_PASSWORD\n{v}",
+    "dev@box:~/app$ aws configure get aws_secret_access_key\n{v}",
+    "$ head -c 32 /dev/urandom | base64\n{v}",
+    'ConvertTo-SecureString "{v}" -AsPlainText -Force',
+    "Copy your access token now. You won't be able to see it again!\n{v}",
+    "net user deploy {v} /add",
+    "ssh-keygen -p -P oldpass -N '{v}' -f ~/.ssh/id_ed25519",
+    "echo -n '{v}' | gh secret set DB_PASSWORD",
+    "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
+    '  - name: DB_PASSWORD\n    value: "{v}"',
+    "- name: api_token\n  value: {v}",
+)
+
+
+def test_a_printed_password_of_letters_alone_goes() -> None:
+    value = _value("letters", 20, string.ascii_letters)
+    assert redact(f"$ op read op://vault/db/password\n{value}") == "$ op read op://vault/db/password\n" + MARK
+
+
+@pytest.mark.parametrize("template", PRINTED)
+def test_a_printed_credential_goes(template: str) -> None:
+    value = _value(template)
+    out = redact(template.format(v=value))
+    assert value not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ cat README.md\nInstall with pip.\n",
+        "$ cat secrets.yaml\napiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials",
+        "credentials:\n  username: admin\n  region: eu-west-1",
+        "def login(username: str, password: str) -> Token:\n    return issue(username)",
+        "The token endpoint returned:\n\n  200 OK\n",
+        "Password requirements:\n  minimum_length_of_twelve\n",
+        "$ openssl rand -base64 32 > key.bin\n$ ls\nkey.bin",
+        "aws ssm put-parameter --name /app/region --type String --value eu-west-1",
+        'auth=("user", "password")',
+        'label = t("login", "Log in")',
+        "Token usage:\n  input: 12345678\n  output: 2345",
+        "# Destroy the keys on exit\n        self.destroy_keys()",
+        "## Token refresh\n```typescript",
+        "$ openssl rsa -in key.pem -pubout\n-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx",
+        "$ grep -rn token src/\nsrc/auth.py:12:    token = issue(user)",
+        "$ kubectl get secret db -o name\nsecret/db",
+        "$ echo $MONGO_URL_WITH_KEY\nmongodb://mongo:27017/app?replicaSet=rs0",
+        "The token expired.\n9BJW9gfbXo2PvpU7mHkJfGkdtOqL4TRv34wBxXna",
+        "net user deploy * /add",
+        'ssh-keygen -t ed25519 -N "" -f deploy_key',
+        "ALCHEMY_API_KEY set:",
+        "env:\n  - name: LOG_LEVEL\n    value: debug\n  - name: API_KEY\n    valueFrom:\n      secretKeyRef: {name: x}",
+        "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
+        "- key: RAILS_MASTER_KEY\n  sync: false",
+        "$ vault kv get -field=password secret/db\nPermissionDenied",
+    ],
+)
+def test_what_only_looks_printed_is_kept(text: str) -> None:
+    assert redact(text) == text
