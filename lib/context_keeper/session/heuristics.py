@@ -89,6 +89,24 @@ _NOT_A_PROMPT = (
 )
 
 
+# Claude Code's own result for a call that never ran as asked: the user declined it (with or
+# without a reason), interrupted it, or Claude Code cancelled it because a sibling call of the
+# same response failed. Such a result is flagged as an error but is no failure of the command.
+_DECLINED_RE = re.compile(
+    r"^(?:Error: )?(?:The user doesn't want to (?:proceed with this tool use|take this action)"
+    r"|User rejected tool use|\[Request interrupted by user)"
+    r"|^(?:<tool_use_error>)?Cancelled: parallel tool call"
+)
+
+
+def is_declined(text: str, tool_use_result: object = None) -> bool:
+    """A tool result that says the call was declined, interrupted or cancelled rather than
+    run and failed: its text, or the record's `toolUseResult` (a string in older versions)."""
+    if _DECLINED_RE.match(text.lstrip()[:200]):
+        return True
+    return isinstance(tool_use_result, str) and _DECLINED_RE.match(tool_use_result.lstrip()[:200]) is not None
+
+
 def is_test_command(command: str) -> bool:
     return bool(_TEST_RE.search(command))
 

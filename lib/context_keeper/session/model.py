@@ -10,7 +10,7 @@ from ..tasks import TaskBook
 from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..usage import ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
-from .heuristics import is_real_prompt
+from .heuristics import is_declined, is_real_prompt
 
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
 from .records import (
@@ -218,7 +218,13 @@ class SessionModel:
             if isinstance(block, ToolResult):
                 self.chars_since_boundary += len(block.text)
                 call = self.pending.pop(block.tool_use_id, None)
-                if call is not None and call.name in AGENT_TOOLS:
+                if call is not None and block.is_error and is_declined(block.text, record.tool_use_result):
+                    # Declined or interrupted by the user, or cancelled by Claude Code: the
+                    # call never ran as asked, so it neither failed nor fixed anything.
+                    self.stats["declined"] = self.stats.get("declined", 0) + 1
+                    if call.name in AGENT_TOOLS:
+                        subagents.declined(self, block)
+                elif call is not None and call.name in AGENT_TOOLS:
                     subagents.agent_result(self, block, record.tool_use_result)
                 elif call is not None:
                     tools.tool_result(self, call, block, record.tool_use_result)

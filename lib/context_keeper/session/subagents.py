@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 AGENT_TOOLS = frozenset({"Agent", "Task"})  # "Task" before Claude Code renamed it
 NOTIFICATION = "<task-notification>"
-RUNNING, COMPLETED, FAILED = "running", "completed", "failed"
+RUNNING, COMPLETED, FAILED, DECLINED = "running", "completed", "failed", "declined"
 
 MAX_SUBAGENTS = 60
 MAX_GONE = 2000  # ids of subagents dropped from the model: their files are not folded again
@@ -159,6 +159,13 @@ def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, d
         _finish(model, sub, FAILED, block.text)
     else:
         _finish(model, sub, COMPLETED if status in (None, "completed") else status, _report(info, block.text))
+
+
+def declined(model: SessionModel, block: ToolResult) -> None:
+    """An Agent call the user declined: no subagent ran."""
+    sub = _by_call(model, block.tool_use_id)
+    if sub is not None:
+        _finish(model, sub, DECLINED, "")
 
 
 def notification(model: SessionModel, text: str, depth: int = 0) -> None:

@@ -1,0 +1,93 @@
+"""What real sessions of every Claude Code version hold, on records written here in their
+shapes: calls the user declined, IDE preambles, the 1M window, notifications queued as
+attachments, failed background commands, subagent records inline, and the small ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from context_keeper.session import build_model
+from wild_support import Transcript
+
+REJECTED = (
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, "
+    "the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how "
+    "to proceed."
+)
+REJECTED_WITH_REASON = (
+    "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, "
+    "the new_string was NOT written to the file). The user provided the following reason for the rejection:  "
+    "use the campaign id instead"
+)
+NOT_NOW = (
+    "The user doesn't want to take this action right now. STOP what you are doing and wait for the user to tell "
+    "you how to proceed."
+)
+
+
+# -- 1. a declined call is not an error ------------------------------------------------------
+
+
+def test_declined_interrupted_and_cancelled_calls_are_no_errors(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Deploy the shop")
+    # 2.1.x: the text is in the block, toolUseResult repeats it with "Error: " before it
+    t.call("Bash", {"command": "npm run deploy"}, REJECTED, True, "Error: " + REJECTED)
+    # 1.0.x and 2.0.x: toolUseResult is a short string
+    t.call(
+        "Edit",
+        {"file_path": "/home/dev/shop/app.ts", "old_string": "a", "new_string": "b"},
+        REJECTED,
+        True,
+        "User rejected tool use",
+    )
+    t.call(
+        "Write",
+        {"file_path": "/home/dev/shop/slug.ts", "content": "x"},
+        REJECTED_WITH_REASON,
+        True,
+        "Error: " + REJECTED_WITH_REASON,
+    )
+    t.call("Bash", {"command": "rm -rf dist"}, NOT_NOW, True, NOT_NOW)
+    t.call("Bash", {"command": "npm run build"}, "[Request interrupted by user for tool use]", True)
+    t.call(
+        "Bash",
+        {"command": "git push"},
+        "<tool_use_error>Cancelled: parallel tool call Bash(git add -A) errored</tool_use_error>",
+        True,
+        "Cancelled: parallel tool call Bash(git add -A) errored",
+    )
+    # a real failure still is one
+    t.call("Bash", {"command": "npm test"}, "Exit code 1\nFAIL src/app.test.ts\n  ● adds one", True)
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [(e.tool, e.target) for e in model.unresolved_errors()] == [("Bash", "npm test")]
+    assert all("doesn't want" not in m for e in model.errors for m in e.messages)
+    assert model.stats["declined"] == 6
+    # a declined command never ran: it is no run of the command, nor did a file change
+    assert [c.command for c in model.commands] == ["npm test"]
+    assert model.files == {}
+
+
+def test_a_declined_call_does_not_resolve_an_earlier_failure(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Fix the build")
+    t.call("Bash", {"command": "make"}, "Exit code 2\nmain.c:3:1: error: expected ';'", True)
+    t.call("Bash", {"command": "make"}, REJECTED, True, "Error: " + REJECTED)
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    [error] = model.unresolved_errors()
+    assert error.target == "make" and error.messages == ("main.c:3:1: error: expected ';'",)
+
+
+def test_a_declined_agent_call_is_no_running_subagent(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Review the code")
+    t.call(
+        "Agent",
+        {"description": "Review", "prompt": "Review the code", "subagent_type": "general-purpose"},
+        REJECTED,
+        True,
+        "Error: " + REJECTED,
+    )
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    [sub] = model.subagents.values()
+    assert sub.status == "declined" and not sub.running
