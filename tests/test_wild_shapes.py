@@ -91,3 +91,42 @@ def test_a_declined_agent_call_is_no_running_subagent(tmp_path: Path) -> None:
     model = build_model(t.write(tmp_path / "t.jsonl"))
     [sub] = model.subagents.values()
     assert sub.status == "declined" and not sub.running
+
+
+# -- 2. the user's words after an IDE preamble are the request -----------------------------------
+
+SELECTION = (
+    "<ide_selection>The user selected the lines 64 to 64 from /home/dev/shop/src/domain.ts:\n"
+    "const { lookup } = await import('dns-sdk');\n\nThis may or may not be related to the current task."
+    "</ide_selection>"
+)
+OPENED = (
+    "<ide_opened_file>The user opened the file /home/dev/shop/.env in the IDE. This may or may not be related "
+    "to the current task.</ide_opened_file>"
+)
+
+
+def test_an_ide_preamble_is_not_the_request(tmp_path: Path) -> None:
+    t = Transcript()
+    # its own text block before the words (VS Code and JetBrains extensions, 2.1.x)
+    t.user([{"type": "text", "text": SELECTION}, {"type": "text", "text": "help me apply for the grant"}])
+    t.say("Sure.")
+    # in the same block, two preambles, then the words
+    t.user(OPENED + "\n" + SELECTION + "\nnow deploy it to devnet")
+    t.say("Deploying.")
+    # a preamble alone is no request
+    t.user([{"type": "text", "text": OPENED}])
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [p.text for p in model.prompts] == ["help me apply for the grant", "now deploy it to devnet"]
+    assert [e.subject for e in model.episodes] == ["help me apply for the grant", "now deploy it to devnet"]
+
+
+def test_a_message_that_opens_with_markup_of_its_own_keeps_it(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("<div>Hello</div> is rendered twice, fix it")
+    t.user("<ide_selection>never closed, so not a preamble")
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [p.text for p in model.prompts] == [
+        "<div>Hello</div> is rendered twice, fix it",
+        "<ide_selection>never closed, so not a preamble",
+    ]

@@ -107,6 +107,24 @@ def is_declined(text: str, tool_use_result: object = None) -> bool:
     return isinstance(tool_use_result, str) and _DECLINED_RE.match(tool_use_result.lstrip()[:200]) is not None
 
 
+# What Claude Code puts before (or instead of) the user's words in a user message: one element
+# of a compound lowercase tag name (`<ide_selection>`, `<ide_opened_file>`, `<system-reminder>`,
+# `<command-name>`...). A user's own markup rarely opens a message with such a name.
+_PREAMBLE_RE = re.compile(r"\s*<([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)>")
+
+
+def user_words(text: str) -> str:
+    """`text` without the injected elements it opens with ("" when it is nothing else)."""
+    while True:
+        match = _PREAMBLE_RE.match(text)
+        if match is None:
+            return text
+        end = text.find(f"</{match.group(1)}>", match.end())
+        if end < 0:
+            return text  # not a closed element: leave the text as it is
+        text = text[end + len(match.group(1)) + 3 :]
+
+
 def is_test_command(command: str) -> bool:
     return bool(_TEST_RE.search(command))
 

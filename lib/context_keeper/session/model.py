@@ -10,7 +10,7 @@ from ..tasks import TaskBook
 from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
 from ..usage import ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
-from .heuristics import is_declined, is_real_prompt
+from .heuristics import is_declined, is_real_prompt, user_words
 
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
 from .records import (
@@ -230,9 +230,14 @@ class SessionModel:
                     tools.tool_result(self, call, block, record.tool_use_result)
             elif isinstance(block, TextBlock):
                 self.chars_since_boundary += len(block.text)
-                prompt_parts.append(block.text)
                 if subagents.is_notification(block.text):
                     subagents.notification(self, block.text)
+                elif is_real_prompt(block.text):
+                    # An IDE's selection or opened file comes first, in its own block or
+                    # before the words in the same one: the request is what the user wrote.
+                    words = user_words(block.text)
+                    if words.strip():
+                        prompt_parts.append(words.strip())
         text = "\n".join(prompt_parts)
         if prompt_parts and is_real_prompt(text):
             texts.prompt(self, text)
