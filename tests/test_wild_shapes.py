@@ -130,3 +130,76 @@ def test_a_message_that_opens_with_markup_of_its_own_keeps_it(tmp_path: Path) ->
         "<div>Hello</div> is rendered twice, fix it",
         "<ide_selection>never closed, so not a preamble",
     ]
+
+
+# -- 3. the window the session proves ---------------------------------------------------------
+
+
+def test_usage_beyond_200k_proves_the_1m_window(tmp_path: Path) -> None:
+    t = Transcript(model="claude-sonnet-4-6")
+    t.user("Audit the campaign")
+    t.say("Reading.", tokens=120_000)
+    t.say("Still reading.", tokens=311_000)
+    path = t.write(tmp_path / "t.jsonl")
+    usage = build_model(path).context_usage()
+    assert (usage.tokens, usage.window) == (311_000, 1_000_000)
+    assert round(usage.percent) == 31
+    # a window set in the settings still wins
+    assert build_model(path).context_usage(window_override=500_000).window == 500_000
+
+
+def test_the_window_stays_large_after_a_compaction_of_a_1m_session(tmp_path: Path) -> None:
+    t = Transcript(model="claude-opus-4-7")
+    t.user("Build the dashboard")
+    t.say("Done.", tokens=150_000)
+    t.boundary(pre_tokens=968_000, post_tokens=21_000, summary="This session is being continued ...")
+    t.say("Continuing.", tokens=40_000)
+    usage = build_model(t.write(tmp_path / "t.jsonl")).context_usage()
+    assert (usage.tokens, usage.window) == (40_000, 1_000_000)
+
+
+def test_a_session_within_200k_keeps_the_models_default_window(tmp_path: Path) -> None:
+    t = Transcript(model="claude-sonnet-4-6")
+    t.user("Fix the test")
+    t.say("Working.", tokens=167_000)
+    t.boundary(pre_tokens=167_500, post_tokens=8_000, summary="This session is being continued ...")
+    assert build_model(t.write(tmp_path / "t.jsonl")).context_usage().window == 200_000
+
+
+def test_what_one_model_held_proves_nothing_of_another(tmp_path: Path) -> None:
+    t = Transcript(model="claude-sonnet-4-6")
+    t.user("Fix the test")
+    t.say("Working.", tokens=300_000)
+    t.model = "claude-haiku-4-5"
+    t.say("Switched.", tokens=90_000)
+    assert build_model(t.write(tmp_path / "t.jsonl")).context_usage().window == 200_000
+
+
+def test_the_gate_reads_usage_beyond_200k_against_the_1m_window(tmp_path: Path) -> None:
+    # 300k of a 1M window is 30 %: below the default 70 % threshold, no cold-unit work yet
+    # (read as 150 % of 200k, every call would start it).
+    import json
+    import os
+    import subprocess
+    import sys
+
+    t = Transcript(model="claude-sonnet-4-6")
+    t.user("Audit the campaign")
+    t.say("Reading.", tokens=300_000)
+    path = t.write(tmp_path / "t.jsonl")
+    home = tmp_path / "home"
+    stdin = {
+        "session_id": "s1",
+        "transcript_path": str(path),
+        "cwd": str(tmp_path),
+        "hook_event_name": "PostToolUse",
+        "tool_name": "Bash",
+    }
+    hook = Path(__file__).resolve().parent.parent / "hooks" / "auto_context_manager.py"
+    env = {**os.environ, "CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(tmp_path / "none.toml")}
+    done = subprocess.run(
+        [sys.executable, str(hook)], input=json.dumps(stdin), capture_output=True, text=True, env=env, check=False
+    )
+    assert (done.returncode, done.stdout) == (0, "")
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "usage 30.0% below 70%: nothing to do" in log

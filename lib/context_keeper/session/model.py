@@ -8,7 +8,7 @@ from ..record_loader import from_dict
 from ..records import field, record
 from ..tasks import TaskBook
 from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
-from ..usage import ContextUsage, context_window, estimate_tokens
+from ..usage import DEFAULT_WINDOW, LARGE_WINDOW, ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
 from .heuristics import is_declined, is_real_prompt, user_words
 
@@ -61,6 +61,9 @@ class SessionModel:
     context_tokens: int | None = None
     tokens_source: str | None = None
     chars_since_boundary: int = 0
+    # the models that held more tokens in context than the default window (a response's usage,
+    # a compaction's preTokens): proof that they ran with the large one (usage.context_window)
+    wide_models: list[str] = field(default_factory=list, sparse=True)
     # the digest
     tasks: TaskBook = field(default_factory=TaskBook)
     episodes: list[Episode] = field(default_factory=list)
@@ -110,7 +113,8 @@ class SessionModel:
         return self._behind
 
     def context_usage(self, window_override: int | None = None) -> ContextUsage:
-        window = context_window(self.model, window_override)
+        held = LARGE_WINDOW if (self.model or "") in self.wide_models else self.context_tokens or 0
+        window = context_window(self.model, window_override, held)
         if self.context_tokens is not None:
             return ContextUsage(self.context_tokens, window, self.tokens_source or "usage")
         return ContextUsage(estimate_tokens(self.chars_since_boundary), window, "estimate")
@@ -169,7 +173,9 @@ class SessionModel:
         self.compactions.append(
             Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
         )
-        # Usage recorded before the boundary is stale (FACTS.md): postTokens until new usage.
+        if record.pre_tokens is not None:
+            self._held(record.pre_tokens)
+        # Usage recorded before the boundary is stale: postTokens until new usage.
         self.context_tokens = record.post_tokens
         self.tokens_source = "boundary" if record.post_tokens is not None else None
         self.chars_since_boundary = 0
@@ -185,6 +191,7 @@ class SessionModel:
         if record.usage is not None and record.usage.context_tokens > 0:
             self.context_tokens = record.usage.context_tokens
             self.tokens_source = "usage"
+            self._held(self.context_tokens)
         for block in record.blocks:
             if isinstance(block, TextBlock):
                 self.chars_since_boundary += len(block.text)
@@ -194,6 +201,11 @@ class SessionModel:
                 tools.tool_use(self, block)
                 if block.name in AGENT_TOOLS:
                     subagents.agent_call(self, block)
+
+    def _held(self, tokens: int) -> None:
+        key = self.model or ""
+        if tokens > DEFAULT_WINDOW and key not in self.wide_models:
+            self.wide_models.append(key)
 
     def _turn(self, key: str) -> None:
         """A response split into several records (one per block) is one turn: its message id."""
