@@ -203,3 +203,66 @@ def test_the_gate_reads_usage_beyond_200k_against_the_1m_window(tmp_path: Path) 
     assert (done.returncode, done.stdout) == (0, "")
     log = next((home / "runs").glob("*/context-keeper.log")).read_text()
     assert "usage 30.0% below 70%: nothing to do" in log
+
+
+# -- 4 and 5. task notifications queued as attachments; background commands -----------------------
+
+
+def notification(task_id: str, call_id: str, status: str, summary: str, result: str = "") -> str:
+    body = f"<task-id>{task_id}</task-id>\n<tool-use-id>{call_id}</tool-use-id>\n"
+    body += f"<output-file>/tmp/claude-501/-home-dev-shop/s/tasks/{task_id}.output</output-file>\n"
+    body += f"<status>{status}</status>\n<summary>{summary}</summary>\n"
+    if result:
+        body += f"<result>{result}</result>\n"
+    return f"<task-notification>\n{body}</task-notification>"
+
+
+def queued(text: str) -> dict[str, object]:
+    return {"type": "queued_command", "prompt": text, "commandMode": "task-notification"}
+
+
+def launched(task_id: str) -> dict[str, object]:
+    return {
+        "stdout": "",
+        "stderr": "",
+        "interrupted": False,
+        "isImage": False,
+        "noOutputExpected": False,
+        "backgroundTaskId": task_id,
+    }
+
+
+def background_text(task_id: str) -> str:
+    return (
+        f"Command running in background with ID: {task_id}. Output is being written to: "
+        f"/tmp/claude-501/-home-dev-shop/s/tasks/{task_id}.output. You will be notified when it completes."
+    )
+
+
+def test_a_background_subagent_ends_with_a_notification_queued_as_an_attachment(tmp_path: Path) -> None:
+    t = Transcript(version="2.1.158")
+    t.user("Rewrite the frontend")
+    call = t.call(
+        "Agent",
+        {
+            "description": "Rewrite the views",
+            "prompt": "Rewrite the views",
+            "subagent_type": "coder",
+            "run_in_background": True,
+        },
+        "Async agent launched successfully.\nagentId: a2e6348134",
+        False,
+        {"isAsync": True, "status": "async_launched", "agentId": "a2e6348134"},
+    )
+    t.say("Waiting for it.")
+    path = t.write(tmp_path / "t.jsonl")
+    assert build_model(path).subagents["a2e6348134"].running
+    t.attachment(
+        queued(
+            notification(
+                "a2e6348134", call, "completed", 'Agent "Rewrite the views" completed', "All four views rewritten."
+            )
+        )
+    )
+    sub = build_model(t.write(path)).subagents["a2e6348134"]
+    assert (sub.status, sub.result) == ("completed", "All four views rewritten.")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import jsonio
 from .records import record
-from .transcript_records import CompactBoundary, Message, Record, ToolUse, parse_record
+from .transcript_records import CompactBoundary, Message, QueuedCommand, Record, ToolUse, parse_record
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -273,6 +273,8 @@ def _exact(obj: dict[str, Any], record: Record) -> bool:
     keeps as data: the token counts, a tool call's input, the tool result's data. Floats are
     rare there; such a line is parsed again by `json`.
     """
+    if type(record) is QueuedCommand:
+        return True  # text only: no number to read
     if type(record) is CompactBoundary:
         meta = obj.get("compactMetadata")
         return not isinstance(meta, dict) or jsonio.plain([meta.get("preTokens"), meta.get("postTokens")])

@@ -1,7 +1,7 @@
 """The records of a transcript that the session model reads, and how a decoded JSON line
-becomes one (`parse_record`): messages with their blocks (text, tool calls, tool results)
-and compaction boundaries. Everything else is None: skipped and counted by the reader
-(transcript.py), never raised.
+becomes one (`parse_record`): messages with their blocks (text, tool calls, tool results),
+compaction boundaries, and commands queued for the model (task notifications). Everything
+else is None: skipped and counted by the reader (transcript.py), never raised.
 """
 
 from __future__ import annotations
@@ -90,7 +90,20 @@ class CompactBoundary:
     preserved_tail_uuid: str | None = None
 
 
-Record = Message | CompactBoundary
+@record
+class QueuedCommand:
+    """`attachment` record of a command Claude Code queued for the model while it worked
+    (`attachment.type` "queued_command"): a task notification (a background subagent or
+    command ended; `mode` "task-notification") or words the user typed meanwhile ("prompt").
+    Versions that deliver these as user messages write a `user` record instead."""
+
+    text: str
+    mode: str | None = None
+    is_sidechain: bool = False
+    timestamp: str | None = None
+
+
+Record = Message | CompactBoundary | QueuedCommand
 
 
 def _str(value: Any) -> str | None:
@@ -178,6 +191,15 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             _str(get("cwd")),
             _str(get("sessionId")),
         )
+    if kind == "attachment":
+        attachment = obj.get("attachment")
+        if isinstance(attachment, dict) and attachment.get("type") == "queued_command":
+            prompt = attachment.get("prompt")
+            text = prompt if isinstance(prompt, str) else result_text(prompt)
+            return QueuedCommand(
+                text, _str(attachment.get("commandMode")), obj.get("isSidechain") is True, _str(obj.get("timestamp"))
+            )
+        return None
     if kind == "system" and obj.get("subtype") == "compact_boundary":
         meta = obj.get("compactMetadata")
         meta = meta if isinstance(meta, dict) else {}

@@ -7,7 +7,7 @@ from .. import jsonio
 from ..record_loader import from_dict
 from ..records import field, record
 from ..tasks import TaskBook
-from ..transcript_records import CompactBoundary, TextBlock, ToolResult, ToolUse
+from ..transcript_records import CompactBoundary, QueuedCommand, TextBlock, ToolResult, ToolUse
 from ..usage import DEFAULT_WINDOW, LARGE_WINDOW, ContextUsage, context_window, estimate_tokens
 from . import errors, subagents, texts, tools
 from .heuristics import is_declined, is_real_prompt, user_words
@@ -158,6 +158,11 @@ class SessionModel:
     def fold(self, record: Record) -> None:
         if isinstance(record, CompactBoundary):
             self._boundary(record)
+        elif isinstance(record, QueuedCommand):
+            # A task notification queued as an attachment (versions from 2.1.1xx) ends a
+            # background subagent or command as a user message does in others.
+            if not record.is_sidechain and subagents.is_notification(record.text):
+                subagents.notification(self, record.text)
         elif record.is_sidechain or record.is_meta:
             return  # subagent records and injected caveats are nobody's turn
         elif record.role == "assistant":

@@ -17,7 +17,7 @@ from ..redact import redact
 from ..tasks import TASK_TOOLS
 from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript import TranscriptReader, open_regular
-from ..transcript_records import Message, TextBlock, ToolResult, ToolUse
+from ..transcript_records import Message, QueuedCommand, TextBlock, ToolResult, ToolUse
 from . import tools
 from .fold_errors import skip
 from .heuristics import decision_sentences, is_real_prompt
@@ -215,6 +215,10 @@ def _fold_file(
 
 
 def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -> None:
+    if isinstance(item, QueuedCommand):
+        if is_notification(item.text):
+            notification(model, item.text, depth + 1)
+        return
     if not isinstance(item, Message) or item.is_meta or item.is_compact_summary:
         return  # its own compactions and injected caveats are nobody's work
     sub.last_time = item.timestamp or sub.last_time

@@ -169,7 +169,7 @@ def declined(model: SessionModel, block: ToolResult) -> None:
 
 
 def notification(model: SessionModel, text: str, depth: int = 0) -> None:
-    """`<task-notification>`: a background subagent ended (completed, failed, killed)."""
+    """`<task-notification>`: a background subagent or command ended (completed, failed, killed)."""
     tags: dict[str, str] = {}
     for name, value in _TAG_RE.findall(text[:SCAN_CHARS]):
         tags.setdefault(name, value.strip())
