@@ -266,3 +266,61 @@ def test_a_background_subagent_ends_with_a_notification_queued_as_an_attachment(
     )
     sub = build_model(t.write(path)).subagents["a2e6348134"]
     assert (sub.status, sub.result) == ("completed", "All four views rewritten.")
+
+
+def test_a_failed_background_command_is_an_error_and_a_completed_one_fixes_it(tmp_path: Path) -> None:
+    t = Transcript(version="2.1.158")
+    t.user("Build the desktop app")
+    build = {"command": "cargo build 2>&1", "description": "Build the backend", "run_in_background": True}
+    first = t.call("Bash", build, background_text("baux4lf26"), False, launched("baux4lf26"))
+    path = t.write(tmp_path / "t.jsonl")
+    model = build_model(path)
+    assert model.unresolved_errors() == [] and model.commands == []  # still running: neither passed nor failed
+    # the failure comes as an attachment (2.1.1xx) ...
+    t.attachment(
+        queued(
+            notification(
+                "baux4lf26", first, "failed", 'Background command "Build the backend" failed with exit code 101'
+            )
+        )
+    )
+    model = build_model(t.write(path))
+    [error] = model.unresolved_errors()
+    assert (error.tool, error.target, error.exit_code) == ("Bash", "cargo build 2>&1", 101)
+    assert error.messages == ('Background command "Build the backend" failed with exit code 101',)
+    assert [(c.command, c.ok) for c in model.commands] == [("cargo build 2>&1", False)]
+    # ... or as a user message (other versions); the run that passes fixes it
+    second = t.call("Bash", build, background_text("b6a0t6y9f"), False, launched("b6a0t6y9f"))
+    t.user(
+        notification("b6a0t6y9f", second, "completed", 'Background command "Build the backend" completed (exit code 0)')
+    )
+    model = build_model(t.write(path))
+    assert model.unresolved_errors() == []
+    assert model.errors[0].resolved_by is not None
+    assert model.background == {}
+
+
+def test_a_background_command_that_was_stopped_neither_failed_nor_passed(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Run the dev server")
+    call = t.call(
+        "Bash",
+        {"command": "npm run dev", "run_in_background": True},
+        background_text("bdev1"),
+        False,
+        launched("bdev1"),
+    )
+    t.attachment(queued(notification("bdev1", call, "killed", 'Background command "npm run dev" was stopped')))
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert (model.errors, model.commands, model.background) == ([], [], {})
+
+
+def test_a_state_with_a_command_still_in_the_background_saves_and_loads(tmp_path: Path) -> None:
+    from context_keeper.session import SessionModel
+
+    t = Transcript()
+    t.user("Build")
+    t.call("Bash", {"command": "make", "run_in_background": True}, background_text("bmk"), False, launched("bmk"))
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    again = SessionModel.from_bytes(model.to_bytes())
+    assert list(again.background) == ["bmk"] and again.background["bmk"].input == {"command": "make"}

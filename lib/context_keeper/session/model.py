@@ -79,6 +79,8 @@ class SessionModel:
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
     pending: dict[str, PendingCall] = field(default_factory=dict)
+    # Bash calls running in the background, by their task id, until a notification ends them
+    background: dict[str, PendingCall] = field(default_factory=dict, sparse=True)
     # subagents by agent id (by their Agent call's id until it is known), and the ids of
     # those dropped from the model (subagents.py)
     subagents: dict[str, Subagent] = field(default_factory=dict, sparse=True)

@@ -24,6 +24,7 @@ from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript_records import ToolResult, ToolUse
 from .records import CommandRun, PendingCall, add_capped
+from .tools import background_ended
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -175,7 +176,9 @@ def notification(model: SessionModel, text: str, depth: int = 0) -> None:
         tags.setdefault(name, value.strip())
     sub = find(model, tags.get("task-id")) or _by_call(model, tags.get("tool-use-id"))
     if sub is None:
-        return  # a background shell's notification, or a subagent no longer in the model
+        # a background command's, or a subagent's no longer in the model
+        background_ended(model, tags.get("task-id"), tags.get("status"), tags.get("summary") or "")
+        return
     _sync_file(model, sub, depth)
     _finish(model, sub, tags.get("status") or COMPLETED, tags.get("result") or tags.get("summary") or "")
 

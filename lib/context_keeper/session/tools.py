@@ -4,11 +4,13 @@ arrives, then applied by its family — Task tools, Bash (commands, tests, error
 from __future__ import annotations
 
 import os
+import re
 from operator import attrgetter
 
+from ..records import replace
 from ..redact import redact
 from ..tasks import TASK_TOOLS
-from ..text import folded
+from ..text import folded, one_line
 from . import mentions
 from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
@@ -34,6 +36,9 @@ MAX_TESTS = 100
 UNIT_FILES = 30
 UNIT_COMMANDS = 20
 COMMAND_CHARS = 4000
+MAX_BACKGROUND = 100
+_BACKGROUND_RE = re.compile(r"Command running in background with ID: ([A-Za-z0-9_-]{1,64})")
+_EXIT_IN_SUMMARY_RE = re.compile(r"exit code (\d+)")
 _TURN = attrgetter("turn")
 
 
@@ -63,7 +68,7 @@ def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_
         return
     facts = facts_for(model, call.units)
     if call.name == "Bash":
-        bash_result(model, call, block, facts)
+        bash_result(model, call, block, facts, tool_use_result)
         return
     path_key = FILE_TOOLS.get(call.name)
     path = call.input.get(path_key) if path_key else None
@@ -73,19 +78,42 @@ def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_
     # not session state: not recorded.
 
 
-def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts: list[UnitFacts]) -> None:
+def bash_result(
+    model: SessionModel, call: PendingCall, block: ToolResult, facts: list[UnitFacts], tool_use_result: Any = None
+) -> None:
     command = call.input.get("command")
     if not isinstance(command, str) or not command.strip():
         return
-    command = command.strip()
+    task_id = background_id(block, tool_use_result)
+    if task_id is not None:
+        # Started in the background: it has neither passed nor failed yet. Its end comes as
+        # a task notification (background_ended).
+        model.background[task_id] = call
+        if len(model.background) > MAX_BACKGROUND:
+            del model.background[next(iter(model.background))]
+        return
     ok = not block.is_error
     match = EXIT_CODE_RE.match(block.text.lstrip()) if block.is_error else None
-    messages, more = ((), 0) if ok else run_failures(block.text, command)
+    messages, more = ((), 0) if ok else run_failures(block.text, command.strip())
+    command_run(model, call, facts, ok, int(match.group(1)) if match else (0 if ok else None), messages, more)
+
+
+def command_run(
+    model: SessionModel,
+    call: PendingCall,
+    facts: list[UnitFacts],
+    ok: bool,
+    exit_code: int | None,
+    messages: tuple[str, ...],
+    more: int,
+) -> None:
+    """A Bash command's run ended: a command (and a test) run, an error or a fix, files written."""
+    command = str(call.input.get("command", "")).strip()
     run = CommandRun(
         command=command,
         turn=call.turn,
         ok=ok,
-        exit_code=int(match.group(1)) if match else (0 if ok else None),
+        exit_code=exit_code,
         messages=messages,
         is_test=is_test_command(command),
         more=more,
@@ -114,6 +142,33 @@ def bash_result(model: SessionModel, call: PendingCall, block: ToolResult, facts
         record_error(
             model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts
         )
+
+
+def background_id(block: ToolResult, tool_use_result: Any) -> str | None:
+    """The task id of a Bash call Claude Code started in the background (None: it ran)."""
+    if block.is_error:
+        return None
+    task_id = tool_use_result.get("backgroundTaskId") if isinstance(tool_use_result, dict) else None
+    if isinstance(task_id, str) and task_id:
+        return task_id
+    match = _BACKGROUND_RE.match(block.text)
+    return match.group(1) if match else None
+
+
+def background_ended(model: SessionModel, task_id: str | None, status: str | None, summary: str) -> None:
+    """A task notification of a background command: it completed (a success) or failed
+    (an error, with Claude Code's summary as its message); stopped or killed, it is neither."""
+    call = model.background.pop(task_id, None) if task_id else None
+    if call is None or status not in ("completed", "failed"):
+        return
+    call = replace(call, turn=model.turns)  # it ended now, not when it started
+    facts = facts_for(model, call.units)
+    if status == "completed":
+        command_run(model, call, facts, True, 0, (), 0)
+        return
+    match = _EXIT_IN_SUMMARY_RE.search(summary)
+    line = redact(one_line(summary, 300))
+    command_run(model, call, facts, False, int(match.group(1)) if match else None, (line,) if line else (), 0)
 
 
 def bash_writes(call: PendingCall, cwd: str | None) -> list[str]:
