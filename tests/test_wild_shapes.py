@@ -324,3 +324,102 @@ def test_a_state_with_a_command_still_in_the_background_saves_and_loads(tmp_path
     model = build_model(t.write(tmp_path / "t.jsonl"))
     again = SessionModel.from_bytes(model.to_bytes())
     assert list(again.background) == ["bmk"] and again.background["bmk"].input == {"command": "make"}
+
+
+# -- 6. subagent records inside the main transcript -------------------------------------------
+
+
+def sidechain_run(t: Transcript, prompt: str, agent_id: str | None) -> None:
+    """A subagent's records as older versions wrote them into the main file: its own chain
+    (parentUuid null at its prompt), isSidechain, with `agentId` where the version had it."""
+    extra: dict[str, object] = {"isSidechain": True}
+    if agent_id:
+        extra["agentId"] = agent_id
+    t._parent = None
+    t.user(prompt, **extra)
+    t.call(
+        "Edit",
+        {"file_path": "/home/dev/shop/src/cart.ts", "old_string": "a", "new_string": "b"},
+        "The file /home/dev/shop/src/cart.ts has been updated.",
+        **extra,
+    )
+    t.call(
+        "Bash",
+        {"command": "npx tsc --noEmit"},
+        "Exit code 2\nsrc/cart.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+        True,
+        **extra,
+    )
+    t.call("Bash", {"command": "rm -rf build"}, REJECTED, True, "User rejected tool use", **extra)
+    t.boundary(pre_tokens=150_000, post_tokens=9_000, summary="This session is being continued ...", **extra)
+    t.say("Cart fixed; tsc still fails on src/cart.ts.", **extra)
+
+
+def test_a_subagents_inline_records_are_its_work_and_its_compaction_not_the_sessions(tmp_path: Path) -> None:
+    t = Transcript(version="1.0.84")
+    t.user("Fix the cart")
+    prompt = "Fix the cart totals in src/cart.ts"
+    t._n += 1
+    call_id = f"toolu_{t._n:06d}"
+    t.assistant(
+        [{"type": "tool_use", "id": call_id, "name": "Task", "input": {"description": "Fix cart", "prompt": prompt}}]
+    )
+    main_parent = t._parent
+    sidechain_run(t, prompt, agent_id=None)
+    t._parent = main_parent
+    t.user([{"type": "tool_result", "tool_use_id": call_id, "content": [{"type": "text", "text": "Cart fixed."}]}])
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert model.compactions == []
+    assert list(model.files) == ["/home/dev/shop/src/cart.ts"]
+    [error] = model.unresolved_errors()
+    assert error.target == "npx tsc --noEmit" and error.agent == call_id
+    assert [c.command for c in model.commands] == ["npx tsc --noEmit"]  # the declined rm never ran
+    [sub] = model.subagents.values()
+    assert (sub.description, sub.status, sub.files) == ("Fix cart", "completed", ["/home/dev/shop/src/cart.ts"])
+    assert model.turns == 1  # a subagent's responses are not the main agent's turns
+
+
+def test_inline_records_with_an_agent_id_before_the_agent_calls_result(tmp_path: Path) -> None:
+    t = Transcript(version="2.1.152")
+    t.user("Fix the cart")
+    prompt = "Fix the cart totals in src/cart.ts"
+    t._n += 1
+    call_id = f"toolu_{t._n:06d}"
+    t.assistant(
+        [
+            {
+                "type": "tool_use",
+                "id": call_id,
+                "name": "Agent",
+                "input": {"description": "Fix cart", "prompt": prompt, "subagent_type": "general-purpose"},
+            }
+        ]
+    )
+    main_parent = t._parent
+    sidechain_run(t, prompt, agent_id="a6bc8a4d8829368e5")
+    t._parent = main_parent
+    t.user(
+        [{"type": "tool_result", "tool_use_id": call_id, "content": "Cart fixed.\nagentId: a6bc8a4d8829368e5"}],
+        toolUseResult={
+            "status": "completed",
+            "agentId": "a6bc8a4d8829368e5",
+            "content": [{"type": "text", "text": "Cart fixed."}],
+        },
+    )
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert list(model.subagents) == ["a6bc8a4d8829368e5"]
+    sub = model.subagents["a6bc8a4d8829368e5"]
+    assert (sub.status, sub.result, sub.files) == ("completed", "Cart fixed.", ["/home/dev/shop/src/cart.ts"])
+    assert [e.agent for e in model.unresolved_errors()] == ["a6bc8a4d8829368e5"]
+    assert model.compactions == []
+
+
+def test_a_sidechain_no_call_here_started_is_no_running_subagent(tmp_path: Path) -> None:
+    t = Transcript(version="2.1.152")
+    sidechain_run(t, "Audit the API", agent_id="a840c42d3f7d13bba")  # from the session this one resumed
+    t._parent = None
+    t.user("Now the docs")
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    sub = model.subagents["a840c42d3f7d13bba"]
+    assert not sub.running and sub.files == ["/home/dev/shop/src/cart.ts"]
+    assert model.compactions == [] and [p.text for p in model.prompts] == ["Now the docs"]

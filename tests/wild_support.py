@@ -95,8 +95,11 @@ class Transcript:
 
     def boundary(self, pre_tokens: int, post_tokens: int, summary: str, **extra: Any) -> None:
         meta = {"trigger": "auto", "preTokens": pre_tokens, "postTokens": post_tokens}
+        before = self._parent
+        self._parent = None  # a boundary starts a chain; the record before it is its logical parent
         self.add(
             {
+                "logicalParentUuid": before,
                 "type": "system",
                 "subtype": "compact_boundary",
                 "content": "Conversation compacted",

@@ -68,6 +68,7 @@ class Message:
     tool_use_result: Any = None
     cwd: str | None = None
     session_id: str | None = None
+    agent_id: str | None = None  # the subagent's id, on its records (`agentId`)
 
     @property
     def is_main_response(self) -> bool:
@@ -88,6 +89,7 @@ class CompactBoundary:
     logical_parent_uuid: str | None
     preserved_head_uuid: str | None = None
     preserved_tail_uuid: str | None = None
+    is_sidechain: bool = False  # a subagent's own compaction, written inline by older versions
 
 
 @record
@@ -175,7 +177,7 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
         usage = message_get("usage")
         return Message(  # the fields in order: role, uuid, parent_uuid, timestamp, blocks,
             # message_id, model, usage, is_sidechain, is_meta, is_compact_summary,
-            # tool_use_result, cwd, session_id
+            # tool_use_result, cwd, session_id, agent_id
             kind,
             _str(get("uuid")),
             _str(get("parentUuid")),
@@ -190,6 +192,7 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             get("toolUseResult"),
             _str(get("cwd")),
             _str(get("sessionId")),
+            _str(get("agentId")),
         )
     if kind == "attachment":
         attachment = obj.get("attachment")
@@ -214,5 +217,6 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             logical_parent_uuid=_str(obj.get("logicalParentUuid")),
             preserved_head_uuid=_str(segment.get("headUuid")),
             preserved_tail_uuid=_str(segment.get("tailUuid")),
+            is_sidechain=obj.get("isSidechain") is True,
         )
     return None

@@ -85,6 +85,8 @@ class SessionModel:
     # those dropped from the model (subagents.py)
     subagents: dict[str, Subagent] = field(default_factory=dict, sparse=True)
     subagents_gone: list[str] = field(default_factory=list, sparse=True)
+    # the subagent (its key in `subagents`) of each recent inline sidechain record, by uuid
+    sidechains: dict[str, str] = field(default_factory=dict, sparse=True)
     # written by cold_units: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
@@ -159,14 +161,19 @@ class SessionModel:
 
     def fold(self, record: Record) -> None:
         if isinstance(record, CompactBoundary):
-            self._boundary(record)
+            if record.is_sidechain:  # a subagent's own compaction is not the session's
+                subagents.inline_boundary(self, record)
+            else:
+                self._boundary(record)
         elif isinstance(record, QueuedCommand):
             # A task notification queued as an attachment (versions from 2.1.1xx) ends a
             # background subagent or command as a user message does in others.
             if not record.is_sidechain and subagents.is_notification(record.text):
                 subagents.notification(self, record.text)
-        elif record.is_sidechain or record.is_meta:
-            return  # subagent records and injected caveats are nobody's turn
+        elif record.is_meta:
+            return  # injected caveats are nobody's turn
+        elif record.is_sidechain:
+            subagents.inline_record(self, record)  # a subagent's, written into the main file
         elif record.role == "assistant":
             self._assistant(record)
         else:

@@ -20,7 +20,7 @@ from ..transcript import TranscriptReader, open_regular
 from ..transcript_records import Message, QueuedCommand, TextBlock, ToolResult, ToolUse
 from . import tools
 from .fold_errors import skip
-from .heuristics import decision_sentences, is_real_prompt
+from .heuristics import decision_sentences, is_declined, is_real_prompt
 from .records import PendingCall, add_capped
 from .subagents import (
     _AGENT_ID_RE,
@@ -238,6 +238,8 @@ def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -
     for block in item.blocks:
         if isinstance(block, ToolResult):
             call = sub.pending.pop(block.tool_use_id, None)
+            if call is not None and block.is_error and is_declined(block.text, item.tool_use_result):
+                continue  # it never ran as asked: neither a failure nor a fix (model._user)
             if call is not None:
                 _tool_result(model, sub, call, block, item.tool_use_result, depth)
         elif isinstance(block, TextBlock):

@@ -22,7 +22,7 @@ import re
 from ..records import field, record
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript_records import ToolResult, ToolUse
+from ..transcript_records import TextBlock, ToolResult, ToolUse
 from .records import CommandRun, PendingCall, add_capped
 from .tools import background_ended
 
@@ -31,13 +31,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..transcript_records import CompactBoundary, Message
     from .model import SessionModel
 
 AGENT_TOOLS = frozenset({"Agent", "Task"})  # "Task" before Claude Code renamed it
 NOTIFICATION = "<task-notification>"
-RUNNING, COMPLETED, FAILED, DECLINED = "running", "completed", "failed", "declined"
+RUNNING, COMPLETED, FAILED, DECLINED, ENDED = "running", "completed", "failed", "declined", "ended"
 
 MAX_SUBAGENTS = 60
+MAX_SIDECHAINS = 256  # uuids of inline sidechain records remembered (a chain's next record names its parent)
 MAX_GONE = 2000  # ids of subagents dropped from the model: their files are not folded again
 MAX_DEPTH = 8
 MAX_PENDING = 50
@@ -185,6 +187,61 @@ def notification(model: SessionModel, text: str, depth: int = 0) -> None:
 
 def is_notification(text: str) -> bool:
     return text.lstrip().startswith(NOTIFICATION)
+
+
+# -- a subagent's records in the main transcript -------------------------------------------------
+
+
+def inline_record(model: SessionModel, record: Message) -> None:
+    """A subagent's record written into the main transcript (`isSidechain`), as versions
+    before the subagent files did and exports do: folded as its file's records would be."""
+    sub = _inline_subagent(model, record)
+    _chain(model, record.uuid, sub.agent_id)
+    from .subagent_files import _fold_record
+
+    _fold_record(model, sub, record, 0)
+
+
+def inline_boundary(model: SessionModel, record: CompactBoundary) -> None:
+    """A subagent's own compaction in the main transcript: its chain goes on after it."""
+    key = model.sidechains.get(record.logical_parent_uuid) if record.logical_parent_uuid else None
+    if key:
+        _chain(model, record.uuid, key)
+
+
+def _chain(model: SessionModel, uuid: str | None, key: str) -> None:
+    if uuid:
+        model.sidechains[uuid] = key
+        if len(model.sidechains) > MAX_SIDECHAINS:
+            del model.sidechains[next(iter(model.sidechains))]
+
+
+def _inline_subagent(model: SessionModel, record: Message) -> Subagent:
+    """The subagent a sidechain record belongs to: its parent record's, the one its `agentId`
+    names, the Agent call its chain's first prompt answers, else the latest one waiting for
+    its records; a chain no call in this file started (a session resumed from another) is
+    a subagent of its own, not running here."""
+    key = model.sidechains.get(record.parent_uuid) if record.parent_uuid else None
+    sub = model.subagents.get(key) if key else None
+    if sub is None and record.agent_id:
+        sub = model.subagents.get(record.agent_id)
+    if sub is None and record.role == "user":
+        prompt = "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock))
+        task = redact(first_line(prompt, TASK_CHARS)) if prompt else ""
+        waiting = [s for s in model.subagents.values() if s.running and not s.agent_id]
+        sub = next((s for s in reversed(waiting) if task and s.task == task), None) or (
+            waiting[-1] if waiting else None
+        )
+    if sub is None:
+        agent_id = record.agent_id or f"sidechain-{(record.uuid or str(model.turns))[:24]}"
+        sub = _add(model, agent_id, Subagent(agent_id, start_turn=model.turns, status=ENDED, end_turn=model.turns))
+    if not sub.agent_id:
+        # Its calls are stamped with an id: the record's, else its Agent call's (older
+        # versions name none).
+        candidate = record.agent_id or sub.tool_use_id
+        if _AGENT_ID_RE.match(candidate):
+            sub = _rekey(model, sub, candidate)
+    return sub
 
 
 # -- the subagents' own files --------------------------------------------------------------------
