@@ -504,6 +504,9 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     # version 1 had no such list, and loads with none.
     assert fresh.wide_models == ["claude-opus-5-5"] and model.wide_models == []
     fresh.wide_models = []
+    # The totals of the capped lists are new too; version 1 loads with none.
+    assert fresh.totals == {"commands": 4, "errors": 3, "files": 3} and model.totals == {}
+    fresh.totals = {}
     assert without_messages(fresh.to_dict()) == without_messages(model.to_dict())
     assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
 

@@ -423,3 +423,69 @@ def test_a_sidechain_no_call_here_started_is_no_running_subagent(tmp_path: Path)
     sub = model.subagents["a840c42d3f7d13bba"]
     assert not sub.running and sub.files == ["/home/dev/shop/src/cart.ts"]
     assert model.compactions == [] and [p.text for p in model.prompts] == ["Now the docs"]
+
+
+# -- 7. the small ones --------------------------------------------------------------------------
+
+
+def test_a_colour_sequence_cut_by_truncation_is_no_error_message(tmp_path: Path) -> None:
+    output = (
+        "Exit code 101\n\x1b[1m\x1b[92m  Downloaded\x1b[0m dtor v0.3.0\n"
+        "error[E0432]: unresolved import `tauri::Manager`\n"
+        "\x1b[1m\x1b[96m Downloading\x1b[0m 267 crates, remaining bytes: 4.2MiB   \r\x1b[K\x1b["
+    )
+    t = Transcript()
+    t.user("Run the app")
+    t.call("Bash", {"command": "npx tauri dev"}, output, True)
+    t.call("Bash", {"command": "cargo build"}, "Exit code 1\n---\n[", True)
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    messages = {e.target: e.messages for e in model.errors}
+    assert all(m.strip("\x1b[ ") for ms in messages.values() for m in ms)
+    assert "error[E0432]: unresolved import `tauri::Manager`" in " ".join(messages["npx tauri dev"])
+    assert messages["cargo build"] == ()  # said nothing of its failure: no message rather than "["
+
+
+def test_a_lead_in_ending_in_a_colon_is_no_decision(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Fix the login")
+    t.say("The root cause is two things:\n\n1. The cookie path\n2. The token expiry")
+    t.say("**The fix is to change two files:**")
+    t.say("The root cause is a stale cookie path, so the session token was never sent.")
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [d.text for d in model.decisions] == [
+        "The root cause is a stale cookie path, so the session token was never sent."
+    ]
+
+
+def test_inspect_says_how_many_commands_the_session_ran_beyond_those_kept(tmp_path: Path) -> None:
+    from context_keeper.cli.commands.inspect import model_summary, render_model
+
+    t = Transcript()
+    t.user("Poll the deploy")
+    for n in range(127):
+        t.call("Bash", {"command": f"curl -s https://example.com/status?n={n}"}, "pending")
+    t.call("Bash", {"command": "false"}, "Exit code 1", True)
+    text = render_model(model_summary(build_model(t.write(tmp_path / "t.jsonl"))), None)
+    assert "\ncommands (the last 100 of 128)\n" in text
+    assert "\nerrors (1)\n" in text
+
+
+def test_a_directory_moved_with_mv_moves_its_files_and_is_not_listed_itself(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Rename the components folder")
+    for name in ("Cart.tsx", "Nav.tsx"):
+        t.call("Write", {"file_path": f"/home/dev/shop/src/comp/{name}", "content": "x"}, "File created")
+    t.call("Write", {"file_path": "/home/dev/shop/README.md", "content": "x"}, "File created")
+    t.call("Bash", {"command": "cd src && mv comp components"}, "")
+    t.call("Bash", {"command": "mv README.md docs.md"}, "")
+    t.call("Bash", {"command": "mv notes.txt old-notes.txt"}, "")  # not a file of the session: written as before
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert list(model.files) == [
+        "/home/dev/shop/src/components/Cart.tsx",
+        "/home/dev/shop/src/components/Nav.tsx",
+        "/home/dev/shop/docs.md",
+        "/home/dev/shop/old-notes.txt",
+    ]
+    cart = model.files["/home/dev/shop/src/components/Cart.tsx"]
+    assert (cart.tool, cart.count) == ("Write", 2)
+    assert model.facts["prompt-1"].files == list(model.files)

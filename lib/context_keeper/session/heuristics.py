@@ -176,7 +176,13 @@ def decision_sentences(text: str) -> list[str]:
         return out
     for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
         sentence = _clean(sentence)
-        if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence) and not is_noise(sentence):
+        # A lead-in ("The fix is to change two things:") announces what follows; alone, it says nothing.
+        if (
+            20 <= len(sentence) <= 400
+            and _DECISION_RE.search(sentence)
+            and not sentence.rstrip(" *_`").endswith(":")
+            and not is_noise(sentence)
+        ):
             out.append(sentence)
     return out
 

@@ -79,6 +79,9 @@ class SessionModel:
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
     pending: dict[str, PendingCall] = field(default_factory=dict)
+    # how many commands, errors and files the session has had, where the capped lists keep
+    # only the latest (counted from the first fold of this saved form on)
+    totals: dict[str, int] = field(default_factory=dict, sparse=True)
     # Bash calls running in the background, by their task id, until a notification ends them
     background: dict[str, PendingCall] = field(default_factory=dict, sparse=True)
     # subagents by agent id (by their Agent call's id until it is known), and the ids of

@@ -16,7 +16,7 @@ from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
 from .heuristics import is_test_command
 from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
-from .shell_writes import written_paths
+from .shell_writes import written_and_moved
 from .units import facts_for, working_units
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -119,6 +119,7 @@ def command_run(
         more=more,
         agent=model._agent,
     )
+    model.totals["commands"] = model.totals.get("commands", 0) + 1
     # Runs are equal only with equal turns, and most runs are of a turn the list has not
     # seen: asked in C first, before comparing records one by one.
     if run.turn in map(_TURN, model.commands):
@@ -136,8 +137,11 @@ def command_run(
         add_capped(unit.commands, command, UNIT_COMMANDS)
     if ok:
         resolve(model, "Bash", command, call.turn, f"`{folded(command, 120)}` succeeded")
-        for path in bash_writes(call, model.cwd):
-            file_changed(model, call, path, facts, "Bash")
+        written, moves = bash_effects(call, model.cwd)
+        renamed = {dst for src, dst in moves if moved(model, call, src, dst, facts)}
+        for path in written:
+            if path not in renamed:
+                file_changed(model, call, path, facts, "Bash")
     else:
         record_error(
             model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts
@@ -174,10 +178,42 @@ def background_ended(model: SessionModel, task_id: str | None, status: str | Non
 def bash_writes(call: PendingCall, cwd: str | None) -> list[str]:
     """The files a Bash call wrote (shell_writes), relative ones joined to the directory it
     ran in: the call's own, else `cwd` (a result's record holds where the command ended)."""
+    return bash_effects(call, cwd)[0]
+
+
+def bash_effects(call: PendingCall, cwd: str | None) -> tuple[list[str], list[tuple[str, str]]]:
+    """`bash_writes`, and the (source, destination) of each `mv` among them, joined alike."""
     command = call.input.get("command")
     base = call.cwd or cwd
-    paths = written_paths(command) if isinstance(command, str) else []
-    return [os.path.normpath(os.path.join(base, p)) if base else os.path.normpath(p) for p in paths]
+
+    def joined(path: str) -> str:
+        return os.path.normpath(os.path.join(base, path)) if base else os.path.normpath(path)
+
+    paths, moves = written_and_moved(command) if isinstance(command, str) else ([], [])
+    return [joined(p) for p in paths], [(joined(a), joined(b)) for a, b in moves]
+
+
+def moved(model: SessionModel, call: PendingCall, src: str, dst: str, facts: list[UnitFacts]) -> bool:
+    """`mv src dst` of a file or directory the session changed: its files go by their new
+    names (with what they had), none under the old. False when none was known."""
+    under = src + "/"
+    known = [path for path in model.files if path == src or path.startswith(under)]
+    for path in known:
+        change = model.files.pop(path)
+        new = dst + path[len(src) :]
+        model.files.pop(new, None)
+        model.files[new] = FileChange(new, change.tool, change.first_turn, call.turn, change.count + 1)
+    if known:
+        for unit in model.facts.values():  # each unit's list names them as they are now
+            if any(path == src or path.startswith(under) for path in unit.files):
+                renamed = (
+                    dst + path[len(src) :] if path == src or path.startswith(under) else path for path in unit.files
+                )
+                unit.files = list(dict.fromkeys(renamed))
+        for unit in facts:
+            for path in known:
+                add_capped(unit.files, dst + path[len(src) :], UNIT_FILES)
+    return bool(known)
 
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
@@ -191,6 +227,8 @@ def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolRe
 def file_changed(model: SessionModel, call: PendingCall, path: str, facts: list[UnitFacts], tool: str) -> None:
     """`path` modified by `call` (a file tool, or a Bash command that wrote it)."""
     previous = model.files.pop(path, None)
+    if previous is None:
+        model.totals["files"] = model.totals.get("files", 0) + 1
     model.files[path] = FileChange(
         path,
         tool,

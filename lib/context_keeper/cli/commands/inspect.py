@@ -74,6 +74,7 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
         "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
         "compactions": [_compaction(c) for c in model.compactions],
         "read": dict(model.stats),
+        "totals": dict(model.totals),
     }
 
 
@@ -121,8 +122,12 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"turns    {data['turns']:,}",
         f"context  {ctx['tokens']:,} / {ctx['window']:,} tokens ({ctx['percent']:.1f}%, from {ctx['source']})",
     ]
+    totals = data.get("totals") or {}
     for title, headers, rows in _tables(data, repo):
-        parts.extend(["", f"{title} ({len(rows):,})"])
+        # The model keeps the latest of a long list: say how many there were.
+        total = totals.get(_TOTALS.get(title, ""), 0)
+        shown = f"the last {len(rows):,} of {total:,}" if total > len(rows) else f"{len(rows):,}"
+        parts.extend(["", f"{title} ({shown})"])
         if rows:
             parts.append(format_table(headers, rows, keep_end=("path",)))
     read = data["read"]
@@ -136,6 +141,7 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
 
 
 Table = tuple[str, list[str], list[list[object]]]
+_TOTALS = {"commands": "commands", "errors": "errors", "files modified": "files"}
 
 
 def _tables(data: dict[str, Any], repo: Path | None) -> list[Table]:
