@@ -489,3 +489,53 @@ def test_a_directory_moved_with_mv_moves_its_files_and_is_not_listed_itself(tmp_
     cart = model.files["/home/dev/shop/src/components/Cart.tsx"]
     assert (cart.tool, cart.count) == ("Write", 2)
     assert model.facts["prompt-1"].files == list(model.files)
+
+
+# -- record types this reader does not know ---------------------------------------------------------
+
+
+def test_unknown_record_types_are_counted_per_type_and_shown(tmp_path: Path) -> None:
+    from context_keeper.cli.commands.inspect import model_summary, render_model
+    from context_keeper.doctor.checks import check_record_types
+    from context_keeper.store import RunsDir
+
+    t = Transcript()
+    t.user("Ship it")
+    t.add({"type": "file-history-snapshot", "snapshot": {}})  # known: skipped, not counted
+    t.add({"type": "queue-operation", "operation": "enqueue"})
+    t.add({"type": "agent-memo", "memo": "x"})  # unknown, "type" after other keys
+    t.say("Shipping.")
+    path = t.write(tmp_path / "t.jsonl")
+    with open(path, "a") as handle:  # unknown, "type" first (skipped on its bytes)
+        handle.write('{"type":"agent-memo","memo":"y"}\n{"type":"turn-ledger","n":1}\n{"type":7}\n')
+    model = build_model(path)
+    assert {k: v for k, v in model.stats.items() if k.startswith("unknown")} == {
+        "unknown type agent-memo": 2,
+        "unknown type turn-ledger": 1,
+        "unknown type <int>": 1,
+    }
+    data = model_summary(model)
+    assert data["unknown_types"] == {"agent-memo": 2, "turn-ledger": 1, "<int>": 1}
+    assert "record types this version does not know (skipped): <int> (1), agent-memo (2), turn-ledger (1)" in (
+        render_model(data, None)
+    )
+    # doctor reads them from the saved sessions
+    runs = RunsDir.at(tmp_path / "runs")
+    runs.state.mkdir(parents=True)
+    assert check_record_types(runs) is None
+    (runs.state / "s1.json").write_bytes(model.to_bytes())
+    check = check_record_types(runs)
+    assert check is not None and check.ok
+    assert check.detail.endswith("skipped: <int> (1), agent-memo (2), turn-ledger (1)")
+
+
+def test_a_transcript_of_known_types_only_shows_no_unknown_line(tmp_path: Path) -> None:
+    from context_keeper.cli.commands.inspect import model_summary, render_model
+
+    t = Transcript()
+    t.user("Ship it")
+    t.add({"type": "ai-title", "aiTitle": "Ship"})
+    t.attachment({"type": "todo_reminder", "content": []})
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert not [k for k in model.stats if k.startswith("unknown")]
+    assert "does not know" not in render_model(model_summary(model), None)

@@ -14,6 +14,7 @@ from .checks import (
     check_interpreter,
     check_name,
     check_permissions,
+    check_record_types,
     check_settings,
     hook_interpreters,
     launcher_python,
@@ -40,6 +41,7 @@ __all__ = [
     "check_interpreter",
     "check_name",
     "check_permissions",
+    "check_record_types",
     "check_settings",
     "dry_run_hooks",
     "hook_interpreters",
@@ -61,6 +63,9 @@ def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None,
         checks.append(check_interpreter(python))
     checks.append(check_config(environ))
     checks.append(check_permissions(runs))
+    types = check_record_types(runs)
+    if types is not None:
+        checks.append(types)
     if dry_run:
         checks += dry_run_hooks(scans, environ=environ)
     return checks

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...session import SessionModel
+from ...session.cursor import unknown_types
 from ...session.records import CommandRun, Compaction, ErrorEvent
 from ...session.subagents import Subagent
 from ...store import find_repo_root
@@ -75,6 +76,7 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
         "compactions": [_compaction(c) for c in model.compactions],
         "read": dict(model.stats),
         "totals": dict(model.totals),
+        "unknown_types": unknown_types(model.stats),
     }
 
 
@@ -137,6 +139,10 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"read {read.get('lines', 0):,} lines: {read.get('records', 0):,} records used, "
         f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed"
     )
+    unknown = data.get("unknown_types") or {}
+    if unknown:  # a Claude Code version newer than this reader: its records are skipped, not lost silently
+        listed = ", ".join(f"{name} ({count:,})" for name, count in sorted(unknown.items()))
+        parts.append(f"record types this version does not know (skipped): {listed}")
     return "\n".join(parts)
 
 
