@@ -219,9 +219,10 @@ def check_record_types(runs: RunsDir) -> Check | None:
     sessions = 0
     for path in states:
         try:
-            stats = loads(path.read_bytes()).get("stats")
-        except (OSError, ValueError, AttributeError):
+            saved = loads(path.read_bytes())
+        except (OSError, ValueError, RecursionError):
             continue
+        stats = saved.get("stats") if isinstance(saved, dict) else None
         unknown = unknown_types(stats) if isinstance(stats, dict) else {}
         sessions += bool(unknown)
         for name, count in unknown.items():
