@@ -539,3 +539,44 @@ def test_a_transcript_of_known_types_only_shows_no_unknown_line(tmp_path: Path) 
     model = build_model(t.write(tmp_path / "t.jsonl"))
     assert not [k for k in model.stats if k.startswith("unknown")]
     assert "does not know" not in render_model(model_summary(model), None)
+
+
+def test_a_tool_that_waited_on_or_stopped_a_background_command_tells_how_it_ended(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Serve the site and build")
+    t.call("Bash", {"command": "python3 -m http.server 8000"}, background_text("0dd2e3"), False, launched("0dd2e3"))
+    t.call("Bash", {"command": "cargo build"}, background_text("beo9xpu6s"), False, launched("beo9xpu6s"))
+    t.call("Bash", {"command": "npm run dev"}, background_text("bdev"), False, launched("bdev"))
+    # 1.0.x-2.0.x: KillShell on a shell that had already failed
+    t.call(
+        "KillShell",
+        {"shell_id": "0dd2e3"},
+        "Error: Shell 0dd2e3 is not running, so cannot be killed (status: failed)",
+        True,
+        "Error: Shell 0dd2e3 is not running, so cannot be killed (status: failed)",
+    )
+    # 2.1.x: TaskOutput waits for it and holds its output
+    output = "   Compiling app v0.1.0\nerror[E0425]: cannot find value `win` in this scope\n --> src/lib.rs:9:5"
+    task = {"task_id": "beo9xpu6s", "task_type": "local_bash", "status": "failed", "exitCode": 101, "output": output}
+    t.call(
+        "TaskOutput",
+        {"task_id": "beo9xpu6s", "block": True},
+        output,
+        False,
+        {"retrieval_status": "success", "task": task},
+    )
+    # TaskStop of one still running: stopped, neither failed nor passed
+    t.call(
+        "TaskStop",
+        {"task_id": "bdev"},
+        "Successfully stopped task: bdev (npm run dev)",
+        False,
+        {"message": "Successfully stopped task: bdev (npm run dev)", "task_id": "bdev", "task_type": "local_bash"},
+    )
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    errors = {e.target: e for e in model.unresolved_errors()}
+    assert set(errors) == {"python3 -m http.server 8000", "cargo build"}
+    assert errors["cargo build"].exit_code == 101
+    assert any("cannot find value `win`" in m for m in errors["cargo build"].messages)
+    assert model.background == {}  # stopped: no longer running
+    assert "npm run dev" not in [c.command for c in model.commands]

@@ -39,6 +39,10 @@ COMMAND_CHARS = 4000
 MAX_BACKGROUND = 100
 _BACKGROUND_RE = re.compile(r"Command running in background with ID: ([A-Za-z0-9_-]{1,64})")
 _EXIT_IN_SUMMARY_RE = re.compile(r"exit code (\d+)")
+_STATUS_IN_TEXT_RE = re.compile(r"\(status: (\w+)\)")
+# Tools that wait on, read or stop a background task (older versions: BashOutput, KillShell).
+BACKGROUND_TOOLS = frozenset({"TaskOutput", "TaskStop", "BashOutput", "KillShell", "KillBash"})
+_STOP_TOOLS = frozenset({"TaskStop", "KillShell", "KillBash"})
 _TURN = attrgetter("turn")
 
 
@@ -65,6 +69,9 @@ def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_
     if call.name in TASK_TOOLS:
         model.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
         model._tasks_view = None  # re-synced when next asked for (units.task_view)
+        return
+    if call.name in BACKGROUND_TOOLS:
+        background_status(model, call, block, tool_use_result)
         return
     facts = facts_for(model, call.units)
     if call.name == "Bash":
@@ -159,20 +166,56 @@ def background_id(block: ToolResult, tool_use_result: Any) -> str | None:
     return match.group(1) if match else None
 
 
-def background_ended(model: SessionModel, task_id: str | None, status: str | None, summary: str) -> None:
-    """A task notification of a background command: it completed (a success) or failed
-    (an error, with Claude Code's summary as its message); stopped or killed, it is neither."""
-    call = model.background.pop(task_id, None) if task_id else None
-    if call is None or status not in ("completed", "failed"):
+def background_ended(
+    model: SessionModel,
+    task_id: str | None,
+    status: str | None,
+    summary: str,
+    output: str | None = None,
+    exit_code: int | None = None,
+) -> None:
+    """A background command ended, as a task notification or a tool that looked at it says:
+    it completed (a success) or failed (an error: the failures of its output when the
+    result holds it, else Claude Code's summary); stopped or killed, it is neither."""
+    if not task_id or task_id not in model.background or status not in ("completed", "failed", "killed", "stopped"):
+        return  # still running, or not a command this model saw start
+    call = model.background.pop(task_id)
+    if status not in ("completed", "failed"):
         return
     call = replace(call, turn=model.turns)  # it ended now, not when it started
     facts = facts_for(model, call.units)
     if status == "completed":
         command_run(model, call, facts, True, 0, (), 0)
         return
-    match = _EXIT_IN_SUMMARY_RE.search(summary)
-    line = redact(one_line(summary, 300))
-    command_run(model, call, facts, False, int(match.group(1)) if match else None, (line,) if line else (), 0)
+    if exit_code is None:
+        match = _EXIT_IN_SUMMARY_RE.search(summary)
+        exit_code = int(match.group(1)) if match else None
+    messages, more = run_failures(output, str(call.input.get("command", ""))) if output else ((), 0)
+    if not messages:
+        line = redact(one_line(summary, 300))
+        messages, more = ((line,) if line else ()), 0
+    command_run(model, call, facts, False, exit_code, messages, more)
+
+
+def background_status(model: SessionModel, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
+    """The result of a tool that waited on, read or stopped a background command (TaskOutput,
+    TaskStop; BashOutput, KillShell in older versions): the status it reports, if ended."""
+    given = call.input
+    task_id = next((v for k in ("task_id", "shell_id", "bash_id") if isinstance(v := given.get(k), str)), None)
+    info: dict[str, Any] = tool_use_result if isinstance(tool_use_result, dict) else {}
+    nested = info.get("task")
+    task: dict[str, Any] = nested if isinstance(nested, dict) else info
+    status = task.get("status") if isinstance(task.get("status"), str) else None
+    if status is None:  # "Shell 0dd2e3 is not running, so cannot be killed (status: failed)"
+        match = _STATUS_IN_TEXT_RE.search(block.text[:500])
+        status = match.group(1) if match else None
+    if status is None and call.name in _STOP_TOOLS and not block.is_error:
+        status = "stopped"
+    code = next((v for k in ("exitCode", "exit_code") if type(v := task.get(k)) is int), None)
+    output = task.get("output") if isinstance(task.get("output"), str) else None
+    if output is None and isinstance(task.get("stdout"), str):
+        output = "\n".join(x for x in (task.get("stdout"), task.get("stderr")) if isinstance(x, str) and x)
+    background_ended(model, task_id, status, "", output, code)
 
 
 def bash_writes(call: PendingCall, cwd: str | None) -> list[str]:
@@ -265,7 +308,7 @@ def trim_input(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
         path = tool_input.get(path_key)
         return {path_key: path} if isinstance(path, str) else {}
     keep = {}
-    for key in ("file_path", "path", "pattern", "url"):
+    for key in ("file_path", "path", "pattern", "url", "task_id", "shell_id", "bash_id"):
         value = tool_input.get(key)
         if isinstance(value, str):
             keep[key] = value[:500]
