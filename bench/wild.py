@@ -136,6 +136,7 @@ def read_truth(lines: list[bytes]) -> Truth:
     calls: dict[str, tuple[str, dict[str, Any], bool]] = {}
     outcomes: dict[tuple[str, str], bool] = {}  # (tool, target) -> the last genuine outcome
     background: dict[str, str] = {}  # background task id -> command
+    cwds: dict[str, str | None] = {}  # tool call id -> the directory it was made in
 
     def outcome(tool: str, target: str, ok: bool) -> None:
         outcomes.pop((tool, target), None)
@@ -147,13 +148,22 @@ def read_truth(lines: list[bytes]) -> Truth:
         status = tags.get("status")
         if call in truth.agents and status:
             truth.agents[call] = status
-        command = background.get(tags.get("task-id", "")) or (
-            calls[call][1].get("command") if call in calls and calls[call][0] == "Bash" else None
-        )
-        if isinstance(command, str) and status in ("failed", "completed"):
-            outcome("Bash", command.strip(), status == "completed")
+        task_id = tags.get("task-id", "")
+        if task_id not in background and call in calls and calls[call][0] == "Bash":
+            command = calls[call][1].get("command")
+            task_id = next((k for k, v in background.items() if isinstance(command, str) and v == command.strip()), "")
+        ended(task_id, status)
+
+    def ended(task_id: str, status: str | None) -> None:
+        """A background command's end, however the records tell it."""
+        if task_id not in background or status not in ("failed", "completed", "killed", "stopped"):
+            return
+        command = background.pop(task_id)
+        if status in ("failed", "completed"):
+            truth.bash_runs += 1
+            outcome("Bash", command, status == "completed")
             if status == "failed":
-                truth.bg_failed.append(command.strip())
+                truth.bg_failed.append(command)
 
     for raw in lines:
         try:
@@ -188,6 +198,7 @@ def read_truth(lines: list[bytes]) -> Truth:
                 if isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(block.get("id"), str):
                     given = block.get("input") if isinstance(block.get("input"), dict) else {}
                     calls[block["id"]] = (str(block.get("name")), given, side)
+                    cwds[block["id"]] = obj.get("cwd") if isinstance(obj.get("cwd"), str) else None
                     if block.get("name") in ("Agent", "Task") and not side:
                         truth.agents[block["id"]] = "running"
         elif kind == "user":
@@ -220,18 +231,33 @@ def read_truth(lines: list[bytes]) -> Truth:
                     if not launched:
                         truth.agents[block["tool_use_id"]] = "failed" if failed else "completed"
                     continue
+                if name in ("TaskOutput", "TaskStop", "BashOutput", "KillShell", "KillBash"):
+                    task_id = next((given[k] for k in ("task_id", "shell_id", "bash_id") if k in given), "")
+                    info = (
+                        extra.get("task") if isinstance(extra, dict) and isinstance(extra.get("task"), dict) else extra
+                    )
+                    status = info.get("status") if isinstance(info, dict) else None
+                    if not isinstance(status, str):
+                        found = re.search(r"\(status: (\w+)\)", text)
+                        status = found.group(1) if found else ("stopped" if "Stop" in name or "Kill" in name else None)
+                        status = None if failed and not found else status
+                    ended(str(task_id), status)
+                    continue
                 if name == "Bash" and isinstance(command, str):
-                    truth.bash_runs += 1
                     if call_side:
                         truth.side_commands.append(command.strip())
                     task_id = extra.get("backgroundTaskId") if isinstance(extra, dict) else None
                     if isinstance(task_id, str) and not failed:
                         background[task_id] = command.strip()
                         continue
+                    truth.bash_runs += 1
                     outcome("Bash", command.strip(), not failed)
                     if not failed:
-                        for src in _mv_sources(command):
+                        for src, dst in _mv_pairs(command, cwds.get(block.get("tool_use_id"))):
                             truth.mv_sources.add(src)
+                            for old in [f for f in truth.files if f == src or f.startswith(src + "/")]:
+                                truth.files.discard(old)
+                                truth.files.add(dst + old[len(src) :])
                 elif isinstance(path, str) and name in FILE_TOOLS:
                     outcome("file", path, not failed)
                     if not failed:
@@ -273,13 +299,20 @@ def read_truth(lines: list[bytes]) -> Truth:
     return truth
 
 
-def _mv_sources(command: str) -> list[str]:
-    """The sources of a plain `mv SRC DST` (no options, no glob), as written."""
+def _mv_pairs(command: str, cwd: str | None) -> list[tuple[str, str]]:
+    """(source, destination) of each plain `mv SRC DST` (no options, no glob), relative ones
+    joined to the directory the command was in (after a plain `cd` in it)."""
     out = []
+    base = cwd
     for part in re.split(r"&&|;|\|\|", command):
         words = part.split()
-        if len(words) == 3 and words[0] == "mv" and not any(c in part for c in "*?$`'\""):
-            out.append(words[1].rstrip("/"))
+        if any(c in part for c in "*?$`'\""):
+            continue
+        if len(words) == 2 and words[0] == "cd":
+            base = os.path.normpath(os.path.join(base or "", words[1]))
+        elif len(words) == 3 and words[0] == "mv":
+            src, dst = (os.path.normpath(os.path.join(base or "", w)) for w in words[1:])
+            out.append((src, dst))
     return out
 
 
@@ -584,7 +617,7 @@ def check(truth: Truth, runs: list[Run], inspect_text: str, inspect: dict[str, A
     if match and truth.bash_runs > int(match.group(1)):
         wrong[KINDS[6]].append(f"inspect says commands ({match.group(1)}) of {truth.bash_runs}")
     for path in files:
-        if any(path == src or path.endswith("/" + src) for src in truth.mv_sources):
+        if any(path == src or path.startswith(src + "/") for src in truth.mv_sources) and path not in truth.files:
             wrong[KINDS[6]].append(f"moved path listed: {path[-60:]}")
 
     # the general facts
