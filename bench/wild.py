@@ -300,12 +300,14 @@ def read_truth(lines: list[bytes]) -> Truth:
 
 
 def _mv_pairs(command: str, cwd: str | None) -> list[tuple[str, str]]:
-    """(source, destination) of each plain `mv SRC DST` (no options, no glob), relative ones
+    """(source, destination) of each plain `mv SRC DST` or `git mv SRC DST` (no options, no glob), relative ones
     joined to the directory the command was in (after a plain `cd` in it)."""
     out = []
     base = cwd
-    for part in re.split(r"&&|;|\|\|", command):
+    for part in re.split(r"&&|;|\|\||\n", command):
         words = part.split()
+        if words[:2] == ["git", "mv"]:
+            words = words[1:]
         if any(c in part for c in "*?$`'\""):
             continue
         if len(words) == 2 and words[0] == "cd":
