@@ -180,7 +180,7 @@ class SessionModel:
         elif record.role == "assistant":
             self._assistant(record)
         else:
-            self._user(record)
+            _user(self, record)
 
     def fold_all(self, items: Iterable[Record]) -> None:
         for item in items:
@@ -236,37 +236,39 @@ class SessionModel:
         if episode is not None and not episode.ended:
             episode.end_turn = self.turns
 
-    def _user(self, record: Message) -> None:
-        self.session_id = self.session_id or record.session_id
-        self.cwd = record.cwd or self.cwd
-        if record.is_compact_summary:
-            texts.compact_summary(self, "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock)))
-            return
-        prompt_parts = []
-        for block in record.blocks:
-            if isinstance(block, ToolResult):
-                self.chars_since_boundary += len(block.text)
-                call = self.pending.pop(block.tool_use_id, None)
-                if call is not None and block.is_error and is_declined(block.text, record.tool_use_result):
-                    # Declined or interrupted by the user, or cancelled by Claude Code: the
-                    # call never ran as asked, so it neither failed nor fixed anything.
-                    self.stats["declined"] = self.stats.get("declined", 0) + 1
-                    if call.name in AGENT_TOOLS:
-                        subagents.declined(self, block)
-                elif call is not None and call.name in AGENT_TOOLS:
-                    subagents.agent_result(self, block, record.tool_use_result)
-                elif call is not None:
-                    tools.tool_result(self, call, block, record.tool_use_result)
-            elif isinstance(block, TextBlock):
-                self.chars_since_boundary += len(block.text)
-                if subagents.is_notification(block.text):
-                    subagents.notification(self, block.text)
-                elif is_real_prompt(block.text):
-                    # An IDE's selection or opened file comes first, in its own block or
-                    # before the words in the same one: the request is what the user wrote.
-                    words = user_words(block.text)
-                    if words.strip():
-                        prompt_parts.append(words.strip())
-        text = "\n".join(prompt_parts)
-        if prompt_parts and is_real_prompt(text):
-            texts.prompt(self, text)
+
+def _user(model: SessionModel, record: Message) -> None:
+    """A user record: a compaction summary, tool results, notifications, the user's words."""
+    model.session_id = model.session_id or record.session_id
+    model.cwd = record.cwd or model.cwd
+    if record.is_compact_summary:
+        texts.compact_summary(model, "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock)))
+        return
+    prompt_parts = []
+    for block in record.blocks:
+        if isinstance(block, ToolResult):
+            model.chars_since_boundary += len(block.text)
+            call = model.pending.pop(block.tool_use_id, None)
+            if call is not None and block.is_error and is_declined(block.text, record.tool_use_result):
+                # Declined or interrupted by the user, or cancelled by Claude Code: the
+                # call never ran as asked, so it neither failed nor fixed anything.
+                model.stats["declined"] = model.stats.get("declined", 0) + 1
+                if call.name in AGENT_TOOLS:
+                    subagents.declined(model, block)
+            elif call is not None and call.name in AGENT_TOOLS:
+                subagents.agent_result(model, block, record.tool_use_result)
+            elif call is not None:
+                tools.tool_result(model, call, block, record.tool_use_result)
+        elif isinstance(block, TextBlock):
+            model.chars_since_boundary += len(block.text)
+            if subagents.is_notification(block.text):
+                subagents.notification(model, block.text)
+            elif is_real_prompt(block.text):
+                # An IDE's selection or opened file comes first, in its own block or
+                # before the words in the same one: the request is what the user wrote.
+                words = user_words(block.text)
+                if words.strip():
+                    prompt_parts.append(words.strip())
+    text = "\n".join(prompt_parts)
+    if prompt_parts and is_real_prompt(text):
+        texts.prompt(model, text)
