@@ -507,16 +507,17 @@ def test_unknown_record_types_are_counted_per_type_and_shown(tmp_path: Path) -> 
     t.say("Shipping.")
     path = t.write(tmp_path / "t.jsonl")
     with open(path, "a") as handle:  # unknown, "type" first (skipped on its bytes)
-        handle.write('{"type":"agent-memo","memo":"y"}\n{"type":"turn-ledger","n":1}\n{"type":7}\n')
+        handle.write('{"type":"agent-memo","memo":"y"}\n{"type":"turn-ledger","n":1}\n{"type":7}\n{"type":["x"]}\n')
     model = build_model(path)
     assert {k: v for k, v in model.stats.items() if k.startswith("unknown")} == {
         "unknown type agent-memo": 2,
         "unknown type turn-ledger": 1,
         "unknown type <int>": 1,
+        "unknown type <list>": 1,
     }
     data = model_summary(model)
-    assert data["unknown_types"] == {"agent-memo": 2, "turn-ledger": 1, "<int>": 1}
-    assert "record types this version does not know (skipped): <int> (1), agent-memo (2), turn-ledger (1)" in (
+    assert data["unknown_types"] == {"agent-memo": 2, "turn-ledger": 1, "<int>": 1, "<list>": 1}
+    assert "does not know (skipped): <int> (1), <list> (1), agent-memo (2), turn-ledger (1)" in (
         render_model(data, None)
     )
     # doctor reads them from the saved sessions
@@ -526,7 +527,7 @@ def test_unknown_record_types_are_counted_per_type_and_shown(tmp_path: Path) -> 
     (runs.state / "s1.json").write_bytes(model.to_bytes())
     check = check_record_types(runs)
     assert check is not None and check.ok
-    assert check.detail.endswith("skipped: <int> (1), agent-memo (2), turn-ledger (1)")
+    assert check.detail.endswith("skipped: <int> (1), <list> (1), agent-memo (2), turn-ledger (1)")
 
 
 def test_a_transcript_of_known_types_only_shows_no_unknown_line(tmp_path: Path) -> None:

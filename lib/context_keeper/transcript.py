@@ -284,7 +284,7 @@ def _record(obj: Any, stats: ReadStats) -> Record | None:
     if record is None:
         stats.skipped_type += 1
         kind = obj.get("type")
-        if kind not in KNOWN_TYPES:
+        if not isinstance(kind, str) or kind not in KNOWN_TYPES:  # any JSON value, lists too
             stats.count_unknown(kind)
     return record
 
