@@ -501,6 +501,13 @@ def test_a_state_saved_by_model_version_1_loads_as_it_was_saved(tmp_path: Path) 
     # has none, and loads without one.
     assert fresh.pending["toolu_pending"].cwd == fresh.cwd and model.pending["toolu_pending"].cwd is None
     fresh.pending["toolu_pending"] = replace(fresh.pending["toolu_pending"], cwd=None)
+    # A model that held more than 200k tokens is now remembered (the window it proves);
+    # version 1 had no such list, and loads with none.
+    assert fresh.wide_models == ["claude-opus-5-5"] and model.wide_models == []
+    fresh.wide_models = []
+    # The totals of the capped lists are new too; version 1 loads with none.
+    assert fresh.totals == {"commands": 4, "errors": 3, "files": 3} and model.totals == {}
+    fresh.totals = {}
     assert without_messages(fresh.to_dict()) == without_messages(model.to_dict())
     assert (len(model.pending), len(model.compactions), len(model.tests), model.tasks.todo_ids) == (1, 1, 1, {"Changelog entry": "todo-1"})
 

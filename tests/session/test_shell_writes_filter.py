@@ -53,7 +53,7 @@ PIECES = st.sampled_from(
 @example(";*EOF..\t\\>>/dev/null|")  # an escaped `>` is a token of its own
 def test_a_command_said_to_write_nothing_writes_nothing(command: str) -> None:
     if not _may_write(command):
-        assert _written(command) == []
+        assert _written(command) == ([], [])
 
 
 def test_the_usual_redirections_to_nowhere_are_told_without_reading() -> None:

@@ -17,6 +17,7 @@ from .checks import (
     check_interpreter,
     check_name,
     check_permissions,
+    check_record_types,
     check_settings,
     hook_interpreters,
     launcher_python,
@@ -47,6 +48,7 @@ __all__ = [
     "check_interpreter",
     "check_name",
     "check_permissions",
+    "check_record_types",
     "check_repository",
     "check_settings",
     "check_status_line",
@@ -73,6 +75,9 @@ def run_all(repo: Path, runs: RunsDir, environ: Mapping[str, str] | None = None,
     checks.append(check_repository(repo))
     checks += check_compaction(repo, os.environ if environ is None else environ)
     checks.append(check_status_line(repo, os.environ if environ is None else environ))
+    types = check_record_types(runs)
+    if types is not None:
+        checks.append(types)
     if dry_run:
         checks += dry_run_hooks(scans, environ=environ)
     return checks

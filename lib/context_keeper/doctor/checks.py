@@ -199,3 +199,40 @@ def check_permissions(runs: RunsDir) -> Check:
 
 
 # -- the dry hook run --------------------------------------------------------------------------
+
+
+MAX_STATES = 50  # the newest saved sessions read for record types
+
+
+def check_record_types(runs: RunsDir) -> Check | None:
+    """The record types the sessions' transcripts held that the reader does not know (a newer
+    Claude Code): skipped and counted, never an error, so worth a line only when there are
+    some (None otherwise)."""
+    from ..records.jsonio import loads
+    from ..session.cursor import unknown_types
+
+    try:
+        states = sorted(runs.state.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_STATES]
+    except OSError:
+        return None
+    found: dict[str, int] = {}
+    sessions = 0
+    for path in states:
+        try:
+            saved = loads(path.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            continue
+        stats = saved.get("stats") if isinstance(saved, dict) else None
+        unknown = unknown_types(stats) if isinstance(stats, dict) else {}
+        sessions += bool(unknown)
+        for name, count in unknown.items():
+            if isinstance(count, int):
+                found[name] = found.get(name, 0) + count
+    if not found:
+        return None
+    listed = ", ".join(f"{name} ({count:,})" for name, count in sorted(found.items()))
+    return Check(
+        "record types",
+        True,
+        f"{sessions} session(s) held record types this version does not know, skipped: {listed}",
+    )

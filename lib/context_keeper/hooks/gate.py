@@ -130,7 +130,7 @@ def nothing_to_do(ctx: HookContext) -> str | None:
             return None
         tokens, model = found
         settings = ctx.settings
-        percent = 100.0 * tokens / context_window(model, settings.context_window)
+        percent = 100.0 * tokens / context_window(model, settings.context_window, tokens)
         if percent < settings.context_threshold:
             if _lag(ctx, path) > MAX_LAG_BYTES:
                 return None  # fold now, so that PreCompact never has much left to fold

@@ -17,7 +17,6 @@ from ..session.subagent_files import update as update_subagents
 from ..store import RunsDir, find_repo_root
 from ..transcript.entries import Message, Record
 from ..transcript.reader import TranscriptReader
-from ..transcript.usage import context_window
 from .fmt import relative_in_text, relative_to_any
 from .outcomes import Recorded, recorded_compactions
 
@@ -283,7 +282,7 @@ def gather(
         repo=str(repo) if repo else None,
         runs_dir=str(runs.root) if runs is not None and runs.root.is_dir() else None,
         model=redact(model.model) if model.model else None,
-        window=context_window(model.model, window_override),
+        window=usage.window,
         turns=model.turns,
         context_tokens=usage.tokens,
         context_source=usage.source,

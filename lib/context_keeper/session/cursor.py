@@ -8,11 +8,12 @@ import os
 from pathlib import Path
 
 from ..store import sha256
-from ..transcript.reader import MAX_LINE_BYTES, TranscriptReader, open_regular
+from ..transcript.reader import MAX_LINE_BYTES, MAX_UNKNOWN_TYPES, TranscriptReader, open_regular
 from .fold_loop import fold_records
 from .model import SessionModel
 from .subagent_files import update as update_subagents
 
+UNKNOWN_PREFIX = "unknown type "  # the stats' counts of record types the reader does not know
 HEAD_BYTES = 1024  # the file's first bytes, hashed: what tells a rewritten file from ours
 MAX_LINE_MB = MAX_LINE_BYTES >> 20
 
@@ -47,6 +48,11 @@ def update_from_file(
         model.head_len, model.head_hash = _head(path, min(HEAD_BYTES, model.offset))
     for name in ("lines", "records", "blank", "malformed", "non_object", "skipped_type"):
         model.stats[name] = model.stats.get(name, 0) + getattr(reader.stats, name)
+    for kind, count in reader.stats.unknown.items():  # a new Claude Code version's records
+        key = UNKNOWN_PREFIX + kind
+        if key not in model.stats and sum(k.startswith(UNKNOWN_PREFIX) for k in model.stats) >= MAX_UNKNOWN_TYPES:
+            key = UNKNOWN_PREFIX + "other"
+        model.stats[key] = model.stats.get(key, 0) + count
     model._last_read = reader.stats
     return model
 
@@ -90,6 +96,11 @@ def read_notes(self: SessionModel) -> list[str]:
             f"left out {len(self._fold_errors)} record(s) the fold failed on (first: {first}); please report it"
         )
     return notes
+
+
+def unknown_types(stats: dict[str, int]) -> dict[str, int]:
+    """The record types the reader met and does not know, with their counts (from the stats)."""
+    return {k[len(UNKNOWN_PREFIX) :]: v for k, v in stats.items() if k.startswith(UNKNOWN_PREFIX)}
 
 
 def _change(self: SessionModel, stat: os.stat_result) -> str:

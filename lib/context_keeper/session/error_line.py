@@ -16,6 +16,8 @@ from .records import MESSAGES
 __all__ = ["EXIT_CODE_RE", "run_failures", "useful_error_line"]
 
 EXIT_CODE_RE = re.compile(r"^(?:Error: )?Exit code (-?\d+)")
+_CUT_ESCAPE_RE = re.compile(r"\x1b(?:\[[0-9;?]*)?\Z")
+_WORD_RE = re.compile(r"[^\W_]")
 # The `<where>: ` failures/ puts before a message: a test id (`tests/x.py::test_y`,
 # `tests::ratio`, `TestSlug/case`, `suite › test`, `file > suite > test`) or a location
 # (`file:line[:col]`, `file(line,col)`).
@@ -40,10 +42,13 @@ def redacted(message: str) -> str:
 
 def run_failures(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
     """(the first MESSAGES failure messages of `output`, redacted; how many more it reported)."""
-    found = failure_messages(output, command, MESSAGES)
+    # Claude Code cuts a long output at a fixed length, sometimes inside a colour sequence:
+    # what is left of it is no text of the output.
+    found = failure_messages(_CUT_ESCAPE_RE.sub("", output), command, MESSAGES)
     messages = []
     for message in found.messages:
         shown = redacted(message).strip()
-        if shown and shown not in messages:
+        # A "message" without a letter or a digit (`[`, `---`) says nothing of the failure.
+        if shown and _WORD_RE.search(shown) and shown not in messages:
             messages.append(shown)
     return tuple(messages), found.more

@@ -21,6 +21,7 @@ UNIT_ERRORS = 10
 def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts]) -> None:
     counts = open_errors(model)
     model.errors.append(error)
+    model.totals["errors"] = model.totals.get("errors", 0) + 1
     _count(counts, error, 1)
     if len(model.errors) > MAX_ERRORS:
         # Drop the oldest resolved error first; unresolved ones are what the block needs.

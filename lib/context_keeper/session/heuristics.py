@@ -89,6 +89,42 @@ _NOT_A_PROMPT = (
 )
 
 
+# Claude Code's own result for a call that never ran as asked: the user declined it (with or
+# without a reason), interrupted it, or Claude Code cancelled it because a sibling call of the
+# same response failed. Such a result is flagged as an error but is no failure of the command.
+_DECLINED_RE = re.compile(
+    r"^(?:Error: )?(?:The user doesn't want to (?:proceed with this tool use|take this action)"
+    r"|User rejected tool use|\[Request interrupted by user)"
+    r"|^(?:<tool_use_error>)?Cancelled: parallel tool call"
+)
+
+
+def is_declined(text: str, tool_use_result: object = None) -> bool:
+    """A tool result that says the call was declined, interrupted or cancelled rather than
+    run and failed: its text, or the record's `toolUseResult` (a string in older versions)."""
+    if _DECLINED_RE.match(text.lstrip()[:200]):
+        return True
+    return isinstance(tool_use_result, str) and _DECLINED_RE.match(tool_use_result.lstrip()[:200]) is not None
+
+
+# What Claude Code puts before (or instead of) the user's words in a user message: one element
+# of a compound lowercase tag name (`<ide_selection>`, `<ide_opened_file>`, `<system-reminder>`,
+# `<command-name>`...). A user's own markup rarely opens a message with such a name.
+_PREAMBLE_RE = re.compile(r"\s*<([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)>")
+
+
+def user_words(text: str) -> str:
+    """`text` without the injected elements it opens with ("" when it is nothing else)."""
+    while True:
+        match = _PREAMBLE_RE.match(text)
+        if match is None:
+            return text
+        end = text.find(f"</{match.group(1)}>", match.end())
+        if end < 0:
+            return text  # not a closed element: leave the text as it is
+        text = text[end + len(match.group(1)) + 3 :]
+
+
 def is_test_command(command: str) -> bool:
     return bool(_TEST_RE.search(command))
 
@@ -140,7 +176,13 @@ def decision_sentences(text: str) -> list[str]:
         return out
     for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
         sentence = _clean(sentence)
-        if 20 <= len(sentence) <= 400 and _DECISION_RE.search(sentence) and not is_noise(sentence):
+        # A lead-in ("The fix is to change two things:") announces what follows; alone, it says nothing.
+        if (
+            20 <= len(sentence) <= 400
+            and _DECISION_RE.search(sentence)
+            and not sentence.rstrip(" *_`").endswith(":")
+            and not is_noise(sentence)
+        ):
             out.append(sentence)
     return out
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..records import field, jsonio, record
 from ..records.loader import from_dict
-from ..transcript.entries import CompactBoundary, TextBlock, ToolResult, ToolUse
-from ..transcript.usage import ContextUsage, context_window, estimate_tokens
-from . import errors, subagent_files, subagents, texts, tools
-from .heuristics import is_real_prompt
+from ..transcript.entries import CompactBoundary, QueuedCommand, TextBlock, ToolResult, ToolUse
+from ..transcript.usage import DEFAULT_WINDOW, LARGE_WINDOW, ContextUsage, context_window, estimate_tokens
+from . import errors, sidechains, subagent_files, subagents, texts, tools
+from .heuristics import is_declined, is_real_prompt, user_words
 
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
 from .records import (
@@ -58,6 +58,9 @@ class SessionModel:
     context_tokens: int | None = None
     tokens_source: str | None = None
     chars_since_boundary: int = 0
+    # the models that held more tokens in context than the default window (a response's usage,
+    # a compaction's preTokens): proof that they ran with the large one (usage.context_window)
+    wide_models: list[str] = field(default_factory=list, sparse=True)
     # the digest
     tasks: TaskBook = field(default_factory=TaskBook)
     episodes: list[Episode] = field(default_factory=list)
@@ -73,10 +76,17 @@ class SessionModel:
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
     pending: dict[str, PendingCall] = field(default_factory=dict)
+    # how many commands, errors and files the session has had, where the capped lists keep
+    # only the latest (counted from the first fold of this saved form on)
+    totals: dict[str, int] = field(default_factory=dict, sparse=True)
+    # Bash calls running in the background, by their task id, until a notification ends them
+    background: dict[str, PendingCall] = field(default_factory=dict, sparse=True)
     # subagents by agent id (by their Agent call's id until it is known), and the ids of
     # those dropped from the model (subagents.py)
     subagents: dict[str, Subagent] = field(default_factory=dict, sparse=True)
     subagents_gone: list[str] = field(default_factory=list, sparse=True)
+    # the subagent (its key in `subagents`) of each recent inline sidechain record, by uuid
+    sidechains: dict[str, str] = field(default_factory=dict, sparse=True)
     # written by cold_units: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
@@ -107,7 +117,8 @@ class SessionModel:
         return self._behind
 
     def context_usage(self, window_override: int | None = None) -> ContextUsage:
-        window = context_window(self.model, window_override)
+        held = LARGE_WINDOW if (self.model or "") in self.wide_models else self.context_tokens or 0
+        window = context_window(self.model, window_override, held)
         if self.context_tokens is not None:
             return ContextUsage(self.context_tokens, window, self.tokens_source or "usage")
         return ContextUsage(estimate_tokens(self.chars_since_boundary), window, "estimate")
@@ -136,19 +147,31 @@ class SessionModel:
 
     def fold(self, record: Record) -> None:
         if isinstance(record, CompactBoundary):
-            self._boundary(record)
-        elif record.is_sidechain or record.is_meta:
-            return  # subagent records and injected caveats are nobody's turn
+            if record.is_sidechain:  # a subagent's own compaction is not the session's
+                sidechains.inline_boundary(self, record)
+            else:
+                self._boundary(record)
+        elif isinstance(record, QueuedCommand):
+            # A task notification queued as an attachment (versions from 2.1.1xx) ends a
+            # background subagent or command as a user message does in others.
+            if not record.is_sidechain and subagents.is_notification(record.text):
+                subagent_files.notification(self, record.text)
+        elif record.is_meta:
+            return  # injected caveats are nobody's turn
+        elif record.is_sidechain:
+            sidechains.inline_record(self, record)  # a subagent's, written into the main file
         elif record.role == "assistant":
             self._assistant(record)
         else:
-            self._user(record)
+            _user(self, record)
 
     def _boundary(self, record: CompactBoundary) -> None:
         self.compactions.append(
             Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
         )
-        # Usage recorded before the boundary is stale (measured: docs/how-it-works.md): postTokens until new usage.
+        if record.pre_tokens is not None:
+            self._held(record.pre_tokens)
+        # Usage recorded before the boundary is stale: postTokens until new usage.
         self.context_tokens = record.post_tokens
         self.tokens_source = "boundary" if record.post_tokens is not None else None
         self.chars_since_boundary = 0
@@ -164,6 +187,7 @@ class SessionModel:
         if record.usage is not None and record.usage.context_tokens > 0:
             self.context_tokens = record.usage.context_tokens
             self.tokens_source = "usage"
+            self._held(self.context_tokens)
         for block in record.blocks:
             if isinstance(block, TextBlock):
                 self.chars_since_boundary += len(block.text)
@@ -173,6 +197,11 @@ class SessionModel:
                 tools.tool_use(self, block)
                 if block.name in AGENT_TOOLS:
                     subagents.agent_call(self, block)
+
+    def _held(self, tokens: int) -> None:
+        key = self.model or ""
+        if tokens > DEFAULT_WINDOW and key not in self.wide_models:
+            self.wide_models.append(key)
 
     def _turn(self, key: str) -> None:
         """A response split into several records (one per block) is one turn: its message id."""
@@ -186,26 +215,39 @@ class SessionModel:
         if episode is not None and not episode.ended:
             episode.end_turn = self.turns
 
-    def _user(self, record: Message) -> None:
-        self.session_id = self.session_id or record.session_id
-        self.cwd = record.cwd or self.cwd
-        if record.is_compact_summary:
-            texts.compact_summary(self, "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock)))
-            return
-        prompt_parts = []
-        for block in record.blocks:
-            if isinstance(block, ToolResult):
-                self.chars_since_boundary += len(block.text)
-                call = self.pending.pop(block.tool_use_id, None)
-                if call is not None and call.name in AGENT_TOOLS:
-                    subagent_files.agent_result(self, block, record.tool_use_result)
-                elif call is not None:
-                    tools.tool_result(self, call, block, record.tool_use_result)
-            elif isinstance(block, TextBlock):
-                self.chars_since_boundary += len(block.text)
-                prompt_parts.append(block.text)
-                if subagents.is_notification(block.text):
-                    subagent_files.notification(self, block.text)
-        text = "\n".join(prompt_parts)
-        if prompt_parts and is_real_prompt(text):
-            texts.prompt(self, text)
+
+def _user(model: SessionModel, record: Message) -> None:
+    """A user record: a compaction summary, tool results, notifications, the user's words."""
+    model.session_id = model.session_id or record.session_id
+    model.cwd = record.cwd or model.cwd
+    if record.is_compact_summary:
+        texts.compact_summary(model, "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock)))
+        return
+    prompt_parts = []
+    for block in record.blocks:
+        if isinstance(block, ToolResult):
+            model.chars_since_boundary += len(block.text)
+            call = model.pending.pop(block.tool_use_id, None)
+            if call is not None and block.is_error and is_declined(block.text, record.tool_use_result):
+                # Declined or interrupted by the user, or cancelled by Claude Code: the
+                # call never ran as asked, so it neither failed nor fixed anything.
+                model.stats["declined"] = model.stats.get("declined", 0) + 1
+                if call.name in AGENT_TOOLS:
+                    subagents.declined(model, block)
+            elif call is not None and call.name in AGENT_TOOLS:
+                subagent_files.agent_result(model, block, record.tool_use_result)
+            elif call is not None:
+                tools.tool_result(model, call, block, record.tool_use_result)
+        elif isinstance(block, TextBlock):
+            model.chars_since_boundary += len(block.text)
+            if subagents.is_notification(block.text):
+                subagent_files.notification(model, block.text)
+            elif is_real_prompt(block.text):
+                # An IDE's selection or opened file comes first, in its own block or
+                # before the words in the same one: the request is what the user wrote.
+                words = user_words(block.text)
+                if words.strip():
+                    prompt_parts.append(words.strip())
+    text = "\n".join(prompt_parts)
+    if prompt_parts and is_real_prompt(text):
+        texts.prompt(model, text)

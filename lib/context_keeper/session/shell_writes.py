@@ -31,8 +31,14 @@ _UNKNOWN = re.compile(r"[$`*?\[\]{}~]")
 def written_paths(command: str) -> list[str]:
     """The paths `command` writes, in order, each once; relative ones as written (after any
     `cd` in the command, joined to its target)."""
+    return written_and_moved(command)[0]
+
+
+def written_and_moved(command: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """`written_paths`, and the (source, destination) of each two-path `mv`/`git mv` (the
+    destination is among the written paths too), relative ones as written."""
     if not _may_write(command):
-        return []
+        return [], []
     return _written(command)
 
 
@@ -58,15 +64,16 @@ def _may_write(command: str) -> bool:
     return False
 
 
-def _written(command: str) -> list[str]:
+def _written(command: str) -> tuple[list[str], list[tuple[str, str]]]:
     out: list[str] = []
+    moves: list[tuple[str, str]] = []
     for line in _command_lines(command):
         try:
             tokens = _tokens(line)
         except ValueError:  # unbalanced quotes: not read
             continue
-        _scan(tokens, out)
-    return list(dict.fromkeys(out))
+        _scan(tokens, out, moves)
+    return list(dict.fromkeys(out)), moves
 
 
 def _command_lines(command: str) -> list[str]:
@@ -91,7 +98,7 @@ def _tokens(line: str) -> list[str]:
     return list(lexer)
 
 
-def _scan(tokens: list[str], out: list[str]) -> None:
+def _scan(tokens: list[str], out: list[str], moves: list[tuple[str, str]]) -> None:
     """Add what each simple command of `tokens` writes to `out`; `cd` moves the later ones."""
     where = ""
     words: list[str] = []
@@ -99,14 +106,14 @@ def _scan(tokens: list[str], out: list[str]) -> None:
         if token in _REDIRECTS and i + 1 < len(tokens):
             _add(out, where, tokens[i + 1])
         if token in _SEPARATORS:
-            where = _run(words, where, out)
+            where = _run(words, where, out, moves)
             words = []
         elif token not in _REDIRECTS | _INPUTS and not (i and tokens[i - 1] in _REDIRECTS | _INPUTS):
             words.append(token)
-    _run(words, where, out)
+    _run(words, where, out, moves)
 
 
-def _run(words: list[str], where: str, out: list[str]) -> str:
+def _run(words: list[str], where: str, out: list[str], moves: list[tuple[str, str]]) -> str:
     """Add the files one simple command writes; return the directory after it (a `cd`)."""
     while words and "=" in words[0] and not words[0].startswith("-"):
         words = words[1:]  # VAR=value before the command
@@ -125,7 +132,10 @@ def _run(words: list[str], where: str, out: list[str]) -> str:
     elif name in ("cp", "mv") or (name == "git" and args[:1] == ["mv"]):
         paths = args[1:] if name == "git" else args
         if len(paths) == 2 and not paths[1].endswith("/"):
+            written = len(out)
             _add(out, where, paths[1])
+            if name != "cp" and len(out) > written and not _UNKNOWN.search(paths[0]):
+                moves.append((_joined(where, paths[0].rstrip("/") or paths[0]), out[-1]))
     return where
 
 

@@ -16,11 +16,11 @@ import time
 from ..records import jsonio
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript.entries import Message, TextBlock, ToolResult, ToolUse
+from ..transcript.entries import Message, QueuedCommand, TextBlock, ToolResult, ToolUse
 from ..transcript.reader import TranscriptReader, open_regular
 from . import tools
 from .fold_loop import fold_records
-from .heuristics import decision_sentences, is_real_prompt
+from .heuristics import decision_sentences, is_declined, is_real_prompt
 from .records import PendingCall, add_capped
 from .subagents import (
     AGENT_ID_IN_TEXT,
@@ -205,13 +205,15 @@ def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, d
 
 
 def notification(model: SessionModel, text: str, depth: int = 0) -> None:
-    """`<task-notification>`: a background subagent ended (completed, failed, killed)."""
+    """`<task-notification>`: a background subagent or command ended (completed, failed, killed)."""
     tags: dict[str, str] = {}
     for name, value in TAG_RE.findall(text[:SCAN_CHARS]):
         tags.setdefault(name, value.strip())
     sub = find(model, tags.get("task-id")) or by_call(model, tags.get("tool-use-id"))
     if sub is None:
-        return  # a background shell's notification, or a subagent no longer in the model
+        # a background command's, or a subagent's no longer in the model
+        tools.background_ended(model, tags.get("task-id"), tags.get("status"), tags.get("summary") or "")
+        return
     _sync(model, sub, depth)
     finish(model, sub, tags.get("status") or COMPLETED, tags.get("result") or tags.get("summary") or "")
 
@@ -244,14 +246,18 @@ def _fold_file(
         sub.file_ino, sub.offset, sub.pending, sub.last_message = stat.st_ino, 0, {}, ""
     reader = TranscriptReader(path, sub.offset)
     try:
-        if fold_records(model, reader, lambda item: _fold_record(model, sub, item, depth), None, max_bytes, deadline):
+        if fold_records(model, reader, lambda item: fold_record(model, sub, item, depth), None, max_bytes, deadline):
             model._behind = True
     except OSError:
         pass  # unreadable now (replaced by a FIFO, permissions): what was read counts
     sub.offset = reader.offset
 
 
-def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -> None:
+def fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -> None:
+    if isinstance(item, QueuedCommand):
+        if is_notification(item.text):
+            notification(model, item.text, depth + 1)
+        return
     if not isinstance(item, Message) or item.is_meta or item.is_compact_summary:
         return  # its own compactions and injected caveats are nobody's work
     sub.last_time = item.timestamp or sub.last_time
@@ -271,6 +277,8 @@ def _fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) -
     for block in item.blocks:
         if isinstance(block, ToolResult):
             call = sub.pending.pop(block.tool_use_id, None)
+            if call is not None and block.is_error and is_declined(block.text, item.tool_use_result):
+                continue  # it never ran as asked: neither a failure nor a fix (model._user)
             if call is not None:
                 _tool_result(model, sub, call, block, item.tool_use_result, depth)
         elif isinstance(block, TextBlock):

@@ -22,7 +22,7 @@ import re
 from ..records import field, record
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
-from ..transcript.entries import ToolUse
+from ..transcript.entries import ToolResult, ToolUse
 from .records import CommandRun, PendingCall, add_capped
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 AGENT_TOOLS = frozenset({"Agent", "Task"})  # "Task" before Claude Code renamed it
 NOTIFICATION = "<task-notification>"
-RUNNING, COMPLETED, FAILED = "running", "completed", "failed"
+RUNNING, COMPLETED, FAILED, DECLINED, ENDED = "running", "completed", "failed", "declined", "ended"
 
 MAX_SUBAGENTS = 60
+MAX_SIDECHAINS = 256  # uuids of inline sidechain records remembered (a chain's next record names its parent)
 MAX_GONE = 2000  # ids of subagents dropped from the model: their files are not folded again
 MAX_DEPTH = 8
 MAX_PENDING = 50
@@ -130,6 +131,13 @@ def agent_call(model: SessionModel, block: ToolUse, parent: Subagent | None = No
         start_turn=model.turns,
     )
     add(model, block.id, sub)
+
+
+def declined(model: SessionModel, block: ToolResult) -> None:
+    """An Agent call the user declined: no subagent ran."""
+    sub = by_call(model, block.tool_use_id)
+    if sub is not None:
+        finish(model, sub, DECLINED, "")
 
 
 def is_notification(text: str) -> bool:

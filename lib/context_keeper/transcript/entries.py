@@ -1,7 +1,7 @@
 """The records of a transcript that the session model reads, and how a decoded JSON line
-becomes one (`parse_record`): messages with their blocks (text, tool calls, tool results)
-and compaction boundaries. Everything else is None: skipped and counted by the reader
-(transcript.py), never raised.
+becomes one (`parse_record`): messages with their blocks (text, tool calls, tool results),
+compaction boundaries, and commands queued for the model (task notifications). Everything
+else is None: skipped and counted by the reader (transcript.py), never raised.
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ class Message:
     tool_use_result: Any = None
     cwd: str | None = None
     session_id: str | None = None
+    agent_id: str | None = None  # the subagent's id, on its records (`agentId`)
 
     @property
     def is_main_response(self) -> bool:
@@ -88,9 +89,23 @@ class CompactBoundary:
     logical_parent_uuid: str | None
     preserved_head_uuid: str | None = None
     preserved_tail_uuid: str | None = None
+    is_sidechain: bool = False  # a subagent's own compaction, written inline by older versions
 
 
-Record = Message | CompactBoundary
+@record
+class QueuedCommand:
+    """`attachment` record of a command Claude Code queued for the model while it worked
+    (`attachment.type` "queued_command"): a task notification (a background subagent or
+    command ended; `mode` "task-notification") or words the user typed meanwhile ("prompt").
+    Versions that deliver these as user messages write a `user` record instead."""
+
+    text: str
+    mode: str | None = None
+    is_sidechain: bool = False
+    timestamp: str | None = None
+
+
+Record = Message | CompactBoundary | QueuedCommand
 
 
 def _str(value: Any) -> str | None:
@@ -174,7 +189,7 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
         message_id, model, cwd, session = message_get("id"), message_get("model"), get("cwd"), get("sessionId")
         return Message(  # the fields in order: role, uuid, parent_uuid, timestamp, blocks,
             # message_id, model, usage, is_sidechain, is_meta, is_compact_summary,
-            # tool_use_result, cwd, session_id
+            # tool_use_result, cwd, session_id, agent_id
             kind,
             uuid if type(uuid) is str else None,
             parent if type(parent) is str else None,
@@ -189,7 +204,17 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             get("toolUseResult"),
             cwd if type(cwd) is str else None,
             session if type(session) is str else None,
+            agent if type(agent := get("agentId")) is str else None,
         )
+    if kind == "attachment":
+        attachment = obj.get("attachment")
+        if isinstance(attachment, dict) and attachment.get("type") == "queued_command":
+            prompt = attachment.get("prompt")
+            text = prompt if isinstance(prompt, str) else result_text(prompt)
+            return QueuedCommand(
+                text, _str(attachment.get("commandMode")), obj.get("isSidechain") is True, _str(obj.get("timestamp"))
+            )
+        return None
     if kind == "system" and obj.get("subtype") == "compact_boundary":
         meta = obj.get("compactMetadata")
         meta = meta if isinstance(meta, dict) else {}
@@ -204,5 +229,6 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             logical_parent_uuid=_str(obj.get("logicalParentUuid")),
             preserved_head_uuid=_str(segment.get("headUuid")),
             preserved_tail_uuid=_str(segment.get("tailUuid")),
+            is_sidechain=obj.get("isSidechain") is True,
         )
     return None

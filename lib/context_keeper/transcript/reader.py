@@ -15,8 +15,8 @@ import stat
 import sys
 from pathlib import Path
 
-from ..records import jsonio, record
-from .entries import CompactBoundary, Message, Record, ToolUse, parse_record
+from ..records import field, jsonio, record
+from .entries import CompactBoundary, Message, QueuedCommand, Record, ToolUse, parse_record
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -38,6 +38,17 @@ FAST_READ_BYTES = 8 << 20
 # are always parsed. A type value with an escape in it (`"us\u0065r"` is "user") is parsed too.
 _NOISE_PREFIX = b'{"type":"'
 _PARSED_TYPE_BYTES = frozenset({b"user", b"assistant", b"system"})
+# The record types Claude Code is known to write (up to 2.1.3xx). Any other type is skipped
+# as well, and counted by its name (ReadStats.unknown), so that a new version's records are
+# visible (`inspect`, `doctor`) instead of silently passed over.
+KNOWN_TYPES = frozenset(
+    "user assistant system attachment summary file-history-snapshot queue-operation progress last-prompt "
+    "ai-title custom-title agent-name permission-mode mode api-request api-request-shape api-request-blob "
+    "tools-used atis-latch cost-state".split()
+)
+_KNOWN_PREFIXES = tuple(b'{"type":"' + kind.encode() + b'"' for kind in KNOWN_TYPES)
+MAX_UNKNOWN_TYPES = 20  # distinct names counted; the rest as "other"
+_TYPE_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 # A line with this many `{` and `[` could nest deeper than the stdlib parser goes (it raises
 # RecursionError near sys.getrecursionlimit() less the caller's depth, orjson only at 1024):
 # such a line is always left to the stdlib parser, so both parsers skip or keep it alike.
@@ -54,6 +65,16 @@ class ReadStats:
     non_object: int = 0
     skipped_type: int = 0
     partial_tail: bool = False
+    unknown: dict[str, int] = field(default_factory=dict)  # skipped lines of types not in KNOWN_TYPES
+
+    def count_unknown(self, kind: object) -> None:
+        if isinstance(kind, str):  # another program's text: plain characters only, in a log or a table
+            name = "".join(c if c in _TYPE_NAME_CHARS else "?" for c in kind[:40]) or "<empty>"
+        else:
+            name = f"<{type(kind).__name__}>"
+        if name not in self.unknown and len(self.unknown) >= MAX_UNKNOWN_TYPES:
+            name = "other"
+        self.unknown[name] = self.unknown.get(name, 0) + 1
 
     def merge(self, other: ReadStats) -> None:
         self.lines += other.lines
@@ -63,6 +84,8 @@ class ReadStats:
         self.non_object += other.non_object
         self.skipped_type += other.skipped_type
         self.partial_tail = other.partial_tail
+        for name, count in other.unknown.items():
+            self.unknown[name] = self.unknown.get(name, 0) + count
 
 
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -156,6 +179,8 @@ class TranscriptReader:
         for line, end in iter_lines(self.path, self.offset):
             if line is not None and line.startswith(_NOISE_PREFIX) and _skipped_on_bytes(line):
                 noise += 1
+                if not line.startswith(_KNOWN_PREFIXES):
+                    stats.count_unknown(line[9 : line.find(b'"', 9)].decode("utf-8", "replace"))
                 continue
             stats.lines += noise + 1
             stats.skipped_type += noise
@@ -217,6 +242,8 @@ def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] |
         return None
     if _skipped_on_bytes(line):
         stats.skipped_type += 1
+        if not line.startswith(_KNOWN_PREFIXES):
+            stats.count_unknown(line[9 : line.find(b'"', 9)].decode("utf-8", "replace"))
         return None
     # (A line shorter than twice the bound cannot hold that many openers and their closers.)
     if fast is not None and (len(line) < 2 * _DEEP_BRACKETS or line.count(b"{") + line.count(b"[") < _DEEP_BRACKETS):
@@ -255,6 +282,9 @@ def _record(obj: Any, stats: ReadStats) -> Record | None:
         return _BROKEN
     if record is None:
         stats.skipped_type += 1
+        kind = obj.get("type")
+        if not isinstance(kind, str) or kind not in KNOWN_TYPES:  # any JSON value, lists too
+            stats.count_unknown(kind)
     return record
 
 
@@ -272,6 +302,8 @@ def _exact(obj: dict[str, Any], record: Record) -> bool:
     keeps as data: the token counts, a tool call's input, the tool result's data. Floats are
     rare there; such a line is parsed again by `json`.
     """
+    if type(record) is QueuedCommand:
+        return True  # text only: no number to read
     if type(record) is CompactBoundary:
         meta = obj.get("compactMetadata")
         return not isinstance(meta, dict) or jsonio.plain([meta.get("preTokens"), meta.get("postTokens")])

@@ -10,9 +10,15 @@ LARGE_WINDOW = 1_000_000
 _LARGE_WINDOW_MODELS = ("claude-opus-5-5",)
 
 
-def context_window(model: str | None, override: int | None = None) -> int:
+def context_window(model: str | None, override: int | None = None, held: int = 0) -> int:
+    """The window of `model`: the override, else what the session proves, else the model's
+    default. `held`: the most tokens the session is known to have held in context with this
+    model (a response's usage, a compaction's pre-compaction count); more than the default
+    window proves the large one, the only larger window there is."""
     if override:
         return override
+    if held > DEFAULT_WINDOW:
+        return LARGE_WINDOW
     if not model:
         return DEFAULT_WINDOW
     if "[1m]" in model.lower() or model.startswith(_LARGE_WINDOW_MODELS):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...session import SessionModel
+from ...session.cursor import unknown_types
 from ...session.records import CommandRun, Compaction, ErrorEvent
 from ...session.subagents import Subagent
 from ...session.tasks import Task
@@ -75,6 +76,8 @@ def model_summary(model: SessionModel) -> dict[str, Any]:
         "decisions": [{"turn": d.turn, "text": d.text} for d in model.decisions],
         "compactions": [_compaction(c) for c in model.compactions],
         "read": dict(model.stats),
+        "totals": dict(model.totals),
+        "unknown_types": unknown_types(model.stats),
     }
 
 
@@ -122,8 +125,12 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"turns    {data['turns']:,}",
         f"context  {ctx['tokens']:,} / {ctx['window']:,} tokens ({ctx['percent']:.1f}%, from {ctx['source']})",
     ]
+    totals = data.get("totals") or {}
     for title, headers, rows in _tables(data, repo):
-        parts.extend(["", f"{title} ({len(rows):,})"])
+        # The model keeps the latest of a long list: say how many there were.
+        total = totals.get(_TOTALS.get(title, ""), 0)
+        shown = f"the last {len(rows):,} of {total:,}" if total > len(rows) else f"{len(rows):,}"
+        parts.extend(["", f"{title} ({shown})"])
         if rows:
             parts.append(format_table(headers, rows, keep_end=("path",)))
     read = data["read"]
@@ -133,10 +140,15 @@ def render_model(data: dict[str, Any], repo: Path | None) -> str:
         f"read {read.get('lines', 0):,} lines: {read.get('records', 0):,} records used, "
         f"{read.get('skipped_type', 0):,} of other types, {skipped:,} blank or malformed"
     )
+    unknown = data.get("unknown_types") or {}
+    if unknown:  # a Claude Code version newer than this reader: its records are skipped, not lost silently
+        listed = ", ".join(f"{name} ({count:,})" for name, count in sorted(unknown.items()))
+        parts.append(f"record types this version does not know (skipped): {listed}")
     return "\n".join(parts)
 
 
 Table = tuple[str, list[str], list[list[object]]]
+_TOTALS = {"commands": "commands", "errors": "errors", "files modified": "files"}
 
 
 def _tables(data: dict[str, Any], repo: Path | None) -> list[Table]:
