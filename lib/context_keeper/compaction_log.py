@@ -34,6 +34,9 @@ class CompactionView:
     time: str
     source: str  # the hook that opened it: pre_compact, or session_start when PreCompact did not run
     trigger: str | None
+    # manual, auto, or precomputed (the session went on between PreCompact and the swap)
+    kind: str | None
+    fires: int  # PreCompact fires recorded for it (more than 1: repeated, or a background summary)
     tokens_before: int | None
     tokens_after: int | None
     archive_size: int | None
@@ -53,6 +56,13 @@ class CompactionView:
     def opening_line(self) -> dict[str, Any]:
         """The line that opened the compaction, as written."""
         return next(line for line in self.records if line["time"] == self.time and line["source"] == self.source)
+
+
+def kind_label(trigger: str | None, kind: str | None) -> str | None:
+    """A compaction's trigger, with its kind when that says more: "auto, precomputed"."""
+    if kind is None or kind == trigger:
+        return trigger
+    return f"{trigger}, {kind}" if trigger else kind
 
 
 def read_lines(runs: RunsDir) -> list[dict[str, Any]]:
@@ -114,26 +124,34 @@ def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[Compac
 def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionView:
     openers = [line for line in group if line["source"] in OPENERS]
     opener = next((line for line in openers if line["source"] == "pre_compact"), openers[0] if openers else group[0])
+    # A later fire of the same compaction (repeated, or a background summary's) replaced the
+    # block and archive; a swap line holds the state when the summary was swapped in.
+    fires = [line for line in group if line["source"] == "pre_compact"]
+    latest = fires[-1] if fires else opener
+    swap = next((line for line in reversed(group) if line["source"] == "swap"), None)
+    state = swap or latest
     post: dict[str, Any] = next((line for line in reversed(group) if line["source"] == "post_compact"), {})
     refills = [line for line in group if line["source"] == "refill"]
     check = _check(post.get("check"))
     checked = sum(c["carried"] for c in check.values())
     kept = sum(c["kept"] for c in check.values()) if check else None
     # The check's count when there is one (what the summary was compared with), else the block's.
-    carried = checked if check else (_int(opener.get("block_items")) if opener["source"] == "pre_compact" else None)
+    carried = checked if check else (_int(latest.get("block_items")) if latest["source"] == "pre_compact" else None)
+    archives = [_int(line.get("archive_size")) for line in (*openers, *([swap] if swap else []))]
+    trigger = _str(latest.get("trigger")) or _str(opener.get("trigger")) or _str(post.get("trigger"))
     return CompactionView(
         compaction_id=cid,
         session_id=session_id,
         number=0,
         time=opener["time"],
         source=opener["source"],
-        trigger=_str(opener.get("trigger")) or _str(post.get("trigger")),
-        tokens_before=_int(opener.get("context_tokens")),
+        trigger=trigger,
+        kind="precomputed" if swap is not None else trigger,
+        fires=max(len(fires), 1) if opener["source"] == "pre_compact" else len(fires),
+        tokens_before=_int(state.get("context_tokens")),
         tokens_after=_int(post.get("post_tokens")),
-        archive_size=next(
-            (_int(o.get("archive_size")) for o in openers if _int(o.get("archive_size")) is not None), None
-        ),
-        chars=_int(opener.get("chars")) or 0,
+        archive_size=next((size for size in reversed(archives) if size is not None), None),
+        chars=_int(latest.get("chars")) or 0,
         carried=carried,
         kept=kept,
         kept_percent=round(100.0 * kept / checked, 1) if kept is not None and checked else None,

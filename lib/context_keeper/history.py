@@ -15,7 +15,9 @@ from .record_loader import from_dict
 from .records import field, record
 from .store import RunsDir, append_line
 
-SOURCES = ("pre_compact", "session_start", "post_compact", "refill")
+SOURCES = ("pre_compact", "session_start", "swap", "post_compact", "refill")
+# What kind of compaction a line belongs to, as far as the hooks can tell (see `kind`).
+KINDS = ("manual", "auto", "precomputed")
 
 
 @record
@@ -24,6 +26,8 @@ class CompactionRecord:
     session_id: str
     trigger: str | None
     # "pre_compact" | "session_start" (PreCompact did not run): the compaction and its block;
+    # "swap": the session went on after PreCompact (a summary computed in the background and
+    # swapped in turns later) and the restore hook recorded the state and archive at the swap;
     # "post_compact": the check of the summary; "refill": what was sent after it
     source: str
     context_tokens: int | None = None
@@ -47,6 +51,14 @@ class CompactionRecord:
     refill_items: int | None = None
     refill_chars: int | None = None
     event: str | None = None  # refill: the hook event that delivered it
+    # pre_compact: the how-manieth PreCompact fire of this compaction, from 2 on (a repeated
+    # fire, or one of a summary computed in the background): the block and archive replace
+    # the earlier fire's, under the same compaction_id
+    fire: int | None = None
+    # post_compact: where the summary was read ("post_compact": the hook's stdin;
+    # "transcript": the summary record, because PostCompact never came)
+    summary_from: str | None = None
+    turns: int | None = None  # turns in the transcript when the line was written
 
 
 def now_iso(when: float | None = None) -> str:

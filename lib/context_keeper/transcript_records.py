@@ -88,6 +88,8 @@ class CompactBoundary:
     logical_parent_uuid: str | None
     preserved_head_uuid: str | None = None
     preserved_tail_uuid: str | None = None
+    # the summary was computed in the background, beside the running turn, and swapped in later
+    precomputed: bool = False
 
 
 Record = Message | CompactBoundary
@@ -192,5 +194,6 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             logical_parent_uuid=_str(obj.get("logicalParentUuid")),
             preserved_head_uuid=_str(segment.get("headUuid")),
             preserved_tail_uuid=_str(segment.get("tailUuid")),
+            precomputed=meta.get("precomputed") is True,
         )
     return None

@@ -10,6 +10,8 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..archive import ArchiveResult
 from ..cold_units import load_summaries
 from ..history import CompactionRecord, read_records
@@ -17,9 +19,9 @@ from ..preserve import render_restore
 from ..session import SessionModel
 from ..store import find_repo_root
 from ..survival import compaction_file
-from ..survival.items import Item, items_from_json
+from ..survival.items import items_from_json
 from .guard import HookContext, run_hook
-from .steps import archive_now, current_model, optional, record
+from .steps import archive_now, current_model, optional, record, record_swap
 
 
 def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
@@ -59,8 +61,12 @@ def work(ctx: HookContext) -> str:
     if entry is None:
         ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
         archive = archive_now(ctx)
+    saved = _saved(ctx, entry)
+    if entry is not None and entry.compaction_id and saved is not None and loaded is not None:
+        archive = record_swap(ctx, loaded, entry.compaction_id, saved)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
-    block_items = _block_items(ctx, entry)
+    block = saved.get("block") if saved else None
+    block_items = items_from_json(block.get("items")) if isinstance(block, dict) else None
     preserved = ctx.runs.preserved_path(ctx.hook.session_id)
     archive_path = str(archive.path) if archive else (entry.archive_path if entry else None)
     rendered = render_restore(
@@ -87,14 +93,12 @@ def work(ctx: HookContext) -> str:
     return rendered.text
 
 
-def _block_items(ctx: HookContext, entry: CompactionRecord | None) -> tuple[Item, ...] | None:
-    """The items this compaction's block showed, from its file; None without a block."""
+def _saved(ctx: HookContext, entry: CompactionRecord | None) -> dict[str, Any] | None:
+    """The file PreCompact started for this compaction (its block, turns, archive); None
+    without one."""
     if entry is None or entry.source != "pre_compact" or not entry.compaction_id:
         return None
-    path = compaction_file.path_of(ctx.runs, ctx.hook.session_id, entry.compaction_id)
-    data = compaction_file.read(path)
-    block = data.get("block") if data else None
-    return items_from_json(block.get("items")) if isinstance(block, dict) else None
+    return compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, entry.compaction_id))
 
 
 def main() -> int:

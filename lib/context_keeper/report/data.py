@@ -41,6 +41,8 @@ class CompactionOutcome:
     after_turn: int  # the boundary came after this many turns
     in_transcript: bool  # False: recorded by a hook, no boundary in the transcript (yet)
     trigger: str | None = None
+    # manual, auto, or precomputed (the summary was computed beside the turn, swapped in later)
+    kind: str | None = None
     time: str | None = None
     pre_tokens: int | None = None
     post_tokens: int | None = None
@@ -187,6 +189,7 @@ def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Rec
     if boundary is not None:
         values |= {
             "trigger": boundary.trigger,
+            "kind": "precomputed" if boundary.precomputed else boundary.trigger,
             "time": boundary.timestamp,
             "pre_tokens": boundary.pre_tokens,
             "post_tokens": boundary.post_tokens,
@@ -198,6 +201,7 @@ def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Rec
             carried = sum(c.get("carried", 0) for c in check.values())
         values |= {
             "trigger": values.get("trigger") or rec.trigger,
+            "kind": values.get("kind") if values.get("kind") == "precomputed" else (rec.kind or values.get("kind")),
             "time": values.get("time") or rec.time,
             "pre_tokens": values["pre_tokens"] if values.get("pre_tokens") is not None else rec.context_tokens,
             "post_tokens": values["post_tokens"] if values.get("post_tokens") is not None else rec.post_tokens,

@@ -27,6 +27,7 @@ class Recorded:
     source: str  # the hook that opened it: pre_compact | session_start
     compaction_id: str | None = None
     trigger: str | None = None
+    kind: str | None = None  # compaction_log's: manual, auto, precomputed
     boundaries_before: int | None = None  # which boundary it is: this + 1
     context_tokens: int | None = None
     block_chars: int | None = None  # characters the opening hook printed
@@ -101,6 +102,7 @@ def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
             source=view.source,
             compaction_id=view.compaction_id if opener.get("compaction_id") else None,
             trigger=view.trigger,
+            kind=view.kind,
             boundaries_before=view.boundaries_before,
             context_tokens=view.tokens_before,
             block_chars=_int(opener.get("chars")),

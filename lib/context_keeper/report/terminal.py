@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from ..compaction_log import kind_label
 from ..survival.items import FAMILIES
 from .chart import render_chart
 from .data import CompactionOutcome, SessionReport
@@ -68,7 +69,7 @@ def compaction_rows(report: SessionReport) -> list[list[object]]:
         [
             f"C{c.number}",
             f"{c.after_turn:,}" + ("" if c.in_transcript else " (not in transcript)"),
-            c.trigger or DASH,
+            kind_label(c.trigger, c.kind) or DASH,
             num(c.pre_tokens),
             num(c.post_tokens),
             f"{c.block_chars:,} chars" if c.block_chars is not None else DASH,
@@ -126,7 +127,8 @@ def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, 
         context += f"; peak {num(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}"
     triggers: dict[str, int] = {}
     for c in report.compactions:
-        triggers[c.trigger or "unknown"] = triggers.get(c.trigger or "unknown", 0) + 1
+        label = kind_label(c.trigger, c.kind) or "unknown"
+        triggers[label] = triggers.get(label, 0) + 1
     by_trigger = " (" + ", ".join(f"{n:,} {t}" for t, n in triggers.items()) + ")" if triggers and not terse else ""
     return [
         ("session", report.session_id),

@@ -167,7 +167,14 @@ class SessionModel:
 
     def _boundary(self, record: CompactBoundary) -> None:
         self.compactions.append(
-            Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
+            Compaction(
+                self.turns,
+                record.trigger,
+                record.pre_tokens,
+                record.post_tokens,
+                record.timestamp,
+                precomputed=record.precomputed,
+            )
         )
         # Usage recorded before the boundary is stale (FACTS.md): postTokens until new usage.
         self.context_tokens = record.post_tokens
