@@ -90,7 +90,33 @@ def work(ctx: HookContext) -> str:
     optional(
         ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note)
     )
+    if block_items:
+        offset = archive.size if archive else (saved or {}).get("transcript_offset")
+        optional(ctx, "pending check", lambda: _queue_unchecked(ctx, compaction_id, entry.trigger, offset))
     return rendered.text
+
+
+def _queue_unchecked(ctx: HookContext, compaction_id: str, trigger: str | None, offset: object) -> None:
+    """In case PostCompact never comes (some Claude Code versions skip it): a pending refill
+    marked unchecked, which PostCompact replaces with the checked one or removes. Still
+    unchecked when the first main-agent hook finds the compaction's boundary, it is checked
+    there against the summary record Claude Code wrote after the boundary (context_refill)."""
+    import time
+
+    from ..survival import pending
+
+    record = {
+        "session_id": ctx.hook.session_id,
+        "compaction_id": compaction_id,
+        "trigger": trigger,
+        "transcript_path": str(ctx.hook.transcript_path) if ctx.hook.transcript_path else None,
+        "transcript_offset": offset,
+        "runs_root": str(ctx.runs.root),
+        "created": time.time(),
+        "items": [],
+        "unchecked": True,
+    }
+    pending.write_pending(str(ctx.settings.home), ctx.hook.session_id, compaction_id, record)
 
 
 def _saved(ctx: HookContext, entry: CompactionRecord | None) -> dict[str, Any] | None:
