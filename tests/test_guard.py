@@ -321,3 +321,16 @@ def test_the_environment_turns_a_disabled_project_back_on(env: Path, repo: Path,
     seen = []
     assert call(lambda ctx: seen.append(ctx.settings.turns_until_cold) or "x", stdin_for(repo), capsys) == "x"
     assert seen == [3]  # and the project's other values apply to its hooks
+
+
+def test_sigterm_is_logged_as_claude_code_ending_the_run_not_as_a_failure(env: Path, repo: Path, capsys) -> None:
+    """Claude Code ends a `-p` run's hooks with SIGTERM (e.g. the PreCompact of a summary begun
+    in the background when the turn ends): expected, so a warning without a traceback."""
+
+    def terminated_work(ctx: HookContext) -> str:
+        raise guard.HookTerminated("terminated by SIGTERM")
+
+    assert call(terminated_work, stdin_for(repo, "PreCompact", trigger="auto"), capsys, "PreCompact") == ""
+    log = runs_log(env, repo)
+    assert "WARNING PreCompact" in log and "terminated by SIGTERM" in log
+    assert "ERROR" not in log and "Traceback" not in log
