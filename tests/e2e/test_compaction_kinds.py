@@ -251,10 +251,13 @@ def test_a_subagents_own_compaction_leaves_the_main_sessions_block_note_and_refi
     compaction_hooks = [r["stdin"] for r in read_dump(hook_dump) if r["event"] in ("PreCompact", "PostCompact")
                         or r["stdin"].get("source") == "compact"]
     assert [s["hook_event_name"] for s in compaction_hooks] == ["PreCompact", "SessionStart", "PostCompact"]
-    assert all(s.get("agent_id") and s["session_id"] == result.session_id for s in compaction_hooks)
+    assert all(s["session_id"] == hooked_session(hook_dump) for s in compaction_hooks)
+    # 2.1.330 and 2.1.332 name the subagent (agent_id); 2.1.299 names none, and the hooks tell
+    # by the usage in the transcripts (compacting_agent). Either way all three alike.
+    assert len({bool(s.get("agent_id")) for s in compaction_hooks}) == 1
     # Nothing of the main session's reached the subagent or was recorded as the main's compaction.
     assert BLOCK_HEADER not in all_text(compaction)
     assert not any(RESTORE_HEADER in all_text(r) or REFILL_HEADER in all_text(r) for r in claude.api.requests)
     runs = runs_dir(env, claude.repo)
-    assert read_records(runs, result.session_id) == [] and archives(claude, env) == []
+    assert read_records(runs) == [] and archives(claude, env) == []
     no_hook_errors(claude)

@@ -17,6 +17,7 @@ from ..survival import compaction_file, pending
 from ..survival.check import check_summary, not_among
 from ..survival.items import Item, items_from_json
 from ..survival.refill import render_refill
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import optional
 
@@ -25,7 +26,7 @@ EVENT = "PostCompact"
 
 def work(ctx: HookContext) -> None:
     hook = ctx.hook
-    if hook.from_subagent:
+    if hook.from_subagent or compacting_subagent(hook):
         ctx.log.info(f"PostCompact session={hook.session_id}: a subagent's compaction; nothing done")
         return
     found = optional(ctx, "compaction file", lambda: compaction_file.latest(ctx.runs, hook.session_id))
@@ -33,6 +34,11 @@ def work(ctx: HookContext) -> None:
         ctx.log.warning(f"PostCompact session={hook.session_id}: no PreCompact or SessionStart record; nothing checked")
         return
     _, data = found
+    if "check" in data:
+        # Checked already: a repeated PostCompact, or another agent's compaction. A second
+        # check would replace the first with a summary that is not this compaction's.
+        ctx.log.info(f"PostCompact session={hook.session_id}: the latest compaction is checked already; nothing done")
+        return
     block_items = _items(data, "block") or _unprinted_block(ctx)
     text, shown = check(ctx, data, block_items, hook.compact_summary or "", hook.trigger, "post_compact")
     compaction_id = str(data.get("compaction_id"))

@@ -15,6 +15,7 @@ later steps need are imported once the archive has started.
 
 from __future__ import annotations
 
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import archive_done, archiving, current_model, optional, record
 
@@ -22,7 +23,7 @@ EVENT = "PreCompact"
 
 
 def work(ctx: HookContext) -> str:
-    if ctx.hook.from_subagent:
+    if ctx.hook.from_subagent or compacting_subagent(ctx.hook):
         # A subagent compacting its own context: the main session's block, archive and
         # history stay as they are, and the main block does not belong in its summary.
         ctx.log.info(f"PreCompact session={ctx.hook.session_id}: a subagent's compaction; nothing done")

@@ -20,6 +20,7 @@ from ..session import SessionModel
 from ..store import find_repo_root
 from ..survival import compaction_file
 from ..survival.items import items_from_json
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import archive_now, current_model, optional, record, record_swap
 
@@ -51,7 +52,11 @@ EVENT = "SessionStart"
 
 
 def work(ctx: HookContext) -> str:
-    if ctx.hook.source != "compact" or ctx.hook.from_subagent:
+    if ctx.hook.source != "compact":
+        return ""
+    if ctx.hook.from_subagent or compacting_subagent(ctx.hook):
+        # The main session's note would land in the subagent's context.
+        ctx.log.info(f"SessionStart session={ctx.hook.session_id}: a subagent's compaction; nothing done")
         return ""
     loaded = current_model(ctx)
     model = loaded or SessionModel(session_id=ctx.hook.session_id)
