@@ -78,3 +78,13 @@ def test_the_hooks_leave_a_subagents_compaction_without_agent_id_alone(tmp_path:
     # The same hooks for the main agent's compaction still work.
     (folder / "agent-a1.meta.json").write_text(json.dumps({"finished": True}))
     assert env.run(PRE_COMPACT, env.stdin("PreCompact:auto")).out
+
+
+def test_a_main_compact_keeps_its_note_while_a_busier_subagent_runs(tmp_path: Path) -> None:
+    """SessionStart carries no trigger: the compaction PreCompact opened as the main agent's
+    (a /compact) gets its note whatever a running subagent's usage says."""
+    env = make_env(tmp_path)
+    folder = env.transcript.with_suffix("") / "subagents"
+    write(folder / "agent-a1.jsonl", response(900_000, "2999-01-01T00:00:00.000Z", True, 9))
+    assert env.run(PRE_COMPACT, env.stdin("PreCompact:manual")).out
+    assert env.run(SESSION_START, env.stdin("SessionStart:compact")).out

@@ -7,7 +7,12 @@
 - a **subagent's own** compaction: the compaction hooks fire in the main settings with the
   subagent's `agent_id`; nothing of the main session's reaches the subagent;
 - a compaction whose **PostCompact never comes** (our PostCompact hook unregistered, as on the
-  versions that skip it): the summary record in the transcript is checked instead.
+  versions that skip it): the summary record in the transcript is checked instead;
+- a **sleep** compaction: a `-p` session kept open compacts itself after a quiet minute, as a
+  `/compact` nobody typed (`trigger: "manual"`).
+
+The REPL's idle compaction (an attended terminal, a 54-minute wait) is not here: it fires the
+hooks as an auto compaction between turns (docs/how-it-works.md).
 
 Precompute needs a rollout flag Claude Code reads offline only from `~/.claude.json`'s
 `cachedGrowthBookFeatures` with `CLAUDE_CODE_GB_DISK_CACHE_WHEN_TELEMETRY_OFF=1`, and a
@@ -26,6 +31,7 @@ import pytest
 from fake_api import all_text, context_usage, is_subagent_request, step, tool
 from harness import ClaudeSession, dump_hook_command, read_dump
 from keeper import BLOCK_HEADER, RESTORE_HEADER, hook_errors, install_hooks, keeper_env, runs_dir
+from streaming import StreamingRun
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
 from context_keeper.compaction_log import read_views
@@ -106,8 +112,8 @@ def archives(claude: ClaudeSession, env: dict[str, str]) -> list[Path]:
     return sorted(folder.iterdir()) if folder.is_dir() else []
 
 
-def no_hook_errors(claude: ClaudeSession) -> None:
-    errors = hook_errors(claude.runs, claude.transcript())
+def no_hook_errors(claude: ClaudeSession, session_id: str | None = None) -> None:
+    errors = hook_errors(claude.runs, claude.transcript(session_id))
     assert errors == [], "\n".join(errors)
 
 
@@ -261,3 +267,52 @@ def test_a_subagents_own_compaction_leaves_the_main_sessions_block_note_and_refi
     runs = runs_dir(env, claude.repo)
     assert read_records(runs) == [] and archives(claude, env) == []
     no_hook_errors(claude)
+
+
+# -- sleep compaction --------------------------------------------------------------------------------------
+
+SLEEP_ENV = {
+    # A `-p` session with stdin kept open compacts itself after a quiet spell when its context
+    # is large enough and its prompt cache warm: only on a hosted session (CLAUDE_CODE_REMOTE).
+    "CLAUDE_CODE_SLEEP_COMPACT": "1",
+    "CLAUDE_CODE_REMOTE": "1",
+    "CLAUDE_CODE_SLEEP_COMPACT_AFTER_MS": "60000",  # the shortest delay it takes
+    "CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS": "60000",
+}
+
+
+def test_a_sleep_compaction_is_a_manual_one_nobody_typed(
+    claude: ClaudeSession, env: dict[str, str], hook_dump: Path, tmp_path: Path
+) -> None:
+    dump_hooks(claude, hook_dump)
+    claude.add_hook("UserPromptSubmit", dump_hook_command(hook_dump))
+    claude.add_hook("Stop", dump_hook_command(hook_dump))
+    claude.api.summary = summary_without_the_block
+    notes = claude.repo / "notes.md"
+    claude.api.set_script([
+        step(tool("Write", file_path=str(notes), content="# Notes\n"), usage=context_usage(40_000)),
+        step("Done for now.", usage=context_usage(81_000)),
+        step("Next answer.", usage=context_usage(5_000)),
+    ])
+    with StreamingRun(claude, env | SLEEP_ENV, tmp_path / "stream.jsonl") as run:
+        run.send("Write the notes.")
+        run.wait_for(lambda: "PostCompact" in events(hook_dump), "sleep compaction")
+        run.send("What next?")
+        run.wait_for(lambda: events(hook_dump).count("Stop") == 2, "the answer to the second prompt")
+    order = events(hook_dump)
+    pre = order.index("PreCompact")
+    # Nobody typed /compact: no prompt between the turn and the compaction.
+    assert order[pre - 1] == "Stop" and order.count("UserPromptSubmit") == 2
+    assert order[pre:pre + 3] == ["PreCompact", "SessionStart(compact)", "PostCompact"]
+    [pre_stdin] = [r["stdin"] for r in read_dump(hook_dump, "PreCompact")]
+    assert pre_stdin["trigger"] == "manual" and not pre_stdin.get("custom_instructions")
+    [compaction] = claude.api.compaction_requests()
+    assert BLOCK_HEADER in all_text(compaction)
+    after = main_requests_after_the_swap(claude)
+    text = all_text(after[0])
+    assert RESTORE_HEADER in text and "What next?" in text
+    assert "<local-command-stdout>" in text and BLOCK_HEADER in text  # the /compact echo of the block
+    assert block_facts_missing(claude, env, hooked_session(hook_dump), after[0]) == []
+    [view] = history(claude, env)
+    assert (view.trigger, view.fires) == ("manual", 1)
+    no_hook_errors(claude, hooked_session(hook_dump))

@@ -52,21 +52,22 @@ EVENT = "SessionStart"
 
 
 def work(ctx: HookContext) -> str:
-    if ctx.hook.source != "compact":
-        return ""
-    if ctx.hook.from_subagent or compacting_subagent(ctx.hook):
-        # The main session's note would land in the subagent's context.
-        ctx.log.info(f"SessionStart session={ctx.hook.session_id}: a subagent's compaction; nothing done")
+    if ctx.hook.source != "compact" or ctx.hook.from_subagent:
         return ""
     loaded = current_model(ctx)
     model = loaded or SessionModel(session_id=ctx.hook.session_id)
     records = optional(ctx, "history", lambda: read_records(ctx.runs, ctx.hook.session_id)) or []
     entry = this_compaction(records, loaded)
+    saved = _saved(ctx, entry)
+    # A main compaction PreCompact opened is the main agent's; else (no agent_id on some
+    # versions) ask whose it is: the main session's note would land in a subagent's context.
+    if (saved is None or "note" in saved) and compacting_subagent(ctx.hook):
+        ctx.log.info(f"SessionStart session={ctx.hook.session_id}: a subagent's compaction; nothing done")
+        return ""
     archive: ArchiveResult | None = None
     if entry is None:
         ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
         archive = archive_now(ctx)
-    saved = _saved(ctx, entry)
     if entry is not None and entry.compaction_id and saved is not None and loaded is not None:
         archive = record_swap(ctx, loaded, entry.compaction_id, saved)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
