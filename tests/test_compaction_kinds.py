@@ -117,4 +117,31 @@ def test_an_ordinary_compaction_keeps_the_precompact_archive(env: Env) -> None:
     assert env.run(SESSION_START, env.stdin("SessionStart:compact")).rc == 0
     assert archives(env) == [archive]
     [view] = read_views(env.runs)
-    assert view.kind == "auto" and not [r for r in read_records(env.runs, env.session_id) if r.source == "swap"]
+    assert view.kind != "precomputed" and not [r for r in read_records(env.runs, env.session_id) if r.source == "swap"]
+
+
+TOOL_RESULT = (
+    b'{"type":"user","isSidechain":false,"uuid":"r1","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user",'
+    b'"content":[{"type":"tool_result","tool_use_id":"toolu_x","content":"ok"}]}}\n'
+)
+PROMPT = (
+    b'{"type":"user","isSidechain":false,"uuid":"p1","timestamp":"2026-01-01T00:00:00.000Z","message":{"role":"user",'
+    b'"content":"next prompt"}}\n'
+)
+
+
+@pytest.mark.parametrize("appended, kind", [
+    (b"", "idle"),  # the fixture ends with the model's answer: no turn running
+    (TOOL_RESULT, "auto"),  # mid tool loop
+    (PROMPT, "auto"),  # at the start of a turn, before its first request
+])
+def test_an_auto_compaction_between_turns_is_labelled_idle(env: Env, appended: bytes, kind: str) -> None:
+    append(env, appended)
+    env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    [view] = read_views(env.runs)
+    assert view.kind == kind
+
+
+def test_a_manual_compaction_between_turns_stays_manual(env: Env) -> None:
+    env.run(PRE_COMPACT, env.stdin("PreCompact:manual"))
+    assert [v.kind for v in read_views(env.runs)] == ["manual"]

@@ -34,7 +34,8 @@ class CompactionView:
     time: str
     source: str  # the hook that opened it: pre_compact, or session_start when PreCompact did not run
     trigger: str | None
-    # manual, auto, or precomputed (the session went on between PreCompact and the swap)
+    # manual, auto, idle (auto between turns) or precomputed (the session went on between
+    # PreCompact and the swap)
     kind: str | None
     fires: int  # PreCompact fires recorded for it (more than 1: repeated, or a background summary)
     tokens_before: int | None
@@ -146,7 +147,7 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
         time=opener["time"],
         source=opener["source"],
         trigger=trigger,
-        kind="precomputed" if swap is not None else trigger,
+        kind=_kind(trigger, swap, latest),
         fires=max(len(fires), 1) if opener["source"] == "pre_compact" else len(fires),
         tokens_before=_int(state.get("context_tokens")),
         tokens_after=_int(post.get("post_tokens")),
@@ -164,6 +165,16 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
         boundaries_before=_int(opener.get("boundaries_before")),
         records=list(group),
     )
+
+
+def _kind(trigger: str | None, swap: dict[str, Any] | None, latest: dict[str, Any]) -> str | None:
+    """precomputed: the summary was swapped in turns after PreCompact; idle: an auto compaction
+    that began between turns (Claude Code compacting a session left idle); else the trigger."""
+    if swap is not None:
+        return "precomputed"
+    if trigger == "auto" and latest.get("between_turns") is True:
+        return "idle"
+    return trigger
 
 
 def _renumber(view: CompactionView, number: int) -> CompactionView:

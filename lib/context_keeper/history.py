@@ -17,7 +17,7 @@ from .store import RunsDir, append_line
 
 SOURCES = ("pre_compact", "session_start", "swap", "post_compact", "refill")
 # What kind of compaction a line belongs to, as far as the hooks can tell (see `kind`).
-KINDS = ("manual", "auto", "precomputed")
+KINDS = ("manual", "auto", "idle", "precomputed")
 
 
 @record
@@ -59,6 +59,9 @@ class CompactionRecord:
     # "transcript": the summary record, because PostCompact never came)
     summary_from: str | None = None
     turns: int | None = None  # turns in the transcript when the line was written
+    # pre_compact/session_start: the compaction began with no turn running (the last message
+    # was an answer that ended its turn): an auto one then is Claude Code's idle compaction
+    between_turns: bool | None = None
 
 
 def now_iso(when: float | None = None) -> str:

@@ -9,7 +9,7 @@ agent crossed the threshold: Claude Code compacts the agent whose latest respons
 passed it, right after that response. A running subagent whose latest response is newer than
 the main agent's and holds more context than the main agent's latest is the one compacting;
 the main agent otherwise (and always for `/compact`, which only the main agent gets). The
-files are read from their ends only: the latest response is all that is needed.
+files are read from their ends only (transcript_tail): the latest response is all it needs.
 """
 
 from __future__ import annotations
@@ -18,11 +18,8 @@ import json
 import os
 from pathlib import Path
 
-from ..transcript import decode_line, open_regular
-from ..transcript_records import Message
 from .hook_input import HookInput
-
-TAIL_BYTES = 256 << 10  # the latest response is in the last records of a file
+from .transcript_tail import latest_response
 
 
 def compacting_subagent(hook: HookInput) -> str | None:
@@ -49,31 +46,6 @@ def compacting_subagent(hook: HookInput) -> str | None:
         if best is None or latest[0] > best[0]:
             best = (latest[0], agent_id)
     return best[1] if best else None
-
-
-def latest_response(path: Path | str, sidechain: bool) -> tuple[int, str] | None:
-    """(context tokens, timestamp) of the latest response with usage in the file's tail."""
-    try:
-        with open_regular(path) as handle:
-            size = os.fstat(handle.fileno()).st_size
-            handle.seek(max(0, size - TAIL_BYTES))
-            tail = handle.read(TAIL_BYTES)
-    except OSError:
-        return None
-    for line in reversed(tail.split(b"\n")):
-        if b'"usage"' not in line:
-            continue
-        record = decode_line(line)
-        if (
-            isinstance(record, Message)
-            and record.role == "assistant"
-            and record.usage is not None
-            and record.is_sidechain == sidechain
-            and record.model != "<synthetic>"
-            and record.timestamp is not None
-        ):
-            return record.usage.context_tokens, record.timestamp
-    return None
 
 
 def _finished(meta: Path) -> bool:

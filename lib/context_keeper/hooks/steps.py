@@ -122,8 +122,6 @@ def record(
     opened = now_iso()
     earlier = _still_open(ctx, boundaries_before) if source == "pre_compact" else None
     compaction_id, fire = (earlier[0], _int(earlier[1].get("fires"), 1) + 1) if earlier else (opened, None)
-    if fire is not None:
-        ctx.log.info(f"PreCompact session={ctx.hook.session_id}: fire {fire} of compaction {compaction_id}")
     entry = CompactionRecord(
         time=opened,
         compaction_id=compaction_id,
@@ -141,6 +139,7 @@ def record(
         block_families=by_family(rendered.items) if source == "pre_compact" else {},
         fire=fire,
         turns=model.turns,
+        between_turns=_between_turns(ctx),
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
@@ -169,11 +168,14 @@ def _still_open(ctx: HookContext, boundaries_before: int | None) -> tuple[str, d
     from ..survival import compaction_file
 
     transcript = str(ctx.hook.transcript_path) if ctx.hook.transcript_path else None
-    return optional(
+    found = optional(
         ctx,
         "compaction file",
         lambda: compaction_file.still_open(ctx.runs, ctx.hook.session_id, transcript, boundaries_before),
     )
+    if found is not None:
+        ctx.log.info(f"PreCompact session={ctx.hook.session_id}: another fire of compaction {found[0]}")
+    return found
 
 
 def record_swap(
@@ -235,6 +237,13 @@ def drop_archive(ctx: HookContext, path: object, keep: Path) -> None:
         ctx.log.warning(f"{ctx.hook.event}: earlier archive {path} not removed: {exc}")
         return
     ctx.log.info(f"{ctx.hook.event}: earlier archive {path} replaced by {keep}")
+
+
+def _between_turns(ctx: HookContext) -> bool | None:
+    from .transcript_tail import between_turns
+
+    path = ctx.hook.transcript_path
+    return between_turns(path) if path is not None else None
 
 
 def _text(value: object) -> str | None:
