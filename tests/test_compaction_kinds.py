@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.compaction_log import read_views
+from context_keeper.compaction_log import read_views, with_tokens_after
 from context_keeper.history import read_records
 from context_keeper.survival import compaction_file
 from hook_support import PRE_COMPACT, ROOT, SESSION_START, Env, make_env
@@ -145,3 +145,21 @@ def test_an_auto_compaction_between_turns_is_labelled_idle(env: Env, appended: b
 def test_a_manual_compaction_between_turns_stays_manual(env: Env) -> None:
     env.run(PRE_COMPACT, env.stdin("PreCompact:manual"))
     assert [v.kind for v in read_views(env.runs)] == ["manual"]
+
+
+@pytest.mark.parametrize("new_turns, flag, kind", [
+    (0, True, "precomputed"),  # the boundary says so, though no turn came between
+    (2, False, "auto"),  # turns came between, yet the boundary says it was not precomputed
+    (2, True, "precomputed"),
+])
+def test_the_boundarys_precomputed_flag_decides_the_kind(env: Env, new_turns: int, flag: bool, kind: str) -> None:
+    append(env, TOOL_RESULT)  # mid tool loop: an auto compaction, not an idle one
+    env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    for n in range(new_turns):
+        append(env, new_turn(env, n, f"echo {n}"))
+    env.run(SESSION_START, env.stdin("SessionStart:compact"))
+    boundary = json.loads(BOUNDARY)
+    boundary["compactMetadata"]["precomputed"] = flag
+    append(env, (json.dumps(boundary) + "\n").encode())
+    [view] = with_tokens_after(read_views(env.runs), env.runs)
+    assert (view.kind, view.tokens_after) == (kind, 900)

@@ -98,7 +98,8 @@ def read_views(runs: RunsDir) -> list[CompactionView]:
 
 def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[CompactionView]:
     """`views`, with tokens after taken from the transcript's boundary (its postTokens) where
-    no hook recorded them: the compaction a hook saw is the boundary after the
+    no hook recorded them, and whether the summary was precomputed from the boundary's flag
+    (which the hooks can only infer): the compaction a hook saw is the boundary after the
     `boundaries_before` already there. Each transcript is read once, from the saved model's
     cursor on."""
     from .claude_sessions import current_model  # the session model: only when asked
@@ -117,8 +118,13 @@ def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[Compac
             except OSError:  # the transcript is gone or unreadable: tokens after stay unknown
                 models[key] = []
         boundaries = models[key]
-        tokens = boundaries[index].post_tokens if index < len(boundaries) else None
-        out.append(view if tokens is None else replace(view, tokens_after=tokens))
+        if index >= len(boundaries):
+            out.append(view)
+            continue
+        boundary = boundaries[index]
+        kind = "precomputed" if boundary.precomputed else (view.trigger if view.kind == "precomputed" else view.kind)
+        tokens = boundary.post_tokens if boundary.post_tokens is not None else view.tokens_after
+        out.append(replace(view, tokens_after=tokens, kind=kind))
     return out
 
 
