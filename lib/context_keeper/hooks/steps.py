@@ -106,22 +106,33 @@ def current_model(ctx: HookContext, settled: Callable[[], object] | None = None)
 def record(
     ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str
 ) -> CompactionRecord:
-    """Append the history line that opens a compaction (its time is the compaction's id) and
-    start the compaction's file with the block (or, from SessionStart, without one).
+    """Start the compaction's file with the block (or, from SessionStart, without one) and
+    append the history line that opens it (its time is the compaction's id).
 
-    A PreCompact fire for a compaction still open (compaction_file.still_open: a repeated
-    fire, or a background summary's turns before the swap) is no new compaction: its block
-    and archive replace the earlier fire's under the same id, the earlier archive removed."""
+    A PreCompact fire for a compaction still open (compaction_file.claim: a repeated fire,
+    or a background summary's turns before the swap) is no new compaction: its block and
+    archive replace the earlier fire's under the same id, the earlier archive removed."""
     from ..history import CompactionRecord, append_record, archive_fields, now_iso
-    from ..survival import compaction_file
     from ..survival.items import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
     transcript = ctx.hook.transcript_path
     boundaries_before = len(model.compactions) if model.offset else None
     opened = now_iso()
-    earlier = _still_open(ctx, boundaries_before) if source == "pre_compact" else None
-    compaction_id, fire = (earlier[0], _int(earlier[1].get("fires"), 1) + 1) if earlier else (opened, None)
+    parts: dict[str, object] = {
+        "trigger": ctx.hook.trigger,
+        "transcript_path": str(transcript) if transcript else None,
+        # Where the transcript ended: the refill looks for this compaction's boundary after it.
+        "transcript_offset": archive.size if archive else _size(transcript),
+        "boundaries_before": boundaries_before,
+        "turns": model.turns,
+    }
+    if archive is not None:
+        parts["archive_path"] = str(archive.path)
+    if source == "pre_compact":
+        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
+    claimed = optional(ctx, "compaction file", lambda: _claim(ctx, source, opened, parts))
+    compaction_id, earlier = claimed if claimed else (opened, None)
     entry = CompactionRecord(
         time=opened,
         compaction_id=compaction_id,
@@ -137,45 +148,31 @@ def record(
         left_out=rendered.left_out,
         block_items=len(rendered.items) if source == "pre_compact" else None,
         block_families=by_family(rendered.items) if source == "pre_compact" else {},
-        fire=fire,
+        fire=_int(earlier.get("fires"), 1) + 1 if earlier else None,
         turns=model.turns,
         between_turns=_between_turns(ctx),
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
-    parts: dict[str, object] = {
-        "trigger": ctx.hook.trigger,
-        "transcript_path": str(transcript) if transcript else None,
-        # Where the transcript ended: the refill looks for this compaction's boundary after it.
-        "transcript_offset": archive.size if archive else _size(transcript),
-        "boundaries_before": entry.boundaries_before,
-        "turns": model.turns,
-        "fires": fire or 1,
-    }
-    if archive is not None:
-        parts["archive_path"] = str(archive.path)
-    if source == "pre_compact":
-        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
-    optional(
-        ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, **parts)
-    )
     if earlier is not None and archive is not None:
-        drop_archive(ctx, earlier[1].get("archive_path"), keep=archive.path)
+        drop_archive(ctx, earlier.get("archive_path"), keep=archive.path)
     return entry
 
 
-def _still_open(ctx: HookContext, boundaries_before: int | None) -> tuple[str, dict[str, object]] | None:
+def _claim(
+    ctx: HookContext, source: str, opened: str, parts: dict[str, object]
+) -> tuple[str, dict[str, object] | None]:
+    """The compaction this hook's record belongs to; its file written with `parts`."""
     from ..survival import compaction_file
 
-    transcript = str(ctx.hook.transcript_path) if ctx.hook.transcript_path else None
-    found = optional(
-        ctx,
-        "compaction file",
-        lambda: compaction_file.still_open(ctx.runs, ctx.hook.session_id, transcript, boundaries_before),
-    )
-    if found is not None:
-        ctx.log.info(f"PreCompact session={ctx.hook.session_id}: another fire of compaction {found[0]}")
-    return found
+    session = ctx.hook.session_id
+    if source != "pre_compact":
+        compaction_file.update(ctx.runs, session, opened, **parts)
+        return opened, None
+    compaction_id, earlier = compaction_file.claim(ctx.runs, session, opened, **parts)
+    if earlier is not None:
+        ctx.log.info(f"PreCompact session={session}: another fire of compaction {compaction_id}")
+    return compaction_id, earlier
 
 
 def record_swap(

@@ -99,6 +99,25 @@ def still_open(
     return compaction_id, data
 
 
+def claim(runs: RunsDir, session_id: str, new_id: str, **parts: Any) -> tuple[str, dict[str, Any] | None]:
+    """A PreCompact fire's compaction: `new_id`'s file started with `parts`, or, when the
+    newest compaction is still open (still_open, by parts' transcript_path and
+    boundaries_before), `parts` written into it, its `fires` counted up. Returns the id
+    written and the open compaction's file as it was (None for a new one). Under the
+    directory's lock: fires racing each other join one compaction."""
+    directory = ensure_private_dir(session_dir(runs, session_id))
+    with file_lock(directory / ".lock", LOCK_WAIT_S):
+        found = still_open(runs, session_id, parts.get("transcript_path"), parts.get("boundaries_before"))
+        compaction_id, before = found if found else (new_id, None)
+        data = dict(before) if before else {"session_id": session_id, "compaction_id": new_id, "created": time.time()}
+        fires = before.get("fires") if before else 0
+        data.update(parts)
+        data["fires"] = (fires if isinstance(fires, int) else 1) + 1
+        data["updated"] = time.time()
+        atomic_write(path_of(runs, session_id, compaction_id), jsonio.dumps(data, indent=True) + b"\n")
+    return compaction_id, before
+
+
 def update(runs: RunsDir, session_id: str, compaction_id: str, **parts: Any) -> Path:
     """Add or replace top-level parts of a compaction's file (created if missing)."""
     directory = ensure_private_dir(session_dir(runs, session_id))
