@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from context_keeper.compaction_log import read_views
 from context_keeper.hooks.compacting_agent import compacting_subagent
 from context_keeper.hooks.hook_input import HookInput
 from hook_support import PRE_COMPACT, SESSION_START, make_env
@@ -75,6 +76,8 @@ def test_the_hooks_leave_a_subagents_compaction_without_agent_id_alone(tmp_path:
     assert env.run(PRE_COMPACT, env.stdin("PreCompact:auto")).out == ""
     assert env.run(SESSION_START, env.stdin("SessionStart:compact")).out == ""
     assert not env.runs.archives.exists() or list(env.runs.archives.iterdir()) == []
+    [view] = read_views(env.runs)
+    assert (view.source, view.kind, view.records[0]["agent_id"]) == ("subagent", "subagent", "a1")
     # The same hooks for the main agent's compaction still work.
     (folder / "agent-a1.meta.json").write_text(json.dumps({"finished": True}))
     assert env.run(PRE_COMPACT, env.stdin("PreCompact:auto")).out

@@ -163,3 +163,29 @@ def test_the_boundarys_precomputed_flag_decides_the_kind(env: Env, new_turns: in
     append(env, (json.dumps(boundary) + "\n").encode())
     [view] = with_tokens_after(read_views(env.runs), env.runs)
     assert (view.kind, view.tokens_after) == (kind, 900)
+
+
+def test_a_subagents_compaction_is_listed_apart_from_the_main_ones(tmp_path: Path) -> None:
+    """A subagent's own compaction (its line written before the main one) is not matched to
+    the main transcript's boundary; the report counts it apart."""
+    from context_keeper.report.data import gather
+    from context_keeper.report.terminal import header_facts
+    from context_keeper.store import RunsDir
+
+    fixtures = ROOT / "tests" / "fixtures"
+    session = "95e30f3b-8271-4674-a510-fa6e56225096"  # auto_compact.jsonl's
+    runs = RunsDir.at(tmp_path / "runs")
+    runs.ensure()
+    lines = [
+        {"time": "2026-01-01T00:00:00.000Z", "session_id": session, "trigger": "auto", "source": "subagent",
+         "compaction_id": "2026-01-01T00:00:00.000Z", "agent_id": "a1"},
+        {"time": "2026-01-01T00:00:01.000Z", "session_id": session, "trigger": "auto", "source": "pre_compact",
+         "compaction_id": "2026-01-01T00:00:01.000Z", "boundaries_before": 0, "chars": 100},
+    ]
+    runs.compactions.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    report = gather(fixtures / "auto_compact.jsonl", runs=runs)
+    [main] = report.compactions
+    assert (main.recorded_by, main.compaction_id) == ("pre_compact", "2026-01-01T00:00:01.000Z")
+    assert report.subagent_compactions == 1
+    assert dict(header_facts(report))["compactions"].endswith("; and 1 of a subagent's own context")
+    assert [v.kind for v in read_views(runs)] == ["subagent", "auto"]

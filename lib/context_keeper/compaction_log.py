@@ -22,7 +22,7 @@ from .history import read_objects
 from .records import record, replace
 from .store import RunsDir
 
-OPENERS = ("pre_compact", "session_start")
+OPENERS = ("pre_compact", "session_start", "subagent")
 PARTS = ("block", "note", "refill")
 
 
@@ -175,7 +175,10 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
 
 def _kind(trigger: str | None, swap: dict[str, Any] | None, latest: dict[str, Any]) -> str | None:
     """precomputed: the summary was swapped in turns after PreCompact; idle: an auto compaction
-    that began between turns (Claude Code compacting a session left idle); else the trigger."""
+    that began between turns (Claude Code compacting a session left idle); subagent: a
+    subagent's own; else the trigger."""
+    if latest["source"] == "subagent":
+        return "subagent"
     if swap is not None:
         return "precomputed"
     if trigger == "auto" and latest.get("between_turns") is True:

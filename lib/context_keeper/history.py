@@ -15,9 +15,9 @@ from .record_loader import from_dict
 from .records import field, record
 from .store import RunsDir, append_line
 
-SOURCES = ("pre_compact", "session_start", "swap", "post_compact", "refill")
+SOURCES = ("pre_compact", "session_start", "swap", "post_compact", "refill", "subagent")
 # What kind of compaction a line belongs to, as far as the hooks can tell (see `kind`).
-KINDS = ("manual", "auto", "idle", "precomputed")
+KINDS = ("manual", "auto", "idle", "precomputed", "subagent")
 
 
 @record
@@ -28,7 +28,8 @@ class CompactionRecord:
     # "pre_compact" | "session_start" (PreCompact did not run): the compaction and its block;
     # "swap": the session went on after PreCompact (a summary computed in the background and
     # swapped in turns later) and the restore hook recorded the state and archive at the swap;
-    # "post_compact": the check of the summary; "refill": what was sent after it
+    # "post_compact": the check of the summary; "refill": what was sent after it;
+    # "subagent": a subagent compacted its own context (nothing of the main session's done)
     source: str
     context_tokens: int | None = None
     tokens_source: str | None = None
@@ -62,6 +63,7 @@ class CompactionRecord:
     # pre_compact/session_start: the compaction began with no turn running (the last message
     # was an answer that ended its turn): an auto one then is Claude Code's idle compaction
     between_turns: bool | None = None
+    agent_id: str | None = None  # subagent: the subagent that compacted, when the hook was told
 
 
 def now_iso(when: float | None = None) -> str:

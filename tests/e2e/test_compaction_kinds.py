@@ -265,7 +265,10 @@ def test_a_subagents_own_compaction_leaves_the_main_sessions_block_note_and_refi
     assert BLOCK_HEADER not in all_text(compaction)
     assert not any(RESTORE_HEADER in all_text(r) or REFILL_HEADER in all_text(r) for r in claude.api.requests)
     runs = runs_dir(env, claude.repo)
-    assert read_records(runs) == [] and archives(claude, env) == []
+    assert [(r.source, r.trigger) for r in read_records(runs)] == [("subagent", "auto")]
+    assert archives(claude, env) == [] and compaction_file.all_for(runs, hooked_session(hook_dump)) == []
+    [view] = history(claude, env)
+    assert view.kind == "subagent"
     no_hook_errors(claude)
 
 

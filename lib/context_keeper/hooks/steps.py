@@ -175,6 +175,23 @@ def _claim(
     return compaction_id, earlier
 
 
+def record_subagent(ctx: HookContext, agent_id: str | None) -> None:
+    """The history line of a subagent's own compaction: `history` and `report` list it
+    apart from the main session's compactions."""
+    from ..history import CompactionRecord, append_record, now_iso
+
+    opened = now_iso()
+    entry = CompactionRecord(
+        time=opened,
+        compaction_id=opened,
+        session_id=ctx.hook.session_id,
+        trigger=ctx.hook.trigger,
+        source="subagent",
+        agent_id=agent_id,
+    )
+    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+
+
 def record_swap(
     ctx: HookContext, model: SessionModel, compaction_id: str, data: dict[str, object]
 ) -> ArchiveResult | None:

@@ -19,7 +19,7 @@ from ..transcript import TranscriptReader
 from ..transcript_records import Message
 from ..usage import context_window
 from .fmt import relative_in_text, relative_path
-from .outcomes import Recorded, recorded_compactions
+from .outcomes import Recorded, recorded_compactions, subagent_compactions
 
 
 @record
@@ -134,6 +134,7 @@ class SessionReport:
     errors: tuple[ErrorRow, ...]
     summaries: tuple[ColdSummary, ...]
     subagents: tuple[SubagentRow, ...] = ()
+    subagent_compactions: int = 0  # subagents' own compactions the hooks saw (not in `compactions`)
 
     @property
     def open_errors(self) -> tuple[ErrorRow, ...]:
@@ -297,6 +298,7 @@ def gather(
         ),
         errors=_error_rows(model, bases),
         subagents=_subagent_rows(model),
+        subagent_compactions=subagent_compactions(runs, session) if runs is not None else 0,
         summaries=_summary_rows(summaries),
     )
 

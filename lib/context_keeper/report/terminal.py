@@ -130,6 +130,11 @@ def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, 
         label = kind_label(c.trigger, c.kind) or "unknown"
         triggers[label] = triggers.get(label, 0) + 1
     by_trigger = " (" + ", ".join(f"{n:,} {t}" for t, n in triggers.items()) + ")" if triggers and not terse else ""
+    if report.subagent_compactions:
+        n = report.subagent_compactions
+        by_trigger += (
+            f"; and {n:,} of a subagent's own context" if n == 1 else f"; and {n:,} of subagents' own contexts"
+        )
     return [
         ("session", report.session_id),
         ("transcript", report.transcript),
