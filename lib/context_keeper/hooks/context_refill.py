@@ -101,8 +101,8 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     transcript, offset = record.get("transcript_path"), record.get("transcript_offset")
     after = _transcript_after(transcript, offset)
     if after is not None and b'"compact_boundary"' not in after:
-        # Not (yet) the main session's compaction: a subagent's own compaction fires these
-        # hooks without agent fields (claude-code #91910) and writes its boundary elsewhere.
+        # Not (yet) the main session's compaction: a subagent's own compaction (whose hooks
+        # some versions fire without agent fields) writes its boundary to its own file.
         ctx.log.info(f"refill {path}: no compaction boundary in the main transcript yet; kept pending")
         return None
     if not newest:
