@@ -249,3 +249,11 @@ def test_a_postcompact_that_comes_replaces_the_fallback(session: Session) -> Non
     assert session.refill() == ""
     assert [r.summary_from for r in read_records(session.runs, SESSION) if r.source == "post_compact"] == [
         "post_compact"]
+
+
+def test_a_second_sessionstart_after_the_check_queues_no_second_check(session: Session) -> None:
+    block = session.compact("auto", "placeholder")
+    session.run("post_compact_check", session.stdin("PostCompact", trigger="auto", compact_summary=block))
+    pending_before = session.pending()
+    session.run("session_start_restore", session.stdin("SessionStart", source="compact", model="claude-opus-5-5"))
+    assert session.pending() == pending_before  # no unchecked refill to check the summary again

@@ -68,7 +68,7 @@ def work(ctx: HookContext) -> str:
     if entry is None:
         ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
         archive = archive_now(ctx)
-    if entry is not None and entry.compaction_id and saved is not None and loaded is not None:
+    if entry is not None and entry.compaction_id and saved is not None and "note" not in saved and loaded is not None:
         archive = record_swap(ctx, loaded, entry.compaction_id, saved)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
     block = saved.get("block") if saved else None
@@ -96,7 +96,7 @@ def work(ctx: HookContext) -> str:
     optional(
         ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note)
     )
-    if block_items:
+    if block_items and "check" not in (saved or {}):  # checked already: nothing left to fall back on
         offset = archive.size if archive else (saved or {}).get("transcript_offset")
         optional(ctx, "pending check", lambda: _queue_unchecked(ctx, compaction_id, entry.trigger, offset))
     return rendered.text
