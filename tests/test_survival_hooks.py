@@ -252,8 +252,9 @@ def test_a_postcompact_that_comes_replaces_the_fallback(session: Session) -> Non
 
 
 def test_a_second_sessionstart_after_the_check_queues_no_second_check(session: Session) -> None:
-    block = session.compact("auto", "placeholder")
-    session.run("post_compact_check", session.stdin("PostCompact", trigger="auto", compact_summary=block))
-    pending_before = session.pending()
+    session.compact("auto", "<summary>nothing kept</summary>")
+    [name] = session.pending()  # the checked refill
     session.run("session_start_restore", session.stdin("SessionStart", source="compact", model="claude-opus-5-5"))
-    assert session.pending() == pending_before  # no unchecked refill to check the summary again
+    [again] = session.pending()
+    record = json.loads((session.home / "refills" / again).read_text())
+    assert again == name and "unchecked" not in record and record["items"]  # not replaced by an unchecked one
