@@ -18,7 +18,14 @@ from pathlib import Path
 import pytest
 
 from fake_api import FakeApi
-from harness import BINARY_ENV_VAR, E2E_DIR, ClaudeSession, find_claude_binary
+from harness import (BINARY_ENV_VAR, E2E_DIR, VERSION_ENV_VAR, ClaudeSession, claude_version,
+                     find_claude_binary, installed_version)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    binary = find_claude_binary()
+    found = f"{installed_version(binary) or 'unknown version'} at {binary}" if binary else "not installed"
+    return f"claude code: {claude_version()} asked (${VERSION_ENV_VAR}), {found}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -32,11 +39,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def claude_binary() -> Path:
     binary = find_claude_binary()
     if binary is None:
-        message = (f"Claude Code binary not installed: run tests/e2e/install_claude.sh "
+        message = (f"Claude Code {claude_version()} not installed: run tests/e2e/install_claude.sh "
                    f"(or set {BINARY_ENV_VAR})")
         if os.environ.get("CI") == "true":
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
+    found = installed_version(binary)
+    if found is not None and found != claude_version() and not os.environ.get(BINARY_ENV_VAR):
+        # A stale install would silently test another version than the one asked for.
+        pytest.fail(f"{binary} is Claude Code {found}, not {claude_version()}: rerun install_claude.sh",
+                    pytrace=False)
     return binary
 
 

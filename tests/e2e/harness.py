@@ -24,27 +24,46 @@ from fake_api import FakeApi
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 E2E_DIR = Path(__file__).resolve().parent
-PINNED_VERSION = "2.1.330"
-DEFAULT_BINARY = REPO_ROOT / ".cache" / "claude-code" / "node_modules" / ".bin" / "claude"
+PINNED_VERSION = "2.1.330"  # the default, for CI; install_claude.sh pins the same
+DEFAULT_PREFIX = REPO_ROOT / ".cache" / "claude-code"
 BINARY_ENV_VAR = "CONTEXT_KEEPER_CLAUDE_BIN"  # points the tests at another claude build
 PREFIX_ENV_VAR = "CONTEXT_KEEPER_CLAUDE_PREFIX"  # where install_claude.sh installed it
+VERSION_ENV_VAR = "CLAUDE_VERSION"  # run the suite against another released version
 DUMP_HOOK = E2E_DIR / "dump_hook.py"
 # A hang detector, not a speed test: on a busy 2-core machine (CI, another suite beside it) a
 # run takes several times its quiet time, and the fault tests' hooks use their full timeouts.
 DEFAULT_TIMEOUT_S = 300.0
 
 
+def claude_version() -> str:
+    """The Claude Code version the suite runs against: $CLAUDE_VERSION, else the pinned one."""
+    return os.environ.get(VERSION_ENV_VAR) or PINNED_VERSION
+
+
+def claude_prefix(version: str | None = None) -> Path:
+    """Where install_claude.sh installs `version`: the pinned one in the prefix itself
+    ($CONTEXT_KEEPER_CLAUDE_PREFIX or .cache/claude-code), any other beside it, in
+    `<prefix>-<version>`, so switching versions never reinstalls or overwrites one."""
+    version = version or claude_version()
+    prefix = Path(os.environ.get(PREFIX_ENV_VAR) or DEFAULT_PREFIX)
+    return prefix if version == PINNED_VERSION else prefix.with_name(f"{prefix.name}-{version}")
+
+
 def find_claude_binary() -> Path | None:
-    """The pinned CLI installed by install_claude.sh (or $CONTEXT_KEEPER_CLAUDE_BIN)."""
+    """The CLI install_claude.sh installed for `claude_version()` (or $CONTEXT_KEEPER_CLAUDE_BIN)."""
     override = os.environ.get(BINARY_ENV_VAR)
-    prefix = os.environ.get(PREFIX_ENV_VAR)
-    if override:
-        candidate = Path(override)
-    elif prefix:
-        candidate = Path(prefix) / "node_modules" / ".bin" / "claude"
-    else:
-        candidate = DEFAULT_BINARY
+    candidate = Path(override) if override else claude_prefix() / "node_modules" / ".bin" / "claude"
     return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
+
+
+def installed_version(binary: Path) -> str | None:
+    """The version in the npm package.json beside `binary` (None for another kind of build)."""
+    package = binary.parent.parent / "@anthropic-ai" / "claude-code" / "package.json"
+    try:
+        version = json.loads(package.read_text()).get("version")
+    except (OSError, ValueError):
+        return None
+    return version if isinstance(version, str) else None
 
 
 def mangle_project_dir(path: Path | str) -> str:

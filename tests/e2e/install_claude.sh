@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
-# Installs the pinned Claude Code CLI for the end-to-end tests into .cache/claude-code.
-# Idempotent and a fast no-op when the pinned version is already there (test.sh calls it
+# Installs the Claude Code CLI for the end-to-end tests: the pinned version (PINNED below)
+# into .cache/claude-code, or the version named by CLAUDE_VERSION into a prefix of its own,
+# .cache/claude-code-<version>, so versions never overwrite each other:
+#     CLAUDE_VERSION=2.1.332 ./test.sh -m e2e
+# CONTEXT_KEEPER_CLAUDE_PREFIX moves the pinned prefix; another version's prefix is that
+# path with -<version> appended (harness.claude_prefix computes the same).
+# Idempotent and a fast no-op when the version is already there (test.sh calls it
 # before every pytest run). On failure: under CI=true exit non-zero, otherwise warn and
 # exit 0 so the e2e tests skip locally.
 set -uo pipefail
 
-VERSION=2.1.330
+PINNED=2.1.330
+VERSION=${CLAUDE_VERSION:-$PINNED}
 PKG=@anthropic-ai/claude-code
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+case $VERSION in
+    [0-9]*.[0-9]*.[0-9]*) ;;
+    *) echo "install_claude.sh: ERROR: CLAUDE_VERSION='$VERSION' is not a version like 2.1.332" >&2; exit 1 ;;
+esac
 PREFIX=${CONTEXT_KEEPER_CLAUDE_PREFIX:-$ROOT/.cache/claude-code}
+if [ "$VERSION" != "$PINNED" ]; then
+    PREFIX=$PREFIX-$VERSION
+fi
 PKG_JSON=$PREFIX/node_modules/$PKG/package.json
 BIN=$PREFIX/node_modules/.bin/claude
 

@@ -57,7 +57,7 @@ _NORMALISE = [
     (re.compile(r'"(\w*(?:_ms|_seconds|_s|duration\w*|elapsed\w*|took\w*))": [0-9.]+'), r'"\1": <N>'),
     (re.compile(r"\b\d+(?:\.\d+)? ?ms\b"), "<N> ms"),
     # Where the file system put things: inode and device numbers, times of files.
-    (re.compile(r'"(ino|dev|file_ino|file_dev|meta_mtime_ns|created|mtime)": ?[0-9.]+'), r'"\1": <N>'),
+    (re.compile(r'"(ino|dev|file_ino|file_dev|meta_mtime_ns|created|mtime|updated)": ?[0-9.]+'), r'"\1": <N>'),
 ]
 
 

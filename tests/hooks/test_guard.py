@@ -330,3 +330,16 @@ def test_precompact_has_its_whole_cap_by_default() -> None:
     default = Settings(Path("/nowhere")).hook_budget
     assert min(default, guard.BUDGET_CAPS["PreCompact"]) == guard.BUDGET_CAPS["PreCompact"] == 45.0
     assert min(default, guard.BUDGET_CAPS["PostToolUse"]) == 7.0  # the others keep their caps
+
+
+def test_sigterm_is_logged_as_claude_code_ending_the_run_not_as_a_failure(env: Path, repo: Path, capsys) -> None:
+    """Claude Code ends a `-p` run's hooks with SIGTERM (e.g. the PreCompact of a summary begun
+    in the background when the turn ends): expected, so a warning without a traceback."""
+
+    def terminated_work(ctx: HookContext) -> str:
+        raise guard.HookTerminated("terminated by SIGTERM")
+
+    assert call(terminated_work, stdin_for(repo, "PreCompact", trigger="auto"), capsys, "PreCompact") == ""
+    log = runs_log(env, repo)
+    assert "WARNING PreCompact" in log and "terminated by SIGTERM" in log
+    assert "ERROR" not in log and "Traceback" not in log

@@ -21,6 +21,7 @@ from pathlib import Path
 from hardening_support import SUMMARY_SETTINGS, Sandbox, check_output, scripted
 
 from context_keeper.compaction.history import read_records
+from context_keeper.compaction import file as compaction_file
 from context_keeper.session import SessionModel, build_model
 from context_keeper.store import RunsDir
 
@@ -90,14 +91,21 @@ def logged_offsets(sb: Sandbox, session: str) -> list[int]:
 
 
 def check_archives(sb: Sandbox, session: str, transcript: bytes, precompacts: int) -> None:
+    """PreCompact fires racing on one session (no boundary between them) are one compaction:
+    a history line each, one compaction id, and one archive kept (the one its file names)."""
     records = [r for r in read_records(sb.runs, session) if r.source == "pre_compact"]
     assert len(records) == precompacts, "a PreCompact call left no history line"
-    paths = [r.archive_path for r in records]
-    assert None not in paths and len(set(paths)) == precompacts, f"archives shared or missing: {paths}"
-    for r in records:
-        data = Path(r.archive_path).read_bytes()
-        assert len(data) == r.archive_size and hashlib.sha256(data).hexdigest() == r.archive_sha256
-        assert transcript.startswith(data), "the archive is not a prefix of the transcript"
+    assert len({r.compaction_id for r in records}) == 1, "racing fires split into several compactions"
+    assert None not in [r.archive_path for r in records], "a PreCompact call made no archive"
+    [(_, saved)] = compaction_file.all_for(sb.runs, session)
+    assert saved["fires"] == precompacts
+    # One archive left (a name freed by a replaced archive may be taken again by a later one).
+    mine = [p.name for p in sb.runs.archives.iterdir() if p.name.startswith(f"{session}_")]
+    assert mine == [Path(saved["archive_path"]).name]
+    [last] = [r for r in records if r.archive_path == saved["archive_path"]][-1:]
+    data = Path(last.archive_path).read_bytes()
+    assert len(data) == last.archive_size and hashlib.sha256(data).hexdigest() == last.archive_sha256
+    assert transcript.startswith(data), "the archive is not a prefix of the transcript"
 
 
 def check_summaries(sb: Sandbox, expected_units: dict[str, set[str]]) -> None:

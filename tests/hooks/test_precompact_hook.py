@@ -79,16 +79,22 @@ def test_errors_of_the_failure_fixture(tmp_path: Path) -> None:
     assert "- file /home/dev/project/README.md: String to replace not found in file." in result.out
 
 
+BOUNDARY = (
+    b'{"type":"system","subtype":"compact_boundary","content":"Conversation compacted",'
+    b'"timestamp":"2026-01-01T00:00:00.000Z","compactMetadata":{"trigger":"auto","preTokens":9000,"postTokens":900}}\n'
+)
+
+
 def test_a_second_compaction_in_the_same_session_gets_its_own_archive(env: Env) -> None:
     first = env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
     with open(env.transcript, "ab") as handle:
-        handle.write(b'{"type":"mode","mode":"x"}\n')
+        handle.write(BOUNDARY)  # the first compaction happened: the next fire is a new one
     second = env.run(PRE_COMPACT, env.stdin("PreCompact:manual"))
     assert first.rc == second.rc == 0
     archives = sorted(env.runs.archives.iterdir())
     assert len(archives) == 2
     assert sorted(p.stat().st_size for p in archives) == [
-        env.transcript.stat().st_size - len(b'{"type":"mode","mode":"x"}\n'),
+        env.transcript.stat().st_size - len(BOUNDARY),
         env.transcript.stat().st_size,
     ]
     assert len(read_records(env.runs, env.session_id)) == 2

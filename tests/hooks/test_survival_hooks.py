@@ -148,7 +148,8 @@ def test_hooks_fired_for_a_subagents_own_compaction_change_nothing(session: Sess
     assert session.run("pre_compact_preserve", stdin) == ""
     assert session.run("post_compact_check", dict(stdin, hook_event_name="PostCompact", compact_summary="x")) == ""
     assert compaction_file.all_for(session.runs, SESSION) == [] and session.pending() == []
-    assert read_records(session.runs, SESSION) == []
+    # Only a history line says a subagent compacted (history and report list it apart).
+    assert [(r.source, r.trigger) for r in read_records(session.runs, SESSION)] == [("subagent", "auto")]
 
 
 def test_two_racing_hooks_never_both_print_the_refill(session: Session) -> None:
@@ -198,3 +199,62 @@ def test_the_session_id_is_read_without_a_parser(raw: bytes, expected: str | Non
     from context_keeper.hooks.context_refill import _session_id
 
     assert _session_id(raw) == expected
+
+
+# -- PostCompact that never comes ------------------------------------------------------------------
+
+
+def summary_record(text: str) -> dict[str, object]:
+    """The summary record Claude Code writes after the boundary (the summary part of the reply)."""
+    return {"parentUuid": "boundary-1", "isSidechain": False, "type": "user", "uuid": "summary-1", "sessionId": SESSION,
+            "isCompactSummary": True, "isVisibleInTranscriptOnly": True,
+            "message": {"role": "user", "content": f"This session is being continued. Summary:\n{text}"}}
+
+
+def compact_without_postcompact(session: Session, trigger: str = "auto") -> str:
+    block = session.run("pre_compact_preserve", session.stdin("PreCompact", trigger=trigger, custom_instructions=None))
+    session.run("session_start_restore", session.stdin("SessionStart", source="compact", model="claude-opus-5-5"))
+    return block
+
+
+def test_without_postcompact_the_summary_record_is_checked_at_the_first_main_hook(session: Session) -> None:
+    block = compact_without_postcompact(session)
+    [(_, data)] = compaction_file.all_for(session.runs, SESSION)
+    items = data["block"]["items"]
+    kept = [i for i in items if i["family"] != "file"]  # the summary drops the files, keeps the rest
+    dropped = [i for i in items if i["family"] == "file"]
+    kept_text = "\n".join(i["text"] for i in kept)
+    assert session.refill() == ""  # no boundary yet: nothing checked, nothing sent
+    assert [r.source for r in read_records(session.runs, SESSION)] == ["pre_compact"]
+    session.append(BOUNDARY, summary_record(kept_text))
+    text = context_of(session.refill())
+    [check] = [r for r in read_records(session.runs, SESSION) if r.source == "post_compact"]
+    assert check.summary_from == "transcript"
+    assert sum(f["kept"] for f in check.check.values()) == len(kept)
+    lost = [i for i in dropped if i["key"] not in data["note"]["text"]]
+    assert lost and all(i["text"] in text for i in lost)
+    assert all(i["text"] not in text for i in kept)  # what the summary kept is not sent again
+    [(_, data)] = compaction_file.all_for(session.runs, SESSION)
+    assert data["summary_from"] == "transcript" and data["refill"]["sent"] is True
+    assert block and session.refill() == "" and session.pending() == []  # once only
+
+
+def test_a_postcompact_that_comes_replaces_the_fallback(session: Session) -> None:
+    block = compact_without_postcompact(session)
+    assert session.pending() != []  # queued unchecked, in case PostCompact never comes
+    summary = f"<summary>{block}</summary>"
+    session.run("post_compact_check", session.stdin("PostCompact", trigger="auto", compact_summary=summary))
+    assert session.pending() == []  # checked: the summary kept everything, nothing to refill
+    session.append(BOUNDARY, summary_record("nothing of the block"))
+    assert session.refill() == ""
+    assert [r.summary_from for r in read_records(session.runs, SESSION) if r.source == "post_compact"] == [
+        "post_compact"]
+
+
+def test_a_second_sessionstart_after_the_check_queues_no_second_check(session: Session) -> None:
+    session.compact("auto", "<summary>nothing kept</summary>")
+    [name] = session.pending()  # the checked refill
+    session.run("session_start_restore", session.stdin("SessionStart", source="compact", model="claude-opus-5-5"))
+    [again] = session.pending()
+    record = json.loads((session.home / "refills" / again).read_text())
+    assert again == name and "unchecked" not in record and record["items"]  # not replaced by an unchecked one

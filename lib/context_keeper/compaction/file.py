@@ -54,15 +54,67 @@ def all_for(runs: RunsDir, session_id: str) -> list[tuple[Path, dict[str, Any]]]
 
 
 def latest(runs: RunsDir, session_id: str, now: float | None = None) -> tuple[Path, dict[str, Any]] | None:
-    """The newest compaction file of the session, if PreCompact wrote it within MATCH_WINDOW_S."""
+    """The newest compaction file of the session, if a hook wrote to it within MATCH_WINDOW_S
+    (a precomputed compaction's PreCompact may fire long before the swap; the restore hook
+    writes to the file at the swap)."""
     found = all_for(runs, session_id)
     if not found:
         return None
     path, data = found[-1]
-    created = data.get("created")
-    if not isinstance(created, (int, float)) or (now or time.time()) - created > MATCH_WINDOW_S:
+    times = [t for t in (data.get("created"), data.get("updated")) if isinstance(t, (int, float))]
+    if not times or (now or time.time()) - max(times) > MATCH_WINDOW_S:
         return None
     return path, data
+
+
+def still_open(
+    runs: RunsDir, session_id: str, transcript_path: str | None, boundaries_before: int | None
+) -> tuple[str, dict[str, Any]] | None:
+    """The compaction a PreCompact fire belongs to when it is not a new one: (its id, its file).
+
+    Claude Code may fire PreCompact more than once for one compaction: a summary computed in
+    the background fires it when it starts, turns before the summary is swapped in (or is
+    never used, and a later compaction fires it again). The newest compaction is still open
+    while no compaction boundary was written since it (the transcript has as many as it saw),
+    the restore note was not written and its summary was not checked; a real second
+    compaction always comes after the first one's boundary, so it never matches.
+    """
+    if boundaries_before is None or transcript_path is None:
+        return None
+    found = all_for(runs, session_id)
+    if not found:
+        return None
+    _, data = found[-1]
+    compaction_id = data.get("compaction_id")
+    if (
+        not isinstance(compaction_id, str)
+        or "block" not in data
+        or "note" in data
+        or "check" in data
+        or data.get("boundaries_before") != boundaries_before
+        or data.get("transcript_path") != transcript_path
+    ):
+        return None
+    return compaction_id, data
+
+
+def claim(runs: RunsDir, session_id: str, new_id: str, **parts: Any) -> tuple[str, dict[str, Any] | None]:
+    """A PreCompact fire's compaction: `new_id`'s file started with `parts`, or, when the
+    newest compaction is still open (still_open, by parts' transcript_path and
+    boundaries_before), `parts` written into it, its `fires` counted up. Returns the id
+    written and the open compaction's file as it was (None for a new one). Under the
+    directory's lock: fires racing each other join one compaction."""
+    directory = ensure_private_dir(session_dir(runs, session_id))
+    with file_lock(directory / ".lock", LOCK_WAIT_S):
+        found = still_open(runs, session_id, parts.get("transcript_path"), parts.get("boundaries_before"))
+        compaction_id, before = found if found else (new_id, None)
+        data = dict(before) if before else {"session_id": session_id, "compaction_id": new_id, "created": time.time()}
+        fires = before.get("fires") if before else 0
+        data.update(parts)
+        data["fires"] = (fires if isinstance(fires, int) else 1) + 1
+        data["updated"] = time.time()
+        atomic_write(path_of(runs, session_id, compaction_id), jsonio.dumps(data, indent=True) + b"\n")
+    return compaction_id, before
 
 
 def update(runs: RunsDir, session_id: str, compaction_id: str, **parts: Any) -> Path:
@@ -72,5 +124,6 @@ def update(runs: RunsDir, session_id: str, compaction_id: str, **parts: Any) -> 
     with file_lock(directory / ".lock", LOCK_WAIT_S):
         data = read(path) or {"session_id": session_id, "compaction_id": compaction_id, "created": time.time()}
         data.update(parts)
+        data["updated"] = time.time()
         atomic_write(path, jsonio.dumps(data, indent=True) + b"\n")
     return path

@@ -14,6 +14,10 @@ from ..records.loader import from_dict
 from ..store import RunsDir, append_line
 from ..store.archive import ArchiveResult
 
+SOURCES = ("pre_compact", "session_start", "swap", "post_compact", "refill", "subagent")
+# What kind of compaction a line belongs to, as far as the hooks can tell (see `kind`).
+KINDS = ("manual", "auto", "idle", "precomputed", "subagent")
+
 
 @record
 class CompactionRecord:
@@ -21,7 +25,10 @@ class CompactionRecord:
     session_id: str
     trigger: str | None
     # "pre_compact" | "session_start" (PreCompact did not run): the compaction and its block;
-    # "post_compact": the check of the summary; "refill": what was sent after it
+    # "swap": the session went on after PreCompact (a summary computed in the background and
+    # swapped in turns later) and the restore hook recorded the state and archive at the swap;
+    # "post_compact": the check of the summary; "refill": what was sent after it;
+    # "subagent": a subagent compacted its own context (nothing of the main session's done)
     source: str
     context_tokens: int | None = None
     tokens_source: str | None = None
@@ -44,6 +51,18 @@ class CompactionRecord:
     refill_items: int | None = None
     refill_chars: int | None = None
     event: str | None = None  # refill: the hook event that delivered it
+    # pre_compact: the how-manieth PreCompact fire of this compaction, from 2 on (a repeated
+    # fire, or one of a summary computed in the background): the block and archive replace
+    # the earlier fire's, under the same compaction_id
+    fire: int | None = None
+    # post_compact: where the summary was read ("post_compact": the hook's stdin;
+    # "transcript": the summary record, because PostCompact never came)
+    summary_from: str | None = None
+    turns: int | None = None  # turns in the transcript when the line was written
+    # pre_compact/session_start: the compaction began with no turn running (the last message
+    # was an answer that ended its turn): an auto one then is Claude Code's idle compaction
+    between_turns: bool | None = None
+    agent_id: str | None = None  # subagent: the subagent that compacted, when the hook was told
 
 
 def now_iso(when: float | None = None) -> str:

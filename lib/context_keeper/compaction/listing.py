@@ -22,7 +22,7 @@ from ..records import record, replace
 from ..store import RunsDir
 from .history import read_objects
 
-OPENERS = ("pre_compact", "session_start")
+OPENERS = ("pre_compact", "session_start", "subagent")
 PARTS = ("block", "note", "refill")
 
 
@@ -34,6 +34,10 @@ class CompactionView:
     time: str
     source: str  # the hook that opened it: pre_compact, or session_start when PreCompact did not run
     trigger: str | None
+    # manual, auto, idle (auto between turns) or precomputed (the session went on between
+    # PreCompact and the swap)
+    kind: str | None
+    fires: int  # PreCompact fires recorded for it (more than 1: repeated, or a background summary)
     tokens_before: int | None
     tokens_after: int | None
     archive_size: int | None
@@ -53,6 +57,13 @@ class CompactionView:
     def opening_line(self) -> dict[str, Any]:
         """The line that opened the compaction, as written."""
         return next(line for line in self.records if line["time"] == self.time and line["source"] == self.source)
+
+
+def kind_label(trigger: str | None, kind: str | None) -> str | None:
+    """A compaction's trigger, with its kind when that says more: "auto, precomputed"."""
+    if kind is None or kind == trigger:
+        return trigger
+    return f"{trigger}, {kind}" if trigger else kind
 
 
 def read_lines(runs: RunsDir) -> list[dict[str, Any]]:
@@ -87,7 +98,8 @@ def read_views(runs: RunsDir) -> list[CompactionView]:
 
 def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[CompactionView]:
     """`views`, with tokens after taken from the transcript's boundary (its postTokens) where
-    no hook recorded them: the compaction a hook saw is the boundary after the
+    no hook recorded them, and whether the summary was precomputed from the boundary's flag
+    (which the hooks can only infer): the compaction a hook saw is the boundary after the
     `boundaries_before` already there. Each transcript is read once, from the saved model's
     cursor on."""
     from ..session.repo_sessions import current_model  # the session model: only when asked
@@ -106,34 +118,47 @@ def with_tokens_after(views: list[CompactionView], runs: RunsDir) -> list[Compac
             except OSError:  # the transcript is gone or unreadable: tokens after stay unknown
                 models[key] = []
         boundaries = models[key]
-        tokens = boundaries[index].post_tokens if index < len(boundaries) else None
-        out.append(view if tokens is None else replace(view, tokens_after=tokens))
+        if index >= len(boundaries):
+            out.append(view)
+            continue
+        boundary = boundaries[index]
+        kind = "precomputed" if boundary.precomputed else (view.trigger if view.kind == "precomputed" else view.kind)
+        tokens = boundary.post_tokens if boundary.post_tokens is not None else view.tokens_after
+        out.append(replace(view, tokens_after=tokens, kind=kind))
     return out
 
 
 def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionView:
     openers = [line for line in group if line["source"] in OPENERS]
     opener = next((line for line in openers if line["source"] == "pre_compact"), openers[0] if openers else group[0])
+    # A later fire of the same compaction (repeated, or a background summary's) replaced the
+    # block and archive; a swap line holds the state when the summary was swapped in.
+    fires = [line for line in group if line["source"] == "pre_compact"]
+    latest = fires[-1] if fires else opener
+    swap = next((line for line in reversed(group) if line["source"] == "swap"), None)
+    state = swap or latest
     post: dict[str, Any] = next((line for line in reversed(group) if line["source"] == "post_compact"), {})
     refills = [line for line in group if line["source"] == "refill"]
     check = _check(post.get("check"))
     checked = sum(c["carried"] for c in check.values())
     kept = sum(c["kept"] for c in check.values()) if check else None
     # The check's count when there is one (what the summary was compared with), else the block's.
-    carried = checked if check else (_int(opener.get("block_items")) if opener["source"] == "pre_compact" else None)
+    carried = checked if check else (_int(latest.get("block_items")) if latest["source"] == "pre_compact" else None)
+    archives = [_int(line.get("archive_size")) for line in (*openers, *([swap] if swap else []))]
+    trigger = _str(latest.get("trigger")) or _str(opener.get("trigger")) or _str(post.get("trigger"))
     return CompactionView(
         compaction_id=cid,
         session_id=session_id,
         number=0,
         time=opener["time"],
         source=opener["source"],
-        trigger=_str(opener.get("trigger")) or _str(post.get("trigger")),
-        tokens_before=_int(opener.get("context_tokens")),
+        trigger=trigger,
+        kind=_kind(trigger, swap, latest),
+        fires=max(len(fires), 1) if opener["source"] == "pre_compact" else len(fires),
+        tokens_before=_int(state.get("context_tokens")),
         tokens_after=_int(post.get("post_tokens")),
-        archive_size=next(
-            (_int(o.get("archive_size")) for o in openers if _int(o.get("archive_size")) is not None), None
-        ),
-        chars=_int(opener.get("chars")) or 0,
+        archive_size=next((size for size in reversed(archives) if size is not None), None),
+        chars=_int(latest.get("chars")) or 0,
         carried=carried,
         kept=kept,
         kept_percent=round(100.0 * kept / checked, 1) if kept is not None and checked else None,
@@ -146,6 +171,19 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
         boundaries_before=_int(opener.get("boundaries_before")),
         records=list(group),
     )
+
+
+def _kind(trigger: str | None, swap: dict[str, Any] | None, latest: dict[str, Any]) -> str | None:
+    """precomputed: the summary was swapped in turns after PreCompact; idle: an auto compaction
+    that began between turns (Claude Code compacting a session left idle); subagent: a
+    subagent's own; else the trigger."""
+    if latest["source"] == "subagent":
+        return "subagent"
+    if swap is not None:
+        return "precomputed"
+    if trigger == "auto" and latest.get("between_turns") is True:
+        return "idle"
+    return trigger
 
 
 def _renumber(view: CompactionView, number: int) -> CompactionView:

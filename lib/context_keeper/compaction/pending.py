@@ -87,6 +87,11 @@ def take(path: str) -> bool:
     return True
 
 
+def drop_for(home: str, session_id: str, compaction_id: str) -> None:
+    """Remove a compaction's pending refill, if any."""
+    drop(os.path.join(refills_dir(home), pending_name(session_id, compaction_id)))
+
+
 def drop(path: str) -> None:
     try:
         os.unlink(path)

@@ -102,8 +102,8 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     transcript, offset = record.get("transcript_path"), record.get("transcript_offset")
     after = _transcript_after(transcript, offset)
     if after is not None and b'"compact_boundary"' not in after:
-        # Not (yet) the main session's compaction: a subagent's own compaction fires these
-        # hooks without agent fields (Claude Code does so for a subagent's own compaction) and writes its boundary elsewhere.
+        # Not (yet) the main session's compaction: a subagent's own compaction (whose hooks
+        # some versions fire without agent fields) writes its boundary to its own file.
         ctx.log.info(f"refill {path}: no compaction boundary in the main transcript yet; kept pending")
         return None
     if not newest:
@@ -112,6 +112,8 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     if not pending.take(path):
         return None  # another hook of the session took it
     items = items_from_json(record.get("items"))
+    if record.get("unchecked") is True:
+        items = _check_now(ctx, record, after or b"")
     if record.get("trigger") == "manual" and after is not None:
         items = _not_echoed(ctx, items, _echo(after), str(record.get("compaction_id")))
     text, shown = render_refill(items)
@@ -134,6 +136,43 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
         ctx.log.warning(f"refill of {compaction_id}: history not written: {exc}")
     ctx.log.info(f"refill of {compaction_id}: {len(shown)} items, {len(text)} chars via {ctx.hook.event}")
     return text or None
+
+
+def _check_now(ctx: "HookContext", record: dict[str, object], after: bytes) -> "tuple[Item, ...]":
+    """PostCompact never came for this compaction: check the summary Claude Code wrote to the
+    transcript (the `isCompactSummary` record after the boundary) against the block, as
+    PostCompact would have, and return what the refill must carry."""
+    from ..compaction import file as compaction_file
+    from ..preserve.item import items_from_json
+    from .post_compact_check import check
+
+    compaction_id = str(record.get("compaction_id"))
+    data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
+    block = data.get("block")
+    block_items = items_from_json(block.get("items")) if isinstance(block, dict) else ()
+    if not block_items:
+        return ()
+    summary = _summary(after)
+    if summary is None:
+        ctx.log.warning(f"refill of {compaction_id}: no summary record after the boundary; checked against none")
+    trigger = record.get("trigger")
+    _, shown = check(ctx, data, block_items, summary or "", trigger if isinstance(trigger, str) else None, "transcript")
+    return shown
+
+
+def _summary(after: bytes) -> str | None:
+    """The text of the first compaction summary record after the first boundary in `after`."""
+    from ..transcript.entries import Message, TextBlock
+    from ..transcript.reader import decode_line
+
+    start = after.find(b'"compact_boundary"')
+    for line in after[max(start, 0) :].split(b"\n"):
+        if b"isCompactSummary" not in line:
+            continue
+        record = decode_line(line)
+        if isinstance(record, Message) and record.is_compact_summary:
+            return "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock))
+    return None
 
 
 def _text(value: object) -> str | None:

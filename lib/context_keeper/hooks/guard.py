@@ -269,12 +269,19 @@ def _report(
     try:
         import traceback  # only on the error path
 
+        level = "ERROR"
         if isinstance(exc, BadHookInput):
             detail = f"bad hook input: {exc}"  # a traceback would add nothing
+        elif isinstance(exc, HookTerminated):
+            # Claude Code ending its run (a `-p` turn over while a hook still works, e.g. the
+            # PreCompact of a summary begun in the background): expected, not a fault.
+            level, detail = "WARNING", f"{exc} (Claude Code ended the run; nothing half-written)"
         else:
             detail = "".join(traceback.format_exception(exc)).rstrip()
-        entry = f"{event} session={session} failed after {_ms(started)} ms: {detail}"
-        if log is not None and log.write("ERROR", entry):
+        entry = f"{event} session={session} stopped after {_ms(started)} ms: {detail}"
+        if level == "ERROR":
+            entry = f"{event} session={session} failed after {_ms(started)} ms: {detail}"
+        if log is not None and log.write(level, entry):
             return
         if settings is None:
             settings, more = load_settings()
@@ -283,7 +290,7 @@ def _report(
         fallback = Log(home / FALLBACK_LOG_NAME, settings.log_max_bytes)
         for warning in warnings:
             fallback.warning(warning)
-        fallback.write("ERROR", entry)
+        fallback.write(level, entry)
     except BaseException:  # noqa: BLE001 - nowhere left to report to
         pass
 

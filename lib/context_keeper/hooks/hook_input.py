@@ -31,8 +31,9 @@ class HookInput:
 
     @property
     def from_subagent(self) -> bool:
-        """A subagent's call, or a transcript under <session>/subagents/ (a subagent's own
-        compaction may fire the compaction hooks without agent fields: Claude Code does so for a subagent's own compaction)."""
+        """A subagent's call, or a transcript under <session>/subagents/. (A subagent's own
+        compaction may fire the compaction hooks without agent fields and with the main
+        transcript: compacting_agent tells those.)"""
         path = str(self.transcript_path) if self.transcript_path is not None else ""
         return self.agent_id is not None or "/subagents/" in path
 

@@ -18,6 +18,7 @@ from ..compaction.check import check_summary, not_among
 from ..compaction.history import CompactionRecord, append_record, now_iso
 from ..compaction.refill import render_refill
 from ..preserve.item import Item, items_from_json
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import optional
 
@@ -26,7 +27,7 @@ EVENT = "PostCompact"
 
 def work(ctx: HookContext) -> None:
     hook = ctx.hook
-    if hook.from_subagent:
+    if hook.from_subagent or compacting_subagent(hook):
         ctx.log.info(f"PostCompact session={hook.session_id}: a subagent's compaction; nothing done")
         return
     found = optional(ctx, "compaction file", lambda: compaction_file.latest(ctx.runs, hook.session_id))
@@ -34,13 +35,14 @@ def work(ctx: HookContext) -> None:
         ctx.log.warning(f"PostCompact session={hook.session_id}: no PreCompact or SessionStart record; nothing checked")
         return
     _, data = found
-    compaction_id = str(data.get("compaction_id"))
+    if "check" in data:
+        # Checked already: a repeated PostCompact, or another agent's compaction. A second
+        # check would replace the first with a summary that is not this compaction's.
+        ctx.log.info(f"PostCompact session={hook.session_id}: the latest compaction is checked already; nothing done")
+        return
     block_items = _items(data, "block") or _unprinted_block(ctx)
-    check = check_summary(block_items, hook.compact_summary or "")
-    # What the restore note already gave the model needs no second delivery.
-    refill_items = not_among(check.lost, _items(data, "note"))
-    text, shown = render_refill(refill_items)
-    counts = check.counts()
+    text, shown = check(ctx, data, block_items, hook.compact_summary or "", hook.trigger, "post_compact")
+    compaction_id = str(data.get("compaction_id"))
     if shown:
         record = {
             "session_id": hook.session_id,
@@ -57,27 +59,51 @@ def work(ctx: HookContext) -> None:
             "pending refill",
             lambda: pending.write_pending(str(ctx.settings.home), hook.session_id, compaction_id, record),
         )
+    else:
+        # The unchecked refill the restore hook queued in case PostCompact never came.
+        optional(
+            ctx, "pending refill", lambda: pending.drop_for(str(ctx.settings.home), hook.session_id, compaction_id)
+        )
+
+
+def check(
+    ctx: HookContext,
+    data: dict[str, object],
+    block_items: tuple[Item, ...],
+    summary: str,
+    trigger: str | None,
+    summary_from: str,
+) -> tuple[str, tuple[Item, ...]]:
+    """Check `summary` against the block's items and record it (the compaction's file, a
+    post_compact line); returns the refill (text, items): the lost items the restore note
+    did not carry. `summary_from` says where the summary was read: the PostCompact stdin, or
+    the transcript's summary record when PostCompact never came."""
+    session_id = ctx.hook.session_id
+    compaction_id = str(data.get("compaction_id"))
+    result = check_summary(block_items, summary)
+    # What the restore note already gave the model needs no second delivery.
+    text, shown = render_refill(not_among(result.lost, _items(data, "note")))
+    counts = result.counts()
     refill = {"text": text, "items": list(shown), "sent": False}
-    optional(
-        ctx,
-        "compaction file",
-        lambda: compaction_file.update(ctx.runs, hook.session_id, compaction_id, check=counts, refill=refill),
-    )
+    parts = {"check": counts, "refill": refill, "summary_from": summary_from}
+    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, session_id, compaction_id, **parts))
     entry = CompactionRecord(
         time=now_iso(),
-        session_id=hook.session_id,
-        trigger=hook.trigger,
+        session_id=session_id,
+        trigger=trigger,
         source="post_compact",
         compaction_id=compaction_id,
         check=counts,
         refill_items=len(shown),
         refill_chars=len(text),
+        summary_from=summary_from,
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
     ctx.log.info(
-        f"PostCompact session={hook.session_id}: summary kept {len(check.kept)} of {check.carried} items; "
-        f"{len(shown)} queued for the refill ({len(text)} chars)"
+        f"{ctx.hook.event} session={session_id}: summary ({summary_from}) kept {len(result.kept)} of "
+        f"{result.carried} items; {len(shown)} for the refill ({len(text)} chars)"
     )
+    return text, shown
 
 
 def _items(data: dict[str, object], part: str) -> tuple[Item, ...]:

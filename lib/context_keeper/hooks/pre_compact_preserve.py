@@ -15,17 +15,21 @@ later steps need are imported once the archive has started.
 
 from __future__ import annotations
 
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
-from .steps import archive_done, archiving, current_model, optional, record
+from .steps import archive_done, archiving, current_model, optional, record, record_subagent
 
 EVENT = "PreCompact"
 
 
 def work(ctx: HookContext) -> str:
-    if ctx.hook.from_subagent:
+    subagent = ctx.hook.agent_id or compacting_subagent(ctx.hook)
+    if subagent or ctx.hook.from_subagent:
         # A subagent compacting its own context: the main session's block, archive and
-        # history stay as they are, and the main block does not belong in its summary.
+        # state stay as they are, and the main block does not belong in its summary. Only
+        # a history line says it happened.
         ctx.log.info(f"PreCompact session={ctx.hook.session_id}: a subagent's compaction; nothing done")
+        record_subagent(ctx, subagent)
         return ""
     with archiving(ctx) as job:
         # Only now, with the copy under way, the rest of the hook's modules.

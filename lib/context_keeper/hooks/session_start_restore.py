@@ -10,16 +10,19 @@ here (it is still the pre-compaction one) and the compaction is recorded with so
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cold.summaries import load_summaries
 from ..compaction import file as compaction_file
 from ..compaction.history import CompactionRecord, read_records
 from ..preserve import render_restore
-from ..preserve.item import Item, items_from_json
+from ..preserve.item import items_from_json
 from ..session import SessionModel
 from ..store import find_repo_root
 from ..store.archive import ArchiveResult
+from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
-from .steps import archive_now, current_model, optional, record
+from .steps import archive_now, current_model, optional, record, record_swap
 
 
 def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
@@ -55,12 +58,21 @@ def work(ctx: HookContext) -> str:
     model = loaded or SessionModel(session_id=ctx.hook.session_id)
     records = optional(ctx, "history", lambda: read_records(ctx.runs, ctx.hook.session_id)) or []
     entry = this_compaction(records, loaded)
+    saved = _saved(ctx, entry)
+    # A main compaction PreCompact opened is the main agent's; else (no agent_id on some
+    # versions) ask whose it is: the main session's note would land in a subagent's context.
+    if (saved is None or "note" in saved) and compacting_subagent(ctx.hook):
+        ctx.log.info(f"SessionStart session={ctx.hook.session_id}: a subagent's compaction; nothing done")
+        return ""
     archive: ArchiveResult | None = None
     if entry is None:
         ctx.log.info(f"SessionStart session={ctx.hook.session_id}: no PreCompact record for this compaction")
         archive = archive_now(ctx)
+    if entry is not None and entry.compaction_id and saved is not None and "note" not in saved and loaded is not None:
+        archive = record_swap(ctx, loaded, entry.compaction_id, saved)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
-    block_items = _block_items(ctx, entry)
+    block = saved.get("block") if saved else None
+    block_items = items_from_json(block.get("items")) if isinstance(block, dict) else None
     preserved = ctx.runs.preserved_path(ctx.hook.session_id)
     archive_path = str(archive.path) if archive else (entry.archive_path if entry else None)
     rendered = render_restore(
@@ -84,17 +96,41 @@ def work(ctx: HookContext) -> str:
     optional(
         ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note)
     )
+    if block_items and "check" not in (saved or {}):  # checked already: nothing left to fall back on
+        offset = archive.size if archive else (saved or {}).get("transcript_offset")
+        optional(ctx, "pending check", lambda: _queue_unchecked(ctx, compaction_id, entry.trigger, offset))
     return rendered.text
 
 
-def _block_items(ctx: HookContext, entry: CompactionRecord | None) -> tuple[Item, ...] | None:
-    """The items this compaction's block showed, from its file; None without a block."""
+def _queue_unchecked(ctx: HookContext, compaction_id: str, trigger: str | None, offset: object) -> None:
+    """In case PostCompact never comes (some Claude Code versions skip it): a pending refill
+    marked unchecked, which PostCompact replaces with the checked one or removes. Still
+    unchecked when the first main-agent hook finds the compaction's boundary, it is checked
+    there against the summary record Claude Code wrote after the boundary (context_refill)."""
+    import time
+
+    from ..compaction import pending
+
+    record = {
+        "session_id": ctx.hook.session_id,
+        "compaction_id": compaction_id,
+        "trigger": trigger,
+        "transcript_path": str(ctx.hook.transcript_path) if ctx.hook.transcript_path else None,
+        "transcript_offset": offset,
+        "runs_root": str(ctx.runs.root),
+        "created": time.time(),
+        "items": [],
+        "unchecked": True,
+    }
+    pending.write_pending(str(ctx.settings.home), ctx.hook.session_id, compaction_id, record)
+
+
+def _saved(ctx: HookContext, entry: CompactionRecord | None) -> dict[str, Any] | None:
+    """The file PreCompact started for this compaction (its block, turns, archive); None
+    without one."""
     if entry is None or entry.source != "pre_compact" or not entry.compaction_id:
         return None
-    path = compaction_file.path_of(ctx.runs, ctx.hook.session_id, entry.compaction_id)
-    data = compaction_file.read(path)
-    block = data.get("block") if data else None
-    return items_from_json(block.get("items")) if isinstance(block, dict) else None
+    return compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, entry.compaction_id))
 
 
 def main() -> int:

@@ -9,6 +9,7 @@ settle need not wait for).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -105,44 +106,166 @@ def current_model(ctx: HookContext, settled: Callable[[], object] | None = None)
 def record(
     ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str
 ) -> CompactionRecord:
-    """Append the history line that opens a compaction (its time is the compaction's id) and
-    start the compaction's file with the block (or, from SessionStart, without one)."""
-    from ..compaction import file as compaction_file
+    """Start the compaction's file with the block (or, from SessionStart, without one) and
+    append the history line that opens it (its time is the compaction's id).
+
+    A PreCompact fire for a compaction still open (compaction_file.claim: a repeated fire,
+    or a background summary's turns before the swap) is no new compaction: its block and
+    archive replace the earlier fire's under the same id, the earlier archive removed."""
     from ..compaction.history import CompactionRecord, append_record, archive_fields, now_iso
     from ..preserve.item import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
     transcript = ctx.hook.transcript_path
+    boundaries_before = len(model.compactions) if model.offset else None
     opened = now_iso()
+    parts: dict[str, object] = {
+        "trigger": ctx.hook.trigger,
+        "transcript_path": str(transcript) if transcript else None,
+        # Where the transcript ended: the refill looks for this compaction's boundary after it.
+        "transcript_offset": archive.size if archive else _size(transcript),
+        "boundaries_before": boundaries_before,
+        "turns": model.turns,
+    }
+    if archive is not None:
+        parts["archive_path"] = str(archive.path)
+    if source == "pre_compact":
+        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
+    claimed = optional(ctx, "compaction file", lambda: _claim(ctx, source, opened, parts))
+    compaction_id, earlier = claimed if claimed else (opened, None)
     entry = CompactionRecord(
         time=opened,
-        compaction_id=opened,
+        compaction_id=compaction_id,
         session_id=ctx.hook.session_id,
         trigger=ctx.hook.trigger,
         source=source,
         context_tokens=usage.tokens if model.turns or model.context_tokens is not None else None,
         tokens_source=usage.source,
-        boundaries_before=len(model.compactions) if model.offset else None,
+        boundaries_before=boundaries_before,
         transcript_path=str(transcript) if transcript else None,
         chars=len(rendered.text),
         shown=rendered.shown,
         left_out=rendered.left_out,
         block_items=len(rendered.items) if source == "pre_compact" else None,
         block_families=by_family(rendered.items) if source == "pre_compact" else {},
+        fire=_int(earlier.get("fires"), 1) + 1 if earlier else None,
+        turns=model.turns,
+        between_turns=_between_turns(ctx),
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_record(ctx.runs, entry))
-    parts: dict[str, object] = {
-        "trigger": ctx.hook.trigger,
-        "transcript_path": str(transcript) if transcript else None,
-        # Where the transcript ended: the refill looks for this compaction's boundary after it.
-        "transcript_offset": archive.size if archive else _size(transcript),
-        "boundaries_before": entry.boundaries_before,
-    }
-    if source == "pre_compact":
-        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
-    optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, opened, **parts))
+    if earlier is not None and archive is not None:
+        drop_archive(ctx, earlier.get("archive_path"), keep=archive.path)
     return entry
+
+
+def _claim(
+    ctx: HookContext, source: str, opened: str, parts: dict[str, object]
+) -> tuple[str, dict[str, object] | None]:
+    """The compaction this hook's record belongs to; its file written with `parts`."""
+    from ..compaction import file as compaction_file
+
+    session = ctx.hook.session_id
+    if source != "pre_compact":
+        compaction_file.update(ctx.runs, session, opened, **parts)
+        return opened, None
+    compaction_id, earlier = compaction_file.claim(ctx.runs, session, opened, **parts)
+    if earlier is not None:
+        ctx.log.info(f"PreCompact session={session}: another fire of compaction {compaction_id}")
+    return compaction_id, earlier
+
+
+def record_subagent(ctx: HookContext, agent_id: str | None) -> None:
+    """The history line of a subagent's own compaction: `history` and `report` list it
+    apart from the main session's compactions."""
+    from ..compaction.history import CompactionRecord, append_record, now_iso
+
+    opened = now_iso()
+    entry = CompactionRecord(
+        time=opened,
+        compaction_id=opened,
+        session_id=ctx.hook.session_id,
+        trigger=ctx.hook.trigger,
+        source="subagent",
+        agent_id=agent_id,
+    )
+    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+
+
+def record_swap(
+    ctx: HookContext, model: SessionModel, compaction_id: str, data: dict[str, object]
+) -> ArchiveResult | None:
+    """When the session went on after PreCompact (a summary computed in the background is
+    swapped in turns after PreCompact fired), the archive and the history are taken again at
+    the swap: the archive is the whole transcript the summary replaces, and `history` shows
+    the tokens at the swap. Returns the new archive (None when nothing changed or the copy
+    failed; the PreCompact one is kept then)."""
+    from ..compaction import file as compaction_file
+    from ..compaction.history import CompactionRecord, append_record, archive_fields, now_iso
+
+    turns = data.get("turns")
+    if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
+        return None
+    ctx.log.info(
+        f"SessionStart session={ctx.hook.session_id}: {model.turns - turns} turns since PreCompact "
+        f"(a summary computed in the background); archive and state taken at the swap"
+    )
+    archive = archive_now(ctx)
+    usage = model.context_usage(ctx.settings.context_window)
+    transcript = ctx.hook.transcript_path
+    entry = CompactionRecord(
+        time=now_iso(),
+        session_id=ctx.hook.session_id,
+        trigger=_text(data.get("trigger")),
+        source="swap",
+        compaction_id=compaction_id,
+        context_tokens=usage.tokens,
+        tokens_source=usage.source,
+        boundaries_before=len(model.compactions),
+        transcript_path=str(transcript) if transcript else None,
+        turns=model.turns,
+        **archive_fields(archive),
+    )
+    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    parts: dict[str, object] = {"swap": {"turns": model.turns, "turns_at_precompact": turns, "tokens": usage.tokens}}
+    if archive is not None:
+        parts |= {"archive_path": str(archive.path), "transcript_offset": archive.size}
+    optional(
+        ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, **parts)
+    )
+    if archive is not None:
+        drop_archive(ctx, data.get("archive_path"), keep=archive.path)
+    return archive
+
+
+def drop_archive(ctx: HookContext, path: object, keep: Path) -> None:
+    """Remove a compaction's earlier archive once a newer, complete one replaced it. Only a
+    file of this runs dir's archives folder is ever removed."""
+    if not isinstance(path, str) or Path(path) == keep or Path(path).parent != ctx.runs.archives:
+        return
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        ctx.log.warning(f"{ctx.hook.event}: earlier archive {path} not removed: {exc}")
+        return
+    ctx.log.info(f"{ctx.hook.event}: earlier archive {path} replaced by {keep}")
+
+
+def _between_turns(ctx: HookContext) -> bool | None:
+    from ..transcript.tail import between_turns
+
+    path = ctx.hook.transcript_path
+    return between_turns(path) if path is not None else None
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _size(path: Path | None) -> int | None:

@@ -18,7 +18,7 @@ from ..store import RunsDir, find_repo_root
 from ..transcript.entries import Message, Record
 from ..transcript.reader import TranscriptReader
 from .fmt import relative_in_text, relative_to_any
-from .outcomes import Recorded, recorded_compactions
+from .outcomes import Recorded, recorded_compactions, subagent_compactions
 
 
 @record
@@ -40,6 +40,8 @@ class CompactionOutcome:
     after_turn: int  # the boundary came after this many turns
     in_transcript: bool  # False: recorded by a hook, no boundary in the transcript (yet)
     trigger: str | None = None
+    # manual, auto, or precomputed (the summary was computed beside the turn, swapped in later)
+    kind: str | None = None
     time: str | None = None
     pre_tokens: int | None = None
     post_tokens: int | None = None
@@ -131,6 +133,7 @@ class SessionReport:
     errors: tuple[ErrorRow, ...]
     summaries: tuple[ColdSummary, ...]
     subagents: tuple[SubagentRow, ...] = ()
+    subagent_compactions: int = 0  # subagents' own compactions the hooks saw (not in `compactions`)
 
     @property
     def open_errors(self) -> tuple[ErrorRow, ...]:
@@ -191,6 +194,7 @@ def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Rec
     if boundary is not None:
         values |= {
             "trigger": boundary.trigger,
+            "kind": "precomputed" if boundary.precomputed else boundary.trigger,
             "time": boundary.timestamp,
             "pre_tokens": boundary.pre_tokens,
             "post_tokens": boundary.post_tokens,
@@ -202,6 +206,7 @@ def _outcome(number: int, after_turn: int, boundary: Compaction | None, rec: Rec
             carried = sum(c.get("carried", 0) for c in check.values())
         values |= {
             "trigger": values.get("trigger") or rec.trigger,
+            "kind": values.get("kind") if values.get("kind") == "precomputed" else (rec.kind or values.get("kind")),
             "time": values.get("time") or rec.time,
             "pre_tokens": values["pre_tokens"] if values.get("pre_tokens") is not None else rec.context_tokens,
             "post_tokens": values["post_tokens"] if values.get("post_tokens") is not None else rec.post_tokens,
@@ -297,6 +302,7 @@ def gather(
         ),
         errors=_error_rows(model, bases),
         subagents=_subagent_rows(model),
+        subagent_compactions=subagent_compactions(runs, session) if runs is not None else 0,
         summaries=_summary_rows(summaries),
     )
 

@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..compaction.listing import kind_label
 from ..text import number
 from .data import CompactionOutcome, SessionReport
 from .fmt import DASH, nice_top, percent
@@ -66,7 +67,8 @@ def _x_ticks(turns: int) -> list[int]:
 
 
 def outcome_title(c: CompactionOutcome) -> str:
-    parts = [f"C{c.number}" + (f" ({c.trigger})" if c.trigger else "") + f" after turn {c.after_turn:,}"]
+    label = kind_label(c.trigger, c.kind)
+    parts = [f"C{c.number}" + (f" ({label})" if label else "") + f" after turn {c.after_turn:,}"]
     if not c.in_transcript:
         parts[0] += " (recorded by a hook, not in the transcript yet)"
     parts.append(f"tokens {number(c.pre_tokens)} → {number(c.post_tokens)}")
@@ -247,6 +249,7 @@ def _compaction_attrs(c: CompactionOutcome) -> str:
         data_number=c.number,
         data_after_turn=c.after_turn,
         data_trigger=c.trigger,
+        data_kind=c.kind,
         data_pre_tokens=c.pre_tokens,
         data_post_tokens=c.post_tokens,
         data_carried=c.carried,

@@ -26,6 +26,7 @@ class Recorded:
     source: str  # the hook that opened it: pre_compact | session_start
     compaction_id: str | None = None
     trigger: str | None = None
+    kind: str | None = None  # compaction_log's: manual, auto, precomputed
     boundaries_before: int | None = None  # which boundary it is: this + 1
     context_tokens: int | None = None
     block_chars: int | None = None  # characters the opening hook printed
@@ -85,13 +86,18 @@ def _merge_file(rec: Recorded, data: Any) -> None:
             rec.refill_queued = count
 
 
+def subagent_compactions(runs: RunsDir, session_id: str) -> int:
+    """How many of the session's subagents' own compactions the hooks saw."""
+    return sum(1 for v in read_views(runs) if v.session_id == session_id and v.source == "subagent")
+
+
 def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
     """The session's compactions as recorded, oldest first: compaction_log's views of
     compactions.jsonl, completed from each compaction's file."""
     out = []
     for view in read_views(runs):
-        if view.session_id != session_id:
-            continue
+        if view.session_id != session_id or view.source == "subagent":
+            continue  # a subagent's own compaction has no boundary in the main transcript
         opener = view.opening_line()
         items = _int(opener.get("block_items"))
         notes = [line for line in view.records if line["source"] == "session_start" and line is not opener]
@@ -100,6 +106,7 @@ def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
             source=view.source,
             compaction_id=view.compaction_id if opener.get("compaction_id") else None,
             trigger=view.trigger,
+            kind=view.kind,
             boundaries_before=view.boundaries_before,
             context_tokens=view.tokens_before,
             block_chars=_int(opener.get("chars")),

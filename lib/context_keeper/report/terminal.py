@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from ..compaction.listing import kind_label
 from ..preserve.item import FAMILIES
 from ..text import clip, clip_start, number
 from .chart import render_chart
@@ -69,7 +70,7 @@ def compaction_rows(report: SessionReport) -> list[list[object]]:
         [
             f"C{c.number}",
             f"{c.after_turn:,}" + ("" if c.in_transcript else " (not in transcript)"),
-            c.trigger or DASH,
+            kind_label(c.trigger, c.kind) or DASH,
             number(c.pre_tokens),
             number(c.post_tokens),
             f"{c.block_chars:,} chars" if c.block_chars is not None else DASH,
@@ -127,8 +128,14 @@ def header_facts(report: SessionReport, terse: bool = False) -> list[tuple[str, 
         context += f"; peak {number(peak.tokens)} ({percent(peak.tokens, report.window)}) at turn {peak.turn:,}"
     triggers: dict[str, int] = {}
     for c in report.compactions:
-        triggers[c.trigger or "unknown"] = triggers.get(c.trigger or "unknown", 0) + 1
+        label = kind_label(c.trigger, c.kind) or "unknown"
+        triggers[label] = triggers.get(label, 0) + 1
     by_trigger = " (" + ", ".join(f"{n:,} {t}" for t, n in triggers.items()) + ")" if triggers and not terse else ""
+    if report.subagent_compactions:
+        n = report.subagent_compactions
+        by_trigger += (
+            f"; and {n:,} of a subagent's own context" if n == 1 else f"; and {n:,} of subagents' own contexts"
+        )
     return [
         ("session", report.session_id),
         ("transcript", report.transcript),

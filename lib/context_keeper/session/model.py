@@ -167,7 +167,14 @@ class SessionModel:
 
     def _boundary(self, record: CompactBoundary) -> None:
         self.compactions.append(
-            Compaction(self.turns, record.trigger, record.pre_tokens, record.post_tokens, record.timestamp)
+            Compaction(
+                self.turns,
+                record.trigger,
+                record.pre_tokens,
+                record.post_tokens,
+                record.timestamp,
+                precomputed=record.precomputed,
+            )
         )
         if record.pre_tokens is not None:
             self._held(record.pre_tokens)

@@ -91,6 +91,7 @@ class Compaction:
     pre_tokens: int | None
     post_tokens: int | None
     timestamp: str | None
+    precomputed: bool = field(default=False, sparse=True)  # a summary swapped in turns after it began
 
 
 @record

@@ -90,6 +90,8 @@ class CompactBoundary:
     preserved_head_uuid: str | None = None
     preserved_tail_uuid: str | None = None
     is_sidechain: bool = False  # a subagent's own compaction, written inline by older versions
+    # the summary was computed in the background, beside the running turn, and swapped in later
+    precomputed: bool = False
 
 
 @record
@@ -230,5 +232,6 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
             preserved_head_uuid=_str(segment.get("headUuid")),
             preserved_tail_uuid=_str(segment.get("tailUuid")),
             is_sidechain=obj.get("isSidechain") is True,
+            precomputed=meta.get("precomputed") is True,
         )
     return None

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from ...compaction import file as compaction_file
-from ...compaction.listing import PARTS, CompactionView, part_text, with_tokens_after
+from ...compaction.listing import PARTS, CompactionView, kind_label, part_text, with_tokens_after
 from ...records import to_dict
 from ...text import number
 from ..output import CliError, add_common, count, emit
@@ -70,7 +70,9 @@ def render(view: CompactionView, of: int, path: str, saved: dict[str, Any]) -> s
     kept = f"the summary kept {kept_text(view)}" if view.kept is not None else "summary not checked"
     parts = [
         f"compaction {view.number} of {of} in session {view.session_id}",
-        f"time      {view.time} ({view.trigger or 'trigger unknown'}, recorded by {view.source})",
+        f"time      {view.time} ({kind_label(view.trigger, view.kind) or 'trigger unknown'}, recorded by {view.source}"
+        + (f", {view.fires} PreCompact fires" if view.fires > 1 else "")
+        + ")",
         f"tokens    {number(view.tokens_before)} before, {number(view.tokens_after)} after",
         f"block     {view.chars:,} chars, {carried}; {kept}",
         f"refill    {refill_line(view)}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...compaction.listing import CompactionView, read_views, with_tokens_after
+from ...compaction.listing import CompactionView, kind_label, read_views, with_tokens_after
 from ...records import to_dict
 from ...text import number
 from ..output import add_common, add_session, emit, short
@@ -62,7 +62,7 @@ def row(v: CompactionView) -> list[Any]:
     return [
         v.time,
         short(v.session_id),
-        v.trigger or "-",
+        kind_label(v.trigger, v.kind) or "-",
         v.source,
         number(v.tokens_before),
         number(v.tokens_after),
