@@ -197,3 +197,15 @@ def test_a_name_defined_only_for_type_checkers_is_refused(tmp_path: Path) -> Non
         sys.path.remove(str(tmp_path))
     with pytest.raises(UnresolvedAnnotation, match="'Note'"):
         from_dict(typeonly_records.Holder, {"note": {"turn": 1, "text": "x"}})
+
+
+def test_a_field_declared_not_saved_is_neither_saved_nor_read() -> None:
+    @record(frozen=False)
+    class Holder:
+        kept: int = 0
+        scratch: list[int] = field(default_factory=list, saved=False)
+
+    holder = Holder(1, [5])
+    assert to_dict(holder) == {"kept": 1}
+    loaded = from_dict(Holder, {"kept": 2, "scratch": [9]})
+    assert loaded.kept == 2 and loaded.scratch == []

@@ -59,7 +59,7 @@ MISSING: Any = _Missing()
 
 
 class Field:
-    __slots__ = ("default", "default_factory", "compare", "sparse")
+    __slots__ = ("default", "default_factory", "compare", "sparse", "saved")
 
     def __init__(
         self,
@@ -67,11 +67,13 @@ class Field:
         default_factory: Callable[[], Any] | None = None,
         compare: bool = True,
         sparse: bool = False,
+        saved: bool = True,
     ) -> None:
         self.default = default
         self.default_factory = default_factory
         self.compare = compare
         self.sparse = sparse
+        self.saved = saved
 
 
 def field(
@@ -81,10 +83,12 @@ def field(
     compare: bool = True,
     repr: bool = True,
     sparse: bool = False,  # noqa: A002 - mirrors dataclasses.field
+    saved: bool = True,
 ) -> Any:
-    """A field with a default factory (for mutable defaults), excluded from ==, or saved only
-    when it differs from its default (`sparse`)."""
-    return Field(default, default_factory, compare, sparse)
+    """A field with a default factory (for mutable defaults), excluded from ==, saved only
+    when it differs from its default (`sparse`), or never saved (`saved=False`: what is
+    derived from the other fields, or belongs to one run)."""
+    return Field(default, default_factory, compare, sparse, saved)
 
 
 class _RecordBase:
@@ -171,12 +175,16 @@ def record(cls: type[T] | None = None, *, frozen: bool = True) -> Any:
         namespace["__record_compare__"] = tuple(
             n for n in names if not (isinstance(defaults.get(n), Field) and not defaults[n].compare)
         )
-        namespace["__record_saved__"] = tuple(n for n in names if not n.startswith("_"))
+        namespace["__record_saved__"] = tuple(
+            n
+            for n in names
+            if not n.startswith("_") and not (isinstance(defaults.get(n), Field) and not defaults[n].saved)
+        )
         namespace["__record_defaults__"] = defaults
         namespace["__record_sparse__"] = {
             n: d.default_factory() if d.default_factory is not None else d.default
             for n, d in defaults.items()
-            if isinstance(d, Field) and d.sparse and not n.startswith("_")
+            if isinstance(d, Field) and d.sparse and d.saved and not n.startswith("_")
         }
         namespace["__match_args__"] = tuple(names)
         namespace["__init__"] = _make_init(cls.__name__, names, defaults)

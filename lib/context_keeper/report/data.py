@@ -156,7 +156,7 @@ def read_session(path: Path | str) -> tuple[SessionModel, list[TurnPoint]]:
     (one per block) carries its usage on each: the last one of the turn counts.
     """
     model = SessionModel()
-    model._transcript = str(path)  # a subagent's file is folded where the transcript says it finished
+    model.scratch.transcript = str(path)  # a subagent's file is folded where the transcript says it finished
     reader = TranscriptReader(path)
     points: list[TurnPoint] = []
     current: str | None = None  # the message id of the latest turn

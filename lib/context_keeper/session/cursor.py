@@ -35,13 +35,13 @@ def update_from_file(
     model = self
     if self.offset and not _same_file(self, path, stat):
         model = SessionModel()
-        model._restart_reason = _change(self, stat)
-    model._transcript = str(path)  # subagent_files folds a subagent's file where it finished
+        model.scratch.restart_reason = _change(self, stat)
+    model.scratch.transcript = str(path)  # subagent_files folds a subagent's file where it finished
     reader = TranscriptReader(path, model.offset)
-    model._behind = False
-    model._fold_errors = None
+    model.scratch.behind = False
+    model.scratch.fold_errors = None
     if fold_records(model, reader, model.fold, stop=stop, deadline=deadline):
-        model._behind = reader.offset < stat.st_size
+        model.scratch.behind = reader.offset < stat.st_size
     model.offset = reader.offset
     model.file_dev, model.file_ino = stat.st_dev, stat.st_ino
     if model.head_len < HEAD_BYTES and model.offset > model.head_len:
@@ -53,7 +53,7 @@ def update_from_file(
         if key not in model.stats and sum(k.startswith(UNKNOWN_PREFIX) for k in model.stats) >= MAX_UNKNOWN_TYPES:
             key = UNKNOWN_PREFIX + "other"
         model.stats[key] = model.stats.get(key, 0) + count
-    model._last_read = reader.stats
+    model.scratch.last_read = reader.stats
     return model
 
 
@@ -76,24 +76,26 @@ def load_or_build(path: Path | str, saved: bytes | None, deadline: float | None 
     model = update_from_file(model, path, deadline=deadline)
     if not model.behind:
         update_subagents(model, path, deadline)  # the subagents' files, after the main one's
-    model._restart_reason = model._restart_reason or reason
+    model.scratch.restart_reason = model.scratch.restart_reason or reason
     return model
 
 
 def read_notes(self: SessionModel) -> list[str]:
     """What the last update_from_file met that a log should say: a restart and why,
     lines it skipped as unreadable. Empty for an ordinary read."""
-    notes = [f"{self._restart_reason}: session model rebuilt from the start"] if self._restart_reason else []
-    stats = self._last_read
+    notes = (
+        [f"{self.scratch.restart_reason}: session model rebuilt from the start"] if self.scratch.restart_reason else []
+    )
+    stats = self.scratch.last_read
     if stats is not None and (stats.malformed or stats.non_object):
         notes.append(
             f"skipped {stats.malformed} malformed line(s) (not JSON, invalid UTF-8, too deep or over "
             f"{MAX_LINE_MB} MB) and {stats.non_object} line(s) that are not JSON objects"
         )
-    if self._fold_errors:
-        first = self._fold_errors[0]
+    if self.scratch.fold_errors:
+        first = self.scratch.fold_errors[0]
         notes.append(
-            f"left out {len(self._fold_errors)} record(s) the fold failed on (first: {first}); please report it"
+            f"left out {len(self.scratch.fold_errors)} record(s) the fold failed on (first: {first}); please report it"
         )
     return notes
 

@@ -7,6 +7,7 @@ import os
 from operator import attrgetter
 
 from ..records import replace
+from .scratch import OpenErrorCounts
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -31,7 +32,7 @@ def record_error(model: SessionModel, error: ErrorEvent, facts: list[UnitFacts])
                 break
         else:
             _count(counts, model.errors.pop(0), -1)
-    model._open_errors = (model.errors, len(model.errors), counts)
+    model.scratch.open_errors = OpenErrorCounts(model.errors, len(model.errors), counts)
     for unit in facts:
         unit.errors.append(error)
         if len(unit.errors) > UNIT_ERRORS:
@@ -65,7 +66,7 @@ def resolve(model: SessionModel, tool: str, target: str, turn: int, how: str) ->
     # fix() only where the target matches: the lists hold hundreds of other errors.
     model.errors = [fix(e) if e.target == target else e for e in model.errors]
     del counts[(target, tool)]  # all of them fixed now
-    model._open_errors = (model.errors, len(model.errors), counts)
+    model.scratch.open_errors = OpenErrorCounts(model.errors, len(model.errors), counts)
     for facts in model.facts.values():
         if facts.errors and target in map(_TARGET, facts.errors):
             facts.errors = [fix(e) if e.target == target else e for e in facts.errors]
@@ -80,13 +81,13 @@ def open_errors(model: SessionModel) -> dict[tuple[str, str], int]:
     Asked on every successful command and edit (thousands in a long session), so derived
     once and then kept with the list it counts (record_error and resolve, the only writers
     of the list, update it); a list it was not counted from (a loaded model) is counted anew."""
-    known = model._open_errors
-    if known is not None and known[0] is model.errors and known[1] == len(model.errors):
-        return known[2]
+    known = model.scratch.open_errors
+    if known is not None and known.errors is model.errors and known.size == len(model.errors):
+        return known.counts
     counts: dict[tuple[str, str], int] = {}
     for error in model.errors:
         _count(counts, error, 1)
-    model._open_errors = (model.errors, len(model.errors), counts)
+    model.scratch.open_errors = OpenErrorCounts(model.errors, len(model.errors), counts)
     return counts
 
 

@@ -21,9 +21,9 @@ def skip(model: SessionModel, exc: Exception) -> None:
     the hook's log (cursor.read_notes). The derived indexes may hold half of its changes: dropped, so
     they are rebuilt from the model when next asked for."""
     model.stats["fold_errors"] = model.stats.get("fold_errors", 0) + 1
-    if model._fold_errors is None:
-        model._fold_errors = []
+    if model.scratch.fold_errors is None:
+        model.scratch.fold_errors = []
     # The message may quote the record (a key, a value): redacted before it can reach the log.
-    model._fold_errors.append(redact(f"{type(exc).__name__}: {exc}"[:200]))
-    model._index = model._task_index = model._tasks_view = model._episodes_key = model._open_errors = None
-    model._agent = None
+    model.scratch.fold_errors.append(redact(f"{type(exc).__name__}: {exc}"[:200]))
+    model.scratch.drop_indexes()
+    model.scratch.agent = None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import os
 
-from .task_index import TOKEN_RE, Phrases, TaskIndex
+from .scratch import EpisodesByName, EpisodeTerms, TasksView
+from .task_index import TOKEN_RE, TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -35,7 +36,8 @@ def mention(model: SessionModel, lowered: str, turn: int) -> None:
         return
     # Episodes are many: find the ones named here through an index of their key terms
     # (file names by token, prompt lines by substring) instead of scanning each one.
-    names, phrases = episode_index(model)
+    terms = episode_index(model)
+    names, phrases = terms.names, terms.phrases
     hits: set[str] = set(phrases.found_in(lowered, tokens))
     for token in tokens & names.keys():
         hits.update(names[token])
@@ -49,15 +51,17 @@ def mention(model: SessionModel, lowered: str, turn: int) -> None:
 def task_view(model: SessionModel) -> tuple[tuple[str, ...], TaskIndex]:
     """(the units of the working tasks, the task index): asked for on every response and
     mention, so kept up to date (tasks.TaskIndex) rather than derived from all tasks."""
-    view = model._tasks_view
+    scratch = model.scratch
+    view = scratch.tasks_view
     tasks = model.tasks.tasks
     # The view holds the dict it was made from and its length: a new book (loaded, or a
     # TodoWrite snapshot) or a new task makes a new view; a changed task clears it (tools).
-    if view is None or view[2] is not tasks or view[3] != len(tasks):
-        index = model._task_index = model._task_index or TaskIndex()
+    if view is None or view.book is not tasks or view.size != len(tasks):
+        index = scratch.task_index = scratch.task_index or TaskIndex()
         index.sync(tasks, model.tasks._changed)
-        view = model._tasks_view = (tuple(f"task-{task_id}" for task_id in index.working), index, tasks, len(tasks))
-    return view[0], view[1]
+        units = tuple(f"task-{task_id}" for task_id in index.working)
+        view = scratch.tasks_view = TasksView(units, index, tasks, len(tasks))
+    return view.units, view.index
 
 
 def episodes_of(model: SessionModel, units: Collection[str]) -> list[Episode]:
@@ -70,10 +74,10 @@ def episodes_of(model: SessionModel, units: Collection[str]) -> list[Episode]:
     if not episodes:
         return []
     key = (id(episodes), len(episodes), id(episodes[0]), id(episodes[-1]))
-    known = model._episodes_key
-    if known is None or known[0] != key:
-        known = model._episodes_key = (key, {episode.unit: episode for episode in episodes})
-    by_unit = known[1]
+    known = model.scratch.episodes_by_name
+    if known is None or known.made_from != key:
+        known = model.scratch.episodes_by_name = EpisodesByName(key, {episode.unit: episode for episode in episodes})
+    by_unit = known.by_unit
     if len(by_unit) != len(episodes):  # two episodes of one number: a state from elsewhere
         return [e for e in episodes if e.unit in units]
     return [by_unit[unit] for unit in units if unit in by_unit]
@@ -86,23 +90,24 @@ def episode_terms(model: SessionModel, episode: Episode) -> list[str]:
     return ([episode.subject.lower()] if len(episode.subject) >= 12 else []) + names
 
 
-def episode_index(model: SessionModel) -> tuple[dict[str, set[str]], Phrases]:
+def episode_index(model: SessionModel) -> EpisodeTerms:
     # Derived from episodes + facts, so never saved: rebuilt after loading, extended as
     # terms arrive, rebuilt when a listed episode's capped file list drops a name, cut down
     # in place when its facts are evicted (unindex).
-    if model._index is None:
-        model._index = ({}, Phrases())
+    if model.scratch.episode_terms is None:
+        model.scratch.episode_terms = EpisodeTerms()
         for episode in model.episodes:
             for term in episode_terms(model, episode):
                 index_term(model, episode.unit, term)
-    return model._index
+    return model.scratch.episode_terms
 
 
 def index_term(model: SessionModel, unit: str, term: str) -> None:
     """Add a key term of `unit` to the index, if there is one (else it is built when needed)."""
-    if model._index is None:
+    if model.scratch.episode_terms is None:
         return
-    names, phrases = model._index
+    terms = model.scratch.episode_terms
+    names, phrases = terms.names, terms.phrases
     if TOKEN_RE.fullmatch(term):
         names.setdefault(term, set()).add(unit)
     else:
@@ -113,9 +118,10 @@ def unindex(model: SessionModel, unit: str, paths: Iterable[str]) -> None:
     """Take the names of `paths` (which `unit` no longer has: its facts were evicted) out of
     the index, but those still among its terms: the index is then what a rebuild would make,
     without one (a long session evicts an episode's facts hundreds of times)."""
-    if model._index is None:
+    if model.scratch.episode_terms is None:
         return
-    names, phrases = model._index
+    terms = model.scratch.episode_terms
+    names, phrases = terms.names, terms.phrases
     keep = {term for episode in episodes_of(model, (unit,)) for term in episode_terms(model, episode)}
     for term in {os.path.basename(path).lower() for path in paths} - keep:
         holders = names.get(term)
@@ -126,4 +132,4 @@ def unindex(model: SessionModel, unit: str, paths: Iterable[str]) -> None:
 
 def drop_index(model: SessionModel) -> None:
     """An episode lost a term (or its facts): the index is rebuilt when next needed."""
-    model._index = None
+    model.scratch.episode_terms = None

@@ -23,17 +23,14 @@ from .records import (
     UnitFacts,
     upgrade_saved,
 )
+from .scratch import FoldScratch
 from .subagents import AGENT_TOOLS, Subagent
 from .tasks import TaskBook
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from ..transcript.entries import Message, Record
-    from ..transcript.reader import ReadStats
-    from .task_index import Phrases, TaskIndex
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
 RECENT_IDS = 16
@@ -90,31 +87,15 @@ class SessionModel:
     # written by cold_units: unit key ("task-<id>" / "prompt-<n>") -> turn it was summarised
     summarized: dict[str, int] = field(default_factory=dict)
     last_checked_turn: int = 0
-    # derived, not saved (the `_` names): the episodes' key terms (mentions.episode_index)
-    _index: tuple[dict[str, set[str]], Phrases] | None = field(default=None, repr=False, compare=False)
-    # the task book by status (mentions.task_view), the episodes by name (mentions.episodes_of)
-    _task_index: TaskIndex | None = field(default=None, repr=False, compare=False)
-    _tasks_view: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
-    _episodes_key: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
-    # the open errors of the global list by (target, tool), and the list (errors.open_errors)
-    _open_errors: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
-    # what the last update_from_file met (for the hook's log)
-    _last_read: ReadStats | None = field(default=None, repr=False, compare=False)
-    _restart_reason: str | None = field(default=None, repr=False, compare=False)
-    _fold_errors: list[str] | None = field(default=None, repr=False, compare=False)  # records skipped (cursor.skip)
-    # the last update_from_file stopped at its deadline before the end
-    _behind: bool = field(default=False, repr=False, compare=False)
-    # the transcript being folded (its subagents' files are beside it), and the subagent
-    # whose tool calls are being folded (None: the main agent's)
-    _transcript: str | None = field(default=None, repr=False, compare=False)
-    _agent: str | None = field(default=None, repr=False, compare=False)
+    # what the fold keeps beside the digest, never saved (scratch.py)
+    scratch: FoldScratch = field(default_factory=FoldScratch, repr=False, compare=False, saved=False)
 
     # -- queries ---------------------------------------------------------------------------
 
     @property
     def behind(self) -> bool:
         """The last read stopped at its deadline: the model is not yet up to the file's end."""
-        return self._behind
+        return self.scratch.behind
 
     def context_usage(self, window_override: int | None = None) -> ContextUsage:
         held = LARGE_WINDOW if (self.model or "") in self.wide_models else self.context_tokens or 0

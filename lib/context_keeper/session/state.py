@@ -52,7 +52,7 @@ def open_session(
         model = load_or_build(transcript_path, read_saved(runs, session_id), fold_deadline)
         _log_notes(model, session_id, transcript_path, log)
         if settled is not None:
-            model._restart_reason = None  # logged: the notes of the catch-up read are its own
+            model.scratch.restart_reason = None  # logged: the notes of the catch-up read are its own
             model = catch_up(model, transcript_path, settled)
             _log_notes(model, session_id, transcript_path, log)
         yield model

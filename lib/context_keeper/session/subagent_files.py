@@ -77,7 +77,7 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
     Parents before the subagents they started; a file unchanged since the last call costs a
     stat. With `deadline` (time.monotonic()) it stops between files once passed, with
     `model.behind` set: the next call goes on."""
-    model._transcript = os.fspath(transcript)
+    model.scratch.transcript = os.fspath(transcript)
     directory = subagents_dir(transcript)
     try:
         entries = {entry.name: entry for entry in os.scandir(directory)}
@@ -110,11 +110,11 @@ def update(model: SessionModel, transcript: Path | str, deadline: float | None =
             continue
         # At least one file a call, so that a call past its deadline still gets on.
         if deadline is not None and folded and time.monotonic() >= deadline:
-            model._behind = True
+            model.scratch.behind = True
             break
         _fold_file(model, sub, entry.path, 0, deadline=deadline)
         folded += 1
-        if model._behind:
+        if model.scratch.behind:
             break
     trim(model)
 
@@ -220,9 +220,9 @@ def notification(model: SessionModel, text: str, depth: int = 0) -> None:
 
 def _sync(model: SessionModel, sub: Subagent, depth: int) -> None:
     """Fold the subagent's file now (from inside its parent's fold), if it can be found."""
-    if model._transcript is None or not sub.agent_id or depth >= MAX_DEPTH:
+    if model.scratch.transcript is None or not sub.agent_id or depth >= MAX_DEPTH:
         return
-    path = os.path.join(subagents_dir(model._transcript), f"agent-{sub.agent_id}.jsonl")
+    path = os.path.join(subagents_dir(model.scratch.transcript), f"agent-{sub.agent_id}.jsonl")
     _fold_file(model, sub, path, depth, SYNC_BYTES)
 
 
@@ -247,7 +247,7 @@ def _fold_file(
     reader = TranscriptReader(path, sub.offset)
     try:
         if fold_records(model, reader, lambda item: fold_record(model, sub, item, depth), None, max_bytes, deadline):
-            model._behind = True
+            model.scratch.behind = True
     except OSError:
         pass  # unreadable now (replaced by a FIFO, permissions): what was read counts
     sub.offset = reader.offset
@@ -318,11 +318,11 @@ def _tool_result(
     if call.name in AGENT_TOOLS:
         agent_result(model, block, result, depth + 1)
         return
-    model._agent = sub.agent_id  # the commands and errors folded now are this subagent's
+    model.scratch.agent = sub.agent_id  # the commands and errors folded now are this subagent's
     try:
         tools.tool_result(model, call, block, result)
     finally:
-        model._agent = None
+        model.scratch.agent = None
     if call.name == "Bash":
         run = model.commands[-1] if model.commands else None
         if run is not None and run.agent == sub.agent_id and run.command == call.input.get("command", "").strip():

@@ -68,7 +68,7 @@ def tool_use(model: SessionModel, block: ToolUse) -> None:
 def tool_result(model: SessionModel, call: PendingCall, block: ToolResult, tool_use_result: Any) -> None:
     if call.name in TASK_TOOLS:
         model.tasks.apply_call(call.name, call.input, block.text, tool_use_result, block.is_error, call.turn)
-        model._tasks_view = None  # re-synced when next asked for (mentions.task_view)
+        model.scratch.tasks_view = None  # re-synced when next asked for (mentions.task_view)
         return
     if call.name in BACKGROUND_TOOLS:
         background_status(model, call, block, tool_use_result)
@@ -124,7 +124,7 @@ def command_run(
         messages=messages,
         is_test=is_test_command(command),
         more=more,
-        agent=model._agent,
+        agent=model.scratch.agent,
     )
     model.totals["commands"] = model.totals.get("commands", 0) + 1
     # Runs are equal only with equal turns, and most runs are of a turn the list has not
@@ -151,7 +151,9 @@ def command_run(
                 file_changed(model, call, path, facts, "Bash")
     else:
         record_error(
-            model, ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model._agent), facts
+            model,
+            ErrorEvent("Bash", command, messages, call.turn, run.exit_code, more=more, agent=model.scratch.agent),
+            facts,
         )
 
 
@@ -262,7 +264,7 @@ def moved(model: SessionModel, call: PendingCall, src: str, dst: str, facts: lis
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
     if block.is_error:
         messages, more = run_failures(block.text)
-        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more, agent=model._agent), facts)
+        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more, agent=model.scratch.agent), facts)
         return
     file_changed(model, call, path, facts, call.name)
 
