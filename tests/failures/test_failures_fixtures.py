@@ -28,7 +28,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # consequence taken over its cause, psql's hint joined to its message; from the tenth:
 # yasm's follow-up note taken for a finding; from the eleventh: docstr-coverage's
 # bulleted list under a file header, lockfile-lint's and ospec's blank-separated blocks,
-# yaml-lint's badge lines (its wrap-up taken first).
+# yaml-lint's badge lines (its wrap-up taken first); from the twelfth (held out, as recorded:
+# the figure in docs/performance.md), the ones its general fixes did not reach.
 KNOWN_MISSES = frozenset(
     {
         "ajv-invalid",
@@ -36,18 +37,33 @@ KNOWN_MISSES = frozenset(
         "bandit-shell",
         "behave-undefined-step",
         "busted-two-failing",
+        "chktex-warnings",
+        "csslint-errors",
         "dart-sass-error",
         "depcheck-unused",
         "docstr-coverage-fail",
+        "doctest-module",
+        "doctest-text",
         "htmlhint-errors",
+        "lab-failing",
         "lessc-error",
         "lockfile-lint-errors",
+        "mandoc-lint",
         "mono-exception",
+        "msgfmt-check",
+        "npm-package-json-lint",
         "openssl-verify",
         "ospec-failing",
         "prettier-check",
         "psql-refused",
+        "pydoclint-args",
         "qunit-failing",
+        "sha256sum-check",
+        "shfmt-diff",
+        "slotscheck-broken",
+        "terser-syntax",
+        "twine-check",
+        "uglify-js-syntax",
         "uvu-failing",
         "xsltproc-errors",
         "yaml-lint-error",
@@ -57,7 +73,9 @@ KNOWN_MISSES = frozenset(
     }
 )
 # Of those, the ones whose first message is still right.
-FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "yasm-errors"})
+FIRST_RIGHT = frozenset(
+    {"qunit-failing", "uvu-failing", "yasm-errors", "chktex-warnings", "mandoc-lint", "slotscheck-broken"}
+)
 
 
 def params(misses: frozenset[str]) -> list:
