@@ -37,7 +37,6 @@ KNOWN_MISSES = frozenset(
         "bandit-shell",
         "behave-undefined-step",
         "busted-two-failing",
-        "chktex-warnings",
         "csslint-errors",
         "dart-sass-error",
         "depcheck-unused",
@@ -45,12 +44,10 @@ KNOWN_MISSES = frozenset(
         "doctest-module",
         "doctest-text",
         "htmlhint-errors",
-        "lab-failing",
         "lessc-error",
         "lockfile-lint-errors",
         "mandoc-lint",
         "mono-exception",
-        "msgfmt-check",
         "npm-package-json-lint",
         "openssl-verify",
         "ospec-failing",
@@ -62,7 +59,6 @@ KNOWN_MISSES = frozenset(
         "shfmt-diff",
         "slotscheck-broken",
         "terser-syntax",
-        "twine-check",
         "uglify-js-syntax",
         "uvu-failing",
         "xsltproc-errors",
@@ -73,9 +69,7 @@ KNOWN_MISSES = frozenset(
     }
 )
 # Of those, the ones whose first message is still right.
-FIRST_RIGHT = frozenset(
-    {"qunit-failing", "uvu-failing", "yasm-errors", "chktex-warnings", "mandoc-lint", "slotscheck-broken"}
-)
+FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "yasm-errors", "mandoc-lint", "slotscheck-broken"})
 
 
 def params(misses: frozenset[str]) -> list:

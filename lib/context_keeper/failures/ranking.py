@@ -220,6 +220,8 @@ def _units(
             text = lines[n].text.strip()
         text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = _pointed(lines, kinds, n_next, end, text)
+        if shapes.MATCHER_HINT_RE.search(text):
+            text, n_next = _sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
         head = shapes.FIELD_HEAD_RE.match(text)
         if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
@@ -236,6 +238,30 @@ def _units(
         )
         n = max(n_next, n + 1)
     return units
+
+
+def _sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """An assertion library's hint and, in the block under it (past blank lines and a diff's
+    legend), the sides it names: `Expected: x` / `Received: y` pairs, or a diff's changed lines."""
+    m, legend = n, False
+    while m < end and m < n + 6 and (kinds[m] == "blank" or shapes.LEGEND_RE.match(lines[m].core)):
+        legend = legend or kinds[m] != "blank"
+        m += 1
+    block: list[str] = []
+    while m < end and len(block) < 20:
+        if kinds[m] == "blank":
+            # The next paragraph goes on giving sides (`Snapshot name: ...`, blank, `Snapshot: ...`).
+            if m + 1 < end and block and shapes.SIDE_RE.match(lines[m + 1].core):
+                m += 1
+                continue
+            break
+        block.append(lines[m].core)
+        kinds[m] = "used"
+        m += 1
+    pairs = [s for s in block if shapes.SIDE_RE.match(s)]
+    changed = [collapse(s) for s in block if legend and s[:1] in "+-" and s[1:2].isspace()]
+    parts = pairs or changed
+    return (compose("", [text, *parts]) if parts else text), m
 
 
 def _pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -309,7 +335,7 @@ def _continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if shapes.CODE_RE.search(text):
+    if shapes.is_code(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
         return text, m
     while m < end:

@@ -54,6 +54,9 @@ WRAPUP_RE = re.compile(
     r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
 )
+# A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which
+# side is which, not what differs.
+LEGEND_RE = re.compile(r"^(?:[-+]?\s*(?:expected|actual|received|got)\b\s*(?:[-+]\s*\d+)?\s*){1,2}$", re.IGNORECASE)
 # Lines under these headings repeat what failed, by name, as a list.
 SUMMARY_HEADING_RE = re.compile(
     r"^(?:Failed examples|Failing scenarios|Failed tests|Test Summary Report|short test summary info|Summary"
@@ -66,7 +69,7 @@ SUMMARY_WORDS = frozenset(
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations found""".split()
+    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal""".split()
 )
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
@@ -91,7 +94,8 @@ MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
-METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
+# (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
+METRIC_RE = re.compile(r"^\w+(?: \w+){0,2}:\s*[\d.]+\s*\w{0,3}$")
 CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
 PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
@@ -105,7 +109,8 @@ PAIRED_RE = re.compile(
     re.IGNORECASE,
 )
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
-QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
+# `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
+QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
@@ -128,7 +133,7 @@ BARE_LOCATION_RE = re.compile(
 LOC_START_RE = re.compile(
     r"^(?:[\w.-]+: ?)?/?" + PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
 )
-LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
+LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
 EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
@@ -156,11 +161,16 @@ RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 CODE_RE = re.compile(
     r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
 )
+MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
+# A line of the report under such a hint that gives one side (`Expected substring: "x"`,
+# `Received function did not throw`, `Snapshot: "$3.0"`).
+SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
 )
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
+PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 
 
@@ -209,7 +219,7 @@ def kind(line: Line) -> str:
         if is_count_summary(s):
             return "summary"
         return "noise" if WRAPUP_RE.match(s) else "text"
-    if BANNER_RE.match(s) or WRAPUP_RE.match(s):
+    if BANNER_RE.match(s) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
         return "noise"
     if BARE_LOCATION_RE.match(s):
         return "location"
@@ -221,7 +231,8 @@ def kind(line: Line) -> str:
 def is_count_summary(s: str) -> bool:
     if not DIGIT_RE.search(s):
         return False
-    words = re.findall(r"[A-Za-z]+", s)
+    # A program's name before its count (`msgfmt: found 1 fatal error`) is no word of it.
+    words = re.findall(r"[A-Za-z]+", PROGRAM_RE.sub("", s))
     return bool(words) and all(w.lower() in SUMMARY_WORDS for w in words)
 
 
@@ -237,10 +248,17 @@ def title(s: str) -> str | None:
                 continue
             # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
             qualified = QUALIFIED_RE.match(title)
-            if qualified and qualified.group(2).endswith("." + qualified.group(1)):
-                return qualified.group(2)
+            if qualified and "." in qualified.group(2):
+                name, where, rest = qualified.groups()
+                return (where if where.endswith("." + name) else f"{where}.{name}") + rest
             return title
     return None
+
+
+def is_code(text: str) -> bool:
+    """A line of code (a runner echoing the failing statement), not an assertion library's
+    hint naming its sides (`expect(received).toBe(expected)`), which heads its report."""
+    return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
 
 
 def score(text: str, located: bool = True) -> int:
@@ -263,7 +281,7 @@ def score(text: str, located: bool = True) -> int:
         score += 1
     if WARNING_RE.search(text):
         score -= 2
-    if CODE_RE.search(text):
+    if is_code(text):
         # A line of code (a runner echoing the failing statement) is where, not what.
         score -= 8
     if len(text) < 4:
@@ -276,6 +294,11 @@ def mark_traces(lines: list[Line], kinds: list[str]) -> None:
     are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
     n = 0
     while n < len(lines):
+        if kinds[n] == "frame" and n + 1 < len(lines) and kinds[n + 1] == "text":
+            # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
+            # `    total(xs)`): the frame's excerpt, not a message.
+            if lines[n + 1].indent > lines[n].indent and not EXC_RE.search(lines[n + 1].core):
+                kinds[n + 1] = "source"
         if kinds[n] == "frame" and lines[n].core.endswith("{"):
             # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
             m = n + 1
