@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import after, shapes
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -183,6 +183,9 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
             # under its title is what it says went wrong.
             best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
             if best is not None:
+                # A note level on a test's verdict (`note: test did not panic as expected`)
+                # is the runner's tag, not the words.
+                best = best.removeprefix("note: ")
                 out.append(compose(where, [best]) if where else collapse(best))
             continue
         for m in range(start + 1, end):
@@ -219,9 +222,10 @@ def _units(
         if n_next == n + 1:
             text = lines[n].text.strip()
         text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
-        text, n_next = _pointed(lines, kinds, n_next, end, text)
+        text, n_next = after.pointed(lines, kinds, n_next, end, text)
+        text = shapes.unthreaded(text, keep_location=locate)
         if shapes.MATCHER_HINT_RE.search(text):
-            text, n_next = _sides(lines, kinds, n_next, end, text)
+            text, n_next = after.sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
         head = shapes.FIELD_HEAD_RE.match(text)
         if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
@@ -240,62 +244,22 @@ def _units(
     return units
 
 
-def _sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
-    """An assertion library's hint and, in the block under it (past blank lines and a diff's
-    legend), the sides it names: `Expected: x` / `Received: y` pairs, or a diff's changed lines."""
-    m, legend = n, False
-    while m < end and m < n + 6 and (kinds[m] == "blank" or shapes.LEGEND_RE.match(lines[m].core)):
-        legend = legend or kinds[m] != "blank"
-        m += 1
-    block: list[str] = []
-    while m < end and len(block) < 20:
-        if kinds[m] == "blank":
-            # The next paragraph goes on giving sides (`Snapshot name: ...`, blank, `Snapshot: ...`).
-            if m + 1 < end and block and shapes.SIDE_RE.match(lines[m + 1].core):
-                m += 1
-                continue
-            break
-        block.append(lines[m].core)
-        kinds[m] = "used"
-        m += 1
-    pairs = [s for s in block if shapes.SIDE_RE.match(s)]
-    changed = [collapse(s) for s in block if legend and s[:1] in "+-" and s[1:2].isspace()]
-    parts = pairs or changed
-    return (compose("", [text, *parts]) if parts else text), m
-
-
-def _pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
-    """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
-    the label of the excerpt's caret under it: `location: message: label`."""
-    if n >= end:
-        return text, n
-    arrow = shapes.ARROW_RE.match(lines[n].core)
-    if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
-        # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
-        # message then loses its bullet and level tag, which the location replaces.
-        arrow = shapes.TRAILING_LOCATION_RE.match(lines[n + 1].core)
-        if arrow:
-            n += 1
-            text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
-    if not arrow:
-        return text, n
-    kinds[n] = "used"
-    label = ""
-    m = n + 1
-    while m < end and kinds[m] in ("source", "caret", "label"):
-        # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
-        under = shapes.GUTTER_RE.sub("", lines[m].core)
-        if not label and "^" in under:
-            found = shapes.CARET_LABEL_RE.match(under)
-            label = found.group(1) if found else ""
-        m += 1
-    return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
-
-
 def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
+    tail = shapes.LOC_TAIL_RE.search(text)
+    if (
+        tail
+        and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])
+        and n + 2 < end
+        and kinds[n + 1] == "caret"
+        and kinds[n + 2] == "text"
+    ):
+        # A header ending in a location, the excerpt it points into and its caret, then what
+        # is wrong there (`Parse error at src/app.js:5,0` / `}` / `^` / `ERROR: Unexpected token`).
+        kinds[n], kinds[n + 2] = "source", "used"
+        return f"{text}; {lines[n + 2].core}", n + 3
     while text.endswith(":") and not text.endswith("::"):
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.

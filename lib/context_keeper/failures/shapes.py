@@ -96,6 +96,9 @@ GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 # (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
 METRIC_RE = re.compile(r"^\w+(?: \w+){0,2}:\s*[\d.]+\s*\w{0,3}$")
+THREAD_RE = re.compile(
+    r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
+)
 CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
 PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
@@ -119,7 +122,8 @@ BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
 POSITION_RE = re.compile(
-    r"^(?:(\d+:\d+(?:-\d+:\d+)?)()\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
+    r"^(?:(\d+:\d+(?:-\d+:\d+)?|\d+(?=: [A-Z]+\d+:? ))():?\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*"
+    r"|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
@@ -287,6 +291,17 @@ def score(text: str, located: bool = True) -> int:
     if len(text) < 4:
         score -= 5
     return score
+
+
+def unthreaded(text: str, keep_location: bool) -> str:
+    """`text` without the thread a runtime names before an uncaught error (`Exception in
+    thread "main" `, `thread 'main' (27807) panicked at src/main.rs:4:49: `). Where it
+    panicked stays, unless a test's title already says where (`keep_location` false)."""
+    m = THREAD_RE.match(text)
+    if not m:
+        return text
+    rest = text[m.end() :]
+    return f"{m.group(1)}: {rest}" if m.group(1) and keep_location else rest
 
 
 def mark_traces(lines: list[Line], kinds: list[str]) -> None:
