@@ -230,9 +230,13 @@ def _units(
         head = shapes.FIELD_HEAD_RE.match(text)
         if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
             text = text[head.end() :]
-        # A location printed alone on the line above (`At line 7 of file sum.f90`).
-        if locate and n > start and kinds[n - 1] == "location" and not shapes.LOC_START_RE.match(text):
-            text = compose(lines[n - 1].core, [text])
+        # A location printed alone on the line above (`At line 7 of file sum.f90`), or above
+        # the excerpt and caret it points into (a Python syntax error's `File "x.py", line 2`).
+        above = n - 1
+        while above > start and above >= n - 3 and kinds[above] in ("source", "caret"):
+            above -= 1
+        if locate and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+            text = compose(shapes.plain_location(lines[above].core), [text])
         units.append(
             (
                 text,

@@ -23,6 +23,12 @@ TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
 TAP_RE = re.compile(r"^#(?=\s|$)\s?")
+# The shell's own prefix before its complaint (`/bin/bash: line 1: `, `sh: 1: `, `(eval):1: `)
+# and the process id it puts before a signal's name (`3027 Segmentation fault ./crash`).
+SHELL_RE = re.compile(
+    r"^(?:(?:/[\w/.-]*/)?(?:ba|da|z|k|tc)?sh: (?:line )?\d+: |\(eval\):\d+: )"
+    r"(?:\d+ (?=(?:Segmentation fault|Killed|Aborted|Bus error|Illegal instruction|Floating point exception)\b))?"
+)
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
 MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
@@ -127,8 +133,9 @@ POSITION_RE = re.compile(
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|/?"
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|/?"
     + PATH
     + r"(?::\d+){1,2}|/?"
     + PATH
@@ -191,6 +198,8 @@ class Line:
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = TIMESTAMP_RE.sub("", text)
+        elif text[:1] in "/(bdkszt":
+            text = SHELL_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))
         if self.marked:
             text = MARK_RE.sub("", text.lstrip())
@@ -293,6 +302,12 @@ def score(text: str, located: bool = True) -> int:
     return score
 
 
+def plain_location(s: str) -> str:
+    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`)."""
+    m = PY_LOCATION_RE.match(s)
+    return f"{m.group(1)}:{m.group(2)}" if m else s
+
+
 def unthreaded(text: str, keep_location: bool) -> str:
     """`text` without the thread a runtime names before an uncaught error (`Exception in
     thread "main" `, `thread 'main' (27807) panicked at src/main.rs:4:49: `). Where it
@@ -309,7 +324,11 @@ def mark_traces(lines: list[Line], kinds: list[str]) -> None:
     are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
     n = 0
     while n < len(lines):
-        if kinds[n] == "frame" and n + 1 < len(lines) and kinds[n + 1] == "text":
+        if (
+            (kinds[n] == "frame" or PY_LOCATION_RE.match(lines[n].core))
+            and n + 1 < len(lines)
+            and kinds[n + 1] == "text"
+        ):
             # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
             # `    total(xs)`): the frame's excerpt, not a message.
             if lines[n + 1].indent > lines[n].indent and not EXC_RE.search(lines[n + 1].core):
