@@ -218,10 +218,15 @@ def _units(
         if kinds[n] not in ("text", "summary") or kinds[n] == "summary":
             n += 1
             continue
-        text, n_next = _joined(lines, kinds, n, end)
-        if n_next == n + 1:
-            text = lines[n].text.strip()
-        text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+        field = shapes.NAMED_VALUE_RE.match(lines[n].core)
+        if field:
+            # `error: 'code.trim is not a function'`: the value, whatever fields follow.
+            text, n_next = field.group(2), n + 1
+        else:
+            text, n_next = _joined(lines, kinds, n, end)
+            if n_next == n + 1:
+                text = lines[n].text.strip()
+            text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text = shapes.unthreaded(text, keep_location=locate)
         if shapes.MATCHER_HINT_RE.search(text):
@@ -237,10 +242,12 @@ def _units(
             above -= 1
         if locate and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
+        # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
+        named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
         units.append(
             (
                 text,
-                shapes.score(text) + 2 * lines[n].marked,
+                shapes.score(text) + 2 * lines[n].marked + 5 * named,
                 bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
             )
         )
@@ -265,6 +272,8 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
         kinds[n], kinds[n + 2] = "source", "used"
         return f"{text}; {lines[n + 2].core}", n + 3
     while text.endswith(":") and not text.endswith("::"):
+        while n < end and shapes.LEGEND_RE.match(lines[n].core):
+            n += 1  # a diff's legend between the header and the diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.
         if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
@@ -323,10 +332,13 @@ def _continued(
                 m += 1
                 continue
             break
-        pair = shapes.PAIR_KEY_RE.match(s)
+        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
+        # a list's bullets are all the same sign).
+        diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
+        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
-        if m + 1 < end and kinds[m + 1] in ("caret", "label"):
+        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
             break
         if not (deeper or pair or (tap and line.tap)):
             break
@@ -341,7 +353,7 @@ def _continued(
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1
-        text = _appended(text, s, deeper, pair is not None)
+        text = _appended(text, s, deeper, pair)
         kinds[m] = "used"
         m += 1
     return text, m

@@ -77,6 +77,8 @@ SUMMARY_WORDS = frozenset(
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
     errored snapshot snapshots time load to incomplete risky notices deprecations found fatal""".split()
 )
+# A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
+NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
 TITLE_RES = (
