@@ -175,7 +175,8 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
                 where = f"{where} {lines[start].core[:-1]}".strip()
                 kinds[start] = "used"
             for m in range(start + 2, end):
-                if shapes.BANNER_RE.match(lines[m].core):
+                # (A caret drawn with `~~~^^^` under an excerpt is no banner.)
+                if kinds[m] != "caret" and shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
             units = _units(lines, kinds, start + 1, end)
