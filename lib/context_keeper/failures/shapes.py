@@ -51,7 +51,7 @@ WRAPUP_RE = re.compile(
     r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
     r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
-    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
+    r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
     r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
     r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
     r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
@@ -144,7 +144,10 @@ BARE_LOCATION_RE = re.compile(
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?/?" + PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
+    r"^(?:[\w.-]+: ?)?/?"
+    + PATH
+    # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
+    + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
 EXC_RE = re.compile(
@@ -169,7 +172,8 @@ WEAK_RE = re.compile(
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
-NOTE_RE = re.compile(r"(?:^|: )note:")
+# A note, or a compiler's context (`x.h:48:18:   required from here`), explains a finding.
+NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 CODE_RE = re.compile(
     r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
