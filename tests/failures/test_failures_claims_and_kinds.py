@@ -150,3 +150,13 @@ def test_a_syntax_error_takes_its_location_from_above_the_excerpt() -> None:
 def test_the_error_field_of_a_yaml_diagnostic_gives_its_value() -> None:
     output = "not ok 2 - applies codes\n  ---\n  duration_ms: 0.5\n  error: 'code.trim is not a function'\n  code: 'ERR_TEST_FAILURE'\n  ..."
     assert messages(output) == ["applies codes: code.trim is not a function"]
+
+
+def test_rows_flagged_with_a_failure_mark_under_a_file_header_keep_the_mark() -> None:
+    output = (
+        "./package.json\n✖ name-format - node: name - no capitals\n✖ require-license - license is required\n2 errors"
+    )
+    assert messages(output) == [
+        "./package.json: ✖ name-format - node: name - no capitals",
+        "./package.json: ✖ require-license - license is required",
+    ]

@@ -48,7 +48,6 @@ KNOWN_MISSES = frozenset(
         "lockfile-lint-errors",
         "mandoc-lint",
         "mono-exception",
-        "npm-package-json-lint",
         "openssl-verify",
         "ospec-failing",
         "prettier-check",

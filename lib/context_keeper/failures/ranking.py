@@ -153,7 +153,10 @@ def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
             continue
         s = lines[m].core
         return (
-            bool(shapes.POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+            bool(shapes.POSITION_RE.match(s))
+            or kinds[m] == "label"
+            or (kinds[m] == "source" and lines[m].indent > 0)
+            or bool(lines[m].mark)
         )
     return False
 
@@ -205,6 +208,9 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
                 out.append(compose(where, [text]))
             elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
                 out.append(collapse(_continued(lines, kinds, m, s)[0]))
+            elif kinds[m] == "text" and lines[m].mark:
+                # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
+                out.append(compose(where, [f"{lines[m].mark} {s}"]))
     return out
 
 

@@ -193,7 +193,7 @@ SENTENCE_END = ".:;!?)]'\"’"
 
 
 class Line:
-    __slots__ = ("text", "indent", "tap", "core", "marked")
+    __slots__ = ("text", "indent", "tap", "core", "marked", "mark")
 
     def __init__(self, raw: str) -> None:
         text = PID_RE.sub("", raw)
@@ -208,8 +208,11 @@ class Line:
         elif text[:1] in "/(bdkszt":
             text = SHELL_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))
+        self.mark = ""  # the failure mark itself, for a row that keeps it
         if self.marked:
-            text = MARK_RE.sub("", text.lstrip())
+            mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
+            # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
+            self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
