@@ -160,3 +160,12 @@ def test_rows_flagged_with_a_failure_mark_under_a_file_header_keep_the_mark() ->
         "./package.json: ✖ name-format - node: name - no capitals",
         "./package.json: ✖ require-license - license is required",
     ]
+
+
+def test_an_output_that_is_only_a_unified_diff_names_the_files_to_reformat() -> None:
+    output = "--- a.sh.orig\n+++ a.sh\n@@ -1,2 +1,2 @@\n if x; then\n-    y\n+  y\n--- b.sh.orig\n+++ b.sh\n@@ -1 +1 @@\n-z  \n+z"
+    assert messages(output) == ["+++ a.sh", "+++ b.sh"]
+    # A diff beside a message of its own is not a formatter's whole report.
+    assert "+++ a.sh" not in messages(
+        "ERROR: a.sh Imports are incorrectly sorted.\n--- a.sh\n+++ a.sh\n@@ -1 +1 @@\n-b\n+a"
+    )

@@ -23,7 +23,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # mono's `FATAL UNHANDLED EXCEPTION:` before the exception),
 # and qunit's YAML arrays printed over several lines; from the eighth
 # batch: ajv's message inside a printed object, lessc's excerpt without a gutter taken for the
-# header's text, uvu's second diff, xsltproc's first of three lines, yapf's diff header; from
+# header's text, uvu's second diff, xsltproc's first of three lines; from
 # the ninth: dart-sass's location on the last line, depcheck's bulleted lists, openssl's
 # consequence taken over its cause, psql's hint joined to its message; from the tenth:
 # yasm's follow-up note taken for a finding; from the eleventh: docstr-coverage's
@@ -54,13 +54,11 @@ KNOWN_MISSES = frozenset(
         "psql-refused",
         "qunit-failing",
         "sha256sum-check",
-        "shfmt-diff",
         "slotscheck-broken",
         "uvu-failing",
         "xsltproc-errors",
         "yaml-lint-error",
         "yamllint-parsable",
-        "yapf-diff",
         "yasm-errors",
     }
 )

@@ -79,6 +79,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
+    files = shapes.diff_files(lines)
+    if files:
+        return files
     shapes.mark_summaries(lines, kinds)
     shapes.mark_traces(lines, kinds)
     headers = _headers(lines, kinds)

@@ -376,3 +376,21 @@ def mark_summaries(lines: list[Line], kinds: list[str]) -> None:
                 m += 1
             n = m
         n += 1
+
+
+def diff_files(lines: list[Line]) -> list[str]:
+    """An output that is only a unified diff (a formatter's check): the file each hunk is
+    for, as its `+++` header says; [] when anything else was printed."""
+    files, in_hunk = [], False
+    for n, line in enumerate(lines):
+        s = line.text
+        if s.startswith("+++ ") and n > 0 and lines[n - 1].text.startswith("--- "):
+            files.append(" ".join(s.split()))
+            in_hunk = False
+        elif s.startswith("--- ") and n + 1 < len(lines) and lines[n + 1].text.startswith("+++ "):
+            continue
+        elif s.startswith("@@ ") and files:
+            in_hunk = True
+        elif not (in_hunk and s[:1] in " +-\\") and s.strip():
+            return []
+    return files
