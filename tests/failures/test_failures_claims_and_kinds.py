@@ -169,3 +169,21 @@ def test_an_output_that_is_only_a_unified_diff_names_the_files_to_reformat() -> 
     assert "+++ a.sh" not in messages(
         "ERROR: a.sh Imports are incorrectly sorted.\n--- a.sh\n+++ a.sh\n@@ -1 +1 @@\n-b\n+a"
     )
+
+
+def test_a_bare_title_takes_its_file_when_the_runner_names_tests_file_colon_colon_name() -> None:
+    section = (
+        "____ test_sq[{n}] ____\n\n>       assert n * n == n + n\nE       AssertionError: square of {n}\n\n"
+        "tests/t.py:6: AssertionError\n"
+    )
+    # The report cut by Claude Code's truncation (the lines at the cut are partial and
+    # dropped): the summary with its ids is in the other piece.
+    cut = "tests/t.py:6: Asser\n\n... [20000 characters truncated] ...\n\nuare of 8\n"
+    summary = "FAILED tests/t.py::test_sq[9] - AssertionError: square of 9\n7 failed in 0.1s"
+    found = rank(pieces("Exit code 1\n" + section.format(n=1) + section.format(n=3) + cut + summary))
+    assert found is not None
+    assert found.messages[:2] == [
+        "tests/t.py::test_sq[1]: AssertionError: square of 1",
+        "tests/t.py::test_sq[3]: AssertionError: square of 3",
+    ]
+    assert found.total == 7  # the runner's own count of failures

@@ -40,16 +40,24 @@ _EXCERPT_LINES = 3
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
-    for piece in _bounded(chunks):
+    pieces = _bounded(chunks)
+    # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
+    qualified = any("::" in line and shapes.NODE_ID_RE.search(line) for piece in pieces for line in piece)
+    for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        messages.extend(_chunk_messages(lines, kinds))
+        messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
         last = rest[-1] if rest else last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said.
         messages = [collapse(last)]
-    return Found(messages) if messages else None
+    if not messages:
+        return None
+    # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
+    # there were when the report was cut; a count below the messages found says nothing.
+    counts = [int(m.group(1)) for piece in pieces for line in piece[-40:] if (m := shapes.FAILED_COUNT_RE.search(line))]
+    return Found(messages, max(counts, default=0))
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -64,7 +72,7 @@ def _bounded(chunks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
+def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool = False) -> list[str]:
     inline = [shapes.INLINE_FAILURE_RE.match(line.core) for line in lines]
     if any(inline):
         # The runner's own summary already pairs each failed test with its message; the
@@ -86,7 +94,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
     shapes.mark_traces(lines, kinds)
     headers = _headers(lines, kinds)
     if headers:
-        found = _sectioned(lines, kinds, headers)
+        found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
     units = _units(lines, kinds, 0, len(lines), locate=True)
@@ -164,7 +172,9 @@ def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
     return False
 
 
-def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
+def _sectioned(
+    lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]], qualified: bool = False
+) -> list[str]:
     out: list[str] = []
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
@@ -185,6 +195,13 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
                 if kinds[m] != "caret" and shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
+            if qualified and where and "::" not in where:
+                # A bare test name under a title, its file on the section's location line.
+                file = next(
+                    (f.group(1) for m in range(start + 1, end) if (f := shapes.SECTION_FILE_RE.match(lines[m].core))),
+                    "",
+                )
+                where = f"{file}::{where}" if file else where
             units = _units(lines, kinds, start + 1, end)
             # A test's section with nothing that reads as a message: what it printed first
             # under its title is what it says went wrong.

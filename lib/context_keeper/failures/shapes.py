@@ -127,6 +127,10 @@ ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+# A test id written `file::name` (`tests/x.py::test_y`), and a section's `file:line: ...` line.
+FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
+NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
