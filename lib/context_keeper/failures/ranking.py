@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, shapes
+from context_keeper.failures import after, layout, shapes
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -42,7 +42,7 @@ def rank(chunks: list[list[str]]) -> Found | None:
     last = ""
     pieces = _bounded(chunks)
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
-    qualified = any("::" in line and shapes.NODE_ID_RE.search(line) for piece in pieces for line in piece)
+    qualified = layout.names_file_colon_colon(pieces)
     for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
@@ -56,8 +56,7 @@ def rank(chunks: list[list[str]]) -> Found | None:
         return None
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
-    counts = [int(m.group(1)) for piece in pieces for line in piece[-40:] if (m := shapes.FAILED_COUNT_RE.search(line))]
-    return Found(messages, max(counts, default=0))
+    return Found(messages, layout.failed_count(pieces))
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -87,7 +86,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    files = shapes.diff_files(lines)
+    files = layout.diff_files(lines)
     if files:
         return files
     shapes.mark_summaries(lines, kinds)
@@ -107,7 +106,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         return [collapse(u[0]) for u in kept or located]
     best = _best(units)
     if best is None:
-        return _listed(units)
+        return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
@@ -118,18 +117,6 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(best)]
-
-
-def _listed(units: list[tuple[str, int, bool]]) -> list[str]:
-    """Nothing reads as a message: lines that say the same of different files (`would
-    reformat a.py`, `would reformat b.py`) are a list of findings."""
-    groups: dict[str, list[str]] = {}
-    for text, _score, _located in units:
-        words = text.split()
-        if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
-            groups.setdefault(" ".join(words[:2]), []).append(text)
-    found = max(groups.values(), key=len, default=[])
-    return [collapse(t) for t in found] if len(found) >= 2 else []
 
 
 def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:

@@ -127,9 +127,7 @@ ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
-# A test id written `file::name` (`tests/x.py::test_y`), and a section's `file:line: ...` line.
-FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
-NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+# A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
@@ -380,21 +378,3 @@ def mark_summaries(lines: list[Line], kinds: list[str]) -> None:
                 m += 1
             n = m
         n += 1
-
-
-def diff_files(lines: list[Line]) -> list[str]:
-    """An output that is only a unified diff (a formatter's check): the file each hunk is
-    for, as its `+++` header says; [] when anything else was printed."""
-    files, in_hunk = [], False
-    for n, line in enumerate(lines):
-        s = line.text
-        if s.startswith("+++ ") and n > 0 and lines[n - 1].text.startswith("--- "):
-            files.append(" ".join(s.split()))
-            in_hunk = False
-        elif s.startswith("--- ") and n + 1 < len(lines) and lines[n + 1].text.startswith("+++ "):
-            continue
-        elif s.startswith("@@ ") and files:
-            in_hunk = True
-        elif not (in_hunk and s[:1] in " +-\\") and s.strip():
-            return []
-    return files
