@@ -346,6 +346,8 @@ def _continued(
                 m += 1
                 continue
             break
+        if shapes.WHERE_RE.match(s):
+            break  # `+  where 6 = sum([1, 2, 3])`: how a value was computed, not the failure
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
         # a list's bullets are all the same sign).
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
