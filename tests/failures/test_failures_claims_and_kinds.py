@@ -191,6 +191,7 @@ def test_a_bare_title_takes_its_file_when_the_runner_names_tests_file_colon_colo
 
 def test_how_an_asserted_value_was_computed_is_not_part_of_the_message() -> None:
     output = (
-        "____ test_total ____\n\nE       assert 6 == 7\nE        +  where 6 = sum([1, 2, 3])\n\nt.py:4: AssertionError"
+        "____ test_total ____\n\nE       AssertionError: assert 6 == 7\nE        +  where 6 = sum([1, 2, 3])\n\n"
+        "t.py:4: AssertionError"
     )
-    assert messages(output) == ["test_total: assert 6 == 7"]
+    assert messages(output) == ["test_total: AssertionError: assert 6 == 7"]
