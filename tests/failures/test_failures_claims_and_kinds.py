@@ -195,3 +195,10 @@ def test_how_an_asserted_value_was_computed_is_not_part_of_the_message() -> None
         "t.py:4: AssertionError"
     )
     assert messages(output) == ["test_total: AssertionError: assert 6 == 7"]
+
+
+def test_a_title_that_names_no_test_takes_the_file_the_runner_reported_failing() -> None:
+    output = "FAIL test/api.test.js\n  ● Test suite failed to run\n\n    Cannot find module '../src/api'\n\n      at x (y.js:1:2)"
+    assert messages(output) == ["test/api.test.js: Cannot find module '../src/api'"]
+    repeated = "FAIL  test/api.test.js [ test/api.test.js ]\nError: Cannot find module '../src/api.js'\n ❯ test/api.test.js:2:1"
+    assert messages(repeated) == ["test/api.test.js: Error: Cannot find module '../src/api.js'"]

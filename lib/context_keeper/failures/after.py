@@ -2,6 +2,7 @@
 
     pointed(lines, kinds, n, end, text) -> (text, next)  # `--> file:l:c` and its caret label
     sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
+    appended(text, s, deeper, pair) -> str               # a continuation line joined to text
 
 Both return the message with what they took and the first line they did not take; the lines
 taken are marked "used" in `kinds`, so the ranking does not read them again.
@@ -63,3 +64,14 @@ def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: st
     changed = [collapse(s) for s in block if legend and s[:1] in "+-" and s[1:2].isspace()]
     parts = pairs or changed
     return (compose("", [text, *parts]) if parts else text), m
+
+
+def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
+    """`text` with its continuation line `s` joined the way the two read together."""
+    if s.startswith("| "):
+        return f"{text} {s[2:]}"
+    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
+    if deeper and not pair and (mid_sentence or text[-1:] == ","):
+        # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
+        return f"{text} {s}"
+    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"

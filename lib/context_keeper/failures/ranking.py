@@ -122,14 +122,23 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
 def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
     """(line, kind, where): test titles, file headers and location headers."""
     out = []
+    failed_file = ""
     for n, line in enumerate(lines):
+        s = line.core
+        f = shapes.FAIL_FILE_RE.match(s)
+        failed_file = f.group(1) if f else failed_file
         if kinds[n] not in ("text", "location", "noise"):
             continue
-        s = line.core
         title = shapes.title(s) if kinds[n] == "text" else None
         if title is not None:
             label = title.rstrip(":").strip().lower()
-            out.append((n, "title", "" if label in shapes.LABEL_WORDS else title))
+            if label in shapes.LABEL_WORDS:
+                title = ""
+            elif shapes.is_summary_words(title):
+                # A title that names no test (`● Test suite failed to run`): the file the
+                # runner last reported failing (`FAIL test/api.test.js`).
+                title = failed_file
+            out.append((n, "title", title))
             continue
         m = shapes.FILE_BANNER_RE.match(s)
         if m:
@@ -369,21 +378,10 @@ def _continued(
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1
-        text = _appended(text, s, deeper, pair)
+        text = after.appended(text, s, deeper, pair)
         kinds[m] = "used"
         m += 1
     return text, m
-
-
-def _appended(text: str, s: str, deeper: bool, pair: bool) -> str:
-    """`text` with its continuation line `s` joined the way the two read together."""
-    if s.startswith("| "):
-        return f"{text} {s[2:]}"
-    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
-    if deeper and not pair and (mid_sentence or text[-1:] == ","):
-        # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
-        return f"{text} {s}"
-    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
 
 
 def _best(units: list[tuple[str, int, bool]]) -> str | None:

@@ -96,6 +96,8 @@ TITLE_RES = (
     re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
+FAIL_FILE_RE = re.compile(r"^FAIL\s+(" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r")(?:\s+\[ \1 \])?$")
+REPEATED_RE = re.compile(r"^(\S+) \[ \1 \]$")
 TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 # A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
@@ -254,6 +256,12 @@ def kind(line: Line) -> str:
     return "text"
 
 
+def is_summary_words(s: str) -> bool:
+    """Words a run's summary is made of, naming no test (`Test suite failed to run`)."""
+    words = s.split()
+    return len(words) >= 2 and all(w.isalpha() and w.lower() in SUMMARY_WORDS for w in words)
+
+
 def is_count_summary(s: str) -> bool:
     if not DIGIT_RE.search(s):
         return False
@@ -269,6 +277,9 @@ def title(s: str) -> str | None:
             title = m.group(1).strip()
             if is_count_summary(title):
                 continue
+            repeated = REPEATED_RE.match(title)
+            if repeated:  # `test/api.test.js [ test/api.test.js ]`: the name, repeated
+                return repeated.group(1)
             if n == 2 and not TEST_NAME_RE.match(title):
                 # `ERROR: No matching distribution found` is a message, not a test's name.
                 continue
