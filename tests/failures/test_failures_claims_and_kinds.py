@@ -202,3 +202,8 @@ def test_a_title_that_names_no_test_takes_the_file_the_runner_reported_failing()
     assert messages(output) == ["test/api.test.js: Cannot find module '../src/api'"]
     repeated = "FAIL  test/api.test.js [ test/api.test.js ]\nError: Cannot find module '../src/api.js'\n ❯ test/api.test.js:2:1"
     assert messages(repeated) == ["test/api.test.js: Error: Cannot find module '../src/api.js'"]
+
+
+def test_a_tools_question_under_its_message_is_a_hint_not_part_of_it() -> None:
+    output = "psql: error: connection to server failed: Connection refused\n\tIs the server running on that host?"
+    assert messages(output) == ["psql: error: connection to server failed: Connection refused"]

@@ -25,7 +25,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # batch: ajv's message inside a printed object, lessc's excerpt without a gutter taken for the
 # header's text, uvu's second diff, xsltproc's first of three lines; from
 # the ninth: dart-sass's location on the last line, depcheck's bulleted lists, openssl's
-# consequence taken over its cause, psql's hint joined to its message; from the tenth:
+# consequence taken over its cause; from the tenth:
 # yasm's follow-up note taken for a finding; from the eleventh: docstr-coverage's
 # bulleted list under a file header, lockfile-lint's and ospec's blank-separated blocks,
 # yaml-lint's badge lines (its wrap-up taken first); from the twelfth (held out, as recorded:
@@ -51,7 +51,6 @@ KNOWN_MISSES = frozenset(
         "openssl-verify",
         "ospec-failing",
         "prettier-check",
-        "psql-refused",
         "qunit-failing",
         "sha256sum-check",
         "slotscheck-broken",

@@ -355,8 +355,10 @@ def _continued(
                 m += 1
                 continue
             break
-        if shapes.WHERE_RE.match(s):
-            break  # `+  where 6 = sum([1, 2, 3])`: how a value was computed, not the failure
+        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s):
+            # `+  where 6 = sum([1, 2, 3])`: how a value was computed; `Is the server
+            # running on that host ...?`: the tool's guess at a cause. Neither is the failure.
+            break
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
         # a list's bullets are all the same sign).
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}

@@ -192,6 +192,7 @@ PAIR_KEY_RE = re.compile(
 )
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
+HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
 WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = ")
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
