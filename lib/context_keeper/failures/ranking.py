@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, layout, shapes
+from context_keeper.failures import after, layout, marks, shapes
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -89,8 +89,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     files = layout.diff_files(lines)
     if files:
         return files
-    shapes.mark_summaries(lines, kinds)
-    shapes.mark_traces(lines, kinds)
+    marks.mark_summaries(lines, kinds)
+    marks.mark_excerpts(lines, kinds)
+    marks.mark_traces(lines, kinds)
     headers = _headers(lines, kinds)
     if headers:
         found = _sectioned(lines, kinds, headers, qualified)
@@ -249,6 +250,8 @@ def _units(
             text, n_next = _joined(lines, kinds, n, end)
             if n_next == n + 1:
                 text = lines[n].text.strip()
+                if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
+                    text = text[:-1]  # the colon introduced only the excerpt of where it happened
             text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text = shapes.unthreaded(text, keep_location=locate)

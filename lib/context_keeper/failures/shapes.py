@@ -177,8 +177,9 @@ WEAK_RE = re.compile(
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
-# A note, or a compiler's context (`x.h:48:18:   required from here`), explains a finding.
-NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)")
+# A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
+# (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
+NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 CODE_RE = re.compile(
     r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
@@ -192,6 +193,7 @@ PAIR_KEY_RE = re.compile(
 )
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
+NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
 WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = ")
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
@@ -342,52 +344,3 @@ def unthreaded(text: str, keep_location: bool) -> str:
         return text
     rest = text[m.end() :]
     return f"{m.group(1)}: {rest}" if m.group(1) and keep_location else rest
-
-
-def mark_traces(lines: list[Line], kinds: list[str]) -> None:
-    """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
-    are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
-    n = 0
-    while n < len(lines):
-        if (
-            (kinds[n] == "frame" or PY_LOCATION_RE.match(lines[n].core))
-            and n + 1 < len(lines)
-            and kinds[n + 1] == "text"
-        ):
-            # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
-            # `    total(xs)`): the frame's excerpt, not a message.
-            if lines[n + 1].indent > lines[n].indent and not EXC_RE.search(lines[n + 1].core):
-                kinds[n + 1] = "source"
-        if kinds[n] == "frame" and lines[n].core.endswith("{"):
-            # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
-            m = n + 1
-            while m < len(lines) and lines[m].core != "}":
-                kinds[m] = "frame"
-                m += 1
-            if m < len(lines):
-                kinds[m] = "frame"
-            n = m + 1
-            continue
-        if TRACE_LABEL_RE.match(lines[n].core):
-            kinds[n] = "frame"
-            m = n + 1
-            while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
-                kinds[m] = "frame"
-                m += 1
-            n = m
-        n += 1
-
-
-def mark_summaries(lines: list[Line], kinds: list[str]) -> None:
-    """The lines under a summary heading name failures already reported above."""
-    n = 0
-    while n < len(lines):
-        if kinds[n] == "text" and SUMMARY_HEADING_RE.match(lines[n].core):
-            kinds[n] = "noise"
-            m = n + 1
-            while m < len(lines) and kinds[m] != "blank" and title(lines[m].core) is None:
-                if kinds[m] == "text":
-                    kinds[m] = "summary"
-                m += 1
-            n = m
-        n += 1
