@@ -217,3 +217,32 @@ def test_numbered_lines_without_a_gutter_are_an_excerpt_the_header_introduced() 
 def test_a_remark_in_parentheses_after_a_level_explains_the_finding_above() -> None:
     output = "a.asm:5: error: instruction expected\na.asm:6: error: undefined symbol `x'\na.asm:6: error:  (Each undefined symbol is reported only once.)"
     assert messages(output) == ["a.asm:5: error: instruction expected", "a.asm:6: error: undefined symbol `x'"]
+
+
+def test_make_reads_a_failed_recipes_output_with_the_general_method() -> None:
+    output = (
+        "  1) cart sums:\n\n      Expected 25 to equal 30\n\n      at t.js:9:34\n\n  2) cart names:\n\n"
+        "      Expected [ 'a' ] to include 'b'\n\n      at t.js:12:3\n\n2 of 2 tests failed\n"
+        "make: *** [Makefile:2: test] Error 1"
+    )
+    assert first(output, "make test") == [
+        "cart sums: Expected 25 to equal 30",
+        "cart names: Expected [ 'a' ] to include 'b'",
+    ]
+
+
+def test_a_traceback_under_a_runners_summary_is_the_runners_report() -> None:
+    output = (
+        'Traceback (most recent call last):\n  File "t.py", line 7, in test_load\n    load()\n'
+        "ValueError: bad json\nFAILED tests/t.py::test_load - ValueError: bad json"
+    )
+    assert first(output, "python -m pytest --tb=native") == ["tests/t.py::test_load: ValueError: bad json"]
+
+
+def test_the_general_method_prefers_a_tools_logged_line_to_the_exceptions_class_path() -> None:
+    output = (
+        "[ERROR] `project.version` must be string\nTraceback (most recent call last):\n"
+        '  File "cli.py", line 3, in run\n    validate()\n'
+        "pkg.errors.ValidationError: `project.version` must be string\nInvalid file: pyproject.toml"
+    )
+    assert messages(output) == ["[ERROR] `project.version` must be string"]

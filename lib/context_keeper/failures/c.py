@@ -11,7 +11,8 @@
   a one-line `CMake Error: ...`.
 - make: `make: *** No rule to make target ...` and other `***` errors of make itself; when
   make only reports that a recipe failed (`make: *** [Makefile:3: target] Error 1`), the
-  recipe's own last complaint before that line (the generic rules), else the make line.
+  recipe's own output before that line read by the general method (failures/ranking), else the
+  make line.
 """
 
 from __future__ import annotations
@@ -109,7 +110,11 @@ def make(chunks: list[list[str]]) -> Found | None:
             if _MAKE_RECIPE_RE.match(m.group(1)):
                 if not recipe_failed:
                     recipe_failed = True
-                    before = generic.generic(chunks[:index] + [lines[:n]])
+                    # The recipe's own output, read as any tool's (the general method).
+                    from context_keeper.failures import ranking
+
+                    recipe = chunks[:index] + [lines[:n]]
+                    before = ranking.rank(recipe) or generic.generic(recipe)
                     if before and before.messages:
                         return before
                     own.append(collapse(line))

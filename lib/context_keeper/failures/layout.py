@@ -5,6 +5,7 @@ names tests, its count of failures, a list of findings.
     names_file_colon_colon(pieces) -> bool  # tests named `file::name` somewhere
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
+    logged(units, best) -> str              # the tool's own line for the exception `best`
 """
 
 from __future__ import annotations
@@ -67,3 +68,17 @@ def listed(units: list[tuple[str, int, bool]]) -> list[str]:
             groups.setdefault(" ".join(words[:2]), []).append(text)
     found = max(groups.values(), key=len, default=[])
     return [collapse(t) for t in found] if len(found) >= 2 else []
+
+
+def logged(units: list[tuple[str, int, bool]], best: str) -> str:
+    """A tool that logs its error (`[ERROR] x must be string`) and then dumps the traceback of
+    the same exception (`pkg.errors.ValidationError: x must be string`): its own words."""
+    head, sep, message = best.partition(": ")
+    if not sep or len(message) < 10 or not shapes.EXC_RE.search(best):
+        return best
+    for text, _score, _located in units:
+        if text == best:
+            break
+        if text.endswith(message) and text != message:
+            return text
+    return best

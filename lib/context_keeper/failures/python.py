@@ -52,6 +52,7 @@ _TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
+_RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
 _CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
 _GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
 _GROUP_LINE_RE = re.compile(
@@ -275,12 +276,13 @@ def _pending_migrations(lines: list[str]) -> list[str]:
 
 def traceback(chunks: list[list[str]]) -> Found | None:
     # A program dies of one traceback (a chain prints its links under "During handling..." /
-    # "The above exception..."): several apart are a runner's report of several failures
-    # (unittest, green, nose2 under another name), for the general method to read one by one.
+    # "The above exception..."): several apart, or one under a runner's `FAILED file::test`
+    # summary, are a runner's report (unittest, green, nose2, pytest --tb=native under another
+    # name), for the general method to read test by test.
     lines_all = all_lines(chunks)
     headers = sum(1 for line in lines_all if _TRACEBACK_RE.match(line))
     links = sum(1 for line in lines_all if line.startswith(_CHAIN_LINKS))
-    if headers - links > 1:
+    if headers - links > 1 or any(_RUNNER_SUMMARY_RE.match(line) for line in lines_all):
         return None
     for lines in reversed(chunks):
         group = _exception_group(lines)

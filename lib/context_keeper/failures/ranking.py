@@ -117,7 +117,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if causes and shapes.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
-    return [collapse(best)]
+    return [collapse(layout.logged(units, best))]
 
 
 def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
