@@ -246,3 +246,8 @@ def test_the_general_method_prefers_a_tools_logged_line_to_the_exceptions_class_
         "pkg.errors.ValidationError: `project.version` must be string\nInvalid file: pyproject.toml"
     )
     assert messages(output) == ["[ERROR] `project.version` must be string"]
+
+
+def test_a_finding_named_in_capitals_with_its_kind_is_the_message() -> None:
+    output = "Auto-merging config.txt\nCONFLICT (content): Merge conflict in config.txt\nThe stash entry is kept in case you need it again."
+    assert messages(output) == ["CONFLICT (content): Merge conflict in config.txt"]

@@ -158,6 +158,8 @@ LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w
 EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+    # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
+    r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
 )
 LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
 COMPARE_RE = re.compile(
