@@ -22,22 +22,7 @@ _FRAGMENTS = sorted(
         for path in sorted(FIXTURES.glob("*.json"))
         for line in json.loads(path.read_text(encoding="utf-8"))["tool_result"].split("\n")[1:40]
     }
-    | {
-        "---- x stdout ----",
-        "--- FAIL: TestX (0.00s)",
-        "  ● t",
-        " FAIL  a.js > t",
-        "  1 failing",
-        "not ok 1 - t",
-        "E   ",
-        "Traceback (most recent call last):",
-        "error:",
-        "[ERROR] Failures: ",
-        "CMake Error at x:1 (y):",
-        "  + Exception Group Traceback (most recent call last):",
-        "[end of output]",
-        "Diff in x:",
-    }
+    | {"---- x stdout ----", "--- FAIL: TestX (0.00s)", "  ● t", " FAIL  a.js > t", "  1 failing", "not ok 1 - t", "E   ", "Traceback (most recent call last):", "error:", "[ERROR] Failures: ", "CMake Error at x:1 (y):", "  + Exception Group Traceback (most recent call last):", "[end of output]", "Diff in x:"}
 )
 
 
@@ -71,9 +56,7 @@ def test_pytest_chain_inside_a_test_keeps_the_final_exception() -> None:
 
 def test_java_chain_keeps_the_top_exception_and_the_innermost_cause() -> None:
     found = failure_messages(recording("java-two-causes")["tool_result"])
-    assert found.messages == (
-        'java.lang.RuntimeException: server failed to start; Caused by: java.lang.NumberFormatException: For input string: "80a"',
-    )
+    assert found.messages == ('java.lang.RuntimeException: server failed to start; Caused by: java.lang.NumberFormatException: For input string: "80a"',)
 
 
 # ---------------------------------------------------------------- batch 5's rules (multi-line messages)
@@ -98,30 +81,20 @@ def test_black_parse_error_alone_gives_the_file_and_the_parser_error() -> None:
         "Exit code 123\nerror: cannot parse: /app/src/x.py:3:10\n    def f(:\n          ^\nParseError: bad input\n\n"
         "Oh no! 💥 💔 💥\n1 file would fail to reformat."
     )
-    assert failure_messages(output, "black --check src").messages == (
-        "error: cannot parse: /app/src/x.py:3:10; ParseError: bad input",
-    )
+    assert failure_messages(output, "black --check src").messages == ("error: cannot parse: /app/src/x.py:3:10; ParseError: bad input",)
     assert useful_error_line(output) == "error: cannot parse: /app/src/x.py:3:10; ParseError: bad input"
 
 
 def test_node_uncaught_assert_keeps_the_values_printed_before_the_stack() -> None:
     stack = "    at Object.<anonymous> (/app/check.js:3:8)\n    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
-    strict = (
-        "Exit code 1\nnode:assert:126\n  throw new AssertionError(obj);\n  ^\n\nAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n2 !== 3\n\n"
-        + stack
-    )
+    strict = "Exit code 1\nnode:assert:126\n  throw new AssertionError(obj);\n  ^\n\nAssertionError [ERR_ASSERTION]: Expected values to be strictly equal:\n\n2 !== 3\n\n" + stack
     assert useful_error_line(strict) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal: 2 !== 3"
     deep = (
         "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n+ actual - expected\n\n"
         "  [\n    1,\n+   2\n-   3\n  ]\n" + stack
     )
-    assert (
-        useful_error_line(deep) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
-    )
-    loose = (
-        "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:\n\n[\n  1\n]\n\nshould loosely deep-equal\n\n[\n  2\n]\n"
-        + stack
-    )
+    assert useful_error_line(deep) == "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
+    loose = "Exit code 1\nAssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:\n\n[\n  1\n]\n\nshould loosely deep-equal\n\n[\n  2\n]\n" + stack
     assert useful_error_line(loose) == "AssertionError [ERR_ASSERTION]: Expected values to be loosely deep-equal:"
     plain = "Exit code 1\nTypeError: x.map is not a function\n" + stack
     assert useful_error_line(plain) == "TypeError: x.map is not a function"
@@ -131,8 +104,8 @@ def test_cargo_should_panic_with_another_message_gives_the_verdict_and_both_stri
     output = (
         "Exit code 101\nrunning 1 test\ntest tests::rejects ... FAILED\n\nfailures:\n\n---- tests::rejects stdout ----\n\n"
         "thread 'tests::rejects' panicked at src/lib.rs:9:5:\nindex out of bounds: the len is 0 but the index is 0\n"
-        'note: panic did not contain expected string\n      panic message: "index out of bounds: the len is 0 but the index is 0"\n'
-        ' expected substring: "empty input"\n\nfailures:\n    tests::rejects\n\n'
+        "note: panic did not contain expected string\n      panic message: \"index out of bounds: the len is 0 but the index is 0\"\n"
+        " expected substring: \"empty input\"\n\nfailures:\n    tests::rejects\n\n"
         "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s\n"
     )
     assert failure_messages(output, "cargo test").messages == (
@@ -153,9 +126,7 @@ def test_go_test_skips_log_lines_before_the_failure() -> None:
 
 def test_head_and_tail_are_separate_pieces_and_the_lines_at_the_cut_are_dropped() -> None:
     head = "Exit code 1\n" + "".join(f"step {i} ok\n" for i in range(800)) + "E       AssertionError: expected 12"
-    tail = (
-        "34 but got 5\n" + "".join(f"cleanup {i}\n" for i in range(800)) + "error: upload failed: bucket is read-only"
-    )
+    tail = "34 but got 5\n" + "".join(f"cleanup {i}\n" for i in range(800)) + "error: upload failed: bucket is read-only"
     chunks = pieces(claude_code_cut(head + tail))
     assert len(chunks) == 2
     assert not any("expected 12" in line or "34 but got" in line for chunk in chunks for line in chunk)
@@ -165,11 +136,7 @@ def test_head_and_tail_are_separate_pieces_and_the_lines_at_the_cut_are_dropped(
 def test_a_message_is_never_glued_across_the_cut() -> None:
     # A traceback header in the head, the tail starting with unrelated log lines: no exception
     # line may be made up from the two.
-    head = (
-        "Exit code 1\n"
-        + "x\n" * 6000
-        + 'Traceback (most recent call last):\n  File "/app/run.py", line 3, in <module>\n'
-    )
+    head = "Exit code 1\n" + "x\n" * 6000 + "Traceback (most recent call last):\n  File \"/app/run.py\", line 3, in <module>\n"
     tail = "INFO: retrying\n" * 4000 + "INFO: giving up after 3 attempts, see /var/log/app.log"
     found = failure_messages(claude_code_cut(head + tail))
     assert found.messages == ("INFO: giving up after 3 attempts, see /var/log/app.log",)
@@ -179,10 +146,7 @@ def test_truncated_pytest_run_takes_sections_from_the_head_and_the_count_from_th
     case = recording("pytest-many-truncated")
     assert "characters truncated" in case["tool_result"]
     found = failure_messages(case["tool_result"], cap=100)
-    assert (
-        found.messages[0]
-        == "tests/test_bulk.py::test_square[1]: AssertionError: square of 1; assert (1 * 1) == (1 + 1)"
-    )
+    assert found.messages[0] == "tests/test_bulk.py::test_square[1]: AssertionError: square of 1; assert (1 * 1) == (1 + 1)"
     assert found.messages[-1] == "tests/test_bulk.py::test_square[399]: AssertionError: square of 399"
     assert len(found.messages) + found.more == 398  # "398 failed" in the tail
 
@@ -206,9 +170,7 @@ def test_the_marker_itself_is_never_a_message() -> None:
 
 def test_megabytes_are_scanned_only_at_both_ends() -> None:
     middle_error = "error: this one is in the middle of a huge log\n"
-    output = (
-        "Exit code 2\nerror: the first complaint\n" + "noise\n" * 400_000 + middle_error + "noise\n" * 400_000 + "done"
-    )
+    output = "Exit code 2\nerror: the first complaint\n" + "noise\n" * 400_000 + middle_error + "noise\n" * 400_000 + "done"
     chunks = pieces(output)
     assert sum(len(line) + 1 for chunk in chunks for line in chunk) <= 2 * SCAN_CHARS
     assert useful_error_line(output) == "error: the first complaint"
@@ -229,9 +191,7 @@ def test_coloured_runs_give_the_same_messages_as_plain_runs() -> None:
         ("clang-color", "clang-errors"),
     ]:
         assert "\x1b[" in recording(coloured)["tool_result"]
-        assert failure_messages(recording(coloured)["tool_result"]) == failure_messages(
-            recording(plain)["tool_result"]
-        ), coloured
+        assert failure_messages(recording(coloured)["tool_result"]) == failure_messages(recording(plain)["tool_result"]), coloured
 
 
 def test_terminfo_resets_and_hyperlinks_are_stripped() -> None:
@@ -290,10 +250,7 @@ def test_unknown_tool_first_announced_error() -> None:
 
 
 def test_unknown_tool_last_failure_word_then_last_line() -> None:
-    assert (
-        useful_error_line("Exit code 3\nstep 1 ok\nstep 2 failed: lock held by pid 4242\nrolled back")
-        == "step 2 failed: lock held by pid 4242"
-    )
+    assert useful_error_line("Exit code 3\nstep 1 ok\nstep 2 failed: lock held by pid 4242\nrolled back") == "step 2 failed: lock held by pid 4242"
     assert useful_error_line("Exit code 7\nplain\nlast words") == "last words"
 
 
@@ -309,14 +266,8 @@ def test_no_output_means_no_message() -> None:
 
 
 def test_claude_code_wrappers_are_not_messages() -> None:
-    assert (
-        useful_error_line("<tool_use_error>String to replace not found in file.\nString: NOT-THERE</tool_use_error>")
-        == "String to replace not found in file."
-    )
-    assert (
-        useful_error_line("Error: Exit code 1\ncp: cannot stat 'a.txt': No such file or directory")
-        == "cp: cannot stat 'a.txt': No such file or directory"
-    )
+    assert useful_error_line("<tool_use_error>String to replace not found in file.\nString: NOT-THERE</tool_use_error>") == "String to replace not found in file."
+    assert useful_error_line("Error: Exit code 1\ncp: cannot stat 'a.txt': No such file or directory") == "cp: cannot stat 'a.txt': No such file or directory"
 
 
 # ---------------------------------------------------------------- one line
@@ -358,9 +309,7 @@ def test_the_package_imports_only_the_standard_library_it_needs() -> None:
 
 
 def test_huge_lines_are_read_only_at_their_start() -> None:
-    minified = (
-        "Exit code 1\n" + "a.b" * 30_000 + "\nTypeError: x is not a function\n    at main (/app/bundle.min.js:1:99)"
-    )
+    minified = "Exit code 1\n" + "a.b" * 30_000 + "\nTypeError: x is not a function\n    at main (/app/bundle.min.js:1:99)"
     chunks = pieces(minified)
     assert max(len(line) for chunk in chunks for line in chunk) <= LINE_SCAN
     assert useful_error_line(minified) == "TypeError: x is not a function"
@@ -388,17 +337,12 @@ def test_gradle_test_failures_and_what_went_wrong() -> None:
         "Could not resolve all files for configuration ':compileClasspath'.\n> Could not find com.example:billing-core:2.1.0.\n\n"
         "* Try:\n> Run with --info option to get more log output.\n\nBUILD FAILED in 1s"
     )
-    assert (
-        useful_error_line(setup)
-        == "Could not resolve all files for configuration ':compileClasspath'.; Could not find com.example:billing-core:2.1.0."
-    )
+    assert useful_error_line(setup) == "Could not resolve all files for configuration ':compileClasspath'.; Could not find com.example:billing-core:2.1.0."
+
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=40), max_size=40),
-    st.sampled_from(["", "pytest", "cargo test", "npm test", "go test ./...", "make"]),
-)
+@given(st.lists(st.sampled_from(_FRAGMENTS) | st.text(max_size=40), max_size=40), st.sampled_from(["", "pytest", "cargo test", "npm test", "go test ./...", "make"]))
 def test_any_mix_of_tool_lines_gives_one_line_messages_and_never_raises(parts: list[str], command: str) -> None:
     # Every recogniser fed pieces of every other tool's output, shuffled with noise: the API
     # must return (a recogniser that raised would be skipped silently in production, so this
