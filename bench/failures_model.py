@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 
-from context_keeper.failures import ranking, shapes  # noqa: E402
+from context_keeper.failures import marks, ranking, shapes  # noqa: E402
 from context_keeper.failures.lines import collapse, pieces  # noqa: E402
 
 FEATURES = (
@@ -73,8 +73,8 @@ def candidates(case: dict[str, Any]) -> list[tuple[str, int, list[float], bool]]
     for piece in ranking._bounded(pieces(case["tool_result"])):
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        shapes.mark_summaries(lines, kinds)
-        shapes.mark_traces(lines, kinds)
+        marks.mark_summaries(lines, kinds)
+        marks.mark_traces(lines, kinds)
         units = ranking._units(lines, kinds, 0, len(lines), locate=True)
         for n, (text, score, _located) in enumerate(units):
             flat = collapse(text)

@@ -18,20 +18,18 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # the message sits on a line the method ranks below another (ava's diff under a test title
 # printed apart from its header, busted's title on the line after its header, bandit's
 # location printed after the issue, prettier's file named on the line before "the above file",
-# behave's undefined step named only in its summary), a recogniser for a look-alike format
-# claims the output (shellcheck's gcc format, jsonlint's node stack), or the method keeps
+# behave's undefined step named only in its summary), or the method keeps
 # more than the expectation (yamllint's warnings, htmlhint's file name before the message,
-# mono's `FATAL UNHANDLED EXCEPTION:` before the exception), cucumber's failed step taken for
-# the scenario's title, and qunit's YAML arrays printed over several lines; from the eighth
-# batch: ajv's message inside a printed object, green's output claimed by the pytest
-# recogniser (its `E   name` progress lines), lessc's excerpt without a gutter taken for the
-# header's text, uvu's second diff, xsltproc's first of three lines, yapf's diff header; from
+# mono's `FATAL UNHANDLED EXCEPTION:` before the exception),
+# and qunit's YAML arrays printed over several lines; from the eighth
+# batch: ajv's message inside a printed object, uvu's second diff, xsltproc's first of three lines; from
 # the ninth: dart-sass's location on the last line, depcheck's bulleted lists, openssl's
-# consequence taken over its cause, psql's hint joined to its message; from the tenth:
-# deptry's output claimed by the ruff recogniser, validate-pyproject's by the Python
-# traceback one, yasm's follow-up note taken for a finding; from the eleventh: docstr-coverage's
+# consequence taken over its cause; from the eleventh: docstr-coverage's
 # bulleted list under a file header, lockfile-lint's and ospec's blank-separated blocks,
-# yaml-lint's badge lines (its wrap-up taken first).
+# yaml-lint's badge lines (its wrap-up taken first); from the twelfth (held out, as recorded:
+# the figure in docs/performance.md), the ones its general fixes did not reach: doctest's test
+# named in a frame line, csslint's format claimed by the eslint recogniser, mandoc's warning
+# kept beside its errors, slotscheck's second `ERROR:` line, sha256sum's `a.txt: FAILED`.
 KNOWN_MISSES = frozenset(
     {
         "ajv-invalid",
@@ -39,34 +37,30 @@ KNOWN_MISSES = frozenset(
         "bandit-shell",
         "behave-undefined-step",
         "busted-two-failing",
-        "cucumber-failing",
+        "csslint-errors",
         "dart-sass-error",
         "depcheck-unused",
-        "deptry-issues",
         "docstr-coverage-fail",
-        "green-failing",
+        "doctest-module",
+        "doctest-text",
         "htmlhint-errors",
-        "jsonlint-error",
-        "lessc-error",
         "lockfile-lint-errors",
+        "mandoc-lint",
         "mono-exception",
         "openssl-verify",
         "ospec-failing",
         "prettier-check",
-        "psql-refused",
         "qunit-failing",
-        "shellcheck-gcc",
+        "sha256sum-check",
+        "slotscheck-broken",
         "uvu-failing",
-        "validate-pyproject-error",
         "xsltproc-errors",
         "yaml-lint-error",
         "yamllint-parsable",
-        "yapf-diff",
-        "yasm-errors",
     }
 )
 # Of those, the ones whose first message is still right.
-FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "yasm-errors"})
+FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "mandoc-lint", "slotscheck-broken"})
 
 
 def params(misses: frozenset[str]) -> list:

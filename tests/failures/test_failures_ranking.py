@@ -66,7 +66,7 @@ def test_a_measurement_is_not_a_message() -> None:
     output = (
         "not ok 1 - totals\n  ---\n  duration_ms: 0.45\n  ...\nnot ok 2 - parses\n  ---\n  error: 'bad input'\n  ..."
     )
-    assert messages(output) == ["parses: error: 'bad input'"]
+    assert messages(output) == ["parses: bad input"]
 
 
 def test_with_nothing_that_reads_as_a_message_the_last_line_is_kept() -> None:

@@ -5,12 +5,14 @@
   warnings, `In function` context dropped), `<tool>: error: ...` lines, linker `undefined
   reference to` / `undefined symbol` / `cannot find -lx`; `collect2: error: ld returned 1
   exit status` and `linker command failed` only when nothing else says why. Count from clang's
-  `N errors generated`. Also any other compiler printing this format (nasm, swiftc, ...).
+  `N errors generated`. Only for C-family files: other tools printing this format (shellcheck
+  -f gcc, nasm, ghc) are read by the general method.
 - cmake: each `CMake Error at file:line (command):` with its first paragraph unwrapped, or
   a one-line `CMake Error: ...`.
 - make: `make: *** No rule to make target ...` and other `***` errors of make itself; when
   make only reports that a recipe failed (`make: *** [Makefile:3: target] Error 1`), the
-  recipe's own last complaint before that line (the generic rules), else the make line.
+  recipe's own output before that line read by the general method (failures/ranking), else the
+  make line.
 """
 
 from __future__ import annotations
@@ -33,7 +35,12 @@ _LINK_SUMMARY_RE = re.compile(
     r"^(?:collect2: error: ld returned \d+ exit status|clang(?:\+\+)?(?:-\d+)?: error: linker command failed with exit code \d+.*)$"
 )
 _COUNT_RE = re.compile(r"^(\d+) errors? generated\.$")
-_NOT_C_RE = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|rs|go|java|kt)$")
+# The C family's sources and headers (and `<command-line>`, `<stdin>`): the same
+# `file:line:col: error:` format from shellcheck, nasm or ghc is left to the general method,
+# which reads it as printed rather than keeping errors only.
+_C_SOURCE_RE = re.compile(
+    r"(?:\.(?:[chimsCS]|cc|cp|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|ipp|tpp|inl|mm|ii|sx|cu|cuh)|^<[\w-]+>)$"
+)
 
 _CMAKE_RE = re.compile(r"^CMake Error(?: (?:at|in) .+:|:\s*(.*))$")
 
@@ -53,7 +60,7 @@ def compiler(chunks: list[list[str]]) -> Found | None:
         ):
             continue
         d = _DIAG_RE.match(line)
-        if d and not _NOT_C_RE.search(d.group(1)) and not _LINK_SUMMARY_RE.match(line):
+        if d and _C_SOURCE_RE.search(d.group(1)) and not _LINK_SUMMARY_RE.match(line):
             messages.append(collapse(line))
         elif _MSBUILD_RE.match(line):
             messages.append(collapse(_MSBUILD_RE.match(line).group(1)))  # type: ignore[union-attr]
@@ -103,7 +110,11 @@ def make(chunks: list[list[str]]) -> Found | None:
             if _MAKE_RECIPE_RE.match(m.group(1)):
                 if not recipe_failed:
                     recipe_failed = True
-                    before = generic.generic(chunks[:index] + [lines[:n]])
+                    # The recipe's own output, read as any tool's (the general method).
+                    from context_keeper.failures import ranking
+
+                    recipe = chunks[:index] + [lines[:n]]
+                    before = ranking.rank(recipe) or generic.generic(recipe)
                     if before and before.messages:
                         return before
                     own.append(collapse(line))

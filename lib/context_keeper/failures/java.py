@@ -21,6 +21,7 @@ _JAVAC_RE = re.compile(r"^(\S.*?\.java):(\d+): error: (.+)$")
 _SYMBOL_RE = re.compile(r"^\s*symbol:\s+(.+)$")
 _JAVAC_COUNT_RE = re.compile(r"^(\d+) errors?$")
 
+_MVN_MARKS = ("BUILD FAILURE", "Failed to execute goal", "-> [Help 1]", "Re-run Maven")
 _MVN_PREFIX_RE = re.compile(r"^\[(ERROR|INFO|WARNING|WARN|DEBUG)\] ?")
 _MVN_HEADING_RE = re.compile(r"^(?:Failures|Errors|Failed tests|Tests in error|Flakes):\s*$")
 _MVN_TEST_RE = re.compile(r"^(\S+?)(?:\(\S+\))?\s+(?:--\s+)?Time elapsed: .*<<< (?:FAILURE|ERROR)!$")
@@ -63,7 +64,9 @@ def javac(chunks: list[list[str]]) -> Found | None:
 
 def maven(chunks: list[list[str]]) -> Found | None:
     raw = all_lines(chunks)
-    if not any(line.startswith("[ERROR]") or "BUILD FAILURE" in line for line in raw):
+    # Maven's own marks, not just a `[ERROR]` level (validate-pyproject, dotnet print it
+    # too): its `[INFO]` lines, its verdict, or the goal and help lines `mvn -q` still prints.
+    if not any(line.startswith("[INFO]") or any(mark in line for mark in _MVN_MARKS) for line in raw):
         return None
     lines = [_MVN_PREFIX_RE.sub("", line) for line in raw]
     total = number(_MVN_COUNT_RE, lines)

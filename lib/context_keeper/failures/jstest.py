@@ -39,6 +39,7 @@ _TAP_NOT_OK_RE = re.compile(r"^(\s*)not ok \d+ - (.+?)(?: # .*)?$")
 _TAP_COUNT_RE = re.compile(r"^# fail (\d+)$")
 _SPEC_FAIL_RE = re.compile(r"^(\s*)✖ (.+?)(?: \([\d.]+m?s\))?$")
 _SPEC_COUNT_RE = re.compile(r"^ℹ fail (\d+)$")
+_NODE_TEST_MARK_RE = re.compile(r"^(?:ℹ|#) (?:tests|fail|pass) \d+$")
 _SUBTESTS_RE = re.compile(r"^'?\d+ subtests? failed'?$")
 
 
@@ -187,7 +188,9 @@ def node_test(chunks: list[list[str]]) -> Found | None:
                 parts = _spec_error(lines_[n + 1 :], len(s.group(1)))
                 if parts:
                     messages.append(compose(s.group(2), parts))
-    if not messages:
+    # node --test always ends with its counts (`ℹ fail 2`, `# fail 2`); cucumber's `✖ step`
+    # lines and other TAP producers without them are left to the general method.
+    if not messages or not any(_NODE_TEST_MARK_RE.match(line) for line in lines):
         return None
     return Found(dedupe(messages), number(_TAP_COUNT_RE, lines) or number(_SPEC_COUNT_RE, lines))
 

@@ -26,6 +26,7 @@ _ESLINT_COMPACT_RE = re.compile(r"^(\S.*?): line (\d+), col (\d+), (Error|Warnin
 _ESLINT_COUNT_RE = re.compile(r"^✖ \d+ problems? \((\d+) errors?")
 
 _NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[A-Z_0-9]+\])?): (.+?)\]?$")
+_CARET_RE = re.compile(r"^[\s~-]*\^[\s~^-]*$")
 _STACK_RE = re.compile(r"^\s+at \S")
 # How far below an error line its stack may start: node prints an assert's diff in between.
 _MESSAGE_LINES = 40
@@ -85,6 +86,10 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 continue
             end = min(n + _MESSAGE_LINES, len(lines))
             stack = next((k for k in range(n + 1, end) if _STACK_RE.match(lines[k])), 0)
+            if stack and any(_CARET_RE.match(line) for line in lines[n + 1 : stack]):
+                # A source excerpt and its caret under the message (a parser's report, as
+                # jsonlint prints it): not node's, the general method reads excerpts.
+                return None
             if stack:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]

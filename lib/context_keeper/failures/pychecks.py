@@ -21,6 +21,9 @@ _RUFF_CONCISE_RE = re.compile(r"^(\S.*?):(\d+):(\d+): ([A-Z]{1,4}\d{2,4}|SyntaxE
 _RUFF_HEAD_RE = re.compile(r"^([A-Z]{1,4}\d{2,4}|invalid-syntax:|SyntaxError:|unformatted:) (.+)$")
 _ARROW_RE = re.compile(r"^\s*-->\s+(\S+?:\d+:\d+)\s*$")
 _RUFF_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
+_RUFF_MARK_RE = re.compile(
+    r"^(?:Found \d+ errors?\b|\[\*\] \d+ fixable|No fixes available|\s*-->|Would reformat: |\d+ files? would be reformatted)"
+)
 _RUFF_OLD_FORMAT_RE = re.compile(r"^Would reformat: (.+)$")
 _BLACK_RE = re.compile(r"^(would reformat .+|error: cannot format .+)$")
 _BLACK_PARSE_RE = re.compile(r"^error: cannot parse: \S+$")
@@ -52,7 +55,9 @@ def ruff(chunks: list[list[str]]) -> Found | None:
             r = _RUFF_OLD_FORMAT_RE.match(line)
             if r:
                 messages.append(collapse(line))
-    if not messages:
+    # Ruff closes every report with its count, a fix hint or its arrows; another tool's
+    # `file:l:c: CODE text` lines (deptry's) without them are left to the general method.
+    if not messages or not any(_RUFF_MARK_RE.match(line) for line in all_lines(chunks)):
         return None
     return Found(dedupe(messages), number(_RUFF_COUNT_RE, all_lines(chunks)))
 

@@ -52,6 +52,8 @@ _TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
+_RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
+_CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
 _GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
 _GROUP_LINE_RE = re.compile(
     r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$"
@@ -85,7 +87,11 @@ def pytest(chunks: list[list[str]]) -> Found | None:
             elif _E_RE.match(line):
                 loose_e.append(line)
     if not sections and not summary:
-        if not loose_e:
+        # `E` lines alone (the report cut by truncation) are pytest's only beside another of
+        # its marks: green and others print `E   name` as progress.
+        if not loose_e or not any(
+            _LOCATION_RE.match(line) or _PYTEST_FINAL_RE.match(line) for line in all_lines(chunks)
+        ):
             return None
         block = _e_blocks(loose_e)
         return Found([compose("", _e_message(block[-1]))]) if block else None
@@ -269,14 +275,38 @@ def _pending_migrations(lines: list[str]) -> list[str]:
 
 
 def traceback(chunks: list[list[str]]) -> Found | None:
+    # A program dies of one traceback (a chain prints its links under "During handling..." /
+    # "The above exception..."): several apart, or one under a runner's `FAILED file::test`
+    # summary, are a runner's report (unittest, green, nose2, pytest --tb=native under another
+    # name), for the general method to read test by test.
+    lines_all = all_lines(chunks)
+    headers = sum(1 for line in lines_all if _TRACEBACK_RE.match(line))
+    links = sum(1 for line in lines_all if line.startswith(_CHAIN_LINKS))
+    if headers - links > 1 or any(_RUNNER_SUMMARY_RE.match(line) for line in lines_all):
+        return None
     for lines in reversed(chunks):
         group = _exception_group(lines)
         if group:
             return Found([group])
         exc = _last_exception(lines)
         if exc:
-            return Found([compose(exc[0], [exc[1]])])
+            return Found([_logged(lines, exc[1]) or compose(exc[0], [exc[1]])])
     return None
+
+
+def _logged(lines: list[str], exception: str) -> str:
+    """The tool's own report of the exception (`[ERROR] message` logged before the traceback
+    was dumped): the words it chose over the exception's class path."""
+    message = exception.partition(": ")[2].strip()
+    if len(message) < 10:
+        return ""
+    for line in lines:
+        if _TRACEBACK_RE.match(line):
+            return ""
+        text = collapse(line)
+        if text.endswith(message) and text != exception and not line[:1].isspace():
+            return text
+    return ""
 
 
 def _exception_group(lines: list[str]) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import after, layout, marks, shapes
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -40,16 +40,23 @@ _EXCERPT_LINES = 3
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
-    for piece in _bounded(chunks):
+    pieces = _bounded(chunks)
+    # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
+    qualified = layout.names_file_colon_colon(pieces)
+    for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        messages.extend(_chunk_messages(lines, kinds))
+        messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
         last = rest[-1] if rest else last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said.
         messages = [collapse(last)]
-    return Found(messages) if messages else None
+    if not messages:
+        return None
+    # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
+    # there were when the report was cut; a count below the messages found says nothing.
+    return Found(messages, layout.failed_count(pieces))
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -64,7 +71,7 @@ def _bounded(chunks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
+def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool = False) -> list[str]:
     inline = [shapes.INLINE_FAILURE_RE.match(line.core) for line in lines]
     if any(inline):
         # The runner's own summary already pairs each failed test with its message; the
@@ -79,11 +86,15 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    shapes.mark_summaries(lines, kinds)
-    shapes.mark_traces(lines, kinds)
+    files = layout.diff_files(lines)
+    if files:
+        return files
+    marks.mark_summaries(lines, kinds)
+    marks.mark_excerpts(lines, kinds)
+    marks.mark_traces(lines, kinds)
     headers = _headers(lines, kinds)
     if headers:
-        found = _sectioned(lines, kinds, headers)
+        found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
     units = _units(lines, kinds, 0, len(lines), locate=True)
@@ -96,7 +107,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
         return [collapse(u[0]) for u in kept or located]
     best = _best(units)
     if best is None:
-        return _listed(units)
+        return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
@@ -106,32 +117,29 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str]) -> list[str]:
     if causes and shapes.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
-    return [collapse(best)]
-
-
-def _listed(units: list[tuple[str, int, bool]]) -> list[str]:
-    """Nothing reads as a message: lines that say the same of different files (`would
-    reformat a.py`, `would reformat b.py`) are a list of findings."""
-    groups: dict[str, list[str]] = {}
-    for text, _score, _located in units:
-        words = text.split()
-        if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
-            groups.setdefault(" ".join(words[:2]), []).append(text)
-    found = max(groups.values(), key=len, default=[])
-    return [collapse(t) for t in found] if len(found) >= 2 else []
+    return [collapse(layout.logged(units, best))]
 
 
 def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
     """(line, kind, where): test titles, file headers and location headers."""
     out = []
+    failed_file = ""
     for n, line in enumerate(lines):
+        s = line.core
+        f = shapes.FAIL_FILE_RE.match(s)
+        failed_file = f.group(1) if f else failed_file
         if kinds[n] not in ("text", "location", "noise"):
             continue
-        s = line.core
         title = shapes.title(s) if kinds[n] == "text" else None
         if title is not None:
             label = title.rstrip(":").strip().lower()
-            out.append((n, "title", "" if label in shapes.LABEL_WORDS else title))
+            if label in shapes.LABEL_WORDS:
+                title = ""
+            elif shapes.is_summary_words(title):
+                # A title that names no test (`● Test suite failed to run`): the file the
+                # runner last reported failing (`FAIL test/api.test.js`).
+                title = failed_file
+            out.append((n, "title", title))
             continue
         m = shapes.FILE_BANNER_RE.match(s)
         if m:
@@ -153,12 +161,17 @@ def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
             continue
         s = lines[m].core
         return (
-            bool(shapes.POSITION_RE.match(s)) or kinds[m] == "label" or (kinds[m] == "source" and lines[m].indent > 0)
+            bool(shapes.POSITION_RE.match(s))
+            or kinds[m] == "label"
+            or (kinds[m] == "source" and lines[m].indent > 0)
+            or bool(lines[m].mark)
         )
     return False
 
 
-def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]]) -> list[str]:
+def _sectioned(
+    lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]], qualified: bool = False
+) -> list[str]:
     out: list[str] = []
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
@@ -175,14 +188,25 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
                 where = f"{where} {lines[start].core[:-1]}".strip()
                 kinds[start] = "used"
             for m in range(start + 2, end):
-                if shapes.BANNER_RE.match(lines[m].core):
+                # (A caret drawn with `~~~^^^` under an excerpt is no banner.)
+                if kinds[m] != "caret" and shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
+            if qualified and where and "::" not in where:
+                # A bare test name under a title, its file on the section's location line.
+                file = next(
+                    (f.group(1) for m in range(start + 1, end) if (f := shapes.SECTION_FILE_RE.match(lines[m].core))),
+                    "",
+                )
+                where = f"{file}::{where}" if file else where
             units = _units(lines, kinds, start + 1, end)
             # A test's section with nothing that reads as a message: what it printed first
             # under its title is what it says went wrong.
             best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
             if best is not None:
+                # A note level on a test's verdict (`note: test did not panic as expected`)
+                # is the runner's tag, not the words.
+                best = best.removeprefix("note: ")
                 out.append(compose(where, [best]) if where else collapse(best))
             continue
         for m in range(start + 1, end):
@@ -201,6 +225,9 @@ def _sectioned(lines: list[shapes.Line], kinds: list[str], headers: list[tuple[i
                 out.append(compose(where, [text]))
             elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
                 out.append(collapse(_continued(lines, kinds, m, s)[0]))
+            elif kinds[m] == "text" and lines[m].mark:
+                # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
+                out.append(compose(where, [f"{lines[m].mark} {s}"]))
     return out
 
 
@@ -215,22 +242,38 @@ def _units(
         if kinds[n] not in ("text", "summary") or kinds[n] == "summary":
             n += 1
             continue
-        text, n_next = _joined(lines, kinds, n, end)
-        if n_next == n + 1:
-            text = lines[n].text.strip()
-        text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
-        text, n_next = _pointed(lines, kinds, n_next, end, text)
+        field = shapes.NAMED_VALUE_RE.match(lines[n].core)
+        if field:
+            # `error: 'code.trim is not a function'`: the value, whatever fields follow.
+            text, n_next = field.group(2), n + 1
+        else:
+            text, n_next = _joined(lines, kinds, n, end)
+            if n_next == n + 1:
+                text = lines[n].text.strip()
+                if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
+                    text = text[:-1]  # the colon introduced only the excerpt of where it happened
+            text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+        text, n_next = after.pointed(lines, kinds, n_next, end, text)
+        text = shapes.unthreaded(text, keep_location=locate)
+        if shapes.MATCHER_HINT_RE.search(text):
+            text, n_next = after.sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
         head = shapes.FIELD_HEAD_RE.match(text)
         if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
             text = text[head.end() :]
-        # A location printed alone on the line above (`At line 7 of file sum.f90`).
-        if locate and n > start and kinds[n - 1] == "location" and not shapes.LOC_START_RE.match(text):
-            text = compose(lines[n - 1].core, [text])
+        # A location printed alone on the line above (`At line 7 of file sum.f90`), or above
+        # the excerpt and caret it points into (a Python syntax error's `File "x.py", line 2`).
+        above = n - 1
+        while above > start and above >= n - 3 and kinds[above] in ("source", "caret"):
+            above -= 1
+        if locate and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+            text = compose(shapes.plain_location(lines[above].core), [text])
+        # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
+        named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
         units.append(
             (
                 text,
-                shapes.score(text) + 2 * lines[n].marked,
+                shapes.score(text) + 2 * lines[n].marked + 5 * named,
                 bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
             )
         )
@@ -238,39 +281,25 @@ def _units(
     return units
 
 
-def _pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
-    """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
-    the label of the excerpt's caret under it: `location: message: label`."""
-    if n >= end:
-        return text, n
-    arrow = shapes.ARROW_RE.match(lines[n].core)
-    if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
-        # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
-        # message then loses its bullet and level tag, which the location replaces.
-        arrow = shapes.TRAILING_LOCATION_RE.match(lines[n + 1].core)
-        if arrow:
-            n += 1
-            text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
-    if not arrow:
-        return text, n
-    kinds[n] = "used"
-    label = ""
-    m = n + 1
-    while m < end and kinds[m] in ("source", "caret", "label"):
-        # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
-        under = shapes.GUTTER_RE.sub("", lines[m].core)
-        if not label and "^" in under:
-            found = shapes.CARET_LABEL_RE.match(under)
-            label = found.group(1) if found else ""
-        m += 1
-    return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
-
-
 def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
+    tail = shapes.LOC_TAIL_RE.search(text)
+    if (
+        tail
+        and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])
+        and n + 2 < end
+        and kinds[n + 1] == "caret"
+        and kinds[n + 2] == "text"
+    ):
+        # A header ending in a location, the excerpt it points into and its caret, then what
+        # is wrong there (`Parse error at src/app.js:5,0` / `}` / `^` / `ERROR: Unexpected token`).
+        kinds[n], kinds[n + 2] = "source", "used"
+        return f"{text}; {lines[n + 2].core}", n + 3
     while text.endswith(":") and not text.endswith("::"):
+        while n < end and shapes.LEGEND_RE.match(lines[n].core):
+            n += 1  # a diff's legend between the header and the diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.
         if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
@@ -309,7 +338,7 @@ def _continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if shapes.CODE_RE.search(text):
+    if shapes.is_code(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
         return text, m
     while m < end:
@@ -329,10 +358,17 @@ def _continued(
                 m += 1
                 continue
             break
-        pair = shapes.PAIR_KEY_RE.match(s)
+        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s):
+            # `+  where 6 = sum([1, 2, 3])`: how a value was computed; `Is the server
+            # running on that host ...?`: the tool's guess at a cause. Neither is the failure.
+            break
+        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
+        # a list's bullets are all the same sign).
+        diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
+        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
-        if m + 1 < end and kinds[m + 1] in ("caret", "label"):
+        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
             break
         if not (deeper or pair or (tap and line.tap)):
             break
@@ -347,21 +383,10 @@ def _continued(
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1
-        text = _appended(text, s, deeper, pair is not None)
+        text = after.appended(text, s, deeper, pair)
         kinds[m] = "used"
         m += 1
     return text, m
-
-
-def _appended(text: str, s: str, deeper: bool, pair: bool) -> str:
-    """`text` with its continuation line `s` joined the way the two read together."""
-    if s.startswith("| "):
-        return f"{text} {s[2:]}"
-    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
-    if deeper and not pair and (mid_sentence or text[-1:] == ","):
-        # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
-        return f"{text} {s}"
-    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
 
 
 def _best(units: list[tuple[str, int, bool]]) -> str | None:

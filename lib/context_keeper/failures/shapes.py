@@ -23,6 +23,12 @@ TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
 TAP_RE = re.compile(r"^#(?=\s|$)\s?")
+# The shell's own prefix before its complaint (`/bin/bash: line 1: `, `sh: 1: `, `(eval):1: `)
+# and the process id it puts before a signal's name (`3027 Segmentation fault ./crash`).
+SHELL_RE = re.compile(
+    r"^(?:(?:/[\w/.-]*/)?(?:ba|da|z|k|tc)?sh: (?:line )?\d+: |\(eval\):\d+: )"
+    r"(?:\d+ (?=(?:Segmentation fault|Killed|Aborted|Bus error|Illegal instruction|Floating point exception)\b))?"
+)
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
 MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
@@ -45,6 +51,7 @@ WRAPUP_RE = re.compile(
     r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
     r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
+    r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
     r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
     r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
@@ -54,6 +61,9 @@ WRAPUP_RE = re.compile(
     r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
 )
+# A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which
+# side is which, not what differs.
+LEGEND_RE = re.compile(r"^(?:[-+]?\s*(?:expected|actual|received|got)\b\s*(?:[-+]\s*\d+)?\s*){1,2}$", re.IGNORECASE)
 # Lines under these headings repeat what failed, by name, as a list.
 SUMMARY_HEADING_RE = re.compile(
     r"^(?:Failed examples|Failing scenarios|Failed tests|Test Summary Report|short test summary info|Summary"
@@ -66,8 +76,10 @@ SUMMARY_WORDS = frozenset(
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations found""".split()
+    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal""".split()
 )
+# A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
+NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
 TITLE_RES = (
@@ -84,6 +96,8 @@ TITLE_RES = (
     re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
 )
+FAIL_FILE_RE = re.compile(r"^FAIL\s+(" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r")(?:\s+\[ \1 \])?$")
+REPEATED_RE = re.compile(r"^(\S+) \[ \1 \]$")
 TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 # A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
@@ -91,7 +105,11 @@ MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
-METRIC_RE = re.compile(r"^[\w ]+:\s*[\d.]+\s*\w{0,3}$")
+# (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
+METRIC_RE = re.compile(r"^\w+(?: \w+){0,2}:\s*[\d.]+\s*\w{0,3}$")
+THREAD_RE = re.compile(
+    r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
+)
 CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
 PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
@@ -105,33 +123,43 @@ PAIRED_RE = re.compile(
     re.IGNORECASE,
 )
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
-QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)$")
+# `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
+QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+# A section's `file:line: ...` line (its file names a test printed by name alone).
+SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
 POSITION_RE = re.compile(
-    r"^(?:(\d+:\d+(?:-\d+:\d+)?)()\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
+    r"^(?:(\d+:\d+(?:-\d+:\d+)?|\d+(?=: [A-Z]+\d+:? ))():?\s+(\S.*)|([A-Z]+\d+ \d+:\d+ .*|L:\s*\d+\s*\|\s*P:\s*\d+\s*\|.*|[A-Z]:\s*\d+:\s*\d+: .*"
+    r"|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|/?"
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|/?"
     + PATH
     + r"(?::\d+){1,2}|/?"
     + PATH
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?/?" + PATH + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ ))(?=\s|:|,|$)"
+    r"^(?:[\w.-]+: ?)?/?"
+    + PATH
+    # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
+    + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
-LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+)\b")
+LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
 EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+    # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
+    r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
 )
 LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
 COMPARE_RE = re.compile(
@@ -151,21 +179,31 @@ WEAK_RE = re.compile(
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
-NOTE_RE = re.compile(r"(?:^|: )note:")
+# A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
+# (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
+NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 CODE_RE = re.compile(
     r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
 )
+MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
+# A line of the report under such a hint that gives one side (`Expected substring: "x"`,
+# `Received function did not throw`, `Snapshot: "$3.0"`).
+SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
 )
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
+NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
+HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
+WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = ")
+PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 
 
 class Line:
-    __slots__ = ("text", "indent", "tap", "core", "marked")
+    __slots__ = ("text", "indent", "tap", "core", "marked", "mark")
 
     def __init__(self, raw: str) -> None:
         text = PID_RE.sub("", raw)
@@ -177,9 +215,14 @@ class Line:
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = TIMESTAMP_RE.sub("", text)
+        elif text[:1] in "/(bdkszt":
+            text = SHELL_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))
+        self.mark = ""  # the failure mark itself, for a row that keeps it
         if self.marked:
-            text = MARK_RE.sub("", text.lstrip())
+            mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
+            # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
+            self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
@@ -209,7 +252,7 @@ def kind(line: Line) -> str:
         if is_count_summary(s):
             return "summary"
         return "noise" if WRAPUP_RE.match(s) else "text"
-    if BANNER_RE.match(s) or WRAPUP_RE.match(s):
+    if BANNER_RE.match(s) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
         return "noise"
     if BARE_LOCATION_RE.match(s):
         return "location"
@@ -218,10 +261,17 @@ def kind(line: Line) -> str:
     return "text"
 
 
+def is_summary_words(s: str) -> bool:
+    """Words a run's summary is made of, naming no test (`Test suite failed to run`)."""
+    words = s.split()
+    return len(words) >= 2 and all(w.isalpha() and w.lower() in SUMMARY_WORDS for w in words)
+
+
 def is_count_summary(s: str) -> bool:
     if not DIGIT_RE.search(s):
         return False
-    words = re.findall(r"[A-Za-z]+", s)
+    # A program's name before its count (`msgfmt: found 1 fatal error`) is no word of it.
+    words = re.findall(r"[A-Za-z]+", PROGRAM_RE.sub("", s))
     return bool(words) and all(w.lower() in SUMMARY_WORDS for w in words)
 
 
@@ -232,15 +282,25 @@ def title(s: str) -> str | None:
             title = m.group(1).strip()
             if is_count_summary(title):
                 continue
+            repeated = REPEATED_RE.match(title)
+            if repeated:  # `test/api.test.js [ test/api.test.js ]`: the name, repeated
+                return repeated.group(1)
             if n == 2 and not TEST_NAME_RE.match(title):
                 # `ERROR: No matching distribution found` is a message, not a test's name.
                 continue
             # `test_x (pkg.module.Class.test_x)`: the qualified name says it whole.
             qualified = QUALIFIED_RE.match(title)
-            if qualified and qualified.group(2).endswith("." + qualified.group(1)):
-                return qualified.group(2)
+            if qualified and "." in qualified.group(2):
+                name, where, rest = qualified.groups()
+                return (where if where.endswith("." + name) else f"{where}.{name}") + rest
             return title
     return None
+
+
+def is_code(text: str) -> bool:
+    """A line of code (a runner echoing the failing statement), not an assertion library's
+    hint naming its sides (`expect(received).toBe(expected)`), which heads its report."""
+    return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
 
 
 def score(text: str, located: bool = True) -> int:
@@ -263,7 +323,7 @@ def score(text: str, located: bool = True) -> int:
         score += 1
     if WARNING_RE.search(text):
         score -= 2
-    if CODE_RE.search(text):
+    if is_code(text):
         # A line of code (a runner echoing the failing statement) is where, not what.
         score -= 8
     if len(text) < 4:
@@ -271,41 +331,18 @@ def score(text: str, located: bool = True) -> int:
     return score
 
 
-def mark_traces(lines: list[Line], kinds: list[str]) -> None:
-    """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
-    are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
-    n = 0
-    while n < len(lines):
-        if kinds[n] == "frame" and lines[n].core.endswith("{"):
-            # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
-            m = n + 1
-            while m < len(lines) and lines[m].core != "}":
-                kinds[m] = "frame"
-                m += 1
-            if m < len(lines):
-                kinds[m] = "frame"
-            n = m + 1
-            continue
-        if TRACE_LABEL_RE.match(lines[n].core):
-            kinds[n] = "frame"
-            m = n + 1
-            while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
-                kinds[m] = "frame"
-                m += 1
-            n = m
-        n += 1
+def plain_location(s: str) -> str:
+    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`)."""
+    m = PY_LOCATION_RE.match(s)
+    return f"{m.group(1)}:{m.group(2)}" if m else s
 
 
-def mark_summaries(lines: list[Line], kinds: list[str]) -> None:
-    """The lines under a summary heading name failures already reported above."""
-    n = 0
-    while n < len(lines):
-        if kinds[n] == "text" and SUMMARY_HEADING_RE.match(lines[n].core):
-            kinds[n] = "noise"
-            m = n + 1
-            while m < len(lines) and kinds[m] != "blank" and title(lines[m].core) is None:
-                if kinds[m] == "text":
-                    kinds[m] = "summary"
-                m += 1
-            n = m
-        n += 1
+def unthreaded(text: str, keep_location: bool) -> str:
+    """`text` without the thread a runtime names before an uncaught error (`Exception in
+    thread "main" `, `thread 'main' (27807) panicked at src/main.rs:4:49: `). Where it
+    panicked stays, unless a test's title already says where (`keep_location` false)."""
+    m = THREAD_RE.match(text)
+    if not m:
+        return text
+    rest = text[m.end() :]
+    return f"{m.group(1)}: {rest}" if m.group(1) and keep_location else rest

@@ -1,0 +1,77 @@
+"""What a message takes from the lines after it, past blank lines or on a line of its own.
+
+    pointed(lines, kinds, n, end, text) -> (text, next)  # `--> file:l:c` and its caret label
+    sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
+    appended(text, s, deeper, pair) -> str               # a continuation line joined to text
+
+Both return the message with what they took and the first line they did not take; the lines
+taken are marked "used" in `kinds`, so the ranking does not read them again.
+"""
+
+from __future__ import annotations
+
+from context_keeper.failures import shapes
+from context_keeper.failures.lines import collapse, compose
+
+
+def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """A message whose location follows it on an arrow line (`--> src/main.rs:7:20`), and
+    the label of the excerpt's caret under it: `location: message: label`."""
+    if n >= end:
+        return text, n
+    arrow = shapes.ARROW_RE.match(lines[n].core)
+    if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
+        # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
+        # message then loses its bullet and level tag, which the location replaces.
+        arrow = shapes.TRAILING_LOCATION_RE.match(lines[n + 1].core)
+        if arrow:
+            n += 1
+            text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
+    if not arrow:
+        return text, n
+    kinds[n] = "used"
+    label = ""
+    m = n + 1
+    while m < end and kinds[m] in ("source", "caret", "label"):
+        # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
+        under = shapes.GUTTER_RE.sub("", lines[m].core)
+        if not label and "^" in under:
+            found = shapes.CARET_LABEL_RE.match(under)
+            label = found.group(1) if found else ""
+        m += 1
+    return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """An assertion library's hint and, in the block under it (past blank lines and a diff's
+    legend), the sides it names: `Expected: x` / `Received: y` pairs, or a diff's changed lines."""
+    m, legend = n, False
+    while m < end and m < n + 6 and (kinds[m] == "blank" or shapes.LEGEND_RE.match(lines[m].core)):
+        legend = legend or kinds[m] != "blank"
+        m += 1
+    block: list[str] = []
+    while m < end and len(block) < 20:
+        if kinds[m] == "blank":
+            # The next paragraph goes on giving sides (`Snapshot name: ...`, blank, `Snapshot: ...`).
+            if m + 1 < end and block and shapes.SIDE_RE.match(lines[m + 1].core):
+                m += 1
+                continue
+            break
+        block.append(lines[m].core)
+        kinds[m] = "used"
+        m += 1
+    pairs = [s for s in block if shapes.SIDE_RE.match(s)]
+    changed = [collapse(s) for s in block if legend and s[:1] in "+-" and s[1:2].isspace()]
+    parts = pairs or changed
+    return (compose("", [text, *parts]) if parts else text), m
+
+
+def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
+    """`text` with its continuation line `s` joined the way the two read together."""
+    if s.startswith("| "):
+        return f"{text} {s[2:]}"
+    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
+    if deeper and not pair and (mid_sentence or text[-1:] == ","):
+        # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
+        return f"{text} {s}"
+    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"

@@ -1,0 +1,84 @@
+"""What an output says as a whole, beside its lines: a formatter's diff, the way its runner
+names tests, its count of failures, a list of findings.
+
+    diff_files(lines) -> list[str]          # the `+++` header of each file of a bare diff
+    names_file_colon_colon(pieces) -> bool  # tests named `file::name` somewhere
+    failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
+    listed(units) -> list[str]              # lines saying the same of different files
+    logged(units, best) -> str              # the tool's own line for the exception `best`
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import shapes
+from context_keeper.failures.lines import collapse
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from context_keeper.failures.shapes import Line
+
+FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
+# A test id written `file::name` (`tests/x.py::test_y`).
+NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+# How many lines at the end of a piece may hold the run's count.
+_COUNT_LINES = 40
+
+
+def diff_files(lines: list[Line]) -> list[str]:
+    """An output that is only a unified diff (a formatter's check): the file each hunk is
+    for, as its `+++` header says; [] when anything else was printed."""
+    files, in_hunk = [], False
+    for n, line in enumerate(lines):
+        s = line.text
+        if s.startswith("+++ ") and n > 0 and lines[n - 1].text.startswith("--- "):
+            files.append(" ".join(s.split()))
+            in_hunk = False
+        elif s.startswith("--- ") and n + 1 < len(lines) and lines[n + 1].text.startswith("+++ "):
+            continue
+        elif s.startswith("@@ ") and files:
+            in_hunk = True
+        elif not (in_hunk and s[:1] in " +-\\") and s.strip():
+            return []
+    return files
+
+
+def names_file_colon_colon(pieces: list[list[str]]) -> bool:
+    """A runner that names tests `file::name` somewhere (its summary) names them so throughout."""
+    return any("::" in line and NODE_ID_RE.search(line) for piece in pieces for line in piece)
+
+
+def failed_count(pieces: list[list[str]]) -> int:
+    """A runner's count of its failures (`398 failed, 2 passed in 0.97s`): how many there were
+    when the report was cut (a count below the messages found says nothing)."""
+    counts = [
+        int(m.group(1)) for piece in pieces for line in piece[-_COUNT_LINES:] if (m := FAILED_COUNT_RE.search(line))
+    ]
+    return max(counts, default=0)
+
+
+def listed(units: list[tuple[str, int, bool]]) -> list[str]:
+    """Nothing reads as a message: lines that say the same of different files (`would
+    reformat a.py`, `would reformat b.py`) are a list of findings."""
+    groups: dict[str, list[str]] = {}
+    for text, _score, _located in units:
+        words = text.split()
+        if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
+            groups.setdefault(" ".join(words[:2]), []).append(text)
+    found = max(groups.values(), key=len, default=[])
+    return [collapse(t) for t in found] if len(found) >= 2 else []
+
+
+def logged(units: list[tuple[str, int, bool]], best: str) -> str:
+    """A tool that logs its error (`[ERROR] x must be string`) and then dumps the traceback of
+    the same exception (`pkg.errors.ValidationError: x must be string`): its own words."""
+    head, sep, message = best.partition(": ")
+    if not sep or len(message) < 10 or not shapes.EXC_RE.search(best):
+        return best
+    for text, _score, _located in units:
+        if text == best:
+            break
+        if text.endswith(message) and text != message:
+            return text
+    return best

@@ -1,0 +1,71 @@
+"""Kinds a line takes from its neighbours, after `shapes.kind` has sorted each alone.
+
+mark_summaries(lines, kinds)  # the lines under a summary heading repeat what failed
+mark_excerpts(lines, kinds)   # consecutive numbered lines are an excerpt without a gutter
+mark_traces(lines, kinds)     # frames under a stack label, a frame's quoted statement
+"""
+
+from __future__ import annotations
+
+from context_keeper.failures import shapes
+
+
+def mark_excerpts(lines: list[shapes.Line], kinds: list[str]) -> None:
+    """Lines that start with consecutive line numbers (`2 .nav {`, `3   color: @brnad;`) are a
+    source excerpt printed without a gutter."""
+    numbers = [int(m.group(1)) if (m := shapes.NUMBERED_RE.match(line.core)) else None for line in lines]
+    for n in range(len(lines) - 1):
+        a, b = numbers[n], numbers[n + 1]
+        if a is not None and b == a + 1:
+            for k in (n, n + 1):
+                if kinds[k] == "text":
+                    kinds[k] = "source"
+
+
+def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
+    """The lines under a stack label (`stack: |-`, `Stack:`, `Backtrace:`) deeper than it
+    are its frames, whatever they look like (`Error: x` heads a JavaScript stack)."""
+    n = 0
+    while n < len(lines):
+        if (
+            (kinds[n] == "frame" or shapes.PY_LOCATION_RE.match(lines[n].core))
+            and n + 1 < len(lines)
+            and kinds[n + 1] == "text"
+        ):
+            # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
+            # `    total(xs)`): the frame's excerpt, not a message.
+            if lines[n + 1].indent > lines[n].indent and not shapes.EXC_RE.search(lines[n + 1].core):
+                kinds[n + 1] = "source"
+        if kinds[n] == "frame" and lines[n].core.endswith("{"):
+            # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
+            m = n + 1
+            while m < len(lines) and lines[m].core != "}":
+                kinds[m] = "frame"
+                m += 1
+            if m < len(lines):
+                kinds[m] = "frame"
+            n = m + 1
+            continue
+        if shapes.TRACE_LABEL_RE.match(lines[n].core):
+            kinds[n] = "frame"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
+                kinds[m] = "frame"
+                m += 1
+            n = m
+        n += 1
+
+
+def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
+    """The lines under a summary heading name failures already reported above."""
+    n = 0
+    while n < len(lines):
+        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(lines[n].core):
+            kinds[n] = "noise"
+            m = n + 1
+            while m < len(lines) and kinds[m] != "blank" and shapes.title(lines[m].core) is None:
+                if kinds[m] == "text":
+                    kinds[m] = "summary"
+                m += 1
+            n = m
+        n += 1
