@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from context_keeper.cold.summaries import ResolvedError, Summary
+from context_keeper.cold.summaries import ResolvedError, ColdSummary
 from context_keeper.session import CommandRun, ErrorEvent, FileChange, Note, SessionModel
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -42,7 +42,7 @@ def busy_model(tasks: int = 4, files: int = 5, errors: int = 3, decisions: int =
     return model
 
 
-def summary(task_id: str, start: int, end: int, **kw: object) -> Summary:
+def summary(task_id: str, start: int, end: int, **kw: object) -> ColdSummary:
     base = dict(
         session_id="s-1",
         task_id=task_id,
@@ -60,4 +60,4 @@ def summary(task_id: str, start: int, end: int, **kw: object) -> Summary:
         status="completed",
     )
     base.update(kw)
-    return Summary(**base)  # type: ignore[arg-type]
+    return ColdSummary(**base)  # type: ignore[arg-type]

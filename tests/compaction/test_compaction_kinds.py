@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from context_keeper.compaction.listing import read_views, with_tokens_after
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.compaction import file as compaction_file
 from hook_support import PRE_COMPACT, ROOT, SESSION_START, Env, make_env
 
@@ -67,7 +67,7 @@ def test_repeated_fires_make_one_compaction_with_one_archive_and_the_latest_bloc
     assert saved["fires"] == 3 and saved["block"]["text"] == outputs[-1] and saved["archive_path"] == str(archive)
     [view] = read_views(env.runs)
     assert (view.fires, view.trigger, view.archive_size) == (3, "manual", archive.stat().st_size)
-    lines = read_records(env.runs, env.session_id)
+    lines = read_history(env.runs, env.session_id)
     assert [line.fire for line in lines] == [None, 2, 3]
     assert len({line.compaction_id for line in lines}) == 1
 
@@ -105,8 +105,8 @@ def test_a_summary_swapped_in_turns_after_precompact_is_recorded_at_the_swap(env
     [view] = read_views(env.runs)
     assert view.kind == "precomputed" and view.trigger == "auto"
     assert view.archive_size == archive.stat().st_size
-    [swap] = [line for line in read_records(env.runs, env.session_id) if line.source == "swap"]
-    [opening] = [line for line in read_records(env.runs, env.session_id) if line.source == "pre_compact"]
+    [swap] = [line for line in read_history(env.runs, env.session_id) if line.source == "swap"]
+    [opening] = [line for line in read_history(env.runs, env.session_id) if line.source == "pre_compact"]
     assert swap.compaction_id == opening.compaction_id and (swap.turns or 0) == (opening.turns or 0) + 2
 
 
@@ -117,7 +117,7 @@ def test_an_ordinary_compaction_keeps_the_precompact_archive(env: Env) -> None:
     assert env.run(SESSION_START, env.stdin("SessionStart:compact")).rc == 0
     assert archives(env) == [archive]
     [view] = read_views(env.runs)
-    assert view.kind != "precomputed" and not [r for r in read_records(env.runs, env.session_id) if r.source == "swap"]
+    assert view.kind != "precomputed" and not [r for r in read_history(env.runs, env.session_id) if r.source == "swap"]
 
 
 TOOL_RESULT = (

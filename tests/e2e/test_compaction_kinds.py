@@ -35,7 +35,7 @@ from streaming import StreamingRun
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
 from context_keeper.compaction.listing import read_views
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.compaction import file as compaction_file
 from context_keeper.compaction.check import is_kept, normalise
 from context_keeper.preserve.item import Item, items_from_json
@@ -222,7 +222,7 @@ def test_without_postcompact_the_summary_in_the_transcript_is_checked_and_refill
     assert claude.api.steps_left == 0 and len(result.system_events("compact_boundary")) == 1
     first, after_tool = claude.api.requests_after_compaction()[:2]
     assert REFILL_HEADER not in all_text(first) and REFILL_HEADER in all_text(after_tool)
-    [check] = [r for r in read_records(runs_dir(env, claude.repo), result.session_id) if r.source == "post_compact"]
+    [check] = [r for r in read_history(runs_dir(env, claude.repo), result.session_id) if r.source == "post_compact"]
     assert check.summary_from == "transcript" and check.refill_items
     assert sum(f["kept"] for f in check.check.values()) == 0  # the summary carried none of the block
     no_hook_errors(claude)
@@ -265,7 +265,7 @@ def test_a_subagents_own_compaction_leaves_the_main_sessions_block_note_and_refi
     assert BLOCK_HEADER not in all_text(compaction)
     assert not any(RESTORE_HEADER in all_text(r) or REFILL_HEADER in all_text(r) for r in claude.api.requests)
     runs = runs_dir(env, claude.repo)
-    assert [(r.source, r.trigger) for r in read_records(runs)] == [("subagent", "auto")]
+    assert [(r.source, r.trigger) for r in read_history(runs)] == [("subagent", "auto")]
     assert archives(claude, env) == [] and compaction_file.all_for(runs, hooked_session(hook_dump)) == []
     [view] = history(claude, env)
     assert view.kind == "subagent"

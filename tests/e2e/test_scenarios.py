@@ -32,8 +32,8 @@ from keeper import (
     runs_dir,
 )
 
-from context_keeper.cold.summaries import Summary, load_summaries
-from context_keeper.compaction.history import CompactionRecord, read_records
+from context_keeper.cold.summaries import ColdSummary, load_summaries
+from context_keeper.compaction.history import HistoryLine, read_history
 from context_keeper.store import RunsDir
 
 pytestmark = pytest.mark.e2e
@@ -240,7 +240,7 @@ def failure_message(claude: ClaudeSession, command: str) -> str:
     return f"{node}: {text}"
 
 
-def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tokenizer_error: str) -> Summary:
+def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tokenizer_error: str) -> ColdSummary:
     """The tokenizer task (#1) was summarised once it was cold AND the context was past the
     threshold; nothing else was (the parser task is open, the episode used task tools)."""
     assert session.summaries_before_threshold == [], \
@@ -262,13 +262,13 @@ def check_task_summary(runs: RunsDir, session_id: str, session: TaskSession, tok
     return summary
 
 
-def check_history(runs: RunsDir, session_id: str, trigger: str) -> CompactionRecord:
-    records = [r for r in read_records(runs, session_id) if r.source in ("pre_compact", "session_start")]
+def check_history(runs: RunsDir, session_id: str, trigger: str) -> HistoryLine:
+    records = [r for r in read_history(runs, session_id) if r.source in ("pre_compact", "session_start")]
     assert [(r.trigger, r.source) for r in records] == [(trigger, "pre_compact")], records
     return records[0]
 
 
-def check_archive(claude: ClaudeSession, record: CompactionRecord) -> bytes:
+def check_archive(claude: ClaudeSession, record: HistoryLine) -> bytes:
     """The archive is the transcript exactly as it was when PreCompact ran: a byte-identical
     prefix of today's transcript that holds every conversation record before the boundary."""
     assert record.archive_path, record

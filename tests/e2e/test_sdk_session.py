@@ -18,7 +18,7 @@ from fake_api import context_usage, step, tool
 from harness import E2E_DIR, PINNED_VERSION, ClaudeSession, dump_hook_command, parse_stream_json, read_dump, run_bounded
 from keeper import BLOCK_HEADER, RESTORE_HEADER, keeper_env, preservation_block, restore_note, runs_dir
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 
 pytest.importorskip("claude_agent_sdk")
 pytestmark = pytest.mark.e2e
@@ -97,7 +97,7 @@ def test_sdk_agent_keeps_state_across_auto_and_manual_compaction(claude: ClaudeS
     # The archive of each compaction: written, private, a byte-identical prefix of the transcript.
     session_id = boundaries[0]["data"]["session_id"]
     runs = runs_dir(env, claude.repo)
-    records = [r for r in read_records(runs, session_id) if r.source == "pre_compact"]
+    records = [r for r in read_history(runs, session_id) if r.source == "pre_compact"]
     assert [r.trigger for r in records] == ["auto", "manual"]
     transcript = claude.transcript_path(session_id).read_bytes()
     for record in records:
@@ -108,7 +108,7 @@ def test_sdk_agent_keeps_state_across_auto_and_manual_compaction(claude: ClaudeS
         assert hashlib.sha256(data).hexdigest() == record.archive_sha256
         assert transcript.startswith(data)
     # PostCompact checked each summary against its block.
-    assert [r.trigger for r in read_records(runs, session_id) if r.source == "post_compact"] == ["auto", "manual"]
+    assert [r.trigger for r in read_history(runs, session_id) if r.source == "post_compact"] == ["auto", "manual"]
 
     # Nothing came from, or went to, the user's settings.
     assert read_dump(dump) == []

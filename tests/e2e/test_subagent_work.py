@@ -14,7 +14,7 @@ from harness import ClaudeSession, RunResult
 from keeper import hook_errors, install_hooks, keeper_env, preservation_block, restore_note, runs_dir
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, run_ok, settled
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.session import build_model
 
 pytestmark = pytest.mark.e2e
@@ -109,7 +109,7 @@ def test_a_background_subagent_still_running_at_an_auto_compaction(claude: Claud
     assert "List the subagents still running with their task" in block
     note = restore_note(main_requests_after_compaction(claude)[0])
     assert "RUNNING in the background" in note and '"Write the notes files"' in note
-    [record] = [r for r in read_records(runs_dir(env, claude.repo), result.session_id) if r.source == "pre_compact"]
+    [record] = [r for r in read_history(runs_dir(env, claude.repo), result.session_id) if r.source == "pre_compact"]
     assert record.block_families.get("subagent") == 1
     # What it did after the compaction is in the session model now: a next block carries it.
     model = build_model(claude.transcript_path())

@@ -19,7 +19,7 @@ from harness import ClaudeSession
 from keeper import BLOCK_HEADER, hook_errors, install_hooks, keeper_env, replace_hook, runs_dir
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.compaction import file as compaction_file
 from context_keeper.compaction.check import is_kept, normalise
 from context_keeper.preserve.item import Item, items_from_json
@@ -98,7 +98,7 @@ def test_auto_compaction_with_a_lossy_summary_refills_at_the_next_tool_call(
     assert missing(lost, all_text(after_tool)) == [], "dropped facts still missing after the tool call"
     # Once only: the last request still holds it once (as context), not twice.
     assert all_text(claude.api.requests[-1]).count(REFILL_HEADER) == 1
-    [check] = [r for r in read_records(runs_dir(env, claude.repo), session_id) if r.source == "post_compact"]
+    [check] = [r for r in read_history(runs_dir(env, claude.repo), session_id) if r.source == "post_compact"]
     assert sum(f["lost"] for f in check.check.values()) == len(lost)
     assert hook_errors(claude.runs, claude.transcript()) == []
 
@@ -123,7 +123,7 @@ def test_manual_compact_with_a_lossy_summary_every_fact_is_in_the_next_request(
     # The /compact echo carries the whole block: nothing of it is sent again as a refill.
     assert "<local-command-stdout>" in text and BLOCK_HEADER in text
     assert REFILL_HEADER not in text
-    refills = [r for r in read_records(runs_dir(env, claude.repo), first.session_id) if r.source == "refill"]
+    refills = [r for r in read_history(runs_dir(env, claude.repo), first.session_id) if r.source == "refill"]
     assert [(r.event, r.refill_items) for r in refills] == [("UserPromptSubmit", 0)]
     assert hook_errors(claude.runs, claude.transcript()) == []
 
@@ -139,7 +139,7 @@ def test_a_summary_that_copies_the_block_gets_no_refill(claude: ClaudeSession, e
                     env | {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"})
     assert claude.api.steps_left == 0
     assert all(REFILL_HEADER not in all_text(r) for r in claude.api.requests)
-    [check] = [r for r in read_records(runs_dir(env, claude.repo), result.session_id) if r.source == "post_compact"]
+    [check] = [r for r in read_history(runs_dir(env, claude.repo), result.session_id) if r.source == "post_compact"]
     assert check.refill_items == 0 and sum(f["kept"] for f in check.check.values()) == len(
         block_items(claude, env, result.session_id or ""))
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from hardening_support import SUMMARY_SETTINGS, Sandbox, check_output, scripted
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.compaction import file as compaction_file
 from context_keeper.session import SessionModel, build_model
 from context_keeper.store import RunsDir
@@ -93,7 +93,7 @@ def logged_offsets(sb: Sandbox, session: str) -> list[int]:
 def check_archives(sb: Sandbox, session: str, transcript: bytes, precompacts: int) -> None:
     """PreCompact fires racing on one session (no boundary between them) are one compaction:
     a history line each, one compaction id, and one archive kept (the one its file names)."""
-    records = [r for r in read_records(sb.runs, session) if r.source == "pre_compact"]
+    records = [r for r in read_history(sb.runs, session) if r.source == "pre_compact"]
     assert len(records) == precompacts, "a PreCompact call left no history line"
     assert len({r.compaction_id for r in records}) == 1, "racing fires split into several compactions"
     assert None not in [r.archive_path for r in records], "a PreCompact call made no archive"

@@ -206,9 +206,9 @@ def test_sigkill_mid_write_leaves_no_partial_file(tmp_path: Path, injector: Path
     check_next_run_works(sb, path, data)
     if "history" in where:
         # The torn line is skipped; the next run's line starts on a line of its own.
-        from context_keeper.compaction.history import read_records
+        from context_keeper.compaction.history import read_history
 
-        records = read_records(sb.runs, "sess-1")
+        records = read_history(sb.runs, "sess-1")
         assert [r.source for r in records] == ["pre_compact"], "the line after a torn one was lost"
 
 

@@ -188,12 +188,12 @@ def check_model(model: SessionModel) -> None:
 def render_all(model: SessionModel, tmp: Path) -> None:
     units = cold_units(model, 2)
     summaries = []
-    from context_keeper.cold.summaries import Summary
+    from context_keeper.cold.summaries import ColdSummary
 
     for unit in units:
         data = build_summary(unit, model.facts.get(unit.key), "s", tmp / "t.jsonl", datetime(2026, 1, 1, tzinfo=timezone.utc))
         json.dumps(data, allow_nan=False)
-        summaries.append(Summary.from_dict(json.loads(json.dumps(data))))
+        summaries.append(ColdSummary.from_dict(json.loads(json.dumps(data))))
     for cap in (10_000, 3_000, 600):
         block = render_block(model, trigger="auto", max_chars=cap, repo_root=Path("/p"), summaries=summaries,
                              diff_stat=" src/app.py | 2 +-\n 1 file changed", archive_path=tmp / "a.jsonl")

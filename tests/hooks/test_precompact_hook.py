@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.store import repo_key, session_lock
 from hook_support import GIT_ENV, PRE_COMPACT, Env, make_env, sha
 
@@ -49,7 +49,7 @@ def test_block_archive_history_and_saved_block(env: Env, sample: str) -> None:
     assert stat.S_IMODE(env.runs.archives.stat().st_mode) == 0o700
     assert f"Full pre-compaction transcript archived at: {archive}" in result.out
     # the history line
-    (entry,) = read_records(env.runs)
+    (entry,) = read_history(env.runs)
     assert (entry.session_id, entry.trigger, entry.source) == (env.session_id, trigger, "pre_compact")
     assert (entry.archive_path, entry.archive_size, entry.archive_sha256) == (
         str(archive),
@@ -97,7 +97,7 @@ def test_a_second_compaction_in_the_same_session_gets_its_own_archive(env: Env) 
         env.transcript.stat().st_size - len(BOUNDARY),
         env.transcript.stat().st_size,
     ]
-    assert len(read_records(env.runs, env.session_id)) == 2
+    assert len(read_history(env.runs, env.session_id)) == 2
 
 
 def test_configured_cap(env: Env) -> None:
@@ -159,7 +159,7 @@ def test_no_transcript_path(env: Env) -> None:
     assert "RULES FOR THE SUMMARY" in result.out
     assert not any(env.runs.archives.iterdir())
     assert "no transcript_path" in env.log()
-    (entry,) = read_records(env.runs)
+    (entry,) = read_history(env.runs)
     assert entry.archive_path is None and entry.boundaries_before is None
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from context_keeper.cold.summaries import write_summary
-from context_keeper.compaction.history import CompactionRecord, append_record, read_records
+from context_keeper.compaction.history import HistoryLine, append_history, read_history
 from context_keeper.hooks.session_start_restore import this_compaction
 from context_keeper.session import Compaction, SessionModel
 from hook_support import PRE_COMPACT, SESSION_START, Env, make_env, sha
@@ -35,7 +35,7 @@ def test_note_after_precompact(env: Env) -> None:
     assert f"- State block given to the summariser: {env.runs.preserved_path(env.session_id)}" in note
     # PreCompact ran: no second archive, no second history line
     assert list(env.runs.archives.iterdir()) == [archive]
-    assert [e.source for e in read_records(env.runs)] == ["pre_compact"]
+    assert [e.source for e in read_history(env.runs)] == ["pre_compact"]
 
 
 def test_note_shows_open_tasks_errors_and_summaries(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_fallback_archive_when_precompact_did_not_run(env: Env) -> None:
     (archive,) = env.runs.archives.iterdir()
     assert archive.read_bytes() == env.transcript.read_bytes()
     assert stat.S_IMODE(archive.stat().st_mode) == 0o600
-    (entry,) = read_records(env.runs)
+    (entry,) = read_history(env.runs)
     assert entry.source == "session_start" and entry.trigger is None
     assert (entry.archive_path, entry.archive_sha256) == (str(archive), sha(env.transcript))
     assert entry.chars == len(result.out) and entry.boundaries_before == 0
@@ -81,7 +81,7 @@ def test_fallback_archive_when_precompact_did_not_run(env: Env) -> None:
     # a second SessionStart for the same compaction finds the record: no second archive
     again = env.run(SESSION_START, env.stdin("SessionStart:compact"))
     assert again.rc == 0 and len(list(env.runs.archives.iterdir())) == 1
-    assert len(read_records(env.runs)) == 1
+    assert len(read_history(env.runs)) == 1
 
 
 def test_record_of_an_earlier_compaction_does_not_count(tmp_path: Path) -> None:
@@ -89,11 +89,11 @@ def test_record_of_an_earlier_compaction_does_not_count(tmp_path: Path) -> None:
     # (made when there were 0 boundaries) must not stand for the one finishing now.
     env = make_env(tmp_path, "auto_compact.jsonl")
     env.runs.ensure()
-    append_record(env.runs, CompactionRecord("2026-11-22T11:58:00.000Z", env.session_id, "auto", "pre_compact", boundaries_before=0))
+    append_history(env.runs, HistoryLine("2026-11-22T11:58:00.000Z", env.session_id, "auto", "pre_compact", boundaries_before=0))
     result = env.run(SESSION_START, env.stdin("SessionStart:compact"))
     assert result.rc == 0
     assert len(list(env.runs.archives.iterdir())) == 1
-    assert [(e.source, e.boundaries_before) for e in read_records(env.runs)] == [("pre_compact", 0), ("session_start", 1)]
+    assert [(e.source, e.boundaries_before) for e in read_history(env.runs)] == [("pre_compact", 0), ("session_start", 1)]
 
 
 def test_precompact_then_restore_on_a_compacted_session(tmp_path: Path) -> None:
@@ -102,7 +102,7 @@ def test_precompact_then_restore_on_a_compacted_session(tmp_path: Path) -> None:
     result = env.run(SESSION_START, env.stdin("SessionStart:compact"))
     assert result.rc == 0 and "manual compaction" in result.out
     assert len(list(env.runs.archives.iterdir())) == 1
-    assert [(e.source, e.boundaries_before) for e in read_records(env.runs)] == [("pre_compact", 1)]
+    assert [(e.source, e.boundaries_before) for e in read_history(env.runs)] == [("pre_compact", 1)]
 
 
 @pytest.mark.parametrize("source", ["startup", "resume", "clear"])
@@ -136,7 +136,7 @@ def test_failure_paths_exit_zero(env: Env, tmp_path: Path) -> None:
 
 def test_this_compaction_matching() -> None:
     model = SessionModel(offset=10)
-    rec = lambda t, b: CompactionRecord(t, "s", "auto", "pre_compact", boundaries_before=b)  # noqa: E731
+    rec = lambda t, b: HistoryLine(t, "s", "auto", "pre_compact", boundaries_before=b)  # noqa: E731
     assert this_compaction([], model) is None
     assert this_compaction([rec("2026-01-01T00:00:00.000Z", 0)], model) is not None
     model.compactions.append(Compaction(5, "auto", 100, 10, "2026-01-01T00:00:05.000Z"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.compaction.history import read_records
+from context_keeper.compaction.history import read_history
 from context_keeper.store import RunsDir, find_repo_root, repo_key
 from context_keeper.compaction import file as compaction_file
 
@@ -104,7 +104,7 @@ def test_a_summary_that_dropped_everything_is_refilled_once_after_an_auto_compac
     items = data["block"]["items"]
     assert items and {i["family"] for i in items} >= {"completed", "file", "prompt"}
     assert all(i["text"] in block for i in items)
-    [check] = [r for r in read_records(session.runs, SESSION) if r.source == "post_compact"]
+    [check] = [r for r in read_history(session.runs, SESSION) if r.source == "post_compact"]
     assert sum(f["carried"] for f in check.check.values()) == len(items)
     assert sum(f["kept"] for f in check.check.values()) == 0
     assert session.pending() != []
@@ -118,7 +118,7 @@ def test_a_summary_that_dropped_everything_is_refilled_once_after_an_auto_compac
     for item in items:
         assert item["text"] in text or item["key"] in note, item
     assert session.refill() == "" and session.pending() == []  # once only
-    [sent] = [r for r in read_records(session.runs, SESSION) if r.source == "refill"]
+    [sent] = [r for r in read_history(session.runs, SESSION) if r.source == "refill"]
     assert (sent.event, sent.refill_chars) == ("PostToolUse", len(text)) and sent.compaction_id == check.compaction_id
 
 
@@ -127,7 +127,7 @@ def test_a_summary_that_kept_the_block_queues_nothing(session: Session) -> None:
     # Compact again with a summary that is the block itself.
     session.append(BOUNDARY)
     session.compact("auto", f"<summary>{block}</summary>")
-    [_, check] = [r for r in read_records(session.runs, SESSION) if r.source == "post_compact"]
+    [_, check] = [r for r in read_history(session.runs, SESSION) if r.source == "post_compact"]
     assert check.refill_items == 0 and check.refill_chars == 0
     assert all(f["lost"] == 0 for f in check.check.values())
 
@@ -149,7 +149,7 @@ def test_hooks_fired_for_a_subagents_own_compaction_change_nothing(session: Sess
     assert session.run("post_compact_check", dict(stdin, hook_event_name="PostCompact", compact_summary="x")) == ""
     assert compaction_file.all_for(session.runs, SESSION) == [] and session.pending() == []
     # Only a history line says a subagent compacted (history and report list it apart).
-    assert [(r.source, r.trigger) for r in read_records(session.runs, SESSION)] == [("subagent", "auto")]
+    assert [(r.source, r.trigger) for r in read_history(session.runs, SESSION)] == [("subagent", "auto")]
 
 
 def test_two_racing_hooks_never_both_print_the_refill(session: Session) -> None:
@@ -170,7 +170,7 @@ def test_after_a_manual_compact_what_the_echo_carries_is_not_sent_again(session:
     session.append(dict(BOUNDARY, compactMetadata={"trigger": "manual"}), echo)
     assert session.refill("UserPromptSubmit") == ""  # the echo carries the whole block
     assert session.pending() == []
-    [sent] = [r for r in read_records(session.runs, SESSION) if r.source == "refill"]
+    [sent] = [r for r in read_history(session.runs, SESSION) if r.source == "refill"]
     assert (sent.refill_items, sent.event) == (0, "UserPromptSubmit")
 
 
@@ -225,10 +225,10 @@ def test_without_postcompact_the_summary_record_is_checked_at_the_first_main_hoo
     dropped = [i for i in items if i["family"] == "file"]
     kept_text = "\n".join(i["text"] for i in kept)
     assert session.refill() == ""  # no boundary yet: nothing checked, nothing sent
-    assert [r.source for r in read_records(session.runs, SESSION)] == ["pre_compact"]
+    assert [r.source for r in read_history(session.runs, SESSION)] == ["pre_compact"]
     session.append(BOUNDARY, summary_record(kept_text))
     text = context_of(session.refill())
-    [check] = [r for r in read_records(session.runs, SESSION) if r.source == "post_compact"]
+    [check] = [r for r in read_history(session.runs, SESSION) if r.source == "post_compact"]
     assert check.summary_from == "transcript"
     assert sum(f["kept"] for f in check.check.values()) == len(kept)
     lost = [i for i in dropped if i["key"] not in data["note"]["text"]]
@@ -247,7 +247,7 @@ def test_a_postcompact_that_comes_replaces_the_fallback(session: Session) -> Non
     assert session.pending() == []  # checked: the summary kept everything, nothing to refill
     session.append(BOUNDARY, summary_record("nothing of the block"))
     assert session.refill() == ""
-    assert [r.summary_from for r in read_records(session.runs, SESSION) if r.source == "post_compact"] == [
+    assert [r.summary_from for r in read_history(session.runs, SESSION) if r.source == "post_compact"] == [
         "post_compact"]
 
 

@@ -185,7 +185,7 @@ def test_a_name_defined_only_for_type_checkers_is_refused(tmp_path: Path) -> Non
         "from context_keeper.records import record\n"
         "TYPE_CHECKING = False\n"
         "if TYPE_CHECKING:\n"
-        "    from context_keeper.session.records import Note\n"
+        "    from context_keeper.session.facts import Note\n"
         "@record\n"
         "class Holder:\n"
         "    note: Note | None = None\n"

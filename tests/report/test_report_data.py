@@ -171,7 +171,7 @@ def test_outcome_from_new_format_records(tmp_path: Path) -> None:
     assert (c.after_turn, c.pre_tokens, c.post_tokens, c.in_transcript) == (2, 990_312, 2_650, True)
 
 
-# Every field of history.CompactionRecord as main's hooks serialise it (unset ones null or empty).
+# Every field of history.HistoryLine as main's hooks serialise it (unset ones null or empty).
 RECORD_FIELDS = {
     "trigger": None, "context_tokens": None, "tokens_source": None, "boundaries_before": None, "transcript_path": None,
     "archive_path": None, "archive_size": None, "archive_sha256": None, "chars": 0, "shown": {}, "left_out": {},

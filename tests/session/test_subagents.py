@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from context_keeper.cold.summaries import Summary, build_summary, cold_units, summarize_cold
+from context_keeper.cold.summaries import ColdSummary, build_summary, cold_units, summarize_cold
 from context_keeper.preserve import render_block, render_restore
 from context_keeper.session import SessionModel, build_model, load_or_build
 from context_keeper.session.subagent_files import subagents_dir
@@ -246,7 +246,7 @@ def test_a_finished_subagent_becomes_a_cold_unit_summary(tmp_path: Path) -> None
     runs = RunsDir.at(tmp_path / "runs")
     written = summarize_cold(runs, model, "s1", None, turns_until_cold=3)
     assert sorted(written) == sorted(s.unit for s in model.subagents.values())
-    summaries = [Summary.from_dict(json.loads(p.read_text()), p) for p in runs.summaries.glob("*.json")]
+    summaries = [ColdSummary.from_dict(json.loads(p.read_text()), p) for p in runs.summaries.glob("*.json")]
     block = render_block(model, trigger="auto", max_chars=10_000, summaries=summaries).text
     assert 'subagent "general-purpose: Write the notes files" [completed] (turns 2-2); files: /home/dev/project/notes/a.md' in block
     # Summarised: its line gives way to the summary; its open error stays, still attributed.

@@ -16,7 +16,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..cold.summaries import Summary, load_summaries
+from ..cold.summaries import ColdSummary, load_summaries
 from ..records import record
 from ..store import RunsDir
 
@@ -175,7 +175,7 @@ def list_states(runs: RunsDir) -> list[StateInfo]:
     ]
 
 
-def known_sessions(runs: RunsDir, summaries: list[Summary] | None = None) -> set[str]:
+def known_sessions(runs: RunsDir, summaries: list[ColdSummary] | None = None) -> set[str]:
     """Session ids (or their file-name forms) that something in the runs dir belongs to."""
     found = {s.session_id for s in (summaries if summaries is not None else load_summaries(runs))}
     found |= {s.session for s in list_states(runs)}
@@ -187,7 +187,7 @@ def known_sessions(runs: RunsDir, summaries: list[Summary] | None = None) -> set
 # -- summaries ---------------------------------------------------------------------------------
 
 
-def summary_name(summary: Summary) -> str:
+def summary_name(summary: ColdSummary) -> str:
     """The summary's file name without .json (the md5 of '<session>:<task>')."""
     return summary.path.stem if summary.path is not None else ""
 
@@ -195,7 +195,7 @@ def summary_name(summary: Summary) -> str:
 MIN_NAME_PREFIX = 4
 
 
-def find_summary(summaries: list[Summary], key: str) -> Summary:
+def find_summary(summaries: list[ColdSummary], key: str) -> ColdSummary:
     """The one summary `key` names: a file name (with or without .json) or a task id
     ('3', 'prompt-2'); exact matches first, then a unique prefix of either (at least
     MIN_NAME_PREFIX characters of a file name)."""
@@ -224,7 +224,7 @@ def find_summary(summaries: list[Summary], key: str) -> Summary:
     raise _ambiguous(key, prefixed)
 
 
-def _ambiguous(key: str, matches: list[Summary]) -> LookupFailed:
+def _ambiguous(key: str, matches: list[ColdSummary]) -> LookupFailed:
     listed = ", ".join(f"{summary_name(s)[:12]} (task {s.task_id}, session {s.session_id[:8]})" for s in matches[:5])
     return LookupFailed(f"{key!r} matches {len(matches)} summaries: {listed}; give a longer file name or --session")
 

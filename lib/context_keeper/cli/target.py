@@ -9,7 +9,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..cold.summaries import Summary
+from ..cold.summaries import ColdSummary
 from ..config import LoadedConfig, Settings, load_config
 from ..records import record
 from ..session import SessionModel, build_model
@@ -64,7 +64,7 @@ def match_session(given: str, known: Iterable[str], missing: str) -> str:
     raise CliError(f"session {given!r} is ambiguous: {', '.join(matches[:5])}; give more of the id")
 
 
-def runs_session(target: Target, given: str | None, summaries: list[Summary] | None = None) -> str | None:
+def runs_session(target: Target, given: str | None, summaries: list[ColdSummary] | None = None) -> str | None:
     """`--session` among the sessions the runs dir holds something of."""
     if given is None:
         return None

@@ -270,7 +270,7 @@ class UnresolvedError:
 
 
 @record
-class Summary:
+class ColdSummary:
     """One summary file, as written by `summarize_cold`."""
 
     session_id: str
@@ -292,7 +292,7 @@ class Summary:
     path: Path | None = None  # the file it was read from
 
     @classmethod
-    def from_dict(cls, data: Any, path: Path | None = None) -> Summary:
+    def from_dict(cls, data: Any, path: Path | None = None) -> ColdSummary:
         """Validate a decoded summary file; ValueError if it is not one.
 
         Strict on what every summary has; lenient on the fields older summaries lack or
@@ -315,7 +315,7 @@ class Summary:
         )
 
 
-def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[Summary]:
+def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[ColdSummary]:
     """The summaries in `runs` (of one session, if given), ordered by start turn.
 
     Unreadable, foreign or invalid files are skipped: the directory is shared by every
@@ -333,7 +333,7 @@ def load_summaries(runs: RunsDir, session_id: str | None = None) -> list[Summary
             if not entry.is_file(follow_symlinks=False):
                 continue
             with open(entry.path, "rb") as handle:
-                summary = Summary.from_dict(jsonio.loads(handle.read()), Path(entry.path))
+                summary = ColdSummary.from_dict(jsonio.loads(handle.read()), Path(entry.path))
         except (OSError, ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             continue
         if session_id is None or summary.session_id == session_id:

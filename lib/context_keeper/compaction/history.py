@@ -20,7 +20,7 @@ KINDS = ("manual", "auto", "idle", "precomputed", "subagent")
 
 
 @record
-class CompactionRecord:
+class HistoryLine:
     time: str  # ISO 8601 UTC, milliseconds
     session_id: str
     trigger: str | None
@@ -76,11 +76,11 @@ def archive_fields(archive: ArchiveResult | None) -> dict[str, Any]:
     return {"archive_path": str(archive.path), "archive_size": archive.size, "archive_sha256": archive.sha256}
 
 
-def append_record(runs: RunsDir, record: CompactionRecord) -> None:
+def append_history(runs: RunsDir, record: HistoryLine) -> None:
     append_line(runs.compactions, jsonio.dumps(record))
 
 
-def read_objects(runs: RunsDir) -> list[dict[str, Any]]:
+def read_history_objects(runs: RunsDir) -> list[dict[str, Any]]:
     """Every line that is a JSON object, as written (fields of other versions included)."""
     try:
         with open(runs.compactions, "rb") as handle:
@@ -98,12 +98,12 @@ def read_objects(runs: RunsDir) -> list[dict[str, Any]]:
     return out
 
 
-def read_records(runs: RunsDir, session_id: str | None = None) -> list[CompactionRecord]:
+def read_history(runs: RunsDir, session_id: str | None = None) -> list[HistoryLine]:
     """All records (of one session, if given), oldest first; unreadable lines skipped."""
     out = []
-    for obj in read_objects(runs):
+    for obj in read_history_objects(runs):
         try:
-            record = from_dict(CompactionRecord, obj)
+            record = from_dict(HistoryLine, obj)
         except ValueError:  # records.LoadError is a ValueError
             continue
         if session_id is None or record.session_id == session_id:

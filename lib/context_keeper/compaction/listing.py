@@ -20,7 +20,7 @@ from typing import Any
 
 from ..records import record, replace
 from ..store import RunsDir
-from .history import read_objects
+from .history import read_history_objects
 
 OPENERS = ("pre_compact", "session_start", "subagent")
 PARTS = ("block", "note", "refill")
@@ -69,7 +69,7 @@ def kind_label(trigger: str | None, kind: str | None) -> str | None:
 def read_lines(runs: RunsDir) -> list[dict[str, Any]]:
     """compactions.jsonl's lines that have a time, a session and a source; others skipped."""
     keys = ("time", "session_id", "source")
-    return [obj for obj in read_objects(runs) if all(isinstance(obj.get(k), str) for k in keys)]
+    return [obj for obj in read_history_objects(runs) if all(isinstance(obj.get(k), str) for k in keys)]
 
 
 def join(lines: list[dict[str, Any]]) -> list[CompactionView]:

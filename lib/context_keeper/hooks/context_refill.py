@@ -90,7 +90,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
 
     from ..compaction import file as compaction_file
     from ..compaction import pending
-    from ..compaction.history import CompactionRecord, append_record, now_iso
+    from ..compaction.history import HistoryLine, append_history, now_iso
     from ..compaction.refill import render_refill
     from ..preserve.item import items_from_json
 
@@ -118,7 +118,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
         items = _not_echoed(ctx, items, _echo(after), str(record.get("compaction_id")))
     text, shown = render_refill(items)
     compaction_id = str(record.get("compaction_id"))
-    entry = CompactionRecord(
+    entry = HistoryLine(
         time=now_iso(),
         session_id=ctx.hook.session_id,
         trigger=_text(record.get("trigger")),
@@ -129,7 +129,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
         event=ctx.hook.event,
     )
     try:
-        append_record(ctx.runs, entry)
+        append_history(ctx.runs, entry)
         refill = {"text": text, "items": list(shown), "sent": bool(text), "event": ctx.hook.event}
         compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, refill=refill)
     except OSError as exc:

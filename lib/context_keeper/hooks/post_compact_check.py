@@ -15,7 +15,7 @@ import time
 from ..compaction import file as compaction_file
 from ..compaction import pending
 from ..compaction.check import check_summary, not_among
-from ..compaction.history import CompactionRecord, append_record, now_iso
+from ..compaction.history import HistoryLine, append_history, now_iso
 from ..compaction.refill import render_refill
 from ..preserve.item import Item, items_from_json
 from .compacting_agent import compacting_subagent
@@ -87,7 +87,7 @@ def check(
     refill = {"text": text, "items": list(shown), "sent": False}
     parts = {"check": counts, "refill": refill, "summary_from": summary_from}
     optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, session_id, compaction_id, **parts))
-    entry = CompactionRecord(
+    entry = HistoryLine(
         time=now_iso(),
         session_id=session_id,
         trigger=trigger,
@@ -98,7 +98,7 @@ def check(
         refill_chars=len(text),
         summary_from=summary_from,
     )
-    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    optional(ctx, "history", lambda: append_history(ctx.runs, entry))
     ctx.log.info(
         f"{ctx.hook.event} session={session_id}: summary ({summary_from}) kept {len(result.kept)} of "
         f"{result.carried} items; {len(shown)} for the refill ({len(text)} chars)"

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cold.summaries import load_summaries
 from ..compaction import file as compaction_file
-from ..compaction.history import CompactionRecord, read_records
+from ..compaction.history import HistoryLine, read_history
 from ..preserve import render_restore
 from ..preserve.item import items_from_json
 from ..session import SessionModel
@@ -25,7 +25,7 @@ from .guard import HookContext, run_hook
 from .steps import archive_now, current_model, optional, record, record_swap
 
 
-def this_compaction(records: list[CompactionRecord], model: SessionModel | None) -> CompactionRecord | None:
+def this_compaction(records: list[HistoryLine], model: SessionModel | None) -> HistoryLine | None:
     """The history record made for the compaction now finishing, if any hook made one.
 
     A record made during this compaction saw the same number of boundaries as the
@@ -56,7 +56,7 @@ def work(ctx: HookContext) -> str:
         return ""
     loaded = current_model(ctx)
     model = loaded or SessionModel(session_id=ctx.hook.session_id)
-    records = optional(ctx, "history", lambda: read_records(ctx.runs, ctx.hook.session_id)) or []
+    records = optional(ctx, "history", lambda: read_history(ctx.runs, ctx.hook.session_id)) or []
     entry = this_compaction(records, loaded)
     saved = _saved(ctx, entry)
     # A main compaction PreCompact opened is the main agent's; else (no agent_id on some
@@ -125,7 +125,7 @@ def _queue_unchecked(ctx: HookContext, compaction_id: str, trigger: str | None, 
     pending.write_pending(str(ctx.settings.home), ctx.hook.session_id, compaction_id, record)
 
 
-def _saved(ctx: HookContext, entry: CompactionRecord | None) -> dict[str, Any] | None:
+def _saved(ctx: HookContext, entry: HistoryLine | None) -> dict[str, Any] | None:
     """The file PreCompact started for this compaction (its block, turns, archive); None
     without one."""
     if entry is None or entry.source != "pre_compact" or not entry.compaction_id:

@@ -20,7 +20,7 @@ from ..store.archive_job import ArchiveJob
 from .guard import HookContext
 
 if TYPE_CHECKING:
-    from ..compaction.history import CompactionRecord
+    from ..compaction.history import HistoryLine
     from ..preserve import Rendered
     from ..session import SessionModel
 
@@ -105,14 +105,14 @@ def current_model(ctx: HookContext, settled: Callable[[], object] | None = None)
 
 def record(
     ctx: HookContext, model: SessionModel, archive: ArchiveResult | None, rendered: Rendered, source: str
-) -> CompactionRecord:
+) -> HistoryLine:
     """Start the compaction's file with the block (or, from SessionStart, without one) and
     append the history line that opens it (its time is the compaction's id).
 
     A PreCompact fire for a compaction still open (compaction_file.claim: a repeated fire,
     or a background summary's turns before the swap) is no new compaction: its block and
     archive replace the earlier fire's under the same id, the earlier archive removed."""
-    from ..compaction.history import CompactionRecord, append_record, archive_fields, now_iso
+    from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
     from ..preserve.item import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
@@ -133,7 +133,7 @@ def record(
         parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
     claimed = optional(ctx, "compaction file", lambda: _claim(ctx, source, opened, parts))
     compaction_id, earlier = claimed if claimed else (opened, None)
-    entry = CompactionRecord(
+    entry = HistoryLine(
         time=opened,
         compaction_id=compaction_id,
         session_id=ctx.hook.session_id,
@@ -153,7 +153,7 @@ def record(
         between_turns=_between_turns(ctx),
         **archive_fields(archive),
     )
-    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    optional(ctx, "history", lambda: append_history(ctx.runs, entry))
     if earlier is not None and archive is not None:
         drop_archive(ctx, earlier.get("archive_path"), keep=archive.path)
     return entry
@@ -178,10 +178,10 @@ def _claim(
 def record_subagent(ctx: HookContext, agent_id: str | None) -> None:
     """The history line of a subagent's own compaction: `history` and `report` list it
     apart from the main session's compactions."""
-    from ..compaction.history import CompactionRecord, append_record, now_iso
+    from ..compaction.history import HistoryLine, append_history, now_iso
 
     opened = now_iso()
-    entry = CompactionRecord(
+    entry = HistoryLine(
         time=opened,
         compaction_id=opened,
         session_id=ctx.hook.session_id,
@@ -189,7 +189,7 @@ def record_subagent(ctx: HookContext, agent_id: str | None) -> None:
         source="subagent",
         agent_id=agent_id,
     )
-    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    optional(ctx, "history", lambda: append_history(ctx.runs, entry))
 
 
 def record_swap(
@@ -201,7 +201,7 @@ def record_swap(
     the tokens at the swap. Returns the new archive (None when nothing changed or the copy
     failed; the PreCompact one is kept then)."""
     from ..compaction import file as compaction_file
-    from ..compaction.history import CompactionRecord, append_record, archive_fields, now_iso
+    from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
 
     turns = data.get("turns")
     if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
@@ -213,7 +213,7 @@ def record_swap(
     archive = archive_now(ctx)
     usage = model.context_usage(ctx.settings.context_window)
     transcript = ctx.hook.transcript_path
-    entry = CompactionRecord(
+    entry = HistoryLine(
         time=now_iso(),
         session_id=ctx.hook.session_id,
         trigger=_text(data.get("trigger")),
@@ -226,7 +226,7 @@ def record_swap(
         turns=model.turns,
         **archive_fields(archive),
     )
-    optional(ctx, "history", lambda: append_record(ctx.runs, entry))
+    optional(ctx, "history", lambda: append_history(ctx.runs, entry))
     parts: dict[str, object] = {"swap": {"turns": model.turns, "turns_at_precompact": turns, "tokens": usage.tokens}}
     if archive is not None:
         parts |= {"archive_path": str(archive.path), "transcript_offset": archive.size}

@@ -23,7 +23,7 @@ from .specs import SectionSpec, build
 from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
-    from ..cold.summaries import Summary
+    from ..cold.summaries import ColdSummary
 
 FILES_FULL = 15  # this many most recent files get a line each; the rest are grouped by directory
 
@@ -160,7 +160,7 @@ def render_block(
     trigger: str | None,
     max_chars: int,
     repo_root: Path | None = None,
-    summaries: Sequence[Summary] = (),
+    summaries: Sequence[ColdSummary] = (),
     diff_stat: str | None = None,
     archive_path: Path | str | None = None,
     window_override: int | None = None,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..cold.summaries import Summary  # at run time: the record loader resolves Source's fields
+from ..cold.summaries import ColdSummary  # at run time: the record loader resolves Source's fields
 from ..records import record
 from ..redact import redact
 from ..session import SessionModel
@@ -48,7 +48,7 @@ class Source:
 
     model: SessionModel
     root: Path | None = None  # the repository: paths under it are shown relative to it
-    summaries: Sequence[Summary] = ()  # the cold units' summaries
+    summaries: Sequence[ColdSummary] = ()  # the cold units' summaries
     diff_stat: str | None = None  # `git diff --stat HEAD`
 
 
@@ -279,7 +279,7 @@ def _join(items: Sequence[str], cap: int, clip: int) -> str:
     return ", ".join(shown) + more
 
 
-def summary_item(summary: Summary, root: Path | None) -> str:
+def summary_item(summary: ColdSummary, root: Path | None) -> str:
     kind = {"task": "task", "subagent": "subagent"}.get(summary.kind, "request")
     # A subagent's id means nothing to the model; its subject names its type and description.
     ident = {"task": f" #{summary.task_id}", "subagent": ""}.get(kind, f" {summary.task_id}")

@@ -35,7 +35,7 @@ from .specs import SectionSpec, build
 from .subagent_items import SUBAGENTS_CAP, subagent_items
 
 if TYPE_CHECKING:
-    from ..cold.summaries import Summary
+    from ..cold.summaries import ColdSummary
 
 # The core: shown first whatever the block and the summary carried (up to a number of items,
 # where given: the rest of a long list of errors is packed like the other sections, after
@@ -180,7 +180,7 @@ def render_restore(
     summaries_dir: Path | str | None = None,
     summary_count: int = 0,
     preserved_path: Path | str | None = None,
-    summaries: Sequence[Summary] = (),
+    summaries: Sequence[ColdSummary] = (),
     block_items: Sequence[Item] | None = None,
 ) -> Rendered:
     """The SessionStart(compact) note, at most `max_chars`, most needed first.

@@ -8,12 +8,12 @@ and SVG, nothing fetched), `fmt` holds the number and path forms both share.
 
 from __future__ import annotations
 
-from .data import ColdSummary, CompactionOutcome, ErrorRow, FileRow, SessionReport, TaskRow, TurnPoint, gather
+from .data import ColdSummaryRow, CompactionOutcome, ErrorRow, FileRow, SessionReport, TaskRow, TurnPoint, gather
 from .html import render_html, write_html
 from .terminal import render_text
 
 __all__ = [
-    "ColdSummary",
+    "ColdSummaryRow",
     "CompactionOutcome",
     "ErrorRow",
     "FileRow",

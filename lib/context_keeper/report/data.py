@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..cold.summaries import Summary, load_summaries
+from ..cold.summaries import ColdSummary, load_summaries
 from ..records import record
 from ..redact import redact
 from ..session import Compaction, SessionModel
@@ -103,7 +103,7 @@ class SubagentRow:
 
 
 @record
-class ColdSummary:
+class ColdSummaryRow:
     task_id: str
     kind: str
     status: str
@@ -131,7 +131,7 @@ class SessionReport:
     tasks: tuple[TaskRow, ...]
     files: tuple[FileRow, ...]
     errors: tuple[ErrorRow, ...]
-    summaries: tuple[ColdSummary, ...]
+    summaries: tuple[ColdSummaryRow, ...]
     subagents: tuple[SubagentRow, ...] = ()
     subagent_compactions: int = 0  # subagents' own compactions the hooks saw (not in `compactions`)
 
@@ -340,9 +340,9 @@ def _subagent_rows(model: SessionModel) -> tuple[SubagentRow, ...]:
     )
 
 
-def _summary_rows(summaries: list[Summary]) -> tuple[ColdSummary, ...]:
+def _summary_rows(summaries: list[ColdSummary]) -> tuple[ColdSummaryRow, ...]:
     return tuple(
-        ColdSummary(
+        ColdSummaryRow(
             s.task_id,
             s.kind,
             s.status or "-",

@@ -3,7 +3,7 @@ restore note, the check of the summary (carried, kept, lost per family) and the 
 (queued, sent), from the runs dir's compactions.jsonl and its per-compaction files.
 
 Formats: docs/data.md ("What each file holds"). compactions.jsonl is read line by line as
-plain JSON rather than through history.CompactionRecord so that fields newer than that
+plain JSON rather than through history.HistoryLine so that fields newer than that
 record (compaction_id, block_items, check, refill_*) are seen; records older than them
 leave those values None, shown as "-".
 """

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from .cursor import build_model, load_or_build, read_notes, update_from_file
 from .error_line import useful_error_line
+from .facts import CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts
 from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_real_prompt, is_test_command
 from .model import MODEL_VERSION, SessionModel
-from .records import CommandRun, Compaction, Episode, ErrorEvent, FileChange, Note, PendingCall, UnitFacts
 from .subagent_files import update as update_subagents
 
 __all__ = [

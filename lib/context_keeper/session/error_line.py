@@ -11,7 +11,7 @@ import re
 
 from ..failures import failure_messages, useful_error_line
 from ..redact import redact
-from .records import MESSAGES
+from .facts import MESSAGES
 
 __all__ = ["EXIT_CODE_RE", "run_failures", "useful_error_line"]
 

@@ -12,8 +12,8 @@ from .scratch import OpenErrorCounts
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .facts import ErrorEvent, UnitFacts
     from .model import SessionModel
-    from .records import ErrorEvent, UnitFacts
 
 MAX_ERRORS = 200
 UNIT_ERRORS = 10

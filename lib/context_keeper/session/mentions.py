@@ -14,8 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable
 
+    from .facts import Episode
     from .model import SessionModel
-    from .records import Episode
 
 # Key terms: file names matched as whole tokens (tasks.TOKEN_RE); prompt lines (anything
 # else) as substrings, found through tasks.Phrases.

@@ -8,10 +8,9 @@ from ..records.loader import from_dict
 from ..transcript.entries import CompactBoundary, QueuedCommand, TextBlock, ToolResult, ToolUse
 from ..transcript.usage import DEFAULT_WINDOW, LARGE_WINDOW, ContextUsage, context_window, estimate_tokens
 from . import errors, sidechains, subagent_files, subagents, texts, tools
-from .heuristics import is_declined, is_real_prompt, user_words
 
 # At run time, not only for type checkers: the saved form is loaded by the names of the fields' types.
-from .records import (
+from .facts import (
     MODEL_VERSION,
     CommandRun,
     Compaction,
@@ -23,6 +22,7 @@ from .records import (
     UnitFacts,
     upgrade_saved,
 )
+from .heuristics import is_declined, is_real_prompt, user_words
 from .scratch import FoldScratch
 from .subagents import AGENT_TOOLS, Subagent
 from .tasks import TaskBook
@@ -32,7 +32,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..transcript.entries import Message, Record
 
-OLDEST_LOADED = 1  # saved forms from this version on are loaded (records.upgrade_saved)
+OLDEST_LOADED = 1  # saved forms from this version on are loaded (facts.upgrade_saved)
 RECENT_IDS = 16
 
 
@@ -111,7 +111,7 @@ class SessionModel:
     def current_episode(self) -> Episode | None:
         return self.episodes[-1] if self.episodes else None
 
-    # -- the saved form (records.py) ----------------------------------------------------------
+    # -- the saved form (facts.py) -------------------------------------------------------------
 
     def to_bytes(self) -> bytes:
         return jsonio.dumps(self)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..records import field, record
 from ..transcript.reader import ReadStats
-from .records import Episode, ErrorEvent
+from .facts import Episode, ErrorEvent
 from .task_index import Phrases, TaskIndex
 
 # typing costs milliseconds to import and is only needed by type checkers.

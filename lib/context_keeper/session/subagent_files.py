@@ -19,9 +19,9 @@ from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript.entries import Message, QueuedCommand, TextBlock, ToolResult, ToolUse
 from ..transcript.reader import TranscriptReader, open_regular
 from . import tools
+from .facts import PendingCall, add_capped
 from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_declined, is_real_prompt
-from .records import PendingCall, add_capped
 from .subagents import (
     AGENT_ID_IN_TEXT,
     AGENT_ID_RE,

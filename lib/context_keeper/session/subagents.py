@@ -23,7 +23,7 @@ from ..records import field, record
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript.entries import ToolResult, ToolUse
-from .records import CommandRun, PendingCall, add_capped
+from .facts import CommandRun, PendingCall, add_capped
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line
 from . import mentions
+from .facts import Episode, Note, add_capped
 from .heuristics import decision_sentences, decision_words, outcome_line, same_decision
-from .records import Episode, Note, add_capped
 from .units import facts_for, working_units
 
 # typing costs milliseconds to import and is only needed by type checkers.

@@ -13,8 +13,8 @@ from ..text import folded, one_line
 from . import mentions
 from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
+from .facts import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
 from .heuristics import is_test_command
-from .records import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
 from .shell_writes import written_and_moved
 from .tasks import TASK_TOOLS
 from .units import facts_for, working_units
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..transcript.entries import ToolResult, ToolUse
+    from .facts import UnitFacts
     from .model import SessionModel
-    from .records import UnitFacts
 
 FILE_TOOLS = {"Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 MAX_PENDING = 500

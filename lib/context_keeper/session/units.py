@@ -4,7 +4,7 @@ and the facts kept for the most recent units only."""
 from __future__ import annotations
 
 from . import mentions
-from .records import UnitFacts
+from .facts import UnitFacts
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False

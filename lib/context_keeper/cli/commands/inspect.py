@@ -9,7 +9,7 @@ from typing import Any
 
 from ...session import SessionModel
 from ...session.cursor import unknown_types
-from ...session.records import CommandRun, Compaction, ErrorEvent
+from ...session.facts import CommandRun, Compaction, ErrorEvent
 from ...session.subagents import Subagent
 from ...session.tasks import Task
 from ...store import find_repo_root

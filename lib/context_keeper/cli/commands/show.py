@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...cold.summaries import Summary
+from ...cold.summaries import ColdSummary
 from ...text import relative_path
 from .. import runs_info
 from ..output import CliError, add_common, add_session, emit
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_summary(s: Summary, repo: Path) -> str:
+def render_summary(s: ColdSummary, repo: Path) -> str:
     parts = [
         f"file        {s.path}",
         f"session     {s.session_id}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...cold.summaries import Summary, load_summaries
+from ...cold.summaries import ColdSummary, load_summaries
 from ...records import to_dict
 from .. import runs_info
 from ..output import add_common, add_session, count, emit, short
@@ -21,14 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_session(parser)
 
 
-def summary_dict(summary: Summary) -> dict[str, Any]:
+def summary_dict(summary: ColdSummary) -> dict[str, Any]:
     data = to_dict(summary)
     data["path"] = str(summary.path) if summary.path else None
     data["name"] = runs_info.summary_name(summary)
     return data
 
 
-def chosen_summaries(target: Target, given: str | None) -> tuple[str | None, list[Summary]]:
+def chosen_summaries(target: Target, given: str | None) -> tuple[str | None, list[ColdSummary]]:
     """The session `--session` names (None: every session), and its summaries."""
     every = load_summaries(target.runs)
     session = runs_session(target, given, every)

@@ -1,4 +1,5 @@
-"""The records the session model is made of, and the capped list they are kept in.
+"""The facts the session model is made of (commands, files, errors, notes, episodes, compactions,
+per-unit facts) as records, and the capped list they are kept in.
 
 Each is saved and loaded through `context_keeper.records` (derived from its fields), so a
 field added here is saved and loaded with nothing else to edit.
