@@ -100,6 +100,8 @@ def _noun(word: str, before: str | None) -> int:
         return NOT_SECRET if before in _PLAIN_KEY_QUALIFIERS else WEAK
     if word.endswith("KEY") and word[:-3] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
+    if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
+        return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
     if word in ("AUTH", "SIG", "SIGNATURE"):
         return WEAK
     return NOT_SECRET

@@ -1,0 +1,313 @@
+"""Passwords known by where they stand, not by a name right before them: the arguments of a
+call that opens a connection or builds a credential after the user (`getConnection(url,
+"app", "…")`, `new PDO($dsn, 'app', '…')`), a password keyword anywhere in a command or a
+config line (`… insecure-password …`, `nmcli … password …`, `: PSK "…"`), a `-p` that pairs
+with a `-u` (`influx setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user
+and its password joined without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`,
+`bot@example.com:…`), a value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`,
+`setx …`, `user-secrets set "Db:Password" "…"`), two positional arguments after a URL
+(`mc alias set local http://… user …`), a random key given to `login` or to the call a
+module returns (`require('stripe')('…')`).
+
+A value in such a position is taken only when it is shaped like a password (`password_shaped`):
+letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
+a number or a reference; a random key counts as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .names import NOT_SECRET, PASSWORD, tier
+from .patterns import MARK, LazyPattern, LazyRule
+from .values import (
+    TECH_WORDS,
+    is_numberish,
+    is_placeholder,
+    is_type_name,
+    is_wordlike,
+    is_wordy,
+    looks_random,
+    not_a_secret,
+)
+
+_SYMBOLS = frozenset("!@#$%^&*+=?~")
+_HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
+_DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+_VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
+_AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
+_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}")
+
+
+def password_shaped(v: str) -> bool:
+    """A value a person chose as a password or a random key, not a host, a path, a version."""
+    if not 6 <= len(v) <= 200 or any(c.isspace() for c in v) or MARK in v or "://" in v:
+        return False
+    if _AT_HOST.search(v) or (":" in v and "/" in v):
+        return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
+    if looks_random(v) and not not_a_secret(v):
+        return True  # a key (base64 may hold `/`)
+    if "/" in v or "\\" in v:
+        return False  # a path
+    if any(c in "`{}[]()<>" for c in v):
+        return False  # code: `wallets={[]}`, `fn(x)`
+    if not any(c.isalpha() for c in v):
+        return False
+    if v.isalpha():
+        # letters only: a random run of both cases (`uMuGKsysfdOFE`), never a word or a name
+        return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
+    if not any(c.isdigit() or c in _SYMBOLS for c in v):
+        return False
+    if is_placeholder(v.strip("".join(_SYMBOLS))):
+        return False  # `guest@`: anonymous FTP's customary password, `<password>!`
+    if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
+        return False
+    return not (_HOST_PORT.fullmatch(v) or _DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
+
+
+def _unquote(value: str) -> tuple[str, str]:
+    if len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]:
+        return value[1:-1], value[0]
+    return value, ""
+
+
+def _redact_group(m: re.Match[str], group: str = "s") -> str:
+    """The match with its group `group` replaced by the mark (quotes kept)."""
+    inner, quote = _unquote(m.group(group))
+    start, end = m.span(group)
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
+def _if_shaped(m: re.Match[str]) -> str:
+    return _redact_group(m) if password_shaped(_unquote(m.group("s"))[0]) else m.group(0)
+
+
+# -- the arguments of a call that opens a connection or builds a credential -------------------
+
+_CALLEE = (
+    r"(?P<callee>(?<![\w$])(?:new[ \t]+)?[A-Za-z_][\w]*(?:(?:\.|::|->)[A-Za-z_]\w*)*)"
+    r"(?:[ \t]*\(|[ \t]+(?=['\"]))"
+)
+_CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+_CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
+
+
+def _credential_callee(callee: str) -> bool:
+    for w in _CALLEE_WORDS.findall(callee):
+        w = w.lower()
+        if w in _CRED_WORDS or w.startswith(("connect", "credential", "authenticat")):
+            return True
+        if w.endswith(("login", "logon", "signin")):
+            return True
+    return False
+
+
+class _CallRule:
+    """`_call_arguments` over every credential call of a text (each call's arguments once)."""
+
+    def __init__(self) -> None:
+        self._pattern = LazyPattern(_CALLEE)
+
+    def __call__(self, text: str) -> str:
+        out, pos = [], 0
+        for m in self._pattern.finditer(text):
+            if m.start() < pos or not _credential_callee(m.group("callee")):
+                continue
+            replaced, scanned_to = _scan(m)
+            if replaced is None:
+                continue
+            out.append(text[pos : m.start()])
+            out.append(replaced)
+            pos = scanned_to
+        if not out:
+            return text
+        out.append(text[pos:])
+        return "".join(out)
+
+
+def _scan(m: re.Match[str]) -> tuple[str | None, int]:
+    """(the call with its password-shaped literals marked, where the scan stopped)."""
+    text, pos = m.string, m.end()
+    paren = text[m.end() - 1] == "("
+    depth, index, pieces, last = 0, 0, [], m.start()
+    end = min(len(text), pos + 600)
+    i = pos
+    while i < end:
+        c = text[i]
+        if c in "\"'":
+            close = text.find(c, i + 1, end)
+            if close == -1 or "\n" in text[i:close]:
+                break
+            if depth == 0 and index >= 1 and password_shaped(text[i + 1 : close]):
+                pieces.append(text[last : i + 1] + MARK)
+                last = close
+            i = close + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            index += 1
+        elif c == "\n" or (c == ";" and not paren):
+            break
+        i += 1
+    if not pieces:
+        return None, i
+    return "".join(pieces) + text[last:i], i
+
+
+# -- positions in command and config lines ------------------------------------------------------
+
+_VALUE = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'<>|;&]+)"""
+_END = r"(?=[ \t;,)\]}]|$)"
+
+
+def _keyword_value(m: re.Match[str]) -> str:
+    """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
+    if tier(m.group("n")) != PASSWORD:
+        return m.group(0)
+    return _if_shaped(m)
+
+
+def _set_value(m: re.Match[str]) -> str:
+    """`ENV NAME value`, `setx NAME value`, `… set "Db:Password" "value"`: the name decides."""
+    name = _unquote(m.group("n"))[0]
+    level = tier(name, whole=True)
+    if level == NOT_SECRET:
+        return m.group(0)
+    value = _unquote(m.group("s"))[0]
+    if level == PASSWORD and password_shaped(value) or looks_random(value) and not not_a_secret(value):
+        return _redact_group(m)
+    return m.group(0)
+
+
+def _user_then_secret(m: re.Match[str]) -> str:
+    """`NAME: user / secret`, `--creds user:secret`, `NEO4J_AUTH=user/secret` under a secret name."""
+    if tier(m.group("n")) == NOT_SECRET and m.group("n").lower() != "login":
+        return m.group(0)  # (`Login: admin / …`: a README's sign-in line)
+    if not m.group("sep").strip() and m.string[m.start() - 1 : m.start()] != "-":
+        return m.group(0)  # `Token Program/Token-2022`: words; a flag's argument needs no `=`
+    return _if_shaped(m)
+
+
+_U_FLAG = LazyPattern(r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-])")
+_WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+
+
+def _p_after_user(m: re.Match[str]) -> str:
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
+    gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
+    return _if_shaped(m) if gate.search(line) is not None else m.group(0)
+
+
+def _random_only(m: re.Match[str]) -> str:
+    value = m.group("s")
+    return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
+
+
+def _after_url(m: re.Match[str]) -> str:
+    user = m.group("u")
+    if not (is_wordlike(user) or user.replace("-", "").replace("_", "").isalnum()):
+        return m.group(0)
+    return _if_shaped(m)
+
+
+def _userinfo(m: re.Match[str]) -> str:
+    if m.groupdict().get("h", "") and m.group("h").lower().startswith(("sha", "v")) and not m.group("h").endswith("("):
+        return m.group(0)  # `node:20-alpine@sha256:…`, `owner/action@v4`: an image digest, a ref
+    return _if_shaped(m)
+
+
+RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
+    (
+        ("assw", "ASSW", "assphrase", "ASSPHRASE", "pass ", "PASS ", "Pass ", "pwd ", "PWD ", "psk ", "PSK "),
+        r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|psk))(?![\w-])"
+        r"[ \t]+" + _VALUE + _END,
+        _keyword_value,
+    ),
+    (
+        ("set", "ENV ", "SET "),
+        r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,
+        _set_value,
+    ),
+    (
+        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login", "Login", "LOGIN"),
+        r"(?<![\w$.])(?P<n>[A-Za-z_][\w.-]*)[\"']?(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)[\"']?(?P<u>[A-Za-z_][\w.@-]{0,40})"
+        r"(?:[ \t]*/[ \t]*|:)(?P<s>[^\s\"'/:,;]+)" + _END,
+        _user_then_secret,
+    ),
+    (
+        ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        _p_after_user,
+    ),
+    (
+        ("@",),
+        # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
+        r"(?<![\w/:@.$-])(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
+        r"@(?P<h>tcp\(|unix\(|//|[A-Za-z][\w-]*(?:\.[\w-]+)*(?=[:/'\"\s]|$))",
+        _userinfo,
+    ),
+    (
+        ("@",),
+        r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+:(?P<s>[^\s:/'\"]+)[ \t]*$",
+        _if_shaped,
+    ),
+    (("login",), r"\blogin[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
+    (
+        ("PASSWORD FOR", "password for", "Password for", "PASSWORD for"),
+        r"(?i:\bset[ \t]+password[ \t]+for)[ \t]+\S+[ \t]*=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?(?P<s>'[^'\n]*')",
+        _if_shaped,
+    ),
+    ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
+    (
+        ("://",),
+        r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
+        _after_url,
+    ),
+    (("chpasswd",), r"[\"']?[a-z_][\w-]*:(?P<s>[^\s:'\"]+)[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd", _if_shaped),
+    (
+        ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
+        r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
+        _if_shaped,
+    ),
+)
+_CALL_TRIGGERS = (
+    "onnect",
+    "ogin",
+    "ogon",
+    "redential",
+    "SMTP",
+    "Smtp",
+    "smtp",
+    "FTP",
+    "ftp",
+    "PDO",
+    "DBI",
+    "uthenticat",
+    "ignIn",
+    "ignin",
+    "IMAP",
+    "imap",
+    "LDAP",
+    "ldap",
+    "Auth(",
+    "auth(",
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
+    the text holds a flag (as in `commands`)."""
+    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [(_CALL_TRIGGERS, _CallRule())]
+    rules += [(triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES]
+    return tuple(rules)
