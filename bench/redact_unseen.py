@@ -49,7 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
-from redact_heldout import BENIGN_HELD5, POSITIONS_HELD5  # noqa: E402
+from redact_heldout import BENIGN_HELD5, BENIGN_HELD6, POSITIONS_HELD5, POSITIONS_HELD6  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -460,7 +460,15 @@ POSITIONS_HELD4 = (
 
 
 def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3, POSITIONS_HELD4, POSITIONS_HELD5)
+    sets = (
+        POSITIONS,
+        POSITIONS_HELD,
+        POSITIONS_HELD2,
+        POSITIONS_HELD3,
+        POSITIONS_HELD4,
+        POSITIONS_HELD5,
+        POSITIONS_HELD6,
+    )
     source = (
         "positions",
         "positions-held",
@@ -468,6 +476,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held3",
         "positions-held4",
         "positions-held5",
+        "positions-held6",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -713,7 +722,7 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(6):
+        for held in range(7):
             samples += position_samples(rng, held)
         for held in range(4):
             samples += printed_samples(rng, held)
@@ -743,6 +752,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.benign:
         benign.append((path.name, [json.loads(raw)["text"] for raw in path.read_text().splitlines() if raw.strip()]))
     benign.append(("look-alikes of held-out set 5", list(BENIGN_HELD5)))
+    benign.append(("look-alikes of held-out set 6", list(BENIGN_HELD6)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
