@@ -54,6 +54,20 @@ POSITIONS = (
     # SQL, db2
     "SET PASSWORD FOR 'bob'@'localhost' = '{v}';",
     "db2 connect to PROD user bob using {v}",
+    # a flag that takes `user:password`; `auth user:password` in a config line
+    "skopeo inspect --creds bob:{v} docker://a/app",
+    "redis-cli --user app:{v} ping",
+    "  stats auth admin:{v}",
+    # a command that hashes or stores the password it is given
+    "openssl passwd -1 '{v}'",
+    "smbpasswd -a bob <<< '{v}'",
+    # a call named after the password it sets
+    'keyring.set_password("imap", "bob", "{v}")',
+    # a qualifier and a short password noun
+    "adminpw {v}",
+    # prose that gives the value after the noun
+    "the admin password is now {v}",
+    "changed the db password to {v}",
     # a builder's password method
     'Options::new().user("app").password("{v}")',
 )
@@ -111,6 +125,13 @@ KEPT = (
     'builder.password("${DB_PASSWORD}")',
     "user admin insecure-password ${PASS}",
     'dotnet user-secrets set "Db:Password" "$DB_PASSWORD"',
+    "pulumi config set --secret dbPassword",
+    'password = os.getenv("DB_PASSWORD")',
+    "grep bob /etc/passwd | cut -d: -f1",
+    "sudo passwd bob",
+    'pw = keyring.get_password("imap", "bob")',
+    "the password is now stored in the vault",
+    "set the password to the one in .env",
 )
 
 

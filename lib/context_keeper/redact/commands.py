@@ -153,6 +153,8 @@ def _port_or_flag(value: str) -> bool:
 
 
 def _set_name(m: re.Match[str]) -> str:
+    if m.group("n").startswith("-"):
+        return m.group(0)  # `pulumi config set --secret dbPassword`: a flag, then the name (prompted)
     if tier_any_part(m.group("n")) == NOT_SECRET and not m.group("n").lower().endswith(("_auth", ":_auth")):
         return m.group(0)
     return _replace(m)

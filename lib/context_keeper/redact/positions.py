@@ -46,12 +46,12 @@ def password_shaped(v: str) -> bool:
         return False
     if _AT_HOST.search(v) or (":" in v and "/" in v):
         return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
+    if any(c in "`{}[]()<>" for c in v):
+        return False  # code: `wallets={[]}`, `fn(x)`
     if looks_random(v) and not not_a_secret(v):
         return True  # a key (base64 may hold `/`)
     if "/" in v or "\\" in v:
         return False  # a path
-    if any(c in "`{}[]()<>" for c in v):
-        return False  # code: `wallets={[]}`, `fn(x)`
     if not any(c.isalpha() for c in v):
         return False
     if v.isalpha():
@@ -86,15 +86,20 @@ def _if_shaped(m: re.Match[str]) -> str:
 
 # -- the arguments of a call that opens a connection or builds a credential -------------------
 
-_CALLEE = (
-    r"(?P<callee>(?<![\w$])(?:new[ \t]+)?[A-Za-z_][\w]*(?:(?:\.|::|->)[A-Za-z_]\w*)*)"
-    r"(?:[ \t]*\(|[ \t]+(?=['\"]))"
+# Found from the credential word (cheap to look for), then read back to the callee's start.
+_CRED_CALL = (
+    r"(?i:connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw)\w*"
+    r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
+_CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->")
 
 
 def _credential_callee(callee: str) -> bool:
+    last = callee.replace("::", ".").replace("->", ".").rstrip("( \t").rsplit(".", 1)[-1]
+    if tier(last) == PASSWORD:
+        return True  # `keyring.set_password("svc", "user", "…")`; `get_password(…)` is not (names)
     for w in _CALLEE_WORDS.findall(callee):
         w = w.lower()
         if w in _CRED_WORDS or w.startswith(("connect", "credential", "authenticat")):
@@ -105,20 +110,24 @@ def _credential_callee(callee: str) -> bool:
 
 
 class _CallRule:
-    """`_call_arguments` over every credential call of a text (each call's arguments once)."""
+    """Every credential call of a text, its password-shaped literals after the first argument
+    marked (each call's arguments read once)."""
 
     def __init__(self) -> None:
-        self._pattern = LazyPattern(_CALLEE)
+        self._pattern = LazyPattern(_CRED_CALL)
 
     def __call__(self, text: str) -> str:
         out, pos = [], 0
         for m in self._pattern.finditer(text):
-            if m.start() < pos or not _credential_callee(m.group("callee")):
+            start = m.start()
+            while start and text[start - 1] in _CALLEE_CHARS:
+                start -= 1
+            if m.start() < pos or start < pos or not _credential_callee(text[start : m.start()] + m.group(0)):
                 continue
-            replaced, scanned_to = _scan(m)
+            replaced, scanned_to = _scan(text, start, m.end())
             if replaced is None:
                 continue
-            out.append(text[pos : m.start()])
+            out.append(text[pos:start])
             out.append(replaced)
             pos = scanned_to
         if not out:
@@ -127,11 +136,11 @@ class _CallRule:
         return "".join(out)
 
 
-def _scan(m: re.Match[str]) -> tuple[str | None, int]:
-    """(the call with its password-shaped literals marked, where the scan stopped)."""
-    text, pos = m.string, m.end()
-    paren = text[m.end() - 1] == "("
-    depth, index, pieces, last = 0, 0, [], m.start()
+def _scan(text: str, start: int, pos: int) -> tuple[str | None, int]:
+    """(the call from `start` with its password-shaped literals marked, where the scan stopped);
+    `pos` is where its arguments start."""
+    paren = text[pos - 1] == "("
+    depth, index, pieces, last = 0, 0, [], start
     end = min(len(text), pos + 600)
     i = pos
     while i < end:
@@ -188,9 +197,17 @@ def _set_value(m: re.Match[str]) -> str:
 
 def _user_then_secret(m: re.Match[str]) -> str:
     """`NAME: user / secret`, `--creds user:secret`, `NEO4J_AUTH=user/secret` under a secret name."""
-    if tier(m.group("n")) == NOT_SECRET and m.group("n").lower() != "login":
+    text, start = m.string, m.start()
+    while start and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+        start -= 1
+    while start < m.start() and text[start] in ".-0123456789":
+        start += 1  # `--dest-creds`: the flag's dashes are not the name
+    name = text[start : m.start("sep")].rstrip("\"'")
+    if tier(name) == NOT_SECRET and name.lower() != "login":
         return m.group(0)  # (`Login: admin / …`: a README's sign-in line)
-    if not m.group("sep").strip() and m.string[m.start() - 1 : m.start()] != "-":
+    if start and text[start - 1] in "$" or not name[:1].isalpha() and name[:1] != "_":
+        return m.group(0)
+    if not m.group("sep").strip() and text[start - 1 : start] != "-" and m.group("j") != ":":
         return m.group(0)  # `Token Program/Token-2022`: words; a flag's argument needs no `=`
     return _if_shaped(m)
 
@@ -227,22 +244,40 @@ def _userinfo(m: re.Match[str]) -> str:
 
 RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
     (
-        ("assw", "ASSW", "assphrase", "ASSPHRASE", "pass ", "PASS ", "Pass ", "pwd ", "PWD ", "psk ", "PSK "),
+        (
+            "assw",
+            "ASSW",
+            "assphrase",
+            "ASSPHRASE",
+            "pass ",
+            "PASS ",
+            "pwd ",
+            "PWD ",
+            "psk ",
+            "PSK ",
+        ),
         r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|psk))(?![\w-])"
         r"[ \t]+" + _VALUE + _END,
         _keyword_value,
     ),
     (
-        ("set", "ENV ", "SET "),
+        ("set ", "setx ", "setenv ", "ENV ", "SET "),
         r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
         r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,
         _set_value,
     ),
     (
-        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login", "Login", "LOGIN"),
-        r"(?<![\w$.])(?P<n>[A-Za-z_][\w.-]*)[\"']?(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)[\"']?(?P<u>[A-Za-z_][\w.@-]{0,40})"
-        r"(?:[ \t]*/[ \t]*|:)(?P<s>[^\s\"'/:,;]+)" + _END,
+        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login:", "Login:", "LOGIN:"),
+        # anchored on the noun (the rest of the name is read back in `_user_then_secret`)
+        r"(?i:auth|cred|passw|login)[\w.-]*[\"']?(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)[\"']?"
+        r"(?P<u>[A-Za-z_][\w.@-]{0,40})(?P<j>[ \t]*/[ \t]*|:)(?P<s>[^\s\"'/:,;]+)" + _END,
         _user_then_secret,
+    ),
+    (
+        ("-user ", "-user=", "-creds ", "-creds="),
+        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`
+        r"(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)" + _END,
+        _if_shaped,
     ),
     (
         ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
@@ -261,11 +296,24 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+:(?P<s>[^\s:/'\"]+)[ \t]*$",
         _if_shaped,
     ),
+    (
+        ("passwd ",),
+        r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z]*passwd[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
+        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>-][^\s;|&<>]*)[ \t]*(?=$|[;|&>])",
+        _if_shaped,
+    ),
     (("login",), r"\blogin[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
         ("PASSWORD FOR", "password for", "Password for", "PASSWORD for"),
         r"(?i:\bset[ \t]+password[ \t]+for)[ \t]+\S+[ \t]*=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?(?P<s>'[^'\n]*')",
+        _if_shaped,
+    ),
+    (
+        ("assw", "ASSW", "assphrase"),
+        r"(?i:\b(?:password|passphrase|passwd)[ \t]+(?:is[ \t]+now|is[ \t]+still|to|=>|->))[ \t]+"
+        + _VALUE
+        + r"(?=[ \t;,.)\]}]*$|[ \t;,)\]}])",
         _if_shaped,
     ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
