@@ -68,6 +68,9 @@ POSITIONS = (
     # prose that gives the value after the noun
     "the admin password is now {v}",
     "changed the db password to {v}",
+    # `login=user:password` in a config line; ftp's `user NAME PASSWORD` in a script
+    "cache_peer up.example.com parent 3128 0 login=bob:{v}",
+    "ftp -n host <<EOF\nuser bob {v}\nbye\nEOF",
     # a builder's password method
     'Options::new().user("app").password("{v}")',
 )
@@ -129,6 +132,9 @@ KEPT = (
     'password = os.getenv("DB_PASSWORD")',
     "grep bob /etc/passwd | cut -d: -f1",
     "sudo passwd bob",
+    "user www-data;",
+    "user nginx nginx;",
+    "  User deploy",
     'pw = keyring.get_password("imap", "bob")',
     "the password is now stored in the vault",
     "set the password to the one in .env",

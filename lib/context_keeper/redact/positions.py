@@ -267,7 +267,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _set_value,
     ),
     (
-        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login:", "Login:", "LOGIN:"),
+        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login:", "Login:", "LOGIN:", "login="),
         # anchored on the noun (the rest of the name is read back in `_user_then_secret`)
         r"(?i:auth|cred|passw|login)[\w.-]*[\"']?(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)[\"']?"
         r"(?P<u>[A-Za-z_][\w.@-]{0,40})(?P<j>[ \t]*/[ \t]*|:)(?P<s>[^\s\"'/:,;]+)" + _END,
@@ -317,6 +317,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
+    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc)
+    (("user ",), r"^[ \t]*user[ \t]+[^\s\"']+[ \t]+" + _VALUE + r"[ \t]*$", _if_shaped),
     (
         ("://",),
         r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
