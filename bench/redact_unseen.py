@@ -49,7 +49,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
-from redact_heldout import BENIGN_HELD5, BENIGN_HELD6, POSITIONS_HELD5, POSITIONS_HELD6  # noqa: E402
+from redact_heldout import (  # noqa: E402
+    BENIGN_HELD5,
+    BENIGN_HELD6,
+    BENIGN_HELD7,
+    POSITIONS_HELD5,
+    POSITIONS_HELD6,
+    POSITIONS_HELD7,
+)
 
 
 @dataclass(frozen=True)
@@ -468,6 +475,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         POSITIONS_HELD4,
         POSITIONS_HELD5,
         POSITIONS_HELD6,
+        POSITIONS_HELD7,
     )
     source = (
         "positions",
@@ -477,6 +485,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held4",
         "positions-held5",
         "positions-held6",
+        "positions-held7",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -722,7 +731,7 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(7):
+        for held in range(8):
             samples += position_samples(rng, held)
         for held in range(4):
             samples += printed_samples(rng, held)
@@ -753,6 +762,7 @@ def main(argv: list[str] | None = None) -> int:
         benign.append((path.name, [json.loads(raw)["text"] for raw in path.read_text().splitlines() if raw.strip()]))
     benign.append(("look-alikes of held-out set 5", list(BENIGN_HELD5)))
     benign.append(("look-alikes of held-out set 6", list(BENIGN_HELD6)))
+    benign.append(("look-alikes of held-out set 7", list(BENIGN_HELD7)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
