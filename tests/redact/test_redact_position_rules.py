@@ -71,6 +71,18 @@ POSITIONS = (
     # `login=user:password` in a config line; ftp's `user NAME PASSWORD` in a script
     "cache_peer up.example.com parent 3128 0 login=bob:{v}",
     "ftp -n host <<EOF\nuser bob {v}\nbye\nEOF",
+    # a short password noun at a name's end; flags between the keyword and its value
+    "bindpw {v}",
+    "fetchpass = {v}",
+    "rootpw --plaintext {v}",
+    "d-i passwd/user-password password {v}",
+    # a command named after a passphrase; a here-string into a password-on-stdin flag
+    "wpa_passphrase Office {v}",
+    "openconnect --passwd-on-stdin vpn.example.com <<< '{v}'",
+    # `*_auth=(user, password)`; SQL Server's N'' literal; a call named after a password
+    'client = Jenkins(url, basic_auth=("bob", "{v}"))',
+    "CREATE LOGIN bob WITH PASSWORD=N'{v}'",
+    'db.changeUserPassword("bob", "{v}")',
     # a builder's password method
     'Options::new().user("app").password("{v}")',
 )
@@ -89,6 +101,12 @@ def test_a_password_in_a_position_is_removed(template: str) -> None:
     (
         "cargo login kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
         "const stripe = require('stripe')('kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA');",
+        "vault operator unseal kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        # the key a call signs or encrypts with, wherever it stands among the arguments
+        'jwt.encode(claims, "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA", algorithm="HS256")',
+        'crypto.createHmac("sha512", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA")',
+        's, err := t.SignedString([]byte("kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"))',
+        'box = Fernet(b"kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA=")',
     ),
 )
 def test_a_random_key_given_to_login_or_to_a_module_is_removed(text: str) -> None:
@@ -133,6 +151,13 @@ KEPT = (
     "grep bob /etc/passwd | cut -d: -f1",
     "sudo passwd bob",
     "user www-data;",
+    "bypass = true",
+    "compass 2.1.0",
+    'jwt.encode(claims, settings.SECRET_KEY, algorithm="HS256")',
+    'hmac.new(key, b"message body", hashlib.sha256)',
+    "signal.signal(signal.SIGINT, handler)",
+    'set imap_pass = "`pass show mail/work`"',
+    "d-i passwd/root-login boolean false",
     "user nginx nginx;",
     "  User deploy",
     'pw = keyring.get_password("imap", "bob")',

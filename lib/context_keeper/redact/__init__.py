@@ -31,10 +31,17 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, commands, entropy, formats, positions
+        from . import assignments, calls, commands, entropy, formats, positions
 
         early, dispatch, late = formats.compile_rules()
-        ordered = early + ((("",), None),) + late + commands.compile_rules() + positions.compile_rules()
+        ordered = (
+            early
+            + ((("",), None),)
+            + late
+            + commands.compile_rules()
+            + calls.compile_rules()
+            + positions.compile_rules()
+        )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.
         # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are

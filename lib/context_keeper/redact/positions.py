@@ -1,13 +1,13 @@
-"""Passwords known by where they stand, not by a name right before them: the arguments of a
-call that opens a connection or builds a credential after the user (`getConnection(url,
-"app", "…")`, `new PDO($dsn, 'app', '…')`), a password keyword anywhere in a command or a
-config line (`… insecure-password …`, `nmcli … password …`, `: PSK "…"`), a `-p` that pairs
-with a `-u` (`influx setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user
-and its password joined without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`,
-`bot@example.com:…`), a value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`,
-`setx …`, `user-secrets set "Db:Password" "…"`), two positional arguments after a URL
-(`mc alias set local http://… user …`), a random key given to `login` or to the call a
-module returns (`require('stripe')('…')`).
+"""Passwords known by where they stand in a command or a config line, not by a name right
+before them: a password keyword anywhere in the line (`… insecure-password …`, `nmcli …
+password …`, `: PSK "…"`, `rootpw --plaintext …`), a `-p` that pairs with a `-u` (`influx
+setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user and its password joined
+without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`, `bot@example.com:…`, `--creds bob:…`), a
+value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`, `setx …`, `user-secrets
+set "Db:Password" "…"`), two positional arguments after a URL (`mc alias set local http://…
+user …`), the arguments of a `*passwd` or `*passphrase` command, a random key given to
+`login`, `unseal` or to the call a module returns (`require('stripe')('…')`). The arguments
+of calls are `calls`'.
 
 A value in such a position is taken only when it is shaped like a password (`password_shaped`):
 letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
@@ -82,92 +82,6 @@ def _redact_group(m: re.Match[str], group: str = "s") -> str:
 
 def _if_shaped(m: re.Match[str]) -> str:
     return _redact_group(m) if password_shaped(_unquote(m.group("s"))[0]) else m.group(0)
-
-
-# -- the arguments of a call that opens a connection or builds a credential -------------------
-
-# Found from the credential word (cheap to look for), then read back to the callee's start.
-_CRED_CALL = (
-    r"(?i:connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw)\w*"
-    r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
-)
-_CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
-_CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
-_CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->")
-
-
-def _credential_callee(callee: str) -> bool:
-    last = callee.replace("::", ".").replace("->", ".").rstrip("( \t").rsplit(".", 1)[-1]
-    if tier(last) == PASSWORD:
-        return True  # `keyring.set_password("svc", "user", "…")`; `get_password(…)` is not (names)
-    for w in _CALLEE_WORDS.findall(callee):
-        w = w.lower()
-        if w in _CRED_WORDS or w.startswith(("connect", "credential", "authenticat")):
-            return True
-        if w.endswith(("login", "logon", "signin")):
-            return True
-    return False
-
-
-class _CallRule:
-    """Every credential call of a text, its password-shaped literals after the first argument
-    marked (each call's arguments read once)."""
-
-    def __init__(self) -> None:
-        self._pattern = LazyPattern(_CRED_CALL)
-
-    def __call__(self, text: str) -> str:
-        out, pos = [], 0
-        for m in self._pattern.finditer(text):
-            start = m.start()
-            while start and text[start - 1] in _CALLEE_CHARS:
-                start -= 1
-            if m.start() < pos or start < pos or not _credential_callee(text[start : m.start()] + m.group(0)):
-                continue
-            replaced, scanned_to = _scan(text, start, m.end())
-            if replaced is None:
-                continue
-            out.append(text[pos:start])
-            out.append(replaced)
-            pos = scanned_to
-        if not out:
-            return text
-        out.append(text[pos:])
-        return "".join(out)
-
-
-def _scan(text: str, start: int, pos: int) -> tuple[str | None, int]:
-    """(the call from `start` with its password-shaped literals marked, where the scan stopped);
-    `pos` is where its arguments start."""
-    paren = text[pos - 1] == "("
-    depth, index, pieces, last = 0, 0, [], start
-    end = min(len(text), pos + 600)
-    i = pos
-    while i < end:
-        c = text[i]
-        if c in "\"'":
-            close = text.find(c, i + 1, end)
-            if close == -1 or "\n" in text[i:close]:
-                break
-            if depth == 0 and index >= 1 and password_shaped(text[i + 1 : close]):
-                pieces.append(text[last : i + 1] + MARK)
-                last = close
-            i = close + 1
-            continue
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            if depth == 0:
-                break
-            depth -= 1
-        elif c == "," and depth == 0:
-            index += 1
-        elif c == "\n" or (c == ";" and not paren):
-            break
-        i += 1
-    if not pieces:
-        return None, i
-    return "".join(pieces) + text[last:i], i
 
 
 # -- positions in command and config lines ------------------------------------------------------
@@ -253,11 +167,13 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
             "PASS ",
             "pwd ",
             "PWD ",
+            "pw ",
+            "PW ",
             "psk ",
             "PSK ",
         ),
-        r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|psk))(?![\w-])"
-        r"[ \t]+" + _VALUE + _END,
+        r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
+        r"(?:[ \t]+--?[a-z][\w-]*)*[ \t]+(?!(?i:password|passwd|passphrase)\b)" + _VALUE + _END,
         _keyword_value,
     ),
     (
@@ -297,12 +213,18 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        ("passwd ",),
-        r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z]*passwd[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
+        ("passwd ", "passphrase "),
+        r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z_]*(?:passwd|passphrase)[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
         r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>-][^\s;|&<>]*)[ \t]*(?=$|[;|&>])",
         _if_shaped,
     ),
-    (("login",), r"\blogin[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (
+        ("<<<",),
+        # a here-string into a command that reads its password on stdin or a descriptor
+        r"[ \t]--?[\w-]*pass[\w-]*(?:stdin|-fd)\b[^\n|;&]*?<<<[ \t]*" + _VALUE,
+        _if_shaped,
+    ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
         ("PASSWORD FOR", "password for", "Password for", "PASSWORD for"),
@@ -331,33 +253,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
 )
-_CALL_TRIGGERS = (
-    "onnect",
-    "ogin",
-    "ogon",
-    "redential",
-    "SMTP",
-    "Smtp",
-    "smtp",
-    "FTP",
-    "ftp",
-    "PDO",
-    "DBI",
-    "uthenticat",
-    "ignIn",
-    "ignin",
-    "IMAP",
-    "imap",
-    "LDAP",
-    "ldap",
-    "Auth(",
-    "auth(",
-)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
     the text holds a flag (as in `commands`)."""
-    rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [(_CALL_TRIGGERS, _CallRule())]
-    rules += [(triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES]
-    return tuple(rules)
+    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)
