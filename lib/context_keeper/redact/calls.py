@@ -34,7 +34,7 @@ def _key_callee(callee: str) -> bool:
     `jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `Fernet(b"…")`, `SignedString`."""
     words = [w.lower() for w in _CALLEE_WORDS.findall(callee)]
     return any(w.startswith(("sign", "hmac", "fernet", "encrypt", "decrypt", "cipher")) for w in words) or (
-        "jwt" in words and bool(words) and words[-1] in ("encode", "decode", "verify")
+        "jwt" in words and words[-1] in ("encode", "decode", "verify")
     )
 
 
