@@ -15,20 +15,20 @@ from .patterns import MARK, LazyPattern
 from .positions import password_shaped
 from .values import looks_random, not_a_secret
 
-TRIGGERS = ("assw", "ASSW", "Assw", "ecret", "ECRET", "pwd", "PWD", "Pwd")
+TRIGGERS = ("assw", "ASSW", "ecret", "ECRET")
 _MD_HEADER = LazyPattern(r"[A-Za-z_][\w .-]{0,40}")
 _CSV_HEADER = LazyPattern(r"[A-Za-z_][\w.-]{0,40}")
 _MAX_ROWS = 200
+_MAX_HEADER = 400
+_NOT_IN_HEADER = '"{}()=:;<>'
 
 
 def _cells(line: str, sep: str) -> list[tuple[int, int]]:
     """The spans of a row's cells (for Markdown, without the empty ones outside the outer pipes)."""
     spans, start = [], 0
-    for k, c in enumerate(line):
-        if c == sep:
-            spans.append((start, k))
-            start = k + 1
-    spans.append((start, len(line)))
+    for part in line.split(sep):
+        spans.append((start, start + len(part)))
+        start += len(part) + 1
     if sep == "|":
         if spans and not line[spans[0][0] : spans[0][1]].strip():
             spans = spans[1:]
@@ -52,11 +52,14 @@ def _secret_cell(value: str) -> bool:
 
 
 def redact_tables(text: str) -> str:
+    from .pairs import lines_holding
+
     lines = text.split("\n")
     changed = False
-    for i, line in enumerate(lines):
-        if not any(t in line for t in TRIGGERS):
-            continue
+    for i in lines_holding(text, lines, TRIGGERS):
+        line = lines[i]
+        if len(line) > _MAX_HEADER or any(c in line for c in _NOT_IN_HEADER):
+            continue  # a header is short and plain; this is code, data or a minified file
         sep = "|" if line.count("|") >= 2 else "," if "," in line else ""
         if not sep:
             continue
