@@ -34,6 +34,7 @@ Not a test: a measure of `context_keeper.redact` on generated data (figures in d
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import random
 import re
@@ -48,6 +49,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
+from redact_heldout import (  # noqa: E402
+    BENIGN_HELD5,
+    BENIGN_HELD6,
+    BENIGN_HELD7,
+    POSITIONS_HELD5,
+    POSITIONS_HELD6,
+    POSITIONS_HELD7,
+)
 
 
 @dataclass(frozen=True)
@@ -458,11 +467,33 @@ POSITIONS_HELD4 = (
 
 
 def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (POSITIONS, POSITIONS_HELD, POSITIONS_HELD2, POSITIONS_HELD3, POSITIONS_HELD4)
+    sets = (
+        POSITIONS,
+        POSITIONS_HELD,
+        POSITIONS_HELD2,
+        POSITIONS_HELD3,
+        POSITIONS_HELD4,
+        POSITIONS_HELD5,
+        POSITIONS_HELD6,
+        POSITIONS_HELD7,
+    )
+    source = (
+        "positions",
+        "positions-held",
+        "positions-held2",
+        "positions-held3",
+        "positions-held4",
+        "positions-held5",
+        "positions-held6",
+        "positions-held7",
+    )[held]
     for template in sets[held]:
         value = human_password(rng)
-        source = ("positions", "positions-held", "positions-held2", "positions-held3", "positions-held4")[held]
-        yield Sample(source, template.split()[0][:24], template, template.format(v=value), value)
+        if "{k}" in template:  # a random key with no prefix
+            value = _rand(rng, rng.randint(24, 40))
+        text = template.format(v=value, k=value, b=base64.b64encode(f"bob:{value}".encode()).decode())
+        secret = base64.b64encode(f"bob:{value}".encode()).decode() if "{b}" in template else value
+        yield Sample(source, template.split()[0][:24], template, text, secret)
 
 
 # -- credentials printed by commands ------------------------------------------------------------
@@ -700,7 +731,7 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(5):
+        for held in range(8):
             samples += position_samples(rng, held)
         for held in range(4):
             samples += printed_samples(rng, held)
@@ -729,6 +760,9 @@ def main(argv: list[str] | None = None) -> int:
     benign: list[tuple[str, list[str]]] = []
     for path in args.benign:
         benign.append((path.name, [json.loads(raw)["text"] for raw in path.read_text().splitlines() if raw.strip()]))
+    benign.append(("look-alikes of held-out set 5", list(BENIGN_HELD5)))
+    benign.append(("look-alikes of held-out set 6", list(BENIGN_HELD6)))
+    benign.append(("look-alikes of held-out set 7", list(BENIGN_HELD7)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:

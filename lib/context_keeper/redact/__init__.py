@@ -31,15 +31,26 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, commands, entropy, formats
+        from . import assignments, calls, commands, entropy, formats, positions
 
         early, dispatch, late = formats.compile_rules()
-        ordered = early + ((("",), None),) + late + commands.compile_rules()
+        ordered = (
+            early
+            + ((("",), None),)
+            + late
+            + commands.compile_rules()
+            + calls.compile_rules()
+            + positions.compile_rules()
+        )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.
         # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
         # only tested when the text has one.
         self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
+        groups: dict[str, list[tuple[str, int]]] = {}
+        for t, i in self.triggers:
+            groups.setdefault(t.lower(), []).append((t, i))
+        self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))

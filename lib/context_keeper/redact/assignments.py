@@ -348,6 +348,8 @@ def _connection_string_end(text: str, start: int, vend: int, level: int, sep: st
 
 def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bool = False) -> bool:
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
+    if v[:1] == "`" and v[-1:] == "`" and len(v) > 2:
+        return False  # "`pass show mail`": a command that prints the secret, run where it is read
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):

@@ -61,7 +61,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("config",), rf"\b(?:poetry|composer)[ \t]+config[ \t]+(?:--?[\w-]+[ \t]+)*http-basic\.\S+[ \t]+\S+[ \t]+{_ARG}"),
     (
         ("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
-        r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?(?P<s>'[^'\n]*')",
+        r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?N?(?P<s>'[^'\n]*')",
     ),
     (
         ("dentified", "DENTIFIED"),
@@ -92,7 +92,7 @@ _PRINTED_LABELS = (
 _AUTH_PAIR = (
     (
         ("auth", "Auth", "login"),
-        r"(?:\bauth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
+        r"(?:\b(?:\w+_)?auth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
         r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
     ),
 )
@@ -153,6 +153,8 @@ def _port_or_flag(value: str) -> bool:
 
 
 def _set_name(m: re.Match[str]) -> str:
+    if m.group("n").startswith("-"):
+        return m.group(0)  # `pulumi config set --secret dbPassword`: a flag, then the name (prompted)
     if tier_any_part(m.group("n")) == NOT_SECRET and not m.group("n").lower().endswith(("_auth", ":_auth")):
         return m.group(0)
     return _replace(m)

@@ -378,12 +378,14 @@ _MULTILINE = ("pem", "putty")
 
 def multiline_rules() -> Rules:
     """The rules whose secret spans lines (a key block's body, what a command prints, a value
-    under the name on the line before), to run on a whole text."""
-    from . import pairs, printed
+    under the name on the line before, a cell under its column's header), to run on a whole
+    text."""
+    from . import pairs, printed, tables
 
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [
         (printed.TRIGGERS, printed.redact_printed),
         (pairs.TRIGGERS, pairs.redact_pairs),
+        (tables.TRIGGERS, tables.redact_tables),
     ]
     for name, triggers, rx in SHAPES:
         if name == "pem":

@@ -101,10 +101,12 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
     gate = r.flag_gate
     for k in range(0, len(lines), _BLOCK):
         block = "\n".join(lines[k : k + _BLOCK])
-        triggers = [(t, i) for t, i in r.triggers if t in block]
+        low = block.lower()
+        # each trigger once in its lower-case form (case variants and repeats share one scan
+        # of the block); each line is then tested for the exact triggers of those found
+        triggers = [pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs]
         flag_triggers = [(t, i) for t, i in r.flag_triggers if t in block] if gate in block else []
         tokens = r.token_starts.search(block) is not None
-        low = block.lower()
         words = [t for t in r.assignment_triggers if t in low]
         if not (triggers or flag_triggers or tokens or words):
             continue

@@ -17,6 +17,8 @@ _PASS_WORDS = frozenset(
     "PASS PWD PW SSHPASS DBPASS STOREPASS KEYPASS SRCSTOREPASS DESTSTOREPASS SRCKEYPASS "
     "DESTKEYPASS NEWPASS OLDPASS ROOTPASS ADMINPASS MYSQLPWD REQUIREPASS PSK".split()
 )
+# English words that end in "pass" and say nothing of a password.
+_PASS_ENGLISH = frozenset("BYPASS COMPASS ENCOMPASS OVERPASS UNDERPASS SURPASS TRESPASS MULTIPASS ONEPASS".split())
 _STRONG_KEY_QUALIFIERS = frozenset(
     "API APP ACCOUNT SECRET ACCESS PRIVATE AUTH ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
     "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
@@ -86,6 +88,8 @@ def _noun(word: str, before: str | None) -> int:
     """Tier of one word taken as the head noun (`before` is the word in front of it)."""
     if word.endswith(_PASSWORD_NOUNS) or word in _PASS_WORDS:
         return PASSWORD
+    if word.endswith(("PW", "PWD")) or word.endswith("PASS") and word not in _PASS_ENGLISH:
+        return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):
@@ -100,6 +104,8 @@ def _noun(word: str, before: str | None) -> int:
         return NOT_SECRET if before in _PLAIN_KEY_QUALIFIERS else WEAK
     if word.endswith("KEY") and word[:-3] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
+    if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
+        return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
     if word in ("AUTH", "SIG", "SIGNATURE"):
         return WEAK
     return NOT_SECRET

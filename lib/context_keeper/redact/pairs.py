@@ -18,7 +18,7 @@ _VALUE_LINE = LazyPattern(
 )
 
 
-def _lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
+def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
     """Indices of the lines holding one of `needles`, found by searching the whole text."""
     found: set[int] = set()
     starts: list[int] | None = None
@@ -39,7 +39,7 @@ def redact_pairs(text: str) -> str:
 
     lines = text.split("\n")
     changed = False
-    for i in _lines_holding(text, lines, TRIGGERS):
+    for i in lines_holding(text, lines, TRIGGERS):
         if i + 1 >= len(lines):
             continue
         m = _NAME_LINE.fullmatch(lines[i])

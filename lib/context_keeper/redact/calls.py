@@ -1,0 +1,162 @@
+"""The arguments of a call that opens a connection, builds a credential, or signs or
+encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '…')`,
+`NetworkCredential("bot", "…")`, `EXEC sp_addlogin 'app', '…'`, `keyring.set_password(…)`;
+`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`.
+
+A credential call's literals after its first argument are taken when shaped like a password
+(`positions.password_shaped`; the first is a host, a DSN or a user); a signing call's
+literals anywhere in its arguments when they are random keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .entropy import is_random_token
+from .names import PASSWORD, tier
+from .patterns import MARK, LazyPattern
+from .positions import password_shaped
+from .values import not_a_secret
+
+# Found from the credential word (cheap to look for), then read back to the callee's start.
+_CRED_CALL = (
+    r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)\w*"
+    r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
+)
+_CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+_CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
+_CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->")
+
+
+def _key_callee(callee: str) -> bool:
+    """A call that signs, encrypts or authenticates a message with a key it is given:
+    `jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `Fernet(b"…")`, `SignedString`."""
+    words = [w.lower() for w in _CALLEE_WORDS.findall(callee)]
+    return any(w.startswith(("sign", "hmac", "fernet", "encrypt", "decrypt", "cipher")) for w in words) or (
+        "jwt" in words and words[-1] in ("encode", "decode", "verify")
+    )
+
+
+def _credential_callee(callee: str) -> bool:
+    last = callee.replace("::", ".").replace("->", ".").rstrip("( \t").rsplit(".", 1)[-1]
+    if tier(last) == PASSWORD:
+        return True  # `keyring.set_password("svc", "user", "…")`; `get_password(…)` is not (names)
+    for w in _CALLEE_WORDS.findall(callee):
+        w = w.lower()
+        if w in _CRED_WORDS or w.startswith(("connect", "credential", "authenticat")):
+            return True
+        if w.endswith(("login", "logon", "signin")):
+            return True
+    return False
+
+
+class _CallRule:
+    """Every credential call of a text, its password-shaped literals after the first argument
+    marked (each call's arguments read once)."""
+
+    def __init__(self) -> None:
+        self._pattern = LazyPattern(_CRED_CALL)
+
+    def __call__(self, text: str) -> str:
+        out, pos = [], 0
+        for m in self._pattern.finditer(text):
+            start = m.start()
+            while start and text[start - 1] in _CALLEE_CHARS:
+                start -= 1
+            callee = text[start : m.start()] + m.group(0)
+            if m.start() < pos or start < pos:
+                continue
+            keyed = _key_callee(callee)
+            if not keyed and not _credential_callee(callee):
+                continue
+            replaced, scanned_to = _scan(text, start, m.end(), keyed)
+            if replaced is None:
+                continue
+            out.append(text[pos:start])
+            out.append(replaced)
+            pos = scanned_to
+        if not out:
+            return text
+        out.append(text[pos:])
+        return "".join(out)
+
+
+def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | None, int]:
+    """(the call from `start` with its password-shaped literals marked, where the scan stopped);
+    `pos` is where its arguments start. `keyed`: a call that signs or encrypts, whose key is a
+    random literal anywhere in its arguments (`[]byte("…")`, `b"…"`)."""
+    paren = text[pos - 1] == "("
+    depth, index, pieces, last = 0, 0, [], start
+    end = min(len(text), pos + 600)
+    i = pos
+    while i < end:
+        c = text[i]
+        if c in "\"'":
+            close = text.find(c, i + 1, end)
+            if close == -1 or "\n" in text[i:close]:
+                break
+            inner = text[i + 1 : close]
+            if (depth == 0 and index >= 1 and password_shaped(inner)) or (
+                keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner)
+            ):
+                pieces.append(text[last : i + 1] + MARK)
+                last = close
+            i = close + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            index += 1
+        elif c == "\n" or (c == ";" and not paren):
+            break
+        i += 1
+    if not pieces:
+        return None, i
+    return "".join(pieces) + text[last:i], i
+
+
+_CALL_TRIGGERS = (
+    "jwt.",
+    "assword(",
+    "ASSWORD(",
+    "sign",
+    "Sign",
+    "hmac",
+    "Hmac",
+    "HMAC",
+    "ernet",
+    "ncrypt",
+    "ecrypt",
+    "ipher",
+    "KeyFor",
+    "onnect",
+    "ogin",
+    "ogon",
+    "redential",
+    "SMTP",
+    "Smtp",
+    "smtp",
+    "FTP",
+    "ftp",
+    "PDO",
+    "DBI",
+    "uthenticat",
+    "ignIn",
+    "ignin",
+    "IMAP",
+    "imap",
+    "LDAP",
+    "ldap",
+    "Auth(",
+    "auth(",
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((_CALL_TRIGGERS, _CallRule()),)

@@ -1,0 +1,261 @@
+"""Passwords known by where they stand in a command or a config line, not by a name right
+before them: a password keyword anywhere in the line (`… insecure-password …`, `nmcli …
+password …`, `: PSK "…"`, `rootpw --plaintext …`), a `-p` that pairs with a `-u` (`influx
+setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user and its password joined
+without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`, `bot@example.com:…`, `--creds bob:…`), a
+value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`, `setx …`, `user-secrets
+set "Db:Password" "…"`), two positional arguments after a URL (`mc alias set local http://…
+user …`), the arguments of a `*passwd` or `*passphrase` command, a random key given to
+`login`, `unseal` or to the call a module returns (`require('stripe')('…')`). The arguments
+of calls are `calls`'.
+
+A value in such a position is taken only when it is shaped like a password (`password_shaped`):
+letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
+a number or a reference; a random key counts as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .names import NOT_SECRET, PASSWORD, tier
+from .patterns import MARK, LazyPattern, LazyRule
+from .values import (
+    TECH_WORDS,
+    is_numberish,
+    is_placeholder,
+    is_type_name,
+    is_wordlike,
+    is_wordy,
+    looks_random,
+    not_a_secret,
+)
+
+_SYMBOLS = frozenset("!@#$%^&*+=?~")
+_HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
+_DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+_VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
+_AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
+_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}")
+
+
+def password_shaped(v: str) -> bool:
+    """A value a person chose as a password or a random key, not a host, a path, a version."""
+    if not 6 <= len(v) <= 200 or any(c.isspace() for c in v) or MARK in v or "://" in v:
+        return False
+    if _AT_HOST.search(v) or (":" in v and "/" in v):
+        return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
+    if any(c in "`{}[]()<>" for c in v):
+        return False  # code: `wallets={[]}`, `fn(x)`
+    if looks_random(v) and not not_a_secret(v):
+        return True  # a key (base64 may hold `/`)
+    if "/" in v or "\\" in v:
+        return False  # a path
+    if not any(c.isalpha() for c in v):
+        return False
+    if v.isalpha():
+        # letters only: a random run of both cases (`uMuGKsysfdOFE`), never a word or a name
+        return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
+    if not any(c.isdigit() or c in _SYMBOLS for c in v):
+        return False
+    if is_placeholder(v.strip("".join(_SYMBOLS))):
+        return False  # `guest@`: anonymous FTP's customary password, `<password>!`
+    if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
+        return False
+    return not (_HOST_PORT.fullmatch(v) or _DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
+
+
+def _unquote(value: str) -> tuple[str, str]:
+    if len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]:
+        return value[1:-1], value[0]
+    return value, ""
+
+
+def _redact_group(m: re.Match[str], group: str = "s") -> str:
+    """The match with its group `group` replaced by the mark (quotes kept)."""
+    inner, quote = _unquote(m.group(group))
+    start, end = m.span(group)
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
+def _if_shaped(m: re.Match[str]) -> str:
+    return _redact_group(m) if password_shaped(_unquote(m.group("s"))[0]) else m.group(0)
+
+
+# -- positions in command and config lines ------------------------------------------------------
+
+_VALUE = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'<>|;&]+)"""
+_END = r"(?=[ \t;,)\]}]|$)"
+
+
+def _keyword_value(m: re.Match[str]) -> str:
+    """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
+    if tier(m.group("n")) != PASSWORD:
+        return m.group(0)
+    return _if_shaped(m)
+
+
+def _set_value(m: re.Match[str]) -> str:
+    """`ENV NAME value`, `setx NAME value`, `… set "Db:Password" "value"`: the name decides."""
+    name = _unquote(m.group("n"))[0]
+    level = tier(name, whole=True)
+    if level == NOT_SECRET:
+        return m.group(0)
+    value = _unquote(m.group("s"))[0]
+    if level == PASSWORD and password_shaped(value) or looks_random(value) and not not_a_secret(value):
+        return _redact_group(m)
+    return m.group(0)
+
+
+def _user_then_secret(m: re.Match[str]) -> str:
+    """`NAME: user / secret`, `--creds user:secret`, `NEO4J_AUTH=user/secret` under a secret name."""
+    text, start = m.string, m.start()
+    while start and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+        start -= 1
+    while start < m.start() and text[start] in ".-0123456789":
+        start += 1  # `--dest-creds`: the flag's dashes are not the name
+    name = text[start : m.start("sep")].rstrip("\"'")
+    if tier(name) == NOT_SECRET and name.lower() != "login":
+        return m.group(0)  # (`Login: admin / …`: a README's sign-in line)
+    if start and text[start - 1] in "$" or not name[:1].isalpha() and name[:1] != "_":
+        return m.group(0)
+    if not m.group("sep").strip() and text[start - 1 : start] != "-" and m.group("j") != ":":
+        return m.group(0)  # `Token Program/Token-2022`: words; a flag's argument needs no `=`
+    return _if_shaped(m)
+
+
+_U_FLAG = LazyPattern(r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-])")
+_WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+
+
+def _p_after_user(m: re.Match[str]) -> str:
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
+    gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
+    return _if_shaped(m) if gate.search(line) is not None else m.group(0)
+
+
+def _random_only(m: re.Match[str]) -> str:
+    value = m.group("s")
+    return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
+
+
+def _after_url(m: re.Match[str]) -> str:
+    user = m.group("u")
+    if not (is_wordlike(user) or user.replace("-", "").replace("_", "").isalnum()):
+        return m.group(0)
+    return _if_shaped(m)
+
+
+def _userinfo(m: re.Match[str]) -> str:
+    if m.groupdict().get("h", "") and m.group("h").lower().startswith(("sha", "v")) and not m.group("h").endswith("("):
+        return m.group(0)  # `node:20-alpine@sha256:…`, `owner/action@v4`: an image digest, a ref
+    return _if_shaped(m)
+
+
+RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
+    (
+        (
+            "assw",
+            "ASSW",
+            "assphrase",
+            "ASSPHRASE",
+            "pass ",
+            "PASS ",
+            "pwd ",
+            "PWD ",
+            "pw ",
+            "PW ",
+            "psk ",
+            "PSK ",
+        ),
+        r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
+        r"(?:[ \t]+--?[a-z][\w-]*)*[ \t]+(?!(?i:password|passwd|passphrase)\b)" + _VALUE + _END,
+        _keyword_value,
+    ),
+    (
+        ("set ", "setx ", "setenv ", "ENV ", "SET "),
+        r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,
+        _set_value,
+    ),
+    (
+        ("auth", "Auth", "AUTH", "cred", "Cred", "CRED", "assw", "ASSW", "login:", "Login:", "LOGIN:", "login="),
+        # anchored on the noun (the rest of the name is read back in `_user_then_secret`)
+        r"(?i:auth|cred|passw|login)[\w.-]*[\"']?(?P<sep>[ \t]*[=:][ \t]*|[ \t]+)[\"']?"
+        r"(?P<u>[A-Za-z_][\w.@-]{0,40})(?P<j>[ \t]*/[ \t]*|:)(?P<s>[^\s\"'/:,;]+)" + _END,
+        _user_then_secret,
+    ),
+    (
+        ("-user ", "-user=", "-creds ", "-creds="),
+        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`
+        r"(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)" + _END,
+        _if_shaped,
+    ),
+    (
+        ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        _p_after_user,
+    ),
+    (
+        ("@",),
+        # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
+        r"(?<![\w/:@.$-])(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
+        r"@(?P<h>tcp\(|unix\(|//|[A-Za-z][\w-]*(?:\.[\w-]+)*(?=[:/'\"\s]|$))",
+        _userinfo,
+    ),
+    (
+        ("@",),
+        r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+:(?P<s>[^\s:/'\"]+)[ \t]*$",
+        _if_shaped,
+    ),
+    (
+        ("passwd ", "passphrase "),
+        r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z_]*(?:passwd|passphrase)[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
+        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>-][^\s;|&<>]*)[ \t]*(?=$|[;|&>])",
+        _if_shaped,
+    ),
+    (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (
+        ("<<<",),
+        # a here-string into a command that reads its password on stdin or a descriptor
+        r"[ \t]--?[\w-]*pass[\w-]*(?:stdin|-fd)\b[^\n|;&]*?<<<[ \t]*" + _VALUE,
+        _if_shaped,
+    ),
+    (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
+    (
+        ("PASSWORD FOR", "password for", "Password for", "PASSWORD for"),
+        r"(?i:\bset[ \t]+password[ \t]+for)[ \t]+\S+[ \t]*=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?(?P<s>'[^'\n]*')",
+        _if_shaped,
+    ),
+    (
+        ("assw", "ASSW", "assphrase"),
+        r"(?i:\b(?:password|passphrase|passwd)[ \t]+(?:is[ \t]+now|is[ \t]+still|to|=>|->))[ \t]+"
+        + _VALUE
+        + r"(?=[ \t;,.)\]}]*$|[ \t;,)\]}])",
+        _if_shaped,
+    ),
+    ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
+    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc)
+    (("user ",), r"^[ \t]*user[ \t]+[^\s\"']+[ \t]+" + _VALUE + r"[ \t]*$", _if_shaped),
+    (
+        ("://",),
+        r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
+        _after_url,
+    ),
+    (("chpasswd",), r"[\"']?[a-z_][\w-]*:(?P<s>[^\s:'\"]+)[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd", _if_shaped),
+    (
+        ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
+        r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
+        _if_shaped,
+    ),
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
+    the text holds a flag (as in `commands`)."""
+    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)

@@ -1,0 +1,183 @@
+"""Passwords known by where they stand (`redact.positions`): after the user in a call that
+opens a connection or builds a credential, after a password keyword anywhere in a line, a
+`-p` beside a `-u`, a user and password joined without a scheme, a value a `set` verb puts
+under a secret name, two arguments after a URL; and the look-alikes these positions must keep
+(hosts, ports, paths, image digests, action refs, code)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+from context_keeper.redact.positions import password_shaped
+
+_WORDS = ("amber", "basil", "cedar", "delta", "ember", "fjord", "grove", "heron", "indigo", "juniper")
+
+
+def _human(rng: random.Random) -> str:
+    w1, w2 = rng.choice(_WORDS), rng.choice(_WORDS)
+    n = rng.randint(10, 9999)
+    return rng.choice((f"{w1.title()}.{n}{w2.title()}", f"{w1.title()}{n}!", f"{w1}-{w2}-{n}", f"{w1.title()}#{n}"))
+
+
+POSITIONS = (
+    # a call that opens a connection or builds a credential: literals after the first argument
+    'conn = mysql.connector.connect("db", "app", "{v}")',
+    'Credentials creds = new UsernamePasswordCredentials("bot", "{v}");',
+    "$link = mysqli_connect('db', 'app', '{v}', 'app');",
+    "EXEC sp_addlogin 'app', '{v}';",
+    'ftps = FTP_TLS("files.example.com", "deploy", "{v}")',
+    # a password keyword anywhere in a line, then its value
+    "rclone config create box sftp host h user deploy pass {v}",
+    "masterauth {v}",
+    "  listen stats\n    stats auth admin password {v}",
+    'conn id wlan0 wifi-sec.psk "{v}"',
+    # `-p` beside `-u`, `/p:` beside `/u:`
+    "ipmitool -H 10.0.0.7 -U admin -P {v} power status",
+    'command: ["mysqladmin", "-uroot", "-p{v}", "status"]',
+    "rdp /u:admin /p:{v} /v:host",
+    # a user and its password with no scheme
+    'dsn := "app:{v}@tcp(db:3306)/app"',
+    "imp system/{v}@XEPDB1 file=exp.dmp",
+    "bot@example.com:{v}",
+    "--src-creds bob:{v}",
+    "GRAFANA_AUTH=admin/{v}",
+    "Login: admin / {v}",
+    # a `set` verb under a secret name
+    "ENV SMTP_PASSWORD {v}",
+    "setx SMTP_PASSWORD {v}",
+    'dotnet user-secrets set "Smtp:Password" "{v}"',
+    # two arguments after a URL
+    "mc alias set s3 https://s3.example.com AKIAEXAMPLEUSER {v}",
+    # SQL, db2
+    "SET PASSWORD FOR 'bob'@'localhost' = '{v}';",
+    "db2 connect to PROD user bob using {v}",
+    # a flag that takes `user:password`; `auth user:password` in a config line
+    "skopeo inspect --creds bob:{v} docker://a/app",
+    "redis-cli --user app:{v} ping",
+    "  stats auth admin:{v}",
+    # a command that hashes or stores the password it is given
+    "openssl passwd -1 '{v}'",
+    "smbpasswd -a bob <<< '{v}'",
+    # a call named after the password it sets
+    'keyring.set_password("imap", "bob", "{v}")',
+    # a qualifier and a short password noun
+    "adminpw {v}",
+    # prose that gives the value after the noun
+    "the admin password is now {v}",
+    "changed the db password to {v}",
+    # `login=user:password` in a config line; ftp's `user NAME PASSWORD` in a script
+    "cache_peer up.example.com parent 3128 0 login=bob:{v}",
+    "ftp -n host <<EOF\nuser bob {v}\nbye\nEOF",
+    # a short password noun at a name's end; flags between the keyword and its value
+    "bindpw {v}",
+    "fetchpass = {v}",
+    "rootpw --plaintext {v}",
+    "d-i passwd/user-password password {v}",
+    # a command named after a passphrase; a here-string into a password-on-stdin flag
+    "wpa_passphrase Office {v}",
+    "openconnect --passwd-on-stdin vpn.example.com <<< '{v}'",
+    # `*_auth=(user, password)`; SQL Server's N'' literal; a call named after a password
+    'client = Jenkins(url, basic_auth=("bob", "{v}"))',
+    "CREATE LOGIN bob WITH PASSWORD=N'{v}'",
+    'db.changeUserPassword("bob", "{v}")',
+    # a builder's password method
+    'Options::new().user("app").password("{v}")',
+)
+
+
+@pytest.mark.parametrize("template", POSITIONS)
+def test_a_password_in_a_position_is_removed(template: str) -> None:
+    for seed in range(6):
+        value = _human(random.Random(f"{template}{seed}"))
+        out = redact(template.format(v=value))
+        assert value not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        "cargo login kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        "const stripe = require('stripe')('kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA');",
+        "vault operator unseal kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        # the key a call signs or encrypts with, wherever it stands among the arguments
+        'jwt.encode(claims, "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA", algorithm="HS256")',
+        'crypto.createHmac("sha512", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA")',
+        's, err := t.SignedString([]byte("kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"))',
+        'box = Fernet(b"kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA=")',
+    ),
+)
+def test_a_random_key_given_to_login_or_to_a_module_is_removed(text: str) -> None:
+    assert "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA" not in redact(text)
+
+
+KEPT = (
+    "uses: actions/checkout@v4",
+    "uses: docker/build-push-action@v5",
+    "FROM node:20-alpine@sha256:4f1c2b7e3a4d4e5f9a8b7c6d5e4f3a2b4f1c2b7e3a4d4e5f9a8b7c6d5e4f3a2b",
+    "git clone git@github.com:org/repo2.git",
+    "https://github.com/user/repo and git@github.com:user/repo.git",
+    "scp build.tar.gz deploy@10.0.0.5:/srv/app/",
+    "docker run -u 1000 -p 8080:80 nginx",
+    "sudo -u postgres psql -p 5433 -c 'select 1'",
+    "pg_dump -U app -p 5432 app > app.sql",
+    'conn = psycopg2.connect(host="db-primary-01", port=5432, dbname="app2")',
+    'client.connect("10.0.0.5", username="root", key_filename="id_rsa")',
+    'DriverManager.getConnection("jdbc:mysql://db:3306/app?useSSL=false", props)',
+    'smtplib.SMTP("smtp.gmail.com", 587)',
+    'new PDO("mysql:host=db;dbname=app;charset=utf8mb4", $user, $pass)',
+    "The password you chose is too short.",
+    "pass 2 of 3 complete",
+    "ENV NODE_VERSION 20.11.1",
+    "ENV PATH /usr/local/bin:$PATH",
+    "npm config set registry https://registry.npmjs.org/",
+    "Token Program/Token-2022",
+    "auth: bob/config.yaml",
+    "- Use Wallet Standard — pass `wallets={[]}` to auto-detect installed wallets",
+    "console.log(require('debug')('app:server'))",
+    "SET PASSWORD FOR 'app'@'%' = PASSWORD(@new);",
+    "db2 connect to SAMPLE user db2inst1 using $DB2PW",
+    "mc alias set local http://localhost:9000 $MINIO_ROOT_USER $MINIO_ROOT_PASSWORD",
+    "rsync -av build/ deploy@web1:/srv/app/ --exclude node_modules",
+    "bob@example.com:~/projects$ ls",
+    "    .password(cfg.password)",
+    'builder.password("${DB_PASSWORD}")',
+    "user admin insecure-password ${PASS}",
+    'dotnet user-secrets set "Db:Password" "$DB_PASSWORD"',
+    "pulumi config set --secret dbPassword",
+    'password = os.getenv("DB_PASSWORD")',
+    "grep bob /etc/passwd | cut -d: -f1",
+    "sudo passwd bob",
+    "user www-data;",
+    "bypass = true",
+    "compass 2.1.0",
+    'jwt.encode(claims, settings.SECRET_KEY, algorithm="HS256")',
+    'hmac.new(key, b"message body", hashlib.sha256)',
+    "signal.signal(signal.SIGINT, handler)",
+    'set imap_pass = "`pass show mail/work`"',
+    "d-i passwd/root-login boolean false",
+    "user nginx nginx;",
+    "  User deploy",
+    'pw = keyring.get_password("imap", "bob")',
+    "the password is now stored in the vault",
+    "set the password to the one in .env",
+)
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_only_looks_like_a_position_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("value", ("Falcon3998!", "castle129x", "rocket-sunshine-6751", "uMuGKsysfdOFE"))
+def test_password_shapes(value: str) -> None:
+    assert password_shaped(value)
+
+
+@pytest.mark.parametrize(
+    "value", ("db-primary", "cache:6379", "example.com", "v1.2.3", "app.yaml", "summer", "bob@example.com", "a/b1")
+)
+def test_not_password_shapes(value: str) -> None:
+    assert not password_shaped(value)
