@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from context_keeper.session.task_index import Phrases, TaskIndex
 from context_keeper.session.tasks import TaskBook
+from task_ops import apply
 
 SUBJECTS = ["Fix parser", "fix PARSER", "Add docs", "a", "ab", "x y", "Write the tests", "tests"]
 OPS = st.lists(
@@ -31,17 +32,11 @@ def naive_mentioned(book: TaskBook, text: str) -> list[str]:
 def test_index_equals_the_book_after_any_changes(ops: list[tuple[str, str, object]], texts: list[str]) -> None:
     book, index = TaskBook(), TaskIndex()
     for turn, (op, task_id, arg) in enumerate(ops):
-        if op == "ensure":
-            book.ensure(task_id, turn, str(arg))
-        elif task_id in book.tasks and op == "status":
-            book.set_status(task_id, str(arg), turn)
-        elif task_id in book.tasks and op == "subject":
-            book.set_fields(task_id, turn, subject=str(arg))
-        elif op == "touch":
-            book.touch(task_id, int(arg))  # type: ignore[arg-type]
-        elif op == "sync":
+        if op == "sync":
             index.sync(book.tasks)
             assert index.working == book.working_ids()
+        else:
+            apply(book, op, task_id, arg, turn)
     index.sync(book.tasks)
     assert index.working == book.working_ids()
     for text in texts:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from context_keeper.session.task_index import TaskIndex
 from context_keeper.session.tasks import TaskBook
+from task_ops import apply
 
 SUBJECTS = [
     "Fix parser",
@@ -35,19 +36,6 @@ OPS = st.lists(
     max_size=50,
 )
 TEXTS = ["", "fix parser now", "we add docs and write the tests", "a", "x y z", "the parser of alpha part 1 is done"]
-
-
-def apply(book: TaskBook, op: str, task_id: str, arg: object, turn: int) -> None:
-    if op == "ensure":
-        book.ensure(task_id, turn, str(arg))
-    elif task_id in book.tasks and op == "status":
-        book.set_status(task_id, str(arg), turn)
-    elif task_id in book.tasks and op == "subject":
-        book.set_fields(task_id, turn, subject=str(arg))
-    elif op == "touch":
-        book.touch(task_id, int(arg))  # type: ignore[call-overload]
-    elif op == "todos":
-        book.apply_todos([{"content": text, "status": "completed"} for text in arg], turn)  # type: ignore[attr-defined]
 
 
 @settings(max_examples=300)
