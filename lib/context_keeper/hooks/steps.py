@@ -113,6 +113,7 @@ def record(
     or a background summary's turns before the swap) is no new compaction: its block and
     archive replace the earlier fire's under the same id, the earlier archive removed."""
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
+    from ..compaction.parts import Printed
     from ..preserve.item import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
@@ -130,7 +131,7 @@ def record(
     if archive is not None:
         parts["archive_path"] = str(archive.path)
     if source == "pre_compact":
-        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
+        parts["block"] = Printed(rendered.text, tuple(rendered.items))
     claimed = optional(ctx, "compaction file", lambda: _claim(ctx, source, opened, parts))
     compaction_id, earlier = claimed if claimed else (opened, None)
     entry = HistoryLine(
