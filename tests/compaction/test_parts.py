@@ -11,7 +11,7 @@ from pathlib import Path
 
 from context_keeper.compaction import file as compaction_file
 from context_keeper.compaction.check import check_summary
-from context_keeper.compaction.parts import FamilyCheck, Printed, Refill, block_of, check_of, note_of, refill_of
+from context_keeper.compaction.parts import FamilyCheck, Printed, Refill, Swap, block_of, check_of, note_of, refill_of
 from context_keeper.preserve.item import Item
 from context_keeper.store import RunsDir
 
@@ -66,6 +66,11 @@ def test_an_older_queued_refill_without_event_is_read(tmp_path: Path) -> None:
     data = compaction_file.read(path)
     assert data is not None
     assert refill_of(data) == Refill("refill text", ITEMS, sent=False, event=None)
+
+
+def test_swap_keeps_its_keys_on_disk(tmp_path: Path) -> None:
+    _, raw = _saved(tmp_path, swap=Swap(turns=12, turns_at_precompact=9, tokens=None))
+    assert raw["swap"] == {"turns": 12, "turns_at_precompact": 9, "tokens": None}
 
 
 def test_a_part_that_does_not_fit_reads_as_absent() -> None:

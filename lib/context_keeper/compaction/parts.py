@@ -1,7 +1,7 @@
 """The parts of a compaction's file (`file.py`), each a record declared once: the block
 PreCompact printed and the restore note SessionStart printed (`Printed`), the check of the
-summary per family (`FamilyCheck`), and the refill PostCompact queued and a later hook sent
-(`Refill`).
+summary per family (`FamilyCheck`), the refill PostCompact queued and a later hook sent
+(`Refill`), and the state at the swap of a summary computed in the background (`Swap`).
 
 The hooks write them with `file.update`/`file.claim` (records save as their fields, through
 `jsonio`), and readers get them back typed with `block_of`, `note_of`, `check_of` and
@@ -51,6 +51,15 @@ class Refill:
     items: tuple[Item, ...] = ()
     sent: bool = False  # handed to the main agent (False also when taken with nothing to say)
     event: str | None = None  # the hook event that took it; None while queued
+
+
+@record
+class Swap:
+    """The session at the swap of a summary computed in the background, turns after PreCompact."""
+
+    turns: int  # turns in the transcript at the swap
+    turns_at_precompact: int
+    tokens: int | None  # context tokens at the swap, when known
 
 
 def block_of(data: Mapping[str, Any]) -> Printed | None:

@@ -203,6 +203,7 @@ def record_swap(
     failed; the PreCompact one is kept then)."""
     from ..compaction import file as compaction_file
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
+    from ..compaction.parts import Swap
 
     turns = data.get("turns")
     if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
@@ -228,7 +229,7 @@ def record_swap(
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_history(ctx.runs, entry))
-    parts: dict[str, object] = {"swap": {"turns": model.turns, "turns_at_precompact": turns, "tokens": usage.tokens}}
+    parts: dict[str, object] = {"swap": Swap(turns=model.turns, turns_at_precompact=turns, tokens=usage.tokens)}
     if archive is not None:
         parts |= {"archive_path": str(archive.path), "transcript_offset": archive.size}
     optional(
