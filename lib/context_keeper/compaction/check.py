@@ -12,7 +12,8 @@ import os
 import re
 
 from ..preserve.item import Item, by_family
-from ..records import record
+from ..records import record, to_dict
+from .parts import FamilyCheck
 
 _FORMATTING = re.compile(r"[`*_]+")
 _SPACE = re.compile(r"\s+")
@@ -59,14 +60,17 @@ class SummaryCheck:
     def carried(self) -> int:
         return len(self.kept) + len(self.lost)
 
-    def counts(self) -> dict[str, dict[str, int]]:
+    def per_family(self) -> dict[str, FamilyCheck]:
         """Per family: items carried by the block, kept by the summary, lost."""
         kept, lost = by_family(self.kept), by_family(self.lost)
-        families = sorted(set(kept) | set(lost))
         return {
-            f: {"carried": kept.get(f, 0) + lost.get(f, 0), "kept": kept.get(f, 0), "lost": lost.get(f, 0)}
-            for f in families
+            f: FamilyCheck(carried=kept.get(f, 0) + lost.get(f, 0), kept=kept.get(f, 0), lost=lost.get(f, 0))
+            for f in sorted(set(kept) | set(lost))
         }
+
+    def counts(self) -> dict[str, dict[str, int]]:
+        """per_family as plain counts (the history line's `check`)."""
+        return {f: to_dict(c) for f, c in self.per_family().items()}
 
 
 def check_summary(items: tuple[Item, ...], compact_summary: str) -> SummaryCheck:

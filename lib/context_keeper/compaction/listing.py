@@ -15,15 +15,23 @@ block, the restore note and the refill.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..records import record, replace
 from ..store import RunsDir
 from .history import read_history_objects
+from .parts import Printed, Refill, block_of, note_of, refill_of
 
 OPENERS = ("pre_compact", "session_start", "subagent")
-PARTS = ("block", "note", "refill")
+# The texts of a compaction file, each read back typed: the block, the note, the refill.
+PART_READERS: dict[str, Callable[[dict[str, Any]], Printed | Refill | None]] = {
+    "block": block_of,
+    "note": note_of,
+    "refill": refill_of,
+}
+PARTS = tuple(PART_READERS)
 
 
 @record
@@ -217,6 +225,5 @@ def _str(value: object) -> str | None:
 
 def part_text(saved: dict[str, Any], part: str) -> str | None:
     """The text of `part` (block, note, refill) in a compaction file, if it holds one."""
-    value = saved.get(part)
-    text = value.get("text") if isinstance(value, dict) else None
-    return text if isinstance(text, str) else None
+    value = PART_READERS[part](saved)
+    return value.text if value else None

@@ -91,6 +91,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     from ..compaction import file as compaction_file
     from ..compaction import pending
     from ..compaction.history import HistoryLine, append_history, now_iso
+    from ..compaction.parts import Refill
     from ..compaction.refill import render_refill
     from ..preserve.item import items_from_json
 
@@ -130,7 +131,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     )
     try:
         append_history(ctx.runs, entry)
-        refill = {"text": text, "items": list(shown), "sent": bool(text), "event": ctx.hook.event}
+        refill = Refill(text, tuple(shown), sent=bool(text), event=ctx.hook.event)
         compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, refill=refill)
     except OSError as exc:
         ctx.log.warning(f"refill of {compaction_id}: history not written: {exc}")
@@ -143,13 +144,13 @@ def _check_now(ctx: "HookContext", record: dict[str, object], after: bytes) -> "
     transcript (the `isCompactSummary` record after the boundary) against the block, as
     PostCompact would have, and return what the refill must carry."""
     from ..compaction import file as compaction_file
-    from ..preserve.item import items_from_json
+    from ..compaction.parts import block_of
     from .post_compact_check import check
 
     compaction_id = str(record.get("compaction_id"))
     data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
-    block = data.get("block")
-    block_items = items_from_json(block.get("items")) if isinstance(block, dict) else ()
+    block = block_of(data)
+    block_items = block.items if block else ()
     if not block_items:
         return ()
     summary = _summary(after)
@@ -184,10 +185,11 @@ def _not_echoed(ctx: "HookContext", items: "tuple[Item, ...]", echo: str, compac
     Code echoes the PreCompact output in full), else those not in it verbatim."""
     from ..compaction import file as compaction_file
     from ..compaction.check import missing_from, normalise
+    from ..compaction.parts import block_of
 
     data = compaction_file.read(compaction_file.path_of(ctx.runs, ctx.hook.session_id, compaction_id)) or {}
-    block = data.get("block")
-    text = normalise(str(block.get("text") or "")) if isinstance(block, dict) else ""
+    block = block_of(data)
+    text = normalise(block.text) if block else ""
     if text and text in normalise(echo):
         return ()
     return missing_from(items, echo)

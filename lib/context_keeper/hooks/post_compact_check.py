@@ -16,8 +16,9 @@ from ..compaction import file as compaction_file
 from ..compaction import pending
 from ..compaction.check import check_summary, not_among
 from ..compaction.history import HistoryLine, append_history, now_iso
+from ..compaction.parts import Printed, Refill, block_of, note_of
 from ..compaction.refill import render_refill
-from ..preserve.item import Item, items_from_json
+from ..preserve.item import Item
 from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import optional
@@ -40,7 +41,7 @@ def work(ctx: HookContext) -> None:
         # check would replace the first with a summary that is not this compaction's.
         ctx.log.info(f"PostCompact session={hook.session_id}: the latest compaction is checked already; nothing done")
         return
-    block_items = _items(data, "block") or _unprinted_block(ctx)
+    block_items = _items(block_of(data)) or _unprinted_block(ctx)
     text, shown = check(ctx, data, block_items, hook.compact_summary or "", hook.trigger, "post_compact")
     compaction_id = str(data.get("compaction_id"))
     if shown:
@@ -82,10 +83,9 @@ def check(
     compaction_id = str(data.get("compaction_id"))
     result = check_summary(block_items, summary)
     # What the restore note already gave the model needs no second delivery.
-    text, shown = render_refill(not_among(result.lost, _items(data, "note")))
+    text, shown = render_refill(not_among(result.lost, _items(note_of(data))))
     counts = result.counts()
-    refill = {"text": text, "items": list(shown), "sent": False}
-    parts = {"check": counts, "refill": refill, "summary_from": summary_from}
+    parts = {"check": result.per_family(), "refill": Refill(text, tuple(shown)), "summary_from": summary_from}
     optional(ctx, "compaction file", lambda: compaction_file.update(ctx.runs, session_id, compaction_id, **parts))
     entry = HistoryLine(
         time=now_iso(),
@@ -106,9 +106,8 @@ def check(
     return text, shown
 
 
-def _items(data: dict[str, object], part: str) -> tuple[Item, ...]:
-    section = data.get(part)
-    return items_from_json(section.get("items")) if isinstance(section, dict) else ()
+def _items(part: Printed | None) -> tuple[Item, ...]:
+    return part.items if part else ()
 
 
 def _unprinted_block(ctx: HookContext) -> tuple[Item, ...]:

@@ -15,8 +15,8 @@ from typing import Any
 from ..cold.summaries import load_summaries
 from ..compaction import file as compaction_file
 from ..compaction.history import HistoryLine, read_history
+from ..compaction.parts import Printed, block_of
 from ..preserve import render_restore
-from ..preserve.item import items_from_json
 from ..session import SessionModel
 from ..store import find_repo_root
 from ..store.archive import ArchiveResult
@@ -71,8 +71,8 @@ def work(ctx: HookContext) -> str:
     if entry is not None and entry.compaction_id and saved is not None and "note" not in saved and loaded is not None:
         archive = record_swap(ctx, loaded, entry.compaction_id, saved)
     summaries = optional(ctx, "summaries", lambda: load_summaries(ctx.runs, ctx.hook.session_id)) or []
-    block = saved.get("block") if saved else None
-    block_items = items_from_json(block.get("items")) if isinstance(block, dict) else None
+    block = block_of(saved) if saved else None
+    block_items = block.items if block else None
     preserved = ctx.runs.preserved_path(ctx.hook.session_id)
     archive_path = str(archive.path) if archive else (entry.archive_path if entry else None)
     rendered = render_restore(
@@ -92,7 +92,7 @@ def work(ctx: HookContext) -> str:
     if entry is None:
         entry = record(ctx, model, archive, rendered, "session_start")
     compaction_id = entry.compaction_id or entry.time
-    note = {"text": rendered.text, "items": list(rendered.items)}
+    note = Printed(rendered.text, tuple(rendered.items))
     optional(
         ctx, "compaction file", lambda: compaction_file.update(ctx.runs, ctx.hook.session_id, compaction_id, note=note)
     )

@@ -113,6 +113,7 @@ def record(
     or a background summary's turns before the swap) is no new compaction: its block and
     archive replace the earlier fire's under the same id, the earlier archive removed."""
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
+    from ..compaction.parts import Printed
     from ..preserve.item import by_family
 
     usage = model.context_usage(ctx.settings.context_window)
@@ -130,7 +131,7 @@ def record(
     if archive is not None:
         parts["archive_path"] = str(archive.path)
     if source == "pre_compact":
-        parts["block"] = {"text": rendered.text, "items": list(rendered.items)}
+        parts["block"] = Printed(rendered.text, tuple(rendered.items))
     claimed = optional(ctx, "compaction file", lambda: _claim(ctx, source, opened, parts))
     compaction_id, earlier = claimed if claimed else (opened, None)
     entry = HistoryLine(
@@ -202,6 +203,7 @@ def record_swap(
     failed; the PreCompact one is kept then)."""
     from ..compaction import file as compaction_file
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
+    from ..compaction.parts import Swap
 
     turns = data.get("turns")
     if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
@@ -227,7 +229,7 @@ def record_swap(
         **archive_fields(archive),
     )
     optional(ctx, "history", lambda: append_history(ctx.runs, entry))
-    parts: dict[str, object] = {"swap": {"turns": model.turns, "turns_at_precompact": turns, "tokens": usage.tokens}}
+    parts: dict[str, object] = {"swap": Swap(turns=model.turns, turns_at_precompact=turns, tokens=usage.tokens)}
     if archive is not None:
         parts |= {"archive_path": str(archive.path), "transcript_offset": archive.size}
     optional(

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..compaction import file as compaction_file
+from ..compaction import parts
 from ..compaction.listing import read_views
-from ..records import field, jsonio, record
+from ..compaction.parts import Printed
+from ..records import field, jsonio, record, to_dict
 from ..store import RunsDir
 
 
@@ -49,20 +51,8 @@ def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _check(raw: Any) -> dict[str, dict[str, int]]:
-    """{family: {carried, kept, lost}} with every count an int; anything else dropped."""
-    out: dict[str, dict[str, int]] = {}
-    if isinstance(raw, dict):
-        for family, counts in raw.items():
-            if isinstance(family, str) and isinstance(counts, dict):
-                out[family] = {k: v for k in ("carried", "kept", "lost") if (v := _int(counts.get(k))) is not None}
-    return out
-
-
-def _items(part: Any) -> int | None:
-    if isinstance(part, dict) and isinstance(part.get("items"), list):
-        return len(part["items"])
-    return None
+def _items(part: Printed | None) -> int | None:
+    return len(part.items) if part else None
 
 
 def _merge_file(rec: Recorded, data: Any) -> None:
@@ -71,19 +61,19 @@ def _merge_file(rec: Recorded, data: Any) -> None:
         return
     rec.trigger = rec.trigger or _str(data.get("trigger"))
     if rec.block_items is None:
-        rec.block_items = _items(data.get("block"))
+        rec.block_items = _items(parts.block_of(data))
     if rec.note_items is None:
-        rec.note_items = _items(data.get("note"))
-    if not rec.checked and isinstance(data.get("check"), dict):
-        rec.check, rec.checked = _check(data["check"]), True
-    refill = data.get("refill")
-    count = _items(refill)
-    if isinstance(refill, dict) and count is not None:
-        if refill.get("sent") is True and rec.refill_sent is None:
-            rec.refill_sent = count
-            rec.refill_event = rec.refill_event or _str(refill.get("event"))
+        rec.note_items = _items(parts.note_of(data))
+    check = parts.check_of(data) if not rec.checked else None
+    if check is not None:
+        rec.check, rec.checked = {family: to_dict(counts) for family, counts in check.items()}, True
+    refill = parts.refill_of(data)
+    if refill is not None:
+        if refill.sent and rec.refill_sent is None:
+            rec.refill_sent = len(refill.items)
+            rec.refill_event = rec.refill_event or refill.event
         if rec.refill_queued is None:
-            rec.refill_queued = count
+            rec.refill_queued = len(refill.items)
 
 
 def subagent_compactions(runs: RunsDir, session_id: str) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...compaction import file as compaction_file
 from ...compaction.listing import PARTS, CompactionView, kind_label, part_text, with_tokens_after
+from ...compaction.parts import refill_of
 from ...records import to_dict
 from ...text import number
 from ..output import CliError, add_common, count, emit
@@ -103,9 +104,9 @@ def refill_line(view: CompactionView) -> str:
 
 
 def _refill_state(saved: dict[str, Any]) -> str:
-    refill = saved.get("refill")
-    if not isinstance(refill, dict):
+    refill = refill_of(saved)
+    if refill is None:
         return ""
-    if refill.get("sent"):
-        return f", sent on {refill.get('event') or '?'}"
+    if refill.sent:
+        return f", sent on {refill.event or '?'}"
     return ", not sent yet"
