@@ -16,7 +16,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from harness import ClaudeSession, PINNED_VERSION
+from harness import ClaudeSession, claude_version
 
 START_S = 6.0  # the REPL's first screen
 
@@ -30,7 +30,7 @@ def accept_first_run(session: ClaudeSession) -> None:
         json.dumps(
             {
                 "hasCompletedOnboarding": True,
-                "lastOnboardingVersion": PINNED_VERSION,
+                "lastOnboardingVersion": claude_version(),
                 "theme": "dark",
                 "bypassPermissionsModeAccepted": True,
                 "customApiKeyResponses": {"approved": ["sk-test"], "rejected": []},

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from fake_api import context_usage, step, tool
-from harness import E2E_DIR, PINNED_VERSION, ClaudeSession, dump_hook_command, parse_stream_json, read_dump, run_bounded
+from harness import E2E_DIR, ClaudeSession, claude_version, dump_hook_command, parse_stream_json, read_dump, run_bounded
 from keeper import BLOCK_HEADER, RESTORE_HEADER, keeper_env, preservation_block, restore_note, runs_dir
 
 from context_keeper.compaction.history import read_history
@@ -74,7 +74,7 @@ def test_sdk_agent_keeps_state_across_auto_and_manual_compaction(claude: ClaudeS
     )
 
     [init] = [m for m in messages if m["type"] == "SystemMessage" and m["subtype"] == "init"][:1]
-    assert init["data"]["claude_code_version"] == PINNED_VERSION, "the SDK ran its bundled CLI, not the pinned one"
+    assert init["data"]["claude_code_version"] == claude_version(), "the SDK ran its bundled CLI, not the one under test"
     boundaries = [m for m in messages if m["type"] == "SystemMessage" and m["subtype"] == "compact_boundary"]
     assert [b["data"]["compact_metadata"]["trigger"] for b in boundaries] == ["auto", "manual"], messages
     assert claude.api.steps_left == 0
