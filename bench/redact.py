@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import redact_corpus as corpus  # noqa: E402
+from json_strings import strings  # noqa: E402
 
 _TIMED_IMPORT = (
     "import time, sys\n"
@@ -81,16 +82,6 @@ def import_times(libdir: Path, runs: int) -> tuple[float, float]:
 
 
 def fixture_lines() -> list[str]:
-    def strings(o: object):  # type: ignore[no-untyped-def]
-        if isinstance(o, str):
-            yield o
-        elif isinstance(o, dict):
-            for v in o.values():
-                yield from strings(v)
-        elif isinstance(o, list):
-            for v in o:
-                yield from strings(v)
-
     lines: list[str] = []
     for path in sorted((ROOT / "tests" / "fixtures").glob("*.jsonl")):
         for raw in path.read_text().splitlines():

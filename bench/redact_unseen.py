@@ -49,6 +49,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
+from json_strings import strings  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -175,16 +176,6 @@ def noseyparker_negatives(folder: Path) -> list[str]:
 
 def transcript_lines(folder: Path) -> list[str]:
     """Every distinct non-empty line of every string in the transcripts' records."""
-
-    def strings(o: object) -> Iterator[str]:
-        if isinstance(o, str):
-            yield o
-        elif isinstance(o, dict):
-            for v in o.values():
-                yield from strings(v)
-        elif isinstance(o, list):
-            for v in o:
-                yield from strings(v)
 
     lines: set[str] = set()
     for path in sorted(folder.glob("*.jsonl")):
