@@ -5,8 +5,8 @@
     .venv-dev/bin/python bench/wild.py --only Aley --post-every 5
     .venv-dev/bin/python bench/wild.py --corpus DIR --out bench/out
 
-The corpus (default `/work/shared/wild/transcripts`, or `$CONTEXT_KEEPER_WILD`) is read at run
-time and never copied: the transcripts are other people's data. For each transcript:
+The corpus (default `../shared/wild/transcripts` beside the checkout, or `$CONTEXT_KEEPER_WILD`) is read
+at run time and never copied: the transcripts are other people's data. For each transcript:
 
 - replay: its lines are appended one by one to a live transcript in a temp project, with the
   hooks fired where Claude Code fires them: PostToolUse (the async digest and the blocking
@@ -48,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "hooks"
 SAMPLES = json.loads((ROOT / "tests" / "fixtures" / "hook_stdin_samples.json").read_text())["samples"]
-DEFAULT_CORPUS = Path(os.environ.get("CONTEXT_KEEPER_WILD", "/work/shared/wild/transcripts"))
+DEFAULT_CORPUS = Path(os.environ.get("CONTEXT_KEEPER_WILD") or ROOT.parent / "shared" / "wild" / "transcripts")
 SMALL_WINDOW, LARGE_WINDOW = 200_000, 1_000_000
 
 # -- what the records say (independent of the product's code) -------------------------------------
