@@ -9,12 +9,14 @@ gives the same model as one full pass.
 Its rooms, in the order a record meets them: `cursor` (the transcript file: read from the
 cursor, start over, resume), `fold_loop` (the one loop over a reader's records, a failing record
 left out by `fold_errors`), `model` (SessionModel: fields, queries, saved form, and the dispatch
-of each record to its fold step), the fold steps `texts` and `tools` (prompts and texts; tool
-calls by family, with `tasks`, `errors`, `error_line` and `shell_writes`), `subagents` and
-`subagent_files` (each subagent a unit of work; its own transcript folded into the same lists,
-attributed), `units` and `mentions` (facts per task or episode; what touches finished work),
-`heuristics` (what a text is), `records` (the model's records); then `state` (load, fold and
-save under the session's lock) and `repo_sessions` (a repository's sessions at a glance).
+of each record to its fold step) with `facts` (the records it is made of) and `scratch` (what it
+keeps beside them, never saved), the fold steps `texts` and `tools` (prompts and texts; tool
+calls by family, with `tasks` and `task_index`, `errors`, `error_line` and `shell_writes`),
+`subagents`, `subagent_files` and `sidechains` (each subagent a unit of work; its own
+transcript, or its records inline in the main one, folded into the same lists, attributed),
+`units` and `mentions` (facts per task or episode; what touches finished work), `heuristics`
+(what a text is); then `state` (load, fold and save under the session's lock) and
+`repo_sessions` (a repository's sessions at a glance).
 """
 
 from __future__ import annotations
