@@ -1,9 +1,11 @@
-"""Where data lives and how it is written: the runs dir layout (`layout`), private files and
-the one atomic writer (`files`), the one flock loop and the locks (`locks`), appended lines
-and the log (`log`).
+"""Where data lives and how it is written: the runs dir layout, every path in it named once
+(`layout`), private files and the one atomic writer (`files`), the one flock loop and the locks
+(`locks`), appended lines and the log (`log`), the modes a runs dir keeps (`permissions`), and
+the verified copy of a transcript (`archive`, started beside PreCompact's fold by `archive_job`).
 
-Everything here runs on the PostToolUse hot path, so it sticks to the stdlib modules a
-Python process has loaded anyway (no subprocess, no logging, no hashlib). `files` and
+What the package itself imports runs on the PostToolUse hot path, so it sticks to the stdlib
+modules a Python process has loaded anyway (no subprocess, no logging, no hashlib); `archive`
+and `archive_job` are imported by the compaction hooks only. `files` and
 `locks` import nothing of the package: install-time code (claude_settings) uses them with a
 bare interpreter.
 """
