@@ -9,19 +9,14 @@ full settings on top of these, `store.layout` the runs dir.
 
 from __future__ import annotations
 
-try:  # CPython's own SHA-256: hashlib would load OpenSSL (~3 ms) on every hook call
-    from _sha2 import sha256  # type: ignore[import-not-found]  # Python >= 3.12
-except ImportError:
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found]  # Python 3.11
-    except ImportError:
-        from hashlib import sha256
 import os
 import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from hashlib import _Hash
+    from typing import Any
 
 APP_NAME = "context-keeper"
 CONFIG_ENV = "CONTEXT_KEEPER_CONFIG"
@@ -76,6 +71,25 @@ def _expand_user(path: str, environ: Mapping[str, str]) -> str:
     if home and (path == "~" or path.startswith("~/")):
         return home + path[1:]
     return os.path.expanduser(path)
+
+
+_SHA256: Any = None
+
+
+def sha256(data: bytes = b"") -> _Hash:
+    """SHA-256 of `data` with CPython's own module (hashlib would load OpenSSL, ~3 ms), loaded
+    on first use: the tool-loop hook imports this module on every tool call and hashes nothing."""
+    global _SHA256
+    if _SHA256 is None:
+        try:
+            from _sha2 import sha256 as found  # type: ignore[import-not-found]  # Python >= 3.12
+        except ImportError:
+            try:
+                from _sha256 import sha256 as found  # type: ignore[import-not-found]  # Python 3.11
+            except ImportError:
+                from hashlib import sha256 as found
+        _SHA256 = found
+    return _SHA256(data)
 
 
 def repo_root(cwd: str) -> str:

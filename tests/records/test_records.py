@@ -209,3 +209,17 @@ def test_a_field_declared_not_saved_is_neither_saved_nor_read() -> None:
     assert to_dict(holder) == {"kept": 1}
     loaded = from_dict(Holder, {"kept": 2, "scratch": [9]})
     assert loaded.kept == 2 and loaded.scratch == []
+
+
+def test_the_tool_loop_hook_s_quick_path_loads_no_hash_module() -> None:
+    # context_refill runs on every tool call; with no refill pending it hashes nothing, so
+    # locations (which it imports) loads SHA-256 only when a repo key or file name needs it.
+    code = (
+        "import sys\n"
+        "import context_keeper.hooks.context_refill, context_keeper.locations, context_keeper.compaction.pending\n"
+        "assert not {'_sha2', '_sha256', '_hashlib', 'hashlib'} & set(sys.modules), sys.modules.keys()\n"
+        "from context_keeper.locations import repo_key\n"
+        "repo_key('/x')\n"
+        "assert {'_sha2', '_sha256', '_hashlib'} & set(sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
