@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 APP_NAME = "context-keeper"
 CONFIG_ENV = "CONTEXT_KEEPER_CONFIG"
 HOME_ENV = "CONTEXT_KEEPER_HOME"
+# Folder names under the data root and a runs dir, spelled once (store.RunsDir builds on them).
+RUNS = "runs"
+COMPACTION_FILES = "compactions"
 
 
 def _xdg(environ: Mapping[str, str], variable: str, fallback: str) -> str:
@@ -113,6 +116,16 @@ def repo_key(repo: str | os.PathLike[str]) -> str:
     slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in os.fspath(repo))
     slug = "-".join(part for part in slug.split("-") if part)[-48:].strip("-")
     return f"{slug or 'root'}-{digest}"
+
+
+def runs_dir(data_root: str, repo: str) -> str:
+    """The runs dir of the repository at `repo` under `data_root`."""
+    return os.path.join(data_root, RUNS, repo_key(repo))
+
+
+def compaction_dir(runs: str, session_id: str) -> str:
+    """The folder of a session's compaction files in the runs dir `runs`."""
+    return os.path.join(runs, COMPACTION_FILES, safe_name(session_id))
 
 
 _SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._-")

@@ -106,7 +106,7 @@ def project_dir(status: Mapping[str, object]) -> str | None:
 def runs_root(cwd: str, environ: Mapping[str, str]) -> str:
     """The runs dir of the repository holding `cwd`, as the hooks name it: from the environment
     alone when it settles the data root (no pathlib, no config parsing), else the full settings."""
-    from ..locations import quick_data_root, repo_key, repo_root
+    from ..locations import quick_data_root, repo_root, runs_dir
 
     repo = repo_root(cwd)
     root = quick_data_root(environ)
@@ -116,7 +116,7 @@ def runs_root(cwd: str, environ: Mapping[str, str]) -> str:
         from ..config import load_settings
 
         root = str(load_settings(environ, Path(repo))[0].home)
-    return os.path.join(root, "runs", repo_key(repo))
+    return runs_dir(root, repo)
 
 
 def compactions(
@@ -125,12 +125,12 @@ def compactions(
     """(compactions recorded for the session, the newest one's file, whether there may be more
     than counted) from the runs dir of the repository holding `cwd`; None when the hooks never
     ran for the repository (no runs dir), where a count would be a guess."""
-    from ..locations import safe_name
+    from ..locations import compaction_dir
 
     root = runs_root(cwd, environ)
     if not os.path.isdir(root):
         return None
-    directory = os.path.join(root, "compactions", safe_name(session_id))
+    directory = compaction_dir(root, session_id)
     try:
         names = sorted(n for n in os.listdir(directory) if n.endswith(".json") and not n.startswith("."))
     except OSError:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from ..config import Settings
-from ..locations import repo_key, repo_root, safe_name, sha256
+from ..locations import COMPACTION_FILES, repo_key, repo_root, runs_dir, safe_name, sha256
 from ..records import record
 from .files import ensure_private_dir
 
@@ -43,7 +43,7 @@ class RunsDir:
             preserved=root / "preserved",
             compactions=root / "compactions.jsonl",
             log_path=root / "context-keeper.log",
-            compaction_files=root / "compactions",
+            compaction_files=root / COMPACTION_FILES,
         )
 
     def ensure(self) -> RunsDir:
@@ -86,4 +86,4 @@ class RunsDir:
 
 def runs_dir_for(settings: Settings, cwd: Path) -> RunsDir:
     """The runs dir of the repository containing `cwd` (not created here)."""
-    return RunsDir.at(settings.home / "runs" / repo_key(find_repo_root(cwd)))
+    return RunsDir.at(Path(runs_dir(str(settings.home), str(find_repo_root(cwd)))))
