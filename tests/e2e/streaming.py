@@ -61,17 +61,6 @@ class StreamingRun:
                 pass
             self._stdout.close()
 
-    def events(self) -> list[dict[str, object]]:
-        out = []
-        for line in self.out.read_text(encoding="utf-8", errors="replace").splitlines():
-            try:
-                value = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(value, dict):
-                out.append(value)
-        return out
-
     def __enter__(self) -> StreamingRun:
         return self
 
