@@ -42,3 +42,11 @@ def test_size_never_imports_orjson() -> None:
     code = "import sys, context_keeper.records.jsonio as j; n = j.size({'a': [1, 'x']}); print(n, 'orjson' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["13", "False"]
+
+
+def test_values_read_back_are_taken_only_with_the_type_a_field_needs() -> None:
+    from context_keeper.records.jsonio import as_int, as_str, as_text
+
+    assert [as_str(v) for v in ("a", "", 1, None)] == ["a", "", None, None]
+    assert [as_text(v) for v in ("a", "", 1, None)] == ["a", None, None, None]
+    assert [as_int(v) for v in (3, 0, True, 2.0, "3")] == [3, 0, None, None, None]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..records import jsonio
+from ..records.jsonio import as_int
 from ..store import RunsDir, atomic_write, ensure_private_dir, file_lock
 from .pending import file_id
 
@@ -109,12 +110,19 @@ def claim(runs: RunsDir, session_id: str, new_id: str, **parts: Any) -> tuple[st
         found = still_open(runs, session_id, parts.get("transcript_path"), parts.get("boundaries_before"))
         compaction_id, before = found if found else (new_id, None)
         data = dict(before) if before else {"session_id": session_id, "compaction_id": new_id, "created": time.time()}
-        fires = before.get("fires") if before else 0
         data.update(parts)
-        data["fires"] = (fires if isinstance(fires, int) else 1) + 1
+        data["fires"] = fire_number(before)
         data["updated"] = time.time()
         atomic_write(path_of(runs, session_id, compaction_id), jsonio.dumps(data, indent=True) + b"\n")
     return compaction_id, before
+
+
+def fire_number(before: dict[str, Any] | None) -> int:
+    """Which fire of its compaction a PreCompact is: 1 for a new compaction, else one more than
+    the open compaction's file counted (a file from before fires were counted: its first)."""
+    if before is None:
+        return 1
+    return (as_int(before.get("fires")) or 1) + 1
 
 
 def update(runs: RunsDir, session_id: str, compaction_id: str, **parts: Any) -> Path:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..records import record, replace
+from ..records.jsonio import as_int, as_text
 from ..store import RunsDir
 from .history import read_history_objects
 from .parts import Printed, Refill, block_of, note_of, refill_of
@@ -85,7 +86,7 @@ def join(lines: list[dict[str, Any]]) -> list[CompactionView]:
     of a compaction has nothing to join and is left out."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for line in lines:
-        cid = _str(line.get("compaction_id"))
+        cid = as_text(line.get("compaction_id"))
         if cid is None and line["source"] in OPENERS:
             cid = line["time"]
         if cid is not None:
@@ -151,9 +152,9 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
     checked = sum(c["carried"] for c in check.values())
     kept = sum(c["kept"] for c in check.values()) if check else None
     # The check's count when there is one (what the summary was compared with), else the block's.
-    carried = checked if check else (_int(latest.get("block_items")) if latest["source"] == "pre_compact" else None)
-    archives = [_int(line.get("archive_size")) for line in (*openers, *([swap] if swap else []))]
-    trigger = _str(latest.get("trigger")) or _str(opener.get("trigger")) or _str(post.get("trigger"))
+    carried = checked if check else (as_int(latest.get("block_items")) if latest["source"] == "pre_compact" else None)
+    archives = [as_int(line.get("archive_size")) for line in (*openers, *([swap] if swap else []))]
+    trigger = as_text(latest.get("trigger")) or as_text(opener.get("trigger")) or as_text(post.get("trigger"))
     return CompactionView(
         compaction_id=cid,
         session_id=session_id,
@@ -163,20 +164,20 @@ def _view(session_id: str, cid: str, group: list[dict[str, Any]]) -> CompactionV
         trigger=trigger,
         kind=_kind(trigger, swap, latest),
         fires=max(len(fires), 1) if opener["source"] == "pre_compact" else len(fires),
-        tokens_before=_int(state.get("context_tokens")),
-        tokens_after=_int(post.get("post_tokens")),
+        tokens_before=as_int(state.get("context_tokens")),
+        tokens_after=as_int(post.get("post_tokens")),
         archive_size=next((size for size in reversed(archives) if size is not None), None),
-        chars=_int(latest.get("chars")) or 0,
+        chars=as_int(latest.get("chars")) or 0,
         carried=carried,
         kept=kept,
         kept_percent=round(100.0 * kept / checked, 1) if kept is not None and checked else None,
-        refill_queued=_int(post.get("refill_items")),
+        refill_queued=as_int(post.get("refill_items")),
         refilled=_sum(refills, "refill_items"),
         refill_chars=_sum(refills, "refill_chars"),
-        refill_event=_str(refills[-1].get("event")) if refills else None,
+        refill_event=as_text(refills[-1].get("event")) if refills else None,
         check=check,
-        transcript_path=_str(opener.get("transcript_path")),
-        boundaries_before=_int(opener.get("boundaries_before")),
+        transcript_path=as_text(opener.get("transcript_path")),
+        boundaries_before=as_int(opener.get("boundaries_before")),
         records=list(group),
     )
 
@@ -202,22 +203,14 @@ def _check(raw: object) -> dict[str, dict[str, int]]:
     """The post_compact check, families whose counts are whole numbers only."""
     out: dict[str, dict[str, int]] = {}
     for family, counts in raw.items() if isinstance(raw, dict) else ():
-        if isinstance(counts, dict) and all(_int(counts.get(k)) is not None for k in ("carried", "kept", "lost")):
+        if isinstance(counts, dict) and all(as_int(counts.get(k)) is not None for k in ("carried", "kept", "lost")):
             out[str(family)] = {k: counts[k] for k in ("carried", "kept", "lost")}
     return out
 
 
 def _sum(lines: list[dict[str, Any]], key: str) -> int | None:
-    values = [v for v in (_int(line.get(key)) for line in lines) if v is not None]
+    values = [v for v in (as_int(line.get(key)) for line in lines) if v is not None]
     return sum(values) if values else None
-
-
-def _int(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _str(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 # -- the texts of one compaction ---------------------------------------------------------------

@@ -94,6 +94,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     from ..compaction.parts import Refill
     from ..compaction.refill import render_refill
     from ..preserve.item import items_from_json
+    from ..records.jsonio import as_str
 
     record = pending.read_pending(path)
     created = record.get("created") if record else None
@@ -122,7 +123,7 @@ def _deliver(ctx: "HookContext", path: str, newest: bool) -> str | None:
     entry = HistoryLine(
         time=now_iso(),
         session_id=ctx.hook.session_id,
-        trigger=_text(record.get("trigger")),
+        trigger=as_str(record.get("trigger")),
         source="refill",
         compaction_id=compaction_id,
         refill_items=len(shown),
@@ -174,10 +175,6 @@ def _summary(after: bytes) -> str | None:
         if isinstance(record, Message) and record.is_compact_summary:
             return "\n".join(b.text for b in record.blocks if isinstance(b, TextBlock))
     return None
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def _not_echoed(ctx: "HookContext", items: "tuple[Item, ...]", echo: str, compaction_id: str) -> "tuple[Item, ...]":

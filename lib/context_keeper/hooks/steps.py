@@ -112,6 +112,7 @@ def record(
     A PreCompact fire for a compaction still open (compaction_file.claim: a repeated fire,
     or a background summary's turns before the swap) is no new compaction: its block and
     archive replace the earlier fire's under the same id, the earlier archive removed."""
+    from ..compaction import file as compaction_file
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
     from ..compaction.parts import Printed
     from ..preserve.item import by_family
@@ -149,7 +150,7 @@ def record(
         left_out=rendered.left_out,
         block_items=len(rendered.items) if source == "pre_compact" else None,
         block_families=by_family(rendered.items) if source == "pre_compact" else {},
-        fire=_int(earlier.get("fires"), 1) + 1 if earlier else None,
+        fire=compaction_file.fire_number(earlier) if earlier else None,
         turns=model.turns,
         between_turns=_between_turns(ctx),
         **archive_fields(archive),
@@ -204,6 +205,7 @@ def record_swap(
     from ..compaction import file as compaction_file
     from ..compaction.history import HistoryLine, append_history, archive_fields, now_iso
     from ..compaction.parts import Swap
+    from ..records.jsonio import as_str
 
     turns = data.get("turns")
     if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
@@ -218,7 +220,7 @@ def record_swap(
     entry = HistoryLine(
         time=now_iso(),
         session_id=ctx.hook.session_id,
-        trigger=_text(data.get("trigger")),
+        trigger=as_str(data.get("trigger")),
         source="swap",
         compaction_id=compaction_id,
         context_tokens=usage.tokens,
@@ -260,14 +262,6 @@ def _between_turns(ctx: HookContext) -> bool | None:
 
     path = ctx.hook.transcript_path
     return between_turns(path) if path is not None else None
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _size(path: Path | None) -> int | None:

@@ -64,3 +64,22 @@ def size(obj: object) -> int:
         except (TypeError, ValueError):
             pass
     return len(dumps(obj))
+
+
+# A value read back from JSON someone else wrote (or an older version of ours) is whatever
+# type it is: these take it only when it has the type a field needs.
+
+
+def as_str(value: object) -> str | None:
+    """`value` when it is a string (an empty one too), else None."""
+    return value if isinstance(value, str) else None
+
+
+def as_text(value: object) -> str | None:
+    """`value` when it is a non-empty string, else None."""
+    return value if isinstance(value, str) and value else None
+
+
+def as_int(value: object) -> int | None:
+    """`value` when it is an integer (a JSON true is not), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

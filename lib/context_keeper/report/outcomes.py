@@ -17,6 +17,7 @@ from ..compaction import parts
 from ..compaction.listing import read_views
 from ..compaction.parts import Printed
 from ..records import field, jsonio, record, to_dict
+from ..records.jsonio import as_int, as_str
 from ..store import RunsDir
 
 
@@ -43,14 +44,6 @@ class Recorded:
     refill_event: str | None = None
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _str(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
-
 def _items(part: Printed | None) -> int | None:
     return len(part.items) if part else None
 
@@ -59,7 +52,7 @@ def _merge_file(rec: Recorded, data: Any) -> None:
     """Fill what compactions.jsonl left unsaid from the per-compaction file."""
     if not isinstance(data, dict):
         return
-    rec.trigger = rec.trigger or _str(data.get("trigger"))
+    rec.trigger = rec.trigger or as_str(data.get("trigger"))
     if rec.block_items is None:
         rec.block_items = _items(parts.block_of(data))
     if rec.note_items is None:
@@ -89,7 +82,7 @@ def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
         if view.session_id != session_id or view.source == "subagent":
             continue  # a subagent's own compaction has no boundary in the main transcript
         opener = view.opening_line()
-        items = _int(opener.get("block_items"))
+        items = as_int(opener.get("block_items"))
         notes = [line for line in view.records if line["source"] == "session_start" and line is not opener]
         rec = Recorded(
             time=view.time,
@@ -99,12 +92,12 @@ def recorded_compactions(runs: RunsDir, session_id: str) -> list[Recorded]:
             kind=view.kind,
             boundaries_before=view.boundaries_before,
             context_tokens=view.tokens_before,
-            block_chars=_int(opener.get("chars")),
+            block_chars=as_int(opener.get("chars")),
             block_items=items if view.source == "pre_compact" else None,
             # PreCompact did not run: what SessionStart printed is the note
             note_items=items
             if view.source != "pre_compact"
-            else (_int(notes[-1].get("block_items")) if notes else None),
+            else (as_int(notes[-1].get("block_items")) if notes else None),
             check=view.check,
             checked=any(line["source"] == "post_compact" and "check" in line for line in view.records),
             post_tokens=view.tokens_after,

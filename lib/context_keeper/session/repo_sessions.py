@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..records import jsonio, record
+from ..records.jsonio import as_text
 from ..store import RunsDir, find_repo_root
 from ..transcript.reader import iter_lines
 from . import SessionModel, load_or_build
@@ -70,9 +71,9 @@ def _head(path: Path) -> tuple[str | None, str | None, str | None]:
     for line, offset in iter_lines(path):
         if line is not None and (b'"cwd"' in line or b'"timestamp"' in line or b'"sessionId"' in line):
             obj = _object(line)
-            cwd = cwd or _text(obj.get("cwd"))
-            started = started or _text(obj.get("timestamp"))
-            session = session or _text(obj.get("sessionId"))
+            cwd = cwd or as_text(obj.get("cwd"))
+            started = started or as_text(obj.get("timestamp"))
+            session = session or as_text(obj.get("sessionId"))
         if (cwd and started and session) or offset > HEAD_BYTES:
             break
     return cwd, started, session
@@ -84,7 +85,7 @@ def _last_timestamp(path: Path, size: int) -> str | None:
         tail = handle.read(TAIL_BYTES)
     for line in reversed(tail.splitlines()):
         if b'"timestamp"' in line:
-            found = _text(_object(line).get("timestamp"))
+            found = as_text(_object(line).get("timestamp"))
             if found:
                 return found
     return None
@@ -96,10 +97,6 @@ def _object(line: bytes) -> dict[str, object]:
     except (ValueError, RecursionError):  # a torn first or last line, or not JSON at all
         return {}
     return obj if isinstance(obj, dict) else {}
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
 
 
 def _iso(seconds: float) -> str:

@@ -14,6 +14,7 @@ import os
 import time
 
 from ..records import jsonio
+from ..records.jsonio import as_text
 from ..redact import redact
 from ..text import SCAN_CHARS, first_line, one_line
 from ..transcript.entries import Message, QueuedCommand, TextBlock, ToolResult, ToolUse
@@ -47,7 +48,6 @@ from .subagents import (
     finish,
     is_notification,
     rekey,
-    text_or_none,
     trim,
 )
 from .tasks import TASK_TOOLS
@@ -132,7 +132,7 @@ def _known(model: SessionModel, agent_id: str, meta_entry: os.DirEntry[str] | No
         return sub
     meta = _read_meta(meta_entry.path) if meta_entry is not None and mtime else {}
     if sub is None:
-        call = text_or_none(meta.get("toolUseId"))
+        call = as_text(meta.get("toolUseId"))
         sub = by_call(model, call)
         # Not trimmed yet: what to keep is decided once every file is folded (update).
         sub = (
@@ -155,12 +155,12 @@ def _read_meta(path: str) -> dict[str, Any]:
 
 
 def _apply_meta(model: SessionModel, sub: Subagent, meta: dict[str, Any]) -> None:
-    kind, description = text_or_none(meta.get("agentType")), text_or_none(meta.get("description"))
+    kind, description = as_text(meta.get("agentType")), as_text(meta.get("description"))
     if kind and not sub.agent_type:
         sub.agent_type = redact(one_line(kind, 80))
     if description and not sub.description:
         sub.description = redact(one_line(description, DESCRIPTION_CHARS))
-    parent, depth = text_or_none(meta.get("parentAgentId")), meta.get("spawnDepth")
+    parent, depth = as_text(meta.get("parentAgentId")), meta.get("spawnDepth")
     if parent and AGENT_ID_RE.match(parent):
         sub.parent = parent
     if isinstance(depth, int) and not isinstance(depth, bool) and 0 < depth <= 1000:
@@ -183,16 +183,16 @@ def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, d
     if sub is None:
         return
     info = tool_use_result if isinstance(tool_use_result, dict) else {}
-    agent_id = text_or_none(info.get("agentId"))
+    agent_id = as_text(info.get("agentId"))
     if agent_id is None:
         match = AGENT_ID_IN_TEXT.search(block.text[:SCAN_CHARS])
         agent_id = match.group(1) if match else None
     if agent_id and AGENT_ID_RE.match(agent_id):
         sub = rekey(model, sub, agent_id)
-    kind = text_or_none(info.get("agentType"))
+    kind = as_text(info.get("agentType"))
     if kind and not sub.agent_type:
         sub.agent_type = redact(one_line(kind, 80))
-    status = text_or_none(info.get("status"))
+    status = as_text(info.get("status"))
     if status == "async_launched":
         sub.background = True
         return

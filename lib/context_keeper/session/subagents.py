@@ -223,7 +223,3 @@ def final_report(info: dict[str, Any], text: str) -> str:
         return texts[-1]
     head, mark, rest = text.partition("The report follows:")
     return rest if mark else head
-
-
-def text_or_none(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
