@@ -31,7 +31,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, positions
+        from . import assignments, calls, commands, entropy, formats, nouns, positions
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -41,6 +41,7 @@ class _Rules:
             + commands.compile_rules()
             + calls.compile_rules()
             + positions.compile_rules()
+            + nouns.compile_rules()
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.

@@ -90,6 +90,10 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD
     if word.endswith(("PW", "PWD")) or word.endswith("PASS") and word not in _PASS_ENGLISH:
         return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
+    if word.endswith("AUTHTOK"):
+        return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
+    if word.endswith("SALT"):
+        return WEAK  # `TicketSalt`, `SECRET_SALT`: secret when random
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):

@@ -1,0 +1,193 @@
+"""A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
+
+A word that names a secret (`password`, `passwd`, `pwd`, `passphrase`, `secret`, `token`,
+`key`, `auth`, `credential`, `psk`, alone or as the head of a compound name: `dbPass`,
+`AUTH_TOKEN`, `x-api-key`, `--db-password`, `keyMaterial`) followed, after a short run of
+separators (`=`, `:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag,
+`is`, `to`, `as`, or a few words ending in a colon: `token I generated:`), by a value. The
+name is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names) and the value by
+its shape for that name (`judged`):
+
+- a password name: a value shaped like a password (`positions.password_shaped`);
+- a secret, a token, a credential: a random value, or a password-shaped one that mixes
+  cases, digits and symbols;
+- a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
+  strongly mixed one (`key 4xWC4S#Y5p`).
+
+References, placeholders, templates, empty values, numbers, booleans, type names and words of
+prose are never taken (the shape tests of `values` and `positions`). A value before its name
+in paired syntaxes (`'…' AS password`, `set("…", key: "dbPassword")`) is read the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, tier
+from .patterns import MARK, LazyPattern, LazyRule
+from .positions import password_shaped
+from .values import has_word_part, is_dotted_name, is_hexlike, is_wordy, looks_random, not_a_secret
+
+_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
+# The secret word, found case-insensitively; the name around it is read back in `_name_at`.
+_NOUN = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+# What may stand between a name and its value.
+_BETWEEN = LazyPattern(
+    r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
+    r"|[\"'`\]]?[ \t]*(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*[\"'`]?[ \t]*"  # `=`, `: "`, `>`, `</n>`
+    r"|[ \t]+(?:(?i:is|to|as|was)[ \t]+(?:(?i:now|still)[ \t]+)?)?[\"'`]?)"  # ` is `, ` to `, a space
+)
+_BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_PREV_WORD = LazyPattern(r"([A-Za-z]+)[ \t]+$")
+_CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
+_NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+_WORD = LazyPattern(r"[A-Za-z][a-z]+")
+
+
+def strongly_mixed(v: str) -> bool:
+    """Three of lower case, upper case, digits and symbols, eight characters or more, and not
+    made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
+    core = v.strip("*_.,:;!?-~")  # `Features**:`: markdown and punctuation around a word
+    lower = any(c.islower() for c in core)
+    upper = any(c.isupper() for c in core)
+    digit = any(c.isdigit() for c in core)
+    symbol = any(c in _SYMBOLS for c in core)
+    return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not is_wordy(core)
+
+
+def judged(level: int, v: str) -> bool:
+    """Whether `v`, standing after a name of tier `level`, is a secret."""
+    if not v or MARK in v or v[0] in ",;:=\"'`" or not_a_secret(v) or is_dotted_name(v.rstrip("!?")):
+        return False  # (`process.env.API_KEY!`: code; `,next:`: the name's closing quote was read as opening)
+    if _CODE_START.match(v) is not None:
+        return False  # `CGEvent(source: …`, `str(row["id"])`, `[]ssh.AuthMethod{…`: a call, a literal of code
+    if level == PASSWORD:
+        return password_shaped(v)
+    if looks_random(v) and not has_word_part(v):
+        return not is_hexlike(v) or (level == STRONG and len(v) >= 32)
+    if level == STRONG:
+        return password_shaped(v) and strongly_mixed(v)
+    return level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
+
+
+def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
+    """The span of the identifier holding the noun at `i:j` (without a flag's dashes)."""
+    while i and text[i - 1] in _NAME_CHARS:
+        i -= 1
+    while i < j and text[i] in "-.":
+        i += 1
+    n = len(text)
+    while j < n and text[j] in _NAME_CHARS:
+        j += 1
+    while j > i and text[j - 1] in "-.":
+        j -= 1
+    return i, j
+
+
+def redact_after_nouns(text: str) -> str:
+    """`text` with each value that stands after a secret name, and is judged a secret, marked."""
+    out: list[str] = []
+    pos = 0
+    for m in _NOUN.finditer(text):
+        if m.start() < pos:
+            continue
+        start, end = _name_at(text, m.start(), m.end())
+        if start < pos:
+            continue
+        name = text[start:end]
+        level = tier(name)
+        if level != NOT_SECRET and name.isalpha():
+            prev = _PREV_WORD.search(text, max(0, start - 24), start)
+            if prev is not None:
+                level = min(level, tier(prev.group(1) + "_" + name))  # `cache key …`, `next token …`
+        if level == NOT_SECRET:
+            continue
+        between = _BETWEEN.match(text, end)
+        if between is None:
+            continue
+        sep = between.group(0)
+        if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
+            continue  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+        vstart = between.end()
+        quote = sep.rstrip()[-1:]
+        if quote in ("'", '"', "`"):
+            close = text.find(quote, vstart)
+            if close == -1 or "\n" in text[vstart:close]:
+                continue
+            whole = text[vstart:close]
+            if level == WEAK and _NAMES_A_VALUE.match(text, close + 1) is not None:
+                continue  # `<add key="ConnectionString" value="…"/>`: the key names the value
+        else:
+            bare = _BARE.match(text, vstart)
+            if bare is None:
+                continue
+            whole = _bare_value(bare.group(0).split(",", 1)[0])
+        if start and text[start - 1] in "?&;":
+            whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
+        v = whole.rstrip(".:!?")  # a sentence's end, unless the value is only a secret with it
+        if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
+            v = whole
+        vend = vstart + len(v)
+        if _is_prose(text, sep, v, vend) or not judged(level, v):
+            continue
+        out.append(text[pos:vstart])
+        out.append(MARK)
+        pos = vend
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _bare_value(run: str) -> str:
+    """An unquoted value without what closes the code around it (`;`, `,`, a bracket it did
+    not open): `mu&4i+sp#b5o)#*5j…` keeps its `)`, `(password X)` loses it."""
+    while run:
+        last = run[-1]
+        if last in ",;":
+            run = run[:-1]
+        elif last in _CLOSERS and run.count(last) > run.count(_CLOSERS[last]):
+            run = run[:-1]
+        else:
+            break
+    return run
+
+
+def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
+    """A common word followed by more words: `the password is Strong enough`."""
+    return _WORD.fullmatch(v) is not None and bool(_WORD.match(text[vend:].lstrip()))
+
+
+# -- a value before its name ----------------------------------------------------------------------
+
+# `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
+_BEFORE = (
+    r"(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
+    r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
+    r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?|[ \t]*(?:#|--|//)[ \t]*)"
+    r"(?P<n>[A-Za-z_][\w.:-]{1,60})"
+)
+
+
+def _value_before(m: re.Match[str]) -> str:
+    level = tier(m.group("n").rsplit(":", 1)[-1])
+    if level == NOT_SECRET or not judged(level, m.group("s")):
+        return m.group(0)
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
+TRIGGERS = tuple(
+    w
+    for base in ("pass", "pwd", "pw", "psk", "secret", "token", "key", "auth", "cred", "salt")
+    for w in (base, base.upper(), base.capitalize())
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((TRIGGERS, redact_after_nouns), (TRIGGERS, LazyRule(_BEFORE, _value_before)))

@@ -1,0 +1,152 @@
+"""Values inside a block whose header names a secret, and the answer typed to a password prompt.
+
+A header that names a secret says what the lines of its block hold, whatever the syntax:
+`variable "db_password" {` … `default = "…"` (HCL), `tokens {` … `initial_management = "…"`,
+`<AdministratorPassword>` … `<Value>…</Value>` (XML), `chpasswd:` … `root:…` (YAML). Inside
+such a block a value is judged as if it stood under the header's name (`nouns.judged`),
+except under keys that describe the secret rather than hold it (`type`, `description`,
+`sensitive`, a user name, a host).
+
+A password prompt answered on the next line (`expect "password:"` then `send "…\\r"`,
+`child.expect('Password:')` then `child.sendline('…')`) is the same idea at the scale of two
+lines.
+
+These read across lines, so they run on a whole text before its lines (see `lines`).
+"""
+
+from __future__ import annotations
+
+from .names import NOT_SECRET, PASSWORD, tier, words_of
+from .nouns import judged
+from .patterns import MARK, LazyPattern
+
+TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "cred", "Cred", "CRED", "pwd", "PWD", "assphrase")
+_MAX_LINES = 60  # a block longer than this is a file's body, not a secret's settings
+_BRACE_HEADER = LazyPattern(
+    r"[ \t]*(?P<h>[A-Za-z_][\w.-]*(?:[ \t]+\"[^\"\n]{1,80}\"|[ \t]+[\w.-]+){0,2})[ \t]*=?[ \t]*\{[ \t]*"
+)
+_TAG_HEADER = LazyPattern(r"[ \t]*<(?P<h>[A-Za-z_][\w.:-]*)(?:[ \t][^<>\n]*)?>[ \t]*")
+_YAML_HEADER = LazyPattern(r"(?P<i>[ \t]*)(?:-[ \t]+)?(?P<h>[A-Za-z_][\w.-]*)[ \t]*:[ \t]*[|>]?[-+]?[ \t]*")
+_HEADER_LABEL = LazyPattern(r"\"([^\"\n]+)\"|([A-Za-z_][\w.-]*)")
+# A key and its value on one line of the block: `k = "v"`, `k: v`, `k v`, `<K>v</K>`, `user:pass`.
+_ENTRY = LazyPattern(
+    r"[ \t]*(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
+    r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+))"
+    r"[ \t]*[;,]?[ \t]*(?:#.*)?"
+)
+# Words of a key that say something about the secret, not the secret itself.
+_DESCRIBING = frozenset(
+    "TYPE DESCRIPTION DESC SENSITIVE NAME USER USERNAME LOGIN HOST HOSTNAME PORT EXPIRE EXPIRES "
+    "ENABLED PLAINTEXT FORMAT LENGTH ID ACCOUNT EMAIL DOMAIN REGION PATH FILE URL POLICY MODE "
+    "VALIDATION NULLABLE DEFAULTS COMMENT LABEL".split()
+)
+
+
+def _header_level(labels: list[str]) -> int:
+    # a plural names a block of them: `tokens {`, `credentials:`, `<Passwords>`
+    levels = [tier(label[:-1] if label[-1:] in "sS" else label, whole=True) for label in labels]
+    return max(levels, default=NOT_SECRET)
+
+
+def _labels(header: str) -> list[str]:
+    return [a or b for a, b in _HEADER_LABEL.findall(header)]
+
+
+def _mark_entry(line: str, level: int) -> str:
+    m = _ENTRY.fullmatch(line)
+    if m is None:
+        return line
+    group = "tv" if m.group("tag") is not None else "v"
+    key = m.group("tag") or m.group("k")
+    if any(w in _DESCRIBING for w in words_of(key)):
+        return line
+    value = m.group(group)
+    quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
+    inner = value[1:-1] if quoted else value
+    own = tier(key, whole=True)
+    if not judged(max(level, own), inner.strip()):
+        return line
+    a, b = m.span(group)
+    if quoted:
+        a, b = a + 1, b - 1
+    return line[:a] + MARK + line[b:]
+
+
+def _block_end(lines: list[str], i: int, kind: str, header: str, indent: int) -> int:
+    """The index after the last line of the block opened at line `i`."""
+    depth = 1
+    for j in range(i + 1, min(len(lines), i + 1 + _MAX_LINES)):
+        line = lines[j]
+        if kind == "{":
+            depth += line.count("{") - line.count("}")
+            if depth <= 0:
+                return j
+        elif kind == "<":
+            if f"</{header}>" in line:
+                return j
+        else:
+            stripped = line.strip()
+            if stripped and len(line) - len(line.lstrip(" \t")) <= indent:
+                return j
+    if i + 1 + _MAX_LINES >= len(lines):
+        return len(lines)  # the text ends inside the block
+    return i + 1  # no end in sight: not a block this rule reads
+
+
+def redact_scopes(text: str) -> str:
+    """The values in blocks whose header names a secret, and answers to password prompts."""
+    from .pairs import lines_holding
+
+    lines = text.split("\n")
+    changed = False
+    for i in lines_holding(text, lines, TRIGGERS):
+        line = lines[i]
+        if len(line) > 200 or i + 1 >= len(lines):
+            continue
+        if _answers_prompt(lines, i):
+            changed = True
+            continue
+        m = _BRACE_HEADER.fullmatch(line)
+        kind, indent = "{", 0
+        if m is None:
+            m = _TAG_HEADER.fullmatch(line)
+            kind = "<"
+        if m is None:
+            m = _YAML_HEADER.fullmatch(line)
+            kind = ":"
+            if m is not None:
+                indent = len(m.group("i").expandtabs())
+        if m is None:
+            continue
+        header = m.group("h")
+        level = _header_level(_labels(header) if kind == "{" else [header])
+        if level == NOT_SECRET:
+            continue
+        end = _block_end(lines, i, kind, header, indent)
+        for j in range(i + 1, end):
+            marked = _mark_entry(lines[j], level)
+            if marked != lines[j]:
+                lines[j] = marked
+                changed = True
+    return "\n".join(lines) if changed else text
+
+
+_PROMPT = LazyPattern(r"(?i:pass(?:word|phrase|code)?|pin|secret|token)[^\n\"']{0,20}:[ \t]*[\"')]")
+_ANSWER = LazyPattern(
+    r"(?P<lead>[ \t]*(?:[\w.]+\.)?(?:send|sendline|send_keys|write|type|puts)[ \t]*\(?[ \t]*[\"'])"
+    r"(?P<v>(?:[^\"'\\\n]|\\.)+?)(?P<end>(?:\\[rn])*[\"'])"
+)
+
+
+def _answers_prompt(lines: list[str], i: int) -> bool:
+    """`expect "password:"` on line `i`, `send "…\\r"` on the next: the answer marked."""
+    if _PROMPT.search(lines[i]) is None:
+        return False
+    m = _ANSWER.match(lines[i + 1])
+    if m is None:
+        return False
+    value = m.group("v")
+    if not judged(PASSWORD, value):
+        return False
+    lines[i + 1] = lines[i + 1][: m.start("v")] + MARK + lines[i + 1][m.end("v") :]
+    return True

@@ -1,0 +1,71 @@
+"""A value after a secret-naming word is removed in any syntax, when its shape fits the name;
+references, placeholders, code, prose and descriptive names are kept; a value before its name
+(`'…' AS password`, `key: "dbPassword"`) is read the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+from context_keeper.redact.names import PASSWORD, STRONG, WEAK
+from context_keeper.redact.nouns import judged, redact_after_nouns, strongly_mixed
+
+SECRET = "Heron.4412Cedar"
+MIXED = "tQ7#vR2!pZ"
+KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"smtp_authtok -> {SECRET}", SECRET),  # a compound name and an arrow
+        (f"(mailPass {SECRET})", SECRET),  # an s-expression: the closing paren is not the value's
+        (f"the vault passphrase for prod: {SECRET}", SECRET),  # a few words, then a colon
+        (f"Shared key {MIXED} for the lab network", MIXED),  # a bare key, strongly mixed
+        (f"<SecretAccess>{KEY}</SecretAccess>", KEY),
+        (f"api-token => '{KEY}'", KEY),
+        (f"REPL> AUTH {MIXED}", MIXED),  # an echoed prompt
+        (f"the signing secret I made: {KEY}", KEY),
+        (f"SELECT '{SECRET}' AS db_password;", SECRET),  # the value before its name
+        (f'vault.put("{MIXED}", forKey: "smtpPassword")', MIXED),
+    ],
+)
+def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "passwordLabel: 'Password or passphrase'",
+        "token => getToken(req)",
+        "the key is Strong enough for now",
+        "Key Features:** fast, small",
+        "sort key a16z_crypto_2024",  # a plain key qualifier
+        "db_password -> ${DB_PASSWORD}",
+        "page.fill('#password', process.env.E2E_PASSWORD)",
+        "x-api-key: process.env.API_KEY!",
+        "cache key Linux-pip-3f2a9c1d7e8b4f6a0c5d2e1b9a8f7c6d",
+        "gpg: key 4AEE18F83AFDEB23: public key imported",
+        '<add key="ConnectionString_B2B" value="Server=db" />',
+        "password -> <your password>",
+        "token_ttl: 3600s",
+        '`str(row["id"])` AS api_key',
+    ],
+)
+def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_url_query_value_ends_at_the_next_parameter() -> None:
+    assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
+
+
+def test_a_value_shape_is_judged_by_the_name_tier() -> None:
+    word_and_digits = "castle7755"
+    assert judged(PASSWORD, word_and_digits)  # a person's password under a password name
+    assert not judged(STRONG, word_and_digits)  # a token must be random or strongly mixed
+    assert judged(STRONG, KEY) and judged(WEAK, KEY)
+    assert not judged(WEAK, "9f86d081884c7d659a2feaa0c55ad015")  # a bare key's hex is a digest
+    assert strongly_mixed(MIXED) and not strongly_mixed("Base64Encode") and not strongly_mixed("Features**")

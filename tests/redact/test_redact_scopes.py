@@ -1,0 +1,43 @@
+"""A value inside a block whose header names a secret is removed (HCL braces, an XML element,
+a YAML mapping), except under keys that describe it; a password prompt's answer on the next
+line is removed."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+SECRET = "Heron.4412Cedar"
+KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'resource "vault_kv" "smtp_secret" {{\n  path  = "kv/smtp"\n  data  = "{KEY}"\n}}', KEY),
+        (f"<ServicePassword>\n  <Data>{SECRET}</Data>\n</ServicePassword>", SECRET),
+        (f"credentials:\n  app: {KEY}\n  region: eu-west-1", KEY),
+        (f"users_passwd:\n  - deploy:{SECRET}", SECRET),
+        (f'child.expect("Passphrase for key:")\nchild.sendline("{SECRET}")', SECRET),
+    ],
+)
+def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+    assert out.split("\n")[0] == text.split("\n")[0]  # the header is kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'variable "db_password" {\n  type        = string\n  description = "Password of the app user"\n  sensitive   = true\n}',
+        "credentials:\n  username: deploy2024\n  host: db1.internal",
+        "<Password>\n  <PlainText>true</PlainText>\n</Password>",
+        "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",
+        'locals {\n  name = "web-2024"\n}',
+        'expect "password:"\nsend "$env(PASSWORD)\\r"',
+    ],
+)
+def test_descriptions_references_and_other_blocks_are_kept(text: str) -> None:
+    assert redact(text) == text
