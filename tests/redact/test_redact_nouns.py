@@ -69,3 +69,31 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
     assert judged(STRONG, KEY) and judged(WEAK, KEY)
     assert not judged(WEAK, "9f86d081884c7d659a2feaa0c55ad015")  # a bare key's hex is a digest
     assert strongly_mixed(MIXED) and not strongly_mixed("Base64Encode") and not strongly_mixed("Features**")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'ftp = FTPClient("files.example.com", "deploy", "{MIXED}")', MIXED),
+        (f'login: ["ops@example.com", "{MIXED}"]', MIXED),
+        (f'http.basic("bob", Some("{MIXED}"))', MIXED),
+        (f'Pool(cfg, "svc", "{KEY}")', KEY),
+    ],
+)
+def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'CMD ["python3", "ubuntu_blockchain_os.py"]',
+        'spawn("node", ["index2.js"])',
+        'return []string{"lsv2_pt_", "lsv2_sk_"}',
+        'setLocale("en", "en-US")',
+        'run("npm", "build:prod2")',
+    ],
+)
+def test_pairs_of_names_are_kept(text: str) -> None:
+    assert redact(text) == text

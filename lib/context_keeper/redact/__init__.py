@@ -48,6 +48,11 @@ class _Rules:
         # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
         # only tested when the text has one.
         self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
+        # each distinct trigger once, with the rules it starts (many rules share a trigger)
+        rules_of: dict[str, list[int]] = {}
+        for t, i in self.triggers:
+            rules_of.setdefault(t, []).append(i)
+        self.distinct_triggers = tuple((t, tuple(ids)) for t, ids in rules_of.items())
         groups: dict[str, list[tuple[str, int]]] = {}
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
@@ -88,7 +93,7 @@ def _redact(text: str) -> str:
         from .lines import redact_lines
 
         return redact_lines(text, r, _apply)
-    hits = {i for t, i in r.triggers if t in text}
+    hits = {i for t, ids in r.distinct_triggers if t in text for i in ids}
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
     return _apply(text, hits, set(r.token_starts.findall(text)))

@@ -6,15 +6,22 @@ encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '
 A credential call's literals after its first argument are taken when shaped like a password
 (`positions.password_shaped`; the first is a host, a DSN or a user); a signing call's
 literals anywhere in its arguments when they are random keys.
+
+Whatever the call, a user and its secret are passed side by side: a literal right after a
+user-like literal (`("bot", "…")`, `["bob", "…"]`, `"app", Some("…")`) is the second of a
+user/secret pair when it is a random key or mixes cases, digits and symbols (`("node",
+"index2")` is no pair; a person's `Orange4230!` is).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
 from .names import PASSWORD, tier
-from .patterns import MARK, LazyPattern
+from .nouns import strongly_mixed
+from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
 from .values import not_a_secret
 
@@ -157,6 +164,35 @@ _CALL_TRIGGERS = (
 )
 
 
+# -- the second of a user/secret pair -------------------------------------------------------------
+
+_PAIR = (
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40})(?P=q)[ \t]*,[ \t]*"
+    r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
+)
+_EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
+
+
+def _user_like(u: str) -> bool:
+    """`bob`, `app`, `sa`, `bot@example.com`: a login name, not a word of several cases or a path."""
+    name = _EMAIL_HOST.sub("", u)
+    return name.islower() and "/" not in name and not not_a_secret(name) or name in ("sa", "app")
+
+
+def _second_of_pair(m: re.Match[str]) -> str:
+    s = m.group("s")
+    if not _user_like(m.group("u")) or not password_shaped(s):
+        return m.group(0)
+    if not (strongly_mixed(s) or is_random_token(s)):
+        return m.group(0)  # `("node", "index2")`, `("python", "app_main.py")`: names
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((_CALL_TRIGGERS, _CallRule()),)
+    return (
+        (_CALL_TRIGGERS, _CallRule()),
+        (('", "', "', '", '","', "','", '", Some("'), LazyRule(_PAIR, _second_of_pair)),
+    )

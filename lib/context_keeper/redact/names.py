@@ -7,6 +7,8 @@ ordinary (`sort_key`, `next_token`, `is_secret`).
 
 from __future__ import annotations
 
+import functools
+
 from .patterns import LazyPattern
 
 NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
@@ -120,6 +122,7 @@ _FILE_NAME = LazyPattern(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # the same names recur line after line
 def tier(name: str, whole: bool = False) -> int:
     """NOT_SECRET, WEAK (a value must look random), STRONG, or PASSWORD (any literal counts)."""
     low = name.lower()

@@ -50,6 +50,8 @@ _WORD = LazyPattern(r"[A-Za-z][a-z]+")
 def strongly_mixed(v: str) -> bool:
     """Three of lower case, upper case, digits and symbols, eight characters or more, and not
     made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
+    if len(v) < 8:
+        return False
     core = v.strip("*_.,:;!?-~")  # `Features**:`: markdown and punctuation around a word
     lower = any(c.islower() for c in core)
     upper = any(c.isupper() for c in core)
@@ -59,18 +61,24 @@ def strongly_mixed(v: str) -> bool:
 
 
 def judged(level: int, v: str) -> bool:
-    """Whether `v`, standing after a name of tier `level`, is a secret."""
-    if not v or MARK in v or v[0] in ",;:=\"'`" or not_a_secret(v) or is_dotted_name(v.rstrip("!?")):
-        return False  # (`process.env.API_KEY!`: code; `,next:`: the name's closing quote was read as opening)
-    if _CODE_START.match(v) is not None:
-        return False  # `CGEvent(source: …`, `str(row["id"])`, `[]ssh.AuthMethod{…`: a call, a literal of code
+    """Whether `v`, standing after a name of tier `level`, is a secret (the shape first: it
+    rules out most values at less cost than the checks for references and code)."""
+    if not v or MARK in v or v[0] in ",;:=\"'`":
+        return False  # (`,next:`: the name's closing quote was read as a value's opening)
     if level == PASSWORD:
-        return password_shaped(v)
-    if looks_random(v) and not has_word_part(v):
-        return not is_hexlike(v) or (level == STRONG and len(v) >= 32)
-    if level == STRONG:
-        return password_shaped(v) and strongly_mixed(v)
-    return level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
+        shaped = password_shaped(v)
+    elif looks_random(v) and not has_word_part(v):
+        shaped = not is_hexlike(v) or (level == STRONG and len(v) >= 32)
+    elif level == STRONG:
+        shaped = strongly_mixed(v) and password_shaped(v)
+    else:
+        shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
+    return (
+        shaped
+        and not not_a_secret(v)
+        and not is_dotted_name(v.rstrip("!?"))  # `process.env.API_KEY!`
+        and _CODE_START.match(v) is None  # `CGEvent(source: …`, `str(row["id"])`, `[]ssh.AuthMethod{…`
+    )
 
 
 def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
@@ -181,13 +189,22 @@ def _value_before(m: re.Match[str]) -> str:
     return whole[: a - base] + MARK + whole[b - base :]
 
 
-TRIGGERS = tuple(
-    w
-    for base in ("pass", "pwd", "pw", "psk", "secret", "token", "key", "auth", "cred", "salt")
-    for w in (base, base.upper(), base.capitalize())
-)
+# Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
+# test each, the rule's own pattern then finds the noun.
+TRIGGERS = (
+    "ass", "ASS", "wd", "WD", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN",
+    "key", "Key", "KEY", "uth", "UTH", "red", "RED", "alt", "ALT",
+)  # fmt: skip
+
+
+def redact_nouns(text: str) -> str:
+    """Values after their secret name, then values before it."""
+    return _BEFORE_RULE(redact_after_nouns(text))
+
+
+_BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((TRIGGERS, redact_after_nouns), (TRIGGERS, LazyRule(_BEFORE, _value_before)))
+    return ((TRIGGERS, redact_nouns),)
