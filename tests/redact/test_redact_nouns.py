@@ -97,3 +97,9 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
 )
 def test_pairs_of_names_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_user_then_a_slash_then_its_password_after_a_secret_name() -> None:
+    out = redact("VPN creds for the lab: ops / harbor-copper-7788")
+    assert "harbor-copper-7788" not in out and out.startswith("VPN creds for the lab: ops / ")
+    assert redact("token scope: read / write") == "token scope: read / write"

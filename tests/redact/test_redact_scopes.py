@@ -41,3 +41,28 @@ def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
 )
 def test_descriptions_references_and_other_blocks_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"$ cat /srv/app/credentials\nsync:{SECRET}\n$ ls", SECRET),
+        (f"cat <<EOF > /etc/vpn/passwords\nalice  *  {SECRET}  *\nEOF", SECRET),
+        (f"PS C:\\> Get-Content .\\secrets.ini\nsmtp={SECRET}", SECRET),
+    ],
+)
+def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ cat README.md\nrelease: v2.4.1-rc3\n$ ls",
+        f"$ cat /etc/hosts\nsync {SECRET}",  # a file that does not name secrets
+        "cat <<EOF > /etc/vpn/passwords\nEOF\nrelease v2.4.1-rc3 build2024",  # after the delimiter
+    ],
+)
+def test_other_files_and_references_are_kept(text: str) -> None:
+    assert redact(text) == text

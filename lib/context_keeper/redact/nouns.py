@@ -40,6 +40,7 @@ _BETWEEN = LazyPattern(
     r"|[ \t]+(?:(?i:is|to|as|was)[ \t]+(?:(?i:now|still)[ \t]+)?)?[\"'`]?)"  # ` is `, ` to `, a space
 )
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
 _PREV_WORD = LazyPattern(r"([A-Za-z]+)[ \t]+$")
 _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
@@ -52,11 +53,11 @@ def strongly_mixed(v: str) -> bool:
     made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
     if len(v) < 8:
         return False
-    core = v.strip("*_.,:;!?-~")  # `Features**:`: markdown and punctuation around a word
+    core = v.strip("*_.,:;-~")  # `Features**:`: markdown and punctuation around a word
     lower = any(c.islower() for c in core)
     upper = any(c.isupper() for c in core)
     digit = any(c.isdigit() for c in core)
-    symbol = any(c in _SYMBOLS for c in core)
+    symbol = any(c in _SYMBOLS for c in core[1:-1])  # `Features!`: a sentence's mark, not a symbol
     return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not is_wordy(core)
 
 
@@ -120,6 +121,9 @@ def redact_after_nouns(text: str) -> str:
         if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
             continue  # `fill('#password', process.env.X)`: an argument list's code, not a literal
         vstart = between.end()
+        user = _USER_SLASH.match(text, vstart)
+        if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
+            vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
         quote = sep.rstrip()[-1:]
         if quote in ("'", '"', "`"):
             close = text.find(quote, vstart)

@@ -16,11 +16,25 @@ These read across lines, so they run on a whole text before its lines (see `line
 
 from __future__ import annotations
 
-from .names import NOT_SECRET, PASSWORD, tier, words_of
+from .names import NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .nouns import judged
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "cred", "Cred", "CRED", "pwd", "PWD", "assphrase")
+TRIGGERS = (
+    "assw",
+    "ASSW",
+    "ecret",
+    "ECRET",
+    "oken",
+    "OKEN",
+    "cred",
+    "Cred",
+    "CRED",
+    "pwd",
+    "PWD",
+    "assphrase",
+    "passwd",
+)
 _MAX_LINES = 60  # a block longer than this is a file's body, not a secret's settings
 _BRACE_HEADER = LazyPattern(
     r"[ \t]*(?P<h>[A-Za-z_][\w.-]*(?:[ \t]+\"[^\"\n]{1,80}\"|[ \t]+[\w.-]+){0,2})[ \t]*=?[ \t]*\{[ \t]*"
@@ -106,6 +120,9 @@ def redact_scopes(text: str) -> str:
         if _answers_prompt(lines, i):
             changed = True
             continue
+        if _secret_file_body(lines, i):
+            changed = True
+            continue
         m = _BRACE_HEADER.fullmatch(line)
         kind, indent = "{", 0
         if m is None:
@@ -150,3 +167,68 @@ def _answers_prompt(lines: list[str], i: int) -> bool:
         return False
     lines[i + 1] = lines[i + 1][: m.start("v")] + MARK + lines[i + 1][m.end("v") :]
     return True
+
+
+# -- the body of a file that holds secrets --------------------------------------------------------
+
+# `$ cat /etc/rsyncd.secrets`, then what it printed; `cat <<EOF | sudo tee -a /etc/ppp/chap-secrets`
+# (or `> ~/.pgpass`), then the lines written up to the delimiter.
+_SHOWN_FILE = LazyPattern(
+    r"[ \t]*(?:(?:[$#>]|PS [^>\n]*>)[ \t]+)?(?:sudo[ \t]+)?(?:cat|less|more|head|tail|bat|type|Get-Content)[ \t]+(?:-\S+[ \t]+)*"
+    r"(?P<f>[^\s|;&<>]+)[ \t]*"
+)
+_HEREDOC_INTO = LazyPattern(
+    r"[^\n]*<<-?[ \t]*[\"']?(?P<d>\w+)[\"']?[^\n]*?(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*(?P<f>[^\s|;&<>]+)[^\n]*"
+    r"|[^\n]*(?:>>?|\btee(?:[ \t]+-a)?)[ \t]*(?P<f2>[^\s|;&<>]+)[^\n]*<<-?[ \t]*[\"']?(?P<d2>\w+)[\"']?[^\n]*"
+)
+_FILE_WORDS = LazyPattern(r"[A-Za-z]+")
+_PROMPT_LINE = LazyPattern(r"[ \t]*(?:\$|❯|>>>|PS [^>]*>)[ \t]")
+_MAX_FIELDS = 6
+
+
+def _names_secrets(path: str) -> bool:
+    """`/etc/rsyncd.secrets`, `chap-secrets`, `.htpasswd`, `credentials`: a file of secrets."""
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return any(
+        tier(w[:-1] if w[-1:] in "sS" else w, whole=True) in (PASSWORD, STRONG) for w in _FILE_WORDS.findall(base)
+    )
+
+
+def _secret_file_body(lines: list[str], i: int) -> bool:
+    """The lines a secret file shows or receives after line `i`, their secret fields marked."""
+    line = lines[i]
+    shown = _SHOWN_FILE.fullmatch(line)
+    here = None if shown is not None else _HEREDOC_INTO.fullmatch(line)
+    if shown is None and here is None:
+        return False
+    path = shown.group("f") if shown is not None else here.group("f") or here.group("f2")  # type: ignore[union-attr]
+    if not _names_secrets(path):
+        return False
+    delimiter = None if here is None else here.group("d") or here.group("d2")
+    changed = False
+    for j in range(i + 1, min(len(lines), i + 1 + _MAX_LINES)):
+        body = lines[j]
+        if body.strip() == delimiter or (delimiter is None and _PROMPT_LINE.match(body)):
+            break
+        marked = _mark_entry(body, PASSWORD)
+        if marked == body:
+            marked = _mark_fields(body)
+        if marked != body:
+            lines[j] = marked
+            changed = True
+    return changed
+
+
+def _mark_fields(line: str) -> str:
+    """`bob * Willow9446! *`, `db:5432:app:app:…`: the fields after the first shaped like a password."""
+    fields = line.split()
+    if len(fields) == 1 and line.count(":") >= 2:
+        fields = line.strip().split(":")
+    if not 2 <= len(fields) <= _MAX_FIELDS:
+        return line
+    out = line
+    for field in fields[1:]:
+        inner = field.strip("\"'")
+        if inner and judged(PASSWORD, inner):
+            out = out.replace(inner, MARK, 1)
+    return out
