@@ -181,3 +181,30 @@ def test_password_shapes(value: str) -> None:
 )
 def test_not_password_shapes(value: str) -> None:
     assert not password_shaped(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("keytool -list -keystore app.jks -S Qv7#mK2!rB", "Qv7#mK2!rB"),  # symbols inside: any flag
+        ("vpncli -u ops -K Tr4nsitLane88 connect", "Tr4nsitLane88"),  # cases and digits, a user named
+    ],
+)
+def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'timestamp="$(date -u +%Y%m%dT%H%M%SZ)"',
+        "mysql -u root -h db -D app_v2",
+        "ssh -R 80:localhost:$WEB_PORT nokey@localhost.run",
+        "grep -i -E 'rwa|real.?estate|tokeniz' catalog.json",
+        "certbot -d api.$DOMAIN -m ops@example.com",
+        "tar -C build2024 -x -f out.tar",
+    ],
+)
+def test_other_one_letter_flag_arguments_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -138,6 +138,28 @@ def _p_after_user(m: re.Match[str]) -> str:
     return _if_shaped(m) if gate.search(line) is not None else m.group(0)
 
 
+def _flag_argument(m: re.Match[str]) -> str:
+    """Any one-letter flag's bare argument (`-W …`, `-A …`; not `+%Y%m%d`, `api.$DOMAIN`,
+    `80:localhost:8080`, a quoted pattern): a password when it mixes
+    cases, digits and symbols inside; or, in a command that names its user (`-u admin`,
+    `/user:bob`), when it mixes cases and digits (`-d app_v2` is a database's name)."""
+    from .nouns import strongly_mixed
+
+    value = _unquote(m.group("s"))[0]
+    if not password_shaped(value):
+        return m.group(0)
+    inner_symbol = any(c in _SYMBOLS for c in value[1:-1])
+    if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
+        return _redact_group(m)
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
+    named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
+    if named_user and strongly_mixed(value):
+        return _redact_group(m)
+    return m.group(0)
+
+
 def _random_only(m: re.Match[str]) -> str:
     value = m.group("s")
     return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
@@ -199,6 +221,12 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
         r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
+    ),
+    (
+        ("\0-",),
+        # a one-letter flag and its argument (after `-p`'s own rule above)
+        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$%:/\\]*)(?=[ \t;)]|$)",
+        _flag_argument,
     ),
     (
         ("@",),
