@@ -177,18 +177,21 @@ def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
 
 # `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
 _BEFORE = (
-    r"(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
+    r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
+    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:]{6,200})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
     r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
-    r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?|[ \t]*(?:#|--|//)[ \t]*)"
-    r"(?P<n>[A-Za-z_][\w.:-]{1,60})"
+    r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
+    r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})"  # `… # the root password`
+    r"(?P<n>[A-Za-z_][\w.:-]{1,60})(?=[\s\"'`.,;:)]|$)"
 )
 
 
 def _value_before(m: re.Match[str]) -> str:
+    group = "s" if m.group("s") is not None else "b"
     level = tier(m.group("n").rsplit(":", 1)[-1])
-    if level == NOT_SECRET or not judged(level, m.group("s")):
+    if level == NOT_SECRET or not judged(level, m.group(group)):
         return m.group(0)
-    a, b = m.span("s")
+    a, b = m.span(group)
     whole, base = m.group(0), m.start()
     return whole[: a - base] + MARK + whole[b - base :]
 
