@@ -178,7 +178,7 @@ def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
 # `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
 _BEFORE = (
     r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
-    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:]{6,200})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
+    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
     r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
     r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
     r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})"  # `… # the root password`
