@@ -28,7 +28,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"the signing secret I made: {KEY}", KEY),
         (f"SELECT '{SECRET}' AS db_password;", SECRET),  # the value before its name
         (f'vault.put("{MIXED}", forKey: "smtpPassword")', MIXED),
-        (f"  - {MIXED}   # the relay password", MIXED),  # a bare value, then a comment naming it
+        (f"  - {MIXED}   # the relay password", MIXED),
+        (f"the relay password was reset to {SECRET} this morning", SECRET),  # a bare value, then a comment naming it
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -53,6 +54,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "password -> <your password>",
         "token_ttl: 3600s",
         "ROOT_PW_MIN = 12  # password length",
+        "the relay password was reset to the default",
         "git checkout -b fix-auth2 # token refresh",
         '`str(row["id"])` AS api_key',
     ],

@@ -37,7 +37,8 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _BETWEEN = LazyPattern(
     r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
     r"|[\"'`\]]?[ \t]*(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*[\"'`]?[ \t]*"  # `=`, `: "`, `>`, `</n>`
-    r"|[ \t]+(?:(?i:is|to|as|was)[ \t]+(?:(?i:now|still)[ \t]+)?)?[\"'`]?)"  # ` is `, ` to `, a space
+    r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
+    r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
 _USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")

@@ -267,8 +267,13 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
-    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc)
-    (("user ",), r"^[ \t]*user[ \t]+[^\s\"']+[ \t]+" + _VALUE + r"[ \t]*$", _if_shaped),
+    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc),
+    # and a login verb's `login NAME PASSWORD` at a prompt
+    (
+        ("user ", "login ", "logon ", "auth "),
+        r"^[ \t]*(?:[$#>][ \t]+)?(?:user|login|logon|auth)[ \t]+[A-Za-z_][\w.@-]*[ \t]+" + _VALUE + r"[ \t]*$",
+        _if_shaped,
+    ),
     (
         ("://",),
         r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
