@@ -44,8 +44,9 @@ _YAML_HEADER = LazyPattern(r"(?P<i>[ \t]*)(?:-[ \t]+)?(?P<h>[A-Za-z_][\w.-]*)[ \
 _HEADER_LABEL = LazyPattern(r"\"([^\"\n]+)\"|([A-Za-z_][\w.-]*)")
 # A key and its value on one line of the block: `k = "v"`, `k: v`, `k v`, `<K>v</K>`, `user:pass`.
 _ENTRY = LazyPattern(
-    r"[ \t]*(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
-    r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+))"
+    r"[ \t]*(?:-[ \t]+(?P<li>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#:=]+)"  # an item of a list: `- value`
+    r"|(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
+    r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
     r"[ \t]*[;,]?[ \t]*(?:#.*)?"
 )
 # Words of a key that say something about the secret, not the secret itself.
@@ -70,14 +71,14 @@ def _mark_entry(line: str, level: int) -> str:
     m = _ENTRY.fullmatch(line)
     if m is None:
         return line
-    group = "tv" if m.group("tag") is not None else "v"
-    key = m.group("tag") or m.group("k")
+    group = "li" if m.group("li") is not None else "tv" if m.group("tag") is not None else "v"
+    key = m.group("tag") or m.group("k") or ""
     if any(w in _DESCRIBING for w in words_of(key)):
         return line
     value = m.group(group)
     quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
     inner = value[1:-1] if quoted else value
-    own = tier(key, whole=True)
+    own = tier(key, whole=True) if key else NOT_SECRET
     if not judged(max(level, own), inner.strip()):
         return line
     a, b = m.span(group)
