@@ -8,7 +8,8 @@ import pytest
 
 from context_keeper.redact import MARK, redact
 from context_keeper.redact.names import PASSWORD, STRONG, WEAK
-from context_keeper.redact.nouns import judged, redact_after_nouns, strongly_mixed
+from context_keeper.redact.nouns import judged, redact_after_nouns
+from context_keeper.redact.values import strongly_mixed
 
 SECRET = "Heron.4412Cedar"
 MIXED = "tQ7#vR2!pZ"

@@ -32,6 +32,7 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, nouns, positions
+        from .lines import block_hits, trigger_tree
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -48,15 +49,14 @@ class _Rules:
         # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
         # only tested when the text has one.
         self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
-        # each distinct trigger once, with the rules it starts (many rules share a trigger)
-        rules_of: dict[str, list[int]] = {}
-        for t, i in self.triggers:
-            rules_of.setdefault(t, []).append(i)
-        self.distinct_triggers = tuple((t, tuple(ids)) for t, ids in rules_of.items())
         groups: dict[str, list[tuple[str, int]]] = {}
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
+        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
+        # the shorter does: it is tested only then (`block_hits`).
+        self.trigger_tree = trigger_tree(self.block_triggers)
+        self.block_hits = block_hits
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
@@ -93,7 +93,7 @@ def _redact(text: str) -> str:
         from .lines import redact_lines
 
         return redact_lines(text, r, _apply)
-    hits = {i for t, ids in r.distinct_triggers if t in text for i in ids}
+    hits = {i for t, i in r.block_hits(r.trigger_tree, text.lower()) if t in text}
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
     return _apply(text, hits, set(r.token_starts.findall(text)))

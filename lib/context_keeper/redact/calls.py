@@ -20,10 +20,9 @@ from collections.abc import Callable
 
 from .entropy import is_random_token
 from .names import PASSWORD, tier
-from .nouns import strongly_mixed
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
-from .values import not_a_secret
+from .values import not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (

@@ -27,9 +27,8 @@ from collections.abc import Callable
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
-from .values import has_word_part, is_dotted_name, is_hexlike, is_wordy, looks_random, not_a_secret
+from .values import has_word_part, is_dotted_name, is_hexlike, looks_random, not_a_secret, strongly_mixed
 
-_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
 # The secret word, found case-insensitively; the name around it is read back in `_name_at`.
 _NOUN = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -47,19 +46,6 @@ _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 _WORD = LazyPattern(r"[A-Za-z][a-z]+")
-
-
-def strongly_mixed(v: str) -> bool:
-    """Three of lower case, upper case, digits and symbols, eight characters or more, and not
-    made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
-    if len(v) < 8:
-        return False
-    core = v.strip("*_.,:;-~")  # `Features**:`: markdown and punctuation around a word
-    lower = any(c.islower() for c in core)
-    upper = any(c.isupper() for c in core)
-    digit = any(c.isdigit() for c in core)
-    symbol = any(c in _SYMBOLS for c in core[1:-1])  # `Features!`: a sentence's mark, not a symbol
-    return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not is_wordy(core)
 
 
 def judged(level: int, v: str) -> bool:
@@ -200,13 +186,15 @@ def _value_before(m: re.Match[str]) -> str:
 # Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
-    "ass", "ASS", "wd", "WD", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN",
-    "key", "Key", "KEY", "uth", "UTH", "red", "RED", "alt", "ALT",
+    "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT",
 )  # fmt: skip
 
 
 def redact_nouns(text: str) -> str:
     """Values after their secret name, then values before it."""
+    if _NOUN.search(text) is None:
+        return text  # a trigger inside another word (`class`): no noun, nothing to read
     return _BEFORE_RULE(redact_after_nouns(text))
 
 

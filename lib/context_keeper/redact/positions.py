@@ -30,6 +30,7 @@ from .values import (
     is_wordy,
     looks_random,
     not_a_secret,
+    strongly_mixed,
 )
 
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
@@ -143,8 +144,6 @@ def _flag_argument(m: re.Match[str]) -> str:
     `80:localhost:8080`, a quoted pattern): a password when it mixes
     cases, digits and symbols inside; or, in a command that names its user (`-u admin`,
     `/user:bob`), when it mixes cases and digits (`-d app_v2` is a database's name)."""
-    from .nouns import strongly_mixed
-
     value = _unquote(m.group("s"))[0]
     if not password_shaped(value):
         return m.group(0)
