@@ -189,6 +189,8 @@ def test_not_password_shapes(value: str) -> None:
         ("keytool -list -keystore app.jks -S Qv7#mK2!rB", "Qv7#mK2!rB"),  # symbols inside: any flag
         ("vpncli -u ops -K Tr4nsitLane88 connect", "Tr4nsitLane88"),  # cases and digits, a user named
         ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
+        ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
+        ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
     ],
 )
 def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, value: str) -> None:
@@ -206,6 +208,8 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "certbot -d api.$DOMAIN -m ops@example.com",
         "tar -C build2024 -x -f out.tar",
         "login admin $ADMIN_PASSWORD",
+        "echo hello2024 | grep pass",
+        "echo $NEW_PW | passwd --stdin ops",
     ],
 )
 def test_other_one_letter_flag_arguments_are_kept(text: str) -> None:

@@ -159,6 +159,25 @@ def _flag_argument(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+def _fed_to_password_command(m: re.Match[str]) -> str:
+    """The values (one per `\\n`) given on stdin to a command named after a password
+    (`passwd`, `chpasswd`, `pass insert`), judged as passwords."""
+    group = "s" if m.group("s") is not None else "s2"
+    command = (m.group("c") or m.group("c2") or "").split()
+    if not command:
+        return m.group(0)
+    name = command[1] if command[0] == "sudo" and len(command) > 1 else command[0]
+    if tier(name.rsplit("/", 1)[-1]) != PASSWORD:
+        return m.group(0)  # (`| grep pass`: the word is an argument, not the command)
+    value, quote = _unquote(m.group(group))
+    parts = value.replace("\\n", "\n").split("\n")
+    if not any(password_shaped(p.split(":", 1)[-1]) for p in parts):
+        return m.group(0)
+    start, end = m.span(group)
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
 def _random_only(m: re.Match[str]) -> str:
     value = m.group("s")
     return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
@@ -251,6 +270,16 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         # a here-string into a command that reads its password on stdin or a descriptor
         r"[ \t]--?[\w-]*pass[\w-]*(?:stdin|-fd)\b[^\n|;&]*?<<<[ \t]*" + _VALUE,
         _if_shaped,
+    ),
+    (
+        ("| ", "|", "<<<"),
+        # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
+        # (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`)
+        r"(?:\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
+        r"(?P<c>[^|;&\n]+)"
+        r"|(?:^|(?<=[\s;&|(]))(?P<c2>[a-z_][\w-]*(?:[ \t]+[^\s<|;&]+)*?)[ \t]*<<<[ \t]*"
+        r"(?P<s2>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+))",
+        _fed_to_password_command,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
