@@ -178,6 +178,32 @@ def _fed_to_password_command(m: re.Match[str]) -> str:
     return whole[: start - base] + quote + MARK + quote + whole[end - base :]
 
 
+_COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
+_COOKIE_ATTRIBUTES = frozenset("path domain expires max-age samesite priority".split())
+
+
+def _cookie_values(m: re.Match[str]) -> str:
+    """The random values of a Cookie header or a curl `--cookie`: sessions, logins, CSRF tokens."""
+    body = m.group("s")
+    start = m.start("s") - m.start()
+
+    def one(p: re.Match[str]) -> str:
+        value = p.group("v")
+        if (
+            p.group("n").lower() in _COOKIE_ATTRIBUTES
+            or MARK in value
+            or not looks_random(value)
+            or not_a_secret(value)
+        ):
+            return p.group(0)
+        if sum(c.isalpha() for c in value) < 8:
+            return p.group(0)  # `_ga=GA1.2.1234567890.1700000000`: an analytics id of numbers
+        return p.group("n") + "=" + MARK
+
+    marked = _COOKIE_PAIR.sub(one, body)
+    return m.group(0) if marked == body else m.group(0)[:start] + marked + m.group(0)[start + len(body) :]
+
+
 def _random_only(m: re.Match[str]) -> str:
     value = m.group("s")
     return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
@@ -270,6 +296,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         # a here-string into a command that reads its password on stdin or a descriptor
         r"[ \t]--?[\w-]*pass[\w-]*(?:stdin|-fd)\b[^\n|;&]*?<<<[ \t]*" + _VALUE,
         _if_shaped,
+    ),
+    (
+        ("ookie", "OOKIE", " -b "),
+        r"(?:(?i:\b(?:set-)?cookie)[ \t]*:[ \t]*|(?:--cookie|(?<=[ \t])-b)[ \t=]+[\"']?)(?P<s>[^\n\"']+)",
+        _cookie_values,
     ),
     (
         ("| ", "|", "<<<"),
