@@ -191,6 +191,7 @@ def test_not_password_shapes(value: str) -> None:
         ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
         ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
+        ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
         ("set-cookie: app_sess=Zk3vQ9%2FpLm7rT2xW8yB4nC6d; path=/", "Zk3vQ9%2FpLm7rT2xW8yB4nC6d"),
         ('curl --cookie "sid=Zk3vQ9pLm7rT2xW8yB4nC6d; theme=dark" https://x', "Zk3vQ9pLm7rT2xW8yB4nC6d"),
     ],
@@ -211,6 +212,7 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "tar -C build2024 -x -f out.tar",
         "login admin $ADMIN_PASSWORD",
         "echo hello2024 | grep pass",
+        "echo hello2024 | tee api_token.txt",
         "Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1700000000",
         "the cookie: session=expired_and_gone",
         "echo $NEW_PW | passwd --stdin ops",

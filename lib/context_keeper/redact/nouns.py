@@ -183,6 +183,24 @@ def _value_before(m: re.Match[str]) -> str:
     return whole[: a - base] + MARK + whole[b - base :]
 
 
+# -- a value beside the field that names it ----------------------------------------------------
+
+# `{"name": "DB_PASSWORD", "value": "…"}`, `Name=/prod/db/password,Value=…`: one object, one line.
+_FIELD_PAIR = (
+    r"(?i:[\"']?(?:name|key|id|parameter)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)[ \t]*[,;]?[ \t]*"
+    r"(?i:[\"']?(?:value|data|val)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
+)
+
+
+def _named_field(m: re.Match[str]) -> str:
+    level = tier(m.group("n").rsplit("/", 1)[-1], whole=True)
+    if level == NOT_SECRET or not judged(level, m.group("s")):
+        return m.group(0)
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
 # Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
@@ -192,13 +210,14 @@ TRIGGERS = (
 
 
 def redact_nouns(text: str) -> str:
-    """Values after their secret name, then values before it."""
+    """Values after their secret name, then values before it, then values beside a field naming them."""
     if _NOUN.search(text) is None:
         return text  # a trigger inside another word (`class`): no noun, nothing to read
-    return _BEFORE_RULE(redact_after_nouns(text))
+    return _FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text)))
 
 
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
+_FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:

@@ -159,19 +159,32 @@ def _flag_argument(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-def _fed_to_password_command(m: re.Match[str]) -> str:
+# Commands that read text to search or reshape it: a secret word among their arguments is
+# what they look for (`| grep pass`), not what they are given.
+_FILTERS = frozenset("grep egrep rg ag sed awk jq yq tee cat head tail sort uniq wc xargs tr cut less more".split())
+
+
+def _fed_to_secret_command(m: re.Match[str]) -> str:
     """The values (one per `\\n`) given on stdin to a command named after a password
-    (`passwd`, `chpasswd`, `pass insert`), judged as passwords."""
+    (`passwd`, `chpasswd`, `pass insert`), or to one whose first arguments name a secret
+    (`docker secret create db_pass -`, `wrangler secret put API_KEY`): judged for the name."""
     group = "s" if m.group("s") is not None else "s2"
     command = (m.group("c") or m.group("c2") or "").split()
-    if not command:
+    if command[:1] == ["sudo"]:
+        command = command[1:]
+    if not command or command[0] in _FILTERS:
         return m.group(0)
-    name = command[1] if command[0] == "sudo" and len(command) > 1 else command[0]
-    if tier(name.rsplit("/", 1)[-1]) != PASSWORD:
-        return m.group(0)  # (`| grep pass`: the word is an argument, not the command)
+    words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
+    level = max((tier(w) for w in words), default=NOT_SECRET)
+    if level == NOT_SECRET:
+        return m.group(0)
     value, quote = _unquote(m.group(group))
-    parts = value.replace("\\n", "\n").split("\n")
-    if not any(password_shaped(p.split(":", 1)[-1]) for p in parts):
+    parts = [p.split(":", 1)[-1] for p in value.replace("\\n", "\n").split("\n")]
+    if level == PASSWORD:
+        taken = any(password_shaped(p) for p in parts)
+    else:
+        taken = any(strongly_mixed(p) or looks_random(p) and not not_a_secret(p) for p in parts)
+    if not taken:
         return m.group(0)
     start, end = m.span(group)
     whole, base = m.group(0), m.start()
@@ -305,12 +318,12 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("| ", "|", "<<<"),
         # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
-        # (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`)
+        # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
         r"(?:\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
         r"(?P<c>[^|;&\n]+)"
         r"|(?:^|(?<=[\s;&|(]))(?P<c2>[a-z_][\w-]*(?:[ \t]+[^\s<|;&]+)*?)[ \t]*<<<[ \t]*"
         r"(?P<s2>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+))",
-        _fed_to_password_command,
+        _fed_to_secret_command,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
