@@ -192,6 +192,7 @@ def test_not_password_shapes(value: str) -> None:
         ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
         ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
+        ("usermod -p $(openssl passwd -6 harbor7788) ops", "harbor7788"),  # inside a command substitution
         ("set-cookie: app_sess=Zk3vQ9%2FpLm7rT2xW8yB4nC6d; path=/", "Zk3vQ9%2FpLm7rT2xW8yB4nC6d"),
         ('curl --cookie "sid=Zk3vQ9pLm7rT2xW8yB4nC6d; theme=dark" https://x', "Zk3vQ9pLm7rT2xW8yB4nC6d"),
     ],

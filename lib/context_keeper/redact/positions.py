@@ -300,7 +300,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("passwd ", "passphrase "),
         r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z_]*(?:passwd|passphrase)[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
-        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>-][^\s;|&<>]*)[ \t]*(?=$|[;|&>])",
+        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>)-][^\s;|&<>)]*)[ \t]*(?=$|[;|&>)])",
         _if_shaped,
     ),
     (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
