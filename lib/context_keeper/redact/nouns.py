@@ -14,9 +14,12 @@ its shape for that name (`judged`):
 - a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
   strongly mixed one (`key 4xWC4S#Y5p`).
 
-References, placeholders, templates, empty values, numbers, booleans, type names and words of
-prose are never taken (the shape tests of `values` and `positions`). A value before its name
-in paired syntaxes (`'…' AS password`, `set("…", key: "dbPassword")`) is read the same way.
+A user, a slash and a value after the name (`creds for staging: deploy / …`) is a password.
+References, placeholders, templates, empty values, numbers, booleans, type names, code and
+words of prose are never taken (the shape tests of `values` and `positions`). The same
+judgement reads a value before its name (`'…' AS password`, `set("…", key: "dbPassword")`,
+`… # the admin password`) and a value beside the field that names it (`{"name":
+"DB_PASSWORD", "value": "…"}`).
 """
 
 from __future__ import annotations
