@@ -19,6 +19,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"<ServicePassword>\n  <Data>{SECRET}</Data>\n</ServicePassword>", SECRET),
         (f"credentials:\n  app: {KEY}\n  region: eu-west-1", KEY),
         (f"users_passwd:\n  - deploy:{SECRET}", SECRET),
+        (f'[smtp.credentials]\nrelay = "{SECRET}"\nuser = "ops"\n[server]\nport = 8080', SECRET),  # a section
         (f"fallback_tokens:\n  - {KEY}\n  - {KEY[::-1]}", KEY),  # the items of a list
         (f'child.expect("Passphrase for key:")\nchild.sendline("{SECRET}")', SECRET),
     ],
@@ -38,6 +39,7 @@ def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
         "<Password>\n  <PlainText>true</PlainText>\n</Password>",
         "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",
         'locals {\n  name = "web-2024"\n}',
+        '[credentials]\n[server]\nname = "web-2024x"',  # the next section is not the secret one
         'expect "password:"\nsend "$env(PASSWORD)\\r"',
     ],
 )

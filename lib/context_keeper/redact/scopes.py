@@ -2,7 +2,8 @@
 
 A header that names a secret says what the lines of its block hold, whatever the syntax:
 `variable "db_password" {` … `default = "…"` (HCL), `tokens {` … `initial_management = "…"`,
-`<AdministratorPassword>` … `<Value>…</Value>` (XML), `chpasswd:` … `root:…` (YAML). Inside
+`<AdministratorPassword>` … `<Value>…</Value>` (XML), `chpasswd:` … `root:…` (YAML),
+`[smtp.credentials]` … `relay = …` (INI, TOML). Inside
 such a block a value is judged as if it stood under the header's name (`nouns.judged`),
 except under keys that describe the secret rather than hold it (`type`, `description`,
 `sensitive`, a user name, a host).
@@ -40,6 +41,7 @@ _BRACE_HEADER = LazyPattern(
     r"[ \t]*(?P<h>[A-Za-z_][\w.-]*(?:[ \t]+\"[^\"\n]{1,80}\"|[ \t]+[\w.-]+){0,2})[ \t]*=?[ \t]*\{[ \t]*"
 )
 _TAG_HEADER = LazyPattern(r"[ \t]*<(?P<h>[A-Za-z_][\w.:-]*)(?:[ \t][^<>\n]*)?>[ \t]*")
+_SECTION_HEADER = LazyPattern(r"[ \t]*\[\[?(?:[\w-]+\.)*(?P<h>[A-Za-z_][\w-]*)\]\]?[ \t]*")  # INI, TOML
 _YAML_HEADER = LazyPattern(r"(?P<i>[ \t]*)(?:-[ \t]+)?(?P<h>[A-Za-z_][\w.-]*)[ \t]*:[ \t]*[|>]?[-+]?[ \t]*")
 _HEADER_LABEL = LazyPattern(r"\"([^\"\n]+)\"|([A-Za-z_][\w.-]*)")
 # A key and its value on one line of the block: `k = "v"`, `k: v`, `k v`, `<K>v</K>`, `user:pass`.
@@ -60,6 +62,8 @@ _DESCRIBING = frozenset(
 def _header_level(labels: list[str]) -> int:
     # a plural names a block of them: `tokens {`, `credentials:`, `<Passwords>`
     levels = [tier(label[:-1] if label[-1:] in "sS" else label, whole=True) for label in labels]
+    if any(w.startswith("CRED") for label in labels for w in words_of(label)):
+        return PASSWORD  # credentials are a user and its password
     return max(levels, default=NOT_SECRET)
 
 
@@ -99,6 +103,9 @@ def _block_end(lines: list[str], i: int, kind: str, header: str, indent: int) ->
         elif kind == "<":
             if f"</{header}>" in line:
                 return j
+        elif kind == "[":
+            if line.lstrip().startswith("["):
+                return j  # the next section
         else:
             stripped = line.strip()
             if stripped and len(line) - len(line.lstrip(" \t")) <= indent:
@@ -129,6 +136,9 @@ def redact_scopes(text: str) -> str:
         if m is None:
             m = _TAG_HEADER.fullmatch(line)
             kind = "<"
+        if m is None:
+            m = _SECTION_HEADER.fullmatch(line)
+            kind = "["
         if m is None:
             m = _YAML_HEADER.fullmatch(line)
             kind = ":"
