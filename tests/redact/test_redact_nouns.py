@@ -32,7 +32,11 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"  - {MIXED}   # the relay password", MIXED),
         (f"the relay password was reset to {SECRET} this morning", SECRET),
         (f'{{"key": "smtp/relay_password", "val": "{SECRET}"}}', SECRET),  # a field that names the value
-        (f"Name=ApiToken,Value={KEY}", KEY),  # a bare value, then a comment naming it
+        (f"Name=ApiToken,Value={KEY}", KEY),
+        (
+            f"staging api key \u2014 {KEY}",
+            KEY,
+        ),  # a dash between the label and its value  # a bare value, then a comment naming it
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -57,6 +61,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "password -> <your password>",
         "token_ttl: 3600s",
         "ROOT_PW_MIN = 12  # password length",
+        "api key - see the team vault",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
         '{"name": "LOG_LEVEL", "value": "debug2x"}',
         "the relay password was reset to the default",

@@ -39,6 +39,7 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _BETWEEN = LazyPattern(
     r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
     r"|[\"'`\]]?[ \t]*(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*[\"'`]?[ \t]*"  # `=`, `: "`, `>`, `</n>`
+    r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
