@@ -62,6 +62,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "token_ttl: 3600s",
         "ROOT_PW_MIN = 12  # password length",
         "api key - see the team vault",
+        "The key insight: Caching2x improves throughput.",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
         '{"name": "LOG_LEVEL", "value": "debug2x"}',
         "the relay password was reset to the default",

@@ -43,6 +43,7 @@ _BETWEEN = LazyPattern(
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
+_WORDS_THEN_COLON = LazyPattern(r"[ \t]+[A-Za-z']{1,12}(?:[ \t]+[A-Za-z']{1,12}){0,2}[ \t]*:")
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
 _USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
 _PREV_WORD = LazyPattern(r"([A-Za-z]+)[ \t]+$")
@@ -111,6 +112,8 @@ def redact_after_nouns(text: str) -> str:
         sep = between.group(0)
         if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
             continue  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+        if level == WEAK and _WORDS_THEN_COLON.match(sep):
+            continue  # `The key insight: …`: a bare `key` then words is prose, not a label
         vstart = between.end()
         user = _USER_SLASH.match(text, vstart)
         if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
