@@ -63,6 +63,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "ROOT_PW_MIN = 12  # password length",
         "api key - see the team vault",
         "The key insight: Caching2x improves throughput.",
+        "Password for 'https://bob@github.com': ",
+        "Enter passphrase (empty for no passphrase): ",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
         '{"name": "LOG_LEVEL", "value": "debug2x"}',
         "the relay password was reset to the default",

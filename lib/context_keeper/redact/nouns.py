@@ -208,6 +208,26 @@ def _named_field(m: re.Match[str]) -> str:
     return whole[: a - base] + MARK + whole[b - base :]
 
 
+# -- a prompt and the answer echoed after it ----------------------------------------------------
+
+# `Password for 'https://bob@github.com': …`, `Admin password [default: admin]: …`, `Enter new
+# password for user "app": …`: a label holding the noun, more words, a colon, one token to the end.
+_PROMPT = (
+    r"(?m:^)[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
+    r"(?![\w-])[^\n]{0,60}?:[ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
+)
+
+
+def _prompt_answer(m: re.Match[str]) -> str:
+    noun = m.group("n").lower().replace(" ", "")
+    level = PASSWORD if noun in ("password", "passwd", "passphrase", "passcode", "secret") else STRONG
+    if not judged(level, m.group("s")):
+        return m.group(0)
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
 # Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
@@ -217,14 +237,15 @@ TRIGGERS = (
 
 
 def redact_nouns(text: str) -> str:
-    """Values after their secret name, then values before it, then values beside a field naming them."""
+    """Values after their secret name, before it, beside a field naming them, after a prompt."""
     if _NOUN.search(text) is None:
         return text  # a trigger inside another word (`class`): no noun, nothing to read
-    return _FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text)))
+    return _PROMPT_RULE(_FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text))))
 
 
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 _FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
+_PROMPT_RULE = LazyRule(_PROMPT, _prompt_answer)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
