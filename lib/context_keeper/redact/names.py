@@ -76,6 +76,8 @@ _TRAILING = frozenset(
     "MGR REALM".split()
 )
 
+DESCRIBING_WORDS = _TRAILING  # words that make a name describe a secret rather than hold it
+
 
 def words_of(name: str) -> list[str]:
     """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""

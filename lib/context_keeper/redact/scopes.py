@@ -17,7 +17,7 @@ These read across lines, so they run on a whole text before its lines (see `line
 
 from __future__ import annotations
 
-from .names import NOT_SECRET, PASSWORD, STRONG, tier, words_of
+from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .nouns import judged
 from .patterns import MARK, LazyPattern
 
@@ -35,6 +35,12 @@ TRIGGERS = (
     "PWD",
     "assphrase",
     "passwd",
+    "auth",
+    "Auth",
+    "AUTH",
+    "login",
+    "Login",
+    "LOGIN",
 )
 _MAX_LINES = 60  # a block longer than this is a file's body, not a secret's settings
 _BRACE_HEADER = LazyPattern(
@@ -46,7 +52,7 @@ _YAML_HEADER = LazyPattern(r"(?P<i>[ \t]*)(?:-[ \t]+)?(?P<h>[A-Za-z_][\w.-]*)[ \
 _HEADER_LABEL = LazyPattern(r"\"([^\"\n]+)\"|([A-Za-z_][\w.-]*)")
 # A key and its value on one line of the block: `k = "v"`, `k: v`, `k v`, `<K>v</K>`, `user:pass`.
 _ENTRY = LazyPattern(
-    r"[ \t]*(?:-[ \t]+(?P<li>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#:=]+)"  # an item of a list: `- value`
+    r"[ \t]*(?:-[ \t]+(?P<li>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#:=][^\s\"':=]*)"  # an item of a list: `- value`
     r"|(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
     r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
     r"[ \t]*[;,]?[ \t]*(?:#.*)?"
@@ -62,8 +68,8 @@ _DESCRIBING = frozenset(
 def _header_level(labels: list[str]) -> int:
     # a plural names a block of them: `tokens {`, `credentials:`, `<Passwords>`
     levels = [tier(label[:-1] if label[-1:] in "sS" else label, whole=True) for label in labels]
-    if any(w.startswith("CRED") for label in labels for w in words_of(label)):
-        return PASSWORD  # credentials are a user and its password
+    if any(w.startswith(("CRED", "AUTH", "LOGIN")) for label in labels for w in words_of(label)):
+        return PASSWORD  # credentials, auth, a login: a user and its password
     return max(levels, default=NOT_SECRET)
 
 
@@ -77,13 +83,17 @@ def _mark_entry(line: str, level: int) -> str:
         return line
     group = "li" if m.group("li") is not None else "tv" if m.group("tag") is not None else "v"
     key = m.group("tag") or m.group("k") or ""
-    if any(w in _DESCRIBING for w in words_of(key)):
+    if any(w in _DESCRIBING or w in DESCRIBING_WORDS for w in words_of(key)):
         return line
     value = m.group(group)
     quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
     inner = value[1:-1] if quoted else value
     own = tier(key, whole=True) if key else NOT_SECRET
-    if not judged(max(level, own), inner.strip()):
+    # Under a header naming a secret, a value of any key that does not describe it is the
+    # secret: shaped like a password is enough (a bare `keys:` block still wants random
+    # values, and so do the items of a list: Compose's `secrets:` lists their names).
+    keyed = group != "li" and level >= STRONG
+    if not judged(PASSWORD if keyed else max(level, own), inner.strip()):
         return line
     a, b = m.span(group)
     if quoted:
