@@ -203,3 +203,17 @@ def test_prefixed_formats_found_missing_by_gitleaks_samples(text: str, secret: s
 )
 def test_their_prefixes_alone_are_not_secrets(text: str) -> None:
     assert redact(text) == text
+
+
+def test_every_trigger_in_a_line_selects_its_rule() -> None:
+    # The triggers are looked for only under characters the line holds: each must still be
+    # found wherever it stands, alone, among others, and not where it is absent.
+    from context_keeper.redact import _compiled, _triggered
+
+    rules = _compiled()
+    words = sorted({t for t, _ in rules.triggers})
+    for n, trigger in enumerate(words):
+        padded = f"plain words {words[n - 1]} and {trigger} then {words[(n + 7) % len(words)]}."
+        assert _triggered(padded, rules) == {i for t, i in rules.triggers if t in padded}
+        assert _triggered(trigger, rules) >= {i for t, i in rules.triggers if t == trigger}
+    assert _triggered("nothing here", rules) == {i for t, i in rules.triggers if t in "nothing here"}

@@ -32,7 +32,7 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, nouns, positions
-        from .lines import block_hits, trigger_tree
+        from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -56,8 +56,14 @@ class _Rules:
         # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
         # the shorter does: it is tested only then (`block_hits`).
         self.trigger_tree = trigger_tree(self.block_triggers)
-        self.block_hits = block_hits
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
+        # The triggers filed under their rarest character: a trigger can only be in a text
+        # that holds every one of its characters, so a line is tested only for the triggers
+        # whose character it holds (about half of them, for ordinary prose).
+        keyed: dict[str, list[tuple[str, int]]] = {}
+        for t, i in self.triggers:
+            keyed.setdefault(max(t, key=_rarity), []).append((t, i))
+        self.keyed_triggers = tuple((char, tuple(pairs)) for char, pairs in keyed.items())
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -67,6 +73,16 @@ class _Rules:
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
         self.multiline = formats.multiline_rules()
+
+
+# Characters from the most to the least common in English prose and code; any other
+# character (capitals, digits, punctuation) counts as rarer than all of them.
+_COMMON_CHARS = " etaoinsrhldcumfpgwybvkxjqz"
+
+
+def _rarity(char: str) -> int:
+    rank = _COMMON_CHARS.find(char)
+    return len(_COMMON_CHARS) if rank < 0 else rank
 
 
 @functools.cache
@@ -93,10 +109,16 @@ def _redact(text: str) -> str:
         from .lines import redact_lines
 
         return redact_lines(text, r, _apply)
-    hits = {i for t, i in r.block_hits(r.trigger_tree, text.lower()) if t in text}
+    hits = _triggered(text, r)
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
     return _apply(text, hits, set(r.token_starts.findall(text)))
+
+
+def _triggered(text: str, r: _Rules) -> set[int]:
+    """The rules (their indexes) a trigger of which is in `text`."""
+    chars = set(text)
+    return {i for char, pairs in r.keyed_triggers if char in chars for t, i in pairs if t in text}
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:

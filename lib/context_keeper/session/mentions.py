@@ -76,11 +76,30 @@ def episodes_of(model: SessionModel, units: Collection[str]) -> list[Episode]:
     key = (id(episodes), len(episodes), id(episodes[0]), id(episodes[-1]))
     known = model.scratch.episodes_by_name
     if known is None or known.made_from != key:
-        known = model.scratch.episodes_by_name = EpisodesByName(key, {episode.unit: episode for episode in episodes})
+        known = model.scratch.episodes_by_name = _by_name(episodes, key, known)
     by_unit = known.by_unit
     if len(by_unit) != len(episodes):  # two episodes of one number: a state from elsewhere
         return [e for e in episodes if e.unit in units]
     return [by_unit[unit] for unit in units if unit in by_unit]
+
+
+def _by_name(episodes: list[Episode], key: tuple[int, int, int, int], known: EpisodesByName | None) -> EpisodesByName:
+    """The episodes by name, brought up to date from those `known` for the same list when
+    it only gained episodes at its end and lost some at its front (a session with
+    thousands of prompts would otherwise name all 200 listed episodes again at each)."""
+    if known is not None and known.episodes is episodes and len(known.by_unit) == known.made_from[1]:
+        by_unit, last = known.by_unit, known.last
+        # Where the last episode known stands now: a few places from the end.
+        for at in range(len(episodes) - 1, max(-1, len(episodes) - 9), -1):
+            if episodes[at] is last:
+                for _ in range(len(by_unit) - 1 - at):  # those dropped from the front, oldest first
+                    del by_unit[next(iter(by_unit))]
+                for episode in episodes[at + 1 :]:
+                    by_unit[episode.unit] = episode
+                if len(by_unit) == len(episodes) and next(iter(by_unit)) == episodes[0].unit:
+                    return EpisodesByName(key, by_unit, episodes, episodes[-1])
+                break
+    return EpisodesByName(key, {episode.unit: episode for episode in episodes}, episodes, episodes[-1])
 
 
 def episode_terms(model: SessionModel, episode: Episode) -> list[str]:

@@ -41,10 +41,13 @@ class TasksView:
 
 @record
 class EpisodesByName:
-    """The episodes by unit, made from the list whose identity, length and ends are `made_from`."""
+    """The episodes by unit, made from the list whose identity, length and ends are `made_from`
+    (that list, `episodes`, and its last episode then, `last`)."""
 
     made_from: tuple[int, int, int, int]
     by_unit: dict[str, Episode]
+    episodes: list[Episode]
+    last: Episode
 
 
 @record

@@ -186,7 +186,7 @@ class TranscriptReader:
             stats.skipped_type += noise
             noise = 0
             self.offset = end
-            record = _decode(line, stats, loads)
+            record = _parse(line, stats, loads)
             if record is not None:
                 stats.records += 1
                 yield record
@@ -234,16 +234,21 @@ def _skipped_on_bytes(line: bytes) -> bool:
 
 
 def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
-    if line is None:
-        stats.malformed += 1
-        return None
-    if not line.strip():
-        stats.blank += 1
-        return None
-    if _skipped_on_bytes(line):
+    if line is not None and _skipped_on_bytes(line):
         stats.skipped_type += 1
         if not line.startswith(_KNOWN_PREFIXES):
             stats.count_unknown(line[9 : line.find(b'"', 9)].decode("utf-8", "replace"))
+        return None
+    return _parse(line, stats, fast)
+
+
+def _parse(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
+    """_decode of a line already known not to be skipped on its bytes."""
+    if line is None:
+        stats.malformed += 1
+        return None
+    if not line or line.isspace():  # (bytes.strip's whitespace, without copying the line)
+        stats.blank += 1
         return None
     # (A line shorter than twice the bound cannot hold that many openers and their closers.)
     if fast is not None and (len(line) < 2 * _DEEP_BRACKETS or line.count(b"{") + line.count(b"[") < _DEEP_BRACKETS):

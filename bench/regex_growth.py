@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Regexes whose time grows faster than their input: every compiled pattern the library keeps
+at module level, run as the code runs it (`match` or `search`) on long runs of one character
+or one short unit (spaces, tabs, dots, colons, `a.`...), at two lengths.
+
+    python bench/regex_growth.py [--sizes 1000,4000] [--root DIR] [--min-ms 5]
+
+A pattern that backtracks (`[\\w.-]+\\.\\w+$` searched on a long token, `\\s*>?\\s*\\d` on a run
+of blanks) takes time quadratic in the text: one long line of a tool's output then costs the
+fold seconds. Listed: the patterns whose slowest input took at least `--min-ms` at the larger
+size, with the growth factor between the two sizes (4x the input: ~4x is linear, ~16x
+quadratic) and where the code calls them (a pattern only ever `match`ed at the start of a
+line clipped to N characters costs what N allows).
+
+Not a test: the figures are timings (the machine's load is printed with them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Runs of one character or one short unit: what makes a greedy run and what follows it
+# overlap, the usual cause of backtracking.
+UNITS = [" ", "\t", "\n", ".", "a", "a.", "a ", "-", "/", ":", "1", "=", "(", '"', "`", "*", "x=", "aA1_", "ab.c "]
+
+
+def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
+    """(module, name, pattern) of every str pattern at module level, each once."""
+    root = importlib.import_module(package)
+    found: dict[int, tuple[str, str, re.Pattern[str]]] = {}
+    for info in pkgutil.walk_packages(root.__path__, package + "."):
+        if info.name.endswith("__main__"):
+            continue  # importing it runs the command line
+        try:
+            module = importlib.import_module(info.name)
+        except Exception:  # noqa: BLE001 - a module that needs what is not installed here
+            continue
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+                found.setdefault(id(value), (info.name, name, value))
+    return list(found.values())
+
+
+def call_styles(source_root: Path, name: str) -> set[str]:
+    """How the library's code calls the pattern named `name`: match, search, findall..."""
+    styles: set[str] = set()
+    call = re.compile(rf"\b{re.escape(name)}\.(match|search|fullmatch|findall|finditer|sub|subn|split)\(")
+    for path in source_root.rglob("*.py"):
+        styles.update(call.findall(path.read_text(encoding="utf-8")))
+    return styles
+
+
+def timed(method: object, text: str, runs: int = 3) -> float:
+    """The fastest of `runs` calls: a shared machine adds milliseconds to single calls."""
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        try:
+            method(text)  # type: ignore[operator]
+        except Exception:  # noqa: BLE001, S110 - only the time matters here
+            pass
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sizes", default="1000,4000", help="two text lengths, the smaller first")
+    p.add_argument("--root", type=Path, default=ROOT, help="the checkout whose lib is scanned")
+    p.add_argument("--min-ms", type=float, default=5.0, help="list patterns at least this slow at the larger size")
+    args = p.parse_args()
+    small, large = (int(n) for n in args.sizes.split(","))
+    sys.path.insert(0, str(args.root / "lib"))
+    source_root = args.root / "lib" / "context_keeper"
+    print(f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}; the machine is shared")
+    rows = []
+    for module, name, pattern in patterns("context_keeper"):
+        styles = call_styles(source_root, name) or {"search"}
+        worst = (0.0, 0.0, "", "")
+        for style in sorted(styles & {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}):
+            method = getattr(pattern, style)
+            if style == "sub":
+                method = lambda text, pattern=pattern: pattern.sub("", text)  # noqa: E731
+            for unit in UNITS:
+                big = timed(method, (unit * large)[:large], runs=1)
+                if big * 1000 >= args.min_ms:
+                    big = timed(method, (unit * large)[:large])
+                if big > worst[1]:
+                    worst = (timed(method, (unit * small)[:small]), big, style, unit)
+        t_small, t_large, style, unit = worst
+        if t_large * 1000 >= args.min_ms:
+            rows.append((t_large, t_small, f"{module}.{name}", style, unit))
+    rows.sort(reverse=True)
+    print(f"{'pattern':58} {'call':8} {'on':>8} {small:>7} ch {large:>7} ch  growth")
+    for t_large, t_small, where, style, unit in rows:
+        growth = t_large / t_small if t_small > 0 else float("inf")
+        print(f"{where:58} {style:8} {unit!r:>8} {t_small * 1000:7.1f} ms {t_large * 1000:7.1f} ms  {growth:5.1f}x")
+    print(f"{len(rows)} patterns at least {args.min_ms} ms on {large} characters")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
