@@ -29,14 +29,17 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"the signing secret I made: {KEY}", KEY),
         (f"SELECT '{SECRET}' AS db_password;", SECRET),  # the value before its name
         (f'vault.put("{MIXED}", forKey: "smtpPassword")', MIXED),
-        (f"  - {MIXED}   # the relay password", MIXED),
+        (f"  - {MIXED}   # the relay password", MIXED),  # a bare value, then a comment naming it
         (f"the relay password was reset to {SECRET} this morning", SECRET),
         (f'{{"key": "smtp/relay_password", "val": "{SECRET}"}}', SECRET),  # a field that names the value
         (f"Name=ApiToken,Value={KEY}", KEY),
-        (
-            f"staging api key \u2014 {KEY}",
-            KEY,
-        ),  # a dash between the label and its value  # a bare value, then a comment naming it
+        (f"staging api key \u2014 {KEY}", KEY),  # a dash between the label and its value
+        (f'{{"out": "{{\\"user\\": \\"ops\\", \\"secret\\": \\"{KEY}\\"}}"}}', KEY),  # JSON in a string
+        (f'{{"stdout": "export RELAY_PASSWORD=\\"{MIXED}\\"\\n"}}', MIXED),
+        (f"REPLICA_AUTH={SECRET} ./sync.sh", SECRET),  # a tool's `*_AUTH` variable
+        (f"$cache->auth('{SECRET}');", SECRET),  # an auth call's one argument
+        (f'Http(["auth" => ["ops", "{SECRET}"]])', SECRET),  # a user and its password after the name
+        (f"vault_secret_id   {KEY}", KEY),
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -63,6 +66,12 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "ROOT_PW_MIN = 12  # password length",
         "api key - see the team vault",
         "The key insight: Caching2x improves throughput.",
+        '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
+        'credentials: ["bob", "${RELAY_PASSWORD}"]',
+        "USE_AUTH=true2",
+        '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
+        'credentials: ["bob", "${RELAY_PASSWORD}"]',
+        "USE_AUTH=true2",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',

@@ -21,6 +21,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"users_passwd:\n  - deploy:{SECRET}", SECRET),
         (f'[smtp.credentials]\nrelay = "{SECRET}"\nuser = "ops"\n[server]\nport = 8080', SECRET),  # a section
         (f"[auth]\nops = {SECRET}", SECRET),  # an auth section: users and their passwords
+        (f"<vpn-credentials>\nops\n{SECRET}\n</vpn-credentials>", SECRET),  # values alone on their lines
         (f"<Secret>\n  <Name>db</Name>\n  <Data>{SECRET}</Data>\n</Secret>", SECRET),
         (f"fallback_tokens:\n  - {KEY}\n  - {KEY[::-1]}", KEY),  # the items of a list
         (f'child.expect("Passphrase for key:")\nchild.sendline("{SECRET}")', SECRET),

@@ -114,6 +114,8 @@ def _noun(word: str, before: str | None) -> int:
         return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
     if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
+    if word == "AUTH" and before is not None and before not in _LEADING_VERBS:
+        return PASSWORD  # `REDISCLI_AUTH`, `PROXY_AUTH`: a tool's password under its name
     if word in ("AUTH", "SIG", "SIGNATURE"):
         return WEAK
     return NOT_SECRET
@@ -134,6 +136,8 @@ def tier(name: str, whole: bool = False) -> int:
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
     # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
+    if words[-2:] == ["SECRET", "ID"]:
+        return STRONG  # Vault's `secret_id`, Consul's `SecretID`: the credential (a random value)
     for i in range(len(words) - 1, -1, -1):
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:

@@ -30,7 +30,15 @@ from collections.abc import Callable
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
-from .values import has_word_part, is_dotted_name, is_hexlike, looks_random, not_a_secret, strongly_mixed
+from .values import (
+    has_word_part,
+    is_dotted_name,
+    is_hexlike,
+    is_placeholder,
+    looks_random,
+    not_a_secret,
+    strongly_mixed,
+)
 
 # The secret word, found case-insensitively; the name around it is read back in `_name_at`.
 _NOUN = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
@@ -38,13 +46,17 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
     r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
-    r"|[\"'`\]]?[ \t]*(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*[\"'`]?[ \t]*"  # `=`, `: "`, `>`, `</n>`
+    r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
 _WORDS_THEN_COLON = LazyPattern(r"[ \t]+[A-Za-z']{1,12}(?:[ \t]+[A-Za-z']{1,12}){0,2}[ \t]*:")
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_PAIR_AFTER = LazyPattern(
+    r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
+    r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
+)
 _USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
 _PREV_WORD = LazyPattern(r"([A-Za-z]+)[ \t]+$")
 _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
@@ -72,6 +84,11 @@ def judged(level: int, v: str) -> bool:
         and not is_dotted_name(v.rstrip("!?"))  # `process.env.API_KEY!`
         and _CODE_START.match(v) is None  # `CGEvent(source: …`, `str(row["id"])`, `[]ssh.AuthMethod{…`
     )
+
+
+def _user_like(u: str) -> bool:
+    """`bob`, `app`, `ops@example.com`: a login name, not a placeholder or a word in capitals."""
+    return not is_placeholder(u) and (u.islower() or "@" in u) and not not_a_secret(u.split("@", 1)[0])
 
 
 def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
@@ -115,16 +132,31 @@ def redact_after_nouns(text: str) -> str:
         if level == WEAK and _WORDS_THEN_COLON.match(sep):
             continue  # `The key insight: …`: a bare `key` then words is prose, not a label
         vstart = between.end()
+        if sep.lstrip("\"'`]\\ \t").startswith("(") and name.rsplit(".", 1)[-1].lower() in (
+            "auth",
+            "authenticate",
+            "login",
+        ):
+            level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
+        pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
+        if pair is not None and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
+            out.append(text[pos : pair.start("s")])  # `"auth" => ["bob", "…"]`: a user and its password
+            out.append(MARK)
+            pos = pair.end("s")
+            continue
         user = _USER_SLASH.match(text, vstart)
         if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
             vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
         quote = sep.rstrip()[-1:]
-        if quote in ("'", '"', "`"):
+        quoted = quote in ("'", '"', "`")
+        if quoted:
+            if sep.rstrip()[-2:-1] == "\\":
+                quote = "\\" + quote  # `\"secret\": \"…\"`: JSON inside a JSON string
             close = text.find(quote, vstart)
             if close == -1 or "\n" in text[vstart:close]:
                 continue
             whole = text[vstart:close]
-            if level == WEAK and _NAMES_A_VALUE.match(text, close + 1) is not None:
+            if level == WEAK and _NAMES_A_VALUE.match(text, close + len(quote)) is not None:
                 continue  # `<add key="ConnectionString" value="…"/>`: the key names the value
         else:
             bare = _BARE.match(text, vstart)
@@ -133,7 +165,7 @@ def redact_after_nouns(text: str) -> str:
             whole = _bare_value(bare.group(0).split(",", 1)[0])
         if start and text[start - 1] in "?&;":
             whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
-        v = whole.rstrip(".:!?")  # a sentence's end, unless the value is only a secret with it
+        v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
         if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
             v = whole
         vend = vstart + len(v)

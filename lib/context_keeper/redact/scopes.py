@@ -53,6 +53,7 @@ _HEADER_LABEL = LazyPattern(r"\"([^\"\n]+)\"|([A-Za-z_][\w.-]*)")
 # A key and its value on one line of the block: `k = "v"`, `k: v`, `k v`, `<K>v</K>`, `user:pass`.
 _ENTRY = LazyPattern(
     r"[ \t]*(?:-[ \t]+(?P<li>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#:=][^\s\"':=]*)"  # an item of a list: `- value`
+    r"|(?P<bt>[^\s\"'#:=<>{}\[\]-][^\s\"'<>=:]*)"  # a value alone on its line (OpenVPN's user, then password)
     r"|(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
     r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
     r"[ \t]*[;,]?[ \t]*(?:#.*)?"
@@ -81,7 +82,15 @@ def _mark_entry(line: str, level: int) -> str:
     m = _ENTRY.fullmatch(line)
     if m is None:
         return line
-    group = "li" if m.group("li") is not None else "tv" if m.group("tag") is not None else "v"
+    group = (
+        "li"
+        if m.group("li") is not None
+        else "bt"
+        if m.group("bt") is not None
+        else "tv"
+        if m.group("tag") is not None
+        else "v"
+    )
     key = m.group("tag") or m.group("k") or ""
     if any(w in _DESCRIBING or w in DESCRIBING_WORDS for w in words_of(key)):
         return line
@@ -92,7 +101,7 @@ def _mark_entry(line: str, level: int) -> str:
     # Under a header naming a secret, a value of any key that does not describe it is the
     # secret: shaped like a password is enough (a bare `keys:` block still wants random
     # values, and so do the items of a list: Compose's `secrets:` lists their names).
-    keyed = group != "li" and level >= STRONG
+    keyed = group not in ("li", "bt") and level >= STRONG
     if not judged(PASSWORD if keyed else max(level, own), inner.strip()):
         return line
     a, b = m.span(group)
