@@ -53,6 +53,7 @@ _BETWEEN = LazyPattern(
 )
 _WORDS_THEN_COLON = LazyPattern(r"[ \t]+[A-Za-z']{1,12}(?:[ \t]+[A-Za-z']{1,12}){0,2}[ \t]*:")
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
 _PAIR_AFTER = LazyPattern(
     r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
     r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
@@ -115,69 +116,78 @@ def redact_after_nouns(text: str) -> str:
         start, end = _name_at(text, m.start(), m.end())
         if start < pos:
             continue
-        name = text[start:end]
-        level = tier(name)
-        if level != NOT_SECRET and name.isalpha():
-            prev = _PREV_WORD.search(text, max(0, start - 24), start)
-            if prev is not None:
-                level = min(level, tier(prev.group(1) + "_" + name))  # `cache key …`, `next token …`
-        if level == NOT_SECRET:
-            continue
-        between = _BETWEEN.match(text, end)
-        if between is None:
-            continue
-        sep = between.group(0)
-        if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
-            continue  # `fill('#password', process.env.X)`: an argument list's code, not a literal
-        if level == WEAK and _WORDS_THEN_COLON.match(sep):
-            continue  # `The key insight: …`: a bare `key` then words is prose, not a label
-        vstart = between.end()
-        if sep.lstrip("\"'`]\\ \t").startswith("(") and name.rsplit(".", 1)[-1].lower() in (
-            "auth",
-            "authenticate",
-            "login",
-        ):
-            level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
-        pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
-        if pair is not None and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
-            out.append(text[pos : pair.start("s")])  # `"auth" => ["bob", "…"]`: a user and its password
+        level = _name_level(text, start, end)
+        span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
+        if span is not None:
+            out.append(text[pos : span[0]])
             out.append(MARK)
-            pos = pair.end("s")
-            continue
-        user = _USER_SLASH.match(text, vstart)
-        if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
-            vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
-        quote = sep.rstrip()[-1:]
-        quoted = quote in ("'", '"', "`")
-        if quoted:
-            if sep.rstrip()[-2:-1] == "\\":
-                quote = "\\" + quote  # `\"secret\": \"…\"`: JSON inside a JSON string
-            close = text.find(quote, vstart)
-            if close == -1 or "\n" in text[vstart:close]:
-                continue
-            whole = text[vstart:close]
-            if level == WEAK and _NAMES_A_VALUE.match(text, close + len(quote)) is not None:
-                continue  # `<add key="ConnectionString" value="…"/>`: the key names the value
-        else:
-            bare = _BARE.match(text, vstart)
-            if bare is None:
-                continue
-            whole = _bare_value(bare.group(0).split(",", 1)[0])
-        if start and text[start - 1] in "?&;":
-            whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
-        v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
-        if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
-            v = whole
-        vend = vstart + len(v)
-        if _is_prose(text, sep, v, vend) or not judged(level, v):
-            continue
-        out.append(text[pos:vstart])
-        out.append(MARK)
-        pos = vend
+            pos = span[1]
     if not out:
         return text
     out.append(text[pos:])
     return "".join(out)
+
+
+def _name_level(text: str, start: int, end: int) -> int:
+    """The tier of the name at `start:end`, lowered by a plain word before a bare noun."""
+    name = text[start:end]
+    level = tier(name)
+    if level != NOT_SECRET and name.isalpha():
+        prev = _PREV_WORD.search(text, max(0, start - 24), start)
+        if prev is not None:
+            level = min(level, tier(prev.group(1) + "_" + name))  # `cache key …`, `next token …`
+    return level
+
+
+def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
+    """The span of the secret after the name at `start:end` of tier `level`, if any."""
+    between = _BETWEEN.match(text, end)
+    if between is None:
+        return None
+    sep = between.group(0)
+    if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
+        return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+    if level == WEAK and _WORDS_THEN_COLON.match(sep):
+        return None  # `The key insight: …`: a bare `key` then words is prose, not a label
+    vstart = between.end()
+    if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
+        level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
+    pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
+    if pair is not None and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
+        return pair.span("s")  # `"auth" => ["bob", "…"]`: a user and its password
+    user = _USER_SLASH.match(text, vstart)
+    if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
+        vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
+    return _value_at(text, start, vstart, sep, level)
+
+
+def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple[int, int] | None:
+    """The span of the value at `vstart` (quoted when `sep` opened a quote) if judged a secret."""
+    quote = sep.rstrip()[-1:]
+    quoted = quote in ("'", '"', "`")
+    if quoted:
+        if sep.rstrip()[-2:-1] == "\\":
+            quote = "\\" + quote  # `\"secret\": \"…\"`: JSON inside a JSON string
+        close = text.find(quote, vstart)
+        if close == -1 or "\n" in text[vstart:close]:
+            return None
+        whole = text[vstart:close]
+        if level == WEAK and _NAMES_A_VALUE.match(text, close + len(quote)) is not None:
+            return None  # `<add key="ConnectionString" value="…"/>`: the key names the value
+    else:
+        bare = _BARE.match(text, vstart)
+        if bare is None:
+            return None
+        whole = _bare_value(bare.group(0).split(",", 1)[0])
+    if start and text[start - 1] in "?&;":
+        whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
+    v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
+    if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
+        v = whole
+    vend = vstart + len(v)
+    if _is_prose(text, sep, v, vend) or not judged(level, v):
+        return None
+    return vstart, vend
 
 
 def _bare_value(run: str) -> str:
