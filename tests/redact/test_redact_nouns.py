@@ -40,6 +40,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"$cache->auth('{SECRET}');", SECRET),  # an auth call's one argument
         (f'Http(["auth" => ["ops", "{SECRET}"]])', SECRET),  # a user and its password after the name
         (f"vault_secret_id   {KEY}", KEY),
+        (f"regtool set /v RelayPassword /t REG_SZ /d {SECRET} /f", SECRET),  # a flag names, a later flag gives
+        (f"kvctl put --key relay_token --value {KEY}", KEY),
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -69,9 +71,11 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
+        "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
+        "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',

@@ -21,6 +21,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"users_passwd:\n  - deploy:{SECRET}", SECRET),
         (f'[smtp.credentials]\nrelay = "{SECRET}"\nuser = "ops"\n[server]\nport = 8080', SECRET),  # a section
         (f"[auth]\nops = {SECRET}", SECRET),  # an auth section: users and their passwords
+        (f'{{\n  "kind" : "api_secret",\n  "value" : "{KEY}"\n}}', KEY),  # a kind, then its value (JSON)
         (f"<vpn-credentials>\nops\n{SECRET}\n</vpn-credentials>", SECRET),  # values alone on their lines
         (f"<Secret>\n  <Name>db</Name>\n  <Data>{SECRET}</Data>\n</Secret>", SECRET),
         (f"fallback_tokens:\n  - {KEY}\n  - {KEY[::-1]}", KEY),  # the items of a list
@@ -40,6 +41,7 @@ def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
         "credentials:\n  username: deploy2024\n  host: db1.internal",
         "secrets:\n  - db_password\n  - api_token_v2",  # names of secrets, not values
         "auth:\n  provider: github\n  callback_ttl: 300s2",
+        '{\n  "type": "string",\n  "value": "Heron.4412Cedar"\n}',
         "<Password>\n  <PlainText>true</PlainText>\n</Password>",
         "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",
         'locals {\n  name = "web-2024"\n}',

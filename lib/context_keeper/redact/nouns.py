@@ -241,6 +241,14 @@ _FIELD_PAIR = (
 )
 
 
+# `reg add … /v Password /t REG_SZ /d …`, `--key db_password … --value …`: a flag names, a later flag gives.
+_FLAG_PAIR = (
+    r"(?<![\w-])(?:--?|/)(?i:name|key|v|n|k)[ \t=]+(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)"
+    r"(?:[ \t]+[^\s]+){0,6}?[ \t]+(?:--?|/)(?i:value|data|d|val|secret-string)[ \t=]+"
+    r"(?P<q>[\"']?)(?P<s>[^\s\"']{1,300})(?P=q)(?=[ \t;|&]|$)"
+)
+
+
 def _named_field(m: re.Match[str]) -> str:
     level = tier(m.group("n").rsplit("/", 1)[-1], whole=True)
     if level == NOT_SECRET or not judged(level, m.group("s")):
@@ -282,11 +290,13 @@ def redact_nouns(text: str) -> str:
     """Values after their secret name, before it, beside a field naming them, after a prompt."""
     if _NOUN.search(text) is None:
         return text  # a trigger inside another word (`class`): no noun, nothing to read
-    return _PROMPT_RULE(_FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text))))
+    text = _FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text)))
+    return _PROMPT_RULE(_FLAG_FIELD_RULE(text))
 
 
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 _FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
+_FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
 _PROMPT_RULE = LazyRule(_PROMPT, _prompt_answer)
 
 

@@ -1,7 +1,8 @@
 """A name and its value on consecutive lines: a Kubernetes or Compose env entry
 (`- name: DB_PASSWORD` then `value: "…"`), Terraform-style `key = "DB_PASSWORD"` then
-`value = "…"`. The name's line says what the value's line holds, so this reads across lines
-and runs on a whole text before its lines (see `lines`).
+`value = "…"`, a pretty-printed JSON object (`"type" : "secret",` then `"value" : "…"`).
+The name's line says what the value's line holds, so this reads across lines and runs on a
+whole text before its lines (see `lines`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("name:", "key:", "name =", "key =")
-_NAME_LINE = LazyPattern(r"[ \t]*(?:-[ \t]*)?(?:name|key)[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\1[ \t\r]*")
+TRIGGERS = ("name:", "key:", "name =", "key =", 'name"', 'key"', 'type"', 'kind"', "type:", "kind:")
+# (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
+_NAME_LINE = LazyPattern(
+    r"[ \t]*(?:-[ \t]*)?([\"']?)(?:name|key|type|kind)\1[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\2[ \t]*,?[ \t\r]*"
+)
 _VALUE_LINE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:-[ \t]*)?value[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#][^\s#]*)[ \t\r]*(?:#.*)?"
+    r"(?P<lead>[ \t]*(?:-[ \t]*)?([\"']?)value\2[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#,][^\s#,]*)"
+    r"[ \t]*,?[ \t\r]*(?:#.*)?"
 )
 
 
