@@ -59,6 +59,7 @@ def test_descriptions_references_and_other_blocks_are_kept(text: str) -> None:
         (f"$ cat /srv/app/credentials\nsync:{SECRET}\n$ ls", SECRET),
         (f"cat <<EOF > /etc/vpn/passwords\nalice  *  {SECRET}  *\nEOF", SECRET),
         (f"PS C:\\> Get-Content .\\secrets.ini\nsmtp={SECRET}", SECRET),
+        ('$ cat /etc/proxy/userlist.txt\n"ops" "Tr4ns1t!Lane"', "Tr4ns1t!Lane"),  # a list of users
     ],
 )
 def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
@@ -72,6 +73,8 @@ def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
         "$ cat README.md\nrelease: v2.4.1-rc3\n$ ls",
         f"$ cat /etc/hosts\nsync {SECRET}",  # a file that does not name secrets
         "cat <<EOF > /etc/vpn/passwords\nEOF\nrelease v2.4.1-rc3 build2024",  # after the delimiter
+        '$ cat users.json\n{"id": "acc_2024x", "name": "bob"}',  # a list of users: only strongly mixed fields
+        "$ cat /srv/userlist.txt\nops harbor-copper-7788",
     ],
 )
 def test_other_files_and_references_are_kept(text: str) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .nouns import judged
 from .patterns import MARK, LazyPattern
+from .values import strongly_mixed
 
 TRIGGERS = (
     "assw",
@@ -41,6 +42,9 @@ TRIGGERS = (
     "login",
     "Login",
     "LOGIN",
+    "users",
+    "userlist",
+    "userdb",
 )
 _MAX_LINES = 60  # a block longer than this is a file's body, not a secret's settings
 _BRACE_HEADER = LazyPattern(
@@ -202,7 +206,7 @@ def _answers_prompt(lines: list[str], i: int) -> bool:
 # -- the body of a file that holds secrets --------------------------------------------------------
 
 # `$ cat /etc/rsyncd.secrets`, then what it printed; `cat <<EOF | sudo tee -a /etc/ppp/chap-secrets`
-# (or `> ~/.pgpass`), then the lines written up to the delimiter.
+# (or `> ~/.pgpass`), then the lines written up to the delimiter; `echo -e 'bob\n…' > users.txt`.
 _SHOWN_FILE = LazyPattern(
     r"[ \t]*(?:(?:[$#>]|PS [^>\n]*>)[ \t]+)?(?:sudo[ \t]+)?(?:cat|less|more|head|tail|bat|type|Get-Content)[ \t]+(?:-\S+[ \t]+)*"
     r"(?P<f>[^\s|;&<>]+)[ \t]*"
@@ -216,12 +220,17 @@ _PROMPT_LINE = LazyPattern(r"[ \t]*(?:\$|❯|>>>|PS [^>]*>)[ \t]")
 _MAX_FIELDS = 6
 
 
-def _names_secrets(path: str) -> bool:
-    """`/etc/rsyncd.secrets`, `chap-secrets`, `.htpasswd`, `credentials`: a file of secrets."""
+def _file_kind(path: str) -> int:
+    """SECRETS for `/etc/rsyncd.secrets`, `chap-secrets`, `.htpasswd`, `credentials`; USERS for
+    `userlist.txt`, `virtual_users.txt` (a list of users holds their passwords); else 0."""
     base = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return any(
-        tier(w[:-1] if w[-1:] in "sS" else w, whole=True) in (PASSWORD, STRONG) for w in _FILE_WORDS.findall(base)
-    )
+    words = _FILE_WORDS.findall(base)
+    if any(tier(w[:-1] if w[-1:] in "sS" else w, whole=True) in (PASSWORD, STRONG) for w in words):
+        return _SECRETS
+    return _USERS if any(w.lower() in ("users", "userlist", "userdb") for w in words) else 0
+
+
+_SECRETS, _USERS = 1, 2
 
 
 def _secret_file_body(lines: list[str], i: int) -> bool:
@@ -232,7 +241,8 @@ def _secret_file_body(lines: list[str], i: int) -> bool:
     if shown is None and here is None:
         return False
     path = shown.group("f") if shown is not None else here.group("f") or here.group("f2")  # type: ignore[union-attr]
-    if not _names_secrets(path):
+    kind = _file_kind(path)
+    if not kind:
         return False
     delimiter = None if here is None else here.group("d") or here.group("d2")
     changed = False
@@ -240,17 +250,18 @@ def _secret_file_body(lines: list[str], i: int) -> bool:
         body = lines[j]
         if body.strip() == delimiter or (delimiter is None and _PROMPT_LINE.match(body)):
             break
-        marked = _mark_entry(body, PASSWORD)
+        marked = _mark_entry(body, PASSWORD) if kind == _SECRETS else body
         if marked == body:
-            marked = _mark_fields(body)
+            marked = _mark_fields(body, kind == _USERS)
         if marked != body:
             lines[j] = marked
             changed = True
     return changed
 
 
-def _mark_fields(line: str) -> str:
-    """`bob * Willow9446! *`, `db:5432:app:app:…`: the fields after the first shaped like a password."""
+def _mark_fields(line: str, strict: bool = False) -> str:
+    """`bob * Willow9446! *`, `db:5432:app:app:…`: the fields after the first shaped like a
+    password (`strict`: in a list of users, only those that mix cases, digits and symbols)."""
     fields = line.split()
     if len(fields) == 1 and line.count(":") >= 2:
         fields = line.strip().split(":")
@@ -259,6 +270,6 @@ def _mark_fields(line: str) -> str:
     out = line
     for field in fields[1:]:
         inner = field.strip("\"'")
-        if inner and judged(PASSWORD, inner):
+        if inner and judged(PASSWORD, inner) and (not strict or strongly_mixed(inner)):
             out = out.replace(inner, MARK, 1)
     return out
