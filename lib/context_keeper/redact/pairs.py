@@ -12,7 +12,8 @@ from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("name:", "key:", "name =", "key =", 'name"', 'key"', 'type"', 'kind"', "type:", "kind:")
+TRIGGERS = ("value",)  # the value's line, found first
+_NAME_WORDS = ("name", "key", "type", "kind")  # one of them on the line before
 # (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
 _NAME_LINE = LazyPattern(
     r"[ \t]*(?:-[ \t]*)?([\"']?)(?:name|key|type|kind)\1[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\2[ \t]*,?[ \t\r]*"
@@ -24,16 +25,19 @@ _VALUE_LINE = LazyPattern(
 
 
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
-    """Indices of the lines holding one of `needles`, found by searching the whole text."""
+    """Indices of the lines holding one of `needles` in any case, found by searching the whole
+    text once per lower-case needle (its case variants share the scan; the callers' patterns
+    then read each line found)."""
     found: set[int] = set()
     starts: list[int] | None = None
-    for needle in needles:
-        i = text.find(needle)
+    low = text.lower()
+    for needle in sorted({n.lower() for n in needles}):
+        i = low.find(needle)
         if i != -1 and starts is None:
             starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         while i != -1:
             found.add(bisect_right(starts, i) - 1)  # type: ignore[arg-type]
-            i = text.find(needle, i + 1)
+            i = low.find(needle, i + 1)
     return sorted(found)
 
 
@@ -44,8 +48,11 @@ def redact_pairs(text: str) -> str:
 
     lines = text.split("\n")
     changed = False
-    for i in lines_holding(text, lines, TRIGGERS):
-        if i + 1 >= len(lines):
+    # Found from the value's line (`value` is rarer than `name`, `key` and `type` in JSON),
+    # then the line before it read as the name's.
+    for j in lines_holding(text, lines, TRIGGERS):
+        i = j - 1
+        if i < 0 or not any(t in lines[i] for t in _NAME_WORDS):
             continue
         m = _NAME_LINE.fullmatch(lines[i])
         if m is None:

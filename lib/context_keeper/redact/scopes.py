@@ -138,6 +138,13 @@ def _block_end(lines: list[str], i: int, kind: str, header: str, indent: int) ->
     return i + 1  # no end in sight: not a block this rule reads
 
 
+def _may_open(line: str) -> bool:
+    """Cheap tests before the patterns: a header ends in `{`, `:`, `>`, `]` (or a YAML block
+    indicator), a prompt holds a colon, a file is shown by a command or written by a heredoc."""
+    end = line.rstrip()[-1:]
+    return end in "{:>]|-+" or ":" in line or "<<" in line or "cat" in line or "Content" in line
+
+
 def redact_scopes(text: str) -> str:
     """The values in blocks whose header names a secret, and answers to password prompts."""
     from .pairs import lines_holding
@@ -146,7 +153,7 @@ def redact_scopes(text: str) -> str:
     changed = False
     for i in lines_holding(text, lines, TRIGGERS):
         line = lines[i]
-        if len(line) > 200 or i + 1 >= len(lines):
+        if len(line) > 200 or i + 1 >= len(lines) or not _may_open(line):
             continue
         if _answers_prompt(lines, i):
             changed = True
