@@ -2,7 +2,7 @@
 """A trained ranker over rich features against the hand-set rules, leave one toolchain out.
 
     python bench/failures_ranker.py [--fixtures DIR] [--rules-lib DIR] [--heldout-commit REV]
-                                    [--weights FILE] [--misses]
+                                    [--weights FILE] [--ablate] [--misses]
 
 The decision is the one bench/failures_model.py measures: which candidate of an output (a
 `ranking` unit: a line joined with what continues it) is the first expected message. A unit
@@ -23,7 +23,9 @@ breaking their ties. Leave one toolchain out: for each toolchain the model is tr
 every other toolchain's recordings. Figures overall, on the recordings no recogniser claims
 (what the general method meets), and on the batch added by REV (toolchains the rules were
 not tuned on), both leave-one-out and trained on the recordings before it only. With
---rules-lib the rules' picks come from that library (a checkout of an older commit's lib).
+--rules-lib the rules' picks come from that library (a checkout of an older commit's lib);
+with --ablate also the model without each group of features; with --weights FILE the combined
+model trained on every recording is written to FILE (JSON: name -> weight), nothing else run.
 """
 
 from __future__ import annotations
@@ -184,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weights", type=Path, help="train the combined model on all recordings, write it here")
     parser.add_argument("--emit-rules", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--misses", action="store_true")
+    parser.add_argument("--ablate", action="store_true", help="also the model without each group of features")
     args = parser.parse_args(argv)
     ranking = _lib(args.lib)
     cases = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(args.fixtures.glob("*.json"))]
@@ -199,9 +202,10 @@ def main(argv: list[str] | None = None) -> int:
     usable = [c for c in cases if any(u[3] for u in units[c["name"]])]
     if args.weights:
         weights = train(groups_of(usable, units, plain=False))
-        data = {"with_score": True, "weights": {k: round(w, 4) for k, w in sorted(weights.items()) if abs(w) >= 1e-4}}
+        kept = {k: round(w, 4) for k, w in sorted(weights.items()) if abs(w) >= 1e-4}
+        data = {"with_score": True, "weights": kept}
         args.weights.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
-        print(f"wrote {args.weights} ({len(data['weights'])} weights)")
+        print(f"wrote {args.weights} ({len(kept)} weights)")
         return 0
     report(args, cases, usable, units)
     return 0
@@ -259,9 +263,31 @@ def report(args: argparse.Namespace, cases: list[dict[str, Any]], usable: list[d
             gained = [n for n in names if right[variant][n] and not right["rules"][n]]
             lost = [n for n in names if right["rules"][n] and not right[variant][n]]
             print(f"{variant} against the rules, {label}: {len(gained)} gained, {len(lost)} lost")
+    if args.ablate:
+        ablate(usable, units, subsets)
     tuned = nested(before, units, [c for c in usable if c["name"] in heldout])
     print(f"batch trained before, hyper-parameters chosen by grouped 5-fold CV on what came before: {tuned}")
     print("\n".join(misses))
+
+
+GROUPS = {"shapes": ("f:",), "lexical": ("h",), "position": ("p:",)}
+
+
+def ablate(usable: list[dict[str, Any]], units: dict, subsets: dict[str, list[str]]) -> None:
+    """The model (no hand-set score) leaving each toolchain out, without one group of features."""
+    for group, prefixes in GROUPS.items():
+        kept = {
+            name: [(t, s, {k: v for k, v in _plain(x).items() if not k.startswith(prefixes)}, r) for t, s, x, r in cand]
+            for name, cand in units.items()
+        }
+        right = {}
+        for toolchain in sorted({c["toolchain"] for c in usable}):
+            weights = train(groups_of([c for c in usable if c["toolchain"] != toolchain], kept, plain=True))
+            for c in usable:
+                if c["toolchain"] == toolchain:
+                    cand = kept[c["name"]]
+                    right[c["name"]] = cand[max(range(len(cand)), key=lambda i: (_score(weights, cand[i][2]), -i))][3]
+        print(f"model without {group} features: " + ", ".join(f"{k} {_cell(right, v)}" for k, v in subsets.items()))
 
 
 GRID = [(epochs, l2) for epochs in (6, 12, 24) for l2 in (1e-5, 1e-4, 1e-3, 1e-2)]
