@@ -39,6 +39,9 @@ SHOWN = (
     "NAME          VALUE\nDB_HOST       db.internal\nDB_PASSWORD   {v}",
     "│ NAME        │ VALUE │\n├─────────────┼───────┤\n│ API_TOKEN   │ {v} │",
     "TOKEN" + " " * 39 + "TTL   EXPIRES                USAGES\n{v:<44}23h   2026-11-28T10:00:00Z   signing",
+    "$ openstack application credential create ci\n| secret       | {v} |",
+    # a key a command that makes credentials prints
+    "$ netbird setup-key create ci\nSetup key: {v}",
     # an object's siblings
     '{{\n  "type" : "secret",\n  "value" : "{v}"\n}}',
     '{{\n  "db_password": {{\n    "sensitive": true,\n    "type": "string",\n    "value": "{v}"\n  }}\n}}',
@@ -80,6 +83,8 @@ KEPT = (
     "Key                   Value\n---                   -----\nsecret_id_accessor    " + ID + "\nsecret_id_ttl   0s",
     '{\n  "SecretName": "prod/db-' + ID + '",\n  "key_id": "' + ID + '"\n}',
     "SecretARN: arn:aws:secretsmanager:us-east-1:123456789012:secret:db-AbCdEf\nKeyId: " + ID,
+    "$ redis-cli hgetall session\nkey: " + ID + "\nUpload key: " + ID,
+    "| id | " + ID + " |\n| key | " + ID + " |",
     # not a secret's value: words, placeholders, references, masks, paths
     "Status:\n  Password: required\n  Token: expired",
     "$ gh auth status\n  - Token: gho_************************************",

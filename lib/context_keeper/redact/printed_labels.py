@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from .names import PASSWORD, STRONG, tier, words_of
+from .names import PASSWORD, STRONG, WEAK, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
     is_dotted_name,
@@ -71,9 +71,11 @@ def _left_by_line_rules(m: re.Match[str]) -> bool:
     return is_hexlike(value) or tier(label) < STRONG or decorated
 
 
-def names_secret(label: str) -> bool:
+def names_secret(label: str, created: bool = False) -> bool:
     """Whether a printed label names the secret itself (`SecretID`, `Secret Key`,
-    `Initial Root Token`, `unseal_keys_hex`), not its name, id or handle."""
+    `Initial Root Token`, `unseal_keys_hex`), not its name, id or handle. `created`: the text
+    holds a command that creates a credential, so a key it prints (`Setup key:`) is the new
+    credential, where a bare `key` or `auth` alone could be any key."""
     words = words_of(label)
     while len(words) > 1 and words[-1] in _ENCODINGS:
         words.pop()
@@ -87,7 +89,15 @@ def names_secret(label: str) -> bool:
         return True
     if words[-1] == "CODE" and before in _SECRET_CODE_KINDS:
         return True
-    return tier("_".join(words), whole=True) in (PASSWORD, STRONG)
+    level = tier("_".join(words), whole=True)
+    return level in (PASSWORD, STRONG) or (created and level == WEAK)
+
+
+# A command at a prompt that makes a credential: what it prints under a key's label is the key.
+_CREATING = LazyPattern(
+    r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+[^\n]{0,200}?\b(?:create|generate|add|new|init|bootstrap|"
+    r"issue|register|rotate|reset|regenerate|mint)\b"
+)
 
 
 _CODE_CHARS = frozenset("()[]{}<>`;,\"'")
@@ -113,6 +123,11 @@ _LABEL_LINE = LazyPattern(
     r"""(?P<lead>[ \t]*(?:[^\w\s"'{\[(][ \t]*){0,2}(?P<q>["']?)(?P<label>[A-Za-z][\w .-]{0,40}?)(?P=q)
         [ \t]*[:=][ \t]*)(?P<vq>["']?)(?P<s>[^\s"',]{6,400})(?P=vq)[ \t]*,?[ \t\r]*""",
     re.VERBOSE,
+)
+# A row of two cells between bars, a label and its value (`| secret | … |`, `│ token │ … │`).
+_BARRED_PAIR = LazyPattern(
+    r"(?P<lead>[ \t]*[|│┃][ \t]*)(?P<q>)(?P<label>[A-Za-z][\w .-]{0,40}?)[ \t]*[|│┃][ \t]*"
+    r"(?P<s>[^\s|│┃]{6,400})[ \t]*[|│┃][ \t\r]*"
 )
 # An aligned table's header: two to eight titles of words, two spaces or a bar apart.
 _HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
@@ -321,6 +336,7 @@ def redact_printed_labels(text: str) -> str:
     lines = text.split("\n")
     before = list(lines)
     done = -1
+    created: bool | None = None  # whether the text holds a command that makes a credential
     for i in lines_holding(text, lines, TRIGGERS):
         if i <= done:
             continue
@@ -330,9 +346,12 @@ def redact_printed_labels(text: str) -> str:
         if "{" in line and '"' in line and ("alue" in line or "ALUE" in line):
             lines[i] = _redact_flat_objects(line)
             continue
-        m = _LABEL_LINE.fullmatch(line)
+        m = _LABEL_LINE.fullmatch(line) or _BARRED_PAIR.fullmatch(line)
         if m is not None:
-            if _left_by_line_rules(m) and names_secret(m.group("label")) and shown_secret(m.group("s")):
+            if created is None:
+                created = _CREATING.search(text) is not None
+            label, value = m.group("label"), m.group("s")
+            if _left_by_line_rules(m) and names_secret(label, created) and shown_secret(value):
                 lines[i] = line[: m.start("s")] + MARK + line[m.end("s") :]
             else:
                 _redact_object_values(lines, i)
