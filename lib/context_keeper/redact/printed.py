@@ -50,18 +50,9 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-TRIGGERS = (
-    *_COMMAND_TRIGGERS,
-    ":\n",
-    ":\r\n",
-    "!\n",
-    ".\n",
-    "$ ",
-    "% ",
-    "❯ ",
-    *_BEFORE_LABEL,
-    *printed_labels.TRIGGERS,
-)
+_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+# What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
+TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -145,7 +136,7 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
     without any costs a few scans, not a test per line."""
     found: set[int] = set()
     starts: list[int] | None = None
-    for t in TRIGGERS:
+    for t in _ANNOUNCING:
         if t not in text:
             continue
         if starts is None:

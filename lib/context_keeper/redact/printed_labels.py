@@ -42,12 +42,23 @@ from .values import (
     not_a_secret,
 )
 
-# Any line that could hold a label, a header or an object's key (a whole text is searched
-# for these first, so a text without any costs a few scans).
-TRIGGERS = (
-    "ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
-    "redential", "REDENTIAL", "alue", "ALUE", "ode", "ODE",
-)  # fmt: skip
+# Any line that could hold a label, a header or an object's key, in lower case (a whole text
+# is searched for these first, so a text without any costs a few scans).
+TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
+    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY")  # fmt: skip
+_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery")
+
+
+def _candidates(text: str, lines: list[str]) -> list[int]:
+    """The lines holding a trigger, searched for in the text in lower case (one scan per
+    word, not one per spelling)."""
+    from .pairs import lines_holding
+
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer (`İ`): spell them all
+        return lines_holding(text, lines, TRIGGERS)
+    return lines_holding(low, lines, _LOWER_TRIGGERS)
+
 
 # Words after the noun that make the label name or point at a secret, not hold it (`names`
 # judges the rest: `SecretName`, `secret_arn`, `key_id`).
@@ -132,6 +143,9 @@ _BARRED_PAIR = LazyPattern(
 # An aligned table's header: two to eight titles of words, two spaces or a bar apart.
 _HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
 _BARS = "|│┃"
+_HEADER_LINE = LazyPattern(
+    r"[ \t|│┃]*[A-Za-z][A-Za-z_-]*(?: {1,2}[A-Za-z][A-Za-z_-]*)*(?:(?: {2,}|\t+|[ \t]*[|│┃][ \t]*)[A-Za-z][A-Za-z_ -]*)+[ \t|│┃\r]*"
+)
 _RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯|│┃+ \t\r")
 _MAX_ROWS = 100
 _VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
@@ -139,7 +153,7 @@ _VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
 
 def _header(line: str) -> list[tuple[int, int, str]] | None:
     """The titles of an aligned table's header (start, end, title), or None."""
-    if len(line) > 300 or not line.strip():
+    if len(line) > 300 or _HEADER_LINE.fullmatch(line) is None:
         return None
     if any(b in line for b in _BARS):
         spans, start = [], 0
@@ -331,13 +345,11 @@ def _redact_list(lines: list[str], i: int) -> int:
 
 def redact_printed_labels(text: str) -> str:
     """The values under labels that name a secret, in every layout above, redacted."""
-    from .pairs import lines_holding
-
     lines = text.split("\n")
     before = list(lines)
     done = -1
     created: bool | None = None  # whether the text holds a command that makes a credential
-    for i in lines_holding(text, lines, TRIGGERS):
+    for i in _candidates(text, lines):
         if i <= done:
             continue
         line = lines[i]
@@ -346,7 +358,9 @@ def redact_printed_labels(text: str) -> str:
         if "{" in line and '"' in line and ("alue" in line or "ALUE" in line):
             lines[i] = _redact_flat_objects(line)
             continue
-        m = _LABEL_LINE.fullmatch(line) or _BARRED_PAIR.fullmatch(line)
+        m = _LABEL_LINE.fullmatch(line) if ":" in line or "=" in line else None
+        if m is None and any(b in line for b in _BARS):
+            m = _BARRED_PAIR.fullmatch(line)
         if m is not None:
             if created is None:
                 created = _CREATING.search(text) is not None
