@@ -134,3 +134,10 @@ def test_any_shape_is_a_shown_secret(value: str) -> None:
 @pytest.mark.parametrize("value", ["required", "${DB_PASSWORD}", "gho_****", "~/.ssh/id_rsa", "4096", "SecretStr"])
 def test_words_references_and_paths_are_not(value: str) -> None:
     assert not shown_secret(value)
+
+
+def test_a_text_whose_lower_case_is_longer_is_read_too() -> None:
+    # `İ` lower-cased is two characters: the lines are then found by each spelling instead
+    v = _uuid("dotted")
+    out = redact(f"İstanbul cluster\n$ consul acl bootstrap\nSecretID:   {v}")
+    assert v not in out and out.startswith("İstanbul cluster\n")
