@@ -709,12 +709,136 @@ PRINTED_HELD4: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+def _uuid(g: random.Random) -> str:
+    return "-".join(_rand(g, n, HEX) for n in (8, 4, 4, 4, 12))
+
+
+# Set 10, printed part: written after the label rule (`printed_labels`) was tuned on set 8's
+# printed misses, before it was scored; tools and commands no set had, values of every shape.
+PRINTED_HELD10: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    ("nexus-admin", "$ docker exec nexus cat /nexus-data/admin.password\n{v}", _uuid),
+    (
+        "garage-key",
+        "$ garage key create app\nKey name: app\nKey ID: GK{w}\nSecret key: {v}\nCan create buckets: false",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "gitea-access-token",
+        "$ gitea admin user generate-access-token -u bob --scopes all\nAccess token was successfully created: {v}",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "freeipa-random",
+        "$ ipa user-add bob --first Bob --last B --random\n  Random password: {v}",
+        lambda g: _rand(g, 24, AN + "*+,-./:=?@"),
+    ),
+    ("kanidm-recover", '$ kanidmd recover-account admin\nnew_password: "{v}"', lambda g: _rand(g, 48)),
+    (
+        "infisical-service-token",
+        "$ infisical service-token create --scope=prod:/ --name ci\nService token: st.{v}",
+        lambda g: _uuid(g) + "." + _rand(g, 32, HEX) + "." + _rand(g, 32, HEX),
+    ),
+    (
+        "bws-secret-yaml",
+        "$ bws secret get 3f8e2a10-5b7c-4d9e-8f01-2a3b4c5d6e7f -o yaml\nid: 3f8e2a10-5b7c-4d9e-8f01-2a3b4c5d6e7f\n"
+        "organizationId: 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d\nkey: STRIPE_SECRET\nvalue: {v}\nnote: ''",
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "doppler-json",
+        '$ doppler secrets get DB_PASSWORD --json\n{{\n  "DB_PASSWORD": {{\n    "computed": "{v}",\n'
+        '    "note": "",\n    "raw": "{v}"\n  }}\n}}',
+        lambda g: _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "ssm-table",
+        "$ aws ssm get-parameter --name /prod/db/password --with-decryption --output table\n"
+        "-------------------------------------------------\n|                 GetParameter                  |\n"
+        "+-----------------------------------------------+\n||                  Parameter                  ||\n"
+        "|+------------------+--------------------------+|\n||  Name            |  /prod/db/password       ||\n"
+        "||  Type            |  SecureString            ||\n||  Value           |  {v}  ||\n"
+        "|+------------------+--------------------------+|",
+        lambda g: _rand(g, 22),
+    ),
+    (
+        "harbor-robot",
+        "$ harbor robot create --name ci --project app\nName:    robot$app+ci\nSecret:  {v}\nExpires: never",
+        lambda g: _rand(g, 32),
+    ),
+    ("rundeck-token", "$ rd tokens create -u admin -r admin\n{v}", lambda g: _rand(g, 32)),
+    (
+        "teleport-invite",
+        'User "joe" has been created but requires a password. Share this URL with the user to complete user '
+        "setup, link is valid for 1h:\nhttps://tele.example.com:443/web/invite/{v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "appwrite-key",
+        '$ appwrite projects create-key --project-id app --name ci --json\n{{"$id": "64f0c0ffee", "name": "ci", '
+        '"expire": null, "secret": "{v}"}}',
+        lambda g: _rand(g, 256, HEX),
+    ),
+    (
+        "grafana-sa-token",
+        '$ curl -s -X POST -H "Content-Type: application/json" localhost:3000/api/serviceaccounts/2/tokens '
+        '-d \'{{"name":"ci"}}\'\n{{"id":7,"name":"ci","key":"{v}"}}',
+        lambda g: "glsa_" + _rand(g, 32) + "_" + _rand(g, 8, HEX),
+    ),
+    (
+        "opensearch-log",
+        "$ docker logs opensearch 2>&1 | grep -i password\n[2026-11-27T10:00:00,000][INFO ][o.o.s.s.ConfigHelper] "
+        "admin password set to {v}",
+        lambda g: _rand(g, 18, AN + "!@#"),
+    ),
+    (
+        "dokku-config",
+        "$ dokku config:show web\n=====> web env vars\nDATABASE_URL:     postgres://web@db:5432/web\n"
+        "SECRET_KEY_BASE:  {v}",
+        lambda g: _rand(g, 128, HEX),
+    ),
+    (
+        "buildkite-agent-token",
+        "$ bk agent-token create --description ci\n┌──────────────────────────────────────┬──────┬──────────┐\n"
+        "│ ID                                   │ NAME │ TOKEN    │\n├──────────────────────────────────────┼──────┼──────────┤\n"
+        "│ 0b7c9f2e-2d3a-4c6b-9e8f-1a2b3c4d5e6f │ ci   │ {v} │",
+        lambda g: _rand(g, 50, "abcdef0123456789"),
+    ),
+    (
+        "kanboard-api",
+        "$ docker exec kanboard ./cli config:get api_token\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "pocketbase-superuser",
+        "$ ./pocketbase superuser create admin@example.com --random\nSuccessfully saved superuser "
+        '"admin@example.com"!\nPassword: {v}',
+        lambda g: _rand(g, 16, AN + "@#"),
+    ),
+    (
+        "rabbitmq-definitions",
+        '$ rabbitmqctl export_definitions -\n{{"users":[{{"name":"app","password_hash":"{v}",'
+        '"hashing_algorithm":"rabbit_password_hashing_sha256","tags":[]}}]}}',
+        lambda g: _b64(g, 48),
+    ),
+    (
+        "coder-token",
+        "$ coder tokens create --name ci --lifetime 720h\n{v}",
+        lambda g: _rand(g, 10) + "-" + _rand(g, 22),
+    ),
+    (
+        "zitadel-machine-secret",
+        "$ zitadel-tools machine-secret generate --user ci\nclientId:     ci@app\nclientSecret: {v}",
+        lambda g: _rand(g, 64),
+    ),
+)
+
+
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4)
+    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4, PRINTED_HELD10)
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
-        source = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4")[held]
+        source = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held10")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -789,7 +913,7 @@ def main(argv: list[str] | None = None) -> int:
             samples += format_samples(fmt, rng)
         for held in range(9):
             samples += position_samples(rng, held)
-        for held in range(5):
+        for held in range(6):
             samples += printed_samples(rng, held)
         for s in samples:
             out = redact(s.text)

@@ -84,6 +84,9 @@ def base_env(home: Path, api_url: str) -> dict[str, str]:
         "DISABLE_AUTOUPDATER": "1",
         # The Task tools are off by default on the default model since 2.1.233.
         "CLAUDE_CODE_ENABLE_TODO_TOOLS": "1",
+        # Claude Code runs Bash calls in $SHELL when it is bash or zsh, and otherwise in zsh
+        # where zsh is installed: the tests quote bash's messages, on any machine.
+        "SHELL": "/bin/bash",
     }
 
 

@@ -82,7 +82,6 @@ def test_what_stays_around_a_secret(text: str, expected: str) -> None:
         ("REDISCLI_AUTH", PASSWORD),  # a tool's `*_AUTH` variable holds its password
         ("auth", WEAK),
         ("use_auth", NOT_SECRET),
-        ("vault_secret_id", STRONG),  # Vault's credential, a random value
         ("X-Amz-Signature", WEAK),
         ("KeyError", NOT_SECRET),
         ("token_ttl", NOT_SECRET),

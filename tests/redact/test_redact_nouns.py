@@ -39,7 +39,6 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"REPLICA_AUTH={SECRET} ./sync.sh", SECRET),  # a tool's `*_AUTH` variable
         (f"$cache->auth('{SECRET}');", SECRET),  # an auth call's one argument
         (f'Http(["auth" => ["ops", "{SECRET}"]])', SECRET),  # a user and its password after the name
-        (f"vault_secret_id   {KEY}", KEY),
         (f"regtool set /v RelayPassword /t REG_SZ /d {SECRET} /f", SECRET),  # a flag names, a later flag gives
         (f"kvctl put --key relay_token --value {KEY}", KEY),
     ],

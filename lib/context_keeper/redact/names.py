@@ -136,8 +136,6 @@ def tier(name: str, whole: bool = False) -> int:
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
     # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
-    if words[-2:] == ["SECRET", "ID"]:
-        return STRONG  # Vault's `secret_id`, Consul's `SecretID`: the credential (a random value)
     for i in range(len(words) - 1, -1, -1):
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:

@@ -31,13 +31,17 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list
     found: set[int] = set()
     starts: list[int] | None = None
     low = text.lower()
-    for needle in sorted({n.lower() for n in needles}):
-        i = low.find(needle)
+    if len(low) == len(text):
+        hay, wanted = low, {n.lower() for n in needles}
+    else:  # a character whose lower case is longer (`İ`) shifts the offsets: the text as it is
+        hay, wanted = text, {v for n in needles for v in (n, n.lower(), n.upper(), n.capitalize())}
+    for needle in sorted(wanted):
+        i = hay.find(needle)
         if i != -1 and starts is None:
             starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         while i != -1:
             found.add(bisect_right(starts, i) - 1)  # type: ignore[arg-type]
-            i = low.find(needle, i + 1)
+            i = hay.find(needle, i + 1)
     return sorted(found)
 
 

@@ -21,6 +21,7 @@ import re
 from bisect import bisect_right
 from itertools import accumulate
 
+from . import printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
@@ -49,7 +50,9 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-TRIGGERS = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+# What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
+TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -133,7 +136,7 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
     without any costs a few scans, not a test per line."""
     found: set[int] = set()
     starts: list[int] | None = None
-    for t in TRIGGERS:
+    for t in _ANNOUNCING:
         if t not in text:
             continue
         if starts is None:
@@ -148,7 +151,12 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
 
 
 def redact_printed(text: str) -> str:
-    """The value lines after each command or heading that announces a secret, redacted."""
+    """The value lines after each command or heading that announces a secret, and the values
+    under labels that name one (`printed_labels`), redacted."""
+    return printed_labels.redact_printed_labels(_redact_announced(text))
+
+
+def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
     done = -1  # the last line already taken as a value

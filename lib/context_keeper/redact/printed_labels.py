@@ -1,0 +1,379 @@
+"""A value a tool prints under or after a label that names a secret: a secret whatever its shape.
+
+Where a tool prints a credential, its label says what the value is, and a uuid or a hex
+string under it is the credential, not an id (Consul's `SecretID:`, Vault's `secret_id`).
+The layouts read here:
+
+- a colon line, one value after the label: `SecretID:  <uuid>`, `✔ Password: …`,
+  `"secret_id": "<uuid>",`, `Secret Key: …`;
+- an aligned table: rows under a header with a `Value` column (Vault's `Key  Value`), the
+  label in the row's first column; or the cells under a column whose title names a secret
+  (`TOKEN  TTL  EXPIRES` of `kubeadm token list`); columns by the header's offsets, or
+  between `|`/`│`;
+- an object's siblings: a `value`/`data` key beside a key that says what it holds
+  (`"type": "secret"`, `"name": "DB_PASSWORD"`, `"purpose": "PASSWORD"`, `"sensitive":
+  true`, `"masked": true`), in any order, in JSON (one line or many) and YAML;
+- the items of a list under a label that names secrets (`"unseal_keys_hex": [ … ]`,
+  `recovery_codes:` / `- …`).
+
+A label names a secret when `names.tier` says it is a password, a token, a secret or a
+strong key; `secret_id` is one (the secret half of an AppRole or an ACL token pair), and
+what only names or points at a secret is not (`SecretName`, `secret_arn`, `key_id`,
+`accessor`, `token_accessor`, `token_policies`). The value must be one token that is not a
+word, a path, a number, a reference or a placeholder (`shown_secret`). Runs on a whole text
+before its lines (see `lines`), from `printed.redact_printed`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import PASSWORD, STRONG, WEAK, tier, words_of
+from .patterns import MARK, LazyPattern
+from .values import (
+    is_dotted_name,
+    is_hexlike,
+    is_numberish,
+    is_prose,
+    is_type_name,
+    is_wordlike,
+    is_wordy,
+    looks_random,
+    not_a_secret,
+)
+
+# Any line that could hold a label, a header or an object's key, in lower case (a whole text
+# is searched for these first, so a text without any costs a few scans).
+TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
+    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY")  # fmt: skip
+_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery")
+
+
+def _candidates(text: str, lines: list[str]) -> list[int]:
+    """The lines holding a trigger, searched for in the text in lower case (one scan per
+    word, not one per spelling)."""
+    from .pairs import lines_holding
+
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer (`İ`): spell them all
+        return lines_holding(text, lines, TRIGGERS)
+    return lines_holding(low, lines, _LOWER_TRIGGERS)
+
+
+# Words after the noun that make the label name or point at a secret, not hold it (`names`
+# judges the rest: `SecretName`, `secret_arn`, `key_id`).
+_POINTERS = frozenset("ACCESSOR ACCESSORS HANDLE".split())
+# Encodings a tool names beside the secret: `unseal_keys_hex`, `recovery_keys_b64`.
+_ENCODINGS = frozenset("HEX B64 BASE64 PEM DER RAW PLAIN".split())
+_PLURALS = {"KEYS": "KEY", "TOKENS": "TOKEN", "SECRETS": "SECRET", "PASSWORDS": "PASSWORD", "CODES": "CODE"}
+# A key a tool prints that is secret by what it is for, though `names` leaves a bare `key` weak.
+_SECRET_KEY_KINDS = frozenset("UNSEAL RECOVERY ROOT MASTER".split())
+_SECRET_CODE_KINDS = frozenset("RECOVERY BACKUP".split())
+
+
+def _left_by_line_rules(m: re.Match[str]) -> bool:
+    """Whether the line rules, which read a `label: value` line on its own, leave its value:
+    a uuid or hex id (kept there when nothing else says secret), a label they do not count
+    secret (`secret_id`, `Unseal Key 1`), a line that starts with a mark (`✔ Password: …`).
+    Any other value is theirs, so a text comes back as its lines would one by one, with the
+    hints they keep (`NRAK-[REDACTED]`)."""
+    value, label = m.group("s"), m.group("label")
+    decorated = m.string[: m.start("q")].strip(" \t-*#>") != ""  # past list markers and comments
+    return is_hexlike(value) or tier(label) < STRONG or decorated
+
+
+def names_secret(label: str, created: bool = False) -> bool:
+    """Whether a printed label names the secret itself (`SecretID`, `Secret Key`,
+    `Initial Root Token`, `unseal_keys_hex`), not its name, id or handle. `created`: the text
+    holds a command that creates a credential, so a key it prints (`Setup key:`) is the new
+    credential, where a bare `key` or `auth` alone could be any key."""
+    words = words_of(label)
+    while len(words) > 1 and words[-1] in _ENCODINGS:
+        words.pop()
+    if not words or len(words) > 6 or any(w in _POINTERS for w in words):
+        return False
+    words[-1] = _PLURALS.get(words[-1], words[-1])
+    if words[-1] == "SECRETID" or words[-2:] == ["SECRET", "ID"]:
+        return True  # `secret_id`, `SecretID`: the secret half of a pair (`AccessorID` is the other)
+    before = words[-2] if len(words) > 1 else None
+    if words[-1] == "KEY" and before in _SECRET_KEY_KINDS:
+        return True
+    if words[-1] == "CODE" and before in _SECRET_CODE_KINDS:
+        return True
+    level = tier("_".join(words), whole=True)
+    return level in (PASSWORD, STRONG) or (created and level == WEAK)
+
+
+# A command at a prompt that makes a credential: what it prints under a key's label is the key.
+_CREATING = LazyPattern(
+    r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+[^\n]{0,200}?\b(?:create|generate|add|new|init|bootstrap|"
+    r"issue|register|rotate|reset|regenerate|mint)\b"
+)
+
+
+_CODE_CHARS = frozenset("()[]{}<>`;,\"'")
+_NOT_VALUE_START = tuple("!&*|>$%@#:=-.")
+_WORDS_ONLY = frozenset("true false null none nil undefined required optional hidden masked".split())
+
+
+def shown_secret(v: str) -> bool:
+    """One token printed under a secret's label that is a secret: any shape (uuids, hex,
+    base64, a password), but not a word, a path, a number, code, a reference, a placeholder."""
+    if not 6 <= len(v) <= 400 or MARK in v or "://" in v or v.startswith(_NOT_VALUE_START):
+        return False  # YAML tags and anchors, references, options, a leading `-` of a flag
+    if _CODE_CHARS.intersection(v) or v.lower() in _WORDS_ONLY:
+        return False
+    if not_a_secret(v) or is_numberish(v) or is_type_name(v) or is_dotted_name(v) or is_prose(v):
+        return False
+    # a word or an identifier made of words; random letters alone are a password
+    return not ((is_wordy(v) and not any(c.isdigit() for c in v)) or (is_wordlike(v) and not looks_random(v)))
+
+
+# `SecretID:  <v>`, `✔ Password: <v>`, `"secret_id": "<v>",`, `  Secret Key = <v>`
+_LABEL_LINE = LazyPattern(
+    r"""(?P<lead>[ \t]*(?:[^\w\s"'{\[(][ \t]*){0,2}(?P<q>["']?)(?P<label>[A-Za-z][\w .-]{0,40}?)(?P=q)
+        [ \t]*[:=][ \t]*)(?P<vq>["']?)(?P<s>[^\s"',]{6,400})(?P=vq)[ \t]*,?[ \t\r]*""",
+    re.VERBOSE,
+)
+# A row of two cells between bars, a label and its value (`| secret | … |`, `│ token │ … │`).
+_BARRED_PAIR = LazyPattern(
+    r"(?P<lead>[ \t]*[|│┃][ \t]*)(?P<q>)(?P<label>[A-Za-z][\w .-]{0,40}?)[ \t]*[|│┃][ \t]*"
+    r"(?P<s>[^\s|│┃]{6,400})[ \t]*[|│┃][ \t\r]*"
+)
+# An aligned table's header: two to eight titles of words, two spaces or a bar apart.
+_HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
+_BARS = "|│┃"
+# (A title's words are one space apart and titles two or more, or a bar: no text can be read
+# two ways, so a line that is no header fails in linear time.)
+_HEADER_LINE = LazyPattern(
+    r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z_-]*+(?: [A-Za-z][A-Za-z_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
+)
+_RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯|│┃+ \t\r")
+_MAX_ROWS = 100
+_VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
+
+
+def _header(line: str) -> list[tuple[int, int, str]] | None:
+    """The titles of an aligned table's header (start, end, title), or None."""
+    if len(line) > 300 or _HEADER_LINE.fullmatch(line) is None:
+        return None
+    if any(b in line for b in _BARS):
+        spans, start = [], 0
+        for part in re.split(f"[{_BARS}]", line):
+            if part.strip():
+                lead = len(part) - len(part.lstrip())
+                spans.append((start + lead, start + lead + len(part.strip()), part.strip()))
+            start += len(part) + 1
+    else:
+        spans = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
+    if not 2 <= len(spans) <= 8 or not all(_HEADER_TITLE.fullmatch(t) for _, _, t in spans):
+        return None
+    return spans
+
+
+def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> list[tuple[int, int]] | None:
+    """The spans of a row's cells, one per title (None when the row does not fit the header)."""
+    if barred:
+        spans, start = [], 0
+        for part in re.split(f"[{_BARS}]", row):
+            if part.strip():
+                lead = len(part) - len(part.lstrip())
+                spans.append((start + lead, start + lead + len(part.strip())))
+            start += len(part) + 1
+        return spans if len(spans) == len(titles) else None
+    cells = []
+    for k, (start, _, _) in enumerate(titles):
+        if start >= len(row) or row[start].isspace() or (start and not row[start - 1].isspace()):
+            return None  # the row's text does not start where the column does
+        end = titles[k + 1][0] if k + 1 < len(titles) else len(row)
+        cell = row[start:end].rstrip()
+        cells.append((start, start + len(cell)))
+    return cells
+
+
+def _redact_table(lines: list[str], i: int) -> int:
+    """The secret cells of the table whose header is line `i` redacted; the index of its last row."""
+    titles = _header(lines[i])
+    if titles is None:
+        return i
+    names = [t.upper().replace(" ", "_") for _, _, t in titles]
+    value_at = next((k for k, n in enumerate(names) if n in _VALUE_TITLES), None)
+    secret_columns = [k for k, (_, _, t) in enumerate(titles) if names_secret(t)]
+    if (value_at is None or value_at == 0) and not secret_columns:
+        return i
+    barred = any(b in lines[i] for b in _BARS)
+    last = i
+    for j in range(i + 1, min(len(lines), i + 1 + _MAX_ROWS)):
+        row = lines[j]
+        if not row.strip() or set(row) <= _RULE_CHARS:
+            if not row.strip() and j > i + 1:
+                break
+            continue  # the rule under a header (`---   -----`, `├───┼───┤`)
+        cells = _row_cells(row, titles, barred)
+        if cells is None:
+            break
+        last = j
+        take = list(secret_columns)
+        if value_at and names_secret(row[cells[0][0] : cells[0][1]]):
+            take.append(value_at)
+        for k in sorted(set(take), reverse=True):
+            a, b = cells[k]
+            value = row[a:b]
+            if not any(c.isspace() for c in value) and shown_secret(value):
+                row = row[:a] + MARK + row[b:]
+        lines[j] = row
+    return last
+
+
+# A key and a scalar value on one line of JSON or YAML (`"type": "secret",`, `- name: X`).
+_PAIR = LazyPattern(
+    r"""(?P<lead>[ \t]*(?:-[ \t]+)?)(?P<q>["']?)(?P<k>[A-Za-z_][\w.-]{0,60})(?P=q)[ \t]*:[ \t]*
+        (?P<vlead>(?P<vq>["']?))(?P<v>[^\s"',{}\[\]]{0,400})(?P=vq)[ \t]*,?[ \t\r]*""",
+    re.VERBOSE,
+)
+_VALUE_KEYS = frozenset("VALUE DATA CONTENT CONTENTS PLAINTEXT VAL STRINGVALUE".split())
+# Keys that say what the object holds (`"type": "secret"`, `"name": "DB_PASSWORD"`).
+_DESCRIBING_KEYS = frozenset(
+    "TYPE KIND NAME KEY ID LABEL FIELD PURPOSE CATEGORY USAGE TITLE VARIABLE PARAMETER".split()
+)
+# Words in a type that say its value is secret (`SecureString`, `CONCEALED`, `sensitive`).
+_SECRET_TYPE_WORDS = frozenset("SECRET SECURE SENSITIVE CONCEALED PASSWORD ENCRYPTED MASKED".split())
+# Flags that mark the object's value secret (`"sensitive": true`, `masked: true`).
+_SECRET_FLAGS = frozenset("SENSITIVE MASKED SECRET CONCEALED HIDDEN PROTECTED_VALUE".split())
+_MAX_SIBLINGS = 30
+
+
+def _says_secret(key: str, value: str) -> bool:
+    """Whether a sibling `key: value` says the object's value is a secret."""
+    k = "".join(words_of(key))
+    if k in _SECRET_FLAGS:
+        return value.lower() == "true"
+    if k not in _DESCRIBING_KEYS or not value or len(value) > 100:
+        return False
+    words = words_of(value)
+    if k in ("TYPE", "KIND", "PURPOSE", "CATEGORY", "USAGE") and any(w in _SECRET_TYPE_WORDS for w in words):
+        return True
+    # a name or a path (`DB_PASSWORD`, `/prod/db/password`): its last part names the value
+    return names_secret(value.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1])
+
+
+def _key_column(line: str) -> int:
+    """Where the key of a `key: value` line starts (past a YAML list's `- `)."""
+    m = _PAIR.fullmatch(line)
+    return m.start("q") if m is not None else -1
+
+
+def _siblings(lines: list[str], i: int, column: int) -> list[re.Match[str]]:
+    """The `key: value` lines of the object line `i` is in (same key column, nested objects
+    skipped), up to the lines that close or open it."""
+    found: list[re.Match[str]] = []
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(lines) and abs(j - i) <= _MAX_SIBLINGS:
+            line = lines[j]
+            if not line.strip():
+                break
+            indent = len(line) - len(line.lstrip())
+            m = _PAIR.fullmatch(line)
+            at = m.start("q") if m is not None else indent
+            if at < column:
+                break  # the object's opening or closing line, or the parent's
+            if m is not None and at == column:
+                found.append(m)
+                if step == -1 and "-" in m.group("lead"):
+                    break  # the first key of a YAML list item
+                if step == 1 and "-" in m.group("lead"):
+                    found.pop()
+                    break  # the next list item
+            j += step
+    return found
+
+
+def _redact_object_values(lines: list[str], i: int) -> None:
+    m = _PAIR.fullmatch(lines[i])
+    if m is None or "".join(words_of(m.group("k"))) not in _VALUE_KEYS:
+        return
+    value = m.group("v")
+    if not shown_secret(value):
+        return
+    siblings = _siblings(lines, i, m.start("q"))
+    if any(_says_secret(s.group("k"), s.group("v")) for s in siblings):
+        lines[i] = lines[i][: m.start("v")] + MARK + lines[i][m.end("v") :]
+
+
+# One-line JSON objects (`{"type":"secret","value":"…"}`): the innermost braces.
+_FLAT_OBJECT = LazyPattern(r"\{[^{}\n]{0,2000}\}")
+_JSON_PAIR = LazyPattern(r'"(?P<k>[A-Za-z_][\w.-]{0,60})"[ \t]*:[ \t]*(?:"(?P<v>[^"\\\n]{0,400})"|(?P<b>true|false))')
+
+
+def _redact_flat_objects(line: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        obj = m.group()
+        pairs = list(_JSON_PAIR.finditer(obj))
+        if not any(_says_secret(p.group("k"), p.group("v") or p.group("b") or "") for p in pairs):
+            return obj
+        for p in reversed(pairs):
+            v = p.group("v")
+            if v is not None and "".join(words_of(p.group("k"))) in _VALUE_KEYS and shown_secret(v):
+                obj = obj[: p.start("v")] + MARK + obj[p.end("v") :]
+        return obj
+
+    return _FLAT_OBJECT.sub(one, line)
+
+
+# A label that opens a list: `"unseal_keys_hex": [`, `recovery_codes:`.
+_LIST_LABEL = LazyPattern(
+    r"""[ \t]*(?:-[ \t]+)?(?P<q>["']?)(?P<label>[A-Za-z][\w .-]{0,40}?)(?P=q)[ \t]*:[ \t]*\[?[ \t\r]*"""
+)
+_LIST_ITEM = LazyPattern(
+    r"""(?P<lead>[ \t]*(?:-[ \t]+)?)(?P<vq>["']?)(?P<s>[^\s"',\[\]{}]{6,400})(?P=vq)[ \t]*,?[ \t\r]*"""
+)
+_MAX_ITEMS = 32
+
+
+def _redact_list(lines: list[str], i: int) -> int:
+    m = _LIST_LABEL.fullmatch(lines[i])
+    if m is None or not names_secret(m.group("label")):
+        return i
+    last = i
+    for j in range(i + 1, min(len(lines), i + 1 + _MAX_ITEMS)):
+        item = _LIST_ITEM.fullmatch(lines[j])
+        if item is None or not shown_secret(item.group("s")):
+            break
+        lines[j] = lines[j][: item.start("s")] + MARK + lines[j][item.end("s") :]
+        last = j
+    return last
+
+
+def redact_printed_labels(text: str) -> str:
+    """The values under labels that name a secret, in every layout above, redacted."""
+    lines = text.split("\n")
+    before = list(lines)
+    done = -1
+    created: bool | None = None  # whether the text holds a command that makes a credential
+    for i in _candidates(text, lines):
+        if i <= done:
+            continue
+        line = lines[i]
+        if len(line) > 4096:
+            continue
+        if "{" in line and '"' in line and ("alue" in line or "ALUE" in line):
+            lines[i] = _redact_flat_objects(line)
+            continue
+        m = _LABEL_LINE.fullmatch(line) if ":" in line or "=" in line else None
+        if m is None and any(b in line for b in _BARS):
+            m = _BARRED_PAIR.fullmatch(line)
+        if m is not None:
+            if created is None:
+                created = _CREATING.search(text) is not None
+            label, value = m.group("label"), m.group("s")
+            if _left_by_line_rules(m) and names_secret(label, created) and shown_secret(value):
+                lines[i] = line[: m.start("s")] + MARK + line[m.end("s") :]
+            else:
+                _redact_object_values(lines, i)
+            continue
+        if line.rstrip().endswith((":", "[")):
+            done = _redact_list(lines, i)
+            continue
+        done = _redact_table(lines, i)
+    return text if lines == before else "\n".join(lines)
