@@ -41,7 +41,8 @@ from .values import (
 )
 
 # The secret word, found case-insensitively; the name around it is read back in `_name_at`.
-_NOUN = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
+_NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
+_NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
@@ -108,24 +109,33 @@ def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
 
 def redact_after_nouns(text: str) -> str:
     """`text` with each value that stands after a secret name, and is judged a secret, marked."""
+    return _after_nouns(text)[0]
+
+
+def _after_nouns(text: str) -> tuple[str, bool]:
+    """(`text` with the values after secret names marked, whether it holds a secret name at all)."""
     out: list[str] = []
     pos = 0
-    for m in _NOUN.finditer(text):
+    named = False
+    low = text.lower()  # the nouns found in lower case (a case-blind pattern is much slower)
+    found = _NOUN.finditer(low) if len(low) == len(text) else _NOUN_ANY_CASE.finditer(text)  # (`İ`)
+    for m in found:
         if m.start() < pos:
             continue
         start, end = _name_at(text, m.start(), m.end())
         if start < pos:
             continue
         level = _name_level(text, start, end)
+        named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)
             pos = span[1]
     if not out:
-        return text
+        return text, named
     out.append(text[pos:])
-    return "".join(out)
+    return "".join(out), named
 
 
 def _name_level(text: str, start: int, end: int) -> int:
@@ -288,10 +298,18 @@ TRIGGERS = (
 
 def redact_nouns(text: str) -> str:
     """Values after their secret name, before it, beside a field naming them, after a prompt."""
-    if _NOUN.search(text) is None:
-        return text  # a trigger inside another word (`class`): no noun, nothing to read
-    text = _FIELD_RULE(_BEFORE_RULE(redact_after_nouns(text)))
-    return _PROMPT_RULE(_FLAG_FIELD_RULE(text))
+    text, named = _after_nouns(text)
+    if not named:
+        return text  # no secret name (`class`, `input_tokens`, `keyboard`): nothing else to read
+    low = text.lower()
+    # each reading only where what it needs occurs (cheap tests before the patterns)
+    if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
+        text = _BEFORE_RULE(text)
+    if "val" in low or "data" in low:
+        text = _FIELD_RULE(text)
+    if " -" in text or " /" in text:
+        text = _FLAG_FIELD_RULE(text)
+    return _PROMPT_RULE(text) if ":" in text else text
 
 
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)

@@ -168,8 +168,12 @@ def _fed_to_secret_command(m: re.Match[str]) -> str:
     """The values (one per `\\n`) given on stdin to a command named after a password
     (`passwd`, `chpasswd`, `pass insert`), or to one whose first arguments name a secret
     (`docker secret create db_pass -`, `wrangler secret put API_KEY`): judged for the name."""
-    group = "s" if m.group("s") is not None else "s2"
-    command = (m.group("c") or m.group("c2") or "").split()
+    return _judge_fed(m, m.group("c"), "s")
+
+
+def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
+    """The match with its group `group` marked when the command it is fed to asks for a secret."""
+    command = command_text.split()
     if command[:1] == ["sudo"]:
         command = command[1:]
     if not command or command[0] in _FILTERS:
@@ -189,6 +193,18 @@ def _fed_to_secret_command(m: re.Match[str]) -> str:
     start, end = m.span(group)
     whole, base = m.group(0), m.start()
     return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
+_COMMAND_START = LazyPattern(r"(?:^|[;&|(])[ \t]*([^;&|(\n]*)$")
+
+
+def _here_string(m: re.Match[str]) -> str:
+    """`pass insert … <<< '…'`: the command before the `<<<` judged as `_fed_to_secret_command`."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    command = _COMMAND_START.search(m.string, line_start, m.start())
+    if command is None or not command.group(1).strip():
+        return m.group(0)
+    return _judge_fed(m, command.group(1), "s")
 
 
 _COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
@@ -316,14 +332,19 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _cookie_values,
     ),
     (
-        ("| ", "|", "<<<"),
+        ("echo ", "printf "),
         # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
         # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
-        r"(?:\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
-        r"(?P<c>[^|;&\n]+)"
-        r"|(?:^|(?<=[\s;&|(]))(?P<c2>[a-z_][\w-]*(?:[ \t]+[^\s<|;&]+)*?)[ \t]*<<<[ \t]*"
-        r"(?P<s2>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+))",
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
+        r"(?P<c>[^|;&\n]+)",
         _fed_to_secret_command,
+    ),
+    (
+        ("<<<",),
+        # the command is read back from the `<<<` (a pattern that found it forwards would try
+        # every word of a long line)
+        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)",
+        _here_string,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
