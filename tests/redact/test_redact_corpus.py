@@ -82,6 +82,7 @@ def test_what_stays_around_a_secret(text: str, expected: str) -> None:
         ("REDISCLI_AUTH", PASSWORD),  # a tool's `*_AUTH` variable holds its password
         ("auth", WEAK),
         ("use_auth", NOT_SECRET),
+        ("TestAuthBuild", WEAK),  # `auth` not last: no password's name
         ("X-Amz-Signature", WEAK),
         ("KeyError", NOT_SECRET),
         ("token_ttl", NOT_SECRET),

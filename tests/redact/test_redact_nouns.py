@@ -70,10 +70,14 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
+        "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
+        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
+        "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
+        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",

@@ -57,7 +57,7 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
 _VALUE_ATTR_AFTER = LazyPattern(r"[ \t]+value[ \t]*=")
-_ENV_CALL = LazyPattern(r"(?i:env\w*)\($")
+_ENV_CALL = LazyPattern(r"(?i:get_?env\w*|environ\.get|env\.get|GetEnvironmentVariable)\($")  # getters, not setenv
 _HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
 _HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
 _WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")

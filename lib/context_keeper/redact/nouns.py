@@ -157,6 +157,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     sep = between.group(0)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+    if sep[:1] in " \t" and "(" in sep:
+        return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
     vstart = between.end()

@@ -38,7 +38,7 @@ _HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
 _DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
 _AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
-_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}")
+_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
 
 
 def password_shaped(v: str) -> bool:
