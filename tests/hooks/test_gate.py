@@ -193,3 +193,16 @@ def test_the_cold_check_comes_before_the_compaction_the_user_brought_forward(tmp
     assert result.stderr == ""
     log = next((home / "runs").glob("*/context-keeper.log")).read_text()
     assert ("checked: summarised" in log) is checks
+
+
+def test_a_settings_file_that_is_a_fifo_does_not_hold_the_gate(tmp_path: Path) -> None:
+    # The user settings file is read on every call; a FIFO there used to hang its open until
+    # the hook's budget ran out, so that every call ended in a timeout and decided nothing.
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    os.mkfifo(home / ".claude" / "settings.json")
+    result = run(opus_session(tmp_path, 150_000), home, CLAUDE_PROJECT_DIR=str(tmp_path))
+    assert result.stderr == ""
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "skipped (usage 15.0% below 70%" in log
+    assert "context_keeper.session" not in result.stdout

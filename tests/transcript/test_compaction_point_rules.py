@@ -5,6 +5,7 @@ thresholds measure against."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,18 @@ def test_the_window_claude_code_compacts_in(
     (config / "settings.json").write_text(json.dumps(settings))
     found = compaction_point.compacting_window(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(config), **environ})
     assert found == window
+
+
+def test_a_settings_file_that_is_not_a_regular_file_of_a_plausible_size_is_not_read(tmp_path: Path) -> None:
+    # The gate reads these on every PostToolUse call: a FIFO with no writer must not be
+    # waited on (a plain open blocks until the hook's budget ends, call after call).
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert compaction_point.read_settings(str(fifo)) == {}
+    assert compaction_point.read_settings(str(tmp_path)) == {}  # a directory
+    big = tmp_path / "big.json"
+    big.write_text('{"autoCompactWindow": 200000, "pad": "' + "x" * compaction_point.MAX_SETTINGS_BYTES + '"}')
+    assert compaction_point.read_settings(str(big)) == {}
+    fine = tmp_path / "fine.json"
+    fine.write_text('\ufeff{"autoCompactWindow": 200000}')
+    assert compaction_point.read_settings(str(fine)) == {"autoCompactWindow": 200000}
