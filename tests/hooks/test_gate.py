@@ -216,3 +216,15 @@ def test_a_settings_file_that_is_a_fifo_does_not_hold_the_gate(tmp_path: Path) -
     log = next((home / "runs").glob("*/context-keeper.log")).read_text()
     assert "skipped (usage 15.0% below 70%" in log
     assert "context_keeper.session" not in result.stdout
+
+
+def test_a_settings_file_with_nan_does_not_fail_the_call(tmp_path: Path) -> None:
+    # Not JSON to Claude Code (ignored whole); Python's decoder read NaN, and the window
+    # computed from it raised in every PostToolUse call.
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text('{"autoCompactWindow": NaN}')
+    run(opus_session(tmp_path, 150_000), home, CLAUDE_PROJECT_DIR=str(tmp_path))
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "ERROR" not in log
+    assert "skipped (usage 15.0% below 70%" in log

@@ -106,7 +106,7 @@ def read_settings(path: str) -> dict[str, object]:
             data = handle.read(MAX_SETTINGS_BYTES + 1)
         if len(data) > MAX_SETTINGS_BYTES:
             return {}
-        value = loads(data.decode("utf-8-sig"))
+        value = loads(data.decode("utf-8-sig"), strict=True)  # NaN would reach the arithmetic
     except (OSError, ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
@@ -167,7 +167,8 @@ def _env_window(raw: str) -> int | None:
         number = float(text) * scale
     except ValueError:
         return None
-    return int(number) if number > 0 else None
+    # "inf", "1e400": no number of tokens (int() of an infinity raises)
+    return int(number) if 0 < number < float("inf") else None
 
 
 def _shown(value: object) -> str:
