@@ -58,7 +58,7 @@ class SettingDoc:
 _SPEC: dict[str, tuple[str, float | None, float | None, str]] = {
     "home": ("path", None, None, "data root: runs, summaries, archives, logs"),
     "check_frequency": ("int", 1, None, "assistant turns between cold-task checks"),
-    "context_threshold": ("percent", 0, 100, "context use (percent of the window) that triggers a check"),
+    "context_threshold": ("percent", 0, 100, "percent of the window Claude Code compacts in that triggers a check"),
     "turns_until_cold": ("int", 1, None, "turns without a mention before a task counts as cold"),
     "context_window": ("window", 1, None, "override the model's context window in tokens (empty: per model)"),
     "block_max_chars": ("int", 1, 10_000, "cap on the PreCompact preservation block"),

@@ -5,6 +5,7 @@ thresholds measure against."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from context_keeper.transcript import compaction_point
         ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "98.5"}, {}, 965_300, []),
         ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "50000"}, {}, 67_000, []),
         ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "abc"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
+        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "inf"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
+        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "1e400"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
         ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "2000000"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
         ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "300000"}, {"autoCompactWindow": 200_000}, 267_000, ["autoCompactWindow"]),
         ({}, {"autoCompactWindow": 150_000}, 117_000, []),
@@ -76,3 +79,28 @@ def test_the_window_claude_code_compacts_in(
     (config / "settings.json").write_text(json.dumps(settings))
     found = compaction_point.compacting_window(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(config), **environ})
     assert found == window
+
+
+def test_a_settings_file_that_is_not_a_regular_file_of_a_plausible_size_is_not_read(tmp_path: Path) -> None:
+    # The gate reads these on every PostToolUse call: a FIFO with no writer must not be
+    # waited on (a plain open blocks until the hook's budget ends, call after call).
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert compaction_point.read_settings(str(fifo)) == {}
+    assert compaction_point.read_settings(str(tmp_path)) == {}  # a directory
+    big = tmp_path / "big.json"
+    big.write_text('{"autoCompactWindow": 200000, "pad": "' + "x" * compaction_point.MAX_SETTINGS_BYTES + '"}')
+    assert compaction_point.read_settings(str(big)) == {}
+    fine = tmp_path / "fine.json"
+    fine.write_text('\ufeff{"autoCompactWindow": 200000}')
+    assert compaction_point.read_settings(str(fine)) == {"autoCompactWindow": 200000}
+
+
+@pytest.mark.parametrize("text", ['{"autoCompactWindow": NaN}', '{"env": {"X": Infinity}, "autoCompactWindow": 200000}'])
+def test_a_settings_file_with_nan_or_infinity_is_not_json(tmp_path: Path, text: str) -> None:
+    # Claude Code's JSON.parse refuses them and ignores the file whole; Python's decoder takes
+    # them, and a NaN window made every call that computes the point raise.
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    assert compaction_point.read_settings(str(path)) == {}
+    assert compaction_point.point_for(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(tmp_path)}).tokens == 967_000

@@ -57,7 +57,9 @@ def work(ctx: HookContext) -> None:
             return
         usage = model.context_usage(settings.context_window)
         due = model.turns - model.last_checked_turn >= settings.check_frequency
-        high = 100.0 * usage.tokens / threshold_window(ctx, usage.window) >= settings.context_threshold
+        window = threshold_window(ctx, usage.window)
+        percent = 100.0 * usage.tokens / window
+        high = percent >= settings.context_threshold
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).
@@ -72,9 +74,12 @@ def work(ctx: HookContext) -> None:
             action = f"no check (next at turn {model.last_checked_turn + settings.check_frequency})"
         else:
             action = f"no check (usage below {settings.context_threshold:g}%)"
+        # The threshold is a percentage of the window Claude Code compacts in: where that is
+        # not the model's, the line shows both, so that it never reads "usage 15%, checked".
+        compacts_in = f"; {percent:.1f}% of the {window} Claude Code compacts in" if window != usage.window else ""
         log.info(
             f"PostToolUse {hook.tool_name}: turns={model.turns} offset={model.offset} "
-            f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}) {action}"
+            f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}{compacts_in}) {action}"
         )
 
 

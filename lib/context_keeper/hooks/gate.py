@@ -5,7 +5,8 @@ at most every `check_frequency` assistant turns. Between those points a call wou
 bring the session model up to date, and the model is a pure function of the transcript:
 folding can wait until it matters (the next check, or PreCompact, folds whatever is new).
 So the guard asks `nothing_to_do` first. It reads the latest usage from a bounded tail of
-the transcript and, above the threshold, counts the turns written since the last check
+the transcript, the window the threshold is a percentage of from Claude Code's settings files
+(`threshold_window`) and, above the threshold, counts the turns written since the last check
 (whose transcript offset the check leaves in `state/<session>.check`); the call ends before
 the model's modules are even imported. Any doubt — no usage in the tail, a compaction
 boundary since the last response, no or a stale check record, too much new data — means

@@ -33,6 +33,7 @@ every call that reads a usage.
 from __future__ import annotations
 
 import os
+import stat
 
 from .json_scan import loads
 
@@ -85,13 +86,27 @@ def settings_files(project_dir: str | None, environ: Mapping[str, str]) -> list[
 
 
 def read_settings(path: str) -> dict[str, object]:
-    """A settings file's value as Claude Code takes it: {} when missing or not strict JSON."""
+    """A settings file's value as Claude Code takes it: {} when missing, not a regular file,
+    larger than MAX_SETTINGS_BYTES or not strict JSON.
+
+    The PostToolUse gate calls this on every call and the status line on every refresh, so
+    nothing here may wait: the file is opened non-blocking (a FIFO with no writer would hang
+    a plain open until the hook's budget ran out, on every call) and only a regular file of
+    a plausible size is read (reader.open_regular does the same for transcripts; it is not
+    used here because its module imports what the status line must not)."""
     try:
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return {}
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
+                return {}
             data = handle.read(MAX_SETTINGS_BYTES + 1)
         if len(data) > MAX_SETTINGS_BYTES:
             return {}
-        value = loads(data.decode("utf-8-sig"))
+        value = loads(data.decode("utf-8-sig"), strict=True)  # NaN would reach the arithmetic
     except (OSError, ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
@@ -152,7 +167,8 @@ def _env_window(raw: str) -> int | None:
         number = float(text) * scale
     except ValueError:
         return None
-    return int(number) if number > 0 else None
+    # "inf", "1e400": no number of tokens (int() of an infinity raises)
+    return int(number) if 0 < number < float("inf") else None
 
 
 def _shown(value: object) -> str:
