@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from context_keeper.transcript import compaction_point
 
@@ -58,27 +60,47 @@ def test_a_settings_files_env_applies_like_the_environment(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("environ", "settings", "window"),
     [
-        ({}, {}, 1_000_000),  # the point 967k, the usual 33k before the end
-        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 200_000),
-        ({}, {"autoCompactWindow": 150_000}, 150_000),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}, {}, 131_000),  # the point 98k, 33k before the end
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 123_000),
+        ({}, {}, 1_000_000),  # the point where it is by default: 967k
+        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 172_699),  # 167k: 1M x 167/967
+        ({}, {"autoCompactWindow": 150_000}, 120_992),
+        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "100000"}, {}, 69_286),  # 67k: 70 % is 48,500
+        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}, {}, 101_344),  # 98k
+        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 93_071),
         ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "abc"}, {}, 1_000_000),  # changes nothing in Claude Code
-        (
-            {"DISABLE_AUTO_COMPACT": "1", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"},
-            {},
-            1_000_000,
-        ),  # it never compacts
+        ({"DISABLE_AUTO_COMPACT": "1", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 1_000_000),  # never compacts
     ],
 )
-def test_the_window_claude_code_compacts_in(
+def test_the_window_thresholds_are_read_against(
     tmp_path: Path, environ: dict[str, str], settings: dict[str, Any], window: int
 ) -> None:
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps(settings))
-    found = compaction_point.compacting_window(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(config), **environ})
+    found = compaction_point.threshold_window(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(config), **environ})
     assert found == window
+
+
+@given(
+    model_window=st.sampled_from([200_000, 1_000_000]),
+    window=st.one_of(st.none(), st.integers(min_value=50_000, max_value=1_200_000)),
+    pct=st.one_of(st.none(), st.floats(min_value=0.5, max_value=100)),
+    threshold=st.floats(min_value=1, max_value=96),
+)
+def test_a_threshold_below_the_usual_point_stays_below_the_point_brought_forward(
+    model_window: int, window: int | None, pct: float | None, threshold: float
+) -> None:
+    # A threshold that comes before Claude Code's compaction by default comes before it
+    # wherever the settings bring the compaction.
+    environ = {"CLAUDE_CONFIG_DIR": "/nonexistent"}
+    if window is not None:
+        environ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"] = str(window)
+    if pct is not None:
+        environ["CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"] = f"{pct:.2f}"
+    point = compaction_point.point(model_window, environ, {})
+    usual = model_window - compaction_point.OUTPUT_RESERVE - compaction_point.BUFFER
+    assert point.tokens is not None
+    if threshold / 100 * model_window < usual:
+        assert threshold / 100 * compaction_point.threshold_window(model_window, None, environ) < point.tokens
 
 
 def test_a_settings_file_that_is_not_a_regular_file_of_a_plausible_size_is_not_read(tmp_path: Path) -> None:

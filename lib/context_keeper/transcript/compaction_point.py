@@ -22,7 +22,7 @@ All of this was measured with the default model, claude-opus-5-5 (1,000,000 toke
 968,000 tokens): for a model not measured, `measured()` is false and callers say nothing about
 the point rather than something wrong.
 
-`compacting_window` turns the point into the window our own thresholds are percentages of, so
+`threshold_window` turns the point into the window our own thresholds are percentages of, so
 that work meant to happen before a compaction (cold-unit summaries) happens before the one the
 user brought forward.
 
@@ -240,12 +240,14 @@ def point_for(model_window: int, project_dir: str | None, environ: Mapping[str, 
     return point(model_window, {**environ, **settings_env}, settings)
 
 
-def compacting_window(model_window: int, project_dir: str | None, environ: Mapping[str, str]) -> int:
-    """The window Claude Code compacts this session in, for thresholds that must come before
-    its compaction: the model's, narrowed by the window settings, and narrowed further when
-    the percentage override lowers the point, so that the point keeps its usual distance (the
-    reserve and buffer) from the window's end. The model's when auto-compaction is off."""
+def threshold_window(model_window: int, project_dir: str | None, environ: Mapping[str, str]) -> int:
+    """The window our percentage thresholds (cold-unit work) are read against, so that they
+    fall as far before Claude Code's compaction as they do by default: the model's window,
+    scaled by how far the window settings or the percentage override bring the point forward
+    (a 1,000,000 window compacted at 167,000 instead of 967,000 reads as 172,699). The model's
+    when auto-compaction is off or the point is where it is by default."""
     found = point_for(model_window, project_dir, environ)
-    if found.tokens is None:
+    usual = model_window - OUTPUT_RESERVE - BUFFER
+    if found.tokens is None or usual <= 0 or found.tokens >= usual:
         return model_window
-    return max(1, min(found.window, found.tokens + OUTPUT_RESERVE + BUFFER))
+    return max(1, model_window * found.tokens // usual)
