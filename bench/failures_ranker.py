@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A trained ranker over rich features against the hand-set rules, leave one toolchain out.
 
-    python bench/failures_ranker.py [--fixtures DIR] [--rules-lib DIR] [--heldout-commit REV]
+    python bench/failures_ranker.py [--fixtures DIR] [--lib DIR] [--rules-lib DIR] [--heldout-commit REV]
                                     [--weights FILE] [--ablate] [--misses]
 
 The decision is the one bench/failures_model.py measures: which candidate of an output (a

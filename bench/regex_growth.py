@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Regexes whose time grows faster than their input: every compiled pattern the library keeps
-at module level, run as the code runs it (`match` or `search`) on long runs of one character
-or one short unit (spaces, tabs, dots, colons, `a.`...), at two lengths.
+"""Regexes whose time grows faster than their input: every pattern the library keeps at module
+level (compiled, or the redaction's lazily compiled `LazyPattern`s), run as the code runs it
+(`match` or `search`) on long runs of one character or one short unit (spaces, tabs, dots,
+colons, `a.`...), at two lengths.
 
     python bench/regex_growth.py [--sizes 1000,4000] [--root DIR] [--min-ms 5]
 
@@ -34,8 +35,10 @@ UNITS = [" ", "\t", "\n", ".", "a", "a.", "a ", "-", "/", ":", "1", "=", "(", '"
 
 
 def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
-    """(module, name, pattern) of every str pattern at module level, each once."""
+    """(module, name, pattern) of every str pattern at module level, each once: compiled ones
+    and the redaction's `LazyPattern`s (compiled here as they compile on first use)."""
     root = importlib.import_module(package)
+    lazy = importlib.import_module(package + ".redact.patterns").LazyPattern
     found: dict[int, tuple[str, str, re.Pattern[str]]] = {}
     for info in pkgutil.walk_packages(root.__path__, package + "."):
         if info.name.endswith("__main__"):
@@ -45,17 +48,28 @@ def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
         except Exception:  # noqa: BLE001 - a module that needs what is not installed here
             continue
         for name, value in vars(module).items():
+            if isinstance(value, lazy):
+                value = value._p or value._compile()  # noqa: SLF001 - the pattern it wraps
             if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
                 found.setdefault(id(value), (info.name, name, value))
     return list(found.values())
 
 
-def call_styles(source_root: Path, name: str) -> set[str]:
-    """How the library's code calls the pattern named `name`: match, search, findall..."""
+def call_styles(source_root: Path, module: str, name: str) -> set[str]:
+    """How the library's code calls the pattern `name` of `module`: match, search, findall...
+    In its own module by its bare name, elsewhere qualified (`shapes.PATH_IN_RE.search`):
+    two modules may each have a pattern of one name (`_FILE_NAME`), called differently."""
     styles: set[str] = set()
-    call = re.compile(rf"\b{re.escape(name)}\.(match|search|fullmatch|findall|finditer|sub|subn|split)\(")
+    methods = r"\.(match|search|fullmatch|findall|finditer|sub|subn|split)\("
+    own = source_root.parent.joinpath(*module.split(".")).with_suffix(".py")
+    if not own.exists():
+        own = own.with_suffix("") / "__init__.py"
+    qualified = re.compile(rf"\b{re.escape(module.rsplit('.', 1)[-1])}\.{re.escape(name)}{methods}")
     for path in source_root.rglob("*.py"):
-        styles.update(call.findall(path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        styles.update(qualified.findall(text))
+        if path == own:
+            styles.update(re.findall(rf"(?<![\w.]){re.escape(name)}{methods}", text))
     return styles
 
 
@@ -84,7 +98,7 @@ def main() -> int:
     print(f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}; the machine is shared")
     rows = []
     for module, name, pattern in patterns("context_keeper"):
-        styles = call_styles(source_root, name) or {"search"}
+        styles = call_styles(source_root, module, name) or {"search"}
         worst = (0.0, 0.0, "", "")
         for style in sorted(styles & {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}):
             method = getattr(pattern, style)

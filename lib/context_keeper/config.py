@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 1 << 20  # a config file is a few lines; a larger one is not re
 class Settings:
     home: Path  # data root; CONTEXT_KEEPER_HOME
     check_frequency: int = 10  # assistant turns between cold checks
-    context_threshold: float = 70.0  # percent of the window Claude Code compacts in
+    context_threshold: float = 70.0  # percent of the window, scaled to where Claude Code compacts
     turns_until_cold: int = 20
     context_window: int | None = None  # override the per-model window
     block_max_chars: int = 10_000  # PreCompact stdout cap (Claude Code's hard cap)
@@ -58,7 +58,12 @@ class SettingDoc:
 _SPEC: dict[str, tuple[str, float | None, float | None, str]] = {
     "home": ("path", None, None, "data root: runs, summaries, archives, logs"),
     "check_frequency": ("int", 1, None, "assistant turns between cold-task checks"),
-    "context_threshold": ("percent", 0, 100, "context use (percent of the window) that triggers a check"),
+    "context_threshold": (
+        "percent",
+        0,
+        100,
+        "context use (percent, scaled to Claude Code's compaction) that triggers a check",
+    ),
     "turns_until_cold": ("int", 1, None, "turns without a mention before a task counts as cold"),
     "context_window": ("window", 1, None, "override the model's context window in tokens (empty: per model)"),
     "block_max_chars": ("int", 1, 10_000, "cap on the PreCompact preservation block"),

@@ -9,7 +9,8 @@
 - a compaction whose **PostCompact never comes** (our PostCompact hook unregistered, as on the
   versions that skip it): the summary record in the transcript is checked instead;
 - a **sleep** compaction: a `-p` session kept open compacts itself after a quiet minute, as a
-  `/compact` nobody typed (`trigger: "manual"`).
+  `/compact` nobody typed (`trigger: "manual"`); only with `CLAUDE_CODE_REMOTE` set too (a
+  session without it, run beside for the same wait, is not compacted, and doctor says so).
 
 The REPL's idle compaction (an attended terminal, a 54-minute wait) is not here: it fires the
 hooks as an auto compaction between turns (docs/how-it-works.md).
@@ -23,18 +24,24 @@ second prompt of the session (a one-prompt `-p` run is gated). With a 200,000-to
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fake_api import all_text, context_usage, is_subagent_request, step, tool
+from fake_api import FakeApi, all_text, context_usage, is_subagent_request, step, tool, usage_of
 from harness import ClaudeSession, dump_hook_command, read_dump
 from keeper import BLOCK_HEADER, RESTORE_HEADER, hook_errors, install_hooks, keeper_env, runs_dir
 from streaming import StreamingRun
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
 from context_keeper.compaction.listing import read_views
+from context_keeper.doctor import check_compaction
 from context_keeper.compaction.history import read_history
 from context_keeper.compaction import file as compaction_file
 from context_keeper.compaction.check import is_kept, normalise
@@ -279,14 +286,62 @@ SLEEP_ENV = {
     # is large enough and its prompt cache warm: only on a hosted session (CLAUDE_CODE_REMOTE).
     "CLAUDE_CODE_SLEEP_COMPACT": "1",
     "CLAUDE_CODE_REMOTE": "1",
-    "CLAUDE_CODE_SLEEP_COMPACT_AFTER_MS": "60000",  # the shortest delay it takes
+    "CLAUDE_CODE_SLEEP_COMPACT_AFTER_MS": "60000",  # the shortest delay it takes (60-210 s)
     "CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS": "60000",
 }
+IDLE_S = 80.0  # past the 60 s wait; with CLAUDE_CODE_REMOTE it compacted at 62 s
 
 
+def idle_session(claude: ClaudeSession, env: dict[str, str], compacted: list[bool]) -> None:
+    """One prompt, a warm prompt cache and 81,000 tokens in context, then stdin left open for
+    IDLE_S: whether Claude Code compacted it meanwhile."""
+    claude.api.set_script(
+        [
+            step(tool("Bash", command="true"), usage=usage_of(1, 20, 1_000, 80_000)),
+            step("done", usage=usage_of(1, 20, 0, 81_000)),
+        ]
+    )
+    args = [str(claude.binary), "-p", "--input-format", "stream-json", "--output-format", "stream-json",
+            "--verbose", "--dangerously-skip-permissions"]
+    proc = subprocess.Popen(args, cwd=claude.repo, env=claude.env(env), stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps({"type": "user", "message": {"role": "user", "content": "go"}}) + "\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + IDLE_S
+        while time.monotonic() < deadline and not claude.api.compaction_requests():
+            time.sleep(1)
+        compacted.append(bool(claude.api.compaction_requests()))
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+@pytest.mark.slow  # the 60 s wait Claude Code clamps the delay to, and 20 s more beside it
 def test_a_sleep_compaction_is_a_manual_one_nobody_typed(
-    claude: ClaudeSession, env: dict[str, str], hook_dump: Path, tmp_path: Path
+    claude: ClaudeSession, claude_binary: Path, env: dict[str, str], hook_dump: Path, tmp_path: Path
 ) -> None:
+    # Beside it, for the same wait: without CLAUDE_CODE_REMOTE the variable changes nothing,
+    # which doctor says.
+    without = {k: v for k, v in SLEEP_ENV.items() if k != "CLAUDE_CODE_REMOTE"}
+    not_hosted: list[bool] = []
+    with FakeApi() as plain_api:
+        plain = ClaudeSession(claude_binary, plain_api, tmp_path / "not-hosted")
+        beside = threading.Thread(target=idle_session, args=(plain, without, not_hosted))
+        beside.start()
+        try:
+            _sleep_compaction(claude, env, hook_dump, tmp_path)
+        finally:
+            beside.join(timeout=IDLE_S + 60)
+    assert not_hosted == [False]
+    names = {c.name: c for c in check_compaction(tmp_path, {"HOME": str(tmp_path), **without})}
+    assert not names["setting CLAUDE_CODE_SLEEP_COMPACT"].ok
+    hosted = {c.name for c in check_compaction(tmp_path, {"HOME": str(tmp_path), **SLEEP_ENV})}
+    assert "setting CLAUDE_CODE_SLEEP_COMPACT" not in hosted
+
+
+def _sleep_compaction(claude: ClaudeSession, env: dict[str, str], hook_dump: Path, tmp_path: Path) -> None:
     dump_hooks(claude, hook_dump)
     claude.add_hook("UserPromptSubmit", dump_hook_command(hook_dump))
     claude.add_hook("Stop", dump_hook_command(hook_dump))

@@ -175,7 +175,7 @@ def opus_session(tmp_path: Path, tokens: int) -> dict:
     ("setting", "env", "checks"),
     [
         (None, {}, False),  # 150k of 1M: 15 %, far below 70 %
-        (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, True),  # 75 % of the 200k Claude Code compacts in
+        (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, True),  # 86.9 % of 1M scaled to a compaction at 167k
         ({"autoCompactWindow": 200_000}, {}, True),
         ({"autoCompactWindow": "200k"}, {}, False),  # a string: Claude Code ignores it, so do we
         (None, {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "15"}, True),  # its point 147k: the window 180k
@@ -193,3 +193,38 @@ def test_the_cold_check_comes_before_the_compaction_the_user_brought_forward(tmp
     assert result.stderr == ""
     log = next((home / "runs").glob("*/context-keeper.log")).read_text()
     assert ("checked: summarised" in log) is checks
+
+
+def test_the_log_shows_the_percentage_the_threshold_was_compared_with(tmp_path: Path) -> None:
+    # 150k is 15 % of the model's 1M window and 86.9 % of the window scaled to a compaction at
+    # 167k: a line saying only "usage=15.0% ... checked" would contradict the 70 % threshold.
+    home = tmp_path / "home"
+    env = {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000", "CONTEXT_KEEPER_CHECK_FREQUENCY": "1"}
+    run(opus_session(tmp_path, 150_000), home, CLAUDE_PROJECT_DIR=str(tmp_path), **env)
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "usage=15.0% (150000/1000000 usage; 86.9% of 172699 for the threshold) checked" in log
+
+
+def test_a_settings_file_that_is_a_fifo_does_not_hold_the_gate(tmp_path: Path) -> None:
+    # The user settings file is read on every call; a FIFO there used to hang its open until
+    # the hook's budget ran out, so that every call ended in a timeout and decided nothing.
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    os.mkfifo(home / ".claude" / "settings.json")
+    result = run(opus_session(tmp_path, 150_000), home, CLAUDE_PROJECT_DIR=str(tmp_path))
+    assert result.stderr == ""
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "skipped (usage 15.0% below 70%" in log
+    assert "context_keeper.session" not in result.stdout
+
+
+def test_a_settings_file_with_nan_does_not_fail_the_call(tmp_path: Path) -> None:
+    # Not JSON to Claude Code (ignored whole); Python's decoder read NaN, and the window
+    # computed from it raised in every PostToolUse call.
+    home = tmp_path / "home"
+    (home / ".claude").mkdir(parents=True)
+    (home / ".claude" / "settings.json").write_text('{"autoCompactWindow": NaN}')
+    run(opus_session(tmp_path, 150_000), home, CLAUDE_PROJECT_DIR=str(tmp_path))
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert "ERROR" not in log
+    assert "skipped (usage 15.0% below 70%" in log

@@ -244,18 +244,6 @@ def test_words_typed_while_the_model_works_are_a_request(tmp_path: Path) -> None
     assert model.episodes[-1].subject == "and keep the old route"
 
 
-def test_a_queued_prompt_written_again_as_a_user_record_is_one_request(tmp_path: Path) -> None:
-    t = Transcript(version="2.1.219")
-    t.user("Fix the modal")
-    t.attachment({"type": "queued_command", "prompt": "the name field is optional", "commandMode": "prompt"})
-    t.say("Making it optional.")
-    t.user("the name field is optional")  # the same words, delivered again
-    t.say("Done.")
-    t.user("the name field is optional")  # typed again later: a request again
-    model = build_model(t.write(tmp_path / "t.jsonl"))
-    assert [p.text for p in model.prompts] == ["Fix the modal", "the name field is optional", "the name field is optional"]
-
-
 def launched(task_id: str) -> dict[str, object]:
     return {
         "stdout": "",

@@ -38,6 +38,13 @@ def test_constants() -> None:
     assert json_scan.loads("[Infinity, -Infinity]") == [math.inf, -math.inf]
 
 
+@pytest.mark.parametrize("text", ['{"a": NaN}', "[1, [Infinity]]", '{"a": {"b": -Infinity}}'])
+def test_strict_refuses_the_constants_json_parse_refuses(text: str) -> None:
+    with pytest.raises(ValueError, match="is not JSON"):
+        json_scan.loads(text, strict=True)
+    assert json_scan.loads('{"a": [1.5e3, null]}', strict=True) == {"a": [1500.0, None]}
+
+
 @pytest.mark.parametrize("text", ["", "   ", "{", '{"a": }', "[1,]", "1 2", "nul", '{"a": 1} x', "'a'", '"\x00"'])
 def test_what_json_loads_refuses_it_refuses(text: str) -> None:
     with pytest.raises(ValueError):

@@ -3,8 +3,8 @@
 Runs after every Bash/Write/Edit call, so it is the hot path: one small state file loaded,
 only the transcript bytes appended since the last call folded, one state file saved. The
 cold check itself runs at most every `check_frequency` assistant turns, and only once the
-context is at least `context_threshold` percent full, of the window Claude Code compacts in
-(gate.threshold_window: summaries exist to survive the compaction that follows). Nothing is
+context is at least `context_threshold` percent full, of a window scaled to where Claude Code
+compacts (gate.threshold_window: summaries exist to survive the compaction that follows). Nothing is
 printed: PostToolUse plain stdout never reaches the model (measured: docs/how-it-works.md).
 """
 
@@ -57,7 +57,9 @@ def work(ctx: HookContext) -> None:
             return
         usage = model.context_usage(settings.context_window)
         due = model.turns - model.last_checked_turn >= settings.check_frequency
-        high = 100.0 * usage.tokens / threshold_window(ctx, usage.window) >= settings.context_threshold
+        window = threshold_window(ctx, usage.window)
+        percent = 100.0 * usage.tokens / window
+        high = percent >= settings.context_threshold
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).
@@ -72,9 +74,12 @@ def work(ctx: HookContext) -> None:
             action = f"no check (next at turn {model.last_checked_turn + settings.check_frequency})"
         else:
             action = f"no check (usage below {settings.context_threshold:g}%)"
+        # The threshold is a percentage of a window scaled to where Claude Code compacts: where
+        # that is not the model's, the line shows both, so that it never reads "usage 15%, checked".
+        scaled = f"; {percent:.1f}% of {window} for the threshold" if window != usage.window else ""
         log.info(
             f"PostToolUse {hook.tool_name}: turns={model.turns} offset={model.offset} "
-            f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}) {action}"
+            f"usage={usage.percent:.1f}% ({usage.tokens}/{usage.window} {usage.source}{scaled}) {action}"
         )
 
 

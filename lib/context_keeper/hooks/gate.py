@@ -5,7 +5,8 @@ at most every `check_frequency` assistant turns. Between those points a call wou
 bring the session model up to date, and the model is a pure function of the transcript:
 folding can wait until it matters (the next check, or PreCompact, folds whatever is new).
 So the guard asks `nothing_to_do` first. It reads the latest usage from a bounded tail of
-the transcript and, above the threshold, counts the turns written since the last check
+the transcript, the window the threshold is a percentage of from Claude Code's settings files
+(`threshold_window`) and, above the threshold, counts the turns written since the last check
 (whose transcript offset the check leaves in `state/<session>.check`); the call ends before
 the model's modules are even imported. Any doubt — no usage in the tail, a compaction
 boundary since the last response, no or a stale check record, too much new data — means
@@ -18,7 +19,7 @@ import os
 
 from ..records import jsonio
 from ..store import atomic_write
-from ..transcript.compaction_point import compacting_window
+from ..transcript import compaction_point
 from ..transcript.entries import CompactBoundary, Message
 from ..transcript.reader import decode_line, open_regular
 from ..transcript.usage import context_window
@@ -122,14 +123,16 @@ def _lag(ctx: HookContext, path: str | Path) -> int:
 
 def threshold_window(ctx: HookContext, window: int) -> int:
     """The window `context_threshold` is a percentage of. Cold summaries must exist before
-    Claude Code compacts, so it is the window Claude Code compacts in: a user who brings the
-    compaction forward (`autoCompactWindow`, its variable, the percentage override) brings the
-    summaries forward with it. Our own window setting, when set, is taken as it is."""
+    Claude Code compacts, so a user who brings the compaction forward (`autoCompactWindow`,
+    its variable, the percentage override) brings the summaries forward with it
+    (compaction_point.threshold_window). Our own window setting, when set, is taken as it is.
+    The rules were measured on one model; on others they may bring the work forward for
+    nothing, never put it after the compaction."""
     if ctx.settings.context_window is not None:
         return window
     # Claude Code gives its hooks the project's folder; its settings files live there.
     project = os.environ.get("CLAUDE_PROJECT_DIR") or (str(ctx.hook.cwd) if ctx.hook.cwd else None)
-    return compacting_window(window, project, os.environ)
+    return compaction_point.threshold_window(window, project, os.environ)
 
 
 def nothing_to_do(ctx: HookContext) -> str | None:

@@ -22,7 +22,7 @@ All of this was measured with the default model, claude-opus-5-5 (1,000,000 toke
 968,000 tokens): for a model not measured, `measured()` is false and callers say nothing about
 the point rather than something wrong.
 
-`compacting_window` turns the point into the window our own thresholds are percentages of, so
+`threshold_window` turns the point into the window our own thresholds are percentages of, so
 that work meant to happen before a compaction (cold-unit summaries) happens before the one the
 user brought forward.
 
@@ -33,6 +33,7 @@ every call that reads a usage.
 from __future__ import annotations
 
 import os
+import stat
 
 from .json_scan import loads
 
@@ -85,13 +86,27 @@ def settings_files(project_dir: str | None, environ: Mapping[str, str]) -> list[
 
 
 def read_settings(path: str) -> dict[str, object]:
-    """A settings file's value as Claude Code takes it: {} when missing or not strict JSON."""
+    """A settings file's value as Claude Code takes it: {} when missing, not a regular file,
+    larger than MAX_SETTINGS_BYTES or not strict JSON.
+
+    The PostToolUse gate calls this on every call and the status line on every refresh, so
+    nothing here may wait: the file is opened non-blocking (a FIFO with no writer would hang
+    a plain open until the hook's budget ran out, on every call) and only a regular file of
+    a plausible size is read (reader.open_regular does the same for transcripts; it is not
+    used here because its module imports what the status line must not)."""
     try:
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return {}
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
+                return {}
             data = handle.read(MAX_SETTINGS_BYTES + 1)
         if len(data) > MAX_SETTINGS_BYTES:
             return {}
-        value = loads(data.decode("utf-8-sig"))
+        value = loads(data.decode("utf-8-sig"), strict=True)  # NaN would reach the arithmetic
     except (OSError, ValueError, RecursionError):
         return {}
     return value if isinstance(value, dict) else {}
@@ -152,7 +167,8 @@ def _env_window(raw: str) -> int | None:
         number = float(text) * scale
     except ValueError:
         return None
-    return int(number) if number > 0 else None
+    # "inf", "1e400": no number of tokens (int() of an infinity raises)
+    return int(number) if 0 < number < float("inf") else None
 
 
 def _shown(value: object) -> str:
@@ -224,12 +240,14 @@ def point_for(model_window: int, project_dir: str | None, environ: Mapping[str, 
     return point(model_window, {**environ, **settings_env}, settings)
 
 
-def compacting_window(model_window: int, project_dir: str | None, environ: Mapping[str, str]) -> int:
-    """The window Claude Code compacts this session in, for thresholds that must come before
-    its compaction: the model's, narrowed by the window settings, and narrowed further when
-    the percentage override lowers the point, so that the point keeps its usual distance (the
-    reserve and buffer) from the window's end. The model's when auto-compaction is off."""
+def threshold_window(model_window: int, project_dir: str | None, environ: Mapping[str, str]) -> int:
+    """The window our percentage thresholds (cold-unit work) are read against, so that they
+    fall as far before Claude Code's compaction as they do by default: the model's window,
+    scaled by how far the window settings or the percentage override bring the point forward
+    (a 1,000,000 window compacted at 167,000 instead of 967,000 reads as 172,699). The model's
+    when auto-compaction is off or the point is where it is by default."""
     found = point_for(model_window, project_dir, environ)
-    if found.tokens is None:
+    usual = model_window - OUTPUT_RESERVE - BUFFER
+    if found.tokens is None or usual <= 0 or found.tokens >= usual:
         return model_window
-    return max(1, min(found.window, found.tokens + OUTPUT_RESERVE + BUFFER))
+    return max(1, model_window * found.tokens // usual)

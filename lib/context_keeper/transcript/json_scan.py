@@ -12,6 +12,10 @@ _CONSTANTS = {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float(
 _WHITESPACE = " \t\n\r"
 
 
+def _refuse(name: str) -> float:  # (never returns: typed as the constants it refuses)
+    raise ValueError(f"{name} is not JSON")
+
+
 class _Context:
     """What the C scanner reads from a decoder: json.JSONDecoder's defaults."""
 
@@ -23,28 +27,39 @@ class _Context:
     parse_constant = _CONSTANTS.__getitem__
 
 
+class _StrictContext(_Context):
+    """The same, refusing `NaN` and `Infinity` as JavaScript's JSON.parse does."""
+
+    parse_constant = staticmethod(_refuse)
+
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 _scan: Callable[[str, int], tuple[object, int]] | None
+_strict_scan: Callable[[str, int], tuple[object, int]] | None
 try:
     from _json import make_scanner as _make_scanner
 
     _scan = _make_scanner(_Context())  # type: ignore[arg-type]  # it reads the decoder's attributes
+    _strict_scan = _make_scanner(_StrictContext())  # type: ignore[arg-type]
 except ImportError:  # not CPython: the stdlib decoder
-    _scan = None
+    _scan = _strict_scan = None
 
 
-def loads(text: str) -> object:
-    """The value of a JSON text; ValueError when it is not one JSON value."""
-    if _scan is None:
+def loads(text: str, strict: bool = False) -> object:
+    """The value of a JSON text; ValueError when it is not one JSON value. `strict`: `NaN`,
+    `Infinity` and `-Infinity` (which json.loads takes) are not JSON either, as for Claude
+    Code, which reads its settings files with JSON.parse."""
+    scan = _strict_scan if strict else _scan
+    if scan is None:
         import json
 
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse) if strict else json.loads(text)
     stripped = text.strip(_WHITESPACE)
     try:
-        value, end = _scan(stripped, 0)
+        value, end = scan(stripped, 0)
     except StopIteration as stop:  # the scanner's "no value at this index"
         raise ValueError(f"not JSON at character {stop.value}") from None
     if end != len(stripped):
