@@ -60,7 +60,6 @@ _PAIR_AFTER = LazyPattern(
     r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
 )
 _USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
-_PREV_WORD = LazyPattern(r"([A-Za-z]+)[ \t]+$")
 _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
@@ -143,10 +142,21 @@ def _name_level(text: str, start: int, end: int) -> int:
     name = text[start:end]
     level = tier(name)
     if level != NOT_SECRET and name.isalpha():
-        prev = _PREV_WORD.search(text, max(0, start - 24), start)
-        if prev is not None:
-            level = min(level, tier(prev.group(1) + "_" + name))  # `cache key …`, `next token …`
+        prev = _word_before(text, start)
+        if prev:
+            level = min(level, tier(prev + "_" + name))  # `cache key …`, `next token …`
     return level
+
+
+def _word_before(text: str, start: int) -> str:
+    """The word of letters before `start` past spaces (`cache` in `cache key`), or ""."""
+    j = start
+    while j and text[j - 1] in " \t":
+        j -= 1
+    i = j
+    while i and j - i < 24 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    return text[i:j] if j < start else ""
 
 
 def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
