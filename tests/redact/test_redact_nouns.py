@@ -41,6 +41,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'Http(["auth" => ["ops", "{SECRET}"]])', SECRET),  # a user and its password after the name
         (f"regtool set /v RelayPassword /t REG_SZ /d {SECRET} /f", SECRET),  # a flag names, a later flag gives
         (f"kvctl put --key relay_token --value {KEY}", KEY),
+        (f"vaultctl encrypt '{SECRET}' --name 'relay_password'", SECRET),  # the value, then a flag naming it
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:

@@ -193,6 +193,7 @@ def test_not_password_shapes(value: str) -> None:
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
         ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
         ("usermod -p $(openssl passwd -6 harbor7788) ops", "harbor7788"),  # inside a command substitution
+        ('echo "harbor7788" > ~/.relay_pass', "harbor7788"),  # written to a file named after a password
         ("set-cookie: app_sess=Zk3vQ9%2FpLm7rT2xW8yB4nC6d; path=/", "Zk3vQ9%2FpLm7rT2xW8yB4nC6d"),
         ('curl --cookie "sid=Zk3vQ9pLm7rT2xW8yB4nC6d; theme=dark" https://x', "Zk3vQ9pLm7rT2xW8yB4nC6d"),
     ],
@@ -214,6 +215,8 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "login admin $ADMIN_PASSWORD",
         "echo hello2024 | grep pass",
         "echo hello2024 | tee api_token.txt",
+        'echo "hello world2" > notes.txt',
+        "echo $TOKEN > ~/.token",
         "Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1700000000",
         "the cookie: session=expired_and_gone",
         "echo $NEW_PW | passwd --stdin ops",

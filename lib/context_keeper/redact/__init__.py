@@ -31,7 +31,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, nouns, positions
+        from . import assignments, calls, commands, entropy, formats, nouns, positions, stdin
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -42,6 +42,7 @@ class _Rules:
             + commands.compile_rules()
             + calls.compile_rules()
             + positions.compile_rules()
+            + stdin.compile_rules()
             + nouns.compile_rules()
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)

@@ -67,6 +67,11 @@ def password_shaped(v: str) -> bool:
     return not (_HOST_PORT.fullmatch(v) or _DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
 
 
+def unquote(value: str) -> tuple[str, str]:
+    """(`value` without its matching quotes, the quote or "")."""
+    return _unquote(value)
+
+
 def _unquote(value: str) -> tuple[str, str]:
     if len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]:
         return value[1:-1], value[0]
@@ -157,54 +162,6 @@ def _flag_argument(m: re.Match[str]) -> str:
     if named_user and strongly_mixed(value):
         return _redact_group(m)
     return m.group(0)
-
-
-# Commands that read text to search or reshape it: a secret word among their arguments is
-# what they look for (`| grep pass`), not what they are given.
-_FILTERS = frozenset("grep egrep rg ag sed awk jq yq tee cat head tail sort uniq wc xargs tr cut less more".split())
-
-
-def _fed_to_secret_command(m: re.Match[str]) -> str:
-    """The values (one per `\\n`) given on stdin to a command named after a password
-    (`passwd`, `chpasswd`, `pass insert`), or to one whose first arguments name a secret
-    (`docker secret create db_pass -`, `wrangler secret put API_KEY`): judged for the name."""
-    return _judge_fed(m, m.group("c"), "s")
-
-
-def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
-    """The match with its group `group` marked when the command it is fed to asks for a secret."""
-    command = command_text.split()
-    if command[:1] == ["sudo"]:
-        command = command[1:]
-    if not command or command[0] in _FILTERS:
-        return m.group(0)
-    words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
-    level = max((tier(w) for w in words), default=NOT_SECRET)
-    if level == NOT_SECRET:
-        return m.group(0)
-    value, quote = _unquote(m.group(group))
-    parts = [p.split(":", 1)[-1] for p in value.replace("\\n", "\n").split("\n")]
-    if level == PASSWORD:
-        taken = any(password_shaped(p) for p in parts)
-    else:
-        taken = any(strongly_mixed(p) or looks_random(p) and not not_a_secret(p) for p in parts)
-    if not taken:
-        return m.group(0)
-    start, end = m.span(group)
-    whole, base = m.group(0), m.start()
-    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
-
-
-_COMMAND_START = LazyPattern(r"(?:^|[;&|(])[ \t]*([^;&|(\n]*)$")
-
-
-def _here_string(m: re.Match[str]) -> str:
-    """`pass insert … <<< '…'`: the command before the `<<<` judged as `_fed_to_secret_command`."""
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    command = _COMMAND_START.search(m.string, line_start, m.start())
-    if command is None or not command.group(1).strip():
-        return m.group(0)
-    return _judge_fed(m, command.group(1), "s")
 
 
 _COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
@@ -330,21 +287,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("ookie", "OOKIE", " -b "),
         r"(?:(?i:\b(?:set-)?cookie)[ \t]*:[ \t]*|(?:--cookie|(?<=[ \t])-b)[ \t=]+[\"']?)(?P<s>[^\n\"']+)",
         _cookie_values,
-    ),
-    (
-        ("echo ", "printf "),
-        # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
-        # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
-        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
-        r"(?P<c>[^|;&\n]+)",
-        _fed_to_secret_command,
-    ),
-    (
-        ("<<<",),
-        # the command is read back from the `<<<` (a pattern that found it forwards would try
-        # every word of a long line)
-        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)",
-        _here_string,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
