@@ -44,10 +44,13 @@ from .values import (
 _NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
 _NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+# A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
+_CONVERSION = r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf)\("
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
     r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
-    r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `\": \"`
+    r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
+    r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -167,7 +170,7 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     sep = between.group(0)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
-    if sep[:1] in " \t" and "(" in sep:
+    if sep[:1] in " \t" and sep.lstrip().startswith("("):
         return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
