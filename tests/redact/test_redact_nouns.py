@@ -44,6 +44,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"vaultctl encrypt '{SECRET}' --name 'relay_password'", SECRET),  # the value, then a flag naming it
         (f'var signingKey = []byte("{KEY}")', KEY),  # a literal's conversion between name and value
         (f'token = Buffer.from("{KEY}", "base64")', KEY),
+        (f"The relay password for ops@lab is {SECRET}.", SECRET),  # a few words, then `is`
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -76,6 +77,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
+        "the password for the relay is required",
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
@@ -83,6 +85,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
+        "the password for the relay is required",
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",

@@ -48,14 +48,16 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _CONVERSION = r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf)\("
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
-    r"(?:(?:[ \t]+[A-Za-z']{1,12}){1,3}[ \t]*:[ \t]+[\"'`]?"  # ` I generated: `, ` for the key: `
+    r"(?:(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
     r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
-_WORDS_THEN_COLON = LazyPattern(r"[ \t]+[A-Za-z']{1,12}(?:[ \t]+[A-Za-z']{1,12}){0,2}[ \t]*:")
+_WORDS_THEN_COLON = LazyPattern(
+    r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
+)
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
 _LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
 _PAIR_AFTER = LazyPattern(
