@@ -24,6 +24,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'{{\n  "kind" : "api_secret",\n  "value" : "{KEY}"\n}}', KEY),  # a kind, then its value (JSON)
         (f"<vpn-credentials>\nops\n{SECRET}\n</vpn-credentials>", SECRET),  # values alone on their lines
         (f"<Secret>\n  <Name>db</Name>\n  <Data>{SECRET}</Data>\n</Secret>", SECRET),
+        (f'"api_secrets": {{\n  "relay": "{SECRET}"\n}}', SECRET),  # a JSON object under a secret key
         (f"fallback_tokens:\n  - {KEY}\n  - {KEY[::-1]}", KEY),  # the items of a list
         (f'child.expect("Passphrase for key:")\nchild.sendline("{SECRET}")', SECRET),
     ],
@@ -60,6 +61,7 @@ def test_descriptions_references_and_other_blocks_are_kept(text: str) -> None:
         (f"cat <<EOF > /etc/vpn/passwords\nalice  *  {SECRET}  *\nEOF", SECRET),
         (f"PS C:\\> Get-Content .\\secrets.ini\nsmtp={SECRET}", SECRET),
         ('$ cat /etc/proxy/userlist.txt\n"ops" "Tr4ns1t!Lane"', "Tr4ns1t!Lane"),  # a list of users
+        (f"$ cat .env.local\nRELAY={KEY}\nPORT=8080", KEY),  # a .env file: a random value under any name
     ],
 )
 def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
@@ -75,6 +77,7 @@ def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
         "cat <<EOF > /etc/vpn/passwords\nEOF\nrelease v2.4.1-rc3 build2024",  # after the delimiter
         '$ cat users.json\n{"id": "acc_2024x", "name": "bob"}',  # a list of users: only strongly mixed fields
         "$ cat /srv/userlist.txt\nops harbor-copper-7788",
+        "$ cat .env\nNODE_ENV=production\nBUCKET=my-bucket-2024\nBUILD_SHA=3f2a9c1d7e8b4f6a0c5d2e1b9a8f7c6d5e4b3a21",
     ],
 )
 def test_other_files_and_references_are_kept(text: str) -> None:

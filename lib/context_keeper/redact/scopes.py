@@ -17,7 +17,7 @@ These read across lines, so they run on a whole text before its lines (see `line
 
 from __future__ import annotations
 
-from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, tier, words_of
+from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
 from .nouns import judged
 from .patterns import MARK, LazyPattern
 from .values import strongly_mixed
@@ -45,10 +45,11 @@ TRIGGERS = (
     "users",
     "userlist",
     "userdb",
+    ".env",
 )
 _MAX_LINES = 60  # a block longer than this is a file's body, not a secret's settings
 _BRACE_HEADER = LazyPattern(
-    r"[ \t]*(?P<h>[A-Za-z_][\w.-]*(?:[ \t]+\"[^\"\n]{1,80}\"|[ \t]+[\w.-]+){0,2})[ \t]*=?[ \t]*\{[ \t]*"
+    r"[ \t]*(?P<h>[A-Za-z_][\w.-]*(?:[ \t]+\"[^\"\n]{1,80}\"|[ \t]+[\w.-]+){0,2}|\"[A-Za-z_][\w.-]*\")[ \t]*[=:]?[ \t]*\{[ \t]*"
 )
 _TAG_HEADER = LazyPattern(r"[ \t]*<(?P<h>[A-Za-z_][\w.:-]*)(?:[ \t][^<>\n]*)?>[ \t]*")
 _SECTION_HEADER = LazyPattern(r"[ \t]*\[\[?(?:[\w-]+\.)*(?P<h>[A-Za-z_][\w-]*)\]\]?[ \t]*")  # INI, TOML
@@ -59,7 +60,7 @@ _ENTRY = LazyPattern(
     r"[ \t]*(?:-[ \t]+(?P<li>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#:=][^\s\"':=]*)"  # an item of a list: `- value`
     r"|(?P<bt>[^\s\"'#:=<>{}\[\]-][^\s\"'<>=:]*)"  # a value alone on its line (OpenVPN's user, then password)
     r"|(?:-[ \t]+)?(?:<(?P<tag>[\w.:-]+)>(?P<tv>[^<\n]{1,200})</(?P=tag)>"
-    r"|(?P<k>[A-Za-z_][\w.-]*)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
+    r"|(?P<kq>[\"']?)(?P<k>[A-Za-z_][\w.-]*)(?P=kq)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
     r"[ \t]*[;,]?[ \t]*(?:#.*)?"
 )
 # Words of a key that say something about the secret, not the secret itself.
@@ -229,15 +230,18 @@ _MAX_FIELDS = 6
 
 def _file_kind(path: str) -> int:
     """SECRETS for `/etc/rsyncd.secrets`, `chap-secrets`, `.htpasswd`, `credentials`; USERS for
-    `userlist.txt`, `virtual_users.txt` (a list of users holds their passwords); else 0."""
+    `userlist.txt`, `virtual_users.txt` (a list of users holds their passwords); ENV for a
+    `.env` file (secrets under names of any kind); else 0."""
     base = path.replace("\\", "/").rsplit("/", 1)[-1]
     words = _FILE_WORDS.findall(base)
     if any(tier(w[:-1] if w[-1:] in "sS" else w, whole=True) in (PASSWORD, STRONG) for w in words):
         return _SECRETS
+    if base.startswith(".env") or base.endswith(".env"):
+        return _ENV
     return _USERS if any(w.lower() in ("users", "userlist", "userdb") for w in words) else 0
 
 
-_SECRETS, _USERS = 1, 2
+_SECRETS, _USERS, _ENV = 1, 2, 3
 
 
 def _secret_file_body(lines: list[str], i: int) -> bool:
@@ -257,8 +261,9 @@ def _secret_file_body(lines: list[str], i: int) -> bool:
         body = lines[j]
         if body.strip() == delimiter or (delimiter is None and _PROMPT_LINE.match(body)):
             break
-        marked = _mark_entry(body, PASSWORD) if kind == _SECRETS else body
-        if marked == body:
+        # a `.env` file: each value judged under its own name, a random one under any name
+        marked = _mark_entry(body, PASSWORD if kind == _SECRETS else WEAK) if kind != _USERS else body
+        if marked == body and kind != _ENV:
             marked = _mark_fields(body, kind == _USERS)
         if marked != body:
             lines[j] = marked
