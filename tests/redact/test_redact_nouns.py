@@ -78,6 +78,10 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
+        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
+        'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
+        "# WindowsCCompiler!  --GPW",  # a word before a comment
+        '"key1": ["value1.1", "value1.2"],',
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
@@ -86,6 +90,10 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
+        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
+        'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
+        "# WindowsCCompiler!  --GPW",  # a word before a comment
+        '"key1": ["value1.1", "value1.2"],',
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",
@@ -120,6 +128,8 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'login: ["ops@example.com", "{MIXED}"]', MIXED),
         (f'http.basic("bob", Some("{MIXED}"))', MIXED),
         (f'Pool(cfg, "svc", "{KEY}")', KEY),
+        (f'Sequelize("app", "app", "{MIXED}", {{ host: "db" }})', MIXED),  # the pair after a failed one
+        (f'new mysqli("db", "app", "{MIXED}", "app")', MIXED),  # a symbol: a login, though strings around
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -133,6 +143,8 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         'CMD ["python3", "ubuntu_blockchain_os.py"]',
         'spawn("node", ["index2.js"])',
         'return []string{"lsv2_pt_", "lsv2_sk_"}',
+        "FUNCS = ('abs','acos','any2Date','any2Enum')",  # names in a list, not a login
+        "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
         'setLocale("en", "en-US")',
         'run("npm", "build:prod2")',
     ],

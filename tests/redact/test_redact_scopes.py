@@ -42,6 +42,7 @@ def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
         "credentials:\n  username: deploy2024\n  host: db1.internal",
         "secrets:\n  - db_password\n  - api_token_v2",  # names of secrets, not values
         "auth:\n  provider: github\n  callback_ttl: 300s2",
+        "tokens = {\n    'root': [\n        if|then|elif|else|fi|\n        _stringescapes),\n    ]\n}",  # a lexer
         '{\n  "type": "string",\n  "value": "Heron.4412Cedar"\n}',
         "<Password>\n  <PlainText>true</PlainText>\n</Password>",
         "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",

@@ -106,7 +106,9 @@ def _call_sub(m: re.Match[str]) -> str:
     callee = m.group("callee")
     words = [w.lower() for w in _CALLEE_SPLIT.split(callee) if w]
     # A vendor's client built from its key alone: `Anthropic("…")`, `Stripe("…")` (a class, one argument)
-    constructor = callee[:1].isupper() and "." not in callee and m.string[m.end() + 1 : m.end() + 2] == ")"
+    constructor = (
+        callee[:1].isupper() and "." not in callee and "." not in value and m.string[m.end() + 1 : m.end() + 2] == ")"
+    )  # (`Version('0.23.dev0+sanitized.ubuntu1')`: dotted, a version or a name)
     if not words or not (words[-1] in _CALLEE_WORDS or constructor) or MARK in value:
         return m.group(0)
     if _PUBLIC_WORDS.intersection(words):

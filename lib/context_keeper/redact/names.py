@@ -146,8 +146,8 @@ def tier(name: str, whole: bool = False) -> int:
             return NOT_SECRET  # `publicKeyToken`, `PUBLIC_API_KEY`
         if words[i] in ("PASS", "PW", "PWD") and i < len(words) - 1:
             return NOT_SECRET  # `pass_fds`, `pass_zero`: "pass" the verb
-        if words[i] == "AUTH" and found == PASSWORD and i < len(words) - 1:
-            return WEAK  # `TestAuthBuild`: a password only as the name's last word (`REDISCLI_AUTH`)
+        if words[i] == "AUTH" and found == PASSWORD and (i < len(words) - 1 or not name.isupper()):
+            return WEAK  # a password only as an env variable's last word (`REDISCLI_AUTH`; not `_encode_auth`)
         return found
     return NOT_SECRET
 

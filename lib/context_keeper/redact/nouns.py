@@ -59,6 +59,8 @@ _WORDS_THEN_COLON = LazyPattern(
     r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
 )
 _BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_ITEM_BEFORE = LazyPattern(r"[,\[{][ \t]*$")  # a quoted name in a list or a set, not a call's first argument
+_MORE_ITEMS = LazyPattern(r"[ \t]*,[ \t]*[\"'`]")  # a third string: a list of names, not a pair
 _LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
 _PAIR_AFTER = LazyPattern(
     r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
@@ -174,14 +176,18 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
     if sep[:1] in " \t" and sep.lstrip().startswith("("):
         return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
+    if "," in sep and text[start - 1 : start] in ("'", '"') and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1):
+        return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
     vstart = between.end()
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
-    if pair is not None and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
-        return pair.span("s")  # `"auth" => ["bob", "…"]`: a user and its password
+    credential = level >= STRONG or any(w in text[start:end].lower() for w in ("auth", "cred", "login"))
+    if pair is not None and credential and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
+        if _MORE_ITEMS.match(text, pair.end()) is None:
+            return pair.span("s")  # `"auth" => ["bob", "…"]`: a user and its password
     user = _USER_SLASH.match(text, vstart)
     if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
         vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
@@ -212,6 +218,9 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
     if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole
     vend = vstart + len(v)
+    tag_close = ">" in sep.replace("->", "").replace("=>", "")
+    if tag_close and "</" not in sep and not quoted and text[vend : vend + 2] != "</":
+        return None  # `<password>@proxy-host`: a placeholder in angle brackets, not a tag's value
     if _is_prose(text, sep, v, vend) or not judged(level, v):
         return None
     return vstart, vend
@@ -255,6 +264,8 @@ def _value_before(m: re.Match[str]) -> str:
     level = tier(m.group("n").rsplit(":", 1)[-1])
     if level == NOT_SECRET or not judged(level, m.group(group)):
         return m.group(0)
+    if group == "b" and not strongly_mixed(m.group("b")):
+        return m.group(0)  # `# WindowsCCompiler!  --GPW`: a bare word before a comment
     a, b = m.span(group)
     whole, base = m.group(0), m.start()
     return whole[: a - base] + MARK + whole[b - base :]

@@ -17,9 +17,11 @@ These read across lines, so they run on a whole text before its lines (see `line
 
 from __future__ import annotations
 
+from .entropy import is_random_token
 from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
 from .nouns import judged
 from .patterns import MARK, LazyPattern
+from .positions import password_shaped
 from .values import strongly_mixed
 
 TRIGGERS = (
@@ -106,6 +108,8 @@ def _mark_entry(line: str, level: int) -> str:
     # Under a header naming a secret, a value of any key that does not describe it is the
     # secret: shaped like a password is enough (a bare `keys:` block still wants random
     # values, and so do the items of a list: Compose's `secrets:` lists their names).
+    if group in ("li", "bt") and not _bare_secret(inner.strip(), level):
+        return line  # `if|then|elif|fi|`, `_stringescapes),`: a lexer's table under `tokens = {`
     keyed = group not in ("li", "bt") and level >= STRONG
     if not judged(PASSWORD if keyed else max(level, own), inner.strip()):
         return line
@@ -113,6 +117,15 @@ def _mark_entry(line: str, level: int) -> str:
     if quoted:
         a, b = a + 1, b - 1
     return line[:a] + MARK + line[b:]
+
+
+def _bare_secret(value: str, level: int) -> bool:
+    """A value alone on its line or as a list item: under a password's header, one shaped like
+    a password; else one that mixes cases, digits and symbols, or a random key. Never words
+    joined by symbols (`if|then|else`) or code (`tokens = {` holds a lexer's table)."""
+    if not password_shaped(value) or "|" in value:
+        return False
+    return level == PASSWORD or strongly_mixed(value) or is_random_token(value)
 
 
 def _block_end(lines: list[str], i: int, kind: str, header: str, indent: int) -> int:

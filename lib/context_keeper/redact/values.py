@@ -44,6 +44,7 @@ _REFERENCE = LazyPattern(
     """,
     re.VERBOSE,
 )
+_URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
 _X_RUN = LazyPattern(r"[xX]{4,}")
 _WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
@@ -225,7 +226,7 @@ def strongly_mixed(v: str) -> bool:
     made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
     if len(v) < 8:
         return False
-    core = v.strip("*_.,:;-~")  # `Features**:`: markdown and punctuation around a word
+    core = _URL_ESCAPE.sub(":", v).strip("*_.,:;-~")  # `Features**:`; `%3A` is an escaped `:`
     lower = any(c.islower() for c in core)
     upper = any(c.isupper() for c in core)
     digit = any(c.isdigit() for c in core)
