@@ -45,22 +45,19 @@ KNOWN_MISSES = frozenset(
         "doctest-text",
         "htmlhint-errors",
         "lockfile-lint-errors",
-        "mandoc-lint",
         "mono-exception",
-        "openssl-verify",
         "ospec-failing",
         "prettier-check",
         "qunit-failing",
         "sha256sum-check",
-        "slotscheck-broken",
+        "shellcheck-gcc",
+        "shellcheck-tty",
         "uvu-failing",
         "xsltproc-errors",
-        "yaml-lint-error",
-        "yamllint-parsable",
     }
 )
 # Of those, the ones whose first message is still right.
-FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing", "mandoc-lint", "slotscheck-broken"})
+FIRST_RIGHT = frozenset({"qunit-failing", "uvu-failing"})
 
 
 def params(misses: frozenset[str]) -> list:

@@ -26,6 +26,20 @@ def test_an_interpreters_wrap_up_line_is_not_the_message() -> None:
     assert messages(output) == ['Error in load("app.yml") : config file not found: app.yml']
 
 
+def test_a_verdict_beside_its_cause_is_not_the_message() -> None:
+    # The failure word marks the verdict when the line has a stronger sign; a count of the
+    # files or tests that failed says how many, not what.
+    output = "CN = a\nerror 18 at 0 depth lookup: self-signed certificate\nerror cert.pem: verification failed"
+    assert messages(output) == ["error 18 at 0 depth lookup: self-signed certificate"]
+    output = "ERROR: Lint failed for 1 file\n\nconf.yml\nERROR: bad indentation of a mapping entry (3:8)"
+    assert messages(output) == ["ERROR: bad indentation of a mapping entry (3:8)"]
+
+
+def test_a_level_badge_is_a_decoration_of_the_message() -> None:
+    output = " ERROR  YAML Lint failed for 1 file\n\nconf.yml\n\n ERROR  bad indentation of a mapping entry (3:8)"
+    assert messages(output) == ["bad indentation of a mapping entry (3:8)"]
+
+
 def test_a_count_only_summary_is_not_the_message() -> None:
     output = "checking 12 files\nsum.c: 3 blocks are definitely lost\n\n3 tests, 1 passed, 2 failed\nResult: FAIL"
     assert messages(output) == ["sum.c: 3 blocks are definitely lost"]
@@ -138,11 +152,34 @@ def test_a_qualified_test_name_in_parentheses_is_the_where() -> None:
 
 
 def test_a_file_header_over_position_lines_gives_one_message_per_finding() -> None:
-    output = "conf.yml\n  3:5       error    wrong indentation  (indentation)\n  7:1       warning  too many blank lines  (empty-lines)"
+    output = "conf.yml\n  3:5       warning  wrong indentation  (indentation)\n  7:1       warning  too many blank lines  (empty-lines)"
     assert messages(output) == [
-        "conf.yml:3:5: error wrong indentation (indentation)",
+        "conf.yml:3:5: warning wrong indentation (indentation)",
         "conf.yml:7:1: warning too many blank lines (empty-lines)",
     ]
+
+
+def test_beside_errors_the_warnings_are_not_why_the_run_failed() -> None:
+    output = "conf.yml\n  3:5       error    wrong indentation  (indentation)\n  7:1       warning  too many blank lines  (empty-lines)"
+    assert messages(output) == ["conf.yml:3:5: error wrong indentation (indentation)"]
+    output = "main.rs:2:9: warning: unused variable: `x`\nmain.rs:5:5: error[E0502]: cannot borrow `v`\nmain.rs:4:1: help: add a bound"
+    assert messages(output) == ["main.rs:5:5: error[E0502]: cannot borrow `v`"]
+
+
+def test_lines_that_start_with_an_error_level_are_one_message_each() -> None:
+    output = "ERROR: 'shop:Child' defines slots but superclass does not.\nERROR: 'shop:Point' defines overlapping slots.\nOh no!"
+    assert messages(output) == [
+        "ERROR: 'shop:Child' defines slots but superclass does not.",
+        "ERROR: 'shop:Point' defines overlapping slots.",
+    ]
+    # After a program's name and a location; a warning beside them is not a failure.
+    output = "man: a.1:7:2: ERROR: unknown macro: .Bl\nman: a.1:8:2: ERROR: unknown macro: .It\nman: a.1:1:2: WARNING: no date"
+    assert messages(output) == ["man: a.1:7:2: ERROR: unknown macro: .Bl", "man: a.1:8:2: ERROR: unknown macro: .It"]
+
+
+def test_an_error_line_that_counts_errors_is_the_verdict_not_a_finding() -> None:
+    output = "error: cannot find value `x` in this scope\nerror: aborting due to 1 previous error"
+    assert messages(output) == ["error: cannot find value `x` in this scope"]
 
 
 def test_caret_labels_under_a_location_header_are_findings() -> None:

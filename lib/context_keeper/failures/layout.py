@@ -17,6 +17,7 @@ from context_keeper.failures.lines import collapse
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from context_keeper.failures.findings import Unit
     from context_keeper.failures.shapes import Line
 
 FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
@@ -58,11 +59,11 @@ def failed_count(pieces: list[list[str]]) -> int:
     return max(counts, default=0)
 
 
-def listed(units: list[tuple[str, int, bool]]) -> list[str]:
+def listed(units: list[Unit]) -> list[str]:
     """Nothing reads as a message: lines that say the same of different files (`would
     reformat a.py`, `would reformat b.py`) are a list of findings."""
     groups: dict[str, list[str]] = {}
-    for text, _score, _located in units:
+    for text, *_ in units:
         words = text.split()
         if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
             groups.setdefault(" ".join(words[:2]), []).append(text)
@@ -70,13 +71,13 @@ def listed(units: list[tuple[str, int, bool]]) -> list[str]:
     return [collapse(t) for t in found] if len(found) >= 2 else []
 
 
-def logged(units: list[tuple[str, int, bool]], best: str) -> str:
+def logged(units: list[Unit], best: str) -> str:
     """A tool that logs its error (`[ERROR] x must be string`) and then dumps the traceback of
     the same exception (`pkg.errors.ValidationError: x must be string`): its own words."""
     head, sep, message = best.partition(": ")
     if not sep or len(message) < 10 or not shapes.EXC_RE.search(best):
         return best
-    for text, _score, _located in units:
+    for text, *_ in units:
         if text == best:
             break
         if text.endswith(message) and text != message:

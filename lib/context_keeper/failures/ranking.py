@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, layout, marks, shapes
+from context_keeper.failures import after, findings, layout, marks, shapes
+from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -98,13 +99,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         if found:
             return found
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    # Lines that start with their own location are one finding each, whatever their level
-    # (a linter's warnings fail a run as its errors do); a note without its own rule id
-    # explains the finding above it.
-    located = [u for u in units if u[2] and u[1] >= 1]
-    if len(located) >= 2:
-        kept = [u for u in located if not (shapes.NOTE_RE.search(u[0]) and not shapes.RULE_ID_RE.search(u[0]))]
-        return [collapse(u[0]) for u in kept or located]
+    several = findings.several(units)
+    if several:
+        return several
     best = _best(units)
     if best is None:
         return layout.listed(units)
@@ -228,12 +225,10 @@ def _sectioned(
             elif kinds[m] == "text" and lines[m].mark:
                 # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
                 out.append(compose(where, [f"{lines[m].mark} {s}"]))
-    return out
+    return out if any(kind == "title" for _n, kind, _w in headers) else findings.errors_only(out)
 
 
-def _units(
-    lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False
-) -> list[tuple[str, int, bool]]:
+def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False) -> list[Unit]:
     """(message, score, starts with its own location) for each line that may be a message;
     with `locate`, a message takes the location printed alone on the line above it."""
     units = []
@@ -271,10 +266,11 @@ def _units(
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
         units.append(
-            (
+            Unit(
                 text,
-                shapes.score(text) + 2 * lines[n].marked + 5 * named,
+                shapes.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
                 bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
+                lines[n].indent,
             )
         )
         n = max(n_next, n + 1)
@@ -389,9 +385,9 @@ def _continued(
     return text, m
 
 
-def _best(units: list[tuple[str, int, bool]]) -> str | None:
+def _best(units: list[Unit]) -> str | None:
     best = None
-    for text, score, _located in units:
+    for text, score, _located, _indent in units:
         if score > 0 and (best is None or score > best[1]):
             best = (text, score)
     return best[0] if best else None

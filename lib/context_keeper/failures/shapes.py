@@ -31,6 +31,9 @@ SHELL_RE = re.compile(
 )
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
 MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
+# A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
+# label): a decoration of the message, as a tag is.
+BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
 
 FRAME_RE = re.compile(
@@ -177,6 +180,11 @@ OS_ERROR_RE = re.compile(
 WEAK_RE = re.compile(
     r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
 )
+VERDICT_RE = re.compile(
+    r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
+    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b",
+    re.IGNORECASE,
+)
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 # A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
@@ -203,7 +211,7 @@ SENTENCE_END = ".:;!?)]'\"’"
 
 
 class Line:
-    __slots__ = ("text", "indent", "tap", "core", "marked", "mark")
+    __slots__ = ("text", "indent", "tap", "core", "marked", "mark", "badge")
 
     def __init__(self, raw: str) -> None:
         text = PID_RE.sub("", raw)
@@ -223,6 +231,9 @@ class Line:
             mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
             # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
             self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
+        self.badge = bool(BADGE_RE.match(text))
+        if self.badge:
+            text = BADGE_RE.sub("", text)
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
@@ -319,8 +330,13 @@ def score(text: str, located: bool = True) -> int:
             score += 4
     if FAILED_COLON_RE.search(text):
         score += 3
-    elif WEAK_RE.search(text):
+    elif WEAK_RE.search(text) and score == 0:
+        # A failure word alone marks the line that says something went wrong; beside a
+        # stronger sign it marks the run's verdict (`verification failed`) over the cause.
         score += 1
+    if VERDICT_RE.search(text):
+        # The run's count of what failed (`YAML Lint failed for 1 file`) says how many, not what.
+        score -= 4
     if WARNING_RE.search(text):
         score -= 2
     if is_code(text):
