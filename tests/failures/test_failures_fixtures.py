@@ -39,8 +39,6 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "csslint-errors",
         "dart-sass-error",
-        "depcheck-unused",
-        "docstr-coverage-fail",
         "doctest-module",
         "doctest-text",
         "htmlhint-errors",

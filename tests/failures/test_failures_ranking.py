@@ -40,6 +40,19 @@ def test_a_level_badge_is_a_decoration_of_the_message() -> None:
     assert messages(output) == ["bad indentation of a mapping entry (3:8)"]
 
 
+def test_a_list_under_a_summary_heading_is_the_report_when_nothing_above_reported_it() -> None:
+    output = "CheckError: check identified some issues:\n\nERRORS:\nshop.Product.price: (E130) must define 'places'.\n"
+    assert messages(output) == ["shop.Product.price: (E130) must define 'places'."]
+
+
+def test_the_items_of_a_list_under_a_heading_are_one_message_each() -> None:
+    # A phrase heading names what its items are; a `key: value` heading does not.
+    output = "Unused dependencies\n* left-pad\nMissing dependencies\n* chalk: ./index.js"
+    assert messages(output) == ["Unused dependencies: left-pad", "Missing dependencies: chalk: ./index.js"]
+    output = 'File: "src/app.py"\n - No module docstring\n - No docstring for `a`\n Needed: 3; Found: 1; Missing: 2'
+    assert messages(output) == ["No module docstring", "No docstring for `a`"]
+
+
 def test_a_count_only_summary_is_not_the_message() -> None:
     output = "checking 12 files\nsum.c: 3 blocks are definitely lost\n\n3 tests, 1 passed, 2 failed\nResult: FAIL"
     assert messages(output) == ["sum.c: 3 blocks are definitely lost"]

@@ -5,6 +5,7 @@ names tests, its count of failures, a list of findings.
     names_file_colon_colon(pieces) -> bool  # tests named `file::name` somewhere
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
+    bulleted(lines, kinds) -> dict          # the items of each list under a heading
     logged(units, best) -> str              # the tool's own line for the exception `best`
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures import shapes
-from context_keeper.failures.lines import collapse
+from context_keeper.failures.lines import collapse, compose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
 # A test id written `file::name` (`tests/x.py::test_y`).
 NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
 
@@ -83,3 +85,31 @@ def logged(units: list[Unit], best: str) -> str:
         if text.endswith(message) and text != message:
             return text
     return best
+
+
+def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
+    """Each list of bullet items under a heading (`Unused dependencies` / `* left-pad`): the
+    heading, and its items as messages. A heading that is a phrase names what its items are
+    (`Unused dependencies: left-pad`); one that gives a value (`File: "app.py"`) does not."""
+    out: dict[str, list[str]] = {}
+    n = 0
+    while n + 1 < len(lines):
+        heading, first = lines[n], lines[n + 1]
+        if not (
+            kinds[n] == "text"
+            and not BULLET_ITEM_RE.match(heading.core)
+            and BULLET_ITEM_RE.match(first.core)
+            and first.indent >= heading.indent
+        ):
+            n += 1
+            continue
+        label = heading.core.removesuffix(":").strip()
+        named = ": " not in label and label[-1:] not in ".!?"
+        m = n + 1
+        while m < len(lines) and lines[m].indent == first.indent and (item := BULLET_ITEM_RE.match(lines[m].core)):
+            out.setdefault(heading.core, []).append(
+                compose(label, [item.group(1)]) if named else collapse(item.group(1))
+            )
+            m += 1
+        n = m
+    return out

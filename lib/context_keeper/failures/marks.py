@@ -57,10 +57,15 @@ def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
 
 
 def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
-    """The lines under a summary heading name failures already reported above."""
+    """The lines under a summary heading name failures already reported above; with no
+    report above (only headers announcing what follows), the list under it is the report."""
     n = 0
+    reported = False
     while n < len(lines):
-        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(lines[n].core):
+        s = lines[n].core
+        if kinds[n] == "text" and not reported:
+            reported = shapes.title(s) is not None or (not s.endswith(":") and shapes.score(s) >= 3)
+        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(s) and reported:
             kinds[n] = "noise"
             m = n + 1
             while m < len(lines) and kinds[m] != "blank" and shapes.title(lines[m].core) is None:

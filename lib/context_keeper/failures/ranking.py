@@ -103,6 +103,10 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if several:
         return several
     best = _best(units)
+    lists = layout.bulleted(lines, kinds)
+    if lists and (best is None or best in lists):
+        # A heading over a list (`Missing dependencies` / `* chalk`) says what its items are.
+        return [item for items in lists.values() for item in items]
     if best is None:
         return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):

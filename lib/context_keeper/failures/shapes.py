@@ -109,7 +109,7 @@ BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 # (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
-METRIC_RE = re.compile(r"^\w+(?: \w+){0,2}:\s*[\d.]+\s*\w{0,3}$")
+METRIC_RE = re.compile(r"^(?:\w+(?: \w+){0,2}:\s*[\d.]+\s*(?:%|\w{0,3})(?:\s*[;,|-]\s*|$))+$")
 THREAD_RE = re.compile(
     r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
 )
