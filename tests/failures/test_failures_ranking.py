@@ -100,6 +100,22 @@ def test_with_nothing_that_reads_as_a_message_the_last_line_is_kept() -> None:
     assert messages("starting\nwaiting for lock on db/app.sqlite") == ["waiting for lock on db/app.sqlite"]
 
 
+def test_a_tally_of_outcomes_is_the_verdict_not_the_message() -> None:
+    output = (
+        "Test Failed at /p/test.jl:3\n  Expression: add(1, 2) == 4\n   Evaluated: 3 == 4\n\n"
+        "ERROR: LoadError: Some tests did not pass: 1 passed, 1 failed, 0 errored, 0 broken."
+    )
+    # The fields under the header are parts of their own, not a wrapped sentence.
+    assert messages(output) == ["Test Failed at /p/test.jl:3; Expression: add(1, 2) == 4; Evaluated: 3 == 4"]
+
+
+def test_an_expected_value_that_holds_a_number_is_no_count() -> None:
+    output = "FAIL in (total-test) (core_test.clj:6)\nexpected: (= 30 (total [[5 2] [3 5]]))\n  actual: (not (= 30 25))"
+    assert messages(output) == [
+        "(total-test) (core_test.clj:6): expected: (= 30 (total [[5 2] [3 5]])); actual: (not (= 30 25))"
+    ]
+
+
 # ---------------------------------------------------------------- headers and what continues them
 
 
@@ -234,6 +250,40 @@ def test_a_summary_line_pairing_a_test_with_its_message_is_completed_from_the_re
 def test_a_list_of_files_said_the_same_way_is_a_list_of_findings() -> None:
     output = "would reformat src/a.py\nwould reformat src/b.py\n\nOh no!\n2 files would be reformatted."
     assert messages(output) == ["would reformat src/a.py", "would reformat src/b.py"]
+
+
+def test_a_file_named_by_convention_is_a_location() -> None:
+    output = "Dockerfile:2 DL3008 warning: Pin versions in apt get install.\nDockerfile:3 DL3025 warning: Use JSON notation for CMD"
+    assert messages(output) == [
+        "Dockerfile:2 DL3008 warning: Pin versions in apt get install.",
+        "Dockerfile:3 DL3025 warning: Use JSON notation for CMD",
+    ]
+
+
+def test_a_verdict_before_a_qualified_test_id_is_its_title() -> None:
+    output = (
+        "  Failed Shop.CartTests.SumsPrices [12 ms]\n  Error Message:\n   Assert.Equal() Failure: Values differ\n"
+        "  Stack Trace:\n     at Shop.CartTests.SumsPrices() in /p/CartTests.cs:line 9\n\n"
+        "  Failed Shop.CartTests.KeepsNames [1 ms]\n  Error Message:\n   Assert.Contains() Failure: Item not found\n"
+    )
+    assert messages(output) == [
+        "Shop.CartTests.SumsPrices: Assert.Equal() Failure: Values differ",
+        "Shop.CartTests.KeepsNames: Assert.Contains() Failure: Item not found",
+    ]
+
+
+def test_a_verdict_after_a_name_over_an_indented_report_is_a_title() -> None:
+    output = (
+        "CartTest > sums() FAILED\n    java.lang.AssertionError: expected: <30> but was: <25>\n"
+        "        at CartTest.sums(CartTest.kt:9)\n\nCartTest > names() FAILED\n    java.lang.AssertionError: lost plum\n"
+    )
+    assert messages(output) == [
+        "CartTest > sums(): java.lang.AssertionError: expected: <30> but was: <25>",
+        "CartTest > names(): java.lang.AssertionError: lost plum",
+    ]
+    # A progress list's verdicts have no report under them.
+    output = "test a ... FAILED\ntest b ... FAILED\n\nerror: the total is off by 5"
+    assert messages(output) == ["error: the total is off by 5"]
 
 
 # ---------------------------------------------------------------- decorations and the public entry

@@ -10,8 +10,13 @@ taken are marked "used" in `kinds`, so the ranking does not read them again.
 
 from __future__ import annotations
 
+import re
+
 from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
+
+# A capitalised field and its value (`Expression: add(1, 2) == 4`).
+_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
 
 
 def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -70,7 +75,10 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     """`text` with its continuation line `s` joined the way the two read together."""
     if s.startswith("| "):
         return f"{text} {s[2:]}"
-    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
+    # (A field, `Evaluated: 3 == 4`, starts a part of its own.)
+    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
+        text[-1:].isalnum() and not _FIELD_RE.match(s)
+    )
     if deeper and not pair and (mid_sentence or text[-1:] == ","):
         # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
         return f"{text} {s}"

@@ -6,6 +6,7 @@ names tests, its count of failures, a list of findings.
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
     bulleted(lines, kinds) -> dict          # the items of each list under a heading
+    verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
     logged(units, best) -> str              # the tool's own line for the exception `best`
 """
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
 # A test id written `file::name` (`tests/x.py::test_y`).
 NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
 BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
@@ -113,3 +115,13 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
             m += 1
         n = m
     return out
+
+
+def verdict_title(lines: list[Line], n: int) -> str | None:
+    """A line naming something with a verdict after it (`CartTest > sums() FAILED`) over a
+    deeper report is a test's title; a run's progress list (`test x ... FAILED`) has none."""
+    m = VERDICT_TITLE_RE.match(lines[n].core)
+    if not m or shapes.is_count_summary(m.group(1)):
+        return None
+    below = next((line for line in lines[n + 1 : n + 3] if line.core), None)
+    return m.group(1).removesuffix(" ...").strip() if below and below.indent > lines[n].indent else None

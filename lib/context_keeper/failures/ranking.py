@@ -131,7 +131,7 @@ def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str,
         failed_file = f.group(1) if f else failed_file
         if kinds[n] not in ("text", "location", "noise"):
             continue
-        title = shapes.title(s) if kinds[n] == "text" else None
+        title = (shapes.title(s) or layout.verdict_title(lines, n)) if kinds[n] == "text" else None
         if title is not None:
             label = title.rstrip(":").strip().lower()
             if label in shapes.LABEL_WORDS:

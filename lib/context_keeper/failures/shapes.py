@@ -94,6 +94,9 @@ TITLE_RES = (
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
+    re.compile(r"^(?:FAIL|ERROR) in (\(.+)$"),
+    # A qualified test id after the verdict, and its time (`Failed Shop.CartTests.Sums [12 ms]`).
+    re.compile(r"^Failed\s+([\w$]+(?:(?:\.|::|/|#)[\w$\[\](),<>-]+)+)(?:\s+[\[(]\d[\d.]*\s*m?s[\])])?$"),
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
     # A rule drawn across the terminal with a test's name in it (`──── keeps names ────`).
     re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
@@ -119,7 +122,7 @@ PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
 # What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
 TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
 TRACE_LABEL_RE = re.compile(
-    r"^(?:stack|stacktrace|stack trace|backtrace|traceback)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
+    r"^(?:stack|stacktrace|stack trace|backtrace|traceback|context\.\.\.)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
 )
 PAIRED_RE = re.compile(
     r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
@@ -131,7 +134,12 @@ QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+# A file name has an extension, but for the build and container files named by convention.
+PATH = (
+    r"(?:[\w.@~+-]*/)*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
+    r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
+    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE)\b)"
+)
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
@@ -182,7 +190,9 @@ WEAK_RE = re.compile(
 )
 VERDICT_RE = re.compile(
     r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
-    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b",
+    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
+    # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
+    r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b",
     re.IGNORECASE,
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
@@ -279,7 +289,7 @@ def is_summary_words(s: str) -> bool:
 
 
 def is_count_summary(s: str) -> bool:
-    if not DIGIT_RE.search(s):
+    if not DIGIT_RE.search(s) or PAIR_KEY_RE.match(s):
         return False
     # A program's name before its count (`msgfmt: found 1 fatal error`) is no word of it.
     words = re.findall(r"[A-Za-z]+", PROGRAM_RE.sub("", s))
@@ -336,7 +346,7 @@ def score(text: str, located: bool = True) -> int:
         score += 1
     if VERDICT_RE.search(text):
         # The run's count of what failed (`YAML Lint failed for 1 file`) says how many, not what.
-        score -= 4
+        score -= 8
     if WARNING_RE.search(text):
         score -= 2
     if is_code(text):
