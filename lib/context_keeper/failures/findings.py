@@ -41,14 +41,15 @@ _LEVEL_RE = re.compile(
 )
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
-# a location.
+# a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
+# excerpts and all: it marks no line as a finding of its own.)
 _LEVEL_START_RE = re.compile(
-    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? )?(?:(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:|\[(?:error|fatal)\])\s*\S",
+    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
     re.IGNORECASE,
 )
 # The run's verdict: a count of its errors, or its exit status.
 _VERDICT_RE = re.compile(
-    r"\b\d+ (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
+    r"\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
     r"|\bexit(?:ed)?(?: with)? (?:code|status)\b",
     re.IGNORECASE,
 )
