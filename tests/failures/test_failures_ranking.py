@@ -286,6 +286,31 @@ def test_a_verdict_after_a_name_over_an_indented_report_is_a_title() -> None:
     assert messages(output) == ["error: the total is off by 5"]
 
 
+def test_rows_that_start_with_a_line_number_and_a_rule_code_are_findings() -> None:
+    output = '1: T3 Title has trailing punctuation (.): "WIP: fix."\n1: T5 Title contains the word WIP\n3: B6 Body message is missing'
+    assert messages(output) == [
+        '1: T3 Title has trailing punctuation (.): "WIP: fix."',
+        "1: T5 Title contains the word WIP",
+        "3: B6 Body message is missing",
+    ]
+
+
+def test_a_location_written_as_a_file_uri_locates_its_line() -> None:
+    output = "e: file:///p/A.kt:3:5 Unresolved reference: foo\ne: file:///p/A.kt:4:13 Type mismatch: String but Int was expected"
+    assert messages(output) == [
+        "e: file:///p/A.kt:3:5 Unresolved reference: foo",
+        "e: file:///p/A.kt:4:13 Type mismatch: String but Int was expected",
+    ]
+
+
+def test_a_bundlers_module_header_names_the_report_under_it() -> None:
+    output = (
+        "asset main.js 1.2 KiB [emitted] (name: main)\n\nERROR in ./src/index.js 1:0-24\n"
+        "Module not found: Error: Can't resolve './missing' in '/p/src'\n\nwebpack 5.89.0 compiled with 1 error in 85 ms"
+    )
+    assert messages(output) == ["./src/index.js 1:0-24: Module not found: Error: Can't resolve './missing' in '/p/src'"]
+
+
 # ---------------------------------------------------------------- decorations and the public entry
 
 

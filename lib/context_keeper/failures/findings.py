@@ -39,6 +39,8 @@ class Unit(NamedTuple):
 _LEVEL_RE = re.compile(
     r"(?:^|[\s:\[(])(error|fatal|warning|warn|note|help|hint|info|remark)(?=[\]):\[]|\s)", re.IGNORECASE
 )
+# A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
+_CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
@@ -64,7 +66,7 @@ def level(text: str) -> str:
 
 
 def several(units: list[Unit]) -> list[str]:
-    located = [u for u in units if u.located and u.score >= 1]
+    located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
     if len(located) >= 2:
         # A note without its own rule id explains the finding above it.
         kept = [u for u in located if not (shapes.NOTE_RE.search(u.text) and not shapes.RULE_ID_RE.search(u.text))]

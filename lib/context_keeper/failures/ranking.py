@@ -273,7 +273,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
             Unit(
                 text,
                 shapes.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
-                bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
+                shapes.located(lines[n], text),
                 lines[n].indent,
             )
         )

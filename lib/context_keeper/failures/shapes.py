@@ -95,6 +95,8 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^(?:FAIL|ERROR) in (\(.+)$"),
+    # A bundler's module and the position in it, its report on the lines below.
+    re.compile(r"^(?:ERROR|WARNING) in (\S+(?: \d+:\d+(?:-\d+(?::\d+)?)?)?)$"),
     # A qualified test id after the verdict, and its time (`Failed Shop.CartTests.Sums [12 ms]`).
     re.compile(r"^Failed\s+([\w$]+(?:(?:\.|::|/|#)[\w$\[\](),<>-]+)+)(?:\s+[\[(]\d[\d.]*\s*m?s[\])])?$"),
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
@@ -150,7 +152,8 @@ POSITION_RE = re.compile(
     r"|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
-ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+# So is a line number and a rule's code (`3: B6 Body message is missing`).
+ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\||^\d+: [A-Z]+\d+:? \S")
 PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
     r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|/?"
@@ -160,7 +163,7 @@ BARE_LOCATION_RE = re.compile(
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?/?"
+    r"^(?:[\w.-]+: ?)?(?:file://)?/?"
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
@@ -355,6 +358,18 @@ def score(text: str, located: bool = True) -> int:
     if len(text) < 4:
         score -= 5
     return score
+
+
+def located(line: Line, text: str) -> bool:
+    """Whether `text` (the message that starts at `line`) names where it happened: it starts
+    or ends with a location, starts at the margin with a position (`3: T5 Title ...`), or
+    its line carries a failure mark."""
+    return bool(
+        line.marked
+        or LOC_START_RE.match(text)
+        or LOC_TAIL_RE.search(text)
+        or (line.indent == 0 and POSITION_RE.match(text))
+    )
 
 
 def plain_location(s: str) -> str:
