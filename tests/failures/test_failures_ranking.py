@@ -164,6 +164,29 @@ def test_an_arrow_location_and_the_caret_label_complete_the_message() -> None:
     assert messages(output)[0] == "src/main.rs:2:5: error[E0308]: mismatched types: expected `i32`, found `&str`"
 
 
+def test_fields_under_the_excerpt_a_message_points_into_continue_it() -> None:
+    output = (
+        "src/Inv.java:11: error: cannot find symbol\n        return itemz.size();\n               ^\n"
+        "  symbol:   variable itemz\n  location: class Inv\n"
+        "src/Inv.java:15: error: incompatible types: String cannot be converted to int\n        int n = s;\n"
+        "                ^\n2 errors"
+    )
+    # What it is about joins the message; where it is does not.
+    assert messages(output) == [
+        "src/Inv.java:11: error: cannot find symbol; symbol: variable itemz",
+        "src/Inv.java:15: error: incompatible types: String cannot be converted to int",
+    ]
+
+
+def test_a_build_tasks_tag_is_a_decoration_and_its_pointer_to_the_report_a_verdict() -> None:
+    output = (
+        "compile:\n    [javac] Compiling 1 source file to /p/build\n    [javac] /p/src/A.java:3: error: cannot find symbol\n"
+        "    [javac]         foo();\n    [javac]         ^\n    [javac]   symbol:   method foo()\n    [javac] 1 error\n\n"
+        "BUILD FAILED\n/p/build.xml:8: Compile failed; see the compiler error output for details."
+    )
+    assert messages(output) == ["/p/src/A.java:3: error: cannot find symbol; symbol: method foo()"]
+
+
 # ---------------------------------------------------------------- several failures
 
 

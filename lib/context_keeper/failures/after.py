@@ -1,6 +1,7 @@
 """What a message takes from the lines after it, past blank lines or on a line of its own.
 
     pointed(lines, kinds, n, end, text) -> (text, next)  # `--> file:l:c` and its caret label
+    detailed(lines, kinds, n, end, text, indent)         # fields under the excerpt it points into
     sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
     appended(text, s, deeper, pair) -> str               # a continuation line joined to text
 
@@ -16,6 +17,8 @@ from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
 
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
+# A field under an excerpt (`symbol:   variable itemz`).
+_DETAIL_RE = re.compile(r"^(\w+):\s+\S")
 _FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
 
 
@@ -45,6 +48,25 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
             label = found.group(1) if found else ""
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:
+    """A compiler's message, the excerpt and caret it points into, then deeper `key: value`
+    fields that say what it is about (`symbol:   variable itemz`); a field that says where
+    (`location: class A`) is not the message."""
+    m = n
+    # (The excerpt is the line above the caret, whatever it looks like.)
+    while m < end and m < n + 4 and (kinds[m] in ("source", "caret") or (m + 1 < end and kinds[m + 1] == "caret")):
+        m += 1
+    if m == n or not any(kinds[k] == "caret" for k in range(n, m)):
+        return text, n
+    parts = []
+    while m < end and kinds[m] == "text" and lines[m].indent > indent and (field := _DETAIL_RE.match(lines[m].core)):
+        if field.group(1).lower() not in ("location", "where", "at"):
+            parts.append(collapse(lines[m].core))
+        kinds[m] = "used"
+        m += 1
+    return (compose("", [text, *parts]), m) if parts else (text, n)
 
 
 def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:

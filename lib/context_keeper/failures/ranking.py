@@ -253,6 +253,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
             text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
+        text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = shapes.unthreaded(text, keep_location=locate)
         if shapes.MATCHER_HINT_RE.search(text):
             text, n_next = after.sides(lines, kinds, n_next, end, text)
@@ -311,6 +312,8 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
             # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
             # itself: a caret within the next lines marks the line before it as one.
             caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
+            if caret is not None and any(kinds[c] not in ("text", "source", "blank") for c in range(n, caret)):
+                caret = None
             if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
                 break
             m = caret + 1

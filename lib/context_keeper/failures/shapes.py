@@ -34,7 +34,10 @@ MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
 # A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
 # label): a decoration of the message, as a tag is.
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
-TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
+TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
+# A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
+# line came from, as a timestamp says when.
+TASK_RE = re.compile(r"^\s*\[[a-z][a-z-]{2,}\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
@@ -195,7 +198,9 @@ VERDICT_RE = re.compile(
     r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
     r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
-    r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b",
+    r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
+    # A pointer to the report (`Compile failed; see the compiler error output for details.`).
+    r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b",
     re.IGNORECASE,
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
@@ -244,14 +249,20 @@ class Line:
             mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
             # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
             self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
+        if "[" in text[:12] and TASK_RE.match(text) and not TAG_RE.match(text.lstrip()):
+            text = TASK_RE.sub("", text)
         self.badge = bool(BADGE_RE.match(text))
         if self.badge:
             text = BADGE_RE.sub("", text)
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
-        # What the line says without a level tag (`[error] `): for sorting it out only.
-        self.core = TAG_RE.sub("", stripped)
+        # What the line says without a level tag (`[error] `): for sorting it out only; the
+        # indentation that counts is the one after the tag.
+        tag = TAG_RE.match(stripped)
+        self.core = stripped[tag.end() :] if tag else stripped
+        if tag:
+            self.indent += len(tag.group(1)) - 1
 
 
 def kind(line: Line) -> str:
