@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 from context_keeper.failures.lines import collapse, compose
 
 TYPE_CHECKING = False
@@ -79,7 +79,7 @@ def logged(units: list[Unit], best: str) -> str:
     """A tool that logs its error (`[ERROR] x must be string`) and then dumps the traceback of
     the same exception (`pkg.errors.ValidationError: x must be string`): its own words."""
     head, sep, message = best.partition(": ")
-    if not sep or len(message) < 10 or not shapes.EXC_RE.search(best):
+    if not sep or len(message) < 10 or not wording.EXC_RE.search(best):
         return best
     for text, *_ in units:
         if text == best:

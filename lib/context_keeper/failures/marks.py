@@ -7,7 +7,7 @@ mark_traces(lines, kinds)     # frames under a stack label, a frame's quoted sta
 
 from __future__ import annotations
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 
 
 def mark_excerpts(lines: list[shapes.Line], kinds: list[str]) -> None:
@@ -34,7 +34,7 @@ def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
         ):
             # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
             # `    total(xs)`): the frame's excerpt, not a message.
-            if lines[n + 1].indent > lines[n].indent and not shapes.EXC_RE.search(lines[n + 1].core):
+            if lines[n + 1].indent > lines[n].indent and not wording.EXC_RE.search(lines[n + 1].core):
                 kinds[n + 1] = "source"
         if kinds[n] == "frame" and lines[n].core.endswith("{"):
             # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
@@ -64,7 +64,7 @@ def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
     while n < len(lines):
         s = lines[n].core
         if kinds[n] == "text" and not reported:
-            reported = shapes.title(s) is not None or (not s.endswith(":") and shapes.score(s) >= 3)
+            reported = shapes.title(s) is not None or (not s.endswith(":") and wording.score(s) >= 3)
         if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(s) and reported:
             kinds[n] = "noise"
             m = n + 1

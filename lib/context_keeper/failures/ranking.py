@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, findings, layout, marks, shapes
+from context_keeper.failures import after, findings, layout, marks, shapes, wording
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
@@ -112,10 +112,10 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
-        raised = [u[0] for u in units if shapes.EXC_RE.search(u[0]) and u[1] > 0]
+        raised = [u[0] for u in units if wording.EXC_RE.search(u[0]) and u[1] > 0]
         best = raised[-1] if raised else best
     causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
-    if causes and shapes.EXC_RE.search(best):
+    if causes and wording.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(layout.logged(units, best))]
@@ -255,7 +255,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = shapes.unthreaded(text, keep_location=locate)
-        if shapes.MATCHER_HINT_RE.search(text):
+        if wording.MATCHER_HINT_RE.search(text):
             text, n_next = after.sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
         head = shapes.FIELD_HEAD_RE.match(text)
@@ -273,7 +273,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         units.append(
             Unit(
                 text,
-                shapes.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
+                wording.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
                 shapes.located(lines[n], text),
                 lines[n].indent,
             )
@@ -341,7 +341,7 @@ def _continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if shapes.is_code(text):
+    if wording.is_code(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
         return text, m
     while m < end:
@@ -379,8 +379,8 @@ def _continued(
         if not (pair or wrap) and shapes.LOC_START_RE.match(s):
             break
         if not (pair or wrap):
-            own = shapes.score(s, False)
-            if own >= 3 and own > shapes.score(text, False):
+            own = wording.score(s, False)
+            if own >= 3 and own > wording.score(text, False):
                 break
         if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
             s = f"{s} {lines[m + 1].core}"

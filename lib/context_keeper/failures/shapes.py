@@ -7,8 +7,6 @@ how much it reads like the message a developer would quote.
                             # (banners, progress, wrap-up and exit-status lines), location,
                             # summary (counts only, measurements) or text
     title(s) -> str | None  # the test a title line names (`1) name`, `FAIL: name`, ...)
-    score(text) -> int      # exception names, level words, locations, expected/actual
-                            # wording, OS errors up; code, warnings, weak words down
 
 The patterns are shapes of lines, not tools: the tool-worded lines among the wrap-up and
 banner patterns (a build system's configuration banner, a linter's score) stand for their
@@ -129,10 +127,6 @@ TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$"
 TRACE_LABEL_RE = re.compile(
     r"^(?:stack|stacktrace|stack trace|backtrace|traceback|context\.\.\.)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
 )
-PAIRED_RE = re.compile(
-    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
-    re.IGNORECASE,
-)
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 # `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
@@ -172,47 +166,10 @@ LOC_START_RE = re.compile(
     + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
-EXC_RE = re.compile(
-    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
-    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
-    # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
-    r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
-)
-LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
-COMPARE_RE = re.compile(
-    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
-    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
-    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
-    re.IGNORECASE,
-)
-OS_ERROR_RE = re.compile(
-    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
-    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
-    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
-)
-WEAK_RE = re.compile(
-    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
-)
-VERDICT_RE = re.compile(
-    r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
-    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
-    # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
-    r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
-    # A pointer to the report (`Compile failed; see the compiler error output for details.`).
-    r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b",
-    re.IGNORECASE,
-)
-FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
-WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 # A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
 # (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
 NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
-CODE_RE = re.compile(
-    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
-)
-MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 # A line of the report under such a hint that gives one side (`Expected substring: "x"`,
 # `Received function did not throw`, `Snapshot: "$3.0"`).
 SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
@@ -330,45 +287,6 @@ def title(s: str) -> str | None:
                 return (where if where.endswith("." + name) else f"{where}.{name}") + rest
             return title
     return None
-
-
-def is_code(text: str) -> bool:
-    """A line of code (a runner echoing the failing statement), not an assertion library's
-    hint naming its sides (`expect(received).toBe(expected)`), which heads its report."""
-    return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
-
-
-def score(text: str, located: bool = True) -> int:
-    score = 0
-    if EXC_RE.search(text):
-        score += 5
-    if LEVEL_RE.search(text):
-        score += 4
-    if OS_ERROR_RE.search(text):
-        score += 4
-    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text)):
-        score += 3
-    if COMPARE_RE.search(text):
-        score += 3
-        if PAIRED_RE.search(text):
-            score += 4
-    if FAILED_COLON_RE.search(text):
-        score += 3
-    elif WEAK_RE.search(text) and score == 0:
-        # A failure word alone marks the line that says something went wrong; beside a
-        # stronger sign it marks the run's verdict (`verification failed`) over the cause.
-        score += 1
-    if VERDICT_RE.search(text):
-        # The run's count of what failed (`YAML Lint failed for 1 file`) says how many, not what.
-        score -= 8
-    if WARNING_RE.search(text):
-        score -= 2
-    if is_code(text):
-        # A line of code (a runner echoing the failing statement) is where, not what.
-        score -= 8
-    if len(text) < 4:
-        score -= 5
-    return score
 
 
 def located(line: Line, text: str) -> bool:
