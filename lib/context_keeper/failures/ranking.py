@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, findings, layout, marks, shapes, wording
+from context_keeper.failures import after, findings, layout, marks, sections, shapes, wording
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
@@ -93,7 +93,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     marks.mark_summaries(lines, kinds)
     marks.mark_excerpts(lines, kinds)
     marks.mark_traces(lines, kinds)
-    headers = _headers(lines, kinds)
+    headers = sections.headers(lines, kinds)
     if headers:
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
@@ -119,55 +119,6 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(layout.logged(units, best))]
-
-
-def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
-    """(line, kind, where): test titles, file headers and location headers."""
-    out = []
-    failed_file = ""
-    for n, line in enumerate(lines):
-        s = line.core
-        f = shapes.FAIL_FILE_RE.match(s)
-        failed_file = f.group(1) if f else failed_file
-        if kinds[n] not in ("text", "location", "noise"):
-            continue
-        title = (shapes.title(s) or layout.verdict_title(lines, n)) if kinds[n] == "text" else None
-        if title is not None:
-            label = title.rstrip(":").strip().lower()
-            if label in shapes.LABEL_WORDS:
-                title = ""
-            elif shapes.is_summary_words(title):
-                # A title that names no test (`● Test suite failed to run`): the file the
-                # runner last reported failing (`FAIL test/api.test.js`).
-                title = failed_file
-            out.append((n, "title", title))
-            continue
-        m = shapes.FILE_BANNER_RE.match(s)
-        if m:
-            kinds[n] = "noise"
-            out.append((n, "file", m.group(1) or m.group(2)))
-            continue
-        m = shapes.LOCATION_HEADER_RE.match(s)
-        if m:
-            out.append((n, "file", s[:-1]))
-            continue
-        if shapes.BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
-            out.append((n, "file", s))
-    return out
-
-
-def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
-    for m in range(n + 1, min(n + 3, len(lines))):
-        if kinds[m] == "blank" or shapes.BANNER_RE.match(lines[m].core):
-            continue
-        s = lines[m].core
-        return (
-            bool(shapes.POSITION_RE.match(s))
-            or kinds[m] == "label"
-            or (kinds[m] == "source" and lines[m].indent > 0)
-            or bool(lines[m].mark)
-        )
-    return False
 
 
 def _sectioned(
