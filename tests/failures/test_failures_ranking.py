@@ -116,6 +116,23 @@ def test_an_expected_value_that_holds_a_number_is_no_count() -> None:
     ]
 
 
+def test_a_debuggers_frame_is_not_the_message() -> None:
+    output = (
+        "Program received signal SIGSEGV, Segmentation fault.\n0x0000555555555131 in main () at a.c:4\n4\t  return *p;"
+    )
+    assert messages(output) == ["Program received signal SIGSEGV, Segmentation fault."]
+
+
+def test_expected_and_but_got_are_a_pair() -> None:
+    output = "  test/Spec.hs:8:5:\n  1) Calc.add adds two numbers\n       expected: 4\n        but got: 3\n\n1 example, 1 failure"
+    assert messages(output) == ["Calc.add adds two numbers: expected: 4; but got: 3"]
+
+
+def test_a_box_drawn_arrow_gives_the_location() -> None:
+    output = "error[E0001]: something is wrong\n  ┌─ Cargo.lock:10:1\n  │\n10 │ foo 0.1.0\n  │ ^^^ unsound"
+    assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]
+
+
 # ---------------------------------------------------------------- headers and what continues them
 
 
@@ -332,6 +349,17 @@ def test_a_bundlers_module_header_names_the_report_under_it() -> None:
         "Module not found: Error: Can't resolve './missing' in '/p/src'\n\nwebpack 5.89.0 compiled with 1 error in 85 ms"
     )
     assert messages(output) == ["./src/index.js 1:0-24: Module not found: Error: Can't resolve './missing' in '/p/src'"]
+
+
+def test_a_name_and_its_verdict_set_off_by_dots_or_stars_is_a_title() -> None:
+    output = (
+        "trim trailing whitespace.........................Failed\n- hook id: trailing-whitespace\n- exit code: 1\n"
+        "- files were modified by this hook\n\ncheck yaml.......................................Passed"
+    )
+    # Its metadata (`- exit code: 1`) is not what it says went wrong.
+    assert messages(output) == ["trim trailing whitespace: - files were modified by this hook"]
+    output = "CartSpec:\n- should sum prices *** FAILED ***\n  25 did not equal 30 (CartSpec.scala:5)\nTests: succeeded 0, failed 1, canceled 0, ignored 0"
+    assert messages(output) == ["should sum prices: 25 did not equal 30 (CartSpec.scala:5)"]
 
 
 # ---------------------------------------------------------------- decorations and the public entry

@@ -151,10 +151,7 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
-            units = _units(lines, kinds, start + 1, end)
-            # A test's section with nothing that reads as a message: what it printed first
-            # under its title is what it says went wrong.
-            best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
+            best = _section_best(_units(lines, kinds, start + 1, end))
             if best is not None:
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
@@ -341,6 +338,13 @@ def _continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _section_best(units: list[Unit]) -> str | None:
+    """A test's message: its best line, or with nothing that reads as a message, what it
+    printed first under its title (a sentence; not its metadata, `- exit code: 1`)."""
+    said = [u.text for u in units if len(u.text.split()) >= 3 and not shapes.FIELD_LINE_RE.match(u.text)]
+    return _best(units) or (said[0] if said else None)
 
 
 def _best(units: list[Unit]) -> str | None:

@@ -38,7 +38,7 @@ TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNOR
 TASK_RE = re.compile(r"^\s*\[[a-z][a-z-]{2,}\] ")
 
 FRAME_RE = re.compile(
-    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
+    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
     r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
     r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
@@ -96,6 +96,9 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^(?:FAIL|ERROR) in (\(.+)$"),
+    # A name and its verdict set off (`hook name.......Failed`, `- sums *** FAILED ***`).
+    re.compile(r"^(\S.*?)\s*\.{4,}\s*(?:Failed|FAILED|FAIL|ERROR|Error)$"),
+    re.compile(r"^(?:- )?(\S.*?) \*{3} (?:FAILED|ERROR|ABORTED) \*{3}$"),
     # A bundler's module and the position in it, its report on the lines below.
     re.compile(r"^(?:ERROR|WARNING) in (\S+(?: \d+:\d+(?:-\d+(?::\d+)?)?)?)$"),
     # A qualified test id after the verdict, and its time (`Failed Shop.CartTests.Sums [12 ms]`).
@@ -130,7 +133,7 @@ TRACE_LABEL_RE = re.compile(
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 # `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
-ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
+ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 # A file name has an extension, but for the build and container files named by convention.
@@ -174,8 +177,10 @@ RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 # `Received function did not throw`, `Snapshot: "$3.0"`).
 SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
-    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
+    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:", re.IGNORECASE
 )
+# A field of metadata (`- hook id: trailing-whitespace`, `exit code: 1`).
+FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")

@@ -27,7 +27,7 @@ EXC_RE = re.compile(
 LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
 COMPARE_RE = re.compile(
     r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
-    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
+    r"|\b(?:is not|does not|doesn't|did not|didn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
     r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
     r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
@@ -45,6 +45,7 @@ VERDICT_RE = re.compile(
     r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
     r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
+    r"|\b(?:succeeded|passed|failed|errors?|skipped|canceled|ignored|pending):? \d+, (?:\w+:? \d+(?:, |$)){2,}"
     # A pointer to the report (`Compile failed; see the compiler error output for details.`).
     r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b",
     re.IGNORECASE,
@@ -83,9 +84,6 @@ def score(text: str, located: bool = True) -> int:
         # A failure word alone marks the line that says something went wrong; beside a
         # stronger sign it marks the run's verdict (`verification failed`) over the cause.
         score += 1
-    if VERDICT_RE.search(text):
-        # The run's count of what failed (`YAML Lint failed for 1 file`) says how many, not what.
-        score -= 8
     if WARNING_RE.search(text):
         score -= 2
     if is_code(text):
@@ -93,4 +91,8 @@ def score(text: str, located: bool = True) -> int:
         score -= 8
     if len(text) < 4:
         score -= 5
+    if VERDICT_RE.search(text):
+        # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`)
+        # says how many, not what: never the message while any line says what.
+        return min(score - 8, 0)
     return score
