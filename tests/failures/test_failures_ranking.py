@@ -204,6 +204,14 @@ def test_a_build_tasks_tag_is_a_decoration_and_its_pointer_to_the_report_a_verdi
     assert messages(output) == ["/p/src/A.java:3: error: cannot find symbol; symbol: method foo()"]
 
 
+def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
+    output = (
+        "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"
+        "E       Failed: DID NOT RAISE ValueError\n\ntests/test_v.py:10: Failed"
+    )
+    assert messages(output) == ["test_rejects: Failed: DID NOT RAISE ValueError"]
+
+
 # ---------------------------------------------------------------- several failures
 
 

@@ -246,7 +246,7 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
         # is wrong there (`Parse error at src/app.js:5,0` / `}` / `^` / `ERROR: Unexpected token`).
         kinds[n], kinds[n + 2] = "source", "used"
         return f"{text}; {lines[n + 2].core}", n + 3
-    while text.endswith(":") and not text.endswith("::"):
+    while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
         while n < end and shapes.LEGEND_RE.match(lines[n].core):
             n += 1  # a diff's legend between the header and the diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
