@@ -212,6 +212,16 @@ def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     assert messages(output) == ["test_rejects: Failed: DID NOT RAISE ValueError"]
 
 
+def test_a_header_over_a_diff_legend_takes_the_values_changed_lines() -> None:
+    output = (
+        "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n+ actual - expected\n\n"
+        "  {\n    ports: [\n      80,\n+     443\n-     8443\n    ],\n  }\n    at Object.<anonymous> (/p/check.js:4:8)"
+    )
+    assert messages(output) == [
+        "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 443; - 8443"
+    ]
+
+
 # ---------------------------------------------------------------- several failures
 
 

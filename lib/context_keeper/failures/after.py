@@ -3,6 +3,7 @@
     pointed(lines, kinds, n, end, text) -> (text, next)  # `--> file:l:c` and its caret label
     detailed(lines, kinds, n, end, text, indent)         # fields under the excerpt it points into
     sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
+    changed(lines, kinds, n, end, text)                  # the changed lines of a diff under it
     appended(text, s, deeper, pair) -> str               # a continuation line joined to text
 
 Both return the message with what they took and the first line they did not take; the lines
@@ -91,6 +92,22 @@ def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: st
     changed = [collapse(s) for s in block if legend and s[:1] in "+-" and s[1:2].isspace()]
     parts = pairs or changed
     return (compose("", [text, *parts]) if parts else text), m
+
+
+def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A header over a diff's legend (`+ actual - expected`) and the value it prints, past one
+    blank line: the header and the value's changed lines (`+ 443; - 8443`)."""
+    m = n + 1 if n < end and kinds[n] == "blank" else n
+    block = []
+    while m < end and kinds[m] == "text":
+        block.append(m)
+        m += 1
+    diff = [k for k in block if lines[k].core[:1] in "+-" and lines[k].core[1:2].isspace()]
+    if not diff:
+        return None
+    for k in block:
+        kinds[k] = "used"
+    return f"{text} {'; '.join(collapse(lines[k].core) for k in diff)}", m
 
 
 def appended(text: str, s: str, deeper: bool, pair: bool) -> str:

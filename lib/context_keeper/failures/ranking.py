@@ -247,8 +247,11 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
         kinds[n], kinds[n + 2] = "source", "used"
         return f"{text}; {lines[n + 2].core}", n + 3
     while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
+        legend = n
         while n < end and shapes.LEGEND_RE.match(lines[n].core):
             n += 1  # a diff's legend between the header and the diff
+        if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
+            return diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.
         if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
