@@ -54,9 +54,11 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
     BENIGN_HELD7,
+    BENIGN_HELD8,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
+    POSITIONS_HELD8,
 )
 
 
@@ -467,6 +469,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         POSITIONS_HELD5,
         POSITIONS_HELD6,
         POSITIONS_HELD7,
+        POSITIONS_HELD8,
     )
     source = (
         "positions",
@@ -477,6 +480,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held5",
         "positions-held6",
         "positions-held7",
+        "positions-held8",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -643,13 +647,74 @@ PRINTED_HELD2: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ("heading-copy", "Copy your access token now. You won't be able to see it again!\n{v}", lambda g: _rand(g, 40)),
 )
 
+# Written beside `POSITIONS_HELD8`, before either was scored: the printed part of set 8.
+PRINTED_HELD4: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "iam-create-access-key",
+        '$ aws iam create-access-key --user-name ci\n{{\n    "AccessKey": {{\n        "UserName": "ci",\n'
+        '        "AccessKeyId": "AKIAIOSFODNN7EXAMPLE",\n        "Status": "Active",\n'
+        '        "SecretAccessKey": "{v}"\n    }}\n}}',
+        lambda g: _b64(g, 40),
+    ),
+    (
+        "az-sp-create",
+        '$ az ad sp create-for-rbac --name deploy\n{{\n  "appId": "0f8fad5b-d9cb-469f-a165-70867728950e",\n'
+        '  "displayName": "deploy",\n  "password": "{v}",\n  "tenant": "7c9e6679-7425-40de-944b-e07fc1f90ae7"\n}}',
+        lambda g: _rand(g, 34, AN + "~._-"),
+    ),
+    (
+        "consul-acl-bootstrap",
+        "$ consul acl bootstrap\nAccessorID:       e5a1c3b2-7d4f-4e6a-9b8c-1d2e3f4a5b6c\nSecretID:         {v}",
+        lambda g: "-".join(_rand(g, n, HEX) for n in (8, 4, 4, 4, 12)),
+    ),
+    (
+        "mc-svcacct",
+        "$ mc admin user svcacct add local bob\nAccess Key: Q3AM3UQ867SPQQA43P2F\nSecret Key: {v}\nExpiration: no-expiry",
+        lambda g: _rand(g, 40),
+    ),
+    ("pwgen", "$ pwgen -s 20 1\n{v}", lambda g: _rand(g, 20)),
+    ("openssl-rand-hex", "$ openssl rand -hex 24\n{v}", lambda g: _rand(g, 48, HEX)),
+    (
+        "approle-secret-id",
+        "$ vault write -f auth/approle/role/app/secret-id\nKey                   Value\n---                   -----\n"
+        "secret_id             {v}\nsecret_id_accessor    84896a0c-1347-aa90-a4f6-aca8b7558780",
+        lambda g: "-".join(_rand(g, n, HEX) for n in (8, 4, 4, 4, 12)),
+    ),
+    (
+        "grafana-reset",
+        '$ docker logs grafana 2>&1 | grep -i password\nlogger=settings msg="Generated admin password" password={v}',
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "supabase-status",
+        "$ supabase status\n         API URL: http://127.0.0.1:54321\nservice_role key: {v}",
+        lambda g: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rand(g, 80, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "cloudflared-token",
+        "$ cloudflared tunnel token app\n{v}",
+        lambda g: "eyJh" + _rand(g, 120, AN + "="),
+    ),
+    (
+        "keycloak-client-secret",
+        '$ kcadm.sh get clients/1f3e/client-secret -r app\n{{\n  "type" : "secret",\n  "value" : "{v}"\n}}',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "step-ca-init",
+        "$ step ca init --name Example --dns ca.example.com --address :443 --provisioner admin\n"
+        "✔ [leave empty and we'll generate one]:\n✔ Password: {v}",
+        lambda g: _rand(g, 32, AN + "!@#$%^&*"),
+    ),
+)
+
 
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3)
+    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4)
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
-        source = ("printed", "printed-held", "printed-held2", "printed-held3")[held]
+        source = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -722,9 +787,9 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(8):
+        for held in range(9):
             samples += position_samples(rng, held)
-        for held in range(4):
+        for held in range(5):
             samples += printed_samples(rng, held)
         for s in samples:
             out = redact(s.text)
@@ -754,6 +819,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 5", list(BENIGN_HELD5)))
     benign.append(("look-alikes of held-out set 6", list(BENIGN_HELD6)))
     benign.append(("look-alikes of held-out set 7", list(BENIGN_HELD7)))
+    benign.append(("look-alikes of held-out set 8", list(BENIGN_HELD8)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:

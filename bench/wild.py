@@ -292,9 +292,21 @@ def read_truth(lines: list[bytes]) -> Truth:
         elif kind == "attachment" and not side:
             attachment = obj.get("attachment") if isinstance(obj.get("attachment"), dict) else {}
             prompt = attachment.get("prompt")
-            if attachment.get("type") == "queued_command" and isinstance(prompt, str):
-                if prompt.lstrip().startswith("<task-notification>"):
-                    notified(prompt)
+            if attachment.get("type") == "queued_command" and isinstance(prompt, (str, list)):
+                texts = (
+                    [prompt]
+                    if isinstance(prompt, str)
+                    else [b["text"] for b in prompt if isinstance(b, dict) and isinstance(b.get("text"), str)]
+                )
+                origin = attachment.get("origin") if isinstance(attachment.get("origin"), dict) else {}
+                if any(text.lstrip().startswith("<task-notification>") for text in texts):
+                    for text in texts:
+                        notified(text)
+                elif attachment.get("commandMode") == "prompt" and origin.get("kind", "human") == "human":
+                    # words the user typed while the model worked: a request like any other
+                    words = user_words(texts)
+                    if words:
+                        truth.last_prompt = words
     truth.open_errors = {key for key, ok in outcomes.items() if not ok}
     return truth
 

@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 1 << 20  # a config file is a few lines; a larger one is not re
 class Settings:
     home: Path  # data root; CONTEXT_KEEPER_HOME
     check_frequency: int = 10  # assistant turns between cold checks
-    context_threshold: float = 70.0  # percent of the window
+    context_threshold: float = 70.0  # percent of the window Claude Code compacts in
     turns_until_cold: int = 20
     context_window: int | None = None  # override the per-model window
     block_max_chars: int = 10_000  # PreCompact stdout cap (Claude Code's hard cap)

@@ -12,7 +12,7 @@ import pytest
 from fake_api import context_usage, step, tool
 from harness import ClaudeSession
 
-from context_keeper.status_line import compaction_point
+from context_keeper.transcript import compaction_point
 
 pytestmark = pytest.mark.e2e
 

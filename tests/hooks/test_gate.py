@@ -75,7 +75,9 @@ def run(stdin: dict, home: Path, **env: str) -> subprocess.CompletedProcess[str]
         "    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('context_keeper')))\n"
     )
-    environ = {**os.environ, "CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(home / "none.toml"), **env}
+    # HOME and no CLAUDE_ variables: the gate reads where Claude Code compacts from them.
+    outer = {k: v for k, v in os.environ.items() if not k.startswith(("CLAUDE_", "DISABLE_"))}
+    environ = {**outer, "HOME": str(home), "CONTEXT_KEEPER_HOME": str(home), "CONTEXT_KEEPER_CONFIG": str(home / "none.toml"), **env}
     return subprocess.run([sys.executable, "-c", code], input=json.dumps(stdin), capture_output=True, text=True, env=environ, check=True)
 
 
@@ -162,3 +164,32 @@ def test_below_the_threshold_the_fold_never_lags_by_more_than_max_lag(tmp_path: 
             handle.write(json.dumps(big).encode() + b"\n")
     assert "context_keeper.session" in run(stdin, home, **env).stdout  # past it: folds
     assert gate.MAX_LAG_BYTES == 8 << 20
+
+
+def opus_session(tmp_path: Path, tokens: int) -> dict:
+    transcript = write(tmp_path / "t.jsonl", [{"type": "user", "message": {"content": "go"}}, assistant(tokens, model="claude-opus-5-5")])
+    return {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(tmp_path), "hook_event_name": "PostToolUse", "tool_name": "Bash"}
+
+
+@pytest.mark.parametrize(
+    ("setting", "env", "checks"),
+    [
+        (None, {}, False),  # 150k of 1M: 15 %, far below 70 %
+        (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, True),  # 75 % of the 200k Claude Code compacts in
+        ({"autoCompactWindow": 200_000}, {}, True),
+        ({"autoCompactWindow": "200k"}, {}, False),  # a string: Claude Code ignores it, so do we
+        (None, {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "15"}, True),  # its point 147k: the window 180k
+        (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000", "CONTEXT_KEEPER_CONTEXT_WINDOW": "1000000"}, False),
+    ],
+)
+def test_the_cold_check_comes_before_the_compaction_the_user_brought_forward(tmp_path: Path, setting: dict | None, env: dict[str, str], checks: bool) -> None:
+    # Claude Code compacts a 1M session at 967k by default, at 167k with a 200k compaction
+    # window: 70 % of the model's window would lie past that point, and the check never run.
+    home = tmp_path / "home"
+    if setting is not None:
+        (tmp_path / ".claude").mkdir()
+        (tmp_path / ".claude" / "settings.json").write_text(json.dumps(setting))
+    result = run(opus_session(tmp_path, 150_000), home, CONTEXT_KEEPER_CHECK_FREQUENCY="1", CLAUDE_PROJECT_DIR=str(tmp_path), **env)
+    assert result.stderr == ""
+    log = next((home / "runs").glob("*/context-keeper.log")).read_text()
+    assert ("checked: summarised" in log) is checks

@@ -221,6 +221,41 @@ def queued(text: str) -> dict[str, object]:
     return {"type": "queued_command", "prompt": text, "commandMode": "task-notification"}
 
 
+def test_words_typed_while_the_model_works_are_a_request(tmp_path: Path) -> None:
+    # 2.1.178-2.1.219: a prompt queued during a turn reaches the model as an attachment only,
+    # its text as a string or as text blocks, with or without an origin.
+    t = Transcript(version="2.1.219")
+    t.user("Finish the needs_review endpoint")
+    t.call("Bash", {"command": "pytest -q"}, "3 passed")
+    t.attachment(
+        {"type": "queued_command", "prompt": "commit each W* change on its own", "commandMode": "prompt", "origin": {"kind": "human"}}
+    )
+    t.say("Noted: one commit per W.")
+    t.attachment({"type": "queued_command", "prompt": [{"type": "text", "text": "and keep the old route"}], "commandMode": "prompt"})
+    # not the user's: a queued command from elsewhere, and a notification
+    t.attachment({"type": "queued_command", "prompt": "run the nightly sync", "commandMode": "prompt", "origin": {"kind": "task"}})
+    t.attachment({"type": "queued_command", "prompt": "/compact", "commandMode": "bash"})
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [p.text for p in model.prompts] == [
+        "Finish the needs_review endpoint",
+        "commit each W* change on its own",
+        "and keep the old route",
+    ]
+    assert model.episodes[-1].subject == "and keep the old route"
+
+
+def test_a_queued_prompt_written_again_as_a_user_record_is_one_request(tmp_path: Path) -> None:
+    t = Transcript(version="2.1.219")
+    t.user("Fix the modal")
+    t.attachment({"type": "queued_command", "prompt": "the name field is optional", "commandMode": "prompt"})
+    t.say("Making it optional.")
+    t.user("the name field is optional")  # the same words, delivered again
+    t.say("Done.")
+    t.user("the name field is optional")  # typed again later: a request again
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [p.text for p in model.prompts] == ["Fix the modal", "the name field is optional", "the name field is optional"]
+
+
 def launched(task_id: str) -> dict[str, object]:
     return {
         "stdout": "",

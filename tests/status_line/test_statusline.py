@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from cli_support import Compacted
-from context_keeper.status_line import compaction_point
 from context_keeper import locations, status_line
+from context_keeper.transcript import compaction_point
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 CAPTURED = FIXTURES / "statusline" / "stdin_2.1.330.jsonl"
@@ -220,48 +220,6 @@ def test_the_refresh_path_imports_nothing_heavy(
     assert done.returncode == 0, done.stderr
     first, last = done.stdout.decode().splitlines()
     assert first.startswith("ctx ") and last == "[]"
-
-
-# -- the point itself, rule by rule (each measured on the pinned CLI: tests/e2e/test_compaction_point.py)
-
-
-@pytest.mark.parametrize(
-    ("environ", "settings", "tokens", "ignored"),
-    [
-        ({}, {}, 967_000, []),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10%"}, {}, 98_000, []),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "0.1"}, {}, 980, []),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "abc"}, {}, 967_000, ["CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"]),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "0"}, {}, 967_000, ["CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"]),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "98.8"}, {}, 967_000, ["CLAUDE_AUTOCOMPACT_PCT_OVERRIDE"]),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "98.5"}, {}, 965_300, []),
-        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "50000"}, {}, 67_000, []),
-        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "abc"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
-        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "2000000"}, {}, 967_000, ["CLAUDE_CODE_AUTO_COMPACT_WINDOW"]),
-        ({"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "300000"}, {"autoCompactWindow": 200_000}, 267_000, ["autoCompactWindow"]),
-        ({}, {"autoCompactWindow": 150_000}, 117_000, []),
-        ({}, {"autoCompactWindow": 50_000}, 967_000, ["autoCompactWindow"]),
-        ({}, {"autoCompactWindow": "200k"}, 967_000, ["autoCompactWindow"]),
-        ({}, {"autoCompactWindow": 2_000_000}, 967_000, ["autoCompactWindow"]),
-        ({"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, {}, 90_000, []),
-        ({"DISABLE_AUTO_COMPACT": "1"}, {}, None, []),
-        ({"DISABLE_AUTO_COMPACT": "false"}, {}, 967_000, []),
-        ({"DISABLE_COMPACT": "true"}, {}, None, []),
-        ({}, {"autoCompactEnabled": False}, None, []),
-    ],
-)
-def test_the_point(environ: dict[str, str], settings: dict[str, Any], tokens: int | None, ignored: list[str]) -> None:
-    found = compaction_point.point(1_000_000, environ, settings)
-    assert found.tokens == tokens
-    assert [name for name, _value, _why in found.ignored] == ignored
-
-
-def test_a_settings_files_env_applies_like_the_environment(tmp_path: Path) -> None:
-    user = tmp_path / "config" / "settings.json"
-    user.parent.mkdir()
-    user.write_text('{"env": {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}}')
-    found = compaction_point.point_for(1_000_000, None, {"CLAUDE_CONFIG_DIR": str(user.parent)})
-    assert found.tokens == 98_000
 
 
 def test_no_point_for_a_model_whose_point_was_not_measured(tmp_path: Path, env: dict[str, str]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..status_line import compaction_point as cp
+from ..transcript import compaction_point as cp
 from ..transcript.usage import LARGE_WINDOW, context_window
 from .checks import Check
 

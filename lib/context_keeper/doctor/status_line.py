@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..claude_settings.registration import command_words
 from ..claude_settings.status_line import KEY, is_ours
-from ..status_line.compaction_point import read_settings, settings_files
+from ..transcript.compaction_point import read_settings, settings_files
 from .checks import Check, reinstall_hint
 from .scan import resolve_executable
 

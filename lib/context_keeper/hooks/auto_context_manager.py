@@ -3,16 +3,16 @@
 Runs after every Bash/Write/Edit call, so it is the hot path: one small state file loaded,
 only the transcript bytes appended since the last call folded, one state file saved. The
 cold check itself runs at most every `check_frequency` assistant turns, and only once the
-context is at least `context_threshold` percent full (summaries exist to survive the
-compaction that follows). Nothing is printed: PostToolUse plain stdout never reaches the
-model (measured: docs/how-it-works.md).
+context is at least `context_threshold` percent full, of the window Claude Code compacts in
+(gate.threshold_window: summaries exist to survive the compaction that follows). Nothing is
+printed: PostToolUse plain stdout never reaches the model (measured: docs/how-it-works.md).
 """
 
 from __future__ import annotations
 
 import time
 
-from .gate import nothing_to_do, record_check
+from .gate import nothing_to_do, record_check, threshold_window
 from .guard import HookContext, run_hook
 
 EVENT = "PostToolUse"
@@ -57,7 +57,7 @@ def work(ctx: HookContext) -> None:
             return
         usage = model.context_usage(settings.context_window)
         due = model.turns - model.last_checked_turn >= settings.check_frequency
-        high = usage.percent >= settings.context_threshold
+        high = 100.0 * usage.tokens / threshold_window(ctx, usage.window) >= settings.context_threshold
         if due and high:
             # Imported here: most calls do not check, and its dataclasses and datetime cost
             # several milliseconds of import on every call (measured, bench/hot_path.py).

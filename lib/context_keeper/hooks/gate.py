@@ -18,6 +18,7 @@ import os
 
 from ..records import jsonio
 from ..store import atomic_write
+from ..transcript.compaction_point import compacting_window
 from ..transcript.entries import CompactBoundary, Message
 from ..transcript.reader import decode_line, open_regular
 from ..transcript.usage import context_window
@@ -119,6 +120,18 @@ def _lag(ctx: HookContext, path: str | Path) -> int:
         return size
 
 
+def threshold_window(ctx: HookContext, window: int) -> int:
+    """The window `context_threshold` is a percentage of. Cold summaries must exist before
+    Claude Code compacts, so it is the window Claude Code compacts in: a user who brings the
+    compaction forward (`autoCompactWindow`, its variable, the percentage override) brings the
+    summaries forward with it. Our own window setting, when set, is taken as it is."""
+    if ctx.settings.context_window is not None:
+        return window
+    # Claude Code gives its hooks the project's folder; its settings files live there.
+    project = os.environ.get("CLAUDE_PROJECT_DIR") or (str(ctx.hook.cwd) if ctx.hook.cwd else None)
+    return compacting_window(window, project, os.environ)
+
+
 def nothing_to_do(ctx: HookContext) -> str | None:
     """A reason to end this PostToolUse call now, or None to do the work."""
     path = ctx.hook.transcript_path
@@ -130,7 +143,7 @@ def nothing_to_do(ctx: HookContext) -> str | None:
             return None
         tokens, model = found
         settings = ctx.settings
-        percent = 100.0 * tokens / context_window(model, settings.context_window, tokens)
+        percent = 100.0 * tokens / threshold_window(ctx, context_window(model, settings.context_window, tokens))
         if percent < settings.context_threshold:
             if _lag(ctx, path) > MAX_LAG_BYTES:
                 return None  # fold now, so that PreCompact never has much left to fold

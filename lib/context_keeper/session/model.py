@@ -3,6 +3,8 @@ each transcript record to the fold step for it (texts, tools: their own modules)
 
 from __future__ import annotations
 
+import zlib
+
 from ..records import field, jsonio, record
 from ..records.loader import from_dict
 from ..transcript.entries import CompactBoundary, QueuedCommand, TextBlock, ToolResult, ToolUse
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
 OLDEST_LOADED = 1  # saved forms from this version on are loaded (facts.upgrade_saved)
 RECENT_IDS = 16
+MAX_QUEUED = 4  # queued prompts remembered for their repeats
 
 
 @record(frozen=False)
@@ -69,6 +72,9 @@ class SessionModel:
     errors: list[ErrorEvent] = field(default_factory=list)
     decisions: list[Note] = field(default_factory=list)
     prompts: list[Note] = field(default_factory=list)
+    # checksums of the latest words the user typed while the model worked (queued prompts):
+    # a version that also writes them as a user record afterwards is not a second request
+    queued_prompts: list[int] = field(default_factory=list, sparse=True)
     last_text: Note | None = None
     compactions: list[Compaction] = field(default_factory=list)
     compact_summaries: list[Note] = field(default_factory=list)
@@ -134,9 +140,14 @@ class SessionModel:
                 self._boundary(record)
         elif isinstance(record, QueuedCommand):
             # A task notification queued as an attachment (versions from 2.1.1xx) ends a
-            # background subagent or command as a user message does in others.
-            if not record.is_sidechain and subagents.is_notification(record.text):
+            # background subagent or command as a user message does in others; words the user
+            # typed while the model worked reach it the same way, and are a request.
+            if record.is_sidechain:
+                pass
+            elif subagents.is_notification(record.text):
                 subagent_files.notification(self, record.text)
+            elif record.mode == "prompt" and record.origin in (None, "human"):
+                _queued_prompt(self, record.text)
         elif record.is_meta:
             return  # injected caveats are nobody's turn
         elif record.is_sidechain:
@@ -237,5 +248,28 @@ def _user(model: SessionModel, record: Message) -> None:
                 if words.strip():
                     prompt_parts.append(words.strip())
     text = "\n".join(prompt_parts)
-    if prompt_parts and is_real_prompt(text):
+    if prompt_parts and is_real_prompt(text) and not _was_queued(model, text):
         texts.prompt(model, text)
+
+
+def _checksum(words: str) -> int:
+    return zlib.crc32(words.strip().encode("utf-8", "replace"))
+
+
+def _queued_prompt(model: SessionModel, text: str) -> None:
+    words = user_words(text).strip()
+    if not words or not is_real_prompt(words):
+        return
+    texts.prompt(model, words)
+    model.queued_prompts = [*model.queued_prompts[-(MAX_QUEUED - 1) :], _checksum(words)]
+
+
+def _was_queued(model: SessionModel, text: str) -> bool:
+    """Whether `text` repeats words already taken from a queued prompt (each repeat once)."""
+    if not model.queued_prompts:
+        return False
+    checksum = _checksum(text)
+    if checksum not in model.queued_prompts:
+        return False
+    model.queued_prompts.remove(checksum)
+    return True

@@ -8,13 +8,13 @@ all zeros right after a compaction) and a rounded `used_percentage`). The line s
     ctx 45k/1M 5% · auto-compact at 967k: 922k left · 1 compaction, last kept 14/17, refilled 3
 
 context used of the real window; tokens left before Claude Code compacts on its own (its point
-from `compaction_point`, which honours `autoCompactWindow` and the variables; left out for a
+from `transcript.compaction_point`, which honours `autoCompactWindow` and the variables; left out for a
 model whose point was not measured); compactions so far
 in this session and what the summary of the last one kept of the block's facts and what the
 refill put back (from the runs dir's `compactions/<session>/` files).
 
 It runs on every refresh, so it imports little: no orjson, platformdirs, dataclasses, pathlib or
-`json` (whose decoder imports `re`; `json_scan` parses with the same C scanner), and finds the
+`json` (whose decoder imports `re`; `transcript.json_scan` parses with the same C scanner), and finds the
 runs dir from the environment alone where it can (`locations`). It reads only the transcript's
 last bytes (and only when stdin has no usage), and never fails: anything unexpected prints a
 short fallback line, and it always exits 0.
@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .json_scan import loads
+from ..transcript.json_scan import loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ def last_compaction(data: Mapping[str, object]) -> str:
 
 def render(status: Mapping[str, object], environ: Mapping[str, str]) -> str:
     """The status line for one stdin object."""
-    from .compaction_point import measured, point_for
+    from ..transcript.compaction_point import measured, point_for
 
     window = model_window(status)
     used = context_used(status)

@@ -105,6 +105,7 @@ class QueuedCommand:
     mode: str | None = None
     is_sidechain: bool = False
     timestamp: str | None = None
+    origin: str | None = None  # `origin.kind` ("human" for the user's words) in versions that write it
 
 
 Record = Message | CompactBoundary | QueuedCommand
@@ -177,6 +178,18 @@ def _blocks(content: Any) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
+def _queued(obj: dict[str, Any], attachment: dict[str, Any]) -> QueuedCommand:
+    prompt = attachment.get("prompt")
+    origin = attachment.get("origin")
+    return QueuedCommand(
+        prompt if isinstance(prompt, str) else result_text(prompt),
+        _str(attachment.get("commandMode")),
+        obj.get("isSidechain") is True,
+        _str(obj.get("timestamp")),
+        _str(origin.get("kind")) if isinstance(origin, dict) else None,
+    )
+
+
 def parse_record(obj: dict[str, Any]) -> Record | None:
     """Turn one decoded line into a record; None for types the model does not use."""
     kind = obj.get("type")
@@ -211,11 +224,7 @@ def parse_record(obj: dict[str, Any]) -> Record | None:
     if kind == "attachment":
         attachment = obj.get("attachment")
         if isinstance(attachment, dict) and attachment.get("type") == "queued_command":
-            prompt = attachment.get("prompt")
-            text = prompt if isinstance(prompt, str) else result_text(prompt)
-            return QueuedCommand(
-                text, _str(attachment.get("commandMode")), obj.get("isSidechain") is True, _str(obj.get("timestamp"))
-            )
+            return _queued(obj, attachment)
         return None
     if kind == "system" and obj.get("subtype") == "compact_boundary":
         meta = obj.get("compactMetadata")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from context_keeper.status_line import json_scan
+from context_keeper.transcript import json_scan
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 

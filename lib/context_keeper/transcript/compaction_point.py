@@ -22,7 +22,12 @@ All of this was measured with the default model, claude-opus-5-5 (1,000,000 toke
 968,000 tokens): for a model not measured, `measured()` is false and callers say nothing about
 the point rather than something wrong.
 
-Stdlib only and light: the status line computes this on every refresh.
+`compacting_window` turns the point into the window our own thresholds are percentages of, so
+that work meant to happen before a compaction (cold-unit summaries) happens before the one the
+user brought forward.
+
+Stdlib only and light: the status line computes this on every refresh, the PostToolUse gate on
+every call that reads a usage.
 """
 
 from __future__ import annotations
@@ -217,3 +222,14 @@ def point_for(model_window: int, project_dir: str | None, environ: Mapping[str, 
     """The point for a session of `project_dir`, reading the settings files it merges."""
     settings, settings_env = merged([read_settings(path) for path in settings_files(project_dir, environ)])
     return point(model_window, {**environ, **settings_env}, settings)
+
+
+def compacting_window(model_window: int, project_dir: str | None, environ: Mapping[str, str]) -> int:
+    """The window Claude Code compacts this session in, for thresholds that must come before
+    its compaction: the model's, narrowed by the window settings, and narrowed further when
+    the percentage override lowers the point, so that the point keeps its usual distance (the
+    reserve and buffer) from the window's end. The model's when auto-compaction is off."""
+    found = point_for(model_window, project_dir, environ)
+    if found.tokens is None:
+        return model_window
+    return max(1, min(found.window, found.tokens + OUTPUT_RESERVE + BUFFER))
