@@ -74,8 +74,6 @@ KNOWN_MISSES = frozenset(
         "racket-unbound",
         "raco-test-failing",
         "sha256sum-check",
-        "shellcheck-gcc",
-        "shellcheck-tty",
         "solcjs-parse",
         "solcjs-type",
         "stylus-syntax",
@@ -95,6 +93,7 @@ FIRST_RIGHT = frozenset(
         "crystal-spec-failing",
         "ghdl-syntax",
         "valac-errors",
+        "zizmor-audit",
     }
 )
 

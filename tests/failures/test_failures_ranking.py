@@ -128,6 +128,16 @@ def test_expected_and_but_got_are_a_pair() -> None:
     assert messages(output) == ["Calc.add adds two numbers: expected: 4; but got: 3"]
 
 
+def test_a_caret_label_at_the_end_of_a_span_drawn_down_the_margin() -> None:
+    output = (
+        "warning[artipacked]: credential persistence\n  --> ci.yml:8:9\n   |\n 8 |  - uses: actions/checkout@v4\n"
+        "   |  _________^\n 9 | |   with:\n   | |________^ does not set persist-credentials: false\n   |"
+    )
+    assert messages(output) == [
+        "ci.yml:8:9: warning[artipacked]: credential persistence: does not set persist-credentials: false"
+    ]
+
+
 def test_a_box_drawn_arrow_gives_the_location() -> None:
     output = "error[E0001]: something is wrong\n  ┌─ Cargo.lock:10:1\n  │\n10 │ foo 0.1.0\n  │ ^^^ unsound"
     assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]
@@ -251,6 +261,19 @@ def test_beside_errors_the_warnings_are_not_why_the_run_failed() -> None:
     assert messages(output) == ["conf.yml:3:5: error wrong indentation (indentation)"]
     output = "main.rs:2:9: warning: unused variable: `x`\nmain.rs:5:5: error[E0502]: cannot borrow `v`\nmain.rs:4:1: help: add a bound"
     assert messages(output) == ["main.rs:5:5: error[E0502]: cannot borrow `v`"]
+
+
+def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
+    output = "deploy.sh:3:8: warning: Quote this. [SC2086]\ndeploy.sh:5:10: error: Iterating over ls. [SC2045]"
+    assert messages(output) == [
+        "deploy.sh:3:8: warning: Quote this. [SC2086]",
+        "deploy.sh:5:10: error: Iterating over ls. [SC2045]",
+    ]
+    output = "ci.yml:8:9: warning[artipacked]: persisted credentials\nci.yml:3:3: error[dangerous-triggers]: insecure trigger"
+    assert messages(output) == [
+        "ci.yml:8:9: warning[artipacked]: persisted credentials",
+        "ci.yml:3:3: error[dangerous-triggers]: insecure trigger",
+    ]
 
 
 def test_lines_that_start_with_an_error_level_are_one_message_each() -> None:

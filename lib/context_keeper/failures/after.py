@@ -18,6 +18,7 @@ from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
 
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
+_SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
 _FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
@@ -43,7 +44,8 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     m = n + 1
     while m < end and kinds[m] in ("source", "caret", "label"):
         # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
-        under = shapes.GUTTER_RE.sub("", lines[m].core)
+        # (Or end a span drawn down the margin: `|________^ label`.)
+        under = _SPAN_RE.sub("", shapes.GUTTER_RE.sub("", lines[m].core))
         if not label and "^" in under:
             found = shapes.CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""

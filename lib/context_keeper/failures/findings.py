@@ -41,6 +41,9 @@ _LEVEL_RE = re.compile(
 )
 # A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
 _CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
+_RULE_RE = re.compile(
+    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]", re.IGNORECASE
+)
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
@@ -82,9 +85,14 @@ def several(units: list[Unit]) -> list[str]:
 
 
 def errors_only(texts: list[str]) -> list[str]:
-    """The errors, when the run states errors beside lower levels."""
+    """The errors, when the run states errors beside lower levels. A linter that names the
+    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`) reports
+    findings, each one a failure whatever its level; a compiler names a rule for its warnings
+    only (`[-Wunused]`), or for none."""
     levels = [level(t) for t in texts]
     if "error" not in levels or not any(lv in _LOWER for lv in levels):
+        return texts
+    if all(_RULE_RE.search(t) for t in texts):
         return texts
     return [t for t, lv in zip(texts, levels, strict=True) if lv not in _LOWER]
 
