@@ -138,6 +138,26 @@ def test_a_caret_label_at_the_end_of_a_span_drawn_down_the_margin() -> None:
     ]
 
 
+def test_a_location_on_the_line_under_a_message_is_where_it_happened() -> None:
+    # Drawn as an arrow (`╭▸`, `,-[...]`, `--> ...:`), each message a finding of its own.
+    output = (
+        "error: `recieve` should be `receive`\n  ╭▸ src/app.py:1:5\n  │\n1 │ def recieve(msg):\n"
+        "error: `teh` should be `the`\n   ,-[src/app.py:2:7]\n2 │ # teh\n"
+    )
+    assert messages(output) == [
+        "src/app.py:1:5: error: `recieve` should be `receive`",
+        "src/app.py:2:7: error: `teh` should be `the`",
+    ]
+    # Closing the excerpt under the message, or alone at the end of the message's block.
+    output = "ERROR TS2304: Cannot find name 'dobule'.\n   :\n 7 │ return dobule(x);\n   │        ~~~~~~\n   └─ in a.ts(7,10)"
+    assert messages(output) == ["a.ts(7,10): ERROR TS2304: Cannot find name 'dobule'."]
+    output = "E3012 'ten' is not of type 'integer'\ntemplate.yaml:10:7\n\nE6101 'Queu' is not one of ['Bucket']\ntemplate.yaml:13:5"
+    assert messages(output) == [
+        "template.yaml:10:7: E3012 'ten' is not of type 'integer'",
+        "template.yaml:13:5: E6101 'Queu' is not one of ['Bucket']",
+    ]
+
+
 def test_a_box_drawn_arrow_gives_the_location() -> None:
     output = "error[E0001]: something is wrong\n  ┌─ Cargo.lock:10:1\n  │\n10 │ foo 0.1.0\n  │ ^^^ unsound"
     assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]

@@ -18,6 +18,8 @@ from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
 
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
+# A location that names a line (`x.yaml:6:7`), not only a file.
+_LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -38,7 +40,7 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
             n += 1
             text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
     if not arrow:
-        return text, n
+        return _closing(lines, kinds, n, end, text)
     kinds[n] = "used"
     label = ""
     m = n + 1
@@ -51,6 +53,23 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
             label = found.group(1) if found else ""
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """A message whose location closes the excerpt under it (`└─ in a.ts(2,21)`), or stands
+    alone on the line under it at the end of its block (`template.yaml:6:7`)."""
+    m = n
+    while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
+        m += 1
+    arrow = shapes.ARROW_RE.match(lines[m].core) if n < m < end else None
+    if arrow:
+        for k in range(n, m + 1):
+            kinds[k] = "used"
+        return compose(arrow.group(1) + ":", [text]), m + 1
+    if kinds[n] == "location" and (n + 1 >= end or kinds[n + 1] == "blank") and _LINE_RE.search(lines[n].core):
+        kinds[n] = "used"
+        return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
+    return text, n
 
 
 def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:

@@ -46,7 +46,7 @@ FRAME_RE = re.compile(
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
     r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
 )
-SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
@@ -133,7 +133,6 @@ TRACE_LABEL_RE = re.compile(
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 # `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
-ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 # A file name has an extension, but for the build and container files named by convention.
@@ -144,6 +143,9 @@ PATH = (
 )
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
+# A location on the line under a message, or closing the excerpt under it (`--> a.rs:7:20`,
+# `╭▸ a.py:1:5`, `,-[a.js:1:7]`, `└─ in a.ts(2,21)`).
+ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─|╭▸|,-\[|└─ in)\s*(/?" + PATH + r"(?::\d+(?::\d+)?|\(\d+,\d+\)))\]?:?$")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
