@@ -158,6 +158,19 @@ def test_a_location_on_the_line_under_a_message_is_where_it_happened() -> None:
     ]
 
 
+def test_an_error_whose_message_is_a_location_says_what_under_the_excerpt() -> None:
+    output = (
+        "ParseError: css/site.styl:7:1\n    6|     padding: (10px\n    7| .footer\n------^\n    8|   margin 0\n\n"
+        'expected ")", got "outdent"\n\n    at Parser.error (/p/parser.js:252:11)'
+    )
+    assert messages(output) == ['css/site.styl:7:1: ParseError: expected ")", got "outdent"']
+
+
+def test_a_location_above_the_excerpt_over_a_message_is_where_it_happened() -> None:
+    output = "Showing last frame.\n\nIn src/app.cr:5:12\n\n 5 | puts greet(42)\n                ^\nError: expected String, not Int32"
+    assert messages(output) == ["src/app.cr:5:12: Error: expected String, not Int32"]
+
+
 def test_a_box_drawn_arrow_gives_the_location() -> None:
     output = "error[E0001]: something is wrong\n  ┌─ Cargo.lock:10:1\n  │\n10 │ foo 0.1.0\n  │ ^^^ unsound"
     assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]

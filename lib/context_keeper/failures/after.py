@@ -20,6 +20,7 @@ from context_keeper.failures.lines import collapse, compose
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
 # A location that names a line (`x.yaml:6:7`), not only a file.
 _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
+_AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -70,6 +71,31 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
         kinds[n] = "used"
         return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
     return text, n
+
+
+def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A header that ends in a location (`Parse error at src/app.js:5,0`), or an error whose
+    message is only one (`ParseError: css/site.styl:7:1`), over the excerpt it points into
+    and its caret, then what is wrong there: `header; what`, or `location: Name: what`."""
+    bare = _AT_ONLY_RE.match(text)
+    tail = shapes.LOC_TAIL_RE.search(text)
+    if not bare and not (tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])):
+        return None
+    m, caret = n, False
+    while (
+        m < end
+        and m < n + 14
+        and (kinds[m] in ("source", "caret", "label", "blank") or (m + 1 < end and kinds[m + 1] == "caret"))
+    ):
+        caret = caret or kinds[m] == "caret"
+        m += 1
+    if not caret or m >= end or kinds[m] != "text":
+        return None
+    for k in range(n, m):
+        kinds[k] = "source" if kinds[k] == "text" else kinds[k]
+    kinds[m] = "used"
+    what = lines[m].core
+    return (compose(bare.group(2) + ":", [f"{bare.group(1)}: {what}"]) if bare else f"{text}; {what}"), m + 1
 
 
 def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:

@@ -211,10 +211,13 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
             text = text[head.end() :]
         # A location printed alone on the line above (`At line 7 of file sum.f90`), or above
         # the excerpt and caret it points into (a Python syntax error's `File "x.py", line 2`).
+        # (Past a blank line too, when an excerpt stands between: `In a.cr:5:12` / blank / excerpt.)
         above = n - 1
-        while above > start and above >= n - 3 and kinds[above] in ("source", "caret"):
+        while above > start and above >= n - 5 and kinds[above] in ("source", "caret", "blank"):
             above -= 1
-        if locate and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+        excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
+        near = excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))
+        if locate and near and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
@@ -234,18 +237,9 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
-    tail = shapes.LOC_TAIL_RE.search(text)
-    if (
-        tail
-        and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])
-        and n + 2 < end
-        and kinds[n + 1] == "caret"
-        and kinds[n + 2] == "text"
-    ):
-        # A header ending in a location, the excerpt it points into and its caret, then what
-        # is wrong there (`Parse error at src/app.js:5,0` / `}` / `^` / `ERROR: Unexpected token`).
-        kinds[n], kinds[n + 2] = "source", "used"
-        return f"{text}; {lines[n + 2].core}", n + 3
+    past = after.past_excerpt(lines, kinds, n, end, text)
+    if past:
+        return past
     while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
         legend = n
         while n < end and shapes.LEGEND_RE.match(lines[n].core):

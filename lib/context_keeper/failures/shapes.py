@@ -158,7 +158,9 @@ POSITION_RE = re.compile(
 ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\||^\d+: [A-Z]+\d+:? \S")
 PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|/?"
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|In /?"
+    + PATH
+    + r":\d+(?::\d+)?|/?"
     + PATH
     + r"(?::\d+){1,2}|/?"
     + PATH
@@ -309,9 +311,10 @@ def located(line: Line, text: str) -> bool:
 
 
 def plain_location(s: str) -> str:
-    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`)."""
+    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`), or
+    without the word before it (`In src/app.cr:5:12`)."""
     m = PY_LOCATION_RE.match(s)
-    return f"{m.group(1)}:{m.group(2)}" if m else s
+    return f"{m.group(1)}:{m.group(2)}" if m else s.removeprefix("In ")
 
 
 def unthreaded(text: str, keep_location: bool) -> str:
