@@ -57,7 +57,6 @@ KNOWN_MISSES = frozenset(
         "dart-sass-error",
         "doctest-module",
         "doctest-text",
-        "ghdl-syntax",
         "gnat-constraint-error",
         "htmlhint-errors",
         "jsonnet-assert",
@@ -72,7 +71,6 @@ KNOWN_MISSES = frozenset(
         "raco-test-failing",
         "sha256sum-check",
         "uvu-failing",
-        "valac-errors",
         "xsltproc-errors",
         "zizmor-audit",
     }
@@ -83,8 +81,6 @@ FIRST_RIGHT = frozenset(
         "qunit-failing",
         "uvu-failing",
         "crystal-spec-failing",
-        "ghdl-syntax",
-        "valac-errors",
         "zizmor-audit",
     }
 )

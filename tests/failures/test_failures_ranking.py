@@ -171,6 +171,22 @@ def test_a_location_above_the_excerpt_over_a_message_is_where_it_happened() -> N
     assert messages(output) == ["src/app.cr:5:12: Error: expected String, not Int32"]
 
 
+def test_a_line_column_range_with_dots_is_a_location_and_a_parenthesised_remark_a_note() -> None:
+    output = (
+        "src/app.vala:8.12-8.12: error: Cannot convert from `int' to `string?'\n"
+        "src/app.vala:9.20-9.23: error: The name `totl' does not exist\nCompilation failed: 2 error(s), 0 warning(s)"
+    )
+    assert messages(output) == [
+        "src/app.vala:8.12-8.12: error: Cannot convert from `int' to `string?'",
+        "src/app.vala:9.20-9.23: error: The name `totl' does not exist",
+    ]
+    output = "c.vhd:5:45: missing \";\" at end of port clause\nc.vhd:10:9: ';' expected at end of assignment\nc.vhd:10:9: (found: 'end')"
+    assert messages(output) == [
+        'c.vhd:5:45: missing ";" at end of port clause',
+        "c.vhd:10:9: ';' expected at end of assignment",
+    ]
+
+
 def test_a_box_drawn_arrow_gives_the_location() -> None:
     output = "error[E0001]: something is wrong\n  ┌─ Cargo.lock:10:1\n  │\n10 │ foo 0.1.0\n  │ ^^^ unsound"
     assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]

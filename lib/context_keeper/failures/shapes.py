@@ -170,12 +170,15 @@ LOC_START_RE = re.compile(
     r"^(?:[\w.-]+: ?)?(?:file://)?/?"
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
-    + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
+    # (`a.vala:8.12-8.14:` is a line.column range.)
+    + r"(?::\d+(?::\d+)?:?|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
 # A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
 # (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
-NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$")
+# So does a finding that is only a remark in parentheses (`a.vhd:10:9: (found: 'end')`).
+NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$|^\S+:\d+: \([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 # A line of the report under such a hint that gives one side (`Expected substring: "x"`,
 # `Received function did not throw`, `Snapshot: "$3.0"`).
