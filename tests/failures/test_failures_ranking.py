@@ -192,6 +192,24 @@ def test_a_box_drawn_arrow_gives_the_location() -> None:
     assert messages(output) == ["Cargo.lock:10:1: error[E0001]: something is wrong: unsound"]
 
 
+def test_a_compilers_warnings_are_not_the_failure_a_program_reports_after_them() -> None:
+    output = (
+        'main.adb:8:11: warning: value not in range of type "Percent"\nmain.adb:8:11: warning: Constraint_Error will be raised\n'
+        "start\n\nraised CONSTRAINT_ERROR : main.adb:8 range check failed"
+    )
+    assert messages(output) == ["raised CONSTRAINT_ERROR : main.adb:8 range check failed"]
+
+
+def test_an_interpreters_frames_naming_what_they_were_in_are_not_findings() -> None:
+    output = "RUNTIME ERROR: replicas must be positive, got 0\n\tdeploy.jsonnet:1:39-82\tfunction <check>\n\tdeploy.jsonnet:3:13-21\tobject <anonymous>"
+    assert messages(output) == ["RUNTIME ERROR: replicas must be positive, got 0"]
+
+
+def test_where_a_failure_stands_does_not_continue_its_message() -> None:
+    output = "main.rkt:3:12: aera: unbound identifier\n  in: aera\n  compilation context...:\n   /p/main.rkt\n  location...:\n   main.rkt:3:12"
+    assert messages(output) == ["main.rkt:3:12: aera: unbound identifier"]
+
+
 # ---------------------------------------------------------------- headers and what continues them
 
 

@@ -70,6 +70,12 @@ def level(text: str) -> str:
 
 def several(units: list[Unit]) -> list[str]:
     located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
+    if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
+        # Warnings, and something else that says what failed (a compiler's warnings, then
+        # the program's `raised CONSTRAINT_ERROR : main.adb:8 range check failed`).
+        top = max(u.score for u in located)
+        if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
+            return []
     if len(located) >= 2:
         # A note without its own rule id explains the finding above it.
         kept = [u for u in located if not (shapes.NOTE_RE.search(u.text) and not shapes.RULE_ID_RE.search(u.text))]

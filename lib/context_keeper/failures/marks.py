@@ -52,7 +52,8 @@ def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
             while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
                 kinds[m] = "frame"
                 m += 1
-            n = m
+            n = m  # (the line after the frames may be the next label)
+            continue
         n += 1
 
 

@@ -44,7 +44,9 @@ FRAME_RE = re.compile(
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
     r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
-    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
+    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \["
+    # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
+    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$)"
 )
 SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
@@ -128,7 +130,7 @@ PATH_IN_RE = re.compile(r"[\w.-]+\.[A-Za-z]\w*$")
 # What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
 TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
 TRACE_LABEL_RE = re.compile(
-    r"^(?:stack|stacktrace|stack trace|backtrace|traceback|context\.\.\.)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
+    r"^(?:stack|stacktrace|stack trace|backtrace|traceback|[\w ]*\w\.\.\.)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
 )
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 # `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
@@ -192,7 +194,9 @@ YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
-WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = ")
+# How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
+# `location...:`): not what failed.
+WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)")
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 

@@ -21,6 +21,8 @@ PAIRED_RE = re.compile(
 EXC_RE = re.compile(
     r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+    # An exception named in capitals (`raised CONSTRAINT_ERROR : ...`).
+    r"|\b[A-Z][A-Z]+_(?:ERROR|EXCEPTION)\b"
     # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
     r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
 )
