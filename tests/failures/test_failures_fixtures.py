@@ -51,7 +51,6 @@ KNOWN_MISSES = frozenset(
         "biome-lint",
         "busted-two-failing",
         "clojure-exception",
-        "clojure-test-failing",
         "crystal-spec-failing",
         "csslint-errors",
         "dart-sass-error",
@@ -61,8 +60,6 @@ KNOWN_MISSES = frozenset(
         "lockfile-lint-errors",
         "mono-exception",
         "ospec-failing",
-        "oxlint-deny",
-        "oxlint-parse",
         "prettier-check",
         "qunit-failing",
         "raco-test-failing",
@@ -79,6 +76,7 @@ FIRST_RIGHT = frozenset(
         "uvu-failing",
         "crystal-spec-failing",
         "zizmor-audit",
+        "biome-format",
     }
 )
 

@@ -112,7 +112,7 @@ def test_a_tally_of_outcomes_is_the_verdict_not_the_message() -> None:
 def test_an_expected_value_that_holds_a_number_is_no_count() -> None:
     output = "FAIL in (total-test) (core_test.clj:6)\nexpected: (= 30 (total [[5 2] [3 5]]))\n  actual: (not (= 30 25))"
     assert messages(output) == [
-        "(total-test) (core_test.clj:6): expected: (= 30 (total [[5 2] [3 5]])); actual: (not (= 30 25))"
+        "FAIL in (total-test) (core_test.clj:6): expected: (= 30 (total [[5 2] [3 5]])); actual: (not (= 30 25))"
     ]
 
 
@@ -468,6 +468,25 @@ def test_a_name_and_its_verdict_set_off_by_dots_or_stars_is_a_title() -> None:
     assert messages(output) == ["trim trailing whitespace: - files were modified by this hook"]
     output = "CartSpec:\n- should sum prices *** FAILED ***\n  25 did not equal 30 (CartSpec.scala:5)\nTests: succeeded 0, failed 1, canceled 0, ignored 0"
     assert messages(output) == ["should sum prices: 25 did not equal 30 (CartSpec.scala:5)"]
+
+
+def test_a_severity_mark_in_plain_letters_flags_a_finding() -> None:
+    output = (
+        "  ! eslint(no-debugger): `debugger` statement is not allowed\n   ,-[src/app.js:4:3]\n 4 |   debugger;\n   `----\n\n"
+        "  x Unexpected token\n   ,-[src/app.js:5:1]\n 5 | }\n   `----\n"
+    )
+    assert messages(output) == [
+        "src/app.js:4:3: eslint(no-debugger): `debugger` statement is not allowed",
+        "src/app.js:5:1: Unexpected token",
+    ]
+
+
+def test_a_header_ruled_off_to_the_right_is_a_title() -> None:
+    output = (
+        "src/app.js format ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  × Formatter would have printed the following content:\n\n"
+        "    1   │ - export const add=(a,b)=>a+b\n      1 │ + export const add = (a, b) => a + b;\n    2 2 │   \n"
+    )
+    assert messages(output) == ["src/app.js format: Formatter would have printed the following content:"]
 
 
 # ---------------------------------------------------------------- decorations and the public entry

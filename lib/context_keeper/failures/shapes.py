@@ -48,7 +48,9 @@ FRAME_RE = re.compile(
     # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
     r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$)"
 )
-SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+SOURCE_RE = re.compile(
+    r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
+)
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
@@ -97,7 +99,9 @@ TITLE_RES = (
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
-    re.compile(r"^(?:FAIL|ERROR) in (\(.+)$"),
+    re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
+    re.compile(r"^((?=\S*[A-Za-z]{2})\S.*?)(?:\s{2,}[A-Z]{3,})*\s+━{5,}$"),
     # A name and its verdict set off (`hook name.......Failed`, `- sums *** FAILED ***`).
     re.compile(r"^(\S.*?)\s*\.{4,}\s*(?:Failed|FAILED|FAIL|ERROR|Error)$"),
     re.compile(r"^(?:- )?(\S.*?) \*{3} (?:FAILED|ERROR|ABORTED) \*{3}$"),
@@ -115,7 +119,8 @@ REPEATED_RE = re.compile(r"^(\S+) \[ \1 \]$")
 TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 # A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
-MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
+# (In plain letters too: `x Unexpected token`, `! eslint(no-debugger): ...`.)
+MARK_RE = re.compile(r"^(?:[✖✘×✗]\s+(?=\S)|[x!] (?=[A-Z]|[\w-]+\())")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
