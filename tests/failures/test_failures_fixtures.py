@@ -62,7 +62,6 @@ KNOWN_MISSES = frozenset(
         "ospec-failing",
         "prettier-check",
         "qunit-failing",
-        "raco-test-failing",
         "sha256sum-check",
         "uvu-failing",
         "xsltproc-errors",

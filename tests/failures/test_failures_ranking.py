@@ -489,6 +489,18 @@ def test_a_header_ruled_off_to_the_right_is_a_title() -> None:
     assert messages(output) == ["src/app.js format: Formatter would have printed the following content:"]
 
 
+def test_blocks_between_rules_each_a_name_over_fields_are_one_failure_each() -> None:
+    output = (
+        'raco test: "cart-test.rkt"\n--------------------\nsums\nFAILURE\nname:       check-equal?\nactual:     25\n'
+        "expected:   30\n--------------------\n--------------------\nkeeps names\nFAILURE\nname:       check-not-false\n"
+        'message:    "plum"\n--------------------\n2/3 test failures'
+    )
+    assert messages(output) == [
+        "sums: FAILURE; name: check-equal?; actual: 25; expected: 30",
+        'keeps names: FAILURE; name: check-not-false; message: "plum"',
+    ]
+
+
 # ---------------------------------------------------------------- decorations and the public entry
 
 

@@ -7,6 +7,7 @@ names tests, its count of failures, a list of findings.
     listed(units) -> list[str]              # lines saying the same of different files
     bulleted(lines, kinds) -> dict          # the items of each list under a heading
     verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
+    records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
 """
 
@@ -26,6 +27,8 @@ FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
 # A test id written `file::name` (`tests/x.py::test_y`).
 NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
 VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
+RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
+RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")
 BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
@@ -125,3 +128,20 @@ def verdict_title(lines: list[Line], n: int) -> str | None:
         return None
     below = next((line for line in lines[n + 1 : n + 3] if line.core), None)
     return m.group(1).removesuffix(" ...").strip() if below and below.indent > lines[n].indent else None
+
+
+def records(lines: list[Line]) -> list[str]:
+    """Blocks between rules (`------`), each a name over `key: value` fields: one failure
+    each, the name and every line under it (`sums: FAILURE; actual: 25; expected: 30`)."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if RULE_LINE_RE.match(line.core):
+            blocks.append([])
+        elif line.core:
+            blocks[-1].append(line.core)
+    found = [
+        b for b in blocks if len(b) >= 3 and ":" not in b[0] and sum(bool(RECORD_FIELD_RE.match(s)) for s in b[1:]) >= 2
+    ]
+    if len(found) < 2:
+        return []
+    return [compose(b[0], b[1:]) for b in found]

@@ -87,7 +87,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    files = layout.diff_files(lines)
+    files = layout.diff_files(lines) or layout.records(lines)
     if files:
         return files
     marks.mark_summaries(lines, kinds)
