@@ -501,6 +501,40 @@ def test_blocks_between_rules_each_a_name_over_fields_are_one_failure_each() -> 
     ]
 
 
+def test_a_line_of_code_under_a_message_does_not_continue_it() -> None:
+    output = (
+        "ERROR: UndefinedMethod - src/Cart.php:18:16 - Method Cart::sumz does not exist\n        return $this->sumz();\n\n\n"
+        "ERROR: InvalidReturnType - src/Cart.php:10:22 - The declared return type 'int' is incorrect\n"
+        "    public function total(): int\n\n\n------------------------------\n2 errors found"
+    )
+    assert messages(output) == [
+        "ERROR: UndefinedMethod - src/Cart.php:18:16 - Method Cart::sumz does not exist",
+        "ERROR: InvalidReturnType - src/Cart.php:10:22 - The declared return type 'int' is incorrect",
+    ]
+
+
+def test_a_level_ruled_across_to_a_location_heads_the_message_under_it() -> None:
+    output = (
+        "Error ------------------------------------------------------- src/cart.js:5:10\n\n"
+        "Cannot return `total` because string [1] is incompatible with number [2]. [incompatible-return]\n\n"
+        "   src/cart.js:5:10\n   5|   return total;\n\nFound 1 error"
+    )
+    assert messages(output) == [
+        "src/cart.js:5:10: Cannot return `total` because string [1] is incompatible with number [2]. [incompatible-return]"
+    ]
+
+
+def test_a_tools_suggestion_and_its_timing_do_not_continue_a_message() -> None:
+    output = "a.erl:5:1: Function total/1 has no local return\na.erl:6:5: The call will never return\n done in 0m0.42s"
+    assert messages(output) == ["a.erl:5:1: Function total/1 has no local return", "a.erl:6:5: The call will never return"]
+    output = "Main.hs:5:15: error:\n    Variable not in scope: lenght :: [a0] -> Int\n    Suggested fix: Perhaps use `length'"
+    assert messages(output) == ["Main.hs:5:15: error: Variable not in scope: lenght :: [a0] -> Int"]
+
+
+def test_an_output_of_paths_only_lists_the_files_a_check_found() -> None:
+    assert messages("main.go\nutil/strings.go") == ["main.go", "util/strings.go"]
+
+
 # ---------------------------------------------------------------- decorations and the public entry
 
 

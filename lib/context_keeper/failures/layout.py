@@ -68,7 +68,10 @@ def failed_count(pieces: list[list[str]]) -> int:
 
 def listed(units: list[Unit]) -> list[str]:
     """Nothing reads as a message: lines that say the same of different files (`would
-    reformat a.py`, `would reformat b.py`) are a list of findings."""
+    reformat a.py`, `would reformat b.py`), or only paths, are a list of findings."""
+    paths = [text for text, *_ in units if shapes.BARE_PATH_RE.match(text)]
+    if len(paths) >= 2 and len(paths) == len(units):
+        return paths  # only paths: the files a check lists (`gofmt -l`)
     groups: dict[str, list[str]] = {}
     for text, *_ in units:
         words = text.split()

@@ -306,7 +306,7 @@ def _continued(
                 m += 1
                 continue
             break
-        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s):
+        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
             # `+  where 6 = sum([1, 2, 3])`: how a value was computed; `Is the server
             # running on that host ...?`: the tool's guess at a cause. Neither is the failure.
             break

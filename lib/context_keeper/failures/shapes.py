@@ -62,6 +62,7 @@ WRAPUP_RE = re.compile(
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
     r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
+    r"|(?:[Dd]one|[Cc]ompleted|[Ff]inished) in \d[\d.hms ]*"
     r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
     r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
     r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
@@ -100,6 +101,8 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
+    re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
     # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
     re.compile(r"^((?=\S*[A-Za-z]{2})\S.*?)(?:\s{2,}[A-Z]{3,})*\s+━{5,}$"),
     # A name and its verdict set off (`hook name.......Failed`, `- sums *** FAILED ***`).
@@ -198,7 +201,7 @@ FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
-HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
+HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
 # How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
 # `location...:`): not what failed.
 WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)")

@@ -56,7 +56,8 @@ FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 CODE_RE = re.compile(
     r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||[{;]\s*$"
-    r"|^(?:>\s+)?(?:def|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
+    r"|^(?:>\s+)?(?:(?:public|private|protected|static|pub|export) )*"
+    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
 )
 MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 
