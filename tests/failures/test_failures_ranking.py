@@ -210,6 +210,13 @@ def test_where_a_failure_stands_does_not_continue_its_message() -> None:
     assert messages(output) == ["main.rkt:3:12: aera: unbound identifier"]
 
 
+def test_a_verdict_in_summary_words_alone_is_not_the_message() -> None:
+    output = "sums prices => ./cart_test.ts:3:6\nerror: AssertionError: Values are not equal.\n\nerror: Test failed"
+    assert messages(output) == ["error: AssertionError: Values are not equal."]
+    output = "total(xs) (`actual`) not equal to 30 (`expected`).\n\n[ FAIL 1 | WARN 0 ]\nError: Test failures\nExecution halted"
+    assert messages(output) == ["total(xs) (`actual`) not equal to 30 (`expected`)."]
+
+
 # ---------------------------------------------------------------- headers and what continues them
 
 
@@ -526,13 +533,28 @@ def test_a_level_ruled_across_to_a_location_heads_the_message_under_it() -> None
 
 def test_a_tools_suggestion_and_its_timing_do_not_continue_a_message() -> None:
     output = "a.erl:5:1: Function total/1 has no local return\na.erl:6:5: The call will never return\n done in 0m0.42s"
-    assert messages(output) == ["a.erl:5:1: Function total/1 has no local return", "a.erl:6:5: The call will never return"]
+    assert messages(output) == [
+        "a.erl:5:1: Function total/1 has no local return",
+        "a.erl:6:5: The call will never return",
+    ]
     output = "Main.hs:5:15: error:\n    Variable not in scope: lenght :: [a0] -> Int\n    Suggested fix: Perhaps use `length'"
     assert messages(output) == ["Main.hs:5:15: error: Variable not in scope: lenght :: [a0] -> Int"]
 
 
 def test_an_output_of_paths_only_lists_the_files_a_check_found() -> None:
     assert messages("main.go\nutil/strings.go") == ["main.go", "util/strings.go"]
+
+
+def test_a_name_alone_between_two_rules_is_a_title() -> None:
+    output = (
+        "-------------------------------------------\ncart sums prices\n-------------------------------------------\n"
+        "/p/test/cart.cpp:5\n...........................................\n\n/p/test/cart.cpp:7: FAILED:\n  REQUIRE( total(items) == 30 )\n"
+        "===========================================\ntest cases: 2 | 1 passed | 1 failed"
+    )
+    assert messages(output) == ["cart sums prices: /p/test/cart.cpp:7: FAILED: REQUIRE( total(items) == 30 )"]
+    # A count between two rules is the report's heading.
+    output = "FILE: /p/Cart.php\n------------------\nFOUND 1 ERROR AFFECTING 1 LINE\n------------------\n 3 | ERROR | [x] Brace on a new line"
+    assert messages(output) == ["/p/Cart.php: 3 | ERROR | [x] Brace on a new line"]
 
 
 # ---------------------------------------------------------------- decorations and the public entry

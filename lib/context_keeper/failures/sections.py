@@ -23,7 +23,7 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
         failed_file = f.group(1) if f else failed_file
         if kinds[n] not in ("text", "location", "noise"):
             continue
-        title = (shapes.title(s) or layout.verdict_title(lines, n)) if kinds[n] == "text" else None
+        title = (shapes.title(s) or layout.verdict_title(lines, n) or _framed(lines, n)) if kinds[n] == "text" else None
         if title is not None:
             label = title.rstrip(":").strip().lower()
             if label in shapes.LABEL_WORDS:
@@ -60,3 +60,12 @@ def opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
             or bool(lines[m].mark)
         )
     return False
+
+
+def _framed(lines: list[shapes.Line], n: int) -> str | None:
+    """A name alone between two rules (`-----` / `cart sums prices` / `-----`) is a test's title;
+    a count there (`FOUND 6 ERRORS AFFECTING 3 LINES`) is the report's heading."""
+    s = lines[n].core
+    if s.isupper() or shapes.is_count_summary(s) or not 0 < n < len(lines) - 1:
+        return None
+    return s if all(shapes.RULE_RE.match(lines[k].core) for k in (n - 1, n + 1)) else None

@@ -53,6 +53,7 @@ SOURCE_RE = re.compile(
 )
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
+RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 WRAPUP_RE = re.compile(
     r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
@@ -85,7 +86,8 @@ SUMMARY_WORDS = frozenset(
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal""".split()
+    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal some there were
+    while running occurred""".split()
 )
 # A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
 NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")
@@ -101,6 +103,7 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
     # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
     re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
     # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).

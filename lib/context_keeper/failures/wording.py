@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import re
 
+from context_keeper.failures import shapes
 from context_keeper.failures.shapes import LOC_START_RE, LOC_TAIL_RE
+
+# A level or a program's name before a line's words (`error: `, `Error: `, `prog: `).
+_LEVEL_PREFIX_RE = re.compile(r"^(?:[\w.-]+: )?(?:(?:error|fatal|failure|failed)\b:?\s*)?", re.IGNORECASE)
 
 PAIRED_RE = re.compile(
     r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
@@ -95,8 +99,9 @@ def score(text: str, located: bool = True) -> int:
         score -= 8
     if len(text) < 4:
         score -= 5
-    if VERDICT_RE.search(text):
-        # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`)
-        # says how many, not what: never the message while any line says what.
+    if VERDICT_RE.search(text) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:")):
+        # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`),
+        # or its verdict in summary words alone (`Error: Test failures`), says how many or
+        # that it failed, not what: never the message while any line says what.
         return min(score - 8, 0)
     return score
