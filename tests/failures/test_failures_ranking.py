@@ -210,6 +210,19 @@ def test_where_a_failure_stands_does_not_continue_its_message() -> None:
     assert messages(output) == ["main.rkt:3:12: aera: unbound identifier"]
 
 
+def test_a_builds_end_and_an_exit_status_are_verdicts() -> None:
+    output = (
+        "ERROR: /p/cart/BUILD:3:10: no such target '//lib:utilz': target 'utilz' not declared in package 'lib'\n"
+        "ERROR: Analysis of target '//cart:cart' failed; build aborted: Analysis failed\n"
+        "FAILED: Build did NOT complete successfully (1 packages loaded, 0 targets configured)"
+    )
+    assert messages(output) == [
+        "ERROR: /p/cart/BUILD:3:10: no such target '//lib:utilz': target 'utilz' not declared in package 'lib'"
+    ]
+    output = "0.901 E: Unable to locate package nosuchpkg\nERROR: failed to solve: process did not complete successfully: exit code: 100"
+    assert messages(output) == ["0.901 E: Unable to locate package nosuchpkg"]
+
+
 def test_a_verdict_in_summary_words_alone_is_not_the_message() -> None:
     output = "sums prices => ./cart_test.ts:3:6\nerror: AssertionError: Values are not equal.\n\nerror: Test failed"
     assert messages(output) == ["error: AssertionError: Values are not equal."]

@@ -48,12 +48,14 @@ WEAK_RE = re.compile(
 )
 VERDICT_RE = re.compile(
     r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
-    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
+    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
     r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
     r"|\b(?:succeeded|passed|failed|errors?|skipped|canceled|ignored|pending):? \d+, (?:\w+:? \d+(?:, |$)){2,}"
     # A pointer to the report (`Compile failed; see the compiler error output for details.`).
-    r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b",
+    r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b"
+    # The build's end (`build aborted`) and the exit status of what it ran (`exit code: 100`).
+    r"|\b(?:build|compilation|analysis) (?:aborted|stopped)\b|\bexit (?:code|status):? \d+\s*$",
     re.IGNORECASE,
 )
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
