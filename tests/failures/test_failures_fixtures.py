@@ -53,7 +53,6 @@ KNOWN_MISSES = frozenset(
         "clojure-exception",
         "crystal-spec-failing",
         "csslint-errors",
-        "dart-sass-error",
         "doctest-module",
         "doctest-text",
         "htmlhint-errors",

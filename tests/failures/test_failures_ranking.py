@@ -151,6 +151,8 @@ def test_a_location_on_the_line_under_a_message_is_where_it_happened() -> None:
     # Closing the excerpt under the message, or alone at the end of the message's block.
     output = "ERROR TS2304: Cannot find name 'dobule'.\n   :\n 7 │ return dobule(x);\n   │        ~~~~~~\n   └─ in a.ts(7,10)"
     assert messages(output) == ["a.ts(7,10): ERROR TS2304: Cannot find name 'dobule'."]
+    output = "Error: Undefined variable.\n  ╷\n3 │   color: $brnad;\n  │          ^^^^^^\n  ╵\n  styles/site.scss 3:10  root stylesheet"
+    assert messages(output) == ["styles/site.scss 3:10: Error: Undefined variable."]
     output = "E3012 'ten' is not of type 'integer'\ntemplate.yaml:10:7\n\nE6101 'Queu' is not one of ['Bucket']\ntemplate.yaml:13:5"
     assert messages(output) == [
         "template.yaml:10:7: E3012 'ten' is not of type 'integer'",

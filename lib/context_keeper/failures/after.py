@@ -21,6 +21,7 @@ from context_keeper.failures.lines import collapse, compose
 # A location that names a line (`x.yaml:6:7`), not only a file.
 _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
+_FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -62,7 +63,8 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
     m = n
     while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
         m += 1
-    arrow = shapes.ARROW_RE.match(lines[m].core) if n < m < end else None
+    # (An arrow, or a frame's location and its name: `styles/site.scss 3:10  root stylesheet`.)
+    arrow = (shapes.ARROW_RE.match(lines[m].core) or _FRAME_AT_RE.match(lines[m].core)) if n < m < end else None
     if arrow:
         for k in range(n, m + 1):
             kinds[k] = "used"
