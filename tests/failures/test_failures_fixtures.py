@@ -25,16 +25,13 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # before the message, sha256sum's `a.txt: FAILED`, xsltproc's third of three lines, mono's
 # `FATAL UNHANDLED EXCEPTION:` before the exception, clojure's `Execution error (X) at ...`
 # over the message on the next line. Conventions other tools contradict: csslint's compact
-# format read by the eslint recogniser, zizmor's primary label drawn apart from its caret,
-# biome's `!` warnings beside its errors and its closing `Some errors were emitted`.
+# format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
 KNOWN_MISSES = frozenset(
     {
         "ajv-invalid",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",
-        "biome-format",
-        "biome-lint",
         "busted-two-failing",
         "clojure-exception",
         "crystal-spec-failing",
@@ -60,7 +57,6 @@ FIRST_RIGHT = frozenset(
         "uvu-failing",
         "crystal-spec-failing",
         "zizmor-audit",
-        "biome-format",
     }
 )
 

@@ -503,6 +503,16 @@ def test_a_severity_mark_in_plain_letters_flags_a_finding() -> None:
     ]
 
 
+def test_titles_flagged_with_an_errors_mark_beside_a_warnings_are_the_failures() -> None:
+    output = (
+        "src/a.js:1:7 lint/noUnusedVariables  FIXABLE  ━━━━━━━━━━━━━━━━━━━━\n\n  ! This variable unused is unused.\n\n"
+        "src/a.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━━━━━━━━━━━━━━━\n\n  × This is an unexpected use of the debugger statement.\n\n"
+        "check ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  × Some errors were emitted while running checks.\n"
+    )
+    # (The closing section's verdict is no failure of its own.)
+    assert messages(output) == ["src/a.js:4:3 lint/noDebugger: This is an unexpected use of the debugger statement."]
+
+
 def test_a_header_ruled_off_to_the_right_is_a_title() -> None:
     output = (
         "src/app.js format ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  × Formatter would have printed the following content:\n\n"

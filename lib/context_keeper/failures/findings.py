@@ -4,6 +4,7 @@
     several(units) -> list[str]         # one message per finding, or [] for a single failure
     level(text) -> str                  # the level a line states: error, warning, note or ""
     errors_only(texts) -> list[str]     # the errors, when errors stand beside lower levels
+    marked_errors(texts, marks)         # the same by failure marks (`×` beside `!`)
 
 Two shapes mark a line as a finding of its own, whatever the tool: it starts with its own
 location (`src/a.c:3:5: error: ...`, a linter's `path:line:col  message`), or it starts at the
@@ -32,6 +33,8 @@ class Unit(NamedTuple):
     located: bool
     # The indentation of its first line.
     indent: int
+    # The failure mark before it (`✖`, `×`, `x`; `!` a warning's), or "".
+    mark: str = ""
 
 
 # The level a line states, the first one it names: after a program's name and a location
@@ -106,3 +109,11 @@ def errors_only(texts: list[str]) -> list[str]:
 def _errors_first(units: list[Unit]) -> list[Unit]:
     kept = set(errors_only([u.text for u in units]))
     return [u for u in units if u.text in kept]
+
+
+def marked_errors(texts: list[str], marks: list[str]) -> list[str]:
+    """Messages flagged with an error's mark (`×`) beside others flagged with a warning's
+    (`!`): the errors."""
+    if "!" not in marks or not any(m and m != "!" for m in marks):
+        return texts
+    return [t for t, m in zip(texts, marks, strict=True) if m != "!"]

@@ -125,9 +125,9 @@ def _sectioned(
     lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]], qualified: bool = False
 ) -> list[str]:
     out: list[str] = []
+    marked: list[str] = []  # the failure mark of each title's message
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
-        # A banner ends a test's section (the run's wrap-up follows it).
         if kind == "title":
             # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
             while (
@@ -140,7 +140,7 @@ def _sectioned(
                 where = f"{where} {lines[start].core[:-1]}".strip()
                 kinds[start] = "used"
             for m in range(start + 2, end):
-                # (A caret drawn with `~~~^^^` under an excerpt is no banner.)
+                # A banner ends a test's section (a caret drawn `~~~^^^` under an excerpt is none).
                 if kinds[m] != "caret" and shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
@@ -151,12 +151,13 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
-            best = _section_best(_units(lines, kinds, start + 1, end))
-            if best is not None:
+            unit = _section_best(_units(lines, kinds, start + 1, end))
+            if unit is not None:
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
-                best = best.removeprefix("note: ")
+                best = unit.text.removeprefix("note: ")
                 out.append(compose(where, [best]) if where else collapse(best))
+                marked.append(unit.mark)
             continue
         for m in range(start + 1, end):
             s = lines[m].core
@@ -177,7 +178,9 @@ def _sectioned(
             elif kinds[m] == "text" and lines[m].mark:
                 # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
                 out.append(compose(where, [f"{lines[m].mark} {s}"]))
-    return out if any(kind == "title" for _n, kind, _w in headers) else findings.errors_only(out)
+    if any(kind == "title" for _n, kind, _w in headers):
+        return findings.marked_errors(out, marked) if len(marked) == len(out) else out
+    return findings.errors_only(out)
 
 
 def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False) -> list[Unit]:
@@ -227,6 +230,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 wording.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
                 shapes.located(lines[n], text),
                 lines[n].indent,
+                lines[n].mark,
             )
         )
         n = max(n_next, n + 1)
@@ -337,16 +341,26 @@ def _continued(
     return text, m
 
 
-def _section_best(units: list[Unit]) -> str | None:
+def _section_best(units: list[Unit]) -> Unit | None:
     """A test's message: its best line, or with nothing that reads as a message, what it
-    printed first under its title (a sentence; not its metadata, `- exit code: 1`)."""
-    said = [u.text for u in units if len(u.text.split()) >= 3 and not shapes.FIELD_LINE_RE.match(u.text)]
-    return _best(units) or (said[0] if said else None)
+    printed first under its title (a sentence; not its metadata, `- exit code: 1`, nor the
+    run's verdict)."""
+    said = [
+        u
+        for u in units
+        if len(u.text.split()) >= 3 and not shapes.FIELD_LINE_RE.match(u.text) and not wording.is_verdict(u.text)
+    ]
+    return _best_unit(units) or (said[0] if said else None)
 
 
 def _best(units: list[Unit]) -> str | None:
+    best = _best_unit(units)
+    return best.text if best else None
+
+
+def _best_unit(units: list[Unit]) -> Unit | None:
     best = None
-    for text, score, _located, _indent in units:
-        if score > 0 and (best is None or score > best[1]):
-            best = (text, score)
-    return best[0] if best else None
+    for unit in units:
+        if unit.score > 0 and (best is None or unit.score > best.score):
+            best = unit
+    return best

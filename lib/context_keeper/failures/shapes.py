@@ -87,7 +87,7 @@ SUMMARY_WORDS = frozenset(
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
     errored snapshot snapshots time load to incomplete risky notices deprecations found fatal some there were
-    while running occurred""".split()
+    while running occurred emitted checks""".split()
 )
 # A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
 NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")

@@ -3,6 +3,7 @@
     score(text) -> int     # exception names, level words, locations, expected/actual
                            # wording, OS errors up; verdicts, code, warnings down
     is_code(text) -> bool  # a line of code a runner echoes, not a message
+    is_verdict(text) -> bool  # the run's count, tally or verdict, not what failed
 
 Words and shapes of any tool's messages; what a line *is* (frame, excerpt, summary) is
 `failures.shapes`, and `failures.ranking` weighs lines against each other with this score.
@@ -101,9 +102,15 @@ def score(text: str, located: bool = True) -> int:
         score -= 8
     if len(text) < 4:
         score -= 5
-    if VERDICT_RE.search(text) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:")):
+    if is_verdict(text):
         # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`),
         # or its verdict in summary words alone (`Error: Test failures`), says how many or
         # that it failed, not what: never the message while any line says what.
         return min(score - 8, 0)
     return score
+
+
+def is_verdict(text: str) -> bool:
+    """The run's verdict: a count of what failed, a tally, a pointer to the report, or its
+    failure in summary words alone (`Error: Test failures`)."""
+    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:"))
