@@ -513,6 +513,11 @@ def test_titles_flagged_with_an_errors_mark_beside_a_warnings_are_the_failures()
     assert messages(output) == ["src/a.js:4:3 lint/noDebugger: This is an unexpected use of the debugger statement."]
 
 
+def test_a_kind_of_problem_ruled_across_to_its_file_is_a_title() -> None:
+    output = "-- TYPE MISMATCH ------------------------------------ src/Main.elm\n\nThe argument to `add` is not what I expect."
+    assert messages(output) == ["src/Main.elm: TYPE MISMATCH: The argument to `add` is not what I expect."]
+
+
 def test_a_header_ruled_off_to_the_right_is_a_title() -> None:
     output = (
         "src/app.js format ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n\n  × Formatter would have printed the following content:\n\n"

@@ -103,6 +103,8 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    # A kind of problem in capitals ruled across to its file (`-- NAMING ERROR ----- src/Main.elm`).
+    re.compile(r"^-{2,} ([A-Z][A-Z ]+[A-Z]) -{3,} (?P<file>\S+)$"),
     re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
     # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
     re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
@@ -299,6 +301,8 @@ def title(s: str) -> str | None:
         m = pattern.match(s)
         if m:
             title = m.group(1).strip()
+            if "file" in pattern.groupindex:
+                title = f"{m.group('file')}: {title}"
             if is_count_summary(title):
                 continue
             repeated = REPEATED_RE.match(title)
