@@ -303,6 +303,17 @@ def test_a_build_tasks_tag_is_a_decoration_and_its_pointer_to_the_report_a_verdi
     assert messages(output) == ["/p/src/A.java:3: error: cannot find symbol; symbol: method foo()"]
 
 
+def test_a_margins_block_goes_on_past_an_empty_margin_line_and_how_to_see_more() -> None:
+    output = (
+        "___ test_settings ___\n\n>       assert got == expected\nE       AssertionError: assert {'a': 1} == {'a': 2}\nE         \n"
+        "E         Omitting 2 identical items, use -vv to show\nE         Differing items:\nE         {'a': 1} != {'a': 2}\n"
+        "E         Use -v to get more diff\n\ntests/test_calc.py:17: AssertionError"
+    )
+    assert messages(output) == [
+        "test_settings: AssertionError: assert {'a': 1} == {'a': 2}; Differing items: {'a': 1} != {'a': 2}"
+    ]
+
+
 def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     output = (
         "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"

@@ -296,12 +296,13 @@ def _continued(
     while m < end:
         line, kind = lines[m], kinds[m]
         s = line.core
+        if tap and line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)):
+            m += 1  # an empty margin line, or how to see more, inside a margin's block
+            continue
         if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
             break
-        if shapes.ARROW_RE.match(s):
-            break
-        if s[:1] in "•*" and line.indent == last:
-            break  # the next bullet of a list the joined line began
+        if shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
+            break  # where it happened, or the next bullet of a list the joined line began
         if kind == "source" and s.startswith("|") and line.indent > base:
             kind = "text"
             s = "| " + re.sub(r"^(?:\|\s*)+", "", s)

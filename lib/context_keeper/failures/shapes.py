@@ -28,7 +28,7 @@ SHELL_RE = re.compile(
     r"(?:\d+ (?=(?:Segmentation fault|Killed|Aborted|Bus error|Illegal instruction|Floating point exception)\b))?"
 )
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
-MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
+MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
 # A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
 # label): a decoration of the message, as a tag is.
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
@@ -206,6 +206,8 @@ FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
+# How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
+ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
 # How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
 # `location...:`): not what failed.
