@@ -23,8 +23,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # ajv's message inside a printed object, bandit's location in a field under its issue,
 # prettier's file named on the line before "the above file", htmlhint's file name kept
 # before the message, sha256sum's `a.txt: FAILED`, xsltproc's third of three lines, mono's
-# `FATAL UNHANDLED EXCEPTION:` before the exception, clojure's `Execution error (X) at ...`
-# over the message on the next line. Conventions other tools contradict: csslint's compact
+# `FATAL UNHANDLED EXCEPTION:` before the exception. Conventions other tools contradict: csslint's compact
 # format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
 KNOWN_MISSES = frozenset(
     {
@@ -33,7 +32,6 @@ KNOWN_MISSES = frozenset(
         "bandit-shell",
         "behave-undefined-step",
         "busted-two-failing",
-        "clojure-exception",
         "crystal-spec-failing",
         "csslint-errors",
         "doctest-module",

@@ -314,6 +314,16 @@ def test_a_margins_block_goes_on_past_an_empty_margin_line_and_how_to_see_more()
     ]
 
 
+def test_a_line_saying_an_error_happened_and_where_takes_the_message_under_it() -> None:
+    output = (
+        "starting\nExecution error (NumberFormatException) at java.lang.Integer/parseInt (Integer.java:67).\n"
+        'For input string: "80a"\n\nFull report at:\n/tmp/clojure-712.edn'
+    )
+    assert messages(output) == [
+        'Execution error (NumberFormatException) at java.lang.Integer/parseInt (Integer.java:67).; For input string: "80a"'
+    ]
+
+
 def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     output = (
         "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"

@@ -4,9 +4,10 @@
     detailed(lines, kinds, n, end, text, indent)         # fields under the excerpt it points into
     sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
     changed(lines, kinds, n, end, text)                  # the changed lines of a diff under it
+    past_excerpt / said_below(lines, kinds, n, end, text) # what a where-only header is about
     appended(text, s, deeper, pair) -> str               # a continuation line joined to text
 
-Both return the message with what they took and the first line they did not take; the lines
+Each returns the message with what it took and the first line they did not take; the lines
 taken are marked "used" in `kinds`, so the ranking does not read them again.
 """
 
@@ -22,6 +23,7 @@ from context_keeper.failures.lines import collapse, compose
 _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
+_WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -73,6 +75,15 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
         kinds[n] = "used"
         return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
     return text, n
+
+
+def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A line saying that an error happened and where, ending there (`Execution error
+    (NumberFormatException) at f (X.java:67).`), over the message on the next line."""
+    if not _WHERE_ONLY_RE.search(text) or n >= end or kinds[n] != "text" or lines[n].indent != lines[n - 1].indent:
+        return None
+    kinds[n] = "used"
+    return f"{text}; {lines[n].core}", n + 1
 
 
 def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:

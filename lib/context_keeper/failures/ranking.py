@@ -241,7 +241,7 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
-    past = after.past_excerpt(lines, kinds, n, end, text)
+    past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)
     if past:
         return past
     while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
