@@ -486,6 +486,16 @@ def test_rows_that_start_with_a_line_number_and_a_rule_code_are_findings() -> No
     ]
 
 
+def test_a_windows_path_locates_its_line() -> None:
+    output = (
+        "C:\\p\\src\\a.ts:3:5 - error TS2304: Cannot find name 'x'.\nC:\\p\\src\\b.ts:7:1 - error TS1005: ';' expected."
+    )
+    assert messages(output) == [
+        "C:\\p\\src\\a.ts:3:5 - error TS2304: Cannot find name 'x'.",
+        "C:\\p\\src\\b.ts:7:1 - error TS1005: ';' expected.",
+    ]
+
+
 def test_a_location_written_as_a_file_uri_locates_its_line() -> None:
     output = "e: file:///p/A.kt:3:5 Unresolved reference: foo\ne: file:///p/A.kt:4:13 Type mismatch: String but Int was expected"
     assert messages(output) == [

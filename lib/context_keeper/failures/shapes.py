@@ -151,8 +151,9 @@ QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 # A file name has an extension, but for the build and container files named by convention.
+# (On Windows too: `C:\Users\dev\app\Program.cs`.)
 PATH = (
-    r"(?:[\w.@~+-]*/)*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
+    r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
     r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
     r"|Justfile|justfile|Procfile|BUILD|WORKSPACE)\b)"
 )
