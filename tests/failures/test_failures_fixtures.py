@@ -20,14 +20,13 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # blank-separated blocks, qunit's YAML arrays over several lines, uvu's second diff, behave's
 # undefined step named only in its summary, doctest's test named in a frame line, crystal
 # spec's `Failure/Error:` code line over its Expected/to include pair. A tool's own words:
-# ajv's message inside a printed object, bandit's location in a field under its issue,
+# bandit's location in a field under its issue,
 # prettier's file named on the line before "the above file", htmlhint's file name kept
 # before the message, sha256sum's `a.txt: FAILED`, xsltproc's third of three lines, mono's
 # `FATAL UNHANDLED EXCEPTION:` before the exception. Conventions other tools contradict: csslint's compact
 # format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
 KNOWN_MISSES = frozenset(
     {
-        "ajv-invalid",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",

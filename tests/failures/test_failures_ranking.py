@@ -324,6 +324,13 @@ def test_a_line_saying_an_error_happened_and_where_takes_the_message_under_it() 
     ]
 
 
+def test_a_file_and_its_verdict_head_the_error_field_of_the_object_printed_under_it() -> None:
+    output = "config.json invalid\n[\n  {\n    keyword: 'required',\n    message: \"must have required property 'port'\"\n  }\n]"
+    assert messages(output) == ["config.json invalid: must have required property 'port'"]
+    output = 'fatal: [web1]: FAILED! =>\n  {\n    "changed": false,\n    "msg": "No package matching \'nginxx\' is available"\n  }'
+    assert messages(output) == ["No package matching 'nginxx' is available"]
+
+
 def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     output = (
         "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"

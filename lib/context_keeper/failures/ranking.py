@@ -195,7 +195,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         field = shapes.NAMED_VALUE_RE.match(lines[n].core)
         if field:
             # `error: 'code.trim is not a function'`: the value, whatever fields follow.
-            text, n_next = field.group(2), n + 1
+            text, n_next = field.group("value"), n + 1
         else:
             text, n_next = _joined(lines, kinds, n, end)
             if n_next == n + 1:

@@ -90,7 +90,8 @@ SUMMARY_WORDS = frozenset(
     while running occurred emitted checks""".split()
 )
 # A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
-NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")
+# (In JSON too: `"msg": "No package matching 'nginxx'",`.)
+NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
 TITLE_RES = (
@@ -103,6 +104,8 @@ TITLE_RES = (
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    # A file and its verdict over the report of what is wrong in it (`config.json invalid`).
+    re.compile(r"^((?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w* (?:is )?(?:invalid|failed|FAILED))$"),
     # A kind of problem in capitals ruled across to its file (`-- NAMING ERROR ----- src/Main.elm`).
     re.compile(r"^-{2,} ([A-Z][A-Z ]+[A-Z]) -{3,} (?P<file>\S+)$"),
     re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
