@@ -331,6 +331,27 @@ def test_a_file_and_its_verdict_head_the_error_field_of_the_object_printed_under
     assert messages(output) == ["No package matching 'nginxx' is available"]
 
 
+def test_a_quotation_the_message_opened_goes_on_to_the_line_that_closes_it() -> None:
+    output = '  ● loads quickly\n\n    thrown: "Exceeded timeout of 100 ms for a test.\n    Add a timeout value to this test."\n\n      at f (x.js:1:2)'
+    assert messages(output) == [
+        'loads quickly: thrown: "Exceeded timeout of 100 ms for a test.; Add a timeout value to this test."'
+    ]
+
+
+def test_the_exception_a_traceback_ends_in_outranks_the_line_logged_before_it() -> None:
+    output = (
+        "ImportError: Failed to import test module: test_nope\nTraceback (most recent call last):\n"
+        '  File "/p/loader.py", line 162, in load\n    module = __import__(name)\n'
+        "ModuleNotFoundError: No module named 'tests.test_nope'"
+    )
+    assert messages(output) == ["ModuleNotFoundError: No module named 'tests.test_nope'"]
+
+
+def test_obtained_is_a_side_of_a_comparison() -> None:
+    output = "E       assert 0.23 == 0.25 ± 2.5e-07\nE         \nE         comparison failed\nE         Obtained: 0.23\nE         Expected: 0.25"
+    assert messages(output) == ["assert 0.23 == 0.25 ± 2.5e-07; comparison failed; Obtained: 0.23; Expected: 0.25"]
+
+
 def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     output = (
         "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"

@@ -3,6 +3,7 @@
 mark_summaries(lines, kinds)  # the lines under a summary heading repeat what failed
 mark_excerpts(lines, kinds)   # consecutive numbered lines are an excerpt without a gutter
 mark_traces(lines, kinds)     # frames under a stack label, a frame's quoted statement
+ends_traceback(lines, kinds, n) -> bool  # the exception a `Traceback (most recent call last)` ends in
 """
 
 from __future__ import annotations
@@ -75,3 +76,12 @@ def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
                 m += 1
             n = m
         n += 1
+
+
+def ends_traceback(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
+    """The line right after a Python traceback's frames (past the statements they quote):
+    the exception it ends in, raised last, over a line logged before the traceback."""
+    m = n - 1
+    while m >= 0 and kinds[m] in ("source", "caret"):
+        m -= 1
+    return m >= 0 and bool(shapes.PY_FRAME_RE.match(lines[m].core))

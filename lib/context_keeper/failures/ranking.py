@@ -227,7 +227,11 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         units.append(
             Unit(
                 text,
-                wording.score(text) + 2 * lines[n].marked + 4 * lines[n].badge + 5 * named,
+                wording.score(text)
+                + 2 * lines[n].marked
+                + 4 * lines[n].badge
+                + 5 * named
+                + 2 * marks.ends_traceback(lines, kinds, n),
                 shapes.located(lines[n], text),
                 lines[n].indent,
                 lines[n].mark,
@@ -312,13 +316,11 @@ def _continued(
                 continue
             break
         if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
-            # `+  where 6 = sum([1, 2, 3])`: how a value was computed; `Is the server
-            # running on that host ...?`: the tool's guess at a cause. Neither is the failure.
-            break
-        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
-        # a list's bullets are all the same sign).
+            break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
+        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
+        # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff
+        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff or text.count('"') % 2 == 1
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:

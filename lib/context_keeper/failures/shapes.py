@@ -175,6 +175,7 @@ POSITION_RE = re.compile(
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
 # So is a line number and a rule's code (`3: B6 Body message is missing`).
 ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\||^\d+: [A-Z]+\d+:? \S")
+PY_FRAME_RE = re.compile(r'^File "[^"]+", line \d+, in ')
 PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
     r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|In /?"
@@ -203,7 +204,8 @@ RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
 # `Received function did not throw`, `Snapshot: "$3.0"`).
 SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
-    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:", re.IGNORECASE
+    r"^(?:expected|actual|obtained|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:",
+    re.IGNORECASE,
 )
 # A field of metadata (`- hook id: trailing-whitespace`, `exit code: 1`).
 FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
