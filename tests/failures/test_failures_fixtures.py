@@ -16,7 +16,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Recordings of tools no recogniser knows whose messages the general method (failures/ranking)
 # does not give exactly. Kept, and expected to fail, so the day one starts passing is seen.
 # Runner formats seen once: ava's diff under a test title printed apart from its header,
-# busted's title on the line after its `Failure ->` header, ospec's and lockfile-lint's
+# busted's title on the line after its `Failure ->` header, ospec's
 # blank-separated blocks, qunit's YAML arrays over several lines, uvu's second diff, behave's
 # undefined step named only in its summary, doctest's test named in a frame line, crystal
 # spec's `Failure/Error:` code line over its Expected/to include pair. A tool's own words:
@@ -36,7 +36,6 @@ KNOWN_MISSES = frozenset(
         "doctest-module",
         "doctest-text",
         "htmlhint-errors",
-        "lockfile-lint-errors",
         "mono-exception",
         "ospec-failing",
         "prettier-check",

@@ -352,6 +352,26 @@ def test_obtained_is_a_side_of_a_comparison() -> None:
     assert messages(output) == ["assert 0.23 == 0.25 ± 2.5e-07; comparison failed; Obtained: 0.23; Expected: 0.25"]
 
 
+def test_messages_at_the_margin_alike_in_their_first_words_with_sides_are_one_failure_each() -> None:
+    # (`left-pad@1.3.0` is a package's version, not a decorator; `https:` a value, not a header.)
+    output = (
+        "detected invalid host(s) for package: left-pad@1.3.0\n    expected: registry.npmjs.org\n    actual: evil.example.com\n\n"
+        "detected invalid protocol for package: left-pad@1.3.0\n    expected: https:\n    actual: http:\n\n"
+        " ✖ Error: security issues detected!"
+    )
+    assert messages(output) == [
+        "detected invalid host(s) for package: left-pad@1.3.0; expected: registry.npmjs.org; actual: evil.example.com",
+        "detected invalid protocol for package: left-pad@1.3.0; expected: https:; actual: http:",
+    ]
+
+
+def test_a_tools_aside_and_its_verdict_are_not_the_message() -> None:
+    output = 'npm warn exec The package was not found and will be installed: x@25.0.1\nFound license defined by --failOn: "MIT". Exiting.'
+    assert messages(output) == ['Found license defined by --failOn: "MIT". Exiting.']
+    output = "INFO    -  Building documentation\nWARNING -  Doc file 'index.md' links 'missing.md', not found.\n\nAborted with 1 warnings in strict mode!"
+    assert messages(output) == ["WARNING - Doc file 'index.md' links 'missing.md', not found."]
+
+
 def test_a_line_of_code_ending_in_a_colon_introduces_nothing() -> None:
     output = (
         "___ test_rejects ___\n\n    def test_rejects():\n>       with pytest.raises(ValueError):\n"

@@ -24,6 +24,7 @@ _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
 _WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
+_VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -181,4 +182,6 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     if deeper and not pair and (mid_sentence or text[-1:] == ","):
         # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
         return f"{text} {s}"
-    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+    # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)
+    opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
+    return f"{text} {s}" if opens else f"{text}; {s}"

@@ -47,6 +47,7 @@ _CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
 _RULE_RE = re.compile(
     r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]", re.IGNORECASE
 )
+_SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
@@ -90,7 +91,20 @@ def several(units: list[Unit]) -> list[str]:
     ]
     if len(leveled) >= 2:
         return [collapse(u.text) for u in _errors_first(leveled)]
-    return []
+    return _alike(units)
+
+
+def _alike(units: list[Unit]) -> list[str]:
+    """Messages at the margin that open with the same words and carry a comparison's sides
+    (`detected invalid host(s) ...; expected: ...; actual: ...`, then `detected invalid
+    protocol ...`) are one failure each."""
+    groups: dict[str, list[Unit]] = {}
+    for u in units:
+        words = u.text.split()
+        if u.indent == 0 and u.score >= 3 and len(words) >= 4 and _SIDES_RE.search(u.text):
+            groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
+    found = max(groups.values(), key=len, default=[])
+    return [collapse(u.text) for u in found] if len(found) >= 2 else []
 
 
 def errors_only(texts: list[str]) -> list[str]:

@@ -49,9 +49,10 @@ def rank(chunks: list[list[str]]) -> Found | None:
         kinds = [shapes.kind(line) for line in lines]
         messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
-        last = rest[-1] if rest else last
+        said = [r for r in rest if not wording.is_verdict(r)]
+        last = (said or rest)[-1] if rest else last
     if not messages and last:
-        # Nothing reads as a message: the last thing the program said.
+        # Nothing reads as a message: the last thing the program said (not its verdict).
         messages = [collapse(last)]
     if not messages:
         return None
@@ -334,7 +335,7 @@ def _continued(
             own = wording.score(s, False)
             if own >= 3 and own > wording.score(text, False):
                 break
-        if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
+        if re.fullmatch(r"[\w ]+:", s) and pair and m + 1 < end and kinds[m + 1] == "text":
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1

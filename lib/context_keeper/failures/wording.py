@@ -48,7 +48,7 @@ WEAK_RE = re.compile(
     r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
 )
 VERDICT_RE = re.compile(
-    r"\b(?:fail(?:ed|ures?)?|errors?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|files?|tests?)\b"
+    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?|files?|tests?)\b"
     r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
     r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
@@ -62,7 +62,8 @@ VERDICT_RE = re.compile(
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 CODE_RE = re.compile(
-    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||[{;]\s*$"
+    # (A decorator, `@pytest.mark.slow`; not a package's version, `left-pad@1.3.0`.)
+    r"\bexpect\(|\w\([^)]*\)\.\w+|(?:^|\s)@[A-Za-z_]\w*\.\w+|\{ ?\|\w+\||[{;]\s*$"
     r"|^(?:>\s+)?(?:(?:public|private|protected|static|pub|export) )*"
     r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
 )
@@ -96,7 +97,9 @@ def score(text: str, located: bool = True) -> int:
         # stronger sign it marks the run's verdict (`verification failed`) over the cause.
         score += 1
     if WARNING_RE.search(text):
-        score -= 2
+        # (A located warning is a linter's finding; one that says where nothing is, a tool's
+        # aside: `npm warn exec The following package was not found and will be installed`.)
+        score -= 2 if LOC_START_RE.match(text) or LOC_TAIL_RE.search(text) else 4
     if is_code(text):
         # A line of code (a runner echoing the failing statement) is where, not what.
         score -= 8
