@@ -365,7 +365,7 @@ def test_messages_at_the_margin_alike_in_their_first_words_with_sides_are_one_fa
     ]
 
 
-def test_a_tools_aside_and_its_verdict_are_not_the_message() -> None:
+def test_a_wrappers_aside_and_the_runs_verdict_are_not_the_message() -> None:
     output = 'npm warn exec The package was not found and will be installed: x@25.0.1\nFound license defined by --failOn: "MIT". Exiting.'
     assert messages(output) == ['Found license defined by --failOn: "MIT". Exiting.']
     output = "INFO    -  Building documentation\nWARNING -  Doc file 'index.md' links 'missing.md', not found.\n\nAborted with 1 warnings in strict mode!"

@@ -61,7 +61,7 @@ WRAPUP_RE = re.compile(
     r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
-    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
+    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
     r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
     r"|(?:[Dd]one|[Cc]ompleted|[Ff]inished) in \d[\d.hms ]*"
     r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"

@@ -97,9 +97,7 @@ def score(text: str, located: bool = True) -> int:
         # stronger sign it marks the run's verdict (`verification failed`) over the cause.
         score += 1
     if WARNING_RE.search(text):
-        # (A located warning is a linter's finding; one that says where nothing is, a tool's
-        # aside: `npm warn exec The following package was not found and will be installed`.)
-        score -= 2 if LOC_START_RE.match(text) or LOC_TAIL_RE.search(text) else 4
+        score -= 2
     if is_code(text):
         # A line of code (a runner echoing the failing statement) is where, not what.
         score -= 8
