@@ -25,6 +25,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # before the message, sha256sum's `a.txt: FAILED`, xsltproc's third of three lines, mono's
 # `FATAL UNHANDLED EXCEPTION:` before the exception. Conventions other tools contradict: csslint's compact
 # format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
+# The fourteenth batch, the third round's held-out set, as the method stood when that round
+# ended (the figure in docs/performance.md, e2); its misses are the next round's to read.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -33,16 +35,37 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "crystal-spec-failing",
         "csslint-errors",
+        "djhtml-check",
+        "dockerfilelint",
         "doctest-module",
         "doctest-text",
+        "doxygen-warnings",
+        "groovy-assert",
+        "groovy-compile",
         "htmlhint-errors",
+        "livescript-syntax",
+        "ls-lint-names",
         "mono-exception",
+        "nearleyc-syntax",
         "ospec-failing",
+        "polyml-type-error",
         "prettier-check",
+        "publint-errors",
+        "puppet-lint",
+        "pyroma-rating",
         "qunit-failing",
+        "raku-compile",
+        "raku-die",
+        "raku-test-failing",
         "sha256sum-check",
+        "sort-package-json-check",
+        "sqlfmt-error",
         "uvu-failing",
+        "verilator-lint",
+        "xmlschema-invalid",
         "xsltproc-errors",
+        "yamlfix-check",
+        "z3-errors",
         "zizmor-audit",
     }
 )
@@ -53,6 +76,10 @@ FIRST_RIGHT = frozenset(
         "uvu-failing",
         "crystal-spec-failing",
         "zizmor-audit",
+        "doxygen-warnings",
+        "ls-lint-names",
+        "puppet-lint",
+        "z3-errors",
     }
 )
 
