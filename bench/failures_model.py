@@ -3,7 +3,7 @@
 
     python bench/failures_model.py [--fixtures DIR] [--epochs N]
 
-Compares the hand-set weights of `failures.shapes.score` with a logistic regression over
+Compares the hand-set weights of `failures.wording.score` with a logistic regression over
 the same features, trained in pure Python, on one decision: which candidate line of an
 output (a `ranking` unit: a line joined with what continues it) is the message. For every
 recording, its units and their features come from `ranking` itself; a unit is right when
@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 
-from context_keeper.failures import marks, ranking, shapes  # noqa: E402
+from context_keeper.failures import marks, ranking, shapes, wording  # noqa: E402
 from context_keeper.failures.lines import collapse, pieces  # noqa: E402
 
 FEATURES = (
@@ -48,12 +48,12 @@ FEATURES = (
 
 
 def features(text: str, n: int, count: int) -> list[float]:
-    r = shapes
+    r = wording
     return [
         float(bool(r.EXC_RE.search(text))),
         float(bool(r.LEVEL_RE.search(text))),
         float(bool(r.OS_ERROR_RE.search(text))),
-        float(bool(r.LOC_START_RE.match(text) or r.LOC_TAIL_RE.search(text))),
+        float(bool(shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text))),
         float(bool(r.COMPARE_RE.search(text))),
         float(bool(r.PAIRED_RE.search(text))),
         float(bool(r.FAILED_COLON_RE.search(text))),
@@ -76,7 +76,7 @@ def candidates(case: dict[str, Any]) -> list[tuple[str, int, list[float], bool]]
         marks.mark_summaries(lines, kinds)
         marks.mark_traces(lines, kinds)
         units = ranking._units(lines, kinds, 0, len(lines), locate=True)
-        for n, (text, score, _located) in enumerate(units):
+        for n, (text, score, *_) in enumerate(units):
             flat = collapse(text)
             right = bool(expected) and (expected in flat or (len(flat) > 8 and flat in expected))
             out.append((flat, score, features(flat, n, len(units)), right))

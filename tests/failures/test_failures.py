@@ -291,6 +291,12 @@ def test_every_message_is_one_line_without_escapes() -> None:
             assert 0 < len(message) <= LINE_CAP, path.name
 
 
+def test_an_escape_the_output_was_cut_inside_of_is_no_message() -> None:
+    # Claude Code cuts a long output anywhere, a colour sequence included.
+    output = "Exit code 101\n  Downloaded ctor v0.8.0\n\x1b["
+    assert failure_messages(output).messages == ("Downloaded ctor v0.8.0",)
+
+
 # ---------------------------------------------------------------- the hook path
 
 

@@ -21,12 +21,26 @@ def first(output: str, command: str) -> list[str]:
 # ---------------------------------------------------------------- recognisers keep to their own shape
 
 
+def test_eslint_claims_rows_under_a_file_header_only_beside_its_own_count() -> None:
+    # remark prints eslint's layout, position ranges included, without `✖ N problems`.
+    remark = (
+        "README.md\n  1:1-1:8  warning  Heading too long  maximum-heading-length  remark-lint\n"
+        "  3:1      warning  Missing final newline  final-newline  remark-lint\n\n⚠ 2 warnings"
+    )
+    assert first(remark, "npx remark --frail README.md") == [
+        "README.md:1:1-1:8: warning Heading too long maximum-heading-length remark-lint",
+        "README.md:3:1: warning Missing final newline final-newline remark-lint",
+    ]
+    eslint = "src/a.js\n  1:7  error  'x' is unused  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)"
+    assert first(eslint, "npx eslint src") == ["src/a.js:1:7: error 'x' is unused no-unused-vars"]
+
+
 def test_the_compiler_recogniser_leaves_gcc_format_of_non_c_files_to_the_general_method() -> None:
-    # shellcheck -f gcc: warnings and notes are findings too; the C recogniser keeps errors only.
-    output = "deploy.sh:3:8: warning: Quote this. [SC2086]\ndeploy.sh:5:10: error: Iterating over ls. [SC2045]"
+    # shellcheck -f gcc: the general method reads it (its findings, each a message).
+    output = "deploy.sh:3:8: warning: Quote this. [SC2086]\ndeploy.sh:5:10: warning: Iterating over ls. [SC2045]"
     assert first(output, "shellcheck -f gcc deploy.sh") == [
         "deploy.sh:3:8: warning: Quote this. [SC2086]",
-        "deploy.sh:5:10: error: Iterating over ls. [SC2045]",
+        "deploy.sh:5:10: warning: Iterating over ls. [SC2045]",
     ]
     c = "main.c:3:8: warning: unused variable 'x' [-Wunused-variable]\nmain.c:5:10: error: expected ';' before '}' token"
     assert first(c, "gcc -c main.c") == ["main.c:5:10: error: expected ';' before '}' token"]

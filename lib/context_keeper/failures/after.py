@@ -1,17 +1,34 @@
 """What a message takes from the lines after it, past blank lines or on a line of its own.
 
     pointed(lines, kinds, n, end, text) -> (text, next)  # `--> file:l:c` and its caret label
+    detailed(lines, kinds, n, end, text, indent)         # fields under the excerpt it points into
     sides(lines, kinds, n, end, text) -> (text, next)    # an assertion hint's Expected/Received
+    changed(lines, kinds, n, end, text)                  # the changed lines of a diff under it
+    past_excerpt / said_below(lines, kinds, n, end, text) # what a where-only header is about
     appended(text, s, deeper, pair) -> str               # a continuation line joined to text
 
-Both return the message with what they took and the first line they did not take; the lines
+Each returns the message with what it took and the first line they did not take; the lines
 taken are marked "used" in `kinds`, so the ranking does not read them again.
 """
 
 from __future__ import annotations
 
+import re
+
 from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
+
+# A capitalised field and its value (`Expression: add(1, 2) == 4`).
+# A location that names a line (`x.yaml:6:7`), not only a file.
+_LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
+_AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
+_FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
+_WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
+_VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
+_SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
+# A field under an excerpt (`symbol:   variable itemz`).
+_DETAIL_RE = re.compile(r"^(\w+):\s+\S")
+_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
 
 
 def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -28,18 +45,90 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
             n += 1
             text = shapes.BULLET_RE.sub("", shapes.TAG_RE.sub("", shapes.BULLET_RE.sub("", text)))
     if not arrow:
-        return text, n
+        return _closing(lines, kinds, n, end, text)
     kinds[n] = "used"
     label = ""
     m = n + 1
     while m < end and kinds[m] in ("source", "caret", "label"):
         # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
-        under = shapes.GUTTER_RE.sub("", lines[m].core)
+        # (Or end a span drawn down the margin: `|________^ label`.)
+        under = _SPAN_RE.sub("", shapes.GUTTER_RE.sub("", lines[m].core))
         if not label and "^" in under:
             found = shapes.CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """A message whose location closes the excerpt under it (`└─ in a.ts(2,21)`), or stands
+    alone on the line under it at the end of its block (`template.yaml:6:7`)."""
+    m = n
+    while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
+        m += 1
+    # (An arrow, or a frame's location and its name: `styles/site.scss 3:10  root stylesheet`.)
+    arrow = (shapes.ARROW_RE.match(lines[m].core) or _FRAME_AT_RE.match(lines[m].core)) if n < m < end else None
+    if arrow:
+        for k in range(n, m + 1):
+            kinds[k] = "used"
+        return compose(arrow.group(1) + ":", [text]), m + 1
+    if kinds[n] == "location" and (n + 1 >= end or kinds[n + 1] == "blank") and _LINE_RE.search(lines[n].core):
+        kinds[n] = "used"
+        return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
+    return text, n
+
+
+def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A line saying that an error happened and where, ending there (`Execution error
+    (NumberFormatException) at f (X.java:67).`), over the message on the next line."""
+    if not _WHERE_ONLY_RE.search(text) or n >= end or kinds[n] != "text" or lines[n].indent != lines[n - 1].indent:
+        return None
+    kinds[n] = "used"
+    return f"{text}; {lines[n].core}", n + 1
+
+
+def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A header that ends in a location (`Parse error at src/app.js:5,0`), or an error whose
+    message is only one (`ParseError: css/site.styl:7:1`), over the excerpt it points into
+    and its caret, then what is wrong there: `header; what`, or `location: Name: what`."""
+    bare = _AT_ONLY_RE.match(text)
+    tail = shapes.LOC_TAIL_RE.search(text)
+    if not bare and not (tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])):
+        return None
+    m, caret = n, False
+    while (
+        m < end
+        and m < n + 14
+        and (kinds[m] in ("source", "caret", "label", "blank") or (m + 1 < end and kinds[m + 1] == "caret"))
+    ):
+        caret = caret or kinds[m] == "caret"
+        m += 1
+    if not caret or m >= end or kinds[m] != "text":
+        return None
+    for k in range(n, m):
+        kinds[k] = "source" if kinds[k] == "text" else kinds[k]
+    kinds[m] = "used"
+    what = lines[m].core
+    return (compose(bare.group(2) + ":", [f"{bare.group(1)}: {what}"]) if bare else f"{text}; {what}"), m + 1
+
+
+def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:
+    """A compiler's message, the excerpt and caret it points into, then deeper `key: value`
+    fields that say what it is about (`symbol:   variable itemz`); a field that says where
+    (`location: class A`) is not the message."""
+    m = n
+    # (The excerpt is the line above the caret, whatever it looks like.)
+    while m < end and m < n + 4 and (kinds[m] in ("source", "caret") or (m + 1 < end and kinds[m + 1] == "caret")):
+        m += 1
+    if m == n or not any(kinds[k] == "caret" for k in range(n, m)):
+        return text, n
+    parts = []
+    while m < end and kinds[m] == "text" and lines[m].indent > indent and (field := _DETAIL_RE.match(lines[m].core)):
+        if field.group(1).lower() not in ("location", "where", "at"):
+            parts.append(collapse(lines[m].core))
+        kinds[m] = "used"
+        m += 1
+    return (compose("", [text, *parts]), m) if parts else (text, n)
 
 
 def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -66,12 +155,33 @@ def sides(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: st
     return (compose("", [text, *parts]) if parts else text), m
 
 
+def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
+    """A header over a diff's legend (`+ actual - expected`) and the value it prints, past one
+    blank line: the header and the value's changed lines (`+ 443; - 8443`)."""
+    m = n + 1 if n < end and kinds[n] == "blank" else n
+    block = []
+    while m < end and kinds[m] == "text":
+        block.append(m)
+        m += 1
+    diff = [k for k in block if lines[k].core[:1] in "+-" and lines[k].core[1:2].isspace()]
+    if not diff:
+        return None
+    for k in block:
+        kinds[k] = "used"
+    return f"{text} {'; '.join(collapse(lines[k].core) for k in diff)}", m
+
+
 def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     """`text` with its continuation line `s` joined the way the two read together."""
     if s.startswith("| "):
         return f"{text} {s[2:]}"
-    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or text[-1:].isalnum()
+    # (A field, `Evaluated: 3 == 4`, starts a part of its own.)
+    mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
+        text[-1:].isalnum() and not _FIELD_RE.match(s)
+    )
     if deeper and not pair and (mid_sentence or text[-1:] == ","):
         # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
         return f"{text} {s}"
-    return f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+    # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)
+    opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
+    return f"{text} {s}" if opens else f"{text}; {s}"

@@ -5,6 +5,9 @@ names tests, its count of failures, a list of findings.
     names_file_colon_colon(pieces) -> bool  # tests named `file::name` somewhere
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
+    bulleted(lines, kinds) -> dict          # the items of each list under a heading
+    verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
+    records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
 """
 
@@ -12,16 +15,21 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
-from context_keeper.failures.lines import collapse
+from context_keeper.failures import shapes, wording
+from context_keeper.failures.lines import collapse, compose
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from context_keeper.failures.findings import Unit
     from context_keeper.failures.shapes import Line
 
 FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
 # A test id written `file::name` (`tests/x.py::test_y`).
 NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
+RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
+RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")
+BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
 
@@ -58,11 +66,14 @@ def failed_count(pieces: list[list[str]]) -> int:
     return max(counts, default=0)
 
 
-def listed(units: list[tuple[str, int, bool]]) -> list[str]:
+def listed(units: list[Unit]) -> list[str]:
     """Nothing reads as a message: lines that say the same of different files (`would
-    reformat a.py`, `would reformat b.py`) are a list of findings."""
+    reformat a.py`, `would reformat b.py`), or only paths, are a list of findings."""
+    paths = [text for text, *_ in units if shapes.BARE_PATH_RE.match(text)]
+    if len(paths) >= 2 and len(paths) == len(units):
+        return paths  # only paths: the files a check lists (`gofmt -l`)
     groups: dict[str, list[str]] = {}
-    for text, _score, _located in units:
+    for text, *_ in units:
         words = text.split()
         if len(words) >= 3 and shapes.PATH_IN_RE.search(words[-1]):
             groups.setdefault(" ".join(words[:2]), []).append(text)
@@ -70,15 +81,70 @@ def listed(units: list[tuple[str, int, bool]]) -> list[str]:
     return [collapse(t) for t in found] if len(found) >= 2 else []
 
 
-def logged(units: list[tuple[str, int, bool]], best: str) -> str:
+def logged(units: list[Unit], best: str) -> str:
     """A tool that logs its error (`[ERROR] x must be string`) and then dumps the traceback of
     the same exception (`pkg.errors.ValidationError: x must be string`): its own words."""
     head, sep, message = best.partition(": ")
-    if not sep or len(message) < 10 or not shapes.EXC_RE.search(best):
+    if not sep or len(message) < 10 or not wording.EXC_RE.search(best):
         return best
-    for text, _score, _located in units:
+    for text, *_ in units:
         if text == best:
             break
         if text.endswith(message) and text != message:
             return text
     return best
+
+
+def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
+    """Each list of bullet items under a heading (`Unused dependencies` / `* left-pad`): the
+    heading, and its items as messages. A heading that is a phrase names what its items are
+    (`Unused dependencies: left-pad`); one that gives a value (`File: "app.py"`) does not."""
+    out: dict[str, list[str]] = {}
+    n = 0
+    while n + 1 < len(lines):
+        heading, first = lines[n], lines[n + 1]
+        if not (
+            kinds[n] == "text"
+            and not BULLET_ITEM_RE.match(heading.core)
+            and BULLET_ITEM_RE.match(first.core)
+            and first.indent >= heading.indent
+        ):
+            n += 1
+            continue
+        label = heading.core.removesuffix(":").strip()
+        named = ": " not in label and label[-1:] not in ".!?"
+        m = n + 1
+        while m < len(lines) and lines[m].indent == first.indent and (item := BULLET_ITEM_RE.match(lines[m].core)):
+            out.setdefault(heading.core, []).append(
+                compose(label, [item.group(1)]) if named else collapse(item.group(1))
+            )
+            m += 1
+        n = m
+    return out
+
+
+def verdict_title(lines: list[Line], n: int) -> str | None:
+    """A line naming something with a verdict after it (`CartTest > sums() FAILED`) over a
+    deeper report is a test's title; a run's progress list (`test x ... FAILED`) has none."""
+    m = VERDICT_TITLE_RE.match(lines[n].core)
+    if not m or shapes.is_count_summary(m.group(1)):
+        return None
+    below = next((line for line in lines[n + 1 : n + 3] if line.core), None)
+    return m.group(1).removesuffix(" ...").strip() if below and below.indent > lines[n].indent else None
+
+
+def records(lines: list[Line]) -> list[str]:
+    """Blocks between rules (`------`), each a name over `key: value` fields: one failure
+    each, the name and every line under it (`sums: FAILURE; actual: 25; expected: 30`)."""
+    blocks: list[list[str]] = [[]]
+    for line in lines:
+        if RULE_LINE_RE.match(line.core):
+            blocks.append([])
+        elif line.core:
+            blocks[-1].append(line.core)
+    found = [
+        b for b in blocks if len(b) >= 3 and ":" not in b[0] and sum(bool(RECORD_FIELD_RE.match(s)) for s in b[1:]) >= 2
+    ]
+    if len(found) < 2:
+        return []
+    return [compose(b[0], b[1:]) for b in found]

@@ -30,6 +30,8 @@ _ANSI_RE = re.compile(
     r"|[@-Z\\^_])"  # other two-character escapes
     r"|\x9b[0-?]*[ -/]*[@-~]"
 )
+# An escape the output was cut inside of (`...\x1b[` at its end): no sequence left to remove.
+_PARTIAL_ESC_RE = re.compile(r"\x1b\[?[0-?]*(?=\n|$)")
 _CUT_RE = re.compile(r"\n*\.\.\. \[\d+ characters truncated\] \.\.\.\n*")
 _EXIT_RE = re.compile(r"^(?:Error: )?Exit code -?\d+\s*$")
 _SPACES_RE = re.compile(r"\s+")
@@ -50,7 +52,7 @@ def pieces(output: str) -> list[list[str]]:
     if "<tool_use_error>" in output:
         output = output.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
     if "\x1b" in output or "\x9b" in output:
-        output = _ANSI_RE.sub("", output)
+        output = _PARTIAL_ESC_RE.sub("", _ANSI_RE.sub("", output))
     chunks = _CUT_RE.split(output)
     out = []
     for n, chunk in enumerate(chunks):

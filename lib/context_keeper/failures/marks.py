@@ -3,11 +3,12 @@
 mark_summaries(lines, kinds)  # the lines under a summary heading repeat what failed
 mark_excerpts(lines, kinds)   # consecutive numbered lines are an excerpt without a gutter
 mark_traces(lines, kinds)     # frames under a stack label, a frame's quoted statement
+ends_traceback(lines, kinds, n) -> bool  # the exception a `Traceback (most recent call last)` ends in
 """
 
 from __future__ import annotations
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 
 
 def mark_excerpts(lines: list[shapes.Line], kinds: list[str]) -> None:
@@ -34,7 +35,7 @@ def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
         ):
             # The statement a frame quotes under it, deeper (`  File "x.py", line 3, in f` /
             # `    total(xs)`): the frame's excerpt, not a message.
-            if lines[n + 1].indent > lines[n].indent and not shapes.EXC_RE.search(lines[n + 1].core):
+            if lines[n + 1].indent > lines[n].indent and not wording.EXC_RE.search(lines[n + 1].core):
                 kinds[n + 1] = "source"
         if kinds[n] == "frame" and lines[n].core.endswith("{"):
             # An error object printed after its stack (`    at f (x.js:3:7) {` ... `}`).
@@ -52,15 +53,21 @@ def mark_traces(lines: list[shapes.Line], kinds: list[str]) -> None:
             while m < len(lines) and kinds[m] != "blank" and lines[m].indent > lines[n].indent:
                 kinds[m] = "frame"
                 m += 1
-            n = m
+            n = m  # (the line after the frames may be the next label)
+            continue
         n += 1
 
 
 def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
-    """The lines under a summary heading name failures already reported above."""
+    """The lines under a summary heading name failures already reported above; with no
+    report above (only headers announcing what follows), the list under it is the report."""
     n = 0
+    reported = False
     while n < len(lines):
-        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(lines[n].core):
+        s = lines[n].core
+        if kinds[n] == "text" and not reported:
+            reported = shapes.title(s) is not None or (not s.endswith(":") and wording.score(s) >= 3)
+        if kinds[n] == "text" and shapes.SUMMARY_HEADING_RE.match(s) and reported:
             kinds[n] = "noise"
             m = n + 1
             while m < len(lines) and kinds[m] != "blank" and shapes.title(lines[m].core) is None:
@@ -69,3 +76,12 @@ def mark_summaries(lines: list[shapes.Line], kinds: list[str]) -> None:
                 m += 1
             n = m
         n += 1
+
+
+def ends_traceback(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
+    """The line right after a Python traceback's frames (past the statements they quote):
+    the exception it ends in, raised last, over a line logged before the traceback."""
+    m = n - 1
+    while m >= 0 and kinds[m] in ("source", "caret"):
+        m -= 1
+    return m >= 0 and bool(shapes.PY_FRAME_RE.match(lines[m].core))

@@ -24,6 +24,7 @@ _TSC_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
 _ESLINT_ROW_RE = re.compile(r"^\s+(\d+):(\d+)\s+(error|warning)\s+(.+?)\s*$")
 _ESLINT_COMPACT_RE = re.compile(r"^(\S.*?): line (\d+), col (\d+), (Error|Warning) - (.+)$")
 _ESLINT_COUNT_RE = re.compile(r"^✖ \d+ problems? \((\d+) errors?")
+_ESLINT_CLEAN_RE = re.compile(r"^✖ \d+ problems?\b|^ESLint found too many warnings")
 
 _NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[A-Z_0-9]+\])?): (.+?)\]?$")
 _CARET_RE = re.compile(r"^[\s~-]*\^[\s~^-]*$")
@@ -54,6 +55,7 @@ def tsc(chunks: list[list[str]]) -> Found | None:
 def eslint(chunks: list[list[str]]) -> Found | None:
     errors: list[str] = []
     warnings: list[str] = []
+    stylish = False
     for lines in chunks:
         current = ""
         for line in lines:
@@ -69,11 +71,15 @@ def eslint(chunks: list[list[str]]) -> Found | None:
                 continue
             r = _ESLINT_ROW_RE.match(line)
             if r and current:
+                stylish = True
                 # compose keeps a long path's end (a header line taken for one can be long)
                 text = compose(f"{current}:{r.group(1)}:{r.group(2)}", [f"{r.group(3)} {r.group(4)}"])
                 (errors if r.group(3) == "error" else warnings).append(text)
     messages = errors or warnings
-    if not messages:
+    counted = any(_ESLINT_COUNT_RE.match(line) or _ESLINT_CLEAN_RE.match(line) for line in all_lines(chunks))
+    if not messages or (stylish and not counted):
+        # Rows under a file header without eslint's `✖ N problems` are another linter's
+        # (remark, textlint, yamllint print the same layout): the general method reads them.
         return None
     return Found(dedupe(messages), number(_ESLINT_COUNT_RE, all_lines(chunks)) if errors else 0)
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, layout, marks, shapes
+from context_keeper.failures import after, findings, layout, marks, sections, shapes, wording
+from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
@@ -48,9 +49,10 @@ def rank(chunks: list[list[str]]) -> Found | None:
         kinds = [shapes.kind(line) for line in lines]
         messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
-        last = rest[-1] if rest else last
+        said = [r for r in rest if not wording.is_verdict(r)]
+        last = (said or rest)[-1] if rest else last
     if not messages and last:
-        # Nothing reads as a message: the last thing the program said.
+        # Nothing reads as a message: the last thing the program said (not its verdict).
         messages = [collapse(last)]
     if not messages:
         return None
@@ -86,96 +88,47 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    files = layout.diff_files(lines)
+    files = layout.diff_files(lines) or layout.records(lines)
     if files:
         return files
     marks.mark_summaries(lines, kinds)
     marks.mark_excerpts(lines, kinds)
     marks.mark_traces(lines, kinds)
-    headers = _headers(lines, kinds)
+    headers = sections.headers(lines, kinds)
     if headers:
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    # Lines that start with their own location are one finding each, whatever their level
-    # (a linter's warnings fail a run as its errors do); a note without its own rule id
-    # explains the finding above it.
-    located = [u for u in units if u[2] and u[1] >= 1]
-    if len(located) >= 2:
-        kept = [u for u in located if not (shapes.NOTE_RE.search(u[0]) and not shapes.RULE_ID_RE.search(u[0]))]
-        return [collapse(u[0]) for u in kept or located]
+    several = findings.several(units)
+    if several:
+        return several
     best = _best(units)
+    lists = layout.bulleted(lines, kinds)
+    if lists and (best is None or best in lists):
+        # A heading over a list (`Missing dependencies` / `* chalk`) says what its items are.
+        return [item for items in lists.values() for item in items]
     if best is None:
         return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
-        raised = [u[0] for u in units if shapes.EXC_RE.search(u[0]) and u[1] > 0]
+        raised = [u[0] for u in units if wording.EXC_RE.search(u[0]) and u[1] > 0]
         best = raised[-1] if raised else best
     causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
-    if causes and shapes.EXC_RE.search(best):
+    if causes and wording.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(layout.logged(units, best))]
-
-
-def _headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
-    """(line, kind, where): test titles, file headers and location headers."""
-    out = []
-    failed_file = ""
-    for n, line in enumerate(lines):
-        s = line.core
-        f = shapes.FAIL_FILE_RE.match(s)
-        failed_file = f.group(1) if f else failed_file
-        if kinds[n] not in ("text", "location", "noise"):
-            continue
-        title = shapes.title(s) if kinds[n] == "text" else None
-        if title is not None:
-            label = title.rstrip(":").strip().lower()
-            if label in shapes.LABEL_WORDS:
-                title = ""
-            elif shapes.is_summary_words(title):
-                # A title that names no test (`● Test suite failed to run`): the file the
-                # runner last reported failing (`FAIL test/api.test.js`).
-                title = failed_file
-            out.append((n, "title", title))
-            continue
-        m = shapes.FILE_BANNER_RE.match(s)
-        if m:
-            kinds[n] = "noise"
-            out.append((n, "file", m.group(1) or m.group(2)))
-            continue
-        m = shapes.LOCATION_HEADER_RE.match(s)
-        if m:
-            out.append((n, "file", s[:-1]))
-            continue
-        if shapes.BARE_PATH_RE.match(s) and _opens_findings(lines, kinds, n):
-            out.append((n, "file", s))
-    return out
-
-
-def _opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
-    for m in range(n + 1, min(n + 3, len(lines))):
-        if kinds[m] == "blank" or shapes.BANNER_RE.match(lines[m].core):
-            continue
-        s = lines[m].core
-        return (
-            bool(shapes.POSITION_RE.match(s))
-            or kinds[m] == "label"
-            or (kinds[m] == "source" and lines[m].indent > 0)
-            or bool(lines[m].mark)
-        )
-    return False
 
 
 def _sectioned(
     lines: list[shapes.Line], kinds: list[str], headers: list[tuple[int, str, str]], qualified: bool = False
 ) -> list[str]:
     out: list[str] = []
+    marked: list[str] = []  # the failure mark of each title's message
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
-        # A banner ends a test's section (the run's wrap-up follows it).
         if kind == "title":
             # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
             while (
@@ -188,7 +141,7 @@ def _sectioned(
                 where = f"{where} {lines[start].core[:-1]}".strip()
                 kinds[start] = "used"
             for m in range(start + 2, end):
-                # (A caret drawn with `~~~^^^` under an excerpt is no banner.)
+                # A banner ends a test's section (a caret drawn `~~~^^^` under an excerpt is none).
                 if kinds[m] != "caret" and shapes.BANNER_RE.match(lines[m].core):
                     end = m
                     break
@@ -199,15 +152,13 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
-            units = _units(lines, kinds, start + 1, end)
-            # A test's section with nothing that reads as a message: what it printed first
-            # under its title is what it says went wrong.
-            best = _best(units) or (units[0][0] if units and len(units[0][0].split()) >= 3 else None)
-            if best is not None:
+            unit = _section_best(_units(lines, kinds, start + 1, end))
+            if unit is not None:
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
-                best = best.removeprefix("note: ")
+                best = unit.text.removeprefix("note: ")
                 out.append(compose(where, [best]) if where else collapse(best))
+                marked.append(unit.mark)
             continue
         for m in range(start + 1, end):
             s = lines[m].core
@@ -228,12 +179,12 @@ def _sectioned(
             elif kinds[m] == "text" and lines[m].mark:
                 # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
                 out.append(compose(where, [f"{lines[m].mark} {s}"]))
-    return out
+    if any(kind == "title" for _n, kind, _w in headers):
+        return findings.marked_errors(out, marked) if len(marked) == len(out) else out
+    return findings.errors_only(out)
 
 
-def _units(
-    lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False
-) -> list[tuple[str, int, bool]]:
+def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False) -> list[Unit]:
     """(message, score, starts with its own location) for each line that may be a message;
     with `locate`, a message takes the location printed alone on the line above it."""
     units = []
@@ -245,7 +196,7 @@ def _units(
         field = shapes.NAMED_VALUE_RE.match(lines[n].core)
         if field:
             # `error: 'code.trim is not a function'`: the value, whatever fields follow.
-            text, n_next = field.group(2), n + 1
+            text, n_next = field.group("value"), n + 1
         else:
             text, n_next = _joined(lines, kinds, n, end)
             if n_next == n + 1:
@@ -254,8 +205,9 @@ def _units(
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
             text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
+        text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = shapes.unthreaded(text, keep_location=locate)
-        if shapes.MATCHER_HINT_RE.search(text):
+        if wording.MATCHER_HINT_RE.search(text):
             text, n_next = after.sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
         head = shapes.FIELD_HEAD_RE.match(text)
@@ -263,18 +215,27 @@ def _units(
             text = text[head.end() :]
         # A location printed alone on the line above (`At line 7 of file sum.f90`), or above
         # the excerpt and caret it points into (a Python syntax error's `File "x.py", line 2`).
+        # (Past a blank line too, when an excerpt stands between: `In a.cr:5:12` / blank / excerpt.)
         above = n - 1
-        while above > start and above >= n - 3 and kinds[above] in ("source", "caret"):
+        while above > start and above >= n - 5 and kinds[above] in ("source", "caret", "blank"):
             above -= 1
-        if locate and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+        excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
+        near = excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))
+        if locate and near and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
         units.append(
-            (
+            Unit(
                 text,
-                shapes.score(text) + 2 * lines[n].marked + 5 * named,
-                bool(lines[n].marked or shapes.LOC_START_RE.match(text) or shapes.LOC_TAIL_RE.search(text)),
+                wording.score(text)
+                + 2 * lines[n].marked
+                + 4 * lines[n].badge
+                + 5 * named
+                + 2 * marks.ends_traceback(lines, kinds, n),
+                shapes.located(lines[n], text),
+                lines[n].indent,
+                lines[n].mark,
             )
         )
         n = max(n_next, n + 1)
@@ -285,21 +246,15 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
-    tail = shapes.LOC_TAIL_RE.search(text)
-    if (
-        tail
-        and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])
-        and n + 2 < end
-        and kinds[n + 1] == "caret"
-        and kinds[n + 2] == "text"
-    ):
-        # A header ending in a location, the excerpt it points into and its caret, then what
-        # is wrong there (`Parse error at src/app.js:5,0` / `}` / `^` / `ERROR: Unexpected token`).
-        kinds[n], kinds[n + 2] = "source", "used"
-        return f"{text}; {lines[n + 2].core}", n + 3
-    while text.endswith(":") and not text.endswith("::"):
+    past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)
+    if past:
+        return past
+    while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
+        legend = n
         while n < end and shapes.LEGEND_RE.match(lines[n].core):
             n += 1  # a diff's legend between the header and the diff
+        if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
+            return diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
         # blank, `120 !== 100`), not two, and not before a new title.
         if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
@@ -311,6 +266,8 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
             # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
             # itself: a caret within the next lines marks the line before it as one.
             caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
+            if caret is not None and any(kinds[c] not in ("text", "source", "blank") for c in range(n, caret)):
+                caret = None
             if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
                 break
             m = caret + 1
@@ -338,18 +295,19 @@ def _continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if shapes.is_code(text):
+    if wording.is_code(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
         return text, m
     while m < end:
         line, kind = lines[m], kinds[m]
         s = line.core
+        if tap and line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)):
+            m += 1  # an empty margin line, or how to see more, inside a margin's block
+            continue
         if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
             break
-        if shapes.ARROW_RE.match(s):
-            break
-        if s[:1] in "•*" and line.indent == last:
-            break  # the next bullet of a list the joined line began
+        if shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
+            break  # where it happened, or the next bullet of a list the joined line began
         if kind == "source" and s.startswith("|") and line.indent > base:
             kind = "text"
             s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
@@ -358,14 +316,12 @@ def _continued(
                 m += 1
                 continue
             break
-        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s):
-            # `+  where 6 = sum([1, 2, 3])`: how a value was computed; `Is the server
-            # running on that host ...?`: the tool's guess at a cause. Neither is the failure.
-            break
-        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`;
-        # a list's bullets are all the same sign).
+        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
+            break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
+        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
+        # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff
+        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff or text.count('"') % 2 == 1
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
@@ -376,10 +332,10 @@ def _continued(
         if not (pair or wrap) and shapes.LOC_START_RE.match(s):
             break
         if not (pair or wrap):
-            own = shapes.score(s, False)
-            if own >= 3 and own > shapes.score(text, False):
+            own = wording.score(s, False)
+            if own >= 3 and own > wording.score(text, False):
                 break
-        if s.endswith(":") and pair and m + 1 < end and kinds[m + 1] == "text":
+        if re.fullmatch(r"[\w ]+:", s) and pair and m + 1 < end and kinds[m + 1] == "text":
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1
@@ -389,9 +345,26 @@ def _continued(
     return text, m
 
 
-def _best(units: list[tuple[str, int, bool]]) -> str | None:
+def _section_best(units: list[Unit]) -> Unit | None:
+    """A test's message: its best line, or with nothing that reads as a message, what it
+    printed first under its title (a sentence; not its metadata, `- exit code: 1`, nor the
+    run's verdict)."""
+    said = [
+        u
+        for u in units
+        if len(u.text.split()) >= 3 and not shapes.FIELD_LINE_RE.match(u.text) and not wording.is_verdict(u.text)
+    ]
+    return _best_unit(units) or (said[0] if said else None)
+
+
+def _best(units: list[Unit]) -> str | None:
+    best = _best_unit(units)
+    return best.text if best else None
+
+
+def _best_unit(units: list[Unit]) -> Unit | None:
     best = None
-    for text, score, _located in units:
-        if score > 0 and (best is None or score > best[1]):
-            best = (text, score)
-    return best[0] if best else None
+    for unit in units:
+        if unit.score > 0 and (best is None or unit.score > best.score):
+            best = unit
+    return best

@@ -7,8 +7,6 @@ how much it reads like the message a developer would quote.
                             # (banners, progress, wrap-up and exit-status lines), location,
                             # summary (counts only, measurements) or text
     title(s) -> str | None  # the test a title line names (`1) name`, `FAIL: name`, ...)
-    score(text) -> int      # exception names, level words, locations, expected/actual
-                            # wording, OS errors up; code, warnings, weak words down
 
 The patterns are shapes of lines, not tools: the tool-worded lines among the wrap-up and
 banner patterns (a build system's configuration banner, a linter's score) stand for their
@@ -30,36 +28,44 @@ SHELL_RE = re.compile(
     r"(?:\d+ (?=(?:Segmentation fault|Killed|Aborted|Bus error|Illegal instruction|Floating point exception)\b))?"
 )
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
-MARGIN_RE = re.compile(r"^E {3,}(?=\S)")
-TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\]\s+", re.IGNORECASE)
+MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
+# A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
+# label): a decoration of the message, as a tag is.
+BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
+TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
+# A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
+# line came from, as a timestamp says when.
+TASK_RE = re.compile(r"^\s*\[[a-z][a-z-]{2,}\] ")
 
 FRAME_RE = re.compile(
-    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x"
+    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
     r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
     r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
     r"|(?:stack traceback|Backtrace|Stack trace|Stack|stacktrace|Traceback \(most recent call last\)):?$"
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
-    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \[)"
+    r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \["
+    # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
+    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$)"
 )
-SOURCE_RE = re.compile(r"^(?:[%>]?\s*\d*\s*[|│](?!\s*FAIL)|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)")
+SOURCE_RE = re.compile(
+    r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
+)
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
+RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 WRAPUP_RE = re.compile(
     r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
-    r"|.*had compilation errors\.?|Execution of .* aborted due to compilation errors\.?|Errors parsing .*"
-    r"|Dubious, test returned.*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
-    r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*|Parse errors: .*"
+    r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
+    r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
-    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!).*|(?:\w+: )?build stopped.*|Node\.js v\d.*"
-    r"|Your code has been rated.*|Randomized with seed.*|All Finished!?|Took \d.*|Code scanned:|Run metrics:"
-    r"|Run started:.*|Checking .*\.\.\.|Checking formatting\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*"
-    r"|Version: .*|(?:Source|Build) dir: .*|Build type: .*|Project (?:name|version): .*|.*Entering directory.*"
-    r"|The Meson build system|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Run options: .*"
-    r"|# Running:|Ran \d+ tests? in .*|Tests? Summary Report|.*\bin the above file\.?"
-    r"|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)|Host machine .*|C (?:compiler|linker) for .*"
-    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?|Found (?:pkg-config|CMake): .*|Feature: .*|\w+: Use .*\(https?://.*\))$"
+    r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*"
+    r"|Took \d.*|(?:[Dd]one|[Cc]ompleted|[Ff]inished) in \d[\d.hms ]*"
+    r"|Checking .*\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
+    r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
+    r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
+    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?)$"
 )
 # A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which
 # side is which, not what differs.
@@ -76,10 +82,12 @@ SUMMARY_WORDS = frozenset(
     informations file files scenario scenarios feature features step steps undefined ok in and of with total
     subtests subtest suite suites seconds second s ms took min finished ran result results issue issues
     checked success successes wallclock secs usr sys cusr csys cpu looks like you your tests todo broken
-    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal""".split()
+    errored snapshot snapshots time load to incomplete risky notices deprecations found fatal some there were
+    while running occurred emitted checks""".split()
 )
 # A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
-NAMED_VALUE_RE = re.compile(r"^(error|message|reason)\s*:\s*'(.+)'$")
+# (In JSON too: `"msg": "No package matching 'nginxx'",`.)
+NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
 TITLE_RES = (
@@ -91,6 +99,25 @@ TITLE_RES = (
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
     re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
+    re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
+    # A file and its verdict over the report of what is wrong in it (`config.json invalid`).
+    re.compile(r"^((?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w* (?:is )?(?:invalid|failed|FAILED))$"),
+    # A kind of problem in capitals ruled across to its file (`-- NAMING ERROR ----- src/Main.elm`).
+    re.compile(r"^-{2,} ([A-Z][A-Z ]+[A-Z]) -{3,} (?P<file>\S+)$"),
+    re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
+    # A test and where it is, pointed at (`sums prices => ./cart_test.ts:3:6`).
+    re.compile(r"^(\S.*? => \S+:\d+:\d+)$"),
+    # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
+    re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
+    # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
+    re.compile(r"^((?=\S*[A-Za-z]{2})\S.*?)(?:\s{2,}[A-Z]{3,})*\s+━{5,}$"),
+    # A name and its verdict set off (`hook name.......Failed`, `- sums *** FAILED ***`).
+    re.compile(r"^(\S.*?)\s*\.{4,}\s*(?:Failed|FAILED|FAIL|ERROR|Error)$"),
+    re.compile(r"^(?:- )?(\S.*?) \*{3} (?:FAILED|ERROR|ABORTED) \*{3}$"),
+    # A bundler's module and the position in it, its report on the lines below.
+    re.compile(r"^(?:ERROR|WARNING) in (\S+(?: \d+:\d+(?:-\d+(?::\d+)?)?)?)$"),
+    # A qualified test id after the verdict, and its time (`Failed Shop.CartTests.Sums [12 ms]`).
+    re.compile(r"^Failed\s+([\w$]+(?:(?:\.|::|/|#)[\w$\[\](),<>-]+)+)(?:\s+[\[(]\d[\d.]*\s*m?s[\])])?$"),
     re.compile(r"^_{3,} (\S.*?) _{3,}$"),
     # A rule drawn across the terminal with a test's name in it (`──── keeps names ────`).
     re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
@@ -101,12 +128,13 @@ REPEATED_RE = re.compile(r"^(\S+) \[ \1 \]$")
 TRAILING_LOCATION_RE = re.compile(r"^(/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+:\d+):$")
 BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 # A failure mark (`✖   subject may not be empty [subject-empty]`) flags the line as a finding.
-MARK_RE = re.compile(r"^[✖✘×✗]\s+(?=\S)")
+# (In plain letters too: `x Unexpected token`, `! eslint(no-debugger): ...`.)
+MARK_RE = re.compile(r"^(?:[✖✘×✗]\s+(?=\S)|[x!] (?=[A-Z]|[\w-]+\())")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
 # A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
 # (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
-METRIC_RE = re.compile(r"^\w+(?: \w+){0,2}:\s*[\d.]+\s*\w{0,3}$")
+METRIC_RE = re.compile(r"^(?:\w+(?: \w+){0,2}:\s*[\d.]+\s*(?:%|\w{0,3})(?:\s*[;,|-]\s*|$))+$")
 THREAD_RE = re.compile(
     r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
 )
@@ -119,21 +147,25 @@ PATH_IN_RE = re.compile(r"[\w.-]\.[A-Za-z]\w*$")
 # What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
 TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
 TRACE_LABEL_RE = re.compile(
-    r"^(?:stack|stacktrace|stack trace|backtrace|traceback)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
-)
-PAIRED_RE = re.compile(
-    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
-    re.IGNORECASE,
+    r"^(?:stack|stacktrace|stack trace|backtrace|traceback|[\w ]*\w\.\.\.)\s*:\s*(?:[|>][-+]?)?$", re.IGNORECASE
 )
 FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 # `test_x (pkg.Class.test_x)`, `setUpClass (pkg.Class)`, then a subtest's `(n=3)`.
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
-ARROW_RE = re.compile(r"^(?:-->|╭─\[)\s*(/?" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r":\d+(?::\d+)?)\]?$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-PATH = r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z][\w]*"
+# A file name has an extension, but for the build and container files named by convention.
+# (On Windows too: `C:\Users\dev\app\Program.cs`.)
+PATH = (
+    r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
+    r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
+    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE)\b)"
+)
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
+# A location on the line under a message, or closing the excerpt under it (`--> a.rs:7:20`,
+# `╭▸ a.py:1:5`, `,-[a.js:1:7]`, `└─ in a.ts(2,21)`).
+ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─|╭▸|,-\[|└─ in)\s*(/?" + PATH + r"(?::\d+(?::\d+)?|\(\d+,\d+\)))\]?:?$")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
@@ -142,71 +174,57 @@ POSITION_RE = re.compile(
     r"|\d+\s*\|\s*[A-Z]+\s*\|.*))$"
 )
 # A table row with a level column (`3 | ERROR | [x] text`) is a finding, not an excerpt.
-ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\|")
+# So is a line number and a rule's code (`3: B6 Body message is missing`).
+ROW_RE = re.compile(r"^\d+\s*\|\s*(?:ERROR|WARNING|error|warning|INFO|info|NOTE|note)\s*\||^\d+: [A-Z]+\d+:? \S")
+PY_FRAME_RE = re.compile(r'^File "[^"]+", line \d+, in ')
 PY_LOCATION_RE = re.compile(r'^File "([^"]+)", line (\d+)$')
 BARE_LOCATION_RE = re.compile(
-    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|/?"
+    r"^(?:\(in .*line \d+\)|[Aa]t line \d+ of (?:file )?\S+|File \"[^\"]+\", line \d+|In /?"
+    + PATH
+    + r":\d+(?::\d+)?|/?"
     + PATH
     + r"(?::\d+){1,2}|/?"
     + PATH
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?/?"
+    r"^(?:[\w.-]+: ?)?(?:file://)?/?"
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
-    + r"(?::\d+(?::\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
+    # (`a.vala:8.12-8.14:` is a line.column range.)
+    + r"(?::\d+(?::\d+)?:?|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
-EXC_RE = re.compile(
-    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
-    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
-    # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
-    r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
-)
-LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
-COMPARE_RE = re.compile(
-    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
-    r"|\b(?:is not|does not|doesn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
-    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
-    re.IGNORECASE,
-)
-OS_ERROR_RE = re.compile(
-    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
-    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
-    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
-)
-WEAK_RE = re.compile(
-    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
-)
-FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
-WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 # A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
 # (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
-NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$")
+# So does a finding that is only a remark in parentheses (`a.vhd:10:9: (found: 'end')`).
+NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$|^\S+:\d+: \([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
-CODE_RE = re.compile(
-    r"\bexpect\(|\w\([^)]*\)\.\w+|@\w+\.\w+|\{ ?\|\w+\||^(?:def|function|return|let|const|var|import|from|raise|if|for)\b|[{;]\s*$"
-)
-MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 # A line of the report under such a hint that gives one side (`Expected substring: "x"`,
 # `Received function did not throw`, `Snapshot: "$3.0"`).
 SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
-    r"^(?:expected|actual|got|received|left|right|code|passed in|found|want|wanted|but was)\s*:", re.IGNORECASE
+    r"^(?:expected|actual|obtained|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:",
+    re.IGNORECASE,
 )
+# A field of metadata (`- hook id: trailing-whitespace`, `exit code: 1`).
+FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
-HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$")
-WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = ")
+# How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
+ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
+HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
+# How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
+# `location...:`): not what failed.
+WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)")
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 
 
 class Line:
-    __slots__ = ("text", "indent", "tap", "core", "marked", "mark")
+    __slots__ = ("text", "indent", "tap", "core", "marked", "mark", "badge")
 
     def __init__(self, raw: str) -> None:
         text = PID_RE.sub("", raw)
@@ -226,11 +244,20 @@ class Line:
             mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
             # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
             self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
+        if "[" in text[:12] and TASK_RE.match(text) and not TAG_RE.match(text.lstrip()):
+            text = TASK_RE.sub("", text)
+        self.badge = bool(BADGE_RE.match(text))
+        if self.badge:
+            text = BADGE_RE.sub("", text)
         self.text = text.rstrip()
         stripped = self.text.lstrip()
         self.indent = len(self.text) - len(stripped)
-        # What the line says without a level tag (`[error] `): for sorting it out only.
-        self.core = TAG_RE.sub("", stripped)
+        # What the line says without a level tag (`[error] `): for sorting it out only; the
+        # indentation that counts is the one after the tag.
+        tag = TAG_RE.match(stripped)
+        self.core = stripped[tag.end() :] if tag else stripped
+        if tag:
+            self.indent += len(tag.group(1)) - 1
 
 
 def kind(line: Line) -> str:
@@ -271,7 +298,7 @@ def is_summary_words(s: str) -> bool:
 
 
 def is_count_summary(s: str) -> bool:
-    if not DIGIT_RE.search(s):
+    if not DIGIT_RE.search(s) or PAIR_KEY_RE.match(s):
         return False
     # A program's name before its count (`msgfmt: found 1 fatal error`) is no word of it.
     words = re.findall(r"[A-Za-z]+", PROGRAM_RE.sub("", s))
@@ -283,6 +310,8 @@ def title(s: str) -> str | None:
         m = pattern.match(s)
         if m:
             title = m.group(1).strip()
+            if "file" in pattern.groupindex:
+                title = f"{m.group('file')}: {title}"
             if is_count_summary(title):
                 continue
             repeated = REPEATED_RE.match(title)
@@ -300,44 +329,23 @@ def title(s: str) -> str | None:
     return None
 
 
-def is_code(text: str) -> bool:
-    """A line of code (a runner echoing the failing statement), not an assertion library's
-    hint naming its sides (`expect(received).toBe(expected)`), which heads its report."""
-    return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
-
-
-def score(text: str, located: bool = True) -> int:
-    score = 0
-    if EXC_RE.search(text):
-        score += 5
-    if LEVEL_RE.search(text):
-        score += 4
-    if OS_ERROR_RE.search(text):
-        score += 4
-    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text)):
-        score += 3
-    if COMPARE_RE.search(text):
-        score += 3
-        if PAIRED_RE.search(text):
-            score += 4
-    if FAILED_COLON_RE.search(text):
-        score += 3
-    elif WEAK_RE.search(text):
-        score += 1
-    if WARNING_RE.search(text):
-        score -= 2
-    if is_code(text):
-        # A line of code (a runner echoing the failing statement) is where, not what.
-        score -= 8
-    if len(text) < 4:
-        score -= 5
-    return score
+def located(line: Line, text: str) -> bool:
+    """Whether `text` (the message that starts at `line`) names where it happened: it starts
+    or ends with a location, starts at the margin with a position (`3: T5 Title ...`), or
+    its line carries a failure mark."""
+    return bool(
+        line.marked
+        or LOC_START_RE.match(text)
+        or LOC_TAIL_RE.search(text)
+        or (line.indent == 0 and POSITION_RE.match(text))
+    )
 
 
 def plain_location(s: str) -> str:
-    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`)."""
+    """A location as `path:line` when printed in Python's words (`File "x.py", line 2`), or
+    without the word before it (`In src/app.cr:5:12`)."""
     m = PY_LOCATION_RE.match(s)
-    return f"{m.group(1)}:{m.group(2)}" if m else s
+    return f"{m.group(1)}:{m.group(2)}" if m else s.removeprefix("In ")
 
 
 def unthreaded(text: str, keep_location: bool) -> str:

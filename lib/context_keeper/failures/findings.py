@@ -1,0 +1,133 @@
+"""Several failures in one output: lines of the same shape that are one finding each.
+
+    Unit(text, score, located, indent)  # a line that may be a message, with what continues it
+    several(units) -> list[str]         # one message per finding, or [] for a single failure
+    level(text) -> str                  # the level a line states: error, warning, note or ""
+    errors_only(texts) -> list[str]     # the errors, when errors stand beside lower levels
+    marked_errors(texts, marks)         # the same by failure marks (`×` beside `!`)
+
+Two shapes mark a line as a finding of its own, whatever the tool: it starts with its own
+location (`src/a.c:3:5: error: ...`, a linter's `path:line:col  message`), or it starts at the
+margin with an error level (`error: ...`, `ERROR: ...`, `prog: file:3:2: ERROR: ...`). Two
+or more such lines are several failures. When a run states errors beside lower levels
+(warnings, notes, help), the errors are why it failed: the others go. A line that counts
+errors (`error: aborting due to 2 previous errors`) or reports an exit status is the run's
+verdict, not a finding.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from context_keeper.failures import shapes
+from context_keeper.failures.lines import collapse
+
+
+class Unit(NamedTuple):
+    """A line that may be the message, joined to what continues it."""
+
+    text: str
+    score: int
+    # Starts with (or ends in) its own location, or carries a failure mark.
+    located: bool
+    # The indentation of its first line.
+    indent: int
+    # The failure mark before it (`✖`, `×`, `x`; `!` a warning's), or "".
+    mark: str = ""
+
+
+# The level a line states, the first one it names: after a program's name and a location
+# (`mandoc: shop.1:7:2: ERROR:`), in brackets (`[error]`) or as a word before `:`.
+_LEVEL_RE = re.compile(
+    r"(?:^|[\s:\[(])(error|fatal|warning|warn|note|help|hint|info|remark)(?=[\]):\[]|\s)", re.IGNORECASE
+)
+# A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
+_CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
+_RULE_RE = re.compile(
+    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]", re.IGNORECASE
+)
+_SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
+_LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
+# A line that starts at the margin with an error level, after at most a program's name and
+# a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
+# excerpts and all: it marks no line as a finding of its own.)
+_LEVEL_START_RE = re.compile(
+    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
+    re.IGNORECASE,
+)
+# The run's verdict: a count of its errors, or its exit status.
+_VERDICT_RE = re.compile(
+    r"\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
+    r"|\bexit(?:ed)?(?: with)? (?:code|status)\b",
+    re.IGNORECASE,
+)
+
+
+def level(text: str) -> str:
+    m = _LEVEL_RE.search(text)
+    if not m:
+        return ""
+    word = m.group(1).lower()
+    return "error" if word in ("error", "fatal") else word
+
+
+def several(units: list[Unit]) -> list[str]:
+    located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
+    if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
+        # Warnings, and something else that says what failed (a compiler's warnings, then
+        # the program's `raised CONSTRAINT_ERROR : main.adb:8 range check failed`).
+        top = max(u.score for u in located)
+        if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
+            return []
+    if len(located) >= 2:
+        # A note without its own rule id explains the finding above it.
+        kept = [u for u in located if not (shapes.NOTE_RE.search(u.text) and not shapes.RULE_ID_RE.search(u.text))]
+        return [collapse(u.text) for u in _errors_first(kept or located)]
+    leveled = [
+        u
+        for u in units
+        if u.indent == 0 and u.score >= 1 and _LEVEL_START_RE.match(u.text) and not _VERDICT_RE.search(u.text)
+    ]
+    if len(leveled) >= 2:
+        return [collapse(u.text) for u in _errors_first(leveled)]
+    return _alike(units)
+
+
+def _alike(units: list[Unit]) -> list[str]:
+    """Messages at the margin that open with the same words and carry a comparison's sides
+    (`detected invalid host(s) ...; expected: ...; actual: ...`, then `detected invalid
+    protocol ...`) are one failure each."""
+    groups: dict[str, list[Unit]] = {}
+    for u in units:
+        words = u.text.split()
+        if u.indent == 0 and u.score >= 3 and len(words) >= 4 and _SIDES_RE.search(u.text):
+            groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
+    found = max(groups.values(), key=len, default=[])
+    return [collapse(u.text) for u in found] if len(found) >= 2 else []
+
+
+def errors_only(texts: list[str]) -> list[str]:
+    """The errors, when the run states errors beside lower levels. A linter that names the
+    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`) reports
+    findings, each one a failure whatever its level; a compiler names a rule for its warnings
+    only (`[-Wunused]`), or for none."""
+    levels = [level(t) for t in texts]
+    if "error" not in levels or not any(lv in _LOWER for lv in levels):
+        return texts
+    if all(_RULE_RE.search(t) for t in texts):
+        return texts
+    return [t for t, lv in zip(texts, levels, strict=True) if lv not in _LOWER]
+
+
+def _errors_first(units: list[Unit]) -> list[Unit]:
+    kept = set(errors_only([u.text for u in units]))
+    return [u for u in units if u.text in kept]
+
+
+def marked_errors(texts: list[str], marks: list[str]) -> list[str]:
+    """Messages flagged with an error's mark (`×`) beside others flagged with a warning's
+    (`!`): the errors."""
+    if "!" not in marks or not any(m and m != "!" for m in marks):
+        return texts
+    return [t for t, m in zip(texts, marks, strict=True) if m != "!"]

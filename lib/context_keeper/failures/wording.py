@@ -1,0 +1,117 @@
+"""How much a line reads like the message a developer would quote.
+
+    score(text) -> int     # exception names, level words, locations, expected/actual
+                           # wording, OS errors up; verdicts, code, warnings down
+    is_code(text) -> bool  # a line of code a runner echoes, not a message
+    is_verdict(text) -> bool  # the run's count, tally or verdict, not what failed
+
+Words and shapes of any tool's messages; what a line *is* (frame, excerpt, summary) is
+`failures.shapes`, and `failures.ranking` weighs lines against each other with this score.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import shapes
+from context_keeper.failures.shapes import LOC_START_RE, LOC_TAIL_RE
+
+# A level or a program's name before a line's words (`error: `, `Error: `, `prog: `).
+_LEVEL_PREFIX_RE = re.compile(r"^(?:[\w.-]+: )?(?:(?:error|fatal|failure|failed)\b:?\s*)?", re.IGNORECASE)
+
+PAIRED_RE = re.compile(
+    r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
+    re.IGNORECASE,
+)
+EXC_RE = re.compile(
+    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
+    # An exception named in capitals (`raised CONSTRAINT_ERROR : ...`).
+    r"|\b[A-Z][A-Z]+_(?:ERROR|EXCEPTION)\b"
+    # A finding named in capitals with its kind (`CONFLICT (content): Merge conflict in x`).
+    r"|^[A-Z]{4,} \([a-z/ -]+\): \S"
+)
+LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[[^\]]*\]\s*)?:?", re.IGNORECASE)
+COMPARE_RE = re.compile(
+    r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
+    r"|\b(?:is not|does not|doesn't|did not|didn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
+    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
+    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
+    re.IGNORECASE,
+)
+OS_ERROR_RE = re.compile(
+    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
+    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
+    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
+)
+WEAK_RE = re.compile(
+    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
+)
+VERDICT_RE = re.compile(
+    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?|files?|tests?)\b"
+    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
+    # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
+    r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
+    r"|\b(?:succeeded|passed|failed|errors?|skipped|canceled|ignored|pending):? \d+, (?:\w+:? \d+(?:, |$)){2,}"
+    # A pointer to the report (`Compile failed; see the compiler error output for details.`).
+    r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b"
+    # The build's end (`build aborted`) and the exit status of what it ran (`exit code: 100`).
+    r"|\b(?:build|compilation|analysis) (?:aborted|stopped)\b|\bexit (?:code|status):? \d+\s*$",
+    re.IGNORECASE,
+)
+FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
+WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
+CODE_RE = re.compile(
+    # (A decorator, `@pytest.mark.slow`; not a package's version, `left-pad@1.3.0`.)
+    r"\bexpect\(|\w\([^)]*\)\.\w+|(?:^|\s)@[A-Za-z_]\w*\.\w+|\{ ?\|\w+\||[{;]\s*$"
+    r"|^(?:>\s+)?(?:(?:public|private|protected|static|pub|export) )*"
+    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
+)
+MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
+
+
+def is_code(text: str) -> bool:
+    """A line of code (a runner echoing the failing statement), not an assertion library's
+    hint naming its sides (`expect(received).toBe(expected)`), which heads its report."""
+    return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
+
+
+def score(text: str, located: bool = True) -> int:
+    score = 0
+    if EXC_RE.search(text):
+        score += 5
+    if LEVEL_RE.search(text):
+        score += 4
+    if OS_ERROR_RE.search(text):
+        score += 4
+    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text)):
+        score += 3
+    if COMPARE_RE.search(text):
+        score += 3
+        if PAIRED_RE.search(text):
+            score += 4
+    if FAILED_COLON_RE.search(text):
+        score += 3
+    elif WEAK_RE.search(text) and score == 0:
+        # A failure word alone marks the line that says something went wrong; beside a
+        # stronger sign it marks the run's verdict (`verification failed`) over the cause.
+        score += 1
+    if WARNING_RE.search(text):
+        score -= 2
+    if is_code(text):
+        # A line of code (a runner echoing the failing statement) is where, not what.
+        score -= 8
+    if len(text) < 4:
+        score -= 5
+    if is_verdict(text):
+        # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`),
+        # or its verdict in summary words alone (`Error: Test failures`), says how many or
+        # that it failed, not what: never the message while any line says what.
+        return min(score - 8, 0)
+    return score
+
+
+def is_verdict(text: str) -> bool:
+    """The run's verdict: a count of what failed, a tally, a pointer to the report, or its
+    failure in summary words alone (`Error: Test failures`)."""
+    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:"))
