@@ -14,12 +14,15 @@ its shape for that name (`judged`):
 - a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
   strongly mixed one (`key 4xWC4S#Y5p`).
 
-A user, a slash and a value after the name (`creds for staging: deploy / …`) is a password.
-References, placeholders, templates, empty values, numbers, booleans, type names, code and
-words of prose are never taken (the shape tests of `values` and `positions`). The same
-judgement reads a value before its name (`'…' AS password`, `set("…", key: "dbPassword")`,
-`… # the admin password`) and a value beside the field that names it (`{"name":
-"DB_PASSWORD", "value": "…"}`).
+A user and its password after the name (`creds for staging: deploy / …`, `"auth" =>
+["bob", "…"]`) are a user and a password; a literal's conversion (`[]byte("…")`) and JSON
+inside a JSON string (`\\"secret\\": \\"…\\"`) are seen through. References, placeholders,
+templates, empty values, numbers, booleans, type names, code, list items and words of prose
+are never taken (the shape tests of `values` and `positions`). The same judgement reads a
+value before its name (`'…' AS password`, `set("…", key: "dbPassword")`, `… # the admin
+password`, `'…' --name db_password`), beside the field or flag that names it (`{"name":
+"DB_PASSWORD", "value": "…"}`, `/v Password … /d …`), and after a prompt whose label holds
+the word (`Password for 'https://bob@github.com': …`).
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ from .values import (
     strongly_mixed,
 )
 
-# The secret word, found case-insensitively; the name around it is read back in `_name_at`.
+# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its
+# length, `İ`); the name around it is read back in `_name_at`.
 _NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
 _NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
