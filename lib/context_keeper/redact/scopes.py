@@ -2,19 +2,22 @@
 
 A header that names a secret says what the lines of its block hold, whatever the syntax:
 `variable "db_password" {` … `default = "…"` (HCL), `tokens {` … `initial_management = "…"`,
-`<AdministratorPassword>` … `<Value>…</Value>` (XML), `chpasswd:` … `root:…` (YAML),
-`[smtp.credentials]` … `relay = …` (INI, TOML). Inside
-such a block a value is judged as if it stood under the header's name (`nouns.judged`),
-except under keys that describe the secret rather than hold it (`type`, `description`,
-`sensitive`, a user name, a host).
+`"secrets": {` … (JSON), `<AdministratorPassword>` … `<Value>…</Value>` (XML), `chpasswd:` …
+`root:…` (YAML), `[smtp.credentials]` … `relay = …` (INI, TOML). Inside such a block a keyed
+value is judged as a password's (`nouns.judged`), except under keys that describe the secret
+rather than hold it (`type`, `description`, `sensitive`, a user name, a host); a list item
+or a value alone on its line (OpenVPN's `<auth-user-pass>`) must mix cases, digits and
+symbols or be random, unless the header names passwords.
 
-A password prompt answered on the next line (`expect "password:"` then `send "…\\r"`,
+The body of a file shown by `cat` or written by a heredoc is such a block when the file's
+name names secrets (`rsyncd.secrets`, `.htpasswd`), users (`userlist.txt`: fields that mix
+cases, digits and symbols) or is a `.env` file (a random value under any name). A password
+prompt answered on the next line (`expect "password:"` then `send "…\\r"`,
 `child.expect('Password:')` then `child.sendline('…')`) is the same idea at the scale of two
 lines.
 
 These read across lines, so they run on a whole text before its lines (see `lines`).
 """
-
 from __future__ import annotations
 
 from .entropy import is_random_token
