@@ -18,6 +18,7 @@ lines.
 
 These read across lines, so they run on a whole text before its lines (see `lines`).
 """
+
 from __future__ import annotations
 
 from .entropy import is_random_token
