@@ -96,6 +96,6 @@ def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
     from context_keeper.redact.pairs import lines_holding
 
-    text = "İstanbul İİ\nDB_PASSWORD=x\nnothing here\nsecret: y"
-    lines = text.split("\n")
-    assert lines_holding(text, lines, ("password", "secret")) == [1, 3]
+    # 30 characters that lower to 60: offsets in the lower case would point 30 characters on
+    text = "\n".join(["İ" * 30, "a", "secret: y", "b" * 5, "c" * 40])
+    assert lines_holding(text, text.split("\n"), ("secret",)) == [2]
