@@ -42,7 +42,7 @@ POSITIVE = [
     ("MYSQL_PWD='s3cret value'", "s3cret", "MYSQL_PWD='"),
     ("client_secret: abcdef123", "abcdef123", "client_secret: "),
     ("apiKey = 'zzz9'", "zzz9", "apiKey = '"),
-    ("authToken=\"q1w2e3\"", "q1w2e3", "authToken="),
+    ('authToken="q1w2e3"', "q1w2e3", "authToken="),
     ("GITHUB_CREDENTIALS=deadbeefcafe", "deadbeefcafe", "GITHUB_CREDENTIALS="),
     ("private_key: abc-secret-value", "abc-secret-value", "private_key: "),
     ("https://example.com/api?api_key=abc123&x=1", "abc123", "&x=1"),
@@ -117,8 +117,11 @@ def test_several_secrets_in_one_text() -> None:
 
 def test_a_run_of_xs_is_a_placeholder_unless_a_random_key_is_left_without_it() -> None:
     # Docs write `sk-xxxx…`; a real key can end in x's and stays a secret.
-    for placeholder in ("export OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx", "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
-                        "key = ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX1234"):
+    for placeholder in (
+        "export OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx",
+        "token: ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        "key = ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX1234",
+    ):
         assert redact(placeholder) == placeholder
     key = "SG.AWIRh_JUqBlIFXZ53Ncqe2.FJoC6vWCBiJmpflvJfupxqZKm4bV3AyAxxxxxxxxxxx"
     for text in (f"SENDGRID_API_KEY={key}", f"mail with {key} now"):
@@ -175,8 +178,14 @@ def test_a_rule_that_fails_redacts_the_whole_text_and_never_raises(monkeypatch: 
     ("text", "secret"),
     [
         ("using bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29tLzEyMzQ1 now", "YmVkcm9jay5hbWF6b25hd3MuY29tLzEyMzQ1"),
-        ("HARNESS pat.ILED8tvSsI7KtgILLDmQtk.NZ7srV6FvvACacSVtcyPBiHs.PAERzhFgW38YReKACt87", "NZ7srV6FvvACacSVtcyPBiHs"),
-        ("TF 9rbris3js2k1tr.atlasv1.kphzb5jytpxjk902xi84sr0921vjxb6shupyaotivly4lh2m4hefx4u9abcdefg", "kphzb5jytpxjk902xi84"),
+        (
+            "HARNESS pat.ILED8tvSsI7KtgILLDmQtk.NZ7srV6FvvACacSVtcyPBiHs.PAERzhFgW38YReKACt87",
+            "NZ7srV6FvvACacSVtcyPBiHs",
+        ),
+        (
+            "TF 9rbris3js2k1tr.atlasv1.kphzb5jytpxjk902xi84sr0921vjxb6shupyaotivly4lh2m4hefx4u9abcdefg",
+            "kphzb5jytpxjk902xi84",
+        ),
         ("ClickHouse 4b1dM0r9KaFWHbc1Vg7GA5qDJax6mtNME3q5Kd4gBU", "M0r9KaFWHbc1Vg7GA5qDJax6mtNME3q5Kd4gBU"),
         ("octopus API-1GN2N49TVXWQAURJ5SOFTX7VMZ set", "1GN2N49TVXWQAURJ5SOFTX7VMZ"),
         ("lob test_a5f5d3027acac30fe5198fdb361acbaf392 key", "a5f5d3027acac30fe5198fdb361acbaf392"),
@@ -188,7 +197,10 @@ def test_prefixed_formats_found_missing_by_gitleaks_samples(text: str, secret: s
     assert secret not in redact(text) and MARK in redact(text)
 
 
-@pytest.mark.parametrize("text", ["API-REFERENCE.md", "see the pat.something file", "live_reload_enabled = true", "test_parse_config_defaults"])
+@pytest.mark.parametrize(
+    "text",
+    ["API-REFERENCE.md", "see the pat.something file", "live_reload_enabled = true", "test_parse_config_defaults"],
+)
 def test_their_prefixes_alone_are_not_secrets(text: str) -> None:
     assert redact(text) == text
 

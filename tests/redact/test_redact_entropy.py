@@ -116,3 +116,16 @@ def test_what_the_randomness_test_measures() -> None:
     assert not is_random_token("getAccessTokenFromEnvironment")  # words
     assert not is_random_token("aaaabbbbccccdddd1111")  # too regular
     assert bits_per_char("abab") == 1.0
+
+
+def test_a_random_key_alone_given_to_a_vendor_class_is_removed() -> None:
+    key = "qW3rTy8uIoP4aSdF6gHjK2lZxC9vBnM1"
+    for text in (f'client = Acme("{key}")', f"const sdk = new Vendorly('{key}');"):
+        out = redact(text)
+        assert key not in out and MARK in out
+    for text in (
+        f'new PublicKey("{key}")',  # an address: random and public
+        f'ObjectRef("{key}")',
+        f'Acme("{key}", region="eu")',  # not the key alone: judged by the callee's name
+    ):
+        assert redact(text) == text

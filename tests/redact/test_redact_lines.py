@@ -78,3 +78,24 @@ def test_escaped_lines_of_a_long_json_string_are_lines() -> None:
     out = redact('{"output": "' + inner + '"}')
     assert "Wq8rT2vLp9x" not in out and "DB_PASSWORD=" + MARK in out
     assert "step 399 done\\n" in out
+
+
+def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import block_hits
+
+    r = _compiled()
+    rng = random.Random(3)
+    pool = ordinary_lines() + [c.text for c in SINGLE_LINE]
+    for _ in range(200):
+        low = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 40))).lower()
+        every = sorted(pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs)
+        assert sorted(block_hits(r.trigger_tree, low)) == every
+
+
+def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
+    from context_keeper.redact.pairs import lines_holding
+
+    # 30 characters that lower to 60: offsets in the lower case would point 30 characters on
+    text = "\n".join(["İ" * 30, "a", "secret: y", "b" * 5, "c" * 40])
+    assert lines_holding(text, text.split("\n"), ("secret",)) == [2]

@@ -181,3 +181,46 @@ def test_password_shapes(value: str) -> None:
 )
 def test_not_password_shapes(value: str) -> None:
     assert not password_shaped(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("keytool -list -keystore app.jks -S Qv7#mK2!rB", "Qv7#mK2!rB"),  # symbols inside: any flag
+        ("vpncli -u ops -K Tr4nsitLane88 connect", "Tr4nsitLane88"),  # cases and digits, a user named
+        ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
+        ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
+        ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
+        ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
+        ("usermod -p $(openssl passwd -6 harbor7788) ops", "harbor7788"),  # inside a command substitution
+        ('echo "harbor7788" > ~/.relay_pass', "harbor7788"),  # written to a file named after a password
+        ("set-cookie: app_sess=Zk3vQ9%2FpLm7rT2xW8yB4nC6d; path=/", "Zk3vQ9%2FpLm7rT2xW8yB4nC6d"),
+        ('curl --cookie "sid=Zk3vQ9pLm7rT2xW8yB4nC6d; theme=dark" https://x', "Zk3vQ9pLm7rT2xW8yB4nC6d"),
+    ],
+)
+def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'timestamp="$(date -u +%Y%m%dT%H%M%SZ)"',
+        "mysql -u root -h db -D app_v2",
+        "ssh -R 80:localhost:$WEB_PORT nokey@localhost.run",
+        "grep -i -E 'rwa|real.?estate|tokeniz' catalog.json",
+        "certbot -d api.$DOMAIN -m ops@example.com",
+        "tar -C build2024 -x -f out.tar",
+        "login admin $ADMIN_PASSWORD",
+        "echo hello2024 | grep pass",
+        "echo hello2024 | tee api_token.txt",
+        'echo "hello world2" > notes.txt',
+        "echo $TOKEN > ~/.token",
+        "Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1700000000",
+        "the cookie: session=expired_and_gone",
+        "echo $NEW_PW | passwd --stdin ops",
+    ],
+)
+def test_other_one_letter_flag_arguments_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -31,7 +31,8 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, positions
+        from . import assignments, calls, commands, entropy, formats, nouns, positions, stdin
+        from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -41,6 +42,8 @@ class _Rules:
             + commands.compile_rules()
             + calls.compile_rules()
             + positions.compile_rules()
+            + stdin.compile_rules()
+            + nouns.compile_rules()
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.
@@ -51,6 +54,9 @@ class _Rules:
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
+        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
+        # the shorter does: it is tested only then (`block_hits`).
+        self.trigger_tree = trigger_tree(self.block_triggers)
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         # The triggers filed under their rarest character: a trigger can only be in a text
         # that holds every one of its characters, so a line is tested only for the triggers

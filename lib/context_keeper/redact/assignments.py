@@ -57,6 +57,7 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
 )
 _QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
 _VALUE_ATTR_AFTER = LazyPattern(r"[ \t]+value[ \t]*=")
+_ENV_CALL = LazyPattern(r"(?i:get_?env\w*|environ\.get|env\.get|GetEnvironmentVariable)\($")  # getters, not setenv
 _HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
 _HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
 _WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")
@@ -289,7 +290,11 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         if q is not None and q.group("q") == opening:
             group = next(g for g in ("attr", "elem", "arg", "dflt") if q.group(g) is not None)
             # `define('NAME', 'value')`, `getenv("NAME", "default")`: a call, not a list or a dict
-            if group not in ("arg", "dflt") or text[: start - 1].rstrip().endswith("("):
+            before = text[: start - 1].rstrip()
+            if group not in ("arg", "dflt") or before.endswith("("):
+                value = q.group(group)[1:-1]
+                if group == "arg" and _ENV_CALL.search(before) is not None and is_wordlike(value):
+                    return None  # `GetEnvironmentVariable("API_TOKEN", "User")`: a scope, a default word
                 return q, group, _LITERAL
     m = _ASSIGN.match(text, start)
     if m is not None:

@@ -6,17 +6,23 @@ encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '
 A credential call's literals after its first argument are taken when shaped like a password
 (`positions.password_shaped`; the first is a host, a DSN or a user); a signing call's
 literals anywhere in its arguments when they are random keys.
+
+Whatever the call, a user and its secret are passed side by side: a literal right after a
+user-like literal (`("bot", "…")`, `["bob", "…"]`, `"app", Some("…")`) is the second of a
+user/secret pair when it is a random key or mixes cases, digits and symbols (`("node",
+"index2")` is no pair; a person's `Orange4230!` is).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
 from .names import PASSWORD, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
-from .values import not_a_secret
+from .values import not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
@@ -157,6 +163,68 @@ _CALL_TRIGGERS = (
 )
 
 
+# -- the second of a user/secret pair -------------------------------------------------------------
+
+_PAIR = (
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40})(?P=q)[ \t]*,[ \t]*"
+    r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
+)
+_PAIR_PATTERN = LazyPattern(_PAIR)
+_EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
+_COMMON_USERS = frozenset(("sa", "app", "admin", "root", "test", "demo", "guest"))  # users, though placeholders' words
+_LOGIN_NAME = LazyPattern(r"[a-z][a-z0-9_-]{0,30}")
+_STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
+_STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
+
+
+def _user_like(u: str) -> bool:
+    """`bob`, `app`, `sa`, `bot@example.com`: a login name, not a word of several cases, a
+    dotted module or a path."""
+    name = _EMAIL_HOST.sub("", u)
+    return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
+
+
+def _in_a_list_of_strings(m: re.Match[str]) -> bool:
+    """`('any2Date', 'any2Enum', …)`: a string before the user or after the secret makes the
+    pair two items of a longer list (of names, unless the second holds a symbol)."""
+    before = _STRING_BEFORE.search(m.string, max(0, m.start() - 8), m.start())
+    return before is not None or _STRING_AFTER.match(m.string, m.end("s")) is not None
+
+
+def _is_second_of_pair(m: re.Match[str]) -> bool:
+    s = m.group("s")
+    if not _user_like(m.group("u")) or not password_shaped(s):
+        return False
+    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]):
+        return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
+    return strongly_mixed(s) or is_random_token(s)  # not `("node", "index2")`, `("python", "app_main.py")`
+
+
+def _second_of_pair(text: str) -> str:
+    """Each literal that is the second of a user/secret pair, marked. A pair that is none is
+    searched again from its second literal, which may be the user of the next pair
+    (`Sequelize("app", "app", "…")`)."""
+    pattern = _PAIR_PATTERN.compiled()
+    out, pos, at = [], 0, 0
+    while True:
+        m = pattern.search(text, at)
+        if m is None:
+            break
+        if _is_second_of_pair(m):
+            out.append(text[pos : m.start("s")])
+            out.append(MARK)
+            pos = at = m.end("s")
+        else:
+            at = m.start("p")
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((_CALL_TRIGGERS, _CallRule()),)
+    return (
+        (_CALL_TRIGGERS, _CallRule()),
+        (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
+    )

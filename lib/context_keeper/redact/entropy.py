@@ -94,14 +94,24 @@ _CALL = (
     r"(?P<h>(?<![\w.])(?P<callee>[A-Za-z_][\w.]{0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
     r"(?P<s>[\w.+/=~-]{20,300})(?=(?P=q))"
 )
-_PUBLIC_WORDS = frozenset(("public", "pub", "publishable", "address", "program", "account", "mint", "wallet"))
+_PUBLIC_WORDS = frozenset(
+    "public pub publishable address program account mint wallet pubkey signature sig hash digest id "
+    "object buffer array bytes hex base58 base64 uuid image tx transaction block commit ref".split()
+)
 _CALLEE_SPLIT = LazyPattern(r"[._]|(?<=[a-z0-9])(?=[A-Z])")
 
 
 def _call_sub(m: re.Match[str]) -> str:
     value = m.group("s")
-    words = [w.lower() for w in _CALLEE_SPLIT.split(m.group("callee")) if w]
-    if not words or words[-1] not in _CALLEE_WORDS or MARK in value or _PUBLIC_WORDS.intersection(words):
+    callee = m.group("callee")
+    words = [w.lower() for w in _CALLEE_SPLIT.split(callee) if w]
+    # A vendor's client built from its key alone: `Anthropic("…")`, `Stripe("…")` (a class, one argument)
+    constructor = (
+        callee[:1].isupper() and "." not in callee and "." not in value and m.string[m.end() + 1 : m.end() + 2] == ")"
+    )  # (`Version('0.23.dev0+sanitized.ubuntu1')`: dotted, a version or a name)
+    if not words or not (words[-1] in _CALLEE_WORDS or constructor) or MARK in value:
+        return m.group(0)
+    if _PUBLIC_WORDS.intersection(words):
         return m.group(0)  # `new PublicKey("…")`: a Solana address, random and public
     if not is_random_token(value) or not_a_secret(value):
         return m.group(0)

@@ -380,12 +380,13 @@ def multiline_rules() -> Rules:
     """The rules whose secret spans lines (a key block's body, what a command prints, a value
     under the name on the line before, a cell under its column's header), to run on a whole
     text."""
-    from . import pairs, printed, tables
+    from . import pairs, printed, scopes, tables
 
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [
         (printed.TRIGGERS, printed.redact_printed),
         (pairs.TRIGGERS, pairs.redact_pairs),
         (tables.TRIGGERS, tables.redact_tables),
+        (scopes.TRIGGERS, scopes.redact_scopes),
     ]
     for name, triggers, rx in SHAPES:
         if name == "pem":

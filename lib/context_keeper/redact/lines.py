@@ -29,6 +29,37 @@ Apply = Callable[[str, set[int], set[str]], str]
 _BLOCK = 32  # lines per block: big enough that most triggers are absent, small enough that few are
 
 
+Tree = tuple[tuple[str, tuple[tuple[str, int], ...], "Tree"], ...]
+
+
+def trigger_tree(triggers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]) -> Tree:
+    """The lower-case triggers as a forest: each under the longest other trigger it holds."""
+    lows = [low for low, _ in triggers]
+    children: dict[str | None, list[str]] = {}
+    for low in lows:
+        holders = [other for other in lows if other != low and other in low]
+        children.setdefault(max(holders, key=len) if holders else None, []).append(low)
+    pairs = dict(triggers)
+
+    def build(parent: str | None) -> Tree:
+        return tuple((low, pairs[low], build(low)) for low in children.get(parent, ()))
+
+    return build(None)
+
+
+def block_hits(tree: Tree, low: str) -> list[tuple[str, int]]:
+    """The (trigger, rule) pairs whose lower-case trigger occurs in `low`."""
+    found: list[tuple[str, int]] = []
+    stack = [tree]
+    while stack:
+        for trigger, pairs, below in stack.pop():
+            if trigger in low:
+                found += pairs
+                if below:
+                    stack.append(below)
+    return found
+
+
 def logical_lines(text: str) -> list[str]:
     """`text` split at newlines, except a newline after a backslash (a continued command)."""
     lines = text.split("\n")
@@ -104,7 +135,7 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         low = block.lower()
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block); each line is then tested for the exact triggers of those found
-        triggers = [pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs]
+        triggers = block_hits(r.trigger_tree, low)
         flag_triggers = [(t, i) for t, i in r.flag_triggers if t in block] if gate in block else []
         tokens = r.token_starts.search(block) is not None
         words = [t for t in r.assignment_triggers if t in low]

@@ -7,6 +7,8 @@ ordinary (`sort_key`, `next_token`, `is_secret`).
 
 from __future__ import annotations
 
+import functools
+
 from .patterns import LazyPattern
 
 NOT_SECRET, WEAK, STRONG, PASSWORD = 0, 1, 2, 3
@@ -74,6 +76,8 @@ _TRAILING = frozenset(
     "MGR REALM".split()
 )
 
+DESCRIBING_WORDS = _TRAILING  # words that make a name describe a secret rather than hold it
+
 
 def words_of(name: str) -> list[str]:
     """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""
@@ -90,6 +94,10 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD
     if word.endswith(("PW", "PWD")) or word.endswith("PASS") and word not in _PASS_ENGLISH:
         return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
+    if word.endswith("AUTHTOK"):
+        return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
+    if word.endswith("SALT"):
+        return WEAK  # `TicketSalt`, `SECRET_SALT`: secret when random
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):
@@ -106,6 +114,8 @@ def _noun(word: str, before: str | None) -> int:
         return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
     if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
+    if word == "AUTH" and before is not None and before not in _LEADING_VERBS:
+        return PASSWORD  # `REDISCLI_AUTH`, `PROXY_AUTH`: a tool's password under its name
     if word in ("AUTH", "SIG", "SIGNATURE"):
         return WEAK
     return NOT_SECRET
@@ -116,6 +126,7 @@ _FILE_NAME = LazyPattern(
 )
 
 
+@functools.lru_cache(maxsize=4096)  # the same names recur line after line
 def tier(name: str, whole: bool = False) -> int:
     """NOT_SECRET, WEAK (a value must look random), STRONG, or PASSWORD (any literal counts)."""
     low = name.lower()
@@ -135,6 +146,8 @@ def tier(name: str, whole: bool = False) -> int:
             return NOT_SECRET  # `publicKeyToken`, `PUBLIC_API_KEY`
         if words[i] in ("PASS", "PW", "PWD") and i < len(words) - 1:
             return NOT_SECRET  # `pass_fds`, `pass_zero`: "pass" the verb
+        if words[i] == "AUTH" and found == PASSWORD and (i < len(words) - 1 or not name.isupper()):
+            return WEAK  # a password only as an env variable's last word (`REDISCLI_AUTH`; not `_encode_auth`)
         return found
     return NOT_SECRET
 

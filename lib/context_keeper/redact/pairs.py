@@ -1,7 +1,8 @@
 """A name and its value on consecutive lines: a Kubernetes or Compose env entry
 (`- name: DB_PASSWORD` then `value: "…"`), Terraform-style `key = "DB_PASSWORD"` then
-`value = "…"`. The name's line says what the value's line holds, so this reads across lines
-and runs on a whole text before its lines (see `lines`).
+`value = "…"`, a pretty-printed JSON object (`"type" : "secret",` then `"value" : "…"`).
+The name's line says what the value's line holds, so this reads across lines and runs on a
+whole text before its lines (see `lines`).
 """
 
 from __future__ import annotations
@@ -11,24 +12,36 @@ from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("name:", "key:", "name =", "key =")
-_NAME_LINE = LazyPattern(r"[ \t]*(?:-[ \t]*)?(?:name|key)[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\1[ \t\r]*")
+TRIGGERS = ("value",)  # the value's line, found first
+_NAME_WORDS = ("name", "key", "type", "kind")  # one of them on the line before
+# (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
+_NAME_LINE = LazyPattern(
+    r"[ \t]*(?:-[ \t]*)?([\"']?)(?:name|key|type|kind)\1[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\2[ \t]*,?[ \t\r]*"
+)
 _VALUE_LINE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:-[ \t]*)?value[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#][^\s#]*)[ \t\r]*(?:#.*)?"
+    r"(?P<lead>[ \t]*(?:-[ \t]*)?([\"']?)value\2[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#,][^\s#,]*)"
+    r"[ \t]*,?[ \t\r]*(?:#.*)?"
 )
 
 
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
-    """Indices of the lines holding one of `needles`, found by searching the whole text."""
+    """Indices of the lines holding one of `needles` in any case, found by searching the whole
+    text once per lower-case needle (its case variants share the scan; the callers' patterns
+    then read each line found)."""
     found: set[int] = set()
     starts: list[int] | None = None
-    for needle in needles:
-        i = text.find(needle)
+    low = text.lower()
+    if len(low) == len(text):
+        hay, wanted = low, {n.lower() for n in needles}
+    else:  # a character whose lower case is longer (`İ`) shifts the offsets: the text as it is
+        hay, wanted = text, {v for n in needles for v in (n, n.lower(), n.upper(), n.capitalize())}
+    for needle in sorted(wanted):
+        i = hay.find(needle)
         if i != -1 and starts is None:
             starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         while i != -1:
             found.add(bisect_right(starts, i) - 1)  # type: ignore[arg-type]
-            i = text.find(needle, i + 1)
+            i = hay.find(needle, i + 1)
     return sorted(found)
 
 
@@ -39,8 +52,11 @@ def redact_pairs(text: str) -> str:
 
     lines = text.split("\n")
     changed = False
-    for i in lines_holding(text, lines, TRIGGERS):
-        if i + 1 >= len(lines):
+    # Found from the value's line (`value` is rarer than `name`, `key` and `type` in JSON),
+    # then the line before it read as the name's.
+    for j in lines_holding(text, lines, TRIGGERS):
+        i = j - 1
+        if i < 0 or not any(t in lines[i] for t in _NAME_WORDS):
             continue
         m = _NAME_LINE.fullmatch(lines[i])
         if m is None:

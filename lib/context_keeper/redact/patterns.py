@@ -34,6 +34,9 @@ class LazyPattern:
         self._p = re.compile(self._source, self._flags | re.ASCII)
         return self._p
 
+    def compiled(self) -> re.Pattern[str]:
+        return self._p or self._compile()
+
     def match(self, *args):
         return (self._p or self._compile()).match(*args)
 

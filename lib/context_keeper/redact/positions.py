@@ -30,6 +30,7 @@ from .values import (
     is_wordy,
     looks_random,
     not_a_secret,
+    strongly_mixed,
 )
 
 _SYMBOLS = frozenset("!@#$%^&*+=?~")
@@ -37,7 +38,7 @@ _HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
 _DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
 _AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
-_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}")
+_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
 
 
 def password_shaped(v: str) -> bool:
@@ -64,6 +65,11 @@ def password_shaped(v: str) -> bool:
     if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
         return False
     return not (_HOST_PORT.fullmatch(v) or _DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
+
+
+def unquote(value: str) -> tuple[str, str]:
+    """(`value` without its matching quotes, the quote or "")."""
+    return _unquote(value)
 
 
 def _unquote(value: str) -> tuple[str, str]:
@@ -138,6 +144,52 @@ def _p_after_user(m: re.Match[str]) -> str:
     return _if_shaped(m) if gate.search(line) is not None else m.group(0)
 
 
+def _flag_argument(m: re.Match[str]) -> str:
+    """Any one-letter flag's bare argument (`-W …`, `-A …`; not `+%Y%m%d`, `api.$DOMAIN`,
+    `80:localhost:8080`, a quoted pattern): a password when it mixes
+    cases, digits and symbols inside; or, in a command that names its user (`-u admin`,
+    `/user:bob`), when it mixes cases and digits (`-d app_v2` is a database's name)."""
+    value = _unquote(m.group("s"))[0]
+    if not password_shaped(value):
+        return m.group(0)
+    inner_symbol = any(c in _SYMBOLS for c in value[1:-1])
+    if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
+        return _redact_group(m)
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    line_end = m.string.find("\n", m.end())
+    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
+    named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
+    if named_user and strongly_mixed(value):
+        return _redact_group(m)
+    return m.group(0)
+
+
+_COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
+_COOKIE_ATTRIBUTES = frozenset("path domain expires max-age samesite priority".split())
+
+
+def _cookie_values(m: re.Match[str]) -> str:
+    """The random values of a Cookie header or a curl `--cookie`: sessions, logins, CSRF tokens."""
+    body = m.group("s")
+    start = m.start("s") - m.start()
+
+    def one(p: re.Match[str]) -> str:
+        value = p.group("v")
+        if (
+            p.group("n").lower() in _COOKIE_ATTRIBUTES
+            or MARK in value
+            or not looks_random(value)
+            or not_a_secret(value)
+        ):
+            return p.group(0)
+        if sum(c.isalpha() for c in value) < 8:
+            return p.group(0)  # `_ga=GA1.2.1234567890.1700000000`: an analytics id of numbers
+        return p.group("n") + "=" + MARK
+
+    marked = _COOKIE_PAIR.sub(one, body)
+    return m.group(0) if marked == body else m.group(0)[:start] + marked + m.group(0)[start + len(body) :]
+
+
 def _random_only(m: re.Match[str]) -> str:
     value = m.group("s")
     return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
@@ -201,6 +253,12 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _p_after_user,
     ),
     (
+        ("\0-",),
+        # a one-letter flag and its argument (after `-p`'s own rule above)
+        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$%:/\\]*)(?=[ \t;)]|$)",
+        _flag_argument,
+    ),
+    (
         ("@",),
         # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
         r"(?<![\w/:@.$-])(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
@@ -215,7 +273,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("passwd ", "passphrase "),
         r"(?:^|(?<=[\s;|&(]))(?:openssl[ \t]+)?[a-z_]*(?:passwd|passphrase)[ \t]+(?![=:])(?:(?:-\S+|[^\s;|&<>]+)[ \t]+)*?"
-        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>-][^\s;|&<>]*)[ \t]*(?=$|[;|&>])",
+        r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>)-][^\s;|&<>)]*)[ \t]*(?=$|[;|&>)])",
         _if_shaped,
     ),
     (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
@@ -224,6 +282,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         # a here-string into a command that reads its password on stdin or a descriptor
         r"[ \t]--?[\w-]*pass[\w-]*(?:stdin|-fd)\b[^\n|;&]*?<<<[ \t]*" + _VALUE,
         _if_shaped,
+    ),
+    (
+        ("ookie", "OOKIE", " -b "),
+        r"(?:(?i:\b(?:set-)?cookie)[ \t]*:[ \t]*|(?:--cookie|(?<=[ \t])-b)[ \t=]+[\"']?)(?P<s>[^\n\"']+)",
+        _cookie_values,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
@@ -239,8 +302,13 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
-    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc)
-    (("user ",), r"^[ \t]*user[ \t]+[^\s\"']+[ \t]+" + _VALUE + r"[ \t]*$", _if_shaped),
+    # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc),
+    # and a login verb's `login NAME PASSWORD` at a prompt
+    (
+        ("user ", "login ", "logon ", "auth "),
+        r"^[ \t]*(?:[$#>][ \t]+)?(?:user|login|logon|auth)[ \t]+[A-Za-z_][\w.@-]*[ \t]+" + _VALUE + r"[ \t]*$",
+        _if_shaped,
+    ),
     (
         ("://",),
         r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",

@@ -44,6 +44,8 @@ _REFERENCE = LazyPattern(
     """,
     re.VERBOSE,
 )
+_URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
+_PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
 _X_RUN = LazyPattern(r"[xX]{4,}")
 _WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
@@ -217,6 +219,19 @@ def is_mixed(v: str) -> bool:
     if has_letters_and_digits(v):
         return not TECH_WORDS.fullmatch(v)
     return any(not (c.isalnum() or c == "_") for c in v) and any(c.isalpha() for c in v)
+
+
+def strongly_mixed(v: str) -> bool:
+    """Three of lower case, upper case, digits and symbols, eight characters or more, and not
+    made of words: not a word, a version, an identifier (`Base64Encode`) or a number."""
+    if len(v) < 8:
+        return False
+    core = _URL_ESCAPE.sub(":", v).strip("*_.,:;-~")  # `Features**:`; `%3A` is an escaped `:`
+    lower = any(c.islower() for c in core)
+    upper = any(c.isupper() for c in core)
+    digit = any(c.isdigit() for c in core)
+    symbol = any(c in _PASSWORD_SYMBOLS for c in core[1:-1])  # `Features!`: a sentence's mark, not a symbol
+    return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not is_wordy(core)
 
 
 def is_prose(v: str) -> bool:

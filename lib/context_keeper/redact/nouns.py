@@ -1,0 +1,356 @@
+"""A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
+
+A word that names a secret (`password`, `passwd`, `pwd`, `passphrase`, `secret`, `token`,
+`key`, `auth`, `credential`, `psk`, alone or as the head of a compound name: `dbPass`,
+`AUTH_TOKEN`, `x-api-key`, `--db-password`, `keyMaterial`) followed, after a short run of
+separators (`=`, `:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag,
+`is`, `to`, `as`, or a few words ending in a colon: `token I generated:`), by a value. The
+name is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names) and the value by
+its shape for that name (`judged`):
+
+- a password name: a value shaped like a password (`positions.password_shaped`);
+- a secret, a token, a credential: a random value, or a password-shaped one that mixes
+  cases, digits and symbols;
+- a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
+  strongly mixed one (`key 4xWC4S#Y5p`).
+
+A user and its password after the name (`creds for staging: deploy / …`, `"auth" =>
+["bob", "…"]`) are a user and a password; a literal's conversion (`[]byte("…")`) and JSON
+inside a JSON string (`\\"secret\\": \\"…\\"`) are seen through. References, placeholders,
+templates, empty values, numbers, booleans, type names, code, list items and words of prose
+are never taken (the shape tests of `values` and `positions`). The same judgement reads a
+value before its name (`'…' AS password`, `set("…", key: "dbPassword")`, `… # the admin
+password`, `'…' --name db_password`), beside the field or flag that names it (`{"name":
+"DB_PASSWORD", "value": "…"}`, `/v Password … /d …`), and after a prompt whose label holds
+the word (`Password for 'https://bob@github.com': …`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, tier
+from .patterns import MARK, LazyPattern, LazyRule
+from .positions import password_shaped
+from .values import (
+    has_word_part,
+    is_dotted_name,
+    is_hexlike,
+    is_placeholder,
+    looks_random,
+    not_a_secret,
+    strongly_mixed,
+)
+
+# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its
+# length, `İ`); the name around it is read back in `_name_at`.
+_NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
+_NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+# A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
+_CONVERSION = r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf)\("
+# What may stand between a name and its value.
+_BETWEEN = LazyPattern(
+    r"(?:(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
+    r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
+    r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
+    r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
+    r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
+    r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
+)
+_WORDS_THEN_COLON = LazyPattern(
+    r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
+)
+_BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_ITEM_BEFORE = LazyPattern(r"[,\[{][ \t]*$")  # a quoted name in a list or a set, not a call's first argument
+_MORE_ITEMS = LazyPattern(r"[ \t]*,[ \t]*[\"'`]")  # a third string: a list of names, not a pair
+_LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
+_PAIR_AFTER = LazyPattern(
+    r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
+    r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
+)
+_USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
+_CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
+_NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
+_CLOSERS = {")": "(", "]": "[", "}": "{"}
+_WORD = LazyPattern(r"[A-Za-z][a-z]+")
+
+
+def judged(level: int, v: str) -> bool:
+    """Whether `v`, standing after a name of tier `level`, is a secret (the shape first: it
+    rules out most values at less cost than the checks for references and code)."""
+    if not v or MARK in v or v[0] in ",;:=\"'`":
+        return False  # (`,next:`: the name's closing quote was read as a value's opening)
+    if level == PASSWORD:
+        shaped = password_shaped(v)
+    elif looks_random(v) and not has_word_part(v):
+        shaped = not is_hexlike(v) or (level == STRONG and len(v) >= 32)
+    elif level == STRONG:
+        shaped = strongly_mixed(v) and password_shaped(v)
+    else:
+        shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
+    return (
+        shaped
+        and not not_a_secret(v)
+        and not is_dotted_name(v.rstrip("!?"))  # `process.env.API_KEY!`
+        and _CODE_START.match(v) is None  # `CGEvent(source: …`, `str(row["id"])`, `[]ssh.AuthMethod{…`
+    )
+
+
+def _user_like(u: str) -> bool:
+    """`bob`, `app`, `ops@example.com`: a login name, not a placeholder or a word in capitals."""
+    return not is_placeholder(u) and (u.islower() or "@" in u) and not not_a_secret(u.split("@", 1)[0])
+
+
+def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
+    """The span of the identifier holding the noun at `i:j` (without a flag's dashes)."""
+    while i and text[i - 1] in _NAME_CHARS:
+        i -= 1
+    while i < j and text[i] in "-.":
+        i += 1
+    n = len(text)
+    while j < n and text[j] in _NAME_CHARS:
+        j += 1
+    while j > i and text[j - 1] in "-.":
+        j -= 1
+    return i, j
+
+
+def redact_after_nouns(text: str) -> str:
+    """`text` with each value that stands after a secret name, and is judged a secret, marked."""
+    return _after_nouns(text)[0]
+
+
+def _after_nouns(text: str) -> tuple[str, bool]:
+    """(`text` with the values after secret names marked, whether it holds a secret name at all)."""
+    out: list[str] = []
+    pos = 0
+    named = False
+    low = text.lower()  # the nouns found in lower case (a case-blind pattern is much slower)
+    found = _NOUN.finditer(low) if len(low) == len(text) else _NOUN_ANY_CASE.finditer(text)  # (`İ`)
+    for m in found:
+        if m.start() < pos:
+            continue
+        start, end = _name_at(text, m.start(), m.end())
+        if start < pos:
+            continue
+        level = _name_level(text, start, end)
+        named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
+        span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
+        if span is not None:
+            out.append(text[pos : span[0]])
+            out.append(MARK)
+            pos = span[1]
+    if not out:
+        return text, named
+    out.append(text[pos:])
+    return "".join(out), named
+
+
+def _name_level(text: str, start: int, end: int) -> int:
+    """The tier of the name at `start:end`, lowered by a plain word before a bare noun."""
+    name = text[start:end]
+    level = tier(name)
+    if level != NOT_SECRET and name.isalpha():
+        prev = _word_before(text, start)
+        if prev:
+            level = min(level, tier(prev + "_" + name))  # `cache key …`, `next token …`
+    return level
+
+
+def _word_before(text: str, start: int) -> str:
+    """The word of letters before `start` past spaces (`cache` in `cache key`), or ""."""
+    j = start
+    while j and text[j - 1] in " \t":
+        j -= 1
+    i = j
+    while i and j - i < 24 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    return text[i:j] if j < start else ""
+
+
+def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
+    """The span of the secret after the name at `start:end` of tier `level`, if any."""
+    between = _BETWEEN.match(text, end)
+    if between is None:
+        return None
+    sep = between.group(0)
+    if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
+        return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+    if sep[:1] in " \t" and sep.lstrip().startswith("("):
+        return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
+    if "," in sep and text[start - 1 : start] in ("'", '"') and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1):
+        return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
+    if level == WEAK and _WORDS_THEN_COLON.match(sep):
+        return None  # `The key insight: …`: a bare `key` then words is prose, not a label
+    vstart = between.end()
+    if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
+        level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
+    pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
+    credential = level >= STRONG or any(w in text[start:end].lower() for w in ("auth", "cred", "login"))
+    if pair is not None and credential and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
+        if _MORE_ITEMS.match(text, pair.end()) is None:
+            return pair.span("s")  # `"auth" => ["bob", "…"]`: a user and its password
+    user = _USER_SLASH.match(text, vstart)
+    if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
+        vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
+    return _value_at(text, start, vstart, sep, level)
+
+
+def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple[int, int] | None:
+    """The span of the value at `vstart` (quoted when `sep` opened a quote) if judged a secret."""
+    quote = sep.rstrip()[-1:]
+    quoted = quote in ("'", '"', "`")
+    if quoted:
+        if sep.rstrip()[-2:-1] == "\\":
+            quote = "\\" + quote  # `\"secret\": \"…\"`: JSON inside a JSON string
+        close = text.find(quote, vstart)
+        if close == -1 or "\n" in text[vstart:close]:
+            return None
+        whole = text[vstart:close]
+        if level == WEAK and _NAMES_A_VALUE.match(text, close + len(quote)) is not None:
+            return None  # `<add key="ConnectionString" value="…"/>`: the key names the value
+    else:
+        bare = _BARE.match(text, vstart)
+        if bare is None:
+            return None
+        whole = _bare_value(bare.group(0).split(",", 1)[0])
+    if start and text[start - 1] in "?&;":
+        whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
+    v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
+    if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
+        v = whole
+    vend = vstart + len(v)
+    tag_close = ">" in sep.replace("->", "").replace("=>", "")
+    if tag_close and "</" not in sep and not quoted and text[vend : vend + 2] != "</":
+        return None  # `<password>@proxy-host`: a placeholder in angle brackets, not a tag's value
+    if _is_prose(text, sep, v, vend) or not judged(level, v):
+        return None
+    return vstart, vend
+
+
+def _bare_value(run: str) -> str:
+    """An unquoted value without what closes the code around it (`;`, `,`, a bracket it did
+    not open): `mu&4i+sp#b5o)#*5j…` keeps its `)`, `(password X)` loses it."""
+    while run:
+        last = run[-1]
+        if last in ",;":
+            run = run[:-1]
+        elif last in _CLOSERS and run.count(last) > run.count(_CLOSERS[last]):
+            run = run[:-1]
+        else:
+            break
+    return run
+
+
+def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
+    """A common word followed by more words: `the password is Strong enough`."""
+    return _WORD.fullmatch(v) is not None and bool(_WORD.match(text[vend:].lstrip()))
+
+
+# -- a value before its name ----------------------------------------------------------------------
+
+# `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
+_BEFORE = (
+    r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
+    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
+    r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
+    r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
+    r"|[ \t]+--?(?:name|key|n)[ \t=]+[\"']?"  # `encrypt_string '…' --name 'db_password'`
+    r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})"  # `… # the root password`
+    r"(?P<n>[A-Za-z_][\w.:-]{1,60})(?=[\s\"'`.,;:)]|$)"
+)
+
+
+def _value_before(m: re.Match[str]) -> str:
+    group = "s" if m.group("s") is not None else "b"
+    level = tier(m.group("n").rsplit(":", 1)[-1])
+    if level == NOT_SECRET or not judged(level, m.group(group)):
+        return m.group(0)
+    if group == "b" and not strongly_mixed(m.group("b")):
+        return m.group(0)  # `# WindowsCCompiler!  --GPW`: a bare word before a comment
+    a, b = m.span(group)
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
+# -- a value beside the field that names it ----------------------------------------------------
+
+# `{"name": "DB_PASSWORD", "value": "…"}`, `Name=/prod/db/password,Value=…`: one object, one line.
+_FIELD_PAIR = (
+    r"(?i:[\"']?(?:name|key|id|parameter)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)[ \t]*[,;]?[ \t]*"
+    r"(?i:[\"']?(?:value|data|val)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
+)
+
+
+# `reg add … /v Password /t REG_SZ /d …`, `--key db_password … --value …`: a flag names, a later flag gives.
+_FLAG_PAIR = (
+    r"(?<![\w-])(?:--?|/)(?i:name|key|v|n|k)[ \t=]+(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)"
+    r"(?:[ \t]+[^\s]+){0,6}?[ \t]+(?:--?|/)(?i:value|data|d|val|secret-string)[ \t=]+"
+    r"(?P<q>[\"']?)(?P<s>[^\s\"']{1,300})(?P=q)(?=[ \t;|&]|$)"
+)
+
+
+def _named_field(m: re.Match[str]) -> str:
+    level = tier(m.group("n").rsplit("/", 1)[-1], whole=True)
+    if level == NOT_SECRET or not judged(level, m.group("s")):
+        return m.group(0)
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
+# -- a prompt and the answer echoed after it ----------------------------------------------------
+
+# `Password for 'https://bob@github.com': …`, `Admin password [default: admin]: …`, `Enter new
+# password for user "app": …`: a label holding the noun, more words, a colon, one token to the end.
+_PROMPT = (
+    r"(?m:^)[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
+    r"(?![\w-])[^\n]{0,60}?:[ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
+)
+
+
+def _prompt_answer(m: re.Match[str]) -> str:
+    noun = m.group("n").lower().replace(" ", "")
+    level = PASSWORD if noun in ("password", "passwd", "passphrase", "passcode", "secret") else STRONG
+    if not judged(level, m.group("s")):
+        return m.group(0)
+    a, b = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: a - base] + MARK + whole[b - base :]
+
+
+# Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
+# test each, the rule's own pattern then finds the noun.
+TRIGGERS = (
+    "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT",
+)  # fmt: skip
+
+
+def redact_nouns(text: str) -> str:
+    """Values after their secret name, before it, beside a field naming them, after a prompt."""
+    text, named = _after_nouns(text)
+    if not named:
+        return text  # no secret name (`class`, `input_tokens`, `keyboard`): nothing else to read
+    low = text.lower()
+    # each reading only where what it needs occurs (cheap tests before the patterns)
+    if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
+        text = _BEFORE_RULE(text)
+    if "val" in low or "data" in low:
+        text = _FIELD_RULE(text)
+    if " -" in text or " /" in text:
+        text = _FLAG_FIELD_RULE(text)
+    return _PROMPT_RULE(text) if ":" in text else text
+
+
+_BEFORE_RULE = LazyRule(_BEFORE, _value_before)
+_FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
+_FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
+_PROMPT_RULE = LazyRule(_PROMPT, _prompt_answer)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((TRIGGERS, redact_nouns),)

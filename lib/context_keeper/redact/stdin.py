@@ -1,0 +1,115 @@
+"""What a command is given on its input or writes to a file, where the command or the file
+says it is a secret: `echo … | passwd bob`, `| chpasswd`, `printf … | docker secret create
+db_pass -`, `pass insert … <<< …`, `wrangler secret put KEY <<< …`, `echo "…" >
+~/.vault_pass`. The value is judged for the name (`names.tier` of the command, its first
+arguments or the file): shaped like a password after a password's name, random or strongly
+mixed after a secret's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .names import NOT_SECRET, PASSWORD, tier
+from .patterns import MARK, LazyPattern, LazyRule
+from .positions import password_shaped, unquote
+from .values import looks_random, not_a_secret, strongly_mixed
+
+# Commands that read text to search or reshape it: a secret word among their arguments is
+# what they look for (`| grep pass`), not what they are given.
+_FILTERS = frozenset("grep egrep rg ag sed awk jq yq tee cat head tail sort uniq wc xargs tr cut less more".split())
+
+
+def _fed_to_secret_command(m: re.Match[str]) -> str:
+    """The values (one per `\\n`) given on stdin to a command named after a password
+    (`passwd`, `chpasswd`, `pass insert`), or to one whose first arguments name a secret
+    (`docker secret create db_pass -`, `wrangler secret put API_KEY`): judged for the name."""
+    return _judge_fed(m, m.group("c"), "s")
+
+
+def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
+    """The match with its group `group` marked when the command it is fed to asks for a secret."""
+    command = command_text.split()
+    if command[:1] == ["sudo"]:
+        command = command[1:]
+    if not command or command[0] in _FILTERS:
+        return m.group(0)
+    words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
+    level = max((tier(w) for w in words), default=NOT_SECRET)
+    if level == NOT_SECRET:
+        return m.group(0)
+    value, quote = unquote(m.group(group))
+    parts = [p.split(":", 1)[-1] for p in value.replace("\\n", "\n").split("\n")]
+    if level == PASSWORD:
+        taken = any(password_shaped(p) for p in parts)
+    else:
+        taken = any(strongly_mixed(p) or looks_random(p) and not not_a_secret(p) for p in parts)
+    if not taken:
+        return m.group(0)
+    start, end = m.span(group)
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+
+
+_FILE_WORDS = LazyPattern(r"[A-Za-z]+")
+
+
+def _written_to_secret_file(m: re.Match[str]) -> str:
+    """`echo "…" > ~/.vault_pass`: a value written to a file whose name names a password or a
+    secret, judged for that name (a file of another name is left to the other rules)."""
+    base = m.group("f").replace("\\", "/").rsplit("/", 1)[-1]
+    words = [w for w in _FILE_WORDS.findall(base) if w.lower() not in ("txt", "key", "pem", "json", "env")]
+    level = max((tier(w) for w in words), default=NOT_SECRET)
+    if level == NOT_SECRET:
+        return m.group(0)
+    value, quote = unquote(m.group("s"))
+    taken = password_shaped(value) if level == PASSWORD else strongly_mixed(value) or looks_random(value)
+    if not taken or not_a_secret(value):
+        return m.group(0)
+    start, end = m.span("s")
+    whole, base_at = m.group(0), m.start()
+    return whole[: start - base_at] + quote + MARK + quote + whole[end - base_at :]
+
+
+_COMMAND_START = LazyPattern(r"(?:^|[;&|(])[ \t]*([^;&|(\n]*)$")
+
+
+def _here_string(m: re.Match[str]) -> str:
+    """`pass insert … <<< '…'`: the command before the `<<<` judged as `_fed_to_secret_command`."""
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    command = _COMMAND_START.search(m.string, line_start, m.start())
+    if command is None or not command.group(1).strip():
+        return m.group(0)
+    return _judge_fed(m, command.group(1), "s")
+
+
+RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
+    (
+        ("echo ", "printf "),
+        # what `echo`/`printf` writes to a file named after a password or a secret (`> ~/.vault_pass`)
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'<>]+)[ \t]*>>?[ \t]*"
+        r"(?P<f>[^\s|;&<>]+)",
+        _written_to_secret_file,
+    ),
+    (
+        ("echo ", "printf "),
+        # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
+        # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
+        r"(?P<c>[^|;&\n]+)",
+        _fed_to_secret_command,
+    ),
+    (
+        ("<<<",),
+        # the command is read back from the `<<<` (a pattern that found it forwards would try
+        # every word of a long line)
+        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)",
+        _here_string,
+    ),
+)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `positions.compile_rules`."""
+    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)

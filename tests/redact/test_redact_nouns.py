@@ -1,0 +1,159 @@
+"""A value after a secret-naming word is removed in any syntax, when its shape fits the name;
+references, placeholders, code, prose and descriptive names are kept; a value before its name
+(`'…' AS password`, `key: "dbPassword"`) is read the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+from context_keeper.redact.names import PASSWORD, STRONG, WEAK
+from context_keeper.redact.nouns import judged, redact_after_nouns
+from context_keeper.redact.values import strongly_mixed
+
+SECRET = "Heron.4412Cedar"
+MIXED = "tQ7#vR2!pZ"
+KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"smtp_authtok -> {SECRET}", SECRET),  # a compound name and an arrow
+        (f"(mailPass {SECRET})", SECRET),  # an s-expression: the closing paren is not the value's
+        (f"the vault passphrase for prod: {SECRET}", SECRET),  # a few words, then a colon
+        (f"Shared key {MIXED} for the lab network", MIXED),  # a bare key, strongly mixed
+        (f"<SecretAccess>{KEY}</SecretAccess>", KEY),
+        (f"api-token => '{KEY}'", KEY),
+        (f"REPL> AUTH {MIXED}", MIXED),  # an echoed prompt
+        (f"the signing secret I made: {KEY}", KEY),
+        (f"SELECT '{SECRET}' AS db_password;", SECRET),  # the value before its name
+        (f'vault.put("{MIXED}", forKey: "smtpPassword")', MIXED),
+        (f"  - {MIXED}   # the relay password", MIXED),  # a bare value, then a comment naming it
+        (f"the relay password was reset to {SECRET} this morning", SECRET),
+        (f'{{"key": "smtp/relay_password", "val": "{SECRET}"}}', SECRET),  # a field that names the value
+        (f"Name=ApiToken,Value={KEY}", KEY),
+        (f"staging api key \u2014 {KEY}", KEY),  # a dash between the label and its value
+        (f'{{"out": "{{\\"user\\": \\"ops\\", \\"secret\\": \\"{KEY}\\"}}"}}', KEY),  # JSON in a string
+        (f'{{"stdout": "export RELAY_PASSWORD=\\"{MIXED}\\"\\n"}}', MIXED),
+        (f"REPLICA_AUTH={SECRET} ./sync.sh", SECRET),  # a tool's `*_AUTH` variable
+        (f"$cache->auth('{SECRET}');", SECRET),  # an auth call's one argument
+        (f'Http(["auth" => ["ops", "{SECRET}"]])', SECRET),  # a user and its password after the name
+        (f"regtool set /v RelayPassword /t REG_SZ /d {SECRET} /f", SECRET),  # a flag names, a later flag gives
+        (f"kvctl put --key relay_token --value {KEY}", KEY),
+        (f"vaultctl encrypt '{SECRET}' --name 'relay_password'", SECRET),  # the value, then a flag naming it
+        (f'var signingKey = []byte("{KEY}")', KEY),  # a literal's conversion between name and value
+        (f'token = Buffer.from("{KEY}", "base64")', KEY),
+        (f"The relay password for ops@lab is {SECRET}.", SECRET),  # a few words, then `is`
+    ],
+)
+def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "passwordLabel: 'Password or passphrase'",
+        "token => getToken(req)",
+        "the key is Strong enough for now",
+        "Key Features:** fast, small",
+        "sort key a16z_crypto_2024",  # a plain key qualifier
+        "db_password -> ${DB_PASSWORD}",
+        "page.fill('#password', process.env.E2E_PASSWORD)",
+        "x-api-key: process.env.API_KEY!",
+        "cache key Linux-pip-3f2a9c1d7e8b4f6a0c5d2e1b9a8f7c6d",
+        "gpg: key 4AEE18F83AFDEB23: public key imported",
+        '<add key="ConnectionString_B2B" value="Server=db" />',
+        "password -> <your password>",
+        "token_ttl: 3600s",
+        "ROOT_PW_MIN = 12  # password length",
+        "api key - see the team vault",
+        "The key insight: Caching2x improves throughput.",
+        '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
+        'credentials: ["bob", "${RELAY_PASSWORD}"]',
+        "USE_AUTH=true2",
+        "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
+        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
+        "key = bytes(range(32))",
+        "the password for the relay is required",
+        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
+        'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
+        "# WindowsCCompiler!  --GPW",  # a word before a comment
+        '"key1": ["value1.1", "value1.2"],',
+        "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
+        '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
+        'credentials: ["bob", "${RELAY_PASSWORD}"]',
+        "USE_AUTH=true2",
+        "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
+        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
+        "key = bytes(range(32))",
+        "the password for the relay is required",
+        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
+        'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
+        "# WindowsCCompiler!  --GPW",  # a word before a comment
+        '"key1": ["value1.1", "value1.2"],',
+        "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
+        "Password for 'https://bob@github.com': ",
+        "Enter passphrase (empty for no passphrase): ",
+        '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
+        '{"name": "LOG_LEVEL", "value": "debug2x"}',
+        "the relay password was reset to the default",
+        "git checkout -b fix-auth2 # token refresh",
+        '`str(row["id"])` AS api_key',
+    ],
+)
+def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_url_query_value_ends_at_the_next_parameter() -> None:
+    assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
+
+
+def test_a_value_shape_is_judged_by_the_name_tier() -> None:
+    word_and_digits = "castle7755"
+    assert judged(PASSWORD, word_and_digits)  # a person's password under a password name
+    assert not judged(STRONG, word_and_digits)  # a token must be random or strongly mixed
+    assert judged(STRONG, KEY) and judged(WEAK, KEY)
+    assert not judged(WEAK, "9f86d081884c7d659a2feaa0c55ad015")  # a bare key's hex is a digest
+    assert strongly_mixed(MIXED) and not strongly_mixed("Base64Encode") and not strongly_mixed("Features**")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'ftp = FTPClient("files.example.com", "deploy", "{MIXED}")', MIXED),
+        (f'login: ["ops@example.com", "{MIXED}"]', MIXED),
+        (f'http.basic("bob", Some("{MIXED}"))', MIXED),
+        (f'Pool(cfg, "svc", "{KEY}")', KEY),
+        (f'Sequelize("app", "app", "{MIXED}", {{ host: "db" }})', MIXED),  # the pair after a failed one
+        (f'new mysqli("db", "app", "{MIXED}", "app")', MIXED),  # a symbol: a login, though strings around
+    ],
+)
+def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'CMD ["python3", "ubuntu_blockchain_os.py"]',
+        'spawn("node", ["index2.js"])',
+        'return []string{"lsv2_pt_", "lsv2_sk_"}',
+        "FUNCS = ('abs','acos','any2Date','any2Enum')",  # names in a list, not a login
+        "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
+        'setLocale("en", "en-US")',
+        'run("npm", "build:prod2")',
+    ],
+)
+def test_pairs_of_names_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_user_then_a_slash_then_its_password_after_a_secret_name() -> None:
+    out = redact("VPN creds for the lab: ops / harbor-copper-7788")
+    assert "harbor-copper-7788" not in out and out.startswith("VPN creds for the lab: ops / ")
+    assert redact("token scope: read / write") == "token scope: read / write"
