@@ -55,10 +55,12 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD6,
     BENIGN_HELD7,
     BENIGN_HELD8,
+    BENIGN_HELD9,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
     POSITIONS_HELD8,
+    POSITIONS_HELD9,
 )
 
 
@@ -470,6 +472,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         POSITIONS_HELD6,
         POSITIONS_HELD7,
         POSITIONS_HELD8,
+        POSITIONS_HELD9,
     )
     source = (
         "positions",
@@ -481,6 +484,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held6",
         "positions-held7",
         "positions-held8",
+        "positions-held9",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -708,6 +712,51 @@ PRINTED_HELD4: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
 )
 
+# Written beside `POSITIONS_HELD9` and scored once with it: the printed part of the sealed set 9.
+PRINTED_HELD5: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "pritunl-default",
+        '$ sudo pritunl default-password\nAdministrator default password:\n  username: "pritunl"\n  password: "{v}"',
+        lambda g: _rand(g, 12),
+    ),
+    ("artisan-key", "$ php artisan key:generate --show\nbase64:{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "django-secret",
+        '$ python -c "from django.core.management.utils import get_random_secret_key; '
+        'print(get_random_secret_key())"\n{v}',
+        lambda g: _rand(g, 50, "abcdefghijklmnopqrstuvwxyz0123456789!@#%^&*(-_=+)"),
+    ),
+    ("acl-genpass", "$ redis-cli ACL GENPASS\n{v}", lambda g: _rand(g, 64, HEX)),
+    (
+        "k3s-node-token",
+        "$ sudo cat /var/lib/rancher/k3s/server/node-token\n{v}",
+        lambda g: "K10" + _rand(g, 64, HEX) + "::server:" + _rand(g, 32, HEX),
+    ),
+    ("wg-private-key", "$ sudo wg show wg0 private-key\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "kubectl-secret-yaml",
+        "$ kubectl get secret db -o yaml\napiVersion: v1\ndata:\n  password: {v}\nkind: Secret",
+        lambda g: base64.b64encode(_rand(g, 18).encode()).decode(),
+    ),
+    ("keepassxc-generate", "$ keepassxc-cli generate -L 24 -l -U -n -s\n{v}", lambda g: _rand(g, 24, AN + "!#$%&*+-")),
+    (
+        "nomad-acl-bootstrap",
+        "$ nomad acl bootstrap\nAccessor ID  = 5b7fd453-d3f7-6814-81dc-fcfe6daedea5\nSecret ID    = {v}\nName         = Bootstrap Token",
+        lambda g: "-".join(_rand(g, n, HEX) for n in (8, 4, 4, 4, 12)),
+    ),
+    (
+        "rancher-bootstrap",
+        '$ docker logs rancher 2>&1 | grep "Bootstrap Password:"\n2026/11/27 10:02:11 [INFO] Bootstrap Password: {v}',
+        lambda g: _rand(g, 40, "bcdfghjklmnpqrstvwxz2456789"),
+    ),
+    ("gpg-gen-random", "$ gpg --gen-random --armor 1 24\n{v}", lambda g: _b64(g, 32)),
+    (
+        "influx-auth-create",
+        "$ influx auth create --all-access\nID\t\t\tDescription\tToken\t\t\tUser Name\n0a1b2c3d4e5f6a7b\t\t{v}\tadmin",
+        lambda g: _rand(g, 86, AN + "-_") + "==",
+    ),
+)
+
 
 def _uuid(g: random.Random) -> str:
     return "-".join(_rand(g, n, HEX) for n in (8, 4, 4, 4, 12))
@@ -834,11 +883,12 @@ PRINTED_HELD10: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 
 
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4, PRINTED_HELD10)
+    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4, PRINTED_HELD5, PRINTED_HELD10)
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
-        source = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held10")[held]
+        sources = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held5")
+        source = (*sources, "printed-held10")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -911,9 +961,9 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(9):
+        for held in range(10):
             samples += position_samples(rng, held)
-        for held in range(6):
+        for held in range(7):
             samples += printed_samples(rng, held)
         for s in samples:
             out = redact(s.text)
@@ -944,6 +994,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 6", list(BENIGN_HELD6)))
     benign.append(("look-alikes of held-out set 7", list(BENIGN_HELD7)))
     benign.append(("look-alikes of held-out set 8", list(BENIGN_HELD8)))
+    benign.append(("look-alikes of held-out set 9", list(BENIGN_HELD9)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
