@@ -46,6 +46,21 @@ def test_the_compiler_recogniser_leaves_gcc_format_of_non_c_files_to_the_general
     assert first(c, "gcc -c main.c") == ["main.c:5:10: error: expected ';' before '}' token"]
 
 
+def test_the_compiler_recogniser_needs_gccs_column() -> None:
+    # A documentation tool prints `file.h:line: error:` without a column, its message going on
+    # below: not gcc's shape, so the general method joins the continuation.
+    output = (
+        "src/cart.h:10: error: The following parameter of tax(int cents) is not documented:\n  parameter 'cents'\n"
+        "src/cart.h:4: error: The following parameter of total(int n) is not documented:\n  parameter 'n'"
+    )
+    assert first(output, "doxygen Doxyfile") == [
+        "src/cart.h:10: error: The following parameter of tax(int cents) is not documented: parameter 'cents'",
+        "src/cart.h:4: error: The following parameter of total(int n) is not documented: parameter 'n'",
+    ]
+    gcc = "main.c:5:10: error: expected ';' before '}' token"
+    assert first(gcc, "doxygen Doxyfile") == [gcc]
+
+
 def test_ruff_claims_concise_lines_only_beside_its_own_count() -> None:
     deptry = (
         "pyproject.toml: DEP002 'left-pad' defined as a dependency but not used\n"
