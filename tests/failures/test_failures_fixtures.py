@@ -50,7 +50,6 @@ KNOWN_MISSES = frozenset(
         "polyml-type-error",
         "prettier-check",
         "publint-errors",
-        "puppet-lint",
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",
@@ -76,7 +75,6 @@ FIRST_RIGHT = frozenset(
         "crystal-spec-failing",
         "zizmor-audit",
         "ls-lint-names",
-        "puppet-lint",
         "z3-errors",
     }
 )

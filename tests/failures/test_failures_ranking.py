@@ -433,6 +433,12 @@ def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
         "ci.yml:8:9: warning[artipacked]: persisted credentials",
         "ci.yml:3:3: error[dangerous-triggers]: insecure trigger",
     ]
+    # The check named in parentheses at the end, on an error and warnings alike.
+    output = "ERROR: app not in module layout on line 1 (check: autoloader_layout)\nWARNING: unquoted mode on line 4 (check: file_mode)"
+    assert messages(output) == [
+        "ERROR: app not in module layout on line 1 (check: autoloader_layout)",
+        "WARNING: unquoted mode on line 4 (check: file_mode)",
+    ]
 
 
 def test_lines_that_start_with_an_error_level_are_one_message_each() -> None:

@@ -45,7 +45,10 @@ _LEVEL_RE = re.compile(
 # A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
 _CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
 _RULE_RE = re.compile(
-    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]", re.IGNORECASE
+    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]"
+    # or a check named at the end, in parentheses (`... on line 4 (check: file_mode)`)
+    r"|\(\w+: [\w./-]+\)$",
+    re.IGNORECASE,
 )
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
@@ -109,7 +112,7 @@ def _alike(units: list[Unit]) -> list[str]:
 
 def errors_only(texts: list[str]) -> list[str]:
     """The errors, when the run states errors beside lower levels. A linter that names the
-    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`) reports
+    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`, `(check: file_mode)`) reports
     findings, each one a failure whatever its level; a compiler names a rule for its warnings
     only (`[-Wunused]`), or for none."""
     levels = [level(t) for t in texts]
