@@ -43,7 +43,6 @@ KNOWN_MISSES = frozenset(
         "groovy-compile",
         "htmlhint-errors",
         "livescript-syntax",
-        "ls-lint-names",
         "mono-exception",
         "nearleyc-syntax",
         "ospec-failing",
@@ -63,7 +62,6 @@ KNOWN_MISSES = frozenset(
         "xmlschema-invalid",
         "xsltproc-errors",
         "yamlfix-check",
-        "z3-errors",
         "zizmor-audit",
     }
 )
@@ -74,8 +72,6 @@ FIRST_RIGHT = frozenset(
         "uvu-failing",
         "crystal-spec-failing",
         "zizmor-audit",
-        "ls-lint-names",
-        "z3-errors",
     }
 )
 

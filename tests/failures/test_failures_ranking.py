@@ -441,6 +441,22 @@ def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
     ]
 
 
+def test_lines_alike_in_their_first_words_are_one_failure_each() -> None:
+    output = "src/Bad_Name.js failed for `.js` rules: kebabcase\nsrc/CartTotal.js failed for `.js` rules: kebabcase"
+    assert messages(output) == [
+        "src/Bad_Name.js failed for `.js` rules: kebabcase",
+        "src/CartTotal.js failed for `.js` rules: kebabcase",
+    ]
+    output = '(error "line 3 column 11: unknown constant y")\nsat\n(error "line 6 column 16: Sorts Int and String are incompatible")'
+    assert messages(output) == [
+        '(error "line 3 column 11: unknown constant y")',
+        '(error "line 6 column 16: Sorts Int and String are incompatible")',
+    ]
+    # Warnings alike beside an error are not failures of their own.
+    output = "line 5 column 9 - Warning: missing </b>\nline 7 column 1 - Error: <foo> is not recognized!\nline 7 column 7 - Warning: discarding </foo>"
+    assert messages(output) == ["line 7 column 1 - Error: <foo> is not recognized!"]
+
+
 def test_lines_that_start_with_an_error_level_are_one_message_each() -> None:
     output = "ERROR: 'shop:Child' defines slots but superclass does not.\nERROR: 'shop:Point' defines overlapping slots.\nOh no!"
     assert messages(output) == [

@@ -51,6 +51,8 @@ _RULE_RE = re.compile(
     re.IGNORECASE,
 )
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
+_PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
+_NUMBER_RE = re.compile(r"\d+")
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
@@ -100,14 +102,23 @@ def several(units: list[Unit]) -> list[str]:
 def _alike(units: list[Unit]) -> list[str]:
     """Messages at the margin that open with the same words and carry a comparison's sides
     (`detected invalid host(s) ...; expected: ...; actual: ...`, then `detected invalid
-    protocol ...`) are one failure each."""
+    protocol ...`) are one failure each; so are lines at the margin that say something and
+    open with the same three words, paths and numbers aside (`a/B.js failed for ...` and
+    `a/C.js failed for ...`, `(error "line 3 ...` and `(error "line 6 ...`), unless they
+    state a lower level (a tool's closing warnings)."""
     groups: dict[str, list[Unit]] = {}
     for u in units:
         words = u.text.split()
         if u.indent == 0 and u.score >= 3 and len(words) >= 4 and _SIDES_RE.search(u.text):
             groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
+        elif u.indent == 0 and u.score >= 1 and len(words) >= 4 and level(u.text) not in _LOWER:
+            groups.setdefault("\0" + _skeleton(words[:3]), []).append(u)
     found = max(groups.values(), key=len, default=[])
     return [collapse(u.text) for u in found] if len(found) >= 2 else []
+
+
+def _skeleton(words: list[str]) -> str:
+    return " ".join(_PATH_WORD_RE.sub("<path>", _NUMBER_RE.sub("0", w.lower())) for w in words)
 
 
 def errors_only(texts: list[str]) -> list[str]:
