@@ -48,7 +48,6 @@ KNOWN_MISSES = frozenset(
         "ospec-failing",
         "polyml-type-error",
         "prettier-check",
-        "publint-errors",
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",

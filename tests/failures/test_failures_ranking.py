@@ -441,6 +441,17 @@ def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
     ]
 
 
+def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
+    output = (
+        "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"
+        "2. pkg.types should come first.\nSuggestions:\n1. The package does not specify the type field."
+    )
+    assert messages(output) == [
+        "pkg.main is ./dist/index.js but the file does not exist.",
+        "pkg.types should come first.",
+    ]
+
+
 def test_lines_alike_in_their_first_words_are_one_failure_each() -> None:
     output = "src/Bad_Name.js failed for `.js` rules: kebabcase\nsrc/CartTotal.js failed for `.js` rules: kebabcase"
     assert messages(output) == [

@@ -6,6 +6,7 @@ names tests, its count of failures, a list of findings.
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
     bulleted(lines, kinds) -> dict          # the items of each list under a heading
+    error_list(lines) -> list[str]          # the items under `Errors:`, one failure each
     verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
     records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
@@ -30,6 +31,10 @@ VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
 RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
 RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")
 BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
+# A heading that says its items are the failures (`Errors:`, `3 problems:`), over a list
+# bulleted or numbered (`1. pkg.main is ./dist/index.js but the file does not exist.`).
+ERROR_HEADING_RE = re.compile(r"^(?:\d+ )?(?:errors|failures|problems|issues|violations)(?: \(\d+\))?:$", re.IGNORECASE)
+LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
 
@@ -120,6 +125,22 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
             )
             m += 1
         n = m
+    return out
+
+
+def error_list(lines: list[Line]) -> list[str]:
+    """The items of each list under a heading that names them as the failures (`Errors:`
+    then `1. ...`, `2. ...`): one message each, the numbering dropped. Lists under other
+    headings (`Suggestions:`, `Warnings:`) are not failures."""
+    out: list[str] = []
+    for n, heading in enumerate(lines[:-1]):
+        if not ERROR_HEADING_RE.match(heading.core):
+            continue
+        for line in lines[n + 1 :]:
+            item = LIST_ITEM_RE.match(line.core)
+            if not item or line.indent < heading.indent:
+                break
+            out.append(collapse(item.group(1)))
     return out
 
 

@@ -15,6 +15,7 @@ OS error. Then the output's shape decides how many failures it holds:
   title, the best line of its section, written `title: message`;
 - a file or location header over per-finding lines (`path` then `  3:5  error ...`, `In f line
   3:` then caret labels): one message per finding, written `path:line:col: ...`;
+- a list under a heading naming its items the failures (`Errors:` / `1. ...`): one each;
 - several lines that start with their own location (linters, compilers): one message each;
 - otherwise the single best line, the earliest on a tie.
 
@@ -99,6 +100,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
+    listed = layout.error_list(lines)
+    if listed:
+        return listed
     units = _units(lines, kinds, 0, len(lines), locate=True)
     several = findings.several(units)
     if several:
