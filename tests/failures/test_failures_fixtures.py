@@ -35,7 +35,6 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "crystal-spec-failing",
         "csslint-errors",
-        "djhtml-check",
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
@@ -60,7 +59,6 @@ KNOWN_MISSES = frozenset(
         "verilator-lint",
         "xmlschema-invalid",
         "xsltproc-errors",
-        "yamlfix-check",
         "zizmor-audit",
     }
 )

@@ -441,6 +441,14 @@ def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
     ]
 
 
+def test_with_nothing_that_reads_as_a_message_the_line_naming_what_beats_a_count() -> None:
+    output = "would have reindented templates/cart.html\n1 template would have been reindented."
+    assert messages(output) == ["would have reindented templates/cart.html"]
+    # A progress tag in brackets on every line, and progress after the program's name.
+    output = "[+] Fixer: Checking files\n[+] Would fix config.yml\n[+] Checked 1 files: 0 fixed, 1 left unchanged"
+    assert messages(output) == ["Would fix config.yml"]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

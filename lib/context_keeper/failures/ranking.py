@@ -51,9 +51,12 @@ def rank(chunks: list[list[str]]) -> Found | None:
         messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
         said = [r for r in rest if not wording.is_verdict(r)]
-        last = (said or rest)[-1] if rest else last
+        named = [r for r in said if not wording.COUNTED_RE.match(r)]
+        last = (named or said or rest)[-1] if rest else last
     if not messages and last:
-        # Nothing reads as a message: the last thing the program said (not its verdict).
+        # Nothing reads as a message: the last thing the program said (not its verdict, nor
+        # a count of what it did, `1 template would have been reindented.`, where a line
+        # names which: `would have reindented templates/cart.html`).
         messages = [collapse(last)]
     if not messages:
         return None

@@ -35,7 +35,8 @@ BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
-TASK_RE = re.compile(r"^\s*\[[a-z][a-z-]{2,}\] ")
+# (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
+TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~-])\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
@@ -62,7 +63,8 @@ WRAPUP_RE = re.compile(
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*"
     r"|Took \d.*|(?:[Dd]one|[Cc]ompleted|[Ff]inished) in \d[\d.hms ]*"
-    r"|Checking .*\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
+    # (Progress after the program's name too: `YamlFix: Checking files`.)
+    r"|(?:[\w.-]+: )?(?:Checking (?:.*\.\.\.|\S+(?: \S+)?)|Running.*|Compiling .*)|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
     r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
     r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?)$"

@@ -59,6 +59,9 @@ VERDICT_RE = re.compile(
     r"|\b(?:build|compilation|analysis) (?:aborted|stopped)\b|\bexit (?:code|status):? \d+\s*$",
     re.IGNORECASE,
 )
+# A line that counts what the run did, the count its first or second word (`1 template would
+# have been reindented.`, `Checked 1 files: 0 fixed`), not a position (`line 3 column 2`).
+COUNTED_RE = re.compile(r"^(?!(?:line|col|column|row) )(?:[\w-]+ )?\d+ [a-z]{3,}", re.IGNORECASE)
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 CODE_RE = re.compile(
