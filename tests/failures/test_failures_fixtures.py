@@ -38,7 +38,6 @@ KNOWN_MISSES = frozenset(
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
-        "groovy-assert",
         "groovy-compile",
         "htmlhint-errors",
         "livescript-syntax",

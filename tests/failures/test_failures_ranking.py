@@ -449,6 +449,16 @@ def test_with_nothing_that_reads_as_a_message_the_line_naming_what_beats_a_count
     assert messages(output) == ["Would fix config.yml"]
 
 
+def test_a_message_printed_again_without_a_leading_word_is_the_message() -> None:
+    output = "starting\nCaught: java.lang.IllegalStateException: port is not set\njava.lang.IllegalStateException: port is not set"
+    assert messages(output) == ["java.lang.IllegalStateException: port is not set"]
+
+
+def test_values_under_an_expressions_bars_are_a_part_of_their_own() -> None:
+    output = "Assertion failed: \n\nassert total(a) == 30\n       |        |\n       25       false"
+    assert messages(output) == ["Assertion failed: assert total(a) == 30; 25 false"]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

@@ -95,7 +95,9 @@ def logged(units: list[Unit], best: str) -> str:
     for text, *_ in units:
         if text == best:
             break
-        if text.endswith(message) and text != message:
+        # (A line quoting the whole exception, class and all, `Caught: x.Error: ...`, is a
+        # wrapper's report of it, not the tool's words.)
+        if text.endswith(message) and text != message and not text.endswith(best):
             return text
     return best
 

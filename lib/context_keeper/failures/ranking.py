@@ -122,6 +122,11 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # exception raised last is the one that ended the program.
         raised = [u[0] for u in units if wording.EXC_RE.search(u[0]) and u[1] > 0]
         best = raised[-1] if raised else best
+    # The same message printed again without a leading word (`Caught: X` over `X`): the
+    # word was a wrapper's report of it.
+    word, _, bare = best.partition(": ")
+    if re.fullmatch(r"[A-Za-z]\w*", word) and any(collapse(u.text) == collapse(bare) for u in units):
+        best = bare
     causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
     if causes and wording.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
