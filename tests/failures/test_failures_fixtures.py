@@ -44,7 +44,6 @@ KNOWN_MISSES = frozenset(
         "mono-exception",
         "nearleyc-syntax",
         "ospec-failing",
-        "polyml-type-error",
         "prettier-check",
         "pyroma-rating",
         "qunit-failing",

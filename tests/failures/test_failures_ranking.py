@@ -459,6 +459,13 @@ def test_values_under_an_expressions_bars_are_a_part_of_their_own() -> None:
     assert messages(output) == ["Assertion failed: assert total(a) == 30; 25 false"]
 
 
+def test_a_fields_label_alone_starts_a_part_of_its_own() -> None:
+    output = "a.sml:2: error: Types differ.\n   Expression: total [1, 2] : int\n   Reason:\n      Can't unify int with string"
+    assert messages(output) == [
+        "a.sml:2: error: Types differ.; Expression: total [1, 2] : int; Reason: Can't unify int with string"
+    ]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

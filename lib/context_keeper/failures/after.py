@@ -28,7 +28,8 @@ _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S"
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
-_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
+# A field starting a part of its own (`Evaluated: 3 == 4`, or its label alone, `Reason:`).
+_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?:(?: \S|$)")
 
 
 def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
