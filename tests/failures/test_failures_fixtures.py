@@ -48,7 +48,6 @@ KNOWN_MISSES = frozenset(
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",
-        "raku-die",
         "raku-test-failing",
         "sha256sum-check",
         "sort-package-json-check",

@@ -466,6 +466,11 @@ def test_a_fields_label_alone_starts_a_part_of_its_own() -> None:
     ]
 
 
+def test_what_a_frame_was_in_then_where_is_a_frame() -> None:
+    output = "starting\nport is not set\n  in sub port at app.raku line 2\n  in block <unit> at app.raku line 6"
+    assert messages(output) == ["port is not set"]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

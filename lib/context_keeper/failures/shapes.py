@@ -47,7 +47,9 @@ FRAME_RE = re.compile(
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
     r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \["
     # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
-    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$)"
+    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$"
+    # What it was in, then where (`in sub port at app.raku line 2`, `in block <unit> at ...`).
+    r"|in [a-z]+ \S+ at \S+ line \d+$)"
 )
 SOURCE_RE = re.compile(
     r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
