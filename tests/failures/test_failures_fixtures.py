@@ -31,8 +31,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `===SORRY!===`); a file named on a line of its own above its message (livescript's `Failed
 # at:`, sqlfmt's, sort-package-json's above a count); nearleyc's message split around its
 # excerpt; pyroma's sentences between rules with nothing marking them; raku's test titles the
-# expectation leaves out; verilator's `%Warning-CODE: file:l:c:` not read as located;
-# xmlschema's reason under the file's verdict.
+# expectation leaves out; verilator's `%Warning-CODE: file:l:c:` not read as located.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -60,7 +59,6 @@ KNOWN_MISSES = frozenset(
         "sqlfmt-error",
         "uvu-failing",
         "verilator-lint",
-        "xmlschema-invalid",
         "xsltproc-errors",
         "zizmor-audit",
     }

@@ -471,6 +471,13 @@ def test_what_a_frame_was_in_then_where_is_a_frame() -> None:
     assert messages(output) == ["port is not set"]
 
 
+def test_a_files_verdict_alone_ranks_below_the_reason() -> None:
+    output = "order.xml is not valid\nfailed decoding 'zero' with positiveInteger:\n\nReason: invalid literal for int(): 'zero'"
+    assert messages(output) == [
+        "failed decoding 'zero' with positiveInteger: Reason: invalid literal for int(): 'zero'"
+    ]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"
