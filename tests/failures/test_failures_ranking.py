@@ -478,6 +478,11 @@ def test_a_files_verdict_alone_ranks_below_the_reason() -> None:
     ]
 
 
+def test_a_file_named_alone_over_a_deeper_message_is_where_it_happened() -> None:
+    output = "1 file had errors while formatting.\nmodels/orders.sql\n    encountered an error: Closing bracket ')' found at 24"
+    assert messages(output) == ["models/orders.sql: encountered an error: Closing bracket ')' found at 24"]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

@@ -10,6 +10,7 @@ names tests, its count of failures, a list of findings.
     verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
     records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
+    heads(lines, kinds, above, n) -> bool   # the line above names where the message happened
 """
 
 from __future__ import annotations
@@ -171,3 +172,16 @@ def records(lines: list[Line]) -> list[str]:
     if len(found) < 2:
         return []
     return [compose(b[0], b[1:]) for b in found]
+
+
+def heads(lines: list[Line], kinds: list[str], above: int, n: int) -> bool:
+    """Whether the line `above` is where the message at `n` happened: a location, or a file
+    named alone right over the deeper message (`models/a.sql` / `    error: ...`)."""
+    if kinds[above] == "location":
+        return True
+    return (
+        kinds[above] == "text"
+        and above == n - 1
+        and lines[n].indent > lines[above].indent
+        and bool(shapes.BARE_PATH_RE.match(lines[above].core))
+    )

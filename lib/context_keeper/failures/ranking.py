@@ -232,8 +232,8 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         while above > start and above >= n - 5 and kinds[above] in ("source", "caret", "blank"):
             above -= 1
         excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
-        near = excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))
-        if locate and near and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+        near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
+        if near and layout.heads(lines, kinds, above, n) and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
