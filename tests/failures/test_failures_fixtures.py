@@ -31,7 +31,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `===SORRY!===`); a file named on a line of its own above its message (livescript's `Failed
 # at:`, sqlfmt's, sort-package-json's above a count); nearleyc's message split around its
 # excerpt; pyroma's sentences between rules with nothing marking them; raku's test titles the
-# expectation leaves out; verilator's `%Warning-CODE: file:l:c:` not read as located.
+# expectation leaves out.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -58,10 +58,8 @@ KNOWN_MISSES = frozenset(
         "sort-package-json-check",
         "sqlfmt-error",
         "uvu-failing",
-        "verilator-lint",
         "xsltproc-errors",
         "zizmor-audit",
-        "sqlfmt-error",
     }
 )
 # Of those, the ones whose first message is still right.

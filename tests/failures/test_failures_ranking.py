@@ -483,6 +483,19 @@ def test_a_file_named_alone_over_a_deeper_message_is_where_it_happened() -> None
     assert messages(output) == ["models/orders.sql: encountered an error: Closing bracket ')' found at 24"]
 
 
+def test_a_location_after_a_percent_level_and_an_aside_under_it() -> None:
+    output = (
+        "%Warning-WIDTH: counter.v:4:12: Operator ADD expects 8 bits.\n"
+        "                              : ... In instance counter\n"
+        "%Warning-WIDTH: counter.v:4:7: Operator ASSIGNDLY expects 4 bits.\n"
+        "%Error: Exiting due to 2 warning(s)"
+    )
+    assert messages(output) == [
+        "%Warning-WIDTH: counter.v:4:12: Operator ADD expects 8 bits.",
+        "%Warning-WIDTH: counter.v:4:7: Operator ASSIGNDLY expects 4 bits.",
+    ]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

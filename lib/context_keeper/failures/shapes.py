@@ -192,7 +192,7 @@ BARE_LOCATION_RE = re.compile(
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?(?:file://)?/?"
+    r"^(?:%?[\w.-]+: ?)?(?:file://)?/?"
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     # (`a.vala:8.12-8.14:` is a line.column range.)
@@ -222,7 +222,10 @@ ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
 # How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
 # `location...:`): not what failed.
-WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)")
+# (Or an aside opened by an ellipsis under the message: `: ... In instance counter`.)
+WHERE_RE = re.compile(
+    r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)|^:?\s*\.\.\. [A-Z]"
+)
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 
