@@ -243,6 +243,17 @@ def test_numbered_lines_without_a_gutter_are_an_excerpt_the_header_introduced() 
     assert messages(output) == ["NameError: variable @x is undefined in a.less on line 3, column 10"]
 
 
+def test_numbered_lines_past_a_caret_and_an_empty_numbered_line_are_the_excerpt() -> None:
+    output = (
+        "Error: invalid syntax at line 1 col 27:\n\n1  main -> number {% a + b\n                ^\n"
+        "2  number -> [0-9]:+\n3\nUnexpected input. Instead, I was expecting one of the following:\n\n"
+        "A comment token based on:\n    ws → ws ● %comment _"
+    )
+    assert messages(output) == [
+        "Error: invalid syntax at line 1 col 27: Unexpected input. Instead, I was expecting one of the following:"
+    ]
+
+
 def test_a_remark_in_parentheses_after_a_level_explains_the_finding_above() -> None:
     output = "a.asm:5: error: instruction expected\na.asm:6: error: undefined symbol `x'\na.asm:6: error:  (Each undefined symbol is reported only once.)"
     assert messages(output) == ["a.asm:5: error: instruction expected", "a.asm:6: error: undefined symbol `x'"]

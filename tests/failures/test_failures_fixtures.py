@@ -28,10 +28,10 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The fourteenth batch, the third round's sealed set (docs/performance.md, e2), what is left
 # after the fourth round: dockerfilelint's table rows; a header the expectation keeps where the
 # method drops such headers elsewhere (groovy's exception class over its compile error, raku's
-# `===SORRY!===`); a file named on a line of its own above its message (livescript's `Failed
-# at:`, sqlfmt's, sort-package-json's above a count); nearleyc's message split around its
-# excerpt; pyroma's sentences between rules with nothing marking them; raku's test titles the
-# expectation leaves out.
+# `===SORRY!===`); a file named above its message on a line of words (livescript's `Failed at:
+# src/app.ls`), or above a count (sort-package-json); sqlfmt's second failure, a file and its
+# verdict below the first; pyroma's sentences between rules with nothing marking them; raku's
+# test titles the expectation leaves out.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -47,7 +47,6 @@ KNOWN_MISSES = frozenset(
         "htmlhint-errors",
         "livescript-syntax",
         "mono-exception",
-        "nearleyc-syntax",
         "ospec-failing",
         "prettier-check",
         "pyroma-rating",

@@ -268,8 +268,9 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
         if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
             return diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
-        # blank, `120 !== 100`), not two, and not before a new title.
-        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
+        # blank, `120 !== 100`), not two, and not before a new title or a heading of its own
+        # (`A comment token based on:`).
+        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text") and lines[n + 1].core[-1:] != ":":
             n += 1
         m = n
         while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):

@@ -216,7 +216,7 @@ PAIR_KEY_RE = re.compile(
 FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
-NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
+NUMBERED_RE = re.compile(r"^(\d{1,5})(?: {1,4}\S|$)")  # (an empty line of the excerpt: its number alone)
 # How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
 ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
