@@ -30,8 +30,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # method drops such headers elsewhere (groovy's exception class over its compile error, raku's
 # `===SORRY!===`); a file named above its message on a line of words (livescript's `Failed at:
 # src/app.ls`), or above a count (sort-package-json); sqlfmt's second failure, a file and its
-# verdict below the first; pyroma's sentences between rules with nothing marking them; raku's
-# test titles the expectation leaves out.
+# verdict below the first; pyroma's sentences between rules with nothing marking them.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -52,7 +51,6 @@ KNOWN_MISSES = frozenset(
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",
-        "raku-test-failing",
         "sha256sum-check",
         "sort-package-json-check",
         "sqlfmt-error",

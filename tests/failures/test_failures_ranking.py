@@ -496,6 +496,17 @@ def test_a_location_after_a_percent_level_and_an_aside_under_it() -> None:
     ]
 
 
+def test_a_message_that_quotes_its_test_by_name_is_not_prefixed_with_it() -> None:
+    output = (
+        "not ok 1 - sums prices\n# Failed test 'sums prices'\n# at t/cart.t line 5\n# expected: '30'\n#      got: '25'\n"
+        "not ok 2 - keeps names\n# Failed test 'keeps names'\n# at t/cart.t line 6\n1..2"
+    )
+    assert messages(output) == [
+        "Failed test 'sums prices'; at t/cart.t line 5; expected: '30'; got: '25'",
+        "Failed test 'keeps names'; at t/cart.t line 6",
+    ]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

@@ -11,6 +11,7 @@ names tests, its count of failures, a list of findings.
     records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
     heads(lines, kinds, above, n) -> bool   # the line above names where the message happened
+    titled(where, best) -> str              # a test's message under its title
 """
 
 from __future__ import annotations
@@ -185,3 +186,12 @@ def heads(lines: list[Line], kinds: list[str], above: int, n: int) -> bool:
         and lines[n].indent > lines[above].indent
         and bool(shapes.BARE_PATH_RE.match(lines[above].core))
     )
+
+
+def titled(where: str, best: str) -> str:
+    """A test's message written `title: message`, unless the message quotes the test by name
+    already (`Failed test 'sums'; at t/cart.t line 5`)."""
+    low, name = best.lower(), where.lower()
+    if not where or f"test '{name}'" in low or f'test "{name}"' in low:
+        return collapse(best)
+    return compose(where, [best])

@@ -168,8 +168,7 @@ def _sectioned(
             if unit is not None:
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
-                best = unit.text.removeprefix("note: ")
-                out.append(compose(where, [best]) if where else collapse(best))
+                out.append(layout.titled(where, unit.text.removeprefix("note: ")))
                 marked.append(unit.mark)
             continue
         for m in range(start + 1, end):
