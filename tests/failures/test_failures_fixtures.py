@@ -26,11 +26,11 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `FATAL UNHANDLED EXCEPTION:` before the exception. Conventions other tools contradict: csslint's compact
 # format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
 # The fourteenth batch, the third round's sealed set (docs/performance.md, e2), what is left
-# after the fourth round: dockerfilelint's table rows; a header the expectation keeps where the
-# method drops such headers elsewhere (groovy's exception class over its compile error, raku's
-# `===SORRY!===`); a file named above its message on a line of words (livescript's `Failed at:
-# src/app.ls`), or above a count (sort-package-json); sqlfmt's second failure, a file and its
-# verdict below the first; pyroma's sentences between rules with nothing marking them.
+# after the fourth round: dockerfilelint's table rows; raku's `===SORRY!===` header, which the
+# expectation keeps where the method drops such headers elsewhere; a file named above its
+# message on a line of words (livescript's `Failed at: src/app.ls`), or above a count
+# (sort-package-json); sqlfmt's second failure, a file and its verdict below the first;
+# pyroma's sentences between rules with nothing marking them.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -42,7 +42,6 @@ KNOWN_MISSES = frozenset(
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
-        "groovy-compile",
         "htmlhint-errors",
         "livescript-syntax",
         "mono-exception",

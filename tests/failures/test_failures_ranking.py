@@ -507,6 +507,11 @@ def test_a_message_that_quotes_its_test_by_name_is_not_prefixed_with_it() -> Non
     ]
 
 
+def test_a_location_with_a_space_before_its_line_is_a_finding_of_its_own() -> None:
+    output = "x.CompilationErrorsException: startup failed:\n/p/app.groovy: 3: unexpected token: } @ line 3.\n   }\n   ^\n\n1 error"
+    assert messages(output) == ["/p/app.groovy: 3: unexpected token: } @ line 3."]
+
+
 def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
     output = (
         "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"

@@ -196,7 +196,8 @@ LOC_START_RE = re.compile(
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     # (`a.vala:8.12-8.14:` is a line.column range.)
-    + r"(?::\d+(?::\d+)?:?|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    # (`app.groovy: 3: unexpected token` puts a space before the line.)
+    + r"(?::\d+(?::\d+)?:?|: \d+:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
