@@ -534,6 +534,12 @@ def test_lines_alike_in_their_first_words_are_one_failure_each() -> None:
         '(error "line 3 column 11: unknown constant y")',
         '(error "line 6 column 16: Sorts Int and String are incompatible")',
     ]
+    # The same line printed twice is one thing said again, not two failures.
+    output = (
+        "./a.js\nModule not found: Can't resolve 'x' in 'lib'\n\n./a.js\nModule not found: Can't resolve 'x' in 'lib'\n\n"
+        "Failed to compile.\n\n./src/page.tsx:63:53\nType error: BigInt literals are not available here."
+    )
+    assert messages(output) == ["./src/page.tsx:63:53: Type error: BigInt literals are not available here."]
     # Warnings alike beside an error are not failures of their own.
     output = "line 5 column 9 - Warning: missing </b>\nline 7 column 1 - Error: <foo> is not recognized!\nline 7 column 7 - Warning: discarding </foo>"
     assert messages(output) == ["line 7 column 1 - Error: <foo> is not recognized!"]

@@ -113,8 +113,9 @@ def _alike(units: list[Unit]) -> list[str]:
             groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
         elif u.indent == 0 and u.score >= 1 and len(words) >= 4 and level(u.text) not in _LOWER:
             groups.setdefault("\0" + _skeleton(words[:3]), []).append(u)
-    found = max(groups.values(), key=len, default=[])
-    return [collapse(u.text) for u in found] if len(found) >= 2 else []
+    # (The same line printed twice, a build's repeated warning, is one thing said again.)
+    found = max(groups.values(), key=lambda g: len({u.text for u in g}), default=[])
+    return [collapse(u.text) for u in found] if len({u.text for u in found}) >= 2 else []
 
 
 def _skeleton(words: list[str]) -> str:
