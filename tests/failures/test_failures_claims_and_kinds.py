@@ -46,6 +46,21 @@ def test_the_compiler_recogniser_leaves_gcc_format_of_non_c_files_to_the_general
     assert first(c, "gcc -c main.c") == ["main.c:5:10: error: expected ';' before '}' token"]
 
 
+def test_the_compiler_recogniser_needs_gccs_column() -> None:
+    # A documentation tool prints `file.h:line: error:` without a column, its message going on
+    # below: not gcc's shape, so the general method joins the continuation.
+    output = (
+        "src/cart.h:10: error: The following parameter of tax(int cents) is not documented:\n  parameter 'cents'\n"
+        "src/cart.h:4: error: The following parameter of total(int n) is not documented:\n  parameter 'n'"
+    )
+    assert first(output, "doxygen Doxyfile") == [
+        "src/cart.h:10: error: The following parameter of tax(int cents) is not documented: parameter 'cents'",
+        "src/cart.h:4: error: The following parameter of total(int n) is not documented: parameter 'n'",
+    ]
+    gcc = "main.c:5:10: error: expected ';' before '}' token"
+    assert first(gcc, "doxygen Doxyfile") == [gcc]
+
+
 def test_ruff_claims_concise_lines_only_beside_its_own_count() -> None:
     deptry = (
         "pyproject.toml: DEP002 'left-pad' defined as a dependency but not used\n"
@@ -226,6 +241,17 @@ def test_a_tools_question_under_its_message_is_a_hint_not_part_of_it() -> None:
 def test_numbered_lines_without_a_gutter_are_an_excerpt_the_header_introduced() -> None:
     output = "NameError: variable @x is undefined in a.less on line 3, column 10:\n2 .nav {\n3   color: @x;\n4 }"
     assert messages(output) == ["NameError: variable @x is undefined in a.less on line 3, column 10"]
+
+
+def test_numbered_lines_past_a_caret_and_an_empty_numbered_line_are_the_excerpt() -> None:
+    output = (
+        "Error: invalid syntax at line 1 col 27:\n\n1  main -> number {% a + b\n                ^\n"
+        "2  number -> [0-9]:+\n3\nUnexpected input. Instead, I was expecting one of the following:\n\n"
+        "A comment token based on:\n    ws → ws ● %comment _"
+    )
+    assert messages(output) == [
+        "Error: invalid syntax at line 1 col 27: Unexpected input. Instead, I was expecting one of the following:"
+    ]
 
 
 def test_a_remark_in_parentheses_after_a_level_explains_the_finding_above() -> None:

@@ -25,8 +25,12 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # before the message, sha256sum's `a.txt: FAILED`, xsltproc's third of three lines, mono's
 # `FATAL UNHANDLED EXCEPTION:` before the exception. Conventions other tools contradict: csslint's compact
 # format read by the eslint recogniser, zizmor's primary label drawn apart from its caret.
-# The fourteenth batch, the third round's held-out set, as the method stood when that round
-# ended (the figure in docs/performance.md, e2); its misses are the next round's to read.
+# The fourteenth batch, the third round's sealed set (docs/performance.md, e2), what is left
+# after the fourth round: dockerfilelint's table rows; raku's `===SORRY!===` header, which the
+# expectation keeps where the method drops such headers elsewhere; a file named above its
+# message on a line of words (livescript's `Failed at: src/app.ls`), or above a count
+# (sort-package-json); sqlfmt's second failure, a file and its verdict below the first;
+# pyroma's sentences between rules with nothing marking them.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -35,37 +39,22 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "crystal-spec-failing",
         "csslint-errors",
-        "djhtml-check",
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
-        "doxygen-warnings",
-        "groovy-assert",
-        "groovy-compile",
         "htmlhint-errors",
         "livescript-syntax",
-        "ls-lint-names",
         "mono-exception",
-        "nearleyc-syntax",
         "ospec-failing",
-        "polyml-type-error",
         "prettier-check",
-        "publint-errors",
-        "puppet-lint",
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",
-        "raku-die",
-        "raku-test-failing",
         "sha256sum-check",
         "sort-package-json-check",
         "sqlfmt-error",
         "uvu-failing",
-        "verilator-lint",
-        "xmlschema-invalid",
         "xsltproc-errors",
-        "yamlfix-check",
-        "z3-errors",
         "zizmor-audit",
     }
 )
@@ -76,10 +65,7 @@ FIRST_RIGHT = frozenset(
         "uvu-failing",
         "crystal-spec-failing",
         "zizmor-audit",
-        "doxygen-warnings",
-        "ls-lint-names",
-        "puppet-lint",
-        "z3-errors",
+        "sqlfmt-error",
     }
 )
 

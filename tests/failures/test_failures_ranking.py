@@ -433,6 +433,116 @@ def test_a_linter_that_names_the_rule_of_every_finding_fails_on_each() -> None:
         "ci.yml:8:9: warning[artipacked]: persisted credentials",
         "ci.yml:3:3: error[dangerous-triggers]: insecure trigger",
     ]
+    # The check named in parentheses at the end, on an error and warnings alike.
+    output = "ERROR: app not in module layout on line 1 (check: autoloader_layout)\nWARNING: unquoted mode on line 4 (check: file_mode)"
+    assert messages(output) == [
+        "ERROR: app not in module layout on line 1 (check: autoloader_layout)",
+        "WARNING: unquoted mode on line 4 (check: file_mode)",
+    ]
+
+
+def test_with_nothing_that_reads_as_a_message_the_line_naming_what_beats_a_count() -> None:
+    output = "would have reindented templates/cart.html\n1 template would have been reindented."
+    assert messages(output) == ["would have reindented templates/cart.html"]
+    # A progress tag in brackets on every line, and progress after the program's name.
+    output = "[+] Fixer: Checking files\n[+] Would fix config.yml\n[+] Checked 1 files: 0 fixed, 1 left unchanged"
+    assert messages(output) == ["Would fix config.yml"]
+
+
+def test_a_message_printed_again_without_a_leading_word_is_the_message() -> None:
+    output = "starting\nCaught: java.lang.IllegalStateException: port is not set\njava.lang.IllegalStateException: port is not set"
+    assert messages(output) == ["java.lang.IllegalStateException: port is not set"]
+
+
+def test_values_under_an_expressions_bars_are_a_part_of_their_own() -> None:
+    output = "Assertion failed: \n\nassert total(a) == 30\n       |        |\n       25       false"
+    assert messages(output) == ["Assertion failed: assert total(a) == 30; 25 false"]
+
+
+def test_a_fields_label_alone_starts_a_part_of_its_own() -> None:
+    output = "a.sml:2: error: Types differ.\n   Expression: total [1, 2] : int\n   Reason:\n      Can't unify int with string"
+    assert messages(output) == [
+        "a.sml:2: error: Types differ.; Expression: total [1, 2] : int; Reason: Can't unify int with string"
+    ]
+
+
+def test_what_a_frame_was_in_then_where_is_a_frame() -> None:
+    output = "starting\nport is not set\n  in sub port at app.raku line 2\n  in block <unit> at app.raku line 6"
+    assert messages(output) == ["port is not set"]
+
+
+def test_a_files_verdict_alone_ranks_below_the_reason() -> None:
+    output = "order.xml is not valid\nfailed decoding 'zero' with positiveInteger:\n\nReason: invalid literal for int(): 'zero'"
+    assert messages(output) == [
+        "failed decoding 'zero' with positiveInteger: Reason: invalid literal for int(): 'zero'"
+    ]
+
+
+def test_a_file_named_alone_over_a_deeper_message_is_where_it_happened() -> None:
+    output = "1 file had errors while formatting.\nmodels/orders.sql\n    encountered an error: Closing bracket ')' found at 24"
+    assert messages(output) == ["models/orders.sql: encountered an error: Closing bracket ')' found at 24"]
+
+
+def test_a_location_after_a_percent_level_and_an_aside_under_it() -> None:
+    output = (
+        "%Warning-WIDTH: counter.v:4:12: Operator ADD expects 8 bits.\n"
+        "                              : ... In instance counter\n"
+        "%Warning-WIDTH: counter.v:4:7: Operator ASSIGNDLY expects 4 bits.\n"
+        "%Error: Exiting due to 2 warning(s)"
+    )
+    assert messages(output) == [
+        "%Warning-WIDTH: counter.v:4:12: Operator ADD expects 8 bits.",
+        "%Warning-WIDTH: counter.v:4:7: Operator ASSIGNDLY expects 4 bits.",
+    ]
+
+
+def test_a_message_that_quotes_its_test_by_name_is_not_prefixed_with_it() -> None:
+    output = (
+        "not ok 1 - sums prices\n# Failed test 'sums prices'\n# at t/cart.t line 5\n# expected: '30'\n#      got: '25'\n"
+        "not ok 2 - keeps names\n# Failed test 'keeps names'\n# at t/cart.t line 6\n1..2"
+    )
+    assert messages(output) == [
+        "Failed test 'sums prices'; at t/cart.t line 5; expected: '30'; got: '25'",
+        "Failed test 'keeps names'; at t/cart.t line 6",
+    ]
+
+
+def test_a_location_with_a_space_before_its_line_is_a_finding_of_its_own() -> None:
+    output = "x.CompilationErrorsException: startup failed:\n/p/app.groovy: 3: unexpected token: } @ line 3.\n   }\n   ^\n\n1 error"
+    assert messages(output) == ["/p/app.groovy: 3: unexpected token: } @ line 3."]
+
+
+def test_a_list_under_a_heading_naming_its_items_errors_is_one_failure_each() -> None:
+    output = (
+        "Linting...\nErrors:\n1. pkg.main is ./dist/index.js but the file does not exist.\n"
+        "2. pkg.types should come first.\nSuggestions:\n1. The package does not specify the type field."
+    )
+    assert messages(output) == [
+        "pkg.main is ./dist/index.js but the file does not exist.",
+        "pkg.types should come first.",
+    ]
+
+
+def test_lines_alike_in_their_first_words_are_one_failure_each() -> None:
+    output = "src/Bad_Name.js failed for `.js` rules: kebabcase\nsrc/CartTotal.js failed for `.js` rules: kebabcase"
+    assert messages(output) == [
+        "src/Bad_Name.js failed for `.js` rules: kebabcase",
+        "src/CartTotal.js failed for `.js` rules: kebabcase",
+    ]
+    output = '(error "line 3 column 11: unknown constant y")\nsat\n(error "line 6 column 16: Sorts Int and String are incompatible")'
+    assert messages(output) == [
+        '(error "line 3 column 11: unknown constant y")',
+        '(error "line 6 column 16: Sorts Int and String are incompatible")',
+    ]
+    # The same line printed twice is one thing said again, not two failures.
+    output = (
+        "./a.js\nModule not found: Can't resolve 'x' in 'lib'\n\n./a.js\nModule not found: Can't resolve 'x' in 'lib'\n\n"
+        "Failed to compile.\n\n./src/page.tsx:63:53\nType error: BigInt literals are not available here."
+    )
+    assert messages(output) == ["./src/page.tsx:63:53: Type error: BigInt literals are not available here."]
+    # Warnings alike beside an error are not failures of their own.
+    output = "line 5 column 9 - Warning: missing </b>\nline 7 column 1 - Error: <foo> is not recognized!\nline 7 column 7 - Warning: discarding </foo>"
+    assert messages(output) == ["line 7 column 1 - Error: <foo> is not recognized!"]
 
 
 def test_lines_that_start_with_an_error_level_are_one_message_each() -> None:

@@ -28,7 +28,8 @@ _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S"
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
-_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?: \S")
+# A field starting a part of its own (`Evaluated: 3 == 4`, or its label alone, `Reason:`).
+_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?:(?: \S|$)")
 
 
 def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -174,7 +175,9 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     """`text` with its continuation line `s` joined the way the two read together."""
     if s.startswith("| "):
-        return f"{text} {s[2:]}"
+        # (A line of bars alone, pointing from an expression to its values, adds nothing
+        # but the end of the expression: the values below are a part of their own.)
+        return f"{text} {s[2:]}" if s[2:].strip() else f"{text} "
     # (A field, `Evaluated: 3 == 4`, starts a part of its own.)
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
@@ -184,4 +187,4 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
         return f"{text} {s}"
     # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)
     opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
-    return f"{text} {s}" if opens else f"{text}; {s}"
+    return f"{text} {s}" if opens else f"{text.rstrip()}; {s}"

@@ -1,6 +1,6 @@
 """C and C++ builds: gcc / clang / g++ diagnostics, linker errors, CMake, make.
 
-- compiler: each `file:line[:col]: error: ...` / `fatal error: ...` line as printed (and
+- compiler: each `file:line:col: error: ...` / `fatal error: ...` line as printed (and
   MSBuild's `file(l,c): error CS1002: ...` without the project suffix; notes,
   warnings, `In function` context dropped), `<tool>: error: ...` lines, linker `undefined
   reference to` / `undefined symbol` / `cannot find -lx`; `collect2: error: ld returned 1
@@ -22,7 +22,9 @@ import re
 from context_keeper.failures import generic
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
-_DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+)(?::(\d+))?:? (?:fatal error|error): .+$")
+# gcc and clang put a column in every diagnostic: a `file.h:10: error:` without one is another
+# tool's (doxygen's, whose message goes on below it; tcc's), read by the general method.
+_DIAG_RE = re.compile(r"^(\S(?:.*?\S)?):(\d+):(\d+):? (?:fatal error|error): .+$")
 _MSBUILD_RE = re.compile(r"^(\S.*?\(\d+(?:,\d+)?\): (?:fatal )?error [A-Z]+\d+: .+?)(?: \[[^\]]+\])?$")  # dotnet, MSVC
 _TOOL_ERROR_RE = re.compile(
     r"^(?:cc1\w*|gcc|g\+\+|c\+\+|cc|clang(?:\+\+)?(?:-\d+)?|ld(?:\.\w+)?|/usr/bin/ld|lld|ld64\.lld): (?:fatal error|error): (.+)$"

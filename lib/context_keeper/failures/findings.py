@@ -45,9 +45,14 @@ _LEVEL_RE = re.compile(
 # A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
 _CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
 _RULE_RE = re.compile(
-    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]", re.IGNORECASE
+    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]"
+    # or a check named at the end, in parentheses (`... on line 4 (check: file_mode)`)
+    r"|\(\w+: [\w./-]+\)$",
+    re.IGNORECASE,
 )
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
+_PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
+_NUMBER_RE = re.compile(r"\d+")
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
@@ -97,19 +102,29 @@ def several(units: list[Unit]) -> list[str]:
 def _alike(units: list[Unit]) -> list[str]:
     """Messages at the margin that open with the same words and carry a comparison's sides
     (`detected invalid host(s) ...; expected: ...; actual: ...`, then `detected invalid
-    protocol ...`) are one failure each."""
+    protocol ...`) are one failure each; so are lines at the margin that say something and
+    open with the same three words, paths and numbers aside (`a/B.js failed for ...` and
+    `a/C.js failed for ...`, `(error "line 3 ...` and `(error "line 6 ...`), unless they
+    state a lower level (a tool's closing warnings)."""
     groups: dict[str, list[Unit]] = {}
     for u in units:
         words = u.text.split()
         if u.indent == 0 and u.score >= 3 and len(words) >= 4 and _SIDES_RE.search(u.text):
             groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
-    found = max(groups.values(), key=len, default=[])
-    return [collapse(u.text) for u in found] if len(found) >= 2 else []
+        elif u.indent == 0 and u.score >= 1 and len(words) >= 4 and level(u.text) not in _LOWER:
+            groups.setdefault("\0" + _skeleton(words[:3]), []).append(u)
+    # (The same line printed twice, a build's repeated warning, is one thing said again.)
+    found = max(groups.values(), key=lambda g: len({u.text for u in g}), default=[])
+    return [collapse(u.text) for u in found] if len({u.text for u in found}) >= 2 else []
+
+
+def _skeleton(words: list[str]) -> str:
+    return " ".join(_PATH_WORD_RE.sub("<path>", _NUMBER_RE.sub("0", w.lower())) for w in words)
 
 
 def errors_only(texts: list[str]) -> list[str]:
     """The errors, when the run states errors beside lower levels. A linter that names the
-    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`) reports
+    rule of every finding (`warning[artipacked]`, `... [SC2086]`, `SC2115 (warning)`, `(check: file_mode)`) reports
     findings, each one a failure whatever its level; a compiler names a rule for its warnings
     only (`[-Wunused]`), or for none."""
     levels = [level(t) for t in texts]

@@ -6,9 +6,12 @@ names tests, its count of failures, a list of findings.
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
     bulleted(lines, kinds) -> dict          # the items of each list under a heading
+    error_list(lines) -> list[str]          # the items under `Errors:`, one failure each
     verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
     records(lines) -> list[str]             # blocks between rules, a name over its fields
     logged(units, best) -> str              # the tool's own line for the exception `best`
+    heads(lines, kinds, above, n) -> bool   # the line above names where the message happened
+    titled(where, best) -> str              # a test's message under its title
 """
 
 from __future__ import annotations
@@ -30,6 +33,10 @@ VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
 RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
 RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")
 BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
+# A heading that says its items are the failures (`Errors:`, `3 problems:`), over a list
+# bulleted or numbered (`1. pkg.main is ./dist/index.js but the file does not exist.`).
+ERROR_HEADING_RE = re.compile(r"^(?:\d+ )?(?:errors|failures|problems|issues|violations)(?: \(\d+\))?:$", re.IGNORECASE)
+LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
 
@@ -90,7 +97,9 @@ def logged(units: list[Unit], best: str) -> str:
     for text, *_ in units:
         if text == best:
             break
-        if text.endswith(message) and text != message:
+        # (A line quoting the whole exception, class and all, `Caught: x.Error: ...`, is a
+        # wrapper's report of it, not the tool's words.)
+        if text.endswith(message) and text != message and not text.endswith(best):
             return text
     return best
 
@@ -123,6 +132,22 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
     return out
 
 
+def error_list(lines: list[Line]) -> list[str]:
+    """The items of each list under a heading that names them as the failures (`Errors:`
+    then `1. ...`, `2. ...`): one message each, the numbering dropped. Lists under other
+    headings (`Suggestions:`, `Warnings:`) are not failures."""
+    out: list[str] = []
+    for n, heading in enumerate(lines[:-1]):
+        if not ERROR_HEADING_RE.match(heading.core):
+            continue
+        for line in lines[n + 1 :]:
+            item = LIST_ITEM_RE.match(line.core)
+            if not item or line.indent < heading.indent:
+                break
+            out.append(collapse(item.group(1)))
+    return out
+
+
 def verdict_title(lines: list[Line], n: int) -> str | None:
     """A line naming something with a verdict after it (`CartTest > sums() FAILED`) over a
     deeper report is a test's title; a run's progress list (`test x ... FAILED`) has none."""
@@ -148,3 +173,25 @@ def records(lines: list[Line]) -> list[str]:
     if len(found) < 2:
         return []
     return [compose(b[0], b[1:]) for b in found]
+
+
+def heads(lines: list[Line], kinds: list[str], above: int, n: int) -> bool:
+    """Whether the line `above` is where the message at `n` happened: a location, or a file
+    named alone right over the deeper message (`models/a.sql` / `    error: ...`)."""
+    if kinds[above] == "location":
+        return True
+    return (
+        kinds[above] == "text"
+        and above == n - 1
+        and lines[n].indent > lines[above].indent
+        and bool(shapes.BARE_PATH_RE.match(lines[above].core))
+    )
+
+
+def titled(where: str, best: str) -> str:
+    """A test's message written `title: message`, unless the message quotes the test by name
+    already (`Failed test 'sums'; at t/cart.t line 5`)."""
+    low, name = best.lower(), where.lower()
+    if not where or f"test '{name}'" in low or f'test "{name}"' in low:
+        return collapse(best)
+    return compose(where, [best])

@@ -16,9 +16,13 @@ def mark_excerpts(lines: list[shapes.Line], kinds: list[str]) -> None:
     source excerpt printed without a gutter."""
     numbers = [int(m.group(1)) if (m := shapes.NUMBERED_RE.match(line.core)) else None for line in lines]
     for n in range(len(lines) - 1):
-        a, b = numbers[n], numbers[n + 1]
+        # (A caret under a line may stand between it and the next: `1  main -> ...` / `^`.)
+        nxt = n + 1
+        while nxt < len(lines) - 1 and kinds[nxt] == "caret":
+            nxt += 1
+        a, b = numbers[n], numbers[nxt]
         if a is not None and b == a + 1:
-            for k in (n, n + 1):
+            for k in (n, nxt):
                 if kinds[k] == "text":
                     kinds[k] = "source"
 

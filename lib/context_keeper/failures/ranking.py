@@ -15,6 +15,7 @@ OS error. Then the output's shape decides how many failures it holds:
   title, the best line of its section, written `title: message`;
 - a file or location header over per-finding lines (`path` then `  3:5  error ...`, `In f line
   3:` then caret labels): one message per finding, written `path:line:col: ...`;
+- a list under a heading naming its items the failures (`Errors:` / `1. ...`): one each;
 - several lines that start with their own location (linters, compilers): one message each;
 - otherwise the single best line, the earliest on a tie.
 
@@ -50,9 +51,12 @@ def rank(chunks: list[list[str]]) -> Found | None:
         messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
         said = [r for r in rest if not wording.is_verdict(r)]
-        last = (said or rest)[-1] if rest else last
+        named = [r for r in said if not wording.COUNTED_RE.match(r)]
+        last = (named or said or rest)[-1] if rest else last
     if not messages and last:
-        # Nothing reads as a message: the last thing the program said (not its verdict).
+        # Nothing reads as a message: the last thing the program said (not its verdict, nor
+        # a count of what it did, `1 template would have been reindented.`, where a line
+        # names which: `would have reindented templates/cart.html`).
         messages = [collapse(last)]
     if not messages:
         return None
@@ -99,6 +103,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
+    listed = layout.error_list(lines)
+    if listed:
+        return listed
     units = _units(lines, kinds, 0, len(lines), locate=True)
     several = findings.several(units)
     if several:
@@ -115,6 +122,11 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # exception raised last is the one that ended the program.
         raised = [u[0] for u in units if wording.EXC_RE.search(u[0]) and u[1] > 0]
         best = raised[-1] if raised else best
+    # The same message printed again without a leading word (`Caught: X` over `X`): the
+    # word was a wrapper's report of it.
+    word, _, bare = best.partition(": ")
+    if re.fullmatch(r"[A-Za-z]\w*", word) and any(collapse(u.text) == collapse(bare) for u in units):
+        best = bare
     causes = [m.group(1) for line in lines if (m := shapes.CAUSE_RE.match(line.core))]
     if causes and wording.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
@@ -156,8 +168,7 @@ def _sectioned(
             if unit is not None:
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
-                best = unit.text.removeprefix("note: ")
-                out.append(compose(where, [best]) if where else collapse(best))
+                out.append(layout.titled(where, unit.text.removeprefix("note: ")))
                 marked.append(unit.mark)
             continue
         for m in range(start + 1, end):
@@ -220,8 +231,8 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         while above > start and above >= n - 5 and kinds[above] in ("source", "caret", "blank"):
             above -= 1
         excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
-        near = excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))
-        if locate and near and above >= start and kinds[above] == "location" and not shapes.LOC_START_RE.match(text):
+        near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
+        if near and layout.heads(lines, kinds, above, n) and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
@@ -256,8 +267,9 @@ def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tup
         if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
             return diff
         # One blank line may stand between a header and its text (`AssertionError: ...:`,
-        # blank, `120 !== 100`), not two, and not before a new title.
-        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text"):
+        # blank, `120 !== 100`), not two, and not before a new title or a heading of its own
+        # (`A comment token based on:`).
+        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text") and lines[n + 1].core[-1:] != ":":
             n += 1
         m = n
         while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):

@@ -35,7 +35,8 @@ BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
-TASK_RE = re.compile(r"^\s*\[[a-z][a-z-]{2,}\] ")
+# (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
+TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~-])\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
@@ -46,7 +47,9 @@ FRAME_RE = re.compile(
     r"|Backtrace for:|\d+:\d+\s+\d+ \(|\d+ \(|In [\w./-]+:$|while executing$|invoked from within$"
     r"|\((?:procedure|file) \"|\"[^\"]*\"$|[›❯] |\S+:\d+ \+0x[0-9a-f]+$|goroutine \d+ \["
     # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
-    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$)"
+    r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$"
+    # What it was in, then where (`in sub port at app.raku line 2`, `in block <unit> at ...`).
+    r"|in [a-z]+ \S+ at \S+ line \d+$)"
 )
 SOURCE_RE = re.compile(
     r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
@@ -62,7 +65,8 @@ WRAPUP_RE = re.compile(
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*"
     r"|Took \d.*|(?:[Dd]one|[Cc]ompleted|[Ff]inished) in \d[\d.hms ]*"
-    r"|Checking .*\.\.\.|Running.*|Compiling .*|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
+    # (Progress after the program's name too: `YamlFix: Checking files`.)
+    r"|(?:[\w.-]+: )?(?:Checking (?:.*\.\.\.|\S+(?: \S+)?)|Running.*|Compiling .*)|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
     r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
     r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?)$"
@@ -188,11 +192,12 @@ BARE_LOCATION_RE = re.compile(
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:[\w.-]+: ?)?(?:file://)?/?"
+    r"^(?:%?[\w.-]+: ?)?(?:file://)?/?"
     + PATH
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     # (`a.vala:8.12-8.14:` is a line.column range.)
-    + r"(?::\d+(?::\d+)?:?|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    # (`app.groovy: 3: unexpected token` puts a space before the line.)
+    + r"(?::\d+(?::\d+)?:?|: \d+:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
@@ -212,13 +217,16 @@ PAIR_KEY_RE = re.compile(
 FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
 DIGIT_RE = re.compile(r"\d")
-NUMBERED_RE = re.compile(r"^(\d{1,5}) {1,4}\S")
+NUMBERED_RE = re.compile(r"^(\d{1,5})(?: {1,4}\S|$)")  # (an empty line of the excerpt: its number alone)
 # How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
 ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
 HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
 # How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
 # `location...:`): not what failed.
-WHERE_RE = re.compile(r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)")
+# (Or an aside opened by an ellipsis under the message: `: ... In instance counter`.)
+WHERE_RE = re.compile(
+    r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)|^:?\s*\.\.\. [A-Z]"
+)
 PROGRAM_RE = re.compile(r"^[\w.-]+: (?=\D)")
 SENTENCE_END = ".:;!?)]'\"’"
 

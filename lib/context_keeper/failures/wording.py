@@ -59,6 +59,10 @@ VERDICT_RE = re.compile(
     r"|\b(?:build|compilation|analysis) (?:aborted|stopped)\b|\bexit (?:code|status):? \d+\s*$",
     re.IGNORECASE,
 )
+# A line that counts what the run did, the count its first or second word (`1 template would
+# have been reindented.`, `Checked 1 files: 0 fixed`), not a position (`line 3 column 2`).
+COUNTED_RE = re.compile(r"^(?!(?:line|col|column|row) )(?:[\w-]+ )?\d+ [a-z]{3,}", re.IGNORECASE)
+FILE_VERDICT_RE = re.compile(r"^\S+\.\w+:? (?:is )?(?:not valid|invalid)\.?$", re.IGNORECASE)
 FAILED_COLON_RE = re.compile(r"\bfailed: \S", re.IGNORECASE)
 WARNING_RE = re.compile(r"^(?:\S+ )?(?:warning|warn)\b|\bwarning:", re.IGNORECASE)
 CODE_RE = re.compile(
@@ -103,6 +107,9 @@ def score(text: str, located: bool = True) -> int:
         score -= 8
     if len(text) < 4:
         score -= 5
+    if FILE_VERDICT_RE.match(text):
+        # A file and its verdict alone (`order.xml is not valid`) say which, not why.
+        score -= 1
     if is_verdict(text):
         # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`),
         # or its verdict in summary words alone (`Error: Test failures`), says how many or
