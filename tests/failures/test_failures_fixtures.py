@@ -31,30 +31,55 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # message on a line of words (livescript's `Failed at: src/app.ls`), or above a count
 # (sort-package-json); sqlfmt's second failure, a file and its verdict below the first;
 # pyroma's sentences between rules with nothing marking them.
+# The fifteenth batch, the fourth round's sealed held-out set, as the method stood when that
+# round ended (the figure in docs/performance.md, e2); its misses are the next round's to read.
 KNOWN_MISSES = frozenset(
     {
+        "automake-errors",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",
+        "bmake-syntax",
         "busted-two-failing",
+        "check-yaml-json",
+        "common-test-failing",
         "crystal-spec-failing",
         "csslint-errors",
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
+        "duckdb-script",
+        "dune-build-errors",
+        "eunit-failing",
+        "flawfinder-hits",
+        "haproxy-check",
+        "haxe-uncaught",
         "htmlhint-errors",
+        "knip-unused",
+        "lighttpd-config",
         "livescript-syntax",
         "mono-exception",
+        "nginx-test-config",
         "ospec-failing",
         "prettier-check",
         "pyroma-rating",
+        "quick-lint-js",
         "qunit-failing",
         "raku-compile",
+        "rescript-type-error",
+        "rollup-missing-export",
         "sha256sum-check",
         "sort-package-json-check",
+        "splint-warnings",
         "sqlfmt-error",
+        "swc-syntax",
+        "tcltest-failing",
+        "uncrustify-check",
         "uvu-failing",
+        "varnish-vcl-compile",
+        "vermin-target",
         "xsltproc-errors",
+        "yamale-invalid",
         "zizmor-audit",
     }
 )
@@ -66,6 +91,8 @@ FIRST_RIGHT = frozenset(
         "crystal-spec-failing",
         "zizmor-audit",
         "sqlfmt-error",
+        "dune-build-errors",
+        "quick-lint-js",
     }
 )
 
