@@ -27,6 +27,7 @@ before its lines (see `lines`), from `printed.redact_printed`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .names import PASSWORD, STRONG, WEAK, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -377,3 +378,28 @@ def redact_printed_labels(text: str) -> str:
             continue
         done = _redact_table(lines, i)
     return text if lines == before else "\n".join(lines)
+
+
+# The single-line reading: a label that names a secret, then its value alone on the line
+# (`SecretID: <uuid>`, `Secret: <hex>`). A value under such a label goes whatever its shape,
+# so a line alone comes back as it does inside the text around it.
+LINE_TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
+    "redential", "REDENTIAL")  # fmt: skip
+
+
+def redact_label_line(line: str) -> str:
+    """`line` with the value after a label that names a secret marked, when the line is only
+    that label and the value (not a reference, a placeholder, a word or a path)."""
+    if len(line) > 4096 or (":" not in line and "=" not in line):
+        return line
+    m = _LABEL_LINE.fullmatch(line)
+    if m is None and any(b in line for b in _BARS):
+        m = _BARRED_PAIR.fullmatch(line)
+    if m is None or not names_secret(m.group("label")) or not shown_secret(m.group("s")):
+        return line
+    return line[: m.start("s")] + MARK + line[m.end("s") :]
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `nouns.compile_rules`."""
+    return ((LINE_TRIGGERS, redact_label_line),)
