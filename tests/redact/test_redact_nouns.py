@@ -102,6 +102,9 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "the relay password was reset to the default",
         "git checkout -b fix-auth2 # token refresh",
         '`str(row["id"])` AS api_key',
+        # a build server's parameter between percent signs is a reference
+        '<param name="env.DB_PASSWORD" value="%vault:secret/db!/password%" />',
+        "DB_PASSWORD=%env.DB_PASSWORD%",
     ],
 )
 def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
