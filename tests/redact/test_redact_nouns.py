@@ -45,6 +45,11 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'var signingKey = []byte("{KEY}")', KEY),  # a literal's conversion between name and value
         (f'token = Buffer.from("{KEY}", "base64")', KEY),
         (f"The relay password for ops@lab is {SECRET}.", SECRET),  # a few words, then `is`
+        (f"relay secret 5 {MIXED}", MIXED),  # a type digit between the noun and the value
+        (f'relayToken: Secret.unsafePlainText("{KEY}"),', KEY),  # a wrapper marking the literal
+        (f'smtp_password = SecretStr("{SECRET}")', SECRET),
+        (f'app.Settings["Relay:Key"] = "{KEY}";', KEY),  # a name in an indexer's string
+        (f"disable secret {MIXED}", MIXED),  # a command's verb before the noun
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -78,6 +83,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
+        "enable secret scanning for the repo",
+        "token 1 of 3",
         "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
         'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
         "# WindowsCCompiler!  --GPW",  # a word before a comment
