@@ -191,6 +191,9 @@ def test_not_password_shapes(value: str) -> None:
         ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
         ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
+        ("mountfs -o secret_stdin ops@nas:/d /mnt <<< 'harbor7788'", "harbor7788"),  # an option says so
+        ("pass insert -m lab/vpn <<< $'harbor7788\\nharbor7788'", "harbor7788"),  # bash's `$'…'`
+        ("(echo harbor7788; echo harbor7788) | smbpasswd -s -a ops", "harbor7788"),  # a secret, confirmed
         ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
         ("usermod -p $(openssl passwd -6 harbor7788) ops", "harbor7788"),  # inside a command substitution
         ('echo "harbor7788" > ~/.relay_pass', "harbor7788"),  # written to a file named after a password
@@ -213,6 +216,8 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "certbot -d api.$DOMAIN -m ops@example.com",
         "tar -C build2024 -x -f out.tar",
         "login admin $ADMIN_PASSWORD",
+        "echo $RELAY_TOKEN | relayctl login --password-stdin",
+        "(echo harbor7788; echo harbor7788) | sort",
         "echo hello2024 | grep pass",
         "echo hello2024 | tee api_token.txt",
         'echo "hello world2" > notes.txt',
