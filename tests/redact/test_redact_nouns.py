@@ -140,6 +140,8 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'Pool(cfg, "svc", "{KEY}")', KEY),
         (f'Sequelize("app", "app", "{MIXED}", {{ host: "db" }})', MIXED),  # the pair after a failed one
         (f'new mysqli("db", "app", "{MIXED}", "app")', MIXED),  # a symbol: a login, though strings around
+        (f'const basic = btoa("ops:{SECRET}");', SECRET),  # a user and its password joined to be encoded
+        (f'base64.b64encode(b"ops:{SECRET}")', SECRET),
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -157,6 +159,9 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
         'setLocale("en", "en-US")',
         'run("npm", "build:prod2")',
+        "btoa(`${user}:${pass}`)",
+        'btoa("user:password")',
+        'base64.b64encode(b"host:8080")',
     ],
 )
 def test_pairs_of_names_are_kept(text: str) -> None:

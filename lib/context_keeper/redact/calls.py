@@ -222,9 +222,32 @@ def _second_of_pair(text: str) -> str:
     return "".join(out)
 
 
+# -- a user and its password joined by a colon, given to an encoder --------------------------------
+
+# `btoa("bob:…")`, `b64encode(b"bob:…")`, `Base64.encode("bob:…".getBytes())`: the two halves of
+# HTTP basic (or digest) authentication, joined to be encoded.
+_ENCODED_PAIR = LazyPattern(
+    r"(?i:btoa|b64encode|base64|encodeToString|basic|digest)\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?"
+    r"(?P<q>[\"'`])(?P<u>[a-z][\w.@+-]{0,40}):(?P<s>[^\"'`\s:\\$]{6,200})(?P=q)"
+)
+
+
+def _encoded_pair(text: str) -> str:
+    """The password of each `user:password` literal given to an encoder, marked."""
+
+    def one(m: re.Match[str]) -> str:
+        if not _user_like(m.group("u")) or not password_shaped(m.group("s")):
+            return m.group(0)
+        whole, base = m.group(0), m.start()
+        return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
+
+    return _ENCODED_PAIR.compiled().sub(one, text)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
         (_CALL_TRIGGERS, _CallRule()),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
+        (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
     )
