@@ -188,6 +188,9 @@ def test_not_password_shapes(value: str) -> None:
     [
         ("keytool -list -keystore app.jks -S Qv7#mK2!rB", "Qv7#mK2!rB"),  # symbols inside: any flag
         ("vpncli -u ops -K Tr4nsitLane88 connect", "Tr4nsitLane88"),  # cases and digits, a user named
+        ("columnar -h db -U ops -w harbor7788 -c 'select 1'", "harbor7788"),  # `-w` beside a user
+        ("vmctl -T ws -gu ops -gp harbor7788 run vm.vmx", "harbor7788"),  # a user's flag, the password's
+        ("relay --gw-user ops --gw-pw harbor7788 --port 5432", "harbor7788"),
         ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
         ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
@@ -216,6 +219,9 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "certbot -d api.$DOMAIN -m ops@example.com",
         "tar -C build2024 -x -f out.tar",
         "login admin $ADMIN_PASSWORD",
+        "vmctl -gu ops -gp $GUEST_PASSWORD run vm.vmx",
+        "tar -czu ops -cp build",
+        "grep -w harbor7788 notes.txt",
         "echo $RELAY_TOKEN | relayctl login --password-stdin",
         "(echo harbor7788; echo harbor7788) | sort",
         "echo hello2024 | grep pass",

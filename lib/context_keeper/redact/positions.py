@@ -159,8 +159,8 @@ def _flag_argument(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
-    if named_user and strongly_mixed(value):
-        return _redact_group(m)
+    if named_user and (strongly_mixed(value) or m.group(0)[1] in "wW"):
+        return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 
 
@@ -251,6 +251,14 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
         r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
+    ),
+    (
+        ("\0-",),
+        # `-gu bob -gp …`, `--db-user app --db-pass …`: a user's flag, then the password's of the
+        # same prefix (a user and password of the guest, the database, …)
+        r"(?<=[ \t])-(?P<x>-?[a-z]{1,8}-?)u(?:ser)?(?:[ \t]+|=)[^\s-]\S*(?:[ \t]+\S+){0,4}?"
+        r"[ \t]+-(?P=x)p(?:ass(?:word)?|w|wd)?(?:[ \t]+|=)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'|&;]+)" + _END,
+        _if_shaped,
     ),
     (
         ("\0-",),
