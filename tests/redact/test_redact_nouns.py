@@ -142,6 +142,8 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'new mysqli("db", "app", "{MIXED}", "app")', MIXED),  # a symbol: a login, though strings around
         (f'const basic = btoa("ops:{SECRET}");', SECRET),  # a user and its password joined to be encoded
         (f'base64.b64encode(b"ops:{SECRET}")', SECRET),
+        (f"zkcli addauth digest ops:{SECRET}", SECRET),  # the scheme, then the pair
+        (f'ks.load(in, "{SECRET}".toCharArray());', SECRET),  # a literal made a char array: Java's password
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -162,6 +164,9 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         "btoa(`${user}:${pass}`)",
         'btoa("user:password")',
         'base64.b64encode(b"host:8080")',
+        "pulled the digest sha256:9f86d081884c7d659a2feaa0c55ad015 again",
+        'char[] HEX = "0123456789abcdef".toCharArray();',
+        'char[] VOWELS = "aeiouAEIOU".toCharArray();',
     ],
 )
 def test_pairs_of_names_are_kept(text: str) -> None:
