@@ -44,12 +44,15 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     level = max((tier(w) for w in words), default=NOT_SECRET)
     if any(_names_secret_input(w) for w in command[:8]):
         level = PASSWORD  # `sshfs -o password_stdin …`, `login --password-stdin`: the input is the secret
-    if level == NOT_SECRET:
-        return m.group(0)
     raw = m.group(group)
     ansi = raw.startswith("$'")  # bash's `$'…\n…'`
     value, quote = unquote(raw[1:] if ansi else raw)
-    parts = [p.split(":", 1)[-1] for p in value.replace("\\n", "\n").split("\n")]
+    lines = value.replace("\\n", "\n").split("\n")
+    if _confirmed(lines):
+        level = PASSWORD  # `<<< $'…\n…'`: a new secret and its confirmation, whatever the command
+    if level == NOT_SECRET:
+        return m.group(0)
+    parts = [p.split(":", 1)[-1] for p in lines]
     if level == PASSWORD:
         taken = any(password_shaped(p) for p in parts)
     else:
@@ -59,6 +62,13 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     start, end = m.span(group)
     whole, base = m.group(0), m.start()
     return whole[: start - base] + ("$" if ansi else "") + quote + MARK + quote + whole[end - base :]
+
+
+def _confirmed(lines: list[str]) -> bool:
+    """Two equal lines shaped like a password that hold letters and digits: typed twice."""
+    if len(lines) != 2 or lines[0] != lines[1] or len(lines[0]) < 8 or not password_shaped(lines[0]):
+        return False
+    return any(c.isalpha() for c in lines[0]) and any(c.isdigit() for c in lines[0])
 
 
 _INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
