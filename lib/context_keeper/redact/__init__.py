@@ -44,7 +44,7 @@ class _Rules:
             + positions.compile_rules()
             + stdin.compile_rules()
             + nouns.compile_rules()
-            + printed_labels.compile_rules()
+            + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule): one substring test per trigger, rules run in order.

@@ -27,7 +27,6 @@ before its lines (see `lines`), from `printed.redact_printed`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from .names import PASSWORD, STRONG, WEAK, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -381,10 +380,8 @@ def redact_printed_labels(text: str) -> str:
 
 
 # The single-line reading: a label that names a secret, then its value alone on the line
-# (`SecretID: <uuid>`, `Secret: <hex>`). A value under such a label goes whatever its shape,
-# so a line alone comes back as it does inside the text around it.
-LINE_TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
-    "redential", "REDENTIAL")  # fmt: skip
+# (`SecretID: <uuid>`, `Secret: <hex>`), read as it is inside a longer text (the labels' words).
+LINE_TRIGGERS = TRIGGERS[:13]
 
 
 def redact_label_line(line: str) -> str:
@@ -398,8 +395,3 @@ def redact_label_line(line: str) -> str:
     if m is None or not names_secret(m.group("label")) or not shown_secret(m.group("s")):
         return line
     return line[: m.start("s")] + MARK + line[m.end("s") :]
-
-
-def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
-    """(triggers, text -> text), as `nouns.compile_rules`."""
-    return ((LINE_TRIGGERS, redact_label_line),)
