@@ -45,6 +45,11 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'var signingKey = []byte("{KEY}")', KEY),  # a literal's conversion between name and value
         (f'token = Buffer.from("{KEY}", "base64")', KEY),
         (f"The relay password for ops@lab is {SECRET}.", SECRET),  # a few words, then `is`
+        (f"relay secret 5 {MIXED}", MIXED),  # a type digit between the noun and the value
+        (f'relayToken: Secret.unsafePlainText("{KEY}"),', KEY),  # a wrapper marking the literal
+        (f'smtp_password = SecretStr("{SECRET}")', SECRET),
+        (f'app.Settings["Relay:Key"] = "{KEY}";', KEY),  # a name in an indexer's string
+        (f"disable secret {MIXED}", MIXED),  # a command's verb before the noun
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -78,6 +83,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
+        "enable secret scanning for the repo",
+        "token 1 of 3",
         "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
         'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
         "# WindowsCCompiler!  --GPW",  # a word before a comment
@@ -102,6 +109,9 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "the relay password was reset to the default",
         "git checkout -b fix-auth2 # token refresh",
         '`str(row["id"])` AS api_key',
+        # a build server's parameter between percent signs is a reference
+        '<param name="env.DB_PASSWORD" value="%vault:secret/db!/password%" />',
+        "DB_PASSWORD=%env.DB_PASSWORD%",
     ],
 )
 def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
@@ -130,6 +140,10 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'Pool(cfg, "svc", "{KEY}")', KEY),
         (f'Sequelize("app", "app", "{MIXED}", {{ host: "db" }})', MIXED),  # the pair after a failed one
         (f'new mysqli("db", "app", "{MIXED}", "app")', MIXED),  # a symbol: a login, though strings around
+        (f'const basic = btoa("ops:{SECRET}");', SECRET),  # a user and its password joined to be encoded
+        (f'base64.b64encode(b"ops:{SECRET}")', SECRET),
+        (f"zkcli addauth digest ops:{SECRET}", SECRET),  # the scheme, then the pair
+        (f'ks.load(in, "{SECRET}".toCharArray());', SECRET),  # a literal made a char array: Java's password
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -147,6 +161,12 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
         'setLocale("en", "en-US")',
         'run("npm", "build:prod2")',
+        "btoa(`${user}:${pass}`)",
+        'btoa("user:password")',
+        'base64.b64encode(b"host:8080")',
+        "pulled the digest sha256:9f86d081884c7d659a2feaa0c55ad015 again",
+        'char[] HEX = "0123456789abcdef".toCharArray();',
+        'char[] VOWELS = "aeiouAEIOU".toCharArray();',
     ],
 )
 def test_pairs_of_names_are_kept(text: str) -> None:

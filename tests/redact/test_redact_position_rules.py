@@ -188,9 +188,18 @@ def test_not_password_shapes(value: str) -> None:
     [
         ("keytool -list -keystore app.jks -S Qv7#mK2!rB", "Qv7#mK2!rB"),  # symbols inside: any flag
         ("vpncli -u ops -K Tr4nsitLane88 connect", "Tr4nsitLane88"),  # cases and digits, a user named
+        ("columnar -h db -U ops -w harbor7788 -c 'select 1'", "harbor7788"),  # `-w` beside a user
+        ("vmctl -T ws -gu ops -gp harbor7788 run vm.vmx", "harbor7788"),  # a user's flag, the password's
+        ("relay --gw-user ops --gw-pw harbor7788 --port 5432", "harbor7788"),
         ("> logon ops harbor7788", "harbor7788"),  # a login verb, its user and password at a prompt
         ('printf "harbor7788\\nharbor7788" | sudo passwd ops', "harbor7788"),  # stdin of a password command
         ("pass insert -e lab/vpn <<< 'harbor7788'", "harbor7788"),
+        ("mountfs -o secret_stdin ops@nas:/d /mnt <<< 'harbor7788'", "harbor7788"),  # an option says so
+        ("pass insert -m lab/vpn <<< $'harbor7788\\nharbor7788'", "harbor7788"),  # bash's `$'…'`
+        ("(echo harbor7788; echo harbor7788) | smbpasswd -s -a ops", "harbor7788"),  # a secret, confirmed
+        ("vaultcli add -u ops db.kdbx web/app <<< $'harbor7788\\nharbor7788'", "harbor7788"),  # typed twice
+        ("realm-install -r LAB -a harbor7788 -p harbor7788 -U", "harbor7788"),  # the same value to two flags
+        ("relayctl user add --new Tr4nsit!Lane --again Tr4nsit!Lane", "Tr4nsit!Lane"),
         ("echo -n 'harbor7788' | podman secret create relay_pass -", "harbor7788"),  # stdin, a secret named
         ("usermod -p $(openssl passwd -6 harbor7788) ops", "harbor7788"),  # inside a command substitution
         ('echo "harbor7788" > ~/.relay_pass', "harbor7788"),  # written to a file named after a password
@@ -213,6 +222,13 @@ def test_a_one_letter_flag_argument_shaped_as_a_password_is_removed(text: str, v
         "certbot -d api.$DOMAIN -m ops@example.com",
         "tar -C build2024 -x -f out.tar",
         "login admin $ADMIN_PASSWORD",
+        "vmctl -gu ops -gp $GUEST_PASSWORD run vm.vmx",
+        "tar -czu ops -cp build",
+        "relayctl migrate --from build2024 --to build2024",
+        "sort <<< $'harbor7788\\nharbor7788'",
+        "grep -w harbor7788 notes.txt",
+        "echo $RELAY_TOKEN | relayctl login --password-stdin",
+        "(echo harbor7788; echo harbor7788) | sort",
         "echo hello2024 | grep pass",
         "echo hello2024 | tee api_token.txt",
         'echo "hello world2" > notes.txt',

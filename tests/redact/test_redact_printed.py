@@ -51,6 +51,24 @@ PRINTED = (
 )
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        '$ python -c "from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())"',
+        "$ gpg --gen-random --armor 1 30",
+    ],
+)
+def test_a_generated_secret_goes_whatever_its_alphabet(command: str) -> None:
+    value = _value(command, 50, AN + "!@#$%^&*(-_=+)")  # brackets too, as Django's alphabet
+    out = redact(f"{command}\n{value}")
+    assert out == f"{command}\n{MARK}"
+
+
+def test_code_after_a_generator_is_kept() -> None:
+    text = "$ openssl rand -hex 4\nprint(foo_bar(baz))"
+    assert redact(text) == text
+
+
 def test_a_printed_password_of_letters_alone_goes() -> None:
     value = _value("letters", 20, string.ascii_letters)
     assert redact(f"$ op read op://vault/db/password\n{value}") == "$ op read op://vault/db/password\n" + MARK

@@ -141,3 +141,27 @@ def test_a_text_whose_lower_case_is_longer_is_read_too() -> None:
     v = _uuid("dotted")
     out = redact(f"İstanbul {'İ' * 80}\n$ consul acl bootstrap\nSecretID:   {v}")
     assert v not in out and out.startswith("İstanbul İİ")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SecretID: {u}",
+        "SecretID:         {u}",
+        "Secret: {h}",
+        '"secret_id": "{u}",',
+        "  Secret Key = {h}",
+    ],
+)
+def test_a_label_line_alone_is_read_as_inside_a_text(line: str) -> None:
+    u, h = _uuid("alone"), _value("alone-hex", 40, "0123456789abcdef")
+    text = line.format(u=u, h=h)
+    alone = redact(text)
+    assert u not in alone and h not in alone
+    # a line alone comes back as it does among other lines
+    assert redact("$ consul acl read\n" + text + "\ndone").split("\n")[1] == alone
+
+
+@pytest.mark.parametrize("line", ["SecretID: ${SECRET_ID}", "Secret Key: <your-secret-key>", "Password: required"])
+def test_a_label_line_alone_keeps_references_and_placeholders(line: str) -> None:
+    assert redact(line) == line

@@ -22,7 +22,7 @@ from .entropy import is_random_token
 from .names import PASSWORD, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
-from .values import not_a_secret, strongly_mixed
+from .values import is_hexlike, not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
@@ -222,9 +222,68 @@ def _second_of_pair(text: str) -> str:
     return "".join(out)
 
 
+# -- a user and its password joined by a colon, given to an encoder --------------------------------
+
+# `btoa("bob:…")`, `b64encode(b"bob:…")`, `Base64.encode("bob:…".getBytes())`: the two halves of
+# HTTP basic (or digest) authentication, joined to be encoded.
+_ENCODED_PAIR = LazyPattern(
+    r"(?:(?i:btoa|b64encode|base64|encodeToString|basic|digest)\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?(?P<q>[\"'`])"
+    r"|(?<![\w-])(?:digest|basic)[ \t]+(?P<q2>))"  # `addauth digest bob:…`: the scheme, then the pair
+    r"(?P<u>[a-z][\w.@+-]{0,40}):(?P<s>[^\"'`\s:\\$]{6,200})(?:(?P=q)|(?P=q2)(?=[\s;,)]|$))"
+)
+
+
+_ALGORITHM = LazyPattern(r"(?:sha|md|blake|crc|xxh|murmur)\d*(?:-\d+)?\Z")
+
+
+def _encoded_pair(text: str) -> str:
+    """The password of each `user:password` literal given to an encoder, marked."""
+
+    def one(m: re.Match[str]) -> str:
+        u, v = m.group("u"), m.group("s")
+        if not _user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
+            return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
+        whole, base = m.group(0), m.start()
+        return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
+
+    return _ENCODED_PAIR.compiled().sub(one, text)
+
+
+# -- a literal turned into a char array ------------------------------------------------------------
+
+# `"…".toCharArray()`: Java keeps passwords in char arrays (a keystore's, a PBE key's), so a literal
+# converted to one where a call takes it is a password; an alphabet (`"0123456789abcdef"`) is not.
+_CHAR_ARRAY = LazyPattern(r"(?P<q>\")(?P<s>[^\"\s\\]{6,200})\"\.toCharArray\(\)")
+
+
+def _is_alphabet(v: str) -> bool:
+    """`0123456789abcdef`, `ABCDEFGH…`: four characters in a row, each the next of the last."""
+    run = 1
+    for a, b in zip(v, v[1:], strict=False):
+        run = run + 1 if ord(b) == ord(a) + 1 else 1
+        if run >= 4:
+            return True
+    return False
+
+
+def _char_array(text: str) -> str:
+    """Each literal shaped like a password and turned into a char array, marked."""
+
+    def one(m: re.Match[str]) -> str:
+        v = m.group("s")
+        if not password_shaped(v) or _is_alphabet(v) or not_a_secret(v):
+            return m.group(0)
+        whole, base = m.group(0), m.start()
+        return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
+
+    return _CHAR_ARRAY.compiled().sub(one, text)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
         (_CALL_TRIGGERS, _CallRule()),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
+        ((".toCharArray()",), _char_array),
+        (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
     )

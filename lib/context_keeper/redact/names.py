@@ -77,6 +77,7 @@ _TRAILING = frozenset(
 )
 
 DESCRIBING_WORDS = _TRAILING  # words that make a name describe a secret rather than hold it
+LEADING_VERBS = _LEADING_VERBS  # words before a noun that make a name a flag or an action
 
 
 def words_of(name: str) -> list[str]:

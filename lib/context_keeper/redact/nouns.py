@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, tier
+from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
 from .values import (
@@ -49,11 +49,16 @@ _NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|t
 _NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
-_CONVERSION = r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf)\("
+_CONVERSION = (
+    r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf"
+    # a wrapper that marks the literal as a secret: `SecretValue.unsafePlainText("…")`, `SecretStr("…")`
+    r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20})\("
+)
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
     r"(?:(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
-    r"|\\?[\"'`\]]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
+    r"|[ \t]+[0-9][ \t]+"  # `secret 0 …`, `password 7 …`: a type digit between a word and its value
+    r"|(?:\\?[\"'`])?\]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
     r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
@@ -154,7 +159,9 @@ def _name_level(text: str, start: int, end: int) -> int:
     level = tier(name)
     if level != NOT_SECRET and name.isalpha():
         prev = _word_before(text, start)
-        if prev:
+        if prev and prev.upper() in LEADING_VERBS:
+            level = min(level, STRONG)  # `enable secret …`: a command's verb, then the noun and its value
+        elif prev:
             level = min(level, tier(prev + "_" + name))  # `cache key …`, `next token …`
     return level
 

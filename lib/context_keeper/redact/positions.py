@@ -159,9 +159,23 @@ def _flag_argument(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
-    if named_user and strongly_mixed(value):
-        return _redact_group(m)
+    if named_user and (strongly_mixed(value) or m.group(0)[1] in "wW"):
+        return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
+
+
+def _twice(m: re.Match[str]) -> str:
+    """`-a … -p …`: a value shaped like a password, with letters and digits, given to two flags
+    in a row (typed twice: a new secret and its confirmation), both marked."""
+    v = m.group("s")
+    if not password_shaped(v) or not any(c.isalpha() for c in v) or not any(c.isdigit() for c in v):
+        return m.group(0)
+    flags = (m.group("f"), m.group("g"))
+    if not strongly_mixed(v) and not any(f in ("p", "P", "w", "W") or tier(f) == PASSWORD for f in flags):
+        return m.group(0)  # `--from build2024 --to build2024`: one name twice; a password flag says more
+    if not_a_secret(v):
+        return m.group(0)
+    return m.group(0).replace(v, MARK)
 
 
 _COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
@@ -251,6 +265,22 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
         r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
+    ),
+    (
+        ("\0-",),
+        # `-a … -p …` with the same value: a new password and its confirmation (`--password …
+        # --confirm …`), whatever the flags' letters
+        r"(?<=[ \t])--?(?P<f>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<q>[\"']?)(?P<s>[^\s\"'|&;$-][^\s\"'|&;$]{7,199})(?P=q)"
+        r"[ \t]+--?(?P<g>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P=q)(?P=s)(?P=q)" + _END,
+        _twice,
+    ),
+    (
+        ("\0-",),
+        # `-gu bob -gp …`, `--db-user app --db-pass …`: a user's flag, then the password's of the
+        # same prefix (a user and password of the guest, the database, …)
+        r"(?<=[ \t])-(?P<x>-?[a-z]{1,8}-?)u(?:ser)?(?:[ \t]+|=)[^\s-]\S*(?:[ \t]+\S+){0,4}?"
+        r"[ \t]+-(?P=x)p(?:ass(?:word)?|w|wd)?(?:[ \t]+|=)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'|&;]+)" + _END,
+        _if_shaped,
     ),
     (
         ("\0-",),

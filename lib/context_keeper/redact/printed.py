@@ -24,7 +24,7 @@ from itertools import accumulate
 from . import printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
-from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
+from .values import has_word_part, is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
 
 _COMMAND_TRIGGERS = (
     "initial-password",
@@ -47,6 +47,7 @@ _COMMAND_TRIGGERS = (
     "pwgen",
     "/dev/urandom",
     "/dev/random",
+    "gen-random",
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
@@ -60,7 +61,7 @@ _COMMAND = LazyPattern(
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
-      | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b
+      | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -79,6 +80,9 @@ _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function "
 # A secret shown once says so: the sentence before it need not end in `:`.
 _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
 _MAX_VALUES = 4
+_CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
+# A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
+_GENERATOR = LazyPattern(r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret)")
 BARE, LABELLED = 1, 2
 
 
@@ -117,7 +121,12 @@ def _next_nonblank(lines: list[str], j: int) -> int | None:
 _NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
 
 
-def _secret_value(v: str) -> bool:
+def _secret_value(v: str, generated: bool = False) -> bool:
+    """Whether `v`, on a line after an announcing one, is a secret; `generated`: the line
+    before ran a command that makes random secrets, whose alphabets hold brackets too
+    (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
+    if generated and len(v) >= 16 and MARK not in v and looks_random(v) and not has_word_part(v) and "://" not in v:
+        return _CALL.match(v) is None  # a call: code, not a key
     return (
         MARK not in v
         and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
@@ -166,6 +175,7 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
+        generated = mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
             k = _next_nonblank(lines, j)
@@ -174,7 +184,7 @@ def _redact_announced(text: str) -> str:
             m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
                 _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
             )
-            if m is None or not _secret_value(m.group("s")):
+            if m is None or not _secret_value(m.group("s"), generated):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")
             if label and tier(label) != NOT_SECRET:

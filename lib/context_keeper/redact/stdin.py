@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, tier
+from .names import NOT_SECRET, PASSWORD, tier, words_of
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped, unquote
 from .values import looks_random, not_a_secret, strongly_mixed
@@ -25,7 +25,12 @@ def _fed_to_secret_command(m: re.Match[str]) -> str:
     """The values (one per `\\n`) given on stdin to a command named after a password
     (`passwd`, `chpasswd`, `pass insert`), or to one whose first arguments name a secret
     (`docker secret create db_pass -`, `wrangler secret put API_KEY`): judged for the name."""
-    return _judge_fed(m, m.group("c"), "s")
+    out = _judge_fed(m, m.group("c"), "s")
+    if out == m.group(0):
+        return out
+    value = m.group("s")
+    head, _, rest = out.partition(MARK)
+    return head + MARK + rest.replace(value, unquote(value)[1] + MARK + unquote(value)[1])
 
 
 def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
@@ -37,10 +42,17 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
         return m.group(0)
     words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
     level = max((tier(w) for w in words), default=NOT_SECRET)
+    if any(_names_secret_input(w) for w in command[:8]):
+        level = PASSWORD  # `sshfs -o password_stdin …`, `login --password-stdin`: the input is the secret
+    raw = m.group(group)
+    ansi = raw.startswith("$'")  # bash's `$'…\n…'`
+    value, quote = unquote(raw[1:] if ansi else raw)
+    lines = value.replace("\\n", "\n").split("\n")
+    if _confirmed(lines):
+        level = PASSWORD  # `<<< $'…\n…'`: a new secret and its confirmation, whatever the command
     if level == NOT_SECRET:
         return m.group(0)
-    value, quote = unquote(m.group(group))
-    parts = [p.split(":", 1)[-1] for p in value.replace("\\n", "\n").split("\n")]
+    parts = [p.split(":", 1)[-1] for p in lines]
     if level == PASSWORD:
         taken = any(password_shaped(p) for p in parts)
     else:
@@ -49,7 +61,27 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
         return m.group(0)
     start, end = m.span(group)
     whole, base = m.group(0), m.start()
-    return whole[: start - base] + quote + MARK + quote + whole[end - base :]
+    return whole[: start - base] + ("$" if ansi else "") + quote + MARK + quote + whole[end - base :]
+
+
+def _confirmed(lines: list[str]) -> bool:
+    """Two equal lines shaped like a password that hold letters and digits: typed twice."""
+    if len(lines) != 2 or lines[0] != lines[1] or len(lines[0]) < 8 or not password_shaped(lines[0]):
+        return False
+    return any(c.isalpha() for c in lines[0]) and any(c.isdigit() for c in lines[0])
+
+
+_INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
+
+
+def _names_secret_input(arg: str) -> bool:
+    """`password_stdin`, `--password-stdin`, `--passphrase-fd`: an option that says the
+    command reads a secret on its input."""
+    words = words_of(arg.strip("-\"'"))
+    return (
+        bool(_INPUT_WORDS.intersection(words))
+        and tier("_".join(w for w in words if w not in _INPUT_WORDS)) != NOT_SECRET
+    )
 
 
 _FILE_WORDS = LazyPattern(r"[A-Za-z]+")
@@ -96,7 +128,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("echo ", "printf "),
         # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
         # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
-        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)[ \t]*\|[ \t]*"
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'()]+)"
+        # `(echo …; echo …) | smbpasswd -s`: the same value twice, a new secret and its confirmation
+        r"(?:[ \t]*;[ \t]*(?:echo|printf)[ \t]+(?P=s)[ \t]*\))?[ \t]*\|[ \t]*"
         r"(?P<c>[^|;&\n]+)",
         _fed_to_secret_command,
     ),
@@ -104,7 +138,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("<<<",),
         # the command is read back from the `<<<` (a pattern that found it forwards would try
         # every word of a long line)
-        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"']+)",
+        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|\$?'[^'\n]*'|[^\s|;&\"']+)",
         _here_string,
     ),
 )

@@ -35,6 +35,7 @@ _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
 _REFERENCE = LazyPattern(
     r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
+      | %[A-Za-z_][\w-]*[.:][\w.:/!-]*%$  # %env.X%, %vault:secret/db!/password%: a parameter
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
