@@ -56,11 +56,13 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD7,
     BENIGN_HELD8,
     BENIGN_HELD9,
+    BENIGN_HELD11,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
     POSITIONS_HELD8,
     POSITIONS_HELD9,
+    POSITIONS_HELD11,
 )
 
 
@@ -473,6 +475,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         POSITIONS_HELD7,
         POSITIONS_HELD8,
         POSITIONS_HELD9,
+        POSITIONS_HELD11,
     )
     source = (
         "positions",
@@ -485,6 +488,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held7",
         "positions-held8",
         "positions-held9",
+        "positions-held11",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -882,13 +886,121 @@ PRINTED_HELD10: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 11, printed part: sealed; written beside `POSITIONS_HELD11` while the rules were being
+# changed by someone who had not seen it, to be scored once. Commands no set had: cloud token
+# commands, secret stores' CLIs, first-run keys, join tokens, generators, dumps that echo hashes.
+PRINTED_HELD11: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "ecr-login-password",
+        "$ aws ecr get-login-password --region eu-west-1\n{v}",
+        lambda g: "eyJwYXlsb2FkIjoi" + _b64(g, 300),
+    ),
+    (
+        "sts-session-token-text",
+        "$ aws sts get-session-token --output text\nCREDENTIALS\tASIAIOSFODNN7EXAMPLE\t2026-11-28T11:00:00+00:00\t{v}\t{w}",
+        lambda g: _b64(g, 40),
+    ),
+    (
+        "az-access-token",
+        "$ az account get-access-token --query accessToken -o tsv\n{v}",
+        lambda g: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9." + _rand(g, 120, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
+    ),
+    (
+        "firebase-login-ci",
+        "$ firebase login:ci --no-localhost\n✔  Success! Use this token to login on a CI server:\n\n{v}\n\n"
+        'Example: firebase deploy --token "$FIREBASE_TOKEN"',
+        lambda g: "1//" + _rand(g, 100, AN + "-_"),
+    ),
+    (
+        "swarm-join-token",
+        "$ docker swarm join-token worker\nTo add a worker to this swarm, run the following command:\n\n"
+        "    docker swarm join --token {v} 10.0.0.1:2377",
+        lambda g: (
+            "SWMTKN-1-" + _rand(g, 50, HEX + "ghijklmnopqrstuvwxyz") + "-" + _rand(g, 25, HEX + "ghijklmnopqrstuvwxyz")
+        ),
+    ),
+    (
+        "meilisearch-master-key",
+        "$ ./meilisearch --env production\nWe generated a secure master key for you (you can safely copy this token):\n\n"
+        ">> --master-key {v} <<",
+        lambda g: _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "authentik-recovery",
+        "$ docker compose run --rm server create_recovery_key 10 akadmin\nStore this link safely, as it will allow "
+        "anyone to access authentik as akadmin.\nhttps://auth.example.com/recovery/use-token/{v}/",
+        lambda g: _rand(g, 64),
+    ),
+    (
+        "occ-dbpassword",
+        "$ sudo -u www-data php occ config:system:get dbpassword\n{v}",
+        lambda g: _rand(g, 30, AN + "+/"),
+    ),
+    (
+        "pg-dumpall-roles",
+        "$ pg_dumpall --roles-only | grep app\nALTER ROLE app WITH NOSUPERUSER INHERIT NOCREATEROLE NOCREATEDB LOGIN "
+        "NOREPLICATION NOBYPASSRLS PASSWORD '{v}';",
+        lambda g: "SCRAM-SHA-256$4096:" + _b64(g, 24) + "$" + _b64(g, 44) + ":" + _b64(g, 44),
+    ),
+    (
+        "ansible-vault-view",
+        "$ ansible-vault view group_vars/prod/vault.yml\nvault_db_password: {v}\nvault_smtp_user: bot",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "chamber-read",
+        "$ chamber read app db_password\nKey\t\tVersion\t\tLastModified\t\tUser\t\t\t\t\tValue\n"
+        "db_password\t3\t\t11-27 10:02:11\t\tarn:aws:iam::123456789012:user/bob\t{v}",
+        lambda g: _rand(g, 24),
+    ),
+    ("gopass-show", "$ gopass show -o prod/db\n{v}", lambda g: _rand(g, 20, AN + "!#%&")),
+    ("lpass-show", "$ lpass show --password 'Shared-Prod/db'\n{v}", lambda g: _rand(g, 20)),
+    ("akeyless-get", "$ akeyless get-secret-value --name /prod/db/password\n{v}", lambda g: _rand(g, 24)),
+    ("conjur-get", "$ conjur variable get -i prod/db/password\n{v}", lambda g: _rand(g, 32, HEX)),
+    (
+        "secretsmanager-text",
+        "$ aws secretsmanager get-secret-value --secret-id prod/db --query SecretString --output text\n"
+        '{{"username":"app","password":"{v}"}}',
+        lambda g: _rand(g, 28),
+    ),
+    (
+        "tsig-keygen",
+        '$ tsig-keygen -a hmac-sha256 xfr-key\nkey "xfr-key" {{\n\talgorithm hmac-sha256;\n\tsecret "{v}";\n}};',
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "git-credential-fill",
+        "$ printf 'protocol=https\\nhost=git.example.com\\n' | git credential fill\nprotocol=https\n"
+        "host=git.example.com\nusername=bob\npassword={v}",
+        lambda g: _rand(g, 40),
+    ),
+    ("apg", "$ apg -a 1 -n 1 -m 20 -x 20\n{v}", lambda g: _rand(g, 20, AN + "!#$%")),
+    (
+        "node-random-bytes",
+        "$ node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    ("phx-gen-secret", "$ mix phx.gen.secret\n{v}", lambda g: _rand(g, 64, AN + "+/")),
+    ("tr-urandom", "$ tr -dc 'A-Za-z0-9' </dev/urandom | head -c 32; echo\n{v}", lambda g: _rand(g, 32)),
+)
+
+
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (PRINTED, PRINTED_HELD, PRINTED_HELD2, PRINTED_HELD3, PRINTED_HELD4, PRINTED_HELD5, PRINTED_HELD10)
+    sets = (
+        PRINTED,
+        PRINTED_HELD,
+        PRINTED_HELD2,
+        PRINTED_HELD3,
+        PRINTED_HELD4,
+        PRINTED_HELD5,
+        PRINTED_HELD10,
+        PRINTED_HELD11,
+    )
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
         sources = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held5")
-        source = (*sources, "printed-held10")[held]
+        source = (*sources, "printed-held10", "printed-held11")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -965,6 +1077,9 @@ def main(argv: list[str] | None = None) -> int:
             samples += position_samples(rng, held)
         for held in range(7):
             samples += printed_samples(rng, held)
+        # Set 11 draws after every earlier set, so theirs stay what they were.
+        samples += position_samples(rng, 10)
+        samples += printed_samples(rng, 7)
         for s in samples:
             out = redact(s.text)
             missed = leaked(out, s.secret)
@@ -995,6 +1110,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 7", list(BENIGN_HELD7)))
     benign.append(("look-alikes of held-out set 8", list(BENIGN_HELD8)))
     benign.append(("look-alikes of held-out set 9", list(BENIGN_HELD9)))
+    benign.append(("look-alikes of held-out set 11", list(BENIGN_HELD11)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
