@@ -30,6 +30,7 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +54,7 @@ def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
     marks = importlib.import_module(package + ".redact.patterns")
     found: dict[int, tuple[str, str, re.Pattern[str]]] = {}
 
-    def add(module: str, name: str, value: object, depth: int = 0) -> None:
+    def add(module: str, name: str, value: Any, depth: int = 0) -> None:
         if isinstance(value, marks.LazyPattern):
             value = value.compiled()
         elif isinstance(value, marks.LazyRule):
