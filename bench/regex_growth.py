@@ -13,6 +13,10 @@ size, with the growth factor between the two sizes (4x the input: ~4x is linear,
 quadratic) and where the code calls them (a pattern only ever `match`ed at the start of a
 line clipped to N characters costs what N allows).
 
+Also run: the patterns a module keeps in a tuple or list (`shapes.TITLE_RES[15]`, called
+as `search`, the costlier of the two ways a table is read) and the redaction's `LazyRule`s
+(module-level ones and those its `compile_rules()` build, called as `sub`, as the rules run).
+
 Not a test: the figures are timings (the machine's load is printed with them).
 """
 
@@ -26,20 +30,44 @@ import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Runs of one character or one short unit: what makes a greedy run and what follows it
 # overlap, the usual cause of backtracking.
-UNITS = [" ", "\t", "\n", ".", "a", "a.", "a ", "-", "/", ":", "1", "=", "(", '"', "`", "*", "x=", "aA1_", "ab.c "]
+UNITS = [
+    " ", "\t", "\n", ".", "a", "a.", "a ", "a:", "-", "/", ":", "1", "=", "(", '"', "`", "*", "x=", "aA1_", "ab.c ",
+]  # fmt: skip
+
+
+# The mark of a redaction rule in a listed name: it is run as `sub`, as the rules run.
+RULE = "rule"
 
 
 def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
-    """(module, name, pattern) of every str pattern at module level, each once: compiled ones
-    and the redaction's `LazyPattern`s (compiled here as they compile on first use)."""
+    """(module, name, pattern) of every str pattern at module level, each once: compiled ones,
+    the redaction's `LazyPattern`s (compiled here as they compile on first use), the items of
+    module-level tuples and lists (`NAME[i]`), and the redaction's `LazyRule`s (module-level,
+    or built by the module's `compile_rules()`)."""
     root = importlib.import_module(package)
-    lazy = importlib.import_module(package + ".redact.patterns").LazyPattern
+    marks = importlib.import_module(package + ".redact.patterns")
     found: dict[int, tuple[str, str, re.Pattern[str]]] = {}
+
+    def add(module: str, name: str, value: Any, depth: int = 0) -> None:
+        if isinstance(value, marks.LazyPattern):
+            value = value.compiled()
+        elif isinstance(value, marks.LazyRule):
+            value, name = value.pattern, f"{name} ({RULE}) {value.pattern.pattern[:24]!r}"
+        if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+            found.setdefault(id(value), (module, name, value))
+        elif isinstance(value, (tuple, list)) and depth < 4:
+            for i, item in enumerate(value):
+                add(module, name if "[" in name or "(" in name else f"{name}[{i}]", item, depth + 1)
+        elif isinstance(value, dict) and depth < 4:
+            for item in value.values():
+                add(module, name, item, depth + 1)
+
     for info in pkgutil.walk_packages(root.__path__, package + "."):
         if info.name.endswith("__main__"):
             continue  # importing it runs the command line
@@ -47,12 +75,22 @@ def patterns(package: str) -> list[tuple[str, str, re.Pattern[str]]]:
             module = importlib.import_module(info.name)
         except Exception:  # noqa: BLE001 - a module that needs what is not installed here
             continue
-        for name, value in vars(module).items():
-            if isinstance(value, lazy):
-                value = value._p or value._compile()  # noqa: SLF001 - the pattern it wraps
-            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
-                found.setdefault(id(value), (info.name, name, value))
+        for name, value in list(vars(module).items()):
+            add(info.name, name, value)
+        build = getattr(module, "compile_rules", None)
+        if info.name.startswith(package + ".redact.") and callable(build):
+            add(info.name, "compile_rules()", build())
     return list(found.values())
+
+
+def styles_of(source_root: Path, module: str, name: str) -> set[str]:
+    """How the code calls a pattern: a rule substitutes; a table's item is searched (its
+    callers loop over the table, so no call names it); else as `call_styles` finds."""
+    if f"({RULE})" in name:
+        return {"sub"}
+    if "[" in name:
+        return {"search"}
+    return call_styles(source_root, module, name) or {"search"}
 
 
 def call_styles(source_root: Path, module: str, name: str) -> set[str]:
@@ -98,7 +136,7 @@ def main() -> int:
     print(f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}; the machine is shared")
     rows = []
     for module, name, pattern in patterns("context_keeper"):
-        styles = call_styles(source_root, module, name) or {"search"}
+        styles = styles_of(source_root, module, name)
         worst = (0.0, 0.0, "", "")
         for style in sorted(styles & {"match", "search", "fullmatch", "findall", "finditer", "sub", "split"}):
             method = getattr(pattern, style)
@@ -114,10 +152,10 @@ def main() -> int:
         if t_large * 1000 >= args.min_ms:
             rows.append((t_large, t_small, f"{module}.{name}", style, unit))
     rows.sort(reverse=True)
-    print(f"{'pattern':58} {'call':8} {'on':>8} {small:>7} ch {large:>7} ch  growth")
+    print(f"{'pattern':72} {'call':8} {'on':>8} {small:>7} ch {large:>7} ch  growth")
     for t_large, t_small, where, style, unit in rows:
         growth = t_large / t_small if t_small > 0 else float("inf")
-        print(f"{where:58} {style:8} {unit!r:>8} {t_small * 1000:7.1f} ms {t_large * 1000:7.1f} ms  {growth:5.1f}x")
+        print(f"{where:72} {style:8} {unit!r:>8} {t_small * 1000:7.1f} ms {t_large * 1000:7.1f} ms  {growth:5.1f}x")
     print(f"{len(rows)} patterns at least {args.min_ms} ms on {large} characters")
     return 0
 

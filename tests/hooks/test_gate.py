@@ -178,7 +178,7 @@ def opus_session(tmp_path: Path, tokens: int) -> dict:
         (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000"}, True),  # 86.9 % of 1M scaled to a compaction at 167k
         ({"autoCompactWindow": 200_000}, {}, True),
         ({"autoCompactWindow": "200k"}, {}, False),  # a string: Claude Code ignores it, so do we
-        (None, {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "15"}, True),  # its point 147k: the window 180k
+        (None, {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "15"}, True),  # its point 147k: 1M scaled to 152,016, 150k is 98.7 %
         (None, {"CLAUDE_CODE_AUTO_COMPACT_WINDOW": "200000", "CONTEXT_KEEPER_CONTEXT_WINDOW": "1000000"}, False),
     ],
 )

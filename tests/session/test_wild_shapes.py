@@ -244,6 +244,19 @@ def test_words_typed_while_the_model_works_are_a_request(tmp_path: Path) -> None
     assert model.episodes[-1].subject == "and keep the old route"
 
 
+def test_a_prompt_typed_again_after_a_queued_one_is_a_request_again(tmp_path: Path) -> None:
+    # No version writes a queued prompt again as a user record: the same words typed later
+    # ("continue", twice) are the user asking again, never dropped as a repeat.
+    t = Transcript(version="2.1.219")
+    t.user("Fix the modal")
+    t.attachment({"type": "queued_command", "prompt": "continue", "commandMode": "prompt"})
+    t.say("Continuing.")
+    t.user("continue")
+    t.say("Done.")
+    model = build_model(t.write(tmp_path / "t.jsonl"))
+    assert [p.text for p in model.prompts] == ["Fix the modal", "continue", "continue"]
+
+
 def launched(task_id: str) -> dict[str, object]:
     return {
         "stdout": "",
