@@ -177,3 +177,21 @@ def test_a_user_then_a_slash_then_its_password_after_a_secret_name() -> None:
     out = redact("VPN creds for the lab: ops / harbor-copper-7788")
     assert "harbor-copper-7788" not in out and out.startswith("VPN creds for the lab: ops / ")
     assert redact("token scope: read / write") == "token scope: read / write"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'api_key: "aB3dE5fG7hJ9kL1mN3pQ\\"5rS7tU9vW1xY3z"',  # an escaped quote inside the value
+        "password: 'Xy7#ab\\'cd9!Q'",
+    ],
+)
+def test_a_quoted_value_ends_at_its_closing_quote_not_at_an_escaped_one(text: str) -> None:
+    out = redact(text)
+    assert out.endswith(MARK + text[-1]), out
+    assert "5rS7tU9vW1" not in out and "cd9!Q" not in out
+
+
+def test_a_quote_the_shell_does_not_escape_still_closes_the_value() -> None:
+    # In a shell's single quotes a backslash escapes nothing: `'secret\'` is a whole value.
+    assert redact("export PASSWORD='s3cret-Pass\\'") == f"export PASSWORD='{MARK}'"

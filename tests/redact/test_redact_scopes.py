@@ -83,3 +83,10 @@ def test_the_body_of_a_secret_file_is_removed(text: str, value: str) -> None:
 )
 def test_other_files_and_references_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_password_that_starts_with_the_user_name_is_the_one_removed() -> None:
+    # Each field is marked where it stands: replacing the first match anywhere in the line
+    # took the user name's `admin2024!` out of `admin2024!x` and left the password in clear.
+    out = redact("cat /etc/rsyncd.secrets\nadmin2024!x admin2024!")
+    assert out == f"cat /etc/rsyncd.secrets\nadmin2024!x {MARK}"

@@ -116,7 +116,9 @@ TITLE_RES = (
     # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
     re.compile(r"^((?=\S*[A-Za-z]{2})\S.*?)(?:\s{2,}[A-Z]{3,})*\s+━{5,}$"),
     # A name and its verdict set off (`hook name.......Failed`, `- sums *** FAILED ***`).
-    re.compile(r"^(\S.*?)\s*\.{4,}\s*(?:Failed|FAILED|FAIL|ERROR|Error)$"),
+    # (The leaders start where no dot is before them: a line of dots would otherwise try each
+    # of its dots as their start, quadratic in the line.)
+    re.compile(r"^(\S.*?)\s*(?<!\.)\.{4,}\s*(?:Failed|FAILED|FAIL|ERROR|Error)$"),
     re.compile(r"^(?:- )?(\S.*?) \*{3} (?:FAILED|ERROR|ABORTED) \*{3}$"),
     # A bundler's module and the position in it, its report on the lines below.
     re.compile(r"^(?:ERROR|WARNING) in (\S+(?: \d+:\d+(?:-\d+(?::\d+)?)?)?)$"),

@@ -33,7 +33,7 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
+_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN = LazyPattern(
     _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL

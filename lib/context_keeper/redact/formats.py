@@ -127,7 +127,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("jwt", ("eyJ",), r"(?P<s>(?<![\w-])eyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*)"),
     ("url", ("://",), r"(?P<h>(?<![\w+.-])[A-Za-z][\w+.-]*://(?P<user>[^\s:/@'\"`]*):)(?P<s>[^\s/'\"`]+?)@" + _URL_END),
     ("urltoken", ("://",), r"(?P<h>(?<![\w+.-])[A-Za-z][\w+.-]*://)(?P<s>[\w.~%-]{20,})@" + _URL_END),
-    ("dsn", ("@tcp(", "@unix("), r"(?P<h>(?P<user>(?<![\w.-])[\w.-]+):)(?P<s>[^\s@/'\"]+)@(?:tcp|unix)\("),
+    ("dsn", ("@tcp(", "@unix("), r"(?P<h>(?P<user>(?<![\w.-])[\w.-]{1,100}):)(?P<s>[^\s@/'\"]{1,200})@(?:tcp|unix)\("),
     (
         "oracle",
         ("thin:", "sqlplus"),

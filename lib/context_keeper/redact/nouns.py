@@ -212,7 +212,7 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
     if quoted:
         if sep.rstrip()[-2:-1] == "\\":
             quote = "\\" + quote  # `\"secret\": \"…\"`: JSON inside a JSON string
-        close = text.find(quote, vstart)
+        close = _closing(text, quote, vstart)
         if close == -1 or "\n" in text[vstart:close]:
             return None
         whole = text[vstart:close]
@@ -235,6 +235,20 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
     if _is_prose(text, sep, v, vend) or not judged(level, v):
         return None
     return vstart, vend
+
+
+def _closing(text: str, quote: str, start: int) -> int:
+    """Where the quote that closes a value opened before `start` stands: the first one no
+    backslash escapes (`"ab\\"cd"` closes after `cd`), or -1."""
+    at = text.find(quote, start)
+    while at != -1:
+        escapes = 0
+        while at - escapes - 1 >= start and text[at - escapes - 1] == "\\":
+            escapes += 1
+        if escapes % 2 == 0:
+            return at
+        at = text.find(quote, at + 1)
+    return -1
 
 
 def _bare_value(run: str) -> str:

@@ -344,7 +344,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
         _after_url,
     ),
-    (("chpasswd",), r"[\"']?[a-z_][\w-]*:(?P<s>[^\s:'\"]+)[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd", _if_shaped),
+    (
+        ("chpasswd",),
+        r"[\"']?(?<![\w-])[a-z_][\w-]{0,64}:(?P<s>[^\s:'\"]{1,200})[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd",
+        _if_shaped,
+    ),
     (
         ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
         r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",

@@ -288,17 +288,33 @@ def _secret_file_body(lines: list[str], i: int) -> bool:
     return changed
 
 
+def _field_spans(fields: list[str], line: str) -> list[tuple[int, int]]:
+    """Where each of `fields` (split from `line` in order) stands in it."""
+    spans, pos = [], 0
+    for field in fields:
+        at = line.index(field, pos)
+        spans.append((at, at + len(field)))
+        pos = at + len(field)
+    return spans
+
+
 def _mark_fields(line: str, strict: bool = False) -> str:
     """`bob * Willow9446! *`, `db:5432:app:app:…`: the fields after the first shaped like a
     password (`strict`: in a list of users, only those that mix cases, digits and symbols)."""
-    fields = line.split()
-    if len(fields) == 1 and line.count(":") >= 2:
-        fields = line.strip().split(":")
-    if not 2 <= len(fields) <= _MAX_FIELDS:
+    # Each field by its own span: the same text earlier in the line (a user name the password
+    # begins with) must not be the one replaced.
+    spans = _field_spans(line.split(), line)
+    if len(spans) == 1 and line.count(":") >= 2:
+        spans = _field_spans(line.strip().split(":"), line)
+    if not 2 <= len(spans) <= _MAX_FIELDS:
         return line
-    out = line
-    for field in fields[1:]:
+    marked = []
+    for a, b in spans[1:]:
+        field = line[a:b]
         inner = field.strip("\"'")
         if inner and judged(PASSWORD, inner) and (not strict or strongly_mixed(inner)):
-            out = out.replace(inner, MARK, 1)
-    return out
+            at = a + field.index(inner)
+            marked.append((at, at + len(inner)))
+    for a, b in reversed(marked):
+        line = line[:a] + MARK + line[b:]
+    return line
