@@ -47,8 +47,6 @@ KNOWN_MISSES = frozenset(
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
-        "duckdb-script",
-        "dune-build-errors",
         "eunit-failing",
         "flawfinder-hits",
         "haxe-uncaught",
@@ -89,7 +87,6 @@ FIRST_RIGHT = frozenset(
         "crystal-spec-failing",
         "zizmor-audit",
         "sqlfmt-error",
-        "dune-build-errors",
         "quick-lint-js",
     }
 )

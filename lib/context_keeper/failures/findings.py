@@ -58,7 +58,7 @@ _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"]
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
 # excerpts and all: it marks no line as a finding of its own.)
 _LEVEL_START_RE = re.compile(
-    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
+    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? |.*?\bline \d+[^:]*: )?(?:[A-Z][a-z]+ )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
     re.IGNORECASE,
 )
 # The run's verdict: a count of its errors, or its exit status.
