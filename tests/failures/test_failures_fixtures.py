@@ -41,7 +41,6 @@ KNOWN_MISSES = frozenset(
         "behave-undefined-step",
         "busted-two-failing",
         "check-yaml-json",
-        "common-test-failing",
         "crystal-spec-failing",
         "csslint-errors",
         "dockerfilelint",

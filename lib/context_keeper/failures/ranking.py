@@ -333,7 +333,7 @@ def _continued(
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff or text.count('"') % 2 == 1
+        pair = bool(shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s)) or diff or text.count('"') % 2 == 1
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
