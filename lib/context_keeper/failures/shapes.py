@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 
-TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+")
+TIMESTAMP_RE = re.compile(
+    r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
+)
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
 TAP_RE = re.compile(r"^#(?=\s|$)\s?")
@@ -32,7 +34,7 @@ MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
 # A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
 # label): a decoration of the message, as a tag is.
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
-TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
+TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
 # (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
