@@ -38,7 +38,7 @@ TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
 # (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
-TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~-])\] ")
+TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
