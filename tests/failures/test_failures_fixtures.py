@@ -65,7 +65,6 @@ KNOWN_MISSES = frozenset(
         "sort-package-json-check",
         "splint-warnings",
         "sqlfmt-error",
-        "swc-syntax",
         "tcltest-failing",
         "uncrustify-check",
         "uvu-failing",

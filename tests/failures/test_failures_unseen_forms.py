@@ -5,6 +5,7 @@ for its rule in the shape such tools print; the recordings measure the whole."""
 
 from __future__ import annotations
 
+from context_keeper.failures import failure_messages
 from context_keeper.failures.lines import pieces
 from context_keeper.failures.ranking import rank
 
@@ -77,3 +78,26 @@ def test_a_logs_timestamp_and_level_tag_are_no_part_of_the_message() -> None:
 def test_a_symbol_in_brackets_before_the_report_is_a_progress_tag() -> None:
     output = "src/index.js → dist/out.js...\n[!] Error: Could not load plugin 'frob'"
     assert messages(output) == ["Error: Could not load plugin 'frob'"]
+
+
+def test_a_throw_after_a_report_drawn_with_carets_is_the_wrap_up() -> None:
+    # A compiler's diagnostics with excerpts in a gutter, then its CLI throws a summary error:
+    # the findings are the messages, not the throw.
+    output = (
+        "Unexpected token `}`\n"
+        "   ,-[lib/a.ts:4:1]\n"
+        " 4 | }\n"
+        "   : ^\n"
+        "   `----\n"
+        "Expression expected\n"
+        "   ,-[lib/b.ts:2:9]\n"
+        " 2 | let x = ;\n"
+        "   :         ^\n"
+        "   `----\n"
+        "Error: Failed to build: lib/a.ts\n"
+        "    at run (/app/node_modules/cli/index.js:10:5)\n"
+    )
+    assert failure_messages(output, "npx builder lib").messages == (
+        "lib/a.ts:4:1: Unexpected token `}`",
+        "lib/b.ts:2:9: Expression expected",
+    )
