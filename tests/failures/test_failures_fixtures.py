@@ -50,7 +50,6 @@ KNOWN_MISSES = frozenset(
         "flawfinder-hits",
         "haxe-uncaught",
         "htmlhint-errors",
-        "knip-unused",
         "livescript-syntax",
         "mono-exception",
         "ospec-failing",

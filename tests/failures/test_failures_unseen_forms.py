@@ -101,3 +101,14 @@ def test_a_throw_after_a_report_drawn_with_carets_is_the_wrap_up() -> None:
         "lib/a.ts:4:1: Unexpected token `}`",
         "lib/b.ts:2:9: Expression expected",
     )
+
+
+def test_a_heading_that_counts_its_lines_gives_one_message_each() -> None:
+    output = "Missing peers (2)\nreact  package.json\nreact-dom  package.json\nStale files (1)\nsrc/legacy.ts:3:1\n"
+    assert messages(output) == [
+        "Missing peers (2): react package.json",
+        "Missing peers (2): react-dom package.json",
+        "Stale files (1): src/legacy.ts:3:1",
+    ]
+    # A count that is not the number of lines under it is no such heading.
+    assert len(messages("Missing peers (3)\nreact  package.json\n\nnpm: lint failed")) < 3

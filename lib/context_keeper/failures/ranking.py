@@ -112,9 +112,10 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         return several
     best = _best(units)
     lists = layout.bulleted(lines, kinds)
-    if lists and (best is None or best in lists):
+    items = [item for listed in lists.values() for item in listed]
+    if lists and (best is None or best in lists or any(item.endswith(collapse(best)) for item in items)):
         # A heading over a list (`Missing dependencies` / `* chalk`) says what its items are.
-        return [item for items in lists.values() for item in items]
+        return items
     if best is None:
         return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
