@@ -37,7 +37,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # pairs between `====` banners; ReScript's message under a banner, its location above an
 # excerpt; Varnish's message with its location on the line below, behind an OS error that
 # reads stronger; vermin's message under its location with no sign words; uncrustify's verdict
-# in parentheses on a `FAIL:` title; check-yaml's parser messages over four lines; yamale's
+# in parentheses on a `FAIL:` title; yamale's
 # file composed with each indented item; splint's explanation joined to its finding; progress
 # lines with locations taken for findings (automake, Haxe's trace); quick-lint-js's note counted
 # as a finding; flawfinder's wrapped lines; rollup's location printed under its message.
@@ -48,7 +48,6 @@ KNOWN_MISSES = frozenset(
         "bandit-shell",
         "behave-undefined-step",
         "busted-two-failing",
-        "check-yaml-json",
         "crystal-spec-failing",
         "csslint-errors",
         "dockerfilelint",

@@ -112,3 +112,21 @@ def test_a_heading_that_counts_its_lines_gives_one_message_each() -> None:
     ]
     # A count that is not the number of lines under it is no such heading.
     assert len(messages("Missing peers (3)\nreact  package.json\n\nnpm: lint failed")) < 3
+
+
+def test_a_clause_saying_what_was_under_way_opens_its_report() -> None:
+    # `while parsing ...` is words, not a line of code; the lines after it are its report.
+    output = (
+        "while parsing a flow mapping\n"
+        '  in "deploy.yml", line 4, column 9\n'
+        "expected ',' or '}', but got '<stream end>'\n"
+        '  in "deploy.yml", line 6, column 1\n'
+        "while parsing a block mapping\n"
+        '  in "hosts.yml", line 1, column 1\n'
+        "expected <block end>, but found '-'\n"
+    )
+    assert messages(output) == [
+        "while parsing a flow mapping; in \"deploy.yml\", line 4, column 9; expected ',' or '}', but got '<stream end>';"
+        ' in "deploy.yml", line 6, column 1',
+        "while parsing a block mapping; in \"hosts.yml\", line 1, column 1; expected <block end>, but found '-'",
+    ]

@@ -307,6 +307,9 @@ def _continued(
     last = lines[n].indent
     base = last if base is None else min(base, last)
     tap = lines[n].tap
+    # A context clause (`while parsing a block mapping`) opens its report: the lines after it
+    # at its indentation are the rest of it, up to the next clause.
+    clause = bool(shapes.CLAUSE_RE.match(text))
     m = n + 1
     if wording.is_code(text):
         # A line of code (a runner echoing the failing statement) continues into nothing.
@@ -334,7 +337,14 @@ def _continued(
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = bool(shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s)) or diff or text.count('"') % 2 == 1
+        if clause and shapes.CLAUSE_RE.match(s):
+            break
+        pair = (
+            bool(shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s))
+            or diff
+            or (clause and line.indent >= base)
+            or text.count('"') % 2 == 1
+        )
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:

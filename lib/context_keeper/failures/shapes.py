@@ -215,6 +215,8 @@ PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|obtained|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:",
     re.IGNORECASE,
 )
+# A clause that says what was under way when the error came (`while parsing a flow sequence`).
+CLAUSE_RE = re.compile(r"^(?:while|when) [a-z]+ing\b")
 # The why of the line above, as a field of its own (`x failed on line 9` / `Reason: {badmatch,25}`).
 REASON_RE = re.compile(r"^(?:reason|details?|why)\s*:\s*\S", re.IGNORECASE)
 # A field of metadata (`- hook id: trailing-whitespace`, `exit code: 1`).

@@ -73,7 +73,7 @@ CODE_RE = re.compile(
     # (A decorator, `@pytest.mark.slow`; not a package's version, `left-pad@1.3.0`.)
     r"\bexpect\(|\w\([^)]*\)\.\w+|(?:^|\s)@[A-Za-z_]\w*\.\w+|\{ ?\|\w+\||[{;]\s*$"
     r"|^(?:>\s+)?(?:(?:public|private|protected|static|pub|export) )*"
-    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
+    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b(?! [a-z]+ing\b)"
 )
 # A file and a line inside the words, however the tool writes them (`[haproxy.cfg:17]`,
 # `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`).
