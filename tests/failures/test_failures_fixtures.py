@@ -37,10 +37,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # pairs between `====` banners; ReScript's message under a banner, its location above an
 # excerpt; Varnish's message with its location on the line below, behind an OS error that
 # reads stronger; vermin's message under its location with no sign words; uncrustify's verdict
-# in parentheses on a `FAIL:` title; yamale's
-# file composed with each indented item; splint's explanation joined to its finding; progress
-# lines with locations taken for findings (automake, Haxe's trace); quick-lint-js's note counted
-# as a finding; flawfinder's wrapped lines; rollup's location printed under its message.
+# in parentheses on a `FAIL:` title; yamale's file composed with each indented item; splint's
+# explanation joined to its finding; progress lines with locations taken for findings
+# (automake, Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
 KNOWN_MISSES = frozenset(
     {
         "automake-errors",
@@ -62,7 +61,6 @@ KNOWN_MISSES = frozenset(
         "ospec-failing",
         "prettier-check",
         "pyroma-rating",
-        "quick-lint-js",
         "qunit-failing",
         "raku-compile",
         "rescript-type-error",
@@ -89,7 +87,6 @@ FIRST_RIGHT = frozenset(
         "crystal-spec-failing",
         "zizmor-audit",
         "sqlfmt-error",
-        "quick-lint-js",
     }
 )
 

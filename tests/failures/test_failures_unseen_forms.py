@@ -130,3 +130,15 @@ def test_a_clause_saying_what_was_under_way_opens_its_report() -> None:
         ' in "deploy.yml", line 6, column 1',
         "while parsing a block mapping; in \"hosts.yml\", line 1, column 1; expected <block end>, but found '-'",
     ]
+
+
+def test_a_note_under_a_finding_with_the_same_rule_explains_it() -> None:
+    output = (
+        "lib/a.js:9:1: error: cannot reassign a constant [E0101]\n"
+        "lib/a.js:3:7: note: constant declared here [E0101]\n"
+        "lib/b.js:2:4: note: prefer a template literal [E0230]\n"
+    )
+    assert messages(output) == [
+        "lib/a.js:9:1: error: cannot reassign a constant [E0101]",
+        "lib/b.js:2:4: note: prefer a template literal [E0230]",
+    ]

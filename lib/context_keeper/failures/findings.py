@@ -86,8 +86,9 @@ def several(units: list[Unit]) -> list[str]:
         if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
             return []
     if len(located) >= 2:
-        # A note without its own rule id explains the finding above it.
-        kept = [u for u in located if not (shapes.NOTE_RE.search(u.text) and not shapes.RULE_ID_RE.search(u.text))]
+        # A note without its own rule id (none, or the one of the finding above it) explains
+        # that finding.
+        kept = [u for k, u in enumerate(located) if not (shapes.NOTE_RE.search(u.text) and not _own_rule(located, k))]
         return [collapse(u.text) for u in _errors_first(kept or located)]
     leveled = [
         u
@@ -97,6 +98,12 @@ def several(units: list[Unit]) -> list[str]:
     if len(leveled) >= 2:
         return [collapse(u.text) for u in _errors_first(leveled)]
     return _alike(units)
+
+
+def _own_rule(units: list[Unit], k: int) -> bool:
+    rule = shapes.RULE_ID_RE.search(units[k].text)
+    above = shapes.RULE_ID_RE.search(units[k - 1].text) if k else None
+    return bool(rule) and not (above and above.group(0) == rule.group(0))
 
 
 def _alike(units: list[Unit]) -> list[str]:
