@@ -102,8 +102,10 @@ def several(units: list[Unit]) -> list[str]:
 
 def _own_rule(units: list[Unit], k: int) -> bool:
     rule = shapes.RULE_ID_RE.search(units[k].text)
+    if rule is None:
+        return False
     above = shapes.RULE_ID_RE.search(units[k - 1].text) if k else None
-    return bool(rule) and not (above and above.group(0) == rule.group(0))
+    return not (above and above.group(0) == rule.group(0))
 
 
 def _alike(units: list[Unit]) -> list[str]:
