@@ -58,7 +58,7 @@ _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"]
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
 # excerpts and all: it marks no line as a finding of its own.)
 _LEVEL_START_RE = re.compile(
-    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
+    r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? |.*?\bline \d+[^:]*: )?(?:[A-Z][a-z]+ )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
     re.IGNORECASE,
 )
 # The run's verdict: a count of its errors, or its exit status.
@@ -86,8 +86,9 @@ def several(units: list[Unit]) -> list[str]:
         if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
             return []
     if len(located) >= 2:
-        # A note without its own rule id explains the finding above it.
-        kept = [u for u in located if not (shapes.NOTE_RE.search(u.text) and not shapes.RULE_ID_RE.search(u.text))]
+        # A note without its own rule id (none, or the one of the finding above it) explains
+        # that finding.
+        kept = [u for k, u in enumerate(located) if not (shapes.NOTE_RE.search(u.text) and not _own_rule(located, k))]
         return [collapse(u.text) for u in _errors_first(kept or located)]
     leveled = [
         u
@@ -97,6 +98,14 @@ def several(units: list[Unit]) -> list[str]:
     if len(leveled) >= 2:
         return [collapse(u.text) for u in _errors_first(leveled)]
     return _alike(units)
+
+
+def _own_rule(units: list[Unit], k: int) -> bool:
+    rule = shapes.RULE_ID_RE.search(units[k].text)
+    if rule is None:
+        return False
+    above = shapes.RULE_ID_RE.search(units[k - 1].text) if k else None
+    return not (above and above.group(0) == rule.group(0))
 
 
 def _alike(units: list[Unit]) -> list[str]:

@@ -33,6 +33,8 @@ VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
 RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
 RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")
 BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
+# A heading in words that counts the lines under it (`Unused dependencies (2)`).
+COUNTED_HEADING_RE = re.compile(r"^([A-Za-z][A-Za-z ]*[A-Za-z])\s*\((\d{1,2})\):?$")
 # A heading that says its items are the failures (`Errors:`, `3 problems:`), over a list
 # bulleted or numbered (`1. pkg.main is ./dist/index.js but the file does not exist.`).
 ERROR_HEADING_RE = re.compile(r"^(?:\d+ )?(?:errors|failures|problems|issues|violations)(?: \(\d+\))?:$", re.IGNORECASE)
@@ -112,6 +114,12 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
     n = 0
     while n + 1 < len(lines):
         heading, first = lines[n], lines[n + 1]
+        counted = _counted_items(lines, n)
+        if counted:
+            label = COUNTED_HEADING_RE.sub(r"\1 (\2)", heading.core)
+            out[heading.core] = [compose(label, [collapse(line.core)]) for line in counted]
+            n += 1 + len(counted)
+            continue
         if not (
             kinds[n] == "text"
             and not BULLET_ITEM_RE.match(heading.core)
@@ -130,6 +138,22 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
             m += 1
         n = m
     return out
+
+
+def _counted_items(lines: list[Line], n: int) -> list[Line]:
+    """The lines under a heading that counts them (`Unused files (2)` over two lines, ended
+    by a blank line, another heading or the output's end), or [] when the count is not theirs."""
+    m = COUNTED_HEADING_RE.match(lines[n].core)
+    if not m:
+        return []
+    count = int(m.group(2))
+    items = lines[n + 1 : n + 1 + count]
+    after = n + 1 + count
+    if len(items) != count or any(not line.core or line.indent < lines[n].indent for line in items):
+        return []
+    if after < len(lines) and lines[after].core and not COUNTED_HEADING_RE.match(lines[after].core):
+        return []
+    return items
 
 
 def error_list(lines: list[Line]) -> list[str]:

@@ -28,6 +28,8 @@ _ESLINT_CLEAN_RE = re.compile(r"^✖ \d+ problems?\b|^ESLint found too many warn
 
 _NODE_ERROR_RE = re.compile(r"^(?:Uncaught )?\[?((?:[A-Z][\w$]*)?(?:Error|Exception)(?: \[[A-Z_0-9]+\])?): (.+?)\]?$")
 _CARET_RE = re.compile(r"^[\s~-]*\^[\s~^-]*$")
+# A caret drawn in a gutter under an excerpt (`   :      ^^^^`, `  |   ^`), as compilers draw them.
+_DRAWN_CARET_RE = re.compile(r"^\s*[:|│]\s*\^+[\s~^-]*$")
 _STACK_RE = re.compile(r"^\s+at \S")
 # How far below an error line its stack may start: node prints an assert's diff in between.
 _MESSAGE_LINES = 40
@@ -95,6 +97,11 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
             if stack and any(_CARET_RE.match(line) for line in lines[n + 1 : stack]):
                 # A source excerpt and its caret under the message (a parser's report, as
                 # jsonlint prints it): not node's, the general method reads excerpts.
+                return None
+            if stack and any(_DRAWN_CARET_RE.match(line) for line in lines[:n]):
+                # A report drawn with carets above the throw (a compiler's diagnostics, then
+                # `Error: Failed to compile: a.ts`): the tool's own findings, the throw its
+                # wrap-up; the general method reads them.
                 return None
             if stack:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).

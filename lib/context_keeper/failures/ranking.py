@@ -112,9 +112,10 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         return several
     best = _best(units)
     lists = layout.bulleted(lines, kinds)
-    if lists and (best is None or best in lists):
+    items = [item for listed in lists.values() for item in listed]
+    if lists and (best is None or best in lists or any(item.endswith(collapse(best)) for item in items)):
         # A heading over a list (`Missing dependencies` / `* chalk`) says what its items are.
-        return [item for items in lists.values() for item in items]
+        return items
     if best is None:
         return layout.listed(units)
     if any(shapes.CHAIN_RE.match(line.core) for line in lines):
@@ -330,10 +331,12 @@ def _continued(
             break
         if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
             break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
+        if shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text):
+            break  # the next clause opens a report of its own
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = bool(shapes.PAIR_KEY_RE.match(s)) or diff or text.count('"') % 2 == 1
+        pair = diff or _goes_with(text, s, line.indent >= base)
         deeper = line.indent > base
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
@@ -355,6 +358,16 @@ def _continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _goes_with(text: str, s: str, level: bool) -> bool:
+    """Whether the line `s` goes on `text` as a part of it, deeper or not: the other side of a
+    pair, a reason given as a field, a quotation `text` opened, or (at the same indentation
+    or deeper) the report a context clause opened (`while parsing a block mapping` / `in
+    "a.yml", line 3` / `expected <block end>, but found '?'`)."""
+    if shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s) or text.count('"') % 2 == 1:
+        return True
+    return level and bool(shapes.CLAUSE_RE.match(text))
 
 
 def _section_best(units: list[Unit]) -> Unit | None:

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 
-TIMESTAMP_RE = re.compile(r"^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+")
+TIMESTAMP_RE = re.compile(
+    r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
+)
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
 TAP_RE = re.compile(r"^#(?=\s|$)\s?")
@@ -32,11 +34,11 @@ MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
 # A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
 # label): a decoration of the message, as a tag is.
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
-TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal)\](\s+)", re.IGNORECASE)
+TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
 # (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
-TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~-])\] ")
+TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
@@ -215,6 +217,10 @@ PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|obtained|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:",
     re.IGNORECASE,
 )
+# A clause that says what was under way when the error came (`while parsing a flow sequence`).
+CLAUSE_RE = re.compile(r"^(?:while|when) [a-z]+ing\b")
+# The why of the line above, as a field of its own (`x failed on line 9` / `Reason: {badmatch,25}`).
+REASON_RE = re.compile(r"^(?:reason|details?|why)\s*:\s*\S", re.IGNORECASE)
 # A field of metadata (`- hook id: trailing-whitespace`, `exit code: 1`).
 FIELD_LINE_RE = re.compile(r"^(?:[-*] )?[a-z]+(?: [a-z]+)?: \S+$")
 YAML_BLOCK_RE = re.compile(r":\s*[|>][-+]?$")
@@ -222,7 +228,9 @@ DIGIT_RE = re.compile(r"\d")
 NUMBERED_RE = re.compile(r"^(\d{1,5})(?: {1,4}\S|$)")  # (an empty line of the excerpt: its number alone)
 # How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
 ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
-HINT_RE = re.compile(r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix):?\s")
+HINT_RE = re.compile(
+    r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix|[Hh]int|[Tt]ip|[Ss]uggestion):?\s"
+)
 # How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
 # `location...:`): not what failed.
 # (Or an aside opened by an ellipsis under the message: `: ... In instance counter`.)

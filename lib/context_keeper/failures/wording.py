@@ -56,7 +56,11 @@ VERDICT_RE = re.compile(
     # A pointer to the report (`Compile failed; see the compiler error output for details.`).
     r"|\bfail(?:ed|ure)\b.*\bsee (?:the )?(?:\w+ ){0,3}(?:output|log|above|below)\b"
     # The build's end (`build aborted`) and the exit status of what it ran (`exit code: 100`).
-    r"|\b(?:build|compilation|analysis) (?:aborted|stopped)\b|\bexit (?:code|status):? \d+\s*$",
+    r"|\b(?:build|compilation|analysis) (?:aborted|stopped|failed)\b|\bexit (?:code|status):? \d+\s*$"
+    # That errors happened, not which (`Fatal errors encountered -- cannot continue`,
+    # `Error(s) found in configuration file : x.cfg`), and a step's exit (`..., exited with 2`).
+    r"|\berrors(?:\(s\))? (?:were )?(?:found|encountered|occurred|detected)\b|\berror\(s\)|\bcannot continue\b"
+    r"|\bexited with (?:code |status )?\d+\s*$",
     re.IGNORECASE,
 )
 # A line that counts what the run did, the count its first or second word (`1 template would
@@ -69,8 +73,11 @@ CODE_RE = re.compile(
     # (A decorator, `@pytest.mark.slow`; not a package's version, `left-pad@1.3.0`.)
     r"\bexpect\(|\w\([^)]*\)\.\w+|(?:^|\s)@[A-Za-z_]\w*\.\w+|\{ ?\|\w+\||[{;]\s*$"
     r"|^(?:>\s+)?(?:(?:public|private|protected|static|pub|export) )*"
-    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b"
+    r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b(?! [a-z]+ing\b)"
 )
+# A file and a line inside the words, however the tool writes them (`[haproxy.cfg:17]`,
+# `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`).
+LOC_INSIDE_RE = re.compile(r"\[[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\]|[\w.-]\.[A-Za-z]\w*['\"]?,? (?:line|Line):? \d+\b")
 MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 
 
@@ -88,7 +95,7 @@ def score(text: str, located: bool = True) -> int:
         score += 4
     if OS_ERROR_RE.search(text):
         score += 4
-    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text)):
+    if located and (LOC_START_RE.match(text) or LOC_TAIL_RE.search(text) or LOC_INSIDE_RE.search(text)):
         score += 3
     if COMPARE_RE.search(text):
         score += 3

@@ -1,0 +1,144 @@
+"""failures.ranking on forms of output the earlier rules missed: wrap-up lines that say errors
+happened but not which, locations written inside the words, error names after a qualifying
+word, a reason given as a field of its own, a log's timestamp and tags. Each output is written
+for its rule in the shape such tools print; the recordings measure the whole."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+def test_a_wrap_up_that_errors_happened_is_not_the_message() -> None:
+    output = 'mk: "/src/rules.mk" line 7: Unknown directive "frob"\nmk: Fatal errors encountered -- cannot continue'
+    assert messages(output) == ['mk: "/src/rules.mk" line 7: Unknown directive "frob"']
+    output = (
+        "[ALERT] (7) : parsing [app.cfg:4] : unknown keyword 'bindd' out of section.\n"
+        "[ALERT] (7) : Error(s) found in configuration file : app.cfg\n"
+        "[ALERT] (7) : Fatal errors found in configuration."
+    )
+    assert messages(output) == ["[ALERT] (7) : parsing [app.cfg:4] : unknown keyword 'bindd' out of section."]
+
+
+def test_a_steps_exit_and_a_compilation_verdict_are_not_the_message() -> None:
+    # (A message with no sign words of its own still wins over the run's wrap-up.)
+    output = "Symbol unresolved: 'ctx.frobber'\nRunning the compiler failed, exited with 2\nScript compilation failed"
+    assert messages(output) == ["Symbol unresolved: 'ctx.frobber'"]
+
+
+def test_errors_named_after_a_qualifying_word_are_one_failure_each() -> None:
+    output = (
+        'Binder Error: Referenced column "qty" not found in FROM clause!\n'
+        "LINE 1: SELECT qty FROM orders;\n"
+        "               ^\n"
+        'Parser Error: syntax error at or near "SELEC"'
+    )
+    assert messages(output) == [
+        'Binder Error: Referenced column "qty" not found in FROM clause!',
+        'Parser Error: syntax error at or near "SELEC"',
+    ]
+
+
+def test_errors_under_locations_that_end_in_a_line_are_one_failure_each() -> None:
+    output = (
+        'File "lib/a.ml", line 2, characters 4-9:\n'
+        "2 | let x = foo 1\n"
+        "            ^^^\n"
+        "Error: Unbound value foo\n"
+        'File "lib/b.ml", line 5, characters 0-3:\n'
+        "5 | lett y = 2\n"
+        "    ^^^\n"
+        "Error: Syntax error\n"
+        "  Hint: Did you mean let?"
+    )
+    assert messages(output) == [
+        'File "lib/a.ml", line 2, characters 4-9: Error: Unbound value foo',
+        'File "lib/b.ml", line 5, characters 0-3: Error: Syntax error',
+    ]
+
+
+def test_a_reason_field_under_a_line_continues_it() -> None:
+    output = "orders_SUITE:sum_case failed on line 12\nReason: {badmatch,3}\n- - - - -\nTEST COMPLETE, 0 ok, 1 failed"
+    assert messages(output) == ["orders_SUITE:sum_case failed on line 12; Reason: {badmatch,3}"]
+
+
+def test_a_logs_timestamp_and_level_tag_are_no_part_of_the_message() -> None:
+    output = (
+        '2025/01/02 03:04:05 [emerg] 1#1: unknown directive "frob" in /etc/app.conf:3\napp: configuration test failed'
+    )
+    assert messages(output) == ['[emerg] 1#1: unknown directive "frob" in /etc/app.conf:3']
+
+
+def test_a_symbol_in_brackets_before_the_report_is_a_progress_tag() -> None:
+    output = "src/index.js → dist/out.js...\n[!] Error: Could not load plugin 'frob'"
+    assert messages(output) == ["Error: Could not load plugin 'frob'"]
+
+
+def test_a_throw_after_a_report_drawn_with_carets_is_the_wrap_up() -> None:
+    # A compiler's diagnostics with excerpts in a gutter, then its CLI throws a summary error:
+    # the findings are the messages, not the throw.
+    output = (
+        "Unexpected token `}`\n"
+        "   ,-[lib/a.ts:4:1]\n"
+        " 4 | }\n"
+        "   : ^\n"
+        "   `----\n"
+        "Expression expected\n"
+        "   ,-[lib/b.ts:2:9]\n"
+        " 2 | let x = ;\n"
+        "   :         ^\n"
+        "   `----\n"
+        "Error: Failed to build: lib/a.ts\n"
+        "    at run (/app/node_modules/cli/index.js:10:5)\n"
+    )
+    assert failure_messages(output, "npx builder lib").messages == (
+        "lib/a.ts:4:1: Unexpected token `}`",
+        "lib/b.ts:2:9: Expression expected",
+    )
+
+
+def test_a_heading_that_counts_its_lines_gives_one_message_each() -> None:
+    output = "Missing peers (2)\nreact  package.json\nreact-dom  package.json\nStale files (1)\nsrc/legacy.ts:3:1\n"
+    assert messages(output) == [
+        "Missing peers (2): react package.json",
+        "Missing peers (2): react-dom package.json",
+        "Stale files (1): src/legacy.ts:3:1",
+    ]
+    # A count that is not the number of lines under it is no such heading.
+    assert len(messages("Missing peers (3)\nreact  package.json\n\nnpm: lint failed")) < 3
+
+
+def test_a_clause_saying_what_was_under_way_opens_its_report() -> None:
+    # `while parsing ...` is words, not a line of code; the lines after it are its report.
+    output = (
+        "while parsing a flow mapping\n"
+        '  in "deploy.yml", line 4, column 9\n'
+        "expected ',' or '}', but got '<stream end>'\n"
+        '  in "deploy.yml", line 6, column 1\n'
+        "while parsing a block mapping\n"
+        '  in "hosts.yml", line 1, column 1\n'
+        "expected <block end>, but found '-'\n"
+    )
+    assert messages(output) == [
+        "while parsing a flow mapping; in \"deploy.yml\", line 4, column 9; expected ',' or '}', but got '<stream end>';"
+        ' in "deploy.yml", line 6, column 1',
+        "while parsing a block mapping; in \"hosts.yml\", line 1, column 1; expected <block end>, but found '-'",
+    ]
+
+
+def test_a_note_under_a_finding_with_the_same_rule_explains_it() -> None:
+    output = (
+        "lib/a.js:9:1: error: cannot reassign a constant [E0101]\n"
+        "lib/a.js:3:7: note: constant declared here [E0101]\n"
+        "lib/b.js:2:4: note: prefer a template literal [E0230]\n"
+    )
+    assert messages(output) == [
+        "lib/a.js:9:1: error: cannot reassign a constant [E0101]",
+        "lib/b.js:2:4: note: prefer a template literal [E0230]",
+    ]
