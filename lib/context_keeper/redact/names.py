@@ -161,3 +161,17 @@ def tier_any_part(name: str) -> int:
 def is_sig(name: str) -> bool:
     words = words_of(name)
     return bool(words) and words[-1] in ("SIG", "SIGNATURE")
+
+
+_FLAG_THEN_NAME = LazyPattern(r"(?:^|[ \t])--?[A-Za-z][\w-]*[ \t]+$")
+_VARIABLE = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def given_by_name(text: str, start: int, end: int) -> bool:
+    """`--secret DB_PASSWORD +integration`, `-e API_TOKEN image`: a variable's name is a flag's
+    argument (the tool reads its value from the environment), so what follows is the command's
+    next argument, not the name's value."""
+    return (
+        _VARIABLE.fullmatch(text, start, end) is not None
+        and _FLAG_THEN_NAME.search(text, max(0, start - 60), start) is not None
+    )

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier
+from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
 from .values import (
@@ -180,7 +180,7 @@ def _word_before(text: str, start: int) -> str:
 def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
     """The span of the secret after the name at `start:end` of tier `level`, if any."""
     between = _BETWEEN.match(text, end)
-    if between is None:
+    if between is None or given_by_name(text, start, end):
         return None
     sep = between.group(0)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):

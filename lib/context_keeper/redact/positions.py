@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, tier
+from .names import NOT_SECRET, PASSWORD, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import (
     TECH_WORDS,
@@ -98,7 +98,7 @@ _END = r"(?=[ \t;,)\]}]|$)"
 
 def _keyword_value(m: re.Match[str]) -> str:
     """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
-    if tier(m.group("n")) != PASSWORD:
+    if tier(m.group("n")) != PASSWORD or given_by_name(m.string, m.start("n"), m.end("n")):
         return m.group(0)
     return _if_shaped(m)
 
