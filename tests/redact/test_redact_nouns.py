@@ -50,6 +50,11 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'smtp_password = SecretStr("{SECRET}")', SECRET),
         (f'app.Settings["Relay:Key"] = "{KEY}";', KEY),  # a name in an indexer's string
         (f"disable secret {MIXED}", MIXED),  # a command's verb before the noun
+        (f'(defvar *relay-token* "{KEY}")', KEY),  # Lisp's earmuffs around the name
+        (f'static NSString *relayPassword = @"{SECRET}";', SECRET),  # Objective-C's string literal
+        (f'const relay_key: []const u8 = "{KEY}";', KEY),  # a type annotation between name and value
+        (f'cfg.Item("RelayPassword") = "{SECRET}"', SECRET),  # a quoted name indexed, then set
+        (f"relay.pass_phrase={SECRET}", SECRET),  # one noun written in two words
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -112,6 +117,9 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         # a build server's parameter between percent signs is a reference
         '<param name="env.DB_PASSWORD" value="%vault:secret/db!/password%" />',
         "DB_PASSWORD=%env.DB_PASSWORD%",
+        'const relay_key: []const u8 = std.os.getenv("RELAY_KEY");',
+        '(defvar *relay-token* (uiop:getenv "RELAY_TOKEN"))',
+        'if (cfg.Item("RelayPassword") == "changeme") { warn(); }',
     ],
 )
 def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:

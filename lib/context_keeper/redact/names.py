@@ -85,7 +85,11 @@ def words_of(name: str) -> list[str]:
     words = []
     for w in _WORDS.findall(name):
         stripped = w.upper().rstrip("0123456789")
-        words.append(stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper())
+        word = stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper()
+        if words and words[-1] == "PASS" and word in ("WORD", "PHRASE", "CODE"):
+            words[-1] += word  # `pass_phrase`, `Pass-Word`: one noun written in two
+            continue
+        words.append(word)
     return words
 
 

@@ -56,10 +56,17 @@ _CONVERSION = (
 )
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
-    r"(?:(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
+    r"\*?"  # Lisp's `*password*`: the name's closing earmuff
+    # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
+    r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
+    r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+"  # `secret 0 …`, `password 7 …`: a type digit between a word and its value
-    r"|(?:\\?[\"'`])?\]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
-    r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
+    # (`Properties("Password") = "…"`: a quoted name indexed, then set)
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
+    + _CONVERSION
+    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
+    # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
+    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
