@@ -85,6 +85,13 @@ POSITIONS = (
     'db.changeUserPassword("bob", "{v}")',
     # a builder's password method
     'Options::new().user("app").password("{v}")',
+    # `-p` or `/p` in a command that names its user (`-l`, `user create`) or a key store
+    "brute -l admin -p {v} ssh://10.0.0.5",
+    "mqctl acl user create bob -p {v}",
+    "signer sign /f cert.pfx /p {v} /td sha256 app.exe",
+    # a user or a type between the password keyword and the last argument
+    'appctl user:password admin "{v}"',
+    "local-user admin password cipher {v}",
 )
 
 
@@ -163,6 +170,10 @@ KEPT = (
     'pw = keyring.get_password("imap", "bob")',
     "the password is now stored in the vault",
     "set the password to the one in .env",
+    "xargs -l 1 -P 8 gzip",
+    "mkdir -p out2024 && ls -l out2024",
+    "the password field accepts 2fa codes",
+    "signer verify /pa app.exe",
 )
 
 

@@ -100,7 +100,16 @@ def _keyword_value(m: re.Match[str]) -> str:
     """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
     if tier(m.group("n")) != PASSWORD or given_by_name(m.string, m.start("n"), m.end("n")):
         return m.group(0)
-    return _if_shaped(m)
+    if m.group("w") is None:
+        return _if_shaped(m)
+    # A word between the keyword and the last argument (`user:password admin …`, `password
+    # irreversible-cipher …`): a user or a type, when that argument ends the command.
+    if _COMMAND_END.match(m.string, m.end()) is not None and password_shaped(_unquote(m.group("s"))[0]):
+        return _redact_group(m)
+    return _redact_group(m, "w") if password_shaped(m.group("w")) else m.group(0)
+
+
+_COMMAND_END = LazyPattern(r"[ \t]*(?:$|[;|&\n])")
 
 
 def _set_value(m: re.Match[str]) -> str:
@@ -132,8 +141,16 @@ def _user_then_secret(m: re.Match[str]) -> str:
     return _if_shaped(m)
 
 
-_U_FLAG = LazyPattern(r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-])")
+# A command that names its user: `-u bob`, `--user bob`, `-l bob` (a login, with its argument),
+# `user create bob`, `useradd bob` (a verb making the user).
+_U_FLAG = LazyPattern(
+    r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
+    r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
+)
 _WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+# A key store named in the command: a bare `-p`/`/p` beside it is the store's password
+# (`signtool sign /f cert.pfx /p …`, `… -keystore app.jks -p …`).
+_KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
 
 def _p_after_user(m: re.Match[str]) -> str:
@@ -141,7 +158,8 @@ def _p_after_user(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    return _if_shaped(m) if gate.search(line) is not None else m.group(0)
+    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None
+    return _if_shaped(m) if named else m.group(0)
 
 
 def _flag_argument(m: re.Match[str]) -> str:
@@ -239,7 +257,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
             "PSK ",
         ),
         r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
-        r"(?:[ \t]+--?[a-z][\w-]*)*[ \t]+(?!(?i:password|passwd|passphrase)\b)" + _VALUE + _END,
+        r"(?:[ \t]+--?[a-z][\w-]*)*(?:[ \t]+(?P<w>[a-z][\w-]*))?[ \t]+(?!(?i:password|passwd|passphrase)\b)"
+        + _VALUE
+        + _END,
         _keyword_value,
     ),
     (
@@ -262,8 +282,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
-        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        ("\0-p", "\0-P", "/p:", " /p ", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
     ),
     (
