@@ -56,6 +56,11 @@ PRINTED = (
     [
         '$ python -c "from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())"',
         "$ gpg --gen-random --armor 1 30",
+        # a password generator, a runtime's random bytes
+        "$ apg -a 1 -n 1 -m 24 -x 24",
+        "$ makepasswd --chars 24",
+        "$ node -e \"console.log(require('crypto').randomBytes(24).toString('base64'))\"",
+        "$ php -r 'echo bin2hex(random_bytes(24));'",
     ],
 )
 def test_a_generated_secret_goes_whatever_its_alphabet(command: str) -> None:
@@ -109,6 +114,8 @@ def test_a_printed_credential_goes(template: str) -> None:
         "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
         "- key: RAILS_MASTER_KEY\n  sync: false",
         "$ vault kv get -field=password secret/db\nPermissionDenied",
+        "$ apg --help\nusage: apg [-a algorithm] [-r file]",
+        "$ node -e \"require('crypto').randomBytes(8)\"\nundefined",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

@@ -48,6 +48,15 @@ _COMMAND_TRIGGERS = (
     "/dev/urandom",
     "/dev/random",
     "gen-random",
+    "andomBytes",
+    "andom_bytes",
+    "SecureRandom",
+    "urandom(",
+    "apg ",
+    "makepasswd",
+    "xkcdpass",
+    "diceware",
+    "pass generate",
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
@@ -62,6 +71,8 @@ _COMMAND = LazyPattern(
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
+      | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
+      | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -82,7 +93,10 @@ _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "wi
 _MAX_VALUES = 4
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
-_GENERATOR = LazyPattern(r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret)")
+_GENERATOR = LazyPattern(
+    r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
+    r"|\b(?:apg|makepasswd|xkcdpass|diceware)\b|pass[ \t]+generate)"
+)
 BARE, LABELLED = 1, 2
 
 
