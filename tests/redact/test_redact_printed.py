@@ -69,6 +69,19 @@ def test_a_generated_secret_goes_whatever_its_alphabet(command: str) -> None:
     assert out == f"{command}\n{MARK}"
 
 
+def test_users_and_passwords_a_login_command_prints_lose_their_passwords() -> None:
+    text = (
+        "$ tshark -r cap.pcap -Y http.authbasic -T fields -e http.authbasic\nbob:Heron.4412Cedar\nops:amber-cedar-7710"
+    )
+    out = redact(text)
+    assert out.endswith("\nbob:[REDACTED]\nops:[REDACTED]"), out
+
+
+def test_pairs_printed_by_other_commands_are_kept() -> None:
+    text = "$ grep -rc TODO src\nsrc:main2024"
+    assert redact(text) == text
+
+
 def test_code_after_a_generator_is_kept() -> None:
     text = "$ openssl rand -hex 4\nprint(foo_bar(baz))"
     assert redact(text) == text
