@@ -92,6 +92,9 @@ POSITIONS = (
     # a user or a type between the password keyword and the last argument
     'appctl user:password admin "{v}"',
     "local-user admin password cipher {v}",
+    # `user:password` under a `user` key; a domain before the user, an address after
+    'user = "bob:{v}"',
+    "winrm-shell 'corp/bob:{v}@10.0.0.5'",
 )
 
 
@@ -174,6 +177,9 @@ KEPT = (
     "mkdir -p out2024 && ls -l out2024",
     "the password field accepts 2fa codes",
     "signer verify /pa app.exe",
+    'user = "bob:1000"',
+    'user: "www-data:www-data"',
+    "git clone corp/app:main@10.0.0.5",
 )
 
 

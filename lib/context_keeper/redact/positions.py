@@ -276,9 +276,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _user_then_secret,
     ),
     (
-        ("-user ", "-user=", "-creds ", "-creds="),
-        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`
-        r"(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)" + _END,
+        ("-user ", "-user=", "-creds ", "-creds=", "user =", "user=", "user:"),
+        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`; curl's
+        # config key the same (`user = "bob:…"`)
+        r"(?:(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)|(?:^|(?<=[\s{,]))(?:proxy-)?user[ \t]*[=:][ \t]*)"
+        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
         _if_shaped,
     ),
     (
@@ -311,8 +313,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("@",),
         # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
-        r"(?<![\w/:@.$-])(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
-        r"@(?P<h>tcp\(|unix\(|//|[A-Za-z][\w-]*(?:\.[\w-]+)*(?=[:/'\"\s]|$))",
+        # (`corp/bob:…@host`: a domain before the user)
+        r"(?<![\w/:@.$-])(?:[A-Za-z][\w.-]{0,40}/)?(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
+        r"@(?P<h>tcp\(|unix\(|//|(?:[A-Za-z][\w-]*(?:\.[\w-]+)*|\d{1,3}(?:\.\d{1,3}){3})(?=[:/'\"\s]|$))",
         _userinfo,
     ),
     (
