@@ -95,6 +95,10 @@ POSITIONS = (
     # `user:password` under a `user` key; a domain before the user, an address after
     'user = "bob:{v}"',
     "winrm-shell 'corp/bob:{v}@10.0.0.5'",
+    # what a UI test types into the password field it selected
+    "cy.get('#password').type('{v}')",
+    'driver.find_element(By.NAME, "passwd").send_keys("{v}")',
+    "await page.locator('[name=password]').clear().fill('{v}');",
 )
 
 
@@ -180,6 +184,9 @@ KEPT = (
     'user = "bob:1000"',
     'user: "www-data:www-data"',
     "git clone corp/app:main@10.0.0.5",
+    "cy.get('#password').type('{enter}')",
+    "cy.get('#password').should('have.value', 'changeme')",
+    'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
 )
 
 

@@ -369,6 +369,15 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     ),
     (("chpasswd",), r"[\"']?[a-z_][\w-]*:(?P<s>[^\s:'\"]+)[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd", _if_shaped),
     (
+        (".type(", ".fill(", "send_keys(", "sendKeys(", "setValue(", "pressSequentially(", "set_value(", "input_text("),
+        # what a UI test types into a password field it selected: `cy.get('#password').type(…)`,
+        # `find_element(By.ID, "password").send_keys(…)`, `locator('[name=passwd]').fill(…)`
+        r"(?i:passw(?:or)?d|passphrase|passcode|pwd)[\w\]=-]*[\"']\]?[ \t]*\)+(?:\.\w+\([^()\n]*\))*?"
+        r"\.(?:type|fill|send_keys|sendKeys|setValue|set_value|pressSequentially|input_text)\([ \t]*"
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+        _if_shaped,
+    ),
+    (
         ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
         r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
         _if_shaped,
