@@ -1,13 +1,15 @@
 """Passwords known by where they stand in a command or a config line, not by a name right
 before them: a password keyword anywhere in the line (`… insecure-password …`, `nmcli …
 password …`, `: PSK "…"`, `rootpw --plaintext …`), a `-p` that pairs with a `-u` (`influx
-setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user and its password joined
+setup -u admin -p …`, `"-uroot", "-p…"`) or a `-l`, `user create …`, a key store (`/p …` beside
+`/f cert.pfx`), `/p:` beside `/u:`, a user and its password joined
 without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`, `bot@example.com:…`, `--creds bob:…`), a
 value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`, `setx …`, `user-secrets
 set "Db:Password" "…"`), two positional arguments after a URL (`mc alias set local http://…
 user …`), the arguments of a `*passwd` or `*passphrase` command, a random key given to
-`login`, `unseal` or to the call a module returns (`require('stripe')('…')`). The arguments
-of calls are `calls`'.
+`login`, `unseal` or to the call a module returns (`require('stripe')('…')`), what a UI test
+types into a password field (`cy.get('#password').type('…')`). The arguments of calls are
+`calls`'.
 
 A value in such a position is taken only when it is shaped like a password (`password_shaped`):
 letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
