@@ -185,3 +185,28 @@ def test_a_user_then_a_slash_then_its_password_after_a_secret_name() -> None:
     out = redact("VPN creds for the lab: ops / harbor-copper-7788")
     assert "harbor-copper-7788" not in out and out.startswith("VPN creds for the lab: ops / ")
     assert redact("token scope: read / write") == "token scope: read / write"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<property>\n  <name>fs.s3a.secret.key</name>\n  <value>{KEY}</value>\n</property>",  # Hadoop's XML
+        f"<key>RELAY_TOKEN</key>\n<string>{KEY}</string>",  # a property list, the value's element below
+        f"<key>RELAY_TOKEN</key><string>{KEY}</string>",  # the same on one line
+    ],
+)
+def test_a_value_element_under_a_secret_name_element_is_removed(text: str) -> None:
+    out = redact(text)
+    assert KEY not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<property>\n  <name>fs.s3a.secret.key.provider</name>\n  <value>{KEY}</value>\n</property>",
+        "<key>CFBundleIdentifier</key>\n<string>com.example.relay2024</string>",
+        "<name>hadoop.security.token.service.use_ip</name>\n<value>false</value>",
+    ],
+)
+def test_value_elements_under_other_names_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -64,7 +64,8 @@ _BETWEEN = LazyPattern(
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
     r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
     + _CONVERSION
-    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
+    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
+    # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
     # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
