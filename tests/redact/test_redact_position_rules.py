@@ -99,6 +99,9 @@ POSITIONS = (
     "cy.get('#password').type('{v}')",
     'driver.find_element(By.NAME, "passwd").send_keys("{v}")',
     "await page.locator('[name=password]').clear().fill('{v}');",
+    # a login that reads its password on stdin
+    "echo '{v}' | kinit bob@EXAMPLE.COM",
+    "echo '{v}' | sudo -S systemctl restart app",
 )
 
 
@@ -187,6 +190,8 @@ KEPT = (
     "cy.get('#password').type('{enter}')",
     "cy.get('#password').should('have.value', 'changeme')",
     'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
+    "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
+    "echo build2024 | sudo tee /etc/hostname",
 )
 
 
