@@ -82,7 +82,7 @@ LEADING_VERBS = _LEADING_VERBS  # words before a noun that make a name a flag or
 
 def words_of(name: str) -> list[str]:
     """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""
-    words = []
+    words: list[str] = []
     for w in _WORDS.findall(name):
         stripped = w.upper().rstrip("0123456789")
         word = stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper()

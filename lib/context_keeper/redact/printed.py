@@ -205,7 +205,8 @@ def _redact_announced(text: str) -> str:
             )
             pair = _USER_PAIR.fullmatch(m.group("s")) if m is not None and mode & BARE and pairs else None
             if (
-                pair is not None
+                m is not None
+                and pair is not None
                 and tier(pair.group("u")) == NOT_SECRET  # `secret:db-creds2`: a kind and a name
                 and password_shaped(pair.group("p"))
                 and not not_a_secret(pair.group("p"))
