@@ -102,6 +102,9 @@ POSITIONS = (
     # a login that reads its password on stdin
     "echo '{v}' | kinit bob@EXAMPLE.COM",
     "echo '{v}' | sudo -S systemctl restart app",
+    # an action that sets a password takes it as its argument
+    "dashctl admin reset-admin-password {v}",
+    "mqctl change_password bob {v}",
 )
 
 
@@ -192,6 +195,8 @@ KEPT = (
     'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
     "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
     "echo build2024 | sudo tee /etc/hostname",
+    "myapp --reset-password true",
+    "POST /reset-password HTTP/1.1",
 )
 
 

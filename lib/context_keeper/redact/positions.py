@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, given_by_name, tier
+from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import (
     TECH_WORDS,
@@ -100,7 +100,9 @@ _END = r"(?=[ \t;,)\]}]|$)"
 
 def _keyword_value(m: re.Match[str]) -> str:
     """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
-    if tier(m.group("n")) != PASSWORD or given_by_name(m.string, m.start("n"), m.end("n")):
+    if tier(m.group("n")) != PASSWORD and not _sets_a_password(m.group("n")):
+        return m.group(0)
+    if given_by_name(m.string, m.start("n"), m.end("n")):
         return m.group(0)
     if m.group("w") is None:
         return _if_shaped(m)
@@ -109,6 +111,16 @@ def _keyword_value(m: re.Match[str]) -> str:
     if _COMMAND_END.match(m.string, m.end()) is not None and password_shaped(_unquote(m.group("s"))[0]):
         return _redact_group(m)
     return _redact_group(m, "w") if password_shaped(m.group("w")) else m.group(0)
+
+
+_SETTING_VERBS = frozenset(("RESET", "SET", "CHANGE", "UPDATE"))
+
+
+def _sets_a_password(name: str) -> bool:
+    """`reset-admin-password`, `change_password`: an action whose argument is the new password
+    (a name the verb makes no secret's: `names.tier`)."""
+    words = words_of(name)
+    return len(words) >= 2 and words[-1] in ("PASSWORD", "PASSWD", "PASSPHRASE") and words[0] in _SETTING_VERBS
 
 
 _COMMAND_END = LazyPattern(r"[ \t]*(?:$|[;|&\n])")
