@@ -105,6 +105,8 @@ POSITIONS = (
     # an action that sets a password takes it as its argument
     "dashctl admin reset-admin-password {v}",
     "mqctl change_password bob {v}",
+    # a user and its password set under a host
+    "bundle config set --global gems.example.com bob:{v}",
 )
 
 
@@ -197,6 +199,8 @@ KEPT = (
     "echo build2024 | sudo tee /etc/hostname",
     "myapp --reset-password true",
     "POST /reset-password HTTP/1.1",
+    "git config set remote.origin.url git@github.com:org/repo2024",
+    "bundle config set --local gems.example.com bob:1000",
 )
 
 

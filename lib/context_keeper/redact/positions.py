@@ -131,11 +131,29 @@ def _set_value(m: re.Match[str]) -> str:
     name = _unquote(m.group("n"))[0]
     level = tier(name, whole=True)
     if level == NOT_SECRET:
-        return m.group(0)
+        return _host_credentials(m, name)
     value = _unquote(m.group("s"))[0]
     if level == PASSWORD and password_shaped(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
     return m.group(0)
+
+
+_USER_COLON = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}:")
+
+
+def _host_credentials(m: re.Match[str], name: str) -> str:
+    """`bundle config set gems.example.com bob:…`: a user and its password set under a host."""
+    value, quote = _unquote(m.group("s"))
+    user = _USER_COLON.match(value)
+    if (
+        user is None
+        or not (_DOMAIN.fullmatch(name.lower()) or "://" in name)
+        or not password_shaped(value[user.end() :])
+    ):
+        return m.group(0)
+    start, end = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + value[: user.end()] + MARK + quote + whole[end - base :]
 
 
 def _user_then_secret(m: re.Match[str]) -> str:
