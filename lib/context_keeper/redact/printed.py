@@ -40,25 +40,16 @@ _COMMAND_TRIGGERS = (
     "genkey",
     "genpsk",
     "rails secret",
-    "get_random_secret_key",
     "terraform output",
     "cat ",
     "base64 -d",
     "base64 --decode",
     "base64 -D",
     "pwgen",
-    "/dev/urandom",
-    "/dev/random",
-    "gen-random",
-    "andomBytes",
-    "andom_bytes",
-    "SecureRandom",
-    "urandom(",
-    "apg ",
-    "makepasswd",
-    "xkcdpass",
-    "diceware",
-    "pass generate",
+    # `/dev/urandom`, `--gen-random`, `randomBytes`, `random_bytes`, `SecureRandom`, `urandom(`:
+    # one scan of a long text for all of them (a password generator after a prompt, `$ apg …`,
+    # is found by the prompt)
+    "andom",
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
@@ -110,10 +101,11 @@ def announces(lines: list[str], i: int) -> int:
     line = lines[i]
     if len(line) > 300:
         return 0
-    if any(t in line for t in _COMMAND_TRIGGERS) and _COMMAND.search(line) is not None:
+    prompt = _PROMPT.match(line)
+    # (a command after a prompt is read whole: a password generator has no trigger of its own)
+    if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
-    prompt = _PROMPT.match(line)
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if not any(w in low for w in _SECRET_WORDS):
