@@ -55,6 +55,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'const relay_key: []const u8 = "{KEY}";', KEY),  # a type annotation between name and value
         (f'cfg.Item("RelayPassword") = "{SECRET}"', SECRET),  # a quoted name indexed, then set
         (f"relay.pass_phrase={SECRET}", SECRET),  # one noun written in two words
+        (f'buildConfigField "String", "RELAY_KEY", "\\"{KEY}\\""', KEY),  # a literal quoted for code
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:

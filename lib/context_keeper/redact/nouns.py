@@ -195,7 +195,12 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
     if sep[:1] in " \t" and sep.lstrip().startswith("("):
         return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
-    if "," in sep and text[start - 1 : start] in ("'", '"') and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1):
+    if (
+        "," in sep
+        and text[start - 1 : start] in ("'", '"')
+        and not sep.rstrip().endswith('"\\"')  # `"API_KEY", "\"…\""`: a literal quoted for code, a value
+        and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1)
+    ):
         return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
