@@ -15,8 +15,7 @@ from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
-_ELEMENT_TRIGGERS = ("</string>", "</data>")  # (`</value>` holds `value`)
-TRIGGERS = ("value", *_ELEMENT_TRIGGERS)  # the value's line, found first
+TRIGGERS = ("value", "</string>")  # the value's line, found first (`</value>` holds `value`)
 _NAME_WORDS = ("name", "key", "type", "kind")  # one of them on the line before
 # (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
 _NAME_LINE = LazyPattern(
@@ -29,7 +28,7 @@ _VALUE_LINE = LazyPattern(
 
 _ELEMENT_NAME = LazyPattern(r"[ \t]*<(?P<t>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t)>[ \t\r]*")
 _ELEMENT_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:<(?P<t0>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t0)>[ \t]*)?<(?P<t>string|value|data)>)"
+    r"(?P<lead>[ \t]*(?:<(?P<t0>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t0)>[ \t]*)?<(?P<t>string|value)>)"
     r"(?P<v>[^<\n]{1,400})</(?P=t)>[ \t\r]*"
 )
 
