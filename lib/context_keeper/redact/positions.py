@@ -7,9 +7,8 @@ without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`, `bot@example.com:…`, `-
 value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`, `setx …`, `user-secrets
 set "Db:Password" "…"`), two positional arguments after a URL (`mc alias set local http://…
 user …`), the arguments of a `*passwd` or `*passphrase` command, a random key given to
-`login`, `unseal` or to the call a module returns (`require('stripe')('…')`), what a UI test
-types into a password field (`cy.get('#password').type('…')`). The arguments of calls are
-`calls`'.
+`login`, `unseal` or to the call a module returns (`require('stripe')('…')`). The arguments
+of calls are `calls`'.
 
 A value in such a position is taken only when it is shaped like a password (`password_shaped`):
 letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
@@ -21,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .cookies import cookie_values
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import (
@@ -228,32 +228,6 @@ def _twice(m: re.Match[str]) -> str:
     return m.group(0).replace(v, MARK)
 
 
-_COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
-_COOKIE_ATTRIBUTES = frozenset("path domain expires max-age samesite priority".split())
-
-
-def _cookie_values(m: re.Match[str]) -> str:
-    """The random values of a Cookie header or a curl `--cookie`: sessions, logins, CSRF tokens."""
-    body = m.group("s")
-    start = m.start("s") - m.start()
-
-    def one(p: re.Match[str]) -> str:
-        value = p.group("v")
-        if (
-            p.group("n").lower() in _COOKIE_ATTRIBUTES
-            or MARK in value
-            or not looks_random(value)
-            or not_a_secret(value)
-        ):
-            return p.group(0)
-        if sum(c.isalpha() for c in value) < 8:
-            return p.group(0)  # `_ga=GA1.2.1234567890.1700000000`: an analytics id of numbers
-        return p.group("n") + "=" + MARK
-
-    marked = _COOKIE_PAIR.sub(one, body)
-    return m.group(0) if marked == body else m.group(0)[:start] + marked + m.group(0)[start + len(body) :]
-
-
 def _random_only(m: re.Match[str]) -> str:
     value = m.group("s")
     return _redact_group(m) if looks_random(value) and not not_a_secret(value) else m.group(0)
@@ -371,7 +345,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("ookie", "OOKIE", " -b "),
         r"(?:(?i:\b(?:set-)?cookie)[ \t]*:[ \t]*|(?:--cookie|(?<=[ \t])-b)[ \t=]+[\"']?)(?P<s>[^\n\"']+)",
-        _cookie_values,
+        cookie_values,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (
@@ -400,15 +374,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _after_url,
     ),
     (("chpasswd",), r"[\"']?[a-z_][\w-]*:(?P<s>[^\s:'\"]+)[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd", _if_shaped),
-    (
-        (".type(", ".fill(", "send_keys(", "sendKeys(", "setValue(", "pressSequentially(", "set_value(", "input_text("),
-        # what a UI test types into a password field it selected: `cy.get('#password').type(…)`,
-        # `find_element(By.ID, "password").send_keys(…)`, `locator('[name=passwd]').fill(…)`
-        r"(?i:passw(?:or)?d|passphrase|passcode|pwd)[\w\]=-]*[\"']\]?[ \t]*\)+(?:\.\w+\([^()\n]*\))*?"
-        r"\.(?:type|fill|send_keys|sendKeys|setValue|set_value|pressSequentially|input_text)\([ \t]*"
-        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
-        _if_shaped,
-    ),
     (
         ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
         r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
