@@ -78,6 +78,19 @@ def test_a_random_string_given_to_a_client_goes(text: str) -> None:
     assert value not in out and MARK in out
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        'sms = rest.Client("ACxxxxxxxxxxxxxxxxxxxxxx", "{v}", "eu1")',
+        'client = Client("{v}", "{v}")',  # an id and a secret, both random
+    ],
+)
+def test_a_random_string_among_a_clients_arguments_goes(text: str) -> None:
+    value = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+    out = redact(text.format(v=value))
+    assert value not in out and MARK in out, out
+
+
 def _benign(rng: random.Random) -> list[str]:
     hexd = "0123456789abcdef"
     blob = base64.b64encode(bytes(rng.randrange(256) for _ in range(48))).decode()
@@ -96,6 +109,7 @@ def _benign(rng: random.Random) -> list[str]:
         f"dist/assets/index-{_r(rng, 24, B62)}.js",
         'x = Client("https://api.example.com/v1")',
         'logger = Client("application-logs-production-eu")',
+        'logger = Client("application-logs-production-eu", "audit-trail-retention-days")',
         f"FROM python:3.12-slim@sha256:{_r(rng, 64, hexd)}",
         f'const program = new PublicKey("{_r(rng, 44, B62)}");',
         ":".join(_r(rng, 2, "0123456789ABCDEF") for _ in range(16)),

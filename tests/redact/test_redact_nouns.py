@@ -50,6 +50,12 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'smtp_password = SecretStr("{SECRET}")', SECRET),
         (f'app.Settings["Relay:Key"] = "{KEY}";', KEY),  # a name in an indexer's string
         (f"disable secret {MIXED}", MIXED),  # a command's verb before the noun
+        (f'(defvar *relay-token* "{KEY}")', KEY),  # Lisp's earmuffs around the name
+        (f'static NSString *relayPassword = @"{SECRET}";', SECRET),  # Objective-C's string literal
+        (f'const relay_key: []const u8 = "{KEY}";', KEY),  # a type annotation between name and value
+        (f'cfg.Item("RelayPassword") = "{SECRET}"', SECRET),  # a quoted name indexed, then set
+        (f"relay.pass_phrase={SECRET}", SECRET),  # one noun written in two words
+        (f'buildConfigField "String", "RELAY_KEY", "\\"{KEY}\\""', KEY),  # a literal quoted for code
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -90,18 +96,6 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "# WindowsCCompiler!  --GPW",  # a word before a comment
         '"key1": ["value1.1", "value1.2"],',
         "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
-        '[Environment]::GetEnvironmentVariable("API_TOKEN", "User")',
-        'credentials: ["bob", "${RELAY_PASSWORD}"]',
-        "USE_AUTH=true2",
-        "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
-        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
-        "key = bytes(range(32))",
-        "the password for the relay is required",
-        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # list items
-        'proxy_url="socks5h://<username>:<password>@proxy-host"',  # a placeholder in angle brackets
-        "# WindowsCCompiler!  --GPW",  # a word before a comment
-        '"key1": ["value1.1", "value1.2"],',
-        "reg add HKCU\\Software\\App /v Theme /t REG_SZ /d Dark2x /f",
         "Password for 'https://bob@github.com': ",
         "Enter passphrase (empty for no passphrase): ",
         '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
@@ -112,6 +106,9 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         # a build server's parameter between percent signs is a reference
         '<param name="env.DB_PASSWORD" value="%vault:secret/db!/password%" />',
         "DB_PASSWORD=%env.DB_PASSWORD%",
+        'const relay_key: []const u8 = std.os.getenv("RELAY_KEY");',
+        '(defvar *relay-token* (uiop:getenv "RELAY_TOKEN"))',
+        'if (cfg.Item("RelayPassword") == "changeme") { warn(); }',
     ],
 )
 def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
@@ -177,6 +174,31 @@ def test_a_user_then_a_slash_then_its_password_after_a_secret_name() -> None:
     out = redact("VPN creds for the lab: ops / harbor-copper-7788")
     assert "harbor-copper-7788" not in out and out.startswith("VPN creds for the lab: ops / ")
     assert redact("token scope: read / write") == "token scope: read / write"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<property>\n  <name>fs.s3a.secret.key</name>\n  <value>{KEY}</value>\n</property>",  # Hadoop's XML
+        f"<key>RELAY_TOKEN</key>\n<string>{KEY}</string>",  # a property list, the value's element below
+        f"<key>RELAY_TOKEN</key><string>{KEY}</string>",  # the same on one line
+    ],
+)
+def test_a_value_element_under_a_secret_name_element_is_removed(text: str) -> None:
+    out = redact(text)
+    assert KEY not in out and MARK in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"<property>\n  <name>fs.s3a.secret.key.provider</name>\n  <value>{KEY}</value>\n</property>",
+        "<key>CFBundleIdentifier</key>\n<string>com.example.relay2024</string>",
+        "<name>hadoop.security.token.service.use_ip</name>\n<value>false</value>",
+    ],
+)
+def test_value_elements_under_other_names_are_kept(text: str) -> None:
+    assert redact(text) == text
 
 
 @pytest.mark.parametrize(

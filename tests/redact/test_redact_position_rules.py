@@ -85,6 +85,28 @@ POSITIONS = (
     'db.changeUserPassword("bob", "{v}")',
     # a builder's password method
     'Options::new().user("app").password("{v}")',
+    # `-p` or `/p` in a command that names its user (`-l`, `user create`) or a key store
+    "brute -l admin -p {v} ssh://10.0.0.5",
+    "mqctl acl user create bob -p {v}",
+    "signer sign /f cert.pfx /p {v} /td sha256 app.exe",
+    # a user or a type between the password keyword and the last argument
+    'appctl user:password admin "{v}"',
+    "local-user admin password cipher {v}",
+    # `user:password` under a `user` key; a domain before the user, an address after
+    'user = "bob:{v}"',
+    "winrm-shell 'corp/bob:{v}@10.0.0.5'",
+    # what a UI test types into the password field it selected
+    "cy.get('#password').type('{v}')",
+    'driver.find_element(By.NAME, "passwd").send_keys("{v}")',
+    "await page.locator('[name=password]').clear().fill('{v}');",
+    # a login that reads its password on stdin
+    "echo '{v}' | kinit bob@EXAMPLE.COM",
+    "echo '{v}' | sudo -S systemctl restart app",
+    # an action that sets a password takes it as its argument
+    "dashctl admin reset-admin-password {v}",
+    "mqctl change_password bob {v}",
+    # a user and its password set under a host
+    "bundle config set --global gems.example.com bob:{v}",
 )
 
 
@@ -163,6 +185,22 @@ KEPT = (
     'pw = keyring.get_password("imap", "bob")',
     "the password is now stored in the vault",
     "set the password to the one in .env",
+    "xargs -l 1 -P 8 gzip",
+    "mkdir -p out2024 && ls -l out2024",
+    "the password field accepts 2fa codes",
+    "signer verify /pa app.exe",
+    'user = "bob:1000"',
+    'user: "www-data:www-data"',
+    "git clone corp/app:main@10.0.0.5",
+    "cy.get('#password').type('{enter}')",
+    "cy.get('#password').should('have.value', 'changeme')",
+    'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
+    "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
+    "echo build2024 | sudo tee /etc/hostname",
+    "myapp --reset-password true",
+    "POST /reset-password HTTP/1.1",
+    "git config set remote.origin.url git@github.com:org/repo2024",
+    "bundle config set --local gems.example.com bob:1000",
 )
 
 

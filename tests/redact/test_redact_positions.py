@@ -97,6 +97,12 @@ def test_a_key_in_a_new_position_goes(text: str) -> None:
         "Token usage:",
         "INSERT INTO users (name, email) VALUES ('admin', 'admin@example.com');",
         "hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())",
+        # a sigiled hash's entry names the variable (Raku, Perl)
+        "my $token = %*ENV<API_TOKEN>;",
+        "my $key = %ENV{SECRET_KEY};",
+        # a variable's name given to a flag: the value comes from the environment
+        "earthly --secret DB_PASSWORD +integration",
+        "docker run --env API_TOKEN Abc123-img:2024",
     ],
 )
 def test_placeholders_references_and_prose_are_kept_whole(text: str) -> None:

@@ -56,12 +56,30 @@ PRINTED = (
     [
         '$ python -c "from django.core.management.utils import get_random_secret_key; print(get_random_secret_key())"',
         "$ gpg --gen-random --armor 1 30",
+        # a password generator, a runtime's random bytes
+        "$ apg -a 1 -n 1 -m 24 -x 24",
+        "$ makepasswd --chars 24",
+        "$ node -e \"console.log(require('crypto').randomBytes(24).toString('base64'))\"",
+        "$ php -r 'echo bin2hex(random_bytes(24));'",
     ],
 )
 def test_a_generated_secret_goes_whatever_its_alphabet(command: str) -> None:
     value = _value(command, 50, AN + "!@#$%^&*(-_=+)")  # brackets too, as Django's alphabet
     out = redact(f"{command}\n{value}")
     assert out == f"{command}\n{MARK}"
+
+
+def test_users_and_passwords_a_login_command_prints_lose_their_passwords() -> None:
+    text = (
+        "$ tshark -r cap.pcap -Y http.authbasic -T fields -e http.authbasic\nbob:Heron.4412Cedar\nops:amber-cedar-7710"
+    )
+    out = redact(text)
+    assert out.endswith("\nbob:[REDACTED]\nops:[REDACTED]"), out
+
+
+def test_pairs_printed_by_other_commands_are_kept() -> None:
+    text = "$ grep -rc TODO src\nsrc:main2024"
+    assert redact(text) == text
 
 
 def test_code_after_a_generator_is_kept() -> None:
@@ -109,6 +127,8 @@ def test_a_printed_credential_goes(template: str) -> None:
         "- name: DB_PASSWORD\n  value: ${DB_PASSWORD}",
         "- key: RAILS_MASTER_KEY\n  sync: false",
         "$ vault kv get -field=password secret/db\nPermissionDenied",
+        "$ apg --help\nusage: apg [-a algorithm] [-r file]",
+        "$ node -e \"require('crypto').randomBytes(8)\"\nundefined",
     ],
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:

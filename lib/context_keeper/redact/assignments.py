@@ -172,6 +172,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     if wrapped is not None and is_placeholder(wrapped.group(0)):
         return None  # `KEY=<your key>`, `TOKEN=[your token]`: a placeholder, spaces and all
     quoted = _is_quoted(val)
+    if not quoted and is_reference(text[vstart : vend + 1]):
+        return None  # `%*ENV<API_TOKEN>`: the value stops at the subscript that names the variable
     sep = m.groupdict().get("sep") or ""
     if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
         return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path

@@ -93,7 +93,10 @@ _CALLEE_WORDS = frozenset(
 _CALL = (
     r"(?P<h>(?<![\w.])(?P<callee>[A-Za-z_][\w.]{0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
     r"(?P<s>[\w.+/=~-]{20,300})(?=(?P=q))"
+    # the next string arguments: `Client(account_sid, auth_token)` as literals
+    r"(?P<rest>(?P=q)(?:[ \t]*,[ \t]*[\"'][\w.+/=~-]{0,300}[\"']){1,3}(?=[ \t]*[,)]))?"
 )
+_STRING_ARG = LazyPattern(r"(?P<q>[\"'])(?P<s>[\w.+/=~-]{20,300})(?P=q)")
 _PUBLIC_WORDS = frozenset(
     "public pub publishable address program account mint wallet pubkey signature sig hash digest id "
     "object buffer array bytes hex base58 base64 uuid image tx transaction block commit ref".split()
@@ -106,16 +109,26 @@ def _call_sub(m: re.Match[str]) -> str:
     callee = m.group("callee")
     words = [w.lower() for w in _CALLEE_SPLIT.split(callee) if w]
     # A vendor's client built from its key alone: `Anthropic("…")`, `Stripe("…")` (a class, one argument)
+    end = m.end("s")
     constructor = (
-        callee[:1].isupper() and "." not in callee and "." not in value and m.string[m.end() + 1 : m.end() + 2] == ")"
+        callee[:1].isupper() and "." not in callee and "." not in value and m.string[end + 1 : end + 2] == ")"
     )  # (`Version('0.23.dev0+sanitized.ubuntu1')`: dotted, a version or a name)
     if not words or not (words[-1] in _CALLEE_WORDS or constructor) or MARK in value:
         return m.group(0)
     if _PUBLIC_WORDS.intersection(words):
         return m.group(0)  # `new PublicKey("…")`: a Solana address, random and public
-    if not is_random_token(value) or not_a_secret(value):
-        return m.group(0)
-    return m.group("h") + MARK
+    rest = m.group("rest") or ""
+    if rest and words[-1] in _CALLEE_WORDS:
+        # `Client("AC…", "…")`: an id and its secret, each judged alone
+        rest = _STRING_ARG.sub(
+            lambda a: a.group("q") + MARK + a.group("q") if _random_key(a.group("s")) else a.group(0), rest
+        )
+    first = MARK if _random_key(value) else value
+    return m.group("h") + first + rest
+
+
+def _random_key(value: str) -> bool:
+    return is_random_token(value) and not not_a_secret(value)
 
 
 def call_argument_rule() -> tuple[str, Callable[[re.Match[str]], str]]:

@@ -82,10 +82,14 @@ LEADING_VERBS = _LEADING_VERBS  # words before a noun that make a name a flag or
 
 def words_of(name: str) -> list[str]:
     """Upper-case words; trailing digits dropped (`password1`), kept when short (`S3`)."""
-    words = []
+    words: list[str] = []
     for w in _WORDS.findall(name):
         stripped = w.upper().rstrip("0123456789")
-        words.append(stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper())
+        word = stripped if len(stripped) >= 3 or stripped == w.upper() else w.upper()
+        if words and words[-1] == "PASS" and word in ("WORD", "PHRASE", "CODE"):
+            words[-1] += word  # `pass_phrase`, `Pass-Word`: one noun written in two
+            continue
+        words.append(word)
     return words
 
 
@@ -161,3 +165,17 @@ def tier_any_part(name: str) -> int:
 def is_sig(name: str) -> bool:
     words = words_of(name)
     return bool(words) and words[-1] in ("SIG", "SIGNATURE")
+
+
+_FLAG_THEN_NAME = LazyPattern(r"(?:^|[ \t])--?[A-Za-z][\w-]*[ \t]+$")
+_VARIABLE = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def given_by_name(text: str, start: int, end: int) -> bool:
+    """`--secret DB_PASSWORD +integration`, `-e API_TOKEN image`: a variable's name is a flag's
+    argument (the tool reads its value from the environment), so what follows is the command's
+    next argument, not the name's value."""
+    return (
+        _VARIABLE.fullmatch(text, start, end) is not None
+        and _FLAG_THEN_NAME.search(text, max(0, start - 60), start) is not None
+    )

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier
+from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
 from .values import (
@@ -56,10 +56,18 @@ _CONVERSION = (
 )
 # What may stand between a name and its value.
 _BETWEEN = LazyPattern(
-    r"(?:(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
+    r"\*?"  # Lisp's `*password*`: the name's closing earmuff
+    # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
+    r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
+    r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+"  # `secret 0 …`, `password 7 …`: a type digit between a word and its value
-    r"|(?:\\?[\"'`])?\]?[ \t]*(?:(?:=>|->|:=|" + _CONVERSION + r"|[=:,(\[{>]|</[\w.:-]{1,40}>)[ \t]*){1,3}"
-    r"(?:[bru]{1,2}(?=[\"']))?(?:\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
+    # (`Properties("Password") = "…"`: a quoted name indexed, then set)
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
+    + _CONVERSION
+    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
+    # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
+    # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
+    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -180,14 +188,19 @@ def _word_before(text: str, start: int) -> str:
 def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
     """The span of the secret after the name at `start:end` of tier `level`, if any."""
     between = _BETWEEN.match(text, end)
-    if between is None:
+    if between is None or given_by_name(text, start, end):
         return None
     sep = between.group(0)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
     if sep[:1] in " \t" and sep.lstrip().startswith("("):
         return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
-    if "," in sep and text[start - 1 : start] in ("'", '"') and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1):
+    if (
+        "," in sep
+        and text[start - 1 : start] in ("'", '"')
+        and not sep.rstrip().endswith('"\\"')  # `"API_KEY", "\"…\""`: a literal quoted for code, a value
+        and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1)
+    ):
         return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label

@@ -1,6 +1,9 @@
 """A name and its value on consecutive lines: a Kubernetes or Compose env entry
 (`- name: DB_PASSWORD` then `value: "…"`), Terraform-style `key = "DB_PASSWORD"` then
-`value = "…"`, a pretty-printed JSON object (`"type" : "secret",` then `"value" : "…"`).
+`value = "…"`, a pretty-printed JSON object (`"type" : "secret",` then `"value" : "…"`), a
+name element then its value element (Hadoop's `<name>fs.s3a.secret.key</name>` then
+`<value>…</value>`, a property list's `<key>API_TOKEN</key>` then `<string>…</string>`, on
+the next line or the same one).
 The name's line says what the value's line holds, so this reads across lines and runs on a
 whole text before its lines (see `lines`).
 """
@@ -12,7 +15,7 @@ from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("value",)  # the value's line, found first
+TRIGGERS = ("value", "</string>")  # the value's line, found first (`</value>` holds `value`)
 _NAME_WORDS = ("name", "key", "type", "kind")  # one of them on the line before
 # (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
 _NAME_LINE = LazyPattern(
@@ -21,6 +24,12 @@ _NAME_LINE = LazyPattern(
 _VALUE_LINE = LazyPattern(
     r"(?P<lead>[ \t]*(?:-[ \t]*)?([\"']?)value\2[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#,][^\s#,]*)"
     r"[ \t]*,?[ \t\r]*(?:#.*)?"
+)
+
+_ELEMENT_NAME = LazyPattern(r"[ \t]*<(?P<t>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t)>[ \t\r]*")
+_ELEMENT_VALUE = LazyPattern(
+    r"(?P<lead>[ \t]*(?:<(?P<t0>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t0)>[ \t]*)?<(?P<t>string|value)>)"
+    r"(?P<v>[^<\n]{1,400})</(?P=t)>[ \t\r]*"
 )
 
 
@@ -55,6 +64,9 @@ def redact_pairs(text: str) -> str:
     # Found from the value's line (`value` is rarer than `name`, `key` and `type` in JSON),
     # then the line before it read as the name's.
     for j in lines_holding(text, lines, TRIGGERS):
+        if "</" in lines[j] and _element_pair(lines, j):
+            changed = True
+            continue
         i = j - 1
         if i < 0 or not any(t in lines[i] for t in _NAME_WORDS):
             continue
@@ -76,3 +88,27 @@ def redact_pairs(text: str) -> str:
         lines[i + 1] = lines[i + 1][: v.start("v")] + quote + MARK + quote + lines[i + 1][v.end("v") :]
         changed = True
     return "\n".join(lines) if changed else text
+
+
+def _element_pair(lines: list[str], j: int) -> bool:
+    """Line `j` as a value element under a name element (the same line's or the line before's):
+    redacted in place when the name sounds secret and `decide` judges the value one."""
+    from .assignments import decide
+    from .names import NOT_SECRET, tier_any_part
+
+    v = _ELEMENT_VALUE.fullmatch(lines[j])
+    if v is None:
+        return False
+    name = v.group("n")
+    if name is None:
+        before = _ELEMENT_NAME.fullmatch(lines[j - 1]) if j else None
+        if before is None:
+            return False
+        name = before.group("n")
+    # A config key read whole; with two dots or more, a key path, not a file (`fs.s3a.secret.key`).
+    level = tier_any_part(name.replace(".", "_") if name.count(".") >= 2 else name)
+    value = v.group("v").strip()
+    if level == NOT_SECRET or MARK in value or not decide(level, value, name, True, False):
+        return False
+    lines[j] = lines[j][: v.start("v")] + MARK + lines[j][v.end("v") :]
+    return True

@@ -1,7 +1,8 @@
 """Passwords known by where they stand in a command or a config line, not by a name right
 before them: a password keyword anywhere in the line (`… insecure-password …`, `nmcli …
 password …`, `: PSK "…"`, `rootpw --plaintext …`), a `-p` that pairs with a `-u` (`influx
-setup -u admin -p …`, `"-uroot", "-p…"`), `/p:` beside `/u:`, a user and its password joined
+setup -u admin -p …`, `"-uroot", "-p…"`) or a `-l`, `user create …`, a key store (`/p …` beside
+`/f cert.pfx`), `/p:` beside `/u:`, a user and its password joined
 without a scheme (`app:…@tcp(db)`, `scott/…@ORCL`, `bot@example.com:…`, `--creds bob:…`), a
 value set under a secret name by a `set` verb (`ENV DB_PASSWORD …`, `setx …`, `user-secrets
 set "Db:Password" "…"`), two positional arguments after a URL (`mc alias set local http://…
@@ -19,7 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, tier
+from .cookies import cookie_values
+from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import (
     TECH_WORDS,
@@ -98,9 +100,30 @@ _END = r"(?=[ \t;,)\]}]|$)"
 
 def _keyword_value(m: re.Match[str]) -> str:
     """`… password X`, `insecure-password X`, `PSK "X"`: a password keyword then its value."""
-    if tier(m.group("n")) != PASSWORD:
+    if tier(m.group("n")) != PASSWORD and not _sets_a_password(m.group("n")):
         return m.group(0)
-    return _if_shaped(m)
+    if given_by_name(m.string, m.start("n"), m.end("n")):
+        return m.group(0)
+    if m.group("w") is None:
+        return _if_shaped(m)
+    # A word between the keyword and the last argument (`user:password admin …`, `password
+    # irreversible-cipher …`): a user or a type, when that argument ends the command.
+    if _COMMAND_END.match(m.string, m.end()) is not None and password_shaped(_unquote(m.group("s"))[0]):
+        return _redact_group(m)
+    return _redact_group(m, "w") if password_shaped(m.group("w")) else m.group(0)
+
+
+_SETTING_VERBS = frozenset(("RESET", "SET", "CHANGE", "UPDATE"))
+
+
+def _sets_a_password(name: str) -> bool:
+    """`reset-admin-password`, `change_password`: an action whose argument is the new password
+    (a name the verb makes no secret's: `names.tier`)."""
+    words = words_of(name)
+    return len(words) >= 2 and words[-1] in ("PASSWORD", "PASSWD", "PASSPHRASE") and words[0] in _SETTING_VERBS
+
+
+_COMMAND_END = LazyPattern(r"[ \t]*(?:$|[;|&\n])")
 
 
 def _set_value(m: re.Match[str]) -> str:
@@ -108,11 +131,29 @@ def _set_value(m: re.Match[str]) -> str:
     name = _unquote(m.group("n"))[0]
     level = tier(name, whole=True)
     if level == NOT_SECRET:
-        return m.group(0)
+        return _host_credentials(m, name)
     value = _unquote(m.group("s"))[0]
     if level == PASSWORD and password_shaped(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
     return m.group(0)
+
+
+_USER_COLON = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}:")
+
+
+def _host_credentials(m: re.Match[str], name: str) -> str:
+    """`bundle config set gems.example.com bob:…`: a user and its password set under a host."""
+    value, quote = _unquote(m.group("s"))
+    user = _USER_COLON.match(value)
+    if (
+        user is None
+        or not (_DOMAIN.fullmatch(name.lower()) or "://" in name)
+        or not password_shaped(value[user.end() :])
+    ):
+        return m.group(0)
+    start, end = m.span("s")
+    whole, base = m.group(0), m.start()
+    return whole[: start - base] + quote + value[: user.end()] + MARK + quote + whole[end - base :]
 
 
 def _user_then_secret(m: re.Match[str]) -> str:
@@ -132,8 +173,16 @@ def _user_then_secret(m: re.Match[str]) -> str:
     return _if_shaped(m)
 
 
-_U_FLAG = LazyPattern(r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-])")
+# A command that names its user: `-u bob`, `--user bob`, `-l bob` (a login, with its argument),
+# `user create bob`, `useradd bob` (a verb making the user).
+_U_FLAG = LazyPattern(
+    r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
+    r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
+)
 _WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+# A key store named in the command: a bare `-p`/`/p` beside it is the store's password
+# (`signtool sign /f cert.pfx /p …`, `… -keystore app.jks -p …`).
+_KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
 
 def _p_after_user(m: re.Match[str]) -> str:
@@ -141,7 +190,8 @@ def _p_after_user(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    return _if_shaped(m) if gate.search(line) is not None else m.group(0)
+    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None
+    return _if_shaped(m) if named else m.group(0)
 
 
 def _flag_argument(m: re.Match[str]) -> str:
@@ -176,32 +226,6 @@ def _twice(m: re.Match[str]) -> str:
     if not_a_secret(v):
         return m.group(0)
     return m.group(0).replace(v, MARK)
-
-
-_COOKIE_PAIR = LazyPattern(r"(?P<n>[\w.%-]{1,60})=(?P<v>[^;,\s\"']{16,400})")
-_COOKIE_ATTRIBUTES = frozenset("path domain expires max-age samesite priority".split())
-
-
-def _cookie_values(m: re.Match[str]) -> str:
-    """The random values of a Cookie header or a curl `--cookie`: sessions, logins, CSRF tokens."""
-    body = m.group("s")
-    start = m.start("s") - m.start()
-
-    def one(p: re.Match[str]) -> str:
-        value = p.group("v")
-        if (
-            p.group("n").lower() in _COOKIE_ATTRIBUTES
-            or MARK in value
-            or not looks_random(value)
-            or not_a_secret(value)
-        ):
-            return p.group(0)
-        if sum(c.isalpha() for c in value) < 8:
-            return p.group(0)  # `_ga=GA1.2.1234567890.1700000000`: an analytics id of numbers
-        return p.group("n") + "=" + MARK
-
-    marked = _COOKIE_PAIR.sub(one, body)
-    return m.group(0) if marked == body else m.group(0)[:start] + marked + m.group(0)[start + len(body) :]
 
 
 def _random_only(m: re.Match[str]) -> str:
@@ -239,7 +263,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
             "PSK ",
         ),
         r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
-        r"(?:[ \t]+--?[a-z][\w-]*)*[ \t]+(?!(?i:password|passwd|passphrase)\b)" + _VALUE + _END,
+        r"(?:[ \t]+--?[a-z][\w-]*)*(?:[ \t]+(?P<w>[a-z][\w-]*))?[ \t]+(?!(?i:password|passwd|passphrase)\b)"
+        + _VALUE
+        + _END,
         _keyword_value,
     ),
     (
@@ -256,14 +282,16 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _user_then_secret,
     ),
     (
-        ("-user ", "-user=", "-creds ", "-creds="),
-        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`
-        r"(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)" + _END,
+        ("-user ", "-user=", "-creds ", "-creds=", "user =", "user=", "user:"),
+        # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`; curl's
+        # config key the same (`user = "bob:…"`)
+        r"(?:(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)|(?:^|(?<=[\s{,]))(?:proxy-)?user[ \t]*[=:][ \t]*)"
+        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
         _if_shaped,
     ),
     (
-        ("\0-p", "\0-P", "/p:", '"-p', '"-P', "'-p"),
-        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        ("\0-p", "\0-P", "/p:", " /p ", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
     ),
     (
@@ -291,8 +319,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("@",),
         # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
-        r"(?<![\w/:@.$-])(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
-        r"@(?P<h>tcp\(|unix\(|//|[A-Za-z][\w-]*(?:\.[\w-]+)*(?=[:/'\"\s]|$))",
+        # (`corp/bob:…@host`: a domain before the user)
+        r"(?<![\w/:@.$-])(?:[A-Za-z][\w.-]{0,40}/)?(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
+        r"@(?P<h>tcp\(|unix\(|//|(?:[A-Za-z][\w-]*(?:\.[\w-]+)*|\d{1,3}(?:\.\d{1,3}){3})(?=[:/'\"\s]|$))",
         _userinfo,
     ),
     (
@@ -316,7 +345,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("ookie", "OOKIE", " -b "),
         r"(?:(?i:\b(?:set-)?cookie)[ \t]*:[ \t]*|(?:--cookie|(?<=[ \t])-b)[ \t=]+[\"']?)(?P<s>[^\n\"']+)",
-        _cookie_values,
+        cookie_values,
     ),
     (("')(", '")(', "')('", '")("'), r"\)\([ \t]*(?P<q>['\"])(?P<s>[\w.+/=-]{20,})(?P=q)[ \t]*\)", _random_only),
     (

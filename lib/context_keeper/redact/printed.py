@@ -4,7 +4,8 @@
   `gcloud auth print-access-token`, `openssl rand -base64 32`, `wg genkey`, `bin/rails secret`,
   `terraform output -raw db_password`, `cat /run/secrets/db_password`, `… | base64 -d`, and
   any command after a prompt whose words speak of a secret (`$ heroku config:get DB_PASSWORD`,
-  `$ aws configure get aws_secret_access_key`) when what it prints is one token a line;
+  `$ aws configure get aws_secret_access_key`) when what it prints is one token a line, or a
+  user and its password (`bob:…`, what `tshark … -e http.authbasic` decodes);
 - after a heading that announces one: `Please use the following password to proceed to
   installation:` (Jenkins), `Password for the elastic user (…):`;
 - under a label that names one, on the line after a line about a password: `New value: …`.
@@ -24,6 +25,7 @@ from itertools import accumulate
 from . import printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
+from .positions import password_shaped
 from .values import has_word_part, is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
 
 _COMMAND_TRIGGERS = (
@@ -38,16 +40,16 @@ _COMMAND_TRIGGERS = (
     "genkey",
     "genpsk",
     "rails secret",
-    "get_random_secret_key",
     "terraform output",
     "cat ",
     "base64 -d",
     "base64 --decode",
     "base64 -D",
     "pwgen",
-    "/dev/urandom",
-    "/dev/random",
-    "gen-random",
+    # `/dev/urandom`, `--gen-random`, `randomBytes`, `random_bytes`, `SecureRandom`, `urandom(`:
+    # one scan of a long text for all of them (a password generator after a prompt, `$ apg …`,
+    # is found by the prompt)
+    "andom",
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
@@ -62,6 +64,8 @@ _COMMAND = LazyPattern(
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
+      | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
+      | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
@@ -80,9 +84,14 @@ _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function "
 # A secret shown once says so: the sentence before it need not end in `:`.
 _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
 _MAX_VALUES = 4
+_USER_PAIR = LazyPattern(r"(?P<u>[a-z_][\w.@-]{0,40}):(?P<p>[^\s:]{6,200})")
+_LOGIN_COMMAND = LazyPattern(r"(?i:auth|cred|passw|login)")
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
-_GENERATOR = LazyPattern(r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret)")
+_GENERATOR = LazyPattern(
+    r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
+    r"|\b(?:apg|makepasswd|xkcdpass|diceware)\b|pass[ \t]+generate)"
+)
 BARE, LABELLED = 1, 2
 
 
@@ -92,10 +101,11 @@ def announces(lines: list[str], i: int) -> int:
     line = lines[i]
     if len(line) > 300:
         return 0
-    if any(t in line for t in _COMMAND_TRIGGERS) and _COMMAND.search(line) is not None:
+    prompt = _PROMPT.match(line)
+    # (a command after a prompt is read whole: a password generator has no trigger of its own)
+    if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
-    prompt = _PROMPT.match(line)
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if not any(w in low for w in _SECRET_WORDS):
@@ -176,6 +186,7 @@ def _redact_announced(text: str) -> str:
         if not mode:
             continue
         generated = mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None
+        pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
             k = _next_nonblank(lines, j)
@@ -184,6 +195,17 @@ def _redact_announced(text: str) -> str:
             m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
                 _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
             )
+            pair = _USER_PAIR.fullmatch(m.group("s")) if m is not None and mode & BARE and pairs else None
+            if (
+                m is not None
+                and pair is not None
+                and tier(pair.group("u")) == NOT_SECRET  # `secret:db-creds2`: a kind and a name
+                and password_shaped(pair.group("p"))
+                and not not_a_secret(pair.group("p"))
+            ):
+                lines[k] = lines[k][: m.start("s") + pair.start("p")] + MARK + lines[k][m.end("s") :]
+                changed, taken, j = True, taken + 1, k + 1
+                continue  # `bob:…`: a user and its password, as an auth decoder prints them
             if m is None or not _secret_value(m.group("s"), generated):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")

@@ -1,6 +1,7 @@
 """What a command is given on its input or writes to a file, where the command or the file
-says it is a secret: `echo … | passwd bob`, `| chpasswd`, `printf … | docker secret create
-db_pass -`, `pass insert … <<< …`, `wrangler secret put KEY <<< …`, `echo "…" >
+says it is a secret: `echo … | passwd bob`, `| chpasswd`, a login (`| kinit bob@REALM`,
+`| sudo -S`), `printf … | docker secret create db_pass -`, `pass insert … <<< …`,
+`wrangler secret put KEY <<< …`, `echo "…" >
 ~/.vault_pass`. The value is judged for the name (`names.tier` of the command, its first
 arguments or the file): shaped like a password after a password's name, random or strongly
 mixed after a secret's.
@@ -18,6 +19,8 @@ from .values import looks_random, not_a_secret, strongly_mixed
 
 # Commands that read text to search or reshape it: a secret word among their arguments is
 # what they look for (`| grep pass`), not what they are given.
+# Commands that log a user in with the password they read on stdin (`echo … | kinit bob@REALM`).
+_LOGINS = frozenset("kinit k5start su runas".split())
 _FILTERS = frozenset("grep egrep rg ag sed awk jq yq tee cat head tail sort uniq wc xargs tr cut less more".split())
 
 
@@ -36,12 +39,15 @@ def _fed_to_secret_command(m: re.Match[str]) -> str:
 def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     """The match with its group `group` marked when the command it is fed to asks for a secret."""
     command = command_text.split()
+    reads_password = command[:2] == ["sudo", "-S"]  # `| sudo -S …`: sudo's own password on stdin
     if command[:1] == ["sudo"]:
         command = command[1:]
     if not command or command[0] in _FILTERS:
         return m.group(0)
     words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
     level = max((tier(w) for w in words), default=NOT_SECRET)
+    if reads_password or command[0].rsplit("/", 1)[-1] in _LOGINS:
+        level = PASSWORD
     if any(_names_secret_input(w) for w in command[:8]):
         level = PASSWORD  # `sshfs -o password_stdin …`, `login --password-stdin`: the input is the secret
     raw = m.group(group)

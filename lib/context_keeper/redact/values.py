@@ -42,6 +42,7 @@ _REFERENCE = LazyPattern(
       | (?:env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
         :(?://)?[A-Za-z0-9_/.{$-]
       | ENC\[ | @Microsoft\.KeyVault\(
+      | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
     """,
     re.VERBOSE,
 )
