@@ -57,12 +57,14 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD8,
     BENIGN_HELD9,
     BENIGN_HELD11,
+    BENIGN_HELD12,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
     POSITIONS_HELD8,
     POSITIONS_HELD9,
     POSITIONS_HELD11,
+    POSITIONS_HELD12,
 )
 
 
@@ -476,6 +478,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         POSITIONS_HELD8,
         POSITIONS_HELD9,
         POSITIONS_HELD11,
+        POSITIONS_HELD12,
     )
     source = (
         "positions",
@@ -489,6 +492,7 @@ def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         "positions-held8",
         "positions-held9",
         "positions-held11",
+        "positions-held12",
     )[held]
     for template in sets[held]:
         value = human_password(rng)
@@ -985,6 +989,147 @@ PRINTED_HELD11: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 12, printed part: sealed; written beside `POSITIONS_HELD12` while the rules were being
+# changed by someone who had not seen it, to be scored once. Commands of tools no set had: HPC
+# schedulers' tokens, mesh VPN coordinators, hypervisors' API tokens, CRM and ERP key commands,
+# chat servers' CLIs, media servers' sign-ins, GIS servers' generated master passwords, IoT
+# hosts' API keys, observability agents' ingest tokens, hash generators of bot and flow tools.
+PRINTED_HELD12: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "slurm-token",
+        "$ scontrol token username=bob lifespan=7200\nSLURM_JWT={v}",
+        lambda g: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rand(g, 80, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "headscale-preauthkey",
+        "$ headscale preauthkeys create --user ops --reusable --expiration 24h\n{v}",
+        lambda g: _rand(g, 48, HEX),
+    ),
+    (
+        "pveum-token",
+        "$ pveum user token add ops@pve ci --privsep 0\n"
+        "┌──────────────┬──────────────────────────────────────┐\n"
+        "│ key          │ value                                │\n"
+        "╞══════════════╪══════════════════════════════════════╡\n"
+        "│ full-tokenid │ ops@pve!ci                           │\n"
+        "├──────────────┼──────────────────────────────────────┤\n"
+        '│ info         │ {{"privsep":"0"}}                      │\n'
+        "├──────────────┼──────────────────────────────────────┤\n"
+        "│ value        │ {v} │\n"
+        "└──────────────┴──────────────────────────────────────┘",
+        _uuid,
+    ),
+    (
+        "zerotier-authtoken",
+        "$ sudo cat /var/lib/zerotier-one/authtoken.secret\n{v}",
+        lambda g: _rand(g, 24, HEX + "ghijklmnopqrstuvwxyz"),
+    ),
+    (
+        "odoo-apikey",
+        "$ odoo-bin shell -d prod --no-http\n>>> env['res.users.apikeys'].with_user(2)._generate('rpc', 'ci')\n'{v}'",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "erpnext-generate-keys",
+        "$ bench --site erp.example.com execute frappe.core.doctype.user.user.generate_keys "
+        '--args "[\'Administrator\']"\n{{"api_secret": "{v}"}}',
+        lambda g: _rand(g, 15, HEX),
+    ),
+    (
+        "sf-org-display",
+        "$ sf org display --target-org prod --verbose\n=== Org Description\n\n KEY              VALUE\n"
+        " ──────────────── ────────────────────────────\n Access Token     00D5g000004XyZa!{v}\n"
+        " Alias            prod\n Api Version      62.0\n Sfdx Auth Url    force://PlatformCLI::5Aep861{w}@example.my.salesforce.com",
+        lambda g: _rand(g, 96, AN + "._"),
+    ),
+    (
+        "shopify-app-env",
+        "$ shopify app env show\n\n    SHOPIFY_API_KEY=3f1c9a0e5b7d2c4e6a8b0d1f2e3c4b5a\n    SHOPIFY_API_SECRET={v}\n    SCOPES=write_products",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "mmctl-token-generate",
+        "$ mmctl token generate bob ci-bot\n{v}: ci-bot",
+        lambda g: _rand(g, 26, "abcdefghijklmnopqrstuvwxyz0123456789"),
+    ),
+    (
+        "znc-makepass",
+        "$ znc --makepass\n[ ** ] Type your new password.\n[ ?? ] Enter password: \n[ ?? ] Confirm password: \n"
+        "[ ** ] Kill ZNC process, if it's running.\n[ ** ] Then replace password in the <User> section of your config with this:\n"
+        "<Pass password>\n        Method = sha256\n        Hash = {v}\n        Salt = {w}\n</Pass>",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "plex-sign-in",
+        "$ curl -s -u bob -X POST https://plex.tv/users/sign_in.xml -H 'X-Plex-Client-Identifier: cli' | grep -o 'authToken=\"[^\"]*\"'\n"
+        "Enter host password for user 'bob':\nauthToken=\"{v}\"",
+        lambda g: _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "geoserver-masterpw",
+        "$ cat /opt/geoserver/data_dir/security/masterpw.info\nThis file was created at 2026-11-27 10:41:07\n\n"
+        'The generated master password is: {v}\n\nTest the master password by logging in as user "root"\n\n'
+        "This file should be removed after reading !!!.",
+        lambda g: _rand(g, 8) + _rand(g, 8, AN + "!$%"),
+    ),
+    (
+        "octoprint-api-key",
+        "$ octoprint --basedir ~/.octoprint config get api.key\n{v}",
+        lambda g: _rand(g, 32, HEX.upper()),
+    ),
+    (
+        "node-red-hash-pw",
+        "$ node-red admin hash-pw\nPassword: \n{v}",
+        lambda g: "$2b$08$" + _rand(g, 53, CRYPT),
+    ),
+    (
+        "splunk-hec-create",
+        "$ splunk http-event-collector create ci -uri https://localhost:8089 -auth admin:$SPLUNK_PW -index main\n"
+        "http://ci\n\tdisabled=0\n\tindex=main\n\ttoken={v}",
+        _uuid,
+    ),
+    (
+        "zabbix-psk-cat",
+        "$ sudo cat /etc/zabbix/zabbix_agent2.psk\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "label-studio-user",
+        "$ label-studio user --username admin@example.com\nUser info:\n"
+        "{{'id': 1, 'email': 'admin@example.com', 'username': 'admin', 'token': '{v}'}}",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "wg-genpsk",
+        "$ wg genpsk | tee /etc/wireguard/office.psk\n{v}",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "unifi-mongo-shadow",
+        "$ mongo --quiet --port 27117 ace --eval 'db.admin.find({{}}, {{name: 1, x_shadow: 1}}).forEach(printjson)'\n"
+        '{{ "_id" : ObjectId("6560d1f3e4b0a1b2c3d4e5f6"), "name" : "admin", "x_shadow" : "{v}" }}',
+        lambda g: "$6$" + _rand(g, 16, CRYPT) + "$" + _rand(g, 86, CRYPT),
+    ),
+    (
+        "kopia-server-random-password",
+        "$ kopia server start --insecure --random-password --address 127.0.0.1:51515\n"
+        "Server will allow connections from users whose accounts are stored in the repository.\n"
+        "SERVER PASSWORD: {v}\nOpen the following URL in your browser: http://127.0.0.1:51515",
+        lambda g: _rand(g, 24, AN),
+    ),
+    (
+        "german-first-run",
+        "$ docker logs erp-init 2>&1 | tail -3\nAdministrator angelegt.\nBenutzername: admin\nInitiales Kennwort: {v}",
+        lambda g: _rand(g, 16, AN + "#%"),
+    ),
+    (
+        "japanese-first-run",
+        "$ sudo ./setup.sh\nセットアップが完了しました。\n管理者ユーザー: admin\n初期パスワード（必ず変更してください）: {v}",
+        lambda g: _rand(g, 14),
+    ),
+)
+
+
 def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
     sets = (
         PRINTED,
@@ -995,12 +1140,13 @@ def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
         PRINTED_HELD5,
         PRINTED_HELD10,
         PRINTED_HELD11,
+        PRINTED_HELD12,
     )
     for name, template, value_of in sets[held]:
         value = value_of(rng)
         other = value_of(rng)
         sources = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held5")
-        source = (*sources, "printed-held10", "printed-held11")[held]
+        source = (*sources, "printed-held10", "printed-held11", "printed-held12")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
 
 
@@ -1080,6 +1226,9 @@ def main(argv: list[str] | None = None) -> int:
         # Set 11 draws after every earlier set, so theirs stay what they were.
         samples += position_samples(rng, 10)
         samples += printed_samples(rng, 7)
+        # Set 12 likewise draws after set 11.
+        samples += position_samples(rng, 11)
+        samples += printed_samples(rng, 8)
         for s in samples:
             out = redact(s.text)
             missed = leaked(out, s.secret)
@@ -1111,6 +1260,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 8", list(BENIGN_HELD8)))
     benign.append(("look-alikes of held-out set 9", list(BENIGN_HELD9)))
     benign.append(("look-alikes of held-out set 11", list(BENIGN_HELD11)))
+    benign.append(("look-alikes of held-out set 12", list(BENIGN_HELD12)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
