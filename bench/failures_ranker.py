@@ -68,7 +68,7 @@ def candidates(case: dict[str, Any], ranking: Any, learned: Any = None) -> list[
         marks.mark_traces(lines, kinds)
         units = ranking._units(lines, kinds, 0, len(lines), locate=True)
         vectors = learned.features(units, lines, kinds) if learned else [None] * len(units)
-        for (text, score, _located), vector in zip(units, vectors, strict=True):
+        for (text, score, *_), vector in zip(units, vectors, strict=True):
             flat = collapse(text)
             right = bool(expected) and (expected in flat or (len(flat) > 8 and flat in expected))
             out.append((flat, score, vector, right))
