@@ -45,6 +45,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
@@ -465,36 +466,8 @@ POSITIONS_HELD4 = (
 )
 
 
-def position_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (
-        POSITIONS,
-        POSITIONS_HELD,
-        POSITIONS_HELD2,
-        POSITIONS_HELD3,
-        POSITIONS_HELD4,
-        POSITIONS_HELD5,
-        POSITIONS_HELD6,
-        POSITIONS_HELD7,
-        POSITIONS_HELD8,
-        POSITIONS_HELD9,
-        POSITIONS_HELD11,
-        POSITIONS_HELD12,
-    )
-    source = (
-        "positions",
-        "positions-held",
-        "positions-held2",
-        "positions-held3",
-        "positions-held4",
-        "positions-held5",
-        "positions-held6",
-        "positions-held7",
-        "positions-held8",
-        "positions-held9",
-        "positions-held11",
-        "positions-held12",
-    )[held]
-    for template in sets[held]:
+def position_samples(rng: random.Random, source: str, templates: tuple[str, ...]) -> Iterator[Sample]:
+    for template in templates:
         value = human_password(rng)
         if "{k}" in template:  # a random key with no prefix
             value = _rand(rng, rng.randint(24, 40))
@@ -1130,24 +1103,47 @@ PRINTED_HELD12: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
-def printed_samples(rng: random.Random, held: int) -> Iterator[Sample]:
-    sets = (
-        PRINTED,
-        PRINTED_HELD,
-        PRINTED_HELD2,
-        PRINTED_HELD3,
-        PRINTED_HELD4,
-        PRINTED_HELD5,
-        PRINTED_HELD10,
-        PRINTED_HELD11,
-        PRINTED_HELD12,
-    )
-    for name, template, value_of in sets[held]:
+def printed_samples(
+    rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
+) -> Iterator[Sample]:
+    for name, template, value_of in templates:
         value = value_of(rng)
         other = value_of(rng)
-        sources = ("printed", "printed-held", "printed-held2", "printed-held3", "printed-held4", "printed-held5")
-        source = (*sources, "printed-held10", "printed-held11", "printed-held12")[held]
         yield Sample(source, name, template, template.format(v=value, w=other), value)
+
+
+# The hand-written sets, in the order their values are drawn from one random stream per seed:
+# a set added later draws after every earlier one, so that theirs (and their figures) stay as
+# they were. Set 9's printed part is "printed-held5".
+HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("positions", POSITIONS),
+    ("positions-held", POSITIONS_HELD),
+    ("positions-held2", POSITIONS_HELD2),
+    ("positions-held3", POSITIONS_HELD3),
+    ("positions-held4", POSITIONS_HELD4),
+    ("positions-held5", POSITIONS_HELD5),
+    ("positions-held6", POSITIONS_HELD6),
+    ("positions-held7", POSITIONS_HELD7),
+    ("positions-held8", POSITIONS_HELD8),
+    ("positions-held9", POSITIONS_HELD9),
+    ("printed", PRINTED),
+    ("printed-held", PRINTED_HELD),
+    ("printed-held2", PRINTED_HELD2),
+    ("printed-held3", PRINTED_HELD3),
+    ("printed-held4", PRINTED_HELD4),
+    ("printed-held5", PRINTED_HELD5),
+    ("printed-held10", PRINTED_HELD10),
+    ("positions-held11", POSITIONS_HELD11),
+    ("printed-held11", PRINTED_HELD11),
+    ("positions-held12", POSITIONS_HELD12),
+    ("printed-held12", PRINTED_HELD12),
+)
+
+
+def hand_written_samples(rng: random.Random) -> Iterator[Sample]:
+    for source, templates in HAND_WRITTEN:
+        draw = printed_samples if source.startswith("printed") else position_samples
+        yield from draw(rng, source, templates)
 
 
 # -- scoring ------------------------------------------------------------------------------------
@@ -1219,16 +1215,7 @@ def main(argv: list[str] | None = None) -> int:
         samples: list[Sample] = []
         for fmt in formats:
             samples += format_samples(fmt, rng)
-        for held in range(10):
-            samples += position_samples(rng, held)
-        for held in range(7):
-            samples += printed_samples(rng, held)
-        # Set 11 draws after every earlier set, so theirs stay what they were.
-        samples += position_samples(rng, 10)
-        samples += printed_samples(rng, 7)
-        # Set 12 likewise draws after set 11.
-        samples += position_samples(rng, 11)
-        samples += printed_samples(rng, 8)
+        samples += hand_written_samples(rng)
         for s in samples:
             out = redact(s.text)
             missed = leaked(out, s.secret)
