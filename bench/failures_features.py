@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 import re
 import zlib
+from typing import Any
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 
 BUCKETS = 1 << 12
 # How much of a unit's text is read for its words (the message is at its start).
@@ -73,20 +74,20 @@ def lexical(text: str) -> dict[str, float]:
 
 
 def shape_features(text: str) -> dict[str, float]:
-    """What `failures.shapes` knows about a line, one feature a pattern."""
-    r = shapes
+    """What `failures.shapes` and `failures.wording` know about a line, one feature a pattern."""
+    r, w = shapes, wording
     found = {
-        "exception": r.EXC_RE.search(text),
-        "level": r.LEVEL_RE.search(text),
-        "os_error": r.OS_ERROR_RE.search(text),
+        "exception": w.EXC_RE.search(text),
+        "level": w.LEVEL_RE.search(text),
+        "os_error": w.OS_ERROR_RE.search(text),
         "loc_start": r.LOC_START_RE.match(text),
         "loc_tail": r.LOC_TAIL_RE.search(text),
-        "compare": r.COMPARE_RE.search(text),
-        "paired": r.PAIRED_RE.search(text),
-        "failed_colon": r.FAILED_COLON_RE.search(text),
-        "weak": r.WEAK_RE.search(text),
-        "warning": r.WARNING_RE.search(text),
-        "code": r.is_code(text),
+        "compare": w.COMPARE_RE.search(text),
+        "paired": w.PAIRED_RE.search(text),
+        "failed_colon": w.FAILED_COLON_RE.search(text),
+        "weak": w.WEAK_RE.search(text),
+        "warning": w.WARNING_RE.search(text),
+        "code": w.is_code(text),
         "note": r.NOTE_RE.search(text),
         "rule_id": r.RULE_ID_RE.search(text),
         "pair_key": r.PAIR_KEY_RE.match(text),
@@ -118,11 +119,11 @@ def _starts(kinds: list[str], count: int) -> list[int] | None:
 
 def _markers(lines: list[shapes.Line]) -> list[int]:
     """The lines that read as an error by themselves."""
-    return [n for n, line in enumerate(lines) if line.core and shapes.score(line.core, False) >= 4]
+    return [n for n, line in enumerate(lines) if line.core and wording.score(line.core, False) >= 4]
 
 
 def position_features(
-    units: list[tuple[str, int, bool]], lines: list[shapes.Line], kinds: list[str]
+    units: list[tuple[Any, ...]], lines: list[shapes.Line], kinds: list[str]
 ) -> list[dict[str, float]]:
     """Where each unit stands in its piece of output."""
     count = len(units)
@@ -161,13 +162,13 @@ def position_features(
 
 
 def features(
-    units: list[tuple[str, int, bool]], lines: list[shapes.Line], kinds: list[str], with_score: bool = True
+    units: list[tuple[Any, ...]], lines: list[shapes.Line], kinds: list[str], with_score: bool = True
 ) -> list[dict[str, float]]:
     """One sparse vector per unit (`units` as `ranking` makes them from `lines`, `kinds`
     as `ranking` leaves them); with `with_score`, the hand-set score as a feature too."""
     placed = position_features(units, lines, kinds)
     out = []
-    for (text, score, located), where in zip(units, placed, strict=True):
+    for (text, score, located, *_), where in zip(units, placed, strict=True):
         flat = " ".join(text.split())
         f = {**shape_features(flat), **lexical(flat), **where}
         if located:

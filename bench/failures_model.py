@@ -21,13 +21,14 @@ import math
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 
-from context_keeper.failures import marks, ranking, shapes, wording  # noqa: E402
+from context_keeper.failures import ranking, shapes  # noqa: E402
 from context_keeper.failures.lines import collapse, pieces  # noqa: E402
 
 FEATURES = (
@@ -48,7 +49,10 @@ FEATURES = (
 
 
 def features(text: str, n: int, count: int) -> list[float]:
-    r = wording
+    # Imported here: `failures_ranker` loads this module for `ranked_units` with older
+    # libraries, from before the line's wording moved out of `shapes`.
+    from context_keeper.failures import wording as r
+
     return [
         float(bool(r.EXC_RE.search(text))),
         float(bool(r.LEVEL_RE.search(text))),
@@ -66,20 +70,31 @@ def features(text: str, n: int, count: int) -> list[float]:
     ]
 
 
+def ranked_units(case: dict[str, Any], rules: Any = ranking) -> Iterator[tuple[list[Any], list[Any], list[str]]]:
+    """Each piece of the recording's output as the rules of `rules` (a `ranking` module, of this
+    checkout or another) see it: (its units, its lines, their kinds)."""
+    for piece in rules._bounded(pieces(case["tool_result"])):
+        lines = [rules.shapes.Line(line) for line in piece]
+        kinds = [rules.shapes.kind(line) for line in lines]
+        rules.marks.mark_summaries(lines, kinds)
+        rules.marks.mark_traces(lines, kinds)
+        yield rules._units(lines, kinds, 0, len(lines), locate=True), lines, kinds
+
+
+def is_right(expected: str, flat: str) -> bool:
+    """Whether a unit's text (whitespace collapsed) holds the first expected message, or the
+    message holds it."""
+    return bool(expected) and (expected in flat or (len(flat) > 8 and flat in expected))
+
+
 def candidates(case: dict[str, Any]) -> list[tuple[str, int, list[float], bool]]:
     """(text, rule score, features, right) for each unit of the recording's output."""
     expected = collapse(case["expected"][0]) if case["expected"] else ""
     out = []
-    for piece in ranking._bounded(pieces(case["tool_result"])):
-        lines = [shapes.Line(line) for line in piece]
-        kinds = [shapes.kind(line) for line in lines]
-        marks.mark_summaries(lines, kinds)
-        marks.mark_traces(lines, kinds)
-        units = ranking._units(lines, kinds, 0, len(lines), locate=True)
+    for units, _lines, _kinds in ranked_units(case):
         for n, (text, score, *_) in enumerate(units):
             flat = collapse(text)
-            right = bool(expected) and (expected in flat or (len(flat) > 8 and flat in expected))
-            out.append((flat, score, features(flat, n, len(units)), right))
+            out.append((flat, score, features(flat, n, len(units)), is_right(expected, flat)))
     return out
 
 

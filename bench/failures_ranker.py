@@ -56,22 +56,16 @@ def _lib(path: Path) -> Any:
 
 def candidates(case: dict[str, Any], ranking: Any, learned: Any = None) -> list[tuple[str, int, Any, bool]]:
     """(text, rule score, features, right) for each unit of the recording's output."""
-    from context_keeper.failures import marks, shapes
-    from context_keeper.failures.lines import collapse, pieces
+    from context_keeper.failures.lines import collapse
 
+    model = _bench_module("failures_model")  # after _lib: it takes the library already loaded
     expected = collapse(case["expected"][0]) if case["expected"] else ""
     out = []
-    for piece in ranking._bounded(pieces(case["tool_result"])):
-        lines = [shapes.Line(line) for line in piece]
-        kinds = [shapes.kind(line) for line in lines]
-        marks.mark_summaries(lines, kinds)
-        marks.mark_traces(lines, kinds)
-        units = ranking._units(lines, kinds, 0, len(lines), locate=True)
+    for units, lines, kinds in model.ranked_units(case, ranking):
         vectors = learned.features(units, lines, kinds) if learned else [None] * len(units)
         for (text, score, *_), vector in zip(units, vectors, strict=True):
             flat = collapse(text)
-            right = bool(expected) and (expected in flat or (len(flat) > 8 and flat in expected))
-            out.append((flat, score, vector, right))
+            out.append((flat, score, vector, model.is_right(expected, flat)))
     return out
 
 
@@ -161,19 +155,23 @@ def rules_from(lib: Path, fixtures: Path) -> dict[str, bool]:
     return {k: bool(v) for k, v in json.loads(out).items()}
 
 
+def _bench_module(name: str) -> Any:
+    """bench/<name>.py, loaded once."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
 def _features() -> Any:
-    spec = importlib.util.spec_from_file_location("failures_features", ROOT / "bench" / "failures_features.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _bench_module("failures_features")
 
 
 def claims(cases: list[dict[str, Any]]) -> dict[str, str]:
-    spec = importlib.util.spec_from_file_location("failures_loo", ROOT / "bench" / "failures_loo.py")
-    assert spec and spec.loader
-    loo = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(loo)
+    loo = _bench_module("failures_loo")
     return {c["name"]: loo.claimant(c) for c in cases}
 
 
