@@ -132,7 +132,14 @@ def threshold_window(ctx: HookContext, window: int) -> int:
         return window
     # Claude Code gives its hooks the project's folder; its settings files live there.
     project = os.environ.get("CLAUDE_PROJECT_DIR") or (str(ctx.hook.cwd) if ctx.hook.cwd else None)
-    return compaction_point.threshold_window(window, project, os.environ)
+    # One hook process asks twice (the gate, then the work past it): the files are read once.
+    key = (window, project, *(os.environ.get(name) for name in compaction_point.ENV_INPUTS))
+    if key not in _THRESHOLD_WINDOWS:
+        _THRESHOLD_WINDOWS[key] = compaction_point.threshold_window(window, project, os.environ)
+    return _THRESHOLD_WINDOWS[key]
+
+
+_THRESHOLD_WINDOWS: dict[tuple[int | str | None, ...], int] = {}
 
 
 def nothing_to_do(ctx: HookContext) -> str | None:
