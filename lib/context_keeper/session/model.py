@@ -136,12 +136,8 @@ class SessionModel:
             # A task notification queued as an attachment (versions from 2.1.1xx) ends a
             # background subagent or command as a user message does in others; words the user
             # typed while the model worked reach it the same way, and are a request.
-            if record.is_sidechain:
-                pass
-            elif subagents.is_notification(record.text):
-                subagent_files.notification(self, record.text)
-            elif record.mode == "prompt" and record.origin in (None, "human"):
-                _queued_prompt(self, record.text)
+            if not record.is_sidechain:
+                _queued(self, record)
         elif record.is_meta:
             return  # injected caveats are nobody's turn
         elif record.is_sidechain:
@@ -246,8 +242,11 @@ def _user(model: SessionModel, record: Message) -> None:
         texts.prompt(model, text)
 
 
-def _queued_prompt(model: SessionModel, text: str) -> None:
-    words = user_words(text).strip()
-    if not words or not is_real_prompt(words):
-        return
-    texts.prompt(model, words)
+def _queued(model: SessionModel, record: QueuedCommand) -> None:
+    """A command Claude Code queued for the main agent: a notification, or the user's words."""
+    if subagents.is_notification(record.text):
+        subagent_files.notification(model, record.text)
+    elif record.mode == "prompt" and record.origin in (None, "human"):
+        words = user_words(record.text).strip()
+        if words and is_real_prompt(words):
+            texts.prompt(model, words)
