@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, findings, layout, marks, sections, shapes, wording
+from context_keeper.failures import after, blocks, findings, layout, marks, sections, shapes, wording
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
@@ -107,7 +107,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if listed:
         return listed
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    several = findings.several(units)
+    several = findings.several(units) or blocks.alike_block(units)
     if several:
         return several
     best = _best(units)
