@@ -142,3 +142,33 @@ def test_a_note_under_a_finding_with_the_same_rule_explains_it() -> None:
         "lib/a.js:9:1: error: cannot reassign a constant [E0101]",
         "lib/b.js:2:4: note: prefer a template literal [E0230]",
     ]
+
+
+def test_native_frames_with_return_addresses_are_not_the_message() -> None:
+    output = (
+        "core.exception.RangeError@src/shop.d(14): index out of bounds\n"
+        "----------------\n"
+        "??:? _d_arraybounds [0x7f1c0a366742]\n"
+        "src/shop.d:14 [0x55d1e24273cc]\n"
+        "/usr/include/d/core/internal/entrypoint.d:42 [0x55d1e2427511]\n"
+        "1/1 modules FAILED unittests"
+    )
+    assert messages(output) == ["core.exception.RangeError@src/shop.d(14): index out of bounds"]
+
+
+def test_a_place_over_rows_with_positions_names_the_rows_file() -> None:
+    output = (
+        "\n  src/shop.ts:4:19\n"
+        "  ✖  4:19  Type string is not assignable to type number.\n"
+        "  ✖  9:2   Expected an error, but found none.\n"
+        "\n  2 errors"
+    )
+    assert messages(output) == [
+        "src/shop.ts:4:19: Type string is not assignable to type number.",
+        "src/shop.ts:9:2: Expected an error, but found none.",
+    ]
+
+
+def test_a_loggers_level_column_stays_on_the_message() -> None:
+    output = "ERROR   -  Config value 'site': missing a name.\n\nAborted with a configuration error!"
+    assert messages(output) == ["ERROR - Config value 'site': missing a name."]

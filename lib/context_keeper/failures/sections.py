@@ -10,7 +10,12 @@ report); its section holds that test's report. A file header (`path` over `3:5  
 
 from __future__ import annotations
 
+import re
+
 from context_keeper.failures import layout, shapes
+
+# A file and a place in it alone on a line (`src/a.ts:4:19`).
+_PLACE_RE = re.compile(r"^(/?" + shapes.PATH + r"):\d+(?::\d+)?$")
 
 
 def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
@@ -45,6 +50,10 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
             continue
         if shapes.BARE_PATH_RE.match(s) and opens_findings(lines, kinds, n):
             out.append((n, "file", s))
+        elif kinds[n] == "location" and (m := _PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
+            # A file's first finding's place over rows that each give their own position
+            # (`a.ts:4:19` / `4:19  text` / `6:0  text`): the rows are in that file.
+            out.append((n, "file", m.group(1)))
     return out
 
 
