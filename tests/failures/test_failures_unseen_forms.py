@@ -172,3 +172,38 @@ def test_a_place_over_rows_with_positions_names_the_rows_file() -> None:
 def test_a_loggers_level_column_stays_on_the_message() -> None:
     output = "ERROR   -  Config value 'site': missing a name.\n\nAborted with a configuration error!"
     assert messages(output) == ["ERROR - Config value 'site': missing a name."]
+
+
+def test_findings_that_state_their_level_under_each_files_name_are_in_that_file() -> None:
+    output = (
+        "shaders/sky.frag\n"
+        "ERROR: 0:6: 'x' : undeclared identifier\n"
+        "ERROR: 0:6: '' : compilation terminated\n"
+        "ERROR: 2 compilation errors.  No code generated.\n"
+        "\n\n"
+        "shaders/sky.vert\n"
+        "ERROR: 0:3: '' : syntax error, unexpected IDENTIFIER\n"
+        "ERROR: 1 compilation errors.  No code generated."
+    )
+    assert messages(output) == [
+        "shaders/sky.frag: ERROR: 0:6: 'x' : undeclared identifier",
+        "shaders/sky.vert: ERROR: 0:3: '' : syntax error, unexpected IDENTIFIER",
+    ]
+
+
+def test_a_place_alone_under_a_message_says_where_it_happened() -> None:
+    output = '1 | import { tax } from "./rates";\n                   ^\nerror: Could not resolve: "./rates"\n    at /src/app.ts:1:19'
+    assert messages(output) == ['/src/app.ts:1:19: error: Could not resolve: "./rates"']
+    output = (
+        "Error: 'tax' is not exported by src/rates.js\n"
+        "https://example.org/docs/errors#not-exported\n"
+        "src/app.js (1:9)\n"
+        "1: import { tax } from './rates.js';\n"
+        "            ^"
+    )
+    assert messages(output) == ["src/app.js (1:9): Error: 'tax' is not exported by src/rates.js"]
+
+
+def test_a_frame_under_a_message_with_a_stack_after_it_is_no_place() -> None:
+    output = "Error: boom\n    at /src/app.js:3:9\n    at Array.forEach (<anonymous>)\n    at main (/src/app.js:2:5)"
+    assert messages(output) == ["Error: boom"]

@@ -56,13 +56,18 @@ def _same_shape(a: Unit, b: Unit) -> bool:
     return sum(p == q for p, q in zip(x, y, strict=True)) >= _AGREE
 
 
+def stops(text: str) -> bool:
+    """Whether `text` ends saying the program stops: a wrap-up, not a failure of its own."""
+    return bool(_STOPS_RE.search(text))
+
+
 def _peer(unit: Unit) -> bool:
     """Whether `unit` may be one of a block's failures: it reads as a message (or names a
     rule's code), is not a cause of the failure above it, nor the program's wrap-up."""
     return (
         (unit.score >= 1 or bool(_CODE_RE.search(unit.text)))
         and not shapes.CAUSE_RE.match(unit.text)
-        and not _STOPS_RE.search(unit.text)
+        and not stops(unit.text)
     )
 
 

@@ -77,6 +77,12 @@ def level(text: str) -> str:
     return "error" if word in ("error", "fatal") else word
 
 
+def leveled(text: str) -> bool:
+    """Whether `text` starts with an error level (`ERROR: 0:6: ...`, `prog: error: ...`) and
+    is no count of errors nor an exit status."""
+    return bool(_LEVEL_START_RE.match(text)) and not _VERDICT_RE.search(text)
+
+
 def several(units: list[Unit]) -> list[str]:
     located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
     if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
