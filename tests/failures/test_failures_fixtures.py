@@ -69,7 +69,6 @@ KNOWN_MISSES = frozenset(
         "mono-exception",
         "ospec-failing",
         "prettier-check",
-        "pyproject-fmt-check",
         "pyroma-rating",
         "qunit-failing",
         "rake-sh-fails",

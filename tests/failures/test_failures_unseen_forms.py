@@ -207,3 +207,11 @@ def test_a_place_alone_under_a_message_says_where_it_happened() -> None:
 def test_a_frame_under_a_message_with_a_stack_after_it_is_no_place() -> None:
     output = "Error: boom\n    at /src/app.js:3:9\n    at Array.forEach (<anonymous>)\n    at main (/src/app.js:2:5)"
     assert messages(output) == ["Error: boom"]
+
+
+def test_a_coloured_diff_with_its_resets_on_lines_of_their_own_is_a_bare_diff() -> None:
+    output = (
+        "\x1b[31m--- setup.cfg\n\x1b[0m\n\x1b[32m+++ setup.cfg\n\x1b[0m\n@@ -1,2 +1,2 @@\n\n"
+        " [metadata]\n\x1b[31m-name=shop\x1b[0m\n\x1b[32m+name = shop\x1b[0m"
+    )
+    assert messages(output) == ["+++ setup.cfg"]
