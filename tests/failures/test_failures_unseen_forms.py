@@ -215,3 +215,11 @@ def test_a_coloured_diff_with_its_resets_on_lines_of_their_own_is_a_bare_diff() 
         " [metadata]\n\x1b[31m-name=shop\x1b[0m\n\x1b[32m+name = shop\x1b[0m"
     )
     assert messages(output) == ["+++ setup.cfg"]
+
+
+def test_an_output_of_wrap_up_lines_alone_is_what_there_is_to_read() -> None:
+    output = (
+        'npm error Missing script: "build"\nnpm error\nnpm error To see a list of scripts, run:\n'
+        "npm error   npm run\nnpm error A complete log of this run can be found in: /home/u/.npm/_logs/x.log"
+    )
+    assert messages(output) == ['npm error Missing script: "build"']
