@@ -223,3 +223,13 @@ def test_an_output_of_wrap_up_lines_alone_is_what_there_is_to_read() -> None:
         "npm error   npm run\nnpm error A complete log of this run can be found in: /home/u/.npm/_logs/x.log"
     )
     assert messages(output) == ['npm error Missing script: "build"']
+
+
+def test_located_lines_that_state_no_level_beside_a_stated_error_are_progress() -> None:
+    output = (
+        "setup.in:3: installing './compile'\n"
+        "setup.in:2: installing './missing'\n"
+        "rules.in:4: error: library used but 'LIBTOOL' is undefined\n"
+        "setup.in:2: installing './depcomp'"
+    )
+    assert messages(output) == ["rules.in:4: error: library used but 'LIBTOOL' is undefined"]

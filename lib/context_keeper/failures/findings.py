@@ -152,7 +152,13 @@ def errors_only(texts: list[str]) -> list[str]:
 
 def _errors_first(units: list[Unit]) -> list[Unit]:
     kept = set(errors_only([u.text for u in units]))
-    return [u for u in units if u.text in kept]
+    found = [u for u in units if u.text in kept]
+    # Lines that state an error beside lines of the same shape that state no level at all
+    # (`a.am:4: error: ...` among `a.ac:3: installing './compile'`): the others are progress.
+    stated = [u for u in found if leveled(u.text)]
+    if stated and not any(level(u.text) or _RULE_RE.search(u.text) for u in found if u not in stated):
+        return stated
+    return found
 
 
 def marked_errors(texts: list[str], marks: list[str]) -> list[str]:
