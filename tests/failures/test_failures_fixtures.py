@@ -40,8 +40,20 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # in parentheses on a `FAIL:` title; yamale's file composed with each indented item; splint's
 # explanation joined to its finding; progress lines with locations taken for findings
 # (Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
-# The sixteenth batch, the fifth round's sealed held-out set, as the method stood when that
-# round ended (the figure in docs/performance.md, e2); its misses are the next round's to read.
+# The sixteenth batch, the fifth round's sealed held-out set, what is left after the sixth
+# round (split in halves by toolchain, one half read, docs/performance.md, e2). A message over
+# several lines or blocks: terraform's `Error:` header, its location on an `on main.tf line 6`
+# line under it, an excerpt, then the explanation after a blank line; gperf's three lines at
+# the margin with no sign words (the last, `use option -D.`, taken); flow's fourth message
+# wrapped onto the margin; html-minifier's quoted snippet going on at the same indentation.
+# Several failures of different shapes: systemd-analyze's finding named by its unit with no
+# line under two located ones; gersemi's `would be reformatted` beside a located finding. The
+# wrong line: a wrap-up that reads stronger than the message (rake's `rake aborted!` over
+# `Command failed with status (3)`, dtc's `FATAL ERROR: Unable to parse input tree` under
+# `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
+# and caret on the next. Runner formats: bun's test title printed after its report, node-tap's
+# YAML diagnostics (the diff under `diff: |`, the subtest named on a `# Subtest:` line above).
+# Conventions: yq's echo of the jq filter after `line 1:`, its YAML error joined by spaces.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
