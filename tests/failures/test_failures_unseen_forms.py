@@ -233,3 +233,9 @@ def test_located_lines_that_state_no_level_beside_a_stated_error_are_progress() 
         "setup.in:2: installing './depcomp'"
     )
     assert messages(output) == ["rules.in:4: error: library used but 'LIBTOOL' is undefined"]
+
+
+def test_a_column_range_before_the_words_is_no_count_of_errors() -> None:
+    # `7.5-6 syntax error` is a place and a message, not a tally of six errors.
+    output = "Error: board.dts:7.5-6 syntax error\nparse stopped"
+    assert messages(output) == ["Error: board.dts:7.5-6 syntax error"]

@@ -63,7 +63,7 @@ _LEVEL_START_RE = re.compile(
 )
 # The run's verdict: a count of its errors, or its exit status.
 _VERDICT_RE = re.compile(
-    r"\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
+    r"(?<![.:-])\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
     r"|\bexit(?:ed)?(?: with)? (?:code|status)\b",
     re.IGNORECASE,
 )
