@@ -41,16 +41,15 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # explanation joined to its finding; progress lines with locations taken for findings
 # (Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
 # The sixteenth batch, the fifth round's sealed held-out set, what is left after the sixth
-# round (split in halves by toolchain, one half read, docs/performance.md, e2). A message over
-# several lines or blocks: terraform's `Error:` header, its location on an `on main.tf line 6`
-# line under it, an excerpt, then the explanation after a blank line; gperf's three lines at
-# the margin with no sign words (the last, `use option -D.`, taken); flow's fourth message
-# wrapped onto the margin; html-minifier's quoted snippet going on at the same indentation.
-# Several failures of different shapes: systemd-analyze's finding named by its unit with no
-# line under two located ones; gersemi's `would be reformatted` beside a located finding. The
-# wrong line: a wrap-up that reads stronger than the message (rake's `rake aborted!` over
-# `Command failed with status (3)`; dtc's `FATAL ERROR: Unable to parse input tree`, a second
-# message beside `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
+# round (split in halves by toolchain, one half read during the round, the other at its end;
+# docs/performance.md, e2). A message over several lines: gperf's three lines at the margin
+# with no sign words (the last, `use option -D.`, taken); flow's fourth message wrapped onto
+# the margin; html-minifier's quoted snippet going on at the same indentation. Several
+# failures of different shapes: systemd-analyze's finding named by its unit with no line under
+# two located ones; gersemi's `would be reformatted` beside a located finding. The wrong line:
+# a wrap-up that reads stronger than the message (rake's `rake aborted!` over `Command failed
+# with status (3)`; dtc's `FATAL ERROR: Unable to parse input tree`, a second message beside
+# `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
 # and caret on the next. Runner formats: bun's test title printed after its report, node-tap's
 # YAML diagnostics (the diff under `diff: |`, the subtest named on a `# Subtest:` line above).
 # Conventions: yq's echo of the jq filter after `line 1:`, its YAML error joined by spaces.
@@ -94,8 +93,6 @@ KNOWN_MISSES = frozenset(
         "systemd-analyze-verify",
         "tap-failing",
         "tcltest-failing",
-        "terraform-fmt-syntax",
-        "terraform-validate",
         "uncrustify-check",
         "uvu-failing",
         "varnish-vcl-compile",

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, blocks, findings, joins, layout, marks, sections, shapes, wording
+from context_keeper.failures import after, blocks, findings, headed, joins, layout, marks, sections, shapes, wording
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
@@ -111,6 +111,9 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     listed = layout.error_list(lines)
     if listed:
         return listed
+    explained = headed.headed(lines, kinds)
+    if explained:
+        return explained
     units = _units(lines, kinds, 0, len(lines), locate=True)
     several = findings.several(units) or blocks.alike_block(units)
     if several:
