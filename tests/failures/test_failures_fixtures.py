@@ -47,9 +47,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # the margin; html-minifier's quoted snippet going on at the same indentation. Several
 # failures of different shapes: systemd-analyze's finding named by its unit with no line under
 # two located ones; gersemi's `would be reformatted` beside a located finding. The wrong line:
-# a wrap-up that reads stronger than the message (rake's `rake aborted!` over `Command failed
-# with status (3)`; dtc's `FATAL ERROR: Unable to parse input tree`, a second message beside
-# `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
+# a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR: Unable to parse input
+# tree`, a second message beside `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
 # and caret on the next. Runner formats: bun's test title printed after its report, node-tap's
 # YAML diagnostics (the diff under `diff: |`, the subtest named on a `# Subtest:` line above).
 # Conventions: yq's echo of the jq filter after `line 1:`, its YAML error joined by spaces.
@@ -81,7 +80,6 @@ KNOWN_MISSES = frozenset(
         "prettier-check",
         "pyroma-rating",
         "qunit-failing",
-        "rake-sh-fails",
         "raku-compile",
         "rescript-type-error",
         "rollup-missing-export",

@@ -239,3 +239,8 @@ def test_a_column_range_before_the_words_is_no_count_of_errors() -> None:
     # `7.5-6 syntax error` is a place and a message, not a tally of six errors.
     output = "Error: board.dts:7.5-6 syntax error\nparse stopped"
     assert messages(output) == ["Error: board.dts:7.5-6 syntax error"]
+
+
+def test_a_programs_aborted_line_is_its_wrap_up() -> None:
+    output = "ruby -e 'exit 3'\nbuildr aborted!\nCommand failed with status (3): [ruby -e 'exit 3'...]\nTasks: TOP => test"
+    assert messages(output) == ["Command failed with status (3): [ruby -e 'exit 3'...]"]

@@ -65,7 +65,7 @@ CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 WRAPUP_RE = re.compile(
-    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
     r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
