@@ -45,8 +45,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # docs/performance.md, e2). A message over several lines: gperf's three lines at the margin
 # with no sign words (the last, `use option -D.`, taken); flow's fourth message wrapped onto
 # the margin; html-minifier's quoted snippet going on at the same indentation. Several
-# failures of different shapes: systemd-analyze's finding named by its unit with no line under
-# two located ones; gersemi's `would be reformatted` beside a located finding. The wrong line:
+# failures of different shapes: gersemi's `would be reformatted` beside a located finding.
+# The wrong line:
 # a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR: Unable to parse input
 # tree`, a second message beside `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
 # and caret on the next. Runner formats: bun's test title printed after its report, node-tap's
@@ -87,8 +87,6 @@ KNOWN_MISSES = frozenset(
         "sort-package-json-check",
         "splint-warnings",
         "sqlfmt-error",
-        "systemd-analyze-timer",
-        "systemd-analyze-verify",
         "tap-failing",
         "tcltest-failing",
         "uncrustify-check",
@@ -112,8 +110,6 @@ FIRST_RIGHT = frozenset(
         "sqlfmt-error",
         "flow-check",
         "dtc-syntax",
-        "systemd-analyze-timer",
-        "systemd-analyze-verify",
     }
 )
 

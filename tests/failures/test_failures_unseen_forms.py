@@ -242,5 +242,21 @@ def test_a_column_range_before_the_words_is_no_count_of_errors() -> None:
 
 
 def test_a_programs_aborted_line_is_its_wrap_up() -> None:
-    output = "ruby -e 'exit 3'\nbuildr aborted!\nCommand failed with status (3): [ruby -e 'exit 3'...]\nTasks: TOP => test"
+    output = (
+        "ruby -e 'exit 3'\nbuildr aborted!\nCommand failed with status (3): [ruby -e 'exit 3'...]\nTasks: TOP => test"
+    )
     assert messages(output) == ["Command failed with status (3): [ruby -e 'exit 3'...]"]
+
+
+def test_a_file_named_with_no_line_among_located_findings_is_one_of_them() -> None:
+    output = (
+        "/srv/units/web.socket:4: Unknown key 'Listn' in section [Socket], ignoring.\n"
+        "/srv/units/web.socket:7: Failed to parse boolean value, ignoring: maybe\n"
+        "web.socket: Socket unit lacks a listening setting. Refusing.\n"
+        "Unit web.socket has a bad unit file setting."
+    )
+    assert messages(output) == [
+        "/srv/units/web.socket:4: Unknown key 'Listn' in section [Socket], ignoring.",
+        "/srv/units/web.socket:7: Failed to parse boolean value, ignoring: maybe",
+        "web.socket: Socket unit lacks a listening setting. Refusing.",
+    ]

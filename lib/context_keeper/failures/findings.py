@@ -50,6 +50,7 @@ _RULE_RE = re.compile(
     r"|\(\w+: [\w./-]+\)$",
     re.IGNORECASE,
 )
+_FILED_RE = re.compile(r"^/?" + shapes.PATH + r": (?!\d)\S")
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
 _NUMBER_RE = re.compile(r"\d+")
@@ -92,6 +93,10 @@ def several(units: list[Unit]) -> list[str]:
         if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
             return []
     if len(located) >= 2:
+        # A line at the margin naming a file with no line (`b.timer: Timer unit lacks value
+        # setting.`) among findings that name theirs is one of them.
+        filed = [u for u in units if u.indent == 0 and u.score >= 1 and not u.located and _FILED_RE.match(u.text)]
+        located = [u for u in units if u in located or u in filed]
         # A note without its own rule id (none, or the one of the finding above it) explains
         # that finding.
         kept = [u for k, u in enumerate(located) if not (shapes.NOTE_RE.search(u.text) and not _own_rule(located, k))]

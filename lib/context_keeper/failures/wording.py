@@ -36,7 +36,7 @@ COMPARE_RE = re.compile(
     r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
     r"|\b(?:is not|does not|doesn't|did not|didn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
     r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
+    r"|wrong|not allowed|denied|refus(?:ed|ing)|lacks?|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
 )
 OS_ERROR_RE = re.compile(
