@@ -42,16 +42,15 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # (Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
 # The sixteenth batch, the fifth round's sealed held-out set, what is left after the sixth
 # round (split in halves by toolchain, one half read during the round, the other at its end;
-# docs/performance.md, e2). A message over several lines: gperf's three lines at the margin
-# with no sign words (the last, `use option -D.`, taken); flow's fourth message wrapped onto
-# the margin; html-minifier's quoted snippet going on at the same indentation. Several
-# failures of different shapes: gersemi's `would be reformatted` beside a located finding.
-# The wrong line:
-# a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR: Unable to parse input
-# tree`, a second message beside `Error: board.dts:7.5-6 syntax error`); iasl's location and excerpt on one line, its error
-# and caret on the next. Runner formats: bun's test title printed after its report, node-tap's
-# YAML diagnostics (the diff under `diff: |`, the subtest named on a `# Subtest:` line above).
-# Conventions: yq's echo of the jq filter after `line 1:`, its YAML error joined by spaces.
+# docs/performance.md, e2). A message over several lines: flow's fourth message wrapped onto
+# the margin mid-sentence; html-minifier's quoted snippet going on at the same indentation.
+# Several failures of different shapes: gersemi's `would be reformatted` beside a located
+# finding. The wrong line: a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR:
+# Unable to parse input tree`, a second message beside `Error: board.dts:7.5-6 syntax
+# error`); iasl's location and excerpt on one line, its error and caret on the next. Runner
+# formats: bun's test title printed after its report, node-tap's YAML diagnostics (the diff
+# under `diff: |`, the subtest named on a `# Subtest:` line above). Conventions: yq's echo of
+# the jq filter after `line 1:`, its YAML error joined by spaces.
 KNOWN_MISSES = frozenset(
     {
         "ava-two-failing",
@@ -69,7 +68,6 @@ KNOWN_MISSES = frozenset(
         "flawfinder-hits",
         "flow-check",
         "gersemi-check",
-        "gperf-errors",
         "haxe-uncaught",
         "html-minifier-error",
         "htmlhint-errors",

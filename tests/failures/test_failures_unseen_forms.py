@@ -260,3 +260,14 @@ def test_a_file_named_with_no_line_among_located_findings_is_one_of_them() -> No
         "/srv/units/web.socket:7: Failed to parse boolean value, ignoring: maybe",
         "web.socket: Socket unit lacks a listening setting. Refusing.",
     ]
+
+
+def test_a_message_with_no_signs_wrapped_over_lines_is_said_whole() -> None:
+    output = 'Key link: "do" = "do", with key set "".\n2 input keys have identical hash values,\nuse option -D.'
+    assert messages(output) == [
+        'Key link: "do" = "do", with key set "".; 2 input keys have identical hash values, use option -D.'
+    ]
+    # Lines that stand apart are said apart: the last one is what the program said.
+    assert messages("On branch main\nnothing to commit, working tree clean") == [
+        "nothing to commit, working tree clean"
+    ]

@@ -54,10 +54,10 @@ def rank(chunks: list[list[str]]) -> Found | None:
                 for line, k in zip(lines, kinds, strict=True)
             ]
         messages.extend(_chunk_messages(lines, kinds, qualified))
-        rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
-        said = [r for r in rest if not wording.is_verdict(r)]
-        named = [r for r in said if not wording.COUNTED_RE.match(r)]
-        last = (named or said or rest)[-1] if rest else last
+        rest = [n for n, kind in enumerate(kinds) if kind == "text"]
+        said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
+        named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
+        last = _paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
@@ -68,6 +68,29 @@ def rank(chunks: list[list[str]]) -> Found | None:
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))
+
+
+def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
+    """The line at `n` with the lines of its paragraph before it (text at its indentation, no
+    blank line between, none a verdict) when a sentence of it is wrapped (a line ends in a
+    comma): a message printed over several lines says it whole. A line ending in a comma goes
+    on with the next; other lines are parts of their own."""
+    start = n
+    while (
+        start > 0
+        and kinds[start - 1] == "text"
+        and lines[start - 1].indent == lines[n].indent
+        and not wording.is_verdict(lines[start - 1].text.strip())
+    ):
+        start -= 1
+    if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
+        # (Lines that stand apart, `On branch main` over `nothing to commit`, are said apart.)
+        return lines[n].text.strip()
+    text = ""
+    for line in lines[start : n + 1]:
+        s = line.text.strip()
+        text = s if not text else f"{text} {s}" if text.endswith(",") else f"{text}; {s}"
+    return text
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
