@@ -82,7 +82,13 @@ def _runs(units: list[Unit]) -> list[list[Unit]]:
         else:
             runs.append([unit])
     # The same message said twice in two forms (`[ERROR] x` over `pkg.Error: x`) is one.
-    return [run for run in runs if len({u.text.split(None, 1)[-1] for u in run}) == len(run) >= 2]
+    return [run for run in runs if len({_tail(u.text) for u in run}) == len(run) >= 2]
+
+
+def _tail(text: str) -> str:
+    """What a line says after its first word."""
+    words = text.split(None, 1)
+    return words[-1] if words else ""
 
 
 def _strength(run: list[Unit]) -> int:
