@@ -5,11 +5,13 @@
 A tool that reports several failures prints them one after another in one form: the same
 lead (`WARNING -  ...`, `#/paths/... must ...`, `cart.py:parse:13: DAR201: ...`) with
 different text after it. Two lines are of one shape when two of their first three words
-agree, a word that carries a path, a number or a code compared by its form (`DAR101:` and
-`DAR201:` agree, so do `#/info` and `#/a/b` only by their neighbours). A run of such lines,
-each following the last with no other candidate between, at one indentation, is one block; the
-strongest block, when nothing elsewhere reads more like a message, is one message a line.
-What reads like nothing (a score of 0) counts only when every line of it names a rule's code.
+agree, a word that carries a path, a number or a code compared by the first signs of its form
+(`DAR101:` and `DAR201:` agree, so do `#/info` and `#/paths/~1a`). A run of such lines, each
+following the last with no other candidate between, at one indentation, is one block; the
+strongest block, when nothing elsewhere reads more like a message, is one message a line. A
+line that reads as nothing (and names no rule's code), a cause of the exception above it, or
+the program's wrap-up (`... exiting now`) ends a run; a run that says one thing twice in two
+forms is none.
 """
 
 from __future__ import annotations
