@@ -271,3 +271,8 @@ def test_a_message_with_no_signs_wrapped_over_lines_is_said_whole() -> None:
     assert messages("On branch main\nnothing to commit, working tree clean") == [
         "nothing to commit, working tree clean"
     ]
+
+
+def test_a_location_in_words_alone_under_a_message_says_where_it_happened() -> None:
+    output = 'config error: unknown key "prot"\nFile "app.toml", line 3'
+    assert messages(output) == ['app.toml:3: config error: unknown key "prot"']

@@ -77,6 +77,9 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
         for k in range(n, m + 1):
             kinds[k] = "used"
         return compose(arrow.group(1) + ":", [text]), m + 1
+    if kinds[n] == "location" and (n + 1 >= end or kinds[n + 1] == "blank") and _LINE_RE.search(lines[n].core):
+        kinds[n] = "used"
+        return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
     # (Past a link to the tool's page on the error; with `at ` before it, a place only when
     # no stack follows; over the excerpt it points into.)
     k = n + 1 if n + 1 < end and _LINK_RE.match(lines[n].core) else n
