@@ -17,6 +17,7 @@ from context_keeper.failures import findings, shapes, wording
 from context_keeper.failures.lines import compose
 
 # A file and its line inside an indented line's words (`on main.tf line 7, in locals:`).
+_FIELD_RE = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)?:(?: |$)")
 _PLACE_IN_RE = re.compile(r"(?:^|\s)(/?" + shapes.PATH + r"(?:,? line \d+|:\d+(?::\d+)?))\b")
 
 
@@ -62,4 +63,10 @@ def _section(lines: list[shapes.Line], kinds: list[str], start: int, end: int) -
         if kinds[m] != "text" or wording.is_verdict(s) or findings.leveled(s):
             break
         paragraph.append(s)
-    return place, " ".join(paragraph)
+    why = ""
+    for s in paragraph:
+        # A sentence wrapped onto the next line goes on there; a line after a sentence's end,
+        # a field of its own (`Received: 25`) or a diff's changed line is a part of its own.
+        wrapped = why and why[-1:] not in shapes.SENTENCE_END + ":" and not _FIELD_RE.match(s) and s[:1] not in "+-"
+        why = f"{why} {s}" if wrapped else f"{why}; {s}" if why else s
+    return place, why
