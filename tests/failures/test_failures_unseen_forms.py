@@ -217,14 +217,6 @@ def test_a_coloured_diff_with_its_resets_on_lines_of_their_own_is_a_bare_diff() 
     assert messages(output) == ["+++ setup.cfg"]
 
 
-def test_an_output_of_wrap_up_lines_alone_is_what_there_is_to_read() -> None:
-    output = (
-        'npm error Missing script: "build"\nnpm error\nnpm error To see a list of scripts, run:\n'
-        "npm error   npm run\nnpm error A complete log of this run can be found in: /home/u/.npm/_logs/x.log"
-    )
-    assert messages(output) == ['npm error Missing script: "build"']
-
-
 def test_located_lines_that_state_no_level_beside_a_stated_error_are_progress() -> None:
     output = (
         "setup.in:3: installing './compile'\n"

@@ -46,13 +46,6 @@ def rank(chunks: list[list[str]]) -> Found | None:
     for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        if "text" not in kinds:
-            # A wrap-up is one beside what else the program said: a piece that is all wrap-up
-            # lines (a package manager's own `npm error ...` report) is what there is to read.
-            kinds = [
-                "text" if k == "noise" and shapes.WRAPUP_RE.match(line.core) else k
-                for line, k in zip(lines, kinds, strict=True)
-            ]
         messages.extend(_chunk_messages(lines, kinds, qualified))
         rest = [n for n, kind in enumerate(kinds) if kind == "text"]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
