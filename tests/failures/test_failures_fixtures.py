@@ -39,47 +39,45 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # reads stronger; vermin's message under its location with no sign words; uncrustify's verdict
 # in parentheses on a `FAIL:` title; yamale's file composed with each indented item; splint's
 # explanation joined to its finding; progress lines with locations taken for findings
-# (automake, Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
-# The sixteenth batch, the fifth round's sealed held-out set, as the method stood when that
-# round ended (the figure in docs/performance.md, e2); its misses are the next round's to read.
+# (Haxe's trace); flawfinder's wrapped lines; rollup's location under its message.
+# The sixteenth batch, the fifth round's sealed held-out set, what is left after the sixth
+# round (split in halves by toolchain, one half read during the round, the other at its end;
+# docs/performance.md, e2). A message over several lines: flow's fourth message wrapped onto
+# the margin mid-sentence; html-minifier's quoted snippet going on at the same indentation.
+# Several failures of different shapes: gersemi's `would be reformatted` beside a located
+# finding. The wrong line: a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR:
+# Unable to parse input tree`, a second message beside `Error: board.dts:7.5-6 syntax
+# error`); iasl's location and excerpt on one line, its error and caret on the next. Runner
+# formats: bun's test title printed after its report, node-tap's YAML diagnostics (the diff
+# under `diff: |`, the subtest named on a `# Subtest:` line above). Conventions: yq's echo of
+# the jq filter after `line 1:`, its YAML error joined by spaces.
 KNOWN_MISSES = frozenset(
     {
-        "automake-errors",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",
-        "bun-build-error",
         "bun-test-failing",
         "busted-two-failing",
         "crystal-spec-failing",
         "csslint-errors",
-        "darglint-docstrings",
         "dockerfilelint",
         "doctest-module",
         "doctest-text",
         "dtc-syntax",
-        "dub-test-assert",
         "eunit-failing",
         "flawfinder-hits",
         "flow-check",
         "gersemi-check",
-        "glslang-errors",
-        "gperf-errors",
         "haxe-uncaught",
         "html-minifier-error",
         "htmlhint-errors",
         "iasl-errors",
-        "ldc-compile-errors",
         "livescript-syntax",
-        "mkdocs-config-error",
-        "mkdocs-strict",
         "mono-exception",
         "ospec-failing",
         "prettier-check",
-        "pyproject-fmt-check",
         "pyroma-rating",
         "qunit-failing",
-        "rake-sh-fails",
         "raku-compile",
         "rescript-type-error",
         "rollup-missing-export",
@@ -87,14 +85,8 @@ KNOWN_MISSES = frozenset(
         "sort-package-json-check",
         "splint-warnings",
         "sqlfmt-error",
-        "swagger-cli-schema",
-        "systemd-analyze-timer",
-        "systemd-analyze-verify",
         "tap-failing",
         "tcltest-failing",
-        "terraform-fmt-syntax",
-        "terraform-validate",
-        "tsd-errors",
         "uncrustify-check",
         "uvu-failing",
         "varnish-vcl-compile",
@@ -115,11 +107,7 @@ FIRST_RIGHT = frozenset(
         "zizmor-audit",
         "sqlfmt-error",
         "flow-check",
-        "ldc-compile-errors",
-        "mkdocs-strict",
-        "swagger-cli-schema",
-        "systemd-analyze-timer",
-        "systemd-analyze-verify",
+        "dtc-syntax",
     }
 )
 

@@ -142,3 +142,129 @@ def test_a_note_under_a_finding_with_the_same_rule_explains_it() -> None:
         "lib/a.js:9:1: error: cannot reassign a constant [E0101]",
         "lib/b.js:2:4: note: prefer a template literal [E0230]",
     ]
+
+
+def test_native_frames_with_return_addresses_are_not_the_message() -> None:
+    output = (
+        "core.exception.RangeError@src/shop.d(14): index out of bounds\n"
+        "----------------\n"
+        "??:? _d_arraybounds [0x7f1c0a366742]\n"
+        "src/shop.d:14 [0x55d1e24273cc]\n"
+        "/usr/include/d/core/internal/entrypoint.d:42 [0x55d1e2427511]\n"
+        "1/1 modules FAILED unittests"
+    )
+    assert messages(output) == ["core.exception.RangeError@src/shop.d(14): index out of bounds"]
+
+
+def test_a_place_over_rows_with_positions_names_the_rows_file() -> None:
+    output = (
+        "\n  src/shop.ts:4:19\n"
+        "  ✖  4:19  Type string is not assignable to type number.\n"
+        "  ✖  9:2   Expected an error, but found none.\n"
+        "\n  2 errors"
+    )
+    assert messages(output) == [
+        "src/shop.ts:4:19: Type string is not assignable to type number.",
+        "src/shop.ts:9:2: Expected an error, but found none.",
+    ]
+
+
+def test_a_loggers_level_column_stays_on_the_message() -> None:
+    output = "ERROR   -  Config value 'site': missing a name.\n\nAborted with a configuration error!"
+    assert messages(output) == ["ERROR - Config value 'site': missing a name."]
+
+
+def test_findings_that_state_their_level_under_each_files_name_are_in_that_file() -> None:
+    output = (
+        "shaders/sky.frag\n"
+        "ERROR: 0:6: 'x' : undeclared identifier\n"
+        "ERROR: 0:6: '' : compilation terminated\n"
+        "ERROR: 2 compilation errors.  No code generated.\n"
+        "\n\n"
+        "shaders/sky.vert\n"
+        "ERROR: 0:3: '' : syntax error, unexpected IDENTIFIER\n"
+        "ERROR: 1 compilation errors.  No code generated."
+    )
+    assert messages(output) == [
+        "shaders/sky.frag: ERROR: 0:6: 'x' : undeclared identifier",
+        "shaders/sky.vert: ERROR: 0:3: '' : syntax error, unexpected IDENTIFIER",
+    ]
+
+
+def test_a_place_alone_under_a_message_says_where_it_happened() -> None:
+    output = '1 | import { tax } from "./rates";\n                   ^\nerror: Could not resolve: "./rates"\n    at /src/app.ts:1:19'
+    assert messages(output) == ['/src/app.ts:1:19: error: Could not resolve: "./rates"']
+    output = (
+        "Error: 'tax' is not exported by src/rates.js\n"
+        "https://example.org/docs/errors#not-exported\n"
+        "src/app.js (1:9)\n"
+        "1: import { tax } from './rates.js';\n"
+        "            ^"
+    )
+    assert messages(output) == ["src/app.js (1:9): Error: 'tax' is not exported by src/rates.js"]
+
+
+def test_a_frame_under_a_message_with_a_stack_after_it_is_no_place() -> None:
+    output = "Error: boom\n    at /src/app.js:3:9\n    at Array.forEach (<anonymous>)\n    at main (/src/app.js:2:5)"
+    assert messages(output) == ["Error: boom"]
+
+
+def test_a_coloured_diff_with_its_resets_on_lines_of_their_own_is_a_bare_diff() -> None:
+    output = (
+        "\x1b[31m--- setup.cfg\n\x1b[0m\n\x1b[32m+++ setup.cfg\n\x1b[0m\n@@ -1,2 +1,2 @@\n\n"
+        " [metadata]\n\x1b[31m-name=shop\x1b[0m\n\x1b[32m+name = shop\x1b[0m"
+    )
+    assert messages(output) == ["+++ setup.cfg"]
+
+
+def test_located_lines_that_state_no_level_beside_a_stated_error_are_progress() -> None:
+    output = (
+        "setup.in:3: installing './compile'\n"
+        "setup.in:2: installing './missing'\n"
+        "rules.in:4: error: library used but 'LIBTOOL' is undefined\n"
+        "setup.in:2: installing './depcomp'"
+    )
+    assert messages(output) == ["rules.in:4: error: library used but 'LIBTOOL' is undefined"]
+
+
+def test_a_column_range_before_the_words_is_no_count_of_errors() -> None:
+    # `7.5-6 syntax error` is a place and a message, not a tally of six errors.
+    output = "Error: board.dts:7.5-6 syntax error\nparse stopped"
+    assert messages(output) == ["Error: board.dts:7.5-6 syntax error"]
+
+
+def test_a_programs_aborted_line_is_its_wrap_up() -> None:
+    output = (
+        "ruby -e 'exit 3'\nbuildr aborted!\nCommand failed with status (3): [ruby -e 'exit 3'...]\nTasks: TOP => test"
+    )
+    assert messages(output) == ["Command failed with status (3): [ruby -e 'exit 3'...]"]
+
+
+def test_a_file_named_with_no_line_among_located_findings_is_one_of_them() -> None:
+    output = (
+        "/srv/units/web.socket:4: Unknown key 'Listn' in section [Socket], ignoring.\n"
+        "/srv/units/web.socket:7: Failed to parse boolean value, ignoring: maybe\n"
+        "web.socket: Socket unit lacks a listening setting. Refusing.\n"
+        "Unit web.socket has a bad unit file setting."
+    )
+    assert messages(output) == [
+        "/srv/units/web.socket:4: Unknown key 'Listn' in section [Socket], ignoring.",
+        "/srv/units/web.socket:7: Failed to parse boolean value, ignoring: maybe",
+        "web.socket: Socket unit lacks a listening setting. Refusing.",
+    ]
+
+
+def test_a_message_with_no_signs_wrapped_over_lines_is_said_whole() -> None:
+    output = 'Key link: "do" = "do", with key set "".\n2 input keys have identical hash values,\nuse option -D.'
+    assert messages(output) == [
+        'Key link: "do" = "do", with key set "".; 2 input keys have identical hash values, use option -D.'
+    ]
+    # Lines that stand apart are said apart: the last one is what the program said.
+    assert messages("On branch main\nnothing to commit, working tree clean") == [
+        "nothing to commit, working tree clean"
+    ]
+
+
+def test_a_location_in_words_alone_under_a_message_says_where_it_happened() -> None:
+    output = 'config error: unknown key "prot"\nFile "app.toml", line 3'
+    assert messages(output) == ['app.toml:3: config error: unknown key "prot"']

@@ -24,6 +24,10 @@ _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
 _WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
+# A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
+# `at src/a.js:2:23`), and a link alone on one.
+_PLACE_RE = re.compile(r"^(?:at )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
+_LINK_RE = re.compile(r"^https?://\S+$")
 _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
@@ -76,6 +80,14 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
     if kinds[n] == "location" and (n + 1 >= end or kinds[n + 1] == "blank") and _LINE_RE.search(lines[n].core):
         kinds[n] = "used"
         return compose(shapes.plain_location(lines[n].core) + ":", [text]), n + 1
+    # (Past a link to the tool's page on the error; with `at ` before it, a place only when
+    # no stack follows; over the excerpt it points into.)
+    k = n + 1 if n + 1 < end and _LINK_RE.match(lines[n].core) else n
+    place = _PLACE_RE.match(lines[k].core) if k < end else None
+    if place and (k + 1 >= end or kinds[k + 1] in ("blank", "source", "caret")):
+        for used in range(n, k + 1):
+            kinds[used] = "used"
+        return compose(place.group(1) + ":", [text]), k + 1
     return text, n
 
 

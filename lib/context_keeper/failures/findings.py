@@ -50,6 +50,7 @@ _RULE_RE = re.compile(
     r"|\(\w+: [\w./-]+\)$",
     re.IGNORECASE,
 )
+_FILED_RE = re.compile(r"^/?" + shapes.PATH + r": (?!\d)\S")
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
 _NUMBER_RE = re.compile(r"\d+")
@@ -63,7 +64,7 @@ _LEVEL_START_RE = re.compile(
 )
 # The run's verdict: a count of its errors, or its exit status.
 _VERDICT_RE = re.compile(
-    r"\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
+    r"(?<![.:-])\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
     r"|\bexit(?:ed)?(?: with)? (?:code|status)\b",
     re.IGNORECASE,
 )
@@ -77,6 +78,12 @@ def level(text: str) -> str:
     return "error" if word in ("error", "fatal") else word
 
 
+def leveled(text: str) -> bool:
+    """Whether `text` starts with an error level (`ERROR: 0:6: ...`, `prog: error: ...`) and
+    is no count of errors nor an exit status."""
+    return bool(_LEVEL_START_RE.match(text)) and not _VERDICT_RE.search(text)
+
+
 def several(units: list[Unit]) -> list[str]:
     located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
     if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
@@ -86,6 +93,10 @@ def several(units: list[Unit]) -> list[str]:
         if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
             return []
     if len(located) >= 2:
+        # A line at the margin naming a file with no line (`b.timer: Timer unit lacks value
+        # setting.`) among findings that name theirs is one of them.
+        filed = [u for u in units if u.indent == 0 and u.score >= 1 and not u.located and _FILED_RE.match(u.text)]
+        located = [u for u in units if u in located or u in filed]
         # A note without its own rule id (none, or the one of the finding above it) explains
         # that finding.
         kept = [u for k, u in enumerate(located) if not (shapes.NOTE_RE.search(u.text) and not _own_rule(located, k))]
@@ -146,7 +157,13 @@ def errors_only(texts: list[str]) -> list[str]:
 
 def _errors_first(units: list[Unit]) -> list[Unit]:
     kept = set(errors_only([u.text for u in units]))
-    return [u for u in units if u.text in kept]
+    found = [u for u in units if u.text in kept]
+    # Lines that state an error beside lines of the same shape that state no level at all
+    # (`a.am:4: error: ...` among `a.ac:3: installing './compile'`): the others are progress.
+    stated = [u for u in found if leveled(u.text)]
+    if stated and not any(level(u.text) or _RULE_RE.search(u.text) for u in found if u not in stated):
+        return stated
+    return found
 
 
 def marked_errors(texts: list[str], marks: list[str]) -> list[str]:

@@ -47,16 +47,18 @@ def diff_files(lines: list[Line]) -> list[str]:
     """An output that is only a unified diff (a formatter's check): the file each hunk is
     for, as its `+++` header says; [] when anything else was printed."""
     files, in_hunk = [], False
-    for n, line in enumerate(lines):
-        s = line.text
-        if s.startswith("+++ ") and n > 0 and lines[n - 1].text.startswith("--- "):
+    # (Blank lines aside: a colour reset printed on a line of its own leaves one after a header.)
+    said = [n for n, line in enumerate(lines) if line.text.strip()]
+    for k, n in enumerate(said):
+        s = lines[n].text
+        if s.startswith("+++ ") and k > 0 and lines[said[k - 1]].text.startswith("--- "):
             files.append(" ".join(s.split()))
             in_hunk = False
-        elif s.startswith("--- ") and n + 1 < len(lines) and lines[n + 1].text.startswith("+++ "):
+        elif s.startswith("--- ") and k + 1 < len(said) and lines[said[k + 1]].text.startswith("+++ "):
             continue
         elif s.startswith("@@ ") and files:
             in_hunk = True
-        elif not (in_hunk and s[:1] in " +-\\") and s.strip():
+        elif not (in_hunk and s[:1] in " +-\\"):
             return []
     return files
 

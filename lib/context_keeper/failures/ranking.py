@@ -29,14 +29,12 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, findings, layout, marks, sections, shapes, wording
+from context_keeper.failures import after, blocks, findings, headed, joins, layout, marks, sections, shapes, wording
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
 RANK_LINES = 800
-# How many lines after a header ending in `:` may be source excerpt and caret before its text.
-_EXCERPT_LINES = 3
 
 
 def rank(chunks: list[list[str]]) -> Found | None:
@@ -49,10 +47,10 @@ def rank(chunks: list[list[str]]) -> Found | None:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
         messages.extend(_chunk_messages(lines, kinds, qualified))
-        rest = [line.text.strip() for line, kind in zip(lines, kinds, strict=True) if kind == "text"]
-        said = [r for r in rest if not wording.is_verdict(r)]
-        named = [r for r in said if not wording.COUNTED_RE.match(r)]
-        last = (named or said or rest)[-1] if rest else last
+        rest = [n for n, kind in enumerate(kinds) if kind == "text"]
+        said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
+        named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
+        last = _paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
@@ -63,6 +61,29 @@ def rank(chunks: list[list[str]]) -> Found | None:
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))
+
+
+def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
+    """The line at `n` with the lines of its paragraph before it (text at its indentation, no
+    blank line between, none a verdict) when a sentence of it is wrapped (a line ends in a
+    comma): a message printed over several lines says it whole. A line ending in a comma goes
+    on with the next; other lines are parts of their own."""
+    start = n
+    while (
+        start > 0
+        and kinds[start - 1] == "text"
+        and lines[start - 1].indent == lines[n].indent
+        and not wording.is_verdict(lines[start - 1].text.strip())
+    ):
+        start -= 1
+    if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
+        # (Lines that stand apart, `On branch main` over `nothing to commit`, are said apart.)
+        return lines[n].text.strip()
+    text = ""
+    for line in lines[start : n + 1]:
+        s = line.text.strip()
+        text = s if not text else f"{text} {s}" if text.endswith(",") else f"{text}; {s}"
+    return text
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -106,8 +127,11 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     listed = layout.error_list(lines)
     if listed:
         return listed
+    explained = headed.headed(lines, kinds)
+    if explained:
+        return explained
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    several = findings.several(units)
+    several = findings.several(units) or blocks.alike_block(units)
     if several:
         return several
     best = _best(units)
@@ -172,28 +196,38 @@ def _sectioned(
                 out.append(layout.titled(where, unit.text.removeprefix("note: ")))
                 marked.append(unit.mark)
             continue
-        for m in range(start + 1, end):
-            s = lines[m].core
-            if kinds[m] == "label":
-                label = shapes.CARET_LABEL_RE.match(s)
-                if label:
-                    out.append(compose(where, [label.group(1)]))
-                continue
-            position = shapes.POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
-            if position and position.group(1):
-                text = _continued(lines, kinds, m, position.group(3))[0]
-                out.append(compose(f"{where}:{position.group(1)}:", [text]))
-            elif position:
-                text = _continued(lines, kinds, m, position.group(4))[0]
-                out.append(compose(where, [text]))
-            elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
-                out.append(collapse(_continued(lines, kinds, m, s)[0]))
-            elif kinds[m] == "text" and lines[m].mark:
-                # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
-                out.append(compose(where, [f"{lines[m].mark} {s}"]))
+        out.extend(_file_rows(lines, kinds, start, end, where))
     if any(kind == "title" for _n, kind, _w in headers):
         return findings.marked_errors(out, marked) if len(marked) == len(out) else out
     return findings.errors_only(out)
+
+
+def _file_rows(lines: list[shapes.Line], kinds: list[str], start: int, end: int, where: str) -> list[str]:
+    """The findings under a file or location header, each composed with its file."""
+    rows: list[str] = []
+    for m in range(start + 1, end):
+        s = lines[m].core
+        if kinds[m] == "label":
+            label = shapes.CARET_LABEL_RE.match(s)
+            if label:
+                rows.append(compose(where, [label.group(1)]))
+            continue
+        position = shapes.POSITION_RE.match(s) if kinds[m] in ("text", "source") else None
+        if position and position.group(1):
+            text = joins.continued(lines, kinds, m, position.group(3))[0]
+            rows.append(compose(f"{where}:{position.group(1)}:", [text]))
+        elif position:
+            text = joins.continued(lines, kinds, m, position.group(4))[0]
+            rows.append(compose(where, [text]))
+        elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
+            rows.append(collapse(joins.continued(lines, kinds, m, s)[0]))
+        elif kinds[m] == "text" and lines[m].indent == 0 and findings.leveled(s) and not blocks.stops(s):
+            # A finding that states its level under its file's name (`a.frag` / `ERROR: 0:6: ...`).
+            rows.append(compose(where, [joins.continued(lines, kinds, m, s)[0]]))
+        elif kinds[m] == "text" and lines[m].mark:
+            # A row flagged with a failure mark (`✖ name-format - ...`), the mark kept.
+            rows.append(compose(where, [f"{lines[m].mark} {s}"]))
+    return rows
 
 
 def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, locate: bool = False) -> list[Unit]:
@@ -210,12 +244,12 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
             # `error: 'code.trim is not a function'`: the value, whatever fields follow.
             text, n_next = field.group("value"), n + 1
         else:
-            text, n_next = _joined(lines, kinds, n, end)
+            text, n_next = joins.joined(lines, kinds, n, end)
             if n_next == n + 1:
                 text = lines[n].text.strip()
                 if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
-            text, n_next = _continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+            text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = shapes.unthreaded(text, keep_location=locate)
@@ -252,122 +286,6 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         )
         n = max(n_next, n + 1)
     return units
-
-
-def _joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
-    """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
-    text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
-    n += 1
-    past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)
-    if past:
-        return past
-    while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
-        legend = n
-        while n < end and shapes.LEGEND_RE.match(lines[n].core):
-            n += 1  # a diff's legend between the header and the diff
-        if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
-            return diff
-        # One blank line may stand between a header and its text (`AssertionError: ...:`,
-        # blank, `120 !== 100`), not two, and not before a new title or a heading of its own
-        # (`A comment token based on:`).
-        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text") and lines[n + 1].core[-1:] != ":":
-            n += 1
-        m = n
-        while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):
-            m += 1
-        if m >= end or kinds[m] not in ("text", "location"):
-            # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
-            # itself: a caret within the next lines marks the line before it as one.
-            caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
-            if caret is not None and any(kinds[c] not in ("text", "source", "blank") for c in range(n, caret)):
-                caret = None
-            if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
-                break
-            m = caret + 1
-        elif m == n and any(kinds[c] == "caret" for c in range(n + 1, min(n + 2, end))):
-            m = n + 2 if n + 2 < end and kinds[n + 2] == "text" else m
-        nxt = lines[m].core
-        # A line with its own location is a finding of its own (`main.c: In function 'f':`
-        # over `main.c:4:17: error: ...`).
-        if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
-            break
-        label = text[:-1].strip().lower()
-        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
-        kinds[m] = "used"
-        n = m + 1
-    return text, n
-
-
-def _continued(
-    lines: list[shapes.Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
-) -> tuple[str, int]:
-    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
-    end = len(lines) if end is None else end
-    last = lines[n].indent
-    base = last if base is None else min(base, last)
-    tap = lines[n].tap
-    m = n + 1
-    if wording.is_code(text):
-        # A line of code (a runner echoing the failing statement) continues into nothing.
-        return text, m
-    while m < end:
-        line, kind = lines[m], kinds[m]
-        s = line.core
-        if tap and line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)):
-            m += 1  # an empty margin line, or how to see more, inside a margin's block
-            continue
-        if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
-            break
-        if shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
-            break  # where it happened, or the next bullet of a list the joined line began
-        if kind == "source" and s.startswith("|") and line.indent > base:
-            kind = "text"
-            s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
-        if kind in ("frame", "source", "caret", "label", "location"):
-            if tap and kind == "location":
-                m += 1
-                continue
-            break
-        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
-            break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
-        if shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text):
-            break  # the next clause opens a report of its own
-        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
-        # list's bullets are all the same sign); a quotation the message opened goes on.
-        diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = diff or _goes_with(text, s, line.indent >= base)
-        deeper = line.indent > base
-        # An excerpt (the line above a caret) and a message of its own are not continuations.
-        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
-            break
-        if not (deeper or pair or (tap and line.tap)):
-            break
-        wrap = s.startswith("|") and deeper
-        if not (pair or wrap) and shapes.LOC_START_RE.match(s):
-            break
-        if not (pair or wrap):
-            own = wording.score(s, False)
-            if own >= 3 and own > wording.score(text, False):
-                break
-        if re.fullmatch(r"[\w ]+:", s) and pair and m + 1 < end and kinds[m + 1] == "text":
-            s = f"{s} {lines[m + 1].core}"
-            kinds[m + 1] = "used"
-            m += 1
-        text = after.appended(text, s, deeper, pair)
-        kinds[m] = "used"
-        m += 1
-    return text, m
-
-
-def _goes_with(text: str, s: str, level: bool) -> bool:
-    """Whether the line `s` goes on `text` as a part of it, deeper or not: the other side of a
-    pair, a reason given as a field, a quotation `text` opened, or (at the same indentation
-    or deeper) the report a context clause opened (`while parsing a block mapping` / `in
-    "a.yml", line 3` / `expected <block end>, but found '?'`)."""
-    if shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s) or text.count('"') % 2 == 1:
-        return True
-    return level and bool(shapes.CLAUSE_RE.match(text))
 
 
 def _section_best(units: list[Unit]) -> Unit | None:

@@ -10,12 +10,18 @@ report); its section holds that test's report. A file header (`path` over `3:5  
 
 from __future__ import annotations
 
-from context_keeper.failures import layout, shapes
+import re
+
+from context_keeper.failures import findings, layout, shapes
+
+# A file and a place in it alone on a line (`src/a.ts:4:19`).
+_PLACE_RE = re.compile(r"^(/?" + shapes.PATH + r"):\d+(?::\d+)?$")
 
 
 def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
     """(line, kind, where): test titles, file headers and location headers."""
     out = []
+    leveled = []  # files named over findings that state their level
     failed_file = ""
     for n, line in enumerate(lines):
         s = line.core
@@ -45,7 +51,20 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
             continue
         if shapes.BARE_PATH_RE.match(s) and opens_findings(lines, kinds, n):
             out.append((n, "file", s))
-    return out
+        elif shapes.BARE_PATH_RE.match(s) and _over_leveled(lines, kinds, n):
+            leveled.append((n, "file", s))
+        elif kinds[n] == "location" and (m := _PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
+            # A file's first finding's place over rows that each give their own position
+            # (`a.ts:4:19` / `4:19  text` / `6:0  text`): the rows are in that file.
+            out.append((n, "file", m.group(1)))
+    # Files named each over findings that state their level (`a.frag` / `ERROR: 0:6: ...`,
+    # then `b.vert` / ...): a section per file. One such name may be a heading of the output.
+    return sorted(out + leveled) if len(leveled) >= 2 else out
+
+
+def _over_leveled(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
+    m = n + 1
+    return m < len(lines) and kinds[m] == "text" and lines[m].indent == 0 and findings.leveled(lines[m].core)
 
 
 def opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:

@@ -32,8 +32,9 @@ SHELL_RE = re.compile(
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
 MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
 # A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
-# label): a decoration of the message, as a tag is.
-BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)")
+# label): a decoration of the message, as a tag is. (Not a logger's level column, `ERROR   -
+# text`, kept as its `WARNING -  text` is.)
+BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)(?!- )")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when.
@@ -51,7 +52,10 @@ FRAME_RE = re.compile(
     # An interpreter's frame: where, then what it was in (`a.jsonnet:1:39-82  function <check>`).
     r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$"
     # What it was in, then where (`in sub port at app.raku line 2`, `in block <unit> at ...`).
-    r"|in [a-z]+ \S+ at \S+ line \d+$)"
+    r"|in [a-z]+ \S+ at \S+ line \d+$"
+    # A return address in brackets ends a native frame (`src/a.d:11 [0x5640e24273cc]`); `??:?`
+    # is a frame whose place the runtime could not name.
+    r"|.*\s\[0x[0-9a-f]{6,}\]$|\?\?:\? )"
 )
 SOURCE_RE = re.compile(
     r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
@@ -61,7 +65,7 @@ CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 WRAPUP_RE = re.compile(
-    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|OK|Started|usage: .*|Output: .*"
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
     r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"

@@ -36,7 +36,7 @@ COMPARE_RE = re.compile(
     r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
     r"|\b(?:is not|does not|doesn't|did not|didn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
     r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
-    r"|wrong|not allowed|denied|refused|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
+    r"|wrong|not allowed|denied|refus(?:ed|ing)|lacks?|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
 )
 OS_ERROR_RE = re.compile(
@@ -47,9 +47,10 @@ OS_ERROR_RE = re.compile(
 WEAK_RE = re.compile(
     r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
 )
+# (A count is no part of a place: `board.dts:7.5-6 syntax error` names a column, not 6 errors.)
 VERDICT_RE = re.compile(
-    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*\b\d+ (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?|files?|tests?)\b"
-    r"|\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
+    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*(?<![.:-])\b\d+ (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?|files?|tests?)\b"
+    r"|(?<![.:-])\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
     r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
     r"|\b(?:succeeded|passed|failed|errors?|skipped|canceled|ignored|pending):? \d+, (?:\w+:? \d+(?:, |$)){2,}"

@@ -1,0 +1,135 @@
+"""A line that may be the message joined to what continues it.
+
+    joined(lines, kinds, n, end) -> (text, next)           # a header ending in `:` and its text
+    continued(lines, kinds, n, text, end, base) -> (text, next)  # deeper lines, pairs, TAP comments
+
+A header ending in `:` takes its next line, past a source excerpt and its caret; lines
+indented deeper than the message, the other side of an expected/actual pair, a reason given
+as a field, a quotation the message opened and a TAP diagnostic's comment lines continue it.
+The lines taken are marked "used" in `kinds`. `failures.ranking` builds its candidates so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import after, shapes, wording
+
+# How many lines after a header ending in `:` may be source excerpt and caret before its text.
+_EXCERPT_LINES = 3
+
+
+def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
+    """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
+    text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
+    n += 1
+    past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)
+    if past:
+        return past
+    while text.endswith(":") and not text.endswith("::") and not wording.is_code(text):
+        legend = n
+        while n < end and shapes.LEGEND_RE.match(lines[n].core):
+            n += 1  # a diff's legend between the header and the diff
+        if n > legend and (diff := after.changed(lines, kinds, n, end, text)):
+            return diff
+        # One blank line may stand between a header and its text (`AssertionError: ...:`,
+        # blank, `120 !== 100`), not two, and not before a new title or a heading of its own
+        # (`A comment token based on:`).
+        if n + 1 < end and kinds[n] == "blank" and kinds[n + 1] in ("source", "text") and lines[n + 1].core[-1:] != ":":
+            n += 1
+        m = n
+        while m < end and m < n + _EXCERPT_LINES + 1 and kinds[m] in ("source", "caret"):
+            m += 1
+        if m >= end or kinds[m] not in ("text", "location"):
+            # An excerpt without a caret (`...p", "port": 8080,}`) is not recognisable by
+            # itself: a caret within the next lines marks the line before it as one.
+            caret = next((c for c in range(n, min(n + _EXCERPT_LINES + 1, end)) if kinds[c] == "caret"), None)
+            if caret is not None and any(kinds[c] not in ("text", "source", "blank") for c in range(n, caret)):
+                caret = None
+            if caret is None or caret + 1 >= end or kinds[caret + 1] != "text":
+                break
+            m = caret + 1
+        elif m == n and any(kinds[c] == "caret" for c in range(n + 1, min(n + 2, end))):
+            m = n + 2 if n + 2 < end and kinds[n + 2] == "text" else m
+        nxt = lines[m].core
+        # A line with its own location is a finding of its own (`main.c: In function 'f':`
+        # over `main.c:4:17: error: ...`).
+        if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
+            break
+        label = text[:-1].strip().lower()
+        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
+        kinds[m] = "used"
+        n = m + 1
+    return text, n
+
+
+def continued(
+    lines: list[shapes.Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
+) -> tuple[str, int]:
+    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
+    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
+    end = len(lines) if end is None else end
+    last = lines[n].indent
+    base = last if base is None else min(base, last)
+    tap = lines[n].tap
+    m = n + 1
+    if wording.is_code(text):
+        # A line of code (a runner echoing the failing statement) continues into nothing.
+        return text, m
+    while m < end:
+        line, kind = lines[m], kinds[m]
+        s = line.core
+        if tap and line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)):
+            m += 1  # an empty margin line, or how to see more, inside a margin's block
+            continue
+        if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
+            break
+        if shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
+            break  # where it happened, or the next bullet of a list the joined line began
+        if kind == "source" and s.startswith("|") and line.indent > base:
+            kind = "text"
+            s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
+        if kind in ("frame", "source", "caret", "label", "location"):
+            if tap and kind == "location":
+                m += 1
+                continue
+            break
+        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
+            break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
+        if shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text):
+            break  # the next clause opens a report of its own
+        # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
+        # list's bullets are all the same sign); a quotation the message opened goes on.
+        diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
+        pair = diff or _goes_with(text, s, line.indent >= base)
+        deeper = line.indent > base
+        # An excerpt (the line above a caret) and a message of its own are not continuations.
+        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
+            break
+        if not (deeper or pair or (tap and line.tap)):
+            break
+        wrap = s.startswith("|") and deeper
+        if not (pair or wrap) and shapes.LOC_START_RE.match(s):
+            break
+        if not (pair or wrap):
+            own = wording.score(s, False)
+            if own >= 3 and own > wording.score(text, False):
+                break
+        if re.fullmatch(r"[\w ]+:", s) and pair and m + 1 < end and kinds[m + 1] == "text":
+            s = f"{s} {lines[m + 1].core}"
+            kinds[m + 1] = "used"
+            m += 1
+        text = after.appended(text, s, deeper, pair)
+        kinds[m] = "used"
+        m += 1
+    return text, m
+
+
+def _goes_with(text: str, s: str, level: bool) -> bool:
+    """Whether the line `s` goes on `text` as a part of it, deeper or not: the other side of a
+    pair, a reason given as a field, a quotation `text` opened, or (at the same indentation
+    or deeper) the report a context clause opened (`while parsing a block mapping` / `in
+    "a.yml", line 3` / `expected <block end>, but found '?'`)."""
+    if shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s) or text.count('"') % 2 == 1:
+        return True
+    return level and bool(shapes.CLAUSE_RE.match(text))
