@@ -31,7 +31,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, nouns, positions, printed_labels, stdin
+        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -44,6 +44,7 @@ class _Rules:
             + positions.compile_rules()
             + stdin.compile_rules()
             + nouns.compile_rules()
+            + languages.compile_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)

@@ -1,0 +1,101 @@
+"""A value after a label that names a secret in another language: `Passwort:`, `Mot de passe :`, `密码：`.
+
+Installers, first-run logs, router pages and READMEs print credentials under labels in the
+user's language (`Benutzer: admin` / `Passwort: …`, `初期パスワード（必ず変更してください）: …`).
+The English nouns are read by `nouns`; this module knows the same nouns in other languages,
+each with the tier its English word has (`names`): the words for a password, and the ones for
+a secret, a secret or private key, a token. A word that is also an everyday word (Italian
+`parola`, "word") or only a bare key (`Schlüssel`, `clé`) is left out: a label must name a
+secret on its own.
+
+The label is the noun at the end of a word (`Datenbankpasswort`, `初期パスワード`, not
+`Passwortlänge`), an optional aside in brackets (`（必ず変更してください）`, `(initial)`), then a
+colon (ASCII or full-width), `=`, or a dash, and one value, quoted or bare. The value is judged
+as after an English name (`nouns.judged`): references, placeholders, words and numbers are not
+taken, nor words in the label's script (`密码: 请从密钥管理服务获取`, "get it from the key service").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from .names import PASSWORD, STRONG
+from .patterns import MARK
+
+# Lower case; a space inside a noun stands for any run of spaces or a hyphen.
+_PASSWORD_NOUNS = (
+    "passwort", "kennwort", "mot de passe", "contraseña", "contrasena", "senha", "palavra-passe",
+    "hasło", "haslo", "wachtwoord", "lösenord", "losenord", "adgangskode", "passord", "salasana",
+    "heslo", "jelszó", "jelszo", "parolă", "şifre", "şifresi", "sifre", "пароль", "пароля", "парола",
+    "κωδικός", "κωδικός πρόσβασης", "mật khẩu", "kata sandi", "kata laluan", "รหัสผ่าน", "كلمة المرور",
+    "كلمة السر", "סיסמה", "पासवर्ड", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "패스워드",
+    "암호", "parola d'ordine", "clave de acceso",
+)  # fmt: skip
+_SECRET_NOUNS = (
+    "geheimnis", "geheimer schlüssel", "privater schlüssel", "api-schlüssel", "zugangsschlüssel",
+    "clé secrète", "cle secrete", "clé privée", "clé api", "clé d'api", "jeton", "jeton d'accès",
+    "clave secreta", "clave privada", "clave de api", "secreto", "chave secreta", "chave privada",
+    "chave de api", "segredo", "chiave segreta", "chiave privata", "chiave api", "segreto",
+    "geheime sleutel", "privésleutel", "sekret", "klucz prywatny", "klucz api", "tajny klucz",
+    "секрет", "секретный ключ", "закрытый ключ", "приватный ключ", "токен", "ключ api", "api-ключ",
+    "密钥", "秘钥", "私钥", "令牌", "访问令牌", "密鑰", "私鑰", "秘密鍵", "シークレット", "トークン",
+    "アクセストークン", "비밀 키", "비밀키", "시크릿", "토큰", "액세스 토큰", "개인 키",
+)  # fmt: skip
+
+# Substrings of the nouns (past a first letter a label may capitalise), one of which a text
+# must hold for the rule to run: `redact`'s trigger test, case-sensitive, so in both cases.
+TRIGGERS = tuple(sorted({v for n in _PASSWORD_NOUNS + _SECRET_NOUNS for v in (n[1:5], n[1:5].upper()) if v.strip()}))
+
+
+def _alternatives(nouns: tuple[str, ...]) -> str:
+    return "|".join(re.escape(n).replace(r"\ ", r"[ \t-]+") for n in sorted(nouns, key=len, reverse=True))
+
+
+@functools.cache
+def _label() -> re.Pattern[str]:
+    # Unicode classes (not `patterns.LazyPattern`'s ASCII): the labels are words of any script.
+    return re.compile(
+        rf"(?:(?P<p>{_alternatives(_PASSWORD_NOUNS)})|(?P<k>{_alternatives(_SECRET_NOUNS)}))"
+        r"(?![^\W\d_])[\"']?"  # the noun ends its word (`Passwortlänge` describes a password)
+        r"[ \t]*(?:[(（][^()（）\n]{0,40}[)）][ \t]*)?"  # an aside: `（必ず変更してください）`
+        r"(?:[:：=]|[ \t][-–—])[ \t]*"
+        r"(?:(?P<q>[\"'`])(?P<sq>[^\"'`\n]{1,200})(?P=q)|(?P<s>[^\s\"'`<>|\\,;]+))",
+        re.IGNORECASE,
+    )
+
+
+def _in_words(value: str) -> bool:
+    """`请从密钥管理服务获取`, `siehe Tresor`: words of the label's language, not a typed secret
+    (a password is typed in ASCII but for a letter or two)."""
+    return sum(not c.isascii() for c in value) * 2 > len(value)
+
+
+def redact_foreign_labels(text: str) -> str:
+    """`text` with each value after a secret's label in another language, judged a secret, marked."""
+    from .nouns import judged
+
+    out: list[str] = []
+    pos = 0
+    for m in _label().finditer(text):
+        group = "sq" if m.group("sq") is not None else "s"
+        value = m.group(group)
+        if group == "s":
+            value = value.rstrip(".。")  # a sentence's end (`!`, `?` end passwords as often)
+        level = PASSWORD if m.group("p") is not None else STRONG
+        if _in_words(value) or not judged(level, value):
+            continue
+        start = m.start(group)
+        out.append(text[pos:start])
+        out.append(MARK)
+        pos = start + len(value)
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((TRIGGERS, redact_foreign_labels),)

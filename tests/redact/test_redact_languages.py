@@ -1,0 +1,57 @@
+"""A value after a label that names a password, a secret or a token in another language is
+removed as after the English word; words of that language, references and describing labels
+are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+SECRET = "Heron.4412Cedar"
+KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Benutzer: admin\nPasswort: {SECRET}",
+        f"Administrator angelegt.\nInitiales Kennwort: {SECRET}",  # a word before the noun
+        f"Identifiant : admin\nMot de passe : {SECRET}",  # French spacing before the colon
+        f"Usuario: admin\nContraseña: {SECRET}",
+        f"Usuário: admin\nSenha: {SECRET}",
+        f"HASŁO: {SECRET}",  # upper case beyond ASCII
+        f"初期パスワード（必ず変更してください）: {SECRET}",  # an aside in full-width brackets
+        f"密码：{SECRET}",  # a full-width colon
+        f"비밀번호: {SECRET}",
+        f'{{"wachtwoord": "{SECRET}"}}',
+        f"API-Schlüssel = {KEY}",
+        f"访问令牌: {KEY}",
+        f"Пароль — {SECRET}",  # a dash between label and value
+    ],
+)
+def test_value_after_a_foreign_label_is_removed(text: str) -> None:
+    out = redact(text)
+    secret = SECRET if SECRET in text else KEY
+    assert secret not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "密码: 请从密钥管理服务获取",  # "get it from the key management service"
+        "Passwortlänge: 12",  # a word that describes a password
+        "Mot de passe : ${DB_PASSWORD}",  # a reference
+        "Contraseña: ********",
+        "Kennwort: siehe Tresor",
+        "Das Passwort ist sicher.",
+        "Parola chiave: configurazione",  # Italian "keyword"
+    ],
+)
+def test_words_references_and_describing_labels_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_password_ending_in_punctuation_loses_it_too() -> None:
+    assert redact("Passwort: Garden2014!") == f"Passwort: {MARK}"
