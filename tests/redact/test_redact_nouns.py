@@ -126,6 +126,9 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
     assert judged(STRONG, KEY) and judged(WEAK, KEY)
     assert not judged(WEAK, "9f86d081884c7d659a2feaa0c55ad015")  # a bare key's hex is a digest
     assert strongly_mixed(MIXED) and not strongly_mixed("Base64Encode") and not strongly_mixed("Features**")
+    # letters alone: a random run of both cases is a secret, a name made of words is not
+    assert judged(STRONG, "ksDCueizYs") and not judged(STRONG, "mySecretName") and not judged(STRONG, "getAccessToken")
+    assert redact_after_nouns("ros2 run x y --ros-args -p secret:=ksDCueizYs").endswith(f"secret:={MARK}")
 
 
 @pytest.mark.parametrize(
