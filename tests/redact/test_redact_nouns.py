@@ -115,6 +115,24 @@ def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
     assert redact(text) == text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"wg set wg0 private-key <(echo {KEY})",  # a process substitution
+        f"vault login -method=userpass password=\"$(echo '{SECRET}')\"",
+        f"DB_PASSWORD=$(echo -n {SECRET} | base64)",
+    ],
+)
+def test_a_literal_a_shell_echoes_after_a_secret_name_is_removed(text: str) -> None:
+    out = redact_after_nouns(text)
+    assert SECRET not in out and KEY not in out and MARK in out
+
+
+def test_what_a_substitution_runs_is_kept() -> None:
+    for text in ("wg set wg0 private-key <(cat /etc/wg/key)", "password=$(echo $DB_PASSWORD)", "token <(echo hello)"):
+        assert redact_after_nouns(text) == text
+
+
 def test_a_url_query_value_ends_at_the_next_parameter() -> None:
     assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
 

@@ -55,6 +55,10 @@ _CONVERSION = (
     r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20})\("
 )
 # What may stand between a name and its value.
+# A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
+_ECHOED = LazyPattern(
+    r"(?:[ \t]+|[ \t]*=[ \t]*)[\"']?[<$]\((?:echo|printf[ \t]+[\"']?%s(?:\\n)?[\"']?)[ \t]+(?:-[neE]{1,2}[ \t]+)?[\"'`]?"
+)
 _BETWEEN = LazyPattern(
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
@@ -191,6 +195,9 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     between = _BETWEEN.match(text, end)
     if between is None or given_by_name(text, start, end):
         return None
+    echoed = _ECHOED.match(text, end)
+    if echoed is not None:
+        return _value_at(text, start, echoed.end(), echoed.group(0), level)
     sep = between.group(0)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
