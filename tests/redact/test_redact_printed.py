@@ -133,3 +133,16 @@ def test_a_printed_credential_goes(template: str) -> None:
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_string_a_repl_echoes_after_a_call_about_a_secret_goes() -> None:
+    key = "320129f6103b3b33ef469add5e8d292162a81366"
+    out = redact(f">>> env['res.users.apikeys']._generate('rpc', 'ci')\n'{key}'")
+    assert key not in out and out.endswith(f"'{MARK}'")
+    out = redact(f'irb(main):001:0> SecureRandom.hex(20)\n=> "{key}"')
+    assert key not in out
+
+
+def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
+    text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
+    assert redact(text) == text

@@ -165,3 +165,28 @@ def test_a_label_line_alone_is_read_as_inside_a_text(line: str) -> None:
 @pytest.mark.parametrize("line", ["SecretID: ${SECRET_ID}", "Secret Key: <your-secret-key>", "Password: required"])
 def test_a_label_line_alone_keeps_references_and_placeholders(line: str) -> None:
     assert redact(line) == line
+
+
+_UUID = "4c0e7a1b-2d3f-4a5b-8c9d-0e1f2a3b4c5d"
+_BOXED = (
+    "┌──────────────┬──────────────────────────────────────┐\n"
+    "│ key          │ value                                │\n"
+    "╞══════════════╪══════════════════════════════════════╡\n"
+    "│ full-tokenid │ ops@pve!ci                           │\n"
+    "├──────────────┼──────────────────────────────────────┤\n"
+    f"│ value        │ {_UUID} │\n"
+    "└──────────────┴──────────────────────────────────────┘"
+)
+
+
+def test_the_value_a_command_that_makes_a_credential_prints_goes() -> None:
+    out = redact(f"$ pveum user token add ops@pve ci --privsep 0\n{_BOXED}")
+    assert _UUID not in out and "ops@pve!ci" in out  # the token's id stays, in a box of double rules
+    assert _UUID not in redact(f"$ vault token create -policy=ci\nvalue: {_UUID}")
+
+
+def test_a_value_printed_by_other_commands_stays() -> None:
+    for command in ("$ pveum user list", "$ kubectl create configmap app --from-literal=key=1"):
+        text = f"{command}\nvalue: {_UUID}"
+        assert redact(text) == text  # (a flag's `key` names no credential the command makes)
+    assert redact(f"$ pveum user list\n{_BOXED}") == f"$ pveum user list\n{_BOXED}"

@@ -53,7 +53,7 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", "> ", *_BEFORE_LABEL)
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
 TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
@@ -71,10 +71,14 @@ _COMMAND = LazyPattern(
 )
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
-_PROMPT = LazyPattern(r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=\S)")
+# A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
+_PROMPT = LazyPattern(
+    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>)[ \t]+(?=\S)"
+)
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
-_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*)(?P<s>\S{8,400})[ \t\r]*")
+# (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
+_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*(?:=>[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*")
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
@@ -140,6 +144,7 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     return (
         MARK not in v
         and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
+        and any(c.isalnum() for c in v)  # `┌──────┬──────┐`: a box a table is drawn in
         and "://" not in v  # a URL (one with a password in it has its own rule)
         and not not_a_secret(v)
         and not is_numberish(v)

@@ -109,6 +109,19 @@ _CREATING = LazyPattern(
     r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+[^\n]{0,200}?\b(?:create|generate|add|new|init|bootstrap|"
     r"issue|register|rotate|reset|regenerate|mint)\b"
 )
+# The same command when it names what it makes a credential (`pveum user token add …`): the
+# `value` it prints is the new credential (a table's `value` row, `value: …`).
+_CREATING_CREDENTIAL = LazyPattern(
+    # (a word before the first flag: `--from-literal=key=1` names no credential)
+    r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=(?:[^\s-]\S*[ \t]+){0,8}?(?:[^\s-]\S*?)?(?i:token|key|secret|passw|cred))"
+    r"[^\n]{0,200}?\b(?:create|generate|add|new|issue|rotate|regenerate|mint)\b"
+)
+_BARE_VALUE_LABELS = frozenset(("value", "secret", "token"))
+
+
+def _names_new_credential(label: str, text: str) -> bool:
+    """`value` printed by a command that makes a credential (see `_CREATING_CREDENTIAL`)."""
+    return label.strip().lower() in _BARE_VALUE_LABELS and _CREATING_CREDENTIAL.search(text) is not None
 
 
 _CODE_CHARS = frozenset("()[]{}<>`;,\"'")
@@ -148,7 +161,7 @@ _BARS = "|│┃"
 _HEADER_LINE = LazyPattern(
     r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z_-]*+(?: [A-Za-z][A-Za-z_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
 )
-_RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯|│┃+ \t\r")
+_RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯═╞╪╡╤╧╔╗╚╝╠╣╦╩╬|│┃+ \t\r")
 _MAX_ROWS = 100
 _VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
 
@@ -191,7 +204,7 @@ def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> li
     return cells
 
 
-def _redact_table(lines: list[str], i: int) -> int:
+def _redact_table(lines: list[str], i: int, text: str = "") -> int:
     """The secret cells of the table whose header is line `i` redacted; the index of its last row."""
     titles = _header(lines[i])
     if titles is None:
@@ -214,7 +227,8 @@ def _redact_table(lines: list[str], i: int) -> int:
             break
         last = j
         take = list(secret_columns)
-        if value_at and names_secret(row[cells[0][0] : cells[0][1]]):
+        label = row[cells[0][0] : cells[0][1]]
+        if value_at and (names_secret(label) or _names_new_credential(label, text)):
             take.append(value_at)
         for k in sorted(set(take), reverse=True):
             a, b = cells[k]
@@ -367,7 +381,8 @@ def redact_printed_labels(text: str) -> str:
             if created is None:
                 created = _CREATING.search(text) is not None
             label, value = m.group("label"), m.group("s")
-            if _left_by_line_rules(m) and names_secret(label, created) and shown_secret(value):
+            named = names_secret(label, created) or _names_new_credential(label, text)
+            if _left_by_line_rules(m) and named and shown_secret(value):
                 lines[i] = line[: m.start("s")] + MARK + line[m.end("s") :]
             else:
                 _redact_object_values(lines, i)
@@ -375,7 +390,7 @@ def redact_printed_labels(text: str) -> str:
         if line.rstrip().endswith((":", "[")):
             done = _redact_list(lines, i)
             continue
-        done = _redact_table(lines, i)
+        done = _redact_table(lines, i, text)
     return text if lines == before else "\n".join(lines)
 
 
