@@ -1,10 +1,9 @@
 """Values under secret names: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
 `<name>value</name>`, `key="Name" value="…"`, `define('NAME', 'value')`, `name is value`.
 
-Only identifiers that contain a trigger word (key, token, secret, pass, …) are looked at.
-The name must sound secret (`names.tier`) and the value must look like a secret for that
-name where it stands (`decide`): a literal (env file, quoted string, command flag, URL
-query) or code (`password=pw`, `token: String`, `api_key: str | None = None`).
+Only names holding a trigger word (key, token, secret, pass, …) are read. The name must sound
+secret (`names.tier`) and the value look like a secret for that name where it stands (`decide`):
+a literal (env file, quoted string, flag, URL query) or code (`password=pw`, `token: String`).
 """
 
 from __future__ import annotations
@@ -35,11 +34,8 @@ TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk"
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
-_ASSIGN = LazyPattern(
-    _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*"
-    r"(?:!![a-z]+[ \t]+)?"  # a YAML core tag before the value: `password: !!str …`
-     + _VAL
-)
+_ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
+_ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
 _FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
