@@ -55,3 +55,10 @@ def test_words_references_and_describing_labels_are_kept(text: str) -> None:
 
 def test_a_password_ending_in_punctuation_loses_it_too() -> None:
     assert redact("Passwort: Garden2014!") == f"Passwort: {MARK}"
+
+
+def test_a_long_text_is_redacted_as_its_lines_are() -> None:
+    # (a long text is read in blocks, the triggers of other scripts behind a gate of their own)
+    lines = ["ordinary — line", f"密码：{SECRET}", "über alles", f"Пароль: {SECRET}", "plain"] * 40
+    assert redact("\n".join(lines)) == "\n".join(redact(line) for line in lines)
+    assert SECRET not in redact("\n".join(lines))

@@ -27,15 +27,15 @@ from .patterns import MARK
 # Lower case; a space inside a noun stands for any run of spaces or a hyphen.
 _PASSWORD_NOUNS = (
     "passwort", "kennwort", "mot de passe", "contraseña", "contrasena", "senha", "palavra-passe",
-    "hasło", "haslo", "wachtwoord", "lösenord", "losenord", "adgangskode", "passord", "salasana",
-    "heslo", "jelszó", "jelszo", "parolă", "şifre", "şifresi", "sifre", "пароль", "пароля", "парола",
+    "hasło", "wachtwoord", "lösenord", "adgangskode", "passord", "salasana",
+    "heslo", "jelszó", "jelszo", "parolă", "şifre", "şifresi", "пароль", "пароля", "парола",
     "κωδικός", "κωδικός πρόσβασης", "mật khẩu", "kata sandi", "kata laluan", "รหัสผ่าน", "كلمة المرور",
     "كلمة السر", "סיסמה", "पासवर्ड", "密码", "密碼", "口令", "パスワード", "暗証番号", "비밀번호", "패스워드",
     "암호", "parola d'ordine", "clave de acceso",
 )  # fmt: skip
 _SECRET_NOUNS = (
     "geheimnis", "geheimer schlüssel", "privater schlüssel", "api-schlüssel", "zugangsschlüssel",
-    "clé secrète", "cle secrete", "clé privée", "clé api", "clé d'api", "jeton", "jeton d'accès",
+    "clé secrète", "clé privée", "clé api", "clé d'api", "jeton", "jeton d'accès",
     "clave secreta", "clave privada", "clave de api", "secreto", "chave secreta", "chave privada",
     "chave de api", "segredo", "chiave segreta", "chiave privata", "chiave api", "segreto",
     "geheime sleutel", "privésleutel", "sekret", "klucz prywatny", "klucz api", "tajny klucz",
@@ -44,25 +44,76 @@ _SECRET_NOUNS = (
     "アクセストークン", "비밀 키", "비밀키", "시크릿", "토큰", "액세스 토큰", "개인 키",
 )  # fmt: skip
 
-# Substrings of the nouns (past a first letter a label may capitalise), one of which a text
-# must hold for the rule to run: `redact`'s trigger test, case-sensitive, so in both cases.
-TRIGGERS = tuple(sorted({v for n in _PASSWORD_NOUNS + _SECRET_NOUNS for v in (n[1:5], n[1:5].upper()) if v.strip()}))
+# Substrings of the nouns, one of which a text must hold for the rule to run (`redact`'s
+# trigger test, case-sensitive). Few: each one of ASCII letters is one more scan of every
+# text (a long text's blocks: see `lines`), so the nouns of smaller languages and the words
+# for a secret that only another word makes one (`segreto`, `privada`) have none of their own,
+# and a common English run (`have` of `chave`, `ecre` of `secreto`) would run the rule on most
+# lines. A label spelt without its accents is found by a run it shares (`contrasena`:
+# `ontras`), or not (`losenord`). Each inside its word, so a capital first letter keeps it;
+# the ones that start a word also capitalised; in capitals, the commonest password words, and
+# every word of a script with cases beyond ASCII (those share one test: see `redact`).
+_INSIDE = (
+    "wort", "passe", "ontras", "enha", "twoord", "passord", "heslo", "ösen", "asło", "şifre", "elsz", "sandi",
+    "eheim", "üssel", "ecrète", "rivée", "lucz", "rolă", "khẩu", "арол", "екрет", "люч", "окен", "κωδικ",
+    "รหัสผ่าน", "كلمة", "סיסמה", "पासवर्ड", "密码", "密碼", "口令", "密钥", "秘钥", "私钥", "令牌", "密鑰", "私鑰",
+    "秘密鍵", "パスワード", "暗証番号", "シークレット", "トークン", "비밀", "패스워드", "암호", "시크릿", "토큰", "개인",
+)  # fmt: skip
+_WORD_START = ("jeton", "chave", "clave", "chiave", "clé", "heslo", "sandi")
+_CAPITALS = 4  # the first ones of `_INSIDE`: a password's words
+TRIGGERS = tuple(
+    sorted(
+        {*_INSIDE, *_WORD_START, *(t.capitalize() for t in _WORD_START)}
+        | {t.upper() for t in _INSIDE[:_CAPITALS]}
+        | {v for t in _INSIDE if not t.isascii() for v in (t.upper(), t.capitalize())}
+    )
+)
 
 
 def _alternatives(nouns: tuple[str, ...]) -> str:
-    return "|".join(re.escape(n).replace(r"\ ", r"[ \t-]+") for n in sorted(nouns, key=len, reverse=True))
+    """The nouns as one pattern shaped like a trie (`pa(?:ssword|role)`): a position whose
+    next character starts no noun fails at once (a flat alternation tries every noun)."""
+    trie: dict[str, dict] = {}
+    for noun in nouns:
+        node = trie
+        for char in noun:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _trie_pattern(trie)
+
+
+def _trie_pattern(node: dict[str, dict]) -> str:
+    branches = [
+        (r"[ \t-]+" if char == " " else re.escape(char)) + _trie_pattern(child)
+        for char, child in sorted(node.items())
+        if char
+    ]
+    if "" in node:
+        branches.append("")  # a noun ends here (longer ones first: the alternation is ordered)
+    if len(branches) == 1:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ")"
+
+
+def _spaced(noun: str) -> str:
+    return re.sub(r"[ \t-]+", " ", noun)
 
 
 @functools.cache
-def _label() -> re.Pattern[str]:
+def _passwords() -> frozenset[str]:
+    return frozenset(_spaced(n) for n in _PASSWORD_NOUNS)
+
+
+@functools.cache
+def _label(flags: int) -> re.Pattern[str]:
     # Unicode classes (not `patterns.LazyPattern`'s ASCII): the labels are words of any script.
     return re.compile(
-        rf"(?:(?P<p>{_alternatives(_PASSWORD_NOUNS)})|(?P<k>{_alternatives(_SECRET_NOUNS)}))"
+        rf"(?P<n>{_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})"
         r"(?![^\W\d_])[\"']?"  # the noun ends its word (`Passwortlänge` describes a password)
         r"[ \t]*(?:[(（][^()（）\n]{0,40}[)）][ \t]*)?"  # an aside: `（必ず変更してください）`
         r"(?:[:：=]|[ \t][-–—])[ \t]*"
         r"(?:(?P<q>[\"'`])(?P<sq>[^\"'`\n]{1,200})(?P=q)|(?P<s>[^\s\"'`<>|\\,;]+))",
-        re.IGNORECASE,
+        flags,
     )
 
 
@@ -78,12 +129,16 @@ def redact_foreign_labels(text: str) -> str:
 
     out: list[str] = []
     pos = 0
-    for m in _label().finditer(text):
+    # The nouns found in the lower-cased text (a case-blind pattern is several times slower), the
+    # value read from the text at the same place; case-blind where lowering changes a length.
+    low = text.lower()
+    same = len(low) == len(text)
+    for m in _label(0).finditer(low) if same else _label(re.IGNORECASE).finditer(text):
         group = "sq" if m.group("sq") is not None else "s"
-        value = m.group(group)
+        value = text[m.start(group) : m.end(group)]
         if group == "s":
             value = value.rstrip(".。")  # a sentence's end (`!`, `?` end passwords as often)
-        level = PASSWORD if m.group("p") is not None else STRONG
+        level = PASSWORD if _spaced(m.group("n").lower()) in _passwords() else STRONG
         if _in_words(value) or not judged(level, value):
             continue
         start = m.start(group)
