@@ -54,7 +54,7 @@ def test_words_references_and_describing_labels_are_kept(text: str) -> None:
 
 
 def test_a_password_ending_in_punctuation_loses_it_too() -> None:
-    assert redact("Passwort: Garden2014!") == f"Passwort: {MARK}"
+    assert redact("Contraseña: Garden2014!") == f"Contraseña: {MARK}"
 
 
 def test_a_long_text_is_redacted_as_its_lines_are() -> None:
@@ -62,3 +62,24 @@ def test_a_long_text_is_redacted_as_its_lines_are() -> None:
     lines = ["ordinary — line", f"密码：{SECRET}", "über alles", f"Пароль: {SECRET}", "plain"] * 40
     assert redact("\n".join(lines)) == "\n".join(redact(line) for line in lines)
     assert SECRET not in redact("\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'senhaBanco = "{SECRET}"',  # a name of another language, in any case style and syntax
+        f"define('DB_SENHA', '{SECRET}');",
+        f"--kennwort {SECRET}",
+        f"<wachtwoord>{SECRET}</wachtwoord>",
+        f'contrasena := "{SECRET}"',
+        f'"clave_secreta" => "{KEY}",',
+        f"DATENBANKPASSWORT={SECRET}",
+    ],
+)
+def test_a_value_under_a_name_of_another_language_is_removed(text: str) -> None:
+    assert SECRET not in redact(text) and KEY not in redact(text)
+
+
+def test_names_of_another_language_that_describe_a_secret_or_hold_a_word_are_kept() -> None:
+    for text in (f'senha_hash = "{SECRET}"', 'clave = "nombre"', f'worthless = "{SECRET}"'):
+        assert redact(text) == text

@@ -1,12 +1,11 @@
 """A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
 
-A word that names a secret (`password`, `passwd`, `pwd`, `passphrase`, `secret`, `token`,
-`key`, `auth`, `credential`, `psk`, alone or as the head of a compound name: `dbPass`,
-`AUTH_TOKEN`, `x-api-key`, `--db-password`, `keyMaterial`) followed, after a short run of
-separators (`=`, `:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag,
-`is`, `to`, `as`, or a few words ending in a colon: `token I generated:`), by a value. The
-name is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names) and the value by
-its shape for that name (`judged`):
+A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`,
+`credential`, `psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a
+name: `dbPass`, `AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`,
+`:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a
+few words ending in a colon: `token I generated:`, a shell's `<(echo …)`), by a value. The name
+is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names), the value by its shape:
 
 - a password name: a value shaped like a password (`positions.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
@@ -30,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
@@ -43,10 +43,12 @@ from .values import (
     strongly_mixed,
 )
 
-# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its
-# length, `İ`); the name around it is read back in `_name_at`.
-_NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
-_NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
+# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
+_NOUNS = r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt|" + "|".join(
+    names.FOREIGN_NOUNS
+)
+_NOUN = LazyPattern(_NOUNS)  # lower case
+_NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
 _CONVERSION = (
@@ -367,7 +369,7 @@ def _prompt_answer(m: re.Match[str]) -> str:
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT",
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 
