@@ -83,3 +83,26 @@ def test_a_value_under_a_name_of_another_language_is_removed(text: str) -> None:
 def test_names_of_another_language_that_describe_a_secret_or_hold_a_word_are_kept() -> None:
     for text in (f'senha_hash = "{SECRET}"', 'clave = "nombre"', f'worthless = "{SECRET}"'):
         assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Le mot de passe administrateur est : {SECRET}",  # words, then `is`, then a colon
+        f"La contraseña generada es: {SECRET}",
+        f"das Passwort ist {SECRET}",
+        f"管理员密码为：{SECRET}",  # a copula right after the noun
+        f"初始密码是 {SECRET}",
+        f"비밀번호는 {SECRET} 입니다",  # a topic's particle
+        f"Пароль администратора: {SECRET}",
+        f"Mot de passe :\n{SECRET}",  # the label alone, the value on the next line
+        f"初期パスワード:\n  {SECRET}",
+    ],
+)
+def test_a_value_a_sentence_or_the_next_line_gives_a_foreign_label_is_removed(text: str) -> None:
+    assert SECRET not in redact(text)
+
+
+def test_a_label_line_of_another_language_before_words_keeps_them() -> None:
+    for text in ("Mot de passe :\nvoir le coffre", "密码:\n请联系管理员", "Passwort ändern:\njetzt"):
+        assert redact(text) == text

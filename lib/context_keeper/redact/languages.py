@@ -9,8 +9,11 @@ a secret, a secret or private key, a token. A word that is also an everyday word
 secret on its own.
 
 The label is the noun at the end of a word (`Datenbankpasswort`, `初期パスワード`, not
-`Passwortlänge`), an optional aside in brackets (`（必ず変更してください）`, `(initial)`), then a
-colon (ASCII or full-width), `=`, or a dash, and one value, quoted or bare. The value is judged
+`Passwortlänge`), a few words (`Пароль администратора`), an optional aside in brackets
+(`（必ず変更してください）`), then a colon (ASCII or full-width), `=`, a dash, or the language's
+`is` (`das Passwort ist …`, `密码是…`, `비밀번호는 …`), and one value, quoted or bare. A label
+alone on its line (`Mot de passe :`) gives the value on the next: `printed` reads that
+(`is_label_line`). The value is judged
 as after an English name (`nouns.judged`): references, placeholders, words and numbers are not
 taken, nor words in the label's script (`密码: 请从密钥管理服务获取`, "get it from the key service").
 """
@@ -109,12 +112,32 @@ def _label(flags: int) -> re.Pattern[str]:
     # Unicode classes (not `patterns.LazyPattern`'s ASCII): the labels are words of any script.
     return re.compile(
         rf"(?P<n>{_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})"
-        r"(?![^\W\d_])[\"']?"  # the noun ends its word (`Passwortlänge` describes a password)
+        r"(?:[是为為は는은][ \t]*[:：]?"  # a copula or a topic's particle: `密码是…`, `비밀번호는 …`
+        r"|(?![^\W\d_])[\"']?"  # the noun ends its word (`Passwortlänge` describes a password)
+        r"(?:[ \t]+[^\W\d_][^\s:：=]{0,24}){0,3}?"  # a few words: `Пароль администратора:`
         r"[ \t]*(?:[(（][^()（）\n]{0,40}[)）][ \t]*)?"  # an aside: `（必ず変更してください）`
-        r"(?:[:：=]|[ \t][-–—])[ \t]*"
+        rf"(?:[ \t]+(?:{_COPULAS})(?:[ \t]*[:：])?|[:：=]|[ \t][-–—]))[ \t]*"
         r"(?:(?P<q>[\"'`])(?P<sq>[^\"'`\n]{1,200})(?P=q)|(?P<s>[^\s\"'`<>|\\,;]+))",
         flags,
     )
+
+
+# `is` in the languages above: `das Passwort ist …`, `la contraseña generada es: …`.
+_COPULAS = "ist|est|es|is|é|è|era|war|était|jest|är|er|on|je|sont|son"
+
+
+def is_label_line(line: str) -> bool:
+    """`Mot de passe :`, `初期パスワード:`: a line that is a secret's label alone, its value on
+    the lines after (`printed` reads them)."""
+    stripped = line.strip()
+    if not 2 <= len(stripped) <= 60 or stripped[-1] not in ":：":
+        return False
+    return _noun_search(0).search(stripped.lower()) is not None
+
+
+@functools.cache
+def _noun_search(flags: int) -> re.Pattern[str]:
+    return re.compile(rf"(?:{_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})(?![^\W\d_]|[ \t]*[^\s:：])", flags)
 
 
 def _in_words(value: str) -> bool:

@@ -22,7 +22,7 @@ import re
 from bisect import bisect_right
 from itertools import accumulate
 
-from . import printed_labels
+from . import languages, printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
@@ -113,7 +113,7 @@ def announces(lines: list[str], i: int) -> int:
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if not any(w in low for w in _SECRET_WORDS):
-        return 0
+        return BARE if languages.is_label_line(line) else 0  # `Mot de passe :`, then the value
     stripped = line.strip()
     # A heading is a sentence ending in `:` (`Please use the following password to proceed to
     # installation:`), not a YAML key (`credentials:`) nor code (`def f(password: str) -> Token:`).
