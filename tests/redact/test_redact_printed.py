@@ -146,3 +146,11 @@ def test_a_string_a_repl_echoes_after_a_call_about_a_secret_goes() -> None:
 def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
     text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
     assert redact(text) == text
+
+
+def test_a_credential_printed_in_a_banner_goes_and_the_banner_stays() -> None:
+    key = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+    text = f"#############\n#  Your API token:   #\n#  {key}  #\n#############"
+    assert redact(text) == f"#############\n#  Your API token:   #\n#  {MARK}  #\n#############"
+    assert redact(f"* Your API token: *\n* {key} *") == f"* Your API token: *\n* {MARK} *"
+    assert redact("# Title #\nsome text #\n") == "# Title #\nsome text #\n"

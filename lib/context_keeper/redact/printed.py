@@ -177,7 +177,36 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
 def redact_printed(text: str) -> str:
     """The value lines after each command or heading that announces a secret, and the values
     under labels that name one (`printed_labels`), redacted."""
-    return printed_labels.redact_printed_labels(_redact_announced(text))
+    return printed_labels.redact_printed_labels(_in_frames(text))
+
+
+# A line inside a banner's frame: `#  Your API token:   #`, `*  …  *`, `║ … ║`.
+_FRAMED = LazyPattern(r"(?P<lead>[ \t]*)(?P<f>[#*║│┃])(?P<inner>[ \t][^\n]*[ \t])(?P=f)(?P<tail>[ \t\r]*)")
+_FRAME_ENDS = (" #\n", " *\n", " ║\n", " │\n", " ┃\n")
+
+
+def _in_frames(text: str) -> str:
+    """`_redact_announced` with the frame of a banner's lines read as spaces (a tool prints a
+    new credential in a box of `#` or `*`), the frames kept."""
+    if not any(end in text for end in _FRAME_ENDS):
+        return _redact_announced(text)
+    lines = text.split("\n")
+    frames = [_FRAMED.fullmatch(line) if line.endswith(("#", "*", "║", "│", "┃")) else None for line in lines]
+    if not any(frames):
+        return _redact_announced(text)
+    # (the inner text without its padding: a label's line then ends in its colon)
+    view = [line if m is None else m.group("lead") + " " + m.group("inner").rstrip() for line, m in zip(lines, frames)]
+    done = _redact_announced("\n".join(view)).split("\n")
+    if done == view:
+        return text
+    for k, m in enumerate(frames):
+        if m is not None and done[k] != view[k]:
+            inner = done[k][len(m.group("lead")) + 1 :]
+            pad = m.group("inner")[len(m.group("inner").rstrip()) :]
+            lines[k] = m.group("lead") + m.group("f") + inner + pad + m.group("f") + m.group("tail")
+        elif m is None:
+            lines[k] = done[k]
+    return "\n".join(lines)
 
 
 def _redact_announced(text: str) -> str:
