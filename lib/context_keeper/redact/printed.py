@@ -8,7 +8,10 @@
   user and its password (`bob:…`, what `tshark … -e http.authbasic` decodes);
 - after a heading that announces one: `Please use the following password to proceed to
   installation:` (Jenkins), `Password for the elastic user (…):`;
-- under a label that names one, on the line after a line about a password: `New value: …`.
+- under a label that names one, on the line after a line about a password: `New value: …`;
+- after a label alone on its line in another language (`Mot de passe :`, `languages`).
+
+Lines inside a banner's frame (`#  Your API token:  #`, `*  …  *`) are read without it.
 
 The value lines are the next few lines that hold one token each (or `Label: token` for a
 label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
@@ -195,7 +198,10 @@ def _in_frames(text: str) -> str:
     if not any(frames):
         return _redact_announced(text)
     # (the inner text without its padding: a label's line then ends in its colon)
-    view = [line if m is None else m.group("lead") + " " + m.group("inner").rstrip() for line, m in zip(lines, frames)]
+    view = [
+        line if m is None else m.group("lead") + " " + m.group("inner").rstrip()
+        for line, m in zip(lines, frames, strict=True)
+    ]
     done = _redact_announced("\n".join(view)).split("\n")
     if done == view:
         return text
