@@ -39,7 +39,9 @@ _ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
 _FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
-_XML = LazyPattern(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
+_XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
+    r"(?P<name>[\w.:-]+)(?:>(?P<val>[^<\n]{1,300})</|[ \t]+value[ \t]*=[ \t]*(?P<attr>\"[^\"\n]*\"|'[^'\n]*'))"
+)
 _QUOTED_NAME = LazyPattern(
     r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
@@ -90,7 +92,7 @@ def _starts(text: str) -> list[int]:
                     text[k : k + 1] in " \t"
                     and (
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
-                        or (j and text[j - 1] == "-")
+                        or (j and text[j - 1] in "-<")
                         or not text[text.rfind("\n", 0, j) + 1 : j].strip()
                         or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
                     )
@@ -286,7 +288,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     elif opening == "<":
         m = _XML.match(text, start)
         if m is not None:
-            return m, "val", _LITERAL
+            return m, "val" if m.group("val") is not None else "attr", _LITERAL
     if opening in ('"', "'", "`"):
         q = _QUOTED_NAME.match(text, start)
         if q is not None and q.group("q") == opening:
