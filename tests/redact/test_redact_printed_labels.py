@@ -190,3 +190,12 @@ def test_a_value_printed_by_other_commands_stays() -> None:
         text = f"{command}\nvalue: {_UUID}"
         assert redact(text) == text  # (a flag's `key` names no credential the command makes)
     assert redact(f"$ pveum user list\n{_BOXED}") == f"$ pveum user list\n{_BOXED}"
+
+
+def test_a_label_in_colour_or_a_barred_row_alone_gives_its_value() -> None:
+    key = "q7ZpW3xK9mT2vB8nR4cY6hL1"
+    assert redact(f"Password: \x1b[1m{key}\x1b[0m") == f"Password: \x1b[1m{MARK}\x1b[0m"  # a terminal's colours
+    assert redact(f"\x1b[1mPassword:\x1b[0m {key}") == f"\x1b[1mPassword:\x1b[0m {MARK}"
+    assert redact(f"│ Password │ {key} │") == f"│ Password │ {MARK} │"
+    assert redact(f"Recovery code: {key}") == f"Recovery code: {MARK}"
+    assert redact("\x1b[1mpassword\x1b[0m: must be at least 8 characters").endswith("8 characters")

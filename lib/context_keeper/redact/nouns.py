@@ -73,7 +73,7 @@ _BETWEEN = LazyPattern(
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
     # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
     # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
-    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
+    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -81,7 +81,7 @@ _BETWEEN = LazyPattern(
 _WORDS_THEN_COLON = LazyPattern(
     r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
 )
-_BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_BARE = LazyPattern(r"[^\s\"'`<>|\\\x1b]+")
 _ITEM_BEFORE = LazyPattern(r"[,\[{][ \t]*$")  # a quoted name in a list or a set, not a call's first argument
 _MORE_ITEMS = LazyPattern(r"[ \t]*,[ \t]*[\"'`]")  # a third string: a list of names, not a pair
 _LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
@@ -200,7 +200,7 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     echoed = _ECHOED.match(text, end)
     if echoed is not None:
         return _value_at(text, start, echoed.end(), echoed.group(0), level)
-    sep = between.group(0)
+    sep = between.group(0).split("\x1b", 1)[0]  # (without the colour codes after it)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
     if sep[:1] in " \t" and sep.lstrip().startswith("("):

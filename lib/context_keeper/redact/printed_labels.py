@@ -316,13 +316,13 @@ def redact_printed_labels(text: str) -> str:
 
 # The single-line reading: a label that names a secret, then its value alone on the line
 # (`SecretID: <uuid>`, `Secret: <hex>`), read as it is inside a longer text (the labels' words).
-LINE_TRIGGERS = TRIGGERS[:13]
+LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY")
 
 
 def redact_label_line(line: str) -> str:
     """`line` with the value after a label that names a secret marked, when the line is only
     that label and the value (not a reference, a placeholder, a word or a path)."""
-    if len(line) > 4096 or (":" not in line and "=" not in line):
+    if len(line) > 4096 or (":" not in line and "=" not in line and not any(b in line for b in "|│┃")):
         return line
     m = _LABEL_LINE.fullmatch(line)
     if m is None and any(b in line for b in "|│┃"):
