@@ -106,3 +106,9 @@ def test_a_value_a_sentence_or_the_next_line_gives_a_foreign_label_is_removed(te
 def test_a_label_line_of_another_language_before_words_keeps_them() -> None:
     for text in ("Mot de passe :\nvoir le coffre", "密码:\n请联系管理员", "Passwort ändern:\njetzt"):
         assert redact(text) == text
+
+
+def test_a_noun_of_several_words_written_as_one_name_is_read_whole() -> None:
+    assert SECRET not in redact(f'mot_de_passe = "{SECRET}"')  # `MOT DE PASSE`: one noun, not three words
+    assert SECRET not in redact(f'palavraPasse: "{SECRET}"')
+    assert redact("mot = 'bonjour'") == "mot = 'bonjour'"

@@ -133,6 +133,11 @@ def test_what_a_substitution_runs_is_kept() -> None:
         assert redact_after_nouns(text) == text
 
 
+def test_a_default_beside_the_name_that_names_a_secret_is_removed() -> None:
+    assert SECRET not in redact(f'<arg name="mqtt_pass" default="{SECRET}"/>')  # a launch file's argument
+    assert redact('<arg name="port" default="1883"/>') == '<arg name="port" default="1883"/>'
+
+
 def test_a_url_query_value_ends_at_the_next_parameter() -> None:
     assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
 

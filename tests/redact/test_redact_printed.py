@@ -154,3 +154,8 @@ def test_a_credential_printed_in_a_banner_goes_and_the_banner_stays() -> None:
     assert redact(text) == f"#############\n#  Your API token:   #\n#  {MARK}  #\n#############"
     assert redact(f"* Your API token: *\n* {key} *") == f"* Your API token: *\n* {MARK} *"
     assert redact("# Title #\nsome text #\n") == "# Title #\nsome text #\n"
+
+
+def test_what_cat_prints_of_a_pre_shared_key_file_goes() -> None:
+    key = "041376938c6cd38ac57fc26e5cdc796d1ba8ce0e503d7e834ef5afa44290bb43"
+    assert key not in redact(f"$ sudo cat /etc/zabbix/zabbix_agent2.psk\n{key}")

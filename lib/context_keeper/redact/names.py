@@ -89,6 +89,9 @@ def words_of(name: str) -> list[str]:
         if words and words[-1] == "PASS" and word in ("WORD", "PHRASE", "CODE"):
             words[-1] += word  # `pass_phrase`, `Pass-Word`: one noun written in two
             continue
+        if word == "PASSE" and words[-2:] in (["MOT", "DE"], ["PALAVRA"]):
+            words[-len(words[-2:]) :] = ["".join(words[-2:]) + word]  # `mot_de_passe`, `palavraPasse`
+            continue
         words.append(word)
     return words
 
@@ -98,7 +101,7 @@ def words_of(name: str) -> list[str]:
 # may end a compound (`DATENBANKPASSWORT`); the Romance adjectives after `clave`, `chave`,
 # `chiave` say secret or private (`clave_secreta`).
 _FOREIGN_PASSWORD_NOUNS = (
-    "PASSWORT", "KENNWORT", "SENHA", "CONTRASENA", "WACHTWOORD", "HESLO", "HASLO", "PASSORD", "LOSENORD",
+    "PASSWORT", "KENNWORT", "MOTDEPASSE", "PALAVRAPASSE", "SENHA", "CONTRASENA", "WACHTWOORD", "HESLO", "HASLO", "PASSORD", "LOSENORD",
     "SALASANA", "JELSZO", "SIFRE",
 )  # fmt: skip
 _FOREIGN = {

@@ -324,7 +324,7 @@ def _value_before(m: re.Match[str]) -> str:
 # `{"name": "DB_PASSWORD", "value": "…"}`, `Name=/prod/db/password,Value=…`: one object, one line.
 _FIELD_PAIR = (
     r"(?i:[\"']?(?:name|key|id|parameter)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)[ \t]*[,;]?[ \t]*"
-    r"(?i:[\"']?(?:value|data|val)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
+    r"(?i:[\"']?(?:value|data|val|default)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
 )
 
 
@@ -382,7 +382,7 @@ def redact_nouns(text: str) -> str:
     # each reading only where what it needs occurs (cheap tests before the patterns)
     if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
         text = _BEFORE_RULE(text)
-    if "val" in low or "data" in low:
+    if "val" in low or "data" in low or "default" in low:
         text = _FIELD_RULE(text)
     if " -" in text or " /" in text:
         text = _FLAG_FIELD_RULE(text)
