@@ -72,12 +72,14 @@ class _Rules:
         # whose character it holds (about half of them, for ordinary prose).
         # (Triggers whose rarest character is not ASCII, words of other scripts, share one key,
         # NON_ASCII: one test of the text, not one per character.)
-        keyed: dict[str, list[tuple[str, int]]] = {}
+        # (A trigger several rules share, `wort` of `nouns` and `languages`, is tested once.)
+        keyed: dict[str, dict[str, list[int]]] = {}
         for t, i in self.triggers:
             rarest = max(t, key=_rarity)
-            keyed.setdefault(rarest if rarest.isascii() else NON_ASCII, []).append((t, i))
-        self.keyed_triggers = {char: tuple(pairs) for char, pairs in keyed.items()}
-        self.trigger_keys = frozenset(keyed)
+            keyed.setdefault(rarest if rarest.isascii() else NON_ASCII, {}).setdefault(t, []).append(i)
+        self.keyed_triggers = tuple(
+            (char, tuple((t, tuple(rules)) for t, rules in by_trigger.items())) for char, by_trigger in keyed.items()
+        )
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -134,9 +136,9 @@ def _triggered(text: str, r: _Rules) -> set[int]:
     chars = set(text)
     if not text.isascii():
         chars.add(NON_ASCII)
-    keyed = r.keyed_triggers
-    # (the keys the text holds, found by one set intersection, not a test per key)
-    return {i for char in chars & r.trigger_keys for t, i in keyed[char] if t in text}
+    return {
+        i for char, triggers in r.keyed_triggers if char in chars for t, rules in triggers if t in text for i in rules
+    }
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:

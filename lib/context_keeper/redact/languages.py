@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 
 from .names import PASSWORD, STRONG
-from .patterns import MARK
+from .patterns import MARK, trie_alternatives
 
 # Lower case; a space inside a noun stands for any run of spaces or a hyphen.
 _PASSWORD_NOUNS = (
@@ -73,31 +73,6 @@ TRIGGERS = tuple(
 )
 
 
-def _alternatives(nouns: tuple[str, ...]) -> str:
-    """The nouns as one pattern shaped like a trie (`pa(?:ssword|role)`): a position whose
-    next character starts no noun fails at once (a flat alternation tries every noun)."""
-    trie: dict[str, dict] = {}
-    for noun in nouns:
-        node = trie
-        for char in noun:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _trie_pattern(trie)
-
-
-def _trie_pattern(node: dict[str, dict]) -> str:
-    branches = [
-        (r"[ \t-]+" if char == " " else re.escape(char)) + _trie_pattern(child)
-        for char, child in sorted(node.items())
-        if char
-    ]
-    if "" in node:
-        branches.append("")  # a noun ends here (longer ones first: the alternation is ordered)
-    if len(branches) == 1:
-        return branches[0]
-    return "(?:" + "|".join(branches) + ")"
-
-
 def _spaced(noun: str) -> str:
     return re.sub(r"[ \t-]+", " ", noun)
 
@@ -111,7 +86,7 @@ def _passwords() -> frozenset[str]:
 def _label(flags: int) -> re.Pattern[str]:
     # Unicode classes (not `patterns.LazyPattern`'s ASCII): the labels are words of any script.
     return re.compile(
-        rf"(?P<n>{_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})"
+        rf"(?P<n>{trie_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})"
         r"(?:[是为為は는은][ \t]*[:：]?"  # a copula or a topic's particle: `密码是…`, `비밀번호는 …`
         r"|(?![^\W\d_])[\"']?"  # the noun ends its word (`Passwortlänge` describes a password)
         r"(?:[ \t]+[^\W\d_][^\s:：=]{0,24}){0,3}?"  # a few words: `Пароль администратора:`
@@ -137,7 +112,7 @@ def is_label_line(line: str) -> bool:
 
 @functools.cache
 def _noun_search(flags: int) -> re.Pattern[str]:
-    return re.compile(rf"(?:{_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})(?![^\W\d_]|[ \t]*[^\s:：])", flags)
+    return re.compile(rf"(?:{trie_alternatives(_PASSWORD_NOUNS + _SECRET_NOUNS)})(?![^\W\d_]|[ \t]*[^\s:：])", flags)
 
 
 def _in_words(value: str) -> bool:

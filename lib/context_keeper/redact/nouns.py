@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
 from .values import (
     has_word_part,
@@ -44,9 +44,8 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_NOUNS = r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt|" + "|".join(
-    names.FOREIGN_NOUNS
-)
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt".split()
+_NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
