@@ -28,6 +28,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         f"API-Schlüssel = {KEY}",
         f"访问令牌: {KEY}",
         f"Пароль — {SECRET}",  # a dash between label and value
+        f"Passord: {SECRET}",
+        f"Secreto del cliente: {KEY}",
     ],
 )
 def test_value_after_a_foreign_label_is_removed(text: str) -> None:

@@ -57,8 +57,8 @@ _SECRET_NOUNS = (
 # the ones that start a word also capitalised; in capitals, the commonest password words, and
 # every word of a script with cases beyond ASCII (those share one test: see `redact`).
 _INSIDE = (
-    "wort", "passe", "ontras", "enha", "twoord", "passord", "heslo", "ösen", "asło", "şifre", "elsz", "sandi",
-    "eheim", "üssel", "ecrète", "rivée", "lucz", "rolă", "khẩu", "арол", "екрет", "люч", "окен", "κωδικ",
+    "wort", "passe", "ontras", "enha", "twoord", "assord", "heslo", "ösen", "asło", "şifre", "elsz", "sandi",
+    "eheim", "üssel", "ecrète", "rivée", "lucz", "rolă", "khẩu", "ecreto", "арол", "екрет", "люч", "окен", "κωδικ",
     "รหัสผ่าน", "كلمة", "סיסמה", "पासवर्ड", "密码", "密碼", "口令", "密钥", "秘钥", "私钥", "令牌", "密鑰", "私鑰",
     "秘密鍵", "パスワード", "暗証番号", "シークレット", "トークン", "비밀", "패스워드", "암호", "시크릿", "토큰", "개인",
 )  # fmt: skip
