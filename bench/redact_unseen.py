@@ -5,6 +5,7 @@ credentials printed by commands, each scored on seeds kept apart from the ones t
     .venv-dev/bin/pip install exrex pyyaml       # regex -> random matching string; NP's rules
     .venv-dev/bin/python bench/redact_unseen.py [--gitleaks TOML] [--noseyparker DIR]
         [--trufflehog DIR] [--azure JSON] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
+        [--half A|B] [--halved SOURCES] [--only SOURCES]
 
 Sources (none is in this repository; each is read where it is given):
 - `gitleaks`: `config/gitleaks.toml` of gitleaks/gitleaks (the rule set the formats were checked against);
