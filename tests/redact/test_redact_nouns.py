@@ -138,6 +138,12 @@ def test_a_default_beside_the_name_that_names_a_secret_is_removed() -> None:
     assert redact('<arg name="port" default="1883"/>') == '<arg name="port" default="1883"/>'
 
 
+def test_a_value_after_dot_leaders_is_removed() -> None:
+    assert redact(f"Password ......... {SECRET}") == f"Password ......... {MARK}"  # a report's aligned fields
+    assert redact("Password ......... OK") == "Password ......... OK"
+    assert redact("the password... wait") == "the password... wait"
+
+
 def test_a_url_query_value_ends_at_the_next_parameter() -> None:
     assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
 
