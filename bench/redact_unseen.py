@@ -5,6 +5,7 @@ credentials printed by commands, each scored on seeds kept apart from the ones t
     .venv-dev/bin/pip install exrex pyyaml       # regex -> random matching string; NP's rules
     .venv-dev/bin/python bench/redact_unseen.py [--gitleaks TOML] [--noseyparker DIR]
         [--trufflehog DIR] [--azure JSON] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
+        [--half A|B] [--halved SOURCES] [--only SOURCES]
 
 Sources (none is in this repository; each is read where it is given):
 - `gitleaks`: `config/gitleaks.toml` of gitleaks/gitleaks (the rule set the formats were checked against);
@@ -1157,6 +1158,21 @@ def seeds_of(spec: str) -> list[int]:
     return out
 
 
+def in_half(samples: list[Sample], half: str | None, halved: set[str], only: set[str]) -> Iterator[Sample]:
+    """The samples of `only`'s sources (all if empty), a set in `halved` cut to its half: A
+    the templates at even indices, B at odd. Cut after every value is drawn, so that a half's
+    samples are the same values the whole set gets."""
+    index: dict[str, int] = defaultdict(int)
+    for s in samples:
+        i = index[s.source]
+        index[s.source] += 1
+        if only and s.source not in only:
+            continue
+        if half and s.source in halved and i % 2 != (half == "B"):
+            continue
+        yield s
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--gitleaks", type=Path, help="gitleaks' config/gitleaks.toml")
@@ -1167,6 +1183,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--transcripts", type=Path, help="a folder of transcripts (*.jsonl): every line of every string")
     p.add_argument("--seeds", default="101-103", help="seeds to score (1-3 are the tuning seeds)")
     p.add_argument("--misses", default="", help="print the misses of these sources (comma-separated)")
+    p.add_argument(
+        "--half",
+        choices=("A", "B"),
+        help="score only half of each of --halved's sets: A its even-numbered templates (0, 2, ...), B the odd",
+    )
+    p.add_argument(
+        "--halved",
+        default="positions-held12,printed-held12",
+        help="the sets --half splits (comma-separated); other sets are scored whole",
+    )
+    p.add_argument(
+        "--only",
+        default="",
+        help="score only these sources (comma-separated; default every source)",
+    )
     p.add_argument(
         "--no-gitleaks-match",
         action="store_true",
@@ -1209,6 +1240,8 @@ def main(argv: list[str] | None = None) -> int:
     unmatched: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     misses: dict[tuple[str, str], str] = {}
     show = set(filter(None, args.misses.split(",")))
+    halved = set(filter(None, args.halved.split(",")))
+    only = set(filter(None, args.only.split(",")))
     for seed in seeds_of(args.seeds):
         random.seed(seed)  # exrex draws from `random`
         rng = random.Random(seed)
@@ -1216,7 +1249,7 @@ def main(argv: list[str] | None = None) -> int:
         for fmt in formats:
             samples += format_samples(fmt, rng)
         samples += hand_written_samples(rng)
-        for s in samples:
+        for s in in_half(samples, args.half, halved, only):
             out = redact(s.text)
             missed = leaked(out, s.secret)
             totals[s.source][0] += 1

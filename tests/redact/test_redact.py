@@ -28,6 +28,8 @@ POSITIVE = [
         "jwt ",
     ),
     ("Authorization: Bearer abc.def.ghi", "abc.def.ghi", "Authorization: Bearer "),
+    ("password: !!str Heron.4412Cedar", "Heron.4412Cedar", "password: !!str "),  # a YAML core tag
+    ('<Password value="Heron.4412Cedar"/>', "Heron.4412Cedar", '<Password value="'),  # an element's value attribute
     ("curl -H 'Authorization: token 123abc' url", "123abc", "curl -H 'Authorization: token "),
     ('{"Authorization": "Basic dXNlcjpwYXNz"}', "dXNlcjpwYXNz", '{"Authorization": "Basic '),
     ("got Bearer 0123456789abcdefXYZ back", "0123456789abcdefXYZ", "got Bearer "),
@@ -80,6 +82,10 @@ NEGATIVE = [
     'password: "${PASSWORD}"',
     "auth_enabled = true",
     "Primary key: id",
+    "  api_password: !env_var HA_API_PASSWORD",  # a YAML local tag: its argument names the secret
+    "  db_password: !secret db_password",
+    '<PasswordLength value="12"/>',
+    '<Password value="${db.password}"/>',
     "Edit lib/context_keeper/redact.py: 3 lines changed",
     "",
 ]

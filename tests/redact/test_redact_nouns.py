@@ -115,6 +115,35 @@ def test_code_references_placeholders_and_prose_are_kept(text: str) -> None:
     assert redact(text) == text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"wg set wg0 private-key <(echo {KEY})",  # a process substitution
+        f"vault login -method=userpass password=\"$(echo '{SECRET}')\"",
+        f"DB_PASSWORD=$(echo -n {SECRET} | base64)",
+    ],
+)
+def test_a_literal_a_shell_echoes_after_a_secret_name_is_removed(text: str) -> None:
+    out = redact_after_nouns(text)
+    assert SECRET not in out and KEY not in out and MARK in out
+
+
+def test_what_a_substitution_runs_is_kept() -> None:
+    for text in ("wg set wg0 private-key <(cat /etc/wg/key)", "password=$(echo $DB_PASSWORD)", "token <(echo hello)"):
+        assert redact_after_nouns(text) == text
+
+
+def test_a_default_beside_the_name_that_names_a_secret_is_removed() -> None:
+    assert SECRET not in redact(f'<arg name="mqtt_pass" default="{SECRET}"/>')  # a launch file's argument
+    assert redact('<arg name="port" default="1883"/>') == '<arg name="port" default="1883"/>'
+
+
+def test_a_value_after_dot_leaders_is_removed() -> None:
+    assert redact(f"Password ......... {SECRET}") == f"Password ......... {MARK}"  # a report's aligned fields
+    assert redact("Password ......... OK") == "Password ......... OK"
+    assert redact("the password... wait") == "the password... wait"
+
+
 def test_a_url_query_value_ends_at_the_next_parameter() -> None:
     assert redact_after_nouns(f"/cb?api_token={MIXED}&page=2") == f"/cb?api_token={MARK}&page=2"
 
@@ -126,6 +155,9 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
     assert judged(STRONG, KEY) and judged(WEAK, KEY)
     assert not judged(WEAK, "9f86d081884c7d659a2feaa0c55ad015")  # a bare key's hex is a digest
     assert strongly_mixed(MIXED) and not strongly_mixed("Base64Encode") and not strongly_mixed("Features**")
+    # letters alone: a random run of both cases is a secret, a name made of words is not
+    assert judged(STRONG, "ksDCueizYs") and not judged(STRONG, "mySecretName") and not judged(STRONG, "getAccessToken")
+    assert redact_after_nouns("ros2 run x y --ros-args -p secret:=ksDCueizYs").endswith(f"secret:={MARK}")
 
 
 @pytest.mark.parametrize(

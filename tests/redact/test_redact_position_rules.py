@@ -107,6 +107,8 @@ POSITIONS = (
     "mqctl change_password bob {v}",
     # a user and its password set under a host
     "bundle config set --global gems.example.com bob:{v}",
+    # a Wi-Fi network joined with its passphrase
+    'WiFi.begin("Workshop-2", "{v}");',
 )
 
 
@@ -149,6 +151,7 @@ KEPT = (
     'client.connect("10.0.0.5", username="root", key_filename="id_rsa")',
     'DriverManager.getConnection("jdbc:mysql://db:3306/app?useSSL=false", props)',
     'smtplib.SMTP("smtp.gmail.com", 587)',
+    'WiFi.begin("Workshop-2");',
     'new PDO("mysql:host=db;dbname=app;charset=utf8mb4", $user, $pass)',
     "The password you chose is too short.",
     "pass 2 of 3 complete",

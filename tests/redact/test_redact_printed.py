@@ -133,3 +133,29 @@ def test_a_printed_credential_goes(template: str) -> None:
 )
 def test_what_only_looks_printed_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_string_a_repl_echoes_after_a_call_about_a_secret_goes() -> None:
+    key = "320129f6103b3b33ef469add5e8d292162a81366"
+    out = redact(f">>> env['res.users.apikeys']._generate('rpc', 'ci')\n'{key}'")
+    assert key not in out and out.endswith(f"'{MARK}'")
+    out = redact(f'irb(main):001:0> SecureRandom.hex(20)\n=> "{key}"')
+    assert key not in out
+
+
+def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
+    text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
+    assert redact(text) == text
+
+
+def test_a_credential_printed_in_a_banner_goes_and_the_banner_stays() -> None:
+    key = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+    text = f"#############\n#  Your API token:   #\n#  {key}  #\n#############"
+    assert redact(text) == f"#############\n#  Your API token:   #\n#  {MARK}  #\n#############"
+    assert redact(f"* Your API token: *\n* {key} *") == f"* Your API token: *\n* {MARK} *"
+    assert redact("# Title #\nsome text #\n") == "# Title #\nsome text #\n"
+
+
+def test_what_cat_prints_of_a_pre_shared_key_file_goes() -> None:
+    key = "041376938c6cd38ac57fc26e5cdc796d1ba8ce0e503d7e834ef5afa44290bb43"
+    assert key not in redact(f"$ sudo cat /etc/zabbix/zabbix_agent2.psk\n{key}")

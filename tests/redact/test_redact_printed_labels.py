@@ -165,3 +165,37 @@ def test_a_label_line_alone_is_read_as_inside_a_text(line: str) -> None:
 @pytest.mark.parametrize("line", ["SecretID: ${SECRET_ID}", "Secret Key: <your-secret-key>", "Password: required"])
 def test_a_label_line_alone_keeps_references_and_placeholders(line: str) -> None:
     assert redact(line) == line
+
+
+_UUID = "4c0e7a1b-2d3f-4a5b-8c9d-0e1f2a3b4c5d"
+_BOXED = (
+    "┌──────────────┬──────────────────────────────────────┐\n"
+    "│ key          │ value                                │\n"
+    "╞══════════════╪══════════════════════════════════════╡\n"
+    "│ full-tokenid │ ops@pve!ci                           │\n"
+    "├──────────────┼──────────────────────────────────────┤\n"
+    f"│ value        │ {_UUID} │\n"
+    "└──────────────┴──────────────────────────────────────┘"
+)
+
+
+def test_the_value_a_command_that_makes_a_credential_prints_goes() -> None:
+    out = redact(f"$ pveum user token add ops@pve ci --privsep 0\n{_BOXED}")
+    assert _UUID not in out and "ops@pve!ci" in out  # the token's id stays, in a box of double rules
+    assert _UUID not in redact(f"$ vault token create -policy=ci\nvalue: {_UUID}")
+
+
+def test_a_value_printed_by_other_commands_stays() -> None:
+    for command in ("$ pveum user list", "$ kubectl create configmap app --from-literal=key=1"):
+        text = f"{command}\nvalue: {_UUID}"
+        assert redact(text) == text  # (a flag's `key` names no credential the command makes)
+    assert redact(f"$ pveum user list\n{_BOXED}") == f"$ pveum user list\n{_BOXED}"
+
+
+def test_a_label_in_colour_or_a_barred_row_alone_gives_its_value() -> None:
+    key = "q7ZpW3xK9mT2vB8nR4cY6hL1"
+    assert redact(f"Password: \x1b[1m{key}\x1b[0m") == f"Password: \x1b[1m{MARK}\x1b[0m"  # a terminal's colours
+    assert redact(f"\x1b[1mPassword:\x1b[0m {key}") == f"\x1b[1mPassword:\x1b[0m {MARK}"
+    assert redact(f"│ Password │ {key} │") == f"│ Password │ {MARK} │"
+    assert redact(f"Recovery code: {key}") == f"Recovery code: {MARK}"
+    assert redact("\x1b[1mpassword\x1b[0m: must be at least 8 characters").endswith("8 characters")

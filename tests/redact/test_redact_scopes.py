@@ -90,3 +90,10 @@ def test_a_password_that_starts_with_the_user_name_is_the_one_removed() -> None:
     # took the user name's `admin2024!` out of `admin2024!x` and left the password in clear.
     out = redact("cat /etc/rsyncd.secrets\nadmin2024!x admin2024!")
     assert out == f"cat /etc/rsyncd.secrets\nadmin2024!x {MARK}"
+
+
+def test_a_shown_file_ends_where_the_next_file_is_shown() -> None:
+    # (each line is read as one file's body only: repeated `cat`s cost their lines once)
+    out = redact("cat /etc/rsyncd.secrets\nbackup Willow9446!\ncat notes.txt\nwifi Garden2024x")
+    assert "Willow9446!" not in out
+    assert out.endswith("cat notes.txt\nwifi Garden2024x")

@@ -23,6 +23,7 @@ import functools
 from .patterns import MARK, LazyRule, Rule
 
 _LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
+NON_ASCII = "\x80"  # the key of the triggers with a character beyond ASCII (see `_Rules`)
 
 
 class _Rules:
@@ -31,7 +32,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, nouns, positions, printed_labels, stdin
+        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -44,6 +45,7 @@ class _Rules:
             + positions.compile_rules()
             + stdin.compile_rules()
             + nouns.compile_rules()
+            + languages.compile_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
@@ -56,16 +58,28 @@ class _Rules:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
         # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
-        # the shorter does: it is tested only then (`block_hits`).
-        self.trigger_tree = trigger_tree(self.block_triggers)
+        # the shorter does: it is tested only then (`block_hits`). The triggers of other scripts
+        # (`密码`, `пароль`) have a tree of their own, searched only in a block that holds one of
+        # their characters (one scan for a character class, not one per trigger).
+        wide = {low for low, _ in self.block_triggers if not low.isascii()}
+        self.trigger_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
+        self.wide_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] in wide))
+        wide_chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
+        self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]")
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         # The triggers filed under their rarest character: a trigger can only be in a text
         # that holds every one of its characters, so a line is tested only for the triggers
         # whose character it holds (about half of them, for ordinary prose).
-        keyed: dict[str, list[tuple[str, int]]] = {}
+        # (Triggers whose rarest character is not ASCII, words of other scripts, share one key,
+        # NON_ASCII: one test of the text, not one per character.)
+        # (A trigger several rules share, `wort` of `nouns` and `languages`, is tested once.)
+        keyed: dict[str, dict[str, list[int]]] = {}
         for t, i in self.triggers:
-            keyed.setdefault(max(t, key=_rarity), []).append((t, i))
-        self.keyed_triggers = tuple((char, tuple(pairs)) for char, pairs in keyed.items())
+            rarest = max(t, key=_rarity)
+            keyed.setdefault(rarest if rarest.isascii() else NON_ASCII, {}).setdefault(t, []).append(i)
+        self.keyed_triggers = tuple(
+            (char, tuple((t, tuple(rules)) for t, rules in by_trigger.items())) for char, by_trigger in keyed.items()
+        )
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -120,7 +134,11 @@ def _redact(text: str) -> str:
 def _triggered(text: str, r: _Rules) -> set[int]:
     """The rules (their indexes) a trigger of which is in `text`."""
     chars = set(text)
-    return {i for char, pairs in r.keyed_triggers if char in chars for t, i in pairs if t in text}
+    if not text.isascii():
+        chars.add(NON_ASCII)
+    return {
+        i for char, triggers in r.keyed_triggers if char in chars for t, rules in triggers if t in text for i in rules
+    }
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:

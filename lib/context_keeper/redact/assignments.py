@@ -1,10 +1,9 @@
 """Values under secret names: `NAME=value`, `name: value`, `"name": "value"`, `--name value`,
 `<name>value</name>`, `key="Name" value="…"`, `define('NAME', 'value')`, `name is value`.
 
-Only identifiers that contain a trigger word (key, token, secret, pass, …) are looked at.
-The name must sound secret (`names.tier`) and the value must look like a secret for that
-name where it stands (`decide`): a literal (env file, quoted string, command flag, URL
-query) or code (`password=pw`, `token: String`, `api_key: str | None = None`).
+Only names holding a trigger word (key, token, secret, pass, …) are read. The name must sound
+secret (`names.tier`) and the value look like a secret for that name where it stands (`decide`):
+a literal (env file, quoted string, flag, URL query) or code (`password=pw`, `token: String`).
 """
 
 from __future__ import annotations
@@ -35,19 +34,22 @@ TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk"
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
-_ASSIGN = LazyPattern(
-    _NAME + r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*" + _VAL
-)
+_ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
+_ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
 _FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
-_XML = LazyPattern(r"(?P<name>[\w.:-]+)>(?P<val>[^<\n]{1,300})</")
+_XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
+    r"(?P<name>[\w.:-]+)(?:>(?P<val>[^<\n]{1,300})</|[ \t]+value[ \t]*=[ \t]*(?P<attr>\"[^\"\n]*\"|'[^'\n]*'))"
+)
 _QUOTED_NAME = LazyPattern(
     r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
     r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
 )
-_PLAIN = LazyPattern(_NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?P<val>[^\s\"'`]\S*)")
+_PLAIN = LazyPattern(
+    _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]\S*)"
+)
 _CALLEE_SPLIT = LazyPattern(r"[._]")
 _CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*)([(\[])")
 _TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
@@ -90,7 +92,7 @@ def _starts(text: str) -> list[int]:
                     text[k : k + 1] in " \t"
                     and (
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
-                        or (j and text[j - 1] == "-")
+                        or (j and text[j - 1] in "-<")
                         or not text[text.rfind("\n", 0, j) + 1 : j].strip()
                         or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
                     )
@@ -286,7 +288,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     elif opening == "<":
         m = _XML.match(text, start)
         if m is not None:
-            return m, "val", _LITERAL
+            return m, "val" if m.group("val") is not None else "attr", _LITERAL
     if opening in ('"', "'", "`"):
         q = _QUOTED_NAME.match(text, start)
         if q is not None and q.group("q") == opening:

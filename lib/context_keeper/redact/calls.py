@@ -27,7 +27,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
-    r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw"
+    r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
     r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)\w*"
     r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 )
@@ -46,6 +46,8 @@ def _key_callee(callee: str) -> bool:
 
 
 def _credential_callee(callee: str) -> bool:
+    if callee.lower().startswith("wifi"):
+        return True  # `WiFi.begin("ssid", "…")`: a network joined with its passphrase
     last = callee.replace("::", ".").replace("->", ".").rstrip("( \t").rsplit(".", 1)[-1]
     if tier(last) == PASSWORD:
         return True  # `keyring.set_password("svc", "user", "…")`; `get_password(…)` is not (names)
@@ -129,6 +131,8 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | N
 
 _CALL_TRIGGERS = (
     "jwt.",
+    "WiFi",
+    "wifi",
     "assword(",
     "ASSWORD(",
     "sign",

@@ -136,6 +136,8 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block); each line is then tested for the exact triggers of those found
         triggers = block_hits(r.trigger_tree, low)
+        if not low.isascii() and r.wide_gate.search(low) is not None:
+            triggers += block_hits(r.wide_tree, low)
         flag_triggers = [(t, i) for t, i in r.flag_triggers if t in block] if gate in block else []
         tokens = r.token_starts.search(block) is not None
         words = [t for t in r.assignment_triggers if t in low]

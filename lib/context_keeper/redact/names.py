@@ -89,13 +89,40 @@ def words_of(name: str) -> list[str]:
         if words and words[-1] == "PASS" and word in ("WORD", "PHRASE", "CODE"):
             words[-1] += word  # `pass_phrase`, `Pass-Word`: one noun written in two
             continue
+        if word == "PASSE" and words[-2:] in (["MOT", "DE"], ["PALAVRA"]):
+            words[-len(words[-2:]) :] = ["".join(words[-2:]) + word]  # `mot_de_passe`, `palavraPasse`
+            continue
         words.append(word)
     return words
 
 
+# The nouns in other languages a name may be written in (`senha`, `db_passwort`, `claveSecreta`,
+# `jeton_api`), spelt in ASCII as identifiers are, read as their English words. A password's
+# may end a compound (`DATENBANKPASSWORT`); the Romance adjectives after `clave`, `chave`,
+# `chiave` say secret or private (`clave_secreta`).
+_FOREIGN_PASSWORD_NOUNS = (
+    "PASSWORT", "KENNWORT", "MOTDEPASSE", "PALAVRAPASSE", "SENHA", "CONTRASENA", "WACHTWOORD", "HESLO", "HASLO", "PASSORD", "LOSENORD",
+    "SALASANA", "JELSZO", "SIFRE",
+)  # fmt: skip
+_FOREIGN = {
+    **dict.fromkeys("GEHEIMNIS SECRETO SECRETA SECRETE SEGREDO SEGRETO SEGRETA SEKRET".split(), "SECRET"),
+    **dict.fromkeys("PRIVADA PRIVATA PRIVEE PRYWATNY".split(), "PRIVATEKEY"),
+    **dict.fromkeys("JETON".split(), "TOKEN"),
+    **dict.fromkeys("CLAVE CHAVE CHIAVE SCHLUESSEL SLEUTEL KLUCZ".split(), "KEY"),
+}
+FOREIGN_NOUNS = tuple(w.lower() for w in (*_FOREIGN_PASSWORD_NOUNS, *_FOREIGN))  # lower case, for searches
+# Runs of them a text must hold for a rule reading them to run, in the cases a name is written
+# in (the same strings as `languages`' triggers: a long text is scanned once for each).
+FOREIGN_TRIGGERS = (
+    "wort", "WORT", "enha", "ENHA", "ontras", "ONTRAS", "twoord", "heslo", "Heslo", "HESLO", "jeton", "Jeton",
+    "JETON", "clave", "Clave", "CLAVE", "chave", "Chave", "CHAVE", "chiave", "Chiave", "CHIAVE", "eheim", "lucz",
+)  # fmt: skip
+
+
 def _noun(word: str, before: str | None) -> int:
     """Tier of one word taken as the head noun (`before` is the word in front of it)."""
-    if word.endswith(_PASSWORD_NOUNS) or word in _PASS_WORDS:
+    word = _FOREIGN.get(word, word)
+    if word.endswith(_PASSWORD_NOUNS) or word in _PASS_WORDS or word.endswith(_FOREIGN_PASSWORD_NOUNS):
         return PASSWORD
     if word.endswith(("PW", "PWD")) or word.endswith("PASS") and word not in _PASS_ENGLISH:
         return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
@@ -116,7 +143,7 @@ def _noun(word: str, before: str | None) -> int:
             return STRONG
         return NOT_SECRET if before in _PLAIN_KEY_QUALIFIERS else WEAK
     if word.endswith("KEY") and word[:-3] in _STRONG_KEY_QUALIFIERS:
-        return STRONG  # APIKEY, SECRETKEY, ACCESSKEY
+        return STRONG  # APIKEY, SECRETKEY, ACCESSKEY, PRIVATEKEY
     if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
     if word == "AUTH" and before is not None and before not in _LEADING_VERBS:

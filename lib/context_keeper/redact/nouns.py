@@ -1,12 +1,11 @@
 """A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
 
-A word that names a secret (`password`, `passwd`, `pwd`, `passphrase`, `secret`, `token`,
-`key`, `auth`, `credential`, `psk`, alone or as the head of a compound name: `dbPass`,
-`AUTH_TOKEN`, `x-api-key`, `--db-password`, `keyMaterial`) followed, after a short run of
-separators (`=`, `:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag,
-`is`, `to`, `as`, or a few words ending in a colon: `token I generated:`), by a value. The
-name is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names) and the value by
-its shape for that name (`judged`):
+A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`,
+`credential`, `psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a
+name: `dbPass`, `AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`,
+`:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a
+few words ending in a colon: `token I generated:`, a shell's `<(echo …)`), by a value. The name
+is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names), the value by its shape:
 
 - a password name: a value shaped like a password (`positions.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
@@ -30,8 +29,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
 from .values import (
     has_word_part,
@@ -43,10 +43,11 @@ from .values import (
     strongly_mixed,
 )
 
-# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its
-# length, `İ`); the name around it is read back in `_name_at`.
-_NOUN = LazyPattern(r"passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt")  # lower case
-_NOUN_ANY_CASE = LazyPattern(r"(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk|secret|token|key|auth|cred|salt)")
+# The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt".split()
+_NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
+_NOUN = LazyPattern(_NOUNS)  # lower case
+_NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
 _CONVERSION = (
@@ -55,19 +56,23 @@ _CONVERSION = (
     r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20})\("
 )
 # What may stand between a name and its value.
+# A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
+_ECHOED = LazyPattern(
+    r"(?:[ \t]+|[ \t]*=[ \t]*)[\"']?[<$]\((?:echo|printf[ \t]+[\"']?%s(?:\\n)?[\"']?)[ \t]+(?:-[neE]{1,2}[ \t]+)?[\"'`]?"
+)
 _BETWEEN = LazyPattern(
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
     r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
-    r"|[ \t]+[0-9][ \t]+"  # `secret 0 …`, `password 7 …`: a type digit between a word and its value
+    r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
     r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
     # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
     # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
-    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*"  # `=`, `: "`, `>`, `=> [`, `[]byte("`, `b"`, `\": \"`
+    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -75,7 +80,7 @@ _BETWEEN = LazyPattern(
 _WORDS_THEN_COLON = LazyPattern(
     r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
 )
-_BARE = LazyPattern(r"[^\s\"'`<>|\\]+")
+_BARE = LazyPattern(r"[^\s\"'`<>|\\\x1b]+")
 _ITEM_BEFORE = LazyPattern(r"[,\[{][ \t]*$")  # a quoted name in a list or a set, not a call's first argument
 _MORE_ITEMS = LazyPattern(r"[ \t]*,[ \t]*[\"'`]")  # a third string: a list of names, not a pair
 _LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
@@ -100,7 +105,8 @@ def judged(level: int, v: str) -> bool:
     elif looks_random(v) and not has_word_part(v):
         shaped = not is_hexlike(v) or (level == STRONG and len(v) >= 32)
     elif level == STRONG:
-        shaped = strongly_mixed(v) and password_shaped(v)
+        # (letters alone: `password_shaped` takes only a random run of both cases, no word)
+        shaped = (strongly_mixed(v) or v.isalpha()) and password_shaped(v)
     else:
         shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
     return (
@@ -190,7 +196,10 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     between = _BETWEEN.match(text, end)
     if between is None or given_by_name(text, start, end):
         return None
-    sep = between.group(0)
+    echoed = _ECHOED.match(text, end)
+    if echoed is not None:
+        return _value_at(text, start, echoed.end(), echoed.group(0), level)
+    sep = between.group(0).split("\x1b", 1)[0]  # (without the colour codes after it)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
         return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
     if sep[:1] in " \t" and sep.lstrip().startswith("("):
@@ -314,7 +323,7 @@ def _value_before(m: re.Match[str]) -> str:
 # `{"name": "DB_PASSWORD", "value": "…"}`, `Name=/prod/db/password,Value=…`: one object, one line.
 _FIELD_PAIR = (
     r"(?i:[\"']?(?:name|key|id|parameter)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)[ \t]*[,;]?[ \t]*"
-    r"(?i:[\"']?(?:value|data|val)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
+    r"(?i:[\"']?(?:value|data|val|default)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
 )
 
 
@@ -359,7 +368,7 @@ def _prompt_answer(m: re.Match[str]) -> str:
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT",
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 
@@ -372,7 +381,7 @@ def redact_nouns(text: str) -> str:
     # each reading only where what it needs occurs (cheap tests before the patterns)
     if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
         text = _BEFORE_RULE(text)
-    if "val" in low or "data" in low:
+    if "val" in low or "data" in low or "default" in low:
         text = _FIELD_RULE(text)
     if " -" in text or " /" in text:
         text = _FLAG_FIELD_RULE(text)

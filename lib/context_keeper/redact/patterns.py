@@ -80,3 +80,27 @@ class LazyRule:
 
     def __call__(self, text: str) -> str:
         return self.pattern.sub(self._sub, text)
+
+
+def trie_alternatives(words: tuple[str, ...]) -> str:
+    """`words` as one pattern shaped like a trie (`pa(?:ssword|role)`; a space stands for any
+    run of spaces or a hyphen): a position whose next character starts no word fails at once,
+    where a flat alternation tries every word. Longer words first where one holds another."""
+    import re
+
+    trie: dict[str, dict] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [
+            (r"[ \t-]+" if c == " " else re.escape(c)) + pattern(child) for c, child in sorted(node.items()) if c
+        ]
+        if "" in node:
+            branches.append("")  # a word ends here (after the longer ones: the alternation is ordered)
+        return branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+
+    return pattern(trie)

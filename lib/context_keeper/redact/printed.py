@@ -8,7 +8,10 @@
   user and its password (`bob:…`, what `tshark … -e http.authbasic` decodes);
 - after a heading that announces one: `Please use the following password to proceed to
   installation:` (Jenkins), `Password for the elastic user (…):`;
-- under a label that names one, on the line after a line about a password: `New value: …`.
+- under a label that names one, on the line after a line about a password: `New value: …`;
+- after a label alone on its line in another language (`Mot de passe :`, `languages`).
+
+Lines inside a banner's frame (`#  Your API token:  #`, `*  …  *`) are read without it.
 
 The value lines are the next few lines that hold one token each (or `Label: token` for a
 label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
@@ -22,7 +25,7 @@ import re
 from bisect import bisect_right
 from itertools import accumulate
 
-from . import printed_labels
+from . import languages, printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
@@ -53,7 +56,7 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", *_BEFORE_LABEL)
+_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", "> ", *_BEFORE_LABEL)
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
 TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
@@ -62,7 +65,7 @@ _COMMAND = LazyPattern(
       | \brand[ \t]+-(?:base64|hex)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
-      | \bcat[ \t]+\S*(?:secret|pass|token|cred|\.key\b)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
       | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
       | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
@@ -71,10 +74,14 @@ _COMMAND = LazyPattern(
 )
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
-_PROMPT = LazyPattern(r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=\S)")
+# A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
+_PROMPT = LazyPattern(
+    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>)[ \t]+(?=\S)"
+)
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
-_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*)(?P<s>\S{8,400})[ \t\r]*")
+# (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
+_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*(?:=>[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*")
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
@@ -109,7 +116,7 @@ def announces(lines: list[str], i: int) -> int:
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if not any(w in low for w in _SECRET_WORDS):
-        return 0
+        return BARE if languages.is_label_line(line) else 0  # `Mot de passe :`, then the value
     stripped = line.strip()
     # A heading is a sentence ending in `:` (`Please use the following password to proceed to
     # installation:`), not a YAML key (`credentials:`) nor code (`def f(password: str) -> Token:`).
@@ -140,6 +147,7 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     return (
         MARK not in v
         and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
+        and any(c.isalnum() for c in v)  # `┌──────┬──────┐`: a box a table is drawn in
         and "://" not in v  # a URL (one with a password in it has its own rule)
         and not not_a_secret(v)
         and not is_numberish(v)
@@ -172,7 +180,39 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
 def redact_printed(text: str) -> str:
     """The value lines after each command or heading that announces a secret, and the values
     under labels that name one (`printed_labels`), redacted."""
-    return printed_labels.redact_printed_labels(_redact_announced(text))
+    return printed_labels.redact_printed_labels(_in_frames(text))
+
+
+# A line inside a banner's frame: `#  Your API token:   #`, `*  …  *`, `║ … ║`.
+_FRAMED = LazyPattern(r"(?P<lead>[ \t]*)(?P<f>[#*║│┃])(?P<inner>[ \t][^\n]*[ \t])(?P=f)(?P<tail>[ \t\r]*)")
+_FRAME_ENDS = (" #\n", " *\n", " ║\n", " │\n", " ┃\n")
+
+
+def _in_frames(text: str) -> str:
+    """`_redact_announced` with the frame of a banner's lines read as spaces (a tool prints a
+    new credential in a box of `#` or `*`), the frames kept."""
+    if not any(end in text for end in _FRAME_ENDS):
+        return _redact_announced(text)
+    lines = text.split("\n")
+    frames = [_FRAMED.fullmatch(line) if line.endswith(("#", "*", "║", "│", "┃")) else None for line in lines]
+    if not any(frames):
+        return _redact_announced(text)
+    # (the inner text without its padding: a label's line then ends in its colon)
+    view = [
+        line if m is None else m.group("lead") + " " + m.group("inner").rstrip()
+        for line, m in zip(lines, frames, strict=True)
+    ]
+    done = _redact_announced("\n".join(view)).split("\n")
+    if done == view:
+        return text
+    for k, m in enumerate(frames):
+        if m is not None and done[k] != view[k]:
+            inner = done[k][len(m.group("lead")) + 1 :]
+            pad = m.group("inner")[len(m.group("inner").rstrip()) :]
+            lines[k] = m.group("lead") + m.group("f") + inner + pad + m.group("f") + m.group("tail")
+        elif m is None:
+            lines[k] = done[k]
+    return "\n".join(lines)
 
 
 def _redact_announced(text: str) -> str:

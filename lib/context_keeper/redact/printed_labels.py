@@ -9,7 +9,7 @@ The layouts read here:
 - an aligned table: rows under a header with a `Value` column (Vault's `Key  Value`), the
   label in the row's first column; or the cells under a column whose title names a secret
   (`TOKEN  TTL  EXPIRES` of `kubeadm token list`); columns by the header's offsets, or
-  between `|`/`│`;
+  between `|`/`│` (`printed_tables`);
 - an object's siblings: a `value`/`data` key beside a key that says what it holds
   (`"type": "secret"`, `"name": "DB_PASSWORD"`, `"purpose": "PASSWORD"`, `"sensitive":
   true`, `"masked": true`), in any order, in JSON (one line or many) and YAML;
@@ -30,6 +30,7 @@ import re
 
 from .names import PASSWORD, STRONG, WEAK, tier, words_of
 from .patterns import MARK, LazyPattern
+from .printed_tables import redact_table
 from .values import (
     is_dotted_name,
     is_hexlike,
@@ -109,6 +110,24 @@ _CREATING = LazyPattern(
     r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+[^\n]{0,200}?\b(?:create|generate|add|new|init|bootstrap|"
     r"issue|register|rotate|reset|regenerate|mint)\b"
 )
+# The same command when it names what it makes a credential (`pveum user token add …`): the
+# `value` it prints is the new credential (a table's `value` row, `value: …`).
+_CREATING_CREDENTIAL = LazyPattern(
+    # (a word before the first flag: `--from-literal=key=1` names no credential)
+    r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?=(?:[^\s-]\S*[ \t]+){0,8}?(?:[^\s-]\S*?)?(?i:token|key|secret|passw|cred))"
+    r"[^\n]{0,200}?\b(?:create|generate|add|new|issue|rotate|regenerate|mint)\b"
+)
+_BARE_VALUE_LABELS = frozenset(("value", "secret", "token"))
+
+
+def _row_names(label: str, text: str) -> bool:
+    """A table row's label that names a secret, or the `value` of a new credential."""
+    return names_secret(label) or names_new_credential(label, text)
+
+
+def names_new_credential(label: str, text: str) -> bool:
+    """`value` printed by a command that makes a credential (see `_CREATING_CREDENTIAL`)."""
+    return label.strip().lower() in _BARE_VALUE_LABELS and _CREATING_CREDENTIAL.search(text) is not None
 
 
 _CODE_CHARS = frozenset("()[]{}<>`;,\"'")
@@ -140,91 +159,6 @@ _BARRED_PAIR = LazyPattern(
     r"(?P<lead>[ \t]*[|│┃][ \t]*)(?P<q>)(?P<label>[A-Za-z][\w .-]{0,40}?)[ \t]*[|│┃][ \t]*"
     r"(?P<s>[^\s|│┃]{6,400})[ \t]*[|│┃][ \t\r]*"
 )
-# An aligned table's header: two to eight titles of words, two spaces or a bar apart.
-_HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
-_BARS = "|│┃"
-# (A title's words are one space apart and titles two or more, or a bar: no text can be read
-# two ways, so a line that is no header fails in linear time.)
-_HEADER_LINE = LazyPattern(
-    r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z_-]*+(?: [A-Za-z][A-Za-z_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
-)
-_RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯|│┃+ \t\r")
-_MAX_ROWS = 100
-_VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
-
-
-def _header(line: str) -> list[tuple[int, int, str]] | None:
-    """The titles of an aligned table's header (start, end, title), or None."""
-    if len(line) > 300 or _HEADER_LINE.fullmatch(line) is None:
-        return None
-    if any(b in line for b in _BARS):
-        spans, start = [], 0
-        for part in re.split(f"[{_BARS}]", line):
-            if part.strip():
-                lead = len(part) - len(part.lstrip())
-                spans.append((start + lead, start + lead + len(part.strip()), part.strip()))
-            start += len(part) + 1
-    else:
-        spans = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
-    if not 2 <= len(spans) <= 8 or not all(_HEADER_TITLE.fullmatch(t) for _, _, t in spans):
-        return None
-    return spans
-
-
-def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> list[tuple[int, int]] | None:
-    """The spans of a row's cells, one per title (None when the row does not fit the header)."""
-    if barred:
-        spans, start = [], 0
-        for part in re.split(f"[{_BARS}]", row):
-            if part.strip():
-                lead = len(part) - len(part.lstrip())
-                spans.append((start + lead, start + lead + len(part.strip())))
-            start += len(part) + 1
-        return spans if len(spans) == len(titles) else None
-    cells = []
-    for k, (start, _, _) in enumerate(titles):
-        if start >= len(row) or row[start].isspace() or (start and not row[start - 1].isspace()):
-            return None  # the row's text does not start where the column does
-        end = titles[k + 1][0] if k + 1 < len(titles) else len(row)
-        cell = row[start:end].rstrip()
-        cells.append((start, start + len(cell)))
-    return cells
-
-
-def _redact_table(lines: list[str], i: int) -> int:
-    """The secret cells of the table whose header is line `i` redacted; the index of its last row."""
-    titles = _header(lines[i])
-    if titles is None:
-        return i
-    names = [t.upper().replace(" ", "_") for _, _, t in titles]
-    value_at = next((k for k, n in enumerate(names) if n in _VALUE_TITLES), None)
-    secret_columns = [k for k, (_, _, t) in enumerate(titles) if names_secret(t)]
-    if (value_at is None or value_at == 0) and not secret_columns:
-        return i
-    barred = any(b in lines[i] for b in _BARS)
-    last = i
-    for j in range(i + 1, min(len(lines), i + 1 + _MAX_ROWS)):
-        row = lines[j]
-        if not row.strip() or set(row) <= _RULE_CHARS:
-            if not row.strip() and j > i + 1:
-                break
-            continue  # the rule under a header (`---   -----`, `├───┼───┤`)
-        cells = _row_cells(row, titles, barred)
-        if cells is None:
-            break
-        last = j
-        take = list(secret_columns)
-        if value_at and names_secret(row[cells[0][0] : cells[0][1]]):
-            take.append(value_at)
-        for k in sorted(set(take), reverse=True):
-            a, b = cells[k]
-            value = row[a:b]
-            if not any(c.isspace() for c in value) and shown_secret(value):
-                row = row[:a] + MARK + row[b:]
-        lines[j] = row
-    return last
-
-
 # A key and a scalar value on one line of JSON or YAML (`"type": "secret",`, `- name: X`).
 _PAIR = LazyPattern(
     r"""(?P<lead>[ \t]*(?:-[ \t]+)?)(?P<q>["']?)(?P<k>[A-Za-z_][\w.-]{0,60})(?P=q)[ \t]*:[ \t]*
@@ -361,13 +295,14 @@ def redact_printed_labels(text: str) -> str:
             lines[i] = _redact_flat_objects(line)
             continue
         m = _LABEL_LINE.fullmatch(line) if ":" in line or "=" in line else None
-        if m is None and any(b in line for b in _BARS):
+        if m is None and any(b in line for b in "|│┃"):
             m = _BARRED_PAIR.fullmatch(line)
         if m is not None:
             if created is None:
                 created = _CREATING.search(text) is not None
             label, value = m.group("label"), m.group("s")
-            if _left_by_line_rules(m) and names_secret(label, created) and shown_secret(value):
+            named = names_secret(label, created) or names_new_credential(label, text)
+            if _left_by_line_rules(m) and named and shown_secret(value):
                 lines[i] = line[: m.start("s")] + MARK + line[m.end("s") :]
             else:
                 _redact_object_values(lines, i)
@@ -375,22 +310,22 @@ def redact_printed_labels(text: str) -> str:
         if line.rstrip().endswith((":", "[")):
             done = _redact_list(lines, i)
             continue
-        done = _redact_table(lines, i)
+        done = redact_table(lines, i, names_secret, lambda label: _row_names(label, text), shown_secret)
     return text if lines == before else "\n".join(lines)
 
 
 # The single-line reading: a label that names a secret, then its value alone on the line
 # (`SecretID: <uuid>`, `Secret: <hex>`), read as it is inside a longer text (the labels' words).
-LINE_TRIGGERS = TRIGGERS[:13]
+LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY")
 
 
 def redact_label_line(line: str) -> str:
     """`line` with the value after a label that names a secret marked, when the line is only
     that label and the value (not a reference, a placeholder, a word or a path)."""
-    if len(line) > 4096 or (":" not in line and "=" not in line):
+    if len(line) > 4096 or (":" not in line and "=" not in line and not any(b in line for b in "|│┃")):
         return line
     m = _LABEL_LINE.fullmatch(line)
-    if m is None and any(b in line for b in _BARS):
+    if m is None and any(b in line for b in "|│┃"):
         m = _BARRED_PAIR.fullmatch(line)
     if m is None or not names_secret(m.group("label")) or not shown_secret(m.group("s")):
         return line

@@ -169,15 +169,20 @@ def redact_scopes(text: str) -> str:
 
     lines = text.split("\n")
     changed = False
+    done = 0  # the lines up to here were read as a file's body
     for i in lines_holding(text, lines, TRIGGERS):
+        if i < done:
+            continue
         line = lines[i]
         if len(line) > 200 or i + 1 >= len(lines) or not _may_open(line):
             continue
         if _answers_prompt(lines, i):
             changed = True
             continue
-        if _secret_file_body(lines, i):
-            changed = True
+        body_end = _secret_file_body(lines, i)
+        if body_end:
+            changed = changed or body_end > 0
+            done = abs(body_end)  # a file's lines are its content, not headers of blocks
             continue
         m = _BRACE_HEADER.fullmatch(line)
         kind, indent = "{", 0
@@ -261,22 +266,28 @@ def _file_kind(path: str) -> int:
 _SECRETS, _USERS, _ENV = 1, 2, 3
 
 
-def _secret_file_body(lines: list[str], i: int) -> bool:
-    """The lines a secret file shows or receives after line `i`, their secret fields marked."""
+def _secret_file_body(lines: list[str], i: int) -> int:
+    """The lines a secret file shows or receives after line `i`, their secret fields marked:
+    the index after the body (negative when nothing was marked), or 0 when line `i` shows no
+    secret file. The body ends at a delimiter, a prompt, or a line that shows another file
+    (each line is read once, however many times a file is shown)."""
     line = lines[i]
     shown = _SHOWN_FILE.fullmatch(line)
     here = None if shown is not None else _HEREDOC_INTO.fullmatch(line)
     if shown is None and here is None:
-        return False
+        return 0
     path = shown.group("f") if shown is not None else here.group("f") or here.group("f2")  # type: ignore[union-attr]
     kind = _file_kind(path)
     if not kind:
-        return False
+        return 0
     delimiter = None if here is None else here.group("d") or here.group("d2")
     changed = False
+    j = i + 1
     for j in range(i + 1, min(len(lines), i + 1 + _MAX_LINES)):
         body = lines[j]
         if body.strip() == delimiter or (delimiter is None and _PROMPT_LINE.match(body)):
+            break
+        if delimiter is None and _SHOWN_FILE.fullmatch(body) is not None:
             break
         # a `.env` file: each value judged under its own name, a random one under any name
         marked = _mark_entry(body, PASSWORD if kind == _SECRETS else WEAK) if kind != _USERS else body
@@ -285,7 +296,9 @@ def _secret_file_body(lines: list[str], i: int) -> bool:
         if marked != body:
             lines[j] = marked
             changed = True
-    return changed
+    else:
+        j = min(len(lines), i + 1 + _MAX_LINES)
+    return j if changed else -j
 
 
 def _field_spans(fields: list[str], line: str) -> list[tuple[int, int]]:

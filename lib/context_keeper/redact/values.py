@@ -39,6 +39,7 @@ _REFERENCE = LazyPattern(
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
+      | ![A-Za-z][\w.-]*[ \t]          # a YAML local tag and its argument: `!env_var X`, `!include f`
       | (?:env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
         :(?://)?[A-Za-z0-9_/.{$-]
       | ENC\[ | @Microsoft\.KeyVault\(

@@ -1,0 +1,102 @@
+"""Aligned tables a tool prints: the cell in a `Value` column beside a row label that names a
+secret, and the cells under a column whose title names one (`TOKEN  TTL  EXPIRES`).
+
+Columns are found by the header's offsets, or between `|`/`│`; rules under the header (`---`,
+`├──┼──┤`, `╞══╪══╡`) are skipped. A label or title is judged by `printed_labels.names_secret`
+and a cell by `printed_labels.shown_secret`, which `printed_labels.redact_printed_labels` hands
+in with the table (a `value` row printed by a command that makes a credential is one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern
+
+Judge = Callable[[str], bool]
+
+# An aligned table's header: two to eight titles of words, two spaces or a bar apart.
+_HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
+_BARS = "|│┃"
+# (A title's words are one space apart and titles two or more, or a bar: no text can be read
+# two ways, so a line that is no header fails in linear time.)
+_HEADER_LINE = LazyPattern(
+    r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z_-]*+(?: [A-Za-z][A-Za-z_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
+)
+_RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯═╞╪╡╤╧╔╗╚╝╠╣╦╩╬|│┃+ \t\r")
+_MAX_ROWS = 100
+_VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
+
+
+def _header(line: str) -> list[tuple[int, int, str]] | None:
+    """The titles of an aligned table's header (start, end, title), or None."""
+    if len(line) > 300 or _HEADER_LINE.fullmatch(line) is None:
+        return None
+    if any(b in line for b in _BARS):
+        spans, start = [], 0
+        for part in re.split(f"[{_BARS}]", line):
+            if part.strip():
+                lead = len(part) - len(part.lstrip())
+                spans.append((start + lead, start + lead + len(part.strip()), part.strip()))
+            start += len(part) + 1
+    else:
+        spans = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
+    if not 2 <= len(spans) <= 8 or not all(_HEADER_TITLE.fullmatch(t) for _, _, t in spans):
+        return None
+    return spans
+
+
+def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> list[tuple[int, int]] | None:
+    """The spans of a row's cells, one per title (None when the row does not fit the header)."""
+    if barred:
+        spans, start = [], 0
+        for part in re.split(f"[{_BARS}]", row):
+            if part.strip():
+                lead = len(part) - len(part.lstrip())
+                spans.append((start + lead, start + lead + len(part.strip())))
+            start += len(part) + 1
+        return spans if len(spans) == len(titles) else None
+    cells = []
+    for k, (start, _, _) in enumerate(titles):
+        if start >= len(row) or row[start].isspace() or (start and not row[start - 1].isspace()):
+            return None  # the row's text does not start where the column does
+        end = titles[k + 1][0] if k + 1 < len(titles) else len(row)
+        cell = row[start:end].rstrip()
+        cells.append((start, start + len(cell)))
+    return cells
+
+
+def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge, shown: Judge) -> int:
+    """The secret cells of the table whose header is line `i` redacted; the index of its last row."""
+    titles = _header(lines[i])
+    if titles is None:
+        return i
+    names = [t.upper().replace(" ", "_") for _, _, t in titles]
+    value_at = next((k for k, n in enumerate(names) if n in _VALUE_TITLES), None)
+    secret_columns = [k for k, (_, _, t) in enumerate(titles) if title_names(t)]
+    if (value_at is None or value_at == 0) and not secret_columns:
+        return i
+    barred = any(b in lines[i] for b in _BARS)
+    last = i
+    for j in range(i + 1, min(len(lines), i + 1 + _MAX_ROWS)):
+        row = lines[j]
+        if not row.strip() or set(row) <= _RULE_CHARS:
+            if not row.strip() and j > i + 1:
+                break
+            continue  # the rule under a header (`---   -----`, `├───┼───┤`)
+        cells = _row_cells(row, titles, barred)
+        if cells is None:
+            break
+        last = j
+        take = list(secret_columns)
+        label = row[cells[0][0] : cells[0][1]]
+        if value_at and row_names(label):
+            take.append(value_at)
+        for k in sorted(set(take), reverse=True):
+            a, b = cells[k]
+            value = row[a:b]
+            if not any(c.isspace() for c in value) and shown(value):
+                row = row[:a] + MARK + row[b:]
+        lines[j] = row
+    return last
