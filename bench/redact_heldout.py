@@ -1630,7 +1630,7 @@ POSITIONS_HELD13 = (
     'worker "controller" {{\n  bind_socket = "localhost:11334";\n  password = "{v}";\n  enable_password = "{v}";\n}}',
     'auth_config {{\n  username: "bob"\n  password: "{v}"\n}}',
     '(setenv "API_TOKEN" "{k}")',
-    'set db_password "{v}"',
+    'set ::db(password) "{v}"',
     "tdbc::mysql::connection create db -host db -user app -passwd {v} -database app",
     '(def ^:private api-key "{k}")',
     # JVM build files and CI DSLs
@@ -1725,7 +1725,8 @@ POSITIONS_HELD13 = (
     "impala-shell -i impala:21000 -l -u bob --ldap_password_cmd='echo {v}'",
     "mariadb -h db -u root --password={v} -e 'SHOW DATABASES'",
     "CREATE USER bob IDENTIFIED WITH sha256_password BY '{v}';",
-    "ALTER LOGIN sa WITH PASSWORD = '{v}' UNLOCK;",
+    "ALTER CURRENT USER SET PASSWORD FROM 'changeme' TO '{v}';",
+    "sp_password 'changeme', '{v}', bob",
     # mobile and game builds
     "firebase functions:config:set stripe.secret={k}",
     "eas secret:create --scope project --name SENTRY_AUTH_TOKEN --value {k} --type string",
@@ -1741,16 +1742,17 @@ POSITIONS_HELD13 = (
     "appcenter login --token {k}",
     "./ShooterGameServer TheIsland?listen?SessionName=Lab?ServerPassword=guest?ServerAdminPassword={v} -server -log",
     'OptionSettings=(Difficulty=None,ServerName="Lab",AdminPassword="{v}",ServerPassword="")',
-    '  "game_password": "{v}",',
+    "curl -k https://satisfactory:7777/api/v1 -H 'Content-Type: application/json' "
+    '-d \'{{"function": "PasswordLogin", "data": {{"MinimumPrivilegeLevel": "Administrator", "Password": "{v}"}}}}\'',
     # servers
     'modparam("auth_db", "db_url", "mysql://kamailio:{v}@db/kamailio")',
     '<X-PRE-PROCESS cmd="set" data="default_password={v}"/>',
-    "bob:{{PLAIN}}{v}::::::",
+    "maddy creds create --password {v} bob@example.com",
     "$ sudo cat /etc/chrony/chrony.keys\n1 SHA256 {k}",
     "ldapmodify -x -H ldap://ldap -D cn=admin,dc=example,dc=org -w {v} -f users.ldif",
     "artemis create broker --user admin --password {v} --require-login",
     "emqx ctl admins passwd admin {v}",
-    "mosquitto_passwd -b /etc/mosquitto/passwd bob {v}",
+    "docker compose exec admin flask mailu admin admin example.com '{v}'",
     # shell histories, here-strings, text tools
     ": 1732701234:0;export OPENAI_API_KEY={k}",
     "- cmd: set -Ux GITHUB_TOKEN {k}\n  when: 1732701234",
@@ -1810,10 +1812,10 @@ BENIGN_HELD13 = (
     '(\n    host: "db",\n    user: "app",\n    password_env: "DB_PASSWORD",\n)',
     "{\n  // local development only\n  apiKey: process.env.API_KEY,\n}",
     'worker "controller" {\n  bind_socket = "localhost:11334";\n  .include(try=true) "$LOCAL_CONFDIR/local.d/worker-controller.inc"\n}',
-    'password = "$2$hp6eiqtwrpbqp4hxnfxywyrs36nzrcte$b3ktshf6wuyfzjbhkh8bhmt8dgfpsm6ukhh5mfe5q4zpgg67r4mb";',
+    'secure_ip = "127.0.0.1";',
     'auth_config {\n  username: "bob"\n  password_file: "/etc/app/password"\n}',
     '(setenv "API_TOKEN" (getenv "CI_API_TOKEN"))',
-    "set db_password $::env(DB_PASSWORD)",
+    "set ::db(password) $::env(DB_PASSWORD)",
     "tdbc::mysql::connection create db -host db -user app -database app",
     '(def ^:private api-key (System/getenv "API_KEY"))',
     # JVM build files and CI DSLs
@@ -1937,12 +1939,12 @@ BENIGN_HELD13 = (
     # servers
     'modparam("auth_db", "calculate_ha1", yes)',
     '<X-PRE-PROCESS cmd="set" data="domain=$${local_ip_v4}"/>',
-    "bob:{SHA512-CRYPT}$6$rounds=5000$9f8e7d6c5b4a3f2e$W0cN1h3a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f::::::",
+    "maddy creds list",
     "keyfile /etc/chrony/chrony.keys",
     "ldapmodify -x -H ldap://ldap -D cn=admin,dc=example,dc=org -y /etc/ldap.secret -f users.ldif",
     "artemis create broker --user admin --require-login",
     "emqx ctl admins passwd admin",
-    "mosquitto_passwd -U /etc/mosquitto/passwd",
+    "docker compose exec admin flask mailu alias-delete info@example.com",
     # shell histories, here-strings, text tools
     ": 1732701234:0;export OPENAI_API_KEY=$(pass show openai)",
     "- cmd: set -Ux EDITOR nvim\n  when: 1732701234",
