@@ -1610,11 +1610,12 @@ BENIGN_HELD12 = (
 # macOS security, sops --set, Azure Key Vault, Secret Manager from stdin, Bitwarden Send, HCP
 # Vault Secrets, Keeper, dotenvx, systemd-creds); HTTP clients (xh, grpcurl, websocat, ab, lynx,
 # Hurl, k6, newman); database shells (usql, mycli, beeline, mgconsole, exaplus, nzsql, Derby ij,
-# EdgeDB, impala-shell) and SQL of other engines; mobile and game builds (Firebase functions
-# config, EAS secrets, Unreal, notarytool, Cordova, Capacitor, bundletool, React Native, Godot,
-# Fastlane's App Store Connect key, App Center, game servers' launch strings); servers (Kamailio,
-# FreeSWITCH, Dovecot, chrony, ldapmodify, Artemis, EMQX, Factorio); shell histories, here-
-# strings, sed, awk, envsubst, just; and output that prints a secret (debuggers, REPLs, struct
+# EdgeDB, impala-shell) and SQL of other engines (ClickHouse, Neo4j, Sybase); mobile and game
+# builds (Firebase functions config, EAS secrets, Unreal, notarytool, Cordova, Capacitor,
+# bundletool, React Native, Godot, Fastlane's App Store Connect key, App Center, game servers'
+# launch strings and APIs); servers (Kamailio, FreeSWITCH, maddy, Mailu, chrony, ldapmodify,
+# Artemis, EMQX); zsh and fish histories, here-strings, sed, awk, envsubst, just, make
+# variables; and output that prints a secret (debuggers, REPLs, struct
 # dumps of Go, Rust, Ruby, Elixir, PHP, Lombok, Spring's actuator, Rails and access logs, Redis
 # MONITOR, the MySQL general log, IMAP and SMTP exchanges, diffs of env files).
 POSITIONS_HELD13 = (

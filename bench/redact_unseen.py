@@ -1111,7 +1111,8 @@ PRINTED_HELD12: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 # dotenv-vault, Azure Key Vault, systemd-creds), CI agents' secret reads (Buildkite, Gitpod),
 # database platforms' credential commands (PlanetScale, Turso, Neon), mobile tools (Firebase
 # functions config, App Center, Fastlane's session), frameworks' secret stores (Rails
-# credentials, Symfony secrets, Kamal), process managers (pm2) and passphrase generators.
+# credentials, Symfony secrets, Kamal), process managers (pm2), Keeper Commander and passphrase
+# generators.
 PRINTED_HELD13: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     (
         "berglas-access",
