@@ -60,6 +60,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD9,
     BENIGN_HELD11,
     BENIGN_HELD12,
+    BENIGN_HELD13,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -67,6 +68,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD9,
     POSITIONS_HELD11,
     POSITIONS_HELD12,
+    POSITIONS_HELD13,
 )
 
 
@@ -1104,6 +1106,135 @@ PRINTED_HELD12: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 13, printed part: sealed; written beside `POSITIONS_HELD13` while the rules were being
+# changed by someone who had not seen it, to be scored once. Commands of tools no set had:
+# secret stores' read commands (berglas, keyctl, kwallet, HCP Vault Secrets, dotenvx,
+# dotenv-vault, Azure Key Vault, systemd-creds), CI agents' secret reads (Buildkite, Gitpod),
+# database platforms' credential commands (PlanetScale, Turso, Neon), mobile tools (Firebase
+# functions config, App Center, Fastlane's session), frameworks' secret stores (Rails
+# credentials, Symfony secrets, Kamal), process managers (pm2), Keeper Commander and passphrase
+# generators.
+PRINTED_HELD13: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "berglas-access",
+        "$ berglas access sm://my-project/db-password\n{v}",
+        lambda g: _rand(g, 24, AN + "!#%"),
+    ),
+    ("keyctl-print", "$ keyctl print %user:db_password\n{v}", lambda g: _rand(g, 20)),
+    (
+        "kwallet-read",
+        "$ kwallet-query -r db -f Passwords kdewallet\n{v}",
+        lambda g: _rand(g, 16, AN + "._-"),
+    ),
+    (
+        "vlt-secrets-get",
+        "$ vlt secrets get --plaintext db_password\n{v}",
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "dotenvx-get",
+        "$ dotenvx get DB_PASSWORD -f .env.production\n{v}",
+        lambda g: _rand(g, 28, AN + "@$"),
+    ),
+    (
+        "dotenv-vault-keys",
+        "$ npx dotenv-vault@latest keys production\nremote:   Listing .env.vault decryption keys... done\n"
+        "dotenv://:key_{v}@dotenv.org/vault/.env.vault?environment=production",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "az-keyvault-show",
+        "$ az keyvault secret show --vault-name kv-prod --name db-password --query value -o tsv\n{v}",
+        lambda g: _rand(g, 22, AN + "~._-"),
+    ),
+    (
+        "systemd-creds-decrypt",
+        "$ sudo systemd-creds decrypt /etc/credstore.encrypted/db-password -\n{v}",
+        lambda g: _rand(g, 20, AN + "+="),
+    ),
+    (
+        "buildkite-secret-get",
+        "$ buildkite-agent secret get DEPLOY_TOKEN\n{v}",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "gitpod-env",
+        "$ gp env\nAPI_TOKEN={v}\nNPM_CONFIG_REGISTRY=https://registry.npmjs.org/",
+        lambda g: _rand(g, 36),
+    ),
+    (
+        "pscale-password-create",
+        "$ pscale password create app main ci\n"
+        "  NAME   BRANCH   ID             USERNAME       ACCESS HOST URL                     ROLE    PLAIN TEXT\n"
+        " ------ -------- -------------- -------------- ----------------------------------- ------- --------------------------------------------\n"
+        "  ci     main     a1b2c3d4e5f6   x7y8z9w0v1u2   aws.connect.psdb.cloud              admin   pscale_pw_{v}",
+        lambda g: _rand(g, 43, AN + "_"),
+    ),
+    (
+        "turso-db-token",
+        "$ turso db tokens create app --expiration 7d\n{v}",
+        lambda g: "eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9." + _rand(g, 120, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
+    ),
+    (
+        "neonctl-connection-string",
+        "$ neonctl connection-string main --role-name app\n"
+        "postgresql://app:{v}@ep-cool-darkness-123456.eu-central-1.aws.neon.tech/app?sslmode=require",
+        lambda g: "npg_" + _rand(g, 12),
+    ),
+    (
+        "firebase-config-get",
+        '$ firebase functions:config:get\n{{\n  "stripe": {{\n    "secret": "{v}"\n  }}\n}}',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "appcenter-token",
+        "$ appcenter tokens create -d ci\nID: 4b1f6c2e-9a7d-4e3b-8c5f-0d1e2f3a4b5c\nAPI Token: {v}\n"
+        "Description: ci\nCreated at: 2026-11-27T10:02:11.000Z",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "fastlane-spaceauth",
+        "$ fastlane spaceauth -u bob@example.com\nPass the following via the FASTLANE_SESSION environment variable:\n"
+        '---\n- !ruby/object:HTTP::Cookie\n  name: myacinfo\n  value: {v}\n  domain: apple.com\n  for_domain: true\n  path: "/"',
+        lambda g: _rand(g, 96, HEX),
+    ),
+    (
+        "rails-credentials-show",
+        "$ bin/rails credentials:show\nsecret_key_base: {v}\naws:\n  access_key_id: AKIAIOSFODNN7EXAMPLE\n  secret_access_key: {w}",
+        lambda g: _rand(g, 128, HEX),
+    ),
+    (
+        "symfony-secrets-reveal",
+        "$ php bin/console secrets:list --reveal\n\n ------------------- ------------------------------ -------------\n"
+        "  Secret              Value                          Local Value\n"
+        " ------------------- ------------------------------ -------------\n"
+        '  DATABASE_PASSWORD   "{v}"\n'
+        " ------------------- ------------------------------ -------------",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "kamal-secrets-print",
+        "$ kamal secrets print\nKAMAL_REGISTRY_PASSWORD={v}\nDB_PASSWORD={w}",
+        lambda g: "dckr_pat_" + _rand(g, 27, AN + "-_"),
+    ),
+    (
+        "pm2-env",
+        "$ pm2 env 0\nexec_mode: fork_mode\nNODE_ENV: production\nJWT_SECRET: {v}\nPORT: 3000",
+        lambda g: _rand(g, 48, AN + "-_"),
+    ),
+    (
+        "xkcdpass",
+        "$ xkcdpass -n 5 -d -\n{v}",
+        lambda g: "-".join(g.choice(_WORDS) for _ in range(5)),
+    ),
+    (
+        "keeper-get",
+        "$ keeper get 'Prod DB' --format=password\n{v}",
+        lambda g: _rand(g, 20, AN + "!@#$%^&*"),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1138,6 +1269,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held11", PRINTED_HELD11),
     ("positions-held12", POSITIONS_HELD12),
     ("printed-held12", PRINTED_HELD12),
+    ("positions-held13", POSITIONS_HELD13),
+    ("printed-held13", PRINTED_HELD13),
 )
 
 
@@ -1281,6 +1414,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 9", list(BENIGN_HELD9)))
     benign.append(("look-alikes of held-out set 11", list(BENIGN_HELD11)))
     benign.append(("look-alikes of held-out set 12", list(BENIGN_HELD12)))
+    benign.append(("look-alikes of held-out set 13", list(BENIGN_HELD13)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
