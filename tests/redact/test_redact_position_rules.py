@@ -25,6 +25,7 @@ def _human(rng: random.Random) -> str:
 POSITIONS = (
     # a call that opens a connection or builds a credential: literals after the first argument
     'conn = mysql.connector.connect("db", "app", "{v}")',
+    'r = vault_login("approle", secret_id: "{v}")',  # named for its secret, not an identifier
     'Credentials creds = new UsernamePasswordCredentials("bot", "{v}");',
     "$link = mysqli_connect('db', 'app', '{v}', 'app');",
     "EXEC sp_addlogin 'app', '{v}';",
@@ -204,6 +205,11 @@ KEPT = (
     "POST /reset-password HTTP/1.1",
     "git config set remote.origin.url git@github.com:org/repo2024",
     "bundle config set --local gems.example.com bob:1000",
+    # an argument of a credential call named for an identifier names the account, not its secret
+    'key = connect_api_key(key_id: "D383SF739", issuer_id: "6053b7fe-68a8-4acb-89be-165aa6465141")',
+    'client = login_client("svc", accountId="8f14e45f-ceea-467d-a9f4-1b2c3d4e5f60")',
+    # code that builds a value, not the value
+    'Auth: &http.BasicAuth{Username: "bob", Password: os.Getenv("GIT_PASSWORD")},',
 )
 
 

@@ -91,6 +91,16 @@ class _CallRule:
         return "".join(out)
 
 
+# An argument named for an identifier (`issuer_id: "…"`, `keyId=`, `clientID:`): whatever
+# its shape, it names an account or a key, it is not one; `secret_id` is named for a secret.
+_ID_NAME_BEFORE = LazyPattern(r"([A-Za-z_][\w]*?)(?:_id|Id|ID)[ \t]*[:=][ \t]*$")
+
+
+def _named_an_id(text: str, pos: int, at: int) -> bool:
+    m = _ID_NAME_BEFORE.search(text, max(pos, at - 60), at)
+    return m is not None and not tier(m.group(1))
+
+
 def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | None, int]:
     """(the call from `start` with its password-shaped literals marked, where the scan stopped);
     `pos` is where its arguments start. `keyed`: a call that signs or encrypts, whose key is a
@@ -106,7 +116,7 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | N
             if close == -1 or "\n" in text[i:close]:
                 break
             inner = text[i + 1 : close]
-            if (depth == 0 and index >= 1 and password_shaped(inner)) or (
+            if (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i)) or (
                 keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner)
             ):
                 pieces.append(text[last : i + 1] + MARK)

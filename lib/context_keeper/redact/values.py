@@ -47,6 +47,7 @@ _REFERENCE = LazyPattern(
     """,
     re.VERBOSE,
 )
+_ADDRESS_OF = LazyPattern(r"[&*][A-Za-z_][\w.]*[({]")
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
 _X_RUN = LazyPattern(r"[xX]{4,}")
@@ -291,6 +292,7 @@ def not_a_secret(v: str) -> bool:
         or _is_email(v)
         or _is_spec(v)
         or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
+        or _ADDRESS_OF.match(v) is not None  # `&http.BasicAuth{…`: code that builds the value
         or is_qualified_name(v)
         or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
         or _COLOR.fullmatch(v) is not None
