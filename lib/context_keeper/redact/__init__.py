@@ -22,6 +22,11 @@ import functools
 
 from .patterns import MARK, LazyRule, Rule
 
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .lines import RuleTree
+
 _LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
 
 
@@ -61,11 +66,16 @@ class _Rules:
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         # The triggers filed under their rarest character: a trigger can only be in a text
         # that holds every one of its characters, so a line is tested only for the triggers
-        # whose character it holds (about half of them, for ordinary prose).
-        keyed: dict[str, list[tuple[str, int]]] = {}
+        # whose character it holds (about half of them, for ordinary prose). Under each, a
+        # trigger is tested once for all the rules it triggers, and one that holds another
+        # (`password ` holds `assw`) only where that one is (trigger_tree).
+        keyed: dict[str, dict[str, list[int]]] = {}
         for t, i in self.triggers:
-            keyed.setdefault(max(t, key=_rarity), []).append((t, i))
-        self.keyed_triggers = tuple((char, tuple(pairs)) for char, pairs in keyed.items())
+            keyed.setdefault(max(t, key=_rarity), {}).setdefault(t, []).append(i)
+        self.keyed_triggers: dict[str, RuleTree] = {
+            char: trigger_tree(tuple((t, tuple(rules)) for t, rules in group.items())) for char, group in keyed.items()
+        }
+        self.trigger_chars = frozenset(self.keyed_triggers)
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -119,8 +129,27 @@ def _redact(text: str) -> str:
 
 def _triggered(text: str, r: _Rules) -> set[int]:
     """The rules (their indexes) a trigger of which is in `text`."""
-    chars = set(text)
-    return {i for char, pairs in r.keyed_triggers if char in chars for t, i in pairs if t in text}
+    hits: set[int] = set()
+    for char in r.trigger_chars.intersection(text):
+        for trigger, rules, below in r.keyed_triggers[char]:
+            if trigger in text:
+                hits.update(rules)
+                if below:  # (rare: the triggers that hold this one)
+                    hits.update(_held(text, below))
+    return hits
+
+
+def _held(text: str, tree: RuleTree) -> list[int]:
+    """The rules of the triggers of `tree` that are in `text` (each under one it holds)."""
+    found: list[int] = []
+    stack = [tree]
+    while stack:
+        for trigger, rules, below in stack.pop():
+            if trigger in text:
+                found += rules
+                if below:
+                    stack.append(below)
+    return found
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:
