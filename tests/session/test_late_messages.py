@@ -116,6 +116,13 @@ def test_messages_that_cannot_be_composed_are_absent_and_counted(
     assert [(run.messages, run.more) for run in _runs(model)] == [((), 0)] * len(_runs(model))
     assert model.errors and model.stats["fold_errors"] == 1  # once, though three lists hold the run
     assert read_notes(model)[0].startswith("left out 1 record(s) the fold failed on")
+    # Composed early, for runs of one turn compared: each told once all the same.
+    bash = {"command": "pytest -q"}
+    path = _write(
+        tmp_path / "t2.jsonl", _turn(1, [("Bash", bash, TRACEBACK.format(n=1)), ("Bash", bash, TRACEBACK.format(n=2))])
+    )
+    model = build_model(path)
+    assert len(model.errors) == 2 and model.stats["fold_errors"] == 2
 
 
 def test_a_resumed_fold_composes_the_new_runs_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

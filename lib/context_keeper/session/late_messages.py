@@ -9,7 +9,7 @@ holds an `Uncomposed` as its `messages`: an empty tuple that keeps the output an
 end of every fold (fold_loop.fold_records), so nothing outside a fold ever sees an `Uncomposed`.
 
 Within a fold, nothing reads a run's messages but the equality of runs (add_capped of a run
-next to one of the same turn): the callers settle both sides first (`settled`), so that
+next to one of the same turn): the callers compose both sides first (`comparable`), so that
 equality gives the answer the composed messages give.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..records import replace
 from .error_line import run_failures
-from .fold_errors import skip
+from .fold_errors import count
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -37,10 +37,11 @@ class Uncomposed(tuple):  # always empty: the messages are not composed yet
     command: str | None
     found: tuple[tuple[str, ...], int] | None
     error: Exception | None  # what composing them raised (they are absent then)
+    told: bool  # the error counted as a fold error (once, however many lists hold the run)
 
     def __new__(cls, output: str, command: str | None = None) -> Uncomposed:
         self = super().__new__(cls)
-        self.output, self.command, self.found, self.error = output, command, None, None
+        self.output, self.command, self.found, self.error, self.told = output, command, None, None, False
         return self
 
     def composed(self) -> tuple[tuple[str, ...], int]:
@@ -54,16 +55,19 @@ class Uncomposed(tuple):  # always empty: the messages are not composed yet
         return self.found
 
 
-def settled(run: Run) -> Run:
-    """`run` with its messages composed (itself when they are)."""
-    pending = run.messages
-    if type(pending) is not Uncomposed:
-        return run
-    messages, more = pending.composed()
-    return replace(run, messages=messages, more=more)
+def comparable(model: SessionModel, run: Run, runs: list[Run]) -> Run:
+    """`run`, and every run of `runs` in place, with their messages composed: runs that are
+    about to be compared (add_capped)."""
+    failed: list[Exception] = []
+    if type(run.messages) is Uncomposed:
+        run = _settled(run, failed)
+    settle_runs(runs, failed)
+    for exc in failed:
+        count(model, exc)
+    return run
 
 
-def settle_runs(runs: list[Run], failed: list[Exception] | None = None) -> None:
+def settle_runs(runs: list[Run], failed: list[Exception]) -> None:
     """Every run of `runs` with its messages composed, in place; what composing raised
     added to `failed`."""
     for index, run in enumerate(runs):
@@ -74,7 +78,7 @@ def settle_runs(runs: list[Run], failed: list[Exception] | None = None) -> None:
 def settle_model(model: SessionModel) -> None:
     """Every run and error `model` holds with its messages composed: where a fold leaves them.
     A run whose messages could not be composed (a bug in a recogniser) keeps none, and is
-    counted and logged as a record the fold failed on (fold_errors.skip)."""
+    counted and logged as a fold error (fold_errors.count)."""
     failed: list[Exception] = []
     settle_runs(model.commands, failed)
     settle_runs(model.errors, failed)  # in place: the open-error counts kept with the list stay valid
@@ -86,14 +90,15 @@ def settle_model(model: SessionModel) -> None:
     for sub in model.subagents.values():
         settle_runs(sub.commands, failed)
     for exc in failed:
-        skip(model, exc)
+        count(model, exc)
 
 
-def _settled(run: Run, failed: list[Exception] | None) -> Run:
+def _settled(run: Run, failed: list[Exception]) -> Run:
+    """`run` with its messages composed; what composing raised added to `failed` once."""
     pending = run.messages
     assert type(pending) is Uncomposed
-    fresh = pending.found is None  # an error is told once, however many lists hold its run
-    run = settled(run)
-    if fresh and pending.error is not None and failed is not None:
+    messages, more = pending.composed()
+    if pending.error is not None and not pending.told:
+        pending.told = True
         failed.append(pending.error)
-    return run
+    return replace(run, messages=messages, more=more)

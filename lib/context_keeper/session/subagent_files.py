@@ -23,7 +23,7 @@ from . import tools
 from .facts import PendingCall, add_capped
 from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_declined, is_real_prompt
-from .late_messages import settle_runs, settled
+from .late_messages import comparable
 from .subagents import (
     AGENT_ID_IN_TEXT,
     AGENT_ID_RE,
@@ -329,8 +329,7 @@ def _tool_result(
         if run is not None and run.agent == sub.agent_id and run.command == call.input.get("command", "").strip():
             if run.turn in (known.turn for known in sub.commands):
                 # Equal runs are equal in their messages too: composed on both sides first.
-                run = settled(run)
-                settle_runs(sub.commands)
+                run = comparable(model, run, sub.commands)
             add_capped(sub.commands, run, SUB_COMMANDS)
             for written in tools.bash_writes(call, model.cwd) if run.ok else ():
                 add_capped(sub.files, written, SUB_FILES)

@@ -15,7 +15,7 @@ from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
 from .facts import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
 from .heuristics import is_test_command
-from .late_messages import Uncomposed, settle_runs, settled
+from .late_messages import Uncomposed, comparable
 from .shell_writes import written_and_moved
 from .tasks import TASK_TOOLS
 from .units import facts_for, working_units
@@ -133,8 +133,7 @@ def command_run(
     # seen: asked in C first, before comparing records one by one.
     if run.turn in map(_TURN, model.commands):
         # Equal runs are equal in their messages too: composed on both sides first.
-        run = settled(run)
-        settle_runs(model.commands)
+        run = comparable(model, run, model.commands)
         add_capped(model.commands, run, MAX_COMMANDS)
     else:
         model.commands.append(run)
