@@ -142,3 +142,26 @@ def test_a_resumed_fold_composes_the_new_runs_only(tmp_path: Path, monkeypatch: 
     model = update_from_file(SessionModel.from_bytes(saved), path)
     assert composed == [TRACEBACK.format(n=2)]
     assert [run.messages for run in model.commands] == [("make: *** [all] Error 1",), ("ValueError: bad port 2",)]
+
+
+def test_a_read_that_fails_mid_fold_still_leaves_the_messages_composed(tmp_path: Path) -> None:
+    from context_keeper.session import fold_records
+    from context_keeper.transcript.reader import TranscriptReader
+
+    path = _write(tmp_path / "t.jsonl", _turn(1, [("Bash", {"command": "pytest -q"}, TRACEBACK.format(n=1))]))
+
+    class Failing:
+        """A reader whose file goes away after the records it has yielded."""
+
+        def __init__(self) -> None:
+            self.inner = TranscriptReader(path)
+            self.offset = 0
+
+        def __iter__(self) -> Any:
+            yield from self.inner
+            raise OSError("the disk went away")
+
+    model = SessionModel()
+    with pytest.raises(OSError):
+        fold_records(model, Failing(), model.fold)  # type: ignore[arg-type]
+    assert model.commands[0].messages == ("ValueError: bad port 1",)

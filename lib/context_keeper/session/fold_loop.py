@@ -42,17 +42,21 @@ def fold_records(
     before it returns (late_messages)."""
     start = reader.offset
     behind = False
-    for count, item in enumerate(reader, 1):
-        try:
-            step(item)
-        except Exception as exc:  # noqa: BLE001 - see skip
-            skip(model, exc)
-        if stop is not None and reader.offset >= stop:
-            break
-        if max_bytes is not None and reader.offset - start >= max_bytes:
-            break
-        if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
-            behind = True
-            break
+    try:
+        for count, item in enumerate(reader, 1):
+            try:
+                step(item)
+            except Exception as exc:  # noqa: BLE001 - see skip
+                skip(model, exc)
+            if stop is not None and reader.offset >= stop:
+                break
+            if max_bytes is not None and reader.offset - start >= max_bytes:
+                break
+            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+                behind = True
+                break
+    except Exception:
+        settle_model(model)  # a read that failed: still no model leaves a fold uncomposed
+        raise
     settle_model(model)
     return behind
