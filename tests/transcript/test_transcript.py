@@ -231,6 +231,12 @@ EDGE_LINES = [
     '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(1010),
     '{"type": "user", "message": {"content": "x"}, "toolUseResult": %s}' % _nested(1100),
     '{"type": "user", "message": {"content": "x"}, "attachment": %s}' % _nested(1000),
+    # long lines: nesting just under and at the bound (the stdlib decides from it on), in
+    # lists and objects, and many brackets that nest shallowly
+    '{"type": "user", "message": {"content": "' + "x" * 2000 + '"}, "toolUseResult": ' + _nested(transcript._DEEP_BRACKETS - 2) + "}",
+    '{"type": "user", "message": {"content": "' + "x" * 2000 + '"}, "toolUseResult": ' + _nested(transcript._DEEP_BRACKETS - 1) + "}",
+    '{"type": "user", "message": {"content": "x"}, "toolUseResult": ' + '{"a":' * 950 + "1" + "}" * 950 + "}",
+    json.dumps(_result([{"k": [i, {"v": [i]}]} for i in range(1000)], "{[" * 1000)),
     # duplicate keys: the last one wins in both
     '{"type": "attachment", "message": {"content": "x"}, "type": "user"}',
     '{"type": "user", "message": {"content": "first"}, "message": {"content": "second"}}',
@@ -254,6 +260,27 @@ EDGE_LINES = [
 def test_orjson_and_json_make_the_same_records(line: str) -> None:
     fast, slow = _both(line.encode("utf-8", "surrogatepass"))
     assert fast == slow
+
+
+def test_a_long_line_of_shallow_brackets_is_read_by_orjson(monkeypatch: pytest.MonkeyPatch) -> None:
+    """How deep a long line nests is told by what orjson made of it, not by how many
+    brackets it holds (code in a file's contents): no second parse by the stdlib."""
+    line = json.dumps(_result({"file": {"content": "{[" * 5000}, "hunks": [[i] for i in range(2000)]})).encode()
+
+    def slow(_: str) -> object:
+        raise AssertionError("parsed again by the stdlib")
+
+    monkeypatch.setattr(transcript.jsonio, "loads", slow)
+    record = transcript._decode(line, transcript.ReadStats(), orjson.loads)
+    assert isinstance(record, Message) and record.tool_use_result["hunks"][-1] == [1999]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 899, 900, 901])
+def test_nesting_is_counted_container_by_container(depth: int) -> None:
+    nested = orjson.loads(_nested(depth).replace("[]", '[{"a": "[[[["}]') if depth > 1 else "[]")
+    expected_depth = depth + (1 if depth > 1 else 0)
+    assert transcript._nests(nested, 900) is (expected_depth >= 900)
+    assert transcript._nests("[[[[", 1) is False  # a string holds no containers
 
 
 @pytest.mark.parametrize("raw", [b'{"type": "user", "message": {"content": "\xff"}}', b'{"type":"user","message":{"content":"\xed\xa0\x80"}}',

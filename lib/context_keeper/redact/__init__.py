@@ -22,6 +22,11 @@ import functools
 
 from .patterns import MARK, LazyRule, Rule
 
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .lines import RuleTree
+
 _LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
 NON_ASCII = "\x80"  # the key of the triggers with a character beyond ASCII (see `_Rules`)
 
@@ -67,19 +72,8 @@ class _Rules:
         wide_chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
         self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]")
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
-        # The triggers filed under their rarest character: a trigger can only be in a text
-        # that holds every one of its characters, so a line is tested only for the triggers
-        # whose character it holds (about half of them, for ordinary prose).
-        # (Triggers whose rarest character is not ASCII, words of other scripts, share one key,
-        # NON_ASCII: one test of the text, not one per character.)
-        # (A trigger several rules share, `wort` of `nouns` and `languages`, is tested once.)
-        keyed: dict[str, dict[str, list[int]]] = {}
-        for t, i in self.triggers:
-            rarest = max(t, key=_rarity)
-            keyed.setdefault(rarest if rarest.isascii() else NON_ASCII, {}).setdefault(t, []).append(i)
-        self.keyed_triggers = tuple(
-            (char, tuple((t, tuple(rules)) for t, rules in by_trigger.items())) for char, by_trigger in keyed.items()
-        )
+        self.keyed_triggers = _keyed(self.triggers)
+        self.trigger_chars = frozenset(self.keyed_triggers)
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -94,6 +88,23 @@ class _Rules:
 # Characters from the most to the least common in English prose and code; any other
 # character (capitals, digits, punctuation) counts as rarer than all of them.
 _COMMON_CHARS = " etaoinsrhldcumfpgwybvkxjqz"
+
+
+def _keyed(triggers: tuple[tuple[str, int], ...]) -> dict[str, RuleTree]:
+    """The triggers filed under their rarest character: a trigger can only be in a text that
+    holds every one of its characters, so a line is tested only for the triggers whose
+    character it holds (about half of them, for ordinary prose). Under each, a trigger is
+    tested once for all the rules it triggers (`wort` of `nouns` and `languages`), and one
+    that holds another (`password ` holds `assw`) only where that one is (`trigger_tree`).
+    Triggers whose rarest character is not ASCII, words of other scripts, share one key,
+    NON_ASCII: one test of the text, not one per character."""
+    from .lines import trigger_tree
+
+    keyed: dict[str, dict[str, list[int]]] = {}
+    for t, i in triggers:
+        rarest = max(t, key=_rarity)
+        keyed.setdefault(rarest if rarest.isascii() else NON_ASCII, {}).setdefault(t, []).append(i)
+    return {char: trigger_tree(tuple((t, tuple(rules)) for t, rules in group.items())) for char, group in keyed.items()}
 
 
 def _rarity(char: str) -> int:
@@ -133,12 +144,30 @@ def _redact(text: str) -> str:
 
 def _triggered(text: str, r: _Rules) -> set[int]:
     """The rules (their indexes) a trigger of which is in `text`."""
-    chars = set(text)
-    if not text.isascii():
-        chars.add(NON_ASCII)
-    return {
-        i for char, triggers in r.keyed_triggers if char in chars for t, rules in triggers if t in text for i in rules
-    }
+    hits: set[int] = set()
+    chars = r.trigger_chars.intersection(text)
+    if NON_ASCII in r.keyed_triggers and not text.isascii():
+        chars = chars | {NON_ASCII}
+    for char in chars:
+        for trigger, rules, below in r.keyed_triggers[char]:
+            if trigger in text:
+                hits.update(rules)
+                if below:  # (rare: the triggers that hold this one)
+                    hits.update(_held(text, below))
+    return hits
+
+
+def _held(text: str, tree: RuleTree) -> list[int]:
+    """The rules of the triggers of `tree` that are in `text` (each under one it holds)."""
+    found: list[int] = []
+    stack = [tree]
+    while stack:
+        for trigger, rules, below in stack.pop():
+            if trigger in text:
+                found += rules
+                if below:
+                    stack.append(below)
+    return found
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:

@@ -23,6 +23,8 @@ from collections.abc import Callable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from . import _Rules
 
 Apply = Callable[[str, set[int], set[str]], str]
@@ -30,10 +32,13 @@ _BLOCK = 32  # lines per block: big enough that most triggers are absent, small 
 
 
 Tree = tuple[tuple[str, tuple[tuple[str, int], ...], "Tree"], ...]
+# The same forest with each trigger's rule indexes (redact._triggered's, one line's triggers).
+RuleTree = tuple[tuple[str, tuple[int, ...], "RuleTree"], ...]
 
 
-def trigger_tree(triggers: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]) -> Tree:
-    """The lower-case triggers as a forest: each under the longest other trigger it holds."""
+def trigger_tree(triggers: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[tuple[str, tuple[Any, ...], Any], ...]:
+    """The triggers (lower-case ones, for a block) as a forest: each under the longest other
+    trigger it holds, with what it stands for (its (trigger, rule) pairs, or rule indexes)."""
     lows = [low for low, _ in triggers]
     children: dict[str | None, list[str]] = {}
     for low in lows:

@@ -8,7 +8,8 @@ gives the same model as one full pass.
 
 Its rooms, in the order a record meets them: `cursor` (the transcript file: read from the
 cursor, start over, resume), `fold_loop` (the one loop over a reader's records, a failing record
-left out by `fold_errors`), `model` (SessionModel: fields, queries, saved form, and the dispatch
+left out by `fold_errors`, the failure messages of the runs still kept composed at its end by
+`late_messages`), `model` (SessionModel: fields, queries, saved form, and the dispatch
 of each record to its fold step) with `facts` (the records it is made of) and `scratch` (what it
 keeps beside them, never saved), the fold steps `texts` and `tools` (prompts and texts; tool
 calls by family, with `tasks` and `task_index`, `errors`, `error_line` and `shell_writes`),

@@ -20,10 +20,16 @@ def skip(model: SessionModel, exc: Exception) -> None:
     out, so that one record cannot stop every later fold of the session; counted, and told to
     the hook's log (cursor.read_notes). The derived indexes may hold half of its changes: dropped, so
     they are rebuilt from the model when next asked for."""
+    count(model, exc)
+    model.scratch.drop_indexes()
+    model.scratch.agent = None
+
+
+def count(model: SessionModel, exc: Exception) -> None:
+    """A fold step's error, counted and told to the hook's log (cursor.read_notes), where
+    what failed changed nothing of the model (late_messages: messages left absent)."""
     model.stats["fold_errors"] = model.stats.get("fold_errors", 0) + 1
     if model.scratch.fold_errors is None:
         model.scratch.fold_errors = []
     # The message may quote the record (a key, a value): redacted before it can reach the log.
     model.scratch.fold_errors.append(redact(f"{type(exc).__name__}: {exc}"[:200]))
-    model.scratch.drop_indexes()
-    model.scratch.agent = None

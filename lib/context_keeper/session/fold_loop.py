@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from .fold_errors import skip
+from .late_messages import settle_model
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -35,17 +36,27 @@ def fold_records(
 ) -> bool:
     """Fold what `reader` yields with `step`. Ends after the first record ending at or past
     offset `stop`, once `max_bytes` were read, or at `deadline` (a time.monotonic() value,
-    after at least FOLD_BATCH records): True then, the fold is behind the file."""
+    after at least FOLD_BATCH records): True then, the fold is behind the file.
+
+    Either way, the failure messages of the failed runs the model still holds are composed
+    before it returns (late_messages)."""
     start = reader.offset
-    for count, item in enumerate(reader, 1):
-        try:
-            step(item)
-        except Exception as exc:  # noqa: BLE001 - see skip
-            skip(model, exc)
-        if stop is not None and reader.offset >= stop:
-            break
-        if max_bytes is not None and reader.offset - start >= max_bytes:
-            break
-        if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
-            return True
-    return False
+    behind = False
+    try:
+        for count, item in enumerate(reader, 1):
+            try:
+                step(item)
+            except Exception as exc:  # noqa: BLE001 - see skip
+                skip(model, exc)
+            if stop is not None and reader.offset >= stop:
+                break
+            if max_bytes is not None and reader.offset - start >= max_bytes:
+                break
+            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
+                behind = True
+                break
+    except Exception:
+        settle_model(model)  # a read that failed: still no model leaves a fold uncomposed
+        raise
+    settle_model(model)
+    return behind

@@ -23,6 +23,7 @@ from . import tools
 from .facts import PendingCall, add_capped
 from .fold_loop import fold_records
 from .heuristics import decision_sentences, is_declined, is_real_prompt
+from .late_messages import comparable
 from .subagents import (
     AGENT_ID_IN_TEXT,
     AGENT_ID_RE,
@@ -326,6 +327,9 @@ def _tool_result(
     if call.name == "Bash":
         run = model.commands[-1] if model.commands else None
         if run is not None and run.agent == sub.agent_id and run.command == call.input.get("command", "").strip():
+            if run.turn in (known.turn for known in sub.commands):
+                # Equal runs are equal in their messages too: composed on both sides first.
+                run = comparable(model, run, sub.commands)
             add_capped(sub.commands, run, SUB_COMMANDS)
             for written in tools.bash_writes(call, model.cwd) if run.ok else ():
                 add_capped(sub.files, written, SUB_FILES)

@@ -15,6 +15,7 @@ from .error_line import EXIT_CODE_RE, run_failures
 from .errors import record_error, resolve
 from .facts import CommandRun, ErrorEvent, FileChange, PendingCall, add_capped
 from .heuristics import is_test_command
+from .late_messages import Uncomposed, comparable
 from .shell_writes import written_and_moved
 from .tasks import TASK_TOOLS
 from .units import facts_for, working_units
@@ -101,8 +102,9 @@ def bash_result(
         return
     ok = not block.is_error
     match = EXIT_CODE_RE.match(block.text.lstrip()) if block.is_error else None
-    messages, more = ((), 0) if ok else run_failures(block.text, command.strip())
-    command_run(model, call, facts, ok, int(match.group(1)) if match else (0 if ok else None), messages, more)
+    # (Composed when the fold ends, for the runs still kept: late_messages.)
+    messages = () if ok else Uncomposed(block.text, command.strip())
+    command_run(model, call, facts, ok, int(match.group(1)) if match else (0 if ok else None), messages, 0)
 
 
 def command_run(
@@ -130,6 +132,8 @@ def command_run(
     # Runs are equal only with equal turns, and most runs are of a turn the list has not
     # seen: asked in C first, before comparing records one by one.
     if run.turn in map(_TURN, model.commands):
+        # Equal runs are equal in their messages too: composed on both sides first.
+        run = comparable(model, run, model.commands)
         add_capped(model.commands, run, MAX_COMMANDS)
     else:
         model.commands.append(run)
@@ -263,8 +267,9 @@ def moved(model: SessionModel, call: PendingCall, src: str, dst: str, facts: lis
 
 def file_result(model: SessionModel, call: PendingCall, path: str, block: ToolResult, facts: list[UnitFacts]) -> None:
     if block.is_error:
-        messages, more = run_failures(block.text)
-        record_error(model, ErrorEvent("file", path, messages, call.turn, more=more, agent=model.scratch.agent), facts)
+        # (Composed when the fold ends, for the errors still kept: late_messages.)
+        error = ErrorEvent("file", path, Uncomposed(block.text), call.turn, agent=model.scratch.agent)
+        record_error(model, error, facts)
         return
     file_changed(model, call, path, facts, call.name)
 

@@ -49,10 +49,9 @@ KNOWN_TYPES = frozenset(
 _KNOWN_PREFIXES = tuple(b'{"type":"' + kind.encode() + b'"' for kind in KNOWN_TYPES)
 MAX_UNKNOWN_TYPES = 20  # distinct names counted; the rest as "other"
 _TYPE_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-# A line with this many `{` and `[` could nest deeper than the stdlib parser goes (it raises
+# A line nesting this deep could nest deeper than the stdlib parser goes (it raises
 # RecursionError near sys.getrecursionlimit() less the caller's depth, orjson only at 1024):
 # such a line is always left to the stdlib parser, so both parsers skip or keep it alike.
-# (Code-heavy tool results have hundreds of braces: the bound stays as high as is safe.)
 _DEEP_BRACKETS = max(64, min(900, sys.getrecursionlimit() - 100))
 
 
@@ -250,13 +249,15 @@ def _parse(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | 
     if not line or line.isspace():  # (bytes.strip's whitespace, without copying the line)
         stats.blank += 1
         return None
-    # (A line shorter than twice the bound cannot hold that many openers and their closers.)
-    if fast is not None and (len(line) < 2 * _DEEP_BRACKETS or line.count(b"{") + line.count(b"[") < _DEEP_BRACKETS):
+    if fast is not None:
         try:
             obj = fast(line)
         except ValueError:
-            pass  # rejected (lone surrogate, NaN, 1e400, invalid UTF-8...): the stdlib decides
-        else:
+            obj = _BROKEN  # rejected (lone surrogate, NaN, 1e400, invalid UTF-8...): the stdlib decides
+        # A line shorter than twice the bound cannot hold that many openers and their closers;
+        # a longer one is told by what orjson made of it (_nests), not by counting its bytes:
+        # it is mostly a few containers around long strings (file contents, outputs).
+        if obj is not _BROKEN and (len(line) < 2 * _DEEP_BRACKETS or not _nests(obj, _DEEP_BRACKETS)):
             record = _record(obj, stats)
             if record is None:
                 return None
@@ -273,6 +274,23 @@ def _parse(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | 
         stats.malformed += 1
         return None
     return record
+
+
+def _nests(obj: Any, depth: int) -> bool:
+    """Whether `obj` (a parsed line) holds containers `depth` deep, counting itself: the
+    nesting of the line's brackets, visited container by container (strings, the bulk of a
+    long line, are not looked into)."""
+    if type(obj) is not dict and type(obj) is not list:
+        return False
+    stack = [(obj, 1)]
+    while stack:
+        container, level = stack.pop()
+        if level >= depth:
+            return True
+        for value in container.values() if type(container) is dict else container:
+            if type(value) is dict or type(value) is list:
+                stack.append((value, level + 1))
+    return False
 
 
 def _record(obj: Any, stats: ReadStats) -> Record | None:
@@ -302,7 +320,7 @@ def _exact(obj: dict[str, Any], record: Record) -> bool:
 
     Where both accept a line they give equal values (tests/transcript/test_transcript.py), with two
     exceptions: orjson reads an integer beyond 64 bits as a float (`json`: the exact int),
-    and it accepts nesting that `json` refuses (such lines never get here: _DEEP_BRACKETS).
+    and it accepts nesting that `json` refuses (such lines never get here: _nests).
     So the record is exact when no float reached a field the model reads as a number or
     keeps as data: the token counts, a tool call's input, the tool result's data. Floats are
     rare there; such a line is parsed again by `json`.
