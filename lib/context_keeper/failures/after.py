@@ -28,6 +28,9 @@ _WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\
 # `at src/a.js:2:23`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
 _LINK_RE = re.compile(r"^https?://\S+$")
+# A message cut after a dash or a preposition (`... outside the exception class -`) goes on
+# with the place on the next line: the place ends its sentence.
+_DANGLING_RE = re.compile(r"(?: [-–—]| (?:at|in|of|from))$")
 _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
@@ -68,6 +71,9 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
     """A message whose location closes the excerpt under it (`└─ in a.ts(2,21)`), or stands
     alone on the line under it at the end of its block (`template.yaml:6:7`)."""
+    if n < end and _DANGLING_RE.search(text) and kinds[n] == "location" and _PLACE_RE.match(lines[n].core):
+        kinds[n] = "used"
+        return f"{text} {lines[n].core}", n + 1
     m = n
     while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
         m += 1

@@ -57,7 +57,16 @@ def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tupl
         if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
             break
         label = text[:-1].strip().lower()
-        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
+        # A label (`Reason:`) or the run's verdict (`Build failed with 1 error:`, `FAILED:`)
+        # over the message introduces it and is no part of it (`Assertion failed:` is: it
+        # says what failed).
+        words = re.findall(r"[a-z]+", label)
+        bare = (
+            label in shapes.LABEL_WORDS
+            or (len(words) == 1 and words[0] in shapes.SUMMARY_WORDS)
+            or bool(wording.VERDICT_RE.search(label))
+        )
+        text = nxt if bare else f"{text} {nxt}"
         kinds[m] = "used"
         n = m + 1
     return text, n

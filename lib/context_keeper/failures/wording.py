@@ -45,7 +45,8 @@ OS_ERROR_RE = re.compile(
     r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
 )
 WEAK_RE = re.compile(
-    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
+    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic|not an? valid)\b",
+    re.IGNORECASE,
 )
 # (A count is no part of a place: `board.dts:7.5-6 syntax error` names a column, not 6 errors.)
 VERDICT_RE = re.compile(
@@ -61,6 +62,8 @@ VERDICT_RE = re.compile(
     # That errors happened, not which (`Fatal errors encountered -- cannot continue`,
     # `Error(s) found in configuration file : x.cfg`), and a step's exit (`..., exited with 2`).
     r"|\berrors(?:\(s\))? (?:were )?(?:found|encountered|occurred|detected)\b|\berror\(s\)|\bcannot continue\b"
+    # A count of them in a sentence (`There were 2 errors compiling module, stopping`).
+    r"|\bthere (?:were|was|are|is) \d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b"
     r"|\bexited with (?:code |status )?\d+\s*$",
     re.IGNORECASE,
 )

@@ -1,0 +1,66 @@
+"""failures.ranking on places written where the earlier rules did not look (a line number in
+parentheses, a place closing the line, a place finishing a wrapped line) and on headers that
+are the run's verdict over the message. Each output is written for its rule in the shape such
+tools print; the recordings measure the whole."""
+
+from __future__ import annotations
+
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+def test_a_line_in_parentheses_after_the_file_is_a_place() -> None:
+    output = (
+        "lib/io.c(3): Error: Undefined symbol: 'buf'\n"
+        "lib/io.c(5): Warning: Converting integer to pointer without a cast\n"
+        "lib/io.c(9): Error: ';' expected"
+    )
+    assert messages(output) == ["lib/io.c(3): Error: Undefined symbol: 'buf'", "lib/io.c(9): Error: ';' expected"]
+
+
+def test_a_place_closing_the_line_after_a_dash_makes_each_line_a_finding() -> None:
+    output = (
+        "[R101] Do not shadow a builtin - app/x.py:3:1\n"
+        "[R207] Avoid a bare except - app/x.py:9:5\n"
+        "[R300] Consider an else block - app/x.py:12:8\n"
+        "Checked 1 file"
+    )
+    assert messages(output) == [
+        "[R101] Do not shadow a builtin - app/x.py:3:1",
+        "[R207] Avoid a bare except - app/x.py:9:5",
+        "[R300] Consider an else block - app/x.py:12:8",
+    ]
+
+
+def test_a_place_on_the_next_line_finishes_a_line_cut_after_a_dash() -> None:
+    output = (
+        "[R101] Do not shadow a builtin - app/x.py:3:1\n"
+        "[R410] Prefer a named constant over a long literal -\n"
+        "app/x.py:12:8\n"
+        "[R207] Avoid a bare except - app/x.py:9:5"
+    )
+    assert messages(output)[1] == "[R410] Prefer a named constant over a long literal - app/x.py:12:8"
+
+
+def test_a_one_word_verdict_over_the_message_is_no_part_of_it() -> None:
+    output = 'Checking alerts.yml\n  FAILED:\nalerts.yml: not a valid duration string: "5 minutes"'
+    assert messages(output) == ['alerts.yml: not a valid duration string: "5 minutes"']
+
+
+def test_a_count_of_errors_over_the_message_is_no_part_of_it() -> None:
+    output = "building for production...\nBuild failed with 1 error:\n\n[UNRESOLVED_IMPORT] Could not resolve './x' in src/a.js"
+    assert messages(output) == ["[UNRESOLVED_IMPORT] Could not resolve './x' in src/a.js"]
+
+
+def test_a_sentence_counting_the_errors_is_no_finding() -> None:
+    # (Its line in parentheses makes it a located line like the findings.)
+    output = (
+        'cart.pas(5,12) Error: Identifier not found "totl"\n'
+        "cart.pas(8) Fatal: There were 1 errors compiling module, stopping"
+    )
+    assert messages(output) == ['cart.pas(5,12) Error: Identifier not found "totl"']
