@@ -64,3 +64,31 @@ def test_a_sentence_counting_the_errors_is_no_finding() -> None:
         "cart.pas(8) Fatal: There were 1 errors compiling module, stopping"
     )
     assert messages(output) == ['cart.pas(5,12) Error: Identifier not found "totl"']
+
+
+def test_a_line_saying_only_where_goes_with_the_message_above_it() -> None:
+    output = (
+        "netcfg v2.1: unknown protocol `tcpp' specified\n"
+        "Error occurred at line: 12\n"
+        "Try `netcfg --help' for more information."
+    )
+    assert messages(output) == ["netcfg v2.1: unknown protocol `tcpp' specified; Error occurred at line: 12"]
+
+
+def test_a_drawn_excerpts_place_and_label_go_with_the_message_not_the_frames() -> None:
+    output = (
+        "[MISSING_EXPORT] 'total' is not exported by src/cart.js\n"
+        "   ╭─[ src/main.js:3:10 ]\n"
+        "   │\n"
+        " 3 │ import { total } from './cart.js';\n"
+        "   │          ──┬──\n"
+        "   │            ╰──── Missing export\n"
+        "───╯\n"
+        "\n"
+        "    at aggregateErrors (file:///app/node_modules/b/dist/error.mjs:50:18)\n"
+        "    at #build (file:///app/node_modules/b/dist/b.mjs:146:34)\n"
+        "    at async build (file:///app/node_modules/v/dist/node.js:35208:19)"
+    )
+    assert messages(output) == [
+        "src/main.js:3:10: [MISSING_EXPORT] 'total' is not exported by src/cart.js: Missing export"
+    ]
