@@ -44,8 +44,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # round (split in halves by toolchain, one half read during the round, the other at its end;
 # docs/performance.md, e2). A message over several lines: flow's fourth message wrapped onto
 # the margin mid-sentence; html-minifier's quoted snippet going on at the same indentation.
-# Several failures of different shapes: gersemi's `would be reformatted` beside a located
-# finding. The wrong line: a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR:
+# The wrong line: a wrap-up that reads as strongly as the message (dtc's `FATAL ERROR:
 # Unable to parse input tree`, a second message beside `Error: board.dts:7.5-6 syntax
 # error`); iasl's location and excerpt on one line, its error and caret on the next. Runner
 # formats: bun's test title printed after its report, node-tap's YAML diagnostics (the diff
@@ -60,7 +59,6 @@ KNOWN_MISSES = frozenset(
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",
-        "blacken-docs-errors",
         "brittle-failing",
         "bun-test-failing",
         "busted-two-failing",
@@ -74,7 +72,6 @@ KNOWN_MISSES = frozenset(
         "eunit-failing",
         "flawfinder-hits",
         "flow-check",
-        "gersemi-check",
         "haxe-uncaught",
         "hlint-parse-error",
         "hlint-suggestions",
@@ -136,7 +133,6 @@ FIRST_RIGHT = frozenset(
         "sqlfmt-error",
         "flow-check",
         "dtc-syntax",
-        "blacken-docs-errors",
         "keepalived-config-test",
         "knot-conf-check",
         "logrotate-debug",

@@ -92,3 +92,16 @@ def test_a_drawn_excerpts_place_and_label_go_with_the_message_not_the_frames() -
     assert messages(output) == [
         "src/main.js:3:10: [MISSING_EXPORT] 'total' is not exported by src/cart.js: Missing export"
     ]
+
+
+def test_a_file_a_formatter_would_change_is_a_finding_beside_one_it_could_not_read() -> None:
+    output = "docs/intro.md:12: code block parse error Cannot parse: 2:4: invalid syntax\nsrc/notes.rst: Rewriting..."
+    assert messages(output) == [
+        "docs/intro.md:12: code block parse error Cannot parse: 2:4: invalid syntax",
+        "src/notes.rst: Rewriting...",
+    ]
+    output = "/src/CMakeLists.txt would be reformatted\n/src/cmake/deps.cmake: 4:2: unbalanced parentheses"
+    assert messages(output) == [
+        "/src/CMakeLists.txt would be reformatted",
+        "/src/cmake/deps.cmake: 4:2: unbalanced parentheses",
+    ]

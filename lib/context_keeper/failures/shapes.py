@@ -205,7 +205,7 @@ LOC_START_RE = re.compile(
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     # (`a.vala:8.12-8.14:` is a line.column range.)
     # (`app.groovy: 3: unexpected token` puts a space before the line.)
-    + r"(?::\d+(?::\d+)?:?|: \d+:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    + r"(?::\d+(?::\d+)?:?|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(
