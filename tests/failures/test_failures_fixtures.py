@@ -73,8 +73,6 @@ KNOWN_MISSES = frozenset(
         "flawfinder-hits",
         "flow-check",
         "haxe-uncaught",
-        "hlint-parse-error",
-        "hlint-suggestions",
         "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",

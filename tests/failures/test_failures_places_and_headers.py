@@ -105,3 +105,11 @@ def test_a_file_a_formatter_would_change_is_a_finding_beside_one_it_could_not_re
         "/src/CMakeLists.txt would be reformatted",
         "/src/cmake/deps.cmake: 4:2: unbalanced parentheses",
     ]
+
+
+def test_one_side_of_a_comparison_alone_shows_code_and_is_no_part_of_the_message() -> None:
+    output = "src/Shop.hs:4:31-43: Warning: Use sum\nFound:\n  foldr (+) 0 xs\nPerhaps:\n  sum xs\n\n1 hint"
+    assert messages(output) == ["src/Shop.hs:4:31-43: Warning: Use sum"]
+    # Both sides under the message are what was compared.
+    output = "src/shop.pl:9: test total: wrong answer\nExpected: 1\nFound: 0\n"
+    assert messages(output) == ["src/shop.pl:9: test total: wrong answer; Expected: 1; Found: 0"]

@@ -110,8 +110,8 @@ def continued(
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = diff or _goes_with(text, s, line.indent >= base)
         deeper = line.indent > base
+        pair = diff or (_goes_with(text, s, line.indent >= base) and (deeper or not _lone_side(lines, m, end, text)))
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
             break
@@ -132,6 +132,23 @@ def continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _lone_side(lines: list[shapes.Line], m: int, end: int, text: str) -> bool:
+    """Whether the line at `m` names one side of a comparison (`Found:`) with no other side
+    in the message or the lines of its block: then it shows the code the finding is about
+    (`Found:` over the code, `Perhaps:` over a rewrite), not what was compared."""
+    key = shapes.PAIR_KEY_RE.match(lines[m].core)
+    side = key.group(0).rstrip(": ").lower() if key else "code"
+    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in text.split("; ")):
+        return False  # (the code a test ran is no side of a comparison)
+    for k in range(m + 1, min(m + 12, end)):
+        other = shapes.PAIR_KEY_RE.match(lines[k].core)
+        if not lines[k].core:
+            break
+        if other and other.group(0).rstrip(": ").lower() != side:
+            return False
+    return True
 
 
 def _goes_with(text: str, s: str, level: bool) -> bool:
