@@ -93,7 +93,6 @@ KNOWN_MISSES = frozenset(
         "plunit-failing",
         "poku-failing",
         "prettier-check",
-        "promtool-test-rules",
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",

@@ -113,3 +113,21 @@ def test_one_side_of_a_comparison_alone_shows_code_and_is_no_part_of_the_message
     # Both sides under the message are what was compared.
     output = "src/shop.pl:9: test total: wrong answer\nExpected: 1\nFound: 0\n"
     assert messages(output) == ["src/shop.pl:9: test total: wrong answer; Expected: 1; Found: 0"]
+
+
+def test_each_block_under_a_failed_heading_is_a_failure() -> None:
+    output = (
+        "Checking:  checks.yml\n"
+        "  FAILED:\n"
+        "    name: DiskFull, at: 5m,\n"
+        "        want: severity=page\n"
+        "        have: severity=warning\n"
+        "\n"
+        "    name: CpuHigh, at: 10m,\n"
+        "        want: 1\n"
+        "        have: 0"
+    )
+    assert messages(output) == [
+        "name: DiskFull, at: 5m,; want: severity=page; have: severity=warning",
+        "name: CpuHigh, at: 10m,; want: 1; have: 0",
+    ]
