@@ -131,3 +131,28 @@ def test_each_block_under_a_failed_heading_is_a_failure() -> None:
         "name: DiskFull, at: 5m,; want: severity=page; have: severity=warning",
         "name: CpuHigh, at: 10m,; want: 1; have: 0",
     ]
+
+
+def test_a_line_saying_the_error_was_found_at_a_files_place_puts_it_in_front() -> None:
+    # (A daemon's Unix time before each line is no part of what it says.)
+    output = "1795783860: Error: Unknown option max_conns.\n1795783860: Error found at broker.conf:4."
+    assert messages(output) == ["broker.conf:4: Error: Unknown option max_conns."]
+
+
+def test_a_place_after_a_one_word_label_under_the_message_is_where() -> None:
+    output = (
+        "[ERROR]: YAML parsing failed: did not find expected key.\n"
+        "Origin: /srv/play/site.yml:8:3\n"
+        "\n"
+        " 8   - name: start\n"
+        "     ^ column 3"
+    )
+    assert messages(output) == ["/srv/play/site.yml:8:3: [ERROR]: YAML parsing failed: did not find expected key."]
+
+
+def test_a_file_and_its_line_in_parentheses_with_a_colon_is_a_place() -> None:
+    output = "(router.conf: Line 2) unknown state 'MASTR'\n(router.conf: Line 5) number '300' outside range [1, 255]"
+    assert messages(output) == [
+        "(router.conf: Line 2) unknown state 'MASTR'",
+        "(router.conf: Line 5) number '300' outside range [1, 255]",
+    ]

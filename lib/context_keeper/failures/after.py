@@ -25,12 +25,14 @@ _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shap
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
 _WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
-# `at src/a.js:2:23`), and a link alone on one.
-_PLACE_RE = re.compile(r"^(?:at )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
+# `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
+_PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
 _LINK_RE = re.compile(r"^https?://\S+$")
-# A line saying only where the error above it happened (`Error occurred at line: 7`).
+# A line saying only where the error above it happened (`Error occurred at line: 7`, `Error
+# found at a.conf:2.`).
 _WHERE_LINE_RE = re.compile(
-    r"^(?:an? )?(?:error|problem|failure)s? (?:occurred |found |was found )?(?:at|on|in) line:? \d+(?:,? col(?:umn)?:? \d+)?\.?$",
+    r"^(?:an? )?(?:error|problem|failure)s? (?:occurred |found |was found )?(?:at|on|in) "
+    r"(?:line:? \d+(?:,? col(?:umn)?:? \d+)?|(?P<place>/?" + shapes.PATH + r":\d+(?::\d+)?))\.?$",
     re.IGNORECASE,
 )
 # A label at the end of a line drawn from the span it names (`╰──── Module not found.`).
@@ -80,9 +82,13 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
     """A message whose location closes the excerpt under it (`└─ in a.ts(2,21)`), or stands
     alone on the line under it at the end of its block (`template.yaml:6:7`)."""
-    if n < end and kinds[n] == "text" and _WHERE_LINE_RE.match(lines[n].core) and not _WHERE_LINE_RE.match(text):
+    where = _WHERE_LINE_RE.match(lines[n].core) if n < end and kinds[n] == "text" else None
+    if where and not _WHERE_LINE_RE.match(text):
         kinds[n] = "used"
-        return f"{text}; {lines[n].core}", n + 1
+        # (A file's place goes in front, as a place under a message does; a line alone after.)
+        return (
+            compose(where.group("place") + ":", [text]) if where.group("place") else f"{text}; {where.group(0)}"
+        ), n + 1
     if n < end and _DANGLING_RE.search(text) and kinds[n] == "location" and _PLACE_RE.match(lines[n].core):
         kinds[n] = "used"
         return f"{text} {lines[n].core}", n + 1

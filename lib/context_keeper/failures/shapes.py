@@ -19,6 +19,8 @@ import re
 
 TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
+    # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
+    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
 )
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")

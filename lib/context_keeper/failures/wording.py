@@ -80,8 +80,11 @@ CODE_RE = re.compile(
     r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b(?! [a-z]+ing\b)"
 )
 # A file and a line inside the words, however the tool writes them (`[haproxy.cfg:17]`,
-# `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`).
-LOC_INSIDE_RE = re.compile(r"\[[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\]|[\w.-]\.[A-Za-z]\w*['\"]?,? (?:line|Line):? \d+\b")
+# `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`,
+# `(a.conf: Line 4)`).
+LOC_INSIDE_RE = re.compile(
+    r"\[[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\]|[\w.-]\.[A-Za-z]\w*['\"]?[,:]? (?:line|Line):? \d+\b"
+)
 MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 
 
