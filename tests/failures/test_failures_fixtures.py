@@ -61,12 +61,12 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # a second failure. The wrong line: a deprecation warning's source line (jsonschema); reuse's
 # advice over its headed lists; xdoctest's `CommandLine:` reproduction over `Expected:`/`Got:`;
 # nox, whose expectation is the session's exit-status line. Several failures: keepalived's line
-# without a place or a failure word (`(CART) the virtual router id must be set`); redocly's
-# position rows under a file joined into one; dpdm's numbered list under a bullet heading;
-# iwyu's empty `should add these lines:` section. Runner formats: brittle's nested TAP with YAML
-# diagnostics, poku's titles around their reports. Levels: appstreamcli's `I:` info lines kept
-# beside its `E:` and `W:` findings (a one-letter level the method does not read); logrotate's
-# `found error in ..., skipping` wrap-up kept between its two errors.
+# without a place or a failure word (`(CART) the virtual router id must be set`); dpdm's
+# numbered list under a bullet heading; iwyu's empty `should add these lines:` section. Runner
+# formats: brittle's nested TAP with YAML diagnostics, poku's titles around their reports.
+# Levels: appstreamcli's `I:` info lines kept beside its `E:` and `W:` findings (a one-letter
+# level the method does not read); logrotate's `found error in ..., skipping` wrap-up kept
+# between its two errors.
 KNOWN_MISSES = frozenset(
     {
         "appstreamcli-validate",
@@ -109,7 +109,6 @@ KNOWN_MISSES = frozenset(
         "pyroma-rating",
         "qunit-failing",
         "raku-compile",
-        "redocly-lint",
         "rescript-type-error",
         "reuse-lint",
         "rollup-missing-export",

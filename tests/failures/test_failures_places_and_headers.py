@@ -156,3 +156,18 @@ def test_a_file_and_its_line_in_parentheses_with_a_colon_is_a_place() -> None:
         "(router.conf: Line 2) unknown state 'MASTR'",
         "(router.conf: Line 5) number '300' outside range [1, 255]",
     ]
+
+
+def test_a_files_name_with_a_colon_over_position_rows_heads_them() -> None:
+    output = (
+        "validating api.yaml...\n"
+        "api.yaml:\n"
+        "  1:1    error    no-empty-servers   Servers must be present.\n"
+        "  7:5    error    operation-summary  Operation object should contain `summary` field.\n"
+        "\n"
+        "Validation failed with 2 errors."
+    )
+    assert messages(output) == [
+        "api.yaml:1:1: error no-empty-servers Servers must be present.",
+        "api.yaml:7:5: error operation-summary Operation object should contain `summary` field.",
+    ]
