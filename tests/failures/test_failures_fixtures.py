@@ -52,21 +52,20 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # the jq filter after `line 1:`, its YAML error joined by spaces.
 # The seventeenth batch, the sixth round's sealed held-out set, what is left after the seventh
 # round (split in halves by toolchain, one half read during the round, the other at its end;
-# docs/performance.md, e2). A prefix that is not the message: a REPL's `;` comment marker (MIT
-# Scheme); one that is: plunit's and hugs's `ERROR` kept by the expectation, with plunit's
-# repeated on its continuation lines. A place on another line: picolisp's `[cart.l:4]` over the
-# message; sshd's file named without an extension (`sshd_config: line 3:`). The same message
-# twice: kea's log line and its restatement both kept; knot's wrap-up (`failed to load
-# configuration file`) beside its finding; smlnj's `Fatal error -- Uncaught exception` taken for
-# a second failure. The wrong line: a deprecation warning's source line (jsonschema); reuse's
-# advice over its headed lists; xdoctest's `CommandLine:` reproduction over `Expected:`/`Got:`;
-# nox, whose expectation is the session's exit-status line. Several failures: keepalived's line
-# without a place or a failure word (`(CART) the virtual router id must be set`); dpdm's
-# numbered list under a bullet heading; iwyu's empty `should add these lines:` section. Runner
-# formats: brittle's nested TAP with YAML diagnostics, poku's titles around their reports.
-# Levels: appstreamcli's `I:` info lines kept beside its `E:` and `W:` findings (a one-letter
-# level the method does not read); logrotate's `found error in ..., skipping` wrap-up kept
-# between its two errors.
+# docs/performance.md, e2). A prefix that is the message: plunit's and hugs's `ERROR` kept by
+# the expectation, with plunit's repeated on its continuation lines. A place on another line:
+# picolisp's `[cart.l:4]` over the message; sshd's file named without an extension
+# (`sshd_config: line 3:`). The same message twice: kea's log line and its restatement both
+# kept; knot's wrap-up (`failed to load configuration file`) beside its finding; smlnj's `Fatal
+# error -- Uncaught exception` taken for a second failure. The wrong line: a deprecation
+# warning's source line (jsonschema); reuse's advice over its headed lists; xdoctest's
+# `CommandLine:` reproduction over `Expected:`/`Got:`; nox, whose expectation is the session's
+# exit-status line. Several failures: keepalived's line without a place or a failure word
+# (`(CART) the virtual router id must be set`); dpdm's numbered list under a bullet heading;
+# iwyu's empty `should add these lines:` section. Runner formats: brittle's nested TAP with YAML
+# diagnostics, poku's titles around their reports. Levels: appstreamcli's `I:` info lines kept
+# beside its `E:` and `W:` findings (a one-letter level the method does not read); logrotate's
+# `found error in ..., skipping` wrap-up kept between its two errors.
 KNOWN_MISSES = frozenset(
     {
         "appstreamcli-validate",
@@ -98,7 +97,6 @@ KNOWN_MISSES = frozenset(
         "knot-conf-check",
         "livescript-syntax",
         "logrotate-debug",
-        "mit-scheme-error",
         "mono-exception",
         "nox-session-fails",
         "ospec-failing",

@@ -171,3 +171,8 @@ def test_a_files_name_with_a_colon_over_position_rows_heads_them() -> None:
         "api.yaml:1:1: error no-empty-servers Servers must be present.",
         "api.yaml:7:5: error operation-summary Operation object should contain `summary` field.",
     ]
+
+
+def test_a_repls_comment_marker_glued_to_its_words_is_no_part_of_them() -> None:
+    output = ";Unbound variable: totl\n;To continue, call RESTART with an option number:\n; (RESTART 1) => Return to level 1.\n"
+    assert messages(output)[0] == "Unbound variable: totl"

@@ -266,6 +266,8 @@ class Line:
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = TIMESTAMP_RE.sub("", text)
+        elif text[:1] == ";" and text[1:2].isalpha():
+            text = text[1:]  # a REPL's comment marker glued to its words (`;Unbound variable: x`)
         elif text[:1] in "/(bdkszt":
             text = SHELL_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))
