@@ -25,9 +25,21 @@ _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shap
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
 _WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
-# `at src/a.js:2:23`), and a link alone on one.
-_PLACE_RE = re.compile(r"^(?:at )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
+# `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
+_PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
 _LINK_RE = re.compile(r"^https?://\S+$")
+# A line saying only where the error above it happened (`Error occurred at line: 7`, `Error
+# found at a.conf:2.`).
+_WHERE_LINE_RE = re.compile(
+    r"^(?:an? )?(?:error|problem|failure)s? (?:occurred |found |was found )?(?:at|on|in) "
+    r"(?:line:? \d+(?:,? col(?:umn)?:? \d+)?|(?P<place>/?" + shapes.PATH + r":\d+(?::\d+)?))\.?$",
+    re.IGNORECASE,
+)
+# A label at the end of a line drawn from the span it names (`╰──── Module not found.`).
+_DRAWN_LABEL_RE = re.compile(r"^\s*[╰└]─+\s+(\S.*)$")
+# A message cut after a dash or a preposition (`... outside the exception class -`) goes on
+# with the place on the next line: the place ends its sentence.
+_DANGLING_RE = re.compile(r"(?: [-–—]| (?:at|in|of|from))$")
 _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
@@ -61,6 +73,8 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
         if not label and "^" in under:
             found = shapes.CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""
+        elif not label and (drawn := _DRAWN_LABEL_RE.match(under)):
+            label = drawn.group(1)  # the caret's label at the end of a line drawn from it
         m += 1
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
 
@@ -68,6 +82,16 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
     """A message whose location closes the excerpt under it (`└─ in a.ts(2,21)`), or stands
     alone on the line under it at the end of its block (`template.yaml:6:7`)."""
+    where = _WHERE_LINE_RE.match(lines[n].core) if n < end and kinds[n] == "text" else None
+    if where and not _WHERE_LINE_RE.match(text):
+        kinds[n] = "used"
+        # (A file's place goes in front, as a place under a message does; a line alone after.)
+        return (
+            compose(where.group("place") + ":", [text]) if where.group("place") else f"{text}; {where.group(0)}"
+        ), n + 1
+    if n < end and _DANGLING_RE.search(text) and kinds[n] == "location" and _PLACE_RE.match(lines[n].core):
+        kinds[n] = "used"
+        return f"{text} {lines[n].core}", n + 1
     m = n
     while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
         m += 1

@@ -50,7 +50,12 @@ _RULE_RE = re.compile(
     r"|\(\w+: [\w./-]+\)$",
     re.IGNORECASE,
 )
-_FILED_RE = re.compile(r"^/?" + shapes.PATH + r": (?!\d)\S")
+_FILED_RE = re.compile(r"^/?" + shapes.PATH + r"(?:: (?!\d)\S| (?=[a-z]))")
+# What a formatter or checker says it does or would do to a file (`would be reformatted`,
+# `Rewriting...`): the file's finding, though no failure word says so.
+_CHANGED_RE = re.compile(
+    r"\b(?:re-?(?:formatt|writ|sort|order)\w*|would (?:be )?(?:change|modifie|fixe|format)\w*)", re.I
+)
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
 _NUMBER_RE = re.compile(r"\d+")
@@ -92,10 +97,18 @@ def several(units: list[Unit]) -> list[str]:
         top = max(u.score for u in located)
         if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
             return []
-    if len(located) >= 2:
-        # A line at the margin naming a file with no line (`b.timer: Timer unit lacks value
-        # setting.`) among findings that name theirs is one of them.
-        filed = [u for u in units if u.indent == 0 and u.score >= 1 and not u.located and _FILED_RE.match(u.text)]
+    # A line at the margin naming a file with no line (`b.timer: Timer unit lacks value
+    # setting.`) among findings that name theirs is one of them; so is a file a formatter
+    # would change (`a.cmake would be reformatted`) beside one it could not read.
+    filed = [
+        u
+        for u in units
+        if u.indent == 0
+        and (u.score >= 1 or (located and _CHANGED_RE.search(u.text)))
+        and not u.located
+        and _FILED_RE.match(u.text)
+    ]
+    if len(located) >= 2 or (located and any(_CHANGED_RE.search(u.text) for u in filed)):
         located = [u for u in units if u in located or u in filed]
         # A note without its own rule id (none, or the one of the finding above it) explains
         # that finding.

@@ -57,7 +57,16 @@ def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tupl
         if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
             break
         label = text[:-1].strip().lower()
-        text = nxt if label in shapes.LABEL_WORDS else f"{text} {nxt}"
+        # A label (`Reason:`) or the run's verdict (`Build failed with 1 error:`, `FAILED:`)
+        # over the message introduces it and is no part of it (`Assertion failed:` is: it
+        # says what failed).
+        words = re.findall(r"[a-z]+", label)
+        bare = (
+            label in shapes.LABEL_WORDS
+            or (len(words) == 1 and words[0] in shapes.SUMMARY_WORDS)
+            or bool(wording.VERDICT_RE.search(label))
+        )
+        text = nxt if bare else f"{text} {nxt}"
         kinds[m] = "used"
         n = m + 1
     return text, n
@@ -101,8 +110,8 @@ def continued(
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
-        pair = diff or _goes_with(text, s, line.indent >= base)
         deeper = line.indent > base
+        pair = diff or (_goes_with(text, s, line.indent >= base) and (deeper or not _lone_side(lines, m, end, text)))
         # An excerpt (the line above a caret) and a message of its own are not continuations.
         if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
             break
@@ -123,6 +132,23 @@ def continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _lone_side(lines: list[shapes.Line], m: int, end: int, text: str) -> bool:
+    """Whether the line at `m` names one side of a comparison (`Found:`) with no other side
+    in the message or the lines of its block: then it shows the code the finding is about
+    (`Found:` over the code, `Perhaps:` over a rewrite), not what was compared."""
+    key = shapes.PAIR_KEY_RE.match(lines[m].core)
+    side = key.group(0).rstrip(": ").lower() if key else "code"
+    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in text.split("; ")):
+        return False  # (the code a test ran is no side of a comparison)
+    for k in range(m + 1, min(m + 12, end)):
+        other = shapes.PAIR_KEY_RE.match(lines[k].core)
+        if not lines[k].core:
+            break
+        if other and other.group(0).rstrip(": ").lower() != side:
+            return False
+    return True
 
 
 def _goes_with(text: str, s: str, level: bool) -> bool:

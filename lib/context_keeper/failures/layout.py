@@ -37,7 +37,9 @@ BULLET_ITEM_RE = re.compile(r"^[-*•]\s+(\S.*)$")
 COUNTED_HEADING_RE = re.compile(r"^([A-Za-z][A-Za-z ]*[A-Za-z])\s*\((\d{1,2})\):?$")
 # A heading that says its items are the failures (`Errors:`, `3 problems:`), over a list
 # bulleted or numbered (`1. pkg.main is ./dist/index.js but the file does not exist.`).
-ERROR_HEADING_RE = re.compile(r"^(?:\d+ )?(?:errors|failures|problems|issues|violations)(?: \(\d+\))?:$", re.IGNORECASE)
+ERROR_HEADING_RE = re.compile(
+    r"^(?:\d+ )?(?:errors|failures|problems|issues|violations|failed)(?: \(\d+\))?:$", re.IGNORECASE
+)
 LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
@@ -166,12 +168,29 @@ def error_list(lines: list[Line]) -> list[str]:
     for n, heading in enumerate(lines[:-1]):
         if not ERROR_HEADING_RE.match(heading.core):
             continue
+        listed = len(out)
         for line in lines[n + 1 :]:
             item = LIST_ITEM_RE.match(line.core)
             if not item or line.indent < heading.indent:
                 break
             out.append(collapse(item.group(1)))
+        if len(out) == listed:
+            out.extend(_blocks_under(lines, n))
     return out
+
+
+def _blocks_under(lines: list[Line], n: int) -> list[str]:
+    """The blocks indented under the heading at `n` (`FAILED:` over a report, a blank line,
+    another report): one failure each, its lines its parts."""
+    blocks: list[list[str]] = [[]]
+    for line in lines[n + 1 :]:
+        if not line.core:
+            blocks.append([])
+        elif line.indent > lines[n].indent:
+            blocks[-1].append(line.core)
+        else:
+            break
+    return [compose("", block) for block in blocks if block]
 
 
 def verdict_title(lines: list[Line], n: int) -> str | None:

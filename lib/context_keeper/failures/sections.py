@@ -49,10 +49,11 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
         if m:
             out.append((n, "file", s[:-1]))
             continue
-        if shapes.BARE_PATH_RE.match(s) and opens_findings(lines, kinds, n):
-            out.append((n, "file", s))
-        elif shapes.BARE_PATH_RE.match(s) and _over_leveled(lines, kinds, n):
-            leveled.append((n, "file", s))
+        bare = s[:-1] if s.endswith(":") else s  # (a file's name as a heading: `openapi.yaml:`)
+        if shapes.BARE_PATH_RE.match(bare) and opens_findings(lines, kinds, n):
+            out.append((n, "file", bare))
+        elif shapes.BARE_PATH_RE.match(bare) and _over_leveled(lines, kinds, n):
+            leveled.append((n, "file", bare))
         elif kinds[n] == "location" and (m := _PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
             # A file's first finding's place over rows that each give their own position
             # (`a.ts:4:19` / `4:19  text` / `6:0  text`): the rows are in that file.

@@ -19,6 +19,8 @@ import re
 
 TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
+    # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
+    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
 )
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
@@ -42,7 +44,7 @@ TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)
 TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
 
 FRAME_RE = re.compile(
-    r"^(?:at (?:async |new )?[\w$.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
+    r"^(?:at (?:async |new )?[\w$#.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
     r"|from \S+:\d+|#\d+ |File \".*\", line \d+, in |in (?:function|call from)\b|\d+: \(|\[C\]: in"
     r"|\S+:\d+: in\b|(?:# )?\S+:\d+:in [`'‘][^`'’]*[`'’]$|\(\w[\w .-]*\) \S+:\d+:|\S+:\d+: (?:\([\w ]+\)|[\w.?!]+/\d+)$"
     r"|.*\bcalled at \S+:\d+|CallStack \(from|thrown in |\.\.\. \d+ more"
@@ -177,7 +179,7 @@ PATH = (
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
 # A location on the line under a message, or closing the excerpt under it (`--> a.rs:7:20`,
 # `╭▸ a.py:1:5`, `,-[a.js:1:7]`, `└─ in a.ts(2,21)`).
-ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─|╭▸|,-\[|└─ in)\s*(/?" + PATH + r"(?::\d+(?::\d+)?|\(\d+,\d+\)))\]?:?$")
+ARROW_RE = re.compile(r"^(?:-->|╭─\[|┌─|╭▸|,-\[|└─ in)\s*(/?" + PATH + r"(?::\d+(?::\d+)?|\(\d+,\d+\)))\s*\]?:?$")
 BARE_PATH_RE = re.compile(r"^/?" + PATH + r"$")
 FILE_BANNER_RE = re.compile(r"^(?:=+ \[?(" + PATH + r")\]?(?: FAIL| =+)|FILE: (/?" + PATH + r"))$")
 LOCATION_HEADER_RE = re.compile(r"^In (\S+) line \d+:$")
@@ -205,10 +207,16 @@ LOC_START_RE = re.compile(
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
     # (`a.vala:8.12-8.14:` is a line.column range.)
     # (`app.groovy: 3: unexpected token` puts a space before the line.)
-    + r"(?::\d+(?::\d+)?:?|: \d+:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+,\d+\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    + r"(?::\d+(?::\d+)?:?|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
-LOC_TAIL_RE = re.compile(r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b")
+LOC_TAIL_RE = re.compile(
+    r"\b(?:at (?:\S+ )?line \d+|on line \d+|at [\w./-]+\.\w+:\d+|in [\w./-]+\.\w+,? line \d+)\b"
+    # A place closing the line after a dash or in parentheses (`Create your own exception -
+    # src/cart.py:11:12`, `... to which it is being added (kea.conf:7:7)`); not after a `#`
+    # comment (a step's definition) or a list item's name (`chalk src/index.js:2:19`).
+    + r"|(?:(?<= - )|(?<=\())/?(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*:\d+(?::\d+)?\)?$"
+)
 # A note, a compiler's context (`x.h:48:18:   required from here`) or a remark in parentheses
 # (`x.asm:6: error:  (Each undefined symbol is reported only once.)`) explains a finding.
 # So does a finding that is only a remark in parentheses (`a.vhd:10:9: (found: 'end')`).
@@ -258,6 +266,8 @@ class Line:
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[":
             text = TIMESTAMP_RE.sub("", text)
+        elif text[:1] == ";" and text[1:2].isalpha():
+            text = text[1:]  # a REPL's comment marker glued to its words (`;Unbound variable: x`)
         elif text[:1] in "/(bdkszt":
             text = SHELL_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))

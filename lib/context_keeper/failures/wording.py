@@ -45,7 +45,8 @@ OS_ERROR_RE = re.compile(
     r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
 )
 WEAK_RE = re.compile(
-    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic)\b", re.IGNORECASE
+    r"\b(?:fail(?:ed|s|ure)?|abort(?:ed|ing)?|exception|traceback|killed|segmentation fault|panic|not an? valid)\b",
+    re.IGNORECASE,
 )
 # (A count is no part of a place: `board.dts:7.5-6 syntax error` names a column, not 6 errors.)
 VERDICT_RE = re.compile(
@@ -61,6 +62,8 @@ VERDICT_RE = re.compile(
     # That errors happened, not which (`Fatal errors encountered -- cannot continue`,
     # `Error(s) found in configuration file : x.cfg`), and a step's exit (`..., exited with 2`).
     r"|\berrors(?:\(s\))? (?:were )?(?:found|encountered|occurred|detected)\b|\berror\(s\)|\bcannot continue\b"
+    # A count of them in a sentence (`There were 2 errors compiling module, stopping`).
+    r"|\bthere (?:were|was|are|is) \d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?)\b"
     r"|\bexited with (?:code |status )?\d+\s*$",
     re.IGNORECASE,
 )
@@ -77,8 +80,11 @@ CODE_RE = re.compile(
     r"(?:def|fn|func|function|return|let|const|var|import|from|raise|if|for|with|while|class|try|except|async)\b(?! [a-z]+ing\b)"
 )
 # A file and a line inside the words, however the tool writes them (`[haproxy.cfg:17]`,
-# `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`).
-LOC_INSIDE_RE = re.compile(r"\[[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\]|[\w.-]\.[A-Za-z]\w*['\"]?,? (?:line|Line):? \d+\b")
+# `"build.mk" line 3:`, `source: a.conf line: 5 pos: 16`, `('a.vcl' Line 13 Pos 9)`,
+# `(a.conf: Line 4)`).
+LOC_INSIDE_RE = re.compile(
+    r"\[[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?\]|[\w.-]\.[A-Za-z]\w*['\"]?[,:]? (?:line|Line):? \d+\b"
+)
 MATCHER_HINT_RE = re.compile(r"\b\w+\((?:received|actual)\)[.\w]*\.\w+\([a-z]*\)")
 
 

@@ -1,0 +1,178 @@
+"""failures.ranking on places written where the earlier rules did not look (a line number in
+parentheses, a place closing the line, a place finishing a wrapped line) and on headers that
+are the run's verdict over the message. Each output is written for its rule in the shape such
+tools print; the recordings measure the whole."""
+
+from __future__ import annotations
+
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+def test_a_line_in_parentheses_after_the_file_is_a_place() -> None:
+    output = (
+        "lib/io.c(3): Error: Undefined symbol: 'buf'\n"
+        "lib/io.c(5): Warning: Converting integer to pointer without a cast\n"
+        "lib/io.c(9): Error: ';' expected"
+    )
+    assert messages(output) == ["lib/io.c(3): Error: Undefined symbol: 'buf'", "lib/io.c(9): Error: ';' expected"]
+
+
+def test_a_place_closing_the_line_after_a_dash_makes_each_line_a_finding() -> None:
+    output = (
+        "[R101] Do not shadow a builtin - app/x.py:3:1\n"
+        "[R207] Avoid a bare except - app/x.py:9:5\n"
+        "[R300] Consider an else block - app/x.py:12:8\n"
+        "Checked 1 file"
+    )
+    assert messages(output) == [
+        "[R101] Do not shadow a builtin - app/x.py:3:1",
+        "[R207] Avoid a bare except - app/x.py:9:5",
+        "[R300] Consider an else block - app/x.py:12:8",
+    ]
+
+
+def test_a_place_on_the_next_line_finishes_a_line_cut_after_a_dash() -> None:
+    output = (
+        "[R101] Do not shadow a builtin - app/x.py:3:1\n"
+        "[R410] Prefer a named constant over a long literal -\n"
+        "app/x.py:12:8\n"
+        "[R207] Avoid a bare except - app/x.py:9:5"
+    )
+    assert messages(output)[1] == "[R410] Prefer a named constant over a long literal - app/x.py:12:8"
+
+
+def test_a_one_word_verdict_over_the_message_is_no_part_of_it() -> None:
+    output = 'Checking alerts.yml\n  FAILED:\nalerts.yml: not a valid duration string: "5 minutes"'
+    assert messages(output) == ['alerts.yml: not a valid duration string: "5 minutes"']
+
+
+def test_a_count_of_errors_over_the_message_is_no_part_of_it() -> None:
+    output = "building for production...\nBuild failed with 1 error:\n\n[UNRESOLVED_IMPORT] Could not resolve './x' in src/a.js"
+    assert messages(output) == ["[UNRESOLVED_IMPORT] Could not resolve './x' in src/a.js"]
+
+
+def test_a_sentence_counting_the_errors_is_no_finding() -> None:
+    # (Its line in parentheses makes it a located line like the findings.)
+    output = (
+        'cart.pas(5,12) Error: Identifier not found "totl"\n'
+        "cart.pas(8) Fatal: There were 1 errors compiling module, stopping"
+    )
+    assert messages(output) == ['cart.pas(5,12) Error: Identifier not found "totl"']
+
+
+def test_a_line_saying_only_where_goes_with_the_message_above_it() -> None:
+    output = (
+        "netcfg v2.1: unknown protocol `tcpp' specified\n"
+        "Error occurred at line: 12\n"
+        "Try `netcfg --help' for more information."
+    )
+    assert messages(output) == ["netcfg v2.1: unknown protocol `tcpp' specified; Error occurred at line: 12"]
+
+
+def test_a_drawn_excerpts_place_and_label_go_with_the_message_not_the_frames() -> None:
+    output = (
+        "[MISSING_EXPORT] 'total' is not exported by src/cart.js\n"
+        "   ╭─[ src/main.js:3:10 ]\n"
+        "   │\n"
+        " 3 │ import { total } from './cart.js';\n"
+        "   │          ──┬──\n"
+        "   │            ╰──── Missing export\n"
+        "───╯\n"
+        "\n"
+        "    at aggregateErrors (file:///app/node_modules/b/dist/error.mjs:50:18)\n"
+        "    at #build (file:///app/node_modules/b/dist/b.mjs:146:34)\n"
+        "    at async build (file:///app/node_modules/v/dist/node.js:35208:19)"
+    )
+    assert messages(output) == [
+        "src/main.js:3:10: [MISSING_EXPORT] 'total' is not exported by src/cart.js: Missing export"
+    ]
+
+
+def test_a_file_a_formatter_would_change_is_a_finding_beside_one_it_could_not_read() -> None:
+    output = "docs/intro.md:12: code block parse error Cannot parse: 2:4: invalid syntax\nsrc/notes.rst: Rewriting..."
+    assert messages(output) == [
+        "docs/intro.md:12: code block parse error Cannot parse: 2:4: invalid syntax",
+        "src/notes.rst: Rewriting...",
+    ]
+    output = "/src/CMakeLists.txt would be reformatted\n/src/cmake/deps.cmake: 4:2: unbalanced parentheses"
+    assert messages(output) == [
+        "/src/CMakeLists.txt would be reformatted",
+        "/src/cmake/deps.cmake: 4:2: unbalanced parentheses",
+    ]
+
+
+def test_one_side_of_a_comparison_alone_shows_code_and_is_no_part_of_the_message() -> None:
+    output = "src/Shop.hs:4:31-43: Warning: Use sum\nFound:\n  foldr (+) 0 xs\nPerhaps:\n  sum xs\n\n1 hint"
+    assert messages(output) == ["src/Shop.hs:4:31-43: Warning: Use sum"]
+    # Both sides under the message are what was compared.
+    output = "src/shop.pl:9: test total: wrong answer\nExpected: 1\nFound: 0\n"
+    assert messages(output) == ["src/shop.pl:9: test total: wrong answer; Expected: 1; Found: 0"]
+
+
+def test_each_block_under_a_failed_heading_is_a_failure() -> None:
+    output = (
+        "Checking:  checks.yml\n"
+        "  FAILED:\n"
+        "    name: DiskFull, at: 5m,\n"
+        "        want: severity=page\n"
+        "        have: severity=warning\n"
+        "\n"
+        "    name: CpuHigh, at: 10m,\n"
+        "        want: 1\n"
+        "        have: 0"
+    )
+    assert messages(output) == [
+        "name: DiskFull, at: 5m,; want: severity=page; have: severity=warning",
+        "name: CpuHigh, at: 10m,; want: 1; have: 0",
+    ]
+
+
+def test_a_line_saying_the_error_was_found_at_a_files_place_puts_it_in_front() -> None:
+    # (A daemon's Unix time before each line is no part of what it says.)
+    output = "1795783860: Error: Unknown option max_conns.\n1795783860: Error found at broker.conf:4."
+    assert messages(output) == ["broker.conf:4: Error: Unknown option max_conns."]
+
+
+def test_a_place_after_a_one_word_label_under_the_message_is_where() -> None:
+    output = (
+        "[ERROR]: YAML parsing failed: did not find expected key.\n"
+        "Origin: /srv/play/site.yml:8:3\n"
+        "\n"
+        " 8   - name: start\n"
+        "     ^ column 3"
+    )
+    assert messages(output) == ["/srv/play/site.yml:8:3: [ERROR]: YAML parsing failed: did not find expected key."]
+
+
+def test_a_file_and_its_line_in_parentheses_with_a_colon_is_a_place() -> None:
+    output = "(router.conf: Line 2) unknown state 'MASTR'\n(router.conf: Line 5) number '300' outside range [1, 255]"
+    assert messages(output) == [
+        "(router.conf: Line 2) unknown state 'MASTR'",
+        "(router.conf: Line 5) number '300' outside range [1, 255]",
+    ]
+
+
+def test_a_files_name_with_a_colon_over_position_rows_heads_them() -> None:
+    output = (
+        "validating api.yaml...\n"
+        "api.yaml:\n"
+        "  1:1    error    no-empty-servers   Servers must be present.\n"
+        "  7:5    error    operation-summary  Operation object should contain `summary` field.\n"
+        "\n"
+        "Validation failed with 2 errors."
+    )
+    assert messages(output) == [
+        "api.yaml:1:1: error no-empty-servers Servers must be present.",
+        "api.yaml:7:5: error operation-summary Operation object should contain `summary` field.",
+    ]
+
+
+def test_a_repls_comment_marker_glued_to_its_words_is_no_part_of_them() -> None:
+    output = ";Unbound variable: totl\n;To continue, call RESTART with an option number:\n; (RESTART 1) => Return to level 1.\n"
+    assert messages(output)[0] == "Unbound variable: totl"
