@@ -165,3 +165,40 @@ def test_a_read_that_fails_mid_fold_still_leaves_the_messages_composed(tmp_path:
     with pytest.raises(OSError):
         fold_records(model, Failing(), model.fold)  # type: ignore[arg-type]
     assert model.commands[0].messages == ("ValueError: bad port 1",)
+
+
+def _placeholders(model: SessionModel) -> list[Any]:
+    """The runs and errors anywhere in `model`, subagents' included, still holding a placeholder."""
+    subs = [run for sub in model.subagents.values() for run in sub.commands]
+    return [run for run in [*_runs(model), *subs] if type(run.messages) is not tuple]
+
+
+def test_a_subagents_failed_run_is_composed_in_its_own_list_too(tmp_path: Path) -> None:
+    """A subagent's run is copied from the session's commands into the subagent's list while
+    its file is folded: both copies end the fold composed."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "subagents" / "foreground", tmp_path / "p")
+    [main] = (tmp_path / "p").glob("*.jsonl")
+    model = build_model(main)
+    failed = [run for sub in model.subagents.values() for run in sub.commands if not run.ok]
+    assert [run.messages for run in failed] == [("cat: notes/index.md: No such file or directory",)]
+    assert _placeholders(model) == []
+
+
+def test_no_placeholder_leaves_a_fold_its_deadline_cut(tmp_path: Path) -> None:
+    from context_keeper.session import load_or_build
+
+    records = [
+        r for n in range(700) for r in _turn(n, [("Bash", {"command": f"pytest -q t{n}"}, TRACEBACK.format(n=n))])
+    ]
+    path = _write(tmp_path / "t.jsonl", records)
+    model = load_or_build(path, None, deadline=0.0)  # long past: one batch of records, then it stops
+    assert model.behind and model.commands
+    assert _placeholders(model) == []
+    assert model.commands[-1].messages[0].startswith("ValueError: bad port ")
+    # What the report reads (its own loop over the records) is composed as well.
+    from context_keeper.report.data import read_session
+
+    read, _ = read_session(path)
+    assert _placeholders(read) == [] and read.commands[-1].messages == ("ValueError: bad port 699",)
