@@ -63,7 +63,7 @@ def comparable(model: SessionModel, run: Run, runs: list[Run]) -> Run:
         run = _settled(run, failed)
     settle_runs(runs, failed)
     for exc in failed:
-        count(model, exc)
+        count(model, exc, messages=True)
     return run
 
 
@@ -90,7 +90,7 @@ def settle_model(model: SessionModel) -> None:
     for sub in model.subagents.values():
         settle_runs(sub.commands, failed)
     for exc in failed:
-        count(model, exc)
+        count(model, exc, messages=True)
 
 
 def _settled(run: Run, failed: list[Exception]) -> Run:
