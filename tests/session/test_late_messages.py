@@ -206,3 +206,33 @@ def test_no_placeholder_leaves_a_fold_its_deadline_cut(tmp_path: Path) -> None:
 
     read, _ = read_session(path)
     assert _placeholders(read) == [] and read.commands[-1].messages == ("ValueError: bad port 699",)
+
+
+def test_a_fold_with_a_deadline_composes_before_each_check_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a fold cut at its deadline still has to compose is no more than its last batch's
+    runs: nothing is composed once the fold has seen its deadline pass."""
+    from types import SimpleNamespace
+
+    from context_keeper.session import fold_loop, load_or_build
+
+    late: list[bool] = []
+    past = [False]
+
+    def clock() -> float:
+        past[0] = True
+        return 10.0
+
+    def counting(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
+        late.append(past[0])
+        return run_failures(output, command)
+
+    monkeypatch.setattr(fold_loop, "time", SimpleNamespace(monotonic=clock))
+    monkeypatch.setattr(late_messages, "run_failures", counting)
+    records = [
+        r for n in range(700) for r in _turn(n, [("Bash", {"command": f"pytest -q t{n}"}, TRACEBACK.format(n=n))])
+    ]
+    model = load_or_build(_write(tmp_path / "t.jsonl", records), None, deadline=1.0)
+    assert model.behind and late and not any(late)
+    assert _placeholders(model) == []
