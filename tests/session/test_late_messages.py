@@ -236,3 +236,26 @@ def test_a_fold_with_a_deadline_composes_before_each_check_of_it(
     model = load_or_build(_write(tmp_path / "t.jsonl", records), None, deadline=1.0)
     assert model.behind and late and not any(late)
     assert _placeholders(model) == []
+
+
+def test_runs_compared_are_composed_only_with_the_runs_of_their_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two calls in one response (parallel tool calls) are compared with the runs of their
+    turn only (runs of other turns are unequal whatever their messages): the older runs are
+    left for the fold's end, and those that have left every list by then are never composed."""
+    composed: list[str] = []
+
+    def counting(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
+        composed.append(output)
+        return run_failures(output, command)
+
+    monkeypatch.setattr(late_messages, "run_failures", counting)
+    failing = [("Bash", {"command": f"make t{n}"}, TRACEBACK.format(n=n)) for n in range(302)]
+    records = [r for n in range(100) for r in _turn(n, [failing[n]])]
+    records += _turn(100, [failing[100], failing[101]])  # one response, two calls
+    records += [r for n in range(102, 302) for r in _turn(n, [failing[n]])]
+    model = build_model(_write(tmp_path / "t.jsonl", records))
+    kept = {(run.turn, run.messages) for run in _runs(model)}
+    assert len(model.errors) == MAX_ERRORS and min(e.turn for e in model.errors) > 100
+    assert len(composed) == len(kept) + 2  # the kept runs, and the two compared in turn 100
