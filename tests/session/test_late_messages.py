@@ -115,7 +115,11 @@ def test_messages_that_cannot_be_composed_are_absent_and_counted(
     model = build_model(path)
     assert [(run.messages, run.more) for run in _runs(model)] == [((), 0)] * len(_runs(model))
     assert model.errors and model.stats["fold_errors"] == 1  # once, though three lists hold the run
-    assert read_notes(model)[0].startswith("left out 1 record(s) the fold failed on")
+    # The record was folded: the log says what is missing, not that a record was left out.
+    assert read_notes(model) == [
+        "kept 1 failed run(s) without their failure messages (composing them failed)"
+        ' (first: KeyError: "a recogniser\'s bug"); please report it'
+    ]
     # Composed early, for runs of one turn compared: each told once all the same.
     bash = {"command": "pytest -q"}
     path = _write(
@@ -165,3 +169,93 @@ def test_a_read_that_fails_mid_fold_still_leaves_the_messages_composed(tmp_path:
     with pytest.raises(OSError):
         fold_records(model, Failing(), model.fold)  # type: ignore[arg-type]
     assert model.commands[0].messages == ("ValueError: bad port 1",)
+
+
+def _placeholders(model: SessionModel) -> list[Any]:
+    """The runs and errors anywhere in `model`, subagents' included, still holding a placeholder."""
+    subs = [run for sub in model.subagents.values() for run in sub.commands]
+    return [run for run in [*_runs(model), *subs] if type(run.messages) is not tuple]
+
+
+def test_a_subagents_failed_run_is_composed_in_its_own_list_too(tmp_path: Path) -> None:
+    """A subagent's run is copied from the session's commands into the subagent's list while
+    its file is folded: both copies end the fold composed."""
+    import shutil
+
+    shutil.copytree(Path(__file__).parents[1] / "fixtures" / "subagents" / "foreground", tmp_path / "p")
+    [main] = (tmp_path / "p").glob("*.jsonl")
+    model = build_model(main)
+    failed = [run for sub in model.subagents.values() for run in sub.commands if not run.ok]
+    assert [run.messages for run in failed] == [("cat: notes/index.md: No such file or directory",)]
+    assert _placeholders(model) == []
+
+
+def test_no_placeholder_leaves_a_fold_its_deadline_cut(tmp_path: Path) -> None:
+    from context_keeper.session import load_or_build
+
+    records = [
+        r for n in range(700) for r in _turn(n, [("Bash", {"command": f"pytest -q t{n}"}, TRACEBACK.format(n=n))])
+    ]
+    path = _write(tmp_path / "t.jsonl", records)
+    model = load_or_build(path, None, deadline=0.0)  # long past: one batch of records, then it stops
+    assert model.behind and model.commands
+    assert _placeholders(model) == []
+    assert model.commands[-1].messages[0].startswith("ValueError: bad port ")
+    # What the report reads (its own loop over the records) is composed as well.
+    from context_keeper.report.data import read_session
+
+    read, _ = read_session(path)
+    assert _placeholders(read) == [] and read.commands[-1].messages == ("ValueError: bad port 699",)
+
+
+def test_a_fold_with_a_deadline_composes_before_each_check_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a fold cut at its deadline still has to compose is no more than its last batch's
+    runs: nothing is composed once the fold has seen its deadline pass."""
+    from types import SimpleNamespace
+
+    from context_keeper.session import fold_loop, load_or_build
+
+    late: list[bool] = []
+    past = [False]
+
+    def clock() -> float:
+        past[0] = True
+        return 10.0
+
+    def counting(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
+        late.append(past[0])
+        return run_failures(output, command)
+
+    monkeypatch.setattr(fold_loop, "time", SimpleNamespace(monotonic=clock))
+    monkeypatch.setattr(late_messages, "run_failures", counting)
+    records = [
+        r for n in range(700) for r in _turn(n, [("Bash", {"command": f"pytest -q t{n}"}, TRACEBACK.format(n=n))])
+    ]
+    model = load_or_build(_write(tmp_path / "t.jsonl", records), None, deadline=1.0)
+    assert model.behind and late and not any(late)
+    assert _placeholders(model) == []
+
+
+def test_runs_compared_are_composed_only_with_the_runs_of_their_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two calls in one response (parallel tool calls) are compared with the runs of their
+    turn only (runs of other turns are unequal whatever their messages): the older runs are
+    left for the fold's end, and those that have left every list by then are never composed."""
+    composed: list[str] = []
+
+    def counting(output: str, command: str | None = None) -> tuple[tuple[str, ...], int]:
+        composed.append(output)
+        return run_failures(output, command)
+
+    monkeypatch.setattr(late_messages, "run_failures", counting)
+    failing = [("Bash", {"command": f"make t{n}"}, TRACEBACK.format(n=n)) for n in range(302)]
+    records = [r for n in range(100) for r in _turn(n, [failing[n]])]
+    records += _turn(100, [failing[100], failing[101]])  # one response, two calls
+    records += [r for n in range(102, 302) for r in _turn(n, [failing[n]])]
+    model = build_model(_write(tmp_path / "t.jsonl", records))
+    kept = {(run.turn, run.messages) for run in _runs(model)}
+    assert len(model.errors) == MAX_ERRORS and min(e.turn for e in model.errors) > 100
+    assert len(composed) == len(kept) + 2  # the kept runs, and the two compared in turn 100

@@ -15,13 +15,13 @@ import re
 from context_keeper.failures import findings, layout, shapes
 
 # A file and a place in it alone on a line (`src/a.ts:4:19`).
-_PLACE_RE = re.compile(r"^(/?" + shapes.PATH + r"):\d+(?::\d+)?$")
+_FILE_PLACE_RE = re.compile(r"^(/?" + shapes.PATH + r"):\d+(?::\d+)?$")
 
 
 def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, str]]:
     """(line, kind, where): test titles, file headers and location headers."""
     out = []
-    leveled = []  # files named over findings that state their level
+    level_files = []  # files named over findings that state their level (`findings.leveled`)
     failed_file = ""
     for n, line in enumerate(lines):
         s = line.core
@@ -53,14 +53,14 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
         if shapes.BARE_PATH_RE.match(bare) and opens_findings(lines, kinds, n):
             out.append((n, "file", bare))
         elif shapes.BARE_PATH_RE.match(bare) and _over_leveled(lines, kinds, n):
-            leveled.append((n, "file", bare))
-        elif kinds[n] == "location" and (m := _PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
+            level_files.append((n, "file", bare))
+        elif kinds[n] == "location" and (m := _FILE_PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
             # A file's first finding's place over rows that each give their own position
             # (`a.ts:4:19` / `4:19  text` / `6:0  text`): the rows are in that file.
             out.append((n, "file", m.group(1)))
     # Files named each over findings that state their level (`a.frag` / `ERROR: 0:6: ...`,
     # then `b.vert` / ...): a section per file. One such name may be a heading of the output.
-    return sorted(out + leveled) if len(leveled) >= 2 else out
+    return sorted(out + level_files) if len(level_files) >= 2 else out
 
 
 def _over_leveled(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:

@@ -40,6 +40,7 @@ def update_from_file(
     reader = TranscriptReader(path, model.offset)
     model.scratch.behind = False
     model.scratch.fold_errors = None
+    model.scratch.absent_messages = 0
     if fold_records(model, reader, model.fold, stop=stop, deadline=deadline):
         model.scratch.behind = reader.offset < stat.st_size
     model.offset = reader.offset
@@ -94,9 +95,12 @@ def read_notes(self: SessionModel) -> list[str]:
         )
     if self.scratch.fold_errors:
         first = self.scratch.fold_errors[0]
-        notes.append(
-            f"left out {len(self.scratch.fold_errors)} record(s) the fold failed on (first: {first}); please report it"
-        )
+        absent = self.scratch.absent_messages
+        left_out = len(self.scratch.fold_errors) - absent
+        told = [f"left out {left_out} record(s) the fold failed on"] if left_out else []
+        if absent:
+            told.append(f"kept {absent} failed run(s) without their failure messages (composing them failed)")
+        notes.append(f"{' and '.join(told)} (first: {first}); please report it")
     return notes
 
 

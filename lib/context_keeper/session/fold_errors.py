@@ -25,10 +25,14 @@ def skip(model: SessionModel, exc: Exception) -> None:
     model.scratch.agent = None
 
 
-def count(model: SessionModel, exc: Exception) -> None:
+def count(model: SessionModel, exc: Exception, *, messages: bool = False) -> None:
     """A fold step's error, counted and told to the hook's log (cursor.read_notes), where
-    what failed changed nothing of the model (late_messages: messages left absent)."""
+    what failed changed nothing of the model. `messages`: what failed was composing a failed
+    run's messages (late_messages), not a record: the run is kept, its messages absent, and
+    the log says so rather than that a record was left out."""
     model.stats["fold_errors"] = model.stats.get("fold_errors", 0) + 1
+    if messages:
+        model.scratch.absent_messages += 1
     if model.scratch.fold_errors is None:
         model.scratch.fold_errors = []
     # The message may quote the record (a key, a value): redacted before it can reach the log.

@@ -39,7 +39,7 @@ def fold_records(
     after at least FOLD_BATCH records): True then, the fold is behind the file.
 
     Either way, the failure messages of the failed runs the model still holds are composed
-    before it returns (late_messages)."""
+    before it returns (late_messages); with a deadline, at every check of it too."""
     start = reader.offset
     behind = False
     try:
@@ -52,9 +52,15 @@ def fold_records(
                 break
             if max_bytes is not None and reader.offset - start >= max_bytes:
                 break
-            if deadline is not None and count % FOLD_BATCH == 0 and time.monotonic() >= deadline:
-                behind = True
-                break
+            if deadline is not None and count % FOLD_BATCH == 0:
+                # A fold that may stop at its deadline composes the messages as it goes, before
+                # each check: left to its end, the runs its lists kept (hundreds, subagents'
+                # and units' included) would all be composed after the deadline, and could
+                # carry the hook past its budget with nothing saved, on every later call too.
+                settle_model(model)
+                if time.monotonic() >= deadline:
+                    behind = True
+                    break
     except Exception:
         settle_model(model)  # a read that failed: still no model leaves a fold uncomposed
         raise

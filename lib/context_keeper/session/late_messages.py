@@ -9,8 +9,9 @@ holds an `Uncomposed` as its `messages`: an empty tuple that keeps the output an
 end of every fold (fold_loop.fold_records), so nothing outside a fold ever sees an `Uncomposed`.
 
 Within a fold, nothing reads a run's messages but the equality of runs (add_capped of a run
-next to one of the same turn): the callers compose both sides first (`comparable`), so that
-equality gives the answer the composed messages give.
+next to one of the same turn): the callers compose the run and the runs of its turn first
+(`comparable`), so that equality gives the answer the composed messages give (runs of other
+turns differ in their turn whatever their messages).
 """
 
 from __future__ import annotations
@@ -56,14 +57,17 @@ class Uncomposed(tuple):  # always empty: the messages are not composed yet
 
 
 def comparable(model: SessionModel, run: Run, runs: list[Run]) -> Run:
-    """`run`, and every run of `runs` in place, with their messages composed: runs that are
-    about to be compared (add_capped)."""
+    """`run`, and the runs of its turn in `runs` (in place), with their messages composed:
+    runs about to be compared (add_capped). A run of another turn is unequal to it whatever
+    its messages: left for the fold's end, when it may have left every list."""
     failed: list[Exception] = []
     if type(run.messages) is Uncomposed:
         run = _settled(run, failed)
-    settle_runs(runs, failed)
+    for index, known in enumerate(runs):
+        if known.turn == run.turn and type(known.messages) is Uncomposed:
+            runs[index] = _settled(known, failed)
     for exc in failed:
-        count(model, exc)
+        count(model, exc, messages=True)
     return run
 
 
@@ -90,7 +94,7 @@ def settle_model(model: SessionModel) -> None:
     for sub in model.subagents.values():
         settle_runs(sub.commands, failed)
     for exc in failed:
-        count(model, exc)
+        count(model, exc, messages=True)
 
 
 def _settled(run: Run, failed: list[Exception]) -> Run:

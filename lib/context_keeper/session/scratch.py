@@ -70,7 +70,8 @@ class FoldScratch:
     # what the last cursor.update_from_file met (for the hook's log)
     last_read: ReadStats | None = None
     restart_reason: str | None = None
-    fold_errors: list[str] | None = None  # records left out (fold_errors.skip)
+    fold_errors: list[str] | None = None  # what fold steps raised (fold_errors.skip and count)
+    absent_messages: int = 0  # of those, failed runs kept without their messages (late_messages)
     behind: bool = False  # the last read stopped at its deadline before the file's end
     # the transcript being folded (its subagents' files are beside it), and the subagent whose
     # tool calls are being folded (None: the main agent's)
