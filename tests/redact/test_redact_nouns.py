@@ -56,6 +56,10 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'cfg.Item("RelayPassword") = "{SECRET}"', SECRET),  # a quoted name indexed, then set
         (f"relay.pass_phrase={SECRET}", SECRET),  # one noun written in two words
         (f'buildConfigField "String", "RELAY_KEY", "\\"{KEY}\\""', KEY),  # a literal quoted for code
+        (f'(put-env "RELAY_TOKEN" "{KEY}")', KEY),  # a quoted name, then its quoted value after a space
+        (f'cfgtool write \'["smtp"]["relay_password"] "{SECRET}"\'', SECRET),  # a path, then a value
+        (f'req.header("x-relay-token", Header::from_bytes("{KEY}"))', KEY),  # any type's constructor
+        (f'relayKey: ApiKey.of("{KEY}"),', KEY),
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -68,6 +72,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
     [
         "passwordLabel: 'Password or passphrase'",
         "token => getToken(req)",
+        '(getenv "RELAY_TOKEN" "fallback")',  # a word after the name, no secret
+        'echo "password" "required"',
         "the key is Strong enough for now",
         "Key Features:** fast, small",
         "sort key a16z_crypto_2024",  # a plain key qualifier

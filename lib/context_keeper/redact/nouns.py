@@ -53,7 +53,9 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _CONVERSION = (
     r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf"
     # a wrapper that marks the literal as a secret: `SecretValue.unsafePlainText("…")`, `SecretStr("…")`
-    r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20})\("
+    r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
+    # a type's constructor from a literal, whatever the type: `HeaderValue::from_static("…")`, `Token.of("…")`
+    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[a-z]\w{0,20})?|of|new|parse|valueOf))\("
 )
 # What may stand between a name and its value.
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
@@ -75,7 +77,10 @@ _BETWEEN = LazyPattern(
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
-    r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
+    r"(?:(?i:to|as)[ \t]+)?[\"'`]?"  # ` is `, ` was reset to `, ` to `, a space
+    # a quoted name, then its quoted value after spaces alone: Lisp's `(setenv "API_TOKEN" "…")`,
+    # Tcl's lists, a path then a value (`'["db"]["password"] "…"'`)
+    r"|(?<=\w)[\"'`]\]?[ \t]+[\"'`])"
 )
 _WORDS_THEN_COLON = LazyPattern(
     r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
