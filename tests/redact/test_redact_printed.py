@@ -143,6 +143,40 @@ def test_a_string_a_repl_echoes_after_a_call_about_a_secret_goes() -> None:
     assert key not in out
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            '(gdb) print relay->passwd\n$2 = 0x7ffd2a10 "Heron.4412Cedar!"',
+            "Heron.4412Cedar!",
+        ),  # a pointer, then the string
+        (
+            '(lldb) p relay.authToken\n(NSString *) $1 = 0x6000 "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"',
+            "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        ),
+        (
+            "> config.relay.secretKey\n'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'",
+            "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        ),  # Node's `>`
+        ("In [7]: cfg.RELAY_TOKEN\nOut[7]: 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+    ],
+)
+def test_what_a_repl_or_a_debugger_prints_of_a_secret_expression_goes(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> see the relay token docs\nkX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",  # a quote in prose, not a prompt
+        "(gdb) p relay->passwd_len\n$2 = 16",
+    ],
+)
+def test_what_a_debugger_prints_that_is_no_secret_stays(text: str) -> None:
+    assert redact(text) == text
+
+
 def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
     text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
     assert redact(text) == text
