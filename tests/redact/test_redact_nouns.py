@@ -179,6 +179,10 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'base64.b64encode(b"ops:{SECRET}")', SECRET),
         (f"zkcli addauth digest ops:{SECRET}", SECRET),  # the scheme, then the pair
         (f'ks.load(in, "{SECRET}".toCharArray());', SECRET),  # a literal made a char array: Java's password
+        # a user after a connection's address, whatever the call's name: a plain password is enough
+        ('pool = Hikari.make("jdbc:mariadb://db/app", "app", "harbor2291")', "harbor2291"),
+        ('Store.open("jdbc:derby:memory:app", "sa", "harbor2291")', "harbor2291"),
+        ('Repo(ctx, "redis://cache:6379/0", "ops", "harbor2291")', "harbor2291"),
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -195,6 +199,7 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         "FUNCS = ('abs','acos','any2Date','any2Enum')",  # names in a list, not a login
         "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
         'setLocale("en", "en-US")',
+        'Flyway.configure("jdbc:postgresql://db/app", "app", "public")',  # an address, a user, a schema's word
         'run("npm", "build:prod2")',
         "btoa(`${user}:${pass}`)",
         'btoa("user:password")',
