@@ -60,6 +60,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'cfgtool write \'["smtp"]["relay_password"] "{SECRET}"\'', SECRET),  # a path, then a value
         (f'req.header("x-relay-token", Header::from_bytes("{KEY}"))', KEY),  # any type's constructor
         (f'relayKey: ApiKey.of("{KEY}"),', KEY),
+        # a SASL mechanism between `AUTH` and the encoded credentials
+        ("C: AUTH PLAIN AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg==\nS: 235 ok", "AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg=="),
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:

@@ -110,6 +110,12 @@ POSITIONS = (
     "bundle config set --global gems.example.com bob:{v}",
     # a Wi-Fi network joined with its passphrase
     'WiFi.begin("Workshop-2", "{v}");',
+    # a password changed from the old one to the new, both secrets
+    "ALTER ROLE app SET PASSWORD FROM 'Quartz.1187' TO '{v}';",
+    # a long flag spelt with one dash is not `-p` with its value attached
+    "mysqlsh --uri app@db -passwd {v}",
+    # a verb that unlocks takes the password after its `-p`
+    "vaultctl unlock-store -p {v} team.store",
 )
 
 
@@ -201,6 +207,8 @@ KEPT = (
     'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
     "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
     "echo build2024 | sudo tee /etc/hostname",
+    "SELECT id FROM users WHERE password FROM_BASE64(x)",
+    "250-AUTH PLAIN LOGIN CRAM-MD5",  # a server lists its mechanisms
     "myapp --reset-password true",
     "POST /reset-password HTTP/1.1",
     "git config set remote.origin.url git@github.com:org/repo2024",

@@ -177,6 +177,13 @@ def test_what_a_debugger_prints_that_is_no_secret_stays(text: str) -> None:
     assert redact(text) == text
 
 
+@pytest.mark.parametrize("words", ["orbit-lemon-cedar-harbor-violet", "OrbitLemonCedarHarbor"])
+def test_the_words_a_passphrase_generator_prints_go(words: str) -> None:
+    out = redact(f"$ diceware -n 4\n{words}")
+    assert words not in out and out.endswith(MARK)
+    assert redact(f"$ ls\n{words}") == f"$ ls\n{words}"  # words another command prints stay
+
+
 def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
     text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
     assert redact(text) == text

@@ -18,13 +18,18 @@ _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
 _SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
 # (triggers, regex with group `s`); the value is redacted unless it is a placeholder or reference.
 COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("mysql", "mariadb", "mycli"), rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p{_ARG}"),
+    # (`-passwd …`, `-password …`: a long flag spelt with one dash, not `-p` with its value attached)
+    (
+        ("mysql", "mariadb", "mycli"),
+        rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p(?!ass(?:wd|word)?\b){_ARG}",
+    ),
     (("redis-cli",), rf"\bredis-cli\b{_SAME_CMD}[ \t](?:-a|--pass)[ \t]+{_ARG}"),
     (("sshpass",), rf"\bsshpass\b{_SAME_CMD}[ \t]-p[ \t]*{_ARG}"),
     (("ldap",), rf"\bldap\w+\b{_SAME_CMD}[ \t]-[wy]?w[ \t]+{_ARG}"),
     (
-        (" login", "twine", "repo add", "mongo", "az "),
-        rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
+        (" login", "twine", "repo add", "mongo", "az ", "unlock"),
+        # (a verb that logs in or unlocks: `… unlock-keychain -p …`, `… unlock -p …`)
+        rf"(?:\blogin\b|\bunlock(?:-[\w-]+)?\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
     ),
     (
         ("sqlcmd", "bcp", "osql", "isql", "mssql-cli"),
@@ -62,6 +67,15 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
         r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?N?(?P<s>'[^'\n]*')",
+    ),
+    # A password changed from the old one to the new: `SET PASSWORD FROM '…' TO '…'` (both secrets).
+    (
+        ("ASSWORD FROM", "assword from"),
+        r"(?<![\w'\"$.-])(?i:password)[ \t]+(?i:from)[ \t]+(?P<s>'[^'\n]*')",
+    ),
+    (
+        ("ASSWORD FROM", "assword from"),
+        r"(?<![\w'\"$.-])(?i:password)[ \t]+(?i:from)[ \t]+'[^'\n]*'[ \t]+(?i:to)[ \t]+(?P<s>'[^'\n]*')",
     ),
     (
         ("dentified", "DENTIFIED"),

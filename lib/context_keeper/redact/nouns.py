@@ -75,6 +75,8 @@ _BETWEEN = LazyPattern(
     # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
     # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
+    # a SASL mechanism between `AUTH` and the encoded credentials: `AUTH PLAIN …` in SMTP, IMAP, POP3
+    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?"  # ` is `, ` was reset to `, ` to `, a space

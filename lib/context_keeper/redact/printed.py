@@ -108,6 +108,10 @@ _GENERATOR = LazyPattern(
     r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
     r"|\b(?:apg|makepasswd|xkcdpass|diceware)\b|pass[ \t]+generate)"
 )
+# Four words or more, joined by one separator or by their capitals: a passphrase.
+_PASSPHRASE = LazyPattern(
+    r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
+)
 BARE, LABELLED = 1, 2
 
 
@@ -153,6 +157,8 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and not has_word_part(v) and "://" not in v:
         return _CALL.match(v) is None  # a call: code, not a key
+    if generated and _PASSPHRASE.fullmatch(v) is not None:
+        return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
         MARK not in v
         and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code
