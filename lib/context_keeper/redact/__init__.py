@@ -120,15 +120,17 @@ def redact(text: str) -> str:
 
 
 def _redact(text: str) -> str:
+    from .repeats import redact_repeats
+
     r = _compiled()
     if "\n" in text or len(text) > _LONG:
         from .lines import redact_lines
 
-        return redact_lines(text, r, _apply)
+        return redact_repeats(text, redact_lines(text, r, _apply))
     hits = _triggered(text, r)
     if r.flag_gate in text:
         hits.update(i for t, i in r.flag_triggers if t in text)
-    return _apply(text, hits, set(r.token_starts.findall(text)))
+    return redact_repeats(text, _apply(text, hits, set(r.token_starts.findall(text))))
 
 
 def _triggered(text: str, r: _Rules) -> set[int]:

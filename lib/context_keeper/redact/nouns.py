@@ -51,18 +51,16 @@ _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
 _CONVERSION = (
-    r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf"
-    # a wrapper that marks the literal as a secret: `SecretValue.unsafePlainText("…")`, `SecretStr("…")`
-    r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
-    # a type's constructor from a literal, whatever the type: `HeaderValue::from_static("…")`, `Token.of("…")`
-    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[a-z]\w{0,20})?|of|new|parse|valueOf))\("
+    r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
+    # a wrapper marking the literal as a secret (`SecretStr("…")`), any type's constructor from a
+    # literal (`Buffer.from("…")`, `HeaderValue::from_static("…")`, `SecretValue.unsafePlainText("…")`)
+    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText))\("
 )
-# What may stand between a name and its value.
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
     r"(?:[ \t]+|[ \t]*=[ \t]*)[\"']?[<$]\((?:echo|printf[ \t]+[\"']?%s(?:\\n)?[\"']?)[ \t]+(?:-[neE]{1,2}[ \t]+)?[\"'`]?"
 )
-_BETWEEN = LazyPattern(
+_BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
     r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
@@ -72,17 +70,13 @@ _BETWEEN = LazyPattern(
     r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
-    # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
-    # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
+    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
-    # a SASL mechanism between `AUTH` and the encoded credentials: `AUTH PLAIN …` in SMTP, IMAP, POP3
-    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+"
+    # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
+    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)[\"'`]\]?[ \t]+[\"'`]"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
-    r"(?:(?i:to|as)[ \t]+)?[\"'`]?"  # ` is `, ` was reset to `, ` to `, a space
-    # a quoted name, then its quoted value after spaces alone: Lisp's `(setenv "API_TOKEN" "…")`,
-    # Tcl's lists, a path then a value (`'["db"]["password"] "…"'`)
-    r"|(?<=\w)[\"'`]\]?[ \t]+[\"'`])"
+    r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
 )
 _WORDS_THEN_COLON = LazyPattern(
     r"[ \t]+[A-Za-z'@.-]{1,20}(?:[ \t]+[A-Za-z'@.-]{1,20}){0,2}(?:[ \t]*:|[ \t]+(?:is|was))"
