@@ -32,7 +32,19 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from . import (
+            assignments,
+            calls,
+            commands,
+            entropy,
+            formats,
+            languages,
+            nouns,
+            positions,
+            printed_labels,
+            repeats,
+            stdin,
+        )
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -89,6 +101,8 @@ class _Rules:
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
         self.multiline = formats.multiline_rules()
+        # A secret found once, taken out wherever else it stands in the text (`repeats`).
+        self.repeats = repeats.redact_repeats
 
 
 # Characters from the most to the least common in English prose and code; any other
@@ -120,17 +134,17 @@ def redact(text: str) -> str:
 
 
 def _redact(text: str) -> str:
-    from .repeats import redact_repeats
-
     r = _compiled()
     if "\n" in text or len(text) > _LONG:
         from .lines import redact_lines
 
-        return redact_repeats(text, redact_lines(text, r, _apply))
-    hits = _triggered(text, r)
-    if r.flag_gate in text:
-        hits.update(i for t, i in r.flag_triggers if t in text)
-    return redact_repeats(text, _apply(text, hits, set(r.token_starts.findall(text))))
+        done = redact_lines(text, r, _apply)
+    else:
+        hits = _triggered(text, r)
+        if r.flag_gate in text:
+            hits.update(i for t, i in r.flag_triggers if t in text)
+        done = _apply(text, hits, set(r.token_starts.findall(text)))
+    return done if done is text else r.repeats(text, done)
 
 
 def _triggered(text: str, r: _Rules) -> set[int]:

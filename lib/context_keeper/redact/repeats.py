@@ -59,8 +59,11 @@ def redact_repeats(original: str, redacted: str) -> str:
     values = removed_values(original, redacted)
     if not values:
         return redacted
+    # (a value found once in the text has no other place: the common case, one substring count)
     carried = sorted(
-        {v for v in values if len(v) >= _MIN_LEN and "\n" not in v and password_shaped(v)}, key=len, reverse=True
+        {v for v in values if len(v) >= _MIN_LEN and original.count(v) > 1 and "\n" not in v and password_shaped(v)},
+        key=len,
+        reverse=True,
     )
     for v in carried[:_MAX_VALUES]:
         if v in redacted:
