@@ -60,6 +60,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'cfgtool write \'["smtp"]["relay_password"] "{SECRET}"\'', SECRET),  # a path, then a value
         (f'req.header("x-relay-token", Header::from_bytes("{KEY}"))', KEY),  # any type's constructor
         (f'relayKey: ApiKey.of("{KEY}"),', KEY),
+        (f'opts = [bearer: "{KEY}", retry: 2]', KEY),  # the token a bearer header carries, under its name
         # a SASL mechanism between `AUTH` and the encoded credentials
         ("C: AUTH PLAIN AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg==\nS: 235 ok", "AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg=="),
     ],
@@ -76,6 +77,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "token => getToken(req)",
         '(getenv "RELAY_TOKEN" "fallback")',  # a word after the name, no secret
         'echo "password" "required"',
+        "bearer_format: JWT",
+        "the bearer of the signed note was its author",
         "the key is Strong enough for now",
         "Key Features:** fast, small",
         "sort key a16z_crypto_2024",  # a plain key qualifier

@@ -19,6 +19,7 @@ every hook does through its log, stays cheap.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from .patterns import MARK, LazyRule, Rule
 
@@ -32,19 +33,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import (
-            assignments,
-            calls,
-            commands,
-            entropy,
-            formats,
-            languages,
-            nouns,
-            positions,
-            printed_labels,
-            repeats,
-            stdin,
-        )
+        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -101,8 +90,6 @@ class _Rules:
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
         self.multiline = formats.multiline_rules()
-        # A secret found once, taken out wherever else it stands in the text (`repeats`).
-        self.repeats = repeats.redact_repeats
 
 
 # Characters from the most to the least common in English prose and code; any other
@@ -144,7 +131,15 @@ def _redact(text: str) -> str:
         if r.flag_gate in text:
             hits.update(i for t, i in r.flag_triggers if t in text)
         done = _apply(text, hits, set(r.token_starts.findall(text)))
-    return done if done is text else r.repeats(text, done)
+    return done if done is text else _repeats()(text, done)
+
+
+@functools.cache
+def _repeats() -> Callable[[str, str], str]:
+    """`repeats.redact_repeats`: a secret found once, taken out wherever else it stands in the text."""
+    from .repeats import redact_repeats
+
+    return redact_repeats
 
 
 def _triggered(text: str, r: _Rules) -> set[int]:

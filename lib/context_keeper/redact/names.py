@@ -138,6 +138,8 @@ def _noun(word: str, before: str | None) -> int:
         return WEAK if before in _WEAK_TOKEN_QUALIFIERS else STRONG
     if word in ("CREDENTIAL", "CREDENTIALS", "CREDS") or word.endswith("CREDENTIALS"):
         return STRONG
+    if word == "BEARER":
+        return STRONG  # `{:bearer, "…"}`, `bearer: "…"`: the token an `Authorization: Bearer` header carries
     if word == "KEY":
         if before in _STRONG_KEY_QUALIFIERS:
             return STRONG

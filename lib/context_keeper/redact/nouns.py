@@ -44,7 +44,7 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt".split()
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer".split()
 _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
@@ -369,7 +369,7 @@ def _prompt_answer(m: re.Match[str]) -> str:
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", *names.FOREIGN_TRIGGERS,
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", "EARER", *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 
