@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import accounts
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_numberish, is_wordlike, not_a_secret
@@ -227,6 +228,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
+    rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     return tuple(rules)
 
 
