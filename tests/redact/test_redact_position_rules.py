@@ -112,6 +112,9 @@ POSITIONS = (
     'WiFi.begin("Workshop-2", "{v}");',
     # a password changed from the old one to the new, both secrets
     "ALTER ROLE app SET PASSWORD FROM 'Quartz.1187' TO '{v}';",
+    # a literal piped into a command whose words say it keeps a password
+    "echo -n '{v}' | walletctl write --folder Passwords relay",
+    "printf '%s' '{v}' | keyring-cli set relay bob",
     # a long flag spelt with one dash is not `-p` with its value attached
     "mysqlsh --uri app@db -passwd {v}",
     # a verb that unlocks takes the password after its `-p`
@@ -208,6 +211,8 @@ KEPT = (
     "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
     "echo build2024 | sudo tee /etc/hostname",
     "SELECT id FROM users WHERE password FROM_BASE64(x)",
+    "echo build2024 | grep -c password",  # a filter looking for the word
+    "echo 'release-2024' | sed 's/passwd/pw/'",
     "250-AUTH PLAIN LOGIN CRAM-MD5",  # a server lists its mechanisms
     "myapp --reset-password true",
     "POST /reset-password HTTP/1.1",

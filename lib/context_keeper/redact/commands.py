@@ -86,8 +86,12 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("echo", "printf"),
         r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
-        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
-        r"|\bsecrets?[ \t]+set\b)",  # `echo -n X | gh secret set NAME`: the value comes on stdin
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\")]+)\)?[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
+        r"|\bsecrets?[ \t]+set\b"  # `echo -n X | gh secret set NAME`: the value comes on stdin
+        # a command whose words say it keeps a password (`… -f Passwords -w db`, `… store --label=token`),
+        # not a filter reading text for the word (`grep password`, `jq .token`)
+        r"|(?<=\|)(?![ \t]*(?:e?grep|rg|sed|awk|jq|yq|tr|cut|wc|head|tail|sort|uniq|tee|cat|less|xargs|base64|od|xxd)\b)"
+        r"[^\n|]*?(?i:passw|wallet|keychain|keyring))",
     ),
     (
         ("<<<",),
