@@ -60,6 +60,11 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'cfgtool write \'["smtp"]["relay_password"] "{SECRET}"\'', SECRET),  # a path, then a value
         (f'req.header("x-relay-token", Header::from_bytes("{KEY}"))', KEY),  # any type's constructor
         (f'relayKey: ApiKey.of("{KEY}"),', KEY),
+        (f'c := relay.New(nil).WithAuthToken("{KEY}")', KEY),  # a builder's setter takes the secret
+        (f'relay.use_password("{SECRET}")', SECRET),
+        (f'cfg.RELAY_TOKEN ??= "{KEY}";', KEY),  # an assignment only when unset
+        (f'@relay_secret ||= "{KEY}"', KEY),
+        (f'set ::relay(password) "{SECRET}"', SECRET),  # an array's element named, then its value
         (f'opts = [bearer: "{KEY}", retry: 2]', KEY),  # the token a bearer header carries, under its name
         # a SASL mechanism between `AUTH` and the encoded credentials
         ("C: AUTH PLAIN AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg==\nS: 235 ok", "AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg=="),
@@ -78,6 +83,8 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         '(getenv "RELAY_TOKEN" "fallback")',  # a word after the name, no secret
         'echo "password" "required"',
         "bearer_format: JWT",
+        "opts.WithTokenTTL(3600)",  # a setter of what describes the token
+        "cfg.UseToken(true)",
         "the bearer of the signed note was its author",
         "the key is Strong enough for now",
         "Key Features:** fast, small",

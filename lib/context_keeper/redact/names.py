@@ -186,6 +186,17 @@ def tier(name: str, whole: bool = False) -> int:
     return NOT_SECRET
 
 
+_SETTER = LazyPattern(r"(?:[Ww]ith|[Uu]se)(?=[A-Z_])_?")
+
+
+def setter_tier(name: str) -> int:
+    """The tier of a builder's setter called with the value (`WithAuthToken(…)`, `use_password(…)`):
+    its leading `with`/`use` sets the secret, unlike a flag's (`use_password: true`)."""
+    name = name.rsplit(".", 1)[-1]
+    setter = _SETTER.match(name)
+    return tier(name[setter.end() :]) if setter else NOT_SECRET
+
+
 def tier_any_part(name: str) -> int:
     """The tier of a config key, all its parts read: `pypi-token.pypi` in `poetry config`."""
     return tier(name, whole=True)

@@ -1,11 +1,11 @@
 """A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
 
-A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`,
-`credential`, `psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a
-name: `dbPass`, `AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`,
-`:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a
-few words ending in a colon: `token I generated:`, a shell's `<(echo …)`), by a value. The name
-is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names), the value by its shape:
+A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`, `credential`,
+`psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a name: `dbPass`,
+`AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`, `:`, `=>`, `->`, spaces,
+quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a few words ending in a colon: `token I
+generated:`, a shell's `<(echo …)`), by a value. The name is judged by `names.tier` (`token_ttl`, `sort_key`
+are no secret names), the value by its shape:
 
 - a password name: a value shaped like a password (`positions.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
@@ -49,11 +49,10 @@ _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per 
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-# A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
+# A literal's conversion between the name and the value (`[]byte("…")`), a wrapper marking it as a secret
+# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
 _CONVERSION = (
     r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
-    # a wrapper marking the literal as a secret (`SecretStr("…")`), any type's constructor from a
-    # literal (`Buffer.from("…")`, `HeaderValue::from_static("…")`, `SecretValue.unsafePlainText("…")`)
     r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText))\("
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
@@ -67,13 +66,13 @@ _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
-    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|\?\?=|\|\|=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
     # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
     # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
-    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)[\"'`]\]?[ \t]+[\"'`]"
+    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)(?:[\"'`]\]?|\))[ \t]+[\"'`]"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -172,6 +171,7 @@ def _name_level(text: str, start: int, end: int) -> int:
     """The tier of the name at `start:end`, lowered by a plain word before a bare noun."""
     name = text[start:end]
     level = tier(name)
+    level = level or (names.setter_tier(name) if text[end : end + 1] == "(" else NOT_SECRET)  # `.WithToken("…")`
     if level != NOT_SECRET and name.isalpha():
         prev = _word_before(text, start)
         if prev and prev.upper() in LEADING_VERBS:
