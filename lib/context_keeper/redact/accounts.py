@@ -18,14 +18,14 @@ from .positions import password_shaped
 from .values import not_a_secret, strongly_mixed
 
 _ACCOUNT_VERB = LazyPattern(
-    r"(?i:\b(?:create[-_]|add-|register-)(?:user|admin|worker|account|login)s?"
+    r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?"
     r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
     r"(?P<args>[^\n|;&#<>`$]*)$",
     re.MULTILINE,
 )
 _USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
 # (few and rare: each is one more scan of a long text)
-TRIGGERS = ("reate-", "reate_", "dd-", "useradd", "adduser", "ser create", "ser add", "egister-")
+TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add")
 
 
 def _last_is_password(args: str) -> re.Match[str] | None:

@@ -369,7 +369,7 @@ def _prompt_answer(m: re.Match[str]) -> str:
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", "EARER", *names.FOREIGN_TRIGGERS,
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 
