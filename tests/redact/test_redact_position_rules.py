@@ -112,6 +112,9 @@ POSITIONS = (
     'WiFi.begin("Workshop-2", "{v}");',
     # a password changed from the old one to the new, both secrets
     "ALTER ROLE app SET PASSWORD FROM 'Quartz.1187' TO '{v}';",
+    # `-p` in a command that connects to a database, `-w` in one whose verb names a password
+    "hiveql -u 'jdbc:hive2://db:10000/app' -n bob -p {v}",
+    "keyctl add-internet-password -a bob -s relay -w {v} -U",
     # a literal piped into a command whose words say it keeps a password
     "echo -n '{v}' | walletctl write --folder Passwords relay",
     "printf '%s' '{v}' | keyring-cli set relay bob",
@@ -212,6 +215,8 @@ KEPT = (
     "echo build2024 | sudo tee /etc/hostname",
     "SELECT id FROM users WHERE password FROM_BASE64(x)",
     "echo build2024 | grep -c password",  # a filter looking for the word
+    "psql -h db -p 5432 -d 'jdbc:postgresql://db/app'",  # a port
+    "keyctl find-internet-password -a bob -s relay -w",  # the password asked for, not given
     "echo 'release-2024' | sed 's/passwd/pw/'",
     "250-AUTH PLAIN LOGIN CRAM-MD5",  # a server lists its mechanisms
     "myapp --reset-password true",
