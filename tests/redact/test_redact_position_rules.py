@@ -115,6 +115,9 @@ POSITIONS = (
     # `-p` in a command that connects to a database, `-w` in one whose verb names a password
     "hiveql -u 'jdbc:hive2://db:10000/app' -n bob -p {v}",
     "keyctl add-internet-password -a bob -s relay -w {v} -U",
+    # a protocol's login command as a session or a monitor echoes it
+    "t7 LOGIN relay {v}\nt7 OK LOGIN completed",
+    '1732701234.5 [0 10.0.0.9:40112] "AUTH" "relay" "{v}"',
     # a literal piped into a command whose words say it keeps a password
     "echo -n '{v}' | walletctl write --folder Passwords relay",
     "printf '%s' '{v}' | keyring-cli set relay bob",
@@ -215,6 +218,8 @@ KEPT = (
     "echo build2024 | sudo tee /etc/hostname",
     "SELECT id FROM users WHERE password FROM_BASE64(x)",
     "echo build2024 | grep -c password",  # a filter looking for the word
+    "ALTER LOGIN relay DISABLE;",  # SQL's statement about a login
+    "t7 OK LOGIN completed",
     "psql -h db -p 5432 -d 'jdbc:postgresql://db/app'",  # a port
     "keyctl find-internet-password -a bob -s relay -w",  # the password asked for, not given
     "echo 'release-2024' | sed 's/passwd/pw/'",

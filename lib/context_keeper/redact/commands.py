@@ -13,6 +13,7 @@ from collections.abc import Callable
 from . import accounts
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
+from .positions import password_shaped
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
@@ -115,6 +116,19 @@ _AUTH_PAIR = (
         r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
     ),
 )
+# A mail or key-value protocol's login command, as a session or a monitor echoes it: IMAP's
+# `a1 LOGIN user …`, Redis's `"AUTH" "…"` / `"AUTH" "user" "…"` (its verbs in capitals; not
+# SQL's `ALTER LOGIN sa DISABLE`).
+_PROTOCOL_LOGIN = (
+    r"(?:(?:^|(?<=[ \t]))(?<!ALTER )(?<!CREATE )(?<!DROP )LOGIN[ \t]+\"?[\w.@+-]{1,64}\"?[ \t]+"
+    r"|\"AUTH\"[ \t]+(?:\"[\w.@+-]{1,64}\"[ \t]+)?)(?P<s>\"[^\"\n]+\"|[^\s\";]+)(?=[ \t]*(?:$|\n|\r))"
+)
+
+
+def _shaped(m: re.Match[str]) -> str:
+    return _replace(m) if password_shaped(m.group("s").strip('"')) else m.group(0)
+
+
 # A plain-text password given to a hashing or checking function: `bcrypt.hashpw(b"…", …)`,
 # `make_password("…")`, `generate_password_hash("…")`.
 _HASHED = (
@@ -233,6 +247,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
+    rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     return tuple(rules)
 
 
