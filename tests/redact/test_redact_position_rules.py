@@ -115,6 +115,10 @@ POSITIONS = (
     # `-p` in a command that connects to a database, `-w` in one whose verb names a password
     "hiveql -u 'jdbc:hive2://db:10000/app' -n bob -p {v}",
     "keyctl add-internet-password -a bob -s relay -w {v} -U",
+    # a password command's literal; a credential call without parentheses
+    "relay-shell -u bob --ldap_password_cmd='echo {v}'",
+    'account relay\npasswordeval "printf {v}"',
+    "EXEC sp_password 'changeme', '{v}', relay",
     # a protocol's login command as a session or a monitor echoes it
     "t7 LOGIN relay {v}\nt7 OK LOGIN completed",
     '1732701234.5 [0 10.0.0.9:40112] "AUTH" "relay" "{v}"',
@@ -220,6 +224,8 @@ KEPT = (
     "echo build2024 | grep -c password",  # a filter looking for the word
     "ALTER LOGIN relay DISABLE;",  # SQL's statement about a login
     "t7 OK LOGIN completed",
+    'password_command = "pass show relay"',  # a command that fetches it
+    "--ldap_password_cmd='echo $RELAY_PW'",
     "psql -h db -p 5432 -d 'jdbc:postgresql://db/app'",  # a port
     "keyctl find-internet-password -a bob -s relay -w",  # the password asked for, not given
     "echo 'release-2024' | sed 's/passwd/pw/'",

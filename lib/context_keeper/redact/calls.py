@@ -145,6 +145,8 @@ _CALL_TRIGGERS = (
     "wifi",
     "assword(",
     "ASSWORD(",
+    "assword '",  # a call without parentheses: `EXEC sp_password 'old', '…'`, `set_password "…"`
+    'assword "',
     "sign",
     "Sign",
     "hmac",

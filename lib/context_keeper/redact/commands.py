@@ -50,6 +50,12 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-\w+[ \t]+)*-\w*(?:nb|bn)\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+{_ARG}"),
     (("vault",), r"\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*(?P<s>[^\s=\"'-][^\s=\"']*)(?=\s|$)"),
+    # a password command's literal: `--ldap_password_cmd='echo …'`, `passwordeval "printf …"`
+    (
+        ("cmd", "CMD", "ommand", "eval"),
+        r"(?i:pass\w*(?:[_-]?cmd|[_-]?command|eval))[ \t]*[=:]?[ \t]*[\"'`]?(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?"
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'`;|]+)",
+    ),
     (("secret set",), rf"\bgh[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t](?:-b|--body)(?:[ \t]*|=){_ARG}"),
     (
         ("-u", "--user", "-a", "--auth"),
