@@ -52,7 +52,7 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("vault",), r"\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*(?P<s>[^\s=\"'-][^\s=\"']*)(?=\s|$)"),
     # a password command's literal: `--ldap_password_cmd='echo …'`, `passwordeval "printf …"`
     (
-        ("cmd", "CMD", "ommand", "eval"),
+        ("echo", "printf"),  # (rarer than `cmd` or `command`: each trigger is one more scan of a long text)
         r"(?i:pass\w*(?:[_-]?cmd|[_-]?command|eval))[ \t]*[=:]?[ \t]*[\"'`]?(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?"
         r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'`;|]+)",
     ),
