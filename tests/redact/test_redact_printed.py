@@ -200,3 +200,15 @@ def test_a_credential_printed_in_a_banner_goes_and_the_banner_stays() -> None:
 def test_what_cat_prints_of_a_pre_shared_key_file_goes() -> None:
     key = "041376938c6cd38ac57fc26e5cdc796d1ba8ce0e503d7e834ef5afa44290bb43"
     assert key not in redact(f"$ sudo cat /etc/zabbix/zabbix_agent2.psk\n{key}")
+
+
+def test_a_string_a_dump_prints_under_a_secret_key_goes() -> None:
+    # PHP's `var_dump`: the key, `=>`, and on the next line the value's type before it
+    key = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+    text = (
+        f'object(Relay)#1 (2) {{\n  ["relayToken":protected]=>\n  string(32) "{key}"\n  ["tokenTtl"]=>\n  int(3600)\n}}'
+    )
+    out = redact(text)
+    assert key not in out and f'string(32) "{MARK}"' in out
+    kept = 'array(2) {\n  ["user"]=>\n  string(5) "relay"\n  ["password_hint"]=>\n  string(8) "your pet"\n}'
+    assert redact(kept) == kept
