@@ -56,6 +56,18 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f'cfg.Item("RelayPassword") = "{SECRET}"', SECRET),  # a quoted name indexed, then set
         (f"relay.pass_phrase={SECRET}", SECRET),  # one noun written in two words
         (f'buildConfigField "String", "RELAY_KEY", "\\"{KEY}\\""', KEY),  # a literal quoted for code
+        (f'(put-env "RELAY_TOKEN" "{KEY}")', KEY),  # a quoted name, then its quoted value after a space
+        (f'cfgtool write \'["smtp"]["relay_password"] "{SECRET}"\'', SECRET),  # a path, then a value
+        (f'req.header("x-relay-token", Header::from_bytes("{KEY}"))', KEY),  # any type's constructor
+        (f'relayKey: ApiKey.of("{KEY}"),', KEY),
+        (f'c := relay.New(nil).WithAuthToken("{KEY}")', KEY),  # a builder's setter takes the secret
+        (f'relay.use_password("{SECRET}")', SECRET),
+        (f'cfg.RELAY_TOKEN ??= "{KEY}";', KEY),  # an assignment only when unset
+        (f'@relay_secret ||= "{KEY}"', KEY),
+        (f'set ::relay(password) "{SECRET}"', SECRET),  # an array's element named, then its value
+        (f'opts = [bearer: "{KEY}", retry: 2]', KEY),  # the token a bearer header carries, under its name
+        # a SASL mechanism between `AUTH` and the encoded credentials
+        ("C: AUTH PLAIN AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg==\nS: 235 ok", "AHJlbGF5AEhlcm9uLjQ0MTJDZWRhcg=="),
     ],
 )
 def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str) -> None:
@@ -68,6 +80,12 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
     [
         "passwordLabel: 'Password or passphrase'",
         "token => getToken(req)",
+        '(getenv "RELAY_TOKEN" "fallback")',  # a word after the name, no secret
+        'echo "password" "required"',
+        "bearer_format: JWT",
+        "opts.WithTokenTTL(3600)",  # a setter of what describes the token
+        "cfg.UseToken(true)",
+        "the bearer of the signed note was its author",
         "the key is Strong enough for now",
         "Key Features:** fast, small",
         "sort key a16z_crypto_2024",  # a plain key qualifier
@@ -173,6 +191,10 @@ def test_a_value_shape_is_judged_by_the_name_tier() -> None:
         (f'base64.b64encode(b"ops:{SECRET}")', SECRET),
         (f"zkcli addauth digest ops:{SECRET}", SECRET),  # the scheme, then the pair
         (f'ks.load(in, "{SECRET}".toCharArray());', SECRET),  # a literal made a char array: Java's password
+        # a user after a connection's address, whatever the call's name: a plain password is enough
+        ('pool = Hikari.make("jdbc:mariadb://db/app", "app", "harbor2291")', "harbor2291"),
+        ('Store.open("jdbc:derby:memory:app", "sa", "harbor2291")', "harbor2291"),
+        ('Repo(ctx, "redis://cache:6379/0", "ops", "harbor2291")', "harbor2291"),
     ],
 )
 def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> None:
@@ -189,6 +211,7 @@ def test_the_second_of_a_user_secret_pair_is_removed(text: str, value: str) -> N
         "FUNCS = ('abs','acos','any2Date','any2Enum')",  # names in a list, not a login
         "('pkg.lexers.ul4', 'HTML+UL4', ('html+ul4',))",  # a dotted module is no user
         'setLocale("en", "en-US")',
+        'Flyway.configure("jdbc:postgresql://db/app", "app", "public")',  # an address, a user, a schema's word
         'run("npm", "build:prod2")',
         "btoa(`${user}:${pass}`)",
         'btoa("user:password")',

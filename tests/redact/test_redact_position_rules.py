@@ -110,6 +110,25 @@ POSITIONS = (
     "bundle config set --global gems.example.com bob:{v}",
     # a Wi-Fi network joined with its passphrase
     'WiFi.begin("Workshop-2", "{v}");',
+    # a password changed from the old one to the new, both secrets
+    "ALTER ROLE app SET PASSWORD FROM 'Quartz.1187' TO '{v}';",
+    # `-p` in a command that connects to a database, `-w` in one whose verb names a password
+    "hiveql -u 'jdbc:hive2://db:10000/app' -n bob -p {v}",
+    "keyctl add-internet-password -a bob -s relay -w {v} -U",
+    # a password command's literal; a credential call without parentheses
+    "relay-shell -u bob --ldap_password_cmd='echo {v}'",
+    'account relay\npasswordeval "printf {v}"',
+    "EXEC sp_password 'changeme', '{v}', relay",
+    # a protocol's login command as a session or a monitor echoes it
+    "t7 LOGIN relay {v}\nt7 OK LOGIN completed",
+    '1732701234.5 [0 10.0.0.9:40112] "AUTH" "relay" "{v}"',
+    # a literal piped into a command whose words say it keeps a password
+    "echo -n '{v}' | walletctl write --folder Passwords relay",
+    "printf '%s' '{v}' | keyring-cli set relay bob",
+    # a long flag spelt with one dash is not `-p` with its value attached
+    "mysqlsh --uri app@db -passwd {v}",
+    # a verb that unlocks takes the password after its `-p`
+    "vaultctl unlock-store -p {v} team.store",
 )
 
 
@@ -201,6 +220,16 @@ KEPT = (
     'driver.find_element(By.ID, "password").send_keys(Keys.RETURN)',
     "echo $KRB_PASSWORD | kinit bob@EXAMPLE.COM",
     "echo build2024 | sudo tee /etc/hostname",
+    "SELECT id FROM users WHERE password FROM_BASE64(x)",
+    "echo build2024 | grep -c password",  # a filter looking for the word
+    "ALTER LOGIN relay DISABLE;",  # SQL's statement about a login
+    "t7 OK LOGIN completed",
+    'password_command = "pass show relay"',  # a command that fetches it
+    "--ldap_password_cmd='echo $RELAY_PW'",
+    "psql -h db -p 5432 -d 'jdbc:postgresql://db/app'",  # a port
+    "keyctl find-internet-password -a bob -s relay -w",  # the password asked for, not given
+    "echo 'release-2024' | sed 's/passwd/pw/'",
+    "250-AUTH PLAIN LOGIN CRAM-MD5",  # a server lists its mechanisms
     "myapp --reset-password true",
     "POST /reset-password HTTP/1.1",
     "git config set remote.origin.url git@github.com:org/repo2024",

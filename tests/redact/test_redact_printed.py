@@ -143,6 +143,47 @@ def test_a_string_a_repl_echoes_after_a_call_about_a_secret_goes() -> None:
     assert key not in out
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            '(gdb) print relay->passwd\n$2 = 0x7ffd2a10 "Heron.4412Cedar!"',
+            "Heron.4412Cedar!",
+        ),  # a pointer, then the string
+        (
+            '(lldb) p relay.authToken\n(NSString *) $1 = 0x6000 "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"',
+            "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        ),
+        (
+            "> config.relay.secretKey\n'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'",
+            "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",
+        ),  # Node's `>`
+        ("In [7]: cfg.RELAY_TOKEN\nOut[7]: 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+    ],
+)
+def test_what_a_repl_or_a_debugger_prints_of_a_secret_expression_goes(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> see the relay token docs\nkX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA",  # a quote in prose, not a prompt
+        "(gdb) p relay->passwd_len\n$2 = 16",
+    ],
+)
+def test_what_a_debugger_prints_that_is_no_secret_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("words", ["orbit-lemon-cedar-harbor-violet", "OrbitLemonCedarHarbor"])
+def test_the_words_a_passphrase_generator_prints_go(words: str) -> None:
+    out = redact(f"$ diceware -n 4\n{words}")
+    assert words not in out and out.endswith(MARK)
+    assert redact(f"$ ls\n{words}") == f"$ ls\n{words}"  # words another command prints stay
+
+
 def test_a_box_drawn_after_a_command_about_a_secret_stays() -> None:
     text = "$ gh auth token list\n┌────────────┬────────┐\n│ name       │ scopes │"
     assert redact(text) == text
@@ -159,3 +200,15 @@ def test_a_credential_printed_in_a_banner_goes_and_the_banner_stays() -> None:
 def test_what_cat_prints_of_a_pre_shared_key_file_goes() -> None:
     key = "041376938c6cd38ac57fc26e5cdc796d1ba8ce0e503d7e834ef5afa44290bb43"
     assert key not in redact(f"$ sudo cat /etc/zabbix/zabbix_agent2.psk\n{key}")
+
+
+def test_a_string_a_dump_prints_under_a_secret_key_goes() -> None:
+    # PHP's `var_dump`: the key, `=>`, and on the next line the value's type before it
+    key = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+    text = (
+        f'object(Relay)#1 (2) {{\n  ["relayToken":protected]=>\n  string(32) "{key}"\n  ["tokenTtl"]=>\n  int(3600)\n}}'
+    )
+    out = redact(text)
+    assert key not in out and f'string(32) "{MARK}"' in out
+    kept = 'array(2) {\n  ["user"]=>\n  string(5) "relay"\n  ["password_hint"]=>\n  string(8) "your pet"\n}'
+    assert redact(kept) == kept

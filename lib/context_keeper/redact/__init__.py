@@ -19,6 +19,7 @@ every hook does through its log, stays cheap.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from .patterns import MARK, LazyRule, Rule
 
@@ -135,11 +136,21 @@ def _redact(text: str) -> str:
     if "\n" in text or len(text) > _LONG:
         from .lines import redact_lines
 
-        return redact_lines(text, r, _apply)
-    hits = _triggered(text, r)
-    if r.flag_gate in text:
-        hits.update(i for t, i in r.flag_triggers if t in text)
-    return _apply(text, hits, set(r.token_starts.findall(text)))
+        done = redact_lines(text, r, _apply)
+    else:
+        hits = _triggered(text, r)
+        if r.flag_gate in text:
+            hits.update(i for t, i in r.flag_triggers if t in text)
+        done = _apply(text, hits, set(r.token_starts.findall(text)))
+    return done if done is text else _repeats()(text, done)
+
+
+@functools.cache
+def _repeats() -> Callable[[str, str], str]:
+    """`repeats.redact_repeats`: a secret found once, taken out wherever else it stands in the text."""
+    from .repeats import redact_repeats
+
+    return redact_repeats
 
 
 def _triggered(text: str, r: _Rules) -> set[int]:

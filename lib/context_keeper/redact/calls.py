@@ -145,6 +145,8 @@ _CALL_TRIGGERS = (
     "wifi",
     "assword(",
     "ASSWORD(",
+    "assword '",  # a call without parentheses: `EXEC sp_password 'old', '…'`, `set_password "…"`
+    'assword "',
     "sign",
     "Sign",
     "hmac",
@@ -206,10 +208,26 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
     return before is not None or _STRING_AFTER.match(m.string, m.end("s")) is not None
 
 
+# A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,
+# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`) or a DSN's `key=value` string.
+_ADDRESS_BEFORE = LazyPattern(
+    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200})"
+    r"[\"'][ \t]*,[ \t]*$"
+)
+
+
+def _after_an_address(m: re.Match[str]) -> bool:
+    """`(…, "jdbc:postgresql://db/app", "app", "…")`: a user after a connection's address is a
+    login, whatever the call is named, so its password needs no symbol to be one."""
+    return _ADDRESS_BEFORE.search(m.string, max(0, m.start() - 210), m.start()) is not None
+
+
 def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
     if not _user_like(m.group("u")) or not password_shaped(s):
         return False
+    if _after_an_address(m):
+        return not not_a_secret(s)
     if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]):
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
     return strongly_mixed(s) or is_random_token(s)  # not `("node", "index2")`, `("python", "app_main.py")`

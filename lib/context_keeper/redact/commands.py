@@ -10,21 +10,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import accounts
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
+from .positions import password_shaped
 from .values import is_numberish, is_wordlike, not_a_secret
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
 _SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
 # (triggers, regex with group `s`); the value is redacted unless it is a placeholder or reference.
 COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("mysql", "mariadb", "mycli"), rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p{_ARG}"),
+    # (`-passwd …`, `-password …`: a long flag spelt with one dash, not `-p` with its value attached)
+    (
+        ("mysql", "mariadb", "mycli"),
+        rf"\b(?:mysql\w*|mariadb[\w-]*|mycli)\b{_SAME_CMD}[ \t]-p(?!ass(?:wd|word)?\b){_ARG}",
+    ),
     (("redis-cli",), rf"\bredis-cli\b{_SAME_CMD}[ \t](?:-a|--pass)[ \t]+{_ARG}"),
     (("sshpass",), rf"\bsshpass\b{_SAME_CMD}[ \t]-p[ \t]*{_ARG}"),
     (("ldap",), rf"\bldap\w+\b{_SAME_CMD}[ \t]-[wy]?w[ \t]+{_ARG}"),
     (
-        (" login", "twine", "repo add", "mongo", "az "),
-        rf"(?:\blogin\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
+        (" login", "twine", "repo add", "mongo", "az ", "unlock"),
+        # (a verb that logs in or unlocks: `… unlock-keychain -p …`, `… unlock -p …`)
+        rf"(?:\blogin\b|\bunlock(?:-[\w-]+)?\b|\btwine\b|\brepo[ \t]+add\b|\baz\b|\bmongo(?:sh|dump|restore|import|export)?\b){_SAME_CMD}[ \t]-p[ \t]+{_ARG}",
     ),
     (
         ("sqlcmd", "bcp", "osql", "isql", "mssql-cli"),
@@ -43,6 +50,12 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (("htpasswd",), rf"\bhtpasswd[ \t]+(?:-\w+[ \t]+)*-\w*(?:nb|bn)\w*[ \t]+(?:-\w+[ \t]+)*\S+[ \t]+{_ARG}"),
     (("vault",), r"\bvault[ \t]+login[ \t]+(?:-\S+[ \t]+)*(?P<s>[^\s=\"'-][^\s=\"']*)(?=\s|$)"),
+    # a password command's literal: `--ldap_password_cmd='echo …'`, `passwordeval "printf …"`
+    (
+        ("echo", "printf"),  # (rarer than `cmd` or `command`: each trigger is one more scan of a long text)
+        r"(?i:pass\w*(?:[_-]?cmd|[_-]?command|eval))[ \t]*[=:]?[ \t]*[\"'`]?(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?"
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'`;|]+)",
+    ),
     (("secret set",), rf"\bgh[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t](?:-b|--body)(?:[ \t]*|=){_ARG}"),
     (
         ("-u", "--user", "-a", "--auth"),
@@ -63,6 +76,15 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
         ("ASSWORD '", "assword '", "ASSWORD('", "ASSWORD(", "ASSWORD =", "ASSWORD="),
         r"(?<![\w'\"$.-])(?i:password)(?![\w'\"-])[ \t]*(?:=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?|\([ \t]*)?N?(?P<s>'[^'\n]*')",
     ),
+    # A password changed from the old one to the new: `SET PASSWORD FROM '…' TO '…'` (both secrets).
+    (
+        ("ASSWORD FROM", "assword from"),
+        r"(?<![\w'\"$.-])(?i:password)[ \t]+(?i:from)[ \t]+(?P<s>'[^'\n]*')",
+    ),
+    (
+        ("ASSWORD FROM", "assword from"),
+        r"(?<![\w'\"$.-])(?i:password)[ \t]+(?i:from)[ \t]+'[^'\n]*'[ \t]+(?i:to)[ \t]+(?P<s>'[^'\n]*')",
+    ),
     (
         ("dentified", "DENTIFIED"),
         r"(?i:\bidentified[ \t]+(?:with[ \t]+\w+[ \t]+)?by)[ \t]+(?P<s>'[^'\n]*'|\"[^\"\n]*\"|[^\s;'\"]*\d[^\s;'\"]*)",
@@ -71,8 +93,12 @@ COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     (
         ("echo", "printf"),
         r"\b(?:echo|printf)[ \t]+(?:-[neE]+[ \t]+)?(?:'%s\\?n?'[ \t]+|\"%s\\?n?\"[ \t]+)?"
-        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\"]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
-        r"|\bsecrets?[ \t]+set\b)",  # `echo -n X | gh secret set NAME`: the value comes on stdin
+        r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|'\")]+)\)?[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|--stdin\b|\bchpasswd\b|\bsudo\b[^\n|]*?[ \t]-S\b"
+        r"|\bsecrets?[ \t]+set\b"  # `echo -n X | gh secret set NAME`: the value comes on stdin
+        # a command whose words say it keeps a password (`… -f Passwords -w db`, `… store --label=token`),
+        # not a filter reading text for the word (`grep password`, `jq .token`)
+        r"|(?<=\|)(?![ \t]*(?:e?grep|rg|sed|awk|jq|yq|tr|cut|wc|head|tail|sort|uniq|tee|cat|less|xargs|base64|od|xxd)\b)"
+        r"[^\n|]*?(?i:passw|wallet|keychain|keyring))",
     ),
     (
         ("<<<",),
@@ -96,6 +122,19 @@ _AUTH_PAIR = (
         r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
     ),
 )
+# A mail or key-value protocol's login command, as a session or a monitor echoes it: IMAP's
+# `a1 LOGIN user …`, Redis's `"AUTH" "…"` / `"AUTH" "user" "…"` (its verbs in capitals; not
+# SQL's `ALTER LOGIN sa DISABLE`).
+_PROTOCOL_LOGIN = (
+    r"(?:(?:^|(?<=[ \t]))(?<!ALTER )(?<!CREATE )(?<!DROP )LOGIN[ \t]+\"?[\w.@+-]{1,64}\"?[ \t]+"
+    r"|\"AUTH\"[ \t]+(?:\"[\w.@+-]{1,64}\"[ \t]+)?)(?P<s>\"[^\"\n]+\"|[^\s\";]+)(?=[ \t]*(?:$|\n|\r))"
+)
+
+
+def _shaped(m: re.Match[str]) -> str:
+    return _replace(m) if password_shaped(m.group("s").strip('"')) else m.group(0)
+
+
 # A plain-text password given to a hashing or checking function: `bcrypt.hashpw(b"…", …)`,
 # `make_password("…")`, `generate_password_hash("…")`.
 _HASHED = (
@@ -213,6 +252,8 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((("password ", "passwd "), LazyRule(_NETRC_LINE, _netrc_line)))
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
+    rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
+    rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     return tuple(rules)
 
 

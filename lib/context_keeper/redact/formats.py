@@ -385,6 +385,7 @@ def multiline_rules() -> Rules:
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [
         (printed.TRIGGERS, printed.redact_printed),
         (pairs.TRIGGERS, pairs.redact_pairs),
+        (pairs.DUMP_TRIGGERS, pairs.redact_dumped),
         (tables.TRIGGERS, tables.redact_tables),
         (scopes.TRIGGERS, scopes.redact_scopes),
     ]

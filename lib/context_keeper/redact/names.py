@@ -138,6 +138,8 @@ def _noun(word: str, before: str | None) -> int:
         return WEAK if before in _WEAK_TOKEN_QUALIFIERS else STRONG
     if word in ("CREDENTIAL", "CREDENTIALS", "CREDS") or word.endswith("CREDENTIALS"):
         return STRONG
+    if word == "BEARER":
+        return STRONG  # `{:bearer, "…"}`, `bearer: "…"`: the token an `Authorization: Bearer` header carries
     if word == "KEY":
         if before in _STRONG_KEY_QUALIFIERS:
             return STRONG
@@ -182,6 +184,17 @@ def tier(name: str, whole: bool = False) -> int:
             return WEAK  # a password only as an env variable's last word (`REDISCLI_AUTH`; not `_encode_auth`)
         return found
     return NOT_SECRET
+
+
+_SETTER = LazyPattern(r"(?:[Ww]ith|[Uu]se)(?=[A-Z_])_?")
+
+
+def setter_tier(name: str) -> int:
+    """The tier of a builder's setter called with the value (`WithAuthToken(…)`, `use_password(…)`):
+    its leading `with`/`use` sets the secret, unlike a flag's (`use_password: true`)."""
+    name = name.rsplit(".", 1)[-1]
+    setter = _SETTER.match(name)
+    return tier(name[setter.end() :]) if setter else NOT_SECRET
 
 
 def tier_any_part(name: str) -> int:

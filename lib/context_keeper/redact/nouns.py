@@ -1,11 +1,11 @@
 """A value after a secret-naming word, in any syntax: one rule instead of a position per syntax.
 
-A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`,
-`credential`, `psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a
-name: `dbPass`, `AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`,
-`:`, `=>`, `->`, spaces, quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a
-few words ending in a colon: `token I generated:`, a shell's `<(echo …)`), by a value. The name
-is judged by `names.tier` (`token_ttl`, `sort_key` are no secret names), the value by its shape:
+A word that names a secret (`password`, `pwd`, `passphrase`, `secret`, `token`, `key`, `auth`, `credential`,
+`psk`, or one of another language: `senha`, `Kennwort`; alone or as the head of a name: `dbPass`,
+`AUTH_TOKEN`, `--db-password`, `keyMaterial`) followed, after separators (`=`, `:`, `=>`, `->`, spaces,
+quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a few words ending in a colon: `token I
+generated:`, a shell's `<(echo …)`), by a value. The name is judged by `names.tier` (`token_ttl`, `sort_key`
+are no secret names), the value by its shape:
 
 - a password name: a value shaped like a password (`positions.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
@@ -44,35 +44,35 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt".split()
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer".split()
 _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-# A literal's conversion between the name and the value: `[]byte("…")`, `Buffer.from("…")`.
+# A literal's conversion between the name and the value (`[]byte("…")`), a wrapper marking it as a secret
+# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
 _CONVERSION = (
-    r"(?:\[\]byte|Buffer\.from|String::from|bytes|Some|new[ \t]+String|String\.valueOf"
-    # a wrapper that marks the literal as a secret: `SecretValue.unsafePlainText("…")`, `SecretStr("…")`
-    r"|(?:[A-Z]\w{0,30}\.)?(?:unsafePlainText|plainText|fromString)|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20})\("
+    r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
+    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText))\("
 )
-# What may stand between a name and its value.
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
     r"(?:[ \t]+|[ \t]*=[ \t]*)[\"']?[<$]\((?:echo|printf[ \t]+[\"']?%s(?:\\n)?[\"']?)[ \t]+(?:-[neE]{1,2}[ \t]+)?[\"'`]?"
 )
-_BETWEEN = LazyPattern(
+_BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
     r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
-    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|"
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|\?\?=|\|\|=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
-    # (`<key>API_TOKEN</key><string>…`: a name element, then its value's)
-    # a string prefix (`b"`, Objective-C's `@"`); a quoted literal inside a string (`"\"…\""`)
+    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
     r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
+    # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
+    r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)(?:[\"'`]\]?|\))[ \t]+[\"'`]"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
     r"|[ \t]+(?:(?i:is|was|has[ \t]+been|will[ \t]+be)[ \t]+)?(?:(?i:now|still|set|reset|changed|updated)[ \t]+)?"
     r"(?:(?i:to|as)[ \t]+)?[\"'`]?)"  # ` is `, ` was reset to `, ` to `, a space
@@ -171,6 +171,7 @@ def _name_level(text: str, start: int, end: int) -> int:
     """The tier of the name at `start:end`, lowered by a plain word before a bare noun."""
     name = text[start:end]
     level = tier(name)
+    level = level or (names.setter_tier(name) if text[end : end + 1] == "(" else NOT_SECRET)  # `.WithToken("…")`
     if level != NOT_SECRET and name.isalpha():
         prev = _word_before(text, start)
         if prev and prev.upper() in LEADING_VERBS:
@@ -368,7 +369,7 @@ def _prompt_answer(m: re.Match[str]) -> str:
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", *names.FOREIGN_TRIGGERS,
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 

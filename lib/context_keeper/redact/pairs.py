@@ -10,6 +10,7 @@ whole text before its lines (see `lines`).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from itertools import accumulate
 
@@ -112,3 +113,26 @@ def _element_pair(lines: list[str], j: int) -> bool:
         return False
     lines[j] = lines[j][: v.start("v")] + MARK + lines[j][v.end("v") :]
     return True
+
+
+# A dump of a program's object: PHP's `var_dump` prints a key, `=>`, and on the next line the
+# value's type before it (`["pass"]=>` / `  string(16) "…"`; `object(…)#1 (2) {` / `["token":protected]=>`).
+DUMP_TRIGGERS = ("]=>\n",)
+_DUMPED = LazyPattern(
+    r"\[[\"'](?P<n>[\w.-]{1,80})[\"'](?::[\w\\]+)?\]=>\r?\n[ \t]*(?:string|str)\(\d+\)[ \t]*\"(?P<v>[^\"\n]{1,400})\""
+)
+
+
+def redact_dumped(text: str) -> str:
+    """Each string value a dump prints under a key whose name sounds secret, judged by `decide`."""
+    from .assignments import decide
+    from .names import NOT_SECRET, tier
+
+    def one(m: re.Match[str]) -> str:
+        level = tier(m.group("n"))
+        value = m.group("v")
+        if level == NOT_SECRET or MARK in value or not decide(level, value, m.group("n"), True, True):
+            return m.group(0)
+        return m.group(0)[: m.start("v") - m.start()] + MARK + m.group(0)[m.end("v") - m.start() :]
+
+    return _DUMPED.compiled().sub(one, text)

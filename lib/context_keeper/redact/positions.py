@@ -180,6 +180,8 @@ _U_FLAG = LazyPattern(
     r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
 )
 _WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+# A command that connects to a database (`-u 'jdbc:…'`) or whose verb names a password (`add-generic-password`).
+_LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-stdin)[\w-]*(?=\s)")
 # A key store named in the command: a bare `-p`/`/p` beside it is the store's password
 # (`signtool sign /f cert.pfx /p …`, `… -keystore app.jks -p …`).
 _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
@@ -190,7 +192,7 @@ def _p_after_user(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None
+    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None or _LOGIN_LINE.search(line) is not None
     return _if_shaped(m) if named else m.group(0)
 
 
@@ -209,7 +211,7 @@ def _flag_argument(m: re.Match[str]) -> str:
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
-    if named_user and (strongly_mixed(value) or m.group(0)[1] in "wW"):
+    if m.group(0)[1] in "wW" and (named_user or _LOGIN_LINE.search(line)) or named_user and strongly_mixed(value):
         return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 

@@ -56,7 +56,8 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
-_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", "> ", *_BEFORE_LABEL)
+# (`db) `: a debugger's prompt, `(gdb) `, `(lldb) `, `(Pdb) `; `In [`: IPython's)
+_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", "> ", "db) ", "In [", *_BEFORE_LABEL)
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
 TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
@@ -75,13 +76,21 @@ _COMMAND = LazyPattern(
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
+# A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
+# expression (`> process.env.X`, Node's REPL; a quote in prose is words).
 _PROMPT = LazyPattern(
-    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>)[ \t]+(?=\S)"
+    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
 )
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
-_BARE_VALUE = LazyPattern(r"(?P<lead>[ \t]*(?:=>[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*")
+# A REPL's or a debugger's result label before it: Ruby's `=> `, gdb's `$1 = 0x55… `, lldb's
+# `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `.
+_BARE_VALUE = LazyPattern(
+    r"(?P<lead>[ \t]*(?:(?:=>|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
+    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*"
+)
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
@@ -98,6 +107,10 @@ _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 _GENERATOR = LazyPattern(
     r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
     r"|\b(?:apg|makepasswd|xkcdpass|diceware)\b|pass[ \t]+generate)"
+)
+# Four words or more, joined by one separator or by their capitals: a passphrase.
+_PASSPHRASE = LazyPattern(
+    r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
 
@@ -144,6 +157,8 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and not has_word_part(v) and "://" not in v:
         return _CALL.match(v) is None  # a call: code, not a key
+    if generated and _PASSPHRASE.fullmatch(v) is not None:
+        return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
         MARK not in v
         and not _NOT_IN_A_TOKEN.intersection(v)  # `self.destroy_keys()`, ```` ```typescript ````: code

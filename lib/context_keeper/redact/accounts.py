@@ -1,0 +1,61 @@
+"""The password a command that makes an account takes as its last argument, after the user.
+
+`… create-worker DIR MASTER NAME PASSWORD`, `… add-user bob PASSWORD`, `… user create bob
+PASSWORD`: a verb that creates or adds a user, an admin, a worker, an account or a login takes
+the new account's name and then its password, as plain arguments with no flag to name them.
+The last argument is taken when a user-like argument stands right before it and it is shaped
+like a password; a flag's argument, a path, a host, a name of parts (`us-east-1`) or a command
+with one argument (`useradd deploy2`) is no such pair.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from .patterns import MARK, LazyPattern
+from .positions import password_shaped
+from .values import not_a_secret, strongly_mixed
+
+_ACCOUNT_VERB = LazyPattern(
+    r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?"
+    r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
+    r"(?P<args>[^\n|;&#<>`$]*)$",
+    re.MULTILINE,
+)
+_USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
+# (few and rare: each is one more scan of a long text)
+TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add")
+
+
+def _last_is_password(args: str) -> re.Match[str] | None:
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return None
+    positional = [w for w in words if not w.startswith("-")]
+    if len(positional) < 2 or words[-1] != positional[-1] or words[-2].startswith("-"):
+        return None  # the last word is a flag's argument, or there is no user before it
+    user, value = words[-2], words[-1]
+    if _USER.fullmatch(user) is None or not password_shaped(value) or not_a_secret(value) or "/" in value:
+        return None
+    if (any(c in value for c in "-_:") or "." in value and value.islower()) and not strongly_mixed(value):
+        return None  # `us-east-1`, `eu-west-2a`: a place or a name of parts, not a password
+    return re.search(re.escape(value) + r"[\"']?[ \t]*$", args)
+
+
+def redact_account_passwords(text: str) -> str:
+    """Each account-making command's last argument, when it is the password after a user, marked."""
+    out, pos = [], 0
+    for m in _ACCOUNT_VERB.finditer(text):
+        found = _last_is_password(m.group("args"))
+        if found is None:
+            continue
+        start = m.start("args") + found.start()
+        out.append(text[pos:start])
+        out.append(MARK)
+        pos = start + len(found.group(0).rstrip(" \t\"'"))
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)

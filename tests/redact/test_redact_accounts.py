@@ -1,0 +1,39 @@
+"""The last argument of a command that makes an account, after the user, is its password;
+a flag's argument, a place, a path or a lone argument is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+SECRET = "Heron.4412Cedar"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"relayd create-worker /srv/relay relay.example.com:7000 relay-1 {SECRET}",
+        f"mqadmin add-user bob '{SECRET}'",
+        "mqadmin add-user bob heron4412",  # a word and digits: in this position, a password
+        f"hubctl user create ops {SECRET}",
+    ],
+)
+def test_the_password_after_the_user_of_an_account_making_command_goes(text: str) -> None:
+    out = redact(text)
+    assert SECRET not in out and "heron4412" not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "useradd -m deploy2024",  # the user alone
+        "hubctl create-account ops us-east-1",  # a place
+        "hubctl create-account ops node1.lan",
+        "hubctl add-user bob --group admin2",  # a flag's argument
+        "hubctl add-user bob keys/bob.pub",  # a path
+        "git worktree add ../wt feature2024",  # no account made
+    ],
+)
+def test_what_follows_a_user_that_is_no_password_stays(text: str) -> None:
+    assert redact(text) == text
