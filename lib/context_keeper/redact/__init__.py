@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from .lines import block_hits
 from .patterns import MARK, LazyRule, Rule
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -71,10 +72,14 @@ class _Rules:
         self.trigger_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
         self.wide_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] in wide))
         wide_chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
-        self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]")
+        self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]") if wide_chars else None
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         self.keyed_triggers = _keyed(self.triggers)
         self.trigger_chars = frozenset(self.keyed_triggers)
+        # A line with a character beyond ASCII is tested for the NON_ASCII triggers only when
+        # it holds the first such character of one of them (an em dash or an emoji does not).
+        firsts = {next(c for c in t if not c.isascii()) for t, _ in self.triggers if not t.isascii()}
+        self.non_ascii_gate = re.compile(f"[{re.escape(''.join(sorted(firsts)))}]" if firsts else "(?!)")
         self.flag_gate = commands.FLAG_GATE
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
@@ -157,28 +162,15 @@ def _triggered(text: str, r: _Rules) -> set[int]:
     """The rules (their indexes) a trigger of which is in `text`."""
     hits: set[int] = set()
     chars = r.trigger_chars.intersection(text)
-    if NON_ASCII in r.keyed_triggers and not text.isascii():
+    if NON_ASCII in r.keyed_triggers and not text.isascii() and r.non_ascii_gate.search(text) is not None:
         chars = chars | {NON_ASCII}
     for char in chars:
         for trigger, rules, below in r.keyed_triggers[char]:
             if trigger in text:
                 hits.update(rules)
                 if below:  # (rare: the triggers that hold this one)
-                    hits.update(_held(text, below))
+                    hits.update(block_hits(below, text))
     return hits
-
-
-def _held(text: str, tree: RuleTree) -> list[int]:
-    """The rules of the triggers of `tree` that are in `text` (each under one it holds)."""
-    found: list[int] = []
-    stack = [tree]
-    while stack:
-        for trigger, rules, below in stack.pop():
-            if trigger in text:
-                found += rules
-                if below:
-                    stack.append(below)
-    return found
 
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:

@@ -52,8 +52,10 @@ def trigger_tree(triggers: tuple[tuple[str, tuple[Any, ...]], ...]) -> tuple[tup
     return build(None)
 
 
-def block_hits(tree: Tree, low: str) -> list[tuple[str, int]]:
-    """The (trigger, rule) pairs whose lower-case trigger occurs in `low`."""
+def block_hits(tree: Any, low: str) -> list[Any]:
+    """What the triggers of `tree` (a `Tree` or a `RuleTree`) that occur in `low` stand for:
+    their (trigger, rule) pairs or their rule indexes; a trigger is tested only where the one
+    it is filed under occurs."""
     found: list[tuple[str, int]] = []
     stack = [tree]
     while stack:
@@ -141,7 +143,7 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block); each line is then tested for the exact triggers of those found
         triggers = block_hits(r.trigger_tree, low)
-        if not low.isascii() and r.wide_gate.search(low) is not None:
+        if not low.isascii() and r.wide_gate is not None and r.wide_gate.search(low) is not None:
             triggers += block_hits(r.wide_tree, low)
         flag_triggers = [(t, i) for t, i in r.flag_triggers if t in block] if gate in block else []
         tokens = r.token_starts.search(block) is not None

@@ -34,13 +34,26 @@ _ELEMENT_VALUE = LazyPattern(
 )
 
 
+_LOWERED: list[str] = ["", ""]  # the last text lowered, and its lower case
+
+
+def lowered(text: str) -> str:
+    """`text.lower()`, kept for the next call: the rules that read across lines each search the
+    same long text (10 MB of tool output) in lower case, one after another."""
+    if _LOWERED[1] is text:
+        return text  # (already the lower case kept)
+    if _LOWERED[0] is not text and _LOWERED[0] != text:
+        _LOWERED[:] = [text, text.lower()]
+    return _LOWERED[1]
+
+
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
     """Indices of the lines holding one of `needles` in any case, found by searching the whole
     text once per lower-case needle (its case variants share the scan; the callers' patterns
     then read each line found)."""
     found: set[int] = set()
     starts: list[int] | None = None
-    low = text.lower()
+    low = lowered(text)
     if len(low) == len(text):
         hay, wanted = low, {n.lower() for n in needles}
     else:  # a character whose lower case is longer (`İ`) shifts the offsets: the text as it is

@@ -53,9 +53,9 @@ _LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential"
 def _candidates(text: str, lines: list[str]) -> list[int]:
     """The lines holding a trigger, searched for in the text in lower case (one scan per
     word, not one per spelling)."""
-    from .pairs import lines_holding
+    from .pairs import lines_holding, lowered
 
-    low = text.lower()
+    low = lowered(text)
     if len(low) != len(text):  # a character whose lower case is longer (`İ`): spell them all
         return lines_holding(text, lines, TRIGGERS)
     return lines_holding(low, lines, _LOWER_TRIGGERS)
