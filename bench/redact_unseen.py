@@ -61,6 +61,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD11,
     BENIGN_HELD12,
     BENIGN_HELD13,
+    BENIGN_HELD14,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -69,6 +70,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD11,
     POSITIONS_HELD12,
     POSITIONS_HELD13,
+    POSITIONS_HELD14,
 )
 
 
@@ -1235,6 +1237,153 @@ PRINTED_HELD13: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 14, printed part: sealed; written beside `POSITIONS_HELD14` while the rules were being
+# changed by someone who had not seen it, to be scored once. Commands and programs no set had:
+# data platforms (Databricks tokens, Airflow's connections as YAML, Kaggle's and Hugging Face's
+# token files, SAS's log), the R and Julia REPLs, Oracle's mkstore, PowerShell's credential and
+# registry reads, Cloud Foundry's env, OPNsense's API key file, NetworkManager's connection
+# files, Twilio's API keys, PayPal's and Adyen's token replies, OpenBao, OCI Vault's bundles,
+# Cisco's running-config, Metabase's setup token, Mastodon's tootctl and MicroK8s' join
+# command.
+PRINTED_HELD14: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "databricks-tokens-create",
+        '$ databricks tokens create --comment ci --lifetime-seconds 86400\n{{\n  "token_info": {{\n'
+        '    "comment": "ci",\n    "creation_time": 1732701731000,\n    "expiry_time": 1732788131000,\n'
+        '    "token_id": "5715498424f15ee0213be729257b53fc35a47d5953e3bdfd8ed22a0b93b339f4"\n  }},\n'
+        '  "token_value": "{v}"\n}}',
+        lambda g: "dapi" + _rand(g, 32, HEX),
+    ),
+    (
+        "airflow-connections-yaml",
+        "$ airflow connections get warehouse -o yaml\n- conn_id: warehouse\n  conn_type: postgres\n"
+        "  description: ''\n  extra_dejson: {{}}\n  host: db\n  login: app\n  password: {v}\n  port: 5432\n  schema: app",
+        lambda g: _rand(g, 20, AN + "!#%"),
+    ),
+    (
+        "kaggle-json",
+        '$ cat ~/.kaggle/kaggle.json\n{{"username":"bob","key":"{v}"}}',
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "hf-token-file",
+        "$ cat ~/.cache/huggingface/token\n{v}",
+        lambda g: "hf_" + _rand(g, 34),
+    ),
+    (
+        "sas-log-let",
+        "$ tail -n 4 etl.log\n13         %let api_key = {v};\n14         filename resp temp;\n"
+        '15         proc http url="https://api.example.com/v1/export" out=resp;\n16         run;',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "r-getenv",
+        '> Sys.getenv("SNOWFLAKE_PASSWORD")\n[1] "{v}"',
+        lambda g: _rand(g, 18, AN + "!@#"),
+    ),
+    (
+        "julia-env",
+        'julia> ENV["GITHUB_TOKEN"]\n"{v}"',
+        lambda g: "ghp_" + _rand(g, 36),
+    ),
+    (
+        "mkstore-view-entry",
+        "$ mkstore -wrl /u01/app/oracle/wallet -viewEntry oracle.security.client.password1\n"
+        "Oracle Secret Store Tool Release 19.0.0.0.0 - Production\nVersion 19.4.0.0.0\n"
+        "Copyright (c) 2004, 2019, Oracle and/or its affiliates. All rights reserved.\n\n"
+        "Enter wallet password:\noracle.security.client.password1 = {v}",
+        lambda g: _rand(g, 16, AN + "#_"),
+    ),
+    (
+        "ps-network-credential",
+        "PS C:\\> $cred = Import-Clixml C:\\secure\\svc.xml\nPS C:\\> $cred.GetNetworkCredential().Password\n{v}",
+        lambda g: _rand(g, 20, AN + "!$%&"),
+    ),
+    (
+        "ps-winlogon",
+        "PS C:\\> Get-ItemProperty 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon' | "
+        "Select-Object DefaultUserName, DefaultPassword\n\nDefaultUserName DefaultPassword\n"
+        "--------------- ---------------\nkiosk           {v}",
+        lambda g: _rand(g, 14, AN + "!"),
+    ),
+    (
+        "cf-env",
+        "$ cf env app\nGetting env variables for app app in org acme / space prod as bob...\n\nSystem-Provided:\n"
+        'VCAP_SERVICES: {{\n  "p.mysql": [\n    {{\n      "credentials": {{\n        "hostname": "10.0.8.4",\n'
+        '        "password": "{v}",\n        "username": "a1b2c3d4"\n      }}\n    }}\n  ]\n}}',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "opnsense-apikey",
+        "$ cat ~/Downloads/apikey.txt\nkey={w}\nsecret={v}",
+        lambda g: _rand(g, 80, AN + "+/"),
+    ),
+    (
+        "nmconnection",
+        "$ sudo cat /etc/NetworkManager/system-connections/Office.nmconnection\n[wifi]\nmode=infrastructure\n"
+        "ssid=Office\n\n[wifi-security]\nkey-mgmt=wpa-psk\npsk={v}",
+        lambda g: _rand(g, 16, AN + "-!"),
+    ),
+    (
+        "twilio-keys-create",
+        "$ twilio api:core:keys:create --friendly-name ci\nSID                                 Friendly Name  "
+        "Date Created                   Secret\nSK{w}  ci             Nov 27 2026 10:02:11 GMT+0000  {v}",
+        lambda g: _rand(g, 32, AN),
+    ),
+    (
+        "paypal-oauth-token",
+        '$ curl -s -u "$PAYPAL_CLIENT_ID:$PAYPAL_SECRET" https://api-m.sandbox.paypal.com/v1/oauth2/token '
+        "-d grant_type=client_credentials\n"
+        '{{"scope":"https://uri.paypal.com/services/invoicing openid","access_token":"{v}","token_type":"Bearer",'
+        '"app_id":"APP-80W284485P519543T","expires_in":32400,"nonce":"2026-11-27T10:02:11Z4kq"}}',
+        lambda g: "A21AA" + _rand(g, 90, AN + "-_"),
+    ),
+    (
+        "adyen-api-credential",
+        "$ curl -s -X POST https://management-test.adyen.com/v3/companies/AcmeCorp/apiCredentials "
+        '-H "x-api-key: $ADYEN_KEY" -d \'{{"roles": ["Checkout webservice role"]}}\' | jq .\n'
+        '{{\n  "id": "S2-6262224A7B3D44",\n  "username": "ws_123456@Company.AcmeCorp",\n  "apiKey": "{v}",\n'
+        '  "active": true\n}}',
+        lambda g: "AQE" + _rand(g, 120, AN + "+/=-"),
+    ),
+    (
+        "bao-kv-get",
+        "$ bao kv get -field=password secret/app\n{v}",
+        lambda g: _rand(g, 24, AN + "@%"),
+    ),
+    (
+        "oci-secret-bundle",
+        "$ oci secrets secret-bundle get --secret-id ocid1.vaultsecret.oc1.eu-frankfurt-1.amaaaaaa "
+        "--query 'data.\"secret-bundle-content\".content' --raw-output\n{v}",
+        lambda g: _b64(g, 40) + "==",
+    ),
+    (
+        "cisco-running-config",
+        "R1#show running-config | section line vty\nline vty 0 4\n password {v}\n login\n transport input ssh",
+        lambda g: _rand(g, 12, AN + "!$"),
+    ),
+    (
+        "tootctl-accounts-create",
+        "$ RAILS_ENV=production bin/tootctl accounts create bob --email bob@example.com --confirmed --role Owner\n"
+        "OK\nNew password: {v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "metabase-setup-token",
+        "$ curl -s http://localhost:3000/api/session/properties | jq -r '.\"setup-token\"'\n{v}",
+        lambda g: _uuid(g),
+    ),
+    (
+        "microk8s-add-node",
+        "$ microk8s add-node\nFrom the node you wish to join to this cluster, run the following:\n"
+        "microk8s join 10.0.0.5:25000/{v}/2c3d4e5f6a7b\n\n"
+        "Use the '--worker' flag to join a node as a worker not running the control plane, eg:\n"
+        "microk8s join 10.0.0.5:25000/{v}/2c3d4e5f6a7b --worker",
+        lambda g: _rand(g, 32, HEX),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1271,6 +1420,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held12", PRINTED_HELD12),
     ("positions-held13", POSITIONS_HELD13),
     ("printed-held13", PRINTED_HELD13),
+    ("positions-held14", POSITIONS_HELD14),
+    ("printed-held14", PRINTED_HELD14),
 )
 
 
@@ -1415,6 +1566,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 11", list(BENIGN_HELD11)))
     benign.append(("look-alikes of held-out set 12", list(BENIGN_HELD12)))
     benign.append(("look-alikes of held-out set 13", list(BENIGN_HELD13)))
+    benign.append(("look-alikes of held-out set 14", list(BENIGN_HELD14)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
