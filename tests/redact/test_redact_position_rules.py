@@ -237,6 +237,10 @@ KEPT = (
     # an argument of a credential call named for an identifier names the account, not its secret
     'key = connect_api_key(key_id: "D383SF739", issuer_id: "6053b7fe-68a8-4acb-89be-165aa6465141")',
     'client = login_client("svc", accountId="8f14e45f-ceea-467d-a9f4-1b2c3d4e5f60")',
+    # the next flag is no value of a flag that takes none; references in two more syntaxes
+    "forgejo admin user create --username bob --random-password --email bob@example.com",
+    'http-request set-header Authorization "Bearer %[env(API_TOKEN)]"',
+    'database:\n  password: "_env:YESOD_PGPASS:"',
     # code that builds a value, not the value
     'Auth: &http.BasicAuth{Username: "bob", Password: os.Getenv("GIT_PASSWORD")},',
 )

@@ -40,13 +40,14 @@ _REFERENCE = LazyPattern(
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
       | ![A-Za-z][\w.-]*[ \t]          # a YAML local tag and its argument: `!env_var X`, `!include f`
-      | (?:env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
+      | (?:_?env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
         :(?://)?[A-Za-z0-9_/.{$-]
-      | ENC\[ | @Microsoft\.KeyVault\(
+      | ENC\[ | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
     """,
     re.VERBOSE,
 )
+_FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]")
 _ADDRESS_OF = LazyPattern(r"[&*][A-Za-z_][\w.]*[({]")
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
@@ -292,6 +293,7 @@ def not_a_secret(v: str) -> bool:
         or _is_email(v)
         or _is_spec(v)
         or v.startswith(":")  # `:py:class:`, Rust's `auth::tests`
+        or _FLAG.fullmatch(v) is not None  # `--random-password --email …`: the next flag, no value
         or _ADDRESS_OF.match(v) is not None  # `&http.BasicAuth{…`: code that builds the value
         or is_qualified_name(v)
         or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
