@@ -48,6 +48,13 @@ KEEPER_SETTINGS = {"check_frequency": 1, "turns_until_cold": 2, "context_thresho
 BELOW_THRESHOLD = 29_000
 ABOVE_THRESHOLD = 45_000
 AUTO_COMPACT_USAGE = 99_000  # past 98,000: CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=10 (measured: docs/how-it-works.md)
+# With that override the product reads its context threshold against the model's window scaled
+# to the earlier compaction point (1,000,000 x 98,000 / 967,000 = 101,344 tokens): 30 % of it,
+# 30,403 tokens, stands where 3 % of the whole window stands without the override, between
+# BELOW_THRESHOLD and ABOVE_THRESHOLD. (At 3 % of the scaled window every turn of the scripted
+# session is past the threshold, and whether a summary showed before the probe depended on
+# which came first, the async hook or the next request.)
+EARLY_COMPACTION = {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10", "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "30"}
 
 TOKENIZER_BUGGY = '''\
 def tokenize(text):
@@ -383,7 +390,7 @@ def test_long_task_session_auto_compacts(claude: ClaudeSession, keeper: dict[str
     # The failing parser test run reports 99,000 tokens: Claude Code compacts right after
     # its result, then asks for the closing text with the restore note in context.
     claude.api.set_script(session.script(final_usage=AUTO_COMPACT_USAGE, closing_usage=3_000))
-    env = keeper | {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}
+    env = keeper | EARLY_COMPACTION
 
     result = run_ok(claude, "Build the calc tokenizer and parser; track the work with tasks.", env)
     assert claude.api.steps_left == 0
