@@ -125,7 +125,6 @@ KNOWN_MISSES = frozenset(
         "picolisp-undefined",
         "playwright-test-failures",
         "plunit-failing",
-        "podchecker-errors",
         "poku-failing",
         "pre-commit-local-hooks",
         "prettier-check",

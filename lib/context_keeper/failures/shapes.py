@@ -66,6 +66,9 @@ CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
+# Rule characters before a level, the line not ruled off at its end (`*** ERROR: ...`,
+# `---Error in a.yab, line 7:`): the tool's mark on its message, not a banner.
+LEVEL_MARKED_RE = re.compile(r"^[=\-*~]{2,}\s*(?:error|fatal|warning)\b(?!.*[=\-─⎯*~]{3,}$)", re.IGNORECASE)
 WRAPUP_RE = re.compile(
     r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
     r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
@@ -314,7 +317,7 @@ def kind(line: Line) -> str:
         if is_count_summary(s):
             return "summary"
         return "noise" if WRAPUP_RE.match(s) else "text"
-    if BANNER_RE.match(s) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
+    if (BANNER_RE.match(s) and not LEVEL_MARKED_RE.match(s)) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
         return "noise"
     if BARE_LOCATION_RE.match(s):
         return "location"
