@@ -147,7 +147,6 @@ KNOWN_MISSES = frozenset(
         "syslog-ng-syntax",
         "tap-failing",
         "tcltest-failing",
-        "tox-env-fails",
         "uncrustify-check",
         "unzip-corrupt",
         "uvu-failing",
@@ -178,7 +177,6 @@ FIRST_RIGHT = frozenset(
         "logrotate-debug",
         "concurrently-two-fail",
         "findmnt-verify",
-        "tox-env-fails",
     }
 )
 

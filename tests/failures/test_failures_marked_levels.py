@@ -1,13 +1,15 @@
-"""failures.ranking on evidence the earlier rules misread: rule characters that mark a level
-(`*** ERROR:`) rather than draw a banner, a line number in a sentence read as a count. Each
+"""failures on evidence the earlier rules misread or did not read: rule characters that mark a
+level (`*** ERROR:`) rather than draw a banner, a line number in a sentence read as a count,
+the exit status that closes each step of a run of several. Each
 output is written for its rule in the shape such tools print; the recordings measure the
 whole."""
 
 from __future__ import annotations
 
-from context_keeper.failures import shapes, wording
+from context_keeper.failures import failure_messages, shapes, wording
 from context_keeper.failures.lines import pieces
 from context_keeper.failures.ranking import rank
+from context_keeper.failures.steps import steps
 
 
 def messages(output: str) -> list[str]:
@@ -39,3 +41,44 @@ def test_level_marked_lines_are_one_finding_each_and_the_count_goes() -> None:
         "*** ERROR: unknown tag =itme at line 20 in file doc.pod",
         "*** ERROR: unterminated I<...> at line 22 in file doc.pod",
     ]
+
+
+def test_each_failed_step_of_a_run_gives_its_own_message() -> None:
+    output = (
+        "Exit code 1\n"
+        "unit: commands[0]> python -m unittest\n"
+        "Traceback (most recent call last):\n"
+        '  File "/p/tests/test_a.py", line 4, in test_sum\n'
+        "    self.assertEqual(1, 2)\n"
+        "AssertionError: 1 != 2\n"
+        "unit: exit 1 (0.10 seconds) /p> python -m unittest\n"
+        "docs: commands[0]> python build_docs.py\n"
+        "built 3 pages\n"
+        "docs: exit 0 (0.20 seconds) /p> python build_docs.py\n"
+        "style: commands[0]> python check_style.py\n"
+        "KeyError: 'indent'\n"
+        "style: exit 1 (0.05 seconds) /p> python check_style.py\n"
+        "  evaluation failed :("
+    )
+    assert failure_messages(output).messages == ("AssertionError: 1 != 2", "KeyError: 'indent'")
+
+
+def test_a_runner_name_before_every_line_of_a_step_is_no_part_of_it() -> None:
+    output = (
+        "Exit code 1\n"
+        "[api] Error: listen EADDRINUSE: address already in use :::3000\n"
+        "[api] npm run api exited with code 1\n"
+        "[web] \n"
+        "[web] SyntaxError: Unexpected token '}'\n"
+        "[web] npm run web exited with code 1\n"
+    )
+    parts = steps(pieces(output))
+    assert parts == [
+        [["Error: listen EADDRINUSE: address already in use :::3000"]],
+        [["", "SyntaxError: Unexpected token '}'"]],
+    ]
+
+
+def test_one_failed_step_is_read_as_one_run() -> None:
+    output = "Exit code 1\nbuilt\nweb exited with code 0\nError: no config\napi exited with code 2"
+    assert steps(pieces(output)) == []
