@@ -78,7 +78,6 @@ KNOWN_MISSES = frozenset(
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
-        "checkstyle-sun",
         "commitizen-check",
         "concurrently-two-fail",
         "crystal-spec-failing",

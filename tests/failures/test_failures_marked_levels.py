@@ -82,3 +82,20 @@ def test_a_runner_name_before_every_line_of_a_step_is_no_part_of_it() -> None:
 def test_one_failed_step_is_read_as_one_run() -> None:
     output = "Exit code 1\nbuilt\nweb exited with code 0\nError: no config\napi exited with code 2"
     assert steps(pieces(output)) == []
+
+
+def test_a_level_tag_before_the_place_leaves_each_line_a_finding() -> None:
+    output = (
+        "Starting check...\n"
+        "[WARN] src/a/Shop.kt:2: Unused import. [UnusedImport]\n"
+        "[WARN] src/a/Shop.kt:5:9: Name 'Total' must be camel case. [FunctionName]\n"
+        "[WARN] src/a/Shop.kt:8:3: Missing a doc comment. [DocComment]\n"
+        "[WARN] src/a/Shop.kt:9:3: Missing a doc comment. [DocComment]\n"
+        "Check done."
+    )
+    assert messages(output) == [
+        "[WARN] src/a/Shop.kt:2: Unused import. [UnusedImport]",
+        "[WARN] src/a/Shop.kt:5:9: Name 'Total' must be camel case. [FunctionName]",
+        "[WARN] src/a/Shop.kt:8:3: Missing a doc comment. [DocComment]",
+        "[WARN] src/a/Shop.kt:9:3: Missing a doc comment. [DocComment]",
+    ]

@@ -367,10 +367,12 @@ def title(s: str) -> str | None:
 def located(line: Line, text: str) -> bool:
     """Whether `text` (the message that starts at `line`) names where it happened: it starts
     or ends with a location, starts at the margin with a position (`3: T5 Title ...`), or
-    its line carries a failure mark."""
+    its line carries a failure mark. (A level tag before the place, `[ERROR] a.java:3:17: ...`,
+    is a logger's mark on the line: the place still opens what it says.)"""
     return bool(
         line.marked
         or LOC_START_RE.match(text)
+        or (text[:1] == "[" and LOC_START_RE.match(TAG_RE.sub("", text)))
         or LOC_TAIL_RE.search(text)
         or (line.indent == 0 and POSITION_RE.match(text))
     )
