@@ -92,7 +92,6 @@ KNOWN_MISSES = frozenset(
         "fasm-errors",
         "fawltydeps-check",
         "findmnt-verify",
-        "flatc-undefined-type",
         "flawfinder-hits",
         "flow-check",
         "glib-compile-schemas-strict",

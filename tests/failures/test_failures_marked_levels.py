@@ -99,3 +99,8 @@ def test_a_level_tag_before_the_place_leaves_each_line_a_finding() -> None:
         "[WARN] src/a/Shop.kt:8:3: Missing a doc comment. [DocComment]",
         "[WARN] src/a/Shop.kt:9:3: Missing a doc comment. [DocComment]",
     ]
+
+
+def test_a_label_with_nothing_after_it_gives_way_to_the_line_under_it() -> None:
+    output = "\nerror:\n  schema/shop.idl:4: 7: error: expecting: ; instead got: }\n"
+    assert messages(output) == ["schema/shop.idl:4: 7: error: expecting: ; instead got: }"]

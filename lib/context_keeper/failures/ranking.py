@@ -270,7 +270,9 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         if near and layout.heads(lines, kinds, above, n) and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
+        # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
+        named = named and text.rstrip(" :|>-").lower() not in shapes.LABEL_WORDS
         units.append(
             Unit(
                 text,
