@@ -119,7 +119,6 @@ KNOWN_MISSES = frozenset(
         "nox-session-fails",
         "opam-lint",
         "ospec-failing",
-        "phpmd-violations",
         "picolisp-undefined",
         "playwright-test-failures",
         "plunit-failing",

@@ -104,3 +104,19 @@ def test_a_level_tag_before_the_place_leaves_each_line_a_finding() -> None:
 def test_a_label_with_nothing_after_it_gives_way_to_the_line_under_it() -> None:
     output = "\nerror:\n  schema/shop.idl:4: 7: error: expecting: ; instead got: }\n"
     assert messages(output) == ["schema/shop.idl:4: 7: error: expecting: ; instead got: }"]
+
+
+def test_a_place_set_off_by_a_column_of_spaces_is_written_place_colon_message() -> None:
+    output = (
+        "lib/Shop.rb:4    LongMethod     Method total has 40 lines, the limit is 20.\n"
+        "lib/Shop.rb:19   UnusedArg      Argument debug is never used.\n"
+    )
+    assert messages(output) == [
+        "lib/Shop.rb:4: LongMethod Method total has 40 lines, the limit is 20.",
+        "lib/Shop.rb:19: UnusedArg Argument debug is never used.",
+    ]
+    # A level in the column after the place is the tool's own form, kept as printed.
+    assert messages("src/a.js:4:7  error  'x' is not defined  no-undef\nsrc/a.js:9:1  error  Missing semicolon  semi") == [
+        "src/a.js:4:7 error 'x' is not defined no-undef",
+        "src/a.js:9:1 error Missing semicolon semi",
+    ]
