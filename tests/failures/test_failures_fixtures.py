@@ -79,7 +79,6 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "cabal-check",
         "commitizen-check",
-        "concurrently-two-fail",
         "crystal-spec-failing",
         "csslint-errors",
         "detect-secrets-hook",
@@ -172,7 +171,6 @@ FIRST_RIGHT = frozenset(
         "keepalived-config-test",
         "knot-conf-check",
         "logrotate-debug",
-        "concurrently-two-fail",
         "findmnt-verify",
     }
 )

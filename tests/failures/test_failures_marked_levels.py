@@ -120,3 +120,22 @@ def test_a_place_set_off_by_a_column_of_spaces_is_written_place_colon_message() 
         "src/a.js:4:7 error 'x' is not defined no-undef",
         "src/a.js:9:1 error Missing semicolon semi",
     ]
+
+
+def test_an_assertion_with_its_own_message_keeps_the_values_compared_under_it() -> None:
+    output = (
+        "Exit code 1\n"
+        "node:assert:90\n"
+        "  throw new AssertionError(obj);\n"
+        "  ^\n"
+        "\n"
+        "AssertionError [ERR_ASSERTION]: discount applied twice\n"
+        "\n"
+        "90 !== 81\n"
+        "\n"
+        "    at Object.<anonymous> (/p/test.js:4:8)\n"
+        "    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
+    )
+    assert failure_messages(output, "node test.js").messages == (
+        "AssertionError [ERR_ASSERTION]: discount applied twice; 90 !== 81",
+    )
