@@ -94,7 +94,6 @@ KNOWN_MISSES = frozenset(
         "flawfinder-hits",
         "flow-check",
         "glib-compile-schemas-strict",
-        "gn-gen-error",
         "gpasm-errors",
         "haxe-uncaught",
         "hg-merge-conflict",

@@ -139,3 +139,16 @@ def test_an_assertion_with_its_own_message_keeps_the_values_compared_under_it() 
     assert failure_messages(output, "node test.js").messages == (
         "AssertionError [ERR_ASSERTION]: discount applied twice; 90 !== 81",
     )
+
+
+def test_a_sentence_closing_the_block_under_the_caret_goes_on_with_the_message() -> None:
+    output = (
+        "ERROR at //lib/BUILD:7:9: Expecting a boolean.\n"
+        '  enabled = "yes"\n'
+        "            ^----\n"
+        'Instead I see a string = "yes"\n'
+    )
+    assert messages(output) == ['ERROR at //lib/BUILD:7:9: Expecting a boolean.; Instead I see a string = "yes"']
+    # A count of the errors under the last caret is the run's, no part of the message.
+    counted = "a.c:9:12: error: use of undeclared identifier 'n'\n    return n;\n           ^\n1 error generated."
+    assert messages(counted) == ["a.c:9:12: error: use of undeclared identifier 'n'"]

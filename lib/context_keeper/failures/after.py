@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 from context_keeper.failures.lines import collapse, compose
 
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
@@ -130,8 +130,7 @@ def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, t
     and its caret, then what is wrong there: `header; what`, or `location: Name: what`."""
     bare = _AT_ONLY_RE.match(text)
     tail = shapes.LOC_TAIL_RE.search(text)
-    if not bare and not (tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])):
-        return None
+    at_place = bool(bare) or bool(tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :]))
     m, caret = n, False
     while (
         m < end
@@ -140,13 +139,30 @@ def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, t
     ):
         caret = caret or kinds[m] == "caret"
         m += 1
-    if not caret or m >= end or kinds[m] != "text":
+    if not caret or m >= end or kinds[m] != "text" or not (at_place or _closes(lines, kinds, m, end, n - 1, text)):
         return None
     for k in range(n, m):
         kinds[k] = "source" if kinds[k] == "text" else kinds[k]
     kinds[m] = "used"
     what = lines[m].core
     return (compose(bare.group(2) + ":", [f"{bare.group(1)}: {what}"]) if bare else f"{text}; {what}"), m + 1
+
+
+def _closes(lines: list[shapes.Line], kinds: list[str], m: int, end: int, header: int, text: str) -> bool:
+    """Whether the line at `m`, under a message's excerpt and caret, goes on with the message
+    (`Instead I see a string = "-Wall"`): a sentence at the message's indentation that reads
+    as no message of its own, the last of its block. (A message ending in `:` introduces its
+    text: it is joined as a header's.)"""
+    below = lines[m]
+    return (
+        not text.endswith(":")
+        and below.indent <= lines[header].indent
+        and wording.score(below.core) <= 0
+        and not wording.is_verdict(below.core)
+        and not wording.COUNTED_RE.match(below.core)  # (`2 errors generated.` counts them)
+        and not shapes.located(below, below.core)
+        and (m + 1 >= end or kinds[m + 1] == "blank")
+    )
 
 
 def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:
