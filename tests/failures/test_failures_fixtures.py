@@ -154,7 +154,6 @@ KNOWN_MISSES = frozenset(
         "yq-filter-error",
         "yq-parse-error",
         "zizmor-audit",
-        "zope-testrunner-failures",
     }
 )
 # Of those, the ones whose first message is still right.

@@ -152,3 +152,8 @@ def test_a_sentence_closing_the_block_under_the_caret_goes_on_with_the_message()
     # A count of the errors under the last caret is the run's, no part of the message.
     counted = "a.c:9:12: error: use of undeclared identifier 'n'\n    return n;\n           ^\n1 error generated."
     assert messages(counted) == ["a.c:9:12: error: use of undeclared identifier 'n'"]
+
+
+def test_error_in_test_name_qualified_is_a_title() -> None:
+    assert shapes.title("Failure in test test_sum (shop.tests.SumTests.test_sum)") == "shop.tests.SumTests.test_sum"
+    assert shapes.title("Error in test_load") == "test_load"

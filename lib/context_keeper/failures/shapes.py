@@ -113,7 +113,7 @@ TITLE_RES = (
     re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
-    re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
+    re.compile(r"^(?:Error|Failure|Fail|Failed) in (?:test )?([\w.:/\[\]-]+(?: \([\w.]+\))?)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
     # A file and its verdict over the report of what is wrong in it (`config.json invalid`).
     re.compile(r"^((?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w* (?:is )?(?:invalid|failed|FAILED))$"),
