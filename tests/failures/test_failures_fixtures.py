@@ -78,7 +78,6 @@ KNOWN_MISSES = frozenset(
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
-        "commitizen-check",
         "crystal-spec-failing",
         "csslint-errors",
         "detect-secrets-hook",

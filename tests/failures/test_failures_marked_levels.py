@@ -157,3 +157,8 @@ def test_a_sentence_closing_the_block_under_the_caret_goes_on_with_the_message()
 def test_error_in_test_name_qualified_is_a_title() -> None:
     assert shapes.title("Failure in test test_sum (shop.tests.SumTests.test_sum)") == "shop.tests.SumTests.test_sum"
     assert shapes.title("Error in test_load") == "test_load"
+
+
+def test_a_step_that_only_says_it_failed_takes_the_reason_under_it() -> None:
+    output = "config check: failed!\nplease name a section for every key.\nkey: 'port'"
+    assert messages(output) == ["config check: failed!; please name a section for every key."]

@@ -23,7 +23,11 @@ from context_keeper.failures.lines import collapse, compose
 _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
-_WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
+# (Or only that a step failed, `commit validation: failed!`, over why on the next line; a
+# one-word field, `message: failed`, is metadata.)
+_WHERE_ONLY_RE = re.compile(
+    r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$|^[a-z]\w*(?: [\w-]+)+: (?:failed|error)!?$", re.IGNORECASE
+)
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
 # `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
@@ -117,7 +121,8 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
 
 def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
     """A line saying that an error happened and where, ending there (`Execution error
-    (NumberFormatException) at f (X.java:67).`), over the message on the next line."""
+    (NumberFormatException) at f (X.java:67).`), or only that a step failed (`commit
+    validation: failed!`), over the message on the next line."""
     if not _WHERE_ONLY_RE.search(text) or n >= end or kinds[n] != "text" or lines[n].indent != lines[n - 1].indent:
         return None
     kinds[n] = "used"
