@@ -122,7 +122,7 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
 def failure_messages(output: str, command: str | None = None, cap: int = 5) -> Failures:
     """Every failure in `output` (the first `cap`), each as one message line."""
     chunks = pieces(output or "")
-    found = _recognise(chunks, command or "") or Found([])
+    found = _stepwise(chunks, command or "") or _recognise(chunks, command or "") or Found([])
     # Every message one line of at most LINE_CAP, whichever recogniser composed it (a header
     # line taken for a file name can be long: hypothesis found one in eslint's).
     messages = dedupe(
@@ -137,6 +137,17 @@ def useful_error_line(output: str) -> str:
     """The first failure message of `output`, "" when it has none."""
     found = failure_messages(output, cap=1).messages
     return found[0] if found else ""
+
+
+def _stepwise(chunks: list[list[str]], command: str) -> Found | None:
+    """Each failed step of a run of several read apart (`failures.steps`), its messages in
+    output order; None when the run is one step."""
+    from context_keeper.failures.steps import steps
+
+    found = [f for part in steps(chunks) if (f := _recognise(part, command)) is not None]
+    if len(found) < 2:
+        return None
+    return Found([m for f in found for m in f.messages], sum(max(f.total, len(f.messages)) for f in found))
 
 
 def _recognise(chunks: list[list[str]], command: str) -> Found | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 from context_keeper.failures.lines import collapse, compose
 
 # A capitalised field and its value (`Expression: add(1, 2) == 4`).
@@ -23,7 +23,11 @@ from context_keeper.failures.lines import collapse, compose
 _LINE_RE = re.compile(r":\d+|line \d+|\(\d+")
 _AT_ONLY_RE = re.compile(r"^([\w.$]*(?:Error|Exception)|[Ee]rror):\s+(/?" + shapes.PATH + r":\d+(?::\d+)?)$")
 _FRAME_AT_RE = re.compile(r"^(/?" + shapes.PATH + r"(?::| )\d+:\d+)\s{2,}\S")
-_WHERE_ONLY_RE = re.compile(r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$", re.IGNORECASE)
+# (Or only that a step failed, `commit validation: failed!`, over why on the next line; a
+# one-word field, `message: failed`, is metadata.)
+_WHERE_ONLY_RE = re.compile(
+    r"\berror\b.*\((?:at )?[\w./-]+\.\w+:\d+(?::\d+)?\)\.$|^[a-z]\w*(?: [\w-]+)+: (?:failed|error)!?$", re.IGNORECASE
+)
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
 # `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
@@ -117,7 +121,8 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
 
 def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
     """A line saying that an error happened and where, ending there (`Execution error
-    (NumberFormatException) at f (X.java:67).`), over the message on the next line."""
+    (NumberFormatException) at f (X.java:67).`), or only that a step failed (`commit
+    validation: failed!`), over the message on the next line."""
     if not _WHERE_ONLY_RE.search(text) or n >= end or kinds[n] != "text" or lines[n].indent != lines[n - 1].indent:
         return None
     kinds[n] = "used"
@@ -130,8 +135,7 @@ def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, t
     and its caret, then what is wrong there: `header; what`, or `location: Name: what`."""
     bare = _AT_ONLY_RE.match(text)
     tail = shapes.LOC_TAIL_RE.search(text)
-    if not bare and not (tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :])):
-        return None
+    at_place = bool(bare) or bool(tail and re.fullmatch(r"[\d,:]*(?<!:)", text[tail.end() :]))
     m, caret = n, False
     while (
         m < end
@@ -140,13 +144,30 @@ def past_excerpt(lines: list[shapes.Line], kinds: list[str], n: int, end: int, t
     ):
         caret = caret or kinds[m] == "caret"
         m += 1
-    if not caret or m >= end or kinds[m] != "text":
+    if not caret or m >= end or kinds[m] != "text" or not (at_place or _closes(lines, kinds, m, end, n - 1, text)):
         return None
     for k in range(n, m):
         kinds[k] = "source" if kinds[k] == "text" else kinds[k]
     kinds[m] = "used"
     what = lines[m].core
     return (compose(bare.group(2) + ":", [f"{bare.group(1)}: {what}"]) if bare else f"{text}; {what}"), m + 1
+
+
+def _closes(lines: list[shapes.Line], kinds: list[str], m: int, end: int, header: int, text: str) -> bool:
+    """Whether the line at `m`, under a message's excerpt and caret, goes on with the message
+    (`Instead I see a string = "-Wall"`): a sentence at the message's indentation that reads
+    as no message of its own, the last of its block. (A message ending in `:` introduces its
+    text: it is joined as a header's.)"""
+    below = lines[m]
+    return (
+        not text.endswith(":")
+        and below.indent <= lines[header].indent
+        and wording.score(below.core) <= 0
+        and not wording.is_verdict(below.core)
+        and not wording.COUNTED_RE.match(below.core)  # (`2 errors generated.` counts them)
+        and not shapes.located(below, below.core)
+        and (m + 1 >= end or kinds[m + 1] == "blank")
+    )
 
 
 def detailed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str, indent: int) -> tuple[str, int]:

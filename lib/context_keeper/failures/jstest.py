@@ -238,6 +238,9 @@ def _spec_error(lines: list[str], indent: int) -> list[str]:
     return parts
 
 
+_VALUES_RE = re.compile(r"^\S.* (?:!==|===|!=|==) \S.*$")
+
+
 def assertion_parts(block: list[str]) -> list[str]:
     """The first line of a node assertion message and the -/+ lines of its diff."""
     parts: list[str] = []
@@ -256,7 +259,8 @@ def assertion_parts(block: list[str]) -> list[str]:
         elif in_diff:
             if stripped[:2] in ("- ", "+ "):
                 parts.append(stripped)
-        elif parts[-1].endswith(":"):
+        elif parts[-1].endswith(":") or (len(parts) == 1 and _VALUES_RE.match(stripped)):
+            # (The compared values under a message of the test's own: `7 !== 8`.)
             parts.append(stripped)
         if len(parts) >= 5:
             break

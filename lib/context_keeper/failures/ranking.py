@@ -35,6 +35,12 @@ from context_keeper.failures.lines import Found, collapse, compose
 
 # How many lines of one piece of output are ranked (the first third and the last two thirds).
 RANK_LINES = 800
+# A place at the margin set off from its message by a column of spaces, no level between
+# (`src/a.php:5   UnusedField  Avoid ...`): written `place: message`, as a place and its
+# message are.
+_SPACED_PLACE_RE = re.compile(
+    r"^(/?" + shapes.PATH + r":\d+(?::\d+)?)\s{2,}(?!(?:error|warning|warn|info|note|fatal)\b)(?=\S)", re.IGNORECASE
+)
 
 
 def rank(chunks: list[list[str]]) -> Found | None:
@@ -252,7 +258,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
             text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
-        text = shapes.unthreaded(text, keep_location=locate)
+        text = _SPACED_PLACE_RE.sub(r"\1: ", shapes.unthreaded(text, keep_location=locate))
         if wording.MATCHER_HINT_RE.search(text):
             text, n_next = after.sides(lines, kinds, n_next, end, text)
         # A one-word field before an expected/actual pair (`operator: equal`) is metadata.
@@ -270,7 +276,9 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         if near and layout.heads(lines, kinds, above, n) and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
+        # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
+        named = named and text.rstrip(" :|>-").lower() not in shapes.LABEL_WORDS
         units.append(
             Unit(
                 text,

@@ -66,6 +66,9 @@ CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
+# Rule characters before a level, the line not ruled off at its end (`*** ERROR: ...`,
+# `---Error in a.yab, line 7:`): the tool's mark on its message, not a banner.
+LEVEL_MARKED_RE = re.compile(r"^[=\-*~]{2,}\s*(?:error|fatal|warning)\b(?!.*[=\-─⎯*~]{3,}$)", re.IGNORECASE)
 WRAPUP_RE = re.compile(
     r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
     r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
@@ -110,7 +113,7 @@ TITLE_RES = (
     re.compile(r"^not ok \d+\s*(?:- )?(.+?)(?:\s+#\s.*)?$"),
     re.compile(r"^--- FAIL: (\S+)"),
     re.compile(r"^● (.+)$"),
-    re.compile(r"^(?:Error|Failure|Fail|Failed) in ([\w.:/\[\]-]+)$"),
+    re.compile(r"^(?:Error|Failure|Fail|Failed) in (?:test )?([\w.:/\[\]-]+(?: \([\w.]+\))?)$"),
     re.compile(r"^((?:FAIL|ERROR) in \(.+)$"),
     # A file and its verdict over the report of what is wrong in it (`config.json invalid`).
     re.compile(r"^((?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w* (?:is )?(?:invalid|failed|FAILED))$"),
@@ -314,7 +317,7 @@ def kind(line: Line) -> str:
         if is_count_summary(s):
             return "summary"
         return "noise" if WRAPUP_RE.match(s) else "text"
-    if BANNER_RE.match(s) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
+    if (BANNER_RE.match(s) and not LEVEL_MARKED_RE.match(s)) or WRAPUP_RE.match(s) or LEGEND_RE.match(s):
         return "noise"
     if BARE_LOCATION_RE.match(s):
         return "location"
@@ -364,10 +367,12 @@ def title(s: str) -> str | None:
 def located(line: Line, text: str) -> bool:
     """Whether `text` (the message that starts at `line`) names where it happened: it starts
     or ends with a location, starts at the margin with a position (`3: T5 Title ...`), or
-    its line carries a failure mark."""
+    its line carries a failure mark. (A level tag before the place, `[ERROR] a.java:3:17: ...`,
+    is a logger's mark on the line: the place still opens what it says.)"""
     return bool(
         line.marked
         or LOC_START_RE.match(text)
+        or (text[:1] == "[" and LOC_START_RE.match(TAG_RE.sub("", text)))
         or LOC_TAIL_RE.search(text)
         or (line.indent == 0 and POSITION_RE.match(text))
     )
