@@ -33,6 +33,7 @@ from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
+from .proximity import after_noun
 from .values import (
     has_word_part,
     is_dotted_name,
@@ -157,6 +158,8 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         level = _name_level(text, start, end)
         named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
+        if span is None and level != NOT_SECRET and not given_by_name(text, start, end):
+            span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)

@@ -1,0 +1,127 @@
+"""The first literal after a secret's noun in its statement, whatever the syntax between them.
+
+`nouns` reads a value that stands right after its name, past separators it knows (`=`, `:`,
+quotes, `is`). Many syntaxes put other things between: a type (`password | String = "…"`,
+`PIC X(16) VALUE '…'`), a method chain (`GetByLabel("Password").FillAsync("…")`,
+`By.Id("password")).SendKeys("…")`), a keyword argument (`fill_in 'Password', with: '…'`),
+a type digit and an algorithm (`message-digest-key 1 md5 …`), a flag (`credential create
+fs.s3a.key -value …`), a literal's own brackets (`PASSWORD(…)`, `:password<…>`). Here the
+first *literal* after the noun on its line is read, and judged as `nouns` judges a value:
+
+- a quoted string, `<…>` or `(…)`: the first one decides (a number is passed over);
+- a bare token only when it is mixed or random (a word, an identifier, a path, a number or a
+  flag is passed over, up to a few of them).
+
+The scan stops, taking nothing, where the statement turns out to compute or read the value:
+a bare value right after `=`/`:` (`password = get_password()`), a reference (`$PW`,
+`process.env.X`), a word that reads (`getenv`, `read`, `prompt`, `hash`, `verify`), a
+comparison, a comment, the end of the statement, a word of prose (`the`, `is`, `for`), or a
+noun inside a longer string (`"password reset for …"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .patterns import LazyPattern
+from .values import is_numberish, is_reference, looks_random, strongly_mixed
+
+_TOKEN = LazyPattern(
+    r"(?P<q>\"(?:[^\"\\\n]|\\.){0,300}\"|'(?:[^'\\\n]|\\.){0,300}'|`[^`\n]{0,300}`)"
+    r"|<(?P<a>[^\s<>\"'`]{1,200})>"
+    r"|\((?P<p>[^\s()\"'`,]{1,200})\)"
+    r"|(?P<op>==|!=|=>|->|:=|<<|>>|&&|\|\||[=:,.()\[\]{}|<>;&!?+])"
+    r"|(?P<w>[^\s\"'`()\[\]{},;=<>|&]+)"
+)
+_SPACE = LazyPattern(r"[ \t]*")
+_WORD_BEFORE = LazyPattern(r"(?<![\w-])([A-Za-z]+)[ \t]+$")
+_CODE = LazyPattern(r"[A-Za-z]+(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
+_ASSIGN = frozenset(("=", ":=", "=>", "->", ":"))
+_STOP_OPS = frozenset(("==", "!=", ";", "&&", "||", "&", "!", "?", "+"))
+# Words that read, derive or test a secret rather than give it: what follows is not its value.
+_READING = LazyPattern(
+    r"(?i:get|read|load|fetch|lookup|environ|env|prompt|input|ask|hash|verify|check|compare|match|valid|equal"
+    r"|decrypt|encrypt|generat|random|rand|secrets?manager|vault|keyring|file|path)"
+)
+# Function words of prose: a noun among them is talked about, not given a value.
+_PROSE = frozenset(
+    "the a an is are was were be been for of in on to and or not no with from by at this that it its as "
+    "if then than when where which who your my our their you we they he she i into onto about via".split()
+)
+_MAX_WORDS = 4  # bare words passed over
+_MAX_REACH = 120  # characters after the noun
+
+
+def _inside_string(text: str, start: int, end: int) -> bool:
+    """Whether the noun at `start:end` is part of a longer quoted string (`"password reset for
+    …"`), not a quoted name of its own (`"Password"`, `'#password'`)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    for quote in "\"'`":
+        if text.count(quote, line_start, start) % 2 == 1 and text[end : end + 1] != quote:
+            return True
+    return False
+
+
+def after_noun(
+    text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
+) -> tuple[int, int] | None:
+    """The span of the first literal after the noun at `start:end` of tier `level` in its
+    statement, if `judged(level, value)` takes it; None where the statement computes or reads
+    its value, or nothing on the line is taken."""
+    if text[start - 1 : start] in ("/", "+") or text[end : end + 1] in ("/", "+") or _inside_string(text, start, end):
+        return None  # a URL's or a path's part (`/token/0x…`), a run of base64, a string of prose
+    before = _WORD_BEFORE.search(text, max(0, start - 12), start)
+    if before is not None and before.group(1).lower() in _PROSE:
+        return None  # `The key insight: …`, `your password for …`: prose about the secret
+    pos = end
+    if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
+        pos += 1  # the quoted name's closing quote
+    limit = min(len(text), end + _MAX_REACH)
+    words = 0
+    first = True
+    assigned = False  # the token before was `=`/`:` right after the noun
+    while pos < limit:
+        pos = _SPACE.match(text, pos).end()
+        m = _TOKEN.match(text, pos)
+        if m is None or m.start() >= limit:
+            return None
+        kind = m.lastgroup
+        if kind == "op":
+            op = m.group("op")
+            if op in _STOP_OPS:
+                return None
+            assigned = first and op in _ASSIGN
+            first = False
+            pos = m.end()
+            continue
+        if kind in ("q", "a", "p"):
+            if kind == "q":
+                a, b = m.start() + 1, m.end() - 1
+            else:
+                a, b = m.span(kind)
+            v = text[a:b]
+            if assigned:
+                return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
+            if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
+                return a, b
+            if is_numberish(v) or (kind != "q" and not assigned):
+                pos, first, assigned = m.end(), False, False  # `X(16)`: a size, `USRPRF(APPUSR)`: another field
+                continue
+            return None  # the first literal decides
+        w = m.group("w")
+        core = w.rstrip(":")
+        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core):
+            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`)
+        code = _CODE.fullmatch(core) is not None  # `process.env.E2E_PASSWORD`, `self.db_pw`: a name in code
+        shaped = core.isascii() and not code and core[:1] != "/" and (strongly_mixed(core) or looks_random(core))
+        if shaped and not assigned and judged(level, core):
+            return m.start(), m.start() + len(core)
+        if assigned or core.lower() in _PROSE or _READING.search(core) is not None:
+            return None  # `password = compute()`, `the password for …`, `getenv`
+        if not is_numberish(core):
+            words += 1
+            if words > _MAX_WORDS:
+                return None
+        first = assigned = False
+        pos = m.end()
+    return None
