@@ -15,7 +15,7 @@ from context_keeper.redact import MARK, redact
         ("gamecli +login builder Heron.4412Cedar +quit", "Heron.4412Cedar"),  # a `+` flag names the user
         ("dbuserstore SET MAIN db.example.com:30015 OPS Heron@4412", "Heron@4412"),  # host:port, user, password
         ("xmppctl adduser bob chat.example.org heron4412", "heron4412"),  # user, domain, password
-        ("connect 10.0.0.5 app 'tQ7#vR2!pZ'", "tQ7#vR2!pZ"),  # an IPv4 address
+        ("vpnctl credential add 10.0.0.5 app 'tQ7#vR2!pZ'", "tQ7#vR2!pZ"),  # an IPv4 address
     ],
 )
 def test_the_password_after_a_login_s_user_goes(text: str, value: str) -> None:
@@ -33,8 +33,8 @@ def test_the_password_after_a_login_s_user_goes(text: str, value: str) -> None:
         "git config branch.main.remote origin2",
         "ssh -l bob host.example.com",  # a host
         "scp -l 8000 bob@example.com:/srv/a.tar.gz .",
-        "connect 10.0.0.5 app /etc/app/client.pem",  # a path
-        "login example.com bob --password-stdin",  # a flag
+        "vpnctl credential add 10.0.0.5 app /etc/app/client.pem",  # a path
+        "registry register example.com bob --password-stdin",  # a flag
     ],
 )
 def test_other_arguments_of_a_login_are_kept(text: str) -> None:

@@ -38,20 +38,20 @@ _LOGIN = LazyPattern(
     r"|(?<![^ \t])(?P<first>[a-z_][\w.-]{0,30})[ \t]+(?:" + _DOMAIN + r")[ \t]+(?=\S))"  # user domain
     r"(?:(?P<u>[A-Za-z_][\w.@-]{0,40})[ \t,]+)?" + _SECRET
 )
-# (a login names its user near a word of these; each is one substring test of a line)
+# (a user flag, `\0`: tested only in a text that holds a flag, as `commands`' triggers are; a
+# verb that stores or makes a login. `user` alone would run the rule on a tenth of a session's
+# lines.)
 TRIGGERS = (
-    "user",
-    "USER",
-    "User",
-    "login",
-    "Login",
-    "LOGIN",
+    "\0-user",
+    "\0-USER",
+    "\0-User",
+    "\0-u ",
+    "\0-l ",
+    "\0-login",
+    "+login",
     "register",
-    "connect",
-    "Connect",
+    "userstore",
     "redential",
-    "-u ",
-    "-l ",
 )
 
 
