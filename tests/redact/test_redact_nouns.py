@@ -272,3 +272,15 @@ def test_a_quoted_value_ends_at_its_closing_quote_not_at_an_escaped_one(text: st
 def test_a_quote_the_shell_does_not_escape_still_closes_the_value() -> None:
     # In a shell's single quotes a backslash escapes nothing: `'secret\'` is a whole value.
     assert redact("export PASSWORD='s3cret-Pass\\'") == f"export PASSWORD='{MARK}'"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (" key 0 heron4412", "heron4412"),  # a network device's type digit: the key in clear
+        ("payments.client.xapikey = 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+        ('neighbor 192.0.2.1 authentication-key "Cedar.4412Heron!"', "Cedar.4412Heron!"),
+    ],
+)
+def test_a_type_digit_an_api_key_header_s_name_and_an_authentication_key(text: str, value: str) -> None:
+    assert value not in redact(text)

@@ -218,6 +218,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
     vstart = between.end()
+    if sep.strip() in ("0", "7") and text[start:end].isalpha():
+        level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
