@@ -116,7 +116,8 @@ def after_noun(
         shaped = core.isascii() and not code and core[:1] != "/" and (strongly_mixed(core) or looks_random(core))
         if shaped and not assigned and judged(level, core):
             return m.start(), m.start() + len(core)
-        if assigned or core.lower() in _PROSE or _READING.search(core) is not None:
+        label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
+        if assigned or (core.lower() in _PROSE and not label) or _READING.search(core) is not None:
             return None  # `password = compute()`, `the password for …`, `getenv`
         if not is_numberish(core):
             words += 1
