@@ -19,7 +19,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
     [
         (f'await screen.findByRole("passcode").typeInto("{SECRET}");', SECRET),  # a method chain
         (f"select_field 'Passphrase', value: '{SECRET}'", SECRET),  # a keyword argument after the name
-        (f"type_into 'Passphrase', with: 'heron4412'", "heron4412"),  # a label that is a word of prose
+        ("type_into 'Passphrase', with: 'heron4412'", "heron4412"),  # a label that is a word of prose
         (f"  05  RELAY-PASSWD  PIC X(20)  VALUE '{SECRET}'.", SECRET),  # a type, its size, a keyword
         (f"SETPWD USER(OPS) PASSWORD({SECRET})", SECRET),  # the literal's own parentheses
         (f"conn = Db.open(:secret<{KEY}>)", KEY),  # angle brackets
