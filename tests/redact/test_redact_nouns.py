@@ -284,3 +284,28 @@ def test_a_quote_the_shell_does_not_escape_still_closes_the_value() -> None:
 )
 def test_a_type_digit_an_api_key_header_s_name_and_an_authentication_key(text: str, value: str) -> None:
     assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("crypto keyring peer key heron4412 address 192.0.2.7", "heron4412"),
+        ("  key-string heron4412", "heron4412"),
+        ("  key castle9664", "castle9664"),
+    ],
+)
+def test_a_device_config_line_s_key_goes_whatever_its_shape(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kubectl get secret app-creds2 -o yaml",  # a command naming a stored secret
+        "kubectl delete secret app-creds2",
+        "the key heron4412 is in the vault",  # prose
+        "cache key user42x = lookup(user)",  # code
+    ],
+)
+def test_a_secret_named_by_a_command_prose_or_code_stays(text: str) -> None:
+    assert redact(text) == text

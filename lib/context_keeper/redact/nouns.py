@@ -220,6 +220,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     vstart = between.end()
     if sep.strip() in ("0", "7") and text[start:end].isalpha():
         level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
+    elif level < PASSWORD and not sep.strip() and _keyword_line(text, start):
+        level = PASSWORD  # `crypto isakmp key … address …`, ` key-string …`: a device's config line
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
@@ -231,6 +233,31 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
         vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
     return _value_at(text, start, vstart, sep, level)
+
+
+# A device's configuration line: keywords and values separated by spaces, nothing of code or
+# prose (`crypto isakmp key … address 0.0.0.0`, ` key-string …`, `username bob secret …`).
+_KEYWORD_LINE = LazyPattern(r"[ \t]*[A-Za-z][\w.-]*(?:[ \t]+[^\s\"'`=,;(){}\[\]<>|&$]+){1,11}[ \t\r]*")
+# Verbs of a command that names a stored secret by its name (`kubectl get secret db-creds2`).
+_NAMING_VERBS = frozenset(
+    "get delete describe create edit rotate list show rm remove inspect read cat view revoke destroy apply "
+    "patch label annotate export import use unset add new".split()
+)
+
+
+def _keyword_line(text: str, start: int) -> bool:
+    """Whether the noun at `start` stands in a device's configuration line, whose value after a
+    bare noun is the secret whatever its shape (a human-chosen key, `castle9664`)."""
+    if "\n" in text or _KEYWORD_LINE.fullmatch(text) is None:
+        return False
+    words = text.lower().split()
+    if any(w in _PROSE_WORDS for w in words):
+        return False
+    before = _word_before(text, start).lower()
+    return before not in _NAMING_VERBS and before.upper() not in LEADING_VERBS
+
+
+_PROSE_WORDS = frozenset("the a an is are was be for of in on to and or with from this that it your my our".split())
 
 
 def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple[int, int] | None:
