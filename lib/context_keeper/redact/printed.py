@@ -60,7 +60,8 @@ _BEFORE_LABEL = ("alue:", "ALUE:")
 # An expression that reads the environment, alone on its line as a REPL or a notebook cell is
 # given one (`Sys.getenv("DB_PASSWORD")`, `ENV["API_TOKEN"]`, `os.environ['X_KEY']`): what follows it is
 # what it printed.
-_READS_ENV = ("getenv", "Getenv", "environ", "Environment", "ENV[", "env:", "env.", "env::", "env[")
+# (few: each is one more scan of a long text; `process.env.X` after Node's `> ` is read by the prompt)
+_READS_ENV = ("etenv", "nviron", "ENV[", "$env:", "env::")
 _ANNOUNCING = (
     *_COMMAND_TRIGGERS,
     ":\n",
