@@ -309,3 +309,14 @@ def test_a_device_config_line_s_key_goes_whatever_its_shape(text: str, value: st
 )
 def test_a_secret_named_by_a_command_prose_or_code_stays(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_user_after_a_host_and_its_port_is_a_login() -> None:
+    out = redact('d := relay.NewDialer("smtp.example.com", 587, "bot", "heron4412")')
+    assert "heron4412" not in out
+    assert '"bot"' in out
+
+
+def test_enable_secret_on_a_device_s_config_line_goes() -> None:
+    assert "Willow.1242Winter" not in redact("enable secret Willow.1242Winter")
+    assert redact("enable_secret: true") == "enable_secret: true"

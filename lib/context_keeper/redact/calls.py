@@ -209,10 +209,12 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
 
 
 # A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,
-# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`) or a DSN's `key=value` string.
+# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`), a DSN's `key=value` string,
+# or a host and its port (`NewDialer("smtp.example.com", 587, "bot", "…")`).
 _ADDRESS_BEFORE = LazyPattern(
-    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200})"
-    r"[\"'][ \t]*,[ \t]*$"
+    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200}"
+    r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}[\"'][ \t]*,[ \t]*\d{2,5}(?=[ \t]*,))"  # `"smtp.example.com", 587`: a host and its port
+    r"[\"']?[ \t]*,[ \t]*$"
 )
 
 

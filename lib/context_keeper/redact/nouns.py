@@ -254,7 +254,8 @@ def _keyword_line(text: str, start: int) -> bool:
     if any(w in _PROSE_WORDS for w in words):
         return False
     before = _word_before(text, start).lower()
-    return before not in _NAMING_VERBS and before.upper() not in LEADING_VERBS
+    # (`enable secret …` sets the device's secret; `get secret …`, `verify password …` name one)
+    return before not in _NAMING_VERBS and (before.upper() not in LEADING_VERBS or before == "enable")
 
 
 _PROSE_WORDS = frozenset("the a an is are was be for of in on to and or with from this that it your my our".split())
