@@ -355,13 +355,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?i:\bset[ \t]+password[ \t]+for)[ \t]+\S+[ \t]*=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?(?P<s>'[^'\n]*')",
         _if_shaped,
     ),
-    (
-        ("assw", "ASSW", "assphrase"),
-        r"(?i:\b(?:password|passphrase|passwd)[ \t]+(?:is[ \t]+now|is[ \t]+still|to|=>|->))[ \t]+"
-        + _VALUE
-        + r"(?=[ \t;,.)\]}]*$|[ \t;,)\]}])",
-        _if_shaped,
-    ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
     # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc),
     # and a login verb's `login NAME PASSWORD` at a prompt
@@ -378,11 +371,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("chpasswd",),
         r"[\"']?(?<![\w-])[a-z_][\w-]{0,64}:(?P<s>[^\s:'\"]{1,200})[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd",
-        _if_shaped,
-    ),
-    (
-        ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
-        r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
         _if_shaped,
     ),
 )
