@@ -38,21 +38,9 @@ _LOGIN = LazyPattern(
     r"|(?<![^ \t])(?P<first>[a-z_][\w.-]{0,30})[ \t]+(?:" + _DOMAIN + r")[ \t]+(?=\S))"  # user domain
     r"(?:(?P<u>[A-Za-z_][\w.@-]{0,40})[ \t,]+)?" + _SECRET
 )
-# (a user flag, `\0`: tested only in a text that holds a flag, as `commands`' triggers are; a
-# verb that stores or makes a login. `user` alone would run the rule on a tenth of a session's
-# lines.)
-TRIGGERS = (
-    "\0-user",
-    "\0-USER",
-    "\0-User",
-    "\0-u ",
-    "\0-l ",
-    "\0-login",
-    "+login",
-    "register",
-    "userstore",
-    "redential",
-)
+# (a user flag or a verb that stores or makes a login; `user` alone would run the rule on a tenth
+# of a session's lines. Case variants share one scan of a long text.)
+TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "register", "userstore", "redential")
 
 
 def _password(m: re.Match[str]) -> str:

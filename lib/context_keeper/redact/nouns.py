@@ -158,8 +158,10 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         level = _name_level(text, start, end)
         named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
-        if span is None and level != NOT_SECRET and not given_by_name(text, start, end):
+        if span is None and level != NOT_SECRET:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
+            if span is not None and given_by_name(text, start, end):
+                span = None  # `--secret DB_PASSWORD +integration`: the name is passed, not given a value
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)

@@ -27,13 +27,14 @@ from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
 _TOKEN = LazyPattern(
-    r"(?P<q>\"(?:[^\"\\\n]|\\.){0,300}\"|'(?:[^'\\\n]|\\.){0,300}'|`[^`\n]{0,300}`)"
+    r"[ \t]*(?:(?P<q>\"(?:[^\"\\\n]|\\.){0,300}\"|'(?:[^'\\\n]|\\.){0,300}'|`[^`\n]{0,300}`)"
     r"|<(?P<a>[^\s<>\"'`]{1,200})>"
     r"|\((?P<p>[^\s()\"'`,]{1,200})\)"
     r"|(?P<op>==|!=|=>|->|:=|<<|>>|&&|\|\||[=:,.()\[\]{}|<>;&!?+])"
-    r"|(?P<w>[^\s\"'`()\[\]{},;=<>|&]+)"
+    r"|(?P<w>[^\s\"'`()\[\]{},;=<>|&]+))"
 )
-_SPACE = LazyPattern(r"[ \t]*")
+# What a value the scan can take needs: a quote, a bracket, or a digit (a mixed or random bare token).
+_CANDIDATE = LazyPattern(r"[\"'`<(0-9]")
 _WORD_BEFORE = LazyPattern(r"(?<![\w-])([A-Za-z]+)[ \t]+$")
 _CODE = LazyPattern(r"[A-Za-z]+(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _ASSIGN = frozenset(("=", ":=", "=>", "->", ":"))
@@ -68,22 +69,24 @@ def after_noun(
     """The span of the first literal after the noun at `start:end` of tier `level` in its
     statement, if `judged(level, value)` takes it; None where the statement computes or reads
     its value, or nothing on the line is taken."""
+    pos = end
+    if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
+        pos += 1  # the quoted name's closing quote
+    limit = min(len(text), end + _MAX_REACH)
+    if _CANDIDATE.search(text, pos, limit) is None:
+        return None  # (the cheapest test first: most nouns have nothing after them the scan could take)
     if text[start - 1 : start] in ("/", "+") or text[end : end + 1] in ("/", "+") or _inside_string(text, start, end):
         return None  # a URL's or a path's part (`/token/0x…`), a run of base64, a string of prose
     before = _WORD_BEFORE.search(text, max(0, start - 12), start)
     if before is not None and before.group(1).lower() in _PROSE:
         return None  # `The key insight: …`, `your password for …`: prose about the secret
-    pos = end
-    if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
-        pos += 1  # the quoted name's closing quote
-    limit = min(len(text), end + _MAX_REACH)
+    token = _TOKEN.compiled().match
     words = 0
     first = True
     assigned = False  # the token before was `=`/`:` right after the noun
     while pos < limit:
-        pos = _SPACE.match(text, pos).end()
-        m = _TOKEN.match(text, pos)
-        if m is None or m.start() >= limit:
+        m = token(text, pos, limit)
+        if m is None or m.lastgroup is None:
             return None
         kind = m.lastgroup
         if kind == "op":
@@ -96,7 +99,7 @@ def after_noun(
             continue
         if kind in ("q", "a", "p"):
             if kind == "q":
-                a, b = m.start() + 1, m.end() - 1
+                a, b = m.start("q") + 1, m.end() - 1
             else:
                 a, b = m.span(kind)
             v = text[a:b]
@@ -112,10 +115,11 @@ def after_noun(
         core = w.rstrip(":")
         if w[:1] in "#$%@" or w.startswith("//") or is_reference(core):
             return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`)
-        code = _CODE.fullmatch(core) is not None  # `process.env.E2E_PASSWORD`, `self.db_pw`: a name in code
-        shaped = core.isascii() and not code and core[:1] != "/" and (strongly_mixed(core) or looks_random(core))
-        if shaped and not assigned and judged(level, core):
-            return m.start(), m.start() + len(core)
+        # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
+        shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
+        shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
+        if shaped and not assigned and (strongly_mixed(core) or looks_random(core)) and judged(level, core):
+            return m.start("w"), m.start("w") + len(core)
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
         if assigned or (core.lower() in _PROSE and not label) or _READING.search(core) is not None:
             return None  # `password = compute()`, `the password for …`, `getenv`
