@@ -75,6 +75,8 @@ def after_noun(
     limit = min(len(text), end + _MAX_REACH)
     if _CANDIDATE.search(text, pos, limit) is None:
         return None  # (the cheapest test first: most nouns have nothing after them the scan could take)
+    if end - start == 4 and text[start:end].lower() == "pass":
+        return None  # `Pass the script inline …`, `pass --max-findings`: the verb (a `pass:` label is read by `nouns`)
     if text[start - 1 : start] in ("/", "+") or text[end : end + 1] in ("/", "+") or _inside_string(text, start, end):
         return None  # a URL's or a path's part (`/token/0x…`), a run of base64, a string of prose
     before = _WORD_BEFORE.search(text, max(0, start - 12), start)
