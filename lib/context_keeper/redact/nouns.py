@@ -33,7 +33,7 @@ from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
-from .proximity import after_noun
+from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
     is_dotted_name,
@@ -178,23 +178,12 @@ def _name_level(text: str, start: int, end: int) -> int:
     level = tier(name)
     level = level or (names.setter_tier(name) if text[end : end + 1] == "(" else NOT_SECRET)  # `.WithToken("…")`
     if level != NOT_SECRET and name.isalpha():
-        prev = _word_before(text, start)
+        prev = word_before(text, start)
         if prev and prev.upper() in LEADING_VERBS:
             level = min(level, STRONG)  # `enable secret …`: a command's verb, then the noun and its value
         elif prev:
             level = min(level, tier(prev + "_" + name))  # `cache key …`, `next token …`
     return level
-
-
-def _word_before(text: str, start: int) -> str:
-    """The word of letters before `start` past spaces (`cache` in `cache key`), or ""."""
-    j = start
-    while j and text[j - 1] in " \t":
-        j -= 1
-    i = j
-    while i and j - i < 24 and text[i - 1].isascii() and text[i - 1].isalpha():
-        i -= 1
-    return text[i:j] if j < start else ""
 
 
 def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
@@ -222,7 +211,7 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     vstart = between.end()
     if sep.strip() in ("0", "7") and text[start:end].isalpha():
         level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
-    elif level < PASSWORD and not sep.strip() and _keyword_line(text, start):
+    elif level < PASSWORD and not sep.strip() and device_config_line(text, word_before(text, start)):
         level = PASSWORD  # `crypto isakmp key … address …`, ` key-string …`: a device's config line
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
@@ -235,32 +224,6 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
         vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
     return _value_at(text, start, vstart, sep, level)
-
-
-# A device's configuration line: keywords and values separated by spaces, nothing of code or
-# prose (`crypto isakmp key … address 0.0.0.0`, ` key-string …`, `username bob secret …`).
-_KEYWORD_LINE = LazyPattern(r"[ \t]*[A-Za-z][\w.-]*(?:[ \t]+[^\s\"'`=,;(){}\[\]<>|&$]+){1,11}[ \t\r]*")
-# Verbs of a command that names a stored secret by its name (`kubectl get secret db-creds2`).
-_NAMING_VERBS = frozenset(
-    "get delete describe create edit rotate list show rm remove inspect read cat view revoke destroy apply "
-    "patch label annotate export import use unset add new".split()
-)
-
-
-def _keyword_line(text: str, start: int) -> bool:
-    """Whether the noun at `start` stands in a device's configuration line, whose value after a
-    bare noun is the secret whatever its shape (a human-chosen key, `castle9664`)."""
-    if "\n" in text or _KEYWORD_LINE.fullmatch(text) is None:
-        return False
-    words = text.lower().split()
-    if any(w in _PROSE_WORDS for w in words):
-        return False
-    before = _word_before(text, start).lower()
-    # (`enable secret …` sets the device's secret; `get secret …`, `verify password …` name one)
-    return before not in _NAMING_VERBS and (before.upper() not in LEADING_VERBS or before == "enable")
-
-
-_PROSE_WORDS = frozenset("the a an is are was be for of in on to and or with from this that it your my our".split())
 
 
 def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple[int, int] | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .names import LEADING_VERBS
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -63,25 +64,45 @@ def _inside_string(text: str, start: int, end: int) -> bool:
     return False
 
 
+def word_before(text: str, start: int) -> str:
+    """The word of letters before `start` past spaces (`cache` in `cache key`), or ""."""
+    j = start
+    while j and text[j - 1] in " \t":
+        j -= 1
+    i = j
+    while i and j - i < 24 and text[i - 1].isascii() and text[i - 1].isalpha():
+        i -= 1
+    return text[i:j] if j < start else ""
+
+
+def _scan_start(text: str, start: int, end: int) -> int | None:
+    """Where the scan after the noun at `start:end` begins (past a quoted name's closing quote),
+    or None where nothing after it can be its value."""
+    pos = end
+    if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
+        pos += 1  # the quoted name's closing quote
+    if _CANDIDATE.search(text, pos, min(len(text), end + _MAX_REACH)) is None:
+        return None  # (the cheapest test first: most nouns have nothing after them the scan could take)
+    if end - start == 4 and text[start:end].lower() == "pass":
+        return None  # `Pass the script inline …`: the verb (a `pass:` label is read by `nouns`)
+    if text[start - 1 : start] in ("/", "+") or text[end : end + 1] in ("/", "+") or _inside_string(text, start, end):
+        return None  # a URL's or a path's part (`/token/0x…`), a run of base64, a string of prose
+    before = _WORD_BEFORE.search(text, max(0, start - 12), start)
+    if before is not None and before.group(1).lower() in _PROSE:
+        return None  # `The key insight: …`, `your password for …`: prose about the secret
+    return pos
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
     """The span of the first literal after the noun at `start:end` of tier `level` in its
     statement, if `judged(level, value)` takes it; None where the statement computes or reads
     its value, or nothing on the line is taken."""
-    pos = end
-    if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
-        pos += 1  # the quoted name's closing quote
+    pos = _scan_start(text, start, end)
+    if pos is None:
+        return None
     limit = min(len(text), end + _MAX_REACH)
-    if _CANDIDATE.search(text, pos, limit) is None:
-        return None  # (the cheapest test first: most nouns have nothing after them the scan could take)
-    if end - start == 4 and text[start:end].lower() == "pass":
-        return None  # `Pass the script inline …`, `pass --max-findings`: the verb (a `pass:` label is read by `nouns`)
-    if text[start - 1 : start] in ("/", "+") or text[end : end + 1] in ("/", "+") or _inside_string(text, start, end):
-        return None  # a URL's or a path's part (`/token/0x…`), a run of base64, a string of prose
-    before = _WORD_BEFORE.search(text, max(0, start - 12), start)
-    if before is not None and before.group(1).lower() in _PROSE:
-        return None  # `The key insight: …`, `your password for …`: prose about the secret
     token = _TOKEN.compiled().match
     words = 0
     first = True
@@ -132,3 +153,29 @@ def after_noun(
         first = assigned = False
         pos = m.end()
     return None
+
+
+# -- a device's configuration line --------------------------------------------------------------
+
+# Keywords and values separated by spaces, nothing of code or prose (`crypto isakmp key …
+# address 0.0.0.0`, ` key-string …`, `username bob secret …`).
+_KEYWORD_LINE = LazyPattern(r"[ \t]*[A-Za-z][\w.-]*(?:[ \t]+[^\s\"'`=,;(){}\[\]<>|&$]+){1,11}[ \t\r]*")
+_CONFIG_PROSE = frozenset("the a an is are was be for of in on to and or with from this that it your my our".split())
+# Verbs of a command that names a stored secret by its name (`kubectl get secret db-creds2`).
+_NAMING_VERBS = frozenset(
+    "get delete describe create edit rotate list show rm remove inspect read cat view revoke destroy apply "
+    "patch label annotate export import use unset add new".split()
+)
+
+
+def device_config_line(text: str, before: str) -> bool:
+    """Whether `text` is a device's configuration line, where the value after a bare secret
+    noun (`before` the word in front of it) is the secret whatever its shape (a key a person
+    chose, `castle9664`)."""
+    if "\n" in text or _KEYWORD_LINE.fullmatch(text) is None:
+        return False
+    if any(w in _CONFIG_PROSE for w in text.lower().split()):
+        return False
+    before = before.lower()
+    # (`enable secret …` sets the device's secret; `get secret …`, `verify password …` name one)
+    return before not in _NAMING_VERBS and (before.upper() not in LEADING_VERBS or before == "enable")
