@@ -39,3 +39,22 @@ def test_the_password_after_a_login_s_user_goes(text: str, value: str) -> None:
 )
 def test_other_arguments_of_a_login_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("remotectl -r:web1 -u:CORP\\admin -p:Tiger3520! ipconfig", "Tiger3520!"),  # Windows' `-u:` and `-p:`
+        (
+            "snmpuser -ro -A rocket-maple-shadow-9151 -a SHA -X rocket-maple-shadow-9151 monitor",
+            "rocket-maple-shadow-9151",
+        ),
+    ],
+)
+def test_windows_colon_flags_and_one_passphrase_given_to_two_flags(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+def test_the_same_name_given_to_two_flags_stays() -> None:
+    text = "deploy --from build2024 --env prod --to build2024"
+    assert redact(text) == text

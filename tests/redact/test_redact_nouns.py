@@ -320,3 +320,9 @@ def test_a_user_after_a_host_and_its_port_is_a_login() -> None:
 def test_enable_secret_on_a_device_s_config_line_goes() -> None:
     assert "Willow.1242Winter" not in redact("enable secret Willow.1242Winter")
     assert redact("enable_secret: true") == "enable_secret: true"
+
+
+def test_a_dotted_property_ending_in_key_is_no_file() -> None:
+    out = redact("spark-submit --conf spark.hadoop.fs.s3a.secret.key=mJdEaIDwoTpNXwf8CO69bNFBpKDNvf etl.py")
+    assert "mJdEaIDwoTpNXwf8CO69bNFBpKDNvf" not in out
+    assert redact("cp secret.key /tmp/backup") == "cp secret.key /tmp/backup"

@@ -238,3 +238,18 @@ def test_what_an_expression_reading_a_secret_variable_prints_goes(text: str, val
 )
 def test_what_follows_an_expression_that_prints_no_secret_stays(text: str) -> None:
     assert redact(text) == text
+
+
+def test_r_s_prompt_before_an_environment_read_is_seen_through() -> None:
+    assert "kbtAqbP8Gwsq4wrRMD" not in redact('> Sys.getenv("RELAY_PASSWORD")\n[1] "kbtAqbP8Gwsq4wrRMD"')
+    assert redact('> Sys.getenv("HOME")\n[1] "/home/bob"') == '> Sys.getenv("HOME")\n[1] "/home/bob"'
+
+
+def test_a_column_found_by_the_dash_rule_under_its_title_loses_its_secret() -> None:
+    text = (
+        "PS C:\\> Get-ItemProperty $key | Select-Object DefaultUserName, DefaultPassword\n\n"
+        "DefaultUserName DefaultPassword\n--------------- ---------------\nadmin           Cedar.4412Heron\n"
+    )
+    out = redact(text)
+    assert "Cedar.4412Heron" not in out
+    assert "admin" in out

@@ -53,3 +53,20 @@ def test_first_literal_after_the_noun_is_removed(text: str, value: str) -> None:
 )
 def test_statements_that_compute_read_or_describe_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'      ~ password = "changeme" -> "{MIXED}"', MIXED),  # a plan's change: the old value, then the new
+        ("user admin password plaintext Cedar.4412Heron", "Cedar.4412Heron"),  # a device's word for the key in clear
+        ('set vpn ipsec peer p1 pre-shared-key ascii-text "Cedar.4412Heron"', "Cedar.4412Heron"),
+    ],
+)
+def test_a_changed_value_and_a_key_given_in_clear_go(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+def test_a_long_token_after_its_flag_goes_whole() -> None:
+    token = "PBisa42iqUPShHf3qyaRa1ntkByUhzUirXD6T0sbDxYV3wax66UFSH5XIuW3IohMXQj86tVuMdwfmVp6" * 3
+    assert redact(f"relay login --token {token}") == "relay login --token [REDACTED]"

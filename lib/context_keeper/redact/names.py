@@ -166,8 +166,8 @@ def tier(name: str, whole: bool = False) -> int:
     low = name.lower()
     if low in ("_auth", "_authtoken", "_password"):
         return STRONG  # .npmrc
-    if _FILE_NAME.search(low):
-        return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
+    if _FILE_NAME.search(low) and not (low.endswith(".key") and low.count(".") >= 3):
+        return NOT_SECRET  # `token.py`, `secrets.yaml`: a file (`fs.s3a.secret.key`: a property)
     # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
     for i in range(len(words) - 1, -1, -1):

@@ -212,7 +212,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if sep.strip() in ("0", "7") and text[start:end].isalpha():
         level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
     elif level < PASSWORD and not sep.strip() and device_config_line(text, word_before(text, start)):
-        level = PASSWORD  # `crypto isakmp key … address …`, ` key-string …`: a device's config line
+        # `crypto isakmp key … address …`, ` key-string …`: a device's config line, its key any shape
+        return _value_at(text, start, vstart, sep, level) or _value_at(text, start, vstart, sep, PASSWORD)
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)

@@ -102,10 +102,10 @@ _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
     r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
 )
-# One expression that reads a variable of the environment, nothing else on the line (not an
-# assignment, not a call given other arguments).
+# One expression that reads a variable of the environment, nothing else on the line but R's
+# or Node's `> ` prompt (not an assignment, not a call given other arguments).
 _ENV_EXPRESSION = LazyPattern(
-    r"[ \t]*(?:print|puts|cat|echo|disp|display|console\.log|println!?)?\(?[ \t]*"
+    r"[ \t]*(?:>[ \t]+)?(?:print|puts|cat|echo|disp|display|console\.log|println!?)?\(?[ \t]*"
     r"[\w$.:]*(?i:getenv|environ|env|GetEnvironmentVariable)(?:::var)?"
     r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )

@@ -21,9 +21,10 @@ noun inside a longer string (`"password reset for …"`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from .names import LEADING_VERBS
+from .names import LEADING_VERBS, PASSWORD
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -34,6 +35,9 @@ _TOKEN = LazyPattern(
     r"|(?P<op>==|!=|=>|->|:=|<<|>>|&&|\|\||[=:,.()\[\]{}|<>;&!?+])"
     r"|(?P<w>[^\s\"'`()\[\]{},;=<>|&]+))"
 )
+# A change a plan or a diff shows: the old value, an arrow, the new one (`"…" -> "…"`).
+_CHANGE = LazyPattern(r"[ \t]*(?:->|=>|\u2192)[ \t]*(?P<q>[\"'])(?P<n>[^\"'\n]{1,300})(?P=q)")
+_CLEAR_TEXT = frozenset("plaintext plain-text cleartext clear-text ascii-text unencrypted".split())
 # What a value the scan can take needs: a quote, a bracket, or a digit (a mixed or random bare token).
 _CANDIDATE = LazyPattern(r"[\"'`<(0-9]")
 _WORD_BEFORE = LazyPattern(r"(?<![\w-])([A-Za-z]+)[ \t]+$")
@@ -93,6 +97,29 @@ def _scan_start(text: str, start: int, end: int) -> int | None:
     return pos
 
 
+_PASSED = (-1, -1)  # a literal the scan passes over (a number, another field's value)
+
+
+def _literal(
+    text: str, m: re.Match[str], level: int, judged: Callable[[int, str], bool], assigned: bool
+) -> tuple[int, int] | None:
+    """A quoted, `<…>` or `(…)` literal the scan met: its span when taken, `_PASSED` when the
+    scan goes on past it, None when it stops there."""
+    kind = m.lastgroup or ""
+    a, b = (m.start("q") + 1, m.end() - 1) if kind == "q" else m.span(kind)
+    v = text[a:b]
+    change = _CHANGE.match(text, m.end())
+    if change is not None and judged(level, change.group("n")):
+        return change.span("n")  # `password = "changeme" -> "…"`: a plan's old value, then the new
+    if assigned:
+        return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
+    if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
+        return a, b
+    if is_numberish(v) or kind != "q":
+        return _PASSED  # `X(16)`: a size, `USRPRF(APPUSR)`: another field
+    return None
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -105,11 +132,11 @@ def after_noun(
     limit = min(len(text), end + _MAX_REACH)
     token = _TOKEN.compiled().match
     words = 0
-    first = True
+    first, clear = True, False
     assigned = False  # the token before was `=`/`:` right after the noun
     while pos < limit:
-        m = token(text, pos, limit)
-        if m is None or m.lastgroup is None:
+        m = token(text, pos)  # (not cut at the limit: a long token is taken whole or not at all)
+        if m is None or m.lastgroup is None or m.start(m.lastgroup) >= limit:
             return None
         kind = m.lastgroup
         if kind == "op":
@@ -121,19 +148,11 @@ def after_noun(
             pos = m.end()
             continue
         if kind in ("q", "a", "p"):
-            if kind == "q":
-                a, b = m.start("q") + 1, m.end() - 1
-            else:
-                a, b = m.span(kind)
-            v = text[a:b]
-            if assigned:
-                return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
-            if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
-                return a, b
-            if is_numberish(v) or (kind != "q" and not assigned):
-                pos, first, assigned = m.end(), False, False  # `X(16)`: a size, `USRPRF(APPUSR)`: another field
-                continue
-            return None  # the first literal decides
+            read = _literal(text, m, level, judged, assigned)
+            if read is not _PASSED:
+                return read  # the first literal decides
+            pos, first, assigned = m.end(), False, False
+            continue
         w = m.group("w")
         core = w.rstrip(":")
         if w[:1] in "#$%@" or w.startswith("//") or is_reference(core):
@@ -141,8 +160,10 @@ def after_noun(
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
-        if shaped and not assigned and (strongly_mixed(core) or looks_random(core)) and judged(level, core):
+        if shaped and not assigned and (clear or strongly_mixed(core) or looks_random(core)) and judged(level, core):
             return m.start("w"), m.start("w") + len(core)
+        if core.lower() in _CLEAR_TEXT:
+            level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
         if assigned or (core.lower() in _PROSE and not label) or _READING.search(core) is not None:
             return None  # `password = compute()`, `the password for …`, `getenv`
