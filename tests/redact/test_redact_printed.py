@@ -220,7 +220,7 @@ def test_a_string_a_dump_prints_under_a_secret_key_goes() -> None:
         ("PS C:\\work> $env:RELAY_API_KEY\nkX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
         ("PS C:\\> $c.GetNetworkCredential().Password\ntQ7#vR2!pZ", "tQ7#vR2!pZ"),  # PowerShell's prompt
         ('Sys.getenv("RELAY_PASSWORD")\n[1] "Heron.4412Cedar"', "Heron.4412Cedar"),  # R's result, no prompt
-        ("ENV['RELAY_TOKEN']\n\"kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA\"", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+        ('julia> ENV["RELAY_TOKEN"]\n"kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"', "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
     ],
 )
 def test_what_an_expression_reading_a_secret_variable_prints_goes(text: str, value: str) -> None:

@@ -32,12 +32,18 @@ _ADDRESS = (
     r"|" + _DOMAIN + r"|\d{1,3}(?:\.\d{1,3}){3}"  # a domain, an IPv4 address
 )
 _SECRET = r"(?P<q>[\"']?)(?P<s>[^\s\"'`,()<>|;&=$+-][^\s\"'`,()<>|;&=$]{5,199})(?P=q)(?=[ \t,)]|$)"
-_LOGIN = LazyPattern(
-    r"(?:(?<![^ \t])(?P<flag>(?:--?|\+)(?i:user(?:name)?|login|u|l))[ \t=]+"  # a flag names the user
-    r"|(?<![^ \t(,])(?:" + _ADDRESS + r")[ \t,]+(?:\d{2,5}[ \t,]+)?"  # an address (and a port), then the user
-    r"|(?<![^ \t])(?P<first>[a-z_][\w.-]{0,30})[ \t]+(?:" + _DOMAIN + r")[ \t]+(?=\S))"  # user domain
-    r"(?:(?P<u>[A-Za-z_][\w.@-]{0,40})[ \t,]+)?" + _SECRET
-)
+_USER_THEN = r"(?P<u>[A-Za-z_][\w.@-]{0,40})[ \t,]+" + _SECRET
+# A flag names the user: `-user sidadm …`, `+login builder …`, `-u bob …`.
+# (the flag's first character opens the pattern, so a line is scanned fast; what stands before
+# it is tested in `_password`)
+_BY_FLAG = LazyPattern(r"(?P<flag>[-+]-?(?i:user(?:name)?|login|u|l))[ \t=]+" + _USER_THEN)
+# An address (and a port), then the user (`SET KEY db.example.com:30015 SYSTEM …`).
+_BY_ADDRESS = LazyPattern(r"(?<![^ \t(,])(?:" + _ADDRESS + r")[ \t,]+(?:\d{2,5}[ \t,]+)?" + _USER_THEN)
+# A user, then its domain (`register bob example.com …`).
+_BY_DOMAIN = LazyPattern(r"(?<![^ \t])(?P<first>[a-z_][\w.-]{0,30})[ \t]+(?:" + _DOMAIN + r")[ \t]+" + _SECRET)
+_FLAG_STARTS = ("-u", "-U", "-l", "-L", "+l", "+L")
+_AFTER_VERB = 120  # characters read after a login verb
+_LOGIN_VERBS = ("register", "userstore", "redential", "Register", "REGISTER", "Credential")
 # (a user flag or a verb that stores or makes a login; `user` alone would run the rule on a tenth
 # of a session's lines. Case variants share one scan of a long text.)
 TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "register", "userstore", "redential")
@@ -45,16 +51,16 @@ TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "regist
 
 def _password(m: re.Match[str]) -> str:
     s = m.group("s")
-    first = m.group("first")
+    if m.groupdict().get("flag") is not None and m.start() and m.string[m.start() - 1] not in " \t":
+        return m.group(0)  # `a-u …`: inside a word, not a flag
+    first = m.groupdict().get("first")
     user = first if first is not None else m.group("u")
-    if user is None or (first is not None and m.group("u") is not None):
-        return m.group(0)  # a user must stand right before the value
     if tier(user) != NOT_SECRET or not password_shaped(s) or not_a_secret(s) or "/" in s or MARK in s:
         return m.group(0)
     # (both cases and digits: `Heron.4412Cedar`, words a person joined, not a name like `container2`)
     cases = any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s)
     mixed = strongly_mixed(s) or looks_random(s) or cases
-    if m.group("flag") is not None and not mixed:
+    if m.groupdict().get("flag") is not None and not mixed:
         return m.group(0)  # `-u root container2`: a user flag, then the command's next argument
     if not mixed and (has_word_part(s) or not any(c.isdigit() for c in s) or not any(c.isalpha() for c in s)):
         return m.group(0)
@@ -65,4 +71,12 @@ def _password(m: re.Match[str]) -> str:
 
 def redact_logins(text: str) -> str:
     """`text` with each password given after its user as a plain argument marked."""
-    return _LOGIN.sub(_password, text) if "\n" not in text else text
+    if "\n" in text:
+        return text
+    if any(f in text for f in _FLAG_STARTS):
+        text = _BY_FLAG.sub(_password, text)
+    verb = min((i for i in (text.find(v) for v in _LOGIN_VERBS) if i != -1), default=-1)
+    if verb != -1:  # (read from the verb on: the address and the login follow it)
+        end = verb + _AFTER_VERB
+        text = text[:verb] + _BY_DOMAIN.sub(_password, _BY_ADDRESS.sub(_password, text[verb:end])) + text[end:]
+    return text

@@ -56,12 +56,11 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
+# An expression that reads the environment alone on its line, as a notebook cell or R's console
+# shows one (`Sys.getenv("DB_PASSWORD")`): what follows it is what it printed. (One scan of a long
+# text: after a prompt, `>>> os.environ[…]`, `PS C:\> $env:X`, the prompt's `> ` finds the line.)
+_READS_ENV = ("etenv",)
 # (`db) `: a debugger's prompt, `(gdb) `, `(lldb) `, `(Pdb) `; `In [`: IPython's)
-# An expression that reads the environment, alone on its line as a REPL or a notebook cell is
-# given one (`Sys.getenv("DB_PASSWORD")`, `ENV["API_TOKEN"]`, `os.environ['X_KEY']`): what follows it is
-# what it printed.
-# (few: each is one more scan of a long text; `process.env.X` after Node's `> ` is read by the prompt)
-_READS_ENV = ("etenv", "nviron", "ENV[", "$env:", "env::")
 _ANNOUNCING = (
     *_COMMAND_TRIGGERS,
     ":\n",
@@ -155,7 +154,12 @@ def announces(lines: list[str], i: int) -> int:
     low = line.lower()
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
-    if prompt is None and any(w in low for w in _COMMAND_WORDS) and _ENV_EXPRESSION.fullmatch(line) is not None:
+    if (
+        prompt is None
+        and "env" in low
+        and any(w in low for w in _COMMAND_WORDS)
+        and _ENV_EXPRESSION.fullmatch(line) is not None
+    ):
         return BARE  # `Sys.getenv("DB_PASSWORD")` alone on its line: what it printed follows
     if not any(w in low for w in _SECRET_WORDS):
         return BARE if languages.is_label_line(line) else 0  # `Mot de passe :`, then the value
