@@ -8,15 +8,21 @@ a type digit and an algorithm (`message-digest-key 1 md5 …`), a flag (`credent
 fs.s3a.key -value …`), a literal's own brackets (`PASSWORD(…)`, `:password<…>`). Here the
 first *literal* after the noun on its line is read, and judged as `nouns` judges a value:
 
-- a quoted string, `<…>` or `(…)`: the first one decides (a number is passed over);
+- a quoted string, `<…>` or `(…)`: the first one decides (a number is passed over), or the
+  new value after it when a plan shows a change (`password = "changeme" -> "…"`);
 - a bare token only when it is mixed or random (a word, an identifier, a path, a number or a
-  flag is passed over, up to a few of them).
+  flag is passed over, up to a few of them), or any password's shape after a device's word for
+  a key in clear (`plaintext …`, `ascii-text "…"`).
 
 The scan stops, taking nothing, where the statement turns out to compute or read the value:
 a bare value right after `=`/`:` (`password = get_password()`), a reference (`$PW`,
 `process.env.X`), a word that reads (`getenv`, `read`, `prompt`, `hash`, `verify`), a
 comparison, a comment, the end of the statement, a word of prose (`the`, `is`, `for`), or a
 noun inside a longer string (`"password reset for …"`).
+
+Also here, for `nouns`: a device's configuration line (keywords and values, nothing of code
+or prose: `crypto isakmp key … address …`), where the value after a bare `key` or `secret` is
+the secret whatever its shape.
 """
 
 from __future__ import annotations
