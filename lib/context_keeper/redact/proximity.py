@@ -66,12 +66,10 @@ _MAX_REACH = 120  # characters after the noun
 
 def _inside_string(text: str, start: int, end: int) -> bool:
     """Whether the noun at `start:end` is part of a longer quoted string (`"password reset for
-    …"`), not a quoted name of its own (`"Password"`, `'#password'`)."""
+    …"`), not a quoted name of its own (`"Password"`, `'#password'`, `'[name=password]'`)."""
     line_start = text.rfind("\n", 0, start) + 1
-    for quote in "\"'`":
-        if text.count(quote, line_start, start) % 2 == 1 and text[end : end + 1] != quote:
-            return True
-    return False
+    close = text[end : end + 2].lstrip("])")[:1]  # the quote that closes the name's string, if any
+    return any(text.count(quote, line_start, start) % 2 == 1 and close != quote for quote in "\"'`")
 
 
 def word_before(text: str, start: int) -> str:
@@ -91,6 +89,12 @@ def _scan_start(text: str, start: int, end: int) -> int | None:
     pos = end
     if text[pos : pos + 1] in ("'", '"', "`") and text[start - 1 : start] in ("'", '"', "`", "#", ".", "-"):
         pos += 1  # the quoted name's closing quote
+    elif (
+        text[pos : pos + 1] in ("]", ")")
+        and text[pos + 1 : pos + 2] in ("'", '"', "`")
+        and text[start - 1 : start] == "="
+    ):
+        pos += 2  # a selector's: `'[name=password]'`
     if _CANDIDATE.search(text, pos, min(len(text), end + _MAX_REACH)) is None:
         return None  # (the cheapest test first: most nouns have nothing after them the scan could take)
     if end - start == 4 and text[start:end].lower() == "pass":
