@@ -37,3 +37,9 @@ def test_the_password_after_the_user_of_an_account_making_command_goes(text: str
 )
 def test_what_follows_a_user_that_is_no_password_stays(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_stored_credential_s_password_goes() -> None:
+    out = redact("walletctl -wrl /srv/wallet -createCredential MAIN app heron4412")
+    assert "heron4412" not in out
+    assert "MAIN app" in out

@@ -143,3 +143,9 @@ def test_a_random_key_alone_given_to_a_vendor_class_is_removed() -> None:
         f'Acme("{key}", region="eu")',  # not the key alone: judged by the callee's name
     ):
         assert redact(text) == text
+
+
+def test_a_key_given_to_a_vendor_client_s_constructor_goes() -> None:
+    key = "P5OemDRZqRgWqs82ruKrNqDxZpsP"
+    assert key not in redact(f'let client = acme::Client::new("{key}");')
+    assert redact(f'let v = semver::Version::new("{key}");') == f'let v = semver::Version::new("{key}");'

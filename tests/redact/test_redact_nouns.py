@@ -272,3 +272,57 @@ def test_a_quoted_value_ends_at_its_closing_quote_not_at_an_escaped_one(text: st
 def test_a_quote_the_shell_does_not_escape_still_closes_the_value() -> None:
     # In a shell's single quotes a backslash escapes nothing: `'secret\'` is a whole value.
     assert redact("export PASSWORD='s3cret-Pass\\'") == f"export PASSWORD='{MARK}'"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (" key 0 heron4412", "heron4412"),  # a network device's type digit: the key in clear
+        ("payments.client.xapikey = 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA'", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+        ('neighbor 192.0.2.1 authentication-key "Cedar.4412Heron!"', "Cedar.4412Heron!"),
+    ],
+)
+def test_a_type_digit_an_api_key_header_s_name_and_an_authentication_key(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("crypto keyring peer key heron4412 address 192.0.2.7", "heron4412"),
+        ("  key-string heron4412", "heron4412"),
+        ("  key castle9664", "castle9664"),
+    ],
+)
+def test_a_device_config_line_s_key_goes_whatever_its_shape(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kubectl get secret app-creds2 -o yaml",  # a command naming a stored secret
+        "kubectl delete secret app-creds2",
+        "the key heron4412 is in the vault",  # prose
+        "cache key user42x = lookup(user)",  # code
+    ],
+)
+def test_a_secret_named_by_a_command_prose_or_code_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_user_after_a_host_and_its_port_is_a_login() -> None:
+    out = redact('d := relay.NewDialer("smtp.example.com", 587, "bot", "heron4412")')
+    assert "heron4412" not in out
+    assert '"bot"' in out
+
+
+def test_enable_secret_on_a_device_s_config_line_goes() -> None:
+    assert "Willow.1242Winter" not in redact("enable secret Willow.1242Winter")
+    assert redact("enable_secret: true") == "enable_secret: true"
+
+
+def test_a_dotted_property_ending_in_key_is_no_file() -> None:
+    out = redact("spark-submit --conf spark.hadoop.fs.s3a.secret.key=mJdEaIDwoTpNXwf8CO69bNFBpKDNvf etl.py")
+    assert "mJdEaIDwoTpNXwf8CO69bNFBpKDNvf" not in out
+    assert redact("cp secret.key /tmp/backup") == "cp secret.key /tmp/backup"

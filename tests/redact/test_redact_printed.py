@@ -212,3 +212,44 @@ def test_a_string_a_dump_prints_under_a_secret_key_goes() -> None:
     assert key not in out and f'string(32) "{MARK}"' in out
     kept = 'array(2) {\n  ["user"]=>\n  string(5) "relay"\n  ["password_hint"]=>\n  string(8) "your pet"\n}'
     assert redact(kept) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("PS C:\\work> $env:RELAY_API_KEY\nkX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+        ("PS C:\\> $c.GetNetworkCredential().Password\ntQ7#vR2!pZ", "tQ7#vR2!pZ"),  # PowerShell's prompt
+        ('Sys.getenv("RELAY_PASSWORD")\n[1] "Heron.4412Cedar"', "Heron.4412Cedar"),  # R's result, no prompt
+        ('julia> ENV["RELAY_TOKEN"]\n"kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"', "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
+    ],
+)
+def test_what_an_expression_reading_a_secret_variable_prints_goes(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'os.getenv("RELAY_API_KEY")\nsys.exit(main(argv))',  # code on the next line
+        'ENV["RELAY_TOKEN"]\nend',
+        'token = os.getenv("RELAY_TOKEN")\nrelay_client_v2',  # an assignment prints nothing
+        "PS C:\\work> $env:PATH\nC:\\Windows\\system32",  # no secret named
+    ],
+)
+def test_what_follows_an_expression_that_prints_no_secret_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_r_s_prompt_before_an_environment_read_is_seen_through() -> None:
+    assert "kbtAqbP8Gwsq4wrRMD" not in redact('> Sys.getenv("RELAY_PASSWORD")\n[1] "kbtAqbP8Gwsq4wrRMD"')
+    assert redact('> Sys.getenv("HOME")\n[1] "/home/bob"') == '> Sys.getenv("HOME")\n[1] "/home/bob"'
+
+
+def test_a_column_found_by_the_dash_rule_under_its_title_loses_its_secret() -> None:
+    text = (
+        "PS C:\\> Get-ItemProperty $key | Select-Object DefaultUserName, DefaultPassword\n\n"
+        "DefaultUserName DefaultPassword\n--------------- ---------------\nadmin           Cedar.4412Heron\n"
+    )
+    out = redact(text)
+    assert "Cedar.4412Heron" not in out
+    assert "admin" in out

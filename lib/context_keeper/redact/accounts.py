@@ -1,8 +1,9 @@
 """The password a command that makes an account takes as its last argument, after the user.
 
 `… create-worker DIR MASTER NAME PASSWORD`, `… add-user bob PASSWORD`, `… user create bob
-PASSWORD`: a verb that creates or adds a user, an admin, a worker, an account or a login takes
-the new account's name and then its password, as plain arguments with no flag to name them.
+PASSWORD`, `… -createCredential ALIAS bob PASSWORD`: a verb that creates or adds a user, an
+admin, a worker, an account, a login or a stored credential takes the new account's name
+and then its password, as plain arguments with no flag to name them.
 The last argument is taken when a user-like argument stands right before it and it is shaped
 like a password; a flag's argument, a path, a host, a name of parts (`us-east-1`) or a command
 with one argument (`useradd deploy2`) is no such pair.
@@ -18,14 +19,14 @@ from .positions import password_shaped
 from .values import not_a_secret, strongly_mixed
 
 _ACCOUNT_VERB = LazyPattern(
-    r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?"
+    r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?|(?<![a-z])(?:create|add|store)-?credentials?"
     r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
     r"(?P<args>[^\n|;&#<>`$]*)$",
     re.MULTILINE,
 )
 _USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
 # (few and rare: each is one more scan of a long text)
-TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add")
+TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add", "Credential", "credential")
 
 
 def _last_is_password(args: str) -> re.Match[str] | None:

@@ -1,8 +1,8 @@
 """The arguments of a call that opens a connection, builds a credential, or signs or
 encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '…')`,
 `NetworkCredential("bot", "…")`, `EXEC sp_addlogin 'app', '…'`, `keyring.set_password(…)`;
-`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`; what a UI
-test types into a password field it selected (`cy.get('#password').type("…")`).
+`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`. (What
+a UI test types into a password field, `cy.get('#password').type("…")`, is `proximity`'s.)
 
 A credential call's literals after its first argument are taken when shaped like a password
 (`positions.password_shaped`; the first is a host, a DSN or a user); a signing call's
@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from .entropy import is_random_token
 from .names import PASSWORD, tier
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern
 from .positions import password_shaped
 from .values import is_hexlike, not_a_secret, strongly_mixed
 
@@ -209,10 +209,12 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
 
 
 # A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,
-# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`) or a DSN's `key=value` string.
+# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`), a DSN's `key=value` string,
+# or a host and its port (`NewDialer("smtp.example.com", 587, "bot", "…")`).
 _ADDRESS_BEFORE = LazyPattern(
-    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200})"
-    r"[\"'][ \t]*,[ \t]*$"
+    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200}"
+    r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}[\"'][ \t]*,[ \t]*\d{2,5}(?=[ \t]*,))"  # `"smtp.example.com", 587`: a host and its port
+    r"[\"']?[ \t]*,[ \t]*$"
 )
 
 
@@ -312,37 +314,9 @@ def _char_array(text: str) -> str:
     return _CHAR_ARRAY.compiled().sub(one, text)
 
 
-# What a UI test types into a password field it selected: `cy.get('#password').type(…)`,
-# `find_element(By.ID, "password").send_keys(…)`, `locator('[name=passwd]').fill(…)`.
-_TYPED = (
-    r"(?i:passw(?:or)?d|passphrase|passcode|pwd)[\w\]=-]*[\"']\]?[ \t]*\)+(?:\.\w+\([^()\n]*\))*?"
-    r"\.(?:type|fill|send_keys|sendKeys|setValue|set_value|pressSequentially|input_text)\([ \t]*"
-    r"(?P<s>\"[^\"\n]*\"|'[^'\n]*')"
-)
-_TYPED_TRIGGERS = (
-    ".type(",
-    ".fill(",
-    "send_keys(",
-    "sendKeys(",
-    "setValue(",
-    "pressSequentially(",
-    "set_value(",
-    "input_text(",
-)
-
-
-def _typed(m: re.Match[str]) -> str:
-    inner = m.group("s")[1:-1]
-    if not password_shaped(inner):
-        return m.group(0)
-    start = m.start("s") - m.start()
-    return m.group(0)[:start] + m.group("s")[0] + MARK + m.group("s")[0]
-
-
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
-        (_TYPED_TRIGGERS, LazyRule(_TYPED, _typed)),
         (_CALL_TRIGGERS, _CallRule()),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
         ((".toCharArray()",), _char_array),

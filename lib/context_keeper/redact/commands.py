@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import accounts
+from . import accounts, logins
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
@@ -253,6 +253,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((("secrets set", "secret set", "from-literal"), _store))
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
+    rules.append((logins.TRIGGERS, logins.redact_logins))
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     return tuple(rules)
 

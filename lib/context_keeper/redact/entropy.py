@@ -91,7 +91,7 @@ _CALLEE_WORDS = frozenset(
     "secrets credential credentials session connect configure init initialize setup use with apikey".split()
 )
 _CALL = (
-    r"(?P<h>(?<![\w.])(?P<callee>[A-Za-z_][\w.]{0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
+    r"(?P<h>(?<![\w.:])(?P<callee>[A-Za-z_](?:[\w.]|::){0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
     r"(?P<s>[\w.+/=~-]{20,300})(?=(?P=q))"
     # the next string arguments: `Client(account_sid, auth_token)` as literals
     r"(?P<rest>(?P=q)(?:[ \t]*,[ \t]*[\"'][\w.+/=~-]{0,300}[\"']){1,3}(?=[ \t]*[,)]))?"
@@ -101,13 +101,17 @@ _PUBLIC_WORDS = frozenset(
     "public pub publishable address program account mint wallet pubkey signature sig hash digest id "
     "object buffer array bytes hex base58 base64 uuid image tx transaction block commit ref".split()
 )
-_CALLEE_SPLIT = LazyPattern(r"[._]|(?<=[a-z0-9])(?=[A-Z])")
+_CALLEE_SPLIT = LazyPattern(r"[._:]|(?<=[a-z0-9])(?=[A-Z])")
+# A constructor's own name after its class (`stripe::Client::new`, `Client.from_key`): the class names the call.
+_CONSTRUCTOR_WORDS = frozenset("new from create build builder of default".split())
 
 
 def _call_sub(m: re.Match[str]) -> str:
     value = m.group("s")
     callee = m.group("callee")
     words = [w.lower() for w in _CALLEE_SPLIT.split(callee) if w]
+    while len(words) > 1 and words[-1] in _CONSTRUCTOR_WORDS:
+        words.pop()
     # A vendor's client built from its key alone: `Anthropic("…")`, `Stripe("…")` (a class, one argument)
     end = m.end("s")
     constructor = (

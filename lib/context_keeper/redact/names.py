@@ -22,7 +22,7 @@ _PASS_WORDS = frozenset(
 # English words that end in "pass" and say nothing of a password.
 _PASS_ENGLISH = frozenset("BYPASS COMPASS ENCOMPASS OVERPASS UNDERPASS SURPASS TRESPASS MULTIPASS ONEPASS".split())
 _STRONG_KEY_QUALIFIERS = frozenset(
-    "API APP ACCOUNT SECRET ACCESS PRIVATE AUTH ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
+    "API APP ACCOUNT SECRET ACCESS PRIVATE AUTH AUTHENTICATION ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING MASTER LICENSE "
     "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
     "SUBSCRIPTION CONSUMER DEVELOPER PERSONAL SECURE".split()
 )
@@ -144,8 +144,8 @@ def _noun(word: str, before: str | None) -> int:
         if before in _STRONG_KEY_QUALIFIERS:
             return STRONG
         return NOT_SECRET if before in _PLAIN_KEY_QUALIFIERS else WEAK
-    if word.endswith("KEY") and word[:-3] in _STRONG_KEY_QUALIFIERS:
-        return STRONG  # APIKEY, SECRETKEY, ACCESSKEY, PRIVATEKEY
+    if word.endswith("KEY") and (word[:-3] in _STRONG_KEY_QUALIFIERS or word.endswith("APIKEY")):
+        return STRONG  # APIKEY, SECRETKEY, ACCESSKEY, PRIVATEKEY; `xapikey` (an `X-API-Key` header's)
     if word.endswith("AUTH") and word[:-4] in _STRONG_KEY_QUALIFIERS:
         return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
     if word == "AUTH" and before is not None and before not in _LEADING_VERBS:
@@ -166,8 +166,8 @@ def tier(name: str, whole: bool = False) -> int:
     low = name.lower()
     if low in ("_auth", "_authtoken", "_password"):
         return STRONG  # .npmrc
-    if _FILE_NAME.search(low):
-        return NOT_SECRET  # `token.py`, `secrets.yaml`: a file
+    if _FILE_NAME.search(low) and not (low.endswith(".key") and low.count(".") >= 3):
+        return NOT_SECRET  # `token.py`, `secrets.yaml`: a file (`fs.s3a.secret.key`: a property)
     # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
     for i in range(len(words) - 1, -1, -1):

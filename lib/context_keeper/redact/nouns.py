@@ -33,6 +33,7 @@ from . import names
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
+from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
     is_dotted_name,
@@ -157,6 +158,10 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         level = _name_level(text, start, end)
         named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
+        if span is None and level != NOT_SECRET:
+            span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
+            if span is not None and given_by_name(text, start, end):
+                span = None  # `--secret DB_PASSWORD +integration`: the name is passed, not given a value
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)
@@ -173,23 +178,12 @@ def _name_level(text: str, start: int, end: int) -> int:
     level = tier(name)
     level = level or (names.setter_tier(name) if text[end : end + 1] == "(" else NOT_SECRET)  # `.WithToken("…")`
     if level != NOT_SECRET and name.isalpha():
-        prev = _word_before(text, start)
+        prev = word_before(text, start)
         if prev and prev.upper() in LEADING_VERBS:
             level = min(level, STRONG)  # `enable secret …`: a command's verb, then the noun and its value
         elif prev:
             level = min(level, tier(prev + "_" + name))  # `cache key …`, `next token …`
     return level
-
-
-def _word_before(text: str, start: int) -> str:
-    """The word of letters before `start` past spaces (`cache` in `cache key`), or ""."""
-    j = start
-    while j and text[j - 1] in " \t":
-        j -= 1
-    i = j
-    while i and j - i < 24 and text[i - 1].isascii() and text[i - 1].isalpha():
-        i -= 1
-    return text[i:j] if j < start else ""
 
 
 def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int] | None:
@@ -215,6 +209,11 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if level == WEAK and _WORDS_THEN_COLON.match(sep):
         return None  # `The key insight: …`: a bare `key` then words is prose, not a label
     vstart = between.end()
+    if sep.strip() in ("0", "7") and text[start:end].isalpha():
+        level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
+    elif level < PASSWORD and not sep.strip() and device_config_line(text, word_before(text, start)):
+        # `crypto isakmp key … address …`, ` key-string …`: a device's config line, its key any shape
+        return _value_at(text, start, vstart, sep, level) or _value_at(text, start, vstart, sep, PASSWORD)
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)

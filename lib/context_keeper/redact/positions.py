@@ -40,6 +40,7 @@ _HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
 _DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
 _AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
+_PASSPHRASE = LazyPattern(r"[a-z]{2,12}(?P<sep>[-_.])[a-z]{2,12}(?:(?P=sep)[a-z]{2,12}){1,6}(?P=sep)\d{1,6}")
 _FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
 
 
@@ -173,10 +174,10 @@ def _user_then_secret(m: re.Match[str]) -> str:
     return _if_shaped(m)
 
 
-# A command that names its user: `-u bob`, `--user bob`, `-l bob` (a login, with its argument),
+# A command that names its user: `-u bob`, `-u:bob` (Windows' tools), `--user bob`, `-l bob` (a login, with its argument),
 # `user create bob`, `useradd bob` (a verb making the user).
 _U_FLAG = LazyPattern(
-    r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
+    r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|:|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
     r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
 )
 _WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
@@ -223,7 +224,10 @@ def _twice(m: re.Match[str]) -> str:
     if not password_shaped(v) or not any(c.isalpha() for c in v) or not any(c.isdigit() for c in v):
         return m.group(0)
     flags = (m.group("f"), m.group("g"))
-    if not strongly_mixed(v) and not any(f in ("p", "P", "w", "W") or tier(f) == PASSWORD for f in flags):
+    passphrase = _PASSPHRASE.fullmatch(v) is not None  # `rocket-maple-shadow-9151`: words a generator joined
+    if not (strongly_mixed(v) or passphrase) and not any(
+        f in ("p", "P", "w", "W") or tier(f) == PASSWORD for f in flags
+    ):
         return m.group(0)  # `--from build2024 --to build2024`: one name twice; a password flag says more
     if not_a_secret(v):
         return m.group(0)
@@ -293,14 +297,16 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     ),
     (
         ("\0-p", "\0-P", "/p:", " /p ", '"-p', '"-P', "'-p"),
-        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?:[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?::|[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
     ),
     (
         ("\0-",),
         # `-a … -p …` with the same value: a new password and its confirmation (`--password …
-        # --confirm …`), whatever the flags' letters
+        # --confirm …`), whatever the flags' letters; or an auth and a privacy key (`-A … -a SHA
+        # -X …`), other flags between
         r"(?<=[ \t])--?(?P<f>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<q>[\"']?)(?P<s>[^\s\"'|&;$-][^\s\"'|&;$]{7,199})(?P=q)"
+        r"(?:[ \t]+--?[A-Za-z][\w-]{0,30}(?:(?:[ \t]+|=)[^\s\"'|&;$-][^\s\"'|&;$]{0,40})?){0,3}?"
         r"[ \t]+--?(?P<g>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P=q)(?P=s)(?P=q)" + _END,
         _twice,
     ),
@@ -355,13 +361,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?i:\bset[ \t]+password[ \t]+for)[ \t]+\S+[ \t]*=[ \t]*(?:(?i:password)[ \t]*\([ \t]*)?(?P<s>'[^'\n]*')",
         _if_shaped,
     ),
-    (
-        ("assw", "ASSW", "assphrase"),
-        r"(?i:\b(?:password|passphrase|passwd)[ \t]+(?:is[ \t]+now|is[ \t]+still|to|=>|->))[ \t]+"
-        + _VALUE
-        + r"(?=[ \t;,.)\]}]*$|[ \t;,)\]}])",
-        _if_shaped,
-    ),
     ((" using ", " USING "), r"(?i:\buser[ \t]+\S+[ \t]+using)[ \t]+" + _VALUE + _END, _if_shaped),
     # ftp's and fetchmail's `user NAME PASSWORD` on a line of its own (a script, a heredoc),
     # and a login verb's `login NAME PASSWORD` at a prompt
@@ -378,11 +377,6 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("chpasswd",),
         r"[\"']?(?<![\w-])[a-z_][\w-]{0,64}:(?P<s>[^\s:'\"]{1,200})[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd",
-        _if_shaped,
-    ),
-    (
-        ("assword(", "ASSWORD(", "Passphrase(", "passphrase("),
-        r"\.(?:set|with)?_?(?i:password|passphrase)[ \t]*\([ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)",
         _if_shaped,
     ),
 )

@@ -56,8 +56,26 @@ _COMMAND_TRIGGERS = (
 )
 # `New value: …` is a label for a value: the line announcing it is the one before.
 _BEFORE_LABEL = ("alue:", "ALUE:")
+# An expression that reads the environment alone on its line, as a notebook cell or R's console
+# shows one (`Sys.getenv("DB_PASSWORD")`): what follows it is what it printed. (One scan of a long
+# text: after a prompt, `>>> os.environ[…]`, `PS C:\> $env:X`, the prompt's `> ` finds the line.)
+_READS_ENV = ("etenv",)
 # (`db) `: a debugger's prompt, `(gdb) `, `(lldb) `, `(Pdb) `; `In [`: IPython's)
-_ANNOUNCING = (*_COMMAND_TRIGGERS, ":\n", ":\r\n", "!\n", ".\n", "$ ", "% ", "❯ ", "> ", "db) ", "In [", *_BEFORE_LABEL)
+_ANNOUNCING = (
+    *_COMMAND_TRIGGERS,
+    ":\n",
+    ":\r\n",
+    "!\n",
+    ".\n",
+    "$ ",
+    "% ",
+    "❯ ",
+    "> ",
+    "db) ",
+    "In [",
+    *_BEFORE_LABEL,
+    *_READS_ENV,
+)
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
 TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
 _COMMAND = LazyPattern(
@@ -75,20 +93,28 @@ _COMMAND = LazyPattern(
 )
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
+# PowerShell's (`PS C:\\src> `) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
 # expression (`> process.env.X`, Node's REPL; a quote in prose is words).
 _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
+)
+# One expression that reads a variable of the environment, nothing else on the line but R's
+# or Node's `> ` prompt (not an assignment, not a call given other arguments).
+_ENV_EXPRESSION = LazyPattern(
+    r"[ \t]*(?:>[ \t]+)?(?:print|puts|cat|echo|disp|display|console\.log|println!?)?\(?[ \t]*"
+    r"[\w$.:]*(?i:getenv|environ|env|GetEnvironmentVariable)(?:::var)?"
+    r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
-# A REPL's or a debugger's result label before it: Ruby's `=> `, gdb's `$1 = 0x55… `, lldb's
+# A REPL's or a debugger's result label before it: Ruby's `=> `, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `.
 _BARE_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:(?:=>|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
+    r"(?P<lead>[ \t]*(?:(?:=>|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
     r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*"
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
@@ -128,6 +154,13 @@ def announces(lines: list[str], i: int) -> int:
     low = line.lower()
     if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
+    if (
+        prompt is None
+        and "env" in low
+        and any(w in low for w in _COMMAND_WORDS)
+        and _ENV_EXPRESSION.fullmatch(line) is not None
+    ):
+        return BARE  # `Sys.getenv("DB_PASSWORD")` alone on its line: what it printed follows
     if not any(w in low for w in _SECRET_WORDS):
         return BARE if languages.is_label_line(line) else 0  # `Mot de passe :`, then the value
     stripped = line.strip()

@@ -1,7 +1,8 @@
 """Aligned tables a tool prints: the cell in a `Value` column beside a row label that names a
 secret, and the cells under a column whose title names one (`TOKEN  TTL  EXPIRES`).
 
-Columns are found by the header's offsets, or between `|`/`│`; rules under the header (`---`,
+Columns are found by the header's offsets, by the dash runs of the rule under it when its
+titles are one space apart (PowerShell's tables), or between `|`/`│`; rules under the header (`---`,
 `├──┼──┤`, `╞══╪══╡`) are skipped. A label or title is judged by `printed_labels.names_secret`
 and a cell by `printed_labels.shown_secret`, which `printed_labels.redact_printed_labels` hands
 in with the table (a `value` row printed by a command that makes a credential is one).
@@ -67,9 +68,26 @@ def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> li
     return cells
 
 
+# The rule under a header whose titles are one space apart (PowerShell's `Format-Table`,
+# `sqlcmd`): a run of dashes per column, one space between runs.
+_DASH_RULE = LazyPattern(r"[ \t]*-{2,}(?: -{2,}){1,7}[ \t\r]*")
+
+
+def _header_by_rule(lines: list[str], i: int) -> list[tuple[int, int, str]] | None:
+    """The titles of line `i` where the line under it is a rule of dash runs, a column per run."""
+    if i + 1 >= len(lines) or len(lines[i]) > 300 or _DASH_RULE.fullmatch(lines[i + 1]) is None:
+        return None
+    spans = [(m.start(), m.end(), lines[i][m.start() : m.end()].strip()) for m in re.finditer("-+", lines[i + 1])]
+    if not all(_HEADER_TITLE.fullmatch(t) for _, _, t in spans):
+        return None
+    return spans
+
+
 def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge, shown: Judge) -> int:
     """The secret cells of the table whose header is line `i` redacted; the index of its last row."""
     titles = _header(lines[i])
+    if titles is None or len(titles) < 2:
+        titles = _header_by_rule(lines, i)
     if titles is None:
         return i
     names = [t.upper().replace(" ", "_") for _, _, t in titles]

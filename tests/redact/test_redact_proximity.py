@@ -1,0 +1,72 @@
+"""The first literal after a secret's noun in its statement is read whatever syntax stands
+between them (a type, a method chain, a keyword argument, a type digit, a flag, the literal's
+own brackets); a statement that computes or reads the value, prose, a path and a list of
+names are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+SECRET = "Heron.4412Cedar"
+MIXED = "tQ7#vR2!pZ"
+KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'await screen.findByRole("passcode").typeInto("{SECRET}");', SECRET),  # a method chain
+        (f"select_field 'Passphrase', value: '{SECRET}'", SECRET),  # a keyword argument after the name
+        ("type_into 'Passphrase', with: 'heron4412'", "heron4412"),  # a label that is a word of prose
+        (f"  05  RELAY-PASSWD  PIC X(20)  VALUE '{SECRET}'.", SECRET),  # a type, its size, a keyword
+        (f"SETPWD USER(OPS) PASSWORD({SECRET})", SECRET),  # the literal's own parentheses
+        (f"conn = Db.open(:secret<{KEY}>)", KEY),  # angle brackets
+        (f"  smtpPassword | Text = '{SECRET}'", SECRET),  # a type between the name and `=`
+        (f" ntp authentication-key 4 sha1 {MIXED}", MIXED),  # a number and an algorithm, then the key
+        (f"vaultctl credential put app.db.main -value {KEY} -store local", KEY),  # a flag between
+        (f"device add -object secret,id=s1,data={MIXED}", MIXED),  # other fields of the object between
+    ],
+)
+def test_first_literal_after_the_noun_is_removed(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "await page.fill('#password', process.env.E2E_PASSWORD)",  # a reference
+        "await page.getByLabel('Password').fill(process.env.E2E_PASSWORD ?? '')",
+        "password = get_password(user, 'Deploy2024!')",  # computed by a call that reads
+        "token = cache.lookup('session:42:abcDEF12')",
+        'print("password reset for", "ops-2024!x")',  # the noun in a string of prose
+        "The key insight: Caching2x improves throughput.",
+        "- [ABC Token](https://etherscan.io/token/0x45c2f8c9b4c0bdc76200448cc26c48ab6ffef83f)",  # a URL's path
+        "IFACES = {'ASAuthorizationAppleIDCredential', 'ASAuthorizationAppleIDProvider'}",  # names
+        '<add key="ConnectionString_B2B" value="Server=db;Integrated Security=true" />',  # named by `key`
+        "expect(page.getByLabel('Password')).toHaveAttribute('type', 'password')",  # the first literal decides
+        "the password for the staging host is in the vault under ops-db-7",  # prose
+    ],
+)
+def test_statements_that_compute_read_or_describe_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f'      ~ password = "changeme" -> "{MIXED}"', MIXED),  # a plan's change: the old value, then the new
+        ("user admin password plaintext Cedar.4412Heron", "Cedar.4412Heron"),  # a device's word for the key in clear
+        ('set vpn ipsec peer p1 pre-shared-key ascii-text "Cedar.4412Heron"', "Cedar.4412Heron"),
+    ],
+)
+def test_a_changed_value_and_a_key_given_in_clear_go(text: str, value: str) -> None:
+    assert value not in redact(text)
+
+
+def test_a_long_token_after_its_flag_goes_whole() -> None:
+    token = "PBisa42iqUPShHf3qyaRa1ntkByUhzUirXD6T0sbDxYV3wax66UFSH5XIuW3IohMXQj86tVuMdwfmVp6" * 3
+    assert redact(f"relay login --token {token}") == "relay login --token [REDACTED]"
