@@ -62,6 +62,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD12,
     BENIGN_HELD13,
     BENIGN_HELD14,
+    BENIGN_HELD15,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -71,6 +72,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD12,
     POSITIONS_HELD13,
     POSITIONS_HELD14,
+    POSITIONS_HELD15,
 )
 
 
@@ -1384,6 +1386,149 @@ PRINTED_HELD14: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 15, printed part: sealed; written beside `POSITIONS_HELD15` while the rules were being
+# changed by someone who had not seen it, to be scored once. What an everyday session prints:
+# CLIs that show a token or password on request (kubectl view-secret, terraform console, fly
+# tokens and Postgres clusters, glab's and gh's auth status, gcloud's identity token,
+# CodeArtifact, Heroku's authorizations and Postgres credentials, az's storage connection string,
+# 1Password's `item get --reveal`, RDS auth tokens, Supabase's API keys, Stripe's webhook secret),
+# an environment variable printed by docker exec, cmd's `echo %X%`, .NET's environment API,
+# Python, Node and Ruby one-liners, frameworks' consoles (rails runner, artisan tinker, Django's
+# shell) and CLI config files cat'ed (ngrok, gh).
+PRINTED_HELD15: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    ("kubectl-view-secret", "$ kubectl view-secret db password\n{v}", lambda g: _rand(g, 18, AN + "!#")),
+    (
+        "terraform-console",
+        '$ terraform console\n> nonsensitive(var.db_password)\n"{v}"\n> exit',
+        lambda g: _rand(g, 20, AN + "!#%"),
+    ),
+    (
+        "fly-tokens-create",
+        "$ fly tokens create deploy -a app --expiry 720h\nFlyV1 fm2_{v}",
+        lambda g: _b64(g, 160) + "==",
+    ),
+    (
+        "glab-auth-status",
+        "$ glab auth status --show-token\ngitlab.com\n  ✓ Logged in to gitlab.com as bob (/home/bob/.config/glab-cli/config.yml)\n"
+        "  ✓ Git operations for gitlab.com configured to use https protocol.\n"
+        "  ✓ API calls for gitlab.com are made over https protocol.\n"
+        "  ✓ REST API Endpoint: https://gitlab.com/api/v4/\n  ✓ Token: {v}",
+        lambda g: "glpat-" + _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "gh-auth-status",
+        "$ gh auth status --show-token\ngithub.com\n  ✓ Logged in to github.com account bob (keyring)\n"
+        "  - Active account: true\n  - Git operations protocol: https\n  - Token: {v}\n"
+        "  - Token scopes: 'gist', 'read:org', 'repo', 'workflow'",
+        lambda g: "gho_" + _rand(g, 36),
+    ),
+    (
+        "gcloud-identity-token",
+        "$ gcloud auth print-identity-token --audiences=https://api-abc123-ew.a.run.app\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImtpZCI6IjE2In0." + _rand(g, 400, AN + "-_") + "." + _rand(g, 342, AN + "-_"),
+    ),
+    (
+        "codeartifact-token",
+        "$ aws codeartifact get-authorization-token --domain acme --domain-owner 123456789012 "
+        "--query authorizationToken --output text\n{v}",
+        lambda g: "eyJ2ZXIiOjEsImlzdSI6MTczMjcwMTczMSwiZW5jIjoiQTEyOEdDTSIsInRhZyI6" + _rand(g, 300, AN + "-_."),
+    ),
+    (
+        "heroku-authorizations-create",
+        "$ heroku authorizations:create -d ci\nCreating OAuth Authorization... done\nClient:      <none>\n"
+        "ID:          0f8fad5b-d9cb-469f-a165-70867728950e\nDescription: ci\nScope:       global\n"
+        "Token:       {v}\nUpdated at:  Fri Nov 27 2026 10:02:11 GMT+0000 (less than a minute)",
+        lambda g: "HRKU-AA" + _rand(g, 58, AN + "-_"),
+    ),
+    ("docker-exec-printenv", "$ docker exec api printenv SESSION_SECRET\n{v}", lambda g: _rand(g, 48, AN + "-_")),
+    ("cmd-echo-percent", "C:\\src\\app>echo %OPENAI_API_KEY%\n{v}", lambda g: _rand(g, 40)),
+    (
+        "ps-get-environment-variable",
+        "PS C:\\> [Environment]::GetEnvironmentVariable('DB_PASSWORD', 'User')\n{v}",
+        lambda g: _rand(g, 16, AN + "!$%"),
+    ),
+    (
+        "python-print-database-url",
+        "$ python -c 'import os; print(os.environ[\"DATABASE_URL\"])'\npostgres://app:{v}@db.internal:5432/app",
+        lambda g: _rand(g, 24),
+    ),
+    ("node-print-env", "$ node -p process.env.JWT_SECRET\n{v}", lambda g: _rand(g, 64, HEX)),
+    ("ruby-print-env", "$ ruby -e 'puts ENV.fetch(\"STRIPE_SECRET_KEY\")'\n{v}", lambda g: "rk_live_" + _rand(g, 24)),
+    (
+        "rails-runner-credentials",
+        "$ bin/rails runner 'puts Rails.application.credentials.dig(:sendgrid, :api_key)'\n{v}",
+        lambda g: "SG." + _rand(g, 22, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "artisan-tinker-config",
+        "$ php artisan tinker --execute=\"echo config('services.mailgun.secret');\"\n{v}",
+        lambda g: _rand(g, 32, HEX) + "-" + _rand(g, 8, HEX) + "-" + _rand(g, 8, HEX),
+    ),
+    (
+        "django-shell-secret-key",
+        '$ python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"\n{v}',
+        lambda g: _rand(g, 50, "abcdefghijklmnopqrstuvwxyz0123456789!@#%^&*(-_=+)"),
+    ),
+    (
+        "stripe-listen-ready",
+        "$ stripe listen --forward-to localhost:4242/webhook\n> Ready! You are using Stripe API Version [2024-06-20]. "
+        "Your webhook signing secret is {v} (^C to quit)",
+        lambda g: "whsec_" + _rand(g, 64, HEX),
+    ),
+    (
+        "fly-postgres-create",
+        "$ fly postgres create --name app-db --region ams\nPostgres cluster app-db created\n  Username:    postgres\n"
+        "  Password:    {v}\n  Hostname:    app-db.internal\n  Flycast:     fdaa:0:1a2b:0:1::3\n  Proxy port:  5432\n"
+        "  Postgres port:  5433\n  Connection string: postgres://postgres:{v}@app-db.flycast:5432",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "heroku-pg-credentials-url",
+        "$ heroku pg:credentials:url DATABASE -a app\nConnection information for default credential.\n"
+        'Connection info string:\n   "dbname=d8a1b2c3e4f5a6 host=ec2-3-1-2-3.compute-1.amazonaws.com port=5432 '
+        'user=u4d5e6f7a8b9c0 password={v} sslmode=require"',
+        lambda g: "p" + _rand(g, 64, HEX),
+    ),
+    (
+        "az-storage-connection-string",
+        '$ az storage account show-connection-string -g rg -n acct\n{{\n  "connectionString": '
+        '"DefaultEndpointsProtocol=https;EndpointSuffix=core.windows.net;AccountName=acct;AccountKey={v}"\n}}',
+        lambda g: _b64(g, 86) + "==",
+    ),
+    (
+        "op-item-get-reveal",
+        '$ op item get "Prod DB" --fields label=password --reveal\n{v}',
+        lambda g: _rand(g, 24, AN + "-"),
+    ),
+    (
+        "rds-generate-db-auth-token",
+        "$ aws rds generate-db-auth-token --hostname app.c1a2b3.eu-west-1.rds.amazonaws.com --port 5432 --username app\n"
+        "app.c1a2b3.eu-west-1.rds.amazonaws.com:5432/?Action=connect&DBUser=app&X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20261127%2Feu-west-1%2Frds-db%2Faws4_request"
+        "&X-Amz-Date=20261127T100211Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature={v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "supabase-api-keys",
+        "$ supabase projects api-keys --project-ref abcdefghijklmnopqrst\n\n"
+        "       NAME       |  KEY VALUE\n  -----------------|------------------------------\n"
+        "    anon           | {w}\n    service_role   | {v}",
+        lambda g: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rand(g, 160, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "ngrok-yml",
+        '$ cat "$HOME/Library/Application Support/ngrok/ngrok.yml"\nversion: "3"\nagent:\n    authtoken: {v}',
+        lambda g: "2" + _rand(g, 26) + "_" + _rand(g, 21),
+    ),
+    (
+        "gh-hosts-yml",
+        "$ cat ~/.config/gh/hosts.yml\ngithub.com:\n    users:\n        bob:\n            oauth_token: {v}\n"
+        "    git_protocol: https\n    oauth_token: {v}\n    user: bob",
+        lambda g: "gho_" + _rand(g, 36),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1422,6 +1567,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held13", PRINTED_HELD13),
     ("positions-held14", POSITIONS_HELD14),
     ("printed-held14", PRINTED_HELD14),
+    ("positions-held15", POSITIONS_HELD15),
+    ("printed-held15", PRINTED_HELD15),
 )
 
 
@@ -1567,6 +1714,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 12", list(BENIGN_HELD12)))
     benign.append(("look-alikes of held-out set 13", list(BENIGN_HELD13)))
     benign.append(("look-alikes of held-out set 14", list(BENIGN_HELD14)))
+    benign.append(("look-alikes of held-out set 15", list(BENIGN_HELD15)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
