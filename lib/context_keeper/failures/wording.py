@@ -23,8 +23,10 @@ PAIRED_RE = re.compile(
     r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
     re.IGNORECASE,
 )
+# (An exception name is tried from the first word of a run of name characters only: tried from
+# every word of a long dotted line, `[\w.$]*` would cost time quadratic in its length.)
 EXC_RE = re.compile(
-    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"(?<![\w.$])[.$]*\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
     # An exception named in capitals (`raised CONSTRAINT_ERROR : ...`).
     r"|\b[A-Z][A-Z]+_(?:ERROR|EXCEPTION)\b"
