@@ -13,8 +13,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-import re._constants as c  # noqa: PLC2701 - the parsed form is the only way to read a pattern's structure
-import re._parser as parser  # noqa: PLC2701
+import re._constants as c  # type: ignore[import-not-found]  # noqa: PLC2701 - a pattern read as parsed
+import re._parser as parser  # type: ignore[import-not-found]  # noqa: PLC2701
 from typing import Any
 
 import context_keeper.failures as failures
