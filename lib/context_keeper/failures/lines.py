@@ -66,8 +66,8 @@ def pieces(output: str) -> list[list[str]]:
         if n < len(chunks) - 1:
             del lines[-1:]
         if n == 0:
-            while lines and not lines[0].strip():
-                del lines[0]
+            # (Sliced once: deleting leading blank lines one by one is quadratic in their number.)
+            del lines[: next((k for k, line in enumerate(lines) if line.strip()), len(lines))]
             if lines and _EXIT_RE.match(lines[0]):
                 del lines[0]
         out.append([_last_frame(line[: 4 * LINE_SCAN])[:LINE_SCAN].rstrip() for line in lines])
