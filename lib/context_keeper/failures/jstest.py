@@ -28,7 +28,7 @@ _DIFF_LEGEND_RE = re.compile(r"^[-+] (?:Expected|Received)\b.*$|^[-+] expected [
 
 _VITEST_FAIL_RE = re.compile(r"^\s*FAIL\s+(\S.*?)\s*$")
 _VITEST_COUNT_RE = re.compile(r"^\s*Tests\s+(\d+) failed")
-_VITEST_BANNER_RE = re.compile(r"⎯+ Failed (?:Tests|Suites) \d+ ⎯+")
+_VITEST_BANNER_RE = re.compile(r"(?<!⎯)⎯+ Failed (?:Tests|Suites) \d+ ⎯+")  # (from a rule's start: see lines._CUT_RE)
 _VITEST_FILES_RE = re.compile(r"^\s*Test Files\s+\d+ failed")
 _VITEST_SEPARATOR_RE = re.compile(r"^⎯+(?:\[\d+/\d+\]⎯)?$")
 

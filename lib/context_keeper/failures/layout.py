@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 FAILED_COUNT_RE = re.compile(r"^=*\s*(\d+) (?:failed|failing)\b")
 # A test id written `file::name` (`tests/x.py::test_y`).
-NODE_ID_RE = re.compile(r"[\w./-]+\.\w+::\w")
+# (Tried from the start of a run of path characters only: from every character of a long
+# dotted line, the leading run would cost time quadratic in its length, for the same answer.)
+NODE_ID_RE = re.compile(r"(?<![\w./-])[\w./-]+\.\w+::\w")
 VERDICT_TITLE_RE = re.compile(r"^(\S.*?)\s+(?:FAILED|FAIL|ERROR)$")
 RULE_LINE_RE = re.compile(r"^[-=─━*_]{10,}$")
 RECORD_FIELD_RE = re.compile(r"^[a-z][\w ]*:\s+\S")

@@ -32,7 +32,9 @@ _ANSI_RE = re.compile(
 )
 # An escape the output was cut inside of (`...\x1b[` at its end): no sequence left to remove.
 _PARTIAL_ESC_RE = re.compile(r"\x1b\[?[0-?]*(?=\n|$)")
-_CUT_RE = re.compile(r"\n*\.\.\. \[\d+ characters truncated\] \.\.\.\n*")
+# The newlines before the marker are taken from the start of their run only: tried from each
+# newline of a long run of blank lines, a leading `\n*` costs time quadratic in the run.
+_CUT_RE = re.compile(r"(?:(?<!\n)\n+)?\.\.\. \[\d+ characters truncated\] \.\.\.\n*")
 _EXIT_RE = re.compile(r"^(?:Error: )?Exit code -?\d+\s*$")
 _SPACES_RE = re.compile(r"\s+")
 
@@ -64,8 +66,8 @@ def pieces(output: str) -> list[list[str]]:
         if n < len(chunks) - 1:
             del lines[-1:]
         if n == 0:
-            while lines and not lines[0].strip():
-                del lines[0]
+            # (Sliced once: deleting leading blank lines one by one is quadratic in their number.)
+            del lines[: next((k for k, line in enumerate(lines) if line.strip()), len(lines))]
             if lines and _EXIT_RE.match(lines[0]):
                 del lines[0]
         out.append([_last_frame(line[: 4 * LINE_SCAN])[:LINE_SCAN].rstrip() for line in lines])

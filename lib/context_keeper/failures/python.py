@@ -239,7 +239,7 @@ def unittest(chunks: list[list[str]]) -> Found | None:
                 messages.append(compose(test_id, ["unexpected success"]))
             else:
                 text = next((b.strip() for b in body if b.strip()), "")
-                messages.append(compose(test_id, [text] if text else ["failed"]))
+                messages.append(compose(test_id, [text] if text else [m.group(1)]))  # the header's own word
     if not messages:
         return None
     return Found(dedupe(messages), number(_UNITTEST_COUNT_RE, lines))

@@ -23,8 +23,10 @@ PAIRED_RE = re.compile(
     r"\b(?:expected|actual|got|received|left)\s*:.*;\s*(?:got|actual|received|expected|right)\s*:|^expected\b.*;\s*(?:got|actual|received)\b",
     re.IGNORECASE,
 )
+# (An exception name is tried from the first word of a run of name characters only: tried from
+# every word of a long dotted line, `[\w.$]*` would cost time quadratic in its length.)
 EXC_RE = re.compile(
-    r"\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"(?<![\w.$])[.$]*\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
     # An exception named in capitals (`raised CONSTRAINT_ERROR : ...`).
     r"|\b[A-Z][A-Z]+_(?:ERROR|EXCEPTION)\b"
@@ -50,10 +52,11 @@ WEAK_RE = re.compile(
 )
 # (A count is no part of a place: `board.dts:7.5-6 syntax error` names a column, not 6 errors,
 # `at line 18 in file a.pm` a line, not 18 files.)
+# (The word boundary before the lookbehinds: tried first, it rules out most positions of a line cheaply.)
 VERDICT_RE = re.compile(
-    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*(?<![.:-])(?<!line )\b\d+ (?:\w+ ){0,2}"
+    r"\b(?:fail(?:ed|ures?)?|errors?|abort(?:ed|ing)?)\b.*\b(?<![.:-])(?<!line )\d+ (?:\w+ ){0,2}"
     r"(?:errors?|warnings?|failures?|problems?|issues?|files?|tests?)\b"
-    r"|(?<![.:-])(?<!line )\b\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
+    r"|\b(?<![.:-])(?<!line )\d+ (?:\w+ ){0,2}(?:errors?|failures?|problems?|issues?|tests?|files?)\b.*\b(?:fail(?:ed|ures?)?|found|detected)\b"
     # A tally of outcomes (`1 passed, 1 failed, 0 errored`).
     r"|\b\d+ (?:passed|failed|errored|broken|skipped)\b.*\b\d+ (?:passed|failed|errored|broken|skipped)\b"
     r"|\b(?:succeeded|passed|failed|errors?|skipped|canceled|ignored|pending):? \d+, (?:\w+:? \d+(?:, |$)){2,}"

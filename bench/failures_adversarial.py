@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Worst time per call of failures.failure_messages on adversarial output (1 MB each).
+
+    python bench/failures_adversarial.py [--lib DIR]
+
+Shapes no recording has: long runs of blank lines, 1,000-character lines of one repeated
+token (dotted names, paths, colons), 100,000 copies of one message line, mixed scripts.
+The fold reads the first and last 64 KB of an output (failures/lines.SCAN_CHARS), so a
+shape's cost is what those 128 KB cost. `--lib` points at another tree's `lib` to compare.
+Prints seconds per call (best of 3) and the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+MB = 1 << 20
+
+
+def _line(unit: str, prefix: str = "") -> str:
+    return prefix + (unit * 1000)[: 999 - len(prefix)]
+
+
+SHAPES = {
+    "blank lines, then a message": lambda: "\n" * 120_000 + "error: boom",
+    "blank lines between two messages": lambda: "error: a" + "\n" * 120_000 + "error: b",
+    "dotted lines (a.a.a...)": lambda: ("error: x\n" + _line("a.") + "\n") * (MB // 1009),
+    "dotted lines (._._...)": lambda: (_line("._") + "\n") * (MB // 1000),
+    "path lines (a/a/a...)": lambda: (_line("a/") + "\n") * (MB // 1000),
+    "colon lines": lambda: (_line(":") + "\n") * (MB // 1000),
+    "100,000 x `x:1: error: y`": lambda: "x:1: error: y\n" * 100_000,
+    "mixed scripts": lambda: "错误：文件未找到 ‫שגיאה‬ e\u0301\u0301\u0301\n" * (MB // 22),
+    "one 1 MB line": lambda: "error: " + "x" * MB,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lib", type=Path, default=Path(__file__).resolve().parent.parent / "lib")
+    args = parser.parse_args()
+    sys.path.insert(0, str(args.lib))
+    from context_keeper.failures import failure_messages
+
+    failure_messages("error: warm\n")
+    print(f"lib: {args.lib}  load: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for name, make in SHAPES.items():
+        text = make()
+        best = min(_timed(failure_messages, text) for _ in range(3))
+        print(f"{best:8.3f} s  {name} ({len(text):,} chars)")
+
+
+def _timed(function: object, text: str) -> float:
+    start = time.perf_counter()
+    function(text)  # type: ignore[operator]
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    main()
