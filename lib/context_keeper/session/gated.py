@@ -29,15 +29,22 @@ if TYPE_CHECKING:
 class Gated:
     """`pattern.search`, skipped where no needle of the pattern occurs (see the module)."""
 
-    __slots__ = ("pattern", "needles", "folded")
+    __slots__ = ("pattern", "folded", "_needles", "_read")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.folded = bool(pattern.flags & re.IGNORECASE)
-        self.needles = needles(pattern)
+        self._needles: tuple[str, ...] | None = None
+        self._read = False  # the needles are read on the first search: importing costs nothing
+
+    @property
+    def needles(self) -> tuple[str, ...] | None:
+        if not self._read:
+            self._needles, self._read = needles(self.pattern), True
+        return self._needles
 
     def search(self, text: str) -> re.Match[str] | None:
-        needles = self.needles
+        needles = self._needles if self._read else self.needles
         if needles is not None:
             if not self.folded:
                 if not any(map(text.__contains__, needles)):
