@@ -279,8 +279,36 @@ def test_a_long_line_of_shallow_brackets_is_read_by_orjson(monkeypatch: pytest.M
 def test_nesting_is_counted_container_by_container(depth: int) -> None:
     nested = orjson.loads(_nested(depth).replace("[]", '[{"a": "[[[["}]') if depth > 1 else "[]")
     expected_depth = depth + (1 if depth > 1 else 0)
-    assert transcript._nests(nested, 900) is (expected_depth >= 900)
-    assert transcript._nests("[[[[", 1) is False  # a string holds no containers
+    assert transcript._shape(nested, 900) == (expected_depth >= 900, False)
+    assert transcript._shape("[[[[", 1) == (False, False)  # a string holds no containers
+
+
+@pytest.mark.parametrize(
+    ("text", "floats"),
+    [('{"a": [1, {"b": 2.5}]}', True), ('{"a": [1, {"b": 25}], "c": "2.5"}', False), ("3.0", True), ("[[], {}]", False)],
+)
+def test_a_float_anywhere_in_a_line_is_seen(text: str, floats: bool) -> None:
+    assert transcript._shape(orjson.loads(text), 900) == (False, floats)
+
+
+def _long_result(data: object) -> bytes:
+    content = [{"type": "tool_result", "tool_use_id": "t", "content": "x" * 4000}]
+    return json.dumps({"type": "user", "message": {"role": "user", "content": content}, "toolUseResult": data}).encode()
+
+
+def test_a_long_line_without_floats_is_not_checked_field_by_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    def exact(*_: object) -> bool:
+        raise AssertionError("checked field by field")
+
+    monkeypatch.setattr(transcript, "_exact", exact)
+    record = transcript._decode(_long_result({"n": 7}), transcript.ReadStats(), orjson.loads)
+    assert isinstance(record, Message) and record.tool_use_result == {"n": 7}
+
+
+def test_a_long_line_with_a_big_integer_is_parsed_again_exactly() -> None:
+    big = 18446744073709551616 * 3  # past 64 bits: orjson reads it as a float
+    record = transcript._decode(_long_result({"n": big}), transcript.ReadStats(), orjson.loads)
+    assert isinstance(record, Message) and type(record.tool_use_result["n"]) is int and record.tool_use_result["n"] == big
 
 
 @pytest.mark.parametrize("raw", [b'{"type": "user", "message": {"content": "\xff"}}', b'{"type":"user","message":{"content":"\xed\xa0\x80"}}',

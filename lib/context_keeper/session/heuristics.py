@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from .gated import Gated
+
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,6 +63,11 @@ _REASON_RE = re.compile(r"\b(?:because|since|as|so that|given that)\b|: ", re.IG
 _ASIDE_RE = re.compile(
     r"^(?:side ?note|note|aside|by the way|btw|fyi|p\.?s\.?|tip|reminder)\b|^note that\b", re.IGNORECASE
 )
+# Searched only in texts holding one of their words (gated: most texts hold none).
+_DECISION = Gated(_DECISION_RE)
+_COMMITTED = Gated(_COMMITTED_RE)
+_HEDGE = Gated(_HEDGE_RE)
+_REASON = Gated(_REASON_RE)
 _SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*])|\n+")
 _FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
 _NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
@@ -154,14 +161,14 @@ def is_noise(sentence: str) -> bool:
     sentence = sentence.replace("\u2019", "'")  # I’ll = I'll
     if sentence.rstrip(" .)\"'`*").endswith("?") or _ASIDE_RE.match(sentence):
         return True
-    reason = _REASON_RE.search(sentence)
-    if _HEDGE_RE.search(sentence[: reason.start()] if reason else sentence):
+    reason = _REASON.search(sentence)
+    if _HEDGE.search(sentence[: reason.start()] if reason else sentence):
         return True  # a guess, or a choice hedged before it is made
     plan = _PLAN_RE.match(sentence)
     if plan:
         # "We'll store amounts as cents instead of floats" decides; "I'll first check
         # whether to use X instead of Y" plans: the words after the opening tell them apart.
-        return _COMMITTED_RE.search(sentence) is None or bool(_EXPLORE_RE.match(sentence[plan.end() :]))
+        return _COMMITTED.search(sentence) is None or bool(_EXPLORE_RE.match(sentence[plan.end() :]))
     return False
 
 
@@ -172,14 +179,14 @@ def decision_sentences(text: str) -> list[str]:
     # Most texts hold no decision word: a sentence's match is a match in the whole text (the
     # patterns span no line break, and the sentences' edges are not word characters), but
     # for the emphasis marks a sentence loses (`__because__`, `deci**ded**`).
-    if not _DECISION_RE.search(text) and "**" not in text and "__" not in text:
+    if not _DECISION.search(text) and "**" not in text and "__" not in text:
         return out
     for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
         sentence = _clean(sentence)
         # A lead-in ("The fix is to change two things:") announces what follows; alone, it says nothing.
         if (
             20 <= len(sentence) <= 400
-            and _DECISION_RE.search(sentence)
+            and _DECISION.search(sentence)
             and not sentence.rstrip(" *_`").endswith(":")
             and not is_noise(sentence)
         ):

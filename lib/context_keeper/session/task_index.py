@@ -144,7 +144,8 @@ class TaskIndex:
     def mentioned(self, text: str, tokens: set[str] | None = None) -> list[str]:
         """Keys of the completed tasks whose lowered subject occurs in `text` (whose tokens,
         by TOKEN_RE, are `tokens` if known), in the book's order."""
-        return [self._keys[index] for index in sorted(self.completed.found_in(text, tokens))]
+        found = self.completed.found_in(text, tokens)
+        return [self._keys[index] for index in sorted(found)] if found else found
 
 
 class Phrases:
@@ -211,7 +212,9 @@ class Phrases:
         if tokens is None:
             tokens = set(TOKEN_RE.findall(text))
         by_token = self.by_token
-        found = [phrase for token in tokens & by_token.keys() for phrase in by_token[token] if phrase in text]
+        # (Most texts name no phrase: no list is built for them.)
+        anchors = tokens & by_token.keys()
+        found = [phrase for token in anchors for phrase in by_token[token] if phrase in text] if anchors else []
         if self.loose:
             found += [phrase for phrase in self.loose if phrase in text]
-        return [key for phrase in found for key in self.keys[phrase]]
+        return [key for phrase in found for key in self.keys[phrase]] if found else found

@@ -28,13 +28,15 @@ def prompt(model: SessionModel, text: str) -> None:
     if current is not None:
         current.ended = True
     model.prompt_count += 1
-    subject = redact(first_line(text, 100))
+    line, short = first_line(text, 500), first_line(text, 100)
+    subject = redact(short)
     model.episodes.append(Episode(model.prompt_count, subject, model.turns + 1, model.turns + 1, model.turns + 1))
     if len(model.episodes) > MAX_EPISODES:
         dropped = model.episodes.pop(0)
         model.facts.pop(dropped.unit, None)
         # Its index entries stay: hits on an episode no longer listed change nothing.
-    add_capped(model.prompts, Note(model.turns + 1, redact(first_line(text, 500))), MAX_PROMPTS)
+    # A first line of 100 characters or fewer is the subject's own: redacted once (a pure function).
+    add_capped(model.prompts, Note(model.turns + 1, subject if line == short else redact(line)), MAX_PROMPTS)
     if len(subject) >= 12:
         mentions.index_term(model, model.episodes[-1].unit, subject.lower())
     mentions.mention(model, text[:SCAN_CHARS].lower(), model.turns + 1)

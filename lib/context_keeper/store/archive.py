@@ -18,7 +18,6 @@ forked child process where the OS can fork, else in a thread.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import stat
 import threading
@@ -95,6 +94,10 @@ class _Copy:
     def __init__(self, src: int, dst: int, size: int, stop: threading.Event | None = None) -> None:
         self.src, self.dst = src, dst
         self.stop = stop  # set: give up before the next chunk (ArchiveJob.cancel)
+        # Imported here: the copy runs in the forked child (archive_job), and the hook's own
+        # process, which folds meanwhile, need not load OpenSSL for it.
+        import hashlib
+
         self.digest = hashlib.sha256()
         self.copied = 0
         # bytearray(n) zero-fills: a small transcript gets small buffers

@@ -46,7 +46,7 @@ KNOWN_TYPES = frozenset(
     "ai-title custom-title agent-name permission-mode mode api-request api-request-shape api-request-blob "
     "tools-used atis-latch cost-state".split()
 )
-_KNOWN_PREFIXES = tuple(b'{"type":"' + kind.encode() + b'"' for kind in KNOWN_TYPES)
+_KNOWN_TYPE_BYTES = frozenset(kind.encode() for kind in KNOWN_TYPES)
 MAX_UNKNOWN_TYPES = 20  # distinct names counted; the rest as "other"
 _TYPE_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 # A line nesting this deep could nest deeper than the stdlib parser goes (it raises
@@ -176,11 +176,14 @@ class TranscriptReader:
         noise = 0  # lines skipped on their bytes since the last record: counted in one go
         end = self.offset
         for line, end in iter_lines(self.path, self.offset):
-            if line is not None and line.startswith(_NOISE_PREFIX) and _skipped_on_bytes(line):
-                noise += 1
-                if not line.startswith(_KNOWN_PREFIXES):
-                    stats.count_unknown(line[9 : line.find(b'"', 9)].decode("utf-8", "replace"))
-                continue
+            # (_skipped_on_bytes inlined: most lines of some sessions are skipped here.)
+            if line is not None and line.startswith(_NOISE_PREFIX) and (quote := line.find(b'"', 9)) >= 0:
+                kind = line[9:quote]
+                if kind not in _PARSED_TYPE_BYTES and b"\\" not in kind:
+                    noise += 1
+                    if kind not in _KNOWN_TYPE_BYTES:
+                        stats.count_unknown(kind.decode("utf-8", "replace"))
+                    continue
             stats.lines += noise + 1
             stats.skipped_type += noise
             noise = 0
@@ -235,8 +238,9 @@ def _skipped_on_bytes(line: bytes) -> bool:
 def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
     if line is not None and _skipped_on_bytes(line):
         stats.skipped_type += 1
-        if not line.startswith(_KNOWN_PREFIXES):
-            stats.count_unknown(line[9 : line.find(b'"', 9)].decode("utf-8", "replace"))
+        kind = line[9 : line.find(b'"', 9)]
+        if kind not in _KNOWN_TYPE_BYTES:
+            stats.count_unknown(kind.decode("utf-8", "replace"))
         return None
     return _parse(line, stats, fast)
 
@@ -255,14 +259,17 @@ def _parse(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | 
         except ValueError:
             obj = _BROKEN  # rejected (lone surrogate, NaN, 1e400, invalid UTF-8...): the stdlib decides
         # A line shorter than twice the bound cannot hold that many openers and their closers;
-        # a longer one is told by what orjson made of it (_nests), not by counting its bytes:
-        # it is mostly a few containers around long strings (file contents, outputs).
-        if obj is not _BROKEN and (len(line) < 2 * _DEEP_BRACKETS or not _nests(obj, _DEEP_BRACKETS)):
-            record = _record(obj, stats)
-            if record is None:
-                return None
-            if record is not _BROKEN and _exact(obj, record):
-                return record
+        # a longer one is told by what orjson made of it (_shape), not by counting its bytes:
+        # it is mostly a few containers around long strings (file contents, outputs). The same
+        # walk tells whether it holds a float anywhere: without one, the record is exact.
+        if obj is not _BROKEN:
+            deep, floats = _shape(obj, _DEEP_BRACKETS) if len(line) >= 2 * _DEEP_BRACKETS else (False, True)
+            if not deep:
+                record = _record(obj, stats)
+                if record is None:
+                    return None
+                if record is not _BROKEN and (not floats or _exact(obj, record)):
+                    return record
             # else the stdlib parser decides
     try:
         obj = jsonio.loads(line.decode("utf-8"))
@@ -276,21 +283,27 @@ def _parse(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | 
     return record
 
 
-def _nests(obj: Any, depth: int) -> bool:
-    """Whether `obj` (a parsed line) holds containers `depth` deep, counting itself: the
-    nesting of the line's brackets, visited container by container (strings, the bulk of a
-    long line, are not looked into)."""
+def _shape(obj: Any, depth: int) -> tuple[bool, bool]:
+    """Of `obj` (a parsed line): whether it holds containers `depth` deep, counting itself
+    (the nesting of the line's brackets, visited container by container: strings, the bulk
+    of a long line, are not looked into), and whether it holds a float anywhere (when not,
+    no float reached a field `_exact` looks at: the record is exact)."""
     if type(obj) is not dict and type(obj) is not list:
-        return False
+        return False, type(obj) is float
+    floats = False
     stack = [(obj, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        container, level = stack.pop()
+        container, level = pop()
         if level >= depth:
-            return True
+            return True, floats
         for value in container.values() if type(container) is dict else container:
-            if type(value) is dict or type(value) is list:
-                stack.append((value, level + 1))
-    return False
+            kind = type(value)
+            if kind is dict or kind is list:
+                push((value, level + 1))
+            elif kind is float:
+                floats = True
+    return False, floats
 
 
 def _record(obj: Any, stats: ReadStats) -> Record | None:
