@@ -92,6 +92,11 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         "db_password -> ${DB_PASSWORD}",
         "page.fill('#password', process.env.E2E_PASSWORD)",
         "x-api-key: process.env.API_KEY!",
+        "    password: process.env.DB_PASSWORD,",  # an item of an object: the comma is no part of it
+        "  password: process.env.E2E_PASSWORD! }",  # a member of an environment, whatever its name
+        "'password' => static::$password ??= Hash::make('password'),",  # a static property
+        "$env:PGPASSWORD = Read-Host 'Postgres password'",  # a command given an argument
+        "$env:API_TOKEN = Get-Content -Raw token.txt",
         "cache key Linux-pip-3f2a9c1d7e8b4f6a0c5d2e1b9a8f7c6d",
         "gpg: key 4AEE18F83AFDEB23: public key imported",
         '<add key="ConnectionString_B2B" value="Server=db" />',

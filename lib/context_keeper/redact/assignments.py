@@ -16,6 +16,7 @@ from .values import (
     TECH_WORDS,
     has_letters_and_digits,
     has_word_part,
+    is_command_call,
     is_dotted_name,
     is_hexlike,
     is_mixed,
@@ -235,8 +236,8 @@ def _bare_value(
         vend = vstart + len(val)
     elif text[vend : vend + 1] in ("(", "["):
         return None  # `token = get_token()`, `password = os.environ[...]`
-    if not val or is_dotted_name(val):
-        return None  # `settings.api_key`, `process.env.TOKEN`
+    if not val or is_dotted_name(val) or is_command_call(val, text[vend : vend + 2]):
+        return None  # `settings.api_key`, `process.env.TOKEN`, `Read-Host 'Password'`
     if sep.endswith(":") and not literal and (is_type_name(val) or (is_wordlike(val) and not looks_random(val))):
         tail = _TYPE_TAIL.match(text, vend)
         if tail is None:
@@ -331,8 +332,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
 
 
 _LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
-# fish's `set -gx NAME value`, csh's `setenv NAME value`: a shell variable set without `=`
-_SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")
+_SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")  # fish's `set -gx`, csh's `setenv`
 
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:

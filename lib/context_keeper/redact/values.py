@@ -56,6 +56,10 @@ _WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
+# Objects whose members name where a value lives, whatever the member's name looks like.
+_ENVIRONMENTS = frozenset(("env", "environ", "environment", "secrets", "vars"))
+_CMDLET = LazyPattern(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
+_ARGUMENT_AFTER = LazyPattern(r"[ \t][-'\"$(]")
 _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
 _TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
@@ -149,11 +153,20 @@ def is_wordlike(v: str) -> bool:
     return _WORDLIKE.fullmatch(v) is not None
 
 
+def is_command_call(v: str, after: str) -> bool:
+    """`Read-Host 'Password'`, `Get-Content -Raw x`: a PowerShell command's name (`Verb-Noun`)
+    given an argument (`after`, the two characters that follow it) computes the value."""
+    return _CMDLET.fullmatch(v) is not None and _ARGUMENT_AFTER.fullmatch(after) is not None
+
+
 def is_dotted_name(v: str) -> bool:
     """`settings.api_key`, `process.env.TOKEN`, `self.password`, `Config::KEY`: code, not a value."""
+    v = v.rstrip(",;")  # (an item of an object or a call: `password: process.env.X,`)
     if _DOTTED_NAME.fullmatch(v) is None:
         return False
-    parts = _MEMBER_SPLIT.split(v.rstrip("!?"))
+    parts = [p.lstrip("$") for p in _MEMBER_SPLIT.split(v.rstrip("!?"))]  # `static::$password`
+    if any(p.lower() in _ENVIRONMENTS for p in parts[:-1]):
+        return True  # a member of an environment: `process.env.E2E_PASSWORD`, `ENV.S3_KEY`
     # Each part a word or a short name (`os`, `env`, `db`); `GMquzHHxA0.E3` is a password.
     return all((len(p) <= 3 and p.isalpha()) or is_wordy(p) for p in parts)
 
