@@ -33,7 +33,13 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
+# An unquoted value: runs of its characters between escapes, each run one repeat of a single
+# class (one step per character, where an alternation per character costs ten times that);
+# every value and every end the match can back off to are those of `(?:char|escape)+`.
+_BARE_CHAR = r"""[^\s"'`,;&()\[\]{}<>|\\]"""
+_BARE_ESCAPE = r"""\\(?![nrt"'])"""
+_BARE = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE}){_BARE_CHAR}*(?:{_BARE_ESCAPE}{_BARE_CHAR}*)*"
+_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|""" + _BARE + ")"
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
 _ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
