@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .line_starts import blank_before, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
@@ -100,8 +101,8 @@ def _starts(text: str) -> list[int]:
                     and (
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
                         or (j and text[j - 1] in "-<")
-                        or not text[text.rfind("\n", 0, j) + 1 : j].strip()
-                        or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
+                        or blank_before(text, j, line_start(text, j))
+                        or _SHELL_SET.fullmatch(text, line_start(text, j), j) is not None
                     )
                 )
             ):  # a line `name value`
@@ -164,7 +165,7 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         and m.groupdict().get("sep") == ":"
         and (
             _HEADER_BEFORE.search(text, max(0, start - 12), start) is not None
-            or (_HEADER_NAME.fullmatch(name) is not None and not text[text.rfind("\n", 0, start) + 1 : start].strip())
+            or (_HEADER_NAME.fullmatch(name) is not None and blank_before(text, start, line_start(text, start)))
         )
     )
     if header and level == WEAK:
@@ -329,7 +330,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         and (
             _is_quoted(m.group("val"))
             or not is_wordlike(m.group("val"))
-            or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None
+            or _SHELL_SET.fullmatch(text, line_start(text, start), start) is not None
         )
     ):
         return m, "val", _LITERAL
@@ -337,15 +338,15 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     return (m, "val", _PROSE_CONTEXT) if m is not None else None
 
 
-_LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
+_LINE_LEAD = LazyPattern(r"[ \t]*(?:-|export|ENV|ARG|set|setenv|env)?[ \t]*")  # what may stand before `NAME=`
 _SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")  # fish's `set -gx`, csh's `setenv`
 
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
-    line_start = text.rfind("\n", 0, start) + 1
-    lead = text[line_start:start]
-    if lead.strip(" \t") in _LINE_LEADS or _SHELL_SET.fullmatch(lead) is not None:
+    begin = line_start(text, start)
+    # (read in place: a slice of the line before each of a long line's names costs its square)
+    if _LINE_LEAD.fullmatch(text, begin, start) is not None or _SHELL_SET.fullmatch(text, begin, start) is not None:
         return True
     name_end = m.end("name")
     return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))

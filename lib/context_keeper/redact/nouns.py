@@ -289,7 +289,12 @@ def _bare_value(run: str) -> str:
 
 def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
     """A common word followed by more words: `the password is Strong enough`."""
-    return _WORD.fullmatch(v) is not None and bool(_WORD.match(text[vend:].lstrip()))
+    if _WORD.fullmatch(v) is None:
+        return False
+    after = vend  # (past the white space in place: a slice of the rest per value costs its square)
+    while after < len(text) and text[after].isspace():
+        after += 1
+    return _WORD.match(text, after) is not None
 
 
 # -- a value before its name ----------------------------------------------------------------------
