@@ -107,7 +107,8 @@ def judged(level: int, v: str) -> bool:
         shaped = not is_hexlike(v) or (level == STRONG and len(v) >= 32)
     elif level == STRONG:
         # (letters alone: `password_shaped` takes only a random run of both cases, no word)
-        shaped = (strongly_mixed(v) or v.isalpha()) and password_shaped(v)
+        # (`password_shaped` takes 200 characters at most: a longer run is not read for its classes)
+        shaped = len(v) <= 200 and (strongly_mixed(v) or v.isalpha()) and password_shaped(v)
     else:
         shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
     return (
