@@ -1,13 +1,14 @@
 """Rules whose cost grew faster than a long line (a name or a URL repeated thousands of times)
-read each candidate in bounded work now, and find what they found before: the same values,
-the same spans, the same redacted text."""
+no longer redo per candidate what one pass can do (search back to the line's start, retry a
+run from each URL, test a value per character in Python), and find what they found before:
+the same values, the same spans, the same redacted text."""
 
 from __future__ import annotations
 
 import random
 import re
 
-from context_keeper.redact import MARK, assignments, line_starts, positions, redact
+from context_keeper.redact import MARK, assignments, line_starts, positions, redact, values
 from context_keeper.redact.assignments import redact_assignments
 from context_keeper.redact.nouns import redact_nouns
 
@@ -80,3 +81,27 @@ def test_long_lines_of_names_redact_as_their_short_copies_do() -> None:
         assert redact(unit * 2000) == one * 2000, unit
     text = "token: Xk9#mQ2zT7, " * 1500
     assert redact_nouns(text) == redact_nouns("token: Xk9#mQ2zT7, ") * 1500
+
+
+def _strongly_mixed_per_character(v: str) -> bool:
+    if len(v) < 8:
+        return False
+    core = values._URL_ESCAPE.sub(":", v).strip("*_.,:;-~")
+    lower = any(c.islower() for c in core)
+    upper = any(c.isupper() for c in core)
+    digit = any(c.isdigit() for c in core)
+    symbol = any(c in values._PASSWORD_SYMBOLS for c in core[1:-1])
+    return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not values.is_wordy(core)
+
+
+def test_character_classes_read_in_c_agree_with_a_test_per_character() -> None:
+    pieces = ["a", "Q", "7", "!", "_", "-", "%3A", "é", "Ä", "٣", "x9Kz", "pass", "word", "/", "=", " "]
+    texts = _strings(pieces, 20000, seed=7)
+    assert sum(values.strongly_mixed(v) for v in texts) > 1000
+    for v in texts:
+        assert values.strongly_mixed(v) == _strongly_mixed_per_character(v), v
+        alnum = sum(c.isalnum() for c in v)
+        slow = not (len(v) < 16 or len(set(v)) < 8 or " " in v.strip() or alnum < 0.6 * len(v)) and not values.is_wordy(
+            v
+        )
+        assert values.looks_random(v) == slow, v
