@@ -34,13 +34,9 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-# An unquoted value: runs of its characters between escapes, each run one repeat of a single
-# class (one step per character, where an alternation per character costs ten times that);
-# every value and every end the match can back off to are those of `(?:char|escape)+`.
-_BARE_CHAR = r"""[^\s"'`,;&()\[\]{}<>|\\]"""
-_BARE_ESCAPE = r"""\\(?![nrt"'])"""
-_BARE = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE}){_BARE_CHAR}*(?:{_BARE_ESCAPE}{_BARE_CHAR}*)*"
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|""" + _BARE + ")"
+# unquoted: `(?:char|escape)+` as runs of one class between escapes (the same values and back-off ends, 1/10 the steps)
+_BARE = r"""&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))[^\s"'`,;&()\[\]{}<>|\\]*(?:\\(?![nrt"'])[^\s"'`,;&()\[\]{}<>|\\]*)*"""
+_VAL = rf"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|{_BARE})"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
 _ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
@@ -344,12 +340,9 @@ _SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")  #
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
-    begin = line_start(text, start)
-    # (read in place: a slice of the line before each of a long line's names costs its square)
-    if _LINE_LEAD.fullmatch(text, begin, start) is not None or _SHELL_SET.fullmatch(text, begin, start) is not None:
-        return True
-    name_end = m.end("name")
-    return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))
+    begin = line_start(text, start)  # (the lead read in place: a slice per name costs a long line its square)
+    lead = _LINE_LEAD.fullmatch(text, begin, start) is not None or _SHELL_SET.fullmatch(text, begin, start) is not None
+    return lead or (text[m.end("name") : m.end("name") + 1] == "=" and not any(c.islower() for c in m.group("name")))
 
 
 def _connection_string_end(text: str, start: int, vend: int, level: int, sep: str) -> int:

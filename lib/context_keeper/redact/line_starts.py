@@ -1,4 +1,5 @@
-"""Where the line holding an offset of a text starts, without searching back through the text.
+"""Where the line holding an offset of a text starts, and where white space ends, without
+slicing or searching through the rest of the text.
 
 A rule that asks this once per candidate of a long line (`password=x\\r` repeated, one line of
 a quarter megabyte) would otherwise search back to the line's start each time: a cost that
@@ -37,3 +38,11 @@ def blank_before(text: str, at: int, begin: int) -> bool:
     while at > begin and text[at - 1].isspace():
         at -= 1
     return at <= begin
+
+
+def space_end(text: str, at: int) -> int:
+    """Where the white space from `at` ends (`len(text) - len(text[at:].lstrip())`), read in
+    place: a slice of the rest of a long line per value costs the line its square."""
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
