@@ -222,7 +222,7 @@ def looks_random(v: str) -> bool:
     """Long and made of characters rather than words: keys, tokens, base64, hex."""
     if len(v) < 16 or len(set(v)) < 8 or " " in v.strip():
         return False
-    alnum = len(v) - len(_ASCII_ALNUM.sub("", v)) if v.isascii() else sum(c.isalnum() for c in v)
+    alnum = len(v) - len(_ASCII_ALNUM.sub("", v)) if len(v) > 64 and v.isascii() else sum(c.isalnum() for c in v)
     if alnum < 0.6 * len(v):
         return False  # `(m,n),(n,p)->(m,p)`: punctuation, not a key
     return not is_wordy(v)
@@ -252,7 +252,7 @@ def strongly_mixed(v: str) -> bool:
     if len(v) < 8:
         return False
     core = _URL_ESCAPE.sub(":", v).strip("*_.,:;-~")  # `Features**:`; `%3A` is an escaped `:`
-    if core.isascii():
+    if len(core) > 64 and core.isascii():  # (a short one costs less per character than per search)
         lower = _ASCII_LOWER.search(core) is not None
         upper = _ASCII_UPPER.search(core) is not None
         digit = _ASCII_DIGIT.search(core) is not None
