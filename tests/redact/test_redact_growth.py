@@ -96,8 +96,9 @@ def _strongly_mixed_per_character(v: str) -> bool:
 
 def test_character_classes_read_in_c_agree_with_a_test_per_character() -> None:
     pieces = ["a", "Q", "7", "!", "_", "-", "%3A", "é", "Ä", "٣", "x9Kz", "pass", "word", "/", "=", " "]
-    texts = _strings(pieces, 20000, seed=7)
-    assert sum(values.strongly_mixed(v) for v in texts) > 1000
+    short = _strings(pieces, 10000, seed=7)
+    texts = short + [v * 12 for v in short]  # (over 64 characters: read in C when ASCII)
+    assert sum(values.strongly_mixed(v) for v in texts if len(v) > 64 and v.isascii()) > 500
     for v in texts:
         assert values.strongly_mixed(v) == _strongly_mixed_per_character(v), v
         alnum = sum(c.isalnum() for c in v)
