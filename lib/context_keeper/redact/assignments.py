@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .line_starts import blank_before, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
@@ -33,7 +34,9 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))+)"""
+# unquoted: `(?:char|escape)+` as runs of one class between escapes (the same values and back-off ends, 1/10 the steps)
+_BARE = r"""&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))[^\s"'`,;&()\[\]{}<>|\\]*(?:\\(?![nrt"'])[^\s"'`,;&()\[\]{}<>|\\]*)*"""
+_VAL = rf"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|{_BARE})"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
 _ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
@@ -94,8 +97,8 @@ def _starts(text: str) -> list[int]:
                     and (
                         text[k + 1 : k + 2] in _FOLLOWS_SPACE
                         or (j and text[j - 1] in "-<")
-                        or not text[text.rfind("\n", 0, j) + 1 : j].strip()
-                        or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, j) + 1, j) is not None
+                        or blank_before(text, j, line_start(text, j))
+                        or _SHELL_SET.fullmatch(text, line_start(text, j), j) is not None
                     )
                 )
             ):  # a line `name value`
@@ -158,7 +161,7 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         and m.groupdict().get("sep") == ":"
         and (
             _HEADER_BEFORE.search(text, max(0, start - 12), start) is not None
-            or (_HEADER_NAME.fullmatch(name) is not None and not text[text.rfind("\n", 0, start) + 1 : start].strip())
+            or (_HEADER_NAME.fullmatch(name) is not None and blank_before(text, start, line_start(text, start)))
         )
     )
     if header and level == WEAK:
@@ -323,7 +326,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         and (
             _is_quoted(m.group("val"))
             or not is_wordlike(m.group("val"))
-            or _SHELL_SET.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None
+            or _SHELL_SET.fullmatch(text, line_start(text, start), start) is not None
         )
     ):
         return m, "val", _LITERAL
@@ -331,18 +334,15 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     return (m, "val", _PROSE_CONTEXT) if m is not None else None
 
 
-_LINE_LEADS = frozenset({"", "-", "export", "ENV", "ARG", "set", "setenv", "env"})
+_LINE_LEAD = LazyPattern(r"[ \t]*(?:-|export|ENV|ARG|set|setenv|env)?[ \t]*")  # what may stand before `NAME=`
 _SHELL_SET = LazyPattern(r"[ \t]*(?:set(?:[ \t]+-[a-zA-Z]+)+|setenv)[ \t]+$")  # fish's `set -gx`, csh's `setenv`
 
 
 def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     """Whether the value here runs to the next space: .env, YAML, INI lines and `NAME=v cmd`."""
-    line_start = text.rfind("\n", 0, start) + 1
-    lead = text[line_start:start]
-    if lead.strip(" \t") in _LINE_LEADS or _SHELL_SET.fullmatch(lead) is not None:
-        return True
-    name_end = m.end("name")
-    return text[name_end : name_end + 1] == "=" and not any(c.islower() for c in m.group("name"))
+    begin = line_start(text, start)  # (the lead read in place: a slice per name costs a long line its square)
+    lead = _LINE_LEAD.fullmatch(text, begin, start) is not None or _SHELL_SET.fullmatch(text, begin, start) is not None
+    return lead or (text[m.end("name") : m.end("name") + 1] == "=" and not any(c.islower() for c in m.group("name")))
 
 
 def _connection_string_end(text: str, start: int, vend: int, level: int, sep: str) -> int:

@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from . import names
+from .line_starts import space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
@@ -107,7 +108,7 @@ def judged(level: int, v: str) -> bool:
         shaped = not is_hexlike(v) or (level == STRONG and len(v) >= 32)
     elif level == STRONG:
         # (letters alone: `password_shaped` takes only a random run of both cases, no word)
-        shaped = (strongly_mixed(v) or v.isalpha()) and password_shaped(v)
+        shaped = len(v) <= 200 and (strongly_mixed(v) or v.isalpha()) and password_shaped(v)  # (200 at most)
     else:
         shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
     return (
@@ -289,7 +290,7 @@ def _bare_value(run: str) -> str:
 
 def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
     """A common word followed by more words: `the password is Strong enough`."""
-    return _WORD.fullmatch(v) is not None and bool(_WORD.match(text[vend:].lstrip()))
+    return _WORD.fullmatch(v) is not None and _WORD.match(text, space_end(text, vend)) is not None
 
 
 # -- a value before its name ----------------------------------------------------------------------

@@ -371,7 +371,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     ),
     (
         ("://",),
-        r"://\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
+        # tried from the last `://` of a run only: an earlier one reaches the same space and the
+        # same user and password after it, where retrying the run from each `://` costs its square
+        r"://(?!\S*?://\S)\S+[ \t]+(?P<u>[^\s\"'-][^\s\"']*)[ \t]+(?P<s>[^\s\"'-][^\s\"']*)[ \t]*$",
         _after_url,
     ),
     (

@@ -51,6 +51,12 @@ _FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]")
 _ADDRESS_OF = LazyPattern(r"[&*][A-Za-z_][\w.]*[({]")
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
+# An ASCII value's classes of characters searched for in C: a value can run to the end of a
+# long line, and a test per character in Python then costs more than all the rules' regexes.
+_ASCII_LOWER = LazyPattern(r"[a-z]")
+_ASCII_UPPER = LazyPattern(r"[A-Z]")
+_ASCII_DIGIT = LazyPattern(r"[0-9]")
+_ASCII_ALNUM = LazyPattern(r"[A-Za-z0-9]+")
 _X_RUN = LazyPattern(r"[xX]{4,}")
 _WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
@@ -216,7 +222,8 @@ def looks_random(v: str) -> bool:
     """Long and made of characters rather than words: keys, tokens, base64, hex."""
     if len(v) < 16 or len(set(v)) < 8 or " " in v.strip():
         return False
-    if sum(c.isalnum() for c in v) < 0.6 * len(v):
+    alnum = len(v) - len(_ASCII_ALNUM.sub("", v)) if len(v) > 64 and v.isascii() else sum(c.isalnum() for c in v)
+    if alnum < 0.6 * len(v):
         return False  # `(m,n),(n,p)->(m,p)`: punctuation, not a key
     return not is_wordy(v)
 
@@ -245,10 +252,15 @@ def strongly_mixed(v: str) -> bool:
     if len(v) < 8:
         return False
     core = _URL_ESCAPE.sub(":", v).strip("*_.,:;-~")  # `Features**:`; `%3A` is an escaped `:`
-    lower = any(c.islower() for c in core)
-    upper = any(c.isupper() for c in core)
-    digit = any(c.isdigit() for c in core)
-    symbol = any(c in _PASSWORD_SYMBOLS for c in core[1:-1])  # `Features!`: a sentence's mark, not a symbol
+    if len(core) > 64 and core.isascii():  # (a short one costs less per character than per search)
+        lower = _ASCII_LOWER.search(core) is not None
+        upper = _ASCII_UPPER.search(core) is not None
+        digit = _ASCII_DIGIT.search(core) is not None
+    else:
+        lower = any(c.islower() for c in core)
+        upper = any(c.isupper() for c in core)
+        digit = any(c.isdigit() for c in core)
+    symbol = not _PASSWORD_SYMBOLS.isdisjoint(core[1:-1])  # `Features!`: a sentence's mark, not a symbol
     return len(core) >= 8 and lower + upper + digit + symbol >= 3 and not is_wordy(core)
 
 
