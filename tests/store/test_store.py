@@ -551,3 +551,35 @@ def test_ensure_makes_every_dir_it_can(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         runs.ensure()
     assert runs.state.is_dir() and runs.archives.is_dir() and runs.preserved.is_dir()
+
+
+class _Terminated(Exception):
+    pass
+
+
+def test_a_sigterm_just_after_the_temporary_file_is_made_leaves_it_neither_behind_nor_the_write_torn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The hooks' guard turns SIGTERM into an exception raised where the hook is. Landing right
+    # after the temporary file is created (before the `try` that removes it), it left the file.
+    from context_keeper.store import files
+
+    def on_term(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    made = files._create_temp
+
+    def create_then_terminated(directory: Path, name: str) -> tuple[Path, int]:
+        tmp, fd = made(directory, name)
+        os.kill(os.getpid(), signal.SIGTERM)  # delivered at the next bytecode unless held back
+        return tmp, fd
+
+    monkeypatch.setattr(files, "_create_temp", create_then_terminated)
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        with pytest.raises(_Terminated):
+            atomic_write(tmp_path / "state.json", b'{"whole": true}')
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.json"]
+    assert (tmp_path / "state.json").read_bytes() == b'{"whole": true}'

@@ -1,7 +1,8 @@
 """Private files and dirs, and the one atomic writer.
 
-Stdlib only and nothing of the package: the hooks write their state with it, and
-install.sh's claude_settings (run by a bare interpreter) writes settings files and backups.
+Stdlib only, and of the package only `interrupts` (itself only `signal`): the hooks write
+their state with it, and install.sh's claude_settings (run by a bare interpreter) writes
+settings files and backups.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import errno
 import os
 import stat
 from pathlib import Path
+
+from context_keeper.interrupts import held
 
 O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -119,24 +122,28 @@ def atomic_write(path: Path, data: bytes, *, replace: bool = True, mode: int = 0
     _refuse_symlink(path)
     if not replace and os.path.lexists(path):
         return False
-    tmp, fd = _create_temp(path.parent, path.name)
-    try:
+    # The hook's SIGTERM handler raises where the hook is: landing between the temporary
+    # file's creation and the `try` that removes it, or inside that `finally`, it would leave
+    # the file behind. Held back, it comes once the write is whole and the file gone.
+    with held():
+        tmp, fd = _create_temp(path.parent, path.name)
         try:
-            os.fchmod(fd, mode)  # the umask may have taken bits away
-            write_all(fd, data)
-            os.fsync(fd)
+            try:
+                os.fchmod(fd, mode)  # the umask may have taken bits away
+                write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            if replace:
+                os.replace(tmp, path)  # replaces a racing symlink itself, never follows it
+                done = True
+            else:
+                done = _link_no_replace(tmp, path)
         finally:
-            os.close(fd)
-        if replace:
-            os.replace(tmp, path)  # replaces a racing symlink itself, never follows it
-            done = True
-        else:
-            done = _link_no_replace(tmp, path)
-    finally:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
     if done and sync_dir:
         fsync_dir(path.parent)
     return done
