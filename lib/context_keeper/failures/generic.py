@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures.lines import Found, compose
+from context_keeper.failures.wording import OS_ERROR_RE
 
 _STRONG_RE = re.compile(
     r"^\s*(?:\[?(?:error|fatal|fatal error|critical|panic)\]?(?:\[[^\]]*\])?\s*[:!]"
@@ -23,13 +24,8 @@ _STRONG_RE = re.compile(
     r"|[\w.$]*(?:Error|Exception)(?: \[\w+\])?: \S)",
     re.IGNORECASE,
 )
-# The C library's own words (strerror) name a cause as surely as "error:" does.
-_OS_ERROR_RE = re.compile(
-    r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
-    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|Too many open files|"
-    r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
-)
-_WEAK_RE = re.compile(
+# Words that say something failed, weaker than a level: the last resort's pick.
+FAILURE_WORD_RE = re.compile(
     r"\b(?:fail(?:ed|s|ure)?|cannot|can't|could ?n[o']t|unable to|not found|no such|denied|refused|"
     r"invalid|missing|unknown|unexpected|timed? ?out|exception|abort(?:ed|ing)?|traceback|not allowed|"
     r"forbidden|unauthori[sz]ed|does not exist|doesn't exist|segmentation fault|killed|panic)\b",
@@ -58,11 +54,11 @@ def generic(chunks: list[list[str]]) -> Found | None:
         (
             (c, n)
             for c, n, line in flat
-            if (_may_be_strong(line) and _STRONG_RE.match(line)) or _OS_ERROR_RE.search(line)
+            if (_may_be_strong(line) and _STRONG_RE.match(line)) or OS_ERROR_RE.search(line)
         ),
         None,
     )
-    pick = pick or next(((c, n) for c, n, line in reversed(flat) if _WEAK_RE.search(line)), None)
+    pick = pick or next(((c, n) for c, n, line in reversed(flat) if FAILURE_WORD_RE.search(line)), None)
     pick = pick or (flat[-1][:2] if flat else None)
     if pick is None:
         return None

@@ -35,8 +35,8 @@ def passed(lines: list[str]) -> bool:
 
 def _failure_sign(line: str) -> bool:
     return bool(
-        generic._WEAK_RE.search(line)
-        or generic._OS_ERROR_RE.search(line)
+        generic.FAILURE_WORD_RE.search(line)
+        or wording.OS_ERROR_RE.search(line)
         or wording.EXC_RE.search(line)
         or wording.LEVEL_RE.search(line)
         or wording.COMPARE_RE.search(line)

@@ -41,9 +41,10 @@ COMPARE_RE = re.compile(
     r"|wrong|not allowed|denied|refus(?:ed|ing)|lacks?|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
 )
+# The C library's own words (strerror) name a cause as surely as "error:" does.
 OS_ERROR_RE = re.compile(
     r"No such file or directory|Permission denied|Connection refused|Is a directory|Not a directory|File exists|"
-    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|"
+    r"Operation not permitted|No space left on device|Address already in use|Read-only file system|Too many open files|"
     r"[Cc]annot open|command not found|Connection timed out|Network is unreachable|Name or service not known"
 )
 WEAK_RE = re.compile(
