@@ -155,7 +155,6 @@ KNOWN_MISSES = frozenset(
         "pkg-config-missing",
         "playwright-test-failures",
         "plunit-failing",
-        "pnpm-install-offline",
         "poku-failing",
         "pre-commit-local-hooks",
         "prettier-check",
@@ -178,7 +177,6 @@ KNOWN_MISSES = frozenset(
         "sqlfmt-error",
         "sqlite3-migration-script",
         "sshd-config-test",
-        "svn-commit-out-of-date",
         "syslog-ng-syntax",
         "tap-failing",
         "tcltest-failing",
@@ -217,6 +215,7 @@ FIRST_RIGHT = frozenset(
         "findmnt-verify",
         "changeset-status-missing",
         "ts-node-type-errors",
+        "catch2-failures",
     }
 )
 

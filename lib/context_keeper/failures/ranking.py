@@ -255,7 +255,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 text = lines[n].text.strip()
                 if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
-            text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+            text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent, _opened(lines, n, end))
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = _SPACED_PLACE_RE.sub(r"\1: ", shapes.unthreaded(text, keep_location=locate))
@@ -294,6 +294,19 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         )
         n = max(n_next, n + 1)
     return units
+
+
+def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
+    """The line at `n` when it opens a block the lines under it go on with: it ends in `:` or
+    `;` over a deeper line, or over a line of its own lead (`svn: E1: ... follow):` /
+    `svn: E2: ...`); else ""."""
+    s = lines[n].core
+    if n + 1 >= end or not s.endswith((":", ";")) or s.endswith("::"):
+        return ""
+    below = lines[n + 1]
+    if below.indent > lines[n].indent or below.core.split(None, 1)[:1] == s.split(None, 1)[:1]:
+        return s
+    return ""
 
 
 def _section_best(units: list[Unit]) -> Unit | None:
