@@ -56,3 +56,42 @@ def test_details_with_the_headers_own_lead_go_on_with_it() -> None:
         "vcs: E155011: Commit failed (details follow): vcs: E155011: File 'a.txt' is out of date; "
         "vcs: E160028: File '/a.txt' is out of date"
     ]
+
+
+def test_blocks_of_one_shape_each_closed_by_where_the_diagnostic_is() -> None:
+    # An underline of tildes under the excerpt is its caret; `at` a place closing the block,
+    # under a diagnostic that states its level, is where.
+    output = (
+        "TS2322 [ERROR]: Type 'string' is not assignable to type 'number'.\n"
+        'const a: number = "4";\n'
+        "                  ~~~\n"
+        "    at file:///p/main.ts:3:19\n"
+        "\n"
+        "TS2552 [ERROR]: Cannot find name 'totl'.\n"
+        "console.log(totl(a));\n"
+        "            ~~~~\n"
+        "    at file:///p/main.ts:4:13\n"
+        "\n"
+        "error: Type checking failed."
+    )
+    assert messages(output) == [
+        "file:///p/main.ts:3:19: TS2322 [ERROR]: Type 'string' is not assignable to type 'number'.",
+        "file:///p/main.ts:4:13: TS2552 [ERROR]: Cannot find name 'totl'.",
+    ]
+
+
+def test_a_block_of_one_shape_keeps_the_line_other_findings_group_apart() -> None:
+    # (`Runtime error near` and `Parse error near` agree in two of their first three words; the
+    # excerpt and caret under the second, deeper than the block, do not end it.)
+    output = (
+        "Runtime error near line 7: UNIQUE constraint failed: users.email (19)\n"
+        'Parse error near line 8: near "order": syntax error\n'
+        "  ALTER TABLE order ADD COLUMN note TEXT;\n"
+        "              ^--- error here\n"
+        "Parse error near line 9: no such column: totl"
+    )
+    assert messages(output) == [
+        "Runtime error near line 7: UNIQUE constraint failed: users.email (19)",
+        'Parse error near line 8: near "order": syntax error',
+        "Parse error near line 9: no such column: totl",
+    ]

@@ -137,7 +137,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if explained:
         return explained
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    several = findings.several(units) or blocks.alike_block(units)
+    several = _several(units)
     if several:
         return several
     best = _best(units)
@@ -163,6 +163,17 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(layout.logged(units, best))]
+
+
+def _several(units: list[Unit]) -> list[str]:
+    """Several failures: findings (`findings`), or a block of lines of one shape (`blocks`),
+    the block when it holds the findings and more (`Runtime error near line 7: ...` over
+    `Parse error near line 8: ...` lines), unless what it adds is a note the findings left out."""
+    several = findings.several(units)
+    block = blocks.alike_block(units)
+    if set(several) < set(block) and not any(shapes.NOTE_RE.search(m) for m in block if m not in several):
+        return block
+    return several
 
 
 def _sectioned(

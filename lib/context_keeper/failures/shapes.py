@@ -63,6 +63,8 @@ SOURCE_RE = re.compile(
     r"^(?:[%>]?\s*\d*(?:\s+\d+)?\s*[|│](?!\s*FAIL)|:$|[╷╵]\s*$|L\d+\s*\||\d+\t|\d+:\s{1,3}\S.*\S\s*$)"
 )
 CARET_RE = re.compile(r"^[\s^~-]*\^[\^~-]*\s*$|^-+\^$")
+# A span underlined with tildes alone, indented under the excerpt it marks (`      ~~~~`).
+UNDERLINE_RE = re.compile(r"^~+$")
 CARET_LABEL_RE = re.compile(r"^[\s~-]*\^[\^~-]*\s+(?=.*[A-Za-z])(.+)$")
 RULE_RE = re.compile(r"^[=\-─━⎯*_~.]{10,}$")
 BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
@@ -299,7 +301,7 @@ def kind(line: Line) -> str:
     s = line.core
     if not s:
         return "blank"
-    if CARET_RE.match(s):
+    if CARET_RE.match(s) or (line.indent and UNDERLINE_RE.match(s)):
         return "caret"
     if CARET_LABEL_RE.match(s):
         return "label"
