@@ -95,3 +95,44 @@ def test_a_block_of_one_shape_keeps_the_line_other_findings_group_apart() -> Non
         'Parse error near line 8: near "order": syntax error',
         "Parse error near line 9: no such column: totl",
     ]
+
+
+def test_two_assertions_failed_in_one_test_are_two_failures() -> None:
+    output = (
+        "-------------------------------------------------------------------------------\n"
+        "label formats the total\n"
+        "-------------------------------------------------------------------------------\n"
+        "spec.cpp:18\n"
+        "...............................................................................\n"
+        "\n"
+        "spec.cpp:19: FAILED:\n"
+        '  CHECK( label(7) == "total: 7" )\n'
+        "\n"
+        "spec.cpp:20: FAILED:\n"
+        '  CHECK( label(0) == "total: 0" )\n'
+        "\n"
+        "===============================================================================\n"
+        "test cases: 1 | 1 failed"
+    )
+    assert messages(output) == [
+        'label formats the total: spec.cpp:19: FAILED: CHECK( label(7) == "total: 7" )',
+        'label formats the total: spec.cpp:20: FAILED: CHECK( label(0) == "total: 0" )',
+    ]
+
+
+def test_blocks_of_one_shape_under_a_failures_heading_are_one_failure_each() -> None:
+    output = (
+        "Failures (2):\n"
+        "  Suite:CartTest:sums()\n"
+        "    MethodSource [className = 'CartTest', methodName = 'sums']\n"
+        "    => org.example.AssertionFailedError: expected: <7> but was: <8>\n"
+        "       org.example.Assertions.assertEquals(Assertions.java:528)\n"
+        "  Suite:CartTest:parses()\n"
+        "    MethodSource [className = 'CartTest', methodName = 'parses']\n"
+        '    => java.lang.NumberFormatException: For input string: "three"\n'
+        "       java.lang.Integer.parseInt(Integer.java:668)\n"
+    )
+    assert messages(output) == [
+        "Suite:CartTest:sums(): org.example.AssertionFailedError: expected: <7> but was: <8>",
+        'Suite:CartTest:parses(): java.lang.NumberFormatException: For input string: "three"',
+    ]

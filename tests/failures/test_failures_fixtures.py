@@ -99,7 +99,6 @@ KNOWN_MISSES = frozenset(
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
-        "catch2-failures",
         "changeset-status-missing",
         "checkbashisms-script",
         "composer-install-unresolvable",
@@ -136,7 +135,6 @@ KNOWN_MISSES = frozenset(
         "import-linter-layers",
         "iwyu-suggestions",
         "jsonschema-cli",
-        "junit-console-failures",
         "just-recipe-failed",
         "kea-config-test",
         "keepalived-config-test",
@@ -213,7 +211,6 @@ FIRST_RIGHT = frozenset(
         "findmnt-verify",
         "changeset-status-missing",
         "ts-node-type-errors",
-        "catch2-failures",
     }
 )
 

@@ -49,7 +49,7 @@ def _lead(text: str) -> list[str]:
     return [_form(w) for w in text.split()[:_WORDS]]
 
 
-def _same_shape(a: Unit, b: Unit) -> bool:
+def same_shape(a: Unit, b: Unit) -> bool:
     if a.indent != b.indent:
         return False
     x, y = _lead(a.text), _lead(b.text)
@@ -82,7 +82,7 @@ def _runs(units: list[Unit]) -> list[list[Unit]]:
             continue
         if not _peer(unit):
             runs.append([])
-        elif runs[-1] and _same_shape(runs[-1][-1], unit):
+        elif runs[-1] and same_shape(runs[-1][-1], unit):
             runs[-1].append(unit)
         else:
             runs.append([unit])

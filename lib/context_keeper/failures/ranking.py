@@ -206,8 +206,7 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
-            unit = _section_best(_units(lines, kinds, start + 1, end))
-            if unit is not None:
+            for unit in _section_failures(_units(lines, kinds, start + 1, end)):
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
                 out.append(layout.titled(where, unit.text.removeprefix("note: ")))
@@ -318,6 +317,17 @@ def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
     if below.indent > lines[n].indent or below.core.split(None, 1)[:1] == s.split(None, 1)[:1]:
         return s
     return ""
+
+
+def _section_failures(units: list[Unit]) -> list[Unit]:
+    """A test's failures: its best line, or each of several that start where they happened
+    and are of one shape with it (two assertions failed in one test: `a.cpp:19: FAILED: ...`
+    and `a.cpp:20: FAILED: ...`)."""
+    best = _section_best(units)
+    if best is None or not best.located:
+        return [best] if best else []
+    alike = [u for u in units if u.located and u.score == best.score and blocks.same_shape(u, best)]
+    return alike if len(alike) >= 2 and best in alike else [best]
 
 
 def _section_best(units: list[Unit]) -> Unit | None:
