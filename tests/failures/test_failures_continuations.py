@@ -136,3 +136,15 @@ def test_blocks_of_one_shape_under_a_failures_heading_are_one_failure_each() -> 
         "Suite:CartTest:sums(): org.example.AssertionFailedError: expected: <7> but was: <8>",
         'Suite:CartTest:parses(): java.lang.NumberFormatException: For input string: "three"',
     ]
+
+
+def test_a_header_ending_in_a_semicolon_goes_on_with_its_deeper_labelled_lines() -> None:
+    output = (
+        "a.scala:3: error: type mismatch;\n"
+        ' found   : String("4")\n'
+        " required: Int\n"
+        '  val x: Int = "4"\n'
+        "               ^\n"
+        "1 error"
+    )
+    assert messages(output) == ['a.scala:3: error: type mismatch; found : String("4"); required: Int']

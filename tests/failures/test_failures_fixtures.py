@@ -211,6 +211,7 @@ FIRST_RIGHT = frozenset(
         "findmnt-verify",
         "changeset-status-missing",
         "ts-node-type-errors",
+        "scalac-type-errors",
     }
 )
 

@@ -269,4 +269,5 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
         return f"{text} {s}"
     # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)
     opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
-    return f"{text} {s}" if opens else f"{text.rstrip()}; {s}"
+    # (A part that ends in `;` is already closed: `type mismatch; found : String`.)
+    return f"{text} {s}" if opens or text.endswith(";") else f"{text.rstrip()}; {s}"

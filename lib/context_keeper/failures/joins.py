@@ -103,8 +103,9 @@ def continued(
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if wording.is_code(text):
+    if wording.is_code(text) and not head:
         # A line of code (a runner echoing the failing statement) continues into nothing.
+        # (A header ending in `;` over deeper lines is a message that goes on: `type mismatch;`.)
         return text, m
     hang = -1  # where the text of a tree's last branch starts: its wrapped lines start there
     while m < end:
