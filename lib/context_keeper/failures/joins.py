@@ -96,16 +96,15 @@ def continued(
     head: str = "",
 ) -> tuple[str, int]:
     """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment;
-    under a `head` that opened a block, labelled parts and lines of its own lead too."""
+    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`."""
     end = len(lines) if end is None else end
     last = lines[n].indent
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
     if wording.is_code(text) and not head:
-        # A line of code (a runner echoing the failing statement) continues into nothing.
-        # (A header ending in `;` over deeper lines is a message that goes on: `type mismatch;`.)
+        # Code (a runner echoing the failing statement) continues into nothing; a header that
+        # opened a block does (`type mismatch;` over deeper lines).
         return text, m
     hang = -1  # where the text of a tree's last branch starts: its wrapped lines start there
     while m < end:
