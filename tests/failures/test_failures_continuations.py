@@ -6,6 +6,7 @@ tools print; the recordings measure the whole."""
 
 from __future__ import annotations
 
+from context_keeper.failures import failure_messages
 from context_keeper.failures.lines import pieces
 from context_keeper.failures.ranking import rank
 
@@ -148,3 +149,22 @@ def test_a_header_ending_in_a_semicolon_goes_on_with_its_deeper_labelled_lines()
         "1 error"
     )
     assert messages(output) == ['a.scala:3: error: type mismatch; found : String("4"); required: Int']
+
+
+def test_a_wrappers_uncaught_error_over_located_findings_gives_the_findings() -> None:
+    output = (
+        "Exit code 1\n"
+        "/p/node_modules/runner/index.ts:859\n"
+        "    return new CompileError(text);\n"
+        "           ^\n"
+        "CompileError: Unable to compile TypeScript:\n"
+        "src/a.ts(3,41): error TS2322: Type 'string' is not assignable to type 'number'.\n"
+        "src/a.ts(5,30): error TS2552: Cannot find name 'totl'.\n"
+        "\n"
+        "    at createError (/p/node_modules/runner/index.ts:859:12)\n"
+        "    at Module._compile (node:internal/modules/cjs/loader:1623:10)"
+    )
+    assert list(failure_messages(output, "npx runner src/a.ts").messages) == [
+        "src/a.ts(3,41): error TS2322: Type 'string' is not assignable to type 'number'.",
+        "src/a.ts(5,30): error TS2552: Cannot find name 'totl'.",
+    ]

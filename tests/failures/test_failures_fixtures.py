@@ -177,7 +177,6 @@ KNOWN_MISSES = frozenset(
         "tap-failing",
         "tcltest-failing",
         "testthat-failures",
-        "ts-node-type-errors",
         "uncrustify-check",
         "unzip-corrupt",
         "uv-pip-compile-unsatisfiable",
@@ -210,7 +209,6 @@ FIRST_RIGHT = frozenset(
         "logrotate-debug",
         "findmnt-verify",
         "changeset-status-missing",
-        "ts-node-type-errors",
         "scalac-type-errors",
     }
 )
