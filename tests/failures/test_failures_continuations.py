@@ -168,3 +168,20 @@ def test_a_wrappers_uncaught_error_over_located_findings_gives_the_findings() ->
         "src/a.ts(3,41): error TS2322: Type 'string' is not assignable to type 'number'.",
         "src/a.ts(5,30): error TS2552: Cannot find name 'totl'.",
     ]
+
+
+def test_an_exceptions_bracketed_field_goes_on_with_it_a_link_aside_does_not() -> None:
+    output = (
+        "Traceback (most recent call last):\n"
+        '  File "/p/env.py", line 13, in <module>\n'
+        "    run()\n"
+        "db.exc.OperationalError: (sqlite3.OperationalError) no such table: orders\n"
+        "[SQL: ALTER TABLE orders ADD COLUMN total INTEGER]\n"
+        "(Background on this error at: https://example.org/e/21/e3q8)"
+    )
+    expected = [
+        "db.exc.OperationalError: (sqlite3.OperationalError) no such table: orders; [SQL: ALTER TABLE orders ADD COLUMN total INTEGER]"
+    ]
+    assert list(failure_messages(output, "python3 env.py").messages) == expected
+    # The general method reads it so too, no recogniser claiming the output.
+    assert messages(output.replace("Traceback (most recent call last):\n", "")) == expected

@@ -90,7 +90,6 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 KNOWN_MISSES = frozenset(
     {
         "alembic-multiple-heads",
-        "alembic-upgrade-no-table",
         "appstreamcli-validate",
         "ava-two-failing",
         "bandit-shell",

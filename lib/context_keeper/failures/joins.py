@@ -19,6 +19,8 @@ from context_keeper.failures import after, shapes, wording
 _EXCERPT_LINES = 3
 # A label alone on its line (`with expansion:`, `Which is:`), its value on the deeper lines under it.
 _LABEL_ALONE_RE = re.compile(r"^[A-Za-z][\w' -]{0,40}:$")
+# A field of a message on a line of its own, in brackets (`[SQL: SELECT 1]`).
+_BRACKET_FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 # The branch a line hangs from in a drawn tree (`╰─▶ `, `├── `, `│  `): where the line
 # stands in the report, not what it says.
 _TREE_RE = re.compile(r"^(?=[│├└╰┝┕])[│├└╰┝┕─━▶►→ ]+(?=\S)")
@@ -181,6 +183,9 @@ def _part(
         text = _ROOT_MARK_RE.sub(r"\1 ", text.rstrip())
         joint = " " if text.endswith(":") else "; "
         return f"{text}{joint}{s[tree.end() :]}", m + 1, line.indent + tree.end()
+    if _BRACKET_FIELD_RE.match(s) and line.indent == base and wording.EXC_RE.search(text):
+        kinds[m] = "used"  # a field an exception's message goes on with (`[SQL: SELECT 1]`)
+        return f"{text.rstrip()}; {s}", m + 1, -1
     if not head:
         return None
     if _LABEL_ALONE_RE.match(s) and m + 1 < end and lines[m + 1].indent > line.indent and lines[m + 1].core:
