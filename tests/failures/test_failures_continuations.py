@@ -185,3 +185,37 @@ def test_an_exceptions_bracketed_field_goes_on_with_it_a_link_aside_does_not() -
     assert list(failure_messages(output, "python3 env.py").messages) == expected
     # The general method reads it so too, no recogniser claiming the output.
     assert messages(output.replace("Traceback (most recent call last):\n", "")) == expected
+
+
+def test_a_lists_bullet_before_a_message_is_no_part_of_it() -> None:
+    output = (
+        "Your requirements could not be resolved to an installable set of packages.\n"
+        "\n"
+        "  Problem 1\n"
+        "    - Root manifest requires acme/money ^2.0, found acme/money[1.4.0] but it does not match.\n"
+        "  Problem 2\n"
+        "    - Root manifest requires acme/tax, it could not be found in any version.\n"
+    )
+    assert messages(output) == [
+        "Root manifest requires acme/money ^2.0, found acme/money[1.4.0] but it does not match.",
+        "Root manifest requires acme/tax, it could not be found in any version.",
+    ]
+
+
+def test_changed_values_under_a_diffs_legend_that_read_as_counts_are_values() -> None:
+    output = (
+        "label formats => ./t.ts:8:6\n"
+        "error: AssertionError: Expected values to be strictly equal:\n"
+        "+ actual - expected\n"
+        "\n"
+        "+ 'total:7'\n"
+        "- 'total: 7'\n"
+        "         ^\n"
+        "\n"
+        "  assert.equal(label(7), 'total: 7');\n"
+        "         ^\n"
+        "    at file:///p/t.ts:9:10\n"
+    )
+    assert messages(output) == [
+        "label formats: error: AssertionError: Expected values to be strictly equal: + 'total:7'; - 'total: 7'"
+    ]

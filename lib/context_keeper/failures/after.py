@@ -141,7 +141,9 @@ def _diagnostic_closed(lines: list[shapes.Line], kinds: list[str], m: int, end: 
     """Whether the line at `m` closes a diagnostic's block (`TS2322 [ERROR]: ...`, its excerpt
     and caret, `at file:///p/main.ts:3:30`, a blank line): where the diagnostic is. (Under
     an exception or an assertion's report, an `at` line is the one frame of its stack.)"""
-    return (m + 1 >= end or kinds[m + 1] == "blank") and bool(_LEVEL_RE.search(text))
+    return (
+        (m + 1 >= end or kinds[m + 1] == "blank") and bool(_LEVEL_RE.search(text)) and not wording.EXC_RE.search(text)
+    )
 
 
 def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
@@ -243,7 +245,8 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     blank line: the header and the value's changed lines (`+ 443; - 8443`)."""
     m = n + 1 if n < end and kinds[n] == "blank" else n
     block = []
-    while m < end and kinds[m] == "text":
+    # (A changed value may read as a count, `+ 'total:7'`: under a legend it is a value.)
+    while m < end and (kinds[m] == "text" or (kinds[m] == "summary" and lines[m].core[:2] in ("+ ", "- "))):
         block.append(m)
         m += 1
     diff = [k for k in block if lines[k].core[:1] in "+-" and lines[k].core[1:2].isspace()]

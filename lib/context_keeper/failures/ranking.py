@@ -42,6 +42,8 @@ _SPACED_PLACE_RE = re.compile(
     r"^(/?" + shapes.PATH + r":\d+(?::\d+)?)\s{2,}(?!(?:error|warning|warn|info|note|fatal)\b)(?=\S)", re.IGNORECASE
 )
 
+_LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
+
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
@@ -64,6 +66,9 @@ def rank(chunks: list[list[str]]) -> Found | None:
         messages = [collapse(last)]
     if not messages:
         return None
+    # A list's bullet before a message (`    - Root composer.json requires ...`) marks where it
+    # stands in the report, not what it says.
+    messages = [_LEAD_BULLET_RE.sub("", m) for m in messages]
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))

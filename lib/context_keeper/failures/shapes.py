@@ -122,8 +122,9 @@ TITLE_RES = (
     # A kind of problem in capitals ruled across to its file (`-- NAMING ERROR ----- src/Main.elm`).
     re.compile(r"^-{2,} ([A-Z][A-Z ]+[A-Z]) -{3,} (?P<file>\S+)$"),
     re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
-    # A test and where it is, pointed at (`sums prices => ./cart_test.ts:3:6`).
-    re.compile(r"^(\S.*? => \S+:\d+:\d+)$"),
+    # A test and where it is, pointed at (`sums prices => ./cart_test.ts:3:6`): named by its
+    # name, as a title is (where it is defined is not where it failed).
+    re.compile(r"^(\S.*?) => \S+:\d+:\d+$"),
     # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
     re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
     # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
