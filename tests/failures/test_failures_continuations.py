@@ -219,3 +219,13 @@ def test_changed_values_under_a_diffs_legend_that_read_as_counts_are_values() ->
     assert messages(output) == [
         "label formats: error: AssertionError: Expected values to be strictly equal: + 'total:7'; - 'total: 7'"
     ]
+
+
+def test_advice_for_a_case_is_no_failure_of_its_own() -> None:
+    output = (
+        "🦋  error Some packages have changed but no notes were found. Run `notes add` to resolve this error.\n"
+        "🦋  error If this change doesn't need a release, run `notes add --empty`."
+    )
+    assert messages(output) == [
+        "🦋 error Some packages have changed but no notes were found. Run `notes add` to resolve this error."
+    ]

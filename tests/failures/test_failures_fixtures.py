@@ -98,7 +98,6 @@ KNOWN_MISSES = frozenset(
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
-        "changeset-status-missing",
         "checkbashisms-script",
         "composer-validate-errors",
         "crystal-spec-failing",
@@ -205,7 +204,6 @@ FIRST_RIGHT = frozenset(
         "knot-conf-check",
         "logrotate-debug",
         "findmnt-verify",
-        "changeset-status-missing",
         "scalac-type-errors",
     }
 )
