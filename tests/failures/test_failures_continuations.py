@@ -229,3 +229,17 @@ def test_advice_for_a_case_is_no_failure_of_its_own() -> None:
     assert messages(output) == [
         "🦋 error Some packages have changed but no notes were found. Run `notes add` to resolve this error."
     ]
+
+
+def test_deeper_labelled_values_are_parts_of_the_message_they_follow() -> None:
+    output = (
+        "a.scala:10: error: type mismatch;\n"
+        " found   : Int\n"
+        " required: String\n"
+        "    val t: String = total(items)\n"
+        "                         ^\n"
+        "1 error"
+    )
+    assert messages(output) == ["a.scala:10: error: type mismatch; found : Int; required: String"]
+    output = "error: Failed to parse: pyproject.toml\n  cause: TOML parse error at line 7, column 5"
+    assert messages(output) == ["error: Failed to parse: pyproject.toml; cause: TOML parse error at line 7, column 5"]

@@ -162,7 +162,6 @@ KNOWN_MISSES = frozenset(
         "robocop-check",
         "rollup-missing-export",
         "rustfmt-check-diff",
-        "scalac-type-errors",
         "sha256sum-check",
         "smlnj-errors",
         "sort-package-json-check",
@@ -204,7 +203,6 @@ FIRST_RIGHT = frozenset(
         "knot-conf-check",
         "logrotate-debug",
         "findmnt-verify",
-        "scalac-type-errors",
     }
 )
 

@@ -21,6 +21,8 @@ _EXCERPT_LINES = 3
 _LABEL_ALONE_RE = re.compile(r"^[A-Za-z][\w' -]{0,40}:$")
 # A field of a message on a line of its own, in brackets (`[SQL: SELECT 1]`).
 _BRACKET_FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
+# A label and its value (`required: Int`, `found   : String("4")`, `cause: TOML parse error`).
+LABELLED_RE = re.compile(r"^[a-z][a-z]*(?: [a-z]+)?\s*: \S")
 # The branch a line hangs from in a drawn tree (`╰─▶ `, `├── `, `│  `): where the line
 # stands in the report, not what it says.
 _TREE_RE = re.compile(r"^(?=[│├└╰┝┕])[│├└╰┝┕─━▶►→ ]+(?=\S)")
@@ -171,8 +173,8 @@ def _part(
     (details follow):` / `svn: E2: ...`). Each is joined as `; part`, a wrapped line to the
     words it was cut from. None when the line is none of them."""
     line, s = lines[m], lines[m].core
-    if kinds[m] != "text" or line.indent < base:
-        return None
+    if kinds[m] != "text" or line.indent < base or (m + 1 < end and kinds[m + 1] in ("caret", "label")):
+        return None  # (nor the excerpt a caret points into)
     if line.indent == hang and hang > 0:
         kinds[m] = "used"
         return (f"{text}{s}" if _CUT_RE.search(text) else f"{text} {s}"), m + 1, hang
@@ -197,6 +199,9 @@ def _part(
             k += 1
         kinds[m] = "used"
         return f"{text.rstrip()}; {s} {'; '.join(values)}", k, -1
+    if line.indent > base and LABELLED_RE.match(s) and not shapes.WHERE_RE.match(s):
+        kinds[m] = "used"  # a labelled value of its own (`required: Int`, `cause: ...`)
+        return f"{text.rstrip().removesuffix(';')}; {s}", m + 1, -1
     lead = head.split(None, 1)[0]
     if lead.endswith(":") and line.indent == base and s.startswith(lead + " ") and head.endswith(":"):
         kinds[m] = "used"

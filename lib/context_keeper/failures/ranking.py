@@ -316,9 +316,13 @@ def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
     `;` over a deeper line, or over a line of its own lead (`svn: E1: ... follow):` /
     `svn: E2: ...`); else ""."""
     s = lines[n].core
-    if n + 1 >= end or not s.endswith((":", ";")) or s.endswith("::"):
+    if n + 1 >= end or s.endswith("::"):
         return ""
     below = lines[n + 1]
+    if below.indent > lines[n].indent and joins.LABELLED_RE.match(below.core) and wording.score(s, False) > 0:
+        return s  # (over a deeper labelled value: `error: No solution found` / `  cause: ...`)
+    if not s.endswith((":", ";")):
+        return ""
     if below.indent > lines[n].indent or below.core.split(None, 1)[:1] == s.split(None, 1)[:1]:
         return s
     return ""
