@@ -243,3 +243,29 @@ def test_deeper_labelled_values_are_parts_of_the_message_they_follow() -> None:
     assert messages(output) == ["a.scala:10: error: type mismatch; found : Int; required: String"]
     output = "error: Failed to parse: pyproject.toml\n  cause: TOML parse error at line 7, column 5"
     assert messages(output) == ["error: Failed to parse: pyproject.toml; cause: TOML parse error at line 7, column 5"]
+
+
+def test_a_diagnostic_that_says_only_where_goes_on_with_its_block() -> None:
+    output = (
+        "[ RUN      ] Cart.Sums\n"
+        "a_test.cc:17: Failure\n"
+        "Expected equality of these values:\n"
+        "  total({3, 4})\n"
+        "    Which is: 8\n"
+        "  7\n"
+        "[  FAILED  ] Cart.Sums (0 ms)\n"
+        "[ RUN      ] Cart.Empty\n"
+        "a_test.cc:25: Failure\n"
+        "Value of: total({}) == 0\n"
+        "  Actual: false\n"
+        "Expected: true\n"
+        "[  FAILED  ] Cart.Empty (0 ms)\n"
+        "[==========] 2 tests from 1 test suite ran. (0 ms total)\n"
+        "[  FAILED  ] 2 tests, listed below:\n"
+        "[  FAILED  ] Cart.Sums\n"
+        "[  FAILED  ] Cart.Empty\n"
+    )
+    assert messages(output) == [
+        "Cart.Sums: a_test.cc:17: Failure; Expected equality of these values: total({3, 4}); Which is: 8; 7",
+        "Cart.Empty: a_test.cc:25: Failure; Value of: total({}) == 0; Actual: false; Expected: true",
+    ]

@@ -117,7 +117,6 @@ KNOWN_MISSES = frozenset(
         "flawfinder-hits",
         "flow-check",
         "glib-compile-schemas-strict",
-        "googletest-failures",
         "gpasm-errors",
         "haxe-uncaught",
         "hg-merge-conflict",

@@ -23,6 +23,11 @@ _LABEL_ALONE_RE = re.compile(r"^[A-Za-z][\w' -]{0,40}:$")
 _BRACKET_FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 # A label and its value (`required: Int`, `found   : String("4")`, `cause: TOML parse error`).
 LABELLED_RE = re.compile(r"^[a-z][a-z]*(?: [a-z]+)?\s*: \S")
+# A place and at most a failure word after it (`a_test.cc:8: Failure`, `unknown file: Failure`,
+# `a.c:3: error:`): a diagnostic whose text is on the lines under it.
+BARE_DIAGNOSTIC_RE = re.compile(
+    r"^(?:/?" + shapes.PATH + r":\d+(?::\d+)?|unknown file):(?: (?:[Ff]ailure|[Ee]rror|[Ff]ailed|FAILED):?)?$"
+)
 # The branch a line hangs from in a drawn tree (`╰─▶ `, `├── `, `│  `): where the line
 # stands in the report, not what it says.
 _TREE_RE = re.compile(r"^(?=[│├└╰┝┕])[│├└╰┝┕─━▶►→ ]+(?=\S)")
@@ -199,6 +204,9 @@ def _part(
             k += 1
         kinds[m] = "used"
         return f"{text.rstrip()}; {s} {'; '.join(values)}", k, -1
+    if BARE_DIAGNOSTIC_RE.match(head) and line.indent == base and not shapes.LOC_START_RE.match(s):
+        kinds[m] = "used"  # (a diagnostic that said only where: every line of its block says what)
+        return f"{text.rstrip()}; {s}", m + 1, -1
     if line.indent > base and LABELLED_RE.match(s) and not shapes.WHERE_RE.match(s):
         kinds[m] = "used"  # a labelled value of its own (`required: Int`, `cause: ...`)
         return f"{text.rstrip().removesuffix(';')}; {s}", m + 1, -1

@@ -319,6 +319,8 @@ def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
     if n + 1 >= end or s.endswith("::"):
         return ""
     below = lines[n + 1]
+    if joins.BARE_DIAGNOSTIC_RE.match(s) and below.core and below.indent >= lines[n].indent:
+        return s
     if below.indent > lines[n].indent and joins.LABELLED_RE.match(below.core) and wording.score(s, False) > 0:
         return s  # (over a deeper labelled value: `error: No solution found` / `  cause: ...`)
     if not s.endswith((":", ";")):
