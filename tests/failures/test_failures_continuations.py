@@ -269,3 +269,16 @@ def test_a_diagnostic_that_says_only_where_goes_on_with_its_block() -> None:
         "Cart.Sums: a_test.cc:17: Failure; Expected equality of these values: total({3, 4}); Which is: 8; 7",
         "Cart.Empty: a_test.cc:25: Failure; Value of: total({}) == 0; Actual: false; Expected: true",
     ]
+
+
+def test_a_header_joined_to_the_code_it_quotes_is_scored_as_the_header() -> None:
+    output = (
+        "possible bashism in a.sh line 4 ('function' is useless):\n"
+        "function log {\n"
+        "possible bashism in a.sh line 5 (echo -e):\n"
+        '    echo -e "$1"\n'
+    )
+    assert messages(output) == [
+        "possible bashism in a.sh line 4 ('function' is useless): function log {",
+        'possible bashism in a.sh line 5 (echo -e): echo -e "$1"',
+    ]

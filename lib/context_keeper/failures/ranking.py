@@ -297,7 +297,9 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         units.append(
             Unit(
                 text,
-                wording.score(text)
+                # (A header that reads as no code, joined to the code it quotes, `... line 4
+                # ('function' is useless): function log {`, is scored as the header.)
+                wording.score(lines[n].core if wording.is_code(text) and not wording.is_code(lines[n].core) else text)
                 + 2 * lines[n].marked
                 + 4 * lines[n].badge
                 + 5 * named
