@@ -226,9 +226,9 @@ def test_a_builds_end_and_an_exit_status_are_verdicts() -> None:
 
 
 def test_a_verdict_in_summary_words_alone_is_not_the_message() -> None:
-    # (A test and where it is, pointed at, is its title.)
+    # (A test and where it is, pointed at, is its title, named by its name.)
     output = "sums prices => ./cart_test.ts:3:6\nerror: AssertionError: Values are not equal.\n\nerror: Test failed"
-    assert messages(output) == ["sums prices => ./cart_test.ts:3:6: error: AssertionError: Values are not equal."]
+    assert messages(output) == ["sums prices: error: AssertionError: Values are not equal."]
     output = "total(xs) (`actual`) not equal to 30 (`expected`).\n\n[ FAIL 1 | WARN 0 ]\nError: Test failures\nExecution halted"
     assert messages(output) == ["total(xs) (`actual`) not equal to 30 (`expected`)."]
 

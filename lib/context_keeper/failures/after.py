@@ -31,6 +31,10 @@ _WHERE_ONLY_RE = re.compile(
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
 # `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
+# A level stated in the message (`TS2322 [ERROR]: ...`, `error: ...`).
+_LEVEL_RE = re.compile(r"(?:^|[\s\[])(?:error|warning|ERROR|WARNING|Error|Warning)(?:\]|:)")
+# A place after `at`, as a URL too (`at file:///p/main.ts:3:30`).
+_AT_PLACE_RE = re.compile(r"^at ((?:file://)?/?" + shapes.PATH + r":\d+:\d+)$")
 _LINK_RE = re.compile(r"^https?://\S+$")
 # A line saying only where the error above it happened (`Error occurred at line: 7`, `Error
 # found at a.conf:2.`).
@@ -97,10 +101,24 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
         kinds[n] = "used"
         return f"{text} {lines[n].core}", n + 1
     m = n
-    while m < end and m < n + 8 and kinds[m] in ("source", "caret", "label"):
+    # (The excerpt is the line above the caret, whatever it looks like.)
+    while (
+        m < end
+        and m < n + 8
+        and (kinds[m] in ("source", "caret", "label") or (m + 1 < end and kinds[m + 1] == "caret"))
+    ):
         m += 1
-    # (An arrow, or a frame's location and its name: `styles/site.scss 3:10  root stylesheet`.)
-    arrow = (shapes.ARROW_RE.match(lines[m].core) or _FRAME_AT_RE.match(lines[m].core)) if n < m < end else None
+    # (An arrow, or a frame's location and its name: `styles/site.scss 3:10  root stylesheet`;
+    # or the one frame `at` a place closing the block: `    at file:///p/main.ts:3:30`.)
+    arrow = (
+        (
+            shapes.ARROW_RE.match(lines[m].core)
+            or _FRAME_AT_RE.match(lines[m].core)
+            or (_AT_PLACE_RE.match(lines[m].core) if _diagnostic_closed(lines, kinds, m, end, text) else None)
+        )
+        if n < m < end
+        else None
+    )
     if arrow:
         for k in range(n, m + 1):
             kinds[k] = "used"
@@ -117,6 +135,15 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
             kinds[used] = "used"
         return compose(place.group(1) + ":", [text]), k + 1
     return text, n
+
+
+def _diagnostic_closed(lines: list[shapes.Line], kinds: list[str], m: int, end: int, text: str) -> bool:
+    """Whether the line at `m` closes a diagnostic's block (`TS2322 [ERROR]: ...`, its excerpt
+    and caret, `at file:///p/main.ts:3:30`, a blank line): where the diagnostic is. (Under
+    an exception or an assertion's report, an `at` line is the one frame of its stack.)"""
+    return (
+        (m + 1 >= end or kinds[m + 1] == "blank") and bool(_LEVEL_RE.search(text)) and not wording.EXC_RE.search(text)
+    )
 
 
 def said_below(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int] | None:
@@ -218,7 +245,8 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     blank line: the header and the value's changed lines (`+ 443; - 8443`)."""
     m = n + 1 if n < end and kinds[n] == "blank" else n
     block = []
-    while m < end and kinds[m] == "text":
+    # (A changed value may read as a count, `+ 'total:7'`: under a legend it is a value.)
+    while m < end and (kinds[m] == "text" or (kinds[m] == "summary" and lines[m].core[:2] in ("+ ", "- "))):
         block.append(m)
         m += 1
     diff = [k for k in block if lines[k].core[:1] in "+-" and lines[k].core[1:2].isspace()]
@@ -244,4 +272,5 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
         return f"{text} {s}"
     # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)
     opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
-    return f"{text} {s}" if opens else f"{text.rstrip()}; {s}"
+    # (A part that ends in `;` is already closed: `type mismatch; found : String`.)
+    return f"{text} {s}" if opens or text.endswith(";") else f"{text.rstrip()}; {s}"

@@ -49,7 +49,7 @@ def _lead(text: str) -> list[str]:
     return [_form(w) for w in text.split()[:_WORDS]]
 
 
-def _same_shape(a: Unit, b: Unit) -> bool:
+def same_shape(a: Unit, b: Unit) -> bool:
     if a.indent != b.indent:
         return False
     x, y = _lead(a.text), _lead(b.text)
@@ -74,12 +74,15 @@ def _peer(unit: Unit) -> bool:
 
 
 def _runs(units: list[Unit]) -> list[list[Unit]]:
-    """Runs of peers of one shape; a line that is no peer ends a run."""
+    """Runs of peers of one shape; a line that is no peer ends a run, unless it is deeper than
+    the run's lines: then it is a detail of the block above it (its excerpt, a note)."""
     runs: list[list[Unit]] = [[]]
     for unit in units:
+        if not _peer(unit) and runs[-1] and unit.indent > runs[-1][-1].indent:
+            continue
         if not _peer(unit):
             runs.append([])
-        elif runs[-1] and _same_shape(runs[-1][-1], unit):
+        elif runs[-1] and same_shape(runs[-1][-1], unit):
             runs[-1].append(unit)
         else:
             runs.append([unit])

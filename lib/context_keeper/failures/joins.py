@@ -17,6 +17,23 @@ from context_keeper.failures import after, shapes, wording
 
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
 _EXCERPT_LINES = 3
+# A label alone on its line (`with expansion:`, `Which is:`), its value on the deeper lines under it.
+_LABEL_ALONE_RE = re.compile(r"^[A-Za-z][\w' -]{0,40}:$")
+# A field of a message on a line of its own, in brackets (`[SQL: SELECT 1]`).
+_BRACKET_FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
+# A label and its value (`required: Int`, `found   : String("4")`, `cause: TOML parse error`).
+LABELLED_RE = re.compile(r"^[a-z][a-z]*(?: [a-z]+)?\s*: \S")
+# A place and at most a failure word after it (`a_test.cc:8: Failure`, `unknown file: Failure`,
+# `a.c:3: error:`): a diagnostic whose text is on the lines under it.
+BARE_DIAGNOSTIC_RE = re.compile(
+    r"^(?:/?" + shapes.PATH + r":\d+(?::\d+)?|unknown file):(?: (?:[Ff]ailure|[Ee]rror|[Ff]ailed|FAILED):?)?$"
+)
+# The branch a line hangs from in a drawn tree (`╰─▶ `, `├── `, `│  `): where the line
+# stands in the report, not what it says.
+_TREE_RE = re.compile(r"^(?=[│├└╰┝┕])[│├└╰┝┕─━▶►→ ]+(?=\S)")
+_ROOT_MARK_RE = re.compile(r"^([\w.-]+:)\s+[×✗✘]\s+")
+# A word a wrapped line was cut inside (`left-pad-` / `nonexistent`, `"/` / `root/...`).
+_CUT_RE = re.compile(r"(?:\w-|/)$")
 
 
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
@@ -54,7 +71,13 @@ def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tupl
         nxt = lines[m].core
         # A line with its own location is a finding of its own (`main.c: In function 'f':`
         # over `main.c:4:17: error: ...`).
-        if shapes.title(nxt) is not None or shapes.SUMMARY_HEADING_RE.match(nxt) or shapes.LOC_START_RE.match(nxt):
+        # (A branch of a drawn tree is a part of its own: `continued` joins it.)
+        if (
+            shapes.title(nxt) is not None
+            or shapes.SUMMARY_HEADING_RE.match(nxt)
+            or shapes.LOC_START_RE.match(nxt)
+            or _TREE_RE.match(nxt)
+        ):
             break
         label = text[:-1].strip().lower()
         # A label (`Reason:`) or the run's verdict (`Build failed with 1 error:`, `FAILED:`)
@@ -73,40 +96,40 @@ def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tupl
 
 
 def continued(
-    lines: list[shapes.Line], kinds: list[str], n: int, text: str, end: int | None = None, base: int | None = None
+    lines: list[shapes.Line],
+    kinds: list[str],
+    n: int,
+    text: str,
+    end: int | None = None,
+    base: int | None = None,
+    head: str = "",
 ) -> tuple[str, int]:
     """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (the indentation of the unit's first line), or a pair, or the same TAP comment."""
+    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`."""
     end = len(lines) if end is None else end
     last = lines[n].indent
     base = last if base is None else min(base, last)
     tap = lines[n].tap
     m = n + 1
-    if wording.is_code(text):
-        # A line of code (a runner echoing the failing statement) continues into nothing.
+    if wording.is_code(text) and not head:
+        # Code (a runner echoing the failing statement) continues into nothing; a header that
+        # opened a block does (`type mismatch;` over deeper lines).
         return text, m
+    hang = -1  # where the text of a tree's last branch starts: its wrapped lines start there
     while m < end:
         line, kind = lines[m], kinds[m]
         s = line.core
-        if tap and line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)):
-            m += 1  # an empty margin line, or how to see more, inside a margin's block
+        if part := _part(lines, kinds, m, end, text, base, head, hang):
+            text, m, hang = part
             continue
-        if kind == "blank" or kind in ("noise", "summary") or shapes.title(s) is not None:
-            break
-        if shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
-            break  # where it happened, or the next bullet of a list the joined line began
+        if tap and (kind == "location" or (line.tap and (kind == "blank" or shapes.ADVICE_RE.search(s)))):
+            m += 1  # a place, an empty margin line, or how to see more, inside a margin's block
+            continue
         if kind == "source" and s.startswith("|") and line.indent > base:
             kind = "text"
             s = "| " + re.sub(r"^(?:\|\s*)+", "", s)
-        if kind in ("frame", "source", "caret", "label", "location"):
-            if tap and kind == "location":
-                m += 1
-                continue
+        if _ends(line, kind, s, text, last, tap):
             break
-        if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
-            break  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
-        if shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text):
-            break  # the next clause opens a report of its own
         # A diff's changed line goes with the other side's before it (`+ 'a,b'` / `- 'a-b'`; a
         # list's bullets are all the same sign); a quotation the message opened goes on.
         diff = {s[:2], lines[m - 1].core[:2]} == {"+ ", "- "}
@@ -132,6 +155,66 @@ def continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _ends(line: shapes.Line, kind: str, s: str, text: str, last: int, tap: bool) -> bool:
+    """Whether the line (`s` what it says) ends the message `text` instead of going on with it."""
+    if kind in ("blank", "noise", "summary", "frame", "source", "caret", "label", "location"):
+        return True
+    if shapes.title(s) is not None or shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
+        return True  # a title, where it happened, or the next bullet of a list the joined line began
+    if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
+        return True  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
+    # (The next clause opens a report of its own.)
+    return bool(shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text))
+
+
+def _part(
+    lines: list[shapes.Line], kinds: list[str], m: int, end: int, text: str, base: int, head: str, hang: int
+) -> tuple[str, int, int] | None:
+    """A part of the message that opened at `head` on the line at `m`: a branch of a drawn
+    tree (its glyphs dropped) or a line wrapped under one; a label alone over deeper lines
+    (`with expansion:` / `  14 == 7`); a line of the header's own lead (`svn: E1: failed
+    (details follow):` / `svn: E2: ...`). Each is joined as `; part`, a wrapped line to the
+    words it was cut from. None when the line is none of them."""
+    line, s = lines[m], lines[m].core
+    if kinds[m] != "text" or line.indent < base or (m + 1 < end and kinds[m + 1] in ("caret", "label")):
+        return None  # (nor the excerpt a caret points into)
+    if line.indent == hang and hang > 0:
+        kinds[m] = "used"
+        return (f"{text}{s}" if _CUT_RE.search(text) else f"{text} {s}"), m + 1, hang
+    tree = _TREE_RE.match(s)
+    if tree:
+        kinds[m] = "used"
+        # (The tree's root is marked as a failure, `×`, after a label too: `Error:   × ...`.)
+        text = _ROOT_MARK_RE.sub(r"\1 ", text.rstrip())
+        joint = " " if text.endswith(":") else "; "
+        return f"{text}{joint}{s[tree.end() :]}", m + 1, line.indent + tree.end()
+    if _BRACKET_FIELD_RE.match(s) and line.indent == base and wording.EXC_RE.search(text):
+        kinds[m] = "used"  # a field an exception's message goes on with (`[SQL: SELECT 1]`)
+        return f"{text.rstrip()}; {s}", m + 1, -1
+    if not head:
+        return None
+    if _LABEL_ALONE_RE.match(s) and m + 1 < end and lines[m + 1].indent > line.indent and lines[m + 1].core:
+        values = []
+        k = m + 1
+        while k < end and lines[k].core and lines[k].indent > line.indent:
+            values.append(lines[k].core)
+            kinds[k] = "used"
+            k += 1
+        kinds[m] = "used"
+        return f"{text.rstrip()}; {s} {'; '.join(values)}", k, -1
+    if BARE_DIAGNOSTIC_RE.match(head) and line.indent == base and not shapes.LOC_START_RE.match(s):
+        kinds[m] = "used"  # (a diagnostic that said only where: every line of its block says what)
+        return f"{text.rstrip()}; {s}", m + 1, -1
+    if line.indent > base and LABELLED_RE.match(s) and not shapes.WHERE_RE.match(s):
+        kinds[m] = "used"  # a labelled value of its own (`required: Int`, `cause: ...`)
+        return f"{text.rstrip().removesuffix(';')}; {s}", m + 1, -1
+    lead = head.split(None, 1)[0]
+    if lead.endswith(":") and line.indent == base and s.startswith(lead + " ") and head.endswith(":"):
+        kinds[m] = "used"
+        return f"{text.rstrip()}; {s}", m + 1, -1
+    return None
 
 
 def _lone_side(lines: list[shapes.Line], m: int, end: int, text: str) -> bool:

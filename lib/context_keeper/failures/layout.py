@@ -43,6 +43,8 @@ ERROR_HEADING_RE = re.compile(
     r"^(?:\d+ )?(?:errors|failures|problems|issues|violations|failed)(?: \(\d+\))?:$", re.IGNORECASE
 )
 LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
+# An arrow pointing at a block's message (`=> org.example.Error: ...`).
+_ARROWED_RE = re.compile(r"^=>\s+")
 # How many lines at the end of a piece may hold the run's count.
 _COUNT_LINES = 40
 
@@ -184,15 +186,33 @@ def error_list(lines: list[Line]) -> list[str]:
 def _blocks_under(lines: list[Line], n: int) -> list[str]:
     """The blocks indented under the heading at `n` (`FAILED:` over a report, a blank line,
     another report): one failure each, its lines its parts."""
-    blocks: list[list[str]] = [[]]
+    blocks: list[list[Line]] = [[]]
     for line in lines[n + 1 :]:
         if not line.core:
             blocks.append([])
         elif line.indent > lines[n].indent:
-            blocks[-1].append(line.core)
+            blocks[-1].append(line)
         else:
             break
-    return [compose("", block) for block in blocks if block]
+    return [m for block in blocks if block for m in _opened_blocks(block)]
+
+
+def _opened_blocks(block: list[Line]) -> list[str]:
+    """A block's lines as one failure, its lines its parts; or, when it is several blocks of
+    one shape, each a line at the block's margin over deeper lines (a test's name over its
+    source, its error and its frames), one failure each: the name and the deeper line that
+    reads most like a message (`=> ` pointing at it dropped)."""
+    margin = block[0].indent
+    openers = [k for k, line in enumerate(block) if line.indent == margin]
+    bodies = [block[k + 1 : nxt] for k, nxt in zip(openers, [*openers[1:], len(block)], strict=True)]
+    if len(openers) < 2 or not all(bodies):
+        return [compose("", [line.core for line in block])]
+    out = []
+    for k, body in zip(openers, bodies, strict=True):
+        said = [_ARROWED_RE.sub("", line.core) for line in body]
+        best = max(said, key=lambda s: (wording.score(s, False), -said.index(s)))
+        out.append(compose(block[k].core, [best]))
+    return out
 
 
 def verdict_title(lines: list[Line], n: int) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from context_keeper.failures import shapes
 from context_keeper.failures.jstest import assertion_parts
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -103,6 +104,12 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # `Error: Failed to compile: a.ts`): the tool's own findings, the throw its
                 # wrap-up; the general method reads them.
                 return None
+            located = [line.strip() for line in lines[n + 1 : stack] if line.strip()]
+            if stack and m.group(2).endswith(":") and located and all(map(shapes.LOC_START_RE.match, located)):
+                # A wrapper's error over the findings it collects (ts-node's `TSError: ⨯ Unable
+                # to compile TypeScript:` over `src/a.ts(3,41): error TS2322: ...` lines): each
+                # finding is a failure, the wrapper's words are its wrap-up.
+                return Found([collapse(line) for line in located])
             if stack:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
@@ -51,6 +52,8 @@ _MIGRATIONS_RE = re.compile(r"^Migrations for '[\w.]+':$")
 _TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
+# A field of an exception's message on a line of its own, in brackets (`[SQL: SELECT 1]`).
+_FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
 _RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
 _CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
@@ -336,7 +339,8 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
                 return None
         return None
     frame = ""
-    for line in lines[start + 1 :]:
+    for n in range(start + 1, len(lines)):
+        line = lines[n]
         if not line.strip():
             continue
         f = _FRAME_FILE_RE.match(line)
@@ -346,7 +350,9 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if line[:1].isspace():
             continue
         if _EXCEPTION_RE.match(line) or ": " in line:
-            text = collapse(line)
+            # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
+            fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
+            text = compose("", [collapse(line), *fields])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
     return None

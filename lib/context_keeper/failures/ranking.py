@@ -42,6 +42,8 @@ _SPACED_PLACE_RE = re.compile(
     r"^(/?" + shapes.PATH + r":\d+(?::\d+)?)\s{2,}(?!(?:error|warning|warn|info|note|fatal)\b)(?=\S)", re.IGNORECASE
 )
 
+_LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
+
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
@@ -64,6 +66,9 @@ def rank(chunks: list[list[str]]) -> Found | None:
         messages = [collapse(last)]
     if not messages:
         return None
+    # A list's bullet before a message (`    - Root composer.json requires ...`) marks where it
+    # stands in the report, not what it says.
+    messages = [_LEAD_BULLET_RE.sub("", m) for m in messages]
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))
@@ -137,7 +142,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if explained:
         return explained
     units = _units(lines, kinds, 0, len(lines), locate=True)
-    several = findings.several(units) or blocks.alike_block(units)
+    several = _several(units)
     if several:
         return several
     best = _best(units)
@@ -163,6 +168,17 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
     return [collapse(layout.logged(units, best))]
+
+
+def _several(units: list[Unit]) -> list[str]:
+    """Several failures: findings (`findings`), or a block of lines of one shape (`blocks`),
+    the block when it holds the findings and more (`Runtime error near line 7: ...` over
+    `Parse error near line 8: ...` lines), unless what it adds is a note the findings left out."""
+    several = findings.several(units)
+    block = blocks.alike_block(units)
+    if set(several) < set(block) and not any(shapes.NOTE_RE.search(m) for m in block if m not in several):
+        return block
+    return several
 
 
 def _sectioned(
@@ -195,8 +211,7 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
-            unit = _section_best(_units(lines, kinds, start + 1, end))
-            if unit is not None:
+            for unit in _section_failures(_units(lines, kinds, start + 1, end)):
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
                 out.append(layout.titled(where, unit.text.removeprefix("note: ")))
@@ -255,7 +270,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 text = lines[n].text.strip()
                 if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
-            text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent)
+            text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent, _opened(lines, n, end))
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = _SPACED_PLACE_RE.sub(r"\1: ", shapes.unthreaded(text, keep_location=locate))
@@ -282,7 +297,9 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         units.append(
             Unit(
                 text,
-                wording.score(text)
+                # (A header that reads as no code, joined to the code it quotes, `... line 4
+                # ('function' is useless): function log {`, is scored as the header.)
+                wording.score(lines[n].core if wording.is_code(text) and not wording.is_code(lines[n].core) else text)
                 + 2 * lines[n].marked
                 + 4 * lines[n].badge
                 + 5 * named
@@ -294,6 +311,36 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         )
         n = max(n_next, n + 1)
     return units
+
+
+def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
+    """The line at `n` when it opens a block the lines under it go on with: it ends in `:` or
+    `;` over a deeper line, or over a line of its own lead (`svn: E1: ... follow):` /
+    `svn: E2: ...`); else ""."""
+    s = lines[n].core
+    if n + 1 >= end or s.endswith("::"):
+        return ""
+    below = lines[n + 1]
+    if joins.BARE_DIAGNOSTIC_RE.match(s) and below.core and below.indent >= lines[n].indent:
+        return s
+    if below.indent > lines[n].indent and joins.LABELLED_RE.match(below.core) and wording.score(s, False) > 0:
+        return s  # (over a deeper labelled value: `error: No solution found` / `  cause: ...`)
+    if not s.endswith((":", ";")):
+        return ""
+    if below.indent > lines[n].indent or below.core.split(None, 1)[:1] == s.split(None, 1)[:1]:
+        return s
+    return ""
+
+
+def _section_failures(units: list[Unit]) -> list[Unit]:
+    """A test's failures: its best line, or each of several that start where they happened
+    and are of one shape with it (two assertions failed in one test: `a.cpp:19: FAILED: ...`
+    and `a.cpp:20: FAILED: ...`)."""
+    best = _section_best(units)
+    if best is None or not best.located:
+        return [best] if best else []
+    alike = [u for u in units if u.located and u.score == best.score and blocks.same_shape(u, best)]
+    return alike if len(alike) >= 2 and best in alike else [best]
 
 
 def _section_best(units: list[Unit]) -> Unit | None:

@@ -80,7 +80,9 @@ WRAPUP_RE = re.compile(
     r"|(?:[\w.-]+: )?(?:Checking (?:.*\.\.\.|\S+(?: \S+)?)|Running.*|Compiling .*)|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
     r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
     r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
-    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?)$"
+    r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?"
+    # A runner's padded column of verdicts and rules (`[  FAILED  ] a.b`, `[=====]`; not `[ERROR]`).
+    r"|\[(?: +[A-Z]+ *| *[A-Z]+ +|[=-]{3,})\](?: .*)?)$"
 )
 # A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which
 # side is which, not what differs.
@@ -120,8 +122,9 @@ TITLE_RES = (
     # A kind of problem in capitals ruled across to its file (`-- NAMING ERROR ----- src/Main.elm`).
     re.compile(r"^-{2,} ([A-Z][A-Z ]+[A-Z]) -{3,} (?P<file>\S+)$"),
     re.compile(r"^((?:Failure|Error) \(\S+:\d+(?::\d+)?\): .+)$"),
-    # A test and where it is, pointed at (`sums prices => ./cart_test.ts:3:6`).
-    re.compile(r"^(\S.*? => \S+:\d+:\d+)$"),
+    # A test and where it is, pointed at (`sums prices => ./cart_test.ts:3:6`): named by its
+    # name, as a title is (where it is defined is not where it failed).
+    re.compile(r"^(\S.*?) => \S+:\d+:\d+$"),
     # A level ruled across to the location of what follows (`Error ------ src/cart.js:5:10`).
     re.compile(r"^(?:Error|Warning|ERROR|WARNING)\s+[-─━=]{5,}\s+(\S+:\d+(?::\d+)?)$"),
     # A header ruled off to the right (`src/app.js:4:3 lint/noDebugger  FIXABLE  ━━━━━━`).
@@ -139,6 +142,7 @@ TITLE_RES = (
     # A rule drawn across the terminal with a test's name in it (`──── keeps names ────`).
     re.compile(r"^─{3,} (\S.*?\S) ─{3,}$"),
     re.compile(r"^-{3,} (\S+) (?:stdout|stderr|output) -{3,}$"),
+    re.compile(r"^\[ RUN +\] (\S+)$"),  # a test started, in a runner's padded column
 )
 FAIL_FILE_RE = re.compile(r"^FAIL\s+(" + r"(?:[\w.@~+-]*/)*[\w.@~+-]+\.[A-Za-z]\w*" + r")(?:\s+\[ \1 \])?$")
 REPEATED_RE = re.compile(r"^(\S+) \[ \1 \]$")
@@ -299,8 +303,8 @@ def kind(line: Line) -> str:
     s = line.core
     if not s:
         return "blank"
-    if CARET_RE.match(s):
-        return "caret"
+    if CARET_RE.match(s) or (line.indent and s.strip("~") == ""):
+        return "caret"  # (or a span underlined with tildes alone, indented under its excerpt)
     if CARET_LABEL_RE.match(s):
         return "label"
     if SOURCE_RE.match(s) and not ROW_RE.match(s):

@@ -100,6 +100,10 @@ def is_code(text: str) -> bool:
     return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
 
 
+# Advice for a case: `If <condition>, run|use|try ...`.
+ADVICE_RE = re.compile(r"(?:^|\s)If [^.;:]{3,80}, (?:run|use|try|prefix|add|pass|set|install|re-?run|consider)\b")
+
+
 def score(text: str, located: bool = True) -> int:
     score = 0
     if EXC_RE.search(text):
@@ -130,6 +134,9 @@ def score(text: str, located: bool = True) -> int:
     if FILE_VERDICT_RE.match(text):
         # A file and its verdict alone (`order.xml is not valid`) say which, not why.
         score -= 1
+    if ADVICE_RE.search(text):
+        # What to do in a case (`If this change needs no release, run `x --empty`.`): advice.
+        return min(score - 8, 0)
     if is_verdict(text):
         # The run's count of what failed (`YAML Lint failed for 1 file`, `1 passed, 1 failed`),
         # or its verdict in summary words alone (`Error: Test failures`), says how many or
