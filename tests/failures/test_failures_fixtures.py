@@ -103,22 +103,46 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # excerpts taken for findings. A place above a test's title (hspec's `test/Spec.hs:14:20:` over
 # `1) name`). The wrong line: just's wrap-up (`error: recipe `lint` failed on line 6 with exit
 # code 1`, the expectation) under the recipe's echoed command.
+# The twentieth batch, the ninth round's sealed held-out set, scored once on the ninth round's
+# final code and not read during it (docs/performance.md, e2). Several failures as one: C and
+# Haskell and OCaml and Ruby runners whose failures are each a block under a test's name
+# (cmocka's `[ RUN ]`/`[  FAILED  ]`, CUnit's numbered list under `Run Summary`, shUnit2's
+# `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` per property,
+# Alcotest's and OUnit's reports beside their log files), pdflatex's `!` errors each with its
+# `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
+# joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
+# case:`, stubtest's `Stub:`/`Runtime:` lines, size-limit's limit and size, check-manifest's
+# list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
+# from their rows. A test's name the expectation puts in front (HUnit's `0:total:`, Criterion's
+# `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
+# `CellExecutionError` over the cell's `KeyError`, PHP-FPM's and fail2ban's wrap-ups and
+# warnings beside their `ALERT`/`ERROR`, squid's `Operation aborted` housekeeping, Boost.Test's
+# `last checkpoint`, turbo's task-prefixed npm lines. Conventions the expectation writes: TeX's
+# `! ` kept, klog's header dropped, Dialyzer's quoted atom kept on its wrapped line.
 KNOWN_MISSES = frozenset(
     {
+        "alcotest-dune-test",
         "alembic-multiple-heads",
         "appstreamcli-validate",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",
+        "boost-test-failures",
         "brittle-failing",
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
+        "check-manifest-missing",
+        "cmocka-failures",
         "composer-validate-errors",
+        "cookiecutter-undefined-variable",
+        "criterion-failures",
         "crystal-spec-failing",
         "csslint-errors",
         "ctest-failures",
+        "cunit-failures",
         "detect-secrets-hook",
+        "dialyzer-warnings",
         "docker-compose-config-invalid",
         "dockerfilelint",
         "doctest-module",
@@ -126,6 +150,7 @@ KNOWN_MISSES = frozenset(
         "dpdm-circular",
         "dtc-syntax",
         "eunit-failing",
+        "fail2ban-config-test",
         "fasm-errors",
         "fawltydeps-check",
         "findmnt-verify",
@@ -141,6 +166,8 @@ KNOWN_MISSES = frozenset(
         "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",
+        "hunit-failures",
+        "hypothesis-falsifying",
         "iasl-errors",
         "import-linter-layers",
         "iwyu-suggestions",
@@ -149,15 +176,23 @@ KNOWN_MISSES = frozenset(
         "kea-config-test",
         "keepalived-config-test",
         "knot-conf-check",
+        "kubectl-kustomize-missing-resource",
         "ledger-unbalanced",
         "livescript-syntax",
         "logrotate-debug",
         "markuplint-problems",
         "mix-format-check",
         "mono-exception",
+        "nbconvert-execute-error",
         "nox-session-fails",
+        "npm-run-all-lint-and-test",
         "opam-lint",
         "ospec-failing",
+        "ounit-dune-test",
+        "pandoc-fail-if-warnings",
+        "pdflatex-missing-package",
+        "pdflatex-several-errors",
+        "php-fpm-config-test",
         "picolisp-undefined",
         "pkg-config-missing",
         "playwright-test-failures",
@@ -167,6 +202,8 @@ KNOWN_MISSES = frozenset(
         "prettier-check",
         "pykwalify-errors",
         "pyroma-rating",
+        "quickcheck-exception",
+        "quickcheck-falsified",
         "quilt-push-fails",
         "qunit-failing",
         "r-cmd-check-tests",
@@ -177,15 +214,22 @@ KNOWN_MISSES = frozenset(
         "rollup-missing-export",
         "rustfmt-check-diff",
         "sha256sum-check",
+        "shunit2-failures",
+        "size-limit-exceeded",
         "smlnj-errors",
         "sort-package-json-check",
         "splint-warnings",
         "sqlfmt-error",
+        "squid-parse-errors",
         "sshd-config-test",
+        "stubtest-inconsistent",
+        "syncpack-lint-mismatches",
         "syslog-ng-syntax",
         "tap-failing",
         "tcltest-failing",
+        "test-unit-failures",
         "testthat-failures",
+        "turbo-run-test-fails",
         "uncrustify-check",
         "unzip-corrupt",
         "uv-pip-compile-unsatisfiable",
@@ -217,6 +261,10 @@ FIRST_RIGHT = frozenset(
         "knot-conf-check",
         "logrotate-debug",
         "findmnt-verify",
+        "boost-test-failures",
+        "criterion-failures",
+        "dialyzer-warnings",
+        "pandoc-fail-if-warnings",
     }
 )
 
