@@ -113,8 +113,11 @@ def _has_any(text: str, needles: list[str]) -> bool:
 def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
     """`text` (holding newlines, or one long line) redacted: the multi-line rules first, then
     line by line."""
+    from .haystack import haystack
+
     for triggers, rule in r.multiline:
-        if any(t in text for t in triggers):
+        hay = haystack(text)
+        if any(hay.holds(t) for t in triggers):
             text = rule(text)
     lines = logical_lines(text)
     if all(len(line) <= LONG for line in lines):

@@ -22,8 +22,6 @@ with the command it answers does.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from itertools import accumulate
 
 from . import languages, printed_labels
 from .names import NOT_SECRET, tier
@@ -205,23 +203,19 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     )
 
 
-def _candidates(text: str, lines: list[str]) -> list[int]:
+def _candidates(text: str) -> list[int]:
     """Indices of the lines that may announce a secret: found by substring search in the whole
     text (a command, a prompt, a line ending in `:`, a line before `…value:`), so a long text
     without any costs a few scans, not a test per line."""
+    from .haystack import haystack
+
     found: set[int] = set()
-    starts: list[int] | None = None
+    hay = haystack(text)
     for t in _ANNOUNCING:
-        if t not in text:
-            continue
-        if starts is None:
-            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
         back = 2 if t in _BEFORE_LABEL else 0  # the label is on the line after, maybe after a blank
-        i = text.find(t)
-        while i != -1:
-            line = bisect_right(starts, i) - 1
+        for at in hay.hits(t):
+            line = hay.line_of(at)
             found.update(range(max(0, line - back), line + 1) if back else (line,))
-            i = text.find(t, i + 1)
     return sorted(found)
 
 
@@ -239,7 +233,10 @@ _FRAME_ENDS = (" #\n", " *\n", " ║\n", " │\n", " ┃\n")
 def _in_frames(text: str) -> str:
     """`_redact_announced` with the frame of a banner's lines read as spaces (a tool prints a
     new credential in a box of `#` or `*`), the frames kept."""
-    if not any(end in text for end in _FRAME_ENDS):
+    from .haystack import haystack
+
+    hay = haystack(text)
+    if not any(hay.holds(end) for end in _FRAME_ENDS):
         return _redact_announced(text)
     lines = text.split("\n")
     frames = [_FRAMED.fullmatch(line) if line.endswith(("#", "*", "║", "│", "┃")) else None for line in lines]
@@ -267,7 +264,7 @@ def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
     done = -1  # the last line already taken as a value
-    for i in _candidates(text, lines):
+    for i in _candidates(text):
         if i <= done:
             continue
         mode = announces(lines, i)
