@@ -5,12 +5,22 @@ A rule that asks this once per candidate of a long line (`password=x\\r` repeate
 a quarter megabyte) would otherwise search back to the line's start each time: a cost that
 grows with the square of the line. The newlines of the last few texts asked about are found
 once and kept; each question is then a bisection.
+
+The same for where an unquoted value's run of characters ends (`password=password=…`: every
+name's value runs to the same end): a run of one character class ends where it ends whichever
+of its characters it is read from, so the last run found is kept for the names inside it.
 """
 
 from __future__ import annotations
 
 import functools
 from bisect import bisect_left
+
+from .patterns import MARK
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .patterns import LazyPattern
 
 
 @functools.lru_cache(maxsize=4)
@@ -46,3 +56,33 @@ def space_end(text: str, at: int) -> int:
     while at < len(text) and text[at].isspace():
         at += 1
     return at
+
+
+_RUN: list[object] = [None, None, 0, 0]  # (text, pattern, start, end) of the last run found
+
+
+def run_end(pattern: LazyPattern, text: str, at: int) -> int:
+    """Where the run of `pattern` (characters of one class, escapes between them) read from
+    `at` ends: `pattern.match(text, at).end()`, or `at` when it does not match there."""
+    kept_text, kept_pattern, start, end = _RUN
+    if kept_text is text and kept_pattern is pattern and start <= at < end:  # type: ignore[operator]
+        return end  # type: ignore[return-value]
+    m = pattern.match(text, at)
+    if m is None:
+        return at
+    _RUN[:] = [text, pattern, at, m.end()]
+    return m.end()
+
+
+def inside_marked_run(pattern: LazyPattern, text: str, at: int) -> bool:
+    """Whether `at` stands inside a run of `pattern` read from an earlier offset (not at its
+    start) that ends at a mark, which no run's class holds (`[`). Otherwise the run from `at`
+    is found, and kept for the offsets after it. (`assignments`: a name inside such a run has
+    an unquoted value that runs to the mark or past it, whichever way the name is read, and a
+    value that holds a mark is not read again: `password=password=…` with its tail marked by
+    `nouns` is read once, not once per name.)"""
+    kept_text, kept_pattern, start, end = _RUN
+    if kept_text is text and kept_pattern is pattern and start < at < end:  # type: ignore[operator]
+        return text.startswith(MARK, end)  # type: ignore[arg-type]
+    run_end(pattern, text, at)
+    return False
