@@ -59,6 +59,7 @@ def space_end(text: str, at: int) -> int:
 
 
 _RUN: list[object] = [None, None, 0, 0]  # (text, pattern, start, end) of the last run found
+_MARKED: list[object] = [None, False]  # the last text `inside_marked_run` read, and whether it holds a mark
 
 
 def run_end(pattern: LazyPattern, text: str, at: int) -> int:
@@ -81,6 +82,10 @@ def inside_marked_run(pattern: LazyPattern, text: str, at: int) -> bool:
     an unquoted value that runs to the mark or past it, whichever way the name is read, and a
     value that holds a mark is not read again: `password=password=…` with its tail marked by
     `nouns` is read once, not once per name.)"""
+    if _MARKED[0] is not text:
+        _MARKED[:] = [text, MARK in text]
+    if not _MARKED[1]:
+        return False  # (no run ends at a mark in a text without one: no run is looked for)
     kept_text, kept_pattern, start, end = _RUN
     if kept_text is text and kept_pattern is pattern and start < at < end:  # type: ignore[operator]
         return text.startswith(MARK, end)  # type: ignore[arg-type]

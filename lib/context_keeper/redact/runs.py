@@ -36,6 +36,8 @@ def long_plain_value(text: str, start: int, vstart: int, end: int, password: boo
     after the cuts `_value_at` makes (a `,`, a query's `&`, a sentence's end; an end that its
     `_bare_value` would move is left to it), and under a password's name (`password`) or of
     too few kinds of character to look random."""
+    if end - vstart <= LONGEST_SHAPED:
+        return False  # (most values: nothing to cut)
     stop = text.find(",", vstart, end)
     stop = end if stop == -1 else stop
     if start and text[start - 1] in "?&;":
