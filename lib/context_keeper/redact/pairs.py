@@ -48,19 +48,15 @@ def lowered(text: str) -> str:
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
     """Indices of the lines holding one of `needles` in any case, found by searching the whole
     text once per lower-case needle (its case variants share the scan; the callers' patterns
-    then read each line found). The lines are found from the text itself (`haystack`): `lines`,
-    the callers' own split of it, is not read."""
-    from .haystack import haystack
+    then read each line found)."""
+    from .haystack import lines_holding as holding
 
-    found: set[int] = set()
     low = lowered(text)
     if len(low) == len(text):
-        hay, wanted = haystack(low), {n.lower() for n in needles}
+        hay, wanted = low, {n.lower() for n in needles}
     else:  # a character whose lower case is longer (`İ`) shifts the offsets: the text as it is
-        hay, wanted = haystack(text), {v for n in needles for v in (n, n.lower(), n.upper(), n.capitalize())}
-    for needle in sorted(wanted):
-        found.update(hay.line_of(at) for at in hay.hits(needle))
-    return sorted(found)
+        hay, wanted = text, {v for n in needles for v in (n, n.lower(), n.upper(), n.capitalize())}
+    return sorted(holding(hay, lines, tuple(sorted(wanted))))
 
 
 def redact_pairs(text: str) -> str:

@@ -203,20 +203,19 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     )
 
 
-def _candidates(text: str) -> list[int]:
+def _candidates(text: str, lines: list[str]) -> list[int]:
     """Indices of the lines that may announce a secret: found by substring search in the whole
     text (a command, a prompt, a line ending in `:`, a line before `…value:`), so a long text
     without any costs a few scans, not a test per line."""
-    from .haystack import haystack
+    from .haystack import lines_holding
 
-    found: set[int] = set()
-    hay = haystack(text)
-    for t in _ANNOUNCING:
-        back = 2 if t in _BEFORE_LABEL else 0  # the label is on the line after, maybe after a blank
-        for at in hay.hits(t):
-            line = hay.line_of(at)
-            found.update(range(max(0, line - back), line + 1) if back else (line,))
+    found = lines_holding(text, lines, _ANNOUNCING_HERE)
+    for line in lines_holding(text, lines, _BEFORE_LABEL):
+        found.update(range(max(0, line - 2), line + 1))  # the label is on the line after, maybe after a blank
     return sorted(found)
+
+
+_ANNOUNCING_HERE = tuple(t for t in _ANNOUNCING if t not in _BEFORE_LABEL)  # (the others announce their own line)
 
 
 def redact_printed(text: str) -> str:
@@ -233,10 +232,9 @@ _FRAME_ENDS = (" #\n", " *\n", " ║\n", " │\n", " ┃\n")
 def _in_frames(text: str) -> str:
     """`_redact_announced` with the frame of a banner's lines read as spaces (a tool prints a
     new credential in a box of `#` or `*`), the frames kept."""
-    from .haystack import haystack
+    from .haystack import holds_any
 
-    hay = haystack(text)
-    if not any(hay.holds(end) for end in _FRAME_ENDS):
+    if not holds_any(text, _FRAME_ENDS):
         return _redact_announced(text)
     lines = text.split("\n")
     frames = [_FRAMED.fullmatch(line) if line.endswith(("#", "*", "║", "│", "┃")) else None for line in lines]
@@ -264,7 +262,7 @@ def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
     done = -1  # the last line already taken as a value
-    for i in _candidates(text):
+    for i in _candidates(text, lines):
         if i <= done:
             continue
         mode = announces(lines, i)
