@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from context_keeper.redact import MARK, assignments, nouns, redact, runs
+from context_keeper.redact import MARK, assignments, line_starts, nouns, redact, runs
 from context_keeper.redact.assignments import redact_assignments
 
 
@@ -133,3 +133,10 @@ def test_few_kinds_is_known_of_every_span_inside_one_counted() -> None:
     assert runs.few_kinds(text, 6, 290)  # inside the span counted
     assert not runs.few_kinds(text, 0, len(text))  # the random tail holds more kinds
     assert not runs.few_kinds("abcdefgh", 0, 8)
+
+
+def test_quotes_are_counted_back_to_the_line_start_as_str_count_does() -> None:
+    text = "a 'b\n" + "x'y\"z`" * 300 + "\n'q' \"r\"" * 50
+    for begin, end in [(0, 5), (0, len(text)), (5, 1500), (7, 1900), (100, 101), (1000, len(text) - 3)]:
+        for quote in "\"'`":
+            assert line_starts.count_in(text, quote, begin, end) == text.count(quote, begin, end)
