@@ -140,3 +140,24 @@ def test_quotes_are_counted_back_to_the_line_start_as_str_count_does() -> None:
     for begin, end in [(0, 5), (0, len(text)), (5, 1500), (7, 1900), (100, 101), (1000, len(text) - 3)]:
         for quote in "\"'`":
             assert line_starts.count_in(text, quote, begin, end) == text.count(quote, begin, end)
+
+
+def test_the_shortcuts_bounds_are_the_judges_own() -> None:
+    """`runs` refuses a long value without reading it on what the judges ask: if a judge came to
+    take a longer password or a key of fewer kinds, this fails, not a secret let through."""
+    from context_keeper.redact.names import PASSWORD, STRONG, WEAK
+    from context_keeper.redact.positions import password_shaped
+
+    rng = random.Random(1)
+    alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!#%*"
+
+    def random_value(n: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(n))
+
+    assert all(password_shaped(random_value(n)) for n in (40, runs.LONGEST_SHAPED))
+    assert not any(password_shaped(random_value(n)) for n in (runs.LONGEST_SHAPED + 1, 500))
+    assert nouns.judged(STRONG, random_value(500))  # a long random key is taken: by its kinds
+    few = "aB3!xY7" * 100  # seven kinds, every length
+    assert len(set(few)) == runs.KINDS_OF_A_KEY - 1
+    for level in (WEAK, STRONG, PASSWORD):
+        assert not any(nouns.judged(level, few[:n]) for n in (runs.LONGEST_SHAPED + 1, 700)), level
