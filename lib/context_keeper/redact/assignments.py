@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .line_starts import blank_before, line_start
+from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
@@ -34,8 +34,8 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-# unquoted: `(?:char|escape)+` as runs of one class between escapes (the same values and back-off ends, 1/10 the steps)
 _BARE = r"""&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))[^\s"'`,;&()\[\]{}<>|\\]*(?:\\(?![nrt"'])[^\s"'`,;&()\[\]{}<>|\\]*)*"""
+_VALUE_RUN = LazyPattern(_BARE.removeprefix("&?"))  # _BARE: `(?:char|escape)+` as runs of one class, escapes between
 _VAL = rf"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|{_BARE})"""
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
@@ -115,8 +115,8 @@ def redact_assignments(text: str) -> str:
     out: list[str] = []
     pos = 0
     for start in _starts(text):
-        if start < pos:
-            continue  # inside a value already redacted
+        if start < pos or inside_marked_run(_VALUE_RUN, text, start):
+            continue  # inside a value already redacted, or a run that ends at a mark (its value would hold it)
         found = _find(text, start)
         if found is None or found[0] < pos:
             continue

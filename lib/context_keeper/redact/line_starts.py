@@ -5,12 +5,22 @@ A rule that asks this once per candidate of a long line (`password=x\\r` repeate
 a quarter megabyte) would otherwise search back to the line's start each time: a cost that
 grows with the square of the line. The newlines of the last few texts asked about are found
 once and kept; each question is then a bisection.
+
+The same for where an unquoted value's run of characters ends (`password=password=…`: every
+name's value runs to the same end): a run of one character class ends where it ends whichever
+of its characters it is read from, so the last run found is kept for the names inside it.
 """
 
 from __future__ import annotations
 
 import functools
 from bisect import bisect_left
+
+from .patterns import MARK
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .patterns import LazyPattern
 
 
 @functools.lru_cache(maxsize=4)
@@ -21,6 +31,26 @@ def _newlines(text: str) -> tuple[int, ...]:
         offsets.append(at)
         at = text.find("\n", at + 1)
     return tuple(offsets)
+
+
+@functools.lru_cache(maxsize=8)
+def _offsets(text: str, char: str) -> tuple[int, ...]:
+    offsets: list[int] = []
+    at = text.find(char)
+    while at != -1:
+        offsets.append(at)
+        at = text.find(char, at + 1)
+    return tuple(offsets)
+
+
+def count_in(text: str, char: str, begin: int, end: int) -> int:
+    """`text.count(char, begin, end)`; a long span is counted from the offsets of `char` in the
+    text, found once (a count back to the line's start for each noun of a long line costs the
+    line its square)."""
+    if end - begin <= 512:
+        return text.count(char, begin, end)
+    offsets = _offsets(text, char)
+    return bisect_left(offsets, end) - bisect_left(offsets, begin)
 
 
 def line_start(text: str, at: int) -> int:
@@ -46,3 +76,38 @@ def space_end(text: str, at: int) -> int:
     while at < len(text) and text[at].isspace():
         at += 1
     return at
+
+
+_RUN: list[object] = [None, None, 0, 0]  # (text, pattern, start, end) of the last run found
+_MARKED: list[object] = [None, False]  # the last text `inside_marked_run` read, and whether it holds a mark
+
+
+def run_end(pattern: LazyPattern, text: str, at: int) -> int:
+    """Where the run of `pattern` (characters of one class, escapes between them) read from
+    `at` ends: `pattern.match(text, at).end()`, or `at` when it does not match there."""
+    kept_text, kept_pattern, start, end = _RUN
+    if kept_text is text and kept_pattern is pattern and start <= at < end:  # type: ignore[operator]
+        return end  # type: ignore[return-value]
+    m = pattern.match(text, at)
+    if m is None:
+        return at
+    _RUN[:] = [text, pattern, at, m.end()]
+    return m.end()
+
+
+def inside_marked_run(pattern: LazyPattern, text: str, at: int) -> bool:
+    """Whether `at` stands inside a run of `pattern` read from an earlier offset (not at its
+    start) that ends at a mark, which no run's class holds (`[`). Otherwise the run from `at`
+    is found, and kept for the offsets after it. (`assignments`: a name inside such a run has
+    an unquoted value that runs to the mark or past it, whichever way the name is read, and a
+    value that holds a mark is not read again: `password=password=…` with its tail marked by
+    `nouns` is read once, not once per name.)"""
+    if _MARKED[0] is not text:
+        _MARKED[:] = [text, MARK in text]
+    if not _MARKED[1]:
+        return False  # (no run ends at a mark in a text without one: no run is looked for)
+    kept_text, kept_pattern, start, end = _RUN
+    if kept_text is text and kept_pattern is pattern and start < at < end:  # type: ignore[operator]
+        return text.startswith(MARK, end)  # type: ignore[arg-type]
+    run_end(pattern, text, at)
+    return False

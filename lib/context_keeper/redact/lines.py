@@ -113,8 +113,10 @@ def _has_any(text: str, needles: list[str]) -> bool:
 def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
     """`text` (holding newlines, or one long line) redacted: the multi-line rules first, then
     line by line."""
+    from .haystack import holds_any
+
     for triggers, rule in r.multiline:
-        if any(t in text for t in triggers):
+        if holds_any(text, triggers):
             text = rule(text)
     lines = logical_lines(text)
     if all(len(line) <= LONG for line in lines):

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import names
-from .line_starts import space_end
+from . import names, runs
+from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
@@ -242,10 +242,10 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         if level == WEAK and _NAMES_A_VALUE.match(text, close + len(quote)) is not None:
             return None  # `<add key="ConnectionString" value="…"/>`: the key names the value
     else:
-        bare = _BARE.match(text, vstart)
-        if bare is None:
+        end = run_end(_BARE, text, vstart)  # (the run's end, and what is known of it, shared: `runs`)
+        if end == vstart or runs.long_plain_value(text, start, vstart, end, level == PASSWORD):
             return None
-        whole = _bare_value(bare.group(0).split(",", 1)[0])
+        whole = _bare_value(text[vstart:end].split(",", 1)[0])
     if start and text[start - 1] in "?&;":
         whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
     v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it

@@ -11,8 +11,6 @@ whole text before its lines (see `lines`).
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from itertools import accumulate
 
 from .patterns import MARK, LazyPattern
 
@@ -51,21 +49,14 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list
     """Indices of the lines holding one of `needles` in any case, found by searching the whole
     text once per lower-case needle (its case variants share the scan; the callers' patterns
     then read each line found)."""
-    found: set[int] = set()
-    starts: list[int] | None = None
+    from .haystack import lines_holding as holding
+
     low = lowered(text)
     if len(low) == len(text):
         hay, wanted = low, {n.lower() for n in needles}
     else:  # a character whose lower case is longer (`İ`) shifts the offsets: the text as it is
         hay, wanted = text, {v for n in needles for v in (n, n.lower(), n.upper(), n.capitalize())}
-    for needle in sorted(wanted):
-        i = hay.find(needle)
-        if i != -1 and starts is None:
-            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
-        while i != -1:
-            found.add(bisect_right(starts, i) - 1)  # type: ignore[arg-type]
-            i = hay.find(needle, i + 1)
-    return sorted(found)
+    return sorted(holding(hay, lines, tuple(sorted(wanted))))
 
 
 def redact_pairs(text: str) -> str:

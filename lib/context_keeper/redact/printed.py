@@ -22,8 +22,6 @@ with the command it answers does.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from itertools import accumulate
 
 from . import languages, printed_labels
 from .names import NOT_SECRET, tier
@@ -209,20 +207,15 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
     """Indices of the lines that may announce a secret: found by substring search in the whole
     text (a command, a prompt, a line ending in `:`, a line before `…value:`), so a long text
     without any costs a few scans, not a test per line."""
-    found: set[int] = set()
-    starts: list[int] | None = None
-    for t in _ANNOUNCING:
-        if t not in text:
-            continue
-        if starts is None:
-            starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
-        back = 2 if t in _BEFORE_LABEL else 0  # the label is on the line after, maybe after a blank
-        i = text.find(t)
-        while i != -1:
-            line = bisect_right(starts, i) - 1
-            found.update(range(max(0, line - back), line + 1) if back else (line,))
-            i = text.find(t, i + 1)
+    from .haystack import lines_holding
+
+    found = lines_holding(text, lines, _ANNOUNCING_HERE)
+    for line in lines_holding(text, lines, _BEFORE_LABEL):
+        found.update(range(max(0, line - 2), line + 1))  # the label is on the line after, maybe after a blank
     return sorted(found)
+
+
+_ANNOUNCING_HERE = tuple(t for t in _ANNOUNCING if t not in _BEFORE_LABEL)  # (the others announce their own line)
 
 
 def redact_printed(text: str) -> str:
@@ -239,7 +232,9 @@ _FRAME_ENDS = (" #\n", " *\n", " ║\n", " │\n", " ┃\n")
 def _in_frames(text: str) -> str:
     """`_redact_announced` with the frame of a banner's lines read as spaces (a tool prints a
     new credential in a box of `#` or `*`), the frames kept."""
-    if not any(end in text for end in _FRAME_ENDS):
+    from .haystack import holds_any
+
+    if not holds_any(text, _FRAME_ENDS):
         return _redact_announced(text)
     lines = text.split("\n")
     frames = [_FRAMED.fullmatch(line) if line.endswith(("#", "*", "║", "│", "┃")) else None for line in lines]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .line_starts import count_in, line_start
 from .names import LEADING_VERBS, PASSWORD
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
@@ -67,9 +68,9 @@ _MAX_REACH = 120  # characters after the noun
 def _inside_string(text: str, start: int, end: int) -> bool:
     """Whether the noun at `start:end` is part of a longer quoted string (`"password reset for
     …"`), not a quoted name of its own (`"Password"`, `'#password'`, `'[name=password]'`)."""
-    line_start = text.rfind("\n", 0, start) + 1
+    begin = line_start(text, start)  # (found and counted in place: see `line_starts`)
     close = text[end : end + 2].lstrip("])")[:1]  # the quote that closes the name's string, if any
-    return any(text.count(quote, line_start, start) % 2 == 1 and close != quote for quote in "\"'`")
+    return any(count_in(text, quote, begin, start) % 2 == 1 and close != quote for quote in "\"'`")
 
 
 def word_before(text: str, start: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .patterns import LazyPattern
+from .runs import KINDS_OF_A_KEY
 
 # Values that stand in for a secret in docs, templates, examples and masked output.
 _PLACEHOLDER_WORDS = frozenset(
@@ -220,7 +221,7 @@ def is_x_filler(v: str) -> bool:
 
 def looks_random(v: str) -> bool:
     """Long and made of characters rather than words: keys, tokens, base64, hex."""
-    if len(v) < 16 or len(set(v)) < 8 or " " in v.strip():
+    if len(v) < 16 or len(set(v)) < KINDS_OF_A_KEY or " " in v.strip():
         return False
     alnum = len(v) - len(_ASCII_ALNUM.sub("", v)) if len(v) > 64 and v.isascii() else sum(c.isalnum() for c in v)
     if alnum < 0.6 * len(v):

@@ -1,0 +1,51 @@
+"""What is known of a long unquoted value without reading it, shared between the names that
+stand inside its run.
+
+On one long line that repeats a name and its sign (`password=password=…`, `token=token=…`),
+each name's unquoted value runs to the same end, the end of the line (`line_starts.run_end`
+finds it once): judged anew for every name, the values cost the line the square of its
+length. A value longer than any shape but a random key's is no secret under a password's
+name, and one of fewer kinds of character than a random key holds is no key; a run of few
+kinds has no part that holds more, so that is counted once for the run. The last span counted
+is kept (one text at a time: the rules read a line, then the next).
+"""
+
+from __future__ import annotations
+
+KINDS_OF_A_KEY = 8  # what `values.looks_random` asks of a key at least: this many kinds of character
+LONGEST_SHAPED = 200  # `positions.password_shaped` and `nouns.judged`'s other shapes take no longer value
+
+_FEW: list[object] = [None, 0, 0]  # (text, start, end): a span of fewer kinds than a key's
+
+
+def few_kinds(text: str, begin: int, end: int) -> bool:
+    """Whether `text[begin:end]` holds fewer than KINDS_OF_A_KEY distinct characters (then no
+    part of it looks random): counted once for a span, then known of every span inside it."""
+    kept_text, start, stop = _FEW
+    if kept_text is text and start <= begin and end <= stop:  # type: ignore[operator]
+        return True
+    if len(set(text[begin:end])) >= KINDS_OF_A_KEY:
+        return False
+    _FEW[:] = [text, begin, end]
+    return True
+
+
+def long_plain_value(text: str, start: int, vstart: int, end: int, password: bool) -> bool:
+    """Whether the unquoted value `nouns._value_at` reads at `vstart` after the name at `start`,
+    its run ending at `end`, is judged no secret whatever it holds: longer than LONGEST_SHAPED
+    after the cuts `_value_at` makes (a `,`, a query's `&`, a sentence's end; an end that its
+    `_bare_value` would move is left to it), and under a password's name (`password`) or of
+    too few kinds of character to look random."""
+    if end - vstart <= LONGEST_SHAPED:
+        return False  # (most values: nothing to cut)
+    stop = text.find(",", vstart, end)
+    stop = end if stop == -1 else stop
+    if start and text[start - 1] in "?&;":
+        amp = text.find("&", vstart, stop)
+        stop = stop if amp == -1 else amp
+    vend = stop  # (`whole.rstrip(".:!?")`, read back a few characters at most)
+    while vend > vstart and stop - vend < 8 and text[vend - 1] in ".:!?":
+        vend -= 1
+    if vend - vstart <= LONGEST_SHAPED or text[stop - 1] in ",;)]}" or text[vend - 1] in ".:!?":
+        return False
+    return password or few_kinds(text, vstart, stop)
