@@ -112,3 +112,34 @@ def test_placeholders_references_and_prose_are_kept_whole(text: str) -> None:
 def test_a_placeholder_is_not_half_redacted() -> None:
     # The old failure: the value cut at its first space, so `<your` went and ` key>` stayed.
     assert "] key>" not in redact("API_KEY=<your key>")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "'password' => Hash::make('Purple@2028'),",  # a hasher's
+        "password: await bcrypt.hash('Purple@2028', 10),",  # a scheme's
+        "INSERT INTO users (email, pw) VALUES ('a@example.com', crypt('Purple@2028', gen_salt('bf')));",
+        'hashed, _ := bcrypt.GenerateFromPassword([]byte("Purple@2028"), bcrypt.DefaultCost)',
+        'encoded = passwordEncoder.encode("Purple@2028");',  # named for a password and a hashing verb
+        'BCrypt::Password.create("Purple@2028")',
+        'ph.hash("Purple@2028")',
+    ],
+)
+def test_the_literal_a_password_hashing_call_is_given_goes(text: str) -> None:
+    out = redact(text)
+    assert "Purple@2028" not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "const h = crypto.createHash('sha256').update('hello-world1').digest('hex')",  # a digest of data
+        'x = hash("user:1234")',
+        'url = base64.urlsafe_b64encode(b"some-data_123")',
+        'json.encode("abc-123_x")',
+    ],
+)
+def test_digests_and_encodings_of_data_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -1,7 +1,10 @@
 """The arguments of a call that opens a connection, builds a credential, or signs or
 encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '…')`,
 `NetworkCredential("bot", "…")`, `EXEC sp_addlogin 'app', '…'`, `keyring.set_password(…)`;
-`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`. (What
+`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`; and
+a call that hashes a password, whose first literal is the password in clear: `Hash::make('…')`,
+`bcrypt.hash('…', 10)`, `crypt('…', gen_salt('bf'))`, `GenerateFromPassword([]byte("…"), …)`,
+`passwordEncoder.encode("…")`. (What
 a UI test types into a password field, `cy.get('#password').type("…")`, is `proximity`'s.)
 
 A credential call's literals after its first argument are taken when shaped like a password
@@ -28,7 +31,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)\w*"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encode)\w*"
     r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
@@ -43,6 +46,27 @@ def _key_callee(callee: str) -> bool:
     return any(w.startswith(("sign", "hmac", "fernet", "encrypt", "decrypt", "cipher")) for w in words) or (
         "jwt" in words and words[-1] in ("encode", "decode", "verify")
     )
+
+
+# Password hashing schemes: a call named for one hashes (or checks) the password it is given.
+_HASH_SCHEMES = frozenset("bcrypt scrypt crypt argon2 argon2id argon2i pbkdf2 hashpw".split())
+_HASH_VERBS = frozenset("hash hashpw make encode digest generate create crypt".split())
+_PASSWORD_WORDS = frozenset("password passwd pwd pass".split())
+
+
+def _hash_callee(callee: str) -> bool:
+    """A call that hashes a password, whose first argument is the password in clear: a scheme's
+    (`bcrypt.hash`, `crypt(`, `argon2.hash`), a hasher's (`Hash::make`, `hasher.hash`), or one named
+    for a password and a hashing verb (`password_hash`, `GenerateFromPassword`, `passwordEncoder.encode`)."""
+    words = [w.lower() for w in _CALLEE_WORDS.findall(callee)]
+    if not words or words[-1] in ("new", "create") and "password" not in words:
+        return False  # `createHash("sha256")`: a digest of data, named by its algorithm
+    if any(w in _HASH_SCHEMES for w in words):
+        return True
+    receiver = words[:-1]
+    if any(w in ("hash", "hasher") for w in receiver) or (receiver and words[-1] == "hash"):
+        return True  # `Hash::make(…)`, `pwd_context.hash(…)`
+    return any(w in _PASSWORD_WORDS for w in words) and any(w in _HASH_VERBS for w in words)
 
 
 def _credential_callee(callee: str) -> bool:
@@ -77,9 +101,10 @@ class _CallRule:
             if m.start() < pos or start < pos:
                 continue
             keyed = _key_callee(callee)
-            if not keyed and not _credential_callee(callee):
+            hashing = not keyed and _hash_callee(callee)
+            if not keyed and not hashing and not _credential_callee(callee):
                 continue
-            replaced, scanned_to = _scan(text, start, m.end(), keyed)
+            replaced, scanned_to = _scan(text, start, m.end(), keyed, hashing)
             if replaced is None:
                 continue
             out.append(text[pos:start])
@@ -101,10 +126,11 @@ def _named_an_id(text: str, pos: int, at: int) -> bool:
     return m is not None and not tier(m.group(1))
 
 
-def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | None, int]:
+def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = False) -> tuple[str | None, int]:
     """(the call from `start` with its password-shaped literals marked, where the scan stopped);
     `pos` is where its arguments start. `keyed`: a call that signs or encrypts, whose key is a
-    random literal anywhere in its arguments (`[]byte("…")`, `b"…"`)."""
+    random literal anywhere in its arguments (`[]byte("…")`, `b"…"`); `hashing`: a call that
+    hashes a password, given in its first argument (`[]byte("…")` too)."""
     paren = text[pos - 1] == "("
     depth, index, pieces, last = 0, 0, [], start
     end = min(len(text), pos + 600)
@@ -116,8 +142,10 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | N
             if close == -1 or "\n" in text[i:close]:
                 break
             inner = text[i + 1 : close]
-            if (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i)) or (
-                keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner)
+            if (
+                (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i))
+                or (keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner))
+                or (hashing and depth <= 1 and index == 0 and password_shaped(inner) and not _ALGORITHM.match(inner))
             ):
                 pieces.append(text[last : i + 1] + MARK)
                 last = close
@@ -177,6 +205,17 @@ _CALL_TRIGGERS = (
     "ldap",
     "Auth(",
     "auth(",
+    # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
+    "ash::",
+    "ash(",
+    "rypt(",
+    "rypt.",
+    "rypt:",
+    "hashpw",
+    "hashSync",
+    "argon2",
+    "FromPassword",
+    "ncode(",
 )
 
 
