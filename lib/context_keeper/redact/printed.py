@@ -29,7 +29,7 @@ from . import languages, printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
-from .values import has_word_part, is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
+from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
 _COMMAND_TRIGGERS = (
     "initial-password",
@@ -69,6 +69,7 @@ _ANNOUNCING = (
     ".\n",
     "$ ",
     "% ",
+    ":\\",
     "❯ ",
     "> ",
     "db) ",
@@ -94,12 +95,16 @@ _COMMAND = LazyPattern(
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
 # PowerShell's (`PS C:\\src> `) too.
+# cmd's (`C:\\src>`, no space after it) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
-# expression (`> process.env.X`, Node's REPL; a quote in prose is words).
+# expression (`> process.env.X`, Node's REPL; `> nonsensitive(var.db_password)`, Terraform's
+# console; a quote in prose is words).
 _PROMPT = LazyPattern(
-    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
+    r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>"
+    r"|>(?=[ \t]+(?:[\w$.]+\()*[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+\)*[ \t\r]*$))[ \t]+"
+    r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
 # One expression that reads a variable of the environment, nothing else on the line but R's
 # or Node's `> ` prompt (not an assignment, not a call given other arguments).
@@ -174,6 +179,18 @@ def announces(lines: list[str], i: int) -> int:
     return LABELLED
 
 
+def _reads_a_secret(line: str) -> bool:
+    """Whether `line` is a command after a prompt that reads a secret-named thing
+    (`$ python manage.py shell -c "…print(settings.SECRET_KEY)"`, `> nonsensitive(var.db_password)`):
+    what it prints is that secret, whatever alphabet it was drawn from (a random run with brackets
+    too, as a generator's)."""
+    prompt = _PROMPT.match(line)
+    if prompt is None:
+        return False
+    low = line[prompt.end() :].lower()
+    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low
+
+
 def _next_nonblank(lines: list[str], j: int) -> int | None:
     for k in range(j, min(j + 3, len(lines))):
         if lines[k].strip():
@@ -188,7 +205,7 @@ def _secret_value(v: str, generated: bool = False) -> bool:
     """Whether `v`, on a line after an announcing one, is a secret; `generated`: the line
     before ran a command that makes random secrets, whose alphabets hold brackets too
     (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
-    if generated and len(v) >= 16 and MARK not in v and looks_random(v) and not has_word_part(v) and "://" not in v:
+    if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
         return _CALL.match(v) is None  # a call: code, not a key
     if generated and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
@@ -273,7 +290,7 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        generated = mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None
+        generated = (mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None) or _reads_a_secret(lines[i])
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:

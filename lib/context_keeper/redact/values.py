@@ -142,6 +142,17 @@ def has_word_part(v: str) -> bool:
     )
 
 
+def word_share(v: str) -> float:
+    """The share of `v`'s characters in parts that are words (`has_word_part`'s parts): a random
+    run may hold one by chance (`…#80-glule`), an id built from words is mostly words."""
+    words = sum(
+        len(p)
+        for p in _WORD_SPLIT.split(v)
+        if len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p)
+    )
+    return words / max(len(v), 1)
+
+
 def is_qualified_name(v: str) -> bool:
     """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
     parts = _QUALIFIED_SPLIT.split(v)
