@@ -108,6 +108,13 @@ def _scan_start(text: str, start: int, end: int) -> int | None:
 
 
 _PASSED = (-1, -1)  # a literal the scan passes over (a number, another field's value)
+# A struct tag's default (`envconfig:"DB_PASSWORD" default:"…"`, `envDefault:"…"`, `env-default:"…"`):
+# the value the field holds when the environment gives none.
+_TAG_DEFAULT = LazyPattern(r"(?<![\w-])(?i:default|env-?default|default_?value)[ \t]*:[ \t]*\"(?P<s>[^\"\n]{1,300})\"")
+# A call that wraps the literal it is given (`SecretStr("…")`, `Field(default="…")`): a word
+# right before `(`, not one that reads or computes (`_READING`).
+_CALL_OPEN = LazyPattern(r"[ \t]*\(")
+_TYPE_THEN_VALUE = LazyPattern(r"[ \t]*=(?!=)")
 
 
 def _literal(
@@ -121,6 +128,10 @@ def _literal(
     change = _CHANGE.match(text, m.end())
     if change is not None and judged(level, change.group("n")):
         return change.span("n")  # `password = "changeme" -> "…"`: a plan's old value, then the new
+    if kind == "q" and m.group("q")[0] == "`":
+        tag = _TAG_DEFAULT.search(v)
+        if tag is not None and judged(level, tag.group("s")):
+            return a + tag.start("s"), a + tag.end("s")  # a struct tag's default: the field's value
     if assigned:
         return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
     if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
@@ -144,6 +155,7 @@ def after_noun(
     words = 0
     first, clear = True, False
     assigned = False  # the token before was `=`/`:` right after the noun
+    after_colon = False  # … and it was `:` (a type may follow)
     while pos < limit:
         m = token(text, pos)  # (not cut at the limit: a long token is taken whole or not at all)
         if m is None or m.lastgroup is None or m.start(m.lastgroup) >= limit:
@@ -154,6 +166,7 @@ def after_noun(
             if op in _STOP_OPS:
                 return None
             assigned = first and op in _ASSIGN
+            after_colon = assigned and op == ":"
             first = False
             pos = m.end()
             continue
@@ -175,7 +188,18 @@ def after_noun(
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
-        if assigned or (core.lower() in _PROSE and not label) or _READING.search(core) is not None:
+        reads = _READING.search(core) is not None
+        if (
+            assigned
+            and not reads
+            and (after_colon and _TYPE_THEN_VALUE.match(text, m.end()) or _CALL_OPEN.match(text, m.end()))
+        ):
+            # `password: str = …`: a type, then the value; `= SecretStr("…")`, `= Field(default="…")`:
+            # a call given the literal, which decides as after the noun (`Field(description="…")` stops)
+            first = assigned = after_colon = False
+            pos = m.end()
+            continue
+        if assigned or (core.lower() in _PROSE and not label) or reads:
             return None  # `password = compute()`, `the password for …`, `getenv`
         if not is_numberish(core):
             words += 1
