@@ -143,3 +143,33 @@ def test_the_literal_a_password_hashing_call_is_given_goes(text: str) -> None:
 )
 def test_digests_and_encodings_of_data_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'CMD ["redis-cli", "-a", "Purple@2028", "ping"]',  # a Dockerfile's exec form
+        'test: ["CMD", "redis-cli", "-a", "Purple@2028", "ping"]',  # a compose healthcheck
+        '"command": ["sshpass", "-p", "Purple@2028", "ssh", "bob@host"]',
+        'exec.Command("mysql", "-u", "root", "-pPurple@2028", "app")',  # a flag with its value attached
+        "spawn('redis-cli', ['-a', 'Purple@2028', 'ping'])",  # the command outside the nested array
+    ],
+)
+def test_a_password_flag_in_an_array_of_arguments_goes(text: str) -> None:
+    out = redact(text)
+    assert "Purple@2028" not in out
+    assert MARK in out
+    assert out.count('"') == text.count('"') and out.count("'") == text.count("'")  # the array's quotes stay
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'args: ["--port", "6379", "--loglevel", "warning"]',
+        'ENTRYPOINT ["python", "-m", "app", "--config", "/etc/app.yaml"]',
+        'subprocess.run(["git", "commit", "-m", "fix-password-reset"])',
+        'ignore = ["-p", "-a", "--password"]',  # flags named, none given a value
+    ],
+)
+def test_arrays_of_arguments_without_a_secret_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -2,6 +2,10 @@
 `redis-cli -a X`, `sshpass -p X`, `curl -u user:X`, `aws configure set … X`, `gh secret set
 --body X`, SQL `PASSWORD 'X'`, netrc, `.pgpass`, `echo X | docker login --password-stdin`.
 
+A command written as an array of its arguments (a Dockerfile's or a compose file's exec form,
+`["redis-cli", "-a", "X", "ping"]`, `exec.Command("mysql", "-pX")`, `spawn('redis-cli', ['-a',
+'X'])`) is read as the command line its items make.
+
 `NAME=value`, `--password value` and `-storepass value` are left to `assignments`.
 """
 
@@ -234,6 +238,45 @@ _NEEDS_FLAG = frozenset(
 )
 
 
+# A command's arguments as an array of quoted items, one a flag (`"-a"`, `'--password'`), the
+# brackets of a nested array allowed between them (`spawn('redis-cli', ['-a', …])`).
+_ITEM = r"""(?:"[^"\s\\]{1,200}"|'[^'\s\\]{1,200}')"""
+_ARGV = LazyPattern(rf"{_ITEM}(?:[ \t]*,[ \t]*\[?[ \t]*{_ITEM})+")
+_ITEM_PATTERN = LazyPattern(_ITEM)
+_ARGV_TRIGGERS = ('", "-', '","-', "', '-", "','-", "['-", '["-')
+
+
+def _argument_arrays(text: str) -> str:
+    """Each array of a command's arguments read as its command line (`redact` on the items
+    joined by spaces), the items that line loses marked in the array."""
+    from . import redact  # (the package's entry: every rule reads the command line)
+
+    out, pos = [], 0
+    for m in _ARGV.finditer(text):
+        items = list(_ITEM_PATTERN.finditer(text, m.start(), m.end()))
+        words = [i.group(0)[1:-1] for i in items]
+        if not any(w[:1] == "-" for w in words[:-1]):
+            continue  # no flag with an argument after it: a list of names, not a command
+        line = " ".join(words)
+        done = redact(line)
+        if done == line:
+            continue
+        after = done.split(" ")
+        for item, word, new in zip(
+            items, words, after if len(after) == len(words) else [None] * len(words), strict=True
+        ):
+            if new is None:  # (the line's rule took more than one item: each item it lost is marked)
+                new = word if word in done else MARK
+            if new != word:
+                out.append(text[pos : item.start() + 1])
+                out.append(new)
+                pos = item.end() - 1
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text) in the order they run; a trigger starting with FLAG_GATE's
     marker `\0` is only tested when the text holds a flag."""
@@ -255,6 +298,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     rules.append((logins.TRIGGERS, logins.redact_logins))
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
+    rules.append((_ARGV_TRIGGERS, _argument_arrays))
     return tuple(rules)
 
 
