@@ -277,6 +277,27 @@ def _argument_arrays(text: str) -> str:
     return "".join(out)
 
 
+# `sed`'s substitution, `s/^password=.*/password=…/`: its pattern matches values and is none;
+# its replacement is text the file will hold, read on its own.
+_SUBSTITUTION = LazyPattern(
+    r"(?<![\w/.-])s(?P<d>[/|#])(?P<pat>(?:[^\n\\]|\\.)*?)(?P=d)(?P<rep>(?:[^\n\\]|\\.)*?)(?P=d)"
+)
+
+
+def _substitutions(text: str) -> str:
+    """The replacement of each `s/…/…/` read as the text it writes (`redact` on it alone)."""
+    from . import redact
+
+    def one(m: re.Match[str]) -> str:
+        rep = m.group("rep")
+        done = redact(rep) if "=" in rep or ":" in rep else rep
+        if done == rep:
+            return m.group(0)
+        return m.group(0)[: m.start("rep") - m.start()] + done + m.group(0)[m.end("rep") - m.start() :]
+
+    return _SUBSTITUTION.sub(one, text)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text) in the order they run; a trigger starting with FLAG_GATE's
     marker `\0` is only tested when the text holds a flag."""
@@ -299,6 +320,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((logins.TRIGGERS, logins.redact_logins))
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     rules.append((_ARGV_TRIGGERS, _argument_arrays))
+    rules.append((("s/", "s|", "s#"), _substitutions))
     return tuple(rules)
 
 
