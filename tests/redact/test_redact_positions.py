@@ -173,3 +173,33 @@ def test_a_password_flag_in_an_array_of_arguments_goes(text: str) -> None:
 )
 def test_arrays_of_arguments_without_a_secret_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a directory entry's name where a `passwd` command takes its user
+        "ldappasswd -x -H ldap://ldap -D cn=admin,dc=example,dc=org -W -S uid=bob,ou=people,dc=example,dc=org",
+        # the next flag after a name a reference gives (`env:KS_PASS`), no value of that name
+        "dotnet publish -c Release -p:SigningStorePass=env:KS_PASS -p:SigningKeyPass=env:KS_PASS",
+        # a pipeline's macro inside the value, after a boolean
+        "##vso[task.setvariable variable=dbPassword;issecret=true]$(DbPassword)",
+        # a stored credential's id after its kind, one string
+        'password("env.DB_PASSWORD", "credentialsJSON:5b7c2a1e-0d3f-4e8a-9b6c-1f2e3d4c5b6a", display = HIDDEN)',
+        # a substitution's pattern, an empty replacement, a reference
+        "sed -i 's/^password=.*/password=/' /etc/app/app.ini",
+        'sed -i "s/^password=.*/password=${DB_PASSWORD}/" /etc/app/app.ini',
+    ],
+)
+def test_names_patterns_and_references_in_a_password_position_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_password_a_substitution_writes_goes_its_pattern_stays() -> None:
+    out = redact("sed -i 's/^password=.*/password=Falcon.277Castle/' /etc/app/app.ini")
+    assert out == f"sed -i 's/^password=.*/password={MARK}/' /etc/app/app.ini"
+
+
+def test_a_random_key_that_starts_with_a_dash_is_no_flag() -> None:
+    out = redact("export ACCESS_TOKEN=-jjzSALlxyNnIo4_=UeLO0QJCWLd4wOlQLSE")
+    assert "UeLO0QJCWLd4wOlQLSE" not in out

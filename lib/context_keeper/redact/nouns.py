@@ -40,6 +40,7 @@ from .values import (
     is_dotted_name,
     is_hexlike,
     is_placeholder,
+    is_reference,
     looks_random,
     not_a_secret,
     strongly_mixed,
@@ -163,6 +164,13 @@ def _after_nouns(text: str) -> tuple[str, bool]:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
             if span is not None and given_by_name(text, start, end):
                 span = None  # `--secret DB_PASSWORD +integration`: the name is passed, not given a value
+        if (
+            span is not None
+            and text[end : end + 1] == ":"
+            and span[0] == end + 1
+            and is_reference(text[start : span[1]])
+        ):
+            span = None  # `"credentialsJSON:<uuid>"`: the name and its value make one reference
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)

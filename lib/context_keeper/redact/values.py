@@ -44,10 +44,12 @@ _REFERENCE = LazyPattern(
         :(?://)?[A-Za-z0-9_/.{$-]
       | ENC\[ | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
+      | [A-Za-z][\w-]{1,30}:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$  # `credentialsJSON:<uuid>`: a stored item's id
     """,
     re.VERBOSE,
 )
-_FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]")
+# (`-p:KeyPass=env:KS_PASS`, `--opt=value`: the next flag with its argument, no value of the name before it)
+_FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]|--?(?:[A-Za-z]|[a-z][a-z-]+)[:=]\S*")
 _ADDRESS_OF = LazyPattern(r"[&*][A-Za-z_][\w.]*[({]")
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
@@ -68,7 +70,11 @@ _CMDLET = LazyPattern(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
 _ARGUMENT_AFTER = LazyPattern(r"[ \t][-'\"$(]")
 _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
-_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+# (`$(DbPassword)` inside a value: a pipeline's macro or a command's output the value is built from)
+_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}|\$\([A-Za-z_][\w.]*\)")
+# A regular expression's start (`.*`, `.+`, `[^…`): a pattern that matches values, as `sed`'s
+# `s/^password=.*/…/` has, not one.
+_PATTERN_START = (".*", ".+", "[^", "\\S", "\\w", "\\d")
 _CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SELECTOR = LazyPattern(r"[#.][A-Za-z][\w-]*")
 _COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
@@ -336,4 +342,5 @@ def not_a_secret(v: str) -> bool:
         or _COLOR.fullmatch(v) is not None
         or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
+        or v.startswith(_PATTERN_START)
     )
