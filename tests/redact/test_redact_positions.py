@@ -203,3 +203,33 @@ def test_a_password_a_substitution_writes_goes_its_pattern_stays() -> None:
 def test_a_random_key_that_starts_with_a_dash_is_no_flag() -> None:
     out = redact("export ACCESS_TOKEN=-jjzSALlxyNnIo4_=UeLO0QJCWLd4wOlQLSE")
     assert "UeLO0QJCWLd4wOlQLSE" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "app.use(basicAuth({ users: { admin: 'Purple@2028' } }))",  # a map of users to passwords
+        "app.use(basicAuth({ users: { 'admin': 'Purple@2028' }, challenge: true }))",
+        'gin.BasicAuth(gin.Accounts{"admin": "Purple@2028"})',
+        'conn.simple_bind_s("cn=admin,dc=example,dc=org", "Purple@2028")',  # a directory entry's name, then its password
+        'l.Bind("cn=admin,dc=example,dc=org", "Purple@2028")',
+    ],
+)
+def test_a_password_beside_its_login_in_a_map_or_a_bind_goes(text: str) -> None:
+    out = redact(text)
+    assert "Purple@2028" not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'users = {"admin": "Administrator", "bob": "viewer"}',  # users' roles, words
+        "users: { admin: 'admin' }",
+        "const users = { alice: { role: 'admin' } }",
+        'search("ou=people,dc=example,dc=org", "(uid=bob)")',  # a search base and its filter
+        'search("ou=people,dc=example,dc=org", "subtree")',
+    ],
+)
+def test_maps_of_users_and_searches_without_a_password_are_kept(text: str) -> None:
+    assert redact(text) == text

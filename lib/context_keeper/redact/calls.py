@@ -221,8 +221,11 @@ _CALL_TRIGGERS = (
 
 # -- the second of a user/secret pair -------------------------------------------------------------
 
+# A directory entry's name is a login too: `simple_bind_s("cn=admin,dc=example,dc=org", "…")`.
+_DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
+_DN_PATTERN = LazyPattern(_DN)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40})(?P=q)[ \t]*,[ \t]*"
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|" + _DN + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
 )
 _PAIR_PATTERN = LazyPattern(_PAIR)
@@ -234,8 +237,10 @@ _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 
 
 def _user_like(u: str) -> bool:
-    """`bob`, `app`, `sa`, `bot@example.com`: a login name, not a word of several cases, a
-    dotted module or a path."""
+    """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
+    word of several cases, a dotted module or a path."""
+    if _DN_PATTERN.fullmatch(u) is not None:
+        return True
     name = _EMAIL_HOST.sub("", u)
     return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
 
@@ -267,8 +272,8 @@ def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
     if not _user_like(m.group("u")) or not password_shaped(s):
         return False
-    if _after_an_address(m):
-        return not not_a_secret(s)
+    if _after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
+        return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
     if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]):
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
     return strongly_mixed(s) or is_random_token(s)  # not `("node", "index2")`, `("python", "app_main.py")`
@@ -290,6 +295,38 @@ def _second_of_pair(text: str) -> str:
             pos = at = m.end("s")
         else:
             at = m.start("p")
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# -- a map of users to their passwords --------------------------------------------------------------
+
+# `basicAuth({ users: { admin: '…' } })`, `users = {"admin": "…"}`, `gin.Accounts{"admin": "…"}`: a map
+# named for users or accounts, opened right after its name, each key a login and each value its password.
+_USER_MAP = LazyPattern(
+    r"(?i:users|accounts|logins|credentials|passwords)[\"']?[ \t]*(?:[:=]|=>)?[ \t]*(?:[A-Za-z_][\w.]*)?[ \t]*\{"
+)
+_MAP_ENTRY = LazyPattern(
+    r"[ \t]*(?P<k>[\"']?)(?P<u>[a-z][\w.@+-]{1,40})(?P=k)[ \t]*(?::|=>)[ \t]*(?P<q>[\"'])(?P<s>[^\"'\s\\]{1,200})(?P=q)[ \t]*,?"
+)
+
+
+def _user_maps(text: str) -> str:
+    """The password of each entry of a map of users to passwords, marked."""
+    out, pos = [], 0
+    for m in _USER_MAP.finditer(text):
+        if m.start() < pos:
+            continue
+        at = m.end()
+        while (entry := _MAP_ENTRY.match(text, at)) is not None:
+            v = entry.group("s")
+            if _user_like(entry.group("u")) and password_shaped(v) and not not_a_secret(v):
+                out.append(text[pos : entry.start("s")])
+                out.append(MARK)
+                pos = entry.end("s")
+            at = entry.end()
     if not out:
         return text
     out.append(text[pos:])
@@ -359,5 +396,6 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         (_CALL_TRIGGERS, _CallRule()),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
         ((".toCharArray()",), _char_array),
+        (("users", "Users", "USERS", "ccounts", "logins", "Logins", "asswords"), _user_maps),
         (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
     )
