@@ -233,3 +233,20 @@ def test_a_password_beside_its_login_in_a_map_or_a_bind_goes(text: str) -> None:
 )
 def test_maps_of_users_and_searches_without_a_password_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # an `@` inside the password is no login's end: the port and the parameters stay
+            "jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=Tiger@2019;encrypt=true",
+            f"jdbc:sqlserver://db:1433;databaseName=app;user=sa;password={MARK};encrypt=true",
+        ),
+        (  # the value ends at the list's next `;`
+            "Server=db;Database=app;User Id=sa;Password=Tiger.2019x;Encrypt=True",
+            f"Server=db;Database=app;User Id=sa;Password={MARK};Encrypt=True",
+        ),
+    ],
+)
+def test_a_password_in_a_drivers_parameter_list_goes_alone(text: str, expected: str) -> None:
+    assert redact(text) == expected

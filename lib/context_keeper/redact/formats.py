@@ -253,7 +253,14 @@ def _url_sub(m: re.Match[str]) -> str:
     # (Oracle's `thin:user/pw@` pattern has no `user` group: the same check without it.)
     if MARK in value or not_a_secret(value) or value == m.groupdict().get("user") or value.isdigit():
         return m.group(0)  # `postgres:postgres@`, `user:${PASS}@`, `user:<password>@`
+    if _PARAMETERS.search(value) is not None:
+        # `sqlserver://db:1433;user=sa;password=…@…`: a port and a driver's `;key=value` list before
+        # an `@` inside the password, no login (the password is read by its name)
+        return m.group(0)
     return _keep_group(m, MARK)
+
+
+_PARAMETERS = LazyPattern(r";[A-Za-z][\w.]*=")
 
 
 def _authz_sub(m: re.Match[str]) -> str:

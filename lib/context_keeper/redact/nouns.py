@@ -256,6 +256,8 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         whole = _bare_value(bare.group(0).split(",", 1)[0])
     if start and text[start - 1] in "?&;":
         whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
+        if text[start - 1] == ";" and not quoted:
+            whole = whole.split(";", 1)[0]  # a driver's `;key=value` list: at the next `;`
     v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
     if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole
