@@ -184,8 +184,6 @@ def test_arrays_of_arguments_without_a_secret_are_kept(text: str) -> None:
         "dotnet publish -c Release -p:SigningStorePass=env:KS_PASS -p:SigningKeyPass=env:KS_PASS",
         # a pipeline's macro inside the value, after a boolean
         "##vso[task.setvariable variable=dbPassword;issecret=true]$(DbPassword)",
-        # a stored credential's id after its kind, one string
-        'password("env.DB_PASSWORD", "credentialsJSON:5b7c2a1e-0d3f-4e8a-9b6c-1f2e3d4c5b6a", display = HIDDEN)',
         # a substitution's pattern, an empty replacement, a reference
         "sed -i 's/^password=.*/password=/' /etc/app/app.ini",
         'sed -i "s/^password=.*/password=${DB_PASSWORD}/" /etc/app/app.ini',

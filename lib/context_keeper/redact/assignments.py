@@ -183,8 +183,6 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     sep = m.groupdict().get("sep") or ""
     if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
         return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
-    if sep == ":" and vstart == start + len(name) + 1 and is_reference(text[start:vend]):
-        return None  # `"credentialsJSON:<uuid>"`: the name and its value make one reference
     literal = context == _LITERAL or header
     if not quoted:
         bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)

@@ -236,7 +236,7 @@ _STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
 _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 
 
-def _user_like(u: str) -> bool:
+def user_like(u: str) -> bool:
     """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
     word of several cases, a dotted module or a path."""
     if _DN_PATTERN.fullmatch(u) is not None:
@@ -270,7 +270,7 @@ def _after_an_address(m: re.Match[str]) -> bool:
 
 def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
-    if not _user_like(m.group("u")) or not password_shaped(s):
+    if not user_like(m.group("u")) or not password_shaped(s):
         return False
     if _after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
         return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
@@ -301,38 +301,6 @@ def _second_of_pair(text: str) -> str:
     return "".join(out)
 
 
-# -- a map of users to their passwords --------------------------------------------------------------
-
-# `basicAuth({ users: { admin: '…' } })`, `users = {"admin": "…"}`, `gin.Accounts{"admin": "…"}`: a map
-# named for users or accounts, opened right after its name, each key a login and each value its password.
-_USER_MAP = LazyPattern(
-    r"(?i:users|accounts|logins|credentials|passwords)[\"']?[ \t]*(?:[:=]|=>)?[ \t]*(?:[A-Za-z_][\w.]*)?[ \t]*\{"
-)
-_MAP_ENTRY = LazyPattern(
-    r"[ \t]*(?P<k>[\"']?)(?P<u>[a-z][\w.@+-]{1,40})(?P=k)[ \t]*(?::|=>)[ \t]*(?P<q>[\"'])(?P<s>[^\"'\s\\]{1,200})(?P=q)[ \t]*,?"
-)
-
-
-def _user_maps(text: str) -> str:
-    """The password of each entry of a map of users to passwords, marked."""
-    out, pos = [], 0
-    for m in _USER_MAP.finditer(text):
-        if m.start() < pos:
-            continue
-        at = m.end()
-        while (entry := _MAP_ENTRY.match(text, at)) is not None:
-            v = entry.group("s")
-            if _user_like(entry.group("u")) and password_shaped(v) and not not_a_secret(v):
-                out.append(text[pos : entry.start("s")])
-                out.append(MARK)
-                pos = entry.end("s")
-            at = entry.end()
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
-
-
 # -- a user and its password joined by a colon, given to an encoder --------------------------------
 
 # `btoa("bob:…")`, `b64encode(b"bob:…")`, `Base64.encode("bob:…".getBytes())`: the two halves of
@@ -352,7 +320,7 @@ def _encoded_pair(text: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         u, v = m.group("u"), m.group("s")
-        if not _user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
+        if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
             return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
         whole, base = m.group(0), m.start()
         return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
@@ -396,6 +364,5 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         (_CALL_TRIGGERS, _CallRule()),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
         ((".toCharArray()",), _char_array),
-        (("users", "Users", "USERS", "ccounts", "logins", "Logins", "asswords"), _user_maps),
         (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
     )

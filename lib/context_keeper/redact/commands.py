@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import accounts, logins
+from . import accounts, logins, user_maps
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
@@ -246,11 +246,23 @@ _ITEM_PATTERN = LazyPattern(_ITEM)
 _ARGV_TRIGGERS = ('", "-', '","-', "', '-", "','-", "['-", '["-')
 
 
+# The package's `redact`, given by the package when it compiles the rules (this module is one of
+# them, so it does not import the package): a command line or a replacement is read by every rule.
+_WHOLE: list[Callable[[str], str]] = []
+
+
+def read_whole_with(redact: Callable[[str], str]) -> None:
+    """Set the function that reads a command line an array makes, or a substitution's replacement."""
+    _WHOLE[:] = [redact]
+
+
+def _redact(text: str) -> str:
+    return _WHOLE[0](text) if _WHOLE else text
+
+
 def _argument_arrays(text: str) -> str:
     """Each array of a command's arguments read as its command line (`redact` on the items
     joined by spaces), the items that line loses marked in the array."""
-    from . import redact  # (the package's entry: every rule reads the command line)
-
     out, pos = [], 0
     for m in _ARGV.finditer(text):
         items = list(_ITEM_PATTERN.finditer(text, m.start(), m.end()))
@@ -258,7 +270,7 @@ def _argument_arrays(text: str) -> str:
         if not any(w[:1] == "-" for w in words[:-1]):
             continue  # no flag with an argument after it: a list of names, not a command
         line = " ".join(words)
-        done = redact(line)
+        done = _redact(line)
         if done == line:
             continue
         after = done.split(" ")
@@ -286,11 +298,10 @@ _SUBSTITUTION = LazyPattern(
 
 def _substitutions(text: str) -> str:
     """The replacement of each `s/…/…/` read as the text it writes (`redact` on it alone)."""
-    from . import redact
 
     def one(m: re.Match[str]) -> str:
         rep = m.group("rep")
-        done = redact(rep) if "=" in rep or ":" in rep else rep
+        done = _redact(rep) if "=" in rep or ":" in rep else rep
         if done == rep:
             return m.group(0)
         return m.group(0)[: m.start("rep") - m.start()] + done + m.group(0)[m.end("rep") - m.start() :]
@@ -318,6 +329,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     rules.append((logins.TRIGGERS, logins.redact_logins))
+    rules.append((user_maps.TRIGGERS, user_maps.redact_user_maps))
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     rules.append((_ARGV_TRIGGERS, _argument_arrays))
     rules.append((("s/", "s|", "s#"), _substitutions))

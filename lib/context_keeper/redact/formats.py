@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import hashes
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
@@ -179,27 +180,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         r"|[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9][A-L][A-Za-z0-9]{16}[A-Za-z][A-Za-z0-9]{7}(?:[A-Za-z0-9]{2}(?:==)?)?)"
         r"(?![A-Za-z0-9+/_-])",
     ),
-    # Password hashes (`/etc/shadow`, `.htpasswd`, bcrypt): the salt and hash go, the scheme stays.
-    # A compose file or a Traefik label doubles each `$` (`$$2y$$05$$…`): the same hash.
-    (
-        "crypt",
-        ("$1$", "$2a$", "$2b$", "$2y$", "$5$", "$6$", "$7$", "$y$", "$gy$", "$apr1$", "$argon2", "$pbkdf2", "$scrypt"),
-        r"(?<![\w$])(?P<h>\$\$?(?:1|2[abxy]|5|6|7|y|gy|apr1|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?|scrypt)\$\$?)"
-        r"(?P<s>(?:[\w./+=,-]*\$\$?){1,4}[./A-Za-z0-9+=]{16,})",
-    ),
-    # A framework's stored password: Django's `pbkdf2_sha256$…$salt$hash`, Werkzeug's
-    # `scrypt:32768:8:1$salt$hash`, `pbkdf2:sha256:600000$…`; an LDAP `userPassword`'s `{SSHA}…`.
-    (
-        "framework_hash",
-        ("pbkdf2_", "pbkdf2:", "scrypt:", "bcrypt_sha256$", "argon2$"),
-        r"(?<![\w$])(?P<h>(?:pbkdf2_sha\d+|pbkdf2:sha\d+(?::\d+)?|scrypt(?::\d+){3}|bcrypt_sha256|argon2)\$)"
-        r"(?P<s>(?:[\w./+=-]*\$){1,3}[./A-Za-z0-9+=]{16,})",
-    ),
-    (
-        "ldap_hash",
-        ("{SSHA", "{SHA", "{SMD5", "{MD5", "{PBKDF2", "{CRYPT}"),
-        r"(?P<h>\{(?:SSHA(?:256|384|512)?|SHA(?:256|384|512)?|SMD5|MD5|PBKDF2(?:-SHA\d+)?|CRYPT)\})(?P<s>[./A-Za-z0-9+=$]{16,})",
-    ),
+    *hashes.SHAPES,  # password hashes
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
     (
         "authz",
@@ -365,9 +346,7 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
         "oracle": _url_sub,
         "authz": _authz_sub,
         "scheme": _scheme_sub,
-        "crypt": _checked(lambda v: is_wordy(v.rsplit("$", 1)[-1])),
-        "framework_hash": _checked(lambda v: is_wordy(v.rsplit("$", 1)[-1])),
-        "ldap_hash": _checked(is_wordy),
+        **{name: _checked(hashes.not_a_hash) for name, _, _ in hashes.SHAPES},
         "azure": _checked(lambda v: False),
     }
     early: list[tuple[tuple[str, ...], Callable[[str], str]]] = []

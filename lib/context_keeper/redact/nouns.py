@@ -40,7 +40,6 @@ from .values import (
     is_dotted_name,
     is_hexlike,
     is_placeholder,
-    is_reference,
     looks_random,
     not_a_secret,
     strongly_mixed,
@@ -164,13 +163,6 @@ def _after_nouns(text: str) -> tuple[str, bool]:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
             if span is not None and given_by_name(text, start, end):
                 span = None  # `--secret DB_PASSWORD +integration`: the name is passed, not given a value
-        if (
-            span is not None
-            and text[end : end + 1] == ":"
-            and span[0] == end + 1
-            and is_reference(text[start : span[1]])
-        ):
-            span = None  # `"credentialsJSON:<uuid>"`: the name and its value make one reference
         if span is not None:
             out.append(text[pos : span[0]])
             out.append(MARK)
@@ -254,10 +246,8 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         if bare is None:
             return None
         whole = _bare_value(bare.group(0).split(",", 1)[0])
-    if start and text[start - 1] in "?&;":
-        whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
-        if text[start - 1] == ";" and not quoted:
-            whole = whole.split(";", 1)[0]  # a driver's `;key=value` list: at the next `;`
+    if start and text[start - 1] in "?&;":  # a URL query's parameter ends at the next `&`, a driver's `;k=v` at `;`
+        whole = whole.split("&", 1)[0].split(";" if text[start - 1] == ";" and not quoted else "&", 1)[0]
     v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
     if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole

@@ -141,6 +141,16 @@ def _literal(
     return None
 
 
+def _passes_into(text: str, m: re.Match[str]) -> bool:
+    """Whether the word `m` right after the noun's `=`/`:` is passed into, not the value: a type
+    after `:` then `=` (`password: str = …`), or a call given the literal (`= SecretStr("…")`,
+    `= Field(default="…")`), whose first literal decides as after the noun (`Field(description=…)`
+    stops there)."""
+    if _CALL_OPEN.match(text, m.end()) is not None:
+        return True
+    return text[m.start() - 1 : m.start()] == ":" and _TYPE_THEN_VALUE.match(text, m.end()) is not None
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -155,7 +165,6 @@ def after_noun(
     words = 0
     first, clear = True, False
     assigned = False  # the token before was `=`/`:` right after the noun
-    after_colon = False  # … and it was `:` (a type may follow)
     while pos < limit:
         m = token(text, pos)  # (not cut at the limit: a long token is taken whole or not at all)
         if m is None or m.lastgroup is None or m.start(m.lastgroup) >= limit:
@@ -166,7 +175,6 @@ def after_noun(
             if op in _STOP_OPS:
                 return None
             assigned = first and op in _ASSIGN
-            after_colon = assigned and op == ":"
             first = False
             pos = m.end()
             continue
@@ -189,14 +197,8 @@ def after_noun(
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
         reads = _READING.search(core) is not None
-        if (
-            assigned
-            and not reads
-            and (after_colon and _TYPE_THEN_VALUE.match(text, m.end()) or _CALL_OPEN.match(text, m.end()))
-        ):
-            # `password: str = …`: a type, then the value; `= SecretStr("…")`, `= Field(default="…")`:
-            # a call given the literal, which decides as after the noun (`Field(description="…")` stops)
-            first = assigned = after_colon = False
+        if assigned and not reads and _passes_into(text, m):
+            first = assigned = False
             pos = m.end()
             continue
         if assigned or (core.lower() in _PROSE and not label) or reads:

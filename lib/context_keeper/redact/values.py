@@ -44,7 +44,6 @@ _REFERENCE = LazyPattern(
         :(?://)?[A-Za-z0-9_/.{$-]
       | ENC\[ | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
-      | [A-Za-z][\w-]{1,30}:[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$  # `credentialsJSON:<uuid>`: a stored item's id
     """,
     re.VERBOSE,
 )
