@@ -31,7 +31,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encode)\w*"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encoder)\w*"
     r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
@@ -206,16 +206,14 @@ _CALL_TRIGGERS = (
     "Auth(",
     "auth(",
     # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
-    "ash::",
-    "ash(",
-    "rypt(",
-    "rypt.",
-    "rypt:",
-    "hashpw",
-    "hashSync",
+    # (few: each is one more scan of a long text's blocks)
+    "hash",
+    "Hash",
+    "crypt",
+    "Crypt",
     "argon2",
+    "ncoder",
     "FromPassword",
-    "ncode(",
 )
 
 

@@ -243,7 +243,7 @@ _NEEDS_FLAG = frozenset(
 _ITEM = r"""(?:"[^"\s\\]{1,200}"|'[^'\s\\]{1,200}')"""
 _ARGV = LazyPattern(rf"{_ITEM}(?:[ \t]*,[ \t]*\[?[ \t]*{_ITEM})+")
 _ITEM_PATTERN = LazyPattern(_ITEM)
-_ARGV_TRIGGERS = ('", "-', '","-', "', '-", "','-", "['-", '["-')
+_ARGV_TRIGGERS = ('", "-', "', '-", '["-', "['-")
 
 
 # The package's `redact`, given by the package when it compiles the rules (this module is one of
@@ -298,6 +298,8 @@ _SUBSTITUTION = LazyPattern(
 
 def _substitutions(text: str) -> str:
     """The replacement of each `s/…/…/` read as the text it writes (`redact` on it alone)."""
+    if "=" not in text and ":" not in text:
+        return text  # (a path's `s/`: no replacement that could hold a secret)
 
     def one(m: re.Match[str]) -> str:
         rep = m.group("rep")

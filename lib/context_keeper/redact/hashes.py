@@ -21,7 +21,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "framework_hash",
-        ("pbkdf2_", "pbkdf2:", "scrypt:", "bcrypt_sha256$", "argon2$"),
+        ("pbkdf2", "scrypt:", "bcrypt_sha256$", "argon2$"),
         r"(?<![\w$])(?P<h>(?:pbkdf2_sha\d+|pbkdf2:sha\d+(?::\d+)?|scrypt(?::\d+){3}|bcrypt_sha256|argon2)\$)"
         r"(?P<s>(?:[\w./+=-]*\$){1,3}[./A-Za-z0-9+=]{16,})",
     ),

@@ -290,7 +290,9 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        generated = (mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None) or _reads_a_secret(lines[i])
+        generated = (mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None) or (
+            mode == BARE and _reads_a_secret(lines[i])
+        )
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
