@@ -248,3 +248,31 @@ def test_maps_of_users_and_searches_without_a_password_are_kept(text: str) -> No
 )
 def test_a_password_in_a_drivers_parameter_list_goes_alone(text: str, expected: str) -> None:
     assert redact(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User.objects.create_superuser('admin', 'a@example.com', 'Sunny.4821Harbor')",  # a call that makes an account
+        'createUser("bob", "bob@example.com", "Sunny.4821Harbor")',
+        "new Sequelize('app', 'app', 'Sunny.4821Harbor', { dialect: 'postgres' })",  # a chosen password after its user
+    ],
+)
+def test_the_password_a_call_gives_an_account_goes(text: str) -> None:
+    out = redact(text)
+    assert "Sunny.4821Harbor" not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'user = create_user("bob", role="admin")',
+        'create_user("bob", "bob@example.com", "builder-image")',
+        '("runtime", "Python312")',  # a name with a version
+        '("build", "Release_2024")',
+        "('acos', 'any2Date', 'Win32Api', 'kernel32')",  # names in a list
+    ],
+)
+def test_accounts_without_a_password_and_names_in_lists_are_kept(text: str) -> None:
+    assert redact(text) == text

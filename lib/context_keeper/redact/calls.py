@@ -31,7 +31,8 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encoder)\w*"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encoder"
+    r"|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))\w*"
     r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
@@ -81,7 +82,11 @@ def _credential_callee(callee: str) -> bool:
             return True
         if w.endswith(("login", "logon", "signin")):
             return True
-    return False
+    return _ACCOUNT_CALL.search(callee) is not None  # `create_superuser("admin", "a@b.c", "…")`
+
+
+# A call that makes an account, given its name and then its password (as `accounts` reads a command).
+_ACCOUNT_CALL = LazyPattern(r"(?i:(?:create|add|new|register)_?(?:super_?)?(?:user|admin|account|login))\(")
 
 
 class _CallRule:
@@ -206,6 +211,12 @@ _CALL_TRIGGERS = (
     "Auth(",
     "auth(",
     # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
+    # an account made with its password: `create_superuser(`, `createUser(`, `add_user(`
+    "reate_user",
+    "reate_superuser",
+    "reateUser",
+    "dd_user",
+    "ddUser",
     # (few: each is one more scan of a long text's blocks)
     "hash",
     "Hash",
@@ -266,15 +277,21 @@ def _after_an_address(m: re.Match[str]) -> bool:
     return _ADDRESS_BEFORE.search(m.string, max(0, m.start() - 210), m.start()) is not None
 
 
+# A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
+# person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
+_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
+
+
 def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
     if not user_like(m.group("u")) or not password_shaped(s):
         return False
     if _after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
         return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
-    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]):
+    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s):
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
-    return strongly_mixed(s) or is_random_token(s)  # not `("node", "index2")`, `("python", "app_main.py")`
+    # not `("node", "index2")`, `("python", "app_main.py")`
+    return strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
 
 
 def _second_of_pair(text: str) -> str:
