@@ -268,6 +268,11 @@ def test_a_column_found_by_the_dash_rule_under_its_title_loses_its_secret() -> N
             '$ terraform console\n> nonsensitive(var.db_password)\n"Shadow.8294Sunshine"',
             "Shadow.8294Sunshine",
         ),
+        (  # a call given a secret's name, PsySH's `= "…"` result
+            "$ php artisan tinker\n> config('database.connections.mysql.password')\n= \"Shadow.8294Sunshine\"",
+            "Shadow.8294Sunshine",
+        ),
+        ("tinker> env('DB_PASSWORD')\n= \"Shadow.8294Sunshine\"", "Shadow.8294Sunshine"),
     ],
 )
 def test_what_a_shell_or_a_console_prints_of_a_secret_read_goes(text: str, value: str) -> None:
@@ -280,6 +285,7 @@ def test_what_a_shell_or_a_console_prints_of_a_secret_read_goes(text: str, value
     "text",
     [
         "C:\\src>dir\n Volume in drive C has no label.",  # cmd's prompt before a command about no secret
+        "> config('app.name')\n= \"Laravel\"",  # a console's call about no secret
         "$ cat secrets.py\nimport os\nSECRET_KEY = os.environ['SECRET_KEY']",  # code, a reference
         "$ grep -r token_cache src\nsrc/cache.py:def token_cache(ttl=60):",
     ],

@@ -99,11 +99,11 @@ _COMMAND = LazyPattern(
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
 # expression (`> process.env.X`, Node's REPL; `> nonsensitive(var.db_password)`, Terraform's
-# console; a quote in prose is words).
+# console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
     r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>"
-    r"|>(?=[ \t]+(?:[\w$.]+\()*[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+\)*[ \t\r]*$))[ \t]+"
+    r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
     r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
 # One expression that reads a variable of the environment, nothing else on the line but R's
@@ -116,10 +116,10 @@ _ENV_EXPRESSION = LazyPattern(
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
-# A REPL's or a debugger's result label before it: Ruby's `=> `, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
+# A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `.
 _BARE_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:(?:=>|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
+    r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
     r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*"
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
