@@ -276,3 +276,32 @@ def test_the_password_a_call_gives_an_account_goes(text: str) -> None:
 )
 def test_accounts_without_a_password_and_names_in_lists_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "echo Sunny.4821Harbor > /run/secrets/pg",  # a file in the folder of secrets
+        "echo -n 'Sunny.4821Harbor' > secrets/postgres.txt",
+        "echo 'Sunny.4821Harbor' | docker secret create pg -",  # a store that reads the secret on stdin
+        "printf '%s' 'Sunny.4821Harbor' | docker secret create pg_pass -",  # printf's format, then the value
+        'printf "%s\\n" "Sunny.4821Harbor" > /run/secrets/pg',
+    ],
+)
+def test_a_password_written_to_a_secrets_folder_or_store_goes(text: str) -> None:
+    out = redact(text)
+    assert "Sunny.4821Harbor" not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "echo hello > /run/secrets/README",
+        "echo 'docs/index.md' > secrets/.gitignore",
+        "echo $PG_PASS | docker secret create pg -",  # a reference
+        "echo v1.2.3 > secrets/VERSION",
+    ],
+)
+def test_what_a_secrets_folder_or_store_is_given_that_is_no_secret_stays(text: str) -> None:
+    assert redact(text) == text
