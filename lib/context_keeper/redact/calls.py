@@ -29,11 +29,15 @@ from .positions import password_shaped
 from .values import is_hexlike, not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
+_CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|hash|crypt|argon2|pbkdf2|encoder"
-    r"|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))\w*"
-    r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)" + _CALLEE_REST
+)
+# The calls that hash a password or make an account, found by their own words (a rule of their own:
+# their words are rare, and one pattern of every word is slower on every line that has a call).
+_HASH_OR_ACCOUNT_CALL = (
+    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))" + _CALLEE_REST
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
@@ -59,6 +63,9 @@ def _hash_callee(callee: str) -> bool:
     """A call that hashes a password, whose first argument is the password in clear: a scheme's
     (`bcrypt.hash`, `crypt(`, `argon2.hash`), a hasher's (`Hash::make`, `hasher.hash`), or one named
     for a password and a hashing verb (`password_hash`, `GenerateFromPassword`, `passwordEncoder.encode`)."""
+    low = callee.lower()
+    if not any(w in low for w in ("hash", "crypt", "argon", "pbkdf", "encode", "make", "digest", "generate")):
+        return False  # (most calls: a connection's, a login's)
     words = [w.lower() for w in _CALLEE_WORDS.findall(callee)]
     if not words or words[-1] in ("new", "create") and "password" not in words:
         return False  # `createHash("sha256")`: a digest of data, named by its algorithm
@@ -93,8 +100,8 @@ class _CallRule:
     """Every credential call of a text, its password-shaped literals after the first argument
     marked (each call's arguments read once)."""
 
-    def __init__(self) -> None:
-        self._pattern = LazyPattern(_CRED_CALL)
+    def __init__(self, source: str) -> None:
+        self._pattern = LazyPattern(source)
 
     def __call__(self, text: str) -> str:
         out, pos = [], 0
@@ -210,14 +217,18 @@ _CALL_TRIGGERS = (
     "ldap",
     "Auth(",
     "auth(",
-    # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
+)
+
+
+# (few: each is one more scan of a long text's blocks)
+_HASH_OR_ACCOUNT_TRIGGERS = (
     # an account made with its password: `create_superuser(`, `createUser(`, `add_user(`
     "reate_user",
     "reate_superuser",
     "reateUser",
     "dd_user",
     "ddUser",
-    # (few: each is one more scan of a long text's blocks)
+    # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
     "hash",
     "Hash",
     "crypt",
@@ -376,7 +387,8 @@ def _char_array(text: str) -> str:
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
-        (_CALL_TRIGGERS, _CallRule()),
+        (_CALL_TRIGGERS, _CallRule(_CRED_CALL)),
+        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALL)),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
         ((".toCharArray()",), _char_array),
         (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
