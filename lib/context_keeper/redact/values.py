@@ -69,8 +69,9 @@ _CMDLET = LazyPattern(r"[A-Z][a-z]+-[A-Z][A-Za-z]+")
 _ARGUMENT_AFTER = LazyPattern(r"[ \t][-'\"$(]")
 _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
-# (`$(DbPassword)` inside a value: a pipeline's macro or a command's output the value is built from)
-_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}|\$\([A-Za-z_][\w.]*\)")
+_TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+# `$(DbPassword)` inside a value: a pipeline's macro or a command's output the value is built from
+_MACRO_INSIDE = LazyPattern(r"\$\([A-Za-z_][\w.]*\)")
 # A regular expression's start (`.*`, `.+`, `[^…`): a pattern that matches values, as `sed`'s
 # `s/^password=.*/…/` has, not one.
 _PATTERN_START = (".*", ".+", "[^", "\\S", "\\w", "\\d")
@@ -342,4 +343,5 @@ def not_a_secret(v: str) -> bool:
         or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
         or v.startswith(_PATTERN_START)
+        or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
     )
