@@ -305,3 +305,21 @@ def test_a_password_written_to_a_secrets_folder_or_store_goes(text: str) -> None
 )
 def test_what_a_secrets_folder_or_store_is_given_that_is_no_secret_stays(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "accounts: { main: 'acct-main-01', audit: 'acct-audit-02' }",  # a map of accounts to ids
+        'add_user(db, "bob", role="Reader2024Role")',  # an argument named for something else
+        "password_encryption = scram-sha-256",  # a name for a method, its value an algorithm
+        "sed -i 's/^password_encryption = .*/password_encryption = scram-sha-256/' postgresql.conf",
+    ],
+)
+def test_ids_roles_and_methods_beside_a_login_or_a_password_name_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_users_map_takes_a_password_of_one_case() -> None:
+    out = redact("app.use(basicAuth({ users: { admin: 'falcon9679' }, challenge: true }));")
+    assert "falcon9679" not in out

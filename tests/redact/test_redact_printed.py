@@ -292,3 +292,8 @@ def test_what_a_shell_or_a_console_prints_of_a_secret_read_goes(text: str, value
 )
 def test_what_a_prompt_shows_that_is_no_secret_stays(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_read_prints_one_value_and_no_placeholder() -> None:
+    text = ">>> settings.SECRET_KEY\n'django-insecure-change-me'\nuid=bob,ou=people,dc=example,dc=org"
+    assert redact(text) == text  # a placeholder's words, then a line of other output

@@ -131,11 +131,16 @@ class _CallRule:
 # An argument named for an identifier (`issuer_id: "…"`, `keyId=`, `clientID:`): whatever
 # its shape, it names an account or a key, it is not one; `secret_id` is named for a secret.
 _ID_NAME_BEFORE = LazyPattern(r"([A-Za-z_][\w]*?)(?:_id|Id|ID)[ \t]*[:=][ \t]*$")
+_KEYWORD_BEFORE = LazyPattern(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*=[ \t]*$")
+_VALUE_WORDS = frozenset(("value", "val", "data", "content", "text", "arg"))  # (keywords that give the value)
 
 
 def _named_an_id(text: str, pos: int, at: int) -> bool:
     m = _ID_NAME_BEFORE.search(text, max(pos, at - 60), at)
-    return m is not None and not tier(m.group(1))
+    if m is not None and not tier(m.group(1)):
+        return True
+    kw = _KEYWORD_BEFORE.search(text, max(pos, at - 60), at)  # `role="…"`: named for something else
+    return kw is not None and kw.group(1).lower() not in _VALUE_WORDS and not tier(kw.group(1))
 
 
 def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = False) -> tuple[str | None, int]:

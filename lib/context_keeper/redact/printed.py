@@ -144,6 +144,7 @@ _PASSPHRASE = LazyPattern(
     r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
+READ, GENERATED = 1, 2  # what the command before printed values did (`_secret_value`)
 
 
 def announces(lines: list[str], i: int) -> int:
@@ -201,13 +202,14 @@ def _next_nonblank(lines: list[str], j: int) -> int | None:
 _NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
 
 
-def _secret_value(v: str, generated: bool = False) -> bool:
+def _secret_value(v: str, generated: int = 0) -> bool:
     """Whether `v`, on a line after an announcing one, is a secret; `generated`: the line
-    before ran a command that makes random secrets, whose alphabets hold brackets too
-    (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
+    before ran a command that makes random secrets (GENERATED) or reads a secret-named thing
+    (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
+    is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
-        return _CALL.match(v) is None  # a call: code, not a key
-    if generated and _PASSPHRASE.fullmatch(v) is not None:
+        return _CALL.match(v) is None and not not_a_secret(v)  # a call: code, not a key
+    if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
         MARK not in v
@@ -290,9 +292,10 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        generated = (mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None) or (
-            mode == BARE and _reads_a_secret(lines[i])
-        )
+        if mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None:
+            generated = GENERATED
+        else:
+            generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
@@ -313,7 +316,8 @@ def _redact_announced(text: str) -> str:
                 lines[k] = lines[k][: m.start("s") + pair.start("p")] + MARK + lines[k][m.end("s") :]
                 changed, taken, j = True, taken + 1, k + 1
                 continue  # `bob:…`: a user and its password, as an auth decoder prints them
-            if m is None or not _secret_value(m.group("s"), generated):
+            # (a read prints its one value: the lines after it are judged as any printed value)
+            if m is None or not _secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")
             if label and tier(label) != NOT_SECRET:
