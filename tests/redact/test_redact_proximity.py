@@ -100,3 +100,16 @@ def test_a_default_or_a_wrapped_literal_after_the_noun_is_removed(text: str) -> 
 )
 def test_calls_after_the_noun_that_give_no_secret_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'password: str = Field(..., min_length=8, example="Str0ngP@ss!")',  # a documentation example
+        "user.password = Hash::make($request->password);",  # a static call computes the value
+        'Password string `default:"changeme"`',  # a struct tag's placeholder default
+        'Password string `json:"password" validate:"required,min=8"`',
+    ],
+)
+def test_examples_static_calls_and_tags_without_a_secret_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -114,6 +114,7 @@ _TAG_DEFAULT = LazyPattern(r"(?<![\w-])(?i:default|env-?default|default_?value)[
 # A call that wraps the literal it is given (`SecretStr("…")`, `Field(default="…")`): a word
 # right before `(`, not one that reads or computes (`_READING`).
 _CALL_OPEN = LazyPattern(r"[ \t]*\(")
+_DOC_KEYWORD = LazyPattern(r"(?<![\w-])(?i:examples?|placeholder|description|help|hint|title|label)[ \t]*[=:][ \t]*$")
 _TYPE_THEN_VALUE = LazyPattern(r"[ \t]*=(?!=)")
 
 
@@ -134,6 +135,8 @@ def _literal(
             return a + tag.start("s"), a + tag.end("s")  # a struct tag's default: the field's value
     if assigned:
         return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
+    if _DOC_KEYWORD.search(text, max(0, m.start() - 16), m.start()) is not None:
+        return None  # `Field(…, example="…")`: a value shown in documentation, not given
     if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
         return a, b
     if is_numberish(v) or kind != "q":

@@ -72,6 +72,8 @@ _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
 _TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
 # `$(DbPassword)` inside a value: a pipeline's macro or a command's output the value is built from
 _MACRO_INSIDE = LazyPattern(r"\$\([A-Za-z_][\w.]*\)")
+# A struct tag's `key:"value"` pairs (`default:"…" env:"…"`): its values are read one by one (`proximity`)
+_STRUCT_TAG = LazyPattern(r'[A-Za-z][\w-]*:"[^"]*"(?:[ \t]+[A-Za-z][\w-]*:"[^"]*")*')
 # A regular expression's start (`.*`, `.+`, `[^…`): a pattern that matches values, as `sed`'s
 # `s/^password=.*/…/` has, not one.
 _PATTERN_START = (".*", ".+", "[^", "\\S", "\\w", "\\d")
@@ -344,4 +346,5 @@ def not_a_secret(v: str) -> bool:
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
         or v.startswith(_PATTERN_START)
         or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
+        or (':"' in v and _STRUCT_TAG.fullmatch(v) is not None)
     )
