@@ -1613,7 +1613,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--benign", type=Path, nargs="*", default=[], help="JSON lines with a `text` each")
     p.add_argument("--transcripts", type=Path, help="a folder of transcripts (*.jsonl): every line of every string")
     p.add_argument("--seeds", default="101-103", help="seeds to score (1-3 are the tuning seeds)")
-    p.add_argument("--misses", default="", help="print the misses of these sources (comma-separated)")
+    p.add_argument(
+        "--misses",
+        default="",
+        help="print the misses of these sources (comma-separated); `benign` the changed lines of every"
+        " benign list, `benign-held14` those of set 14's look-alikes only, `benign-transcripts` the transcripts'",
+    )
     p.add_argument(
         "--half",
         choices=("A", "B"),
@@ -1722,7 +1727,12 @@ def main(argv: list[str] | None = None) -> int:
     for name, lines in benign:
         changed = [line for line in lines if redact(line) != line]
         print(f"benign {name} | {len(lines):,} texts | {1 - len(changed) / max(len(lines), 1):.2%} unchanged")
-        if "benign" in show:
+        # `benign` shows every list's changed lines; `benign-held14` only set 14's look-alikes, so
+        # that one set's can be read while another's stay scored only (`benign-transcripts`: the
+        # transcripts' changed lines).
+        held = re.fullmatch(r"look-alikes of held-out set (\d+)", name)
+        key = f"held{held.group(1)}" if held else name.split()[0]
+        if "benign" in show or f"benign-{key}" in show:
             for line in changed:
                 print(f"  changed: {line[:160]!r} -> {redact(line)[:160]!r}")
     for (rule, context), text in sorted(misses.items()):

@@ -49,11 +49,29 @@ def test_identifiable_azure_keys_go_wherever_they_stand(seed: int, context: str)
         ("admin:$apr1$oYZn4DP4$tnn2g6tVPJYbX.5MMXOLwm", "admin:$apr1$"),
         ("hash = '$2b$12$U0AKCOYXwbXSCDiOXALm3aSl0towRsW3PJAyuvusp4q3rQOrcTwCE'", "hash = '$2b$"),
         ("$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG", "$argon2id$"),
+        # a compose file's or a Traefik label's doubled `$`
+        ("users=admin:$$2y$$05$$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy", "users=admin:$$2y$$"),
+        # a framework's stored password (Django, Werkzeug), an LDAP userPassword
+        ("pbkdf2_sha256$600000$c29tZXNhbHQ$Zq1Yp8dGQWmW5nzyR1bY3ZgqKQq0fYt1bC3VZ2tK2oW=", "pbkdf2_sha256$"),
+        ("scrypt:32768:8:1$Xz9kQ2abcDEF$0f3a8c1e9b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f", "scrypt:32768:8:1$"),
+        ("userPassword: {SSHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=", "userPassword: {SSHA}"),
     ],
 )
 def test_password_hashes_go_their_scheme_stays(text: str, kept: str) -> None:
     out = redact(text)
     assert out.startswith(kept) and MARK in out and text[len(kept) + 12 :][:16] not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sha256$abc",  # too short to be a hash
+        "{SHA}",  # a scheme alone
+        "see pbkdf2_sha256$ in the Django docs",
+    ],
+)
+def test_what_only_names_a_hash_scheme_stays(text: str) -> None:
+    assert redact(text) == text
 
 
 @pytest.mark.parametrize("prefix", ["sbp_", "phx_", "CFPAT-", "lsv2_pt_", "nvapi-", "ak_live_", "zqx_"])

@@ -331,3 +331,29 @@ def test_a_dotted_property_ending_in_key_is_no_file() -> None:
     out = redact("spark-submit --conf spark.hadoop.fs.s3a.secret.key=mJdEaIDwoTpNXwf8CO69bNFBpKDNvf etl.py")
     assert "mJdEaIDwoTpNXwf8CO69bNFBpKDNvf" not in out
     assert redact("cp secret.key /tmp/backup") == "cp secret.key /tmp/backup"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name":"app","password_hash":"jnEo5h3qgnw/xtww+0HoYiD7TdWFFHBWQj8IQPqsojYZ04HQ"}',  # RabbitMQ's definitions
+        "admin_password_hash: 5f4dcc3b5aa765d61d8327deb882cf99e3b0c44298fc1c149afbf4c8996fb924",  # a hex digest
+    ],
+)
+def test_a_passwords_hash_under_its_name_goes(text: str) -> None:
+    out = redact(text)
+    assert MARK in out
+    assert "Qj8IQPqsojYZ04HQ" not in out and "c149afbf4c8996fb924" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password_hash = db.Column(db.String(128))",  # a column's declaration
+        "password_hash TEXT NOT NULL,",
+        "user.password_hash = generate_password_hash(form.password.data)",
+        "token_hash: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",  # a random token's hash
+    ],
+)
+def test_declarations_and_a_tokens_hash_are_kept(text: str) -> None:
+    assert redact(text) == text

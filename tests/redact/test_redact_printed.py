@@ -253,3 +253,47 @@ def test_a_column_found_by_the_dash_rule_under_its_title_loses_its_secret() -> N
     out = redact(text)
     assert "Cedar.4412Heron" not in out
     assert "admin" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (  # a random run of a secret's own alphabet (brackets, `=`, `#`) after a command reading it
+            '$ python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"\n'
+            "5kvwd29#(f&p^4lv_%!i*f%kf=8iby3i045&4r1mlnat(x!glule",
+            "5kvwd29#(f&p^4lv_%!i*f%kf=8iby3i045&4r1mlnat(x!glule",
+        ),
+        ("C:\\Users\\bob>echo %DB_PASSWORD%\nShadow.8294Sunshine", "Shadow.8294Sunshine"),  # cmd's prompt
+        (  # a console's `> ` before a call that reads a secret-named variable
+            '$ terraform console\n> nonsensitive(var.db_password)\n"Shadow.8294Sunshine"',
+            "Shadow.8294Sunshine",
+        ),
+        (  # a call given a secret's name, PsySH's `= "…"` result
+            "$ php artisan tinker\n> config('database.connections.mysql.password')\n= \"Shadow.8294Sunshine\"",
+            "Shadow.8294Sunshine",
+        ),
+        ("tinker> env('DB_PASSWORD')\n= \"Shadow.8294Sunshine\"", "Shadow.8294Sunshine"),
+    ],
+)
+def test_what_a_shell_or_a_console_prints_of_a_secret_read_goes(text: str, value: str) -> None:
+    out = redact(text)
+    assert value not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C:\\src>dir\n Volume in drive C has no label.",  # cmd's prompt before a command about no secret
+        "> config('app.name')\n= \"Laravel\"",  # a console's call about no secret
+        "$ cat secrets.py\nimport os\nSECRET_KEY = os.environ['SECRET_KEY']",  # code, a reference
+        "$ grep -r token_cache src\nsrc/cache.py:def token_cache(ttl=60):",
+    ],
+)
+def test_what_a_prompt_shows_that_is_no_secret_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_read_prints_one_value_and_no_placeholder() -> None:
+    text = ">>> settings.SECRET_KEY\n'django-insecure-change-me'\nuid=bob,ou=people,dc=example,dc=org"
+    assert redact(text) == text  # a placeholder's words, then a line of other output

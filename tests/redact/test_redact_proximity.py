@@ -70,3 +70,46 @@ def test_a_changed_value_and_a_key_given_in_clear_go(text: str, value: str) -> N
 def test_a_long_token_after_its_flag_goes_whole() -> None:
     token = "PBisa42iqUPShHf3qyaRa1ntkByUhzUirXD6T0sbDxYV3wax66UFSH5XIuW3IohMXQj86tVuMdwfmVp6" * 3
     assert redact(f"relay login --token {token}") == "relay login --token [REDACTED]"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'DBPassword string `envconfig:"DB_PASSWORD" default:"{SECRET}"`',  # a struct tag's default
+        f'Password string `env:"DB_PASSWORD" envDefault:"{SECRET}"`',
+        f'db_password: str = Field(default="{SECRET}")',  # a type, then a call given the default
+        f'db_password: SecretStr = Field("{SECRET}", env="DB_PASSWORD")',
+        f'smtp_password = SecretStr("{SECRET}")',  # a call that wraps the literal
+    ],
+)
+def test_a_default_or_a_wrapped_literal_after_the_noun_is_removed(text: str) -> None:
+    out = redact(text)
+    assert SECRET not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'password = getpass.getpass("Password: ")',  # a call that reads
+        'password = PasswordField("Password", validators=[DataRequired()])',  # a label, a word
+        'password: str = Field(..., description="The DB password")',  # a description
+        'password = t("auth.password.label")',  # a translation key
+        'Password string `envconfig:"DB_PASSWORD" required:"true"`',  # a struct tag without a default
+    ],
+)
+def test_calls_after_the_noun_that_give_no_secret_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'password: str = Field(..., min_length=8, example="Str0ngP@ss!")',  # a documentation example
+        "user.password = Hash::make($request->password);",  # a static call computes the value
+        'Password string `default:"changeme"`',  # a struct tag's placeholder default
+        'Password string `json:"password" validate:"required,min=8"`',
+    ],
+)
+def test_examples_static_calls_and_tags_without_a_secret_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -89,6 +89,7 @@ class _Rules:
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
         self.multiline = formats.multiline_rules()
+        commands.read_whole_with(redact)  # (a command line an array of arguments makes)
 
 
 # Characters from the most to the least common in English prose and code; any other

@@ -55,7 +55,7 @@ _PLAIN = LazyPattern(
     _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]\S*)"
 )
 _CALLEE_SPLIT = LazyPattern(r"[._]")
-_CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*)([(\[])")
+_CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*(?:::[A-Za-z_]\w*)*)([(\[])")  # (`Hash::make(`: a static call)
 _TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
 _LITERAL_FLAG_BEFORE = LazyPattern(
     r"(?:(?:^|\s)(?:--set(?:-string|-literal)?|--env|-e|--build-arg|-var|--var|-D|--define|--extra-vars|-o)[ =][\"']?"

@@ -1,7 +1,10 @@
 """The arguments of a call that opens a connection, builds a credential, or signs or
 encrypts with a key: `getConnection(url, "app", "…")`, `new PDO($dsn, 'app', '…')`,
 `NetworkCredential("bot", "…")`, `EXEC sp_addlogin 'app', '…'`, `keyring.set_password(…)`;
-`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`. (What
+`jwt.encode(payload, "…")`, `createHmac("sha256", "…")`, `SignedString([]byte("…"))`; and
+a call that hashes a password, whose first literal is the password in clear: `Hash::make('…')`,
+`bcrypt.hash('…', 10)`, `crypt('…', gen_salt('bf'))`, `GenerateFromPassword([]byte("…"), …)`,
+`passwordEncoder.encode("…")`. (What
 a UI test types into a password field, `cy.get('#password').type("…")`, is `proximity`'s.)
 
 A credential call's literals after its first argument are taken when shaped like a password
@@ -26,10 +29,15 @@ from .positions import password_shaped
 from .values import is_hexlike, not_a_secret, strongly_mixed
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
+_CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)\w*"
-    r"(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)" + _CALLEE_REST
+)
+# The calls that hash a password or make an account, found by their own words (a rule of their own:
+# their words are rare, and one pattern of every word is slower on every line that has a call).
+_HASH_OR_ACCOUNT_CALL = (
+    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))" + _CALLEE_REST
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
@@ -45,6 +53,30 @@ def _key_callee(callee: str) -> bool:
     )
 
 
+# Password hashing schemes: a call named for one hashes (or checks) the password it is given.
+_HASH_SCHEMES = frozenset("bcrypt scrypt crypt argon2 argon2id argon2i pbkdf2 hashpw".split())
+_HASH_VERBS = frozenset("hash hashpw make encode digest generate create crypt".split())
+_PASSWORD_WORDS = frozenset("password passwd pwd pass".split())
+
+
+def _hash_callee(callee: str) -> bool:
+    """A call that hashes a password, whose first argument is the password in clear: a scheme's
+    (`bcrypt.hash`, `crypt(`, `argon2.hash`), a hasher's (`Hash::make`, `hasher.hash`), or one named
+    for a password and a hashing verb (`password_hash`, `GenerateFromPassword`, `passwordEncoder.encode`)."""
+    low = callee.lower()
+    if not any(w in low for w in ("hash", "crypt", "argon", "pbkdf", "encode", "make", "digest", "generate")):
+        return False  # (most calls: a connection's, a login's)
+    words = [w.lower() for w in _CALLEE_WORDS.findall(callee)]
+    if not words or words[-1] in ("new", "create") and "password" not in words:
+        return False  # `createHash("sha256")`: a digest of data, named by its algorithm
+    if any(w in _HASH_SCHEMES for w in words):
+        return True
+    receiver = words[:-1]
+    if any(w in ("hash", "hasher") for w in receiver) or (receiver and words[-1] == "hash"):
+        return True  # `Hash::make(…)`, `pwd_context.hash(…)`
+    return any(w in _PASSWORD_WORDS for w in words) and any(w in _HASH_VERBS for w in words)
+
+
 def _credential_callee(callee: str) -> bool:
     if callee.lower().startswith("wifi"):
         return True  # `WiFi.begin("ssid", "…")`: a network joined with its passphrase
@@ -57,15 +89,19 @@ def _credential_callee(callee: str) -> bool:
             return True
         if w.endswith(("login", "logon", "signin")):
             return True
-    return False
+    return _ACCOUNT_CALL.search(callee) is not None  # `create_superuser("admin", "a@b.c", "…")`
+
+
+# A call that makes an account, given its name and then its password (as `accounts` reads a command).
+_ACCOUNT_CALL = LazyPattern(r"(?i:(?:create|add|new|register)_?(?:super_?)?(?:user|admin|account|login))\(")
 
 
 class _CallRule:
     """Every credential call of a text, its password-shaped literals after the first argument
     marked (each call's arguments read once)."""
 
-    def __init__(self) -> None:
-        self._pattern = LazyPattern(_CRED_CALL)
+    def __init__(self, source: str) -> None:
+        self._pattern = LazyPattern(source)
 
     def __call__(self, text: str) -> str:
         out, pos = [], 0
@@ -77,9 +113,10 @@ class _CallRule:
             if m.start() < pos or start < pos:
                 continue
             keyed = _key_callee(callee)
-            if not keyed and not _credential_callee(callee):
+            hashing = not keyed and _hash_callee(callee)
+            if not keyed and not hashing and not _credential_callee(callee):
                 continue
-            replaced, scanned_to = _scan(text, start, m.end(), keyed)
+            replaced, scanned_to = _scan(text, start, m.end(), keyed, hashing)
             if replaced is None:
                 continue
             out.append(text[pos:start])
@@ -94,17 +131,23 @@ class _CallRule:
 # An argument named for an identifier (`issuer_id: "…"`, `keyId=`, `clientID:`): whatever
 # its shape, it names an account or a key, it is not one; `secret_id` is named for a secret.
 _ID_NAME_BEFORE = LazyPattern(r"([A-Za-z_][\w]*?)(?:_id|Id|ID)[ \t]*[:=][ \t]*$")
+_KEYWORD_BEFORE = LazyPattern(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*=[ \t]*$")
+_VALUE_WORDS = frozenset(("value", "val", "data", "content", "text", "arg"))  # (keywords that give the value)
 
 
 def _named_an_id(text: str, pos: int, at: int) -> bool:
     m = _ID_NAME_BEFORE.search(text, max(pos, at - 60), at)
-    return m is not None and not tier(m.group(1))
+    if m is not None and not tier(m.group(1)):
+        return True
+    kw = _KEYWORD_BEFORE.search(text, max(pos, at - 60), at)  # `role="…"`: named for something else
+    return kw is not None and kw.group(1).lower() not in _VALUE_WORDS and not tier(kw.group(1))
 
 
-def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | None, int]:
+def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = False) -> tuple[str | None, int]:
     """(the call from `start` with its password-shaped literals marked, where the scan stopped);
     `pos` is where its arguments start. `keyed`: a call that signs or encrypts, whose key is a
-    random literal anywhere in its arguments (`[]byte("…")`, `b"…"`)."""
+    random literal anywhere in its arguments (`[]byte("…")`, `b"…"`); `hashing`: a call that
+    hashes a password, given in its first argument (`[]byte("…")` too)."""
     paren = text[pos - 1] == "("
     depth, index, pieces, last = 0, 0, [], start
     end = min(len(text), pos + 600)
@@ -116,8 +159,10 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False) -> tuple[str | N
             if close == -1 or "\n" in text[i:close]:
                 break
             inner = text[i + 1 : close]
-            if (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i)) or (
-                keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner)
+            if (
+                (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i))
+                or (keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner))
+                or (hashing and depth <= 1 and index == 0 and password_shaped(inner) and not _ALGORITHM.match(inner))
             ):
                 pieces.append(text[last : i + 1] + MARK)
                 last = close
@@ -180,10 +225,32 @@ _CALL_TRIGGERS = (
 )
 
 
+# (few: each is one more scan of a long text's blocks)
+_HASH_OR_ACCOUNT_TRIGGERS = (
+    # an account made with its password: `create_superuser(`, `createUser(`, `add_user(`
+    "reate_user",
+    "reate_superuser",
+    "reateUser",
+    "dd_user",
+    "ddUser",
+    # a password hashed: `Hash::make(`, `bcrypt.hash(`, `crypt(`, `hashpw(`, `passwordEncoder.encode(`
+    "hash",
+    "Hash",
+    "crypt",
+    "Crypt",
+    "argon2",
+    "ncoder",
+    "FromPassword",
+)
+
+
 # -- the second of a user/secret pair -------------------------------------------------------------
 
+# A directory entry's name is a login too: `simple_bind_s("cn=admin,dc=example,dc=org", "…")`.
+_DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
+_DN_PATTERN = LazyPattern(_DN)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40})(?P=q)[ \t]*,[ \t]*"
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|" + _DN + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
 )
 _PAIR_PATTERN = LazyPattern(_PAIR)
@@ -194,9 +261,11 @@ _STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
 _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 
 
-def _user_like(u: str) -> bool:
-    """`bob`, `app`, `sa`, `bot@example.com`: a login name, not a word of several cases, a
-    dotted module or a path."""
+def user_like(u: str) -> bool:
+    """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
+    word of several cases, a dotted module or a path."""
+    if _DN_PATTERN.fullmatch(u) is not None:
+        return True
     name = _EMAIL_HOST.sub("", u)
     return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
 
@@ -224,15 +293,21 @@ def _after_an_address(m: re.Match[str]) -> bool:
     return _ADDRESS_BEFORE.search(m.string, max(0, m.start() - 210), m.start()) is not None
 
 
+# A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
+# person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
+_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
+
+
 def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
-    if not _user_like(m.group("u")) or not password_shaped(s):
+    if not user_like(m.group("u")) or not password_shaped(s):
         return False
-    if _after_an_address(m):
-        return not not_a_secret(s)
-    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]):
+    if _after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
+        return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
+    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s):
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
-    return strongly_mixed(s) or is_random_token(s)  # not `("node", "index2")`, `("python", "app_main.py")`
+    # not `("node", "index2")`, `("python", "app_main.py")`
+    return strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
 
 
 def _second_of_pair(text: str) -> str:
@@ -276,7 +351,7 @@ def _encoded_pair(text: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         u, v = m.group("u"), m.group("s")
-        if not _user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
+        if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
             return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
         whole, base = m.group(0), m.start()
         return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
@@ -317,7 +392,8 @@ def _char_array(text: str) -> str:
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
-        (_CALL_TRIGGERS, _CallRule()),
+        (_CALL_TRIGGERS, _CallRule(_CRED_CALL)),
+        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALL)),
         (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
         ((".toCharArray()",), _char_array),
         (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),

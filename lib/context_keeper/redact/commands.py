@@ -2,6 +2,10 @@
 `redis-cli -a X`, `sshpass -p X`, `curl -u user:X`, `aws configure set … X`, `gh secret set
 --body X`, SQL `PASSWORD 'X'`, netrc, `.pgpass`, `echo X | docker login --password-stdin`.
 
+A command written as an array of its arguments (a Dockerfile's or a compose file's exec form,
+`["redis-cli", "-a", "X", "ping"]`, `exec.Command("mysql", "-pX")`, `spawn('redis-cli', ['-a',
+'X'])`) is read as the command line its items make.
+
 `NAME=value`, `--password value` and `-storepass value` are left to `assignments`.
 """
 
@@ -10,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import accounts, logins
+from . import accounts, logins, user_maps
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
@@ -234,6 +238,79 @@ _NEEDS_FLAG = frozenset(
 )
 
 
+# A command's arguments as an array of quoted items, one a flag (`"-a"`, `'--password'`), the
+# brackets of a nested array allowed between them (`spawn('redis-cli', ['-a', …])`).
+_ITEM = r"""(?:"[^"\s\\]{1,200}"|'[^'\s\\]{1,200}')"""
+_ARGV = LazyPattern(rf"{_ITEM}(?:[ \t]*,[ \t]*\[?[ \t]*{_ITEM})+")
+_ITEM_PATTERN = LazyPattern(_ITEM)
+_ARGV_TRIGGERS = ('", "-', "', '-", '["-', "['-")
+
+
+# The package's `redact`, given by the package when it compiles the rules (this module is one of
+# them, so it does not import the package): a command line or a replacement is read by every rule.
+_WHOLE: list[Callable[[str], str]] = []
+
+
+def read_whole_with(redact: Callable[[str], str]) -> None:
+    """Set the function that reads a command line an array makes, or a substitution's replacement."""
+    _WHOLE[:] = [redact]
+
+
+def _redact(text: str) -> str:
+    return _WHOLE[0](text) if _WHOLE else text
+
+
+def _argument_arrays(text: str) -> str:
+    """Each array of a command's arguments read as its command line (`redact` on the items
+    joined by spaces), the items that line loses marked in the array."""
+    out, pos = [], 0
+    for m in _ARGV.finditer(text):
+        items = list(_ITEM_PATTERN.finditer(text, m.start(), m.end()))
+        words = [i.group(0)[1:-1] for i in items]
+        if not any(w[:1] == "-" for w in words[:-1]):
+            continue  # no flag with an argument after it: a list of names, not a command
+        line = " ".join(words)
+        done = _redact(line)
+        if done == line:
+            continue
+        after = done.split(" ")
+        for item, word, new in zip(
+            items, words, after if len(after) == len(words) else [None] * len(words), strict=True
+        ):
+            if new is None:  # (the line's rule took more than one item: each item it lost is marked)
+                new = word if word in done else MARK
+            if new != word:
+                out.append(text[pos : item.start() + 1])
+                out.append(new)
+                pos = item.end() - 1
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# `sed`'s substitution, `s/^password=.*/password=…/`: its pattern matches values and is none;
+# its replacement is text the file will hold, read on its own.
+_SUBSTITUTION = LazyPattern(
+    r"(?<![\w/.-])s(?P<d>[/|#])(?P<pat>(?:[^\n\\]|\\.)*?)(?P=d)(?P<rep>(?:[^\n\\]|\\.)*?)(?P=d)"
+)
+
+
+def _substitutions(text: str) -> str:
+    """The replacement of each `s/…/…/` read as the text it writes (`redact` on it alone)."""
+    if "=" not in text and ":" not in text:
+        return text  # (a path's `s/`: no replacement that could hold a secret)
+
+    def one(m: re.Match[str]) -> str:
+        rep = m.group("rep")
+        done = _redact(rep) if "=" in rep or ":" in rep else rep
+        if done == rep:
+            return m.group(0)
+        return m.group(0)[: m.start("rep") - m.start()] + done + m.group(0)[m.end("rep") - m.start() :]
+
+    return _SUBSTITUTION.sub(one, text)
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text) in the order they run; a trigger starting with FLAG_GATE's
     marker `\0` is only tested when the text holds a flag."""
@@ -254,7 +331,10 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     rules.append((logins.TRIGGERS, logins.redact_logins))
+    rules.append((user_maps.TRIGGERS, user_maps.redact_user_maps))
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
+    rules.append((_ARGV_TRIGGERS, _argument_arrays))
+    rules.append((("s/", "s|", "s#"), _substitutions))
     return tuple(rules)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import hashes
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
@@ -179,13 +180,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         r"|[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9][A-L][A-Za-z0-9]{16}[A-Za-z][A-Za-z0-9]{7}(?:[A-Za-z0-9]{2}(?:==)?)?)"
         r"(?![A-Za-z0-9+/_-])",
     ),
-    # Password hashes (`/etc/shadow`, `.htpasswd`, bcrypt): the salt and hash go, the scheme stays.
-    (
-        "crypt",
-        ("$1$", "$2a$", "$2b$", "$2y$", "$5$", "$6$", "$7$", "$y$", "$gy$", "$apr1$", "$argon2", "$pbkdf2", "$scrypt"),
-        r"(?<![\w$])(?P<h>\$(?:1|2[abxy]|5|6|7|y|gy|apr1|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?|scrypt)\$)"
-        r"(?P<s>(?:[\w./+=,-]*\$){1,4}[./A-Za-z0-9+=]{16,})",
-    ),
+    *hashes.SHAPES,  # password hashes
     ("mailchimp", ("-us",), r"(?P<s>(?<![\w-])[0-9a-f]{32}-us\d{1,2})(?![\w-])"),
     (
         "authz",
@@ -239,7 +234,14 @@ def _url_sub(m: re.Match[str]) -> str:
     # (Oracle's `thin:user/pw@` pattern has no `user` group: the same check without it.)
     if MARK in value or not_a_secret(value) or value == m.groupdict().get("user") or value.isdigit():
         return m.group(0)  # `postgres:postgres@`, `user:${PASS}@`, `user:<password>@`
+    if _PARAMETERS.search(value) is not None:
+        # `sqlserver://db:1433;user=sa;password=…@…`: a port and a driver's `;key=value` list before
+        # an `@` inside the password, no login (the password is read by its name)
+        return m.group(0)
     return _keep_group(m, MARK)
+
+
+_PARAMETERS = LazyPattern(r";[A-Za-z][\w.]*=")
 
 
 def _authz_sub(m: re.Match[str]) -> str:
@@ -344,7 +346,7 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
         "oracle": _url_sub,
         "authz": _authz_sub,
         "scheme": _scheme_sub,
-        "crypt": _checked(lambda v: is_wordy(v.rsplit("$", 1)[-1])),
+        **{name: _checked(hashes.not_a_hash) for name, _, _ in hashes.SHAPES},
         "azure": _checked(lambda v: False),
     }
     early: list[tuple[tuple[str, ...], Callable[[str], str]]] = []

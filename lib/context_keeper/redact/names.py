@@ -52,6 +52,7 @@ _LEADING_VERBS = frozenset(
     "NEEDS FETCH LOAD PARSE DECODE HANDLE ON EMIT FORGOT RESET COUNT NUM N".split()
 )
 # Words after the noun that make the name describe something about the secret, not hold it.
+_HASHED = frozenset(("HASH", "HASHED", "DIGEST"))
 _TRAILING = frozenset(
     "TTL EXPIRY EXPIRES EXPIRATION EXPIRE EXPIRED EXP AGE TIMEOUT LIFETIME DURATION INTERVAL COUNT "
     "COUNTS LEN LENGTH SIZE LIMIT LIMITS MAX MIN NAME NAMES ID IDS TYPE TYPES KIND FILE FILES PATH "
@@ -73,7 +74,7 @@ _TRAILING = frozenset(
     "LOOKUP CLIENT SELECTOR ENTRY ENTRIES REQUIRE ISSUED ALIAS KEYRING PAIR LEN BITS STRENGTH "
     "EXCHANGE GRANT ENCODING CONTEXT CONTENTS AUTHORITY REFRESH ANNOTATION ANNOTATIONS SHA MD "
     "CHECKSUM CRC CONFIGURATION CONFIGURATIONS CONDITION EXPRESSION FDS INFOS PARAMETER PARAMETERS "
-    "MGR REALM".split()
+    "MGR REALM ENCRYPTION HASHING HASHER HASHERS".split()
 )
 
 DESCRIBING_WORDS = _TRAILING  # words that make a name describe a secret rather than hold it
@@ -174,6 +175,8 @@ def tier(name: str, whole: bool = False) -> int:
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:
             continue
+        if found == PASSWORD and words[i + 1 :] and all(w in _HASHED for w in words[i + 1 :]):
+            return STRONG  # `password_hash`, `passwordDigest`: a password's hash is cracked offline, a secret
         if any(w in _TRAILING for w in words[i + 1 :]) or any(w in _LEADING_VERBS for w in words[:i]):
             return NOT_SECRET
         if any(w in ("PUBLIC", "PUBLISHABLE", "PUB") for w in words[:i]):

@@ -246,8 +246,8 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         if end == vstart or runs.long_plain_value(text, start, vstart, end, level == PASSWORD):
             return None
         whole = _bare_value(text[vstart:end].split(",", 1)[0])
-    if start and text[start - 1] in "?&;":
-        whole = whole.split("&", 1)[0]  # a URL query's parameter ends at the next `&`
+    if start and text[start - 1] in "?&;":  # a URL query's parameter ends at the next `&`, a driver's `;k=v` at `;`
+        whole = whole.split("&", 1)[0].split(";" if text[start - 1] == ";" and not quoted else "&", 1)[0]
     v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
     if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole

@@ -41,6 +41,7 @@ _DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
 _AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
 _PASSPHRASE = LazyPattern(r"[a-z]{2,12}(?P<sep>[-_.])[a-z]{2,12}(?:(?P=sep)[a-z]{2,12}){1,6}(?P=sep)\d{1,6}")
+_DN = LazyPattern(r"(?:[A-Za-z][\w-]*=[^,=\s]+,)+[A-Za-z][\w-]*=[^,=\s]+")
 _FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
 
 
@@ -52,6 +53,8 @@ def password_shaped(v: str) -> bool:
         return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
     if any(c in "`{}[]()<>" for c in v):
         return False  # code: `wallets={[]}`, `fn(x)`
+    if _DN.fullmatch(v) is not None:
+        return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
     if looks_random(v) and not not_a_secret(v):
         return True  # a key (base64 may hold `/`)
     if "/" in v or "\\" in v:
@@ -105,6 +108,8 @@ def _keyword_value(m: re.Match[str]) -> str:
         return m.group(0)
     if given_by_name(m.string, m.start("n"), m.end("n")):
         return m.group(0)
+    if m.group("s").startswith("-"):
+        return m.group(0)  # `env:KS_PASS -p:KeyPass=…`: the next flag, no value of the name before it
     if m.group("w") is None:
         return _if_shaped(m)
     # A word between the keyword and the last argument (`user:password admin …`, `password

@@ -27,7 +27,7 @@ from . import languages, printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
-from .values import has_word_part, is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret
+from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
 _COMMAND_TRIGGERS = (
     "initial-password",
@@ -67,6 +67,7 @@ _ANNOUNCING = (
     ".\n",
     "$ ",
     "% ",
+    ":\\",
     "❯ ",
     "> ",
     "db) ",
@@ -92,12 +93,16 @@ _COMMAND = LazyPattern(
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
 # PowerShell's (`PS C:\\src> `) too.
+# cmd's (`C:\\src>`, no space after it) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
-# expression (`> process.env.X`, Node's REPL; a quote in prose is words).
+# expression (`> process.env.X`, Node's REPL; `> nonsensitive(var.db_password)`, Terraform's
+# console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
-    r"[ \t]*(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>|>(?=[ \t]+[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+[ \t\r]*$))[ \t]+(?=\S)"
+    r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>"
+    r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
+    r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
 # One expression that reads a variable of the environment, nothing else on the line but R's
 # or Node's `> ` prompt (not an assignment, not a call given other arguments).
@@ -109,10 +114,10 @@ _ENV_EXPRESSION = LazyPattern(
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
-# A REPL's or a debugger's result label before it: Ruby's `=> `, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
+# A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `.
 _BARE_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:(?:=>|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
+    r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
     r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*"
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
@@ -137,6 +142,7 @@ _PASSPHRASE = LazyPattern(
     r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
+READ, GENERATED = 1, 2  # what the command before printed values did (`_secret_value`)
 
 
 def announces(lines: list[str], i: int) -> int:
@@ -172,6 +178,18 @@ def announces(lines: list[str], i: int) -> int:
     return LABELLED
 
 
+def _reads_a_secret(line: str) -> bool:
+    """Whether `line` is a command after a prompt that reads a secret-named thing
+    (`$ python manage.py shell -c "…print(settings.SECRET_KEY)"`, `> nonsensitive(var.db_password)`):
+    what it prints is that secret, whatever alphabet it was drawn from (a random run with brackets
+    too, as a generator's)."""
+    prompt = _PROMPT.match(line)
+    if prompt is None:
+        return False
+    low = line[prompt.end() :].lower()
+    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low
+
+
 def _next_nonblank(lines: list[str], j: int) -> int | None:
     for k in range(j, min(j + 3, len(lines))):
         if lines[k].strip():
@@ -182,13 +200,14 @@ def _next_nonblank(lines: list[str], j: int) -> int | None:
 _NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
 
 
-def _secret_value(v: str, generated: bool = False) -> bool:
+def _secret_value(v: str, generated: int = 0) -> bool:
     """Whether `v`, on a line after an announcing one, is a secret; `generated`: the line
-    before ran a command that makes random secrets, whose alphabets hold brackets too
-    (Django's `get_random_secret_key`), so a random run is taken whatever its characters."""
-    if generated and len(v) >= 16 and MARK not in v and looks_random(v) and not has_word_part(v) and "://" not in v:
-        return _CALL.match(v) is None  # a call: code, not a key
-    if generated and _PASSPHRASE.fullmatch(v) is not None:
+    before ran a command that makes random secrets (GENERATED) or reads a secret-named thing
+    (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
+    is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
+    if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
+        return _CALL.match(v) is None and not not_a_secret(v)  # a call: code, not a key
+    if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
         MARK not in v
@@ -268,7 +287,10 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        generated = mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None
+        if mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None:
+            generated = GENERATED
+        else:
+            generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken = i + 1, 0
         while taken < _MAX_VALUES:
@@ -289,7 +311,8 @@ def _redact_announced(text: str) -> str:
                 lines[k] = lines[k][: m.start("s") + pair.start("p")] + MARK + lines[k][m.end("s") :]
                 changed, taken, j = True, taken + 1, k + 1
                 continue  # `bob:…`: a user and its password, as an auth decoder prints them
-            if m is None or not _secret_value(m.group("s"), generated):
+            # (a read prints its one value: the lines after it are judged as any printed value)
+            if m is None or not _secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")
             if label and tier(label) != NOT_SECRET:

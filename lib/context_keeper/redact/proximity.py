@@ -109,6 +109,14 @@ def _scan_start(text: str, start: int, end: int) -> int | None:
 
 
 _PASSED = (-1, -1)  # a literal the scan passes over (a number, another field's value)
+# A struct tag's default (`envconfig:"DB_PASSWORD" default:"…"`, `envDefault:"…"`, `env-default:"…"`):
+# the value the field holds when the environment gives none.
+_TAG_DEFAULT = LazyPattern(r"(?<![\w-])(?i:default|env-?default|default_?value)[ \t]*:[ \t]*\"(?P<s>[^\"\n]{1,300})\"")
+# A call that wraps the literal it is given (`SecretStr("…")`, `Field(default="…")`): a word
+# right before `(`, not one that reads or computes (`_READING`).
+_CALL_OPEN = LazyPattern(r"[ \t]*\(")
+_DOC_KEYWORD = LazyPattern(r"(?<![\w-])(?i:examples?|placeholder|description|help|hint|title|label)[ \t]*[=:][ \t]*$")
+_TYPE_THEN_VALUE = LazyPattern(r"[ \t]*=(?!=)")
 
 
 def _literal(
@@ -122,13 +130,29 @@ def _literal(
     change = _CHANGE.match(text, m.end())
     if change is not None and judged(level, change.group("n")):
         return change.span("n")  # `password = "changeme" -> "…"`: a plan's old value, then the new
+    if kind == "q" and m.group("q")[0] == "`":
+        tag = _TAG_DEFAULT.search(v)
+        if tag is not None and judged(level, tag.group("s")):
+            return a + tag.start("s"), a + tag.end("s")  # a struct tag's default: the field's value
     if assigned:
         return None  # `key="ConnectionString"`: the value the name was given, judged by `nouns`
+    if _DOC_KEYWORD.search(text, max(0, m.start() - 16), m.start()) is not None:
+        return None  # `Field(…, example="…")`: a value shown in documentation, not given
     if a < b and v.isascii() and not v.isalpha() and judged(level, v):  # (letters alone: a name)
         return a, b
     if is_numberish(v) or kind != "q":
         return _PASSED  # `X(16)`: a size, `USRPRF(APPUSR)`: another field
     return None
+
+
+def _passes_into(text: str, m: re.Match[str]) -> bool:
+    """Whether the word `m` right after the noun's `=`/`:` is passed into, not the value: a type
+    after `:` then `=` (`password: str = …`), or a call given the literal (`= SecretStr("…")`,
+    `= Field(default="…")`), whose first literal decides as after the noun (`Field(description=…)`
+    stops there)."""
+    if _CALL_OPEN.match(text, m.end()) is not None:
+        return True
+    return text[m.start() - 1 : m.start()] == ":" and _TYPE_THEN_VALUE.match(text, m.end()) is not None
 
 
 def after_noun(
@@ -176,7 +200,12 @@ def after_noun(
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
-        if assigned or (core.lower() in _PROSE and not label) or _READING.search(core) is not None:
+        reads = _READING.search(core) is not None
+        if assigned and not reads and _passes_into(text, m):
+            first = assigned = False
+            pos = m.end()
+            continue
+        if assigned or (core.lower() in _PROSE and not label) or reads:
             return None  # `password = compute()`, `the password for …`, `getenv`
         if not is_numberish(core):
             words += 1

@@ -48,8 +48,9 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     level = max((tier(w) for w in words), default=NOT_SECRET)
     if reads_password or command[0].rsplit("/", 1)[-1] in _LOGINS:
         level = PASSWORD
-    if any(_names_secret_input(w) for w in command[:8]):
-        level = PASSWORD  # `sshfs -o password_stdin …`, `login --password-stdin`: the input is the secret
+    if any(_names_secret_input(w) for w in command[:8]) or _STORES_A_SECRET.search(command_text) is not None:
+        # `sshfs -o password_stdin …`, `login --password-stdin`, `docker secret create pg -`: the input is the secret
+        level = PASSWORD
     raw = m.group(group)
     ansi = raw.startswith("$'")  # bash's `$'…\n…'`
     value, quote = unquote(raw[1:] if ansi else raw)
@@ -78,6 +79,10 @@ def _confirmed(lines: list[str]) -> bool:
 
 
 _INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
+# A secret store's verb that takes the value it reads on stdin (`secret create`, `secrets set`, `secret put`).
+_STORES_A_SECRET = LazyPattern(r"(?i:\bsecrets?[ \t]+(?:create|set|put|add|insert)\b)")
+# The folders secrets are mounted or kept in (`/run/secrets/pg`, `secrets/db.txt`): a file there holds one.
+_SECRET_DIRS = frozenset(("secrets", "secret", "credentials", "creds", "passwords"))
 
 
 def _names_secret_input(arg: str) -> bool:
@@ -96,9 +101,11 @@ _FILE_WORDS = LazyPattern(r"[A-Za-z]+")
 def _written_to_secret_file(m: re.Match[str]) -> str:
     """`echo "…" > ~/.vault_pass`: a value written to a file whose name names a password or a
     secret, judged for that name (a file of another name is left to the other rules)."""
-    base = m.group("f").replace("\\", "/").rsplit("/", 1)[-1]
+    folder, _, base = m.group("f").replace("\\", "/").rpartition("/")
     words = [w for w in _FILE_WORDS.findall(base) if w.lower() not in ("txt", "key", "pem", "json", "env")]
     level = max((tier(w) for w in words), default=NOT_SECRET)
+    if level == NOT_SECRET and _SECRET_DIRS.intersection(folder.lower().split("/")):
+        level = PASSWORD  # `> /run/secrets/pg`: a file in the folder of secrets
     if level == NOT_SECRET:
         return m.group(0)
     value, quote = unquote(m.group("s"))
@@ -122,11 +129,15 @@ def _here_string(m: re.Match[str]) -> str:
     return _judge_fed(m, command.group(1), "s")
 
 
+# printf's format before the value (`printf '%s' '…'`, `printf "%s\n" …`)
+_FORMAT = r"""(?:'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?"""
 RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
     (
         ("echo ", "printf "),
         # what `echo`/`printf` writes to a file named after a password or a secret (`> ~/.vault_pass`)
-        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'<>]+)[ \t]*>>?[ \t]*"
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+"
+        + _FORMAT
+        + r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'<>]+)[ \t]*>>?[ \t]*"
         r"(?P<f>[^\s|;&<>]+)",
         _written_to_secret_file,
     ),
@@ -134,7 +145,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("echo ", "printf "),
         # what `echo`/`printf` pipes, or a here-string gives, to a command named after a password
         # or naming a secret (`| passwd bob`, `| chpasswd`, `pass insert … <<< …`, `secret put KEY`)
-        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'()]+)"
+        r"\b(?:echo|printf)(?:[ \t]+-[a-zA-Z]+)*[ \t]+" + _FORMAT + r"(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s|;&\"'()]+)"
         # `(echo …; echo …) | smbpasswd -s`: the same value twice, a new secret and its confirmation
         r"(?:[ \t]*;[ \t]*(?:echo|printf)[ \t]+(?P=s)[ \t]*\))?[ \t]*\|[ \t]*"
         r"(?P<c>[^|;&\n]+)",

@@ -48,7 +48,8 @@ _REFERENCE = LazyPattern(
     """,
     re.VERBOSE,
 )
-_FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]")
+# (`-p:KeyPass=env:KS_PASS`, `--opt=value`: the next flag with its argument, no value of the name before it)
+_FLAG = LazyPattern(r"--[a-z][a-z-]*|-[A-Za-z]|--?(?:[A-Za-z]|[a-z][a-z-]+)[:=]\S*")
 _ADDRESS_OF = LazyPattern(r"[&*][A-Za-z_][\w.]*[({]")
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _PASSWORD_SYMBOLS = frozenset("!@#$%^&*+=?~")  # not `_-.`, which identifiers hold
@@ -70,6 +71,13 @@ _ARGUMENT_AFTER = LazyPattern(r"[ \t][-'\"$(]")
 _CLASS_NAME = LazyPattern(r"[A-Z][A-Za-z0-9_]*")
 _CAPITALISED = LazyPattern(r"[A-Z][a-z]{2,}")
 _TEMPLATE_INSIDE = LazyPattern(r"\{\w*\}|<[a-z][\w .-]*>|\\[ux][0-9a-fA-F]{2}")
+# `$(DbPassword)` inside a value: a pipeline's macro or a command's output the value is built from
+_MACRO_INSIDE = LazyPattern(r"\$\([A-Za-z_][\w.]*\)")
+# A struct tag's `key:"value"` pairs (`default:"…" env:"…"`): its values are read one by one (`proximity`)
+_STRUCT_TAG = LazyPattern(r'[A-Za-z][\w-]*:"[^"]*"(?:[ \t]+[A-Za-z][\w-]*:"[^"]*")*')
+# A regular expression's start (`.*`, `.+`, `[^…`): a pattern that matches values, as `sed`'s
+# `s/^password=.*/…/` has, not one.
+_PATTERN_START = (".*", ".+", "[^", "\\S", "\\w", "\\d")
 _CONSTANT = LazyPattern(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _SELECTOR = LazyPattern(r"[#.][A-Za-z][\w-]*")
 _COLOR = LazyPattern(r"#[0-9a-fA-F]{3,8}")
@@ -141,6 +149,17 @@ def has_word_part(v: str) -> bool:
     return any(
         len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p) for p in _WORD_SPLIT.split(v)
     )
+
+
+def word_share(v: str) -> float:
+    """The share of `v`'s characters in parts that are words (`has_word_part`'s parts): a random
+    run may hold one by chance (`…#80-glule`), an id built from words is mostly words."""
+    words = sum(
+        len(p)
+        for p in _WORD_SPLIT.split(v)
+        if len(p) >= 4 and p.isalpha() and (p.islower() or p.istitle()) and is_wordy(p)
+    )
+    return words / max(len(v), 1)
 
 
 def is_qualified_name(v: str) -> bool:
@@ -326,4 +345,7 @@ def not_a_secret(v: str) -> bool:
         or _COLOR.fullmatch(v) is not None
         or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS
         or _TEMPLATE_INSIDE.search(v) is not None  # `'{0}:{1}'.format(…)`, `<long key here>`, `\u0141`
+        or v.startswith(_PATTERN_START)
+        or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
+        or (':"' in v and _STRUCT_TAG.fullmatch(v) is not None)
     )

@@ -1,0 +1,48 @@
+"""A map of users to their passwords: `basicAuth({ users: { admin: '…' } })`, `users = {"admin":
+"…"}`, `gin.Accounts{"admin": "…"}`, `credentials: { bob: "…" }`.
+
+A map named for users, accounts, logins or credentials, opened right after its name, whose keys
+are logins (`calls.user_like`): each value shaped like a password is that user's password (in a map
+of accounts, which holds ids as often, only one of both cases, with a symbol or random). A map of
+users to roles or other words (`{"admin": "Administrator"}`) or of accounts to ids (`{ main:
+'acct-main-01' }`) keeps its values.
+"""
+
+from __future__ import annotations
+
+from .calls import user_like
+from .patterns import MARK, LazyPattern
+from .positions import password_shaped
+from .values import looks_random, not_a_secret
+
+_USER_MAP = LazyPattern(
+    r"(?i:users|(?P<a>accounts)|logins|credentials|passwords)[\"']?[ \t]*(?:[:=]|=>)?[ \t]*(?:[A-Za-z_][\w.]*)?[ \t]*\{"
+)
+_MAP_ENTRY = LazyPattern(
+    r"[ \t]*(?P<k>[\"']?)(?P<u>[a-z][\w.@+-]{1,40})(?P=k)[ \t]*(?::|=>)[ \t]*"
+    r"(?P<q>[\"'])(?P<s>[^\"'\s\\]{1,200})(?P=q)[ \t]*,?"
+)
+# (the map's name in its cases; `ccounts` for `accounts` and `Accounts`)
+TRIGGERS = ("users", "Users", "USERS", "ccounts", "logins", "Logins", "redentials", "asswords")
+
+
+def redact_user_maps(text: str) -> str:
+    """The password of each entry of a map of users to passwords, marked."""
+    out, pos = [], 0
+    for m in _USER_MAP.finditer(text):
+        if m.start() < pos:
+            continue
+        at = m.end()
+        accounts = m.group("a") is not None  # (an account map holds ids as often: its values must be mixed)
+        while (entry := _MAP_ENTRY.match(text, at)) is not None:
+            v = entry.group("s")
+            mixed = (v.lower() != v and v.upper() != v) or any(c in "!@#$%^&*+=?~" for c in v) or looks_random(v)
+            if user_like(entry.group("u")) and (mixed or not accounts) and password_shaped(v) and not not_a_secret(v):
+                out.append(text[pos : entry.start("s")])
+                out.append(MARK)
+                pos = entry.end("s")
+            at = entry.end()
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
