@@ -33,7 +33,7 @@ def few_kinds(text: str, begin: int, end: int) -> bool:
 def long_plain_value(text: str, start: int, vstart: int, end: int, password: bool) -> bool:
     """Whether the unquoted value `nouns._value_at` reads at `vstart` after the name at `start`,
     its run ending at `end`, is judged no secret whatever it holds: longer than LONGEST_SHAPED
-    after the cuts `_value_at` makes (a `,`, a query's `&`, a sentence's end; an end that its
+    after the cuts `_value_at` makes (a `,`, a query's `&`, a driver's `;`, a sentence's end; an end that its
     `_bare_value` would move is left to it), and under a password's name (`password`) or of
     too few kinds of character to look random."""
     if end - vstart <= LONGEST_SHAPED:
@@ -41,8 +41,9 @@ def long_plain_value(text: str, start: int, vstart: int, end: int, password: boo
     stop = text.find(",", vstart, end)
     stop = end if stop == -1 else stop
     if start and text[start - 1] in "?&;":
-        amp = text.find("&", vstart, stop)
-        stop = stop if amp == -1 else amp
+        for cut in "&;" if text[start - 1] == ";" else "&":
+            at = text.find(cut, vstart, stop)
+            stop = stop if at == -1 else at
     vend = stop  # (`whole.rstrip(".:!?")`, read back a few characters at most)
     while vend > vstart and stop - vend < 8 and text[vend - 1] in ".:!?":
         vend -= 1
