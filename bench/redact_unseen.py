@@ -63,6 +63,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD13,
     BENIGN_HELD14,
     BENIGN_HELD15,
+    BENIGN_HELD16,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -73,6 +74,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD13,
     POSITIONS_HELD14,
     POSITIONS_HELD15,
+    POSITIONS_HELD16,
 )
 
 
@@ -1529,6 +1531,171 @@ PRINTED_HELD15: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 16, printed part: sealed; written beside `POSITIONS_HELD16` while the rules were being
+# changed by someone who had not seen it, to be scored once. What the less common corners of a
+# session print: IaC and cluster CLIs that reveal a secret on request (Pulumi's
+# `--show-secrets`, CloudFormation's output table, Nomad's `-item`, Consul's keygen), VPN and
+# Wi-Fi tools (wg showconf, nmcli's `--show-secrets` and show-password), sync and cloud CLIs'
+# created-key tables (rclone config show, Linode, DigitalOcean Spaces, Scaleway), bot and AI
+# setup (BotFather's reply, llm keys, a NATS user's seed), setup wizards' generated passwords
+# (Wazuh, Graylog, Pi-hole), a running service's config (RabbitMQ's eval, Spring's
+# configprops, ESPHome's resolved config, PHP's getenv, EAS's sensitive variables) and failing
+# tests' diffs (pytest, RSpec).
+PRINTED_HELD16: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "pulumi-config-show-secrets",
+        "$ pulumi config --show-secrets\nKEY              VALUE\naws:region       eu-west-1\napp:dbPassword   {v}",
+        lambda g: _rand(g, 20, AN + "!#%"),
+    ),
+    (
+        "pulumi-stack-output-show-secrets",
+        "$ pulumi stack output --show-secrets dbConnectionString\n"
+        "postgresql://app:{v}@app-db.c1a2b3.eu-west-1.rds.amazonaws.com:5432/app",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "cloudformation-outputs-table",
+        "$ aws cloudformation describe-stacks --stack-name app --query 'Stacks[0].Outputs' --output table\n"
+        "-------------------------------------------------------------\n"
+        "|                       DescribeStacks                      |\n"
+        "+----------------+------------------------------------------+\n"
+        "|    OutputKey   |               OutputValue                |\n"
+        "+----------------+------------------------------------------+\n"
+        "|  DbEndpoint    |  app-db.c1a2b3.eu-west-1.rds.amazonaws.com |\n"
+        "|  AdminPassword |  {v}                |\n"
+        "+----------------+------------------------------------------+",
+        lambda g: _rand(g, 24, AN + "#%"),
+    ),
+    ("nomad-var-get-item", "$ nomad var get -item=password nomad/jobs/mailer\n{v}", lambda g: _rand(g, 18)),
+    ("consul-keygen", "$ consul keygen\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "wg-showconf",
+        "$ sudo wg showconf wg0\n[Interface]\nListenPort = 51820\nFwMark = 0xca6c\nPrivateKey = {v}\n\n[Peer]\n"
+        "PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\nAllowedIPs = 10.8.0.2/32",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "nmcli-show-secrets-field",
+        "$ nmcli --show-secrets -g 802-11-wireless-security.psk connection show Home\n{v}",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "nmcli-show-password",
+        "$ nmcli device wifi hotspot ifname wlan0 ssid Lab\n"
+        "Device 'wlan0' successfully activated with '0f8fad5b-d9cb-469f-a165-70867728950e'.\n"
+        'Hint: "nmcli dev wifi show-password" shows the Wi-Fi name and password.\n'
+        "$ nmcli dev wifi show-password\nSSID: Lab\nSecurity: WPA\nPassword: {v}",
+        lambda g: _rand(g, 8, "abcdefghijkmnpqrstuvwxyz23456789"),
+    ),
+    (
+        "rclone-config-show",
+        "$ rclone config show b2\n[b2]\ntype = b2\naccount = 0012345abcde0000000000001\nkey = {v}",
+        lambda g: "K001" + _rand(g, 27, AN + "/+"),
+    ),
+    (
+        "linode-object-storage-keys-create",
+        "$ linode-cli object-storage keys-create --label ci\n"
+        "┌────────┬───────┬──────────────────────┬──────────────────────────────────────────┐\n"
+        "│ id     │ label │ access_key           │ secret_key                               │\n"
+        "├────────┼───────┼──────────────────────┼──────────────────────────────────────────┤\n"
+        "│ 123456 │ ci    │ 0A1B2C3D4E5F6G7H8I9J │ {v} │\n"
+        "└────────┴───────┴──────────────────────┴──────────────────────────────────────────┘",
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "doctl-spaces-keys-create",
+        "$ doctl spaces keys create ci --grants 'bucket=;permission=fullaccess'\n"
+        "Name    Access Key              Secret Key                                     Grants                           Created At\n"
+        "ci      DO00ABCDEFGHIJKLMNOP    {v}    bucket=;permission=fullaccess    2026-11-27 10:02:11 +0000 UTC",
+        lambda g: _b64(g, 43),
+    ),
+    (
+        "scw-iam-api-key-create",
+        "$ scw iam api-key create application-id=0f8fad5b-d9cb-469f-a165-70867728950e\n"
+        "AccessKey          SCWABCDEFGHIJK123456\nSecretKey          {v}\n"
+        "ApplicationID      0f8fad5b-d9cb-469f-a165-70867728950e\nDefaultProjectID   7c9e6679-7425-40de-944b-e07fc1f90ae7",
+        _uuid,
+    ),
+    (
+        "botfather-new-bot",
+        "Done! Congratulations on your new bot. You will find it at t.me/acme_deploy_bot. You can now add a "
+        "description, about section and profile picture for your bot, see /help for a list of commands.\n\n"
+        "Use this token to access the HTTP API:\n{v}\n"
+        "Keep your token secure and store it safely, it can be used by anyone to control your bot.",
+        lambda g: str(g.randint(10**9, 10**10 - 1)) + ":" + _rand(g, 35, AN + "-_"),
+    ),
+    (
+        "llm-keys-get",
+        "$ llm keys get anthropic\n{v}",
+        lambda g: "sk-ant-api03-" + _rand(g, 93, AN + "-_") + "AA",
+    ),
+    (
+        "nsc-generate-creds",
+        "$ nsc generate creds -a APP -n mailer\n-----BEGIN NATS USER JWT-----\n"
+        "eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.eyJqdGkiOiJBQkNEIn0.c2lnbmF0dXJl\n"
+        "------END NATS USER JWT------\n\n************************* IMPORTANT *************************\n"
+        "NKEY Seed printed below can be used to sign and prove identity.\nNKEYs are sensitive and should be treated as secrets.\n\n"
+        "-----BEGIN USER NKEY SEED-----\n{v}\n------END USER NKEY SEED------",
+        lambda g: "SUA" + _rand(g, 55, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"),
+    ),
+    (
+        "wazuh-install-summary",
+        "$ sudo bash wazuh-install.sh -a\n27/11/2026 10:02:11 INFO: --- Summary ---\n"
+        "27/11/2026 10:02:11 INFO: You can access the web interface https://<wazuh-dashboard-ip>:443\n"
+        "    User: admin\n    Password: {v}\n27/11/2026 10:02:11 INFO: Installation finished.",
+        lambda g: _rand(g, 32, AN + ".*+?"),
+    ),
+    (
+        "graylog-preflight",
+        "$ docker logs graylog 2>&1 | grep -A1 'Initial configuration'\n"
+        "Initial configuration is accessible at 0.0.0.0:9000, with username 'admin' and password '{v}'.",
+        lambda g: _rand(g, 10, string.ascii_letters),
+    ),
+    (
+        "pihole-install",
+        "  [✓] Restarting services\n  [i] Installation complete!\n\n"
+        "  Your Admin Webpage login password is {v}\n\n  To change it, run: pihole setpassword",
+        lambda g: _rand(g, 8),
+    ),
+    (
+        "rabbitmqctl-eval-default-pass",
+        "$ rabbitmqctl eval 'application:get_env(rabbit, default_pass).'\n{{ok,<<\"{v}\">>}}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "actuator-configprops",
+        "$ curl -s localhost:8080/actuator/configprops | jq '.. | .password? // empty'\n\"{v}\"",
+        lambda g: _rand(g, 18, AN + "!@"),
+    ),
+    (
+        "esphome-config-encryption-key",
+        "$ esphome config living_room.yaml | grep -A1 encryption\n  encryption:\n    key: {v}",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    ("php-r-getenv", "$ php -r 'echo getenv(\"MAIL_PASSWORD\"), PHP_EOL;'\n{v}", lambda g: _rand(g, 16)),
+    (
+        "eas-env-list-sensitive",
+        "$ npx eas-cli env:list --environment production --include-sensitive\n"
+        "Variables for this project for environment production:\n"
+        "EXPO_PUBLIC_API_URL=https://api.example.com\nMAPBOX_DOWNLOADS_TOKEN=sk.{v}",
+        lambda g: _rand(g, 80, AN + "."),
+    ),
+    (
+        "pytest-dict-diff",
+        "E       AssertionError: assert {{'user': 'bot', 'password': '***'}} == {{'user': 'bot', 'password': '{v}'}}\n"
+        "E         Differing items:\nE         {{'password': '***'}} != {{'password': '{v}'}}",
+        lambda g: _rand(g, 14, AN + "!#"),
+    ),
+    (
+        "rspec-not-to-include",
+        "  1) MailerSettings#to_s masks the password\n"
+        "     Failure/Error: expect(settings.to_s).not_to include(password)\n"
+        '       expected "smtp.example.com:587 bot/{v}" not to include "{v}"',
+        lambda g: _rand(g, 16),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1569,6 +1736,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held14", PRINTED_HELD14),
     ("positions-held15", POSITIONS_HELD15),
     ("printed-held15", PRINTED_HELD15),
+    ("positions-held16", POSITIONS_HELD16),
+    ("printed-held16", PRINTED_HELD16),
 )
 
 
@@ -1720,6 +1889,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 13", list(BENIGN_HELD13)))
     benign.append(("look-alikes of held-out set 14", list(BENIGN_HELD14)))
     benign.append(("look-alikes of held-out set 15", list(BENIGN_HELD15)))
+    benign.append(("look-alikes of held-out set 16", list(BENIGN_HELD16)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
