@@ -450,11 +450,12 @@ EPISODE_PROMPTS = (
 )
 
 
-def episode_script(repo: Path) -> list[list[Step]]:
+def episode_script(repo: Path, summaries: Path) -> list[list[Step]]:
     """Four prompts' worth of steps (3 + 3 + 6 + 4 turns), every response past the threshold.
 
     Episode n is cold for a check that sees a turn more than 2 after its last turn (3, 6,
-    12): prompt-1 and prompt-2 by turn 10, prompt-3 only at turn 15 (its hook SETTLEs)."""
+    12): prompt-1 and prompt-2 by turn 10, prompt-3 only at turn 15 (its hook SETTLEs) and
+    written to `summaries` by that hook, which turn 16 waits for."""
     tokens = iter(range(40_000, 80_000, 2_000))
 
     def s(*blocks: Any) -> Step:
@@ -480,10 +481,17 @@ def episode_script(repo: Path) -> list[list[Step]]:
          s(tool("Bash", command="git status --short", description="Status")),
          s(tool("Bash", command=settled("ls"), description="List")),  # its hook sees turn 15
          # The fold runs async (measured: docs/how-it-works.md): a -p run that ends right after a tool call kills the
-         # hook still folding (SIGTERM). A session goes on; this tool gives the hook the time.
-         s(tool("Bash", command="sleep 3", description="Wait")),
+         # hook still folding (SIGTERM). A session goes on; this tool waits for the hook's third summary (a ceiling
+         # of 60 s, not a budget: the checks say what is missing).
+         s(tool("Bash", command=wait_for_summaries(summaries, 3), description="Wait")),
          s("All tests pass.")],
     ]
+
+
+def wait_for_summaries(folder: Path, count: int) -> str:
+    """A shell command that returns once `folder` holds `count` summaries, or after 60 s."""
+    return (f"for i in $(seq 600); do set -- {shlex.quote(str(folder))}/*.json; "
+            f'[ -e "$1" ] && [ $# -ge {count} ] && break; sleep 0.1; done')
 
 
 @timed
@@ -491,7 +499,7 @@ def test_session_without_task_tools_gets_episode_summaries(claude: ClaudeSession
     env = keeper | {"CLAUDE_CODE_ENABLE_TODO_TOOLS": None}
     runs = runs_dir(keeper, claude.repo)
     results = []
-    for n, (prompt, steps) in enumerate(zip(EPISODE_PROMPTS, episode_script(claude.repo)), start=1):
+    for n, (prompt, steps) in enumerate(zip(EPISODE_PROMPTS, episode_script(claude.repo, runs.summaries)), start=1):
         claude.api.extend_script(steps)
         results.append(run_ok(claude, prompt, env, continue_session=n > 1))
         assert claude.api.steps_left == 0, f"prompt {n} did not use its steps"
