@@ -488,10 +488,15 @@ def episode_script(repo: Path, summaries: Path) -> list[list[Step]]:
     ]
 
 
+def waits_until(condition: str) -> str:
+    """A shell command that returns once the shell `condition` holds, or after 60 s: a tool
+    that waits for a hook's work (a ceiling, not a budget: the checks say what is missing)."""
+    return f"for i in $(seq 600); do {condition} && break; sleep 0.1; done"
+
+
 def wait_for_summaries(folder: Path, count: int) -> str:
     """A shell command that returns once `folder` holds `count` summaries, or after 60 s."""
-    return (f"for i in $(seq 600); do set -- {shlex.quote(str(folder))}/*.json; "
-            f'[ -e "$1" ] && [ $# -ge {count} ] && break; sleep 0.1; done')
+    return waits_until(f'set -- {shlex.quote(str(folder))}/*.json; [ -e "$1" ] && [ $# -ge {count} ]')
 
 
 @timed
