@@ -100,7 +100,7 @@ def test_a_background_subagent_still_running_at_an_auto_compaction(claude: Claud
         step("The notes are written; notes/index.md is still missing.", usage=context_usage(3_500)),
     ])
     history = runs_dir(env, claude.repo).compactions
-    after_compaction = waits_until(f"grep -qs post_compact {shlex.quote(str(history))}")
+    after_compaction = waits_until(f"command grep -qs post_compact {shlex.quote(str(history))}")
     claude.api.set_subagent_script({"NOTES:": notes_subagent(claude, first=after_compaction)})
     result = run_ok(claude, "Write the notes with a subagent.", env | {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"})
     assert [e["compact_metadata"]["trigger"] for e in result.system_events("compact_boundary")] == ["auto"]
