@@ -8,8 +8,8 @@ least once a second when idle: measured with strace on 2.1.330).
         ...  # once the session is idle:
         clock.advance(61)
 
-Without gcc (`library` None) nothing is preloaded and `advance` moves nothing: the same test
-then waits the minute in real time, as it did before the shim.
+Without gcc, or where it cannot build the shim (`library` None), nothing is preloaded and
+`advance` moves nothing: the same test then waits the minute in real time, as it did before.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 SOURCE = Path(__file__).with_name("clock_shift.c")
@@ -27,17 +28,24 @@ _NS_PER_S = 1_000_000_000
 
 
 def compile_shim(out_dir: Path) -> Path | None:
-    """clock_shift.c built as a shared library in `out_dir`; None where gcc is missing."""
+    """clock_shift.c built as a shared library in `out_dir`; None where gcc is missing or cannot
+    build it (another libc), with a warning for the latter: the tests then wait in real time."""
     gcc = shutil.which("gcc")
     if gcc is None:
         return None
     library = out_dir / "clock_shift.so"
-    subprocess.run(
-        [gcc, "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-o", str(library), str(SOURCE), "-ldl"],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    try:
+        subprocess.run(
+            [gcc, "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-o", str(library), str(SOURCE), "-ldl"],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        details = getattr(exc, "stderr", "") or str(exc)
+        warnings.warn(f"clock_shift.c did not build, the e2e waits take real time: {details}", stacklevel=1)
+        return None
     return library
 
 
