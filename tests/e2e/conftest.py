@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from clock_shift import compile_shim
 from fake_api import FakeApi
 from harness import (BINARY_ENV_VAR, E2E_DIR, VERSION_ENV_VAR, ClaudeSession, claude_version,
                      find_claude_binary, installed_version)
@@ -50,6 +51,12 @@ def claude_binary() -> Path:
         pytest.fail(f"{binary} is Claude Code {found}, not {claude_version()}: rerun install_claude.sh",
                     pytrace=False)
     return binary
+
+
+@pytest.fixture(scope="session")
+def clock_shift_library(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """clock_shift.c compiled once per run; None without gcc (the tests then wait in real time)."""
+    return compile_shim(tmp_path_factory.mktemp("clock-shift"))
 
 
 @pytest.fixture

@@ -87,6 +87,10 @@ def base_env(home: Path, api_url: str) -> dict[str, str]:
         # Claude Code runs Bash calls in $SHELL when it is bash or zsh, and otherwise in zsh
         # where zsh is installed: the tests quote bash's messages, on any machine.
         "SHELL": "/bin/bash",
+        # The scripted sessions' Bash calls run the dev interpreter's pytest on two-test files;
+        # the plugins it would load (hypothesis, anyio) print nothing under -q and cost more
+        # than those tests (0.6-1 s a run on a loaded machine).
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
     }
 
 

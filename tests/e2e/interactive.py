@@ -18,7 +18,10 @@ from pathlib import Path
 
 from harness import ClaudeSession, claude_version
 
-START_S = 6.0  # the REPL's first screen
+# The REPL's footer in --dangerously-skip-permissions mode: drawn with the prompt box, once the
+# REPL takes input (a second after its start on a quiet machine; keys typed before it are lost).
+READY = "bypass permissions on"
+START_CEILING_S = 120.0  # only a REPL that never starts gets near this
 
 
 def tmux_available() -> bool:
@@ -71,7 +74,7 @@ class Repl:
             check=True,
             timeout=30,
         )
-        time.sleep(START_S)
+        self.wait_for(READY, START_CEILING_S)
 
     def screen(self) -> str:
         done = subprocess.run(

@@ -2,7 +2,8 @@
 and tell whether Claude Code saw a hook fail.
 
 The hooks are registered by the real ./install.sh (with `--python` = this interpreter, which
-imports the checkout's lib/), into the temp HOME of a ClaudeSession. Their settings and data
+imports the checkout's lib/), into the temp HOME of a ClaudeSession (run once, its settings
+file copied into later fresh homes: `install_hooks`). Their settings and data
 root reach them through the environment of `claude -p`, which Claude Code passes on to
 every hook command (measured: CONTEXT_KEEPER_HOME set on `claude -p` is in the hook's env).
 """
@@ -36,19 +37,42 @@ RESTORE_HEADER = "[context-keeper restored state]"
 
 
 def install_hooks(session: ClaudeSession, python: str | Path = sys.executable) -> dict[str, Any]:
-    """Run the real ./install.sh with HOME = the session's temp home; return the settings."""
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(session.home)}
-    done = subprocess.run(
-        [str(INSTALL_SH), "--python", str(python)], env=env, cwd=REPO_ROOT,
-        capture_output=True, text=True, timeout=60,
-    )
-    assert done.returncode == 0, f"install.sh failed:\n{done.stdout}\n{done.stderr}"
+    """Register the hooks in the session's temp home as the real ./install.sh does; return the
+    settings.
+
+    install.sh runs for real once per interpreter and test run; a later fresh home gets the
+    settings file it wrote (byte for byte the same in any home: its commands name the
+    interpreter and the checkout, not the home). Only its install record, which no e2e test
+    reads, is left out of those homes. A home that already has a settings file gets the real
+    install.sh, which merges into it.
+    """
+    settings_path = session.settings_path()
+    fresh = not settings_path.exists()
+    written = _INSTALLED.get(str(python))
+    if written is None or not fresh:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(session.home)}
+        done = subprocess.run(
+            [str(INSTALL_SH), "--python", str(python)], env=env, cwd=REPO_ROOT,
+            capture_output=True, text=True, timeout=60,
+        )
+        assert done.returncode == 0, f"install.sh failed:\n{done.stdout}\n{done.stderr}"
+        if fresh:
+            _INSTALLED[str(python)] = (settings_path.read_bytes(), settings_path.stat().st_mode & 0o777)
+    else:
+        text, mode = written
+        settings_path.parent.mkdir(parents=True, exist_ok=True)
+        settings_path.write_bytes(text)
+        settings_path.chmod(mode)
     settings = session.read_settings()
     for event, script in HOOK_SCRIPTS.items():
         commands = [h.get("command", "") for g in settings.get("hooks", {}).get(event, [])
                     for h in g.get("hooks", [])]
         assert any(script in c for c in commands), f"install.sh did not register {script}: {settings}"
     return settings
+
+
+# interpreter -> the settings file install.sh wrote in a fresh home: its bytes and mode
+_INSTALLED: dict[str, tuple[bytes, int]] = {}
 
 
 def replace_hook(session: ClaudeSession, event: str, command: str) -> None:

@@ -10,7 +10,8 @@
   versions that skip it): the summary record in the transcript is checked instead;
 - a **sleep** compaction: a `-p` session kept open compacts itself after a quiet minute, as a
   `/compact` nobody typed (`trigger: "manual"`); only with `CLAUDE_CODE_REMOTE` set too (a
-  session without it, run beside for the same wait, is not compacted, and doctor says so).
+  session without it, run beside for the same wait, is not compacted, and doctor says so). The
+  quiet minute passes in an instant: clock_shift.py moves the idle sessions' clocks forward.
 
 The REPL's idle compaction (an attended terminal, a 54-minute wait) is not here: it fires the
 hooks as an auto compaction between turns (docs/how-it-works.md).
@@ -24,20 +25,18 @@ second prompt of the session (a one-prompt `-p` run is gated). With a 200,000-to
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import threading
+import shutil
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from clock_shift import SessionClock
 from fake_api import FakeApi, all_text, context_usage, is_subagent_request, step, tool, usage_of
-from harness import ClaudeSession, dump_hook_command, read_dump
+from harness import ClaudeSession, dump_hook_command, read_dump, read_jsonl
 from keeper import BLOCK_HEADER, RESTORE_HEADER, hook_errors, install_hooks, keeper_env, runs_dir
-from streaming import StreamingRun
+from streaming import POLL_S, StreamingRun
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
 from context_keeper.compaction.listing import read_views
@@ -289,59 +288,66 @@ SLEEP_ENV = {
     "CLAUDE_CODE_SLEEP_COMPACT_AFTER_MS": "60000",  # the shortest delay it takes (60-210 s)
     "CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS": "60000",
 }
-IDLE_S = 80.0  # past the 60 s wait; with CLAUDE_CODE_REMOTE it compacted at 62 s
+QUIET_S = 61.0  # past the 60 s delay; with CLAUDE_CODE_REMOTE it compacted at 62 s (real time)
+IDLE_S = 80.0  # how long the session without CLAUDE_CODE_REMOTE is left idle
+# A `system/session_state_changed` line on stdout at each turn's end. Claude Code writes the
+# `idle` one just before it arms the sleep compaction's timer, in the same synchronous step,
+# so the clock is moved after both (this variable changes nothing else in 2.1.330).
+STATE_EVENTS = {"CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS": "1"}
 
 
-def idle_session(claude: ClaudeSession, env: dict[str, str], compacted: list[bool]) -> None:
-    """One prompt, a warm prompt cache and 81,000 tokens in context, then stdin left open for
-    IDLE_S: whether Claude Code compacted it meanwhile."""
-    claude.api.set_script(
-        [
-            step(tool("Bash", command="true"), usage=usage_of(1, 20, 1_000, 80_000)),
-            step("done", usage=usage_of(1, 20, 0, 81_000)),
-        ]
-    )
-    args = [str(claude.binary), "-p", "--input-format", "stream-json", "--output-format", "stream-json",
-            "--verbose", "--dangerously-skip-permissions"]
-    proc = subprocess.Popen(args, cwd=claude.repo, env=claude.env(env), stdin=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
-    try:
-        assert proc.stdin is not None
-        proc.stdin.write(json.dumps({"type": "user", "message": {"role": "user", "content": "go"}}) + "\n")
-        proc.stdin.flush()
-        deadline = time.monotonic() + IDLE_S
-        while time.monotonic() < deadline and not claude.api.compaction_requests():
-            time.sleep(1)
-        compacted.append(bool(claude.api.compaction_requests()))
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+def idle_turns(out: Path) -> int:
+    """How many times the streaming run's session went idle (a turn ended) so far."""
+    records = read_jsonl(out)
+    return sum(1 for r in records if r.get("subtype") == "session_state_changed" and r.get("state") == "idle")
 
 
-@pytest.mark.slow  # the 60 s wait Claude Code clamps the delay to, and 20 s more beside it
+def go_quiet(run: StreamingRun, clock: SessionClock, seconds: float) -> float:
+    """Once the run's first turn is over, let `seconds` of quiet pass for it; the session's
+    clock reading at the turn's end. With the shim they pass at once; without it, the waits
+    that follow wait them out in real time."""
+    run.wait_for(lambda: idle_turns(run.out) >= 1, "the end of the first turn")
+    time.sleep(POLL_S)  # the timer is armed microseconds after the line is written
+    idle_at = clock.now()
+    clock.advance(seconds)
+    return idle_at
+
+
+# Where gcc cannot build the clock shim, the quiet minute passes in real time.
+@(pytest.mark.slow if shutil.which("gcc") is None else lambda test: test)
 def test_a_sleep_compaction_is_a_manual_one_nobody_typed(
-    claude: ClaudeSession, claude_binary: Path, env: dict[str, str], hook_dump: Path, tmp_path: Path
+    claude: ClaudeSession, claude_binary: Path, env: dict[str, str], hook_dump: Path, tmp_path: Path,
+    clock_shift_library: Path | None,
 ) -> None:
-    # Beside it, for the same wait: without CLAUDE_CODE_REMOTE the variable changes nothing,
+    # Beside it, for IDLE_S of quiet: without CLAUDE_CODE_REMOTE the variable changes nothing,
     # which doctor says.
     without = {k: v for k, v in SLEEP_ENV.items() if k != "CLAUDE_CODE_REMOTE"}
-    not_hosted: list[bool] = []
     with FakeApi() as plain_api:
         plain = ClaudeSession(claude_binary, plain_api, tmp_path / "not-hosted")
-        beside = threading.Thread(target=idle_session, args=(plain, without, not_hosted))
-        beside.start()
-        try:
-            _sleep_compaction(claude, env, hook_dump, tmp_path)
-        finally:
-            beside.join(timeout=IDLE_S + 60)
-    assert not_hosted == [False]
+        plain_api.set_script([
+            step(tool("Bash", command="true"), usage=usage_of(1, 20, 1_000, 80_000)),
+            step("done", usage=usage_of(1, 20, 0, 81_000)),
+        ])
+        plain_clock = SessionClock(tmp_path / "not-hosted" / "clock", clock_shift_library)
+        with StreamingRun(plain, without | STATE_EVENTS | plain_clock.env, tmp_path / "not-hosted.jsonl") as beside:
+            beside.send("go")
+            plain_idle_at = go_quiet(beside, plain_clock, IDLE_S)
+            clock = SessionClock(tmp_path / "clock", clock_shift_library)
+            _sleep_compaction(claude, env | STATE_EVENTS | clock.env, hook_dump, tmp_path, clock)
+            # By now its event loop, which wakes every second, has run its timers many times
+            # past the shifted clock (or, without the shim, the real IDLE_S has passed).
+            plain_clock.sleep_until(plain_idle_at + IDLE_S)
+            assert beside.proc.poll() is None and plain_api.steps_left == 0
+            assert plain_api.compaction_requests() == []
     names = {c.name: c for c in check_compaction(tmp_path, {"HOME": str(tmp_path), **without})}
     assert not names["setting CLAUDE_CODE_SLEEP_COMPACT"].ok
     hosted = {c.name for c in check_compaction(tmp_path, {"HOME": str(tmp_path), **SLEEP_ENV})}
     assert "setting CLAUDE_CODE_SLEEP_COMPACT" not in hosted
 
 
-def _sleep_compaction(claude: ClaudeSession, env: dict[str, str], hook_dump: Path, tmp_path: Path) -> None:
+def _sleep_compaction(
+    claude: ClaudeSession, env: dict[str, str], hook_dump: Path, tmp_path: Path, clock: SessionClock
+) -> None:
     dump_hooks(claude, hook_dump)
     claude.add_hook("UserPromptSubmit", dump_hook_command(hook_dump))
     claude.add_hook("Stop", dump_hook_command(hook_dump))
@@ -354,6 +360,7 @@ def _sleep_compaction(claude: ClaudeSession, env: dict[str, str], hook_dump: Pat
     ])
     with StreamingRun(claude, env | SLEEP_ENV, tmp_path / "stream.jsonl") as run:
         run.send("Write the notes.")
+        go_quiet(run, clock, QUIET_S)
         run.wait_for(lambda: "PostCompact" in events(hook_dump), "sleep compaction")
         run.send("What next?")
         run.wait_for(lambda: events(hook_dump).count("Stop") == 2, "the answer to the second prompt")

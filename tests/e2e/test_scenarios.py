@@ -6,7 +6,9 @@ artefact: summary files, archives, compactions.jsonl, and the requests Claude Co
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import os
 import shlex
 import sys
 import time
@@ -103,17 +105,29 @@ TOKENIZER_ERROR = "FAILED tests/test_tokenizer.py::test_numbers - AssertionError
 PARSER_ERROR = "FAILED tests/test_parser.py::test_recovers_after_unbalanced_paren - ValueError: unbalanced ')'"
 
 
+def waits_until(condition: str) -> str:
+    """A shell command that returns once the shell `condition` holds, or after 60 s: a tool
+    that waits for Claude Code's or a hook's writes (a ceiling, not a budget: the checks say
+    what is missing). Write `command grep` in it: Claude Code's Bash shadows grep with the
+    ugrep inside its own binary, which skips what .gitignore files name and starts that
+    binary on each call."""
+    return f"for i in $(seq 600); do {condition} && break; sleep 0.1; done"
+
+
 # Claude Code 2.1.330 writes the transcript behind a short delay: when a tool finishes at
 # once (Write, Edit, `ls`), its PostToolUse hook often runs before the tool_use record of the
 # current response (and the result of the previous one) is on disk, so the hook's session
 # model is a turn behind (measured here, against what was first believed). A real tool or a real API
 # round takes longer than the delay. Where a scenario needs a hook to see the latest turn, the
-# tool takes that long too.
-SETTLE = "sleep 0.5"
+# tool waits until its own tool_use record is on disk (the record holds the command, so a token
+# in the command finds it; the result before it was written first), then runs.
+TRANSCRIPTS = "$HOME/.claude/projects/*/*.jsonl $HOME/.claude/projects/*/*/subagents/*.jsonl"
+_settle_tokens = itertools.count(1)
 
 
 def settled(command: str) -> str:
-    return f"{SETTLE} && {command}"
+    token = f"settle-{os.getpid()}-{next(_settle_tokens)}"
+    return f"{waits_until(f'command grep -qsF {token} {TRANSCRIPTS}')} && {command}"
 
 
 def pytest_command(test_file: str) -> str:
@@ -134,7 +148,7 @@ class TaskSession:
     12-13 decision; Write parser + its test                  27k, 29k: #1 cold by the turn
                                                              rule, but below the 30k threshold
     14    (probe: no summary yet) Edit parser                45k: the check summarises #1
-    15    git status (after SETTLE, so its hook sees turn 15) 47k: or this one does
+    15    git status (settled, so its hook sees turn 15)     47k: or this one does
     16    pytest of the parser FAILS (left unresolved)       `final_usage`
     17    closing text                                       `closing_usage`
     """
@@ -450,11 +464,12 @@ EPISODE_PROMPTS = (
 )
 
 
-def episode_script(repo: Path) -> list[list[Step]]:
+def episode_script(repo: Path, summaries: Path) -> list[list[Step]]:
     """Four prompts' worth of steps (3 + 3 + 6 + 4 turns), every response past the threshold.
 
     Episode n is cold for a check that sees a turn more than 2 after its last turn (3, 6,
-    12): prompt-1 and prompt-2 by turn 10, prompt-3 only at turn 15 (its hook SETTLEs)."""
+    12): prompt-1 and prompt-2 by turn 10, prompt-3 only at turn 15 (its tool is settled) and
+    written to `summaries` by that hook, which turn 16 waits for."""
     tokens = iter(range(40_000, 80_000, 2_000))
 
     def s(*blocks: Any) -> Step:
@@ -480,10 +495,16 @@ def episode_script(repo: Path) -> list[list[Step]]:
          s(tool("Bash", command="git status --short", description="Status")),
          s(tool("Bash", command=settled("ls"), description="List")),  # its hook sees turn 15
          # The fold runs async (measured: docs/how-it-works.md): a -p run that ends right after a tool call kills the
-         # hook still folding (SIGTERM). A session goes on; this tool gives the hook the time.
-         s(tool("Bash", command="sleep 3", description="Wait")),
+         # hook still folding (SIGTERM). A session goes on; this tool waits for the hook's third summary (a ceiling
+         # of 60 s, not a budget: the checks say what is missing).
+         s(tool("Bash", command=wait_for_summaries(summaries, 3), description="Wait")),
          s("All tests pass.")],
     ]
+
+
+def wait_for_summaries(folder: Path, count: int) -> str:
+    """A shell command that returns once `folder` holds `count` summaries, or after 60 s."""
+    return waits_until(f'set -- {shlex.quote(str(folder))}/*.json; [ -e "$1" ] && [ $# -ge {count} ]')
 
 
 @timed
@@ -491,7 +512,7 @@ def test_session_without_task_tools_gets_episode_summaries(claude: ClaudeSession
     env = keeper | {"CLAUDE_CODE_ENABLE_TODO_TOOLS": None}
     runs = runs_dir(keeper, claude.repo)
     results = []
-    for n, (prompt, steps) in enumerate(zip(EPISODE_PROMPTS, episode_script(claude.repo)), start=1):
+    for n, (prompt, steps) in enumerate(zip(EPISODE_PROMPTS, episode_script(claude.repo, runs.summaries)), start=1):
         claude.api.extend_script(steps)
         results.append(run_ok(claude, prompt, env, continue_session=n > 1))
         assert claude.api.steps_left == 0, f"prompt {n} did not use its steps"

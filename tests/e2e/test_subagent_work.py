@@ -5,6 +5,7 @@ still carry its files and its error through the compaction, beside the main agen
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from fake_api import LoggedRequest, context_usage, step, tool
 from harness import ClaudeSession, RunResult
 from keeper import hook_errors, install_hooks, keeper_env, preservation_block, restore_note, runs_dir
-from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, run_ok, settled
+from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, run_ok, settled, waits_until
 
 from context_keeper.compaction.history import read_history
 from context_keeper.session import build_model
@@ -87,8 +88,9 @@ def test_a_subagents_files_and_error_survive_a_manual_compact(claude: ClaudeSess
 
 
 def test_a_background_subagent_still_running_at_an_auto_compaction(claude: ClaudeSession, env: dict[str, str]) -> None:
-    """It sleeps first: the main agent's second response crosses the threshold and Claude Code
-    compacts while the subagent is still running; it finishes after, and reports back."""
+    """It waits first: the main agent's second response crosses the threshold and Claude Code
+    compacts while the subagent is still running (it waits for the compaction's PostCompact
+    hook to have recorded it); it finishes after, and reports back."""
     claude.api.set_script([
         step(tool("Agent", description="Write the notes files", subagent_type="general-purpose",
                   prompt="NOTES: Write notes/a.md and notes/b.md, then print notes/index.md."),
@@ -97,7 +99,9 @@ def test_a_background_subagent_still_running_at_an_auto_compaction(claude: Claud
         step("Waiting for the notes subagent.", usage=context_usage(3_000)),
         step("The notes are written; notes/index.md is still missing.", usage=context_usage(3_500)),
     ])
-    claude.api.set_subagent_script({"NOTES:": notes_subagent(claude, first="sleep 8")})
+    history = runs_dir(env, claude.repo).compactions
+    after_compaction = waits_until(f"command grep -qs post_compact {shlex.quote(str(history))}")
+    claude.api.set_subagent_script({"NOTES:": notes_subagent(claude, first=after_compaction)})
     result = run_ok(claude, "Write the notes with a subagent.", env | {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"})
     assert [e["compact_metadata"]["trigger"] for e in result.system_events("compact_boundary")] == ["auto"]
     assert claude.api.steps_left == 0 and claude.api.subagent_steps_left == {"NOTES:": 0}

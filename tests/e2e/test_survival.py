@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from fake_api import all_text, context_usage, step, tool
-from harness import ClaudeSession
+from harness import ClaudeSession, read_jsonl
 from keeper import BLOCK_HEADER, hook_errors, install_hooks, keeper_env, replace_hook, runs_dir
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled
 
@@ -27,6 +27,11 @@ from context_keeper.preserve.item import Item, items_from_json
 REFILL_HEADER = "[context-keeper] Facts recorded just before the compaction that its summary does not carry"
 NOTE_CHARS = "1500"
 HANG_CEILING_S = 300.0
+# The new hooks' broken commands and timeouts (seconds; Claude Code takes fractions). A failing
+# one exits at once, so its timeout only has to be far above a shell's start on a loaded
+# machine; a hanging one is killed at its timeout, which every tool call then waits out.
+BROKEN = {"fail": ("echo context-keeper-broken >&2; exit 1", 30), "hang": ("sleep 30", 0.25)}
+OUTCOME = {"fail": "hook_non_blocking_error", "hang": "hook_cancelled"}  # as the transcript records it
 
 
 def block_of(body: dict[str, Any]) -> str:
@@ -151,19 +156,20 @@ def test_a_summary_that_copies_the_block_gets_no_refill(claude: ClaudeSession, e
 def test_failing_or_hanging_new_hooks_never_stop_compaction_or_the_session(
     claude: ClaudeSession, env: dict[str, str], fault: str
 ) -> None:
-    broken = "echo context-keeper-broken >&2; exit 1" if fault == "fail" else "sleep 30"
+    broken, timeout_s = BROKEN[fault]
     settings = claude.read_settings()
     for event in ("PostCompact", "UserPromptSubmit", "PostToolUse"):
         for group in settings["hooks"][event]:
             for handler in group["hooks"]:
                 if "post_compact_check" in handler["command"] or "context_refill" in handler["command"]:
-                    handler["command"], handler["timeout"] = broken, 1
+                    handler["command"], handler["timeout"] = broken, timeout_s
     claude.write_settings(settings)
     claude.api.summary = summariser("none")
     session = TaskSession(claude.repo, runs_dir(env, claude.repo))
     claude.api.set_script([*after_compaction_script(session), step("Continuing.")])
-    # Every tool call waits out a hook's 1 s timeout: a ceiling, not a budget, so that a
-    # loaded machine cannot fail the run (measured: 43 s of 45 on 2.1.332 under load 8).
+    # Every tool call waits out a hung hook's timeout: a ceiling, not a budget, so that a
+    # loaded machine cannot fail the run (measured with a 1 s timeout: 43 s of 45 on 2.1.332
+    # under load 8).
     result = claude.run("Build the calc tokenizer and parser; track the work with tasks.",
                         extra_env=env | {"CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "10"}, timeout_s=HANG_CEILING_S)
     assert result.ok, result.describe()
@@ -175,3 +181,17 @@ def test_failing_or_hanging_new_hooks_never_stop_compaction_or_the_session(
     assert status["compact_result"] == "success", status
     after = run_ok(claude, "Carry on.", env, continue_session=True)
     assert after.ok
+    # The broken hooks did run, and ended by their fault: an exit 1, or killed at the timeout.
+    ended = {(a["hookEvent"], a["type"]) for a in hook_attachments(claude)}
+    assert {("UserPromptSubmit", OUTCOME[fault]), ("PostToolUse", OUTCOME[fault])} <= ended, ended
+
+
+def hook_attachments(claude: ClaudeSession) -> list[dict[str, Any]]:
+    """The hook outcomes Claude Code recorded in the session's transcripts."""
+    found = []
+    for path in sorted(claude.projects_dir.glob("*/*.jsonl")):
+        for record in read_jsonl(path):
+            attachment = record.get("attachment")
+            if isinstance(attachment, dict) and str(attachment.get("type", "")).startswith("hook_"):
+                found.append(attachment)
+    return found

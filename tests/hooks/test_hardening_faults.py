@@ -247,7 +247,7 @@ def test_lock_of_a_killed_hook_does_not_block(tmp_path: Path) -> None:
 
 def test_a_hung_lock_holder_costs_at_most_the_lock_timeout(tmp_path: Path) -> None:
     sb, path, data = setup(tmp_path)
-    sb.env_extra["CONTEXT_KEEPER_LOCK_TIMEOUT"] = "1"
+    sb.env_extra["CONTEXT_KEEPER_LOCK_TIMEOUT"] = "0.25"
     holder = hold_lock(sb)
     holder.send_signal(signal.SIGSTOP)  # alive, holding the lock, never letting go
     try:
@@ -258,7 +258,7 @@ def test_a_hung_lock_holder_costs_at_most_the_lock_timeout(tmp_path: Path) -> No
         holder.wait()
     check_output(post)
     check_output(pre)
-    # lock_timeout is 1 s: far under the 30 s a hook that waited for the lock would take.
+    # lock_timeout is 0.25 s: far under the 30 s a hook that waited for the lock would take.
     assert post.seconds < 20 and pre.seconds < 20
     assert "Step 6 of the build" in pre.out, "the block must carry the session without the lock"
     assert "lock busy" in sb.logs()
