@@ -7,9 +7,9 @@ from context_keeper.redact import MARK, redact
 
 # (text, secret that must disappear, text that must survive)
 POSITIVE = [
-    ("key AKIAIOSFODNN7EXAMPLE in config", "IOSFODNN7EXAMPLE", "key AKIA"),
+    ("key AKIA2OGYBAH6RZ4QXJ7P in config", "2OGYBAH6RZ4QXJ7P", "key AKIA"),
     ("ASIAY34FZKBOKMUTVV7A is temporary", "Y34FZKBOKMUTVV7A", "is temporary"),
-    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI", "aws_secret_access_key = "),
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq3kV8Lw2T", "wJalrXUtnFEMI", "aws_secret_access_key = "),
     ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789 ok", "abcdefghijklmnopqrstuvwxyz0123456789", "ghp_"),
     ("gho_16C7e42F292c6912E7710c838347Ae178B4a", "16C7e42F292c6912E7710c838347Ae178B4a", "gho_"),
     ("ghs_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789", "ghs_"),

@@ -214,8 +214,8 @@ def _token_sub(m: re.Match[str]) -> str:
         return m.group(0)  # `hf_requiredCharacteristicTypes`, `xoxb-Slack_BOT_TOKEN`: words
     if m.start("s") == m.start() and body[:1] in "MNO" and "." in body:
         return MARK  # a Discord bot token: no prefix to keep
-    if len(set(body)) <= 2 or is_x_filler(body):
-        return m.group(0)  # `ghp_xxxxxxxx…`: a placeholder in docs
+    if len(set(body)) <= 2 or is_x_filler(body) or body.endswith("EXAMPLE"):
+        return m.group(0)  # `ghp_xxxxxxxx…`, AWS's `AKIAIOSFODNN7EXAMPLE`: a placeholder in docs
     return _keep_group(m, MARK)
 
 
