@@ -223,3 +223,15 @@ def test_every_trigger_in_a_line_selects_its_rule() -> None:
         assert _triggered(padded, rules) == {i for t, i in rules.triggers if t in padded}
         assert _triggered(trigger, rules) >= {i for t, i in rules.triggers if t == trigger}
     assert _triggered("nothing here", rules) == {i for t, i in rules.triggers if t in "nothing here"}
+
+
+def test_a_seed_block_goes_like_a_private_key_and_its_lines_stay() -> None:
+    seed = "SUAuFv9fPJsdhgt9nUcDtTqAPcZ4nFzRxmlyQ3bN"
+    text = f"-----BEGIN USER NKEY SEED-----\n{seed}\n------END USER NKEY SEED------\nnext line"
+    out = redact(text)
+    assert seed not in out
+    assert out.startswith("-----BEGIN USER NKEY SEED-----") and out.endswith(
+        "------END USER NKEY SEED------\nnext line"
+    )
+    kept = "-----BEGIN USER NKEY SEED-----\nseed omitted\n------END USER NKEY SEED------"
+    assert redact(kept) == kept
