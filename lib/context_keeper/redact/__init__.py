@@ -39,7 +39,19 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from . import (
+            assignments,
+            calls,
+            commands,
+            entropy,
+            formats,
+            header_lists,
+            languages,
+            nouns,
+            positions,
+            printed_labels,
+            stdin,
+        )
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -53,6 +65,7 @@ class _Rules:
             + stdin.compile_rules()
             + nouns.compile_rules()
             + languages.compile_rules()
+            + ((header_lists.TRIGGERS, header_lists.redact_header_lists),)
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
