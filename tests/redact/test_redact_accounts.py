@@ -50,6 +50,7 @@ def test_a_stored_credential_s_password_goes() -> None:
     [
         ("etcdctl user add app:sunshine-coffee-purple-6725", "sunshine-coffee-purple-6725"),
         ("etcdctl user add root:Purple.861Garden --interactive=false", "Purple.861Garden"),
+        ("etcdctl user add app:Shad0w#3741", "Shad0w#3741"),
     ],
 )
 def test_a_user_and_its_password_joined_by_a_colon_is_read(text: str, secret: str) -> None:

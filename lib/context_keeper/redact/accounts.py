@@ -22,7 +22,7 @@ from .values import not_a_secret, strongly_mixed
 _ACCOUNT_VERB = LazyPattern(
     r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?|(?<![a-z])(?:create|add|store)-?credentials?"
     r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
-    r"(?P<args>[^\n|;&#<>`$]*)$",
+    r"(?P<args>(?:[^\n|;&#<>`$]|(?<=\S)#)*)$",  # (`#` starts a comment only after a blank)
     re.MULTILINE,
 )
 _USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
