@@ -312,7 +312,8 @@ def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
     """PEM needs the text after the header, so it runs as its own loop instead of `sub`."""
 
     def run(text: str) -> str:
-        out, pos = [], 0
+        out: list[str] = []
+        pos = 0
         for m in lazy.pattern.finditer(text):
             if m.start() < pos:
                 continue

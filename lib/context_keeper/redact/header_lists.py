@@ -9,6 +9,7 @@ with each request; they are there to authenticate it, whatever the vendor names 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .entropy import is_random_token
 from .patterns import MARK, LazyPattern
@@ -34,3 +35,8 @@ def redact_header_lists(text: str) -> str:
         return m.group(0)[:start] + _PAIR.sub(_pair, m.group("list"))
 
     return _LIST.sub(one, text)
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((TRIGGERS, redact_header_lists),)
