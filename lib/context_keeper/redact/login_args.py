@@ -3,7 +3,8 @@
 - a connection's address right before the user (`("jdbc:postgresql://db/app", "app", "…")`,
   `NewDialer("smtp.example.com", 587, "bot", "…")`, a list of servers `(("cache:11211",), "app", "…")`);
 - a callee named for a user and a password together (`username_pw_set("iot", "…")`,
-  `setUserPassword`): its second literal is the password, whatever its shape;
+  `setUserPassword`): a credential call, its literals after the first taken when shaped like a
+  password (as `calls` takes any credential call's);
 - a login call given one literal only (`client.login("…")`, its user given to the client
   before): the literal is the password when it mixes cases and digits, as a user name does not.
 """
