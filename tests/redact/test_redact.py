@@ -7,9 +7,9 @@ from context_keeper.redact import MARK, redact
 
 # (text, secret that must disappear, text that must survive)
 POSITIVE = [
-    ("key AKIAIOSFODNN7EXAMPLE in config", "IOSFODNN7EXAMPLE", "key AKIA"),
+    ("key AKIA2OGYBAH6RZ4QXJ7P in config", "2OGYBAH6RZ4QXJ7P", "key AKIA"),
     ("ASIAY34FZKBOKMUTVV7A is temporary", "Y34FZKBOKMUTVV7A", "is temporary"),
-    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI", "aws_secret_access_key = "),
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq3kV8Lw2T", "wJalrXUtnFEMI", "aws_secret_access_key = "),
     ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789 ok", "abcdefghijklmnopqrstuvwxyz0123456789", "ghp_"),
     ("gho_16C7e42F292c6912E7710c838347Ae178B4a", "16C7e42F292c6912E7710c838347Ae178B4a", "gho_"),
     ("ghs_abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz0123456789", "ghs_"),
@@ -223,3 +223,15 @@ def test_every_trigger_in_a_line_selects_its_rule() -> None:
         assert _triggered(padded, rules) == {i for t, i in rules.triggers if t in padded}
         assert _triggered(trigger, rules) >= {i for t, i in rules.triggers if t == trigger}
     assert _triggered("nothing here", rules) == {i for t, i in rules.triggers if t in "nothing here"}
+
+
+def test_a_seed_block_goes_like_a_private_key_and_its_lines_stay() -> None:
+    seed = "SUAuFv9fPJsdhgt9nUcDtTqAPcZ4nFzRxmlyQ3bN"
+    text = f"-----BEGIN USER NKEY SEED-----\n{seed}\n------END USER NKEY SEED------\nnext line"
+    out = redact(text)
+    assert seed not in out
+    assert out.startswith("-----BEGIN USER NKEY SEED-----") and out.endswith(
+        "------END USER NKEY SEED------\nnext line"
+    )
+    kept = "-----BEGIN USER NKEY SEED-----\nseed omitted\n------END USER NKEY SEED------"
+    assert redact(kept) == kept

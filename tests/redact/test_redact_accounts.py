@@ -43,3 +43,21 @@ def test_a_stored_credential_s_password_goes() -> None:
     out = redact("walletctl -wrl /srv/wallet -createCredential MAIN app heron4412")
     assert "heron4412" not in out
     assert "MAIN app" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("etcdctl user add app:sunshine-coffee-purple-6725", "sunshine-coffee-purple-6725"),
+        ("etcdctl user add root:Purple.861Garden --interactive=false", "Purple.861Garden"),
+        ("etcdctl user add app:Shad0w#3741", "Shad0w#3741"),
+    ],
+)
+def test_a_user_and_its_password_joined_by_a_colon_is_read(text: str, secret: str) -> None:
+    out = redact(text)
+    assert secret not in out and out.count(":") == text.count(":")
+
+
+@pytest.mark.parametrize("text", ["etcdctl role add app:readonly", "etcdctl user add app:", "useradd deploy:deploy"])
+def test_a_colon_joined_name_is_kept(text: str) -> None:
+    assert redact(text) == text

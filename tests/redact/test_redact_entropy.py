@@ -167,3 +167,21 @@ def test_a_key_given_to_a_vendor_client_s_constructor_goes() -> None:
     key = "P5OemDRZqRgWqs82ruKrNqDxZpsP"
     assert key not in redact(f'let client = acme::Client::new("{key}");')
     assert redact(f'let v = semver::Version::new("{key}");') == f'let v = semver::Version::new("{key}");'
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ('bot = telebot.TeleBot("123456789:bepMmdJypiXTaMk51BfiivJSP9r")', "bepMmdJypiXTaMk51BfiivJSP9r"),
+        ("const bot = new Telegraf('123456789:bJCjUDdTIUNBcxeLBn9BfCf2MiDOy7lz');", "bJCjUDdTIUNBcxeLBn9BfCf2MiDOy7lz"),
+    ],
+)
+def test_a_bots_id_and_secret_given_to_its_client_is_removed(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text", ['x = Version("123456789:abcdefghijklmnopqrstuvwxyz")', 'log.info("20240101:processing-the-next-batch")']
+)
+def test_digits_and_words_after_a_colon_are_kept(text: str) -> None:
+    assert redact(text) == text

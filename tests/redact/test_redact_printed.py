@@ -297,3 +297,14 @@ def test_what_a_prompt_shows_that_is_no_secret_stays(text: str) -> None:
 def test_a_read_prints_one_value_and_no_placeholder() -> None:
     text = ">>> settings.SECRET_KEY\n'django-insecure-change-me'\nuid=bob,ou=people,dc=example,dc=org"
     assert redact(text) == text  # a placeholder's words, then a line of other output
+
+
+def test_a_read_auth_file_its_user_then_its_password() -> None:
+    text = "$ cat /etc/openvpn/client/office.auth\nbob\nMaple.9656River"
+    assert redact(text) == "$ cat /etc/openvpn/client/office.auth\nbob\n" + MARK
+    for kept in ("$ cat /etc/openvpn/client/office.auth\nbob\nriver", "$ cat auth_notes.txt\nhello\nworld"):
+        assert redact(kept) == kept
+
+
+def test_a_lower_case_token_on_the_first_line_is_no_user() -> None:
+    assert redact("$ kubeadm token create\nabc123.0123456789abcdef") == "$ kubeadm token create\n" + MARK

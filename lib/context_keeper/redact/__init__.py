@@ -40,6 +40,7 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from .header_lists import compile_rules as header_list_rules
         from .lines import trigger_tree
 
         early, dispatch, late = formats.compile_rules()
@@ -53,6 +54,7 @@ class _Rules:
             + stdin.compile_rules()
             + nouns.compile_rules()
             + languages.compile_rules()
+            + header_list_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)

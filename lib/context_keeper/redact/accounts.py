@@ -6,7 +6,8 @@ admin, a worker, an account, a login or a stored credential takes the new accoun
 and then its password, as plain arguments with no flag to name them.
 The last argument is taken when a user-like argument stands right before it and it is shaped
 like a password; a flag's argument, a path, a host, a name of parts (`us-east-1`) or a command
-with one argument (`useradd deploy2`) is no such pair.
+with one argument (`useradd deploy2`) is no such pair, unless that argument joins a user and
+its password with a colon (`user add app:…`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .values import not_a_secret, strongly_mixed
 _ACCOUNT_VERB = LazyPattern(
     r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?|(?<![a-z])(?:create|add|store)-?credentials?"
     r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
-    r"(?P<args>[^\n|;&#<>`$]*)$",
+    r"(?P<args>(?:[^\n|;&#<>`$]|(?<=\S)#)*)$",  # (`#` starts a comment only after a blank)
     re.MULTILINE,
 )
 _USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
@@ -35,6 +36,8 @@ def _last_is_password(args: str) -> re.Match[str] | None:
     except ValueError:
         return None
     positional = [w for w in words if not w.startswith("-")]
+    if len(positional) == 1 and ":" in positional[0]:
+        return _joined_pair(args, positional[0])
     if len(positional) < 2 or words[-1] != positional[-1] or words[-2].startswith("-"):
         return None  # the last word is a flag's argument, or there is no user before it
     user, value = words[-2], words[-1]
@@ -43,6 +46,14 @@ def _last_is_password(args: str) -> re.Match[str] | None:
     if (any(c in value for c in "-_:") or "." in value and value.islower()) and not strongly_mixed(value):
         return None  # `us-east-1`, `eu-west-2a`: a place or a name of parts, not a password
     return re.search(re.escape(value) + r"[\"']?[ \t]*$", args)
+
+
+def _joined_pair(args: str, word: str) -> re.Match[str] | None:
+    """`etcdctl user add app:…`: the user and its password given as one argument, joined by a colon."""
+    user, value = word.split(":", 1)
+    if _USER.fullmatch(user) is None or not password_shaped(value) or not_a_secret(value) or "/" in value:
+        return None
+    return re.search("(?<=:)" + re.escape(value) + r"(?=[\"']?(?:[ \t]|$))", args)
 
 
 def redact_account_passwords(text: str) -> str:

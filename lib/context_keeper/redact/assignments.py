@@ -61,7 +61,7 @@ _LITERAL_FLAG_BEFORE = LazyPattern(
     r"(?:(?:^|\s)(?:--set(?:-string|-literal)?|--env|-e|--build-arg|-var|--var|-D|--define|--extra-vars|-o)[ =][\"']?"
     r"|(?:kv[ \t]+put|vault[ \t]+write|config:set|env[ \t]+set|variables[ \t]+set)[ \t][^\n|;&]*)$"
 )
-_QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client)[ \t]+)$")
+_QUALIFIER_BEFORE = LazyPattern(r"(?i:\b(api|secret|access|private|auth|bot|app|client|public|publishable|pub)[ \t]+)$")
 _VALUE_ATTR_AFTER = LazyPattern(r"[ \t]+value[ \t]*=")
 _ENV_CALL = LazyPattern(r"(?i:get_?env\w*|environ\.get|env\.get|GetEnvironmentVariable)\($")  # getters, not setenv
 _HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
+from .login_args import after_an_address, lone_login_secret, user_and_password_callee
 from .names import PASSWORD, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
@@ -32,7 +33,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 _CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 _CRED_CALL = (
     r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor)" + _CALLEE_REST
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)" + _CALLEE_REST
 )
 # The calls that hash a password or make an account, found by their own words (a rule of their own:
 # their words are rare, and one pattern of every word is slower on every line that has a call).
@@ -81,7 +82,7 @@ def _credential_callee(callee: str) -> bool:
     if callee.lower().startswith("wifi"):
         return True  # `WiFi.begin("ssid", "…")`: a network joined with its passphrase
     last = callee.replace("::", ".").replace("->", ".").rstrip("( \t").rsplit(".", 1)[-1]
-    if tier(last) == PASSWORD:
+    if tier(last) == PASSWORD or user_and_password_callee(last):
         return True  # `keyring.set_password("svc", "user", "…")`; `get_password(…)` is not (names)
     for w in _CALLEE_WORDS.findall(callee):
         w = w.lower()
@@ -163,6 +164,7 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = 
                 (depth == 0 and index >= 1 and password_shaped(inner) and not _named_an_id(text, pos, i))
                 or (keyed and depth <= 1 and is_random_token(inner) and not not_a_secret(inner))
                 or (hashing and depth <= 1 and index == 0 and password_shaped(inner) and not _ALGORITHM.match(inner))
+                or (depth == 0 and index == 0 and lone_login_secret(text, close, text[start:pos], inner))
             ):
                 pieces.append(text[last : i + 1] + MARK)
                 last = close
@@ -222,6 +224,10 @@ _CALL_TRIGGERS = (
     "ldap",
     "Auth(",
     "auth(",
+    "ername_pw",  # `username_pw_set(`: a call named for a user and a password
+    "ser_pw",
+    "sernamePw",
+    "serPw",
 )
 
 
@@ -277,22 +283,6 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
     return before is not None or _STRING_AFTER.match(m.string, m.end("s")) is not None
 
 
-# A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,
-# `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`), a DSN's `key=value` string,
-# or a host and its port (`NewDialer("smtp.example.com", 587, "bot", "…")`).
-_ADDRESS_BEFORE = LazyPattern(
-    r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200}"
-    r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}[\"'][ \t]*,[ \t]*\d{2,5}(?=[ \t]*,))"  # `"smtp.example.com", 587`: a host and its port
-    r"[\"']?[ \t]*,[ \t]*$"
-)
-
-
-def _after_an_address(m: re.Match[str]) -> bool:
-    """`(…, "jdbc:postgresql://db/app", "app", "…")`: a user after a connection's address is a
-    login, whatever the call is named, so its password needs no symbol to be one."""
-    return _ADDRESS_BEFORE.search(m.string, max(0, m.start() - 210), m.start()) is not None
-
-
 # A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
 # person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
 _CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
@@ -302,7 +292,7 @@ def _is_second_of_pair(m: re.Match[str]) -> bool:
     s = m.group("s")
     if not user_like(m.group("u")) or not password_shaped(s):
         return False
-    if _after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
+    if after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
         return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
     if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s):
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login

@@ -92,7 +92,8 @@ _CALLEE_WORDS = frozenset(
 )
 _CALL = (
     r"(?P<h>(?<![\w.:])(?P<callee>[A-Za-z_](?:[\w.]|::){0,80})\([ \t]*(?:[A-Za-z_]\w*[ \t]*=[ \t]*)?(?P<q>[\"']))"
-    r"(?P<s>[\w.+/=~-]{20,300})(?=(?P=q))"
+    # (a bot's `id:secret`, `TeleBot("123456789:…")`: the secret after the id's digits)
+    r"(?P<s>(?:\d{5,16}:(?=[\w-]{20}))?[\w.+/=~-]{20,300})(?=(?P=q))"
     # the next string arguments: `Client(account_sid, auth_token)` as literals
     r"(?P<rest>(?P=q)(?:[ \t]*,[ \t]*[\"'][\w.+/=~-]{0,300}[\"']){1,3}(?=[ \t]*[,)]))?"
 )
@@ -132,6 +133,7 @@ def _call_sub(m: re.Match[str]) -> str:
 
 
 def _random_key(value: str) -> bool:
+    value = value.split(":", 1)[-1]  # (a bot's `id:secret`: the secret judged)
     return is_random_token(value) and not not_a_secret(value)
 
 

@@ -118,7 +118,11 @@ TOKENS: tuple[tuple[str, str, str], ...] = (
 # Formats without a literal prefix: (name, triggers, regex with group `s`, keep-check).
 _URL_END = r"(?=[^\s/@'\"]*(?:[/?#:'\"\s,;)\]>`]|$))"
 SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("pem", ("PRIVATE KEY",), r"-----BEGIN[ ](?P<kind>[A-Z0-9 ]{0,30}?)PRIVATE[ ]KEY(?P<blk>(?:[ ]BLOCK)?)-----"),
+    (
+        "pem",
+        ("PRIVATE KEY", "SEED-----"),
+        r"-----BEGIN[ ](?P<kind>[A-Z0-9 ]{0,30}?)(?P<what>PRIVATE[ ]KEY|SEED)(?P<blk>(?:[ ]BLOCK)?)-----",
+    ),
     (
         "putty",
         ("Private-Lines",),
@@ -214,8 +218,8 @@ def _token_sub(m: re.Match[str]) -> str:
         return m.group(0)  # `hf_requiredCharacteristicTypes`, `xoxb-Slack_BOT_TOKEN`: words
     if m.start("s") == m.start() and body[:1] in "MNO" and "." in body:
         return MARK  # a Discord bot token: no prefix to keep
-    if len(set(body)) <= 2 or is_x_filler(body):
-        return m.group(0)  # `ghp_xxxxxxxx…`: a placeholder in docs
+    if len(set(body)) <= 2 or is_x_filler(body) or body.endswith("EXAMPLE"):
+        return m.group(0)  # `ghp_xxxxxxxx…`, AWS's `AKIAIOSFODNN7EXAMPLE`: a placeholder in docs
     return _keep_group(m, MARK)
 
 
@@ -285,40 +289,37 @@ _B64_RUN = LazyPattern(r"[A-Za-z0-9+/=]{12,}")
 _KEY_BODY = LazyPattern(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
 
 
-def _pem_sub(m: re.Match[str]) -> str:
-    """A private key block: the body goes; the BEGIN/END lines stay so the reader sees what it was."""
+def _pem_sub(m: re.Match[str]) -> tuple[str, int]:
+    """A private key (or seed) block: the body goes; the BEGIN/END lines stay so the reader sees
+    what it was. (The replacement, and where the block ends.)"""
     text = m.string
     body = _KEY_BODY.match(text, m.end())
-    end_marker = f"-----END {m.group('kind')}PRIVATE KEY{m.group('blk')}-----"
     stop = body.end() if body else m.end()
     if body is None or _B64_RUN.search(body.group(0)) is None:
-        return m.group(0)  # `-----BEGIN RSA PRIVATE KEY-----\nkey omitted\n…`: no key material
-    if text.startswith(end_marker, stop):
-        return m.group(0) + MARK + end_marker
-    if body is not None and sum(c.isalnum() for c in body.group(0)) >= 16:
-        return m.group(0) + MARK  # a key cut off before its END line
-    return m.group(0)
+        return m.group(0), m.end()  # `-----BEGIN RSA PRIVATE KEY-----\nkey omitted\n…`: no key material
+    end_marker = f"-----END {m.group('kind')}{m.group('what')}{m.group('blk')}-----"
+    end_at = stop + (text[stop : stop + 6] == "------")  # (NATS writes its lines with six dashes)
+    if text.startswith(end_marker, end_at):
+        after = end_at + len(end_marker)
+        after += text.startswith("-", after)
+        return m.group(0) + MARK + text[stop:after], after
+    if sum(c.isalnum() for c in body.group(0)) >= 16:
+        return m.group(0) + MARK, stop  # a key cut off before its END line
+    return m.group(0), m.end()
 
 
 def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
     """PEM needs the text after the header, so it runs as its own loop instead of `sub`."""
 
     def run(text: str) -> str:
-        out, pos = [], 0
+        out: list[str] = []
+        pos = 0
         for m in lazy.pattern.finditer(text):
             if m.start() < pos:
                 continue
-            replaced = _pem_sub(m)
-            out.append(text[pos : m.start()])
-            out.append(replaced)
-            consumed = m.end()
-            if replaced != m.group(0):
-                body = _KEY_BODY.match(text, m.end())
-                consumed = body.end() if body else m.end()
-                end_marker = f"-----END {m.group('kind')}PRIVATE KEY{m.group('blk')}-----"
-                if text.startswith(end_marker, consumed):
-                    consumed += len(end_marker)
-            pos = consumed
+            replaced, end = _pem_sub(m)
+            out += (text[pos : m.start()], replaced)
+            pos = end
         out.append(text[pos:])
         return "".join(out)
 

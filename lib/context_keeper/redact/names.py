@@ -179,6 +179,8 @@ def tier(name: str, whole: bool = False) -> int:
             return STRONG  # `password_hash`, `passwordDigest`: a password's hash is cracked offline, a secret
         if any(w in _TRAILING for w in words[i + 1 :]) or any(w in _LEADING_VERBS for w in words[:i]):
             return NOT_SECRET
+        if any(w in _PLAIN_SECRET_QUALIFIERS for w in words[i + 1 :]) or "EXISTING" in words[:i]:
+            return NOT_SECRET  # `apiKeyExistingSecret`, `existingSecretPasswordKey`: where the secret is kept
         if any(w in ("PUBLIC", "PUBLISHABLE", "PUB") for w in words[:i]):
             return NOT_SECRET  # `publicKeyToken`, `PUBLIC_API_KEY`
         if words[i] in ("PASS", "PW", "PWD") and i < len(words) - 1:

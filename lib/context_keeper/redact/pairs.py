@@ -14,15 +14,19 @@ import re
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("value", "</string>")  # the value's line, found first (`</value>` holds `value`)
-_NAME_WORDS = ("name", "key", "type", "kind")  # one of them on the line before
-# (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`)
+TRIGGERS = ("value", "Value", "</string>")  # the value's line, found first (`</value>` holds `value`)
+_NAME_WORDS = ("name", "key", "type", "kind")  # one of them, in any case, on the line before
+# (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`).
+# Both keys may share a prefix: CloudFormation's `"ParameterKey"` then `"ParameterValue"`, a
+# namespace's attributes (`android:name="…"` then `android:value="…" />`).
+_PREFIX = r"(?P<pre>(?:[A-Za-z]\w{0,20}:)?(?:[A-Z][a-z]+){0,3})"
 _NAME_LINE = LazyPattern(
-    r"[ \t]*(?:-[ \t]*)?([\"']?)(?:name|key|type|kind)\1[ \t]*[:=][ \t]*([\"']?)(?P<n>[\w.-]{2,100})\2[ \t]*,?[ \t\r]*"
+    r"[ \t]*(?:-[ \t]*)?(?P<q>[\"']?)" + _PREFIX + r"(?i:name|key|type|kind)(?P=q)[ \t]*[:=][ \t]*(?P<r>[\"']?)"
+    r"(?P<n>[\w.-]{2,100})(?P=r)[ \t]*,?[ \t\r]*"
 )
 _VALUE_LINE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:-[ \t]*)?([\"']?)value\2[ \t]*[:=][ \t]*)(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#,][^\s#,]*)"
-    r"[ \t]*,?[ \t\r]*(?:#.*)?"
+    r"(?P<lead>[ \t]*(?:-[ \t]*)?(?P<q>[\"']?)" + _PREFIX + r"(?i:value)(?P=q)[ \t]*[:=][ \t]*)"
+    r"(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#,/>][^\s#,]*)[ \t]*,?[ \t\r]*(?:/?>[ \t\r]*)?(?:#.*)?"
 )
 
 _ELEMENT_NAME = LazyPattern(r"[ \t]*<(?P<t>key|name)>(?P<n>[\w.:/-]{2,100})</(?P=t)>[ \t\r]*")
@@ -73,7 +77,7 @@ def redact_pairs(text: str) -> str:
             changed = True
             continue
         i = j - 1
-        if i < 0 or not any(t in lines[i] for t in _NAME_WORDS):
+        if i < 0 or not any(t in lines[i].lower() for t in _NAME_WORDS):
             continue
         m = _NAME_LINE.fullmatch(lines[i])
         if m is None:
@@ -82,8 +86,8 @@ def redact_pairs(text: str) -> str:
         if level == NOT_SECRET:
             continue
         v = _VALUE_LINE.fullmatch(lines[i + 1])
-        if v is None:
-            continue
+        if v is None or v.group("pre").lower() != m.group("pre").lower():
+            continue  # (`"ParameterKey"` pairs with `"ParameterValue"`, not with `"DefaultValue"`)
         value = v.group("v")
         quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
         inner = value[1:-1] if quoted else value

@@ -193,13 +193,17 @@ _LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-s
 _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
 
+# `-Pandroid.signing.key.alias=upload`, `-Dmail.smtp.user=bob`: a property defined, judged by its name.
+_PROPERTY = LazyPattern(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+=")
+
+
 def _p_after_user(m: re.Match[str]) -> str:
     line_start = m.string.rfind("\n", 0, m.start()) + 1
     line_end = m.string.find("\n", m.end())
     line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
     named = gate.search(line) is not None or _KEY_STORE.search(line) is not None or _LOGIN_LINE.search(line) is not None
-    return _if_shaped(m) if named else m.group(0)
+    return _if_shaped(m) if named and _PROPERTY.match(m.group("s")) is None else m.group(0)
 
 
 def _flag_argument(m: re.Match[str]) -> str:

@@ -83,7 +83,7 @@ _COMMAND = LazyPattern(
       | \brand[ \t]+-(?:base64|hex)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
-      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|\.key\b)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
       | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
       | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
@@ -277,6 +277,9 @@ def _in_frames(text: str) -> str:
     return "\n".join(lines)
 
 
+_USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
+
+
 def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
@@ -292,7 +295,7 @@ def _redact_announced(text: str) -> str:
         else:
             generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
-        j, taken = i + 1, 0
+        j, taken, user_line = i + 1, 0, False
         while taken < _MAX_VALUES:
             k = _next_nonblank(lines, j)
             if k is None:
@@ -311,6 +314,16 @@ def _redact_announced(text: str) -> str:
                 lines[k] = lines[k][: m.start("s") + pair.start("p")] + MARK + lines[k][m.end("s") :]
                 changed, taken, j = True, taken + 1, k + 1
                 continue  # `bob:…`: a user and its password, as an auth decoder prints them
+            if (
+                mode & BARE
+                and generated != GENERATED
+                and not taken
+                and not user_line
+                and _USER_LINE.fullmatch(lines[k].strip()) is not None
+                and not _secret_value(lines[k].strip())  # (`abcdef.0123…`: kubeadm's token, not a user)
+            ):
+                user_line, j = True, k + 1
+                continue  # `cat office.auth`: a user on the first line, its password on the next
             # (a read prints its one value: the lines after it are judged as any printed value)
             if m is None or not _secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break

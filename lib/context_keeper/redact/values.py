@@ -32,6 +32,10 @@ _ABOUT_A_SECRET = LazyPattern(
 )
 _QUALIFIED_SPLIT = LazyPattern(r"[:.]")
 _SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
+# `change-passphrase`, `rotate-key`, `reset-password`: a subcommand named after the secret it acts on.
+_NAMED_AFTER_A_SECRET = LazyPattern(
+    r"[a-z]+(?:-[a-z]+)*-(?:secrets?|pass(?:word|phrase|code)?s?|passwd|tokens?|keys?|cred(?:ential)?s?|auth|salt)"
+)
 _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
 _REFERENCE = LazyPattern(
@@ -119,6 +123,8 @@ def is_placeholder(v: str) -> bool:
         return True
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
+    if v.endswith(("EXAMPLE", "EXAMPLEKEY")):
+        return True  # `AKIAIOSFODNN7EXAMPLE`: the vendors' documented examples end so
     flat = low.translate(_SEPARATORS)
     if flat and (flat in _PLACEHOLDER_WORDS or _ABOUT_A_SECRET.fullmatch(flat) is not None):
         return True  # (`not-set` as `notset`)
@@ -341,6 +347,7 @@ def not_a_secret(v: str) -> bool:
         or _FLAG.fullmatch(v) is not None  # `--random-password --email …`: the next flag, no value
         or _ADDRESS_OF.match(v) is not None  # `&http.BasicAuth{…`: code that builds the value
         or is_qualified_name(v)
+        or _NAMED_AFTER_A_SECRET.fullmatch(v) is not None
         or _is_constant(v)  # `'LAMBDA_TASK_ROOT'`: the name of a variable
         or _COLOR.fullmatch(v) is not None
         or (v[:1] in "#." and _SELECTOR.fullmatch(v) is not None and is_wordy(v[1:]))  # `#add-password`: CSS

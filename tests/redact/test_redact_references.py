@@ -1,0 +1,56 @@
+"""Names and values that only look secret: a public key's label, a property defined on a
+command line, a name that points at where a secret is kept, a subcommand named after a
+secret, a vendor's documented example key; and the secrets beside them that stay found."""
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+from context_keeper.redact.names import NOT_SECRET, tier
+
+KEPT = [
+    "  public key: xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "Public Key: xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "the public key is xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "pub key: Qm9vZ2xlQmFyQmF6UXV4MTIzNDU2Nzg5MGFiY2RlZg==",
+    "./gradlew assemble -Papp.keystore.file=$PWD/release.jks -Papp.signing.key.alias=release",
+    "mvn deploy -p x.jks -Pdeploy.key.id=release",
+    "helm install app chart/app --set auth.apiKeyExistingSecret=app-credentials",
+    "helm install app chart/app --set smtp.passwordSealedSecret=mail-sealed",
+    "borg key change-passphrase /srv/borg",
+    "restic key add-key --repo /srv/restic",
+    "access_key = AKIAIOSFODNN7EXAMPLE",
+    "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+]
+
+REMOVED = [
+    ("  private key: xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=", "xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg="),
+    ("api key: Qm9vZ2xlQmFyQmF6UXV4MTIzNDU2Nzg5MGFiY2RlZg==", "Qm9vZ2xlQmFyQmF6UXV4MTIzNDU2Nzg5MGFiY2RlZg=="),
+    ("./gradlew assemble -Papp.keystore.file=x.jks -Papp.store.password=Tr0ub4dor33x", "Tr0ub4dor33x"),
+    ("keytool -list -keystore app.jks -pTr0ub4dor33x", "Tr0ub4dor33x"),
+    ("helm install app chart/app --set auth.apiKey=q8ZtV3mR7pL2xN9cW4bY6kH1", "q8ZtV3mR7pL2xN9cW4bY6kH1"),
+    ("private_key: abc-secret-value", "abc-secret-value"),
+    ("access_key = AKIA2OGYBAH6RZ4QXJ7P", "2OGYBAH6RZ4QXJ7P"),
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_look_alike_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "secret"), REMOVED)
+def test_secret_beside_them_is_removed(text: str, secret: str) -> None:
+    out = redact(text)
+    assert secret not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "name", ["apiKeyExistingSecret", "datadog.apiKeyExistingSecret", "existingSecretPasswordKey", "tokenSealedSecret"]
+)
+def test_a_name_that_says_where_a_secret_is_kept_names_no_secret(name: str) -> None:
+    assert tier(name) == NOT_SECRET
+
+
+@pytest.mark.parametrize("name", ["apiKey", "externalApiKey", "token_secret", "adminPassword"])
+def test_a_name_that_holds_the_secret_still_does(name: str) -> None:
+    assert tier(name) != NOT_SECRET
