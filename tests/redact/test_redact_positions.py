@@ -211,6 +211,9 @@ def test_a_random_key_that_starts_with_a_dash_is_no_flag() -> None:
         'gin.BasicAuth(gin.Accounts{"admin": "Purple@2028"})',
         'conn.simple_bind_s("cn=admin,dc=example,dc=org", "Purple@2028")',  # a directory entry's name, then its password
         'l.Bind("cn=admin,dc=example,dc=org", "Purple@2028")',
+        # a map written as formatters write it, an entry a line: the file as a Read shows it
+        "app.use(basicAuth({\n  users: {\n    admin: 'Purple@2028',\n  },\n}))",
+        'r.Use(gin.BasicAuth(gin.Accounts{\n\t"bob": "x",\n\t"admin": "Purple@2028",\n}))',
     ],
 )
 def test_a_password_beside_its_login_in_a_map_or_a_bind_goes(text: str) -> None:
@@ -225,6 +228,7 @@ def test_a_password_beside_its_login_in_a_map_or_a_bind_goes(text: str) -> None:
         'users = {"admin": "Administrator", "bob": "viewer"}',  # users' roles, words
         "users: { admin: 'admin' }",
         "const users = { alice: { role: 'admin' } }",
+        "const users = {\n  admin: 'Administrator',\n  bob: 'viewer',\n}",  # over lines, roles still
         'search("ou=people,dc=example,dc=org", "(uid=bob)")',  # a search base and its filter
         'search("ou=people,dc=example,dc=org", "subtree")',
     ],

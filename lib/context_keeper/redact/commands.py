@@ -331,7 +331,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append(((":",), LazyRule(_PGPASS, _pgpass_line)))
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     rules.append((logins.TRIGGERS, logins.redact_logins))
-    rules.append((user_maps.TRIGGERS, user_maps.redact_user_maps))
+    rules.append((user_maps.TRIGGERS, user_maps.redact_user_maps))  # (on one line; `formats` runs it over lines)
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     rules.append((_ARGV_TRIGGERS, _argument_arrays))
     rules.append((("s/", "s|", "s#"), _substitutions))

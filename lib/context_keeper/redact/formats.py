@@ -380,10 +380,9 @@ _MULTILINE = ("pem", "putty")
 
 
 def multiline_rules() -> Rules:
-    """The rules whose secret spans lines (a key block's body, what a command prints, a value
-    under the name on the line before, a cell under its column's header), to run on a whole
-    text."""
-    from . import pairs, printed, scopes, tables
+    """The rules whose secret spans lines (a key block's body, what a command prints, a value under
+    the name on the line before, a cell under its column's header, a map of users), on a whole text."""
+    from . import pairs, printed, scopes, tables, user_maps
 
     rules: list[tuple[tuple[str, ...], Callable[[str], str]]] = [
         (printed.TRIGGERS, printed.redact_printed),
@@ -391,6 +390,7 @@ def multiline_rules() -> Rules:
         (pairs.DUMP_TRIGGERS, pairs.redact_dumped),
         (tables.TRIGGERS, tables.redact_tables),
         (scopes.TRIGGERS, scopes.redact_scopes),
+        (user_maps.TRIGGERS, user_maps.redact_user_maps),  # (a map's entries stand on lines of their own)
     ]
     for name, triggers, rx in SHAPES:
         if name == "pem":

@@ -19,7 +19,7 @@ _USER_MAP = LazyPattern(
     r"(?i:users|(?P<a>accounts)|logins|credentials|passwords)[\"']?[ \t]*(?:[:=]|=>)?[ \t]*(?:[A-Za-z_][\w.]*)?[ \t]*\{"
 )
 _MAP_ENTRY = LazyPattern(
-    r"[ \t]*(?P<k>[\"']?)(?P<u>[a-z][\w.@+-]{1,40})(?P=k)[ \t]*(?::|=>)[ \t]*"
+    r"\s*(?P<k>[\"']?)(?P<u>[a-z][\w.@+-]{1,40})(?P=k)[ \t]*(?::|=>)[ \t]*"
     r"(?P<q>[\"'])(?P<s>[^\"'\s\\]{1,200})(?P=q)[ \t]*,?"
 )
 # (the map's name in its cases; `ccounts` for `accounts` and `Accounts`)
