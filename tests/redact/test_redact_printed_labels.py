@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from context_keeper.redact import MARK, redact
+from context_keeper.redact import MARK, printed_labels, redact
 from context_keeper.redact.printed_labels import names_secret, shown_secret
 
 AN = string.ascii_letters + string.digits
@@ -199,3 +199,21 @@ def test_a_label_in_colour_or_a_barred_row_alone_gives_its_value() -> None:
     assert redact(f"│ Password │ {key} │") == f"│ Password │ {MARK} │"
     assert redact(f"Recovery code: {key}") == f"Recovery code: {MARK}"
     assert redact("\x1b[1mpassword\x1b[0m: must be at least 8 characters").endswith("8 characters")
+
+
+def test_a_new_credentials_command_is_searched_for_once_per_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long output with many `value:` labels asks whether a command made a credential once,
+    not once per label (a search of the whole text per label)."""
+    calls: list[int] = []
+    real = printed_labels._CREATING_CREDENTIAL
+
+    class Counting:
+        def search(self, text: str) -> object:
+            calls.append(len(text))
+            return real.search(text)
+
+    monkeypatch.setattr(printed_labels, "_CREATING_CREDENTIAL", Counting())
+    printed_labels._makes_credential.cache_clear()
+    text = "".join(f"NAME    VALUE\nvalue   x{i}yzabcd\n\n" for i in range(50))  # 50 `value` rows
+    redact(text)
+    assert len(calls) == 1  # (it was 50)

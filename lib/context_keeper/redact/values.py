@@ -139,15 +139,23 @@ def is_reference(v: str) -> bool:
 
 
 def is_pathlike(v: str) -> bool:
-    """`~/.ssh/id_rsa`, `./certs/server.key`, `projects/p/secrets/db-pass/versions/latest`."""
+    """`~/.ssh/id_rsa`, `./certs/server.key`, `projects/p/secrets/db-pass/versions/latest`,
+    `Software\\Microsoft\\VisualStudio` (a Windows registry key's path)."""
     prefixed = v.startswith(("/", "~", "./", "../", "\\\\")) or v[1:3] in (":\\", ":/")
-    if not prefixed and "/" not in v:
+    if not prefixed and "/" not in v and not _registry_like(v):
         return _FILE_EXT.search(v) is not None
     parts = _PATH_SPLIT.split(v)
     if prefixed:
         # A base64 key may start with `/`: its long parts are random, a path's are words or names.
         return all(len(p) <= 8 or is_wordy(p) or any(c in p for c in "._-") for p in parts)
     return all(not p or p.isdigit() or is_wordy(p.rsplit(".", 1)[0]) or len(p.rsplit(".", 1)[0]) <= 3 for p in parts)
+
+
+def _registry_like(v: str) -> bool:
+    """Backslashes alone make a path of three capitalised parts or more (`Software\\Microsoft\\VC7`):
+    `Maple\\9656River` may be a password, `bob\\nwinter371\\n` is lines written with escapes."""
+    parts = [p for p in _PATH_SPLIT.split(v) if p] if "\\" in v else []
+    return len(parts) >= 3 and all(p[0].isupper() for p in parts)
 
 
 def has_word_part(v: str) -> bool:
