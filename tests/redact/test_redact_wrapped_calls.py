@@ -89,3 +89,20 @@ def test_a_path_of_backslashes_is_a_path(text: str, kept: bool) -> None:
 def test_lines_written_with_escapes_are_no_path() -> None:
     out = redact("openvpn --config office.ovpn --auth-user-pass <(printf 'bob\\nwinter371\\n')")
     assert "winter371" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'conn = pymysql.connect("db", "app",\n                       "{SECRET}", "shop")',  # aligned with the bracket
+        f'auth = ("bob",\n        "{SECRET}")',
+        f'DATABASES = {{\n    "default": {{\n        "PASSWORD": (\n            "{SECRET}"\n        ),\n    }}\n}}',
+    ],
+)
+def test_a_bracket_left_open_on_a_line_ending_in_a_comma_is_read_with_its_lines(text: str) -> None:
+    assert redact(text) == text.replace(SECRET, MARK)
+
+
+def test_lines_ending_in_commas_without_a_secret_are_kept() -> None:
+    text = 'print("a", "b",\n      "c")\nx = [1, 2,\n     3]\nf(a, (b,\n  c), "d",\n  e)\n'
+    assert redact(text) == text

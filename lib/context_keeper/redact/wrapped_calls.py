@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
 
-# The text must hold a call (or a tuple after `=`) opened at a line's end.
-TRIGGERS = ("(\n", "(\r\n")
+# The text must hold a call (or a tuple after `=`) opened at a line's end, or a line ending in a comma.
+TRIGGERS = ("(\n", "(\r\n", ",\n")
 _LITERAL = LazyPattern(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
 _BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
 _AFTER_OPEN = re.compile(r"\([ \t]*\r?\n[ \t]*")
@@ -72,20 +72,50 @@ def _close(text: str, at: int) -> int:
 
 
 def _opens(text: str) -> list[int]:
-    """Where a call (a name, a closing bracket before it) or a tuple after `=` opens its bracket
-    at a line's end, in order; found by the C search for the bracket and its line break (a
-    pattern of the character before would be tried at every character of a long text)."""
+    """Where a call (a name, a closing bracket before it), a tuple after `=` or a value's
+    bracket after `:` opens at a line's end, or is left open on a line that ends in a comma
+    (`connect("db", "app",` over `"…")`), in order. Found by C searches for the line ends that
+    can hold one (a pattern of the character before would be tried at every character)."""
     found = []
-    for needle in TRIGGERS:
+    for needle in TRIGGERS[:2]:
         at = text.find(needle)
         while at != -1:
             j = at - 1
             while j >= 0 and text[j] in " \t":
                 j -= 1
-            if j >= 0 and (text[j].isalnum() or text[j] in "_])>="):
+            if j >= 0 and (text[j].isalnum() or text[j] in "_])>=:"):
                 found.append(at)
             at = text.find(needle, at + 1)
-    return sorted(found)
+    at = text.find(",\n")
+    while at != -1:
+        start = text.rfind("\n", 0, at) + 1
+        if "(" in text[start:at]:
+            opened = _left_open(text, start, at)
+            if opened != -1:
+                found.append(opened)
+        at = text.find(",\n", at + 1)
+    return sorted(set(found))
+
+
+def _left_open(text: str, start: int, end: int) -> int:
+    """The first `(` of `text[start:end]` (one line) that the line does not close, or -1."""
+    opened: list[int] = []
+    i = start
+    while (m := _SIGNIFICANT.search(text, i, end)) is not None:
+        i = m.start()
+        c = text[i]
+        if c in "\"'":
+            lit = _LITERAL.match(text, i, end)
+            if lit is None:
+                return -1
+            i = lit.end()
+            continue
+        if c == "(":
+            opened.append(i)
+        elif c == ")" and opened:
+            opened.pop()
+        i += 1
+    return opened[0] if opened else -1
 
 
 def _joined(span: str) -> str:
