@@ -69,9 +69,9 @@ def test_line_start_and_blank_before_read_as_the_slices_did() -> None:
 def test_a_long_lines_newlines_are_found_once_for_all_its_names() -> None:
     unit = "password password=Xk9mQ2zT7\r"  # 3,000 times on one line: `\r` ends none
     assert redact_assignments(unit) == f"password password={MARK}\r"
-    line_starts._newlines.cache_clear()
+    line_starts._offsets.cache_clear()
     assert redact_assignments(unit * 3000) == f"password password={MARK}\r" * 3000
-    info = line_starts._newlines.cache_info()
+    info = line_starts._offsets.cache_info()
     assert info.misses == 1 and info.hits >= 3000  # every name asked, the line searched once
 
 

@@ -23,18 +23,9 @@ if TYPE_CHECKING:
     from .patterns import LazyPattern
 
 
-@functools.lru_cache(maxsize=4)
-def _newlines(text: str) -> tuple[int, ...]:
-    offsets: list[int] = []
-    at = text.find("\n")
-    while at != -1:
-        offsets.append(at)
-        at = text.find("\n", at + 1)
-    return tuple(offsets)
-
-
 @functools.lru_cache(maxsize=8)
 def _offsets(text: str, char: str) -> tuple[int, ...]:
+    """Where `char` stands in `text` (its newlines, its quotes), found once for the last texts asked about."""
     offsets: list[int] = []
     at = text.find(char)
     while at != -1:
@@ -57,7 +48,7 @@ def line_start(text: str, at: int) -> int:
     """`text.rfind("\\n", 0, at) + 1`: the offset just after the last newline before `at`."""
     if at <= 0:
         return 0
-    offsets = _newlines(text)
+    offsets = _offsets(text, "\n")
     k = bisect_left(offsets, at)
     return offsets[k - 1] + 1 if k else 0
 
