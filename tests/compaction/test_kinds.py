@@ -110,6 +110,32 @@ def test_a_summary_swapped_in_turns_after_precompact_is_recorded_at_the_swap(env
     assert swap.compaction_id == opening.compaction_id and (swap.turns or 0) == (opening.turns or 0) + 2
 
 
+def test_a_precompact_whose_fold_ran_past_its_archive_is_archived_again_at_the_swap(env: Env) -> None:
+    """On a busy machine the turn beside a background summary can write past the archive's end
+    before PreCompact's fold is done: PreCompact records no turn count then (its count is not
+    the archive's), and the swap goes by the bytes written since the archive."""
+    env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    [at_precompact] = archives(env)
+    [(_, saved)] = compaction_file.all_for(env.runs, env.session_id)
+    assert isinstance(saved["turns"], int) and saved["transcript_offset"] == at_precompact.stat().st_size
+    compaction_file.update(env.runs, env.session_id, saved["compaction_id"], turns=None)
+    append(env, new_turn(env, 1, "echo written-while-precompact-folded"))
+    assert env.run(SESSION_START, env.stdin("SessionStart:compact")).rc == 0
+    [archive] = archives(env)
+    assert archive != at_precompact and b"written-while-precompact-folded" in archive.read_bytes()
+    [view] = read_views(env.runs)
+    assert view.kind == "precomputed" and view.archive_size == archive.stat().st_size
+
+
+def test_a_precompact_without_a_turn_count_and_nothing_written_since_keeps_its_archive(env: Env) -> None:
+    env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    [at_precompact] = archives(env)
+    [(_, saved)] = compaction_file.all_for(env.runs, env.session_id)
+    compaction_file.update(env.runs, env.session_id, saved["compaction_id"], turns=None)
+    assert env.run(SESSION_START, env.stdin("SessionStart:compact")).rc == 0
+    assert archives(env) == [at_precompact]
+
+
 def test_an_ordinary_compaction_keeps_the_precompact_archive(env: Env) -> None:
     env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
     [archive] = archives(env)

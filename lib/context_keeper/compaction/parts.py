@@ -58,7 +58,7 @@ class Swap:
     """The session at the swap of a summary computed in the background, turns after PreCompact."""
 
     turns: int  # turns in the transcript at the swap
-    turns_at_precompact: int
+    turns_at_precompact: int | None  # None: PreCompact's count ran past its archive
     tokens: int | None  # context tokens at the swap, when known
 
 

@@ -127,7 +127,9 @@ def record(
         # Where the transcript ended: the refill looks for this compaction's boundary after it.
         "transcript_offset": archive.size if archive else _size(transcript),
         "boundaries_before": boundaries_before,
-        "turns": model.turns,
+        # The turns the archive holds, which the swap compares with its own (record_swap);
+        # None when the model read past the archive's end (its turns are not the archive's).
+        "turns": model.turns if archive is None or model.offset <= archive.size else None,
     }
     if archive is not None:
         parts["archive_path"] = str(archive.path)
@@ -208,10 +210,18 @@ def record_swap(
     from ..records.jsonio import as_str
 
     turns = data.get("turns")
-    if not isinstance(turns, int) or isinstance(turns, bool) or model.turns <= turns:
+    if isinstance(turns, int) and not isinstance(turns, bool):
+        if model.turns <= turns:
+            return None
+        since = f"{model.turns - turns} turns"
+    elif "turns" in data and turns is None and _grew(ctx.hook.transcript_path, data.get("transcript_offset")):
+        # PreCompact's fold read past its archive: the session wrote on while the hook ran,
+        # so its turns are not the archive's; the bytes written since say the session went on.
+        since = "the transcript grew"
+    else:
         return None
     ctx.log.info(
-        f"SessionStart session={ctx.hook.session_id}: {model.turns - turns} turns since PreCompact "
+        f"SessionStart session={ctx.hook.session_id}: {since} since PreCompact "
         f"(a summary computed in the background); archive and state taken at the swap"
     )
     archive = archive_now(ctx)
@@ -262,6 +272,12 @@ def _between_turns(ctx: HookContext) -> bool | None:
 
     path = ctx.hook.transcript_path
     return between_turns(path) if path is not None else None
+
+
+def _grew(path: Path | None, offset: object) -> bool:
+    """The transcript is longer than `offset` (an archive's size) now."""
+    size = _size(path)
+    return isinstance(offset, int) and size is not None and size > offset
 
 
 def _size(path: Path | None) -> int | None:

@@ -61,9 +61,18 @@ def open_session(
 
 def catch_up(model: SessionModel, transcript_path: Path, settled: Callable[[], object]) -> SessionModel:
     """Wait for `settled`, then fold what was appended since `model` last read the file
-    (folding in two steps gives the model one pass would: session.SessionModel)."""
-    settled()
-    model = update_from_file(model, transcript_path)
+    (folding in two steps gives the model one pass would: session.SessionModel).
+
+    When `settled()` gives the size the file settled at (archive.Settle: the archive's end),
+    the fold stops there: the model then tells the transcript the archive holds, though the
+    session may write on meanwhile (a turn goes on beside a summary computed in the
+    background). The turns PreCompact counts are then the archive's, and the swap can tell
+    the turns that came after it (hooks.steps.record_swap)."""
+    size = settled()
+    if not isinstance(size, int) or isinstance(size, bool):
+        model = update_from_file(model, transcript_path)
+    elif model.offset < size:
+        model = update_from_file(model, transcript_path, stop=size)
     update_subagents(model, transcript_path)  # as load_or_build does: the subagents' files after the main one
     return model
 
