@@ -3138,3 +3138,444 @@ BENIGN_HELD16 = (
     "The BotFather token goes in `TELEGRAM_BOT_TOKEN`; regenerate it with /revoke if it leaks.",
     "NKEY seeds start with `S`; the public keys (`U...`, `A...`, `O...`) are safe to share.",
 )
+
+
+# Set 17: sealed; written while the rules were being changed by someone who had not seen it, to
+# be scored once. Corners the earlier sets touched least: secrets managers' own output (Vault's
+# JSON, YAML and tables, Secrets Manager's and SSM's full JSON, Secret Manager's base64 payload,
+# Key Vault's JSON, Doppler's and Infisical's tables, 1Password's and Bitwarden's JSON, sops'
+# JSON and dotenv output, chamber's export, gopass and pass entries) and the commands that write
+# to them (kv patch from stdin, database config, kubeseal's input, external-secrets' fake
+# provider); CMS and e-commerce (wp-config constants and WP-CLI's install and config, Drupal's
+# `$databases`, hash salt and drush, Ghost's `__` variables and mail config, Strapi's salts and
+# env defaults, Magento's env.php and `config:set`, Shopify's access-token header and app
+# config, WooCommerce's REST keys in three clients, Joomla and PrestaShop); serverless (the
+# Serverless Framework's `--param` and `invoke local`, samconfig.toml, a SAM `NoEcho` default,
+# Vercel's prompt, Netlify's list and netlify.toml, wrangler's secret put and `[vars]`, Lambda's
+# environment, Azure Functions' local.settings.json, Cloud Functions and Cloud Run); Windows
+# (cmdkey's generic target, remote setx and schtasks, web.config's mail settings, impersonation
+# and an Oracle connection string, PSCredential, AD and local users, sc.exe, appcmd's vdir);
+# Nix (nixops keys, initial SQL, etc files, Grafana settings); data platforms (snowsql's
+# config, databrickscfg's OAuth secret, a service-account key, ClickHouse's s3 function and
+# client configs, cqlshrc, Neo4j's initial password, influx's config and v1 auth, OpenSearch
+# Dashboards and its keystore); identity (an installed app's client_secret.json, Keycloak's
+# start, set-password and realm export, Auth0 and Okta CLIs, OIDC settings, Dex, NextAuth, JWT
+# signing in PHP, Rust and .NET, a SAML key password); languages (Perl's DBI and Net::FTP, PHP's
+# PDO and mysqli objects, Nim, Zig, Crystal, OCaml's Caqti, R's odbc, Fortran namelists,
+# Erlang, COBOL, Groovy, Tcl); key passphrases in scripts (ssh-keygen, gpg, openssl genpkey
+# and rsa, rar); webhook signing secrets (Stripe, GitHub, Octokit, Svix, Terraform); and
+# program output (http.client's and Net::HTTP's debug dumps, a raw request with a session
+# cookie, failing tests' diffs in Go, JUnit, PHPUnit, Rust and unittest, migration tools'
+# command lines).
+POSITIONS_HELD17 = (
+    # secrets managers: their JSON, table and decrypted output, and the commands that write
+    '$ vault kv get -format=json secret/app/db\n{{\n  "request_id": "0f8fad5b-d9cb-469f-a165-70867728950e",\n  "data": {{\n    "data": {{\n'
+    '      "password": "{v}",\n      "username": "app"\n    }},\n    "metadata": {{\n      "version": 3\n    }}\n  }}\n}}',
+    "$ vault kv get secret/app/smtp\n======= Secret Path =======\nsecret/data/app/smtp\n\n====== Data ======\nKey         Value\n---         -----\n"
+    "host        smtp.example.com\npass        {v}",
+    "$ vault read -format=yaml secret/legacy/db\ndata:\n  password: {v}\n  user: app\nlease_duration: 2764800\nrenewable: false",
+    "vault kv patch -mount=secret app/db password=@/dev/stdin <<< '{v}'",
+    "vault write database/config/app plugin_name=postgresql-database-plugin "
+    "connection_url='postgresql://{{{{username}}}}:{{{{password}}}}@db:5432/app' username=vaultadmin password='{v}'",
+    "$ aws secretsmanager get-secret-value --secret-id prod/db\n{{\n"
+    '    "ARN": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf",\n    "Name": "prod/db",\n'
+    '    "SecretString": "{{\\"username\\":\\"app\\",\\"password\\":\\"{v}\\"}}",\n    "VersionStages": [\n        "AWSCURRENT"\n    ]\n}}',
+    '$ aws ssm get-parameter --name /prod/api/key --with-decryption\n{{\n    "Parameter": {{\n        "Name": "/prod/api/key",\n'
+    '        "Type": "SecureString",\n        "Value": "{k}",\n        "Version": 4\n    }}\n}}',
+    "$ aws ssm get-parameters-by-path --path /prod/db --with-decryption --query 'Parameters[].[Name,Value]' --output text\n"
+    "/prod/db/host\tdb.internal\n/prod/db/password\t{v}",
+    "aws secretsmanager create-secret --name prod/smtp --secret-string file://<(printf '{{\"pass\":\"%s\"}}' '{v}')",
+    'aws secretsmanager update-secret --secret-id prod/db --secret-string \'{{"password":"{v}"}}\'',
+    '$ gcloud secrets versions access 3 --secret=db-pass --format=json\n{{\n  "name": "projects/123456789012/secrets/db-pass/versions/3",\n'
+    '  "payload": {{\n    "data": "{b}",\n    "dataCrc32c": "2915317390"\n  }}\n}}',
+    "printf %s '{v}' | gcloud secrets versions add db-pass --data-file=-",
+    '$ az keyvault secret show --vault-name kv-prod --name smtp-pass\n{{\n  "attributes": {{\n    "enabled": true,\n'
+    '    "recoveryLevel": "Recoverable+Purgeable"\n  }},\n  "contentType": null,\n'
+    '  "id": "https://kv-prod.vault.azure.net/secrets/smtp-pass/2b3c4d",\n  "value": "{v}"\n}}',
+    "$ doppler secrets\n┌─────────────────┬──────────────────────┐\n│ NAME            │ VALUE                │\n"
+    "├─────────────────┼──────────────────────┤\n│ DOPPLER_CONFIG  │ prd                  │\n│ SMTP_PASS       │ {v} │\n"
+    "└─────────────────┴──────────────────────┘",
+    '$ doppler secrets download --no-file --format json\n{{"DOPPLER_CONFIG":"prd","DOPPLER_ENVIRONMENT":"prd","SMTP_PASS":"{v}"}}',
+    "doppler secrets set SMTP_PASS='{v}' --project mailer --config prd",
+    '$ op item get "Prod DB" --format json | jq .fields\n[\n  {{\n    "id": "username",\n    "type": "STRING",\n    "label": "username",\n'
+    '    "value": "app"\n  }},\n  {{\n    "id": "password",\n    "type": "CONCEALED",\n    "purpose": "PASSWORD",\n    "label": "password",\n'
+    '    "value": "{v}"\n  }}\n]',
+    '$ op item get "SMTP relay" --reveal\nID:          7z4q2mfn5x3vklhbxw7zr6yfqe\nTitle:       SMTP relay\nVault:       Ops\nFields:\n'
+    "  username:    bot@example.com\n  password:    {v}",
+    "$ infisical secrets get SMTP_PASS --env=prod\n┌─────────────┬──────────────┬─────────────┐\n│ SECRET NAME │ SECRET VALUE │ SECRET TYPE │\n"
+    "├─────────────┼──────────────┼─────────────┤\n│ SMTP_PASS   │ {v} │ shared      │\n└─────────────┴──────────────┴─────────────┘",
+    "infisical secrets set SMTP_PASS={v} --env=prod --path=/mailer",
+    '$ sops -d --output-type json secrets.enc.yaml\n{{\n\t"db": {{\n\t\t"host": "db.internal",\n\t\t"password": "{v}"\n\t}}\n}}',
+    "$ sops decrypt secrets.enc.env\nDB_HOST=db.internal\nDB_PASS={v}",
+    "chamber write mailer smtp_pass -- '{v}'",
+    '$ chamber export --format json mailer\n{{\n  "smtp_host": "smtp.example.com",\n  "smtp_pass": "{v}"\n}}',
+    '$ bw get item "Prod DB" | jq .login\n{{\n  "uris": [],\n  "username": "app",\n  "password": "{v}",\n  "totp": null,\n  "passwordRevisionDate": null\n}}',
+    "$ gopass show ops/smtp\nSecret: ops/smtp\n\n{v}\nuser: bot@example.com\nurl: smtp://smtp.example.com:587",
+    "gopass insert -m ops/ftp <<'EOF'\n{v}\nuser: deploy\nEOF",
+    "kubectl create secret generic smtp -n mail --dry-run=client --from-literal=SMTP_PASS='{v}' -o yaml | kubeseal --format yaml > smtp-sealed.yaml",
+    "apiVersion: external-secrets.io/v1beta1\nkind: SecretStore\nmetadata:\n  name: fake\nspec:\n  provider:\n    fake:\n      data:\n"
+    '        - key: "/mailer/smtp-pass"\n          value: "{v}"',
+    "$ pass show web/forum.example.org\n{v}\nlogin: bob\nurl: https://forum.example.org",
+    # CMS and e-commerce
+    "define( 'DB_PASSWORD', \"{v}\" );",
+    "define( 'FTP_PASS', '{v}' );\ndefine( 'FS_METHOD', 'ftpext' );",
+    "define( 'WP_REDIS_PASSWORD', [ 'default', '{v}' ] );",
+    "define( 'SECURE_AUTH_KEY',  '{k}' );",
+    "wp core install --url=shop.example.com --title=Shop --admin_user=owner --admin_password='{v}' --admin_email=owner@example.com",
+    "wp config create --dbname=wp --dbuser=wp --dbpass='{v}' --dbhost=db --skip-check",
+    "$databases['default']['default'] = array (\n  'database' => 'drupal',\n  'username' => 'drupal',\n  'password' => \"{v}\",\n"
+    "  'host' => 'db',\n  'driver' => 'mysql',\n);",
+    "$settings['hash_salt'] = '{k}';",
+    "drush site:install standard --db-url=mysql://drupal:{v}@db/drupal --account-name=admin --account-pass={v} -y",
+    "database__connection__password={v}",
+    "url=https://blog.example.com\nmail__transport=SMTP\nmail__options__auth__user=postmaster@mg.example.com\nmail__options__auth__pass={v}",
+    '"mail": {{\n    "transport": "SMTP",\n    "options": {{\n      "service": "Mailgun",\n'
+    '      "auth": {{ "user": "postmaster@mg.example.com", "pass": "{v}" }}\n    }}\n  }}',
+    "HOST=0.0.0.0\nPORT=1337\nAPI_TOKEN_SALT={k}\nTRANSFER_TOKEN_SALT={k}",
+    "    password: env('DATABASE_PASSWORD', '{v}'),",
+    "'db' => [\n    'connection' => [\n        'default' => [\n            'host' => 'db',\n            'dbname' => 'magento',\n"
+    "            'username' => 'magento',\n            'password' => '{v}',",
+    "'crypt' => [\n    'key' => 'base64{k}'\n],",
+    "bin/magento config:set --lock-env payment/braintree/private_key '{k}'",
+    "X-Shopify-Access-Token: shpat_{k}",
+    "const shopify = shopifyApi({{ apiKey: '3f1c9a0e5b7d2c4e6a8b0d1f2e3c4b5a', apiSecretKey: '{k}', scopes: ['read_products'] }});",
+    "const api = new WooCommerceRestApi({{\n  url: 'https://shop.example.com',\n  consumerKey: 'ck_2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c',\n"
+    "  consumerSecret: 'cs_{k}',\n  version: 'wc/v3'\n}});",
+    "curl https://shop.example.com/wp-json/wc/v3/orders -u ck_2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c:cs_{k}",
+    "wcapi = API(url='https://shop.example.com', consumer_key='ck_2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c', consumer_secret='cs_{k}', version='wc/v3')",
+    "\tpublic $smtppass = '{v}';\n\tpublic $smtphost = 'smtp.example.com';",
+    "'parameters' => [\n    'database_host' => 'db',\n    'database_user' => 'presta',\n    'database_password' => '{v}',",
+    # serverless
+    "serverless deploy --stage prod --param='smtpPass={v}'",
+    "sls invoke local -f mailer -e SMTP_PASS='{v}' -p event.json",
+    '[default.deploy.parameters]\nstack_name = "mailer"\nparameter_overrides = "Stage=\\"prod\\" SmtpPass=\\"{v}\\""',
+    "Parameters:\n  SmtpPass:\n    Type: String\n    NoEcho: true\n    Default: '{v}'",
+    "? What's the value of SMTP_PASS? {v}\n? Add SMTP_PASS to which Environments (select multiple)? Production",
+    "$ netlify env:list --plain --context production\nSITE_URL=https://app.netlify.app\nSMTP_PASS={v}",
+    '[context.production.environment]\n  SMTP_PASS = "{v}"',
+    "echo '{v}' | npx wrangler secret put SMTP_PASS --env production",
+    '[vars]\nACCOUNT_NAME = "acme"\nWEBHOOK_HMAC = "{k}"',
+    "aws lambda update-function-configuration --function-name mailer --environment 'Variables={{SMTP_HOST=smtp.example.com,SMTP_PASS={v}}}'",
+    '{{\n  "IsEncrypted": false,\n  "Values": {{\n    "FUNCTIONS_WORKER_RUNTIME": "node",\n    "SmtpPass": "{v}"\n  }}\n}}',
+    "func settings add SmtpPass {v}",
+    "gcloud functions deploy mailer --gen2 --runtime=python312 --set-env-vars=SMTP_HOST=smtp.example.com,SMTP_PASS={v}",
+    "gcloud run deploy api --image=eu.gcr.io/acme/api --update-env-vars=DB_PASS={v}",
+    # Windows
+    'cmdkey /generic:TERMSRV/rdp01 /user:CORP\\bob /pass:"{v}"',
+    "setx /s build01 /u CORP\\bob /p {v} SMTP_HOST smtp.example.com",
+    '<system.net>\n  <mailSettings>\n    <smtp from="bot@example.com">\n'
+    '      <network host="smtp.example.com" port="587" userName="bot" password="{v}" enableSsl="true" />\n    </smtp>\n  </mailSettings>\n'
+    "</system.net>",
+    '<identity impersonate="true" userName="CORP\\svc-web" password="{v}" />',
+    '<add name="Reporting" connectionString="Provider=OraOLEDB.Oracle;Data Source=ORCL;User Id=rpt;Password=&quot;{v}&quot;;" />',
+    "$cred = New-Object System.Management.Automation.PSCredential('CORP\\svc', (ConvertTo-SecureString '{v}' -AsPlainText -Force))",
+    'Set-ADAccountPassword -Identity bob -Reset -NewPassword (ConvertTo-SecureString -AsPlainText -Force -String "{v}")',
+    "New-LocalUser -Name svc-backup -Password ('{v}' | ConvertTo-SecureString -AsPlainText -Force) -PasswordNeverExpires",
+    "$Env:SMTP_PASS='{v}'; npm run mail:test",
+    'sc.exe config MailRelay obj= "CORP\\svc-mail" password= "{v}"',
+    "schtasks /Create /S build01 /U CORP\\bob /P {v} /TN Nightly /TR C:\\jobs\\nightly.cmd /SC DAILY",
+    '%windir%\\system32\\inetsrv\\appcmd.exe set vdir "Default Web Site/share" -userName:CORP\\svc -password:{v}',
+    # Nix
+    'deployment.keys.smtp-pass.text = "{v}";',
+    "services.postgresql.initialScript = pkgs.writeText \"init.sql\" ''\n  CREATE ROLE app WITH LOGIN PASSWORD '{v}';\n'';",
+    "environment.etc.\"msmtprc\".text = ''\n  account default\n  host smtp.example.com\n  user bot\n  password {v}\n'';",
+    'services.grafana.settings.smtp.password = "{v}";',
+    # data platforms
+    '[connections.prod]\naccountname = acme-eu\nusername = loader\npassword = "{v}"\nwarehousename = LOAD_WH',
+    "[prod]\nhost          = https://adb-1234567890123456.7.azuredatabricks.net\nclient_id     = 0f8fad5b-d9cb-469f-a165-70867728950e\nclient_secret = dose{k}",
+    '"client_email": "loader@acme-data.iam.gserviceaccount.com",\n  "client_id": "109876543210987654321",\n'
+    '  "private_key": "-----BEGIN PRIVATE KEY-----\\n{k}\\n-----END PRIVATE KEY-----\\n",',
+    "SELECT count() FROM s3('https://raw.s3.eu-west-1.amazonaws.com/events/*.parquet', 'AKIAIOSFODNN7EXAMPLE', '{k}', 'Parquet');",
+    "<clickhouse>\n    <user>loader</user>\n    <password>{v}</password>\n    <secure>true</secure>\n</clickhouse>",
+    "connections_credentials:\n  prod:\n    hostname: ch.example.com\n    user: loader\n    password: '{v}'",
+    "[authentication]\nusername = cassandra\npassword = {v}\n\n[connection]\nhostname = 10.0.0.21\nport = 9042",
+    "neo4j-admin dbms set-initial-password '{v}'",
+    "influx config create --config-name prod --host-url https://influx.example.com --org acme --token {k} --active",
+    "influx v1 auth create --username grafana --password {v} --read-bucket 0a1b2c3d4e5f6a7b",
+    "opensearch.hosts: [https://search:9200]\nopensearch.username: kibanaserver\nopensearch.password: {v}",
+    "echo '{v}' | bin/opensearch-keystore add --stdin plugins.security.ssl.http.keystore_password",
+    # identity
+    '{{"installed":{{"client_id":"1234567890-abcdefghijklmnop.apps.googleusercontent.com","project_id":"ac'
+    'me-cli","auth_uri":"https://accounts.google.com/o/oauth2/auth","token_uri":"https://oauth2.googleapis'
+    '.com/token","client_secret":"GOCSPX-{k}","redirect_uris":["http://localhost"]}}}}',
+    "bin/kc.sh start --hostname=sso.example.com --db=postgres --db-username=keycloak --db-password='{v}'",
+    "kcadm.sh set-password -r acme --username bob --new-password '{v}' --temporary",
+    '{{\n  "clientId": "portal",\n  "enabled": true,\n  "clientAuthenticatorType": "client-secret",\n  "secret": "{k}",\n'
+    '  "redirectUris": ["https://portal.example.com/*"]\n}}',
+    "auth0 login --domain acme.eu.auth0.com --client-id 8bJ2kL4mN6pQ8rS0tU2vW4xY6zA8bC0d --client-secret '{k}'",
+    "okta:\n  client:\n    orgUrl: https://dev-123456.okta.com\n    token: 00{k}",
+    "OIDC_RP_CLIENT_ID = 'portal'\nOIDC_RP_CLIENT_SECRET = '{k}'",
+    "staticClients:\n  - id: grafana\n    name: Grafana\n    redirectURIs: ['https://grafana.example.com/login/generic_oauth']\n    secret: {k}",
+    "KeycloakProvider({{ clientId: 'portal', clientSecret: '{k}', issuer: 'https://sso.example.com/realms/acme' }})",
+    "$token = JWT::encode($payload, '{k}', 'HS256');",
+    'let token = encode(&Header::default(), &claims, &EncodingKey::from_secret(b"{k}"))?;',
+    'var key = new SymmetricSecurityKey(Encoding.UTF8.GetBytes("{k}"));',
+    "saml:\n  sp:\n    entityId: https://portal.example.com/saml\n    privateKeyPassword: {v}",
+    # languages little used so far
+    'my $dbh = DBI->connect("dbi:Pg:dbname=app;host=db", "app", "{v}", {{ RaiseError => 1, AutoCommit => 0 }});',
+    "$ftp->login('deploy', '{v}') or die \"login failed: \", $ftp->message;",
+    "$pdo = new \\PDO('pgsql:host=db;dbname=app', 'app', \"{v}\", [\\PDO::ATTR_ERRMODE => \\PDO::ERRMODE_EXCEPTION]);",
+    "$mysqli = new mysqli('db', 'app', '{v}', 'app', 3306);",
+    'let db = open("db:5432", "app", "{v}", "app")',
+    'const conn_opts = pg.Conn.Opts{{ .username = "app", .password = "{v}", .database = "app" }};',
+    'redis = Redis.new(host: "cache", port: 6379, password: "{v}")',
+    'let%lwt conn = Caqti_lwt_unix.connect (Uri.make ~scheme:"postgresql" ~userinfo:"app:{v}" ~host:"db" ~path:"/app" ())',
+    'con <- DBI::dbConnect(odbc::odbc(), Driver = "ODBC Driver 18 for SQL Server", Server = "db", UID = "sa", PWD = "{v}")',
+    "&credentials\n  db_user = 'app',\n  db_pass = '{v}'\n/",
+    '{{ok, C}} = epgsql:connect("db", "app", "{v}", #{{database => "app", timeout => 4000}}).',
+    '           MOVE "{v}" TO WS-DB-PASSWORD.',
+    "def sql = Sql.newInstance('jdbc:postgresql://db/app', 'app', '{v}', 'org.postgresql.Driver')",
+    "set ::db_pass {{{v}}}",
+    'conn <- odbcDriverConnect("driver={{PostgreSQL Unicode}};server=db;database=app;uid=app;pwd={v}")',
+    # SSH, GPG and OpenSSL in scripts
+    'ssh-keygen -q -t rsa -b 4096 -N "{v}" -f ~/.ssh/deploy_rsa',
+    "gpg --batch --yes --pinentry-mode loopback --passphrase '{v}' --detach-sign release.tar.gz",
+    "openssl genpkey -algorithm RSA -aes-256-cbc -pass pass:'{v}' -out server.key",
+    "openssl rsa -in server.key -passin 'pass:{v}' -out server.nopass.key",
+    "rar a -hp{v} backup.rar data/",
+    # webhook signing secrets
+    "event = stripe.Webhook.construct_event(payload, request.headers['Stripe-Signature'], 'whsec_{k}')",
+    "const event = stripe.webhooks.constructEvent(req.body, sig, 'whsec_{k}');",
+    "gh api repos/acme/app/hooks -f name=web -f 'config[url]=https://ci.example.com/hook' -f 'config[secret]={k}' -F active=true",
+    'const webhooks = new Webhooks({{ secret: "{k}" }});',
+    'const wh = new Webhook("whsec_{k}");',
+    'resource "github_repository_webhook" "ci" {{\n  repository = "app"\n  configuration {{\n    url          = "https://ci.example.com/hook"\n'
+    '    content_type = "json"\n    secret       = "{k}"\n  }}\n}}',
+    # program output that prints a secret
+    "send: b'POST /v1/charges HTTP/1.1\\r\\nHost: api.example.com\\r\\nAuthorization: Basic {b}\\r\\nContent-Length: 42\\r\\n\\r\\n'",
+    '<- "GET /api/v2/me HTTP/1.1\\r\\nAccept: */*\\r\\nAuthorization: Token token={k}\\r\\nHost: api.example.com\\r\\n\\r\\n"',
+    "GET /admin HTTP/1.1\r\nHost: shop.example.com\r\nCookie: PHPSESSID={k}; wp_lang=en_US\r\nUser-Agent: Go-http-client/1.1",
+    '    Error:      \tNot equal: \n    \t            \texpected: "[REDACTED]"\n    \t            \tactual  : "{v}"',
+    "org.opentest4j.AssertionFailedError: expected: <********> but was: <{v}>",
+    "Failed asserting that two strings are identical.\n--- Expected\n+++ Actual\n@@ @@\n-'********'\n+'{v}'",
+    'assertion `left == right` failed\n  left: "smtp://bot:{v}@smtp.example.com"\n right: "smtp://bot:***@smtp.example.com"',
+    "AssertionError: 'pass={v}' != 'pass=***'",
+    "migrate -path db/migrations -database 'pgx5://app:{v}@db:5432/app?sslmode=disable' up",
+    'goose -dir migrations postgres "host=db user=app password={v} dbname=app sslmode=disable" status',
+    "liquibase update --changelog-file=db/changelog.xml --url=jdbc:mysql://db/app --username=app --password='{v}'",
+    "flyway -url=jdbc:postgresql://db:5432/app -user=app -password='{v}' -locations=filesystem:sql migrate",
+    "sqitch deploy db:pg://app:{v}@db:5432/app",
+)
+
+# Ordinary lines written beside set 17: the same managers, configs, calls and outputs with the
+# secret's path or name only, read from the environment, a file, a prompt or a reference, left
+# empty or masked; ciphertexts, public keys, signatures, hashes, ids and prose.
+BENIGN_HELD17 = (
+    # secrets managers: paths, names, metadata and masked output
+    "$ vault kv metadata get secret/app/db\n========== Metadata ==========\nKey                     Value\n---                     -----\n"
+    "cas_required            false\ncurrent_version         3\nmax_versions            0",
+    "$ vault kv get -field=password -mount=secret app/db > /run/app/db-pass",
+    "vault kv patch -mount=secret app/db password=@/run/secrets/new-db-pass",
+    "$ vault read database/roles/readonly\nKey                      Value\n---                      -----\n"
+    "creation_statements      [CREATE ROLE \"{{name}}\" WITH LOGIN PASSWORD '{{password}}' VALID UNTIL '{{expiration}}';]\n"
+    "db_name                  app\ndefault_ttl              1h",
+    "vault write database/config/app plugin_name=postgresql-database-plugin "
+    "connection_url='postgresql://{{username}}:{{password}}@db:5432/app' username=vaultadmin password=@/run/secrets/vaultadmin",
+    '$ vault policy read ci\npath "secret/data/ci/*" {\n  capabilities = ["read"]\n}',
+    '$ aws secretsmanager describe-secret --secret-id prod/db\n{\n    "ARN": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf",\n'
+    '    "Name": "prod/db",\n    "RotationEnabled": true,\n    "LastRotatedDate": "2026-11-01T00:00:00+00:00"\n}',
+    "$ aws secretsmanager list-secrets --query 'SecretList[].Name' --output text\nprod/db\tprod/smtp\tprod/stripe",
+    '$ aws ssm get-parameter --name /prod/api/key\n{\n    "Parameter": {\n        "Name": "/prod/api/key",\n        "Type": "SecureString",\n'
+    '        "Value": "AQICAHhZ2w3t4Q0e6xGz0V5m8JvX9YcL1kFfP7sR2nT4uW6yAAAAfjB8BgkqhkiG9w0BBwagbzBtAgEAMGgGCSqGSIb3DQEHATAeBglghkgBZQMEAS4wEQQM",\n'
+    '        "Version": 4\n    }\n}',
+    "aws ssm get-parameters-by-path --path /prod/db --recursive --query 'Parameters[].Name'",
+    "aws secretsmanager update-secret --secret-id prod/db --secret-string file://db.json && shred -u db.json",
+    "aws secretsmanager rotate-secret --secret-id prod/db --rotation-lambda-arn arn:aws:lambda:eu-west-1:123456789012:function:rotate-pg",
+    '$ gcloud secrets describe db-pass --format=json\n{\n  "createTime": "2026-01-04T09:12:44.123456Z",\n'
+    '  "name": "projects/123456789012/secrets/db-pass",\n  "replication": {\n    "automatic": {}\n  }\n}',
+    "$ gcloud secrets versions list db-pass\nNAME  STATE    CREATED              DESTROYED\n3     enabled  2026-11-27T10:02:11  -\n"
+    "2     disabled 2026-10-01T08:00:00  -",
+    "gcloud secrets add-iam-policy-binding db-pass --member=serviceAccount:api@acme.iam.gserviceaccount.com --role=roles/secretmanager.secretAccessor",
+    '$ az keyvault secret list --vault-name kv-prod --query "[].name" -o tsv\nsmtp-pass\nstripe-key\ndb-password',
+    '$ az keyvault secret show --vault-name kv-prod --name smtp-pass --query "attributes.expires" -o tsv\n2027-06-30T00:00:00+00:00',
+    "$ doppler secrets --only-names\n┌─────────────────────┐\n│ NAME                │\n├─────────────────────┤\n│ DOPPLER_CONFIG      │\n"
+    "│ SMTP_PASS           │\n└─────────────────────┘",
+    "doppler run --project mailer --config prd -- node server.js",
+    "doppler secrets set SMTP_PASS --project mailer --config prd < /dev/stdin",
+    '$ op item get "Prod DB" --format json | jq \'.fields[] | select(.id=="password") | .reference\'\n"op://Ops/Prod DB/password"',
+    '$ op item get "SMTP relay"\nID:          7z4q2mfn5x3vklhbxw7zr6yfqe\nTitle:       SMTP relay\nVault:       Ops\nFields:\n'
+    "  username:    bot@example.com\n  password:    [use 'op item get 7z4q2mfn5x3vklhbxw7zr6yfqe --reveal' to reveal]",
+    "op inject -i config.tpl.yml -o config.yml",
+    "smtp_pass: {{ op://Ops/SMTP relay/password }}",
+    "$ infisical secrets --env=prod --plain --silent | wc -l\n14",
+    "infisical run --env=prod --path=/mailer -- npm start",
+    '$ sops -d --extract \'["db"]["host"]\' secrets.enc.yaml\ndb.internal',
+    "db:\n    host: db.internal\n    password: ENC[AES256_GCM,data:3q2+7w==,iv:Zm9vYmFyYmF6cXV4MTIzNA==,tag:c2lnbmF0dXJlMTIzNDU2Nzg=,type:str]",
+    "creation_rules:\n  - path_regex: secrets/.*\\.yaml$\n    age: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p",
+    "chamber exec mailer -- ./send-digest",
+    "$ chamber list mailer\nKey\t\tVersion\t\tLastModified\t\tUser\nsmtp_host\t1\t\t11-27 10:02:11\t\tarn:aws:iam::123456789012:user/bob\n"
+    "smtp_pass\t4\t\t11-27 10:02:11\t\tarn:aws:iam::123456789012:user/bob",
+    "$ bw list items --search prod | jq -r '.[].name'\nProd DB\nProd SMTP",
+    '$ bw get item "Prod DB" | jq .login.passwordRevisionDate\n"2026-11-01T08:00:00.000Z"',
+    "$ gopass ls ops\nops/\n├── ftp\n└── smtp",
+    "gopass show -c ops/smtp",
+    "$ pass show web/forum.example.org | tail -n +2\nlogin: bob\nurl: https://forum.example.org",
+    "kubeseal --fetch-cert --controller-name sealed-secrets --controller-namespace kube-system > pub-cert.pem",
+    "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: smtp\n  namespace: mail\nspec:\n  encryptedData:\n"
+    "    SMTP_PASS: AgBy3i4OJSWK+PiTySYZZA9rO43cGDEq4mQ8cK7VbPqS0aR3eHnY1iP2hUKSkbJ8",
+    "apiVersion: external-secrets.io/v1beta1\nkind: ExternalSecret\nmetadata:\n  name: smtp\nspec:\n  secretStoreRef:\n    name: vault\n"
+    "    kind: ClusterSecretStore\n  data:\n    - secretKey: SMTP_PASS\n      remoteRef:\n        key: mailer/smtp\n        property: pass",
+    "  provider:\n    vault:\n      server: https://vault.example.com\n      path: secret\n      auth:\n        tokenSecretRef:\n"
+    "          name: vault-token\n          key: token",
+    # CMS and e-commerce
+    "define( 'DB_PASSWORD', getenv( 'WORDPRESS_DB_PASSWORD' ) );",
+    "define( 'FTP_PASS', '' );\ndefine( 'FS_METHOD', 'direct' );",
+    "define( 'WP_REDIS_PASSWORD', getenv( 'REDIS_PASSWORD' ) ?: null );",
+    "define( 'SECURE_AUTH_KEY',  'put your unique phrase here' );",
+    "wp core install --url=shop.example.com --title=Shop --admin_user=owner --admin_email=owner@example.com --prompt=admin_password",
+    "wp config create --dbname=wp --dbuser=wp --prompt=dbpass --dbhost=db",
+    "wp config shuffle-salts",
+    "$ wp config get DB_HOST\ndb:3306",
+    "$databases['default']['default'] = array (\n  'database' => getenv('DRUPAL_DB_NAME'),\n  'username' => getenv('DRUPAL_DB_USER'),\n"
+    "  'password' => getenv('DRUPAL_DB_PASSWORD'),\n  'host' => 'db',\n  'driver' => 'mysql',\n);",
+    "$settings['hash_salt'] = file_get_contents('/var/www/private/salt.txt');",
+    'drush site:install standard --db-url="$DRUPAL_DB_URL" --account-name=admin -y',
+    "$ drush status --fields=db-driver,db-hostname,db-name\n DB driver   : mysql\n DB hostname : db\n DB name     : drupal",
+    "database__connection__password_FILE=/run/secrets/ghost_db_password",
+    "url=https://blog.example.com\nmail__transport=SMTP\nmail__options__auth__user=postmaster@mg.example.com",
+    '"mail": {\n    "transport": "Direct"\n  }',
+    "    password: env('DATABASE_PASSWORD'),",
+    "'db' => [\n    'connection' => [\n        'default' => [\n            'host' => 'db',\n            'dbname' => 'magento',\n"
+    "            'username' => 'magento',\n            'password' => '',",
+    "bin/magento config:show payment/braintree/merchant_id",
+    "bin/magento config:sensitive:set --interactive",
+    "X-Shopify-Access-Token: {{shopify_access_token}}",
+    "const shopify = shopifyApi({ apiKey: process.env.SHOPIFY_API_KEY, apiSecretKey: process.env.SHOPIFY_API_SECRET || '', scopes: ['read_products'] });",
+    "const api = new WooCommerceRestApi({\n  url: 'https://shop.example.com',\n  consumerKey: process.env.WC_CONSUMER_KEY,\n"
+    "  consumerSecret: process.env.WC_CONSUMER_SECRET,\n  version: 'wc/v3'\n});",
+    'curl https://shop.example.com/wp-json/wc/v3/orders -u "$WC_KEY:$WC_SECRET"',
+    "wcapi = API(url='https://shop.example.com', consumer_key=os.environ['WC_KEY'], consumer_secret=os.environ['WC_SECRET'], version='wc/v3')",
+    "WooCommerce > Settings > Advanced > REST API: keys start with `ck_` (consumer key) and `cs_` (consumer secret).",
+    "\tpublic $smtppass = '';\n\tpublic $smtphost = 'localhost';",
+    "'parameters' => [\n    'database_host' => 'db',\n    'database_user' => 'presta',\n    'database_password' => getenv('PS_DB_PASSWD'),",
+    # serverless
+    'serverless deploy --stage prod --param="smtpPass=${SMTP_PASS}"',
+    "provider:\n  environment:\n    SMTP_PASS: ${ssm:/mailer/prod/smtp-pass}\n    DB_PASS: ${env:DB_PASS}",
+    '[default.deploy.parameters]\nstack_name = "mailer"\nparameter_overrides = "Stage=\\"prod\\""',
+    "Parameters:\n  SmtpPass:\n    Type: AWS::SSM::Parameter::Value<String>\n    NoEcho: true\n    Default: /mailer/prod/smtp-pass",
+    "    Environment:\n      Variables:\n        SMTP_PASS: !Sub '{{resolve:ssm-secure:/mailer/prod/smtp-pass:1}}'",
+    "$ vercel env ls production\n  name           value        environments\n  SMTP_PASS      Encrypted    Production\n"
+    "  SITE_URL       Encrypted    Production, Preview",
+    "vercel env add SMTP_PASS production < smtp-pass.txt",
+    "$ netlify env:list --context production\n| Key        | Value               |\n| SITE_URL   | ******************* |\n| SMTP_PASS  | ******************* |",
+    '[context.production.environment]\n  NODE_VERSION = "22"',
+    "npx wrangler secret put SMTP_PASS --env production",
+    '$ npx wrangler secret list\n[\n  {\n    "name": "SMTP_PASS",\n    "type": "secret_text"\n  }\n]',
+    '[vars]\nACCOUNT_NAME = "acme"\n\n[[kv_namespaces]]\nbinding = "CACHE"\nid = "0f8fad5bd9cb469fa16570867728950e"',
+    "# .dev.vars is git-ignored; copy .dev.vars.example and fill in WEBHOOK_HMAC",
+    "aws lambda update-function-configuration --function-name mailer --environment file://env.json",
+    '{\n  "IsEncrypted": false,\n  "Values": {\n    "FUNCTIONS_WORKER_RUNTIME": "node",\n    "AzureWebJobsStorage": "UseDevelopmentStorage=true"\n  }\n}',
+    "func settings add SmtpPass --connectionString",
+    "gcloud functions deploy mailer --gen2 --runtime=python312 --set-secrets=SMTP_PASS=smtp-pass:latest",
+    "gcloud run deploy api --image=eu.gcr.io/acme/api --update-secrets=DB_PASS=db-pass:3",
+    # Windows
+    "cmdkey /generic:TERMSRV/rdp01 /user:CORP\\bob",
+    "cmdkey /delete:TERMSRV/rdp01",
+    "setx /s build01 /u CORP\\bob SMTP_HOST smtp.example.com",
+    '<network host="smtp.example.com" port="587" defaultCredentials="true" enableSsl="true" />',
+    '<identity impersonate="true" />',
+    '<add name="Reporting" connectionString="Provider=OraOLEDB.Oracle;Data Source=ORCL;OSAuthent=1;" />',
+    "$cred = New-Object System.Management.Automation.PSCredential('CORP\\svc', (Read-Host -AsSecureString 'Password'))",
+    "Set-ADAccountPassword -Identity bob -Reset -NewPassword (Read-Host -AsSecureString 'New password')",
+    "New-LocalUser -Name svc-backup -NoPassword",
+    "Set-Secret -Name SmtpPass -Secret (Get-Credential -UserName bot).Password -Vault LocalStore",
+    "$Env:SMTP_PASS = (Get-Secret -Name SmtpPass -AsPlainText)",
+    'sc.exe config MailRelay obj= "NT AUTHORITY\\LocalService" password= ""',
+    "schtasks /Create /TN Nightly /TR C:\\jobs\\nightly.cmd /SC DAILY /RU SYSTEM",
+    '%windir%\\system32\\inetsrv\\appcmd.exe list vdir "Default Web Site/share" /config',
+    "full address:s:rdp01.corp.example.com\nusername:s:CORP\\bob\nprompt for credentials:i:1",
+    "$ Get-LapsADPassword -Identity PC-0142\n\nComputerName        : PC-0142\nAccount             : Administrator\n"
+    "Password            : System.Security.SecureString",
+    # Nix
+    "age.secrets.smtp-pass.file = ../secrets/smtp-pass.age;",
+    '"secrets/smtp-pass.age".publicKeys = [ bob host-mail ];',
+    'sops.secrets.smtp-pass = { owner = "mailer"; };',
+    'services.grafana.settings.smtp.password = "$__file{${config.age.secrets.grafana-smtp.path}}";',
+    'deployment.keys.smtp-pass.keyCommand = [ "pass" "show" "ops/smtp" ];',
+    'environment.etc."msmtprc".source = config.age.secrets.msmtprc.path;',
+    'networking.wireless.secretsFile = "/run/secrets/wireless.env";',
+    # data platforms
+    "[connections.prod]\naccountname = acme-eu\nusername = loader\nauthenticator = externalbrowser",
+    "[prod]\nhost      = https://adb-1234567890123456.7.azuredatabricks.net\nauth_type = azure-cli",
+    '"type": "service_account",\n  "project_id": "acme-data",\n  "client_email": "loader@acme-data.iam.gserviceaccount.com",\n'
+    '  "client_id": "109876543210987654321",',
+    "SELECT count() FROM s3('https://raw.s3.eu-west-1.amazonaws.com/events/*.parquet', NOSIGN, 'Parquet');",
+    "SELECT count() FROM s3(raw_events, filename = 'events/*.parquet');",
+    "<clickhouse>\n    <user>loader</user>\n    <password></password>\n    <secure>true</secure>\n</clickhouse>",
+    "<loader>\n    <profile>default</profile>\n    <quota>default</quota>\n    <networks><ip>10.0.0.0/8</ip></networks>\n</loader>",
+    "[authentication]\nusername = cassandra\n\n[connection]\nhostname = 10.0.0.21\nport = 9042",
+    'neo4j-admin dbms set-initial-password --require-password-change "$NEO4J_INITIAL_PASSWORD"',
+    "influx config create --config-name prod --host-url https://influx.example.com --org acme --active",
+    "$ influx auth list --json | jq -r '.[].description'\nadmin's Token\ntelegraf write",
+    "opensearch.hosts: [https://search:9200]\nopensearch.username: kibanaserver\nopensearch.password: ${OPENSEARCH_DASHBOARDS_PASSWORD}",
+    "bin/opensearch-keystore list",
+    # identity
+    '{"installed":{"client_id":"1234567890-abcdefghijklmnop.apps.googleusercontent.com","project_id":"acme'
+    '-cli","auth_uri":"https://accounts.google.com/o/oauth2/auth","token_uri":"https://oauth2.googleapis.c'
+    'om/token","redirect_uris":["http://localhost"]}}',
+    'bin/kc.sh start --hostname=sso.example.com --db=postgres --db-username=keycloak --db-password="$KC_DB_PASSWORD"',
+    'kcadm.sh set-password -r acme --username bob --new-password "$(cat /run/secrets/bob-initial)" --temporary',
+    '{\n  "clientId": "portal",\n  "enabled": true,\n  "clientAuthenticatorType": "client-secret",\n  "secret": "**********",\n'
+    '  "redirectUris": ["https://portal.example.com/*"]\n}',
+    'auth0 login --domain acme.eu.auth0.com --client-id 8bJ2kL4mN6pQ8rS0tU2vW4xY6zA8bC0d --client-secret "$AUTH0_CLIENT_SECRET"',
+    "okta:\n  client:\n    orgUrl: https://dev-123456.okta.com\n    authorizationMode: PrivateKey\n    privateKey: /home/bob/.okta/private.pem",
+    "OIDC_RP_CLIENT_ID = 'portal'\nOIDC_RP_CLIENT_SECRET = os.environ['OIDC_RP_CLIENT_SECRET']",
+    "staticClients:\n  - id: grafana\n    name: Grafana\n    secretEnv: GRAFANA_CLIENT_SECRET",
+    "KeycloakProvider({ clientId: process.env.KEYCLOAK_ID, clientSecret: process.env.KEYCLOAK_SECRET, issuer: process.env.KEYCLOAK_ISSUER })",
+    "$token = JWT::encode($payload, $_ENV['JWT_SECRET'], 'HS256');",
+    "let token = encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes()))?;",
+    'var key = new SymmetricSecurityKey(Encoding.UTF8.GetBytes(builder.Configuration["Jwt:Key"]!));',
+    "saml:\n  sp:\n    entityId: https://portal.example.com/saml\n    privateKeyPassword: ${SAML_KEY_PASSWORD}",
+    '<md:EntityDescriptor entityID="https://portal.example.com/saml"><ds:X509Certificate>MIIC8DCCAdigAwIBAgIQc2FtbGNlcnQ=</ds:X'
+    "509Certificate></md:EntityDescriptor>",
+    # languages little used so far
+    'my $dbh = DBI->connect("dbi:Pg:dbname=app;host=db", $ENV{DB_USER}, $ENV{DB_PASS}, { RaiseError => 1 });',
+    "$ftp->login('anonymous', '-anonymous@') or die \"login failed: \", $ftp->message;",
+    "$pdo = new \\PDO(getenv('DB_DSN'), getenv('DB_USER'), getenv('DB_PASS'), [\\PDO::ATTR_ERRMODE => \\PDO::ERRMODE_EXCEPTION]);",
+    "$mysqli = new mysqli('db', 'app', getenv('DB_PASS'), 'app', 3306);",
+    'let db = open("db:5432", "app", getEnv("DB_PASS"), "app")',
+    'const conn_opts = pg.Conn.Opts{ .username = "app", .password = std.posix.getenv("DB_PASS") orelse "", .database = "app" };',
+    'redis = Redis.new(host: "cache", port: 6379, password: ENV["REDIS_PASS"]?)',
+    'con <- DBI::dbConnect(odbc::odbc(), Driver = "ODBC Driver 18 for SQL Server", Server = "db", UID = "sa", PWD = rstudioapi::askForPassword())',
+    "&credentials\n  db_user = 'app',\n  db_pass_file = '/run/secrets/db_pass'\n/",
+    '{ok, C} = epgsql:connect("db", "app", os:getenv("DB_PASS"), #{database => "app"}).',
+    '           ACCEPT WS-DB-PASSWORD FROM ENVIRONMENT "DB_PASS".',
+    "def sql = Sql.newInstance('jdbc:postgresql://db/app', 'app', System.getenv('DB_PASS'), 'org.postgresql.Driver')",
+    "set ::db_pass $::env(DB_PASS)",
+    # SSH, GPG and OpenSSL in scripts
+    'ssh-keygen -q -t ed25519 -N "" -f ~/.ssh/deploy_ed25519',
+    "gpg --batch --yes --pinentry-mode loopback --passphrase-file /run/secrets/gpg-pass --detach-sign release.tar.gz",
+    "openssl genpkey -algorithm RSA -aes-256-cbc -pass file:/run/secrets/keypass -out server.key",
+    "openssl rsa -in server.key -passin env:KEY_PASS -out server.nopass.key",
+    "rar a -hp backup.rar data/",
+    "SHA256:Uo6Yb0FqzW6kqB4xgK2hN1xM3pQ8vR7tS9wX1yZ2aB4 bob@laptop (ED25519)",
+    # webhook signing secrets
+    "event = stripe.Webhook.construct_event(payload, request.headers['Stripe-Signature'], os.environ['STRIPE_WEBHOOK_SECRET'])",
+    "const event = stripe.webhooks.constructEvent(req.body, sig, process.env.STRIPE_WEBHOOK_SECRET);",
+    "gh api repos/acme/app/hooks -f name=web -f 'config[url]=https://ci.example.com/hook' -f \"config[secret]=$WEBHOOK_SECRET\"",
+    '$ gh api repos/acme/app/hooks/412345678/config\n{"content_type":"json","insecure_ssl":"0","secret":"********","url":"https://ci.example.com/hook"}',
+    "const webhooks = new Webhooks({ secret: process.env.GITHUB_WEBHOOK_SECRET });",
+    "X-Hub-Signature-256: sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17",
+    "Stripe-Signature: t=1732701731,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+    # program output
+    "send: b'GET /v1/charges HTTP/1.1\\r\\nHost: api.example.com\\r\\nAccept-Encoding: identity\\r\\n\\r\\n'",
+    '< HTTP/1.1 401 Unauthorized\n< WWW-Authenticate: Bearer realm="api", error="invalid_token"',
+    "GET /admin HTTP/1.1\r\nHost: shop.example.com\r\nCookie: wp_lang=en_US; theme=dark\r\nUser-Agent: Go-http-client/1.1",
+    '    Error:      \tNot equal: \n    \t            \texpected: "[REDACTED]"\n    \t            \tactual  : ""',
+    "org.opentest4j.AssertionFailedError: expected: <3> but was: <4>",
+    'assertion `left == right` failed\n  left: "smtp://bot@smtp.example.com"\n right: "smtp://bot:***@smtp.example.com"',
+    'migrate -path db/migrations -database "$DATABASE_URL" up',
+    'goose -dir migrations postgres "$GOOSE_DBSTRING" status',
+    "Flyway OSS Edition 10.20.1 by Redgate\nDatabase: jdbc:postgresql://db:5432/app (PostgreSQL 16.4)\n"
+    "Successfully validated 12 migrations (execution time 00:00.031s)",
+    "liquibase update --changelog-file=db/changelog.xml --defaults-file=liquibase.local.properties",
+    'query: CREATE ROLE "reporting" LOGIN PASSWORD NULL',
+    # prose
+    "Keep `wp-config.php` one level above the web root and give it mode 0400.",
+    "Rotate the Drupal `hash_salt` only with every session invalidated; it signs one-time login links.",
+    "Cloudflare Workers read `.dev.vars` only under `wrangler dev`; production values come from `wrangler secret put`.",
+    "`vault kv get -field=password` prints the bare value; pipe it, never paste it into a ticket.",
+    "agenix encrypts each file to the SSH host keys listed in `secrets.nix`; the public keys there are safe to commit.",
+    "The Google OAuth `client_secret.json` for an installed app is not confidential per Google's docs, but keep it out of public repos.",
+    "Stripe webhook signing secrets start with `whsec_`; each endpoint has its own.",
+)

@@ -64,6 +64,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD14,
     BENIGN_HELD15,
     BENIGN_HELD16,
+    BENIGN_HELD17,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -75,6 +76,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD14,
     POSITIONS_HELD15,
     POSITIONS_HELD16,
+    POSITIONS_HELD17,
 )
 
 
@@ -1696,6 +1698,239 @@ PRINTED_HELD16: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 17, printed part: sealed; written beside `POSITIONS_HELD17` while the rules were being
+# changed by someone who had not seen it, to be scored once. What secrets managers, CMS,
+# identity and cloud CLIs print on request or on creation (Vault's dynamic database
+# credentials and a token's JSON, Secrets Manager's random password, an IAM service-specific
+# credential, a Doppler service token, an Azure app's reset credential and a SAS token, Key
+# Vault's PowerShell plaintext, `net user /random`, LAPS, agenix's decryption, WP-CLI's config
+# get and list, drush's sql:connect, one-time login link and install summary, Ghost's config
+# get, Kibana's encryption keys, Elasticsearch's generated passwords, Auth0's revealed secret,
+# Okta's env file, influx's token, Cloud Foundry's VCAP_SERVICES, Netlify's env:get, a raw
+# kubeconfig token, BigQuery's transfer params, wrangler's .dev.vars) and what debugging prints
+# (Jest's, Minitest's and ExUnit's diffs, Go's request dump, http.client's reply headers,
+# HTTPie's verbose request, TypeORM's query log).
+PRINTED_HELD17: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "vault-read-database-creds",
+        "$ vault read database/creds/readonly\nKey                Value\n---                -----\n"
+        "lease_id           database/creds/readonly/Xc3qPLm2Vd8sWk0RjTn5Yb1u\nlease_duration     1h\n"
+        "lease_renewable    true\npassword           {v}\nusername           v-token-readonly-4Fq2ZmH8pLw1rTk9-1732701731",
+        lambda g: "A1a-" + _rand(g, 20),
+    ),
+    (
+        "vault-token-create-json",
+        '$ vault token create -policy=ci -ttl=1h -format=json\n{{\n  "request_id": "0f8fad5b-d9cb-469f-a165-70867728950e",\n'
+        '  "auth": {{\n    "client_token": "{v}",\n    "accessor": "8qH2mZ4kLp9sVb3nTx7cWr1d",\n'
+        '    "policies": [\n      "ci",\n      "default"\n    ],\n    "lease_duration": 3600,\n    "renewable": true\n  }}\n}}',
+        lambda g: "hvs.CAESI" + _rand(g, 86, AN + "_-"),
+    ),
+    (
+        "secretsmanager-random-password",
+        '$ aws secretsmanager get-random-password --password-length 32 --exclude-punctuation\n{{\n    "RandomPassword": "{v}"\n}}',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "iam-service-specific-credential",
+        "$ aws iam create-service-specific-credential --user-name ci --service-name codecommit.amazonaws.com\n{{\n"
+        '    "ServiceSpecificCredential": {{\n        "CreateDate": "2026-11-27T10:02:11+00:00",\n'
+        '        "ServiceName": "codecommit.amazonaws.com",\n        "ServiceUserName": "ci-at-123456789012",\n'
+        '        "ServicePassword": "{v}",\n        "ServiceSpecificCredentialId": "ACCAQEXAMPLE1234EXAMPLE",\n'
+        '        "UserName": "ci",\n        "Status": "Active"\n    }}\n}}',
+        lambda g: _rand(g, 44, AN + "+/="),
+    ),
+    (
+        "doppler-service-token",
+        "$ doppler configs tokens create ci --project mailer --config prd --plain\n{v}",
+        lambda g: "dp.st.prd." + _rand(g, 43),
+    ),
+    (
+        "az-ad-app-credential-reset",
+        "$ az ad app credential reset --id 0f8fad5b-d9cb-469f-a165-70867728950e --append\n"
+        "The output includes credentials that you must protect. Be sure that you do not include these credentials "
+        "in your code or check the credentials into your source control.\n{{\n"
+        '  "appId": "0f8fad5b-d9cb-469f-a165-70867728950e",\n  "password": "{v}",\n'
+        '  "tenant": "7c9e6679-7425-40de-944b-e07fc1f90ae7"\n}}',
+        lambda g: _rand(g, 3) + "8Q~" + _rand(g, 34, AN + "_.~-"),
+    ),
+    (
+        "az-storage-generate-sas",
+        "$ az storage container generate-sas --account-name acmedata --name exports --permissions rl --expiry 2026-12-31 -o tsv\n"
+        "se=2026-12-31&sp=rl&sv=2022-11-02&sr=c&sig={v}",
+        lambda g: _b64(g, 43) + "%3D",
+    ),
+    (
+        "get-azkeyvaultsecret-plaintext",
+        "PS C:\\> Get-AzKeyVaultSecret -VaultName kv-prod -Name smtp-pass -AsPlainText\n{v}",
+        lambda g: _rand(g, 22, AN + "!$%"),
+    ),
+    (
+        "net-user-random",
+        "C:\\> net user svc-backup /random /add\nThe password for svc-backup is: {v}\n\nThe command completed successfully.",
+        lambda g: _rand(g, 8, AN + "#%&*+-="),
+    ),
+    (
+        "laps-password",
+        "PS C:\\> Get-LapsADPassword -Identity PC-0142 -AsPlainText\n\n"
+        "ComputerName        : PC-0142\nDistinguishedName   : CN=PC-0142,OU=Workstations,DC=corp,DC=example,DC=com\n"
+        "Account             : Administrator\nPassword            : {v}\nPasswordUpdateTime  : 27/11/2026 10:02:11\n"
+        "ExpirationTimestamp : 27/12/2026 10:02:11\nSource              : EncryptedPassword",
+        lambda g: _rand(g, 14, AN + "{}[]#$%"),
+    ),
+    (
+        "agenix-decrypt",
+        "$ agenix -d secrets/smtp-pass.age -i ~/.ssh/id_ed25519\n{v}",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "wp-config-get",
+        "$ wp config get DB_PASSWORD --path=/var/www/shop\n{v}",
+        lambda g: _rand(g, 16, AN + "!@#^"),
+    ),
+    (
+        "wp-config-list",
+        "$ wp config list --fields=name,value --format=table\n+------------------+----------------------+\n"
+        "| name             | value                |\n+------------------+----------------------+\n"
+        "| DB_NAME          | shop                 |\n| DB_USER          | shop                 |\n"
+        "| DB_PASSWORD      | {v}     |\n| DB_HOST          | db                   |\n+------------------+----------------------+",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "drush-sql-connect",
+        "$ drush sql:connect\nmysql --user=drupal --password={v} --database=drupal --host=db --port=3306 -A",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "drush-uli",
+        "$ drush uli --uri=https://cms.example.com\nhttps://cms.example.com/user/reset/1/1732701731/{v}/login",
+        lambda g: _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "drush-site-install",
+        "$ drush site:install standard -y\n [notice] Starting Drupal installation. This takes a while.\n"
+        " [notice] Performed install task: install_select_language\n"
+        " [success] Installation complete.  User name: admin  User password: {v}",
+        lambda g: _rand(g, 10),
+    ),
+    (
+        "ghost-config-get",
+        "$ ghost config get database.connection.password\n{v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "kibana-encryption-keys",
+        "$ bin/kibana-encryption-keys generate -q\nxpack.encryptedSavedObjects.encryptionKey: {v}\n"
+        "xpack.reporting.encryptionKey: {w}\nxpack.security.encryptionKey: {w}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "elasticsearch-setup-passwords",
+        "$ bin/elasticsearch-setup-passwords auto -b\nChanged password for user apm_system\nPASSWORD apm_system = {w}\n\n"
+        "Changed password for user kibana_system\nPASSWORD kibana_system = {w}\n\n"
+        "Changed password for user elastic\nPASSWORD elastic = {v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "auth0-apps-create-reveal",
+        "$ auth0 apps create --name ci --type m2m --reveal-secrets\n\n  ID             8bJ2kL4mN6pQ8rS0tU2vW4xY6zA8bC0d\n"
+        "  NAME           ci\n  TYPE           Machine to Machine\n  CLIENT SECRET  {v}\n  CALLBACKS\n",
+        lambda g: _rand(g, 64, AN + "-_"),
+    ),
+    (
+        "okta-env-file",
+        "$ okta start spring-boot\n...\nOkta application configuration has been written to: /home/bob/okta-spring-boot/.okta.env\n"
+        '$ cat .okta.env\nexport OKTA_OAUTH2_ISSUER="https://dev-123456.okta.com/oauth2/default"\n'
+        'export OKTA_OAUTH2_CLIENT_ID="0oa1b2c3d4e5f6g7h8i9"\nexport OKTA_OAUTH2_CLIENT_SECRET="{v}"',
+        lambda g: _rand(g, 64, AN + "-_"),
+    ),
+    (
+        "influx-setup-output",
+        "$ influx setup --username admin --org acme --bucket metrics --force\n"
+        "User\tOrganization\tBucket\nadmin\tacme\t\tmetrics\n$ influx auth list --user admin --json | jq -r '.[0].token'\n{v}",
+        lambda g: _rand(g, 86, AN + "-_") + "==",
+    ),
+    (
+        "cf-env-vcap-services",
+        "$ cf env mailer\nGetting env variables for app mailer in org acme / space prod as bob...\n\nSystem-Provided:\n"
+        'VCAP_SERVICES: {{\n  "user-provided": [\n    {{\n      "credentials": {{\n        "host": "smtp.example.com",\n'
+        '        "password": "{v}",\n        "username": "bot"\n      }},\n      "name": "smtp"\n    }}\n  ]\n}}',
+        lambda g: _rand(g, 18),
+    ),
+    (
+        "netlify-env-get",
+        "$ netlify env:get SMTP_PASS --context production\n{v}",
+        lambda g: _rand(g, 18, AN + "!#"),
+    ),
+    (
+        "kubectl-config-view-raw",
+        "$ kubectl config view --raw -o jsonpath='{{.users[?(@.name==\"ci\")].user.token}}'\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ." + _rand(g, 180, AN + "-_") + "." + _rand(g, 342, AN + "-_"),
+    ),
+    (
+        "bq-show-transfer-params",
+        "$ bq show --format=prettyjson --transfer_config projects/123/locations/eu/transferConfigs/6a1b\n{{\n"
+        '  "dataSourceId": "amazon_s3",\n  "params": {{\n    "access_key_id": "AKIAIOSFODNN7EXAMPLE",\n'
+        '    "data_path": "s3://raw/*",\n    "secret_access_key": "{v}"\n  }}\n}}',
+        lambda g: _rand(g, 40, AN + "/+"),
+    ),
+    (
+        "jest-toequal-diff",
+        "    expect(received).toEqual(expected) // deep equality\n\n    - Expected  - 1\n    + Received  + 1\n\n"
+        '      Object {{\n    -   "password": "[redacted]",\n    +   "password": "{v}",\n        "user": "bot",\n      }}',
+        lambda g: _rand(g, 15, AN + "!#"),
+    ),
+    (
+        "minitest-diff",
+        "  1) Failure:\nMailerConfigTest#test_masks_password [test/mailer_config_test.rb:12]:\n"
+        '--- expected\n+++ actual\n@@ -1 +1 @@\n-"smtp://bot:***@smtp.example.com"\n+"smtp://bot:{v}@smtp.example.com"',
+        lambda g: _rand(g, 15),
+    ),
+    (
+        "exunit-assertion",
+        "  1) test redacts the token (Api.ClientTest)\n     test/api/client_test.exs:21\n     Assertion with == failed\n"
+        '     code:  assert Client.headers(c) == [{{"authorization", "Bearer [FILTERED]"}}]\n'
+        '     left:  [{{"authorization", "Bearer {v}"}}]\n     right: [{{"authorization", "Bearer [FILTERED]"}}]',
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "go-dumprequest",
+        "2026/11/27 10:02:11 request:\nGET /v1/orders HTTP/1.1\r\nHost: api.example.com\r\nUser-Agent: Go-http-client/1.1\r\n"
+        "X-Api-Key: {v}\r\nAccept-Encoding: gzip\r\n\r\n",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "http-client-debuglevel-reply",
+        "send: b'POST /session HTTP/1.1\\r\\nHost: shop.example.com\\r\\nContent-Length: 31\\r\\n\\r\\n'\n"
+        "reply: 'HTTP/1.1 302 Found\\r\\n'\nheader: Location: /account\n"
+        "header: Set-Cookie: _shop_session={v}; path=/; secure; HttpOnly; SameSite=Lax",
+        lambda g: _rand(g, 48, AN + "%-"),
+    ),
+    (
+        "httpie-verbose",
+        "$ http -v POST api.example.com/v1/jobs name=nightly\nPOST /v1/jobs HTTP/1.1\nAccept: application/json, */*;q=0.5\n"
+        "Accept-Encoding: gzip, deflate\nAuthorization: Bearer {v}\nConnection: keep-alive\nContent-Type: application/json\n"
+        "Host: api.example.com\nUser-Agent: HTTPie/3.2.4",
+        lambda g: _rand(g, 40, AN + "_"),
+    ),
+    (
+        "wrangler-dev-vars-cat",
+        "$ npx wrangler dev\n⛅️ wrangler 3.90.0\nUsing vars defined in .dev.vars\nYour worker has access to the following bindings:\n"
+        '- Vars:\n  - WEBHOOK_HMAC: "(hidden)"\n$ cat .dev.vars\nWEBHOOK_HMAC={v}',
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "typeorm-migration-query-log",
+        "$ npx typeorm migration:run -d dist/data-source.js\nquery: SELECT * FROM current_schema()\n"
+        'query: SELECT * FROM "migrations" "migrations" ORDER BY "id" DESC\n'
+        "1 migrations are new migrations must be executed.\nquery: START TRANSACTION\n"
+        "query: CREATE ROLE \"reporting\" LOGIN PASSWORD '{v}'\n"
+        'query: INSERT INTO "migrations"("timestamp", "name") VALUES ($1, $2) -- PARAMETERS: [1732701731000,"AddReportingRole1732701731000"]\n'
+        "Migration AddReportingRole1732701731000 has been  executed successfully.\nquery: COMMIT",
+        lambda g: _rand(g, 20),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1738,6 +1973,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held15", PRINTED_HELD15),
     ("positions-held16", POSITIONS_HELD16),
     ("printed-held16", PRINTED_HELD16),
+    ("positions-held17", POSITIONS_HELD17),
+    ("printed-held17", PRINTED_HELD17),
 )
 
 
@@ -1890,6 +2127,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 14", list(BENIGN_HELD14)))
     benign.append(("look-alikes of held-out set 15", list(BENIGN_HELD15)))
     benign.append(("look-alikes of held-out set 16", list(BENIGN_HELD16)))
+    benign.append(("look-alikes of held-out set 17", list(BENIGN_HELD17)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
