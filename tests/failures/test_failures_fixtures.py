@@ -108,10 +108,10 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Haskell and OCaml and Ruby runners whose failures are each a block under a test's name
 # (cmocka's `[ RUN ]`/`[  FAILED  ]`, CUnit's numbered list under `Run Summary`, shUnit2's
 # `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` per property,
-# Alcotest's and OUnit's reports beside their log files), pdflatex's `!` errors each with its
+# Alcotest's report beside its log files), pdflatex's `!` errors each with its
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
-# case:`, stubtest's `Stub:`/`Runtime:` lines, size-limit's limit and size, check-manifest's
+# case:`, size-limit's limit and size, check-manifest's
 # list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
 # from their rows. A test's name the expectation puts in front (HUnit's `0:total:`, Criterion's
 # `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
@@ -188,7 +188,6 @@ KNOWN_MISSES = frozenset(
         "npm-run-all-lint-and-test",
         "opam-lint",
         "ospec-failing",
-        "ounit-dune-test",
         "pandoc-fail-if-warnings",
         "pdflatex-missing-package",
         "pdflatex-several-errors",
@@ -222,7 +221,6 @@ KNOWN_MISSES = frozenset(
         "sqlfmt-error",
         "squid-parse-errors",
         "sshd-config-test",
-        "stubtest-inconsistent",
         "syncpack-lint-mismatches",
         "syslog-ng-syntax",
         "tap-failing",

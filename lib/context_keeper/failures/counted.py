@@ -1,0 +1,217 @@
+"""How many failures a run says it had, and its output split into that many blocks of one shape.
+
+    reported(lines) -> int                       # the runner's own count, 0 when it gives none
+    split(lines, kinds, count) -> list[str]      # one message per block, or []
+    preferred(piece, lines, found) -> list[str]  # the split, where it says more than `found`
+
+A runner that counts its failures (`4 failures`, `FAILED (failures=2, errors=1)`, `Errors: 1
+Failures: 3`, `2 of 5 tests failed`, `[  FAILED  ] 3 tests`, `# fail 2`, `Found 6 errors`, TAP's
+`not ok` lines) tells how many messages its output holds. Each failure is printed in one form:
+the same opening words or markers at the same indentation, then the lines that say why. So the
+lines whose lead (first two words, each compared by its form, `cart:2:parse` and `cart:0:total`
+agree, and whether more follow) occurs exactly `count` times open the failures' blocks. An opener that reads as a message
+is the message, with the lines of its paragraph that continue it (`error: x is inconsistent` /
+`Stub: in file a.pyi:7` / `def (...)`); an opener that reads as none is the failure's title
+(`Error: cart:2:parse.`), and the block's best line its message, written `title: message`.
+Nothing here names a tool.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import blocks, marks, shapes, wording
+from context_keeper.failures.findings import level
+from context_keeper.failures.lines import collapse, compose
+
+# The lines a runner's closing count is looked for in (its summary is at the end).
+_COUNT_LINES = 40
+_NUMBER = r"(\d{1,6})"
+# `4 failures`, `2 failed`, `3 failing`, `6 errors`, `2 errors generated`, `4 FAILED TEST(S)`.
+# (Not a label after a number: `Tried: 5 Errors: 1` counts one error, not five.)
+_COUNT_BEFORE_RE = re.compile(
+    _NUMBER + r" (?:failures?|failed|failing|errors?|failed tests?(?:\(s\))?)\b(?![:=])", re.I
+)
+# `Failures: 3`, `failures=4`, `Errors: 1`, `# fail 2`, `Failing: 4`, `[  FAILED  ] 3 tests`.
+_COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*(?:[:=]|\s*\])\s*" + _NUMBER + r"\b", re.I)
+# `2 of 5 tests failed`.
+_COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
+_TAP_NOT_OK_RE = re.compile(r"^not ok \d+\b")
+# TAP's closing comment: `# fail 2`.
+_TAP_FAIL_RE = re.compile(r"^#\s*(?:fail|failed)\s+" + _NUMBER + r"\b", re.I)
+# Lines of one lead: the first words, each a word's letters or a form's first signs.
+_LEAD_WORDS = 2
+_FORMAL_RE = re.compile(r"[\d/.#~@$]|:.")
+# A title names a test: a few words (`Error: cart:2:parse.`, `[FAIL] suite 0 sum.`).
+_TITLE_WORDS = 4
+# A block's message is its opener's paragraph: at most this many lines after it.
+_PARAGRAPH = 8
+_NAME_END_RE = re.compile(r"[.:]$")
+_WORD_RE = re.compile(r"\w\w")
+
+
+def reported(lines: list[str]) -> int:
+    """The number of failures the run reports: the largest count on one of its last lines
+    (failures and errors counted on one line added up), or its TAP `not ok` lines."""
+    best = 0
+    for line in lines[-_COUNT_LINES:]:
+        s = line.strip()
+        numbers = [int(m.group(1)) for m in [*_COUNT_OF_RE.finditer(s), _TAP_FAIL_RE.match(s)] if m]
+        if not numbers:
+            spans: list[tuple[int, int]] = []
+            for pattern in (_COUNT_BEFORE_RE, _COUNT_AFTER_RE):
+                for m in pattern.finditer(s):
+                    # (`failures=2, errors=1`: each number once, whichever side its word is.)
+                    if all(m.end(1) <= a or m.start(1) >= b for a, b in spans):
+                        spans.append(m.span(1))
+                        numbers.append(int(m.group(1)))
+        best = max(best, sum(numbers))
+    tap = sum(1 for line in lines if _TAP_NOT_OK_RE.match(line.strip()))
+    return max(best, tap)
+
+
+def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> list[str]:
+    """The messages of a piece whose runner counts its failures: `count` blocks of one shape
+    over another number of messages, or over as many that the blocks go on
+    with, in order; not when `found` says each block's message already (with its file)."""
+    count = reported(piece)
+    if count < 2:
+        return found
+    # (The kinds as the lines' own and their neighbours' make them, not as the pass that
+    # found `found` used them up.)
+    kinds = [shapes.kind(line) for line in lines]
+    for mark in (marks.mark_summaries, marks.mark_excerpts, marks.mark_traces):
+        mark(lines, kinds)
+    blocks_found = split(lines, kinds, count)
+    # (A block's message past its first word, its place or lead: `3:1 error ...` is said by
+    # `a.md:3:1: error ...`.)
+    if len(blocks_found) != count or all(any(s.split(None, 1)[-1] in m for m in found) for s in blocks_found):
+        return found
+    if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
+        return blocks_found
+    return found
+
+
+def _form(word: str) -> str:
+    if not _FORMAL_RE.search(word):
+        return word.lower()
+    return "\0" + re.sub(r"\d+", "0", re.sub(r"[A-Za-z_]+", "a", word))[:2]
+
+
+Lead = tuple[int, tuple[str, ...]]
+
+
+def _lead(line: shapes.Line) -> Lead:
+    """The line's margin, its first two words' forms, and whether more words follow (a name
+    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`)."""
+    words = line.text.split()
+    lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
+    return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
+
+
+def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
+    """`count` messages, one per block opened by the lines of one lead that occur exactly
+    `count` times, the first such lead whose blocks all give one. [] when none."""
+    groups: dict[Lead, list[int]] = {}
+    for n, line in enumerate(lines):
+        if line.text.strip() and kinds[n] != "blank":
+            groups.setdefault(_lead(line), []).append(n)
+    # What every block prints alike (`[ RUN ] name`, `Raised at ...`) is the runner's; what
+    # differs is the failure's.
+    # (By its first word, unless that word names an exception or a level: `Raised at ...`
+    # and `Raised by ...` are the runner's, `ValueError: ...` in each block the failures'.)
+    words: dict[tuple[int, str], int] = {}
+    for lead, members in groups.items():
+        words[lead[0], lead[1][0]] = words.get((lead[0], lead[1][0]), 0) + len(members)
+    runners = {
+        lead
+        for lead, members in groups.items()
+        if len(members) >= count
+        or (words[lead[0], lead[1][0]] >= count and not _failure_word(lines[members[0]].text.split()[0]))
+    }
+    # The output's outermost repeated unit: the lead that comes first (a block's first line
+    # opens it; the lines of one lead inside each block come later).
+    for openers in sorted(groups.values(), key=lambda g: g[0]):
+        if len(openers) != count or len({lines[n].text.strip() for n in openers}) != count:
+            continue
+        # Lines of a repeated lead printed before the first opener (`not ok 2 - name`, `[ RUN ]
+        # name`) introduce the next block: they end a paragraph.
+        ahead = {lead for lead, members in groups.items() if len(members) >= 2 and members[0] < openers[0]}
+        found = [
+            _block(lines, kinds, n, end, runners, ahead)
+            for n, end in zip(openers, [*openers[1:], len(lines)], strict=True)
+        ]
+        messages = [m for m in found if m is not None]
+        if len(messages) == count:
+            return messages
+    return []
+
+
+def _failure_word(word: str) -> bool:
+    # (As a line's first word: what follows it is the line's, not the word's.)
+    return bool(wording.EXC_RE.search(f"{word} …") or level(f"{word} "))
+
+
+def _block(
+    lines: list[shapes.Line], kinds: list[str], n: int, end: int, runners: set[Lead], ahead: set[Lead]
+) -> str | None:
+    """The message of the block opened at `n`; None when nothing in it reads as one. An opener
+    that reads as a message is the message, with its paragraph; a short one that reads as
+    none, or stands alone over the block's other lines (`Error: a:2:b.`), is its title."""
+    opener = lines[n].core.strip()
+    score = wording.score(opener)
+    text = _paragraph(lines, kinds, n, end, ahead)
+    short = len(opener.split()) <= _TITLE_WORDS
+    if score > 0 and not wording.is_verdict(opener) and not (short and text == collapse(opener)):
+        return text
+    if not short:
+        return None  # (a sentence that reads as no message is no title either)
+    name = _name(opener)
+    said = [
+        (wording.score(lines[m].core), m)
+        for m in range(n + 1, end)
+        if kinds[m] == "text"
+        and _WORD_RE.search(lines[m].core)
+        and (not name or name not in lines[m].core)
+        and _lead(lines[m]) not in runners
+        and not wording.is_verdict(lines[m].core.strip())
+    ]
+    if not said:
+        return text if score > 0 and not wording.is_verdict(opener) else None
+    # The line that reads most as a message, the latest on a tie (a runner prints where it
+    # happened, then why).
+    _top, m = max(said, key=lambda sm: (sm[0], sm[1]))
+    message = lines[m].core.strip()
+    return compose(name, [message]) if name else collapse(message)
+
+
+def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahead: set[Lead]) -> str:
+    """The opener and the lines that go on with it: up to a blank line, a line of another
+    kind (noise, a frame, an excerpt), a rule, one that states a level of its own (another
+    finding), a verdict, the program's wrap-up, a line that introduces the next block, or a
+    line at a shallower margin."""
+    text = lines[n].core.strip()
+    for m in range(n + 1, min(end, n + 1 + _PARAGRAPH)):
+        s = lines[m].core.strip()
+        if (
+            kinds[m] != "text"
+            or not _WORD_RE.search(s)
+            or lines[m].indent < lines[n].indent
+            or level(s)
+            or wording.is_verdict(s)
+            or blocks.stops(s)
+            or _lead(lines[m]) in ahead
+        ):
+            break
+        text = f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+    return collapse(text)
+
+
+def _name(opener: str) -> str:
+    """A title's name: what follows its lead label (`Error: cart:2:parse.` names
+    `cart:2:parse`); a one-word name loses the stop that ends its sentence."""
+    words = opener.split()
+    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]")):
+        words = words[1:]
+    name = " ".join(words)
+    return _NAME_END_RE.sub("", name) if len(words) == 1 else name
