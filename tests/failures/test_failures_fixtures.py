@@ -117,7 +117,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, PHP-FPM's and fail2ban's wrap-ups and
 # warnings beside their `ALERT`/`ERROR`, squid's `Operation aborted` housekeeping, Boost.Test's
-# `last checkpoint`, turbo's task-prefixed npm lines. Conventions the expectation writes: TeX's
+# `last checkpoint`. Conventions the expectation writes: TeX's
 # `! ` kept, klog's header dropped, Dialyzer's quoted atom kept on its wrapped line.
 KNOWN_MISSES = frozenset(
     {
@@ -227,7 +227,6 @@ KNOWN_MISSES = frozenset(
         "tcltest-failing",
         "test-unit-failures",
         "testthat-failures",
-        "turbo-run-test-fails",
         "uncrustify-check",
         "unzip-corrupt",
         "uv-pip-compile-unsatisfiable",
