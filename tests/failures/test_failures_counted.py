@@ -100,3 +100,19 @@ def test_a_title_opener_takes_its_blocks_best_line() -> None:
         "suite:0:sum: ValueError: sum was 8, wanted 7",
         "suite:1:name: ValueError: name was empty",
     ]
+
+
+def test_with_no_count_each_line_marked_failed_opens_a_block() -> None:
+    output = (
+        "Exit code 1\n"
+        "+++ OK, passed 100 tests.\n"
+        "*** FAILED! Counterexample found (after 3 tries):\n"
+        '""\n'
+        "*** FAILED! Counterexample found (after 9 tries):\n"
+        "[-1, 4]\n"
+        "sum was negative\n"
+    )
+    assert failure_messages(output).messages == (
+        '*** FAILED! Counterexample found (after 3 tries): ""',
+        "*** FAILED! Counterexample found (after 9 tries): [-1, 4]; sum was negative",
+    )

@@ -107,7 +107,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # final code and not read during it (docs/performance.md, e2). Several failures as one: C and
 # Haskell and OCaml and Ruby runners whose failures are each a block under a test's name
 # (cmocka's `[ RUN ]`/`[  FAILED  ]`, CUnit's numbered list under `Run Summary`, shUnit2's
-# `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` per property,
+# `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` under a property's name,
 # Alcotest's report beside its log files), pdflatex's `!` errors each with its
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
@@ -201,7 +201,6 @@ KNOWN_MISSES = frozenset(
         "prettier-check",
         "pykwalify-errors",
         "pyroma-rating",
-        "quickcheck-exception",
         "quickcheck-falsified",
         "quilt-push-fails",
         "qunit-failing",

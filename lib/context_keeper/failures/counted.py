@@ -6,7 +6,8 @@
 
 A runner that counts its failures (`4 failures`, `FAILED (failures=2, errors=1)`, `Errors: 1
 Failures: 3`, `2 of 5 tests failed`, `[  FAILED  ] 3 tests`, `# fail 2`, `Found 6 errors`, TAP's
-`not ok` lines) tells how many messages its output holds. Each failure is printed in one form:
+`not ok` lines) tells how many messages its output holds; with no count, so do the lines of one
+lead that open saying the thing failed (`*** Failed! ...`). Each failure is printed in one form:
 the same opening words or markers at the same indentation, then the lines that say why. So the
 lines whose lead (first two words, each compared by its form, `cart:2:parse` and `cart:0:total`
 agree, and whether more follow) occurs exactly `count` times open the failures' blocks. An opener that reads as a message
@@ -36,6 +37,9 @@ _COUNT_BEFORE_RE = re.compile(
 _COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*(?:[:=]|\s*\])\s*" + _NUMBER + r"\b", re.I)
 # `2 of 5 tests failed`.
 _COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
+# A line that opens with the runner's word that something failed (no level: `error: ...`
+# lines are findings already read one by one).
+_FAILED_LEAD_RE = re.compile(r"^\W{0,4}(?:fail|failed|failure)\b!?", re.I)
 _TAP_NOT_OK_RE = re.compile(r"^not ok \d+\b")
 # TAP's closing comment: `# fail 2`.
 _TAP_FAIL_RE = re.compile(r"^#\s*(?:fail|failed)\s+" + _NUMBER + r"\b", re.I)
@@ -74,7 +78,7 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
     """The messages of a piece whose runner counts its failures: `count` blocks of one shape
     over another number of messages, or over as many that the blocks go on
     with, in order; not when `found` says each block's message already (with its file)."""
-    count = reported(piece)
+    count = reported(piece) or _marked(lines)
     if count < 2:
         return found
     # (The kinds as the lines' own and their neighbours' make them, not as the pass that
@@ -90,6 +94,16 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
         return blocks_found
     return found
+
+
+def _marked(lines: list[shapes.Line]) -> int:
+    """With no count, the runner's mark on each failure: the lines of one lead whose first
+    words say it failed (`*** Failed! ...`, `FAIL ...`), as many as there are."""
+    groups: dict[Lead, set[str]] = {}
+    for line in lines:
+        if _FAILED_LEAD_RE.match(line.core):
+            groups.setdefault(_lead(line), set()).add(line.core.strip())
+    return max((len(texts) for texts in groups.values()), default=0)
 
 
 def _form(word: str) -> str:
@@ -162,7 +176,8 @@ def _block(
     score = wording.score(opener)
     text = _paragraph(lines, kinds, n, end, ahead)
     short = len(opener.split()) <= _TITLE_WORDS
-    if score > 0 and not wording.is_verdict(opener) and not (short and text == collapse(opener)):
+    says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
+    if says and not (short and text == collapse(opener)):
         return text
     if not short:
         return None  # (a sentence that reads as no message is no title either)
@@ -193,6 +208,9 @@ def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahe
     text = lines[n].core.strip()
     for m in range(n + 1, min(end, n + 1 + _PARAGRAPH)):
         s = lines[m].core.strip()
+        if m == n + 1 and text.endswith(":") and s and lines[m].indent >= lines[n].indent:
+            text = f"{text} {s}"  # (a header's value, whatever it looks like: `""`, `[]`)
+            continue
         if (
             kinds[m] != "text"
             or not _WORD_RE.search(s)
