@@ -116,3 +116,20 @@ def test_with_no_count_each_line_marked_failed_opens_a_block() -> None:
         '*** FAILED! Counterexample found (after 3 tries): ""',
         "*** FAILED! Counterexample found (after 9 tries): [-1, 4]; sum was negative",
     )
+
+
+def test_a_line_introducing_each_block_names_its_test() -> None:
+    text = (
+        "[ START ] basket_sum\n"
+        "error: basket.sum was 8, wanted 7\n"
+        "[ START ] basket_name\n"
+        "error: basket.name was empty\n"
+        "[ START ] basket_ok\n"
+        "2 failed\n"
+    )
+    lines = [shapes.Line(s) for s in text.splitlines()]
+    kinds = [shapes.kind(line) for line in lines]
+    assert counted.split(lines, kinds, 2) == [
+        "basket_sum: error: basket.sum was 8, wanted 7",
+        "basket_name: error: basket.name was empty",
+    ]

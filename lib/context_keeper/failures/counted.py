@@ -51,6 +51,8 @@ _TITLE_WORDS = 4
 # A block's message is its opener's paragraph: at most this many lines after it.
 _PARAGRAPH = 8
 _NAME_END_RE = re.compile(r"[.:]$")
+# What a runner prints before a test's name: bracketed tags, a TAP status and number, marks.
+_TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+\b|[-#*>:|]+|\s)+")
 _WORD_RE = re.compile(r"\w\w")
 
 
@@ -152,13 +154,31 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
         # name`) introduce the next block: they end a paragraph.
         ahead = {lead for lead, members in groups.items() if len(members) >= 2 and members[0] < openers[0]}
         found = [
-            _block(lines, kinds, n, end, runners, ahead)
-            for n, end in zip(openers, [*openers[1:], len(lines)], strict=True)
+            _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
+            for start, n, end in zip([-1, *openers[:-1]], openers, [*openers[1:], len(lines)], strict=True)
         ]
         messages = [m for m in found if m is not None]
         if len(messages) == count:
             return messages
     return []
+
+
+def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], message: str | None) -> str | None:
+    """The message under the test it is for: the nearest line before its opener of a lead
+    that introduces each block (`[ RUN      ] test_total`), a name of a few words, in front
+    (unless the message names it already)."""
+    if message is None:
+        return None
+    for m in range(n - 1, start, -1):
+        if _lead(lines[m]) in ahead:
+            name = _TAG_RE.sub("", lines[m].core.strip())
+            words = name.split()
+            # (A file's path over its findings is their file, not a test: `sections` reads those.)
+            file = shapes.BARE_PATH_RE.match(name)
+            if 0 < len(words) <= _TITLE_WORDS and _WORD_RE.search(name) and not file and name not in message:
+                return compose(name, [message])
+            return message
+    return message
 
 
 def _failure_word(word: str) -> bool:
