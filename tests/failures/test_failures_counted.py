@@ -133,3 +133,23 @@ def test_a_line_introducing_each_block_names_its_test() -> None:
         "basket_sum: error: basket.sum was 8, wanted 7",
         "basket_name: error: basket.name was empty",
     ]
+
+
+def test_a_runners_column_is_its_mark_and_its_lines_the_blocks_fields() -> None:
+    text = (
+        "[ START ] basket_sum\n"
+        "[ WRONG ] --- 8 is not 7\n"
+        "[ WHERE ] --- tests/basket.c:12: check failed\n"
+        "[ DONE  ] basket_sum\n"
+        "[ START ] basket_name\n"
+        "[ WRONG ] --- name is empty\n"
+        "[ WHERE ] --- tests/basket.c:19: check failed\n"
+        "[ DONE  ] basket_name\n"
+        "[ TOTAL ] 2 failed\n"
+    )
+    lines = [shapes.Line(s) for s in text.splitlines()]
+    kinds = [shapes.kind(line) for line in lines]
+    assert counted.split(lines, kinds, 2) == [
+        "basket_sum: 8 is not 7; tests/basket.c:12: check failed",
+        "basket_name: name is empty; tests/basket.c:19: check failed",
+    ]

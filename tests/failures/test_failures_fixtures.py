@@ -106,7 +106,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twentieth batch, the ninth round's sealed held-out set, scored once on the ninth round's
 # final code and not read during it (docs/performance.md, e2). Several failures as one: C and
 # Haskell and OCaml and Ruby runners whose failures are each a block under a test's name
-# (cmocka's `[ RUN ]`/`[  FAILED  ]`, CUnit's numbered list under `Run Summary`, shUnit2's
+# (CUnit's numbered list under `Run Summary`, shUnit2's
 # `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` under a property's name,
 # Alcotest's report beside its log files), pdflatex's `!` errors each with its
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
@@ -133,7 +133,6 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "cabal-check",
         "check-manifest-missing",
-        "cmocka-failures",
         "composer-validate-errors",
         "cookiecutter-undefined-variable",
         "criterion-failures",

@@ -51,6 +51,8 @@ _TITLE_WORDS = 4
 # A block's message is its opener's paragraph: at most this many lines after it.
 _PARAGRAPH = 8
 _NAME_END_RE = re.compile(r"[.:]$")
+# A runner's column before each line it prints about a test (`[  ERROR   ] --- `).
+_COLUMN_RE = re.compile(r"^\[ *[A-Z][A-Z ]*\](?: ---)? +(?=\S)")
 # What a runner prints before a test's name: bracketed tags, a TAP status and number, marks.
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+\b|[-#*>:|]+|\s)+")
 _WORD_RE = re.compile(r"\w\w")
@@ -224,14 +226,20 @@ def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahe
     """The opener and the lines that go on with it: up to a blank line, a line of another
     kind (noise, a frame, an excerpt), a rule, one that states a level of its own (another
     finding), a verdict, the program's wrap-up, a line that introduces the next block, or a
-    line at a shallower margin."""
-    text = lines[n].core.strip()
+    line at a shallower margin. A runner's bracketed column (`[  ERROR   ] --- `) is its
+    mark, not the message: dropped, and its lines under the opener (`[   LINE   ] --- a.c:24:
+    ...`) are the block's fields, up to one that holds a name alone (`[  FAILED  ] name`)."""
+    tag = _COLUMN_RE.match(lines[n].core.strip())
+    text = lines[n].core.strip()[tag.end() if tag else 0 :]
     for m in range(n + 1, min(end, n + 1 + _PARAGRAPH)):
         s = lines[m].core.strip()
         if m == n + 1 and text.endswith(":") and s and lines[m].indent >= lines[n].indent:
             text = f"{text} {s}"  # (a header's value, whatever it looks like: `""`, `[]`)
             continue
-        if (
+        field = _COLUMN_RE.match(s) if tag else None
+        if field and len(s[field.end() :].split()) >= 2 and _lead(lines[m]) not in ahead:
+            s = s[field.end() :]
+        elif (
             kinds[m] != "text"
             or not _WORD_RE.search(s)
             or lines[m].indent < lines[n].indent
