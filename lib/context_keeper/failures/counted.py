@@ -5,15 +5,19 @@
     preferred(piece, lines, found) -> list[str]  # the split, where it says more than `found`
 
 A runner that counts its failures (`4 failures`, `FAILED (failures=2, errors=1)`, `Errors: 1
-Failures: 3`, `2 of 5 tests failed`, `[  FAILED  ] 3 tests`, `# fail 2`, `Found 6 errors`, TAP's
-`not ok` lines) tells how many messages its output holds; with no count, so do the lines of one
-lead that open saying the thing failed (`*** Failed! ...`). Each failure is printed in one form:
-the same opening words or markers at the same indentation, then the lines that say why. So the
-lines whose lead (first two words, each compared by its form, `cart:2:parse` and `cart:0:total`
-agree, and whether more follow) occurs exactly `count` times open the failures' blocks. An opener that reads as a message
-is the message, with the lines of its paragraph that continue it (`error: x is inconsistent` /
-`Stub: in file a.pyi:7` / `def (...)`); an opener that reads as none is the failure's title
-(`Error: cart:2:parse.`), and the block's best line its message, written `title: message`.
+Failures: 3`, `2 of 5 tests failed`, `[  FAILED  ] 3 tests`, `# fail 2`, `Found 6 errors`,
+TAP's `not ok` lines) tells how many messages its output holds; with no count, so do the lines
+of one lead that open saying the thing failed (`*** Failed! ...`). Each failure is printed in
+one form: the same opening words or markers at the same indentation, then the lines that say
+why. So the lines whose lead (first two words, each compared by its form, `cart:2:parse` and
+`cart:0:total` agree, and whether more follow) occurs exactly `count` times open the failures'
+blocks, the first such lead in the output. An opener that reads as a message is the message,
+with the lines of its paragraph that continue it (`error: x is inconsistent` / `Stub: in file
+a.pyi:7` / `def (...)`); a short one that reads as none, or stands alone, is the failure's
+title (`Error: cart:2:parse.`) over the block's best line, written `title: message`. What
+every block prints alike (`Raised at ...`) is the runner's; a line that introduces each block
+(`[ RUN      ] name`) names its test; a runner's bracketed column (`[  ERROR   ] --- `) is its
+mark, not the message.
 Nothing here names a tool.
 """
 
@@ -34,7 +38,7 @@ _COUNT_BEFORE_RE = re.compile(
     _NUMBER + r" (?:failures?|failed|failing|errors?|failed tests?(?:\(s\))?)\b(?![:=])", re.I
 )
 # `Failures: 3`, `failures=4`, `Errors: 1`, `# fail 2`, `Failing: 4`, `[  FAILED  ] 3 tests`.
-_COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*(?:[:=]|\s*\])\s*" + _NUMBER + r"\b", re.I)
+_COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*[:=\]]\s*" + _NUMBER + r"\b", re.I)
 # `2 of 5 tests failed`.
 _COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
 # A line that opens with the runner's word that something failed (no level: `error: ...`
@@ -66,12 +70,12 @@ def reported(lines: list[str]) -> int:
         s = line.strip()
         numbers = [int(m.group(1)) for m in [*_COUNT_OF_RE.finditer(s), _TAP_FAIL_RE.match(s)] if m]
         if not numbers:
-            spans: list[tuple[int, int]] = []
+            seen: set[int] = set()
             for pattern in (_COUNT_BEFORE_RE, _COUNT_AFTER_RE):
                 for m in pattern.finditer(s):
                     # (`failures=2, errors=1`: each number once, whichever side its word is.)
-                    if all(m.end(1) <= a or m.start(1) >= b for a, b in spans):
-                        spans.append(m.span(1))
+                    if m.start(1) not in seen:
+                        seen.add(m.start(1))
                         numbers.append(int(m.group(1)))
         best = max(best, sum(numbers))
     tap = sum(1 for line in lines if _TAP_NOT_OK_RE.match(line.strip()))
