@@ -106,18 +106,18 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twentieth batch, the ninth round's sealed held-out set, scored once on the ninth round's
 # final code and not read during it (docs/performance.md, e2). Several failures as one: C and
 # Haskell and OCaml and Ruby runners whose failures are each a block under a test's name
-# (cmocka's `[ RUN ]`/`[  FAILED  ]`, CUnit's numbered list under `Run Summary`, shUnit2's
-# `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` per property,
-# Alcotest's and OUnit's reports beside their log files), pdflatex's `!` errors each with its
+# (CUnit's numbered list under `Run Summary`, shUnit2's
+# `ASSERT:` lines, test-unit's `Failure:` blocks, QuickCheck's `*** Failed!` under a property's name,
+# Alcotest's report beside its log files), pdflatex's `!` errors each with its
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
-# case:`, stubtest's `Stub:`/`Runtime:` lines, size-limit's limit and size, check-manifest's
+# case:`, size-limit's limit and size, check-manifest's
 # list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
 # from their rows. A test's name the expectation puts in front (HUnit's `0:total:`, Criterion's
 # `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, PHP-FPM's and fail2ban's wrap-ups and
 # warnings beside their `ALERT`/`ERROR`, squid's `Operation aborted` housekeeping, Boost.Test's
-# `last checkpoint`, turbo's task-prefixed npm lines. Conventions the expectation writes: TeX's
+# `last checkpoint`. Conventions the expectation writes: TeX's
 # `! ` kept, klog's header dropped, Dialyzer's quoted atom kept on its wrapped line.
 KNOWN_MISSES = frozenset(
     {
@@ -133,7 +133,6 @@ KNOWN_MISSES = frozenset(
         "busted-two-failing",
         "cabal-check",
         "check-manifest-missing",
-        "cmocka-failures",
         "composer-validate-errors",
         "cookiecutter-undefined-variable",
         "criterion-failures",
@@ -188,7 +187,6 @@ KNOWN_MISSES = frozenset(
         "npm-run-all-lint-and-test",
         "opam-lint",
         "ospec-failing",
-        "ounit-dune-test",
         "pandoc-fail-if-warnings",
         "pdflatex-missing-package",
         "pdflatex-several-errors",
@@ -202,7 +200,6 @@ KNOWN_MISSES = frozenset(
         "prettier-check",
         "pykwalify-errors",
         "pyroma-rating",
-        "quickcheck-exception",
         "quickcheck-falsified",
         "quilt-push-fails",
         "qunit-failing",
@@ -222,14 +219,12 @@ KNOWN_MISSES = frozenset(
         "sqlfmt-error",
         "squid-parse-errors",
         "sshd-config-test",
-        "stubtest-inconsistent",
         "syncpack-lint-mismatches",
         "syslog-ng-syntax",
         "tap-failing",
         "tcltest-failing",
         "test-unit-failures",
         "testthat-failures",
-        "turbo-run-test-fails",
         "uncrustify-check",
         "unzip-corrupt",
         "uv-pip-compile-unsatisfiable",

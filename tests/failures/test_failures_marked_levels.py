@@ -79,6 +79,30 @@ def test_a_runner_name_before_every_line_of_a_step_is_no_part_of_it() -> None:
     ]
 
 
+def test_tasks_relayed_under_their_names_are_read_apart() -> None:
+    output = (
+        "Exit code 1\n"
+        "shop-api:check: > tsc --noEmit\n"
+        "shop-api:check: \n"
+        "shop-api:check: TypeError: Cannot read properties of undefined (reading 'port')\n"
+        "shop-api:check:     at load (/srv/api/config.js:4:20)\n"
+        "shop-web:check: > node check.js\n"
+        "shop-web:check: RangeError: Invalid time value\n"
+        "shop-web:check:     at format (/srv/web/date.js:9:3)\n"
+        "shop-web:check: done\n"
+        " Tasks: 0 successful, 2 total\n"
+    )
+    assert failure_messages(output).messages == (
+        "TypeError: Cannot read properties of undefined (reading 'port')",
+        "RangeError: Invalid time value",
+    )
+
+
+def test_places_before_lines_are_no_task_names() -> None:
+    output = "Exit code 1\na.py:3: unused import\na.py:3: x\na.py:3: y\nb.py:4: z\nb.py:4: w\nb.py:4: v\n"
+    assert steps(pieces(output)) == []
+
+
 def test_one_failed_step_is_read_as_one_run() -> None:
     output = "Exit code 1\nbuilt\nweb exited with code 0\nError: no config\napi exited with code 2"
     assert steps(pieces(output)) == []
@@ -116,7 +140,9 @@ def test_a_place_set_off_by_a_column_of_spaces_is_written_place_colon_message() 
         "lib/Shop.rb:19: UnusedArg Argument debug is never used.",
     ]
     # A level in the column after the place is the tool's own form, kept as printed.
-    assert messages("src/a.js:4:7  error  'x' is not defined  no-undef\nsrc/a.js:9:1  error  Missing semicolon  semi") == [
+    assert messages(
+        "src/a.js:4:7  error  'x' is not defined  no-undef\nsrc/a.js:9:1  error  Missing semicolon  semi"
+    ) == [
         "src/a.js:4:7 error 'x' is not defined no-undef",
         "src/a.js:9:1 error Missing semicolon semi",
     ]

@@ -29,7 +29,19 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, blocks, findings, headed, joins, layout, marks, sections, shapes, wording
+from context_keeper.failures import (
+    after,
+    blocks,
+    counted,
+    findings,
+    headed,
+    joins,
+    layout,
+    marks,
+    sections,
+    shapes,
+    wording,
+)
 from context_keeper.failures.findings import Unit
 from context_keeper.failures.lines import Found, collapse, compose
 
@@ -54,7 +66,7 @@ def rank(chunks: list[list[str]]) -> Found | None:
     for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        messages.extend(_chunk_messages(lines, kinds, qualified))
+        messages.extend(counted.preferred(piece, lines, _chunk_messages(lines, kinds, qualified)))
         rest = [n for n, kind in enumerate(kinds) if kind == "text"]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]

@@ -10,7 +10,9 @@ Read as one output, the strongest line of the first failed step hides the others
 step, each failed step gives its own messages. A step that exited 0 passed: its lines are
 no failure. What follows the last exit is the wrapper's own wrap-up (`evaluation failed`),
 no step's. A name the runner puts before every line of a step (`[test] `) is its
-decoration: the step's lines are read without it.
+decoration: the step's lines are read without it. A runner that relays several tasks with
+each one's name before its lines (`@shop/cart:test: ...`) and their statuses only at the end
+has each task's lines as a step, read without the name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ _EXIT_RE = re.compile(
 _STEPS = 2
 # The step's name a parallel runner puts before each line it relays (`[test] `).
 _LABEL_RE = re.compile(r"^\[[\w.:/-]+\](?: |$)")
+# A task's name before each line a runner relays from it: `package:task: ` (no line number:
+# `a.py:12: ` is a place).
+_TASK_RE = re.compile(r"^(@?[\w./-]+:[A-Za-z][\w.-]*): ?")
+# A task is a step when it printed this many lines; its name when it names most of the lines.
+_TASK_LINES = 3
 
 
 def _status(line: str) -> int | None:
@@ -50,8 +57,24 @@ def steps(chunks: list[list[str]]) -> list[list[list[str]]]:
         current = []
     failed = [lines for lines, status in parts if status != 0 and any(s.strip() for s in lines)]
     if len(failed) < _STEPS:
-        return []
+        return _tasks(chunks[0])
     return [[_unlabelled(lines)] for lines in failed]
+
+
+def _tasks(lines: list[str]) -> list[list[list[str]]]:
+    """Each task's lines without its name, when most lines carry one of several tasks' names
+    (the runner's own lines, and a task's that printed little, aside)."""
+    tasks: dict[str, list[str]] = {}
+    said = 0
+    for line in lines:
+        said += bool(line.strip())
+        m = _TASK_RE.match(line)
+        if m:
+            tasks.setdefault(m.group(1), []).append(line[m.end() :])
+    named = [body for body in tasks.values() if len(body) >= _TASK_LINES]
+    if len(named) < _STEPS or 2 * sum(len(body) for body in named) < said:
+        return []
+    return [[body] for body in named]
 
 
 def _unlabelled(lines: list[str]) -> list[str]:

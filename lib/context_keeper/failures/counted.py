@@ -1,0 +1,267 @@
+"""How many failures a run says it had, and its output split into that many blocks of one shape.
+
+    reported(lines) -> int                       # the runner's own count, 0 when it gives none
+    split(lines, kinds, count) -> list[str]      # one message per block, or []
+    preferred(piece, lines, found) -> list[str]  # the split, where it says more than `found`
+
+A runner that counts its failures (`4 failures`, `FAILED (failures=2, errors=1)`, `Errors: 1
+Failures: 3`, `2 of 5 tests failed`, `[  FAILED  ] 3 tests`, `# fail 2`, `Found 6 errors`,
+TAP's `not ok` lines) tells how many messages its output holds; with no count, so do the lines
+of one lead that open saying the thing failed (`*** Failed! ...`). Each failure is printed in
+one form: the same opening words or markers at the same indentation, then the lines that say
+why. So the lines whose lead (first two words, each compared by its form, `cart:2:parse` and
+`cart:0:total` agree, and whether more follow) occurs exactly `count` times open the failures'
+blocks, the first such lead in the output. An opener that reads as a message is the message,
+with the lines of its paragraph that continue it (`error: x is inconsistent` / `Stub: in file
+a.pyi:7` / `def (...)`); a short one that reads as none, or stands alone, is the failure's
+title (`Error: cart:2:parse.`) over the block's best line, written `title: message`. What
+every block prints alike (`Raised at ...`) is the runner's; a line that introduces each block
+(`[ RUN      ] name`) names its test; a runner's bracketed column (`[  ERROR   ] --- `) is its
+mark, not the message.
+Nothing here names a tool.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import blocks, marks, shapes, wording
+from context_keeper.failures.findings import level
+from context_keeper.failures.lines import collapse, compose
+
+# The lines a runner's closing count is looked for in (its summary is at the end).
+_COUNT_LINES = 40
+_NUMBER = r"(\d{1,6})"
+# `4 failures`, `2 failed`, `3 failing`, `6 errors`, `2 errors generated`, `4 FAILED TEST(S)`.
+# (Not a label after a number: `Tried: 5 Errors: 1` counts one error, not five.)
+_COUNT_BEFORE_RE = re.compile(
+    _NUMBER + r" (?:failures?|failed|failing|errors?|failed tests?(?:\(s\))?)\b(?![:=])", re.I
+)
+# `Failures: 3`, `failures=4`, `Errors: 1`, `# fail 2`, `Failing: 4`, `[  FAILED  ] 3 tests`.
+_COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*[:=\]]\s*" + _NUMBER + r"\b", re.I)
+# `2 of 5 tests failed`.
+_COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
+# A line that opens with the runner's word that something failed (no level: `error: ...`
+# lines are findings already read one by one).
+_FAILED_LEAD_RE = re.compile(r"^\W{0,4}(?:fail|failed|failure)\b!?", re.I)
+_TAP_NOT_OK_RE = re.compile(r"^not ok \d+\b")
+# TAP's closing comment: `# fail 2`.
+_TAP_FAIL_RE = re.compile(r"^#\s*(?:fail|failed)\s+" + _NUMBER + r"\b", re.I)
+# Lines of one lead: the first words, each a word's letters or a form's first signs.
+_LEAD_WORDS = 2
+_FORMAL_RE = re.compile(r"[\d/.#~@$]|:.")
+# A title names a test: a few words (`Error: cart:2:parse.`, `[FAIL] suite 0 sum.`).
+_TITLE_WORDS = 4
+# A block's message is its opener's paragraph: at most this many lines after it.
+_PARAGRAPH = 8
+_NAME_END_RE = re.compile(r"[.:]$")
+# A runner's column before each line it prints about a test (`[  ERROR   ] --- `).
+_COLUMN_RE = re.compile(r"^\[ *[A-Z][A-Z ]*\](?: ---)? +(?=\S)")
+# What a runner prints before a test's name: bracketed tags, a TAP status and number, marks.
+_TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+\b|[-#*>:|]+|\s)+")
+_WORD_RE = re.compile(r"\w\w")
+
+
+def reported(lines: list[str]) -> int:
+    """The number of failures the run reports: the largest count on one of its last lines
+    (failures and errors counted on one line added up), or its TAP `not ok` lines."""
+    best = 0
+    for line in lines[-_COUNT_LINES:]:
+        s = line.strip()
+        numbers = [int(m.group(1)) for m in [*_COUNT_OF_RE.finditer(s), _TAP_FAIL_RE.match(s)] if m]
+        if not numbers:
+            seen: set[int] = set()
+            for pattern in (_COUNT_BEFORE_RE, _COUNT_AFTER_RE):
+                for m in pattern.finditer(s):
+                    # (`failures=2, errors=1`: each number once, whichever side its word is.)
+                    if m.start(1) not in seen:
+                        seen.add(m.start(1))
+                        numbers.append(int(m.group(1)))
+        best = max(best, sum(numbers))
+    tap = sum(1 for line in lines if _TAP_NOT_OK_RE.match(line.strip()))
+    return max(best, tap)
+
+
+def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> list[str]:
+    """The messages of a piece whose runner counts its failures: `count` blocks of one shape
+    over another number of messages, or over as many that the blocks go on
+    with, in order; not when `found` says each block's message already (with its file)."""
+    count = reported(piece) or _marked(lines)
+    if count < 2:
+        return found
+    # (The kinds as the lines' own and their neighbours' make them, not as the pass that
+    # found `found` used them up.)
+    kinds = [shapes.kind(line) for line in lines]
+    for mark in (marks.mark_summaries, marks.mark_excerpts, marks.mark_traces):
+        mark(lines, kinds)
+    blocks_found = split(lines, kinds, count)
+    # (A block's message past its first word, its place or lead: `3:1 error ...` is said by
+    # `a.md:3:1: error ...`.)
+    if len(blocks_found) != count or all(any(s.split(None, 1)[-1] in m for m in found) for s in blocks_found):
+        return found
+    if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
+        return blocks_found
+    return found
+
+
+def _marked(lines: list[shapes.Line]) -> int:
+    """With no count, the runner's mark on each failure: the lines of one lead whose first
+    words say it failed (`*** Failed! ...`, `FAIL ...`), as many as there are."""
+    groups: dict[Lead, set[str]] = {}
+    for line in lines:
+        if _FAILED_LEAD_RE.match(line.core):
+            groups.setdefault(_lead(line), set()).add(line.core.strip())
+    return max((len(texts) for texts in groups.values()), default=0)
+
+
+def _form(word: str) -> str:
+    if not _FORMAL_RE.search(word):
+        return word.lower()
+    return "\0" + re.sub(r"\d+", "0", re.sub(r"[A-Za-z_]+", "a", word))[:2]
+
+
+Lead = tuple[int, tuple[str, ...]]
+
+
+def _lead(line: shapes.Line) -> Lead:
+    """The line's margin, its first two words' forms, and whether more words follow (a name
+    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`)."""
+    words = line.text.split()
+    lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
+    return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
+
+
+def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
+    """`count` messages, one per block opened by the lines of one lead that occur exactly
+    `count` times, the first such lead whose blocks all give one. [] when none."""
+    groups: dict[Lead, list[int]] = {}
+    for n, line in enumerate(lines):
+        if line.text.strip() and kinds[n] != "blank":
+            groups.setdefault(_lead(line), []).append(n)
+    # What every block prints alike (`[ RUN ] name`, `Raised at ...`) is the runner's; what
+    # differs is the failure's.
+    # (By its first word, unless that word names an exception or a level: `Raised at ...`
+    # and `Raised by ...` are the runner's, `ValueError: ...` in each block the failures'.)
+    words: dict[tuple[int, str], int] = {}
+    for lead, members in groups.items():
+        words[lead[0], lead[1][0]] = words.get((lead[0], lead[1][0]), 0) + len(members)
+    runners = {
+        lead
+        for lead, members in groups.items()
+        if len(members) >= count
+        or (words[lead[0], lead[1][0]] >= count and not _failure_word(lines[members[0]].text.split()[0]))
+    }
+    # The output's outermost repeated unit: the lead that comes first (a block's first line
+    # opens it; the lines of one lead inside each block come later).
+    for openers in sorted(groups.values(), key=lambda g: g[0]):
+        if len(openers) != count or len({lines[n].text.strip() for n in openers}) != count:
+            continue
+        # Lines of a repeated lead printed before the first opener (`not ok 2 - name`, `[ RUN ]
+        # name`) introduce the next block: they end a paragraph.
+        ahead = {lead for lead, members in groups.items() if len(members) >= 2 and members[0] < openers[0]}
+        found = [
+            _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
+            for start, n, end in zip([-1, *openers[:-1]], openers, [*openers[1:], len(lines)], strict=True)
+        ]
+        messages = [m for m in found if m is not None]
+        if len(messages) == count:
+            return messages
+    return []
+
+
+def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], message: str | None) -> str | None:
+    """The message under the test it is for: the nearest line before its opener of a lead
+    that introduces each block (`[ RUN      ] test_total`), a name of a few words, in front
+    (unless the message names it already)."""
+    if message is None:
+        return None
+    for m in range(n - 1, start, -1):
+        if _lead(lines[m]) in ahead:
+            name = _TAG_RE.sub("", lines[m].core.strip())
+            words = name.split()
+            # (A file's path over its findings is their file, not a test: `sections` reads those.)
+            file = shapes.BARE_PATH_RE.match(name)
+            if 0 < len(words) <= _TITLE_WORDS and _WORD_RE.search(name) and not file and name not in message:
+                return compose(name, [message])
+            return message
+    return message
+
+
+def _failure_word(word: str) -> bool:
+    # (As a line's first word: what follows it is the line's, not the word's.)
+    return bool(wording.EXC_RE.search(f"{word} …") or level(f"{word} "))
+
+
+def _block(
+    lines: list[shapes.Line], kinds: list[str], n: int, end: int, runners: set[Lead], ahead: set[Lead]
+) -> str | None:
+    """The message of the block opened at `n`; None when nothing in it reads as one. An opener
+    that reads as a message is the message, with its paragraph; a short one that reads as
+    none, or stands alone over the block's other lines (`Error: a:2:b.`), is its title."""
+    opener = lines[n].core.strip()
+    score = wording.score(opener)
+    text = _paragraph(lines, kinds, n, end, ahead)
+    short = len(opener.split()) <= _TITLE_WORDS
+    says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
+    if says and not (short and text == collapse(opener)):
+        return text
+    if not short:
+        return None  # (a sentence that reads as no message is no title either)
+    name = _name(opener)
+    said = [
+        (wording.score(lines[m].core), m)
+        for m in range(n + 1, end)
+        if kinds[m] == "text"
+        and _WORD_RE.search(lines[m].core)
+        and (not name or name not in lines[m].core)
+        and _lead(lines[m]) not in runners
+        and not wording.is_verdict(lines[m].core.strip())
+    ]
+    if not said:
+        return text if score > 0 and not wording.is_verdict(opener) else None
+    # The line that reads most as a message, the latest on a tie (a runner prints where it
+    # happened, then why).
+    _top, m = max(said, key=lambda sm: (sm[0], sm[1]))
+    message = lines[m].core.strip()
+    return compose(name, [message]) if name else collapse(message)
+
+
+def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahead: set[Lead]) -> str:
+    """The opener and the lines that go on with it: up to a blank line, a line of another
+    kind (noise, a frame, an excerpt), a rule, one that states a level of its own (another
+    finding), a verdict, the program's wrap-up, a line that introduces the next block, or a
+    line at a shallower margin. A runner's bracketed column (`[  ERROR   ] --- `) is its
+    mark, not the message: dropped, and its lines under the opener (`[   LINE   ] --- a.c:24:
+    ...`) are the block's fields, up to one that holds a name alone (`[  FAILED  ] name`)."""
+    tag = _COLUMN_RE.match(lines[n].core.strip())
+    text = lines[n].core.strip()[tag.end() if tag else 0 :]
+    for m in range(n + 1, min(end, n + 1 + _PARAGRAPH)):
+        s = lines[m].core.strip()
+        if m == n + 1 and text.endswith(":") and s and lines[m].indent >= lines[n].indent:
+            text = f"{text} {s}"  # (a header's value, whatever it looks like: `""`, `[]`)
+            continue
+        field = _COLUMN_RE.match(s) if tag else None
+        if field and len(s[field.end() :].split()) >= 2 and _lead(lines[m]) not in ahead:
+            s = s[field.end() :]
+        elif (
+            kinds[m] != "text"
+            or not _WORD_RE.search(s)
+            or lines[m].indent < lines[n].indent
+            or level(s)
+            or wording.is_verdict(s)
+            or blocks.stops(s)
+            or _lead(lines[m]) in ahead
+        ):
+            break
+        text = f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+    return collapse(text)
+
+
+def _name(opener: str) -> str:
+    """A title's name: what follows its lead label (`Error: cart:2:parse.` names
+    `cart:2:parse`); a one-word name loses the stop that ends its sentence."""
+    words = opener.split()
+    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]")):
+        words = words[1:]
+    name = " ".join(words)
+    return _NAME_END_RE.sub("", name) if len(words) == 1 else name

@@ -1,0 +1,155 @@
+"""A runner's own count of its failures, and the output split into that many blocks."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.failures import counted, failure_messages, shapes
+
+
+@pytest.mark.parametrize(
+    ("closing", "count"),
+    [
+        ("4 failures! in 0.010s. 6 tests run.", 4),
+        ("FAILED (failures=2, errors=1)", 3),
+        ("Ran: 5  Errors: 1  Failures: 3  Skip: 0", 4),
+        ("2 of 5 tests failed", 2),
+        ("[  FAILED  ] 3 tests, listed below:", 3),
+        ("# fail 2", 2),
+        ("Found 6 errors (checked 1 module)", 6),
+        ("2 errors generated.", 2),
+        ("Tests: 2 failed, 3 passed, 5 total", 2),
+        ("all 7 checks passed", 0),
+        ("exit status 1", 0),
+    ],
+)
+def test_reported_reads_a_runners_count(closing: str, count: int) -> None:
+    assert counted.reported(["running", closing]) == count
+
+
+def test_reported_counts_tap_not_ok_lines() -> None:
+    assert counted.reported(["ok 1 a", "not ok 2 b", "  ---", "not ok 3 c", "1..3"]) == 2
+
+
+def _split(text: str, count: int) -> list[str]:
+    lines = [shapes.Line(s) for s in text.splitlines()]
+    return counted.split(lines, [shapes.kind(line) for line in lines], count)
+
+
+BLOCKS = """\
+error: shop.Basket.add takes no argument "qty"
+Declared: in file /srv/shop/basket.pyi:7
+def (self, item: str, qty: int)
+Actual: in file /srv/shop/basket.py:13
+def (self, item)
+
+error: shop.Basket.empty is not defined
+Declared: in file /srv/shop/basket.pyi:9
+def (self)
+Actual:
+ABSENT
+
+2 errors found
+"""
+
+
+def test_split_takes_each_opener_with_its_paragraph() -> None:
+    assert _split(BLOCKS, 2) == [
+        'error: shop.Basket.add takes no argument "qty"; Declared: in file /srv/shop/basket.pyi:7; '
+        "def (self, item: str, qty: int); Actual: in file /srv/shop/basket.py:13; def (self, item)",
+        "error: shop.Basket.empty is not defined; Declared: in file /srv/shop/basket.pyi:9; def (self); Actual: ABSENT",
+    ]
+
+
+def test_split_needs_as_many_openers_as_the_count() -> None:
+    assert _split(BLOCKS, 3) == []
+
+
+def test_the_count_prefers_the_blocks_over_their_first_lines() -> None:
+    # Without the closing count the openers alone are the messages; with it, each block.
+    found = failure_messages("Exit code 1\n" + BLOCKS).messages
+    assert found[1].endswith("Actual: ABSENT")
+    uncounted = failure_messages("Exit code 1\n" + BLOCKS.replace("2 errors found\n", "")).messages
+    assert uncounted == (
+        'error: shop.Basket.add takes no argument "qty"',
+        "error: shop.Basket.empty is not defined",
+    )
+
+
+TITLED = """\
+=====
+Failure: suite:0:sum.
+
+Raised at Runner.check in file "runner.ml", line 9, characters 2-20
+
+ValueError: sum was 8, wanted 7
+-----
+=====
+Failure: suite:1:name.
+
+Raised at Runner.check in file "runner.ml", line 9, characters 2-20
+
+ValueError: name was empty
+-----
+Ran 3 tests. Failures: 2
+"""
+
+
+def test_a_title_opener_takes_its_blocks_best_line() -> None:
+    assert _split(TITLED, 2) == [
+        "suite:0:sum: ValueError: sum was 8, wanted 7",
+        "suite:1:name: ValueError: name was empty",
+    ]
+
+
+def test_with_no_count_each_line_marked_failed_opens_a_block() -> None:
+    output = (
+        "Exit code 1\n"
+        "+++ OK, passed 100 tests.\n"
+        "*** FAILED! Counterexample found (after 3 tries):\n"
+        '""\n'
+        "*** FAILED! Counterexample found (after 9 tries):\n"
+        "[-1, 4]\n"
+        "sum was negative\n"
+    )
+    assert failure_messages(output).messages == (
+        '*** FAILED! Counterexample found (after 3 tries): ""',
+        "*** FAILED! Counterexample found (after 9 tries): [-1, 4]; sum was negative",
+    )
+
+
+def test_a_line_introducing_each_block_names_its_test() -> None:
+    text = (
+        "[ START ] basket_sum\n"
+        "error: basket.sum was 8, wanted 7\n"
+        "[ START ] basket_name\n"
+        "error: basket.name was empty\n"
+        "[ START ] basket_ok\n"
+        "2 failed\n"
+    )
+    lines = [shapes.Line(s) for s in text.splitlines()]
+    kinds = [shapes.kind(line) for line in lines]
+    assert counted.split(lines, kinds, 2) == [
+        "basket_sum: error: basket.sum was 8, wanted 7",
+        "basket_name: error: basket.name was empty",
+    ]
+
+
+def test_a_runners_column_is_its_mark_and_its_lines_the_blocks_fields() -> None:
+    text = (
+        "[ START ] basket_sum\n"
+        "[ WRONG ] --- 8 is not 7\n"
+        "[ WHERE ] --- tests/basket.c:12: check failed\n"
+        "[ DONE  ] basket_sum\n"
+        "[ START ] basket_name\n"
+        "[ WRONG ] --- name is empty\n"
+        "[ WHERE ] --- tests/basket.c:19: check failed\n"
+        "[ DONE  ] basket_name\n"
+        "[ TOTAL ] 2 failed\n"
+    )
+    lines = [shapes.Line(s) for s in text.splitlines()]
+    kinds = [shapes.kind(line) for line in lines]
+    assert counted.split(lines, kinds, 2) == [
+        "basket_sum: 8 is not 7; tests/basket.c:12: check failed",
+        "basket_name: name is empty; tests/basket.c:19: check failed",
+    ]
