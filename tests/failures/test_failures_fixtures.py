@@ -119,8 +119,52 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # warnings beside their `ALERT`/`ERROR`, squid's `Operation aborted` housekeeping, Boost.Test's
 # `last checkpoint`. Conventions the expectation writes: TeX's
 # `! ` kept, klog's header dropped, Dialyzer's quoted atom kept on its wrapped line.
+# The twenty-first batch, the tenth round's sealed held-out set, scored once on the tenth
+# round's final code and not read during it (docs/performance.md, e2). A test's name the
+# expectation puts in front, the method giving the runner's line for the test instead or the
+# message alone: Japa's titles with their times, zora's and TestNG's and trial's names, stestr's
+# `... FAILED` status lines over each test's exception, sqitch's change names (`+ orders .....`
+# kept, `Verify script ... failed.` chosen over the SQL error under it), CppUnit's `test: ...
+# (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
+# too few: TestNG's three, trial's third, QCheck's `errored on` beside two `failed`, fossil's
+# `possible unresolved merge conflict` lines under the abort, smallcheck's and PropEr's two
+# counterexamples (PropEr's shrunk value alone), bibtex's error and warnings,
+# markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
+# lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
+# line)`, bump-my-version's box border over its message, crontab's wrap-up over `"jobs.cron":4:
+# bad hour`, hedgehog's source excerpt over `prop_x failed at ...`, papermill's cell header over
+# the exception's last line, attw's table cells over its problems' sentences, mlr's header not
+# joined to its parse error. Decoration the expectation drops: gulp's `[20:31:17]` timestamp,
+# rsnapshot's `ERROR:` and its backslash wraps. graphql-schema-linter: one more finding counted
+# than the expectation's.
 KNOWN_MISSES = frozenset(
     {
+        "attw-esm-types-problems",
+        "attw-pack-problems",
+        "bibtex-errors",
+        "bump-my-version-dirty",
+        "cog-check-stale",
+        "cppunit-failures",
+        "crontab-dry-run",
+        "fossil-commit-conflicts",
+        "graphql-schema-linter-findings",
+        "gulp-task-error",
+        "hedgehog-failures",
+        "japa-failures",
+        "markdown-link-check-dead",
+        "mlr-put-parse-error",
+        "papermill-cell-error",
+        "proper-counterexamples",
+        "pta-zora-failures",
+        "qcheck-dune-test",
+        "rsnapshot-configtest",
+        "smallcheck-failures",
+        "sqitch-deploy-sql-error",
+        "sqitch-verify-fails",
+        "stestr-import-error",
+        "testng-failures",
+        "trial-failures",
+        "trial-import-error",
         "alcotest-dune-test",
         "alembic-multiple-heads",
         "appstreamcli-validate",
@@ -245,6 +289,9 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "fossil-commit-conflicts",
+        "graphql-schema-linter-findings",
+        "qcheck-dune-test",
         "qunit-failing",
         "uvu-failing",
         "crystal-spec-failing",

@@ -103,6 +103,18 @@ def test_places_before_lines_are_no_task_names() -> None:
     assert steps(pieces(output)) == []
 
 
+def test_a_place_inside_a_named_part_is_no_task_name() -> None:
+    """`notebook.ipynb:cell_1:` before a line and column names a place in a notebook's cell,
+    not a task a runner relays: the place stays in each finding."""
+    output = "Exit code 1\n" + "".join(
+        f"nb.ipynb:cell_{cell}:{line}:1: F401 'm{cell}{line}' imported but unused\n"
+        for cell in (1, 2)
+        for line in (1, 2, 3)
+    )
+    assert steps(pieces(output)) == []
+    assert failure_messages(output).messages[0] == "nb.ipynb:cell_1:1:1: F401 'm11' imported but unused"
+
+
 def test_one_failed_step_is_read_as_one_run() -> None:
     output = "Exit code 1\nbuilt\nweb exited with code 0\nError: no config\napi exited with code 2"
     assert steps(pieces(output)) == []

@@ -30,8 +30,8 @@ _STEPS = 2
 # The step's name a parallel runner puts before each line it relays (`[test] `).
 _LABEL_RE = re.compile(r"^\[[\w.:/-]+\](?: |$)")
 # A task's name before each line a runner relays from it: `package:task: ` (no line number:
-# `a.py:12: ` is a place).
-_TASK_RE = re.compile(r"^(@?[\w./-]+:[A-Za-z][\w.-]*): ?")
+# `a.py:12: ` is a place; nor one after it: `nb.ipynb:cell_2:5:7: ` is a place in a cell).
+_TASK_RE = re.compile(r"^(@?[\w./-]+:[A-Za-z][\w.-]*): ?(?!\d+[:,])")
 # A task is a step when it printed this many lines; its name when it names most of the lines.
 _TASK_LINES = 3
 
