@@ -161,22 +161,32 @@ def test_wait_until_settled_returns_a_quiet_file_after_the_quiet_time(tmp_path: 
     assert 0.05 <= time.monotonic() - started < 15
 
 
-def test_wait_until_settled_sees_a_late_write(tmp_path: Path) -> None:
-    import threading
+class _WriteAtFirstPoll:
+    """The archive module's `time`, whose first sleep is where Claude Code's delayed write
+    lands: inside the wait, however slowly this machine runs (a timer thread 50 ms on could
+    be scheduled after the quiet time had passed, on a busy one)."""
 
+    def __init__(self, path: Path, line: bytes) -> None:
+        self.path, self.line, self.written = path, line, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    def sleep(self, seconds: float) -> None:
+        if not self.written:
+            self.written = True
+            with open(self.path, "ab") as handle:
+                handle.write(self.line)
+        time.sleep(seconds)
+
+
+def test_wait_until_settled_sees_a_late_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "t.jsonl"
     path.write_bytes(b"{}\n")
-
-    def late_write() -> None:
-        with open(path, "ab") as handle:
-            handle.write(b'{"late": true}\n')
-
-    timer = threading.Timer(0.05, late_write)
-    timer.start()
-    try:
-        size = archive_mod.wait_until_settled(path, quiet=0.2, limit=2.0, poll=0.01)
-    finally:
-        timer.join()
+    clock = _WriteAtFirstPoll(path, b'{"late": true}\n')
+    monkeypatch.setattr(archive_mod, "time", clock)
+    size = archive_mod.wait_until_settled(path, quiet=0.2, limit=30.0, poll=0.01)
+    assert clock.written
     assert size == path.stat().st_size == 3 + len(b'{"late": true}\n')
 
 
@@ -212,23 +222,15 @@ def test_wait_until_settled_raises_oserror_for_a_missing_file(tmp_path: Path) ->
 # -- copying while the transcript settles (archive.Settle) ------------------------------------------
 
 
-def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path) -> None:
-    import threading
-
+def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "t.jsonl"
     source.write_bytes(b'{"n":1}\n' * 1000)
-
-    def late_write() -> None:  # Claude Code's delayed write of the last tool result
-        with open(source, "ab") as handle:
-            handle.write(b'{"late":true}\n')
-
-    timer = threading.Timer(0.05, late_write)
-    timer.start()
-    settle = archive_mod.Settle(quiet=0.2, limit=2.0, poll=0.01)
-    try:
-        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
-    finally:
-        timer.join()
+    # Claude Code's delayed write of the last tool result, once the copy waits.
+    clock = _WriteAtFirstPoll(source, b'{"late":true}\n')
+    monkeypatch.setattr(archive_mod, "time", clock)
+    settle = archive_mod.Settle(quiet=0.2, limit=30.0, poll=0.01)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    assert clock.written
     data = source.read_bytes()
     assert data.endswith(b'{"late":true}\n')
     assert result.path.read_bytes() == data and (result.size, result.sha256) == (len(data), sha(data))
