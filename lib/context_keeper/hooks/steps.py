@@ -214,10 +214,12 @@ def record_swap(
         if model.turns <= turns:
             return None
         since = f"{model.turns - turns} turns"
-    elif "turns" in data and turns is None and _grew(ctx.hook.transcript_path, data.get("transcript_offset")):
-        # PreCompact's fold read past its archive: the session wrote on while the hook ran,
-        # so its turns are not the archive's; the bytes written since say the session went on.
-        since = "the transcript grew"
+    elif "turns" in data and turns is None and _went_on(ctx.hook.transcript_path, data.get("transcript_offset")):
+        # PreCompact's fold read past its archive (what a hook of the session saved was written
+        # after the archive's end), so its turns are not the archive's: a message written after
+        # the archive says the session went on. Bytes alone do not: Claude Code writes its
+        # bookkeeping between PreCompact and the swap of any compaction.
+        since = "a message was written"
     else:
         return None
     ctx.log.info(
@@ -274,10 +276,21 @@ def _between_turns(ctx: HookContext) -> bool | None:
     return between_turns(path) if path is not None else None
 
 
-def _grew(path: Path | None, offset: object) -> bool:
-    """The transcript is longer than `offset` (an archive's size) now."""
+def _went_on(path: Path | None, offset: object) -> bool:
+    """A message of the conversation (a response, a tool result, a prompt) is in the
+    transcript after `offset` (an archive's size)."""
+    if path is None or not isinstance(offset, int) or isinstance(offset, bool):
+        return False
+    from ..transcript.entries import Message
+    from ..transcript.reader import TranscriptReader
+
     size = _size(path)
-    return isinstance(offset, int) and size is not None and size > offset
+    if size is None or size <= offset:
+        return False
+    try:
+        return any(isinstance(record, Message) for record in TranscriptReader(path, offset))
+    except OSError:
+        return False
 
 
 def _size(path: Path | None) -> int | None:
