@@ -36,7 +36,7 @@ import pytest
 from clock_shift import SessionClock
 from fake_api import FakeApi, all_text, context_usage, is_subagent_request, step, tool, usage_of
 from harness import ClaudeSession, dump_hook_command, read_dump, read_jsonl
-from keeper import BLOCK_HEADER, RESTORE_HEADER, hook_errors, install_hooks, keeper_env, runs_dir
+from keeper import BLOCK_HEADER, RESTORE_HEADER, hook_errors, install_hooks, keeper_env, runs_dir, slowed_python
 from streaming import POLL_S, StreamingRun
 from test_scenarios import AUTO_COMPACT_USAGE, KEEPER_SETTINGS, PYTHON, TaskSession, run_ok, settled, waits_until
 
@@ -69,8 +69,14 @@ def main_requests_after_the_swap(claude: ClaudeSession) -> list[Any]:
 
 
 @pytest.fixture
-def env(claude: ClaudeSession, tmp_path: Path) -> dict[str, str]:
-    install_hooks(claude, PYTHON)
+def hook_delays() -> dict[str, float]:
+    """Hooks started late on purpose (keeper.slowed_python): none unless a test says so."""
+    return {}
+
+
+@pytest.fixture
+def env(claude: ClaudeSession, tmp_path: Path, hook_delays: dict[str, float]) -> dict[str, str]:
+    install_hooks(claude, slowed_python(tmp_path, hook_delays) if hook_delays else PYTHON)
     # A small note leaves work for the refill in these short sessions.
     return keeper_env(tmp_path / "ck-data", **KEEPER_SETTINGS) | {"CONTEXT_KEEPER_RESTORE_MAX_CHARS": "600"}
 
@@ -127,6 +133,14 @@ def no_hook_errors(claude: ClaudeSession, session_id: str | None = None) -> None
 # -- precomputed ------------------------------------------------------------------------------------
 
 
+# PreCompact started 3 s late, as on a busy machine: the turn beside the background summary
+# goes on meanwhile, and a run that ends first ends the hook with it.
+LATE_PRECOMPACT = pytest.mark.parametrize(
+    "hook_delays", [{}, {"pre_compact_preserve": 3.0}], ids=["hooks at once", "PreCompact late"]
+)
+
+
+@LATE_PRECOMPACT
 def test_a_precomputed_compaction_gets_the_block_at_the_arm_point_and_the_note_and_archive_at_the_swap(
     claude: ClaudeSession, env: dict[str, str], hook_dump: Path
 ) -> None:
@@ -183,6 +197,7 @@ def test_a_precomputed_compaction_gets_the_block_at_the_arm_point_and_the_note_a
     no_hook_errors(claude)
 
 
+@LATE_PRECOMPACT
 def test_an_unused_precompute_then_a_compact_is_one_compaction(
     claude: ClaudeSession, env: dict[str, str], hook_dump: Path
 ) -> None:

@@ -32,6 +32,7 @@ from keeper import (
     replace_hook,
     restore_note,
     runs_dir,
+    slowed_python,
 )
 
 from context_keeper.cold.summaries import ColdSummary, load_summaries
@@ -219,9 +220,15 @@ class TaskSession:
 
 
 @pytest.fixture
-def keeper(claude: ClaudeSession, tmp_path: Path) -> dict[str, str]:
+def hook_delays() -> dict[str, float]:
+    """Hooks started late on purpose (keeper.slowed_python): none unless a test says so."""
+    return {}
+
+
+@pytest.fixture
+def keeper(claude: ClaudeSession, tmp_path: Path, hook_delays: dict[str, float]) -> dict[str, str]:
     """The real hooks installed into the session's HOME; returns the env for `claude -p`."""
-    install_hooks(claude, PYTHON)
+    install_hooks(claude, slowed_python(tmp_path, hook_delays) if hook_delays else PYTHON)
     return keeper_env(tmp_path / "ck-data", **KEEPER_SETTINGS)
 
 
@@ -367,6 +374,9 @@ def check_data_root(claude: ClaudeSession, env: dict[str, str]) -> None:
 
 
 @timed
+# Every PostToolUse hook started 6 s late, as on a busy machine: the cold summary comes after
+# the turns that follow it, and nothing but the session itself waits for it.
+@pytest.mark.parametrize("hook_delays", [{}, {"auto_context_manager": 6.0}], ids=["hooks at once", "PostToolUse late"])
 def test_long_task_session_then_manual_compact(claude: ClaudeSession, keeper: dict[str, str]) -> None:
     runs = runs_dir(keeper, claude.repo)
     session = TaskSession(claude.repo, runs)
