@@ -237,6 +237,76 @@ def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path, monkeypa
     assert settle.wait(0) == len(data)
 
 
+class _VirtualClock:
+    """The archive module's `time` on a virtual clock: a sleep moves it on by what was asked,
+    and the `at`th sleep appends `line`, a write that lands after the quiet time has passed
+    (as Claude Code's delayed write does when it is starved on a busy machine)."""
+
+    def __init__(self, path: Path, line: bytes, at: int) -> None:
+        self.path, self.line, self.at = path, line, at
+        self.now, self.sleeps = 0.0, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps += 1
+        self.now += max(seconds, 0.001)  # a real sleep always takes a while
+        if self.sleeps == self.at:
+            with open(self.path, "ab") as handle:
+                handle.write(self.line)
+
+
+CALL = b'{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1"}]}}\n'
+RESULT = b'{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1"}]}}\n'
+
+
+@pytest.mark.parametrize("told", [False, True], ids=["quiet time alone", "told a result is due"])
+def test_settle_waits_past_the_quiet_time_for_a_write_it_is_told_is_due(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: bool
+) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"n":1}\n' * 100 + CALL)
+    # 0.2 s quiet at 0.02 s a poll: the result lands at the 30th poll, 0.6 s on.
+    monkeypatch.setattr(archive_mod, "time", _VirtualClock(source, RESULT, at=30))
+
+    def unfinished(size: int) -> bool:  # the file ends in the call: its result is due
+        return source.read_bytes()[:size].endswith(CALL)
+
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=unfinished if told else None)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    archived = result.path.read_bytes()
+    assert archived.endswith(RESULT) is told
+    assert source.read_bytes().startswith(archived) and settle.wait(0) == len(archived)
+
+
+def test_settle_told_a_write_is_due_still_ends_at_its_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(CALL)
+    clock = _VirtualClock(source, RESULT, at=10**9)  # the result never comes
+    monkeypatch.setattr(archive_mod, "time", clock)
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=lambda size: True)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    assert result.path.read_bytes() == CALL and 1.5 <= clock.now < 1.6
+
+
+def test_settle_whose_check_fails_goes_by_the_quiet_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(CALL)
+    clock = _VirtualClock(source, RESULT, at=10**9)
+    monkeypatch.setattr(archive_mod, "time", clock)
+
+    def broken(size: int) -> bool:
+        raise ValueError("unreadable tail")
+
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=broken)
+    assert archive_transcript(source, tmp_path / "arch", SESSION, settle=settle).size == len(CALL)
+    assert clock.now < 0.3
+
+
 def _growing(path: Path, start: bytes, piece: bytes, every: float) -> tuple[Any, Any]:
     """A transcript Claude Code keeps writing to (so the archive keeps waiting for it): the
     stop event and the writer thread."""

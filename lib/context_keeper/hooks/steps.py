@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..store.archive import ArchiveResult
+from ..store.archive import ArchiveResult, Settle
 from ..store.archive_job import ArchiveJob
 from .guard import HookContext
 
@@ -48,12 +49,20 @@ def archiving(ctx: HookContext) -> Iterator[ArchiveJob | None]:
         ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: no transcript_path, no archive")
         yield None
         return
-    job = ArchiveJob(path, ctx.runs.archives, ctx.hook.session_id)
+    job = ArchiveJob(path, ctx.runs.archives, ctx.hook.session_id, Settle(unfinished=partial(_awaits_result, path)))
     try:
         yield job
     except BaseException:
         job.cancel()
         raise
+
+
+def _awaits_result(path: Path, size: int) -> bool:
+    """The transcript's first `size` bytes end in a tool call whose result Claude Code has yet
+    to write. Asked by the copy (in its own process), so imported there."""
+    from ..transcript.tail import awaits_tool_result
+
+    return awaits_tool_result(path, size)
 
 
 def archive_done(ctx: HookContext, job: ArchiveJob | None) -> ArchiveResult | None:

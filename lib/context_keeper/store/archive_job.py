@@ -189,7 +189,7 @@ class _ReportedSettle(Settle):
     """The child's Settle: tells the parent the settled size as soon as it is known."""
 
     def __init__(self, settle: Settle, report: Callable[[dict[str, Any]], None]) -> None:
-        super().__init__(settle.quiet, settle.limit, settle.poll)
+        super().__init__(settle.quiet, settle.limit, settle.poll, settle.unfinished)
         self._report = report
 
     def done(self, size: int | None) -> None:
