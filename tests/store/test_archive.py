@@ -190,6 +190,15 @@ def test_wait_until_settled_sees_a_late_write(tmp_path: Path, monkeypatch: pytes
     assert size == path.stat().st_size == 3 + len(b'{"late": true}\n')
 
 
+def test_wait_until_settled_told_a_write_is_due_waits_for_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(CALL)
+    monkeypatch.setattr(archive_mod, "time", _VirtualClock(path, RESULT, at=30))
+    settle = archive_mod.Settle(unfinished=lambda size: path.read_bytes()[:size].endswith(CALL))
+    size = archive_mod.wait_until_settled(path, quiet=0.2, limit=1.5, poll=0.02, awaits_more=settle.awaits_more)
+    assert size == len(CALL + RESULT)
+
+
 def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
     import threading
 

@@ -194,16 +194,22 @@ def _pread_into(fd: int, offset: int, length: int, into: bytearray) -> bytes | b
 
 
 def wait_until_settled(
-    path: Path, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S
+    path: Path,
+    quiet: float = SETTLE_QUIET_S,
+    limit: float = SETTLE_LIMIT_S,
+    poll: float = SETTLE_POLL_S,
+    awaits_more: Callable[[int], bool] | None = None,
 ) -> int:
-    """Wait until `path` has not changed size for `quiet` seconds, at most `limit` seconds in
-    all; return its size then. Raises OSError if it cannot be stat'ed."""
+    """Wait until `path` has not changed size for `quiet` seconds (and `awaits_more(size)`,
+    when given, says no write is still to come: Settle.awaits_more), at most `limit` seconds
+    in all; return its size then. Raises OSError if it cannot be stat'ed."""
     started = time.monotonic()
     size = os.stat(path).st_size
     since = started
     while True:
         now = time.monotonic()
-        if now - since >= quiet or now - started >= limit:
+        quiet_now = now - since >= quiet
+        if (quiet_now and not (awaits_more is not None and awaits_more(size))) or now - started >= limit:
             return size
         time.sleep(poll)
         current = os.stat(path).st_size
