@@ -136,6 +136,21 @@ def test_a_precompact_without_a_turn_count_and_nothing_written_since_keeps_its_a
     assert archives(env) == [at_precompact]
 
 
+def test_a_precompact_without_a_turn_count_and_only_bookkeeping_since_keeps_its_archive(env: Env) -> None:
+    """A hook of the session saved a fold past PreCompact's archive (a slow PostToolUse hook
+    that read what came after the transcript settled), so PreCompact recorded no turn count;
+    what was written since is Claude Code's bookkeeping, not a turn: no swap."""
+    env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
+    [at_precompact] = archives(env)
+    [(_, saved)] = compaction_file.all_for(env.runs, env.session_id)
+    compaction_file.update(env.runs, env.session_id, saved["compaction_id"], turns=None)
+    append(env, BOOKKEEPING)
+    assert env.run(SESSION_START, env.stdin("SessionStart:compact")).rc == 0
+    assert archives(env) == [at_precompact]
+    [view] = read_views(env.runs)
+    assert view.kind != "precomputed" and not [r for r in read_history(env.runs, env.session_id) if r.source == "swap"]
+
+
 def test_an_ordinary_compaction_keeps_the_precompact_archive(env: Env) -> None:
     env.run(PRE_COMPACT, env.stdin("PreCompact:auto"))
     [archive] = archives(env)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -73,6 +74,21 @@ def install_hooks(session: ClaudeSession, python: str | Path = sys.executable) -
 
 # interpreter -> the settings file install.sh wrote in a fresh home: its bytes and mode
 _INSTALLED: dict[str, tuple[bytes, int]] = {}
+
+
+def slowed_python(folder: Path, delays: Mapping[str, float], python: str | Path = sys.executable) -> Path:
+    """An interpreter for `install_hooks` that starts each hook named in `delays` that many
+    seconds late, and everything else at once: the order a busy machine makes (a hook still
+    starting while Claude Code goes on), made on purpose. Claude Code waits for a blocking
+    hook, never for an async one, and ends a `-p` run's hooks still running with it."""
+    cases = "".join(
+        f'    *"context_keeper.hooks.{name} import"*|*"hook {name}") sleep {seconds:g} ;;\n'
+        for name, seconds in delays.items()
+    )
+    script = folder / "slowed-python"
+    script.write_text(f'#!/bin/sh\ncase "$*" in\n{cases}esac\nexec {shlex.quote(str(python))} "$@"\n')
+    script.chmod(0o755)
+    return script
 
 
 def replace_hook(session: ClaudeSession, event: str, command: str) -> None:

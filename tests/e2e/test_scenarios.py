@@ -32,6 +32,7 @@ from keeper import (
     replace_hook,
     restore_note,
     runs_dir,
+    slowed_python,
 )
 
 from context_keeper.cold.summaries import ColdSummary, load_summaries
@@ -137,7 +138,7 @@ def pytest_command(test_file: str) -> str:
 
 @dataclass
 class TaskSession:
-    """The scripted long session with tasks (17 turns), and what it saw while running.
+    """The scripted long session with tasks (18 turns), and what it saw while running.
 
     turn  what                                              usage
     1-3   TaskCreate #1 tokenizer, #2 parser, #3 CLI docs    6k-10k
@@ -149,13 +150,19 @@ class TaskSession:
                                                              rule, but below the 30k threshold
     14    (probe: no summary yet) Edit parser                45k: the check summarises #1
     15    git status (settled, so its hook sees turn 15)     47k: or this one does
-    16    pytest of the parser FAILS (left unresolved)       `final_usage`
-    17    closing text                                       `closing_usage`
+    16    wait for that summary (not with `summarised` off)  48k
+    17    pytest of the parser FAILS (left unresolved)       `final_usage`
+    18    closing text                                       `closing_usage`
+
+    The summary is written by an async hook, which nothing waits for: a slow one (a busy
+    machine) is still starting when the run ends and Claude Code kills it, or when the
+    compaction's block is made. The session waits for it as a user's would go on.
     """
 
     repo: Path
     runs: RunsDir
     summaries_before_threshold: list[Path] | None = None
+    summarised: bool = True  # False: the PostToolUse hook is swapped out, no summary will come
 
     def path(self, name: str) -> str:
         return str(self.repo / name)
@@ -200,6 +207,8 @@ class TaskSession:
                  usage=at(BELOW_THRESHOLD)),
             probe,
             step(tool("Bash", command=settled("git status --short"), description="Status"), usage=at(47_000)),
+            *([step(tool("Bash", command=wait_for_summaries(self.runs.summaries, 1), description="Wait"),
+                    usage=at(48_000))] if self.summarised else []),
             step(tool("Bash", command=pytest_command("tests/test_parser.py"), description="Run parser tests"),
                  usage=at(final_usage)),
             step("The parser test still fails on the unbalanced parenthesis; I'll pick it up next.",
@@ -211,9 +220,15 @@ class TaskSession:
 
 
 @pytest.fixture
-def keeper(claude: ClaudeSession, tmp_path: Path) -> dict[str, str]:
+def hook_delays() -> dict[str, float]:
+    """Hooks started late on purpose (keeper.slowed_python): none unless a test says so."""
+    return {}
+
+
+@pytest.fixture
+def keeper(claude: ClaudeSession, tmp_path: Path, hook_delays: dict[str, float]) -> dict[str, str]:
     """The real hooks installed into the session's HOME; returns the env for `claude -p`."""
-    install_hooks(claude, PYTHON)
+    install_hooks(claude, slowed_python(tmp_path, hook_delays) if hook_delays else PYTHON)
     return keeper_env(tmp_path / "ck-data", **KEEPER_SETTINGS)
 
 
@@ -359,6 +374,9 @@ def check_data_root(claude: ClaudeSession, env: dict[str, str]) -> None:
 
 
 @timed
+# Every PostToolUse hook started 6 s late, as on a busy machine: the cold summary comes after
+# the turns that follow it, and nothing but the session itself waits for it.
+@pytest.mark.parametrize("hook_delays", [{}, {"auto_context_manager": 6.0}], ids=["hooks at once", "PostToolUse late"])
 def test_long_task_session_then_manual_compact(claude: ClaudeSession, keeper: dict[str, str]) -> None:
     runs = runs_dir(keeper, claude.repo)
     session = TaskSession(claude.repo, runs)
@@ -636,7 +654,7 @@ def test_a_broken_hook_fails_the_scenario_checks(claude: ClaudeSession, keeper: 
     prints nothing, SessionStart by one that fails. The same checks must then fail."""
     replace_hook(claude, broken, FAILING if broken == "SessionStart" else SILENT)
     runs = runs_dir(keeper, claude.repo)
-    session = TaskSession(claude.repo, runs)
+    session = TaskSession(claude.repo, runs, summarised=broken != "PostToolUse")
     claude.api.set_script([*session.script(final_usage=50_000, closing_usage=52_000), step("Continuing.")])
     first = run_ok(claude, "Build the calc tokenizer and parser; track the work with tasks.", keeper)
     run_ok(claude, "/compact Focus on the parser work.", keeper, continue_session=True)

@@ -161,23 +161,42 @@ def test_wait_until_settled_returns_a_quiet_file_after_the_quiet_time(tmp_path: 
     assert 0.05 <= time.monotonic() - started < 15
 
 
-def test_wait_until_settled_sees_a_late_write(tmp_path: Path) -> None:
-    import threading
+class _WriteAtFirstPoll:
+    """The archive module's `time`, whose first sleep is where Claude Code's delayed write
+    lands: inside the wait, however slowly this machine runs (a timer thread 50 ms on could
+    be scheduled after the quiet time had passed, on a busy one)."""
 
+    def __init__(self, path: Path, line: bytes) -> None:
+        self.path, self.line, self.written = path, line, False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    def sleep(self, seconds: float) -> None:
+        if not self.written:
+            self.written = True
+            with open(self.path, "ab") as handle:
+                handle.write(self.line)
+        time.sleep(seconds)
+
+
+def test_wait_until_settled_sees_a_late_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "t.jsonl"
     path.write_bytes(b"{}\n")
-
-    def late_write() -> None:
-        with open(path, "ab") as handle:
-            handle.write(b'{"late": true}\n')
-
-    timer = threading.Timer(0.05, late_write)
-    timer.start()
-    try:
-        size = archive_mod.wait_until_settled(path, quiet=0.2, limit=2.0, poll=0.01)
-    finally:
-        timer.join()
+    clock = _WriteAtFirstPoll(path, b'{"late": true}\n')
+    monkeypatch.setattr(archive_mod, "time", clock)
+    size = archive_mod.wait_until_settled(path, quiet=0.2, limit=30.0, poll=0.01)
+    assert clock.written
     assert size == path.stat().st_size == 3 + len(b'{"late": true}\n')
+
+
+def test_wait_until_settled_told_a_write_is_due_waits_for_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(CALL)
+    monkeypatch.setattr(archive_mod, "time", _VirtualClock(path, RESULT, at=30))
+    settle = archive_mod.Settle(unfinished=lambda size: path.read_bytes()[:size].endswith(CALL))
+    size = archive_mod.wait_until_settled(path, quiet=0.2, limit=1.5, poll=0.02, awaits_more=settle.awaits_more)
+    assert size == len(CALL + RESULT)
 
 
 def test_wait_until_settled_gives_up_at_the_limit(tmp_path: Path) -> None:
@@ -212,27 +231,89 @@ def test_wait_until_settled_raises_oserror_for_a_missing_file(tmp_path: Path) ->
 # -- copying while the transcript settles (archive.Settle) ------------------------------------------
 
 
-def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path) -> None:
-    import threading
-
+def test_settle_copies_the_lines_written_while_it_waits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "t.jsonl"
     source.write_bytes(b'{"n":1}\n' * 1000)
-
-    def late_write() -> None:  # Claude Code's delayed write of the last tool result
-        with open(source, "ab") as handle:
-            handle.write(b'{"late":true}\n')
-
-    timer = threading.Timer(0.05, late_write)
-    timer.start()
-    settle = archive_mod.Settle(quiet=0.2, limit=2.0, poll=0.01)
-    try:
-        result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
-    finally:
-        timer.join()
+    # Claude Code's delayed write of the last tool result, once the copy waits.
+    clock = _WriteAtFirstPoll(source, b'{"late":true}\n')
+    monkeypatch.setattr(archive_mod, "time", clock)
+    settle = archive_mod.Settle(quiet=0.2, limit=30.0, poll=0.01)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    assert clock.written
     data = source.read_bytes()
     assert data.endswith(b'{"late":true}\n')
     assert result.path.read_bytes() == data and (result.size, result.sha256) == (len(data), sha(data))
     assert settle.wait(0) == len(data)
+
+
+class _VirtualClock:
+    """The archive module's `time` on a virtual clock: a sleep moves it on by what was asked,
+    and the `at`th sleep appends `line`, a write that lands after the quiet time has passed
+    (as Claude Code's delayed write does when it is starved on a busy machine)."""
+
+    def __init__(self, path: Path, line: bytes, at: int) -> None:
+        self.path, self.line, self.at = path, line, at
+        self.now, self.sleeps = 0.0, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps += 1
+        self.now += max(seconds, 0.001)  # a real sleep always takes a while
+        if self.sleeps == self.at:
+            with open(self.path, "ab") as handle:
+                handle.write(self.line)
+
+
+CALL = b'{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1"}]}}\n'
+RESULT = b'{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1"}]}}\n'
+
+
+@pytest.mark.parametrize("told", [False, True], ids=["quiet time alone", "told a result is due"])
+def test_settle_waits_past_the_quiet_time_for_a_write_it_is_told_is_due(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: bool
+) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(b'{"n":1}\n' * 100 + CALL)
+    # 0.2 s quiet at 0.02 s a poll: the result lands at the 30th poll, 0.6 s on.
+    monkeypatch.setattr(archive_mod, "time", _VirtualClock(source, RESULT, at=30))
+
+    def unfinished(size: int) -> bool:  # the file ends in the call: its result is due
+        return source.read_bytes()[:size].endswith(CALL)
+
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=unfinished if told else None)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    archived = result.path.read_bytes()
+    assert archived.endswith(RESULT) is told
+    assert source.read_bytes().startswith(archived) and settle.wait(0) == len(archived)
+
+
+def test_settle_told_a_write_is_due_still_ends_at_its_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(CALL)
+    clock = _VirtualClock(source, RESULT, at=10**9)  # the result never comes
+    monkeypatch.setattr(archive_mod, "time", clock)
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=lambda size: True)
+    result = archive_transcript(source, tmp_path / "arch", SESSION, settle=settle)
+    assert result.path.read_bytes() == CALL and 1.5 <= clock.now < 1.6
+
+
+def test_settle_whose_check_fails_goes_by_the_quiet_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "t.jsonl"
+    source.write_bytes(CALL)
+    clock = _VirtualClock(source, RESULT, at=10**9)
+    monkeypatch.setattr(archive_mod, "time", clock)
+
+    def broken(size: int) -> bool:
+        raise ValueError("unreadable tail")
+
+    settle = archive_mod.Settle(quiet=0.2, limit=1.5, poll=0.02, unfinished=broken)
+    assert archive_transcript(source, tmp_path / "arch", SESSION, settle=settle).size == len(CALL)
+    assert clock.now < 0.3
 
 
 def _growing(path: Path, start: bytes, piece: bytes, every: float) -> tuple[Any, Any]:

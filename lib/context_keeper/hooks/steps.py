@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..store.archive import ArchiveResult
+from ..store.archive import ArchiveResult, Settle
 from ..store.archive_job import ArchiveJob
 from .guard import HookContext
 
@@ -48,12 +49,20 @@ def archiving(ctx: HookContext) -> Iterator[ArchiveJob | None]:
         ctx.log.warning(f"{ctx.hook.event} session={ctx.hook.session_id}: no transcript_path, no archive")
         yield None
         return
-    job = ArchiveJob(path, ctx.runs.archives, ctx.hook.session_id)
+    job = ArchiveJob(path, ctx.runs.archives, ctx.hook.session_id, Settle(unfinished=partial(_awaits_result, path)))
     try:
         yield job
     except BaseException:
         job.cancel()
         raise
+
+
+def _awaits_result(path: Path, size: int) -> bool:
+    """The transcript's first `size` bytes end in a tool call whose result Claude Code has yet
+    to write. Asked by the copy (in its own process), so imported there."""
+    from ..transcript.tail import awaits_tool_result
+
+    return awaits_tool_result(path, size)
 
 
 def archive_done(ctx: HookContext, job: ArchiveJob | None) -> ArchiveResult | None:
@@ -214,10 +223,12 @@ def record_swap(
         if model.turns <= turns:
             return None
         since = f"{model.turns - turns} turns"
-    elif "turns" in data and turns is None and _grew(ctx.hook.transcript_path, data.get("transcript_offset")):
-        # PreCompact's fold read past its archive: the session wrote on while the hook ran,
-        # so its turns are not the archive's; the bytes written since say the session went on.
-        since = "the transcript grew"
+    elif "turns" in data and turns is None and _went_on(ctx.hook.transcript_path, data.get("transcript_offset")):
+        # PreCompact's fold read past its archive (what a hook of the session saved was written
+        # after the archive's end), so its turns are not the archive's: a message written after
+        # the archive says the session went on. Bytes alone do not: Claude Code writes its
+        # bookkeeping between PreCompact and the swap of any compaction.
+        since = "a message was written"
     else:
         return None
     ctx.log.info(
@@ -274,10 +285,21 @@ def _between_turns(ctx: HookContext) -> bool | None:
     return between_turns(path) if path is not None else None
 
 
-def _grew(path: Path | None, offset: object) -> bool:
-    """The transcript is longer than `offset` (an archive's size) now."""
+def _went_on(path: Path | None, offset: object) -> bool:
+    """A message of the conversation (a response, a tool result, a prompt) is in the
+    transcript after `offset` (an archive's size)."""
+    if path is None or not isinstance(offset, int) or isinstance(offset, bool):
+        return False
+    from ..transcript.entries import Message
+    from ..transcript.reader import TranscriptReader
+
     size = _size(path)
-    return isinstance(offset, int) and size is not None and size > offset
+    if size is None or size <= offset:
+        return False
+    try:
+        return any(isinstance(record, Message) for record in TranscriptReader(path, offset))
+    except OSError:
+        return False
 
 
 def _size(path: Path | None) -> int | None:

@@ -22,6 +22,7 @@ import os
 import stat
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from ..records import record
@@ -63,14 +64,37 @@ def archive_name(session_id: str, source: Path, when: float, n: int = 0) -> str:
 
 class Settle:
     """Waiting for Claude Code's last writes to the transcript (see SETTLE_QUIET_S), done by
-    the copy while it copies; whoever needs the settled transcript waits for `wait()`."""
+    the copy while it copies; whoever needs the settled transcript waits for `wait()`.
+
+    A quiet time is a guess at how late the writes come, and a busy machine makes them later:
+    `unfinished(size)`, when given, says whether the first `size` bytes show a write still to
+    come (a tool call without its result), and the wait then goes on past the quiet time, up
+    to the limit."""
 
     def __init__(
-        self, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S
+        self,
+        quiet: float = SETTLE_QUIET_S,
+        limit: float = SETTLE_LIMIT_S,
+        poll: float = SETTLE_POLL_S,
+        unfinished: Callable[[int], bool] | None = None,
     ) -> None:
-        self.quiet, self.limit, self.poll = quiet, limit, poll
+        self.quiet, self.limit, self.poll, self.unfinished = quiet, limit, poll, unfinished
         self.size: int | None = None  # where the transcript settled (None: the copy failed first)
         self._done = threading.Event()
+        self._asked: tuple[int, bool] | None = None  # the last size asked about, and the answer
+
+    def awaits_more(self, size: int) -> bool:
+        """`unfinished(size)`, asked once a size (the file only grows); False without it, or
+        when it fails: the quiet time alone decides then."""
+        if self.unfinished is None:
+            return False
+        if self._asked is None or self._asked[0] != size:
+            try:
+                answer = bool(self.unfinished(size))
+            except Exception:
+                answer = False
+            self._asked = (size, answer)
+        return self._asked[1]
 
     def done(self, size: int | None) -> None:
         if not self._done.is_set():
@@ -170,16 +194,22 @@ def _pread_into(fd: int, offset: int, length: int, into: bytearray) -> bytes | b
 
 
 def wait_until_settled(
-    path: Path, quiet: float = SETTLE_QUIET_S, limit: float = SETTLE_LIMIT_S, poll: float = SETTLE_POLL_S
+    path: Path,
+    quiet: float = SETTLE_QUIET_S,
+    limit: float = SETTLE_LIMIT_S,
+    poll: float = SETTLE_POLL_S,
+    awaits_more: Callable[[int], bool] | None = None,
 ) -> int:
-    """Wait until `path` has not changed size for `quiet` seconds, at most `limit` seconds in
-    all; return its size then. Raises OSError if it cannot be stat'ed."""
+    """Wait until `path` has not changed size for `quiet` seconds (and `awaits_more(size)`,
+    when given, says no write is still to come: Settle.awaits_more), at most `limit` seconds
+    in all; return its size then. Raises OSError if it cannot be stat'ed."""
     started = time.monotonic()
     size = os.stat(path).st_size
     since = started
     while True:
         now = time.monotonic()
-        if now - since >= quiet or now - started >= limit:
+        quiet_now = now - since >= quiet
+        if (quiet_now and not (awaits_more is not None and awaits_more(size))) or now - started >= limit:
             return size
         time.sleep(poll)
         current = os.stat(path).st_size
@@ -248,17 +278,19 @@ def _copy_until_settled(copy: _Copy, size: int, settle: Settle, started: float) 
     since = started
     while True:
         now = time.monotonic()
-        if now - since >= settle.quiet or now - started >= settle.limit:
+        quiet = now - since >= settle.quiet
+        if (quiet and not settle.awaits_more(size)) or now - started >= settle.limit:
             settle.done(size)
             copy.up_to(size)
             return size
+        pause = settle.poll if quiet else max(0.0, min(settle.poll, since + settle.quiet - now))
         if copy.copied < size:
             copy.up_to(min(size, copy.copied + len(copy.buffer)))
         elif copy.stop is not None:  # a sleep that ends early when the copy is given up
-            copy.stop.wait(max(0.0, min(settle.poll, since + settle.quiet - now)))
+            copy.stop.wait(pause)
             copy.check()
         else:
-            time.sleep(max(0.0, min(settle.poll, since + settle.quiet - now)))
+            time.sleep(pause)
         current = os.fstat(copy.src).st_size
         if current < size:
             raise ArchiveError(errno.EIO, f"transcript shrank while being copied ({current} of {size} bytes)")

@@ -64,7 +64,7 @@ class ArchiveJob:
                 # No archive (an unwritable runs dir...), but the model still wants the lines
                 # Claude Code is about to write.
                 try:
-                    settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll))
+                    settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll, settle.awaits_more))
                 except OSError:
                     pass
         finally:
@@ -189,7 +189,7 @@ class _ReportedSettle(Settle):
     """The child's Settle: tells the parent the settled size as soon as it is known."""
 
     def __init__(self, settle: Settle, report: Callable[[dict[str, Any]], None]) -> None:
-        super().__init__(settle.quiet, settle.limit, settle.poll)
+        super().__init__(settle.quiet, settle.limit, settle.poll, settle.unfinished)
         self._report = report
 
     def done(self, size: int | None) -> None:
@@ -231,7 +231,9 @@ def _child_main(source: Path, archives: Path, session_id: str, settle: Settle, r
             if child_settle.size is None and not stop.is_set():
                 # No archive, but the model still wants the lines Claude Code is about to write.
                 try:
-                    child_settle.done(wait_until_settled(source, settle.quiet, settle.limit, settle.poll))
+                    child_settle.done(
+                        wait_until_settled(source, settle.quiet, settle.limit, settle.poll, child_settle.awaits_more)
+                    )
                 except OSError:
                     pass
             code = exc.errno if isinstance(exc, OSError) and exc.errno else errno.EIO
