@@ -36,6 +36,31 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[
     return (Haystack(text, lines) if len(text) < WIDE_FROM else _long(text)).lines_holding(needles)
 
 
+def lines_holding_folded(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
+    """The indices of the lines (`lines`: `text.split("\\n")`) that may hold one of `needles`
+    (lower-case ASCII) in any ASCII case, in order: every line that does, and maybe one more (a
+    character beyond ASCII whose lower case is an ASCII letter, the Kelvin sign's `k`), for a
+    pattern that ignores ASCII case to be tried on those lines only. A long text is searched in
+    its UTF-8 bytes lower-cased (`bytes.lower` folds ASCII letters only: the needles' bytes occur
+    exactly where they do in any case)."""
+    if len(text) < WIDE_FROM:
+        if not any(n in text.lower() for n in needles):
+            return []
+        return [j for j, line in enumerate(lines) if any(n in line.lower() for n in needles)]
+    form = text.encode("utf-8", "surrogatepass").lower()
+    found: set[int] = set()
+    starts: list[int] = []
+    for n in _encoded(needles):
+        at = form.find(n)
+        if at != -1 and not starts:
+            starts = list(accumulate((len(row) + 1 for row in form.split(b"\n")), initial=0))
+        while at != -1:
+            j = bisect_right(starts, at) - 1
+            found.add(j)
+            at = form.find(n, starts[j + 1])  # (the line holds one: on to the next)
+    return sorted(found)
+
+
 class Haystack:
     """`text` ready for needle searches (see the module's docstring)."""
 
