@@ -82,7 +82,7 @@ def test_escaped_lines_of_a_long_json_string_are_lines() -> None:
 
 def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
     from context_keeper.redact import _compiled
-    from context_keeper.redact.lines import block_hits
+    from context_keeper.redact.lines import block_found
 
     r = _compiled()
     rng = random.Random(3)
@@ -90,7 +90,7 @@ def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
     for _ in range(200):
         low = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 40))).lower()
         every = sorted(pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs)
-        assert sorted(block_hits(r.trigger_tree, low)) == every
+        assert sorted(pair for _, pairs in block_found(r, low) for pair in pairs) == every
 
 
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
@@ -122,14 +122,14 @@ def _blocks(seed: int) -> list[list[str]]:
 
 def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
     from context_keeper.redact import _compiled
-    from context_keeper.redact.lines import _chosen, _chosen_by_line, found_triggers
+    from context_keeper.redact.lines import _chosen, _chosen_by_line, block_found
 
     r = _compiled()
     tested = 0
     for chunk in _blocks(seed=7):
         block = "\n".join(chunk)
         low = block.lower()
-        found = found_triggers(r.trigger_tree, low) + found_triggers(r.wide_tree, low)
+        found = block_found(r, low)
         flags = [(t, i) for t, i in r.flag_triggers if t in block]
         words = [t for t in r.assignment_triggers if t in low]
         tokens = list(r.token_starts.finditer(block))
