@@ -36,29 +36,33 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[
     return (Haystack(text, lines) if len(text) < WIDE_FROM else _long(text)).lines_holding(needles)
 
 
-def lines_holding_folded(text: str, lines: list[str], needles: tuple[str, ...]) -> list[int]:
-    """The indices of the lines (`lines`: `text.split("\\n")`) that may hold one of `needles`
-    (lower-case ASCII) in any ASCII case, in order: every line that does, and maybe one more (a
-    character beyond ASCII whose lower case is an ASCII letter, the Kelvin sign's `k`), for a
-    pattern that ignores ASCII case to be tried on those lines only. A long text is searched in
-    its UTF-8 bytes lower-cased (`bytes.lower` folds ASCII letters only: the needles' bytes occur
-    exactly where they do in any case)."""
-    if len(text) < WIDE_FROM:
-        if not any(n in text.lower() for n in needles):
-            return []
-        return [j for j, line in enumerate(lines) if any(n in line.lower() for n in needles)]
+def line_spans_holding_folded(text: str, needles: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the lines of `text` that hold one of `needles` (lower-case ASCII) in any ASCII case
+    start and end, in order: for a pattern that ignores ASCII case (and holds no newline) to be
+    tried on those lines only. The text is searched in its UTF-8 bytes lower-cased: `bytes.lower`
+    folds ASCII letters alone, so the needles' bytes occur exactly where they do in some case;
+    the offsets in characters are counted only up to the lines found."""
     form = text.encode("utf-8", "surrogatepass").lower()
-    found: set[int] = set()
-    starts: list[int] = []
+    begins: set[int] = set()
     for n in _encoded(needles):
         at = form.find(n)
-        if at != -1 and not starts:
-            starts = list(accumulate((len(row) + 1 for row in form.split(b"\n")), initial=0))
         while at != -1:
-            j = bisect_right(starts, at) - 1
-            found.add(j)
-            at = form.find(n, starts[j + 1])  # (the line holds one: on to the next)
-    return sorted(found)
+            begins.add(form.rfind(b"\n", 0, at) + 1)
+            end = form.find(b"\n", at)
+            at = -1 if end == -1 else form.find(n, end)  # (the line holds one: on to the next)
+    spans: list[tuple[int, int]] = []
+    ascii_only = len(form) == len(text)
+    byte_at = char_at = 0
+    for begin in sorted(begins):
+        end = form.find(b"\n", begin)
+        end = len(form) if end == -1 else end
+        if not ascii_only:  # (characters between the last line found and this one, then in it)
+            char_at += len(form[byte_at:begin].decode("utf-8", "surrogatepass"))
+            byte_at = begin
+            spans.append((char_at, char_at + len(form[begin:end].decode("utf-8", "surrogatepass"))))
+        else:
+            spans.append((begin, end))
+    return spans
 
 
 class Haystack:
@@ -75,6 +79,7 @@ class Haystack:
     def holds_any(self, needles: tuple[str, ...]) -> bool:
         """Whether the text holds one of `needles`."""
         form = self._form
+        needles = _shortest_first(needles)  # (a text that holds none is searched for all of them anyway)
         return any(n in form for n in (_encoded(needles) if self._wide else needles))  # type: ignore[operator]
 
     def lines_holding(self, needles: tuple[str, ...]) -> set[int]:
@@ -102,3 +107,10 @@ def _long(text: str) -> Haystack:
 @functools.lru_cache(maxsize=64)
 def _encoded(needles: tuple[str, ...]) -> tuple[bytes, ...]:
     return tuple(n.encode("utf-8", "surrogatepass") for n in needles)
+
+
+@functools.lru_cache(maxsize=64)
+def _shortest_first(needles: tuple[str, ...]) -> tuple[str, ...]:
+    """`needles`, the shortest first: a short needle is the likelier to be found early, which
+    ends the search (a command's name before `:\\n` would scan all of a 10 MB text for nothing)."""
+    return tuple(sorted(needles, key=len))
