@@ -212,17 +212,18 @@ def _chosen(
     """The lines of a block that hold a trigger, a token's start or an assignment's word, each
     with its rules and token starts. The occurrences found in the block are placed on their
     lines (offsets in `low` are offsets in `block`: same length), so a line without any is never
-    read; a line that holds a word is not searched again for it."""
+    read, and one that holds a trigger is tested for its exact forms once."""
     ends = list(accumulate(len(line) + 1 for line in chunk))  # (one past each line's newline)
     hits: dict[int, set[int]] = {}
     for lowered, pairs in found:
         at = low.find(lowered)
         while at != -1:
             j = bisect_right(ends, at)
+            line = chunk[j]
             for t, i in pairs:
-                if block.startswith(t, at):
+                if t in line:
                     hits.setdefault(j, set()).add(i)
-            at = low.find(lowered, at + 1)
+            at = low.find(lowered, ends[j])  # (each line once, however often it holds the trigger)
     for t, i in flags:
         at = block.find(t)
         while at != -1:
