@@ -52,7 +52,7 @@ def test_only_lines_that_name_a_map_are_searched(monkeypatch: pytest.MonkeyPatch
     class Counting:
         def finditer(self, text: str, begin: int, end: int) -> Iterator[re.Match[str]]:
             searched.append(text[begin:end])
-            return pattern.finditer(text, begin, end)  # type: ignore[no-any-return]
+            return pattern.finditer(text, begin, end)
 
     monkeypatch.setattr(user_maps, "_USER_MAP", Counting())
     named = "basicAuth({ Users: { admin: 'Purple@2028' } })"
