@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -50,13 +51,14 @@ def test_only_lines_that_name_a_map_are_searched(monkeypatch: pytest.MonkeyPatch
     pattern = user_maps._USER_MAP
 
     class Counting:
-        def finditer(self, text: str, begin: int, end: int) -> Iterator[re.Match[str]]:
+        def finditer(self, text: str, begin: int = 0, end: int = sys.maxsize) -> Iterator[re.Match[str]]:
             searched.append(text[begin:end])
             return pattern.finditer(text, begin, end)
 
     monkeypatch.setattr(user_maps, "_USER_MAP", Counting())
     named = "basicAuth({ Users: { admin: 'Purple@2028' } })"
-    text = "\n".join(["plain line"] * 500 + [named] + ["more"] * 500)
+    text = "\n".join(["plain line"] * 1500 + [named] + ["more"] * 1500)
+    assert len(text) >= haystack.WIDE_FROM  # (a shorter text is searched at once)
     assert "Purple@2028" not in redact(text)
-    # (the map's line, and again once marked; the 1,000 other lines: never)
+    # (the map's line, and again once marked; the 3,000 other lines: never)
     assert searched and all(line.startswith("basicAuth({ Users: { admin: '") for line in searched)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 Apply = Callable[[str, set[int], set[str]], str]
 _BLOCK = 32  # lines per block: big enough that most triggers are absent, small enough that few are
+_SHORT = 40  # characters: a block of lines this long on average is tested line by line (`_chosen_by_line`)
 
 
 Tree = tuple[tuple[str, tuple[tuple[str, int], ...], "Tree"], ...]
@@ -187,7 +188,9 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         tokens = list(r.token_starts.finditer(block))
         if not (found or flags or tokens or words):
             continue
-        if len(low) != len(block):  # (a character whose lower case is longer: offsets differ)
+        # Offsets differ where a character's lower case is longer (`İ`); in a block of short
+        # lines, testing each line costs less than placing each occurrence on its line.
+        if len(low) != len(block) or len(block) < _SHORT * len(chunk):
             chosen = _chosen_by_line(chunk, r, found, flags, bool(tokens), words)
         else:
             chosen = _chosen(chunk, block, low, found, flags, tokens, words, gate)

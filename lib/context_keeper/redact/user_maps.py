@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .calls import user_like
-from .haystack import line_spans_holding_folded
+from .haystack import WIDE_FROM, line_spans_holding_folded
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
 from .values import looks_random, not_a_secret
@@ -60,5 +60,8 @@ def _headers(text: str) -> Iterator[re.Match[str]]:
     """`_USER_MAP.finditer(text)`, tried only on the lines that hold one of its names in some
     case (a map's name and its `{` stand on one line): a case-blind alternation tried at every
     offset of a 10 MB text costs a third of a second."""
+    if len(text) < WIDE_FROM:  # (a short text is searched at once: finding its lines would cost more)
+        yield from _USER_MAP.finditer(text)
+        return
     for begin, end in line_spans_holding_folded(text, _NAMES):
         yield from _USER_MAP.finditer(text, begin, end)
