@@ -77,6 +77,15 @@ def gated(forest: Tree) -> tuple[Tree, tuple[tuple[str, Tree], ...]]:
     return tuple(kept), tuple((c, tuple(nodes)) for c, nodes in sorted(under.items(), key=lambda item: rank[item[0]]))
 
 
+def flag_forest(flag_triggers: tuple[tuple[str, int], ...]) -> Tree:
+    """The (exact) flag triggers as a forest: each searched for once, and one that holds another
+    (`--user`, `-u`) only where that one is."""
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for t, i in flag_triggers:
+        groups.setdefault(t, []).append((t, i))
+    return trigger_tree(tuple((t, tuple(pairs)) for t, pairs in groups.items()))
+
+
 def block_found(r: _Rules, low: str) -> list[tuple[str, Any]]:
     """The lower-case triggers in `low` (a block, lower-cased), each with its (trigger, rule) pairs."""
     found = found_triggers(r.trigger_tree, low)
