@@ -143,7 +143,7 @@ def test_lines_without_a_trigger_are_not_read() -> None:
     import context_keeper.redact as redact_package
     from context_keeper.redact.lines import redact_lines
 
-    plain = "the build finished in twelve seconds"
+    plain = "the build finished in twelve seconds, all of its checks green"  # (over `_SHORT`: offsets placed)
     lines = [plain] * 40
     lines[5] = "export DB_PASSWORD=Wq8rT2vLp9x"
     lines[33] = "İstanbul: SECRET=Vb7nQ2xLp4Rt"  # (a block whose lower case is longer: tested line by line)
