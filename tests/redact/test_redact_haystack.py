@@ -45,3 +45,25 @@ def test_a_long_text_beyond_ascii_is_searched_in_bytes() -> None:
     hay = Haystack(text)
     assert hay._wide
     assert hay.lines_holding(("token:", "🤖 a")) == set(range(text.count("\n") + 1))
+
+
+def _folded_spans(text: str, needles: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The (start, end) of the lines holding a needle in some ASCII case, each offset tried."""
+    spans, begin = [], 0
+    for line in text.split("\n"):
+        folded = "".join(c.lower() if c.isascii() else c for c in line)
+        if any(n in folded for n in needles):
+            spans.append((begin, begin + len(line)))
+        begin += len(line) + 1
+    return spans
+
+
+@pytest.mark.parametrize("copies", [1, haystack.WIDE_FROM // 40])  # a short text, and a long one
+@pytest.mark.parametrize("text", [*TEXTS, "USERS: 🤖\nno\nUsErS and Accounts\naccount\n\u212aey ключ users\nİ users"])
+def test_lines_in_any_case_are_the_lines_holding_a_needle(text: str, copies: int) -> None:
+    text = "\n".join([text] * copies)
+    needles = ("token", "users", "accounts", "key")
+    spans = haystack.line_spans_holding_folded(text, needles)
+    assert spans == _folded_spans(text, needles)
+    assert all("\n" not in text[begin:end] for begin, end in spans)
+    assert haystack.line_spans_holding_folded(text, ("absent",)) == []

@@ -82,7 +82,7 @@ def test_escaped_lines_of_a_long_json_string_are_lines() -> None:
 
 def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
     from context_keeper.redact import _compiled
-    from context_keeper.redact.lines import block_hits
+    from context_keeper.redact.lines import block_found
 
     r = _compiled()
     rng = random.Random(3)
@@ -90,7 +90,7 @@ def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
     for _ in range(200):
         low = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 40))).lower()
         every = sorted(pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs)
-        assert sorted(block_hits(r.trigger_tree, low)) == every
+        assert sorted(pair for _, pairs in block_found(r, low) for pair in pairs) == every
 
 
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
@@ -99,3 +99,60 @@ def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
     # 30 characters that lower to 60: offsets in the lower case would point 30 characters on
     text = "\n".join(["İ" * 30, "a", "secret: y", "b" * 5, "c" * 40])
     assert lines_holding(text, text.split("\n"), ("secret",)) == [2]
+
+
+def _blocks(seed: int) -> list[list[str]]:
+    """Blocks of ordinary and secret lines, some in upper or title case, some with an emoji."""
+    rng = random.Random(seed)
+    pool = ordinary_lines() + [c.text for c in SINGLE_LINE]
+    blocks = []
+    for _ in range(150):
+        chunk = [rng.choice(pool) for _ in range(rng.randint(1, 32))]
+        for j in range(len(chunk)):
+            shape = rng.random()
+            if shape < 0.1:
+                chunk[j] = chunk[j].upper()
+            elif shape < 0.2:
+                chunk[j] = chunk[j].title()
+            elif shape < 0.25:
+                chunk[j] = "🤖 " + chunk[j]
+        blocks.append(chunk)
+    return blocks
+
+
+def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import _chosen, _chosen_by_line, block_found
+
+    r = _compiled()
+    tested = 0
+    for chunk in _blocks(seed=7):
+        block = "\n".join(chunk)
+        low = block.lower()
+        found = block_found(r, low)
+        flags = [(t, i) for t, i in r.flag_triggers if t in block]
+        words = [t for t in r.assignment_triggers if t in low]
+        tokens = list(r.token_starts.finditer(block))
+        by_line = _chosen_by_line(chunk, r, found, flags, bool(tokens), words)
+        assert _chosen(chunk, block, low, found, flags, tokens, words, r.flag_gate) == by_line
+        tested += len(by_line)
+    assert tested > 500  # (most blocks chose some lines)
+
+
+def test_lines_without_a_trigger_are_not_read() -> None:
+    import context_keeper.redact as redact_package
+    from context_keeper.redact.lines import redact_lines
+
+    plain = "the build finished in twelve seconds, all of its checks green"  # (over `_SHORT`: offsets placed)
+    lines = [plain] * 40
+    lines[5] = "export DB_PASSWORD=Wq8rT2vLp9x"
+    lines[33] = "İstanbul: SECRET=Vb7nQ2xLp4Rt"  # (a block whose lower case is longer: tested line by line)
+    applied: list[str] = []
+
+    def apply(line: str, hits: set[int], starts: set[str]) -> str:
+        applied.append(line)
+        return redact_package._apply(line, hits, starts)
+
+    out = redact_lines("\n".join(lines), redact_package._compiled(), apply)
+    assert applied == [lines[5], lines[33]]
+    assert "Wq8rT2vLp9x" not in out and "Vb7nQ2xLp4Rt" not in out

@@ -41,7 +41,7 @@ class _Rules:
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
         from .header_lists import compile_rules as header_list_rules
-        from .lines import trigger_tree
+        from .lines import flag_forest, gated, trigger_tree
         from .wrapped_calls import compile_rules as wrapped_call_rules
         from .wrapped_calls import read_whole_with as read_wrapped_calls_with
 
@@ -60,9 +60,8 @@ class _Rules:
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
-        # (trigger, index of its rule): one substring test per trigger, rules run in order.
-        # Triggers marked with "\0" belong to command rules that need a flag (` -`): they are
-        # only tested when the text has one.
+        # (trigger, index of its rule): one substring test per trigger, rules run in order. Those
+        # marked "\0" are of command rules that need a flag (` -`): tested only in a text with one.
         self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
         groups: dict[str, list[tuple[str, int]]] = {}
         for t, i in self.triggers:
@@ -73,11 +72,13 @@ class _Rules:
         # (`密码`, `пароль`) have a tree of their own, searched only in a block that holds one of
         # their characters (one scan for a character class, not one per trigger).
         wide = {low for low, _ in self.block_triggers if not low.isascii()}
-        self.trigger_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
+        narrow = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
+        self.trigger_tree, self.gated_trees = gated(narrow)  # (those with a rare character: `gated`)
         self.wide_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] in wide))
         wide_chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
         self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]") if wide_chars else None
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
+        self.flag_tree = flag_forest(self.flag_triggers)
         self.keyed_triggers = _keyed(self.triggers)
         self.trigger_chars = frozenset(self.keyed_triggers)
         # A line with a character beyond ASCII is tested for the NON_ASCII triggers only when

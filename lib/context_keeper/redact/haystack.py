@@ -36,6 +36,35 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[
     return (Haystack(text, lines) if len(text) < WIDE_FROM else _long(text)).lines_holding(needles)
 
 
+def line_spans_holding_folded(text: str, needles: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the lines of `text` that hold one of `needles` (lower-case ASCII) in any ASCII case
+    start and end, in order: for a pattern that ignores ASCII case (and holds no newline) to be
+    tried on those lines only. The text is searched in its UTF-8 bytes lower-cased: `bytes.lower`
+    folds ASCII letters alone, so the needles' bytes occur exactly where they do in some case;
+    the offsets in characters are counted only up to the lines found."""
+    form = text.encode("utf-8", "surrogatepass").lower()
+    begins: set[int] = set()
+    for n in _encoded(needles):
+        at = form.find(n)
+        while at != -1:
+            begins.add(form.rfind(b"\n", 0, at) + 1)
+            end = form.find(b"\n", at)
+            at = -1 if end == -1 else form.find(n, end)  # (the line holds one: on to the next)
+    spans: list[tuple[int, int]] = []
+    ascii_only = len(form) == len(text)
+    byte_at = char_at = 0
+    for begin in sorted(begins):
+        end = form.find(b"\n", begin)
+        end = len(form) if end == -1 else end
+        if not ascii_only:  # (characters between the last line found and this one, then in it)
+            char_at += len(form[byte_at:begin].decode("utf-8", "surrogatepass"))
+            byte_at = begin
+            spans.append((char_at, char_at + len(form[begin:end].decode("utf-8", "surrogatepass"))))
+        else:
+            spans.append((begin, end))
+    return spans
+
+
 class Haystack:
     """`text` ready for needle searches (see the module's docstring)."""
 
@@ -50,6 +79,7 @@ class Haystack:
     def holds_any(self, needles: tuple[str, ...]) -> bool:
         """Whether the text holds one of `needles`."""
         form = self._form
+        needles = _shortest_first(needles)  # (a text that holds none is searched for all of them anyway)
         return any(n in form for n in (_encoded(needles) if self._wide else needles))  # type: ignore[operator]
 
     def lines_holding(self, needles: tuple[str, ...]) -> set[int]:
@@ -77,3 +107,10 @@ def _long(text: str) -> Haystack:
 @functools.lru_cache(maxsize=64)
 def _encoded(needles: tuple[str, ...]) -> tuple[bytes, ...]:
     return tuple(n.encode("utf-8", "surrogatepass") for n in needles)
+
+
+@functools.lru_cache(maxsize=64)
+def _shortest_first(needles: tuple[str, ...]) -> tuple[str, ...]:
+    """`needles`, the shortest first: a short needle is the likelier to be found early, which
+    ends the search (a command's name before `:\\n` would scan all of a 10 MB text for nothing)."""
+    return tuple(sorted(needles, key=len))
