@@ -1,0 +1,174 @@
+"""A probe of redaction outside the held-out sets' templates, written in the eleventh round
+before any change it measures: ordinary lines in syntaxes no set holds (each must come back
+unchanged) and secrets in real shapes (code wrapped over lines, continuation lines, REPL
+sessions, tool dumps; each value must be gone).
+
+Run: `python bench/redact_probe11.py` (prints the changed look-alikes and the leaked secrets,
+then the two counts). `{v}` is a password a person chose, `{k}` a random key with no prefix.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+
+from context_keeper.redact import redact  # noqa: E402
+
+LOOKALIKES = (
+    # type names, signatures and annotations
+    "def set_password(self, raw_password: str) -> None:",
+    "fn verify_token(token: &str, secret: &[u8]) -> Result<Claims, Error> {",
+    "func NewClient(apiKey string, opts ...Option) *Client {",
+    "public record Credentials(string Username, SecureString Password);",
+    'type Config struct {\n\tAPIKey    string `env:"API_KEY,required"`\n\tDBPassword string `env:"DB_PASSWORD"`\n}',
+    "password: Option<SecretString>,",
+    "  private readonly clientSecret: string;",
+    "interface AuthOptions { token?: string; password?: string }",
+    "case class DbConfig(user: String, password: Secret[String])",
+    "@property\ndef api_key(self) -> str:\n    return self._api_key",
+    # references, lookups and secret managers
+    'password = os.environ["PGPASSWORD"]',
+    'token := os.Getenv("GITHUB_TOKEN")',
+    'let secret = std::env::var("JWT_SECRET").expect("JWT_SECRET not set");',
+    "val apiKey = BuildConfig.MAPS_API_KEY",
+    "api_key = Rails.application.credentials.dig(:stripe, :secret_key)",
+    "$password = $Env:SQL_PASSWORD",
+    'password = keyring.get_password("smtp", "bob")',
+    "export GITHUB_TOKEN=$(gh auth token)",
+    "export VAULT_TOKEN=$(vault print token)",
+    'DB_PASSWORD="$(op read op://Private/postgres/password)"',
+    "aws secretsmanager get-secret-value --secret-id prod/app/db --query SecretString --output text",
+    "gcloud secrets versions access latest --secret=db-password",
+    "az keyvault secret show --vault-name kv-prod --name sql-admin-password --query value -o tsv",
+    "doppler secrets get STRIPE_KEY --plain",
+    "password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256",
+    'db_password: "{{ vault_db_password }}"',
+    "password: ${{ secrets.DB_PASSWORD }}",
+    "token: ${{ steps.app-token.outputs.token }}",
+    "withCredentials([string(credentialsId: 'slack-token', variable: 'SLACK_TOKEN')]) {",
+    "  password = var.db_password",
+    "  secret_string = random_password.db.result",
+    "  valueFrom:\n    secretKeyRef:\n      name: app-secrets\n      key: api-key",
+    "spring.datasource.password=${DB_PASSWORD:}",
+    '"ConnectionStrings": { "Default": "Server=db;Database=app;User Id=app;Password=${SQL_PASSWORD}" }',
+    "SECRET_KEY_BASE=<generate with `mix phx.gen.secret`>",
+    "API_KEY=your-api-key-here",
+    'password = "********"',
+    "token: <redacted>",
+    'client_secret = "REPLACE_ME"',
+    "DB_PASSWORD=changeit  # placeholder, set in the vault",
+    # policies, settings and counts named for a secret
+    "password_min_length = 14\npassword_require_symbols = true",
+    'PASSWORD_HASHERS = ["django.contrib.auth.hashers.Argon2PasswordHasher"]',
+    'token_ttl = "768h"\ntoken_max_ttl = "8760h"',
+    "  token_type: Bearer\n  expires_in: 3600",
+    "max_password_age: 90d",
+    "secret_rotation_interval = 2592000",
+    "api_key_header: X-API-Key",
+    "auth_method = scram-sha-256",
+    "BCRYPT_ROUNDS=12",
+    "session_cookie_secure = true",
+    # digests, ids and hashes read as values
+    "image: ghcr.io/acme/api@sha256:9b2c1f3d4e5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c",
+    "commit 3f1b6c2e9a7d4e3b8c5f0d1e2f3a4b5c6d7e8f9a\nAuthor: Bob <bob@example.com>",
+    "Secret fingerprint: SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "key id: 4AEE18F83AFDEB23\nuid: GitHub (web-flow commit signing) <noreply@github.com>",
+    'resolved "https://registry.yarnpkg.com/lodash/-/lodash-4.17.21.tgz#679591c564c3bffaae8454cf0b3df370c3d6911c"',
+    "request_id=7f9c2ba4-e88f-4d3a-9a5c-1f2e3d4c5b6a token_id=tok_lease_42",
+    "x-amz-request-id: 4442587FB7D0A2F9",
+    'etag: "33a64df551425fcc55e4d42a148795d9f25f89d4"',
+    "SecretArn: arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf",
+    "vault_lease_id: database/creds/readonly/2f6a614c-4aa2-7b19-24b9-ad944a8d4de6",
+    "| NAME        | TYPE   | DIGEST           |\n| db-password | Opaque | 9f86d081884c7d65 |",
+    "kubectl get secret app-secrets -o jsonpath='{.data}' | jq 'keys'",
+    # prose, docs and log sentences
+    "The token is read from the TOKEN variable; never commit it.",
+    "Rotate the password every 90 days and store it in the vault.",
+    'error: authentication failed: password for user "app" is wrong',
+    'WARN  secret "db-password" not found in namespace "prod"',
+    "INFO  token refreshed, expires at 2026-11-27T21:00:00Z",
+    "Set the `api_key` option to the key from your dashboard.",
+    "# TODO: move the password to a secret manager",
+    "Password reset link sent to bob@example.com",
+    "--password-stdin  Take the password from stdin",
+    "  -k, --api-key string   API key (env: ACME_API_KEY)",
+    # function calls and commands
+    "hashed = bcrypt.hashpw(password.encode(), bcrypt.gensalt())",
+    "if (!crypto.timingSafeEqual(Buffer.from(token), Buffer.from(expected))) {",
+    'user.check_password(form.cleaned_data["password"])',
+    "passwd --expire bob",
+    "chage -M 90 bob",
+    "ssh-keygen -t ed25519 -C bob@laptop -f ~/.ssh/id_ed25519",
+    "openssl rand -base64 32 > secret.key",
+    "kubectl create secret generic app --from-env-file=.env.prod",
+    "security find-generic-password -s github -w",
+    "secret-tool lookup service smtp user bob",
+)
+
+# Secrets in real shapes: multi-line code, wrapped calls, continuation lines, REPL sessions.
+SHAPES = (
+    "export DB_PASSWORD=\\\n  {v}",
+    "mysql> CREATE USER 'app'@'%'\n    -> IDENTIFIED BY '{v}';",
+    "postgres=# ALTER ROLE app\npostgres-# WITH PASSWORD '{v}';",
+    '>>> conn = psycopg2.connect(host="db", user="app",\n...     password="{v}")',
+    'irb(main):001> Stripe.api_key = "{k}"',
+    'In [3]: client = OpenAI(\n   ...:     api_key="{k}",\n   ...: )',
+    'scala> val ds = new HikariDataSource()\nscala> ds.setPassword("{v}")',
+    "redis-cli -h cache\ncache:6379> AUTH default {v}",
+    'mongosh> db.createUser({{ user: "app", pwd: "{v}", roles: ["readWrite"] }})',
+    "1> CREATE LOGIN app WITH PASSWORD = '{v}'\n2> GO",
+    'cloud.auth: "elastic:{v}"',
+    '{{ok,<<"{k}">>}}',
+    "curl -u admin:{v} \\\n  https://api.example.com/v1/users",
+    "docker run -e POSTGRES_PASSWORD=\\\n    {v} postgres:16",
+    "const client = new Client({{\n  host: 'db',\n  user: 'app',\n  password:\n    '{v}',\n}});",
+    'conn = pymssql.connect(\n    server="db",\n    user="sa",\n    password=os.environ.get("X", "{v}"),\n)',
+    "$ vault operator init -key-shares=1 -key-threshold=1\nUnseal Key 1: {k}\n\nInitial Root Token: hvs.{k}",
+    '$ az ad sp create-for-rbac --name app\n{{\n  "appId": "0f8fad5b-d9cb-469f-a165-70867728950e",\n'
+    '  "password": "{k}",\n  "tenant": "72f988bf-86f1-41af-91ab-2d7cd011db47"\n}}',
+    "$ kubectl get secret app -o yaml\ndata:\n  password: {b}",
+    "NAME      USER    PASSWORD\nprod-db   app     {v}",
+    'erlang_cookie = "{k}"',
+    "RABBITMQ_ERLANG_COOKIE={k}",
+    'encrypt = "{k}"',
+    'login("{v}")',
+)
+
+
+def _value(rng: random.Random, kind: str) -> str:
+    if kind == "k":
+        return "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(32))
+    if kind == "b":
+        import base64
+
+        return base64.b64encode(f"app:{_value(rng, 'v')}".encode()).decode()
+    words = ("Maple", "river", "Sunset", "tiger", "Orbit", "winter", "Copper", "garden")
+    return f"{rng.choice(words)}{rng.choice('.!_-')}{rng.randint(1000, 9999)}{rng.choice(words)}"
+
+
+def main() -> int:
+    changed = [line for line in LOOKALIKES if redact(line) != line]
+    for line in changed:
+        print(f"changed: {line!r}\n      -> {redact(line)!r}")
+    rng = random.Random(11)
+    leaks = 0
+    for shape in SHAPES:
+        values = {k: _value(rng, k) for k in "vkb"}
+        text = shape.format(**values)
+        out = redact(text)
+        used = [values[k] for k in "vkb" if "{" + k + "}" in shape]
+        kept = [v for v in used if v in out or (len(v) > 12 and v[4:12] in out)]
+        if kept:
+            leaks += 1
+            print(f"leaked: {text!r}\n     -> {out!r}")
+    print(f"look-alikes unchanged: {len(LOOKALIKES) - len(changed)} / {len(LOOKALIKES)}")
+    print(f"shapes removed: {len(SHAPES) - leaks} / {len(SHAPES)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
