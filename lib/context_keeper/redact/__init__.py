@@ -148,6 +148,10 @@ def _redact(text: str) -> str:
         from .lines import redact_lines
 
         done = redact_lines(text, r, _apply)
+        if done is not text and "\n" in text:
+            from .described_columns import keep_described
+
+            done = keep_described(text, done)
     else:
         hits = _triggered(text, r)
         if r.flag_gate in text:

@@ -224,3 +224,14 @@ def given_by_name(text: str, start: int, end: int) -> bool:
         _VARIABLE.fullmatch(text, start, end) is not None
         and _FLAG_THEN_NAME.search(text, max(0, start - 60), start) is not None
     )
+
+
+_FIRST_WORD = LazyPattern(r"[ \t]?([A-Za-z]+)")
+
+
+def described(noun: str, text: str, at: int = 0) -> bool:
+    """Whether the word at `at` of `text` (after a space) makes the secret's `noun` before it a
+    name for something else: `Secret fingerprint: …`, `Token hash: …`, `token id …` (a digest,
+    an id, a name), as `tier` reads the two as one name (`password hash` stays a secret's)."""
+    m = _FIRST_WORD.match(text, at)
+    return m is not None and tier(noun + "_" + m.group(1)) == NOT_SECRET

@@ -207,8 +207,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
         and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1)
     ):
         return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
-    if level == WEAK and _WORDS_THEN_COLON.match(sep):
-        return None  # `The key insight: …`: a bare `key` then words is prose, not a label
+    if _WORDS_THEN_COLON.match(sep) and (level == WEAK or names.described(text[start:end], sep)):
+        return None  # `The key insight: …`: a bare `key` then words is prose; `Secret fingerprint: …` no secret
     vstart = between.end()
     if sep.strip() in ("0", "7") and text[start:end].isalpha():
         level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
@@ -358,7 +358,7 @@ _PROMPT = (
 def _prompt_answer(m: re.Match[str]) -> str:
     noun = m.group("n").lower().replace(" ", "")
     level = PASSWORD if noun in ("password", "passwd", "passphrase", "passcode", "secret") else STRONG
-    if not judged(level, m.group("s")):
+    if names.described(m.group("n"), m.string, m.end("n")) or not judged(level, m.group("s")):
         return m.group(0)
     a, b = m.span("s")
     whole, base = m.group(0), m.start()

@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from .line_starts import count_in, line_start
-from .names import LEADING_VERBS, PASSWORD
+from .names import LEADING_VERBS, PASSWORD, described
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -205,8 +205,8 @@ def after_noun(
             first = assigned = False
             pos = m.end()
             continue
-        if assigned or (core.lower() in _PROSE and not label) or reads:
-            return None  # `password = compute()`, `the password for …`, `getenv`
+        if assigned or (core.lower() in _PROSE and not label) or reads or (first and described(text[start:end], w)):
+            return None  # `password = compute()`, `the password for …`, `getenv`, `Secret fingerprint: …`
         if not is_numberish(core):
             words += 1
             if words > _MAX_WORDS:
