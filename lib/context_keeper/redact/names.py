@@ -129,8 +129,8 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
     if word.endswith("AUTHTOK"):
         return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
-    if word.endswith("SALT"):
-        return WEAK  # `TicketSalt`, `SECRET_SALT`: secret when random
+    if word.endswith("SALT") or word == "ENCRYPT" or (word.endswith("COOKIE") and (word != "COOKIE" or before)):
+        return WEAK  # `TicketSalt`, `ERLANG_COOKIE`, Consul's `encrypt`: a secret when random (a bare `Cookie:` is a header)
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):

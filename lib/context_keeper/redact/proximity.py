@@ -205,7 +205,12 @@ def after_noun(
             first = assigned = False
             pos = m.end()
             continue
-        if assigned or (core.lower() in _PROSE and not label) or reads or (first and described(text[start:end], w)):
+        if (
+            assigned
+            or (core.lower() in _PROSE and not label)
+            or reads
+            or (first and label and described(text[start:end], w))
+        ):
             return None  # `password = compute()`, `the password for …`, `getenv`, `Secret fingerprint: …`
         if not is_numberish(core):
             words += 1
