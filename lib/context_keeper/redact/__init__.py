@@ -41,7 +41,6 @@ class _Rules:
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
         from .continued import compile_rules as continued_rules
-        from .continued import read_whole_with as read_continued_with
         from .header_lists import compile_rules as header_list_rules
         from .lines import trigger_tree
         from .wrapped_calls import compile_rules as wrapped_call_rules
@@ -94,10 +93,9 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules()
+        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact)
         commands.read_whole_with(redact)  # (a command line an array of arguments makes)
         read_wrapped_calls_with(redact)  # (the line a call wrapped over lines makes)
-        read_continued_with(redact)  # (the line a command continued after `\\` makes)
 
 
 # Characters from the most to the least common in English prose and code; any other

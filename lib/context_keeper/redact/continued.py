@@ -22,14 +22,9 @@ _MOST_CHARS = 4000  # a longer command is generated text, read as its lines are
 _WORD = re.compile(r"(?:[^\s\\]|\\(?!\n))+")  # (not the backslash that continues the line)
 _OPENERS = "\"'(["
 _CLOSERS = "\"')],;"
-
-# The package's `redact` (set by the package: this module is one of its rules).
+# The package's `redact`, given by the package with `compile_rules` (this module is one of its
+# rules, so it does not import the package).
 _WHOLE: list[Callable[[str], str]] = []
-
-
-def read_whole_with(redact: Callable[[str], str]) -> None:
-    """Set the function that reads the line a continued command makes."""
-    _WHOLE[:] = [redact]
 
 
 def _joined(span: str) -> str:
@@ -38,23 +33,16 @@ def _joined(span: str) -> str:
 
 def _marked(word: str, done: str) -> str:
     """`word` with what the joined line took of it marked: its quotes and brackets kept, and
-    a user or a name before `:`/`=` when the joined line kept it (`admin:…`)."""
+    the start the joined line kept before its mark (`admin:…`, `-p…`)."""
     lead = len(word) - len(word.lstrip(_OPENERS))
     trail = len(word) - len(word.rstrip(_CLOSERS))
     core = word[lead : len(word) - trail]
-    head = ""
-    for sep in (":", "="):
-        k = core.find(sep)
-        if k > 0 and core[: k + 1] + MARK in done:
-            head = core[: k + 1]
-            break
+    head = next((core[:k] for k in range(min(len(core) - 1, 40), 0, -1) if core[:k] + MARK in done), "")
     return word[:lead] + head + MARK + word[len(word) - trail :]
 
 
 def redact_continued(text: str) -> str:
     """Each word a continued command's joined line loses, marked where it stands."""
-    if not _WHOLE:
-        return text
     out: list[str] = []
     pos = 0
     at = text.find("\\\n")
@@ -92,6 +80,7 @@ def _lost_words(span: str) -> list[str]:
     return [*pieces, span[last:]] if pieces else []
 
 
-def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
-    """(triggers, text -> text), as `commands.compile_rules`."""
+def compile_rules(redact: Callable[[str], str]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`; `redact` reads the joined lines."""
+    _WHOLE[:] = [redact]
     return ((TRIGGERS, redact_continued),)

@@ -200,17 +200,12 @@ def after_noun(
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
-        reads = _READING.search(core) is not None
+        reads = _READING.search(core) is not None or (first and label and described(text[start:end], w))
         if assigned and not reads and _passes_into(text, m):
             first = assigned = False
             pos = m.end()
             continue
-        if (
-            assigned
-            or (core.lower() in _PROSE and not label)
-            or reads
-            or (first and label and described(text[start:end], w))
-        ):
+        if assigned or (core.lower() in _PROSE and not label) or reads:
             return None  # `password = compute()`, `the password for …`, `getenv`, `Secret fingerprint: …`
         if not is_numberish(core):
             words += 1
