@@ -195,6 +195,7 @@ def after_noun(
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
+        shaped = shaped and (core.isdigit() or not is_numberish(core))  # a date, a time, a version: no key
         if shaped and not assigned and (clear or strongly_mixed(core) or looks_random(core)) and judged(level, core):
             return m.start("w"), m.start("w") + len(core)
         if core.lower() in _CLEAR_TEXT:
