@@ -109,6 +109,42 @@ LOOKALIKES = (
     "secret-tool lookup service smtp user bob",
 )
 
+# A second batch, written after the first changes and before checking them: ordinary output
+# in the shapes the new readings read (tab-separated tables, barred records, continued commands,
+# cookie and encrypt settings, user:colon values under auth names).
+LOOKALIKES_2 = (
+    "NAME\tTYPE\tDATA\tAGE\ndb-creds\tOpaque\t2\t5d",
+    "ID\t\t\tDescription\tStatus\n0a1b2c3d4e5f6a7b\t\tci token\tactive",
+    "KEY ID\tCREATED\tEXPIRES\nAKIAIOSFODNN7EXAMPLE\t2026-01-02\tnever",
+    "CREDENTIALS\tAKIAIOSFODNN7EXAMPLE\t2026-11-28T11:00:00+00:00",
+    "Key\t\tVersion\t\tLastModified\t\tUser\ndb_password\t3\t\t11-27 10:02:11\t\tbob",
+    "Name\tDigest\tCreated\nAPI_TOKEN\t9f86d081884c7d65\t2026-11-27",
+    "TOKEN NAME\tSCOPES\tLAST USED\nci-deploy\tread_repository,write_registry\t2d ago",
+    "||  Name            |  /prod/db/password       ||\n||  Type            |  SecureString            ||\n||  Version         |  7                       ||",
+    "||  Name            |  /prod/app/feature_flags ||\n||  Value           |  beta-dashboard,new-nav  ||",
+    "|  ARN   |  arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf  |",
+    '{"username": "bob", "theme": "dark", "key": "F5"}',
+    '{"user": "bob", "token": "<paste your token>"}',
+    '{"login": "octocat", "id": 583231, "node_id": "MDQ6VXNlcjU4MzIzMQ=="}',
+    "docker run --rm \\\n  -e POSTGRES_PASSWORD_FILE=/run/secrets/pg \\\n  postgres:16",
+    'export DB_PASSWORD=\\\n  "$(vault kv get -field=password secret/db)"',
+    'curl -sS \\\n  -H "Authorization: Bearer $TOKEN" \\\n  https://api.example.com/v1/me',
+    "helm upgrade app ./chart \\\n  --set db.password=$DB_PASSWORD \\\n  --set image.tag=1.4.2",
+    "gcloud sql users set-password app \\\n  --instance=prod --prompt-for-password",
+    "terraform apply \\\n  -var-file=prod.tfvars \\\n  -var 'db_password_secret_id=projects/p/secrets/db'",
+    'cookie_secure = true\ncookie_samesite = "lax"',
+    "SESSION_COOKIE_NAME=__Host-session",
+    "erlang_cookie_path: /var/lib/rabbitmq/.erlang.cookie",
+    "encrypt_at_rest = true",
+    "encrypt: false",
+    "cookieParser(process.env.COOKIE_SECRET)",
+    'cloud.auth: "${ELASTIC_USER}:${ELASTIC_PASSWORD}"',
+    "auth: user:pass@localhost  # placeholder",
+    "auth_backend: ldap:primary",
+    "credentials: github:read-only",
+    'basic_auth: {"username": "admin", "password_file": "/etc/grafana/pw"}',
+)
+
 # Secrets in real shapes: multi-line code, wrapped calls, continuation lines, REPL sessions.
 SHAPES = (
     "export DB_PASSWORD=\\\n  {v}",
@@ -151,7 +187,7 @@ def _value(rng: random.Random, kind: str) -> str:
 
 
 def main() -> int:
-    changed = [line for line in LOOKALIKES if redact(line) != line]
+    changed = [line for line in (*LOOKALIKES, *LOOKALIKES_2) if redact(line) != line]
     for line in changed:
         print(f"changed: {line!r}\n      -> {redact(line)!r}")
     rng = random.Random(11)
@@ -165,7 +201,8 @@ def main() -> int:
         if kept:
             leaks += 1
             print(f"leaked: {text!r}\n     -> {out!r}")
-    print(f"look-alikes unchanged: {len(LOOKALIKES) - len(changed)} / {len(LOOKALIKES)}")
+    total = len(LOOKALIKES) + len(LOOKALIKES_2)
+    print(f"look-alikes unchanged: {total - len(changed)} / {total}")
     print(f"shapes removed: {len(SHAPES) - leaks} / {len(SHAPES)}")
     return 0
 

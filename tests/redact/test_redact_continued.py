@@ -59,3 +59,29 @@ KEPT = (
 @pytest.mark.parametrize("text", KEPT)
 def test_look_alikes_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+DEFAULTS = (
+    'password = os.environ.get("X", "Maple.1234river")',
+    'conn = connect(password=os.environ.get("X", "Maple.1234river"),',
+    'password = System.getenv().getOrDefault("PG", "Maple.1234river");',
+)
+
+
+@pytest.mark.parametrize("text", DEFAULTS)
+def test_the_default_of_a_lookup_under_a_password_name_goes(text: str) -> None:
+    out = redact(text)
+    assert PW not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        'password = os.environ.get("DB_PASSWORD", "")',
+        'password = os.environ.get("DB_PASSWORD", "changeme")',
+        'token_url = os.getenv("TOKEN_URL", "https://auth.example.com/token")',
+        'password_file = os.getenv("PW_FILE", "/run/secrets/pw")',
+    ),
+)
+def test_defaults_that_are_no_secret_stay(text: str) -> None:
+    assert redact(text) == text

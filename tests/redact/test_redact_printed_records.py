@@ -63,3 +63,20 @@ KEPT = (
 @pytest.mark.parametrize("text", KEPT)
 def test_ordinary_rows_stay(text: str) -> None:
     assert redact(text) == text
+
+
+REPL_RESULTS = (
+    "$ rabbitmqctl eval 'application:get_env(rabbit, default_pass).'\n{ok,<<\"ri8PsWDMNMrQeBDqB0FL\">>}",
+    'iex(1)> System.fetch_env("DB_PASSWORD")\n{:ok, "ri8PsWDMNMrQeBDqB0FL"}',
+)
+
+
+@pytest.mark.parametrize("text", REPL_RESULTS)
+def test_a_repl_result_wrapped_in_a_tuple_goes(text: str) -> None:
+    out = redact(text)
+    assert "ri8PsWDMNMrQeBDqB0FL" not in out and MARK in out
+
+
+def test_a_repl_result_that_is_a_placeholder_stays() -> None:
+    text = "$ rabbitmqctl eval 'application:get_env(rabbit, default_pass).'\n{ok,<<\"guest\">>}"
+    assert redact(text) == text
