@@ -11,29 +11,35 @@ placeholder, a reference or a word stays.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .names import NOT_SECRET, tier
-from .patterns import MARK, LazyRule
+from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("env", "Env", "ENV", "environ", "etOrDefault", "fetch")
-_DEFAULT = (
-    r"(?P<name>[A-Za-z_][\w.-]{0,60})[\"']?[ \t]*(?::=|=|:)[ \t]*"
-    r"[\w$.]*(?:getenv|getEnv|GetEnv|environ\.get|env|Env|ENV\.fetch|fetch_env|getOrDefault)(?:\.\w+)?"
+TRIGGERS = ("env", "Env", "ENV")  # (every lookup the pattern reads holds one)
+# The lookup and its default, searched for first (a literal's alternation: cheap on a line
+# without one); the name it is assigned to is read back from where the lookup starts.
+_LOOKUP = LazyPattern(
+    r"(?:getenv|getEnv|GetEnv|environ\.get|env|Env|ENV\.fetch|fetch_env|getOrDefault)(?:\.\w+)?"
     r"(?:\(\))?(?:\.getOrDefault)?\((?P<args>[^()\n]{0,120}?),[ \t]*(?:default[ \t]*[=:][ \t]*)?"
     r"(?P<q>[\"'])(?P<v>[^\"'\\\n]{1,200})(?P=q)[ \t]*\)"
 )
+_NAME_BEFORE = LazyPattern(r"(?P<name>[A-Za-z_][\w.-]{0,60})[\"']?[ \t]*(?::=|=|:)[ \t]*[\w$.]*$")
 
 
-def rule(judged: Callable[[int, str], bool]) -> LazyRule:
+def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
     """The rule, judging each default with `judged(level of the name, value)`."""
 
-    def one(m: re.Match[str]) -> str:
-        level = tier(m.group("name"))
-        if level == NOT_SECRET or not judged(level, m.group("v")):
-            return m.group(0)
-        a, b = m.start("v") - m.start(), m.end("v") - m.start()
-        return m.group(0)[:a] + MARK + m.group(0)[b:]
+    def redact_defaults(text: str) -> str:
+        out: list[str] = []
+        pos = 0
+        for m in _LOOKUP.finditer(text):
+            name = _NAME_BEFORE.search(text, max(0, m.start() - 100), m.start())
+            level = NOT_SECRET if name is None else tier(name.group("name"))
+            if level == NOT_SECRET or not judged(level, m.group("v")):
+                continue
+            out += [text[pos : m.start("v")], MARK]
+            pos = m.end("v")
+        return text if not out else "".join(out) + text[pos:]
 
-    return LazyRule(_DEFAULT, one)
+    return redact_defaults

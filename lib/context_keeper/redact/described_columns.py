@@ -6,7 +6,7 @@ Read line by line, a row is a secret's name and a random value, which is how a s
 printed too; only the header tells them apart. After the line rules ran, a value they took out
 of such a column, in a row under the header, is put back when it has a digest's shape (hex,
 or `sha256:` and the like). Nothing else is put back: a column named `VALUE` or `SECRET`, a
-value of another shape, a row past a blank line.
+value of another shape, a row past a blank line, a table in a text over 64 KB.
 """
 
 from __future__ import annotations
@@ -16,13 +16,32 @@ import re
 from .patterns import MARK, LazyPattern
 
 # Headers of a column that describes a value: a digest of it, its id or its version.
-_DESCRIBING = frozenset(
-    "DIGEST HASH CHECKSUM FINGERPRINT SHA SHA1 SHA256 SHA512 MD5 ETAG VERSION REVISION ID KEYID KEY_ID".split()
+_DESCRIBING = frozenset("DIGEST HASH CHECKSUM FINGERPRINT SHA SHA1 SHA256 SHA512 MD5 ETAG".split())
+# A line that may be such a header, found in the whole text by one search (a long text without
+# one costs that search, not a test per line).
+# A longer text (a file, a log) is left as its lines' rules left it, as `repeats` leaves it: a
+# command's listing is short, and the searches below would read the whole text.
+MAX_TEXT = 65536
+_HEADER_WORDS = (
+    "DIGEST",
+    "Digest",
+    "HASH",
+    "Hash",
+    "CHECKSUM",
+    "Checksum",
+    "FINGERPRINT",
+    "Fingerprint",
+    "SHA",
+    "MD5",
+    "ETAG",
+    "ETag",
+)
+_HEADER_WORD_AT = LazyPattern(
+    r"\b(?:DIGEST|Digest|HASH|Hash|CHECKSUM|Checksum|FINGERPRINT|Fingerprint|SHA\d*|MD5|ETAG|ETag)\b"
 )
 _SPLIT = LazyPattern(r"\t+|[ \t]*\|[ \t]*|[ ]{2,}")
 _DIGEST = LazyPattern(r"(?i:sha\d*|md5|blake2b?)[:=-][A-Za-z0-9+/=_-]{8,}|[0-9a-fA-F]{8,}")
 _HEADER_WORD = re.compile(r"[A-Z][A-Z0-9_ ]*|[A-Z][a-z]+(?: [A-Za-z]+)?")
-_TRIGGERS = tuple(w for w in _DESCRIBING if w.isalpha())
 
 
 def _cells(line: str) -> list[str]:
@@ -31,9 +50,6 @@ def _cells(line: str) -> list[str]:
 
 def _described_column(line: str) -> int:
     """The index of the first describing column when `line` is a table's header, else -1."""
-    upper = line.upper()
-    if not any(w in upper for w in _TRIGGERS):
-        return -1
     cells = _cells(line)
     if len(cells) < 2 or not all(_HEADER_WORD.fullmatch(c.strip()) for c in cells):
         return -1
@@ -43,8 +59,17 @@ def _described_column(line: str) -> int:
     return -1
 
 
+def _line_at(text: str, at: int) -> str:
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1 : len(text) if end == -1 else end]
+
+
 def keep_described(original: str, redacted: str) -> str:
     """`redacted` with the digests of described columns that the line rules took put back."""
+    if len(original) > MAX_TEXT or not any(w in original for w in _HEADER_WORDS):
+        return redacted
+    if not any(_described_column(_line_at(original, m.start())) != -1 for m in _HEADER_WORD_AT.finditer(original)):
+        return redacted
     before = original.split("\n")
     after = redacted.split("\n")
     if len(before) != len(after):
