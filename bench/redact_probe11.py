@@ -145,6 +145,47 @@ LOOKALIKES_2 = (
     'basic_auth: {"username": "admin", "password_file": "/etc/grafana/pw"}',
 )
 
+# A third batch in syntaxes of configuration and schema languages (Nix, Dhall, Jsonnet, CUE,
+# Gradle, Swift, Zig, Elixir, Erlang, OCaml, Haskell, Lua, SQL, GraphQL, protobuf, OpenAPI,
+# Rego) and key listings, written before it was first run (34 of 35 kept: `Secret Key ID:`).
+LOOKALIKES_3 = (
+    '{ config, ... }: { services.postgresql.authentication = "local all all trust"; }',
+    'services.grafana.settings.security.admin_password = "$__file{/run/secrets/grafana}";',
+    "let Config = { password : Optional Text, token : Text }",
+    "local secret = std.extVar('DB_PASSWORD');",
+    'password: string & =~"^.{12,}$"',
+    'path "secret/data/app/*" {\n  capabilities = ["read"]\n}',
+    "val signingPassword: String by project",
+    "signing { useInMemoryPgpKeys(signingKey, signingPassword) }",
+    "let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]",
+    'const token = std.process.getEnvVarOwned(allocator, "GITHUB_TOKEN") catch null;',
+    'config :app, App.Repo, password: System.get_env("DB_PASSWORD")',
+    '{app, [{env, [{password, {env, "DB_PASSWORD"}}]}]}.',
+    'let password = Sys.getenv "DB_PASSWORD" in',
+    'token <- lookupEnv "GITHUB_TOKEN"',
+    "require('lspconfig').lua_ls.setup({ settings = { Lua = { telemetry = { enable = false } } } })",
+    "PSDscAllowPlainTextPassword = $true",
+    "CREATE TABLE users (id serial PRIMARY KEY, password_hash text NOT NULL, api_key_id uuid);",
+    "type Mutation { resetPassword(token: String!, newPassword: String!): Boolean }",
+    "message LoginRequest {\n  string username = 1;\n  string password = 2;\n}",
+    "securitySchemes:\n  ApiKeyAuth:\n    type: apiKey\n    in: header\n    name: X-API-Key",
+    'deny[msg] { input.kind == "Secret"; msg := "secrets must be sealed" }',
+    "ALTER USER app PASSWORD EXPIRE INTERVAL 90 DAY;",
+    "ssh-add -l\n256 SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 bob@laptop (ED25519)",
+    "gpg --list-secret-keys --keyid-format=long\nsec   ed25519/4AEE18F83AFDEB23 2024-01-02 [SC]",
+    "  Key fingerprint = 3AA5 C343 7151 1D1E 3E6B  9D1D 4AEE 18F8 3AFD EB23",
+    "Secret Key ID: 4AEE18F83AFDEB23",
+    "TOKEN_EXPIRES_AT=2026-12-01T00:00:00Z",
+    '  "tokenType": "Bearer",\n  "expiresIn": 3600,\n  "scope": "read write"',
+    "x-api-key: ${API_KEY}",
+    "Authorization: Basic <base64 of user:password>",
+    "NAME\tREVISION\tUPDATED\nDB_PASSWORD\t4\t2026-11-27",
+    "secret/data/app  version=3  created_time=2026-11-27T10:00:00Z",
+    "Password must contain at least 12 characters, including a digit.",
+    "The API key was rotated at 10:42; the old key is revoked.",
+    "keyring set smtp bob  # prompts for the password",
+)
+
 # Secrets in real shapes: multi-line code, wrapped calls, continuation lines, REPL sessions.
 SHAPES = (
     "export DB_PASSWORD=\\\n  {v}",
@@ -187,7 +228,7 @@ def _value(rng: random.Random, kind: str) -> str:
 
 
 def main() -> int:
-    changed = [line for line in (*LOOKALIKES, *LOOKALIKES_2) if redact(line) != line]
+    changed = [line for line in (*LOOKALIKES, *LOOKALIKES_2, *LOOKALIKES_3) if redact(line) != line]
     for line in changed:
         print(f"changed: {line!r}\n      -> {redact(line)!r}")
     rng = random.Random(11)
@@ -201,7 +242,7 @@ def main() -> int:
         if kept:
             leaks += 1
             print(f"leaked: {text!r}\n     -> {out!r}")
-    total = len(LOOKALIKES) + len(LOOKALIKES_2)
+    total = len(LOOKALIKES) + len(LOOKALIKES_2) + len(LOOKALIKES_3)
     print(f"look-alikes unchanged: {total - len(changed)} / {total}")
     print(f"shapes removed: {len(SHAPES) - leaks} / {len(SHAPES)}")
     return 0

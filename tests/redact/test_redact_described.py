@@ -40,3 +40,8 @@ TAKEN = (
 def test_secrets_beside_descriptions_still_go(text: str, secret: str) -> None:
     out = redact(text)
     assert secret not in out and MARK in out
+
+
+def test_a_label_of_several_words_naming_an_id_is_kept() -> None:
+    assert redact("Secret Key ID: 4AEE18F83AFDEB23") == "Secret Key ID: 4AEE18F83AFDEB23"
+    assert MARK in redact("Secret Key: ghx7Hq2LmN9pQrStUvWxYz0123456789AbCd")

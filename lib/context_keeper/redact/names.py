@@ -226,12 +226,13 @@ def given_by_name(text: str, start: int, end: int) -> bool:
     )
 
 
-_FIRST_WORD = LazyPattern(r"[ \t]?([A-Za-z]+)")
+_FIRST_WORDS = LazyPattern(r"[ \t]?([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})")
 
 
 def described(noun: str, text: str, at: int = 0) -> bool:
-    """Whether the word at `at` of `text` (after a space) makes the secret's `noun` before it a
-    name for something else: `Secret fingerprint: …`, `Token hash: …`, `token id …` (a digest,
-    an id, a name), as `tier` reads the two as one name (`password hash` stays a secret's)."""
-    m = _FIRST_WORD.match(text, at)
-    return m is not None and tier(noun + "_" + m.group(1)) == NOT_SECRET
+    """Whether the words at `at` of `text` (after a space, up to three) make the secret's `noun`
+    before them a name for something else: `Secret fingerprint: …`, `Token hash: …`, `Secret Key
+    ID: …` (a digest, an id, a name), as `tier` reads them as one name (`password hash` stays a
+    secret's)."""
+    m = _FIRST_WORDS.match(text, at)
+    return m is not None and tier(noun + "_" + "_".join(m.group(1).split())) == NOT_SECRET
