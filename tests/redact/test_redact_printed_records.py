@@ -80,3 +80,11 @@ def test_a_repl_result_wrapped_in_a_tuple_goes(text: str) -> None:
 def test_a_repl_result_that_is_a_placeholder_stays() -> None:
     text = "$ rabbitmqctl eval 'application:get_env(rabbit, default_pass).'\n{ok,<<\"guest\">>}"
     assert redact(text) == text
+
+
+def test_a_random_key_holding_a_slash_goes_whole() -> None:
+    key = "cb73UswhbVkhpstcGCyjS0S/XyIy0EWBmPvZEOVeAuPM"
+    assert redact(f"Password: {key}\n\n# NOTE: This password will be cleaned up") == (
+        "Password: [REDACTED]\n\n# NOTE: This password will be cleaned up"
+    )
+    assert redact("NEO4J_AUTH=neo4j/Maple.1234river") == "NEO4J_AUTH=neo4j/[REDACTED]"  # a user, then its password
