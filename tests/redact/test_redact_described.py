@@ -45,3 +45,8 @@ def test_secrets_beside_descriptions_still_go(text: str, secret: str) -> None:
 def test_a_label_of_several_words_naming_an_id_is_kept() -> None:
     assert redact("Secret Key ID: 4AEE18F83AFDEB23") == "Secret Key ID: 4AEE18F83AFDEB23"
     assert MARK in redact("Secret Key: ghx7Hq2LmN9pQrStUvWxYz0123456789AbCd")
+
+
+def test_a_sentence_after_the_noun_is_no_label_of_an_id() -> None:
+    text = "$ gitea admin user generate-access-token -u bob\nAccess token was successfully created: 7782e3eb2a117fae7a9378dd72de25c17a38ff42"
+    assert "7782e3eb2a117fae7a9378dd72de25c17a38ff42" not in redact(text)

@@ -226,6 +226,9 @@ def given_by_name(text: str, start: int, end: int) -> bool:
     )
 
 
+_PROSE_WORDS = frozenset(
+    "is was were are be been has have had will can must for of to the a an and or i you we it".split()
+)
 _FIRST_WORDS = LazyPattern(r"[ \t]?([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})")
 
 
@@ -235,4 +238,9 @@ def described(noun: str, text: str, at: int = 0) -> bool:
     ID: …` (a digest, an id, a name), as `tier` reads them as one name (`password hash` stays a
     secret's)."""
     m = _FIRST_WORDS.match(text, at)
-    return m is not None and tier(noun + "_" + "_".join(m.group(1).split())) == NOT_SECRET
+    words: list[str] = []
+    for w in m.group(1).split() if m is not None else ():
+        if w.lower() in _PROSE_WORDS:
+            break  # `token was successfully created:`: a sentence about the secret, not its name
+        words.append(w)
+    return bool(words) and tier(noun + "_" + "_".join(words)) == NOT_SECRET
