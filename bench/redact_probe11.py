@@ -215,6 +215,34 @@ SHAPES = (
     'login("{v}")',
 )
 
+# A second probe of 22 shapes (connection strings continued over lines, REPL sessions of seven
+# databases, builders and initialisers over lines, Dockerfile and CI lines, secret stores' CLIs),
+# written after the first changes: 21 removed at first run (SQLCipher's `ATTACH … KEY '…'`).
+SHAPES_2 = (
+    'psql "host=db user=app \\\n  password={v} dbname=shop"',
+    "$ mongo --host db \\\n    -u admin \\\n    -p {v} \\\n    --authenticationDatabase admin",
+    ">>> import redis\n>>> r = redis.Redis(host='cache', port=6379,\n...                 password='{v}')",
+    "irb(main):002> ActiveRecord::Base.establish_connection(adapter: 'postgresql', username: 'app',\nirb(main):003*   password: '{v}')",
+    "sqlite> ATTACH DATABASE 'enc.db' AS enc KEY '{v}';",
+    "MariaDB [(none)]> SET PASSWORD FOR 'app'@'%' = PASSWORD('{v}');",
+    "cqlsh> CREATE ROLE app WITH PASSWORD = '{v}' AND LOGIN = true;",
+    "neo4j@neo4j> ALTER CURRENT USER SET PASSWORD FROM 'neo4j' TO '{v}';",
+    '> db.auth("admin", "{v}")',
+    "Ruby: ENV.fetch('DB_PASSWORD') {{ '{v}' }}",
+    'let client = Client::builder()\n    .username("app")\n    .password("{v}")\n    .build()?;',
+    'val ds = HikariDataSource().apply {{\n    username = "app"\n    password = "{v}"\n}}',
+    'cfg := &mysql.Config{{\n\tUser:   "app",\n\tPasswd: "{v}",\n\tNet:    "tcp",\n}}',
+    'new SqlConnectionStringBuilder {{\n    UserID = "app",\n    Password = "{v}"\n}};',
+    "ENV PGPASSWORD {v}",
+    "ARG NPM_TOKEN={k}",
+    '  - name: Login\n    run: echo "{k}" | docker login ghcr.io -u bot --password-stdin',
+    "heroku config:set STRIPE_SECRET_KEY={k} -a shop",
+    "kubectl create secret generic db \\\n  --from-literal=username=app \\\n  --from-literal=password={v}",
+    "op item create --category login --title db username=app 'password={v}'",
+    "$ vault kv get -field=password secret/db\n{v}",
+    "$ security find-generic-password -s github -w\n{k}",
+)
+
 
 def _value(rng: random.Random, kind: str) -> str:
     if kind == "k":
@@ -233,7 +261,7 @@ def main() -> int:
         print(f"changed: {line!r}\n      -> {redact(line)!r}")
     rng = random.Random(11)
     leaks = 0
-    for shape in SHAPES:
+    for shape in (*SHAPES, *SHAPES_2):
         values = {k: _value(rng, k) for k in "vkb"}
         text = shape.format(**values)
         out = redact(text)
@@ -244,7 +272,7 @@ def main() -> int:
             print(f"leaked: {text!r}\n     -> {out!r}")
     total = len(LOOKALIKES) + len(LOOKALIKES_2) + len(LOOKALIKES_3)
     print(f"look-alikes unchanged: {total - len(changed)} / {total}")
-    print(f"shapes removed: {len(SHAPES) - leaks} / {len(SHAPES)}")
+    print(f"shapes removed: {len(SHAPES) + len(SHAPES_2) - leaks} / {len(SHAPES) + len(SHAPES_2)}")
     return 0
 
 

@@ -85,3 +85,29 @@ def test_the_default_of_a_lookup_under_a_password_name_goes(text: str) -> None:
 )
 def test_defaults_that_are_no_secret_stay(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        "PRAGMA key = 'Maple.1234river';",
+        "sqlite> PRAGMA rekey='Maple.1234river';",
+        "ATTACH DATABASE 'enc.db' AS enc KEY 'Maple.1234river';",
+    ),
+)
+def test_an_encrypted_databases_key_in_sql_goes(text: str) -> None:
+    out = redact(text)
+    assert PW not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        "PRAGMA foreign_keys = ON;",
+        "PRAGMA key = '';",
+        "PRAGMA key = '<your passphrase>';",
+        "ATTACH DATABASE 'other.db' AS other;",
+    ),
+)
+def test_other_pragmas_and_placeholders_stay(text: str) -> None:
+    assert redact(text) == text

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import defaults, names, runs
+from . import defaults, names, runs, sql_keys
 from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
@@ -387,4 +387,4 @@ _PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((TRIGGERS, redact_nouns), (defaults.TRIGGERS, defaults.rule(judged)))
+    return ((TRIGGERS, redact_nouns), (defaults.TRIGGERS, defaults.rule(judged)), (sql_keys.TRIGGERS, sql_keys.RULE))
