@@ -14,7 +14,7 @@ import re
 from .patterns import MARK, LazyRule
 from .values import not_a_secret
 
-TRIGGERS = ("PRAGMA", "pragma", "Pragma", "ATTACH", "attach")
+TRIGGERS = ("PRAGMA", "pragma", "Pragma", "ATTACH")  # (`attach` in lower case is mostly prose)
 _KEY_STATEMENT = (
     r"(?i:\bpragma[ \t]+(?:\w+\.)?(?:re)?key[ \t]*(?:=[ \t]*|\([ \t]*)"
     r"|\battach[ \t]+(?:database[ \t]+)?\S+[ \t]+as[ \t]+\w+[ \t]+key[ \t]+)"
