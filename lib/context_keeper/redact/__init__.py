@@ -40,6 +40,7 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from .continued import compile_rules as continued_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
         from .wrapped_calls import compile_rules as wrapped_call_rules
@@ -93,7 +94,7 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules()
+        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact)
         commands.read_whole_with(redact)  # (a command line an array of arguments makes)
         read_wrapped_calls_with(redact)  # (the line a call wrapped over lines makes)
 
@@ -149,6 +150,10 @@ def _redact(text: str) -> str:
         from .lines import redact_lines
 
         done = redact_lines(text, r, _apply)
+        if done is not text and "\n" in text:
+            from .described_columns import keep_described
+
+            done = keep_described(text, done)
     else:
         hits = _triggered(text, r)
         if r.flag_gate in text:

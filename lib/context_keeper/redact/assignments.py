@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .generics import annotated as _typed
 from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -239,8 +240,8 @@ def _bare_value(
         vend = vstart + len(val)
     elif text[vend : vend + 1] in ("(", "["):
         return None  # `token = get_token()`, `password = os.environ[...]`
-    if not val or is_dotted_name(val) or is_command_call(val, text[vend : vend + 2]):
-        return None  # `settings.api_key`, `process.env.TOKEN`, `Read-Host 'Password'`
+    if not val or is_dotted_name(val) or is_command_call(val, text[vend : vend + 2]) or _typed(name, sep, text, vstart):
+        return None  # `settings.api_key`, `process.env.TOKEN`, `Read-Host 'Password'`, `password: Option<Secret>`
     if sep.endswith(":") and not literal and (is_type_name(val) or (is_wordlike(val) and not looks_random(val))):
         tail = _TYPE_TAIL.match(text, vend)
         if tail is None:
@@ -268,8 +269,7 @@ def _value_in_string(value: str, opening: str, env_style: bool) -> str:
     if opening in ('"', "'"):
         return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
     if env_style and value[0] not in "\"'`\\":
-        # `"…\nDB_PASSWORD=value\n"` in JSON output: the escape or the string's quote ends it
-        return _ESCAPED_END.split(value, 1)[0] or value
+        return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
     return value
 
 

@@ -129,8 +129,8 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD  # `rootpw`, `bindpw`, `adminpwd`, `remotepass`: a short password noun last
     if word.endswith("AUTHTOK"):
         return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
-    if word.endswith("SALT"):
-        return WEAK  # `TicketSalt`, `SECRET_SALT`: secret when random
+    if word.endswith("SALT") or word == "ENCRYPT" or (word.endswith("COOKIE") and (word != "COOKIE" or before)):
+        return WEAK  # `TicketSalt`, `ERLANG_COOKIE`, Consul's `encrypt`: a secret when random (a bare `Cookie:` is a header)
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):
@@ -224,3 +224,23 @@ def given_by_name(text: str, start: int, end: int) -> bool:
         _VARIABLE.fullmatch(text, start, end) is not None
         and _FLAG_THEN_NAME.search(text, max(0, start - 60), start) is not None
     )
+
+
+_PROSE_WORDS = frozenset(
+    "is was were are be been has have had will can must for of to the a an and or i you we it".split()
+)
+_FIRST_WORDS = LazyPattern(r"[ \t]?([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})")
+
+
+def described(noun: str, text: str, at: int = 0) -> bool:
+    """Whether the words at `at` of `text` (after a space, up to three) make the secret's `noun`
+    before them a name for something else: `Secret fingerprint: …`, `Token hash: …`, `Secret Key
+    ID: …` (a digest, an id, a name), as `tier` reads them as one name (`password hash` stays a
+    secret's)."""
+    m = _FIRST_WORDS.match(text, at)
+    words: list[str] = []
+    for w in m.group(1).split() if m is not None else ():
+        if w.lower() in _PROSE_WORDS:
+            break  # `token was successfully created:`: a sentence about the secret, not its name
+        words.append(w)
+    return bool(words) and tier(noun + "_" + "_".join(words)) == NOT_SECRET

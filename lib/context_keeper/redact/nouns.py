@@ -29,11 +29,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import names, runs
+from . import defaults, names, runs, sql_keys
 from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
+from .prompts import PROMPT, prompt_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -46,7 +47,9 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer".split()
+_ENGLISH = (
+    "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer cookie encrypt".split()
+)
 _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
@@ -90,6 +93,7 @@ _PAIR_AFTER = LazyPattern(
     r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
     r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
 )
+_USER_COLON = LazyPattern(r"[A-Za-z_][\w.@+-]{0,40}:(?=[^\s/:\"'`]{6,}(?:[\"'`]|[ \t]*$|[ \t]*[,;]))")
 _USER_SLASH = LazyPattern(r"[A-Za-z_][\w.@-]{0,40}[ \t]+/[ \t]+(?=\S)")
 _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
@@ -207,8 +211,8 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
         and _ITEM_BEFORE.search(text, max(0, start - 8), start - 1)
     ):
         return None  # `'…Credential', '…Provider'`: items of a list; `call("NAME", "…")` is read
-    if level == WEAK and _WORDS_THEN_COLON.match(sep):
-        return None  # `The key insight: …`: a bare `key` then words is prose, not a label
+    if _WORDS_THEN_COLON.match(sep) and (level == WEAK or names.described(text[start:end], sep)):
+        return None  # `The key insight: …`: a bare `key` then words is prose; `Secret fingerprint: …` no secret
     vstart = between.end()
     if sep.strip() in ("0", "7") and text[start:end].isalpha():
         level = PASSWORD  # `key 0 …`, `secret 7 …`: a network device's type digit, then the key itself
@@ -218,13 +222,16 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
-    credential = level >= STRONG or any(w in text[start:end].lower() for w in ("auth", "cred", "login"))
+    login_name = any(w in text[start:end].lower() for w in ("auth", "cred", "login"))
+    credential = level >= STRONG or login_name
     if pair is not None and credential and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
         if _MORE_ITEMS.match(text, pair.end()) is None:
             return pair.span("s")  # `"auth" => ["bob", "…"]`: a user and its password
     user = _USER_SLASH.match(text, vstart)
     if user is not None and not sep.rstrip().endswith(("'", '"', "`")):
         vstart, level = user.end(), PASSWORD  # `creds for staging: deploy / …`: a user, then its password
+    elif login_name and (user := _USER_COLON.match(text, vstart)) is not None:
+        vstart, level = user.end(), PASSWORD  # `cloud.auth: "elastic:…"`: a user, a colon, its password
     return _value_at(text, start, vstart, sep, level)
 
 
@@ -347,29 +354,12 @@ def _named_field(m: re.Match[str]) -> str:
 
 # -- a prompt and the answer echoed after it ----------------------------------------------------
 
-# `Password for 'https://bob@github.com': …`, `Admin password [default: admin]: …`, `Enter new
-# password for user "app": …`: a label holding the noun, more words, a colon, one token to the end.
-_PROMPT = (
-    r"(?m:^)[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
-    r"(?![\w-])[^\n]{0,60}?:[ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
-)
-
-
-def _prompt_answer(m: re.Match[str]) -> str:
-    noun = m.group("n").lower().replace(" ", "")
-    level = PASSWORD if noun in ("password", "passwd", "passphrase", "passcode", "secret") else STRONG
-    if not judged(level, m.group("s")):
-        return m.group(0)
-    a, b = m.span("s")
-    whole, base = m.group(0), m.start()
-    return whole[: a - base] + MARK + whole[b - base :]
-
-
 # Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
 # test each, the rule's own pattern then finds the noun.
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
-    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", *names.FOREIGN_TRIGGERS,
+    "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", "ookie", "OOKIE", "ncrypt", "NCRYPT",
+    *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
 
@@ -392,9 +382,9 @@ def redact_nouns(text: str) -> str:
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 _FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
 _FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
-_PROMPT_RULE = LazyRule(_PROMPT, _prompt_answer)
+_PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((TRIGGERS, redact_nouns),)
+    return ((TRIGGERS, redact_nouns), (defaults.TRIGGERS, defaults.rule(judged)), (sql_keys.TRIGGERS, sql_keys.RULE))

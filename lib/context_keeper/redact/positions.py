@@ -172,8 +172,8 @@ def _user_then_secret(m: re.Match[str]) -> str:
     name = text[start : m.start("sep")].rstrip("\"'")
     if tier(name) == NOT_SECRET and name.lower() != "login":
         return m.group(0)  # (`Login: admin / …`: a README's sign-in line)
-    if start and text[start - 1] in "$" or not name[:1].isalpha() and name[:1] != "_":
-        return m.group(0)
+    if start and text[start - 1] in "$" or not name[:1].isalpha() and name[:1] != "_" or strongly_mixed(m.group("u")):
+        return m.group(0)  # (`Password: cb73…S/XyIy…`: a random key holding a slash, no user before it)
     if not m.group("sep").strip() and text[start - 1 : start] != "-" and m.group("j") != ":":
         return m.group(0)  # `Token Program/Token-2022`: words; a flag's argument needs no `=`
     return _if_shaped(m)

@@ -115,10 +115,10 @@ _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
-# `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `.
+# `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `; Erlang's `{ok,<<"…">>}`, Elixir's `{:ok, "…"}`.
 _BARE_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
-    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)[ \t\r]*"
+    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)(?:>>)?\}?[ \t\r]*"
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(

@@ -30,8 +30,8 @@ import functools
 import re
 
 from .names import PASSWORD, STRONG, WEAK, tier, words_of
-from .patterns import MARK, LazyPattern
-from .printed_tables import redact_table
+from .patterns import MARK, LazyPattern, LazyRule
+from .printed_tables import redact_tab_record, redact_table
 from .values import (
     is_dotted_name,
     is_hexlike,
@@ -164,8 +164,8 @@ _LABEL_LINE = LazyPattern(
 )
 # A row of two cells between bars, a label and its value (`| secret | … |`, `│ token │ … │`).
 _BARRED_PAIR = LazyPattern(
-    r"(?P<lead>[ \t]*[|│┃][ \t]*)(?P<q>)(?P<label>[A-Za-z][\w .-]{0,40}?)[ \t]*[|│┃][ \t]*"
-    r"(?P<s>[^\s|│┃]{6,400})[ \t]*[|│┃][ \t\r]*"
+    r"(?P<lead>[ \t]*[|│┃]{1,2}[ \t]*)(?P<q>)(?P<label>[A-Za-z][\w .-]{0,40}?)[ \t]*[|│┃][ \t]*"
+    r"(?P<s>[^\s|│┃]{6,400})[ \t]*[|│┃]{1,2}[ \t\r]*"  # (`||  Value  |  …  ||`: a record inside a table)
 )
 # A key and a scalar value on one line of JSON or YAML (`"type": "secret",`, `- name: X`).
 _PAIR = LazyPattern(
@@ -243,6 +243,34 @@ def _redact_object_values(lines: list[str], i: int) -> None:
         lines[i] = lines[i][: m.start("v")] + MARK + lines[i][m.end("v") :]
 
 
+def _redact_barred_value(lines: list[str], i: int, m: re.Match[str]) -> None:
+    """`|| Value | … ||` in a record of barred rows (`aws … --output table`) whose `Name` or
+    `Type` row says the value is a secret (`/prod/db/password`, `SecureString`)."""
+    if "".join(words_of(m.group("label"))) not in _VALUE_KEYS or not shown_secret(m.group("s")):
+        return
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(lines) and abs(j - i) <= 8 and (row := _BARRED_PAIR.fullmatch(lines[j])) is not None:
+            if _says_secret(row.group("label"), row.group("s")):
+                lines[i] = lines[i][: m.start("s")] + MARK + lines[i][m.end("s") :]
+                return
+            j += step
+
+
+# A user's name and a key in one flat object (`{"username":"bob","key":"…"}`, kaggle.json and
+# other tools' credential files): the key, whatever its shape, is the user's credential.
+_USER_KEY_RULE = LazyRule(
+    r'(?i:\{[ \t]*"(?:user(?:_?name)?|login)"[ \t]*:[ \t]*"[\w.@+-]{1,60}"[ \t]*,[ \t]*'
+    r'"(?:key|secret|token|api_?key)"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,200})"[ \t]*\})',
+    lambda m: _mark_group(m, "v") if shown_secret(m.group("v")) else m.group(0),
+)
+
+
+def _mark_group(m: re.Match[str], group: str) -> str:
+    a, b = m.start(group) - m.start(), m.end(group) - m.start()
+    return m.group(0)[:a] + MARK + m.group(0)[b:]
+
+
 # One-line JSON objects (`{"type":"secret","value":"…"}`): the innermost braces.
 _FLAT_OBJECT = LazyPattern(r"\{[^{}\n]{0,2000}\}")
 _JSON_PAIR = LazyPattern(r'"(?P<k>[A-Za-z_][\w.-]{0,60})"[ \t]*:[ \t]*(?:"(?P<v>[^"\\\n]{0,400})"|(?P<b>true|false))')
@@ -302,6 +330,8 @@ def redact_printed_labels(text: str) -> str:
         if "{" in line and '"' in line and ("alue" in line or "ALUE" in line):
             lines[i] = _redact_flat_objects(line)
             continue
+        if "{" in line and '"' in line and "user" in line.lower():
+            lines[i] = _USER_KEY_RULE(line)
         m = _LABEL_LINE.fullmatch(line) if ":" in line or "=" in line else None
         if m is None and any(b in line for b in "|│┃"):
             m = _BARRED_PAIR.fullmatch(line)
@@ -312,12 +342,16 @@ def redact_printed_labels(text: str) -> str:
             named = names_secret(label, created) or names_new_credential(label, text)
             if _left_by_line_rules(m) and named and shown_secret(value):
                 lines[i] = line[: m.start("s")] + MARK + line[m.end("s") :]
+            elif m.re is _BARRED_PAIR.compiled():
+                _redact_barred_value(lines, i, m)
             else:
                 _redact_object_values(lines, i)
             continue
         if line.rstrip().endswith((":", "[")):
             done = _redact_list(lines, i)
             continue
+        if "\t" in line:
+            lines[i] = redact_tab_record(line, names_secret, shown_secret)
         done = redact_table(lines, i, names_secret, lambda label: _row_names(label, text), shown_secret)
     return text if lines == before else "\n".join(lines)
 

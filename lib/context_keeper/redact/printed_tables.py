@@ -104,6 +104,12 @@ def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge,
                 break
             continue  # the rule under a header (`---   -----`, `├───┼───┤`)
         cells = _row_cells(row, titles, barred)
+        if cells is None and "\t" in row:
+            cells = tab_cells(row, len(titles))
+            if cells is None:  # (an empty cell the tabs do not show: only a long random cell is read)
+                lines[j] = _mark_cells(row, _tab_spans(row), shown, 20) if secret_columns else row
+                last = j
+                continue
         if cells is None:
             break
         last = j
@@ -118,3 +124,44 @@ def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge,
                 row = row[:a] + MARK + row[b:]
         lines[j] = row
     return last
+
+
+# A tool's tab-separated output (`chamber read`, `influx auth create`, `aws … --output text`):
+# cells are the runs between tabs, whatever the tab stops make of their offsets.
+_TAB_CELL = LazyPattern(r"[^\t\r]+")
+
+
+def _tab_spans(row: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _TAB_CELL.finditer(row) if m.group().strip()]
+
+
+def tab_cells(row: str, count: int) -> list[tuple[int, int]] | None:
+    """The spans of a tab-separated row's cells when there is one per title, else None."""
+    spans = _tab_spans(row)
+    return spans if len(spans) == count else None
+
+
+def _mark_cells(row: str, spans: list[tuple[int, int]], shown: Judge, least: int) -> str:
+    """`row` with each cell of `least` characters or more that `shown` takes, random in shape, marked."""
+    from .values import is_numberish, looks_random
+
+    for a, b in reversed(spans):
+        value = row[a:b].strip()
+        if (
+            len(value) >= least
+            and " " not in value
+            and looks_random(value)
+            and not is_numberish(value)
+            and shown(value)
+        ):
+            row = row[:a] + MARK + row[b:]
+    return row
+
+
+def redact_tab_record(row: str, names: Judge, shown: Judge) -> str:
+    """A tab-separated record whose first cell names a secret (`CREDENTIALS\t<key id>\t<expiry>
+    \t<secret>\t<token>`, AWS's text output): its random cells of 16 characters or more marked."""
+    spans = _tab_spans(row)
+    if len(spans) < 3 or not names(row[spans[0][0] : spans[0][1]].strip()):
+        return row
+    return _mark_cells(row, spans[1:], shown, 16)

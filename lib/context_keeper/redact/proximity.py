@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from .line_starts import count_in, line_start
-from .names import LEADING_VERBS, PASSWORD
+from .names import LEADING_VERBS, PASSWORD, described
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -195,18 +195,19 @@ def after_noun(
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
+        shaped = shaped and (core.isdigit() or not is_numberish(core))  # a date, a time, a version: no key
         if shaped and not assigned and (clear or strongly_mixed(core) or looks_random(core)) and judged(level, core):
             return m.start("w"), m.start("w") + len(core)
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
-        reads = _READING.search(core) is not None
+        reads = _READING.search(core) is not None or (first and label and described(text[start:end], w))
         if assigned and not reads and _passes_into(text, m):
             first = assigned = False
             pos = m.end()
             continue
         if assigned or (core.lower() in _PROSE and not label) or reads:
-            return None  # `password = compute()`, `the password for …`, `getenv`
+            return None  # `password = compute()`, `the password for …`, `getenv`, `Secret fingerprint: …`
         if not is_numberish(core):
             words += 1
             if words > _MAX_WORDS:
