@@ -27,6 +27,8 @@ from .patterns import MARK, LazyRule, Rule
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
+
     from .lines import RuleTree
 
 _LONG = 4096  # `lines.LONG`: a longer line is redacted in pieces
@@ -76,8 +78,7 @@ class _Rules:
         narrow = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
         self.trigger_tree, self.gated_trees = gated(narrow)  # (those with a rare character: `gated`)
         self.wide_tree = trigger_tree(tuple(p for p in self.block_triggers if p[0] in wide))
-        wide_chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
-        self.wide_gate = re.compile(f"[{re.escape(wide_chars)}]") if wide_chars else None
+        self.wide_gate = _first_characters_gate(wide)
         self.flag_triggers = tuple((t[1:], i) for i, (ts, _) in enumerate(ordered) for t in ts if t[:1] == "\0")
         self.flag_tree = flag_forest(self.flag_triggers)
         self.keyed_triggers = _keyed(self.triggers)
@@ -102,6 +103,14 @@ class _Rules:
 # Characters from the most to the least common in English prose and code; any other
 # character (capitals, digits, punctuation) counts as rarer than all of them.
 _COMMON_CHARS = " etaoinsrhldcumfpgwybvkxjqz"
+
+
+def _first_characters_gate(wide: set[str]) -> re.Pattern[str] | None:
+    """One character class of the first non-ASCII character of each of `wide`'s triggers."""
+    import re
+
+    chars = "".join(sorted({next(c for c in low if not c.isascii()) for low in wide}))
+    return re.compile(f"[{re.escape(chars)}]") if chars else None
 
 
 def _keyed(triggers: tuple[tuple[str, int], ...]) -> dict[str, RuleTree]:
