@@ -46,3 +46,13 @@ def test_restating_on_sentences() -> None:
     kept = decision_words("We decided to keep the old signature working.")
     assert restating(decision_words("Decided: keep the old signature working"))(kept)
     assert not restating(decision_words("We decided to drop the old signature entirely."))(kept)
+
+
+CLEAN_PIECES = st.sampled_from(["**", "__", "*", "_", "-", "•", "1", "12", "٣", ".", ")", " ", "\t", "a", "B c"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(CLEAN_PIECES, max_size=10).map("".join))
+def test_clean_is_both_substitutions(sentence: str) -> None:
+    expected = heuristics._BULLET_RE.sub("", heuristics._EMPHASIS_RE.sub("", sentence).strip()).strip()
+    assert heuristics._clean(sentence) == expected

@@ -73,6 +73,7 @@ _FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
 _NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
 _EMPHASIS_RE = re.compile(r"\*\*|__")
 _BULLET_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+_BULLET_FIRST = frozenset("-*•")
 _WORD_RE = re.compile(r"[\w'./-]+")
 # Words that do not change what a decision is when it is restated.
 _FILLER = frozenset(
@@ -163,7 +164,15 @@ def _sentences(text: str) -> list[str]:
 
 
 def _clean(sentence: str) -> str:
-    return _BULLET_RE.sub("", _EMPHASIS_RE.sub("", sentence).strip()).strip()
+    # Each substitution only where it can match: emphasis needs its marks, a bullet its first
+    # character (`\d` is a Unicode decimal digit, as str.isdecimal tells); most sentences have neither.
+    if "**" in sentence or "__" in sentence:
+        sentence = _EMPHASIS_RE.sub("", sentence)
+    sentence = sentence.strip()
+    first = sentence[:1]
+    if first in _BULLET_FIRST or first.isdecimal():
+        sentence = _BULLET_RE.sub("", sentence).strip()
+    return sentence
 
 
 def is_noise(sentence: str) -> bool:
@@ -215,7 +224,7 @@ def outcome_line(text: str, cap: int) -> str:
         while parts and is_noise(_clean(parts[0])):
             parts.pop(0)
         if parts:
-            kept = " ".join(p.strip() for p in parts)
+            kept = " ".join([p.strip() for p in parts])
             return kept if len(kept) <= cap else kept[: cap - 1] + "…"
     return ""
 
