@@ -10,7 +10,7 @@ from .gated import Gated
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 _TEST_RE = re.compile(
     r"(?:^|[\s;&|(])(?:"
@@ -73,6 +73,7 @@ _FENCE_RE = re.compile(r"^\s*(?:```|~~~)")
 _NOT_PROSE_RE = re.compile(r"^\s*[#|>]|^ {4,}(?![-*•]|\d+[.)] )")  # headings, tables, quotes, indented code
 _EMPHASIS_RE = re.compile(r"\*\*|__")
 _BULLET_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+")
+_BULLET_FIRST = frozenset("-*•")
 _WORD_RE = re.compile(r"[\w'./-]+")
 # Words that do not change what a decision is when it is restated.
 _FILLER = frozenset(
@@ -152,8 +153,26 @@ def _iter_prose(text: str) -> Iterator[str]:
             yield line
 
 
+def _sentences(text: str) -> list[str]:
+    """`text` split into sentences (_SENTENCE_RE). Most texts are one line, and many one
+    sentence: a split needs a line break or a `.`, `!` or `?` before the last character, and a
+    text with none is its own only sentence, told without the regex (tried at every position)."""
+    last = len(text) - 1
+    if "\n" in text or text.find(".", 0, last) >= 0 or text.find("!", 0, last) >= 0 or text.find("?", 0, last) >= 0:
+        return _SENTENCE_RE.split(text)
+    return [text]
+
+
 def _clean(sentence: str) -> str:
-    return _BULLET_RE.sub("", _EMPHASIS_RE.sub("", sentence).strip()).strip()
+    # Each substitution only where it can match: emphasis needs its marks, a bullet its first
+    # character (`\d` is a Unicode decimal digit, as str.isdecimal tells); most sentences have neither.
+    if "**" in sentence or "__" in sentence:
+        sentence = _EMPHASIS_RE.sub("", sentence)
+    sentence = sentence.strip()
+    first = sentence[:1]
+    if first in _BULLET_FIRST or first.isdecimal():
+        sentence = _BULLET_RE.sub("", sentence).strip()
+    return sentence
 
 
 def is_noise(sentence: str) -> bool:
@@ -181,7 +200,7 @@ def decision_sentences(text: str) -> list[str]:
     # for the emphasis marks a sentence loses (`__because__`, `deci**ded**`).
     if not _DECISION.search(text) and "**" not in text and "__" not in text:
         return out
-    for sentence in _SENTENCE_RE.split("\n".join(_prose(text))):
+    for sentence in _sentences("\n".join(_prose(text))):
         sentence = _clean(sentence)
         # A lead-in ("The fix is to change two things:") announces what follows; alone, it says nothing.
         if (
@@ -201,11 +220,11 @@ def outcome_line(text: str, cap: int) -> str:
     for n, line in enumerate(line for line in _iter_prose(text) if line.strip()):
         if n == 5:
             break
-        parts = [p for p in _SENTENCE_RE.split(line.strip()) if p.strip()]
+        parts = [p for p in _sentences(line.strip()) if p.strip()]
         while parts and is_noise(_clean(parts[0])):
             parts.pop(0)
         if parts:
-            kept = " ".join(p.strip() for p in parts)
+            kept = " ".join([p.strip() for p in parts])
             return kept if len(kept) <= cap else kept[: cap - 1] + "…"
     return ""
 
@@ -226,6 +245,27 @@ def decision_words(sentence: str) -> frozenset[str]:
 
 _WORDS: dict[str, frozenset[str]] = {}
 _WORDS_MAX = 2048
+
+
+def restating(words: frozenset[str]) -> Callable[[frozenset[str]], bool]:
+    """`same_decision(other, words)` as a test of `other` alone, for a list compared with one new
+    decision (every kept one, on every decision the session states): the sizes that can restate
+    `words` are told first, without the set comparison, and most kept decisions differ in size."""
+    if not words:
+        return _is_empty
+    size = len(words)
+
+    def test(other: frozenset[str]) -> bool:
+        n = len(other)
+        if n <= size:
+            return n >= 0.75 * size and other <= words
+        return size >= 0.75 * n and words <= other
+
+    return test
+
+
+def _is_empty(other: frozenset[str]) -> bool:
+    return not other
 
 
 def same_decision(a: frozenset[str], b: frozenset[str]) -> bool:

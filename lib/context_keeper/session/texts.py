@@ -7,7 +7,7 @@ from ..redact import redact
 from ..text import SCAN_CHARS, first_line
 from . import mentions
 from .facts import Episode, Note, add_capped
-from .heuristics import decision_sentences, decision_words, outcome_line, same_decision
+from .heuristics import decision_sentences, decision_words, outcome_line, restating
 from .units import facts_for, working_units
 
 # typing costs milliseconds to import and is only needed by type checkers.
@@ -50,12 +50,12 @@ def assistant_text(model: SessionModel, text: str) -> None:
     model.last_text = Note(model.turns, text[:1000])
     units = working_units(model)
     for sentence in decision_sentences(text):
-        words = decision_words(sentence)
+        same = restating(decision_words(sentence))
         # A decision appears once: restated (with small differences), it moves to the newest place.
-        model.decisions = [n for n in model.decisions if not same_decision(decision_words(n.text), words)]
+        model.decisions = [n for n in model.decisions if not same(decision_words(n.text))]
         add_capped(model.decisions, Note(model.turns, sentence), MAX_DECISIONS)
         for facts in facts_for(model, units):
-            facts.decisions = [d for d in facts.decisions if not same_decision(decision_words(d), words)]
+            facts.decisions = [d for d in facts.decisions if not same(decision_words(d))]
             add_capped(facts.decisions, sentence, UNIT_DECISIONS)
     # What the text reports, without the plans and hedges it may open with.
     short = outcome_line(text, 200)
