@@ -33,6 +33,9 @@ UNITS = {
     "`f(\\n` repeated": "f(\n",
     "`f(\\n'a',\\n` repeated": "f(\n'a',\n",
     "`secret: ` repeated": "secret: ",
+    # a name whose values are kept (a bare `key`): each value ran to the line's end, judged whole
+    "`key=` repeated": "key=",
+    "`secret_key=` repeated": "secret_key=",
 }
 
 

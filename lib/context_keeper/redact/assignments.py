@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from . import runs
 from .generics import annotated as _typed
 from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
@@ -169,8 +170,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         level = STRONG  # `-H "X-Adobe-Key: …"`: a key sent in a request header is a credential
     if level == NOT_SECRET:
         return None
-    vstart, vend = m.span(group)
-    val = m.group(group)
+    vstart, vend = m.span(group)  # (a value that meets its name and sign again ends there: `runs`)
+    val = text[vstart : (vend := runs.before_the_name_again(text, start, vstart, vend))]
     if MARK in text[vstart : vend + len(MARK)]:
         return None
     if name.lower() == "key" and _VALUE_ATTR_AFTER.match(text, vend) is not None:
@@ -195,8 +196,7 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         return None  # `` `etcdctl get /x` ``, `` `Bearer ${token}` ``: a command, a template
     if not decide(level, inner, name, literal or quoted, quoted, context == _PROSE_CONTEXT):
         return None
-    quote = val[0] if quoted else ""
-    return vstart, vend, f"{quote}{MARK}{quote}"
+    return vstart, vend, f"{val[0]}{MARK}{val[0]}" if quoted else MARK
 
 
 def _bare_value(

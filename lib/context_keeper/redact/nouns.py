@@ -250,6 +250,7 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
             return None  # `<add key="ConnectionString" value="…"/>`: the key names the value
     else:
         end = run_end(_BARE, text, vstart)  # (the run's end, and what is known of it, shared: `runs`)
+        end = runs.before_the_name_again(text, start, vstart, end)
         if end == vstart or runs.long_plain_value(text, start, vstart, end, level == PASSWORD):
             return None
         whole = _bare_value(text[vstart:end].split(",", 1)[0])

@@ -7,7 +7,8 @@ finds it once): judged anew for every name, the values cost the line the square 
 length. A value longer than any shape but a random key's is no secret under a password's
 name, and one of fewer kinds of character than a random key holds is no key; a run of few
 kinds has no part that holds more, so that is counted once for the run. The last span counted
-is kept (one text at a time: the rules read a line, then the next).
+is kept (one text at a time: the rules read a line, then the next). A value that runs into
+its own name and sign again (`key=key=…`) ends there: the name's next value is its own.
 """
 
 from __future__ import annotations
@@ -50,3 +51,14 @@ def long_plain_value(text: str, start: int, vstart: int, end: int, password: boo
     if vend - vstart <= LONGEST_SHAPED or text[stop - 1] in ",;)]}" or text[vend - 1] in ".:!?":
         return False
     return password or few_kinds(text, vstart, stop)
+
+
+def before_the_name_again(text: str, start: int, vstart: int, end: int) -> int:
+    """Where the unquoted run `text[vstart:end]` after the name and sign at `text[start:vstart]`
+    meets that name and sign again (`secret_key=secret_key=…`), else `end`: what follows is the
+    next name's value, not this one's, and each name judging the rest of the line again would
+    cost the line the square of its length."""
+    if end - vstart <= LONGEST_SHAPED or text[vstart] in "\"'`":
+        return end  # (most values, and a quoted one: read whole, as before)
+    again = text.find(text[start:vstart], vstart, end)
+    return end if again == -1 else again
