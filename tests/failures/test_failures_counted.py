@@ -153,3 +153,87 @@ def test_a_runners_column_is_its_mark_and_its_lines_the_blocks_fields() -> None:
         "basket_sum: 8 is not 7; tests/basket.c:12: check failed",
         "basket_name: name is empty; tests/basket.c:19: check failed",
     ]
+
+
+STATUS_LINES = """\
+{1} app.tests.test_cart.CartTest.test_total [0.0123s] ... FAILED
+
+Captured traceback:
+    Traceback (most recent call last):
+      File "/srv/app/tests/test_cart.py", line 9, in test_total
+        self.assertEqual(total([1, 2]), 4)
+    AssertionError: 3 != 4
+
+{1} app.tests.test_cart.CartTest.test_label [0.0041s] ... FAILED
+
+Captured traceback:
+    Traceback (most recent call last):
+      File "/srv/app/tests/test_cart.py", line 14, in test_label
+        label(None)
+    TypeError: label() needs a cart
+
+Failed 2 tests - output below:
+
+app.tests.test_cart.CartTest.test_total
+    AssertionError: 3 != 4
+
+app.tests.test_cart.CartTest.test_label
+    TypeError: label() needs a cart
+"""
+
+
+def test_a_status_line_is_the_tests_title_over_its_exception() -> None:
+    # (`name [time] ... FAILED` is the runner's line for the test: the name goes in front of
+    # the exception under it, the time and the status do not; the recap at the end repeats
+    # each exception, which makes it no line of the runner's.)
+    assert _split(STATUS_LINES, 2) == [
+        "app.tests.test_cart.CartTest.test_total: AssertionError: 3 != 4",
+        "app.tests.test_cart.CartTest.test_label: TypeError: label() needs a cart",
+    ]
+
+
+STATUS_WORDS = """\
+PASSED: emptyCart
+FAILED: addsPrices
+java.lang.AssertionError: expected [7] but found [8]
+\tat shop.CartTest.addsPrices(CartTest.java:19)
+
+FAILED: readsRates
+java.lang.IllegalStateException: no rate for eu
+\tat shop.CartTest.readsRates(CartTest.java:31)
+
+Failures: 2
+"""
+
+
+def test_a_status_word_and_a_name_agree_whatever_the_name() -> None:
+    assert _split(STATUS_WORDS, 2) == [
+        "addsPrices: java.lang.AssertionError: expected [7] but found [8]",
+        "readsRates: java.lang.IllegalStateException: no rate for eu",
+    ]
+
+
+MARKED_LIST = """\
+cart
+  ✖ adds prices (1.2ms)
+  ✖ reads the rate (0.3ms)
+
+  ❯ cart / adds prices
+
+  Error: expected 8 to equal 7
+
+  ❯ cart / reads the rate
+
+  Error: rate missing for eu
+
+2 failed
+"""
+
+
+def test_a_list_of_marked_names_before_the_blocks_is_no_block_and_no_title() -> None:
+    # (The marked lines say only which tests failed; the blocks that say why are further
+    # down, each under its test's full name.)
+    assert _split(MARKED_LIST, 2) == [
+        "cart / adds prices: Error: expected 8 to equal 7",
+        "cart / reads the rate: Error: rate missing for eu",
+    ]

@@ -59,7 +59,17 @@ _NAME_END_RE = re.compile(r"[.:]$")
 _COLUMN_RE = re.compile(r"^\[ *[A-Z][A-Z ]*\](?: ---)? +(?=\S)")
 # What a runner prints before a test's name: bracketed tags, a TAP status and number, marks.
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+\b|[-#*>:|]+|\s)+")
-_WORD_RE = re.compile(r"\w\w")
+_WORD_RE = re.compile(r"\w\w+")
+# A runner's status line for one test: its name, then dots and the status (`{0} pkg.test_x
+# [0.0089s] ... FAILED`, `test_x ... [FAIL]`), or the status word and a one-word name
+# (`FAILED: addsPrices`); a failure mark's line (`✖ adds prices (1.89ms)`) is one too. The
+# line is the test's title; why it failed is under it or in its block further down.
+_TIME = r"(?:\s*[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])])"
+_STATUS_AFTER_RE = re.compile(
+    r"^(?:\{\d+\}\s+)?(?P<name>\S.*?)" + _TIME + r"?\s*(?:\.{2,}|…)\s*\[?(?:FAILED|FAIL|ERROR)\]?$"
+)
+_STATUS_BEFORE_RE = re.compile(r"^(?:FAILED|FAIL)[:!]?\s+(?P<name>[\w.$\[\]-]+)$")
+_TIME_END_RE = re.compile(r"[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]$")
 
 
 def reported(lines: list[str]) -> int:
@@ -125,7 +135,10 @@ Lead = tuple[int, tuple[str, ...]]
 
 def _lead(line: shapes.Line) -> Lead:
     """The line's margin, its first two words' forms, and whether more words follow (a name
-    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`)."""
+    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`). A test's
+    status lines agree whatever the names they hold."""
+    if _status(line):
+        return line.indent, ("\0status", line.mark, "")
     words = line.text.split()
     lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
     return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
@@ -145,10 +158,12 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
     words: dict[tuple[int, str], int] = {}
     for lead, members in groups.items():
         words[lead[0], lead[1][0]] = words.get((lead[0], lead[1][0]), 0) + len(members)
+    # (An exception that reads the same each time is one failure told again, in the run's
+    # recap, not the runner's.)
     runners = {
         lead
         for lead, members in groups.items()
-        if len(members) >= count
+        if (len(members) >= count and not _retold(lines, members, count))
         or (words[lead[0], lead[1][0]] >= count and not _failure_word(lines[members[0]].text.split()[0]))
     }
     # The output's outermost repeated unit: the lead that comes first (a block's first line
@@ -158,15 +173,32 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
             continue
         # Lines of a repeated lead printed before the first opener (`not ok 2 - name`, `[ RUN ]
         # name`) introduce the next block: they end a paragraph.
-        ahead = {lead for lead, members in groups.items() if len(members) >= 2 and members[0] < openers[0]}
+        # (Not a list printed before them all, `✖ adds prices` ...: its lines come between the
+        # blocks too.)
+        ahead = {
+            lead
+            for lead, members in groups.items()
+            if len(members) >= 2 and members[0] < openers[0] and members[-1] > openers[0]
+        }
+        ends = [*openers[1:], _recap(lines, openers)]
         found = [
             _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
-            for start, n, end in zip([-1, *openers[:-1]], openers, [*openers[1:], len(lines)], strict=True)
+            for start, n, end in zip([-1, *openers[:-1]], openers, ends, strict=True)
         ]
         messages = [m for m in found if m is not None]
         if len(messages) == count:
             return messages
     return []
+
+
+def _recap(lines: list[shapes.Line], openers: list[int]) -> int:
+    """Where the last block ends: at the end, or at a line that names an earlier block's
+    test (the run's recap of the failures, which tells each again under its name)."""
+    names = [name for n in openers[:-1] if (name := _status(lines[n]))]
+    for m in range(openers[-1] + 1, len(lines)):
+        if any(name in lines[m].core for name in names):
+            return m
+    return len(lines)
 
 
 def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], message: str | None) -> str | None:
@@ -187,6 +219,22 @@ def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], mess
     return message
 
 
+def _status(line: shapes.Line) -> str:
+    """The test's name when the line is a runner's status line for it, else ""."""
+    text = line.core.strip()
+    if line.mark:
+        name = _TIME_END_RE.sub("", text).rstrip()
+        return name if len(name.split()) <= _TITLE_WORDS * 2 and not wording.is_verdict(name) else ""
+    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text)
+    return m.group("name").strip() if m else ""
+
+
+def _retold(lines: list[shapes.Line], members: list[int], count: int) -> bool:
+    """Lines of one lead that name an exception or a level in fewer texts than the failures."""
+    texts = {lines[n].core.strip() for n in members}
+    return len(texts) < count and _failure_word(lines[members[0]].text.split()[0])
+
+
 def _failure_word(word: str) -> bool:
     # (As a line's first word: what follows it is the line's, not the word's.)
     return bool(wording.EXC_RE.search(f"{word} …") or level(f"{word} "))
@@ -199,15 +247,17 @@ def _block(
     that reads as a message is the message, with its paragraph; a short one that reads as
     none, or stands alone over the block's other lines (`Error: a:2:b.`), is its title."""
     opener = lines[n].core.strip()
-    score = wording.score(opener)
+    status = _status(lines[n])
+    score = 0 if status else wording.score(opener)
     text = _paragraph(lines, kinds, n, end, ahead)
-    short = len(opener.split()) <= _TITLE_WORDS
+    # (Words, not the marks and slashes between them: `❯ cart / adds prices` is a title.)
+    short = bool(status) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
     says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
     if says and not (short and text == collapse(opener)):
         return text
     if not short:
         return None  # (a sentence that reads as no message is no title either)
-    name = _name(opener)
+    name = status or _name(opener)
     said = [
         (wording.score(lines[m].core), m)
         for m in range(n + 1, end)
@@ -261,7 +311,8 @@ def _name(opener: str) -> str:
     """A title's name: what follows its lead label (`Error: cart:2:parse.` names
     `cart:2:parse`); a one-word name loses the stop that ends its sentence."""
     words = opener.split()
-    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]")):
+    # (A label, `Error:`, or a mark that holds no word, `❯`.)
+    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]") or not re.search(r"\w", words[0])):
         words = words[1:]
     name = " ".join(words)
     return _NAME_END_RE.sub("", name) if len(words) == 1 else name
