@@ -122,11 +122,11 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twenty-first batch, the tenth round's sealed held-out set, scored once on the tenth
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
-# message alone: Japa's titles with their times, zora's and TestNG's and trial's names, sqitch's
+# message alone: Japa's titles with their times, zora's and trial's names, sqitch's
 # change names (`+ orders .....`
 # kept, `Verify script ... failed.` chosen over the SQL error under it), CppUnit's `test: ...
 # (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
-# too few: TestNG's three, trial's third, QCheck's `errored on` beside two `failed`, fossil's
+# too few: trial's third, QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's and PropEr's two
 # counterexamples (PropEr's shrunk value alone), bibtex's error and warnings,
 # markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
@@ -161,7 +161,6 @@ KNOWN_MISSES = frozenset(
         "smallcheck-failures",
         "sqitch-deploy-sql-error",
         "sqitch-verify-fails",
-        "testng-failures",
         "trial-failures",
         "trial-import-error",
         "alcotest-dune-test",
