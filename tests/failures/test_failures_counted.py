@@ -237,3 +237,22 @@ def test_a_list_of_marked_names_before_the_blocks_is_no_block_and_no_title() -> 
         "cart / adds prices: Error: expected 8 to equal 7",
         "cart / reads the rate: Error: rate missing for eu",
     ]
+
+
+LEADERS = """\
+Checking db:pg:shop
+  * customers .. ok
+  * orders ..... relation "orders" does not exist
+  # Check script "check/orders.sql" failed.
+  * invoices ... column "total" does not exist
+  # Check script "check/invoices.sql" failed.
+Errors: 2
+"""
+
+
+def test_a_name_and_a_dot_leader_before_a_message_is_the_message_under_that_name() -> None:
+    # (The leader's lines are one lead whatever the names; `ok` after one is no message.)
+    assert _split(LEADERS, 2) == [
+        'orders: relation "orders" does not exist',
+        'invoices: column "total" does not exist',
+    ]

@@ -123,8 +123,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
 # message alone: Japa's titles with their times, zora's and trial's names, sqitch's
-# change names (`+ orders .....`
-# kept, `Verify script ... failed.` chosen over the SQL error under it), CppUnit's `test: ...
+# change name (`+ orders ..... Parse error ...` read where no count tells the blocks),
+# CppUnit's `test: ...
 # (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
 # too few: trial's third, QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's and PropEr's two
@@ -160,7 +160,6 @@ KNOWN_MISSES = frozenset(
         "rsnapshot-configtest",
         "smallcheck-failures",
         "sqitch-deploy-sql-error",
-        "sqitch-verify-fails",
         "trial-failures",
         "trial-import-error",
         "alcotest-dune-test",

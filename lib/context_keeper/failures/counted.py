@@ -69,6 +69,9 @@ _STATUS_AFTER_RE = re.compile(
     r"^(?:\{\d+\}\s+)?(?P<name>\S.*?)" + _TIME + r"?\s*(?:\.{2,}|…)\s*\[?(?:FAILED|FAIL|ERROR)\]?$"
 )
 _STATUS_BEFORE_RE = re.compile(r"^(?:FAILED|FAIL)[:!]?\s+(?P<name>[\w.$\[\]-]+)$")
+# A name and a dot leader before what happened to it (`* orders ..... Parse error near line
+# 1: ...`): when that reads as a message, the line is the message under the name.
+_LEADER_RE = re.compile(r"^(?:[-+*•]\s+)?(?P<name>\w\S*(?: \S+){0,3}?)\s+\.{2,}\s+(?P<said>\S.*)$")
 _TIME_END_RE = re.compile(r"[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]$")
 
 
@@ -139,6 +142,8 @@ def _lead(line: shapes.Line) -> Lead:
     status lines agree whatever the names they hold."""
     if _status(line):
         return line.indent, ("\0status", line.mark, "")
+    if _led(line):
+        return line.indent, ("\0led", "", "")
     words = line.text.split()
     lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
     return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
@@ -235,6 +240,14 @@ def _retold(lines: list[shapes.Line], members: list[int], count: int) -> bool:
     return len(texts) < count and _failure_word(lines[members[0]].text.split()[0])
 
 
+def _led(line: shapes.Line) -> str:
+    """`name: message` when the line puts a message after a name and a dot leader, else ""."""
+    m = _LEADER_RE.match(line.core.strip())
+    if not m or wording.score(m.group("said")) <= 0 or wording.is_verdict(m.group("said")):
+        return ""
+    return compose(m.group("name"), [m.group("said")])
+
+
 def _failure_word(word: str) -> bool:
     # (As a line's first word: what follows it is the line's, not the word's.)
     return bool(wording.EXC_RE.search(f"{word} …") or level(f"{word} "))
@@ -246,6 +259,8 @@ def _block(
     """The message of the block opened at `n`; None when nothing in it reads as one. An opener
     that reads as a message is the message, with its paragraph; a short one that reads as
     none, or stands alone over the block's other lines (`Error: a:2:b.`), is its title."""
+    if led := _led(lines[n]):
+        return collapse(led)
     opener = lines[n].core.strip()
     status = _status(lines[n])
     score = 0 if status else wording.score(opener)
