@@ -256,3 +256,28 @@ def test_a_name_and_a_dot_leader_before_a_message_is_the_message_under_that_name
         'orders: relation "orders" does not exist',
         'invoices: column "total" does not exist',
     ]
+
+
+DRAWN = """\
+....!
+Failed: After 7 test(s).
+{3,-1}
+
+Shrinking ..(2 time(s))
+{0,-1}
+..!
+Failed: After 2 test(s).
+[a]
+
+Shrinking .(1 time(s))
+[]
+"""
+
+
+def test_a_failed_block_over_values_and_no_message_is_its_lines_joined() -> None:
+    # (A property's counterexample and its shrunk form say why it failed; nothing under the
+    # opener reads as a message, and the `!` marks hold no value.)
+    assert _split(DRAWN, 2) == [
+        "Failed: After 7 test(s).; {3,-1}; Shrinking ..(2 time(s)); {0,-1}",
+        "Failed: After 2 test(s).; [a]; Shrinking .(1 time(s)); []",
+    ]

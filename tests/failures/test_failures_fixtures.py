@@ -127,8 +127,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # CppUnit's `test: ...
 # (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
 # too few: trial's third, QCheck's `errored on` beside two `failed`, fossil's
-# `possible unresolved merge conflict` lines under the abort, smallcheck's and PropEr's two
-# counterexamples (PropEr's shrunk value alone), bibtex's error and warnings,
+# `possible unresolved merge conflict` lines under the abort, smallcheck's two
+# counterexamples, bibtex's error and warnings,
 # markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
 # lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
 # line)`, bump-my-version's box border over its message, crontab's wrap-up over `"jobs.cron":4:
@@ -154,7 +154,6 @@ KNOWN_MISSES = frozenset(
         "markdown-link-check-dead",
         "mlr-put-parse-error",
         "papermill-cell-error",
-        "proper-counterexamples",
         "pta-zora-failures",
         "qcheck-dune-test",
         "rsnapshot-configtest",

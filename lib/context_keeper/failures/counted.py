@@ -27,7 +27,7 @@ import re
 
 from context_keeper.failures import blocks, marks, shapes, wording
 from context_keeper.failures.findings import level
-from context_keeper.failures.lines import collapse, compose
+from context_keeper.failures.lines import collapse, compose, join
 
 # The lines a runner's closing count is looked for in (its summary is at the end).
 _COUNT_LINES = 40
@@ -72,6 +72,7 @@ _STATUS_BEFORE_RE = re.compile(r"^(?:FAILED|FAIL)[:!]?\s+(?P<name>[\w.$\[\]-]+)$
 # A name and a dot leader before what happened to it (`* orders ..... Parse error near line
 # 1: ...`): when that reads as a message, the line is the message under the name.
 _LEADER_RE = re.compile(r"^(?:[-+*•]\s+)?(?P<name>\w\S*(?: \S+){0,3}?)\s+\.{2,}\s+(?P<said>\S.*)$")
+_VALUE_RE = re.compile(r"[^\s.!]")
 _TIME_END_RE = re.compile(r"[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]$")
 
 
@@ -283,12 +284,21 @@ def _block(
         and not wording.is_verdict(lines[m].core.strip())
     ]
     if not said:
-        return text if score > 0 and not wording.is_verdict(opener) else None
+        if score > 0 and not wording.is_verdict(opener):
+            return text
+        return _drawn(lines, n, end) if _FAILED_LEAD_RE.match(opener) and not status else None
     # The line that reads most as a message, the latest on a tie (a runner prints where it
     # happened, then why).
     _top, m = max(said, key=lambda sm: (sm[0], sm[1]))
     message = lines[m].core.strip()
     return compose(name, [message]) if name else collapse(message)
+
+
+def _drawn(lines: list[shapes.Line], n: int, end: int) -> str:
+    """A block that says it failed over values and no message (`Failed: After 13 test(s).`, a
+    counterexample, its shrunk form): the block's lines that hold more than marks, joined."""
+    parts = [lines[m].core.strip() for m in range(n, min(end, n + 1 + _PARAGRAPH)) if _VALUE_RE.search(lines[m].core)]
+    return join(parts)
 
 
 def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahead: set[Lead]) -> str:
