@@ -281,3 +281,40 @@ def test_a_failed_block_over_values_and_no_message_is_its_lines_joined() -> None
         "Failed: After 7 test(s).; {3,-1}; Shrinking ..(2 time(s)); {0,-1}",
         "Failed: After 2 test(s).; [a]; Shrinking .(1 time(s)); []",
     ]
+
+
+RULED = """\
+tests.test_tax
+  test_round ...                  [FAIL]
+  test_zero ...                   [ERROR]
+
+==================================================
+[FAIL]
+Traceback (most recent call last):
+  File "/srv/app/tests/test_tax.py", line 8, in test_round
+    self.assertEqual(rate(2), 0.2)
+  File "/srv/app/app/checks.py", line 30, in assertEqual
+    raise CheckFailed(f"{a} != {b}")
+app.checks.CheckFailed: 0.25 != 0.2
+
+tests.test_tax.TaxTests.test_round
+==================================================
+[ERROR]
+Traceback (most recent call last):
+  File "/srv/app/tests/test_tax.py", line 12, in test_zero
+    rate(0)
+builtins.ZeroDivisionError: division by zero
+
+tests.test_tax.TaxTests.test_zero
+--------------------------------------------------
+FAILED (failures=1, errors=1)
+"""
+
+
+def test_blocks_under_a_rule_take_the_id_printed_after_their_message() -> None:
+    # (The rule is the only line each block opens with; the status under it is no message,
+    # and dotted ids that share a form are not the runner's lines.)
+    assert _split(RULED, 2) == [
+        "tests.test_tax.TaxTests.test_round: app.checks.CheckFailed: 0.25 != 0.2",
+        "tests.test_tax.TaxTests.test_zero: builtins.ZeroDivisionError: division by zero",
+    ]

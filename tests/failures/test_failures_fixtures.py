@@ -122,11 +122,11 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twenty-first batch, the tenth round's sealed held-out set, scored once on the tenth
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
-# message alone: Japa's titles with their times, zora's and trial's names, sqitch's
+# message alone: Japa's titles with their times, zora's names and trial's after its lone failure, sqitch's
 # change name (`+ orders ..... Parse error ...` read where no count tells the blocks),
 # CppUnit's `test: ...
 # (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
-# too few: trial's third, QCheck's `errored on` beside two `failed`, fossil's
+# too few: QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's two
 # counterexamples, bibtex's error and warnings,
 # markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
@@ -159,7 +159,6 @@ KNOWN_MISSES = frozenset(
         "rsnapshot-configtest",
         "smallcheck-failures",
         "sqitch-deploy-sql-error",
-        "trial-failures",
         "trial-import-error",
         "alcotest-dune-test",
         "alembic-multiple-heads",

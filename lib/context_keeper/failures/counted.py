@@ -72,6 +72,10 @@ _STATUS_BEFORE_RE = re.compile(r"^(?:FAILED|FAIL)[:!]?\s+(?P<name>[\w.$\[\]-]+)$
 # A name and a dot leader before what happened to it (`* orders ..... Parse error near line
 # 1: ...`): when that reads as a message, the line is the message under the name.
 _LEADER_RE = re.compile(r"^(?:[-+*•]\s+)?(?P<name>\w\S*(?: \S+){0,3}?)\s+\.{2,}\s+(?P<said>\S.*)$")
+# A test's id standing alone: one token, a name's letters and its separators.
+_ID_RE = re.compile(r"^[A-Za-z_][\w.:/$<>\[\]-]*$")
+# A status alone (`[FAIL]`): the runner's verdict on the test, not why it failed.
+_BARE_STATUS_RE = re.compile(r"^\[?(?:FAILED|FAIL|FAILURE|ERROR)\]?:?$")
 _VALUE_RE = re.compile(r"[^\s.!]")
 _TIME_END_RE = re.compile(r"[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]$")
 
@@ -170,12 +174,19 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
         lead
         for lead, members in groups.items()
         if (len(members) >= count and not _retold(lines, members, count))
-        or (words[lead[0], lead[1][0]] >= count and not _failure_word(lines[members[0]].text.split()[0]))
+        or (
+            words[lead[0], lead[1][0]] >= count
+            and not lead[1][0].startswith("\0")  # (a word, not a form dotted ids share)
+            and not _failure_word(lines[members[0]].text.split()[0])
+        )
     }
     # The output's outermost repeated unit: the lead that comes first (a block's first line
     # opens it; the lines of one lead inside each block come later).
-    for openers in sorted(groups.values(), key=lambda g: g[0]):
-        if len(openers) != count or len({lines[n].text.strip() for n in openers}) != count:
+    # (Rules last: a block's first words say more of it than the rule drawn over it.)
+    for openers in sorted(groups.values(), key=lambda g: (_rule(lines[g[0]], kinds[g[0]]), g[0])):
+        # (Openers that differ, or rules: a runner that draws one over each failure.)
+        rules = all(_rule(lines[n], kinds[n]) for n in openers)
+        if len(openers) != count or (len({lines[n].text.strip() for n in openers}) != count and not rules):
             continue
         # Lines of a repeated lead printed before the first opener (`not ok 2 - name`, `[ RUN ]
         # name`) introduce the next block: they end a paragraph.
@@ -244,7 +255,7 @@ def _retold(lines: list[shapes.Line], members: list[int], count: int) -> bool:
 def _led(line: shapes.Line) -> str:
     """`name: message` when the line puts a message after a name and a dot leader, else ""."""
     m = _LEADER_RE.match(line.core.strip())
-    if not m or wording.score(m.group("said")) <= 0 or wording.is_verdict(m.group("said")):
+    if not m or _status(line) or wording.score(m.group("said")) <= 0 or wording.is_verdict(m.group("said")):
         return ""
     return compose(m.group("name"), [m.group("said")])
 
@@ -273,7 +284,8 @@ def _block(
         return text
     if not short:
         return None  # (a sentence that reads as no message is no title either)
-    name = status or _name(opener)
+    rule = _rule(lines[n], kinds[n])
+    name = "" if rule else (status or _name(opener))
     said = [
         (wording.score(lines[m].core), m)
         for m in range(n + 1, end)
@@ -282,6 +294,7 @@ def _block(
         and (not name or name not in lines[m].core)
         and _lead(lines[m]) not in runners
         and not wording.is_verdict(lines[m].core.strip())
+        and not _BARE_STATUS_RE.match(lines[m].core.strip())
     ]
     if not said:
         if score > 0 and not wording.is_verdict(opener):
@@ -291,7 +304,22 @@ def _block(
     # happened, then why).
     _top, m = max(said, key=lambda sm: (sm[0], sm[1]))
     message = lines[m].core.strip()
+    name = _trailing_name(lines, kinds, m, end) if rule else name
     return compose(name, [message]) if name else collapse(message)
+
+
+def _rule(line: shapes.Line, kind: str) -> bool:
+    return kind == "noise" and not _WORD_RE.search(line.core)
+
+
+def _trailing_name(lines: list[shapes.Line], kinds: list[str], m: int, end: int) -> str:
+    """Under a rule, the test's id a runner prints alone after the failure's message
+    (`tests.test_cart.CartTests.test_total`), "" when there is none."""
+    for k in range(m + 1, end):
+        s = lines[k].core.strip()
+        if kinds[k] == "text" and _ID_RE.match(s) and _WORD_RE.search(s):
+            return s
+    return ""
 
 
 def _drawn(lines: list[shapes.Line], n: int, end: int) -> str:
