@@ -318,3 +318,16 @@ def test_blocks_under_a_rule_take_the_id_printed_after_their_message() -> None:
         "tests.test_tax.TaxTests.test_round: app.checks.CheckFailed: 0.25 != 0.2",
         "tests.test_tax.TaxTests.test_zero: builtins.ZeroDivisionError: division by zero",
     ]
+
+
+MARKED_MESSAGES = """\
+cart
+  ✖ expected value 3 to be 4
+  ✖ expected value 'a' to be 'b'
+2 failed
+"""
+
+
+def test_a_marked_line_that_reads_as_a_message_is_that_message() -> None:
+    # (The mark says it failed; what follows it says why: no test's title.)
+    assert _split(MARKED_MESSAGES, 2) == ["expected value 3 to be 4", "expected value 'a' to be 'b'"]

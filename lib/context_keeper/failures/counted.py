@@ -240,8 +240,10 @@ def _status(line: shapes.Line) -> str:
     """The test's name when the line is a runner's status line for it, else ""."""
     text = line.core.strip()
     if line.mark:
+        # (A marked line that reads as a message, `✖ expected 3 to be 4`, is that message.)
         name = _TIME_END_RE.sub("", text).rstrip()
-        return name if len(name.split()) <= _TITLE_WORDS * 2 and not wording.is_verdict(name) else ""
+        named = len(name.split()) <= _TITLE_WORDS * 2 and wording.score(name) <= 0
+        return name if named and not wording.is_verdict(name) else ""
     m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text)
     return m.group("name").strip() if m else ""
 
