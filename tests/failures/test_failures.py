@@ -59,6 +59,23 @@ def test_java_chain_keeps_the_top_exception_and_the_innermost_cause() -> None:
     assert found.messages == ('java.lang.RuntimeException: server failed to start; Caused by: java.lang.NumberFormatException: For input string: "80a"',)
 
 
+def test_several_java_traces_are_several_failures_each_under_its_test() -> None:
+    # (One uncaught exception is the run's message; a runner's traces, one per failed test,
+    # are as many failures, each named by the line over it.)
+    trace = "\tat shop.Runner.invoke(Runner.java:40)\n\tat shop.Runner.main(Runner.java:12)\n"
+    output = (
+        "Exit code 1\nRUN: shop.CartTest\nFAILED: addsPrices\njava.lang.AssertionError: expected [7] but found [8]\n"
+        + trace
+        + "\nFAILED: readsRates\njava.lang.IllegalStateException: no rate for eu\n"
+        + trace
+        + "\nTotal tests run: 3, Passes: 1, Failures: 2, Skips: 0\n"
+    )
+    assert failure_messages(output, "java -cp out shop.Runner").messages == (
+        "addsPrices: java.lang.AssertionError: expected [7] but found [8]",
+        "readsRates: java.lang.IllegalStateException: no rate for eu",
+    )
+
+
 # ---------------------------------------------------------------- batch 5's rules (multi-line messages)
 
 

@@ -122,13 +122,13 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twenty-first batch, the tenth round's sealed held-out set, scored once on the tenth
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
-# message alone: Japa's titles with their times, zora's and TestNG's and trial's names, stestr's
-# `... FAILED` status lines over each test's exception, sqitch's change names (`+ orders .....`
-# kept, `Verify script ... failed.` chosen over the SQL error under it), CppUnit's `test: ...
+# message alone: Japa's titles with their times, zora's names and trial's after its lone failure, sqitch's
+# change name (`+ orders ..... Parse error ...` read where no count tells the blocks),
+# CppUnit's `test: ...
 # (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
-# too few: TestNG's three, trial's third, QCheck's `errored on` beside two `failed`, fossil's
-# `possible unresolved merge conflict` lines under the abort, smallcheck's and PropEr's two
-# counterexamples (PropEr's shrunk value alone), bibtex's error and warnings,
+# too few: QCheck's `errored on` beside two `failed`, fossil's
+# `possible unresolved merge conflict` lines under the abort, smallcheck's two
+# counterexamples, bibtex's error and warnings,
 # markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
 # lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
 # line)`, bump-my-version's box border over its message, crontab's wrap-up over `"jobs.cron":4:
@@ -154,16 +154,11 @@ KNOWN_MISSES = frozenset(
         "markdown-link-check-dead",
         "mlr-put-parse-error",
         "papermill-cell-error",
-        "proper-counterexamples",
         "pta-zora-failures",
         "qcheck-dune-test",
         "rsnapshot-configtest",
         "smallcheck-failures",
         "sqitch-deploy-sql-error",
-        "sqitch-verify-fails",
-        "stestr-import-error",
-        "testng-failures",
-        "trial-failures",
         "trial-import-error",
         "alcotest-dune-test",
         "alembic-multiple-heads",

@@ -27,7 +27,7 @@ import re
 
 from context_keeper.failures import blocks, marks, shapes, wording
 from context_keeper.failures.findings import level
-from context_keeper.failures.lines import collapse, compose
+from context_keeper.failures.lines import collapse, compose, join
 
 # The lines a runner's closing count is looked for in (its summary is at the end).
 _COUNT_LINES = 40
@@ -59,7 +59,25 @@ _NAME_END_RE = re.compile(r"[.:]$")
 _COLUMN_RE = re.compile(r"^\[ *[A-Z][A-Z ]*\](?: ---)? +(?=\S)")
 # What a runner prints before a test's name: bracketed tags, a TAP status and number, marks.
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+\b|[-#*>:|]+|\s)+")
-_WORD_RE = re.compile(r"\w\w")
+_WORD_RE = re.compile(r"\w\w+")
+# A runner's status line for one test: its name, then dots and the status (`{0} pkg.test_x
+# [0.0089s] ... FAILED`, `test_x ... [FAIL]`), or the status word and a one-word name
+# (`FAILED: addsPrices`); a failure mark's line (`✖ adds prices (1.89ms)`) is one too. The
+# line is the test's title; why it failed is under it or in its block further down.
+_TIME = r"(?:\s*[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])])"
+_STATUS_AFTER_RE = re.compile(
+    r"^(?:\{\d+\}\s+)?(?P<name>\S.*?)" + _TIME + r"?\s*(?:\.{2,}|…)\s*\[?(?:FAILED|FAIL|ERROR)\]?$"
+)
+_STATUS_BEFORE_RE = re.compile(r"^(?:FAILED|FAIL)[:!]?\s+(?P<name>[\w.$\[\]-]+)$")
+# A name and a dot leader before what happened to it (`* orders ..... Parse error near line
+# 1: ...`): when that reads as a message, the line is the message under the name.
+_LEADER_RE = re.compile(r"^(?:[-+*•]\s+)?(?P<name>\w\S*(?: \S+){0,3}?)\s+\.{2,}\s+(?P<said>\S.*)$")
+# A test's id standing alone: one token, a name's letters and its separators.
+_ID_RE = re.compile(r"^[A-Za-z_][\w.:/$<>\[\]-]*$")
+# A status alone (`[FAIL]`): the runner's verdict on the test, not why it failed.
+_BARE_STATUS_RE = re.compile(r"^\[?(?:FAILED|FAIL|FAILURE|ERROR)\]?:?$")
+_VALUE_RE = re.compile(r"[^\s.!]")
+_TIME_END_RE = re.compile(r"[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]$")
 
 
 def reported(lines: list[str]) -> int:
@@ -125,7 +143,12 @@ Lead = tuple[int, tuple[str, ...]]
 
 def _lead(line: shapes.Line) -> Lead:
     """The line's margin, its first two words' forms, and whether more words follow (a name
-    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`)."""
+    alone, `Error: a:1:b.`, is not the same line as `Error: a:1:b (in the log).`). A test's
+    status lines agree whatever the names they hold."""
+    if _status(line):
+        return line.indent, ("\0status", line.mark, "")
+    if _led(line):
+        return line.indent, ("\0led", "", "")
     words = line.text.split()
     lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
     return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
@@ -145,28 +168,54 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
     words: dict[tuple[int, str], int] = {}
     for lead, members in groups.items():
         words[lead[0], lead[1][0]] = words.get((lead[0], lead[1][0]), 0) + len(members)
+    # (An exception that reads the same each time is one failure told again, in the run's
+    # recap, not the runner's.)
     runners = {
         lead
         for lead, members in groups.items()
-        if len(members) >= count
-        or (words[lead[0], lead[1][0]] >= count and not _failure_word(lines[members[0]].text.split()[0]))
+        if (len(members) >= count and not _retold(lines, members, count))
+        or (
+            words[lead[0], lead[1][0]] >= count
+            and not lead[1][0].startswith("\0")  # (a word, not a form dotted ids share)
+            and not _failure_word(lines[members[0]].text.split()[0])
+        )
     }
     # The output's outermost repeated unit: the lead that comes first (a block's first line
     # opens it; the lines of one lead inside each block come later).
-    for openers in sorted(groups.values(), key=lambda g: g[0]):
-        if len(openers) != count or len({lines[n].text.strip() for n in openers}) != count:
+    # (Rules last: a block's first words say more of it than the rule drawn over it.)
+    for openers in sorted(groups.values(), key=lambda g: (_rule(lines[g[0]], kinds[g[0]]), g[0])):
+        # (Openers that differ, or rules: a runner that draws one over each failure.)
+        rules = all(_rule(lines[n], kinds[n]) for n in openers)
+        if len(openers) != count or (len({lines[n].text.strip() for n in openers}) != count and not rules):
             continue
         # Lines of a repeated lead printed before the first opener (`not ok 2 - name`, `[ RUN ]
         # name`) introduce the next block: they end a paragraph.
-        ahead = {lead for lead, members in groups.items() if len(members) >= 2 and members[0] < openers[0]}
+        # (Not a list printed before them all, `✖ adds prices` ...: its lines come between the
+        # blocks too.)
+        ahead = {
+            lead
+            for lead, members in groups.items()
+            if len(members) >= 2 and members[0] < openers[0] and members[-1] > openers[0]
+        }
+        ends = [*openers[1:], _recap(lines, openers)]
         found = [
             _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
-            for start, n, end in zip([-1, *openers[:-1]], openers, [*openers[1:], len(lines)], strict=True)
+            for start, n, end in zip([-1, *openers[:-1]], openers, ends, strict=True)
         ]
         messages = [m for m in found if m is not None]
         if len(messages) == count:
             return messages
     return []
+
+
+def _recap(lines: list[shapes.Line], openers: list[int]) -> int:
+    """Where the last block ends: at the end, or at a line that names an earlier block's
+    test (the run's recap of the failures, which tells each again under its name)."""
+    names = [name for n in openers[:-1] if (name := _status(lines[n]))]
+    for m in range(openers[-1] + 1, len(lines)):
+        if any(name in lines[m].core for name in names):
+            return m
+    return len(lines)
 
 
 def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], message: str | None) -> str | None:
@@ -187,6 +236,32 @@ def _titled(lines: list[shapes.Line], start: int, n: int, ahead: set[Lead], mess
     return message
 
 
+def _status(line: shapes.Line) -> str:
+    """The test's name when the line is a runner's status line for it, else ""."""
+    text = line.core.strip()
+    if line.mark:
+        # (A marked line that reads as a message, `✖ expected 3 to be 4`, is that message.)
+        name = _TIME_END_RE.sub("", text).rstrip()
+        named = len(name.split()) <= _TITLE_WORDS * 2 and wording.score(name) <= 0
+        return name if named and not wording.is_verdict(name) else ""
+    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text)
+    return m.group("name").strip() if m else ""
+
+
+def _retold(lines: list[shapes.Line], members: list[int], count: int) -> bool:
+    """Lines of one lead that name an exception or a level in fewer texts than the failures."""
+    texts = {lines[n].core.strip() for n in members}
+    return len(texts) < count and _failure_word(lines[members[0]].text.split()[0])
+
+
+def _led(line: shapes.Line) -> str:
+    """`name: message` when the line puts a message after a name and a dot leader, else ""."""
+    m = _LEADER_RE.match(line.core.strip())
+    if not m or _status(line) or wording.score(m.group("said")) <= 0 or wording.is_verdict(m.group("said")):
+        return ""
+    return compose(m.group("name"), [m.group("said")])
+
+
 def _failure_word(word: str) -> bool:
     # (As a line's first word: what follows it is the line's, not the word's.)
     return bool(wording.EXC_RE.search(f"{word} …") or level(f"{word} "))
@@ -198,16 +273,21 @@ def _block(
     """The message of the block opened at `n`; None when nothing in it reads as one. An opener
     that reads as a message is the message, with its paragraph; a short one that reads as
     none, or stands alone over the block's other lines (`Error: a:2:b.`), is its title."""
+    if led := _led(lines[n]):
+        return collapse(led)
     opener = lines[n].core.strip()
-    score = wording.score(opener)
+    status = _status(lines[n])
+    score = 0 if status else wording.score(opener)
     text = _paragraph(lines, kinds, n, end, ahead)
-    short = len(opener.split()) <= _TITLE_WORDS
+    # (Words, not the marks and slashes between them: `❯ cart / adds prices` is a title.)
+    short = bool(status) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
     says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
     if says and not (short and text == collapse(opener)):
         return text
     if not short:
         return None  # (a sentence that reads as no message is no title either)
-    name = _name(opener)
+    rule = _rule(lines[n], kinds[n])
+    name = "" if rule else (status or _name(opener))
     said = [
         (wording.score(lines[m].core), m)
         for m in range(n + 1, end)
@@ -216,14 +296,39 @@ def _block(
         and (not name or name not in lines[m].core)
         and _lead(lines[m]) not in runners
         and not wording.is_verdict(lines[m].core.strip())
+        and not _BARE_STATUS_RE.match(lines[m].core.strip())
     ]
     if not said:
-        return text if score > 0 and not wording.is_verdict(opener) else None
+        if score > 0 and not wording.is_verdict(opener):
+            return text
+        return _drawn(lines, n, end) if _FAILED_LEAD_RE.match(opener) and not status else None
     # The line that reads most as a message, the latest on a tie (a runner prints where it
     # happened, then why).
     _top, m = max(said, key=lambda sm: (sm[0], sm[1]))
     message = lines[m].core.strip()
+    name = _trailing_name(lines, kinds, m, end) if rule else name
     return compose(name, [message]) if name else collapse(message)
+
+
+def _rule(line: shapes.Line, kind: str) -> bool:
+    return kind == "noise" and not _WORD_RE.search(line.core)
+
+
+def _trailing_name(lines: list[shapes.Line], kinds: list[str], m: int, end: int) -> str:
+    """Under a rule, the test's id a runner prints alone after the failure's message
+    (`tests.test_cart.CartTests.test_total`), "" when there is none."""
+    for k in range(m + 1, end):
+        s = lines[k].core.strip()
+        if kinds[k] == "text" and _ID_RE.match(s) and _WORD_RE.search(s):
+            return s
+    return ""
+
+
+def _drawn(lines: list[shapes.Line], n: int, end: int) -> str:
+    """A block that says it failed over values and no message (`Failed: After 13 test(s).`, a
+    counterexample, its shrunk form): the block's lines that hold more than marks, joined."""
+    parts = [lines[m].core.strip() for m in range(n, min(end, n + 1 + _PARAGRAPH)) if _VALUE_RE.search(lines[m].core)]
+    return join(parts)
 
 
 def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahead: set[Lead]) -> str:
@@ -261,7 +366,8 @@ def _name(opener: str) -> str:
     """A title's name: what follows its lead label (`Error: cart:2:parse.` names
     `cart:2:parse`); a one-word name loses the stop that ends its sentence."""
     words = opener.split()
-    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]")):
+    # (A label, `Error:`, or a mark that holds no word, `❯`.)
+    if len(words) >= 2 and (words[0].endswith(":") or words[0].endswith("]") or not re.search(r"\w", words[0])):
         words = words[1:]
     name = " ".join(words)
     return _NAME_END_RE.sub("", name) if len(words) == 1 else name

@@ -136,6 +136,17 @@ def gradle(chunks: list[list[str]]) -> Found | None:
 
 
 def exception(chunks: list[list[str]]) -> Found | None:
+    """The top exception of a stack trace and its innermost cause; None when the output
+    holds several traces that differ (a runner's failures, each under its test: read by the
+    general method, which keeps each and its test's name)."""
+    tops = {
+        line.strip()
+        for lines in chunks
+        for line, below in zip(lines, [*lines[1:], ""], strict=True)
+        if not line[:1].isspace() and _EXCEPTION_RE.match(line.rstrip()) and _FRAME_RE.match(below)
+    }
+    if len(tops) > 1:
+        return None
     for lines in chunks:
         for n, line in enumerate(lines):
             m = None if line[:1].isspace() else _EXCEPTION_RE.match(line.rstrip())
