@@ -45,6 +45,7 @@ class _Rules:
         from .continued import compile_rules as continued_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
+        from .masked_comparisons import compile_rules as masked_comparison_rules
         from .wrapped_calls import compile_rules as wrapped_call_rules
         from .wrapped_calls import read_whole_with as read_wrapped_calls_with
 
@@ -60,6 +61,7 @@ class _Rules:
             + nouns.compile_rules()
             + languages.compile_rules()
             + header_list_rules()
+            + masked_comparison_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
@@ -70,10 +72,9 @@ class _Rules:
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
-        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
-        # the shorter does: it is tested only then (`block_hits`). The triggers of other scripts
-        # (`密码`, `пароль`) have a tree of their own, searched only in a block that holds one of
-        # their characters (one scan for a character class, not one per trigger).
+        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) is tested only where the
+        # shorter occurs (`block_hits`). Those of other scripts (`密码`, `пароль`) have a tree of their
+        # own, searched only in a block holding one of their characters (one character class scan).
         wide = {low for low, _ in self.block_triggers if not low.isascii()}
         narrow = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
         self.trigger_tree, self.gated_trees = gated(narrow)  # (those with a rare character: `gated`)
@@ -95,7 +96,9 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact)
+        self.multiline = (
+            formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact) + masked_comparison_rules()
+        )
         commands.read_whole_with(redact)  # (a command line an array of arguments makes)
         read_wrapped_calls_with(redact)  # (the line a call wrapped over lines makes)
 

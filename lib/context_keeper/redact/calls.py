@@ -32,7 +32,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 _CRED_CALL = (
-    r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
+    r"(?i:jwt(?:\.|::)(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
     r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)" + _CALLEE_REST
 )
 # The calls that hash a password or make an account, found by their own words (a rule of their own:
@@ -188,6 +188,8 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = 
 
 _CALL_TRIGGERS = (
     "jwt.",
+    "JWT.",
+    "JWT::",
     "WiFi",
     "wifi",
     "assword(",
@@ -285,7 +287,10 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
 
 # A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
 # person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
-_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
+_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}(?:[._-]?\d{3,}|[._-]\d{2,})[._-]?[A-Za-z]{3,}")
+# Words of lower case joined by hyphens or dots, then digits (`silver-falcon-willow-5533`): a passphrase
+# in a login's list (`("db", "app", "…", "app")`); alone beside a name it may be a slug.
+_PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:[.-][a-z]{3,}){2,}[.-]\d{2,}")
 
 
 def _is_second_of_pair(m: re.Match[str]) -> bool:
@@ -294,10 +299,12 @@ def _is_second_of_pair(m: re.Match[str]) -> bool:
         return False
     if after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
         return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
-    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s):
+    listed = _in_a_list_of_strings(m)
+    phrase = listed and _PASSPHRASE.fullmatch(s) is not None
+    if listed and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s) and not phrase:
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
     # not `("node", "index2")`, `("python", "app_main.py")`
-    return strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
+    return phrase or strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
 
 
 def _second_of_pair(text: str) -> str:

@@ -131,6 +131,8 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
     if word.endswith("SALT") or word == "ENCRYPT" or (word.endswith("COOKIE") and (word != "COOKIE" or before)):
         return WEAK  # `TicketSalt`, `ERLANG_COOKIE`, Consul's `encrypt`: a secret when random (a bare `Cookie:` is a header)
+    if word == "HMAC" and before is not None and before not in _COMPUTED:
+        return WEAK  # `WEBHOOK_HMAC`: the key a webhook's payload is signed with (`expected_hmac` is a digest)
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):
@@ -156,6 +158,7 @@ def _noun(word: str, before: str | None) -> int:
     return NOT_SECRET
 
 
+_COMPUTED = frozenset("EXPECTED COMPUTED CALCULATED ACTUAL RECEIVED GOT NEW PAYLOAD BODY REQUEST MESSAGE".split())
 _FILE_NAME = LazyPattern(
     r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$"
 )

@@ -47,9 +47,7 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_ENGLISH = (
-    "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer cookie encrypt".split()
-)
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer cookie encrypt hmac".split()
 _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
@@ -58,7 +56,8 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 # (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
 _CONVERSION = (
     r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
-    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText))\("
+    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText)"
+    r"|Encoding\.\w{1,12}\.GetBytes)\("  # .NET's `Encoding.UTF8.GetBytes("…")`
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
@@ -359,6 +358,7 @@ def _named_field(m: re.Match[str]) -> str:
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
     "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", "ookie", "OOKIE", "ncrypt", "NCRYPT",
+    "hmac", "Hmac", "HMAC",
     *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 

@@ -185,7 +185,7 @@ _U_FLAG = LazyPattern(
     r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|:|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
     r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
 )
-_WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+_WIN_USER = LazyPattern(r"(?:^|\s)/(?:u(?:ser)?:|[uU][ \t]+)[^\s/]")  # `/user:bob`, `schtasks … /U bob`
 # A command that connects to a database (`-u 'jdbc:…'`) or whose verb names a password (`add-generic-password`).
 _LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-stdin)[\w-]*(?=\s)")
 # A key store named in the command: a bare `-p`/`/p` beside it is the store's password
@@ -305,8 +305,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        ("\0-p", "\0-P", "/p:", " /p ", '"-p', '"-P', "'-p"),
-        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?::|[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        ("\0-p", "\0-P", "/p:", " /p ", " /P ", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?::|[ \t]+|(?=[^\s\"'-]))|/[pP](?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
     ),
     (

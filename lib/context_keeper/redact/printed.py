@@ -206,7 +206,8 @@ def _secret_value(v: str, generated: int = 0) -> bool:
     (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
     is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
-        return _CALL.match(v) is None and not not_a_secret(v)  # a call: code, not a key
+        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret
+        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v)
     if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
