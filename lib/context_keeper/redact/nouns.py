@@ -304,7 +304,8 @@ def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
 # `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
 _BEFORE = (
     r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
-    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
+    # a bare value, then a comment (`--` then a letter is the next flag: `--client-id … --client-secret`)
+    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--(?![A-Za-z])|//)))"
     r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
     r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
     r"|[ \t]+--?(?:name|key|n)[ \t=]+[\"']?"  # `encrypt_string '…' --name 'db_password'`

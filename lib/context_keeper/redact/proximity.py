@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from .line_starts import count_in, line_start
-from .names import LEADING_VERBS, PASSWORD, described
+from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, described, tier
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -155,6 +155,9 @@ def _passes_into(text: str, m: re.Match[str]) -> bool:
     return text[m.start() - 1 : m.start()] == ":" and _TYPE_THEN_VALUE.match(text, m.end()) is not None
 
 
+_OTHER_FLAG = LazyPattern(r"--[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -192,6 +195,8 @@ def after_noun(
         core = w.rstrip(":")
         if w[:1] in "#$%@" or w.startswith("//") or is_reference(core):
             return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`)
+        if _OTHER_FLAG.fullmatch(core) is not None and tier(core.lstrip("-")) == NOT_SECRET:
+            return None  # `auth0 login --domain … --client-id …`: what follows is another flag's argument
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
