@@ -166,6 +166,9 @@ def _redact(text: str) -> str:
             from .described_columns import keep_described
 
             done = keep_described(text, done)
+            from .ciphertexts import keep_ciphertexts
+
+            done = keep_ciphertexts(text, done)
     else:
         hits = _triggered(text, r)
         if r.flag_gate in text:
