@@ -11,6 +11,7 @@ holds a mask character is a mask's output, not the secret.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
@@ -24,7 +25,7 @@ _LABELLED = LazyPattern(
 )
 # A side: a quoted or angle-bracketed literal on one line.
 _SIDE = LazyPattern(r"\"(?P<d>[^\"\n]{1,200})\"|'(?P<s>[^'\n]{1,200})'|<(?P<a>[^<>\n]{1,200})>")
-_MASK = LazyPattern(r"\*{3,}|•{3,}|\[REDACTED\]|(?i:<?redacted>?|\[masked\])")
+_MASK = LazyPattern(r"\[?(?:\*{3,}|•{3,}|REDACTED)\]?|(?i:<?redacted>?|\[masked\])")  # (JUnit's `<[…]>`)
 _NEAR = 3  # lines: testify and PHPUnit print the two sides within a few lines of each other
 
 
@@ -32,21 +33,22 @@ def _masked(line: str) -> bool:
     return any(_MASK.fullmatch(_value(m)) is not None for m in _SIDE.finditer(line))
 
 
-def _value(m: object) -> str:
-    return next(g for g in m.groups() if g is not None)  # type: ignore[attr-defined]
+def _value(m: re.Match[str]) -> str:
+    return next(g for g in m.groups() if g is not None)
 
 
 def _unmasked(line: str) -> str:
     """`line` with each side that is not a mask (nor holds one) redacted."""
 
-    def side(m: object) -> str:
+    def side(m: re.Match[str]) -> str:
         v = _value(m)
-        whole: str = m.group(0)  # type: ignore[attr-defined]
+        v = v[1:-1] if v[:1] == "[" and v[-1:] == "]" else v  # JUnit's `<[…]>`: the differing part
+        whole = m.group(0)
         if _MASK.fullmatch(v) is not None or "*" in v or MARK in v or "•" in v or not_a_secret(v.strip()):
             return whole
         return whole[0] + MARK + whole[-1]
 
-    return _SIDE.sub(side, line)  # type: ignore[arg-type]
+    return _SIDE.sub(side, line)
 
 
 def redact_masked_comparisons(text: str) -> str:
