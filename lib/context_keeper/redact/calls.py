@@ -258,13 +258,16 @@ _HASH_OR_ACCOUNT_TRIGGERS = (
 _DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
 _DN_PATTERN = LazyPattern(_DN)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|" + _DN + r")(?P=q)[ \t]*,[ \t]*"
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)[A-Z0-9]{12,28}|"
+    + _DN
+    + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
 )
 _PAIR_PATTERN = LazyPattern(_PAIR)
 _EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _COMMON_USERS = frozenset(("sa", "app", "admin", "root", "test", "demo", "guest"))  # users, though placeholders' words
 _LOGIN_NAME = LazyPattern(r"[a-z][a-z0-9_-]{0,30}")
+_KEY_ID = LazyPattern(r"(?:AKIA|ASIA|GOOG)[A-Z0-9]{12,28}")  # AWS's and Google's HMAC access key ids
 _STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
 _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 
@@ -272,8 +275,8 @@ _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 def user_like(u: str) -> bool:
     """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
     word of several cases, a dotted module or a path."""
-    if _DN_PATTERN.fullmatch(u) is not None:
-        return True
+    if _DN_PATTERN.fullmatch(u) is not None or _KEY_ID.fullmatch(u) is not None:
+        return True  # (an access key's id: its secret follows it, `s3(url, 'AKIA…', '…')`)
     name = _EMAIL_HOST.sub("", u)
     return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
 

@@ -158,6 +158,7 @@ def _noun(word: str, before: str | None) -> int:
     return NOT_SECRET
 
 
+_HOLDERS = frozenset(("text", "value", "contents"))
 _COMPUTED = frozenset("EXPECTED COMPUTED CALCULATED ACTUAL RECEIVED GOT NEW PAYLOAD BODY REQUEST MESSAGE".split())
 _FILE_NAME = LazyPattern(
     r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$"
@@ -172,7 +173,10 @@ def tier(name: str, whole: bool = False) -> int:
         return STRONG  # .npmrc
     if _FILE_NAME.search(low) and not (low.endswith(".key") and low.count(".") >= 3):
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file (`fs.s3a.secret.key`: a property)
-    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
+    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token;
+    # a last attribute that only holds it names nothing (`keys.smtp-pass.text`: the part before).
+    if not whole and "." in name.strip(".") and name.rsplit(".", 1)[-1].lower() in _HOLDERS:
+        name = name.rsplit(".", 1)[0]
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
     for i in range(len(words) - 1, -1, -1):
         found = _noun(words[i], words[i - 1] if i else None)
