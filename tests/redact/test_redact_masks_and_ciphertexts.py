@@ -21,7 +21,7 @@ TAKEN = (
     ("schtasks /Query /S srv02 /U ACME\\ops /P Lantern#4410 /FO LIST", "Lantern#4410"),
     ("setx /s srv02 /u ACME\\ops /p maple-harbor-river-7720 PATH_X 1", "maple-harbor-river-7720"),
     # a login's list: a host and its port, or a host, then the user, then the password
-    ('conn = connect_db("pg.internal:5432", "svc", "Orchid61basin", "app")', "Orchid61basin"),
+    ('conn = connect_db("pg.internal:5432", "svc", "lilacstone3307", "app")', "lilacstone3307"),
     ("$db = new mysqli('pg', 'svc', 'amber-willow-canyon-4418', 'app');", "amber-willow-canyon-4418"),
     # signing keys: PHP's static `JWT::encode`, .NET's bytes of a string
     ("$jwt = JWT::encode($claims, 'Qx7mB2nV9cK4hJ6gF1dS8aP3', 'HS256');", "Qx7mB2nV9cK4hJ6gF1dS8aP3"),
@@ -75,3 +75,45 @@ def test_a_real_value_beside_encrypted_data_still_goes() -> None:
     out = redact(text)
     assert "AgCx9Lm2Nq4Rs6Tu8Vw0Xy2Za4Bc6De8Fg0Hi2Jk4Lm6No8Pq0" in out
     assert "Walnut.7781Reef" not in out
+
+
+QUESTIONS = (
+    ("? What's the value of DB_PASSWORD? Slate.4410Harbor", "Slate.4410Harbor"),
+    ("? Enter your API token: Xk9mQ2vL7pR4tY8wZ3nB6cF1", "Xk9mQ2vL7pR4tY8wZ3nB6cF1"),
+    ("? Paste the webhook secret: Rt5Yp8Lk2Mn6Bv9Cx3Za7Qw1", "Rt5Yp8Lk2Mn6Bv9Cx3Za7Qw1"),
+)
+
+
+@pytest.mark.parametrize(("text", "secret"), QUESTIONS)
+def test_an_interactive_question_naming_a_secret_gives_its_answer_away(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        "? Project name? my-password-app",
+        "? Add DB_PASSWORD to which Environments (select multiple)? Production",
+        "? Secret fingerprint: SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    ),
+)
+def test_other_questions_and_answers_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    (
+        ("Parameters:\n  DbPass:\n    Type: String\n    NoEcho: true\n    Default: 'Fern#5521Cove'", "Fern#5521Cove"),
+        ("printf %s 'Quill.8830Stone' | gcloud secrets versions add api-pass --data-file=-", "Quill.8830Stone"),
+        ('node.keys.api-pass.text = "Birch.4471Lake";', "Birch.4471Lake"),
+        ('           MOVE "Pine#7781Rock" TO WS-ADMIN-PASSWORD.', "Pine#7781Rock"),
+        ("set ::admin_pass {Birch.4471Lake}", "Birch.4471Lake"),
+        (
+            "s3('https://b.s3.amazonaws.com/x.csv', 'AKIAQWERTYUIOPASDFGH', 'Zx8Cv7Bn6Mq5Wl4Ek3Rj2Th1', 'CSV')",
+            "Zx8Cv7Bn6Mq5Wl4Ek3Rj2Th1",
+        ),
+    ),
+)
+def test_more_positions_of_a_secret(text: str, secret: str) -> None:
+    assert secret not in redact(text)

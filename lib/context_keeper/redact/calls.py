@@ -258,7 +258,7 @@ _HASH_OR_ACCOUNT_TRIGGERS = (
 _DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
 _DN_PATTERN = LazyPattern(_DN)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)[A-Z0-9]{12,28}|"
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])|"
     + _DN
     + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
@@ -267,7 +267,7 @@ _PAIR_PATTERN = LazyPattern(_PAIR)
 _EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _COMMON_USERS = frozenset(("sa", "app", "admin", "root", "test", "demo", "guest"))  # users, though placeholders' words
 _LOGIN_NAME = LazyPattern(r"[a-z][a-z0-9_-]{0,30}")
-_KEY_ID = LazyPattern(r"(?:AKIA|ASIA|GOOG)[A-Z0-9]{12,28}")  # AWS's and Google's HMAC access key ids
+_KEY_ID = LazyPattern(r"(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])")  # HMAC key ids (or their hint)
 _STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
 _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 

@@ -34,7 +34,7 @@ from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
-from .prompts import PROMPT, prompt_answer
+from .prompts import PROMPT, QUESTION, QUESTION_TRIGGERS, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -389,4 +389,9 @@ _PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((TRIGGERS, redact_nouns), (defaults.TRIGGERS, defaults.rule(judged)), (sql_keys.TRIGGERS, sql_keys.RULE))
+    return (
+        (TRIGGERS, redact_nouns),
+        (defaults.TRIGGERS, defaults.rule(judged)),
+        (sql_keys.TRIGGERS, sql_keys.RULE),
+        (QUESTION_TRIGGERS, LazyRule(QUESTION, lambda m: question_answer(m, judged))),
+    )
