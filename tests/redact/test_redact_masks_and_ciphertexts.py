@@ -21,7 +21,7 @@ TAKEN = (
     ("schtasks /Query /S srv02 /U ACME\\ops /P Lantern#4410 /FO LIST", "Lantern#4410"),
     ("setx /s srv02 /u ACME\\ops /p maple-harbor-river-7720 PATH_X 1", "maple-harbor-river-7720"),
     # a login's list: a host and its port, or a host, then the user, then the password
-    ('conn = connect_db("pg.internal:5432", "svc", "lilacstone3307", "app")', "lilacstone3307"),
+    ('pool = open_pool("pg.internal:5432", "svc", "lilacstone3307", "app")', "lilacstone3307"),
     ("$db = new mysqli('pg', 'svc', 'amber-willow-canyon-4418', 'app');", "amber-willow-canyon-4418"),
     # signing keys: PHP's static `JWT::encode`, .NET's bytes of a string
     ("$jwt = JWT::encode($claims, 'Qx7mB2nV9cK4hJ6gF1dS8aP3', 'HS256');", "Qx7mB2nV9cK4hJ6gF1dS8aP3"),
