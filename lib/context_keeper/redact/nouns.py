@@ -34,7 +34,7 @@ from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
-from .prompts import PROMPT, QUESTION, QUESTION_TRIGGERS, prompt_answer, question_answer
+from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -378,6 +378,8 @@ def redact_nouns(text: str) -> str:
         text = _FIELD_RULE(text)
     if " -" in text or " /" in text:
         text = _FLAG_FIELD_RULE(text)
+    if text[:2] == "? ":
+        text = _QUESTION_RULE(text)  # an interactive CLI's question, its answer echoed (a secret's noun in it)
     return _PROMPT_RULE(text) if ":" in text else text
 
 
@@ -385,13 +387,9 @@ _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 _FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
 _FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
 _PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
+_QUESTION_RULE = LazyRule(QUESTION, lambda m: question_answer(m, judged))
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return (
-        (TRIGGERS, redact_nouns),
-        (defaults.TRIGGERS, defaults.rule(judged)),
-        (sql_keys.TRIGGERS, sql_keys.RULE),
-        (QUESTION_TRIGGERS, LazyRule(QUESTION, lambda m: question_answer(m, judged))),
-    )
+    return ((TRIGGERS, redact_nouns), (defaults.TRIGGERS, defaults.rule(judged)), (sql_keys.TRIGGERS, sql_keys.RULE))

@@ -38,7 +38,6 @@ def prompt_answer(m: re.Match[str], judged: Callable[[int, str], bool]) -> str:
 
 
 # `? What's the value of SMTP_PASS? …`, `? Enter your API token: …`: a question, its answer echoed.
-QUESTION_TRIGGERS = ("? ",)
 QUESTION = r"(?m:^)\?[ \t]+(?P<q>[^\n?:]{1,100})[?:][ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
 _QUESTION_WORDS = LazyPattern(r"[A-Za-z_][\w-]*")
 
