@@ -117,3 +117,26 @@ def test_other_questions_and_answers_are_kept(text: str) -> None:
 )
 def test_more_positions_of_a_secret(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+def test_a_secret_stores_read_printed_as_json_loses_its_value_field() -> None:
+    text = (
+        "$ az keyvault secret show --vault-name kv-test --name api-pass\n{\n"
+        '  "id": "https://kv-test.vault.azure.net/secrets/api-pass/9f8e7d",\n  "value": "Gravel.5512Marsh"\n}'
+    )
+    out = redact(text)
+    assert "Gravel.5512Marsh" not in out
+    assert "kv-test.vault.azure.net/secrets/api-pass/9f8e7d" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    (
+        # the same field under a command that reads no secret, and a store's metadata
+        '$ az storage blob show --name report.csv\n{\n  "value": "Gravel.5512Marsh"\n}',
+        '$ az keyvault secret show --name api-pass\n{\n  "attributes": {\n    "created": "2026-10-01T00:00:00+00:00"\n  },'
+        '\n  "value": null\n}',
+    ),
+)
+def test_value_fields_elsewhere_are_kept(text: str) -> None:
+    assert redact(text) == text
