@@ -26,22 +26,18 @@ _OUTPUT_LINES = 40
 
 
 def redact_fields(text: str, reads_a_secret: Callable[[str], bool], is_prompt: Callable[[str], bool]) -> str:
-    """The value fields of what a command that reads a secret printed, redacted."""
+    """The value fields of what a command that reads a secret printed, redacted. Only the lines
+    holding a field are read, and from each the lines before it back to the prompt (a long text
+    without a field costs a few scans, not a test per line)."""
+    from .haystack import lines_holding
+
     if not any(t in text for t in TRIGGERS):
         return text
     lines = text.split("\n")
     changed = False
-    until = -1  # the last line of the output being read
-    for i, line in enumerate(lines):
-        if len(line) > 600:
-            continue
-        if is_prompt(line):
-            until = i + _OUTPUT_LINES if reads_a_secret(line) else -1
-            continue
-        if i > until:
-            continue
-        m = _FIELD.fullmatch(line)
-        if m is None:
+    for i in sorted(lines_holding(text, lines, TRIGGERS)):
+        m = _FIELD.fullmatch(lines[i]) if len(lines[i]) <= 600 else None
+        if m is None or not _under_a_read(lines, i, reads_a_secret, is_prompt):
             continue
         v = m.group("v")
         if MARK in v or not_a_secret(v) or is_numberish(v) or not (password_shaped(v) or looks_random(v)):
@@ -49,3 +45,13 @@ def redact_fields(text: str, reads_a_secret: Callable[[str], bool], is_prompt: C
         lines[i] = m.group("lead") + MARK + m.group("tail")
         changed = True
     return "\n".join(lines) if changed else text
+
+
+def _under_a_read(
+    lines: list[str], i: int, reads_a_secret: Callable[[str], bool], is_prompt: Callable[[str], bool]
+) -> bool:
+    """Whether the nearest prompt before line `i` (40 lines at most) runs a command that reads a secret."""
+    for j in range(i - 1, max(-1, i - 1 - _OUTPUT_LINES), -1):
+        if is_prompt(lines[j]):
+            return reads_a_secret(lines[j])
+    return False
