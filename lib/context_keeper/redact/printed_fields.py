@@ -29,9 +29,9 @@ def redact_fields(text: str, reads_a_secret: Callable[[str], bool], is_prompt: C
     """The value fields of what a command that reads a secret printed, redacted. Only the lines
     holding a field are read, and from each the lines before it back to the prompt (a long text
     without a field costs a few scans, not a test per line)."""
-    from .haystack import lines_holding
+    from .haystack import holds_any, lines_holding
 
-    if not any(t in text for t in TRIGGERS):
+    if not holds_any(text, TRIGGERS):  # (a long text that is not ASCII: searched as its UTF-8 bytes)
         return text
     lines = text.split("\n")
     changed = False
