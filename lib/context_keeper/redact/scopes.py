@@ -42,9 +42,9 @@ TRIGGERS = (
     "PWD",
     "assphrase",
     "passwd",
-    "Pass",  # `SmtpPass:`, `SMTP_PASS {`, `db_pass:` (a short password noun ending a header)
-    "PASS",
-    "_pass",
+    "pass:",  # `SmtpPass:`, `db_pass:`: a short password noun ending a YAML header (one more scan)
+    "Pass:",
+    "PASS:",
     "auth",
     "Auth",
     "AUTH",
