@@ -17,7 +17,9 @@ from .patterns import MARK, LazyPattern
 from .positions import password_shaped
 from .values import is_numberish, looks_random, not_a_secret
 
-TRIGGERS = ('"value"', '"data"', '"Value"', '"payload"', 'ecretString"', 'laintext"')
+# (two needles: each is one more scan of a long text; `payload`, `secretString` and `plaintext`
+# fields stand beside one of these in the stores' JSON)
+TRIGGERS = ('"value"', '"data"')
 _FIELD = LazyPattern(
     r"(?P<lead>[ \t]*\"(?i:value|data|payload|secret_?string|plaintext)\"[ \t]*:[ \t]*\")"
     r"(?P<v>[^\"\\\n]{1,500})(?P<tail>\"[ \t]*,?[ \t\r]*)"
