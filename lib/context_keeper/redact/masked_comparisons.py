@@ -20,8 +20,10 @@ from .values import not_a_secret
 # A text without one of these holds no mask (`***` also in Markdown's bold italics: the labels
 # below decide).
 TRIGGERS = ("***", MARK, "•••")
+# A comparison's label then a colon (`expected:`, `actual  :`, `but was:`, `left:`), `!=`/`==`, or
+# a diff's line opening a literal (`+'…'`); a label word in prose (`left blank`) is none.
 _LABELLED = LazyPattern(
-    r"(?i:expected|actual|but was|\bleft\b|\bright\b|\bgot\b|\bwant\b|received|!=)|\A[ \t]*[-+][\"'<]"
+    r"(?i:\b(?:expected|actual|but[ \t]+was|left|right|got|want|received)[ \t]*:)|[!=]=|\A[ \t]*[-+][\"'<]"
 )
 # A side: a quoted or angle-bracketed literal on one line.
 _SIDE = LazyPattern(r"\"(?P<d>[^\"\n]{1,200})\"|'(?P<s>[^'\n]{1,200})'|<(?P<a>[^<>\n]{1,200})>")
@@ -44,7 +46,7 @@ def _unmasked(line: str) -> str:
         v = _value(m)
         v = v[1:-1] if v[:1] == "[" and v[-1:] == "]" else v  # JUnit's `<[…]>`: the differing part
         whole = m.group(0)
-        if _MASK.fullmatch(v) is not None or "*" in v or MARK in v or "•" in v or not_a_secret(v.strip()):
+        if _MASK.fullmatch(v) is not None or "*" in v or MARK in v or "•" in v or " " in v or not_a_secret(v):
             return whole
         return whole[0] + MARK + whole[-1]
 
