@@ -45,6 +45,8 @@ KEPT = (
     # a comparison of masks alone, or of a partly masked value, gives nothing away
     "AssertionError: expected: <****> but was: <******>",
     "expected: <****1234> but was: <****5678>",
+    # what stands on both sides is not what differs
+    "E       AssertionError: assert {'user': 'bot', 'password': '***'} == {'user': 'bot', 'password': '****'}",
     # a label word in prose is no comparison
     'Set "***" as the value left blank, and "HelloWorld9" on the right.',
     # a date printed after a command that reads a secret's metadata

@@ -12,6 +12,7 @@ holds a mask character is a mask's output, not the secret.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
@@ -39,14 +40,16 @@ def _value(m: re.Match[str]) -> str:
     return next(g for g in m.groups() if g is not None)
 
 
-def _unmasked(line: str) -> str:
-    """`line` with each side that is not a mask (nor holds one) redacted."""
+def _unmasked(line: str, shared: set[str]) -> str:
+    """`line` with each side that is not a mask (nor holds one), nor `shared`, redacted."""
 
     def side(m: re.Match[str]) -> str:
         v = _value(m)
         v = v[1:-1] if v[:1] == "[" and v[-1:] == "]" else v  # JUnit's `<[…]>`: the differing part
         whole = m.group(0)
-        if _MASK.fullmatch(v) is not None or "*" in v or MARK in v or "•" in v or " " in v or not_a_secret(v):
+        if v in shared or _MASK.fullmatch(v) is not None or "*" in v or MARK in v or "•" in v or " " in v:
+            return whole
+        if not_a_secret(v):
             return whole
         return whole[0] + MARK + whole[-1]
 
@@ -60,9 +63,12 @@ def redact_masked_comparisons(text: str) -> str:
     if not masked:
         return text
     for i in masked:
-        for j in range(max(0, i - _NEAR), min(len(lines), i + _NEAR + 1)):
-            if _LABELLED.search(lines[j]) is not None:
-                lines[j] = _unmasked(lines[j])
+        near = [j for j in range(max(0, i - _NEAR), min(len(lines), i + _NEAR + 1)) if _LABELLED.search(lines[j])]
+        # a literal on both sides (`{'user': 'bot', …} == {'user': 'bot', …}`) is not what differs
+        seen = Counter(_value(m) for j in near for m in _SIDE.finditer(lines[j]))
+        shared = {v for v, n in seen.items() if n > 1}
+        for j in near:
+            lines[j] = _unmasked(lines[j], shared)
     return "\n".join(lines)
 
 
