@@ -45,6 +45,7 @@ class _Rules:
         from .continued import compile_rules as continued_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
+        from .masked_comparisons import compile_rules as masked_rules
         from .wrapped_calls import compile_rules as wrapped_call_rules
         from .wrapped_calls import read_whole_with as read_wrapped_calls_with
 
@@ -60,6 +61,7 @@ class _Rules:
             + nouns.compile_rules()
             + languages.compile_rules()
             + header_list_rules()
+            + masked_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
@@ -70,10 +72,9 @@ class _Rules:
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
-        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) can only occur where
-        # the shorter does: it is tested only then (`block_hits`). The triggers of other scripts
-        # (`密码`, `пароль`) have a tree of their own, searched only in a block that holds one of
-        # their characters (one scan for a character class, not one per trigger).
+        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) is tested only where the
+        # shorter occurs (`block_hits`). Those of other scripts (`密码`, `пароль`) have a tree of their
+        # own, searched only in a block holding one of their characters (one character class scan).
         wide = {low for low, _ in self.block_triggers if not low.isascii()}
         narrow = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
         self.trigger_tree, self.gated_trees = gated(narrow)  # (those with a rare character: `gated`)
@@ -83,8 +84,7 @@ class _Rules:
         self.flag_tree = flag_forest(self.flag_triggers)
         self.keyed_triggers = _keyed(self.triggers)
         self.trigger_chars = frozenset(self.keyed_triggers)
-        # A line with a character beyond ASCII is tested for the NON_ASCII triggers only when
-        # it holds the first such character of one of them (an em dash or an emoji does not).
+        # The NON_ASCII triggers only where a line holds the first such character of one (no em dash).
         firsts = {next(c for c in t if not c.isascii()) for t, _ in self.triggers if not t.isascii()}
         self.non_ascii_gate = re.compile(f"[{re.escape(''.join(sorted(firsts)))}]" if firsts else "(?!)")
         self.flag_gate = commands.FLAG_GATE
@@ -95,7 +95,7 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact)
+        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact) + masked_rules()
         commands.read_whole_with(redact)  # (a command line an array of arguments makes)
         read_wrapped_calls_with(redact)  # (the line a call wrapped over lines makes)
 
@@ -163,6 +163,9 @@ def _redact(text: str) -> str:
             from .described_columns import keep_described
 
             done = keep_described(text, done)
+            from .ciphertexts import keep_ciphertexts
+
+            done = keep_ciphertexts(text, done)
     else:
         hits = _triggered(text, r)
         if r.flag_gate in text:

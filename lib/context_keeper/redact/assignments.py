@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from . import runs
+from .connection_strings import connection_string_end
 from .generics import annotated as _typed
 from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
@@ -256,7 +257,7 @@ def _bare_value(
     elif context == _CODE and _LITERAL_FLAG_BEFORE.search(text, max(0, start - 60), start):
         literal = True  # `--set auth.password=…`, `-e db_password=…`
     if not quoted:
-        vend = _connection_string_end(text, start, vend, level, sep)
+        vend = connection_string_end(text, start, vend, level, sep)
         val = text[vstart:vend]
     return vstart, vend, val, quoted, literal
 
@@ -343,16 +344,6 @@ def _runs_to_space(text: str, start: int, m: re.Match[str]) -> bool:
     begin = line_start(text, start)  # (the lead read in place: a slice per name costs a long line its square)
     lead = _LINE_LEAD.fullmatch(text, begin, start) is not None or _SHELL_SET.fullmatch(text, begin, start) is not None
     return lead or (text[m.end("name") : m.end("name") + 1] == "=" and not any(c.islower() for c in m.group("name")))
-
-
-def _connection_string_end(text: str, start: int, vend: int, level: int, sep: str) -> int:
-    """`Password=P@ss w0rd;` in a connection string runs to the `;`, spaces included."""
-    if level != PASSWORD or sep != "=" or text[vend : vend + 1] != " " or ";" not in text[max(0, start - 200) : start]:
-        return vend
-    semi = text.find(";", vend, vend + 100)
-    if semi == -1 or "\n" in text[vend:semi] or "=" in text[vend:semi]:
-        return vend
-    return semi
 
 
 def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bool = False) -> bool:

@@ -32,7 +32,7 @@ from .values import is_hexlike, not_a_secret, strongly_mixed
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
 _CRED_CALL = (
-    r"(?i:jwt\.(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
+    r"(?i:jwt(?:\.|::)(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
     r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)" + _CALLEE_REST
 )
 # The calls that hash a password or make an account, found by their own words (a rule of their own:
@@ -188,6 +188,8 @@ def _scan(text: str, start: int, pos: int, keyed: bool = False, hashing: bool = 
 
 _CALL_TRIGGERS = (
     "jwt.",
+    "JWT.",
+    "JWT::",
     "WiFi",
     "wifi",
     "assword(",
@@ -256,13 +258,16 @@ _HASH_OR_ACCOUNT_TRIGGERS = (
 _DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
 _DN_PATTERN = LazyPattern(_DN)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|" + _DN + r")(?P=q)[ \t]*,[ \t]*"
+    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])|"
+    + _DN
+    + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
 )
 _PAIR_PATTERN = LazyPattern(_PAIR)
 _EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _COMMON_USERS = frozenset(("sa", "app", "admin", "root", "test", "demo", "guest"))  # users, though placeholders' words
 _LOGIN_NAME = LazyPattern(r"[a-z][a-z0-9_-]{0,30}")
+_KEY_ID = LazyPattern(r"(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])")  # HMAC key ids (or their hint)
 _STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
 _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 
@@ -270,8 +275,8 @@ _STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
 def user_like(u: str) -> bool:
     """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
     word of several cases, a dotted module or a path."""
-    if _DN_PATTERN.fullmatch(u) is not None:
-        return True
+    if _DN_PATTERN.fullmatch(u) is not None or _KEY_ID.fullmatch(u) is not None:
+        return True  # (an access key's id: its secret follows it, `s3(url, 'AKIA…', '…')`)
     name = _EMAIL_HOST.sub("", u)
     return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
 
@@ -285,7 +290,10 @@ def _in_a_list_of_strings(m: re.Match[str]) -> bool:
 
 # A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
 # person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
-_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
+_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}(?:[._-]?\d{3,}|[._-]\d{2,})[._-]?[A-Za-z]{3,}")
+# Words of lower case joined by hyphens or dots, then digits (`silver-falcon-willow-5533`): a passphrase
+# in a login's list (`("db", "app", "…", "app")`); alone beside a name it may be a slug.
+_PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:[.-][a-z]{3,}){2,}[.-]\d{2,}")
 
 
 def _is_second_of_pair(m: re.Match[str]) -> bool:
@@ -294,10 +302,12 @@ def _is_second_of_pair(m: re.Match[str]) -> bool:
         return False
     if after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
         return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
-    if _in_a_list_of_strings(m) and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s):
+    listed = _in_a_list_of_strings(m)
+    phrase = listed and _PASSPHRASE.fullmatch(s) is not None
+    if listed and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s) and not phrase:
         return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
     # not `("node", "index2")`, `("python", "app_main.py")`
-    return strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
+    return phrase or strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
 
 
 def _second_of_pair(text: str) -> str:

@@ -118,12 +118,13 @@ _PRINTED_LABELS = (
     ),
 )
 # Code that passes a password as the second argument after a user name: `auth=("admin", "…")`,
-# `HTTPBasicAuth("admin", "…")`, `smtp.login("me@example.com", "…")`.
+# `HTTPBasicAuth("admin", "…")`, `smtp.login("me@example.com", "…")`; not an anonymous login's
+# (`ftp.login('anonymous', 'guest@')`: by convention an address or anything, no secret).
 _AUTH_PAIR = (
     (
         ("auth", "Auth", "login"),
         r"(?:\b(?:\w+_)?auth[ \t]*=[ \t]*[(\[]|\b(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|login|auth|authenticate)"
-        r"[ \t]*\()[ \t]*(?P<u>[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
+        r"[ \t]*\()[ \t]*(?P<u>[\"'])(?!(?i:anonymous)[\"'])[^\"'\n]*(?P=u)[ \t]*,[ \t]*(?P<s>\"[^\"\n]*\"|'[^'\n]*')",
     ),
 )
 # A mail or key-value protocol's login command, as a session or a monitor echoes it: IMAP's

@@ -21,11 +21,11 @@ from .values import not_a_secret, strongly_mixed
 # A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,
 # `mongodb://…`), a JDBC one without a host (`jdbc:h2:mem:test`), a DSN's `key=value` string,
 # a host and its port (`NewDialer("smtp.example.com", 587, "bot", "…")`), or a list of
-# `host:port` servers closed before the user (`Client(("cache:11211",), "app", "…")`).
+# `host:port` servers closed before the user (`Client(("cache:11211",), "app", "…")`), or one such server.
 _ADDRESS_BEFORE = LazyPattern(
     r"[\"'](?:[a-z][\w+.-]{1,20}:(?:[a-z][\w+.-]{1,20}:)?//[^\"'\s]{1,200}|jdbc:[^\"'\s]{1,200}|[a-z_]{2,20}=[^\"']{1,200}"
     r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}[\"'][ \t]*,[ \t]*\d{2,5}(?=[ \t]*,)"  # `"smtp.example.com", 587`
-    r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}:\d{2,5}[\"'][ \t]*,?[ \t]*[)\]])"  # `("cache:11211",)`
+    r"|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){0,6}:\d{2,5}[\"'](?:[ \t]*,?[ \t]*[)\]])?)"  # `("cache:11211",)`, `("db:5432", `
     r"[\"']?[ \t]*,[ \t]*$"
 )
 

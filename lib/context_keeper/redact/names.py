@@ -131,6 +131,8 @@ def _noun(word: str, before: str | None) -> int:
         return PASSWORD  # `ldap_default_authtok`: PAM's and SSSD's word for a password
     if word.endswith("SALT") or word == "ENCRYPT" or (word.endswith("COOKIE") and (word != "COOKIE" or before)):
         return WEAK  # `TicketSalt`, `ERLANG_COOKIE`, Consul's `encrypt`: a secret when random (a bare `Cookie:` is a header)
+    if word == "HMAC" and before is not None and before not in _COMPUTED:
+        return WEAK  # `WEBHOOK_HMAC`: the key a webhook's payload is signed with (`expected_hmac` is a digest)
     if word.endswith("SECRET"):
         return NOT_SECRET if before in _PLAIN_SECRET_QUALIFIERS else STRONG
     if word.endswith("TOKEN"):
@@ -156,6 +158,8 @@ def _noun(word: str, before: str | None) -> int:
     return NOT_SECRET
 
 
+_HOLDERS = frozenset(("text", "value", "contents"))
+_COMPUTED = frozenset("EXPECTED COMPUTED CALCULATED ACTUAL RECEIVED GOT NEW PAYLOAD BODY REQUEST MESSAGE".split())
 _FILE_NAME = LazyPattern(
     r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|json|ya?ml|toml|ini|cfg|conf|rs|go|rb|php|java|kt|cs|swift|txt|md|env|pem|key|crt|pub|sh|lock|example|sample|bak|enc|gpg|age|log)$"
 )
@@ -169,7 +173,10 @@ def tier(name: str, whole: bool = False) -> int:
         return STRONG  # .npmrc
     if _FILE_NAME.search(low) and not (low.endswith(".key") and low.count(".") >= 3):
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file (`fs.s3a.secret.key`: a property)
-    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token.
+    # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token;
+    # a last attribute that only holds it names nothing (`keys.smtp-pass.text`: the part before).
+    if not whole and "." in name.strip(".") and name.rsplit(".", 1)[-1].lower() in _HOLDERS:
+        name = name.rsplit(".", 1)[0]
     words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
     for i in range(len(words) - 1, -1, -1):
         found = _noun(words[i], words[i - 1] if i else None)

@@ -34,7 +34,7 @@ from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .positions import password_shaped
-from .prompts import PROMPT, prompt_answer
+from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -47,9 +47,7 @@ from .values import (
 )
 
 # The secret word, found in the lower-cased text (`_NOUN_ANY_CASE` where lowering changes its length, `İ`).
-_ENGLISH = (
-    "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer cookie encrypt".split()
-)
+_ENGLISH = "password passwd passphrase passcode pass pwd pw psk secret token key auth cred salt bearer cookie encrypt hmac".split()
 _NOUNS = trie_alternatives((*_ENGLISH, *names.FOREIGN_NOUNS))  # one branch per first letter
 _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
@@ -58,7 +56,8 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 # (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
 _CONVERSION = (
     r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
-    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText))\("
+    r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText)"
+    r"|Encoding\.\w{1,12}\.GetBytes)\("  # .NET's `Encoding.UTF8.GetBytes("…")`
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
@@ -306,9 +305,11 @@ def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
 # `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
 _BEFORE = (
     r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
-    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--|//)))"  # a bare value, then a comment
+    # a bare value, then a comment (`--` then a letter is the next flag: `--client-id … --client-secret`)
+    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--(?![A-Za-z])|//)))"
     r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
     r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
+    r"|[ \t]+(?:TO|INTO)[ \t]+:?"  # COBOL's `MOVE "…" TO WS-DB-PASSWORD`, SQL's `SELECT '…' INTO :pw`
     r"|[ \t]+--?(?:name|key|n)[ \t=]+[\"']?"  # `encrypt_string '…' --name 'db_password'`
     r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})"  # `… # the root password`
     r"(?P<n>[A-Za-z_][\w.:-]{1,60})(?=[\s\"'`.,;:)]|$)"
@@ -360,6 +361,7 @@ def _named_field(m: re.Match[str]) -> str:
 TRIGGERS = (
     "ass", "ASS", "pw", "PW", "Pw", "psk", "PSK", "ecret", "ECRET", "oken", "OKEN", "key", "Key", "KEY",
     "uth", "UTH", "cred", "Cred", "CRED", "salt", "Salt", "SALT", "earer", "ookie", "OOKIE", "ncrypt", "NCRYPT",
+    "hmac", "Hmac", "HMAC",
     *names.FOREIGN_TRIGGERS,
 )  # fmt: skip
 
@@ -377,6 +379,8 @@ def redact_nouns(text: str) -> str:
         text = _FIELD_RULE(text)
     if " -" in text or " /" in text:
         text = _FLAG_FIELD_RULE(text)
+    if text[:2] == "? ":
+        text = _QUESTION_RULE(text)  # an interactive CLI's question, its answer echoed (a secret's noun in it)
     return _PROMPT_RULE(text) if ":" in text else text
 
 
@@ -384,6 +388,7 @@ _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
 _FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
 _FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
 _PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
+_QUESTION_RULE = LazyRule(QUESTION, lambda m: question_answer(m, judged))
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:

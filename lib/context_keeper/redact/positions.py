@@ -139,6 +139,8 @@ def _set_value(m: re.Match[str]) -> str:
     if level == NOT_SECRET:
         return _host_credentials(m, name)
     value = _unquote(m.group("s"))[0]
+    if value[:1] + value[-1:] == "{}" and not not_a_secret(value[1:-1]):
+        value = value[1:-1]  # Tcl's `set ::db_pass {…}`: braces quote a word
     if level == PASSWORD and password_shaped(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
     return m.group(0)
@@ -185,11 +187,10 @@ _U_FLAG = LazyPattern(
     r"(?:^|[\s\"'\[,])(?:-[uU](?:[ \t]+|:|(?=[A-Za-z_]))[^\s\"'-]|--user(?:name)?[ \t=]+[^\s-]|-l[ \t]+[A-Za-z_][\w.@-]*[ \t]+-)"
     r"|(?i:\buser[ \t]+(?:create|add|new)|\buseradd)[ \t]+[A-Za-z_]"
 )
-_WIN_USER = LazyPattern(r"(?:^|\s)/u(?:ser)?:\S")
+_WIN_USER = LazyPattern(r"(?:^|\s)/(?:u(?:ser)?:|[uU][ \t]+)[^\s/]")  # `/user:bob`, `schtasks … /U bob`
 # A command that connects to a database (`-u 'jdbc:…'`) or whose verb names a password (`add-generic-password`).
 _LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-stdin)[\w-]*(?=\s)")
-# A key store named in the command: a bare `-p`/`/p` beside it is the store's password
-# (`signtool sign /f cert.pfx /p …`, `… -keystore app.jks -p …`).
+# A key store named in the command: a bare `-p`/`/p` beside it is its password (`signtool … /f a.pfx /p …`).
 _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
 
@@ -286,7 +287,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("set ", "setx ", "setenv ", "ENV ", "SET "),
         r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
-        r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,
+        r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|(?:::)?[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,  # (Tcl's `::name`)
         _set_value,
     ),
     (
@@ -305,8 +306,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        ("\0-p", "\0-P", "/p:", " /p ", '"-p', '"-P', "'-p"),
-        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?::|[ \t]+|(?=[^\s\"'-]))|/p(?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
+        ("\0-p", "\0-P", "/p:", " /p ", " /P ", '"-p', '"-P', "'-p"),
+        r"(?:(?<=[\s\"'\[,])|^)(?:-[pP](?::|[ \t]+|(?=[^\s\"'-]))|/[pP](?::|[ \t]+(?=[^\s/])))(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"',\]-][^\s\"',\]]*)",
         _p_after_user,
     ),
     (

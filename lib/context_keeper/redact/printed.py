@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 
-from . import languages, printed_labels
+from . import languages, printed_fields, printed_labels
 from .names import NOT_SECRET, tier
 from .patterns import MARK, LazyPattern
 from .positions import password_shaped
+from .printed_fields import redact_fields
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
 _COMMAND_TRIGGERS = (
@@ -76,7 +77,7 @@ _ANNOUNCING = (
     *_READS_ENV,
 )
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
-TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS)
+TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS, *printed_fields.TRIGGERS)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
@@ -206,7 +207,8 @@ def _secret_value(v: str, generated: int = 0) -> bool:
     (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
     is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
-        return _CALL.match(v) is None and not not_a_secret(v)  # a call: code, not a key
+        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret
+        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v)
     if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
@@ -240,7 +242,8 @@ _ANNOUNCING_HERE = tuple(t for t in _ANNOUNCING if t not in _BEFORE_LABEL)  # (t
 def redact_printed(text: str) -> str:
     """The value lines after each command or heading that announces a secret, and the values
     under labels that name one (`printed_labels`), redacted."""
-    return printed_labels.redact_printed_labels(_in_frames(text))
+    text = printed_labels.redact_printed_labels(_in_frames(text))
+    return redact_fields(text, _reads_a_secret, lambda line: _PROMPT.match(line) is not None)
 
 
 # A line inside a banner's frame: `#  Your API token:   #`, `*  …  *`, `║ … ║`.

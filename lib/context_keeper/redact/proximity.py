@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 
 from .line_starts import count_in, line_start
-from .names import LEADING_VERBS, PASSWORD, described
+from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, described, tier
 from .patterns import LazyPattern
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
@@ -155,6 +155,14 @@ def _passes_into(text: str, m: re.Match[str]) -> bool:
     return text[m.start() - 1 : m.start()] == ":" and _TYPE_THEN_VALUE.match(text, m.end()) is not None
 
 
+_OTHER_FLAG = LazyPattern(r"--[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+
+
+def _other_flag(word: str) -> bool:
+    """`--domain`, `--client-id`: a flag that names no secret, so what follows is its argument."""
+    return _OTHER_FLAG.fullmatch(word) is not None and tier(word[2:]) == NOT_SECRET
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -190,8 +198,8 @@ def after_noun(
             continue
         w = m.group("w")
         core = w.rstrip(":")
-        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core):
-            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`)
+        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core) or _other_flag(core):
+            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`), another flag (`--client-id …`)
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code

@@ -42,6 +42,9 @@ TRIGGERS = (
     "PWD",
     "assphrase",
     "passwd",
+    "pass:",  # `SmtpPass:`, `db_pass:`: a short password noun ending a YAML header (one more scan)
+    "Pass:",
+    "PASS:",
     "auth",
     "Auth",
     "AUTH",
@@ -78,8 +81,10 @@ _DESCRIBING = frozenset(
 
 
 def _header_level(labels: list[str]) -> int:
-    # a plural names a block of them: `tokens {`, `credentials:`, `<Passwords>`
-    levels = [tier(label[:-1] if label[-1:] in "sS" else label, whole=True) for label in labels]
+    # a plural names a block of them: `tokens {`, `credentials:`, `<Passwords>` (not `SmtpPass:`)
+    levels = [
+        tier(label[:-1] if label[-1:] in "sS" and label[-2:-1] not in "sS" else label, whole=True) for label in labels
+    ]
     if any(w.startswith(("CRED", "AUTH", "LOGIN")) for label in labels for w in words_of(label)):
         return PASSWORD  # credentials, auth, a login: a user and its password
     return max(levels, default=NOT_SECRET)

@@ -80,7 +80,7 @@ def _confirmed(lines: list[str]) -> bool:
 
 _INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
 # A secret store's verb that takes the value it reads on stdin (`secret create`, `secrets set`, `secret put`).
-_STORES_A_SECRET = LazyPattern(r"(?i:\bsecrets?[ \t]+(?:create|set|put|add|insert)\b)")
+_STORES_A_SECRET = LazyPattern(r"(?i:\bsecrets?[ \t]+(?:versions?[ \t]+)?(?:create|set|put|add|insert)\b)")
 # The folders secrets are mounted or kept in (`/run/secrets/pg`, `secrets/db.txt`): a file there holds one.
 _SECRET_DIRS = frozenset(("secrets", "secret", "credentials", "creds", "passwords"))
 
@@ -129,8 +129,8 @@ def _here_string(m: re.Match[str]) -> str:
     return _judge_fed(m, command.group(1), "s")
 
 
-# printf's format before the value (`printf '%s' '…'`, `printf "%s\n" …`)
-_FORMAT = r"""(?:'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+)?"""
+# printf's format before the value (`printf '%s' '…'`, `printf "%s\n" …`, `printf %s …`)
+_FORMAT = r"""(?:'%s(?:\\n)?'[ \t]+|"%s(?:\\n)?"[ \t]+|%s[ \t]+)?"""
 RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
     (
         ("echo ", "printf "),

@@ -49,6 +49,7 @@ _REFERENCE = LazyPattern(
         :(?://)?[A-Za-z0-9_/.{$-]
       | ENC\[ | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
+      | [a-z][a-z0-9]*(?:[-_][a-z0-9]+)+:(?:\d{1,4}|latest)$  # db-pass:3: a stored secret's name and version
     """,
     re.VERBOSE,
 )

@@ -1,0 +1,27 @@
+"""Where a password in a connection string ends: at the `;`, not at a space or an XML-escaped quote.
+
+`Password=P@ss w0rd;Database=app` (ADO.NET, ODBC, JDBC's properties) gives a password with
+spaces; a connection string inside an XML attribute quotes it as `Password=&quot;…&quot;`,
+whose `;` would otherwise end the value after `&quot`, leaving the password itself behind.
+"""
+
+from __future__ import annotations
+
+from .names import PASSWORD
+
+
+def connection_string_end(text: str, start: int, vend: int, level: int, sep: str) -> int:
+    """`Password=P@ss w0rd;` in a connection string runs to the `;`, spaces included; one in XML's
+    quotes (`Password=&quot;…&quot;`) to the closing `&quot;`."""
+    if (
+        level == PASSWORD
+        and text.startswith("&quot;", vend - 5)
+        and (close := text.find("&quot;", vend, vend + 200)) > vend + 1
+    ):
+        return close + 6 if "\n" not in text[vend:close] else vend
+    if level != PASSWORD or sep != "=" or text[vend : vend + 1] != " " or ";" not in text[max(0, start - 200) : start]:
+        return vend
+    semi = text.find(";", vend, vend + 100)
+    if semi == -1 or "\n" in text[vend:semi] or "=" in text[vend:semi]:
+        return vend
+    return semi
