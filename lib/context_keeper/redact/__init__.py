@@ -46,8 +46,8 @@ class _Rules:
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
         from .masked_comparisons import compile_rules as masked_rules
+        from .whole_line import read_with as read_joined_lines_with
         from .wrapped_calls import compile_rules as wrapped_call_rules
-        from .wrapped_calls import read_whole_with as read_wrapped_calls_with
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -95,9 +95,8 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules(redact) + masked_rules()
-        commands.read_whole_with(redact)  # (a command line an array of arguments makes)
-        read_wrapped_calls_with(redact)  # (the line a call wrapped over lines makes)
+        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules() + masked_rules()
+        read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
 
 
 # Characters from the most to the least common in English prose and code; any other

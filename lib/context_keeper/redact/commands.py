@@ -19,6 +19,7 @@ from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
 from .values import is_numberish, is_wordlike, not_a_secret
+from .whole_line import redact_line
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
 _SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
@@ -247,20 +248,6 @@ _ITEM_PATTERN = LazyPattern(_ITEM)
 _ARGV_TRIGGERS = ('", "-', "', '-", '["-', "['-")
 
 
-# The package's `redact`, given by the package when it compiles the rules (this module is one of
-# them, so it does not import the package): a command line or a replacement is read by every rule.
-_WHOLE: list[Callable[[str], str]] = []
-
-
-def read_whole_with(redact: Callable[[str], str]) -> None:
-    """Set the function that reads a command line an array makes, or a substitution's replacement."""
-    _WHOLE[:] = [redact]
-
-
-def _redact(text: str) -> str:
-    return _WHOLE[0](text) if _WHOLE else text
-
-
 def _argument_arrays(text: str) -> str:
     """Each array of a command's arguments read as its command line (`redact` on the items
     joined by spaces), the items that line loses marked in the array."""
@@ -271,7 +258,7 @@ def _argument_arrays(text: str) -> str:
         if not any(w[:1] == "-" for w in words[:-1]):
             continue  # no flag with an argument after it: a list of names, not a command
         line = " ".join(words)
-        done = _redact(line)
+        done = redact_line(line)
         if done == line:
             continue
         after = done.split(" ")
@@ -304,7 +291,7 @@ def _substitutions(text: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         rep = m.group("rep")
-        done = _redact(rep) if "=" in rep or ":" in rep else rep
+        done = redact_line(rep) if "=" in rep or ":" in rep else rep
         if done == rep:
             return m.group(0)
         return m.group(0)[: m.start("rep") - m.start()] + done + m.group(0)[m.end("rep") - m.start() :]

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from .patterns import MARK
+from .whole_line import redact_line
 
 TRIGGERS = ("\\\n",)
 _BREAK = re.compile(r"\\\r?\n[ \t]*")
@@ -22,9 +23,6 @@ _MOST_CHARS = 4000  # a longer command is generated text, read as its lines are
 _WORD = re.compile(r"(?:[^\s\\]|\\(?!\n))+")  # (not the backslash that continues the line)
 _OPENERS = "\"'(["
 _CLOSERS = "\"')],;"
-# The package's `redact`, given by the package with `compile_rules` (this module is one of its
-# rules, so it does not import the package).
-_WHOLE: list[Callable[[str], str]] = []
 
 
 def _joined(span: str) -> str:
@@ -67,7 +65,7 @@ def redact_continued(text: str) -> str:
 def _lost_words(span: str) -> list[str]:
     """`span` (one continued command) in pieces, the words its joined line loses marked; [] when none is."""
     line = _joined(span)
-    done = _WHOLE[0](line)
+    done = redact_line(line)
     if done == line:
         return []
     pieces: list[str] = []
@@ -80,7 +78,6 @@ def _lost_words(span: str) -> list[str]:
     return [*pieces, span[last:]] if pieces else []
 
 
-def compile_rules(redact: Callable[[str], str]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
-    """(triggers, text -> text), as `commands.compile_rules`; `redact` reads the joined lines."""
-    _WHOLE[:] = [redact]
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
     return ((TRIGGERS, redact_continued),)

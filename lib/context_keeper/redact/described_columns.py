@@ -17,8 +17,6 @@ from .patterns import MARK, LazyPattern
 
 # Headers of a column that describes a value: a digest of it, its id or its version.
 _DESCRIBING = frozenset("DIGEST HASH CHECKSUM FINGERPRINT SHA SHA1 SHA256 SHA512 MD5 ETAG".split())
-# A line that may be such a header, found in the whole text by one search (a long text without
-# one costs that search, not a test per line).
 # A longer text (a file, a log) is left as its lines' rules left it, as `repeats` leaves it: a
 # command's listing is short, and the searches below would read the whole text.
 MAX_TEXT = 65536
@@ -36,6 +34,8 @@ _HEADER_WORDS = (
     "ETAG",
     "ETag",
 )
+# A line that may be such a header, found in the whole text by one search (a long text without
+# one costs that search, not a test per line).
 _HEADER_WORD_AT = LazyPattern(
     r"\b(?:DIGEST|Digest|HASH|Hash|CHECKSUM|Checksum|FINGERPRINT|Fingerprint|SHA\d*|MD5|ETAG|ETag)\b"
 )

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
+from .whole_line import ready, redact_line
 
 # The text must hold a call (or a tuple after `=`) opened at a line's end, or a line ending in a comma.
 TRIGGERS = ("(\n", "(\r\n", ",\n")
@@ -28,15 +29,6 @@ _MOST_LINES = 24
 _CLOSES = {")": "(", "]": "[", "}": "{"}
 # What `_close` stops at; the characters between are skipped in one search.
 _SIGNIFICANT = re.compile(r"[\"'`\n()\[\]{}]")
-
-# The package's `redact`, given by the package when it compiles the rules (this module is one of
-# them, so it does not import the package).
-_WHOLE: list[Callable[[str], str]] = []
-
-
-def read_whole_with(redact: Callable[[str], str]) -> None:
-    """Set the function that reads the line a wrapped call makes."""
-    _WHOLE[:] = [redact]
 
 
 def _close(text: str, at: int) -> int:
@@ -124,7 +116,7 @@ def _joined(span: str) -> str:
 
 def redact_wrapped_calls(text: str) -> str:
     """Each literal a wrapped call's line loses, marked where it stands."""
-    if not _WHOLE:
+    if not ready():
         return text
     out: list[str] = []
     pos = read_to = 0
@@ -141,7 +133,7 @@ def redact_wrapped_calls(text: str) -> str:
         if not literals:
             continue
         line = _joined(span)
-        done = _WHOLE[0](line)
+        done = redact_line(line)
         if done == line:
             continue
         kept = [d.group(0) for d in _LITERAL.finditer(done)]
