@@ -153,7 +153,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     explained = headed.headed(lines, kinds)
     if explained:
         return explained
-    units = _units(lines, kinds, 0, len(lines), locate=True)
+    units = findings.without_wrapups(_units(lines, kinds, 0, len(lines), locate=True))
     several = _several(units)
     if several:
         return several

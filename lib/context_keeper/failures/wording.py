@@ -145,6 +145,30 @@ def score(text: str, located: bool = True) -> int:
     return score
 
 
+# A wrap-up: the run's closing word that the whole of it failed, in a few plain words after a
+# program's name and a level (`errors in crontab file, can't install.`, `FATAL ERROR: Unable to
+# parse input tree`, `ERROR: FPM initialization failed`), naming nothing the run read (no
+# quote, number, path or identifier).
+_WRAPUP_FAILED_RE = re.compile(
+    r"\b(?:fail(?:ed|s|ure)?|errors?|unable|can't|cannot|can not|couldn't|could not|not executed|abort(?:ed|ing)?)\b",
+    re.IGNORECASE,
+)
+_WRAPUP_HEAD_RE = re.compile(r"^(?:[\w.-]+(?:\s+\[\d+\])?: )?(?:(?:fatal|error|failure)\b:?\s*)*", re.IGNORECASE)
+_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:'[a-z]+)?[.,!:]?")
+
+
+def is_wrapup(text: str) -> bool:
+    """A line that says the run failed in a few plain words, naming nothing it read. (An
+    exception's name and message, `RuntimeError: could not load settings`, is what was raised.)"""
+    words = _WRAPUP_HEAD_RE.sub("", text).split()
+    return (
+        not EXC_RE.search(text)
+        and 1 <= len(words) <= 6
+        and all(_PLAIN_WORD_RE.fullmatch(w) for w in words)
+        and bool(_WRAPUP_FAILED_RE.search(" ".join(words)))
+    )
+
+
 def is_verdict(text: str) -> bool:
     """The run's verdict: a count of what failed, a tally, a pointer to the report, or its
     failure in summary words alone (`Error: Test failures`)."""
