@@ -47,7 +47,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The wrong line: iasl's location and excerpt on one line, its error and caret on the next. Runner
 # formats: bun's test title printed after its report, node-tap's YAML diagnostics (the diff
 # under `diff: |`, the subtest named on a `# Subtest:` line above). Conventions: yq's echo of
-# the jq filter after `line 1:`, its YAML error joined by spaces.
+# the jq filter after `line 1:`.
 # The seventeenth batch, the sixth round's sealed held-out set, what is left after the seventh
 # round (split in halves by toolchain, one half read during the round, the other at its end;
 # docs/performance.md, e2). A prefix that is the message: plunit's and hugs's `ERROR` kept by
@@ -70,8 +70,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # its own (fasm's `cart.asm [8]:`, ledger's `While parsing file "x", line 7:`, opam's file over
 # an indented `error  2:`, unzip's `testing: a/cart.py` over `error:`), closing the line
 # without a dash (markuplint's `... (rule) /p/index.html:13:9`), in fields under a heading
-# (detect-secrets' `Location:` under `Secret Type:`), after the program's name (hledger's
-# `hledger: "/p/cart.journal" (lines 5-7)` over its message). Conventions the expectation
+# (detect-secrets' `Location:` under `Secret Type:`). Conventions the expectation
 # writes against other tools': robocop's `place CODE text` (one space) and rustfmt's `Diff in
 # x:1:` kept with their colon, glib-compile-schemas' wrap-up clause after two spaces dropped,
 # podchecker's `*** ERROR:` kept where yabasic's `---Error` goes, fawltydeps' list joined to its
@@ -128,10 +127,10 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # counterexamples, bibtex's error and warnings,
 # markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
 # lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
-# line)`, bump-my-version's box border over its message, hedgehog's source excerpt over `prop_x failed at ...`, papermill's cell header over
-# the exception's last line, attw's table cells over its problems' sentences, mlr's header not
-# joined to its parse error. Decoration the expectation drops:
-# rsnapshot's `ERROR:` and its backslash wraps. graphql-schema-linter: one more finding counted
+# line)`, bump-my-version's box border over its message, hedgehog's source excerpt over
+# `prop_x failed at ...`, papermill's cell header over the exception's last line, attw's table
+# cells over its problems' sentences. Decoration the expectation drops: rsnapshot's `ERROR:`
+# and its backslash wraps. graphql-schema-linter: one more finding counted
 # than the expectation's.
 KNOWN_MISSES = frozenset(
     {
@@ -146,7 +145,6 @@ KNOWN_MISSES = frozenset(
         "hedgehog-failures",
         "japa-failures",
         "markdown-link-check-dead",
-        "mlr-put-parse-error",
         "papermill-cell-error",
         "pta-zora-failures",
         "qcheck-dune-test",
@@ -191,7 +189,6 @@ KNOWN_MISSES = frozenset(
         "haxe-uncaught",
         "hg-merge-conflict",
         "hledger-check-strict",
-        "hledger-unbalanced",
         "hspec-failures",
         "html-minifier-error",
         "htmlhint-errors",
@@ -266,7 +263,6 @@ KNOWN_MISSES = frozenset(
         "yabasic-errors",
         "yamale-invalid",
         "yq-filter-error",
-        "yq-parse-error",
         "zig-test-failures",
         "zizmor-audit",
     }

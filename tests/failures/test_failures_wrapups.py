@@ -1,7 +1,8 @@
 """failures.ranking on a run's closing words and a logger's fields: a wrap-up that says the run
 failed, in a few plain words, after a line that says what failed is no failure of its own; a
 log line's time of day, a glog header and a process id in brackets are the logger's, not the
-message's. Each output is written for its rule in the shape such tools print."""
+message's; a message its program names goes on over the lines right under it. Each output is
+written for its rule in the shape such tools print."""
 
 from __future__ import annotations
 
@@ -92,3 +93,50 @@ def test_a_process_id_in_brackets_is_no_rule_of_a_linter() -> None:
 )
 def test_a_time_of_day_and_a_glog_header_are_the_loggers(line: str) -> None:
     assert messages(line) == ['Error: package.json version "1.4" is not semver']
+
+
+def test_a_message_its_program_names_goes_on_over_the_lines_under_it() -> None:
+    output = (
+        'qry: cannot parse the expression.\nParse error on token "]" at line 1 column 12.\nExpected one of:\n  ( [ name'
+    )
+    assert messages(output) == ['qry: cannot parse the expression.; Parse error on token "]" at line 1 column 12.']
+
+
+def test_a_paragraph_takes_a_line_with_its_place_under_it_but_not_the_data_it_quotes() -> None:
+    output = (
+        'ledg: "/p/books.journal" (lines 5-7)\n'
+        "could not balance this transaction:\n"
+        "the postings' sum should be 0 but is: 5.00 EUR\n"
+        "2024-03-02 Hardware store\n"
+        "    expenses:tools        30.00 EUR\n"
+        "    assets:checking      -25.00 EUR"
+    )
+    assert messages(output) == [
+        'ledg: "/p/books.journal" (lines 5-7); could not balance this transaction: '
+        "the postings' sum should be 0 but is: 5.00 EUR"
+    ]
+    output = (
+        "conv: Error reading: ParserError: while parsing a block mapping\n"
+        '  in "compose.yaml", line 3, column 5\n'
+        "did not find expected key\n"
+        '  in "compose.yaml", line 6, column 6.'
+    )
+    assert messages(output) == [
+        'conv: Error reading: ParserError: while parsing a block mapping in "compose.yaml", line 3, column 5; '
+        'did not find expected key in "compose.yaml", line 6, column 6.'
+    ]
+
+
+def test_a_paragraph_stops_at_a_file_a_value_or_a_line_of_its_own_program() -> None:
+    # A file's name is no program's: `a.timer: ...` is a finding, the line under it another.
+    output = (
+        "/p/a.timer:5: Failed to parse calendar specification, ignoring: daily\n"
+        "/p/a.timer:6: Unknown key 'Persist' in section [Timer], ignoring.\n"
+        "a.timer: Timer unit lacks value setting. Refusing.\n"
+        "Unit a.timer has a bad unit file setting."
+    )
+    assert messages(output)[-1] == "a.timer: Timer unit lacks value setting. Refusing."
+    # The value the program printed after its error is no part of it.
+    assert messages('jq: error (at <stdin>:1): Cannot index number with string "id"\n1') == [
+        'jq: error (at <stdin>:1): Cannot index number with string "id"'
+    ]

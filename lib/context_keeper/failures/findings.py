@@ -5,6 +5,7 @@
     level(text) -> str                  # the level a line states: error, warning, note or ""
     errors_only(texts) -> list[str]     # the errors, when errors stand beside lower levels
     marked_errors(texts, marks)         # the same by failure marks (`×` beside `!`)
+    without_wrapups(units) -> list[Unit]  # less the wrap-ups printed after what failed
 
 Two shapes mark a line as a finding of its own, whatever the tool: it starts with its own
 location (`src/a.c:3:5: error: ...`, a linter's `path:line:col  message`), or it starts at the
@@ -35,6 +36,8 @@ class Unit(NamedTuple):
     indent: int
     # The failure mark before it (`✖`, `×`, `x`; `!` a warning's), or "".
     mark: str = ""
+    # The lines it was read from: the first, and the one after its last.
+    span: tuple[int, int] = (0, 0)
 
 
 # The level a line states, the first one it names: after a program's name and a location

@@ -153,7 +153,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     explained = headed.headed(lines, kinds)
     if explained:
         return explained
-    units = findings.without_wrapups(_units(lines, kinds, 0, len(lines), locate=True))
+    units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
     several = _several(units)
     if several:
         return several
@@ -319,6 +319,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 shapes.located(lines[n], text),
                 lines[n].indent,
                 lines[n].mark,
+                (n, max(n_next, n + 1)),
             )
         )
         n = max(n_next, n + 1)

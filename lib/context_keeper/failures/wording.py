@@ -4,6 +4,7 @@
                            # wording, OS errors up; verdicts, code, warnings down
     is_code(text) -> bool  # a line of code a runner echoes, not a message
     is_verdict(text) -> bool  # the run's count, tally or verdict, not what failed
+    is_wrapup(text) -> bool   # the run's closing word that it failed, naming nothing it read
 
 Words and shapes of any tool's messages; what a line *is* (frame, excerpt, summary) is
 `failures.shapes`, and `failures.ranking` weighs lines against each other with this score.
