@@ -5,6 +5,7 @@
     level(text) -> str                  # the level a line states: error, warning, note or ""
     errors_only(texts) -> list[str]     # the errors, when errors stand beside lower levels
     marked_errors(texts, marks)         # the same by failure marks (`×` beside `!`)
+    without_wrapups(units) -> list[Unit]  # less the wrap-ups printed after what failed
 
 Two shapes mark a line as a finding of its own, whatever the tool: it starts with its own
 location (`src/a.c:3:5: error: ...`, a linter's `path:line:col  message`), or it starts at the
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 from context_keeper.failures.lines import collapse
 
 
@@ -35,6 +36,8 @@ class Unit(NamedTuple):
     indent: int
     # The failure mark before it (`✖`, `×`, `x`; `!` a warning's), or "".
     mark: str = ""
+    # The lines it was read from: the first, and the one after its last.
+    span: tuple[int, int] = (0, 0)
 
 
 # The level a line states, the first one it names: after a program's name and a location
@@ -45,8 +48,9 @@ _LEVEL_RE = re.compile(
 # A rule's code (`T3`, `E501`, `[SC2086]`): a linter's finding, whatever its words.
 _CODE_RE = re.compile(r"(?:^|\s)(?:[A-Z]{1,4}\d{1,5}|\[[\w./:-]+\])(?=\s|:|$)")
 _RULE_RE = re.compile(
-    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info)\])[\w./:-]+\]"
-    # or a check named at the end, in parentheses (`... on line 4 (check: file_mode)`)
+    r"(?:^|\s)[A-Z]{1,4}\d{1,5}(?=\s|:|$)|\[(?!(?:error|fatal|warning|warn|note|info|\d+)\])[\w./:-]+\]"
+    # or a check named at the end, in parentheses (`... on line 4 (check: file_mode)`); a number
+    # alone in brackets is a logger's process id (`fail2ban [28854]: ERROR ...`), no rule.
     r"|\(\w+: [\w./-]+\)$",
     re.IGNORECASE,
 )
@@ -122,6 +126,19 @@ def several(units: list[Unit]) -> list[str]:
     if len(leveled) >= 2:
         return [collapse(u.text) for u in _errors_first(leveled)]
     return _alike(units)
+
+
+def without_wrapups(units: list[Unit]) -> list[Unit]:
+    """The units less each wrap-up printed after a line that says what failed: the run's
+    closing word that it failed (`wording.is_wrapup`) is not a failure of its own."""
+    out: list[Unit] = []
+    said = False
+    for u in units:
+        if said and wording.is_wrapup(u.text):
+            continue
+        said = said or (u.score >= 1 and level(u.text) not in _LOWER and not wording.is_wrapup(u.text))
+        out.append(u)
+    return out
 
 
 def _own_rule(units: list[Unit], k: int) -> bool:

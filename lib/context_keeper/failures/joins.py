@@ -2,6 +2,7 @@
 
     joined(lines, kinds, n, end) -> (text, next)           # a header ending in `:` and its text
     continued(lines, kinds, n, text, end, base) -> (text, next)  # deeper lines, pairs, TAP comments
+    paragraphs(lines, units) -> units                      # a message its program names, the lines under it
 
 A header ending in `:` takes its next line, past a source excerpt and its caret; lines
 indented deeper than the message, the other side of an expected/actual pair, a reason given
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import after, shapes, wording
+from context_keeper.failures import after, findings, shapes, wording
+from context_keeper.failures.findings import Unit
 
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
 _EXCERPT_LINES = 3
@@ -34,6 +36,62 @@ _TREE_RE = re.compile(r"^(?=[│├└╰┝┕])[│├└╰┝┕─━▶►
 _ROOT_MARK_RE = re.compile(r"^([\w.-]+:)\s+[×✗✘]\s+")
 # A word a wrapped line was cut inside (`left-pad-` / `nonexistent`, `"/` / `root/...`).
 _CUT_RE = re.compile(r"(?:\w-|/)$")
+
+
+# A program's name before its words (`mlr: `, `hledger: `); not a level, a label or a side.
+_PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
+_NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
+
+
+def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
+    """A message its program names at the margin (`mlr: cannot parse DSL expression.`) and the
+    messages on the lines right under it at the margin that open with no name, level or place
+    of their own (`Parse error on token "" at line 1 column 41.`) are one message, its parts
+    said in order: the program printed one message over several lines. A line over deeper
+    lines other than its place (a list it heads, the data it quotes) ends it."""
+    out: list[Unit] = []
+    head = False
+    for u in units:
+        if head and _goes_on(lines, out[-1], u):
+            last = out[-1]
+            out[-1] = last._replace(
+                text=f"{last.text}; {u.text}",
+                score=max(last.score, u.score),
+                located=last.located or u.located,
+                span=(last.span[0], u.span[1]),
+            )
+            continue
+        lead = _PROGRAM_LEAD_RE.match(u.text)
+        head = bool(
+            lead
+            and u.indent == 0
+            and u.span[1] > u.span[0]
+            and lead.group(1) not in _NOT_PROGRAMS
+            and not shapes.PATH_IN_RE.search(lead.group(1))
+            and not findings.level(lead.group(0))
+            and not shapes.PAIR_KEY_RE.match(u.text)
+            and not shapes.LOC_START_RE.match(u.text)
+        )
+        out.append(u)
+    return out
+
+
+def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
+    start, end = u.span
+    return (
+        u.indent == 0
+        and u.score >= 0  # (words, not a value the program printed: jq's `1`)
+        and start == last.span[1]
+        and not re.match(r"^[\w.-]+: ", u.text)
+        and not findings.leveled(u.text)
+        and not shapes.LOC_START_RE.match(u.text)
+        and all(
+            lines[k].indent <= lines[start].indent
+            or wording.LOC_INSIDE_RE.search(lines[k].core)
+            or shapes.LOC_TAIL_RE.search(lines[k].core)
+            for k in range(start + 1, end)
+        )
+    )
 
 
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:

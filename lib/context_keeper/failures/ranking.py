@@ -153,7 +153,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     explained = headed.headed(lines, kinds)
     if explained:
         return explained
-    units = _units(lines, kinds, 0, len(lines), locate=True)
+    units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
     several = _several(units)
     if several:
         return several
@@ -292,9 +292,8 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         head = shapes.FIELD_HEAD_RE.match(text)
         if head and not shapes.PAIR_KEY_RE.match(text) and shapes.PAIR_KEY_RE.match(text[head.end() :]):
             text = text[head.end() :]
-        # A location printed alone on the line above (`At line 7 of file sum.f90`), or above
-        # the excerpt and caret it points into (a Python syntax error's `File "x.py", line 2`).
-        # (Past a blank line too, when an excerpt stands between: `In a.cr:5:12` / blank / excerpt.)
+        # A location alone on the line above (`At line 7 of file sum.f90`), or above the excerpt
+        # and caret it points into (`File "x.py", line 2`; past a blank line, an excerpt between).
         above = n - 1
         while above > start and above >= n - 5 and kinds[above] in ("source", "caret", "blank"):
             above -= 1
@@ -319,6 +318,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 shapes.located(lines[n], text),
                 lines[n].indent,
                 lines[n].mark,
+                (n, max(n_next, n + 1)),
             )
         )
         n = max(n_next, n + 1)

@@ -21,6 +21,10 @@ TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
     # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
     r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
+    # (or any date in brackets that holds a time of day: `[20:31:17] `, `[27-Nov-2026 17:46:50] `)
+    r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]\s+"
+    # (or a logger's header, when, which process, where in its own source: glog's `E1127 ... run.go:72] `)
+    r"|^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w.-]+:\d+\] (?=\S)"
 )
 # A memory checker's `==PID== ` and a TAP diagnostic's `# ` are decorations of every line.
 PID_RE = re.compile(r"^==\d+==\s?")
@@ -33,14 +37,12 @@ SHELL_RE = re.compile(
 )
 # A one-letter margin marking the lines of an error (`E       assert 6 == 7`).
 MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
-# A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured
-# label): a decoration of the message, as a tag is. (Not a logger's level column, `ERROR   -
-# text`, kept as its `WARNING -  text` is.)
+# A level printed as a badge (` ERROR  bad indentation ...`, a console logger's coloured label):
+# a decoration, as a tag is. (Not a logger's level column, `ERROR   - text`, kept as `WARNING -  text` is.)
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)(?!- )")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
-# line came from, as a timestamp says when.
-# (Or a symbol in brackets, `[+] `, `[*] `: a progress tag on every line.)
+# line came from, as a timestamp says when. (Or a progress tag in brackets: `[+] `, `[*] `.)
 TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
 
 FRAME_RE = re.compile(
@@ -55,8 +57,7 @@ FRAME_RE = re.compile(
     r"|\S+:\d+:\d+(?:-\d+(?::\d+)?)?\s+(?:function|object|method|thunk|block) \S+$"
     # What it was in, then where (`in sub port at app.raku line 2`, `in block <unit> at ...`).
     r"|in [a-z]+ \S+ at \S+ line \d+$"
-    # A return address in brackets ends a native frame (`src/a.d:11 [0x5640e24273cc]`); `??:?`
-    # is a frame whose place the runtime could not name.
+    # A return address in brackets ends a native frame (`a.d:11 [0x5640e24273cc]`); `??:?` an unnamed place.
     r"|.*\s\[0x[0-9a-f]{6,}\]$|\?\?:\? )"
 )
 SOURCE_RE = re.compile(
@@ -102,8 +103,8 @@ SUMMARY_WORDS = frozenset(
     errored snapshot snapshots time load to incomplete risky notices deprecations found fatal some there were
     while running occurred emitted checks""".split()
 )
-# A field the tool names as the error, its value quoted on the same line (YAML diagnostics).
-# (In JSON too: `"msg": "No package matching 'nginxx'",`.)
+# A field the tool names as the error, its value quoted on the same line (YAML diagnostics; in
+# JSON too: `"msg": "No package matching 'nginxx'",`).
 NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
@@ -153,17 +154,16 @@ BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 MARK_RE = re.compile(r"^(?:[✖✘×✗]\s+(?=\S)|[x!] (?=[A-Z]|[\w-]+\())")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
-# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed.
-# (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
+# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed. (A key of a few
+# words: `Expected 25 to equal specified value: 30` is a sentence.)
 METRIC_RE = re.compile(r"^(?:\w+(?: \w+){0,2}:\s*[\d.]+\s*(?:%|\w{0,3})(?:\s*[;,|-]\s*|$))+$")
 THREAD_RE = re.compile(
     r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
 )
 CHAIN_RE = re.compile(r"^(?:During handling of the above exception|The above exception was the direct cause)")
 CAUSE_RE = re.compile(r"^Caused by: (\S.*)$")
-# A word that ends like a file name (`a.py`, `pkg/mod.rs`). One character before the dot, not
-# a run of them: the same words match, and a long token (a minified line, a base64 blob) is
-# not searched again from each of its characters (quadratic: 0.6 s for 20,000 characters).
+# A word that ends like a file name (`a.py`, `pkg/mod.rs`). One character before the dot, not a run
+# of them: a long token (a minified line, a blob) is not searched again from each character.
 PATH_IN_RE = re.compile(r"[\w.-]\.[A-Za-z]\w*$")
 # What names a test: one token (a path, an id), a dotted name and its title, `a > b > c`.
 TEST_NAME_RE = re.compile(r"^(?:\S+(?: \(.*\))?|\w+(?:\.\w+)+ .*|.* [>›] .*)$")
@@ -175,8 +175,8 @@ FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-# A file name has an extension, but for the build and container files named by convention.
-# (On Windows too: `C:\Users\dev\app\Program.cs`.)
+# A file name has an extension, but for the build and container files named by convention
+# (on Windows too: `C:\Users\dev\app\Program.cs`).
 PATH = (
     r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
     r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
@@ -209,11 +209,13 @@ BARE_LOCATION_RE = re.compile(
     + r"\(\d+\)|Location: .*|node:[\w/]+:\d+)$"
 )
 LOC_START_RE = re.compile(
-    r"^(?:%?[\w.-]+: ?)?(?:file://)?/?"
+    r"^(?:%?[\w.-]+: ?)?(?:(?:file://)?/?"
     + PATH
-    # (`main.c:(.text+0x2a):` is a linker's place in an object's section.)
-    # (`a.vala:8.12-8.14:` is a line.column range.)
-    # (`app.groovy: 3: unexpected token` puts a space before the line.)
+    + r'|"/?'  # (the file's name in quotes too, before its line: `"jobs.cron":4:`)
+    + PATH
+    + r'"(?=:\d))'
+    # (`main.c:(.text+0x2a):` is a linker's place in an object's section; `a.vala:8.12-8.14:` a
+    # line.column range; `app.groovy: 3: unexpected` puts a space before the line.)
     + r"(?::\d+(?::\d+)?:?|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
@@ -229,8 +231,7 @@ LOC_TAIL_RE = re.compile(
 # So does a finding that is only a remark in parentheses (`a.vhd:10:9: (found: 'end')`).
 NOTE_RE = re.compile(r"(?:^|: )(?:note:|\s*required from\b)|: (?:error|warning):\s+\([^)]*\)$|^\S+:\d+: \([^)]*\)$")
 RULE_ID_RE = re.compile(r"\[[\w./:-]+\]$")
-# A line of the report under such a hint that gives one side (`Expected substring: "x"`,
-# `Received function did not throw`, `Snapshot: "$3.0"`).
+# A line of the report under such a hint giving one side (`Received function did not throw`).
 SIDE_RE = re.compile(r"^(?:expected|received|actual|got|snapshot)\b", re.IGNORECASE)
 PAIR_KEY_RE = re.compile(
     r"^(?:expected|actual|obtained|got|received|left|right|code|passed in|found|want|wanted|but (?:was|got))\s*:",
@@ -250,9 +251,8 @@ ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE
 HINT_RE = re.compile(
     r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix|[Hh]int|[Tt]ip|[Ss]uggestion):?\s"
 )
-# How a value was computed (`+  where 6 = sum(...)`), or where the failure stands (`in: aera`,
-# `location...:`): not what failed.
-# (Or an aside opened by an ellipsis under the message: `: ... In instance counter`.)
+# How a value was computed (`+  where 6 = sum(...)`), where the failure stands (`in: aera`,
+# `location...:`), an aside opened by an ellipsis (`: ... In instance counter`): not what failed.
 WHERE_RE = re.compile(
     r"^\+\s+(?:where|and)\s+\S.* = |^(?:in|location|(?:compilation )?context)(?:\.\.\.)?:(?:\s|$)|^:?\s*\.\.\. [A-Z]"
 )
@@ -271,7 +271,7 @@ class Line:
         elif text[:1] == "E" and MARGIN_RE.match(text):
             text = MARGIN_RE.sub("", text)
             self.tap = True
-        if text[:1].isdigit() or text[:1] == "[":
+        if text[:1].isdigit() or text[:1] == "[" or (text[:1] in "IWEF" and text[1:2].isdigit()):
             text = TIMESTAMP_RE.sub("", text)
         elif text[:1] == ";" and text[1:2].isalpha():
             text = text[1:]  # a REPL's comment marker glued to its words (`;Unbound variable: x`)

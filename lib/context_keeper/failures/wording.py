@@ -4,6 +4,7 @@
                            # wording, OS errors up; verdicts, code, warnings down
     is_code(text) -> bool  # a line of code a runner echoes, not a message
     is_verdict(text) -> bool  # the run's count, tally or verdict, not what failed
+    is_wrapup(text) -> bool   # the run's closing word that it failed, naming nothing it read
 
 Words and shapes of any tool's messages; what a line *is* (frame, excerpt, summary) is
 `failures.shapes`, and `failures.ranking` weighs lines against each other with this score.
@@ -143,6 +144,30 @@ def score(text: str, located: bool = True) -> int:
         # that it failed, not what: never the message while any line says what.
         return min(score - 8, 0)
     return score
+
+
+# A wrap-up: the run's closing word that the whole of it failed, in a few plain words after a
+# program's name and a level (`errors in crontab file, can't install.`, `FATAL ERROR: Unable to
+# parse input tree`, `ERROR: FPM initialization failed`), naming nothing the run read (no
+# quote, number, path or identifier).
+_WRAPUP_FAILED_RE = re.compile(
+    r"\b(?:fail(?:ed|s|ure)?|errors?|unable|can't|cannot|can not|couldn't|could not|not executed|abort(?:ed|ing)?)\b",
+    re.IGNORECASE,
+)
+_WRAPUP_HEAD_RE = re.compile(r"^(?:[\w.-]+(?:\s+\[\d+\])?: )?(?:(?:fatal|error|failure)\b:?\s*)*", re.IGNORECASE)
+_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:'[a-z]+)?[.,!:]?")
+
+
+def is_wrapup(text: str) -> bool:
+    """A line that says the run failed in a few plain words, naming nothing it read. (An
+    exception's name and message, `RuntimeError: could not load settings`, is what was raised.)"""
+    words = _WRAPUP_HEAD_RE.sub("", text).split()
+    return (
+        not EXC_RE.search(text)
+        and 1 <= len(words) <= 6
+        and all(_PLAIN_WORD_RE.fullmatch(w) for w in words)
+        and bool(_WRAPUP_FAILED_RE.search(" ".join(words)))
+    )
 
 
 def is_verdict(text: str) -> bool:
