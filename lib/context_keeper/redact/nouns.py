@@ -70,7 +70,7 @@ _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
-    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|\?\?=|\|\|=|"
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|<-|:=|\?\?=|\|\|=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
     # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
@@ -98,6 +98,7 @@ _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 _WORD = LazyPattern(r"[A-Za-z][a-z]+")
+_SETTER_AT = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])")
 
 
 def judged(level: int, v: str) -> bool:
@@ -262,9 +263,30 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
     tag_close = ">" in sep.replace("->", "").replace("=>", "")
     if tag_close and "</" not in sep and not quoted and text[vend : vend + 2] != "</":
         return None  # `<password>@proxy-host`: a placeholder in angle brackets, not a tag's value
-    if _is_prose(text, sep, v, vend) or not judged(level, v):
+    if _is_prose(text, sep, v, vend):
+        return None
+    if not judged(level, v) and not (level == STRONG and _set_to(text, start, sep) and judged(PASSWORD, v)):
         return None
     return vstart, vend
+
+
+def _set_to(text: str, start: int, sep: str) -> bool:
+    """Whether `sep` sets the name at `start` to the value (`=`, `: "`, `=> '`, `->`, `<-`, a
+    quote, ` TO `): a secret's, a token's or a credential's value is then whatever a person set
+    there, as a password's is (`webhook_secret: maple-harbor-copper-4441`, `client_secret =
+    "copper9568"`). Not a space alone (`create secret s3cred`: a verb, the noun, the name it
+    gives), nor a call's parenthesis but a setter's (`setApiKey("…")`; `api_key(key_id: "…")`
+    is a call); not under a hash's name (`password_hash`: a digest, random when it is one)."""
+    if not sep.strip():
+        return False
+    end = start
+    while end < len(text) and text[end] in _NAME_CHARS:
+        end += 1
+    last = text[text.rfind(".", start, end) + 1 or start : end]
+    words = names.words_of(last)
+    if not words or words[-1] in names.HASHED:
+        return False
+    return not sep.lstrip().startswith("(") or _SETTER_AT.match(last) is not None
 
 
 def _closing(text: str, quote: str, start: int) -> int:

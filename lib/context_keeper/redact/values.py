@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .patterns import LazyPattern
+from .plain_values import names_a_thing
 from .runs import KINDS_OF_A_KEY
 
 # Values that stand in for a secret in docs, templates, examples and masked output.
@@ -364,4 +365,5 @@ def not_a_secret(v: str) -> bool:
         or v.startswith(_PATTERN_START)
         or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
         or (':"' in v and _STRUCT_TAG.fullmatch(v) is not None)
+        or names_a_thing(v)  # `bcrypt`, `X-Api-Key`, `read_secret()`, `secretKeyRef`
     )
