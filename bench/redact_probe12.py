@@ -89,6 +89,39 @@ GLUES = (
     ("env -e", "docker run -e {S}={q}{v}{q} app:latest"),
     ("hash map", "%{{{n}: {q}{v}{q}}}"),
     ("tuple", '("{n}", {q}{v}{q}),'),
+    # added after the first changes (a second batch, scored before the changes it led to)
+    ("yaml !!str", "{n}: !!str {v}"),
+    ("yaml block", "{n}: |\n  {v}\nnext: 1"),
+    ("ruby =>", ':{n} => "{v}",'),
+    ("kwarg:", 'Client.new({n}: "{v}", timeout: 30)'),
+    ("lua table", 'local cfg = {{ {n} = "{v}", port = 5432 }}'),
+    ("props :", "{n}:{v}"),
+    ("cmd set", 'set "{S}={v}"'),
+    ("pwsh $env", '$env:{S} = "{v}"'),
+    ("setx", 'setx {S} "{v}"'),
+    ("inline env", "{S}={q}{v}{q} ./run.sh --verbose"),
+    ("comment after", "{n}: {v}  # rotated monthly"),
+    ("xml attr", '<datasource user="app" {n}="{v}" />'),
+    ("builder", '.{n}("{v}")'),
+    ("map.put", 'props.put("{n}", "{v}");'),
+    ("environ[]", 'os.environ["{S}"] = "{v}"'),
+    ("process.env", 'process.env.{S} = "{v}";'),
+    ("ENV[]", 'ENV["{S}"] = "{v}"'),
+    ("json in string", '"{{\\"{n}\\": \\"{v}\\"}}"'),
+    ("query", "https://api.example.com/v1/items?{n}={v}&limit=10"),
+    ("-Flag", "Connect-Service -Server db -{N} '{v}'"),
+    ("md table", "| {n} | {v} |"),
+    ("ini :", "{n} : {v}"),
+    ("nginx", "{n} {v};"),
+    ("go struct", '{N}: "{v}",'),
+    ("rust", '{n}: String::from("{v}"),'),
+    ("csharp init", 'new Options {{ {N} = "{v}" }}'),
+    ("js const", "const {n} = '{v}';"),
+    ("go var", 'var {n} string = "{v}"'),
+    ("java final", 'private static final String {S} = "{v}";'),
+    ("py dict", '{{"{n}": "{v}"}}'),
+    ("dict()", 'dict({n}="{v}")'),
+    ("kotlin", 'val {n}: String = "{v}"'),
 )
 QUOTES = ("", '"', "'")
 
@@ -223,6 +256,81 @@ LOOKALIKES = (
 )
 
 
+# Secrets in the places a mainstream project keeps them, written before the round's changes to
+# these shapes: package managers' auth, CI steps, database URLs, cloud CLIs' logins. `{v}` is a
+# password a person chose, `{k}` a random key without a vendor's prefix.
+SHAPES = (
+    "//registry.npmjs.org/:_authToken={k}",
+    "//npm.pkg.github.com/:_password={v}",
+    'npmAuthToken: "{k}"',
+    "pnpm config set //registry.example.com/:_authToken {k}",
+    "yarn config set npmAuthToken {k}",
+    "[pypi]\nusername = __token__\npassword = {k}",
+    "[distutils]\nindex-servers = private\n[private]\nrepository = https://pypi.example.com\nusername = ci\npassword = {v}",
+    "poetry config http-basic.private ci {v}",
+    "POETRY_HTTP_BASIC_PRIVATE_PASSWORD={v}",
+    "UV_INDEX_PRIVATE_PASSWORD={v}",
+    "pip install --index-url https://ci:{v}@pypi.example.com/simple app",
+    "composer config --global http-basic.repo.example.com ci {v}",
+    "composer config --global --auth github-oauth.github.com {k}",
+    ":rubygems_api_key: {k}",
+    "bundle config set --global gems.example.com ci:{v}",
+    "cargo login {k}",
+    '[registry]\ntoken = "{k}"',
+    "dotnet nuget add source https://nuget.example.com/v3/index.json -n private -u ci -p {v} --store-password-in-clear-text",
+    "nuget sources add -Name private -Source https://nuget.example.com -Username ci -Password {v}",
+    "<server>\n  <id>private</id>\n  <username>ci</username>\n  <password>{v}</password>\n</server>",
+    "mavenPassword={v}",
+    "artifactory_password={v}",
+    "helm repo add private https://charts.example.com --username ci --password {v}",
+    "docker login -u ci -p {v} registry.example.com",
+    "machine registry.example.com login ci password {v}",
+    "go env -w GOPROXY=https://ci:{v}@proxy.example.com",
+    "      - uses: docker/login-action@v3\n        with:\n          username: ci\n          password: {v}",
+    "variables:\n  DB_PASSWORD: {v}\n  DB_HOST: db",
+    "    environment:\n      POSTGRES_PASSWORD: {v}",
+    "gh secret set DB_PASSWORD --body '{v}'",
+    "echo '##vso[task.setvariable variable=dbPassword;issecret=true]{v}'",
+    'echo "::add-mask::{v}"',
+    "export DATABASE_URL=postgres://app:{v}@db.example.com:5432/app",
+    'DATABASE_URL="mysql://root:{v}@127.0.0.1:3306/app"',
+    "mongodb+srv://app:{v}@cluster0.example.mongodb.net/app?retryWrites=true",
+    "REDIS_URL=redis://:{v}@redis:6379/0",
+    "amqp://guest:{v}@rabbit:5672/",
+    "jdbc:postgresql://db:5432/app?user=app&password={v}",
+    "spring.datasource.url=jdbc:mysql://db/app?user=app&password={v}",
+    'engine = create_engine("postgresql+psycopg2://app:{v}@db/app")',
+    '"ConnectionStrings": {{ "Default": "Server=db;Database=app;User Id=sa;Password={v};" }}',
+    "az login --service-principal -u 3f2a1b4c-5d6e-7f80-9a1b-2c3d4e5f6a7b -p {k} --tenant example.onmicrosoft.com",
+    "aws configure set aws_secret_access_key {k}",
+    "doctl auth init -t {k}",
+    "vercel deploy --prod --token {k}",
+    "netlify deploy --prod --auth {k}",
+    "flyctl auth login --access-token {k}",
+    "oc login --token={k} --server=https://api.example.com:6443",
+    "kubectl config set-credentials ci --token={k}",
+    "argocd login argocd.example.com --username admin --password {v}",
+    "vault login {k}",
+    "az acr login --name registry --username registry --password {k}",
+    "cf login -a https://api.example.com -u ci -p {v}",
+    "ibmcloud login --apikey {k} -r eu-de",
+    "echo {k} | gh auth login --with-token",
+    "glab auth login --hostname gitlab.example.com --token {k}",
+    "sentry-cli login --auth-token {k}",
+    "supabase login --token {k}",
+    "heroku config:set SECRET_KEY_BASE={k}",
+    "firebase deploy --token {k}",
+    "terraform apply -var 'db_password={v}'",
+    "TF_VAR_db_password={v} terraform plan",
+    "ansible-playbook site.yml -e ansible_become_pass={v}",
+    "sshpass -p {v} ssh deploy@web1",
+    "psql postgresql://app:{v}@localhost/app",
+    "mysql -h db -u root -p{v} app",
+    "mongosh 'mongodb://admin:{v}@localhost:27017/admin'",
+    "redis-cli -h cache -a {v} ping",
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", choices=("secrets", "lookalikes", "both", "none"), default="none")
@@ -244,7 +352,7 @@ def main() -> int:
                 }
                 q = rng.choice(QUOTES) if "{q}" in template else ""
                 for kind, value in (("password", _password(rng)), ("random key", _random_key(rng))):
-                    text = template.format(q=q, v=value, **fields)
+                    text = template.encode().decode("unicode_escape").format(q=q, v=value, **fields)
                     leaked = value in redact(text)
                     for axis, key in (("glue", glue), ("style", style), ("kind", kind)):
                         secrets[axis][key][0] += 1
@@ -252,7 +360,11 @@ def main() -> int:
                     if leaked and len(shown[("s", glue)]) < args.limit:
                         shown[("s", glue)].append(text)
                 kind, value = rng.choice(NOT_SECRETS)
-                text = template.format(q="" if q and q in value else q, v=value, **fields)
+                text = (
+                    template.encode()
+                    .decode("unicode_escape")
+                    .format(q="" if q and q in value else q, v=value, **fields)
+                )
                 out = redact(text)
                 changed = out != text
                 for axis, key in (("glue", glue), ("style", style), ("kind", kind)):
@@ -265,6 +377,15 @@ def main() -> int:
     if args.show in ("lookalikes", "both"):
         for t, o in lookalikes_changed:
             print(f"  changed [config]: {t!r} -> {o!r}")
+    shape_leaks = []
+    for template in SHAPES:
+        v, k = _password(rng), _random_key(rng)
+        text = template.encode().decode("unicode_escape").format(v=v, k=k)
+        if v in redact(text) or k in redact(text):
+            shape_leaks.append(text)
+    if args.show in ("secrets", "both"):
+        for text in shape_leaks:
+            print(f"  leaked [shape]: {text!r} -> {redact(text)!r}")
     if args.show in ("secrets", "both"):
         for (side, glue), texts in shown.items():
             if side == "s":
@@ -288,6 +409,7 @@ def main() -> int:
     sl = sum(v[1] for v in secrets["glue"].values())
     bn = sum(v[0] for v in benign["glue"].values())
     bc = sum(v[1] for v in benign["glue"].values())
+    print(f"mainstream shapes removed {len(SHAPES) - len(shape_leaks)} / {len(SHAPES)}")
     kept = len(LOOKALIKES) - len(lookalikes_changed)
     print(f"config look-alikes unchanged {kept} / {len(LOOKALIKES)}")
     print(f"secrets removed {(sn - sl) / sn:.1%} of {sn}; look-alikes unchanged {(bn - bc) / bn:.1%} of {bn}")

@@ -41,7 +41,20 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from . import (
+            assignments,
+            block_scalars,
+            calls,
+            ci_masks,
+            commands,
+            entropy,
+            formats,
+            languages,
+            nouns,
+            positions,
+            printed_labels,
+            stdin,
+        )
         from .continued import compile_rules as continued_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
@@ -62,6 +75,7 @@ class _Rules:
             + languages.compile_rules()
             + header_list_rules()
             + masked_rules()
+            + ci_masks.compile_rules()
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
@@ -95,7 +109,13 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules() + masked_rules()
+        self.multiline = (
+            formats.multiline_rules()
+            + wrapped_call_rules()
+            + continued_rules()
+            + masked_rules()
+            + block_scalars.compile_rules()
+        )
         read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
 
 

@@ -228,6 +228,8 @@ def _bare_value(
         plain = _PLAIN.match(text, start)
         value = plain.group("val") if plain is not None else val
         value = _value_in_string(value, text[start - 1 : start], env_style)
+        if text[start - 1 : start] in ("?", "&"):
+            value = value.split("&", 1)[0]  # a URL query's parameter ends at the next one
         if not value:
             return None
         if value[0] in "([{" and not env_style:
@@ -350,6 +352,8 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
     if v[:1] == "`" and v[-1:] == "`" and len(v) > 2:
         return False  # "`pass show mail`": a command that prints the secret, run where it is read
+    if v[:2] == "!!":
+        return False  # `password: !!str <your-password>`: YAML's tag, its value not read as one
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):

@@ -257,7 +257,8 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
     if start and text[start - 1] in "?&;":  # a URL query's parameter ends at the next `&`, a driver's `;k=v` at `;`
         whole = whole.split("&", 1)[0].split(";" if text[start - 1] == ";" and not quoted else "&", 1)[0]
     v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
-    if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
+    set_to = "=" in sep or ":" in sep  # (`DB_PASSWORD=Harbor1234!`: no sentence ends after `=`)
+    if whole[len(v) :].strip("!?") == "" and (set_to or not judged(level, v)) and judged(level, whole):
         v = whole
     vend = vstart + len(v)
     tag_close = ">" in sep.replace("->", "").replace("=>", "")
