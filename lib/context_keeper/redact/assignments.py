@@ -13,6 +13,7 @@ import re
 from . import runs
 from .connection_strings import connection_string_end
 from .generics import annotated as _typed
+from .glue import one_name
 from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -184,8 +185,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     if not quoted and is_reference(text[vstart : vend + 1]):
         return None  # `%*ENV<API_TOKEN>`: the value stops at the subscript that names the variable
     sep = m.groupdict().get("sep") or ""
-    if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
-        return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
+    if sep == ":" and (start and text[start - 1] == ":" or one_name(text, start)) and text[vstart - 1] == ":":
+        return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`, `credentialsJSON:<uuid>`: one colon-joined name
     literal = context == _LITERAL or header
     if not quoted:
         bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)
@@ -228,8 +229,6 @@ def _bare_value(
         plain = _PLAIN.match(text, start)
         value = plain.group("val") if plain is not None else val
         value = _value_in_string(value, text[start - 1 : start], env_style)
-        if text[start - 1 : start] in ("?", "&"):
-            value = value.split("&", 1)[0]  # a URL query's parameter ends at the next one
         if not value:
             return None
         if value[0] in "([{" and not env_style:
@@ -271,6 +270,8 @@ def _value_in_string(value: str, opening: str, env_style: bool) -> str:
     """Where a value that runs to a space ends inside a string around it."""
     if opening in ('"', "'"):
         return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+    if opening in ("?", "&"):
+        return value.split("&", 1)[0]  # a URL query's parameter ends at the next one
     if env_style and value[0] not in "\"'`\\":
         return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
     return value

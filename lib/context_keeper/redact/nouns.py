@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from . import defaults, names, runs, sql_keys
+from .glue import one_name, sets_value
 from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
@@ -98,7 +99,6 @@ _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 _WORD = LazyPattern(r"[A-Za-z][a-z]+")
-_SETTER_AT = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])")
 
 
 def judged(level: int, v: str) -> bool:
@@ -256,38 +256,19 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         whole = _bare_value(text[vstart:end].split(",", 1)[0])
     if start and text[start - 1] in "?&;":  # a URL query's parameter ends at the next `&`, a driver's `;k=v` at `;`
         whole = whole.split("&", 1)[0].split(";" if text[start - 1] == ";" and not quoted else "&", 1)[0]
-    v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
-    set_to = "=" in sep or ":" in sep  # (`DB_PASSWORD=Harbor1234!`: no sentence ends after `=`)
-    if whole[len(v) :].strip("!?") == "" and (set_to or not judged(level, v)) and judged(level, whole):
+    # a sentence's end, unless quoted or only a secret with it (`DB_PASSWORD=Harbor1234!`: no sentence after `=`)
+    v = whole if quoted else whole.rstrip(".:" if "=" in sep or ":" in sep else ".:!?")
+    if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole
     vend = vstart + len(v)
     tag_close = ">" in sep.replace("->", "").replace("=>", "")
     if tag_close and "</" not in sep and not quoted and text[vend : vend + 2] != "</":
         return None  # `<password>@proxy-host`: a placeholder in angle brackets, not a tag's value
-    if _is_prose(text, sep, v, vend):
-        return None
-    if not judged(level, v) and not (level == STRONG and _set_to(text, start, sep) and judged(PASSWORD, v)):
-        return None
+    if _is_prose(text, sep, v, vend) or (sep == ":" and one_name(text, start)):
+        return None  # (`"credentialsJSON:<uuid>"`: the name and the value one id of a stored object)
+    if not judged(level, v) and not (level == STRONG and sets_value(text, start, sep) and judged(PASSWORD, v)):
+        return None  # (a secret's value set under its name is whatever a person set there: `glue`)
     return vstart, vend
-
-
-def _set_to(text: str, start: int, sep: str) -> bool:
-    """Whether `sep` sets the name at `start` to the value (`=`, `: "`, `=> '`, `->`, `<-`, a
-    quote, ` TO `): a secret's, a token's or a credential's value is then whatever a person set
-    there, as a password's is (`webhook_secret: maple-harbor-copper-4441`, `client_secret =
-    "copper9568"`). Not a space alone (`create secret s3cred`: a verb, the noun, the name it
-    gives), nor a call's parenthesis but a setter's (`setApiKey("…")`; `api_key(key_id: "…")`
-    is a call); not under a hash's name (`password_hash`: a digest, random when it is one)."""
-    if not sep.strip():
-        return False
-    end = start
-    while end < len(text) and text[end] in _NAME_CHARS:
-        end += 1
-    last = text[text.rfind(".", start, end) + 1 or start : end]
-    words = names.words_of(last)
-    if not words or words[-1] in names.HASHED:
-        return False
-    return not sep.lstrip().startswith("(") or _SETTER_AT.match(last) is not None
 
 
 def _closing(text: str, quote: str, start: int) -> int:

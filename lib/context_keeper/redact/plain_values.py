@@ -5,7 +5,7 @@ secret as to the secret: the algorithm it is made or checked with (`password_has
 `signing_key: HS256`, `encryption_key: aes-256-gcm`), the header it is sent in (`api_key:
 X-Api-Key`, `token: Authorization`), the call that fetches it (`password = read_secret()`,
 `token: getenv('API_TOKEN')`), or the code identifier that holds it (`secretKeyRef`,
-`envPassword`). Each is read by its shape alone, so that every reading of a secret's position
+`envPassword`), or the id it is stored under (`credentialsJSON:<uuid>`). Each is read by its shape alone, so that every reading of a secret's position
 keeps them the same way, in any syntax.
 """
 
@@ -24,6 +24,11 @@ _ALGORITHM = LazyPattern(
 _HEADER = LazyPattern(r"Authorization|(?:X|[A-Z][a-z]+)(?:-(?:[A-Z][a-z]+|[A-Z]{2,5}))+")
 # A call of a named function with literal or named arguments: `read_secret()`, `os.getenv("X")`.
 _CALL = LazyPattern(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)*\([^()]{0,80}\)")
+# A stored object's id under the store's word: TeamCity's `credentialsJSON:<uuid>`, `secret:<uuid>`
+# (a user's name is shorter: `api:<uuid>` may be a user and its key, and is not read here).
+_STORED_ID = LazyPattern(
+    r"[A-Za-z][A-Za-z0-9_.]{5,40}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
 # A code identifier in lower camel case, words only: `secretKeyRef`, `envPassword`.
 _CAMEL_IDENTIFIER = LazyPattern(r"[a-z]{2,}(?:[A-Z][a-z]+){1,4}")
 _CAMEL_PARTS = LazyPattern(r"[A-Z]?[a-z]+")
@@ -31,7 +36,8 @@ _VOWELS = frozenset("aeiouy")
 
 
 def names_a_thing(v: str) -> bool:
-    """Whether `v` is an algorithm's, a header's, a call's or a code identifier's name."""
+    """Whether `v` is an algorithm's, a header's, a call's, a code identifier's or a stored
+    object's name."""
     if not 2 <= len(v) <= 100 or not v[0].isalpha():
         return False
     return (
@@ -39,6 +45,7 @@ def names_a_thing(v: str) -> bool:
         or _HEADER.fullmatch(v) is not None
         or (v[-1] == ")" and _CALL.fullmatch(v) is not None)
         or (_CAMEL_IDENTIFIER.fullmatch(v) is not None and _spoken(v))
+        or _STORED_ID.fullmatch(v) is not None
     )
 
 
