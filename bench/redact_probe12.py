@@ -252,6 +252,15 @@ LOOKALIKES = (
     "PasswordAuthentication no",
     "secret_rotation_days = 90",
     "credential_process = aws-vault export --format=json prod",
+    # (added with the third batch, before its change)
+    'password = f"{settings.db_password}"',
+    'auth_header = f"Bearer {token}"',
+    'var conn = $"Server={host};Password={password}";',
+    'query = """SELECT password_hash FROM users WHERE id = %s"""',
+    'password = """{password}"""',
+    "secret_key = '''$SECRET_KEY'''",
+    'password = r"^(?=.*[A-Z]).{8,}$"',
+    'token = f"{uuid4()}"',
     'credHelpers: { "gcr.io": "gcloud" }',
 )
 
@@ -329,6 +338,38 @@ SHAPES = (
     "mongosh 'mongodb://admin:{v}@localhost:27017/admin'",
     "redis-cli -h cache -a {v} ping",
 )
+
+
+# A third batch, written after the second batch's changes: names as projects write them (with
+# prefixes, suffixes, numbers, vendors' words) in every string literal form languages have.
+NAMES_AS_WRITTEN = (
+    "DB_PASSWORD_PROD", "PASSWORD_1", "_password", "password2", "myAppApiKey", "x-api-key", "X-Auth-Token",
+    "spring.datasource.password", "database.password", "auth.token", "npm_token", "SLACK_BOT_TOKEN",
+    "stripeSecretKey", "jwtSecret", "JWT_SIGNING_KEY", "sessionSecret", "COOKIE_SECRET", "encryption_key",
+    "master_key", "mysql-root-password", "mail.smtp.password", "ldap_bind_password", "keystorePassword",
+    "truststore.password", "oauth_client_secret", "consumer_secret", "access_key_secret", "aws_secret_access_key",
+    "private_key_passphrase", "sshPassphrase", "vault_token", "bearerToken", "refresh_token", "service_account_key",
+    "license_key", "DD_API_KEY", "SENTRY_AUTH_TOKEN", "registry_password", "pg_pass", "PGPASSWORD", "MYSQL_PWD",
+    "REDISCLI_AUTH", "rabbitmq_default_pass", "basic_auth_password", "github_pat",
+)  # fmt: skip
+LITERALS = (("", ""), ('"', '"'), ("'", "'"), ("`", "`"), ('"""', '"""'), ("'''", "'''"), ('r"', '"'),
+            ("b'", "'"), ('f"', '"'), ('@"', '"'), ('$"', '"'), ('u"', '"'))  # fmt: skip
+LITERAL_GLUES = ("{n} = {o}{v}{c}", "{n}: {o}{v}{c}", "{n}={o}{v}{c}", '"{n}": {o}{v}{c}', "{n} := {o}{v}{c}")
+
+
+def literal_leaks(rng: random.Random) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Each name as written in each literal form and glue: the leaked texts and the count, by form."""
+    leaks: dict[str, list[str]] = defaultdict(list)
+    counts: dict[str, int] = defaultdict(int)
+    for n in NAMES_AS_WRITTEN:
+        for o, c in LITERALS:
+            for glue in LITERAL_GLUES:
+                v = _password(rng)
+                text = glue.format(n=n, o=o, v=v, c=c)
+                counts[o or "bare"] += 1
+                if v in redact(text):
+                    leaks[o or "bare"].append(text)
+    return leaks, counts
 
 
 def main() -> int:
@@ -410,6 +451,11 @@ def main() -> int:
     bn = sum(v[0] for v in benign["glue"].values())
     bc = sum(v[1] for v in benign["glue"].values())
     print(f"mainstream shapes removed {len(SHAPES) - len(shape_leaks)} / {len(SHAPES)}")
+    leaks, counts = literal_leaks(rng)
+    for form, n in counts.items():
+        print(
+            f"literal {form:>4}: {1 - len(leaks[form]) / n:6.1%} of {n} {leaks[form][:2] if args.show != 'none' else ''}"
+        )
     kept = len(LOOKALIKES) - len(lookalikes_changed)
     print(f"config look-alikes unchanged {kept} / {len(LOOKALIKES)}")
     print(f"secrets removed {(sn - sl) / sn:.1%} of {sn}; look-alikes unchanged {(bn - bc) / bn:.1%} of {bn}")

@@ -118,3 +118,18 @@ def test_a_value_a_ci_step_declares_secret_is_removed(text: str) -> None:
 def test_a_ci_step_s_reference_is_kept() -> None:
     for text in ('echo "::add-mask::$TOKEN"', "echo '##vso[task.setvariable variable=x;issecret=true]$(db.password)'"):
         assert redact(text) == text
+
+
+@pytest.mark.parametrize("literal", ['"""{}"""', "'''{}'''", 'f"{}"', '$"{}"', 'r"{}"', 'b"{}"'])
+def test_a_value_in_any_string_literal_form_is_removed(literal: str) -> None:
+    text = "smtp_password = " + literal.format(WORDS)
+    out = redact(text)
+    assert WORDS not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text", ['password = f"{settings.db_password}"', 'password = """{password}"""', 'token = $"{prefix}-{id}"']
+)
+def test_a_template_in_a_literal_form_is_kept(text: str) -> None:
+    assert redact(text) == text

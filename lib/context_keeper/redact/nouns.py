@@ -74,8 +74,8 @@ _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|<-|:=|\?\?=|\|\|=|"
     + _CONVERSION
     + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
-    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
-    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
+    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `$"`); `"""`; `"\"…\""`
+    r"(?:[brfu]{1,2}(?=[\"'])|[@$](?=\"))?(?:\"\"\"|'''|\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # a colour
     # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
     r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)(?:[\"'`]\]?|\))[ \t]+[\"'`]"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
