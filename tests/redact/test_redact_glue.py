@@ -26,6 +26,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         (f"SET app.secret.key TO '{PLAIN}';", PLAIN),  # a dotted name's last word qualified before it
         (f'app.api.key := "{PLAIN}"', PLAIN),
         (f'config.setApiKey("{PLAIN}");', PLAIN),  # a setter
+        (f'Client.builder().apiKey("{PLAIN}").build()', PLAIN),  # a builder's method given one literal
+        (f"| smtp_pass | {WORDS} |", WORDS),  # a table's row
         (f"'app.signing.key' => '{WORDS}',", WORDS),
         (f"<app.api.key>{KEY}</app.api.key>", KEY),
     ],
@@ -42,6 +44,10 @@ def test_a_value_set_under_a_secret_name_is_removed_in_any_shape(text: str, secr
         "CREATE SECRET s3cred (TYPE s3, PROVIDER credential_chain);",  # a verb, the noun, a name it gives
         f'api_key = app_store_connect_api_key(key_id: "{PLAIN}")',  # a call, not a setter
         "config.setTokenExpiry(3600);",
+        '.token("github")',
+        '.apiKey(System.getenv("API_KEY"))',
+        "| password | string | required |",
+        "echo $PASSWORD | base64 -d",
         "cat server.key api.key",  # files, not names
     ],
 )

@@ -16,14 +16,15 @@ from .plain_values import names_a_thing
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _TOKEN = LazyPattern(r"[\w.:-]{1,120}")
+_ONE_LITERAL = LazyPattern(r"\([ \t]*(?:\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)")
 _SETTER_AT = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])")
 
 
 def sets_value(text: str, start: int, sep: str) -> bool:
     """Whether `sep`, after the name at `start` of `text`, sets the name to the value that
     follows. Not a space alone (`create secret s3cred`: a verb, the noun, the name it gives),
-    nor a call's parenthesis but a setter's (`setApiKey("…")`; `api_key(key_id: "…")` is a
-    call); not under a hash's name (`password_hash`: a digest, random when it is one)."""
+    nor a call's parenthesis but a setter's or a builder's (`setApiKey("…")`, `.apiKey("…")`;
+    `api_key(key_id: "…")` is a call); not under a hash's name (`password_hash`: a digest, random when it is one)."""
     if not sep.strip():
         return False
     end = start
@@ -33,7 +34,12 @@ def sets_value(text: str, start: int, sep: str) -> bool:
     words = words_of(last)
     if not words or words[-1] in HASHED:
         return False
-    return not sep.lstrip().startswith("(") or _SETTER_AT.match(last) is not None
+    if not sep.lstrip().startswith("("):
+        return True
+    # `setApiKey("…")`, a builder's `.apiKey("…")` given one literal: the call sets the secret
+    return _SETTER_AT.match(last) is not None or (
+        text[start - 1 : start] == "." and _ONE_LITERAL.match(text, end) is not None
+    )
 
 
 def one_name(text: str, start: int) -> bool:

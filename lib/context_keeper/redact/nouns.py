@@ -73,7 +73,7 @@ _BETWEEN = LazyPattern(  # what may stand between a name and its value
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
     r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|<-|:=|\?\?=|\|\|=|"
     + _CONVERSION
-    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
+    + r"|[=:,(\[{>|]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
     # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `$"`); `"""`; `"\"…\""`
     r"(?:[brfu]{1,2}(?=[\"'])|[@$](?=\"))?(?:\"\"\"|'''|\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # a colour
     # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
