@@ -340,6 +340,83 @@ SHAPES = (
 )
 
 
+# A fourth batch, written after the third's change: more cloud CLIs' logins and secret stores,
+# package managers' per-host credentials, database clients and URLs (67 of 72 removed at first run).
+SHAPES_2 = (
+    "az login -u bob@example.com -p {v}",
+    'az ad sp create-for-rbac output: "password": "{k}"',
+    'az storage account keys list output: "value": "{k}"',
+    "az storage blob upload --account-name acct --account-key {k} -f x -c c",
+    'az storage container list --connection-string "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey={k};EndpointSuffix=core.windows.net"',
+    "aws configure set aws_access_key_id AKIAZ3MHSXQ7N2R4TB6K && aws configure set aws_secret_access_key {k}",
+    "AWS_SECRET_ACCESS_KEY={k} aws s3 ls",
+    "aws ecr get-login-password | docker login --username AWS --password {k} 123.dkr.ecr.eu-west-1.amazonaws.com",
+    "gcloud auth print-access-token output: ya29.{k}",
+    "gcloud sql users set-password app --instance=db --password={v}",
+    "gcloud sql users create app --instance=db --password '{v}'",
+    "doctl registry login --access-token {k}",
+    "hcloud context create prod --token {k}",
+    "linode-cli configure --token {k}",
+    "scw init secret-key={k}",
+    "exoscale config add --secret {k}",
+    "heroku login --api-key {k}",
+    "HEROKU_API_KEY={k} heroku apps",
+    "railway login --browserless --token {k}",
+    "render login --api-key {k}",
+    "fly secrets set DATABASE_PASSWORD={v}",
+    'vercel env add DB_PASSWORD production <<< "{v}"',
+    "netlify env:set API_SECRET {v}",
+    "wrangler secret put API_KEY <<< '{k}'",
+    "supabase secrets set STRIPE_KEY={k}",
+    'firebase functions:config:set stripe.secret="{k}"',
+    "pulumi config set --secret dbPassword {v}",
+    "terraform login app.terraform.io token {k}",
+    "az keyvault secret set --vault-name kv --name db-password --value '{v}'",
+    "aws ssm put-parameter --name /prod/db/password --type SecureString --value '{v}'",
+    'aws secretsmanager create-secret --name prod/db --secret-string \'{{"username":"app","password":"{v}"}}\'',
+    'gcloud secrets create db-password --data-file=- <<< "{v}"',
+    "kubectl create secret generic db --from-literal=password='{v}'",
+    "kubectl create secret docker-registry regcred --docker-server=ghcr.io --docker-username=bob --docker-password={k}",
+    "helm install app ./chart --set postgresql.auth.password={v}",
+    "helm upgrade app ./chart --set-string auth.rootPassword='{v}'",
+    "docker run -e MYSQL_ROOT_PASSWORD={v} mysql:8",
+    "docker compose run -e PGPASSWORD='{v}' db psql -h db -U app",
+    "podman login quay.io -u bob -p {k}",
+    "npm config set //registry.npmjs.org/:_authToken {k}",
+    "npm login --auth-type=legacy ... Password: {v}",
+    "yarn npm login --scope acme ... password: {v}",
+    "pip config set global.index-url https://bob:{v}@pypi.example.com/simple",
+    "uv publish --username __token__ --password {k}",
+    "twine upload -u __token__ -p pypi-{k} dist/*",
+    "gem signin ... Password: {v}",
+    "mvn deploy -Dusername=ci -Dpassword={v}",
+    "gradle publish -PmavenPassword={v}",
+    "./gradlew publish -Dorg.gradle.project.sonatypePassword={v}",
+    "dotnet nuget update source private --password {v}",
+    "conan remote login artifactory ci -p {v}",
+    "go env -w GONOSUMDB=example.com GOPRIVATE=example.com GOPROXY=https://bob:{k}@goproxy.example.com",
+    "git clone https://oauth2:{k}@gitlab.example.com/group/app.git",
+    "git remote set-url origin https://bob:{k}@github.com/acme/app.git",
+    'git config --global url."https://{k}:x-oauth-basic@github.com/".insteadOf "https://github.com/"',
+    "composer config -g gitlab-token.gitlab.example.com {k}",
+    "bundle config set --local BUNDLE_GEMS__EXAMPLE__COM bob:{v}",
+    "BUNDLE_RUBYGEMS__PKG__GITHUB__COM=bob:{k}",
+    "mix hex.organization auth acme --key {k}",
+    "cargo publish --token {k}",
+    'psql "host=db user=app password={v} dbname=app sslmode=require"',
+    "mysql --user=root --password='{v}' -e 'show databases'",
+    "mongo --username admin --password '{v}' --authenticationDatabase admin",
+    "redis-cli --user app --pass {v}",
+    "sqlcmd -S db -U sa -P '{v}' -Q 'SELECT 1'",
+    "clickhouse-client --user default --password {v}",
+    "influx auth create --org acme ... Token: {k}",
+    "DATABASE_URL=postgresql://app:{v}@db:5432/app?schema=public",
+    'SQLALCHEMY_DATABASE_URI = "mysql+pymysql://app:{v}@db/app"',
+    "spring.data.mongodb.uri=mongodb://app:{v}@mongo:27017/app",
+    "jdbc:sqlserver://db:1433;databaseName=app;user=sa;password={v};",
+    "Server=tcp:acme.database.windows.net,1433;Initial Catalog=app;User ID=app;Password={v};Encrypt=True;",
+)
+
 # A third batch, written after the second batch's changes: names as projects write them (with
 # prefixes, suffixes, numbers, vendors' words) in every string literal form languages have.
 NAMES_AS_WRITTEN = (
@@ -419,7 +496,7 @@ def main() -> int:
         for t, o in lookalikes_changed:
             print(f"  changed [config]: {t!r} -> {o!r}")
     shape_leaks = []
-    for template in SHAPES:
+    for template in SHAPES + SHAPES_2:
         v, k = _password(rng), _random_key(rng)
         text = template.encode().decode("unicode_escape").format(v=v, k=k)
         if v in redact(text) or k in redact(text):
@@ -450,7 +527,7 @@ def main() -> int:
     sl = sum(v[1] for v in secrets["glue"].values())
     bn = sum(v[0] for v in benign["glue"].values())
     bc = sum(v[1] for v in benign["glue"].values())
-    print(f"mainstream shapes removed {len(SHAPES) - len(shape_leaks)} / {len(SHAPES)}")
+    print(f"mainstream shapes removed {len(SHAPES) + len(SHAPES_2) - len(shape_leaks)} / {len(SHAPES) + len(SHAPES_2)}")
     leaks, counts = literal_leaks(rng)
     for form, n in counts.items():
         print(

@@ -139,3 +139,31 @@ def test_a_value_in_any_string_literal_form_is_removed(literal: str) -> None:
 )
 def test_a_template_in_a_literal_form_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        (f"composer config -g github-oauth.github.com {KEY}", KEY),
+        (f"bundle config set --local BUNDLE_GEMS__EXAMPLE__COM bob:{PLAIN}", PLAIN),
+        (f"BUNDLE_RUBYGEMS__PKG__GITHUB__COM=bob:{KEY}", KEY),
+        (f'git config --global url."https://{KEY}:x-oauth-basic@github.com/".insteadOf "https://github.com/"', KEY),
+    ],
+)
+def test_a_credential_a_package_manager_keeps_under_a_host_is_removed(text: str, secret: str) -> None:
+    out = redact(text)
+    assert secret not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BUNDLE_BUILD__NOKOGIRI=--use-system-libraries",
+        "bundle config set --local path vendor/bundle",
+        "composer config -g gitlab-token.gitlab.example.com $GITLAB_TOKEN",
+        "https://user:x-oauth-basic@github.com",
+    ],
+)
+def test_a_package_manager_s_setting_or_reference_is_kept(text: str) -> None:
+    assert redact(text) == text

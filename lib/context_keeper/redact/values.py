@@ -20,7 +20,7 @@ _PLACEHOLDER_WORDS = frozenset(
     "secret secrets password passwd pass pwd token key apikey test testing dummy fake example "
     "sample demo placeholder foo bar baz foobar qux value string str default local dev inherit "
     "auto prompt stdin required optional include omit same-origin bearer basic ask env "
-    "anonymous guest insecure unsafe mock stub fixture".split()
+    "anonymous guest insecure unsafe mock stub fixture x-oauth-basic".split()
 )
 # `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
 _ABOUT_A_SECRET = LazyPattern(
