@@ -167,3 +167,19 @@ def test_a_credential_a_package_manager_keeps_under_a_host_is_removed(text: str,
 )
 def test_a_package_manager_s_setting_or_reference_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://api.example.com/v1/items?adminPwd=&limit=10",  # an empty parameter, then the next
+        "Server=db.internal;ACCESS_TOKEN=REPLACE_ME;Database=app",  # a driver's list: the value ends at `;`
+        "?token=arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf&limit=10",
+    ],
+)
+def test_a_list_s_next_item_and_a_colon_joined_name_are_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_driver_list_s_secret_ends_at_its_semicolon() -> None:
+    assert redact(f"Server=db;ACCESS_TOKEN={PLAIN};Database=app") == f"Server=db;ACCESS_TOKEN={MARK};Database=app"

@@ -270,8 +270,8 @@ def _value_in_string(value: str, opening: str, env_style: bool) -> str:
     """Where a value that runs to a space ends inside a string around it."""
     if opening in ('"', "'"):
         return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
-    if opening in ("?", "&"):
-        return value.split("&", 1)[0]  # a URL query's parameter ends at the next one
+    if opening in ("?", "&", ";"):
+        return value.split("&" if opening != ";" else ";", 1)[0]  # a URL query's or a driver's `;k=v` list's next item
     if env_style and value[0] not in "\"'`\\":
         return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
     return value
@@ -353,8 +353,8 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
     if v[:1] == "`" and v[-1:] == "`" and len(v) > 2:
         return False  # "`pass show mail`": a command that prints the secret, run where it is read
-    if v[:2] == "!!":
-        return False  # `password: !!str <your-password>`: YAML's tag, its value not read as one
+    if v[:2] == "!!" or (v[:1] == "&" and "=" in v):
+        return False  # `password: !!str <x>`: YAML's tag; `?pwd=&limit=10`: an empty parameter, then the next
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):

@@ -15,6 +15,7 @@ from .patterns import LazyPattern
 from .plain_values import names_a_thing
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_PATH_BEFORE = LazyPattern(r"(?<![\w:.-])[\w.-]+:[\w.-]*:[\w.:-]*$")  # two colons or more in one run
 _TOKEN = LazyPattern(r"[\w.:-]{1,120}")
 _ONE_LITERAL = LazyPattern(r"\([ \t]*(?:\"[^\"\n]*\"|'[^'\n]*')[ \t]*\)")
 _SETTER_AT = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])")
@@ -44,6 +45,9 @@ def sets_value(text: str, start: int, sep: str) -> bool:
 
 def one_name(text: str, start: int) -> bool:
     """Whether the name at `start` runs on through a bare `:` into one name with its value:
-    `credentialsJSON:<uuid>`, the id a stored credential is known by."""
+    `credentialsJSON:<uuid>`, the id a stored credential is known by, or is one part of such a
+    name (`arn:aws:secretsmanager:…:secret:prod/db`)."""
+    if text[start - 1 : start] == ":" and _PATH_BEFORE.search(text, max(0, start - 120), start) is not None:
+        return True  # `arn:aws:…:secret:prod/db`: a part of a colon-joined name
     m = _TOKEN.match(text, start)
     return m is not None and names_a_thing(m.group(0))
