@@ -183,3 +183,17 @@ def test_a_list_s_next_item_and_a_colon_joined_name_are_kept(text: str) -> None:
 
 def test_a_driver_list_s_secret_ends_at_its_semicolon() -> None:
     assert redact(f"Server=db;ACCESS_TOKEN={PLAIN};Database=app") == f"Server=db;ACCESS_TOKEN={MARK};Database=app"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "errs.password = 'Minimum 8 characters'",  # a message with a count among its words
+        "Remember to add smtp/* credentials via bin/rails credentials:edit.",
+        "# ?apikey= query string on polygon-rpc.com itself).",
+        "Look for Docker command examples with -c or --credential flags.",
+        'echo "ALCHEMY_API_KEY set: ${ALCHEMY_API_KEY:+yes}"',
+    ],
+)
+def test_words_and_a_shell_s_alternate_under_a_secret_name_are_kept(text: str) -> None:
+    assert redact(text) == text

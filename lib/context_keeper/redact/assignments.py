@@ -27,6 +27,7 @@ from .values import (
     is_mixed,
     is_numberish,
     is_placeholder,
+    is_plain_word,
     is_prose,
     is_reference,
     is_type_name,
@@ -151,9 +152,9 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         group == "val"
         and context == _LITERAL
         and m.groupdict().get("sep", "=").strip() == ""
-        and is_wordlike(m.group("val"))
+        and is_wordlike(m.group("val").rstrip(".,;:!?"))
     ):
-        return None  # `--password options`: a word after a flag is prose in a help text
+        return None  # `--password options`, `--credential flags.`: a word after a flag is prose in a help text
     level = tier(name)
     if level == WEAK and name.upper() == "KEY":
         before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)
@@ -353,8 +354,10 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
     if v[:1] == "`" and v[-1:] == "`" and len(v) > 2:
         return False  # "`pass show mail`": a command that prints the secret, run where it is read
-    if v[:2] == "!!" or (v[:1] == "&" and "=" in v):
-        return False  # `password: !!str <x>`: YAML's tag; `?pwd=&limit=10`: an empty parameter, then the next
+    if v[:2] == "!!" or (v[:1] == "&" and "=" in v) or v[:1] == "+":
+        return False  # `!!str`: YAML's tag; `?pwd=&limit=10`: an empty parameter; `${KEY:+yes}`: a shell's alternate
+    if level == STRONG and not quoted and is_plain_word(v.rstrip(".,;:!?")):
+        return False  # `credentials:edit.`: a word under a token's or a credential's name is none
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):
