@@ -72,6 +72,7 @@ def test_what_does_not_set_a_secret_keeps_the_value(text: str) -> None:
         "app.password: !!str <your-password>",
         "<privateKeyPassphrase>false</privateKeyPassphrase>",
         "deploy --client-secret vault:secret/data/db#password --region eu-west-1",
+        'MANA_TOKEN = "0xa1c57f48f0deb89f569dfbe6e2b7f46d33606fd4"',  # a token's contract address
     ],
 )
 def test_a_value_that_names_a_thing_is_kept_under_a_secret_name(text: str) -> None:
@@ -197,3 +198,8 @@ def test_a_driver_list_s_secret_ends_at_its_semicolon() -> None:
 )
 def test_words_and_a_shell_s_alternate_under_a_secret_name_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_private_key_in_hex_is_no_address() -> None:
+    key = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+    assert key not in redact(f'PRIVATE_KEY="{key}"')

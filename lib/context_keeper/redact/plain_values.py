@@ -5,7 +5,8 @@ secret as to the secret: the algorithm it is made or checked with (`password_has
 `signing_key: HS256`, `encryption_key: aes-256-gcm`), the header it is sent in (`api_key:
 X-Api-Key`, `token: Authorization`), the call that fetches it (`password = read_secret()`,
 `token: getenv('API_TOKEN')`), or the code identifier that holds it (`secretKeyRef`,
-`envPassword`), or the id it is stored under (`credentialsJSON:<uuid>`). Each is read by its shape alone, so that every reading of a secret's position
+`envPassword`), the id it is stored under (`credentialsJSON:<uuid>`), or a public address
+(`MANA_TOKEN = "0x…"`, a token's contract). Each is read by its shape alone, so that every reading of a secret's position
 keeps them the same way, in any syntax.
 """
 
@@ -29,6 +30,8 @@ _CALL = LazyPattern(r"[A-Za-z_][A-Za-z_]*(?:\.[A-Za-z_][A-Za-z_]*)*\([^()]{0,80}
 _STORED_ID = LazyPattern(
     r"[A-Za-z][A-Za-z0-9_.]{5,40}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
+# An Ethereum address (20 bytes): a contract's or an account's public name (a private key is 32).
+_ADDRESS = LazyPattern(r"0x[0-9a-fA-F]{40}")
 # A code identifier in lower camel case, words only: `secretKeyRef`, `envPassword`.
 _CAMEL_IDENTIFIER = LazyPattern(r"[a-z]{2,}(?:[A-Z][a-z]+){1,4}")
 _CAMEL_PARTS = LazyPattern(r"[A-Z]?[a-z]+")
@@ -38,7 +41,11 @@ _VOWELS = frozenset("aeiouy")
 def names_a_thing(v: str) -> bool:
     """Whether `v` is an algorithm's, a header's, a call's, a code identifier's or a stored
     object's name."""
-    if not 2 <= len(v) <= 100 or not v[0].isalpha():
+    if not 2 <= len(v) <= 100:
+        return False
+    if v[:2] == "0x":
+        return _ADDRESS.fullmatch(v) is not None
+    if not v[0].isalpha():
         return False
     return (
         _ALGORITHM.fullmatch(v) is not None
