@@ -449,6 +449,76 @@ def literal_leaks(rng: random.Random) -> tuple[dict[str, list[str]], dict[str, i
     return leaks, counts
 
 
+# A fifth batch, written after the round's last change and scored once, not read for a change:
+# mainstream files' secrets (`{v}` a password, `{k}` a random key) and their look-alikes.
+# First and only run: 29/30 removed (left: a random key as `Client::new`'s second argument),
+# 30/30 kept; main's code the same.
+LAST_SECRETS = (
+    "spring:\n  datasource:\n    password: {v}",
+    'const pool = new Pool({{ user: "app", password: "{v}", host: "db" }});',
+    'DATABASES = {{"default": {{"ENGINE": "django.db.backends.postgresql", "PASSWORD": "{v}"}}}}',
+    'config.action_mailer.smtp_settings = {{ user_name: "bot", password: "{v}" }}',
+    '$db = new mysqli("localhost", "app", "{v}", "shop");',
+    "services:\n  redis:\n    command: redis-server --requirepass {v}",
+    "ENV RABBITMQ_DEFAULT_PASS={v}",
+    "  - name: Publish\n    run: npm publish\n    env:\n      NODE_AUTH_TOKEN: {k}",
+    '      - run: echo "${{{{ secrets.X }}}}" && curl -H "PRIVATE-TOKEN: {k}" https://gitlab.example.com/api/v4/projects',
+    "script:\n  - docker login -u gitlab-ci-token -p {k} registry.example.com",
+    'pipeline {{ environment {{ SONAR_TOKEN = "{k}" }} }}',
+    '[[tool.poetry.source]]\nname = "private"\nurl = "https://ci:{v}@pypi.example.com/simple"',
+    "registry=https://npm.example.com/\n//npm.example.com/:_auth={k}",
+    "always-auth=true\n_password={k}",
+    '<add key="ClearTextPassword" value="{v}" />',
+    'gcloud auth activate-service-account ci@p.iam.gserviceaccount.com --key-file=- <<< \'{{"private_key_id": "{k}"}}\'',
+    "az login --service-principal --username 3f2a1b4c-5d6e-7f80-9a1b-2c3d4e5f6a7b --password {k} --tenant t",
+    "aws configure set default.aws_secret_access_key {k}",
+    'export AZURE_CLIENT_SECRET="{k}"',
+    "ARM_CLIENT_SECRET={k} terraform apply",
+    "kubectl create secret generic api --from-literal=API_KEY={k}",
+    'conn = psycopg2.connect(host="db", user="app", password="{v}", dbname="app")',
+    'mongoose.connect("mongodb://app:{v}@mongo:27017/app")',
+    'Redis.new(url: "redis://:{v}@cache:6379/1")',
+    'val ds = HikariDataSource().apply {{ username = "app"; password = "{v}" }}',
+    'db, _ := sql.Open("mysql", "app:{v}@tcp(db:3306)/app")',
+    'let client = Client::new("https://api.example.com", "{k}");',
+    'stripe.api_key = "{v}"',
+    'openai.api_key = "{k}"',
+    'app.config["SECRET_KEY"] = "{v}"',
+)
+LAST_LOOKALIKES = (
+    "spring:\n  datasource:\n    password: ${DB_PASSWORD}",
+    'const pool = new Pool({ user: "app", password: process.env.PGPASSWORD });',
+    '"PASSWORD": os.environ.get("DB_PASSWORD", ""),',
+    'config.action_mailer.smtp_settings = { user_name: ENV["SMTP_USER"], password: ENV["SMTP_PASS"] }',
+    'password_validators: [{"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"}]',
+    "      NODE_AUTH_TOKEN: ${{ secrets.NPM_TOKEN }}",
+    "    env:\n      GITHUB_TOKEN: ${{ github.token }}",
+    "permissions:\n  id-token: write\n  contents: read",
+    "token_url: https://oauth2.googleapis.com/token",
+    "auth_type: service_account",
+    "password_reset_timeout: 3d",
+    "SESSION_COOKIE_SECURE = True",
+    'JWT_ALGORITHM = "RS256"',
+    'API_KEY_HEADER = "X-API-Key"',
+    "secretName: postgres-credentials",
+    "key: tls.crt",
+    "keyFile: /etc/ssl/private/tls.key",
+    "password_encoder: bcrypt",
+    "spring.security.oauth2.client.registration.github.client-secret=${GITHUB_CLIENT_SECRET}",
+    'auth: { strategy: "jwt" }',
+    "credentials: include",
+    'fetch(url, { credentials: "same-origin" })',
+    "token_type_hint: refresh_token",
+    "secret_ref: projects/acme/secrets/db-password/versions/latest",
+    'PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]',
+    "max_token_length: 4096",
+    "api_key_id: 3f2a1b4c",
+    "tokenizer: cl100k_base",
+    'key_vault_name = "kv-prod-weu"',
+    'password = getpass.getpass("DB password: ")',
+)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", choices=("secrets", "lookalikes", "both", "none"), default="none")
@@ -533,6 +603,14 @@ def main() -> int:
         print(
             f"literal {form:>4}: {1 - len(leaks[form]) / n:6.1%} of {n} {leaks[form][:2] if args.show != 'none' else ''}"
         )
+    v, k = "Lantern.7731Orchid", "pQ7rX2vL9mK4tB8wN3yZ6cH1dF5gJ0sA"
+    last = [t.format(v=v, k=k) for t in LAST_SECRETS]
+    last_left = [t for t in last if v in redact(t) or k in redact(t)]
+    last_changed = [t for t in LAST_LOOKALIKES if redact(t) != t]
+    print(
+        f"last batch: secrets removed {len(last) - len(last_left)} / {len(last)}, look-alikes kept "
+        f"{len(LAST_LOOKALIKES) - len(last_changed)} / {len(LAST_LOOKALIKES)}"
+    )
     kept = len(LOOKALIKES) - len(lookalikes_changed)
     print(f"config look-alikes unchanged {kept} / {len(LOOKALIKES)}")
     print(f"secrets removed {(sn - sl) / sn:.1%} of {sn}; look-alikes unchanged {(bn - bc) / bn:.1%} of {bn}")
