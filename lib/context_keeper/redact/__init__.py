@@ -42,12 +42,10 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
-        from .continued import compile_rules as continued_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
         from .masked_comparisons import compile_rules as masked_rules
         from .whole_line import read_with as read_joined_lines_with
-        from .wrapped_calls import compile_rules as wrapped_call_rules
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
@@ -94,9 +92,19 @@ class _Rules:
         self.prefixed_tokens = LazyRule(*entropy.prefixed_token_rule())
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
-        # Rules that read across lines: run on a whole text before its lines (see `lines`).
-        self.multiline = formats.multiline_rules() + wrapped_call_rules() + continued_rules() + masked_rules()
+        self.multiline = _multiline_rules()
         read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
+
+
+def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
+    """Rules that read across lines: run on a whole text before its lines (see `lines`)."""
+    from . import formats
+    from .block_scalars import compile_rules as block_scalar_rules
+    from .continued import compile_rules as continued_rules
+    from .masked_comparisons import compile_rules as masked_rules
+    from .wrapped_calls import compile_rules as wrapped_call_rules
+
+    return formats.multiline_rules() + wrapped_call_rules() + continued_rules() + masked_rules() + block_scalar_rules()
 
 
 # Characters from the most to the least common in English prose and code; any other

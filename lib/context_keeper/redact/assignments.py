@@ -13,6 +13,7 @@ import re
 from . import runs
 from .connection_strings import connection_string_end
 from .generics import annotated as _typed
+from .glue import one_name
 from .line_starts import blank_before, inside_marked_run, line_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -26,6 +27,7 @@ from .values import (
     is_mixed,
     is_numberish,
     is_placeholder,
+    is_plain_word,
     is_prose,
     is_reference,
     is_type_name,
@@ -150,9 +152,9 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         group == "val"
         and context == _LITERAL
         and m.groupdict().get("sep", "=").strip() == ""
-        and is_wordlike(m.group("val"))
+        and is_wordlike(m.group("val").rstrip(".,;:!?"))
     ):
-        return None  # `--password options`: a word after a flag is prose in a help text
+        return None  # `--password options`, `--credential flags.`: a word after a flag is prose in a help text
     level = tier(name)
     if level == WEAK and name.upper() == "KEY":
         before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)
@@ -184,8 +186,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     if not quoted and is_reference(text[vstart : vend + 1]):
         return None  # `%*ENV<API_TOKEN>`: the value stops at the subscript that names the variable
     sep = m.groupdict().get("sep") or ""
-    if sep == ":" and start and text[start - 1] == ":" and text[vstart - 1] == ":":
-        return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`: a colon-joined path
+    if sep == ":" and (start and text[start - 1] == ":" or one_name(text, start)) and text[vstart - 1] == ":":
+        return None  # `arn:…:secret:prod/db`, `WARNING:auth:token`, `credentialsJSON:<uuid>`: one colon-joined name
     literal = context == _LITERAL or header
     if not quoted:
         bare = _bare_value(text, start, m, group, context, level, vstart, vend, val, literal)
@@ -269,6 +271,8 @@ def _value_in_string(value: str, opening: str, env_style: bool) -> str:
     """Where a value that runs to a space ends inside a string around it."""
     if opening in ('"', "'"):
         return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
+    if opening in ("?", "&", ";"):
+        return value.split("&" if opening != ";" else ";", 1)[0]  # a URL query's or a driver's `;k=v` list's next item
     if env_style and value[0] not in "\"'`\\":
         return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
     return value
@@ -350,6 +354,10 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
     """Whether `v`, found under a name of tier `level`, is a secret to take out."""
     if v[:1] == "`" and v[-1:] == "`" and len(v) > 2:
         return False  # "`pass show mail`": a command that prints the secret, run where it is read
+    if v[:2] == "!!" or (v[:1] == "&" and "=" in v) or v[:1] == "+":
+        return False  # `!!str`: YAML's tag; `?pwd=&limit=10`: an empty parameter; `${KEY:+yes}`: a shell's alternate
+    if level == STRONG and not quoted and is_plain_word(v.rstrip(".,;:!?")):
+        return False  # `credentials:edit.`: a word under a token's or a credential's name is none
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import accounts, logins, user_maps
+from . import accounts, ci_masks, logins, package_auth, user_maps
 from .names import NOT_SECRET, tier_any_part
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import password_shaped
@@ -320,6 +320,7 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     rules.append((accounts.TRIGGERS, accounts.redact_account_passwords))
     rules.append((logins.TRIGGERS, logins.redact_logins))
     rules.append((user_maps.TRIGGERS, user_maps.redact_user_maps))  # (on one line; `formats` runs it over lines)
+    rules += ci_masks.compile_rules() + package_auth.compile_rules()  # (`::add-mask::…`, `BUNDLE_X__COM=…`)
     rules.append((("LOGIN ", '"AUTH" '), LazyRule(_PROTOCOL_LOGIN, _shaped)))
     rules.append((_ARGV_TRIGGERS, _argument_arrays))
     rules.append((("s/", "s|", "s#"), _substitutions))

@@ -74,11 +74,12 @@ _TRAILING = frozenset(
     "LOOKUP CLIENT SELECTOR ENTRY ENTRIES REQUIRE ISSUED ALIAS KEYRING PAIR LEN BITS STRENGTH "
     "EXCHANGE GRANT ENCODING CONTEXT CONTENTS AUTHORITY REFRESH ANNOTATION ANNOTATIONS SHA MD "
     "CHECKSUM CRC CONFIGURATION CONFIGURATIONS CONDITION EXPRESSION FDS INFOS PARAMETER PARAMETERS "
-    "MGR REALM ENCRYPTION HASHING HASHER HASHERS".split()
+    "MGR REALM ENCRYPTION HASHING HASHER HASHERS PROCESS SCRIPT PROGRAM".split()
 )
 
 DESCRIBING_WORDS = _TRAILING  # words that make a name describe a secret rather than hold it
 LEADING_VERBS = _LEADING_VERBS  # words before a noun that make a name a flag or an action
+HASHED = _HASHED  # words after a password's noun that make the name a hash's
 
 
 def words_of(name: str) -> list[str]:
@@ -165,20 +166,36 @@ _FILE_NAME = LazyPattern(
 )
 
 
+def _property_key(low: str) -> bool:
+    """`fs.s3a.secret.key`, `app.api.key`: a property whose last word is `key`, not a file
+    named `….key` (`server.key`, `api.key`): three dots, or two after a key's qualifier."""
+    parts = low.split(".")
+    return len(parts) >= 4 or (len(parts) == 3 and parts[1].upper() in _STRONG_KEY_QUALIFIERS)
+
+
 @functools.lru_cache(maxsize=4096)  # the same names recur line after line
 def tier(name: str, whole: bool = False) -> int:
     """NOT_SECRET, WEAK (a value must look random), STRONG, or PASSWORD (any literal counts)."""
     low = name.lower()
     if low in ("_auth", "_authtoken", "_password"):
         return STRONG  # .npmrc
-    if _FILE_NAME.search(low) and not (low.endswith(".key") and low.count(".") >= 3):
+    if _FILE_NAME.search(low) and not (low.endswith(".key") and _property_key(low)):
         return NOT_SECRET  # `token.py`, `secrets.yaml`: a file (`fs.s3a.secret.key`: a property)
     # `settings.api_key`: the last attribute names the value; `Token.String.Symbol` is no token;
     # a last attribute that only holds it names nothing (`keys.smtp-pass.text`: the part before).
     if not whole and "." in name.strip(".") and name.rsplit(".", 1)[-1].lower() in _HOLDERS:
         name = name.rsplit(".", 1)[0]
-    words = words_of(name.rsplit(".", 1)[-1] if "." in name.strip(".") and not whole else name)
-    for i in range(len(words) - 1, -1, -1):
+    first = 0
+    if "." in name.strip(".") and not whole:
+        # The last attribute names the value, the word before it may qualify it: `app.api.key`,
+        # `auth.secret.key` as `api_key`, `ssh.host.key` as `host_key` (read, never a noun itself).
+        head, _, last = name.strip(".").rpartition(".")
+        words = words_of(last)
+        qualifier = words_of(head)[-1:] if len(words) == 1 else []
+        words, first = qualifier + words, len(qualifier)
+    else:
+        words = words_of(name)
+    for i in range(len(words) - 1, first - 1, -1):
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:
             continue
@@ -198,12 +215,13 @@ def tier(name: str, whole: bool = False) -> int:
     return NOT_SECRET
 
 
-_SETTER = LazyPattern(r"(?:[Ww]ith|[Uu]se)(?=[A-Z_])_?")
+_SETTER = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])_?")
 
 
 def setter_tier(name: str) -> int:
-    """The tier of a builder's setter called with the value (`WithAuthToken(…)`, `use_password(…)`):
-    its leading `with`/`use` sets the secret, unlike a flag's (`use_password: true`)."""
+    """The tier of a builder's setter called with the value (`WithAuthToken(…)`, `use_password(…)`,
+    `setApiKey(…)`): its leading `set`/`with`/`use` sets the secret, unlike a flag's
+    (`use_password: true`)."""
     name = name.rsplit(".", 1)[-1]
     setter = _SETTER.match(name)
     return tier(name[setter.end() :]) if setter else NOT_SECRET

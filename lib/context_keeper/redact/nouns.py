@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 
 from . import defaults, names, runs, sql_keys
+from .glue import one_name, sets_value
 from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
@@ -70,11 +71,11 @@ _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)
-    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|:=|\?\?=|\|\|=|"
+    r"|(?:\\?[\"'`])?(?:\]|\)(?=[ \t]*=(?!=)))?[ \t]*(?:(?:=>|->|<-|:=|\?\?=|\|\|=|"
     + _CONVERSION
-    + r"|[=:,(\[{>]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
-    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `@"`); `"\"…\""`
-    r"(?:[bru]{1,2}(?=[\"'])|@(?=\"))?(?:\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # `=`, `: "`, `b"`, a colour
+    + r"|[=:,(\[{>|]|</[\w.:-]{1,40}>(?:[ \t]*<(?:string|value|data)>)?)[ \t]*){1,3}"
+    # (`<key>X</key><string>…`: a name element, then its value's); a string prefix (`b"`, `$"`); `"""`; `"\"…\""`
+    r"(?:[brfu]{1,2}(?=[\"'])|[@$](?=\"))?(?:\"\"\"|'''|\"\\\"|\\?[\"'`])?[ \t]*(?:\x1b\[[0-9;]*m[ \t]*)*"  # a colour
     # `AUTH PLAIN …`: a SASL mechanism, then credentials; a quoted name, spaces, a quoted value (`(setenv "X_TOKEN" "…")`)
     r"|[ \t]+(?:PLAIN|LOGIN|XOAUTH2|OAUTHBEARER)[ \t]+|(?<=\w)(?:[\"'`]\]?|\))[ \t]+[\"'`]"
     r"|[ \t]+(?:\u2014|\u2013|-{1,2})[ \t]+[\"'`]?"  # ` — `, ` - `: a dash between label and value
@@ -255,15 +256,18 @@ def _value_at(text: str, start: int, vstart: int, sep: str, level: int) -> tuple
         whole = _bare_value(text[vstart:end].split(",", 1)[0])
     if start and text[start - 1] in "?&;":  # a URL query's parameter ends at the next `&`, a driver's `;k=v` at `;`
         whole = whole.split("&", 1)[0].split(";" if text[start - 1] == ";" and not quoted else "&", 1)[0]
-    v = whole if quoted else whole.rstrip(".:!?")  # a sentence's end, unless quoted or only a secret with it
+    # a sentence's end, unless quoted or only a secret with it (`DB_PASSWORD=Harbor1234!`: no sentence after `=`)
+    v = whole if quoted else whole.rstrip(".:" if "=" in sep or ":" in sep else ".:!?")
     if not judged(level, v) and whole[len(v) :].strip("!?") == "" and judged(level, whole):
         v = whole
     vend = vstart + len(v)
     tag_close = ">" in sep.replace("->", "").replace("=>", "")
     if tag_close and "</" not in sep and not quoted and text[vend : vend + 2] != "</":
         return None  # `<password>@proxy-host`: a placeholder in angle brackets, not a tag's value
-    if _is_prose(text, sep, v, vend) or not judged(level, v):
-        return None
+    if _is_prose(text, sep, v, vend) or (sep == ":" and one_name(text, start)):
+        return None  # (`"credentialsJSON:<uuid>"`: the name and the value one id of a stored object)
+    if not judged(level, v) and not (level == STRONG and sets_value(text, start, sep) and judged(PASSWORD, v)):
+        return None  # (a secret's value set under its name is whatever a person set there: `glue`)
     return vstart, vend
 
 

@@ -278,7 +278,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
             "psk ",
             "PSK ",
         ),
-        r"(?<![\w$.-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
+        r"(?<![\w$.#/-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
         r"(?:[ \t]+--?[a-z][\w-]*)*(?:[ \t]+(?P<w>[a-z][\w-]*))?[ \t]+(?!(?i:password|passwd|passphrase)\b)"
         + _VALUE
         + _END,

@@ -127,6 +127,8 @@ def _literal(
     kind = m.lastgroup or ""
     a, b = (m.start("q") + 1, m.end() - 1) if kind == "q" else m.span(kind)
     v = text[a:b]
+    if kind == "a" and v[:1] == "/":
+        return None  # `</privateKeyPassphrase>`: the element closes, its value was before
     change = _CHANGE.match(text, m.end())
     if change is not None and judged(level, change.group("n")):
         return change.span("n")  # `password = "changeme" -> "…"`: a plan's old value, then the new

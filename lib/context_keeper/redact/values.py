@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .patterns import LazyPattern
+from .plain_values import names_a_thing
 from .runs import KINDS_OF_A_KEY
 
 # Values that stand in for a secret in docs, templates, examples and masked output.
@@ -19,7 +20,7 @@ _PLACEHOLDER_WORDS = frozenset(
     "secret secrets password passwd pass pwd token key apikey test testing dummy fake example "
     "sample demo placeholder foo bar baz foobar qux value string str default local dev inherit "
     "auto prompt stdin required optional include omit same-origin bearer basic ask env "
-    "anonymous guest insecure unsafe mock stub fixture".split()
+    "anonymous guest insecure unsafe mock stub fixture x-oauth-basic".split()
 )
 # `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
 _ABOUT_A_SECRET = LazyPattern(
@@ -239,6 +240,11 @@ def is_wordy(v: str) -> bool:
     return words > 0 and chars / words >= 3.0 and short <= max(1, words // 3)
 
 
+def is_plain_word(v: str) -> bool:
+    """`edit`, `query`: a lower-case word, not hex letters (`deadbeefcafe`)."""
+    return v.isalpha() and v.islower() and not is_hexlike(v) and is_wordy(v)
+
+
 def is_hexlike(v: str) -> bool:
     """Hex digests, SHAs and uuids: ids far more often than secrets when nothing else says so."""
     return _HEX.fullmatch(v) is not None or _UUID.fullmatch(v) is not None or _DIGEST.match(v) is not None
@@ -300,12 +306,14 @@ def strongly_mixed(v: str) -> bool:
 
 
 def is_prose(v: str) -> bool:
-    """`This field may not be blank.`, `Invalid token`: a sentence in a string, not a secret."""
+    """`This field may not be blank.`, `Invalid token`, `Minimum 8 characters`: a sentence in a
+    string, not a secret."""
     words = v.replace("\\n", " ").replace("\\t", " ").split()
     if len(words) < 2:
         return False
-    if not all(w.strip(".,!?:;'\"()").isalpha() for w in words):
-        return False
+    stripped = [w.strip(".,!?:;'\"()") for w in words]
+    if not all(w.isalpha() or w.isdigit() for w in stripped) or sum(w.isalpha() for w in stripped) < 2:
+        return False  # (`Minimum 8 characters`: a count among words)
     return len(words) >= 3 or v.rstrip().endswith((".", "!", "?")) or (words[0].istitle() and words[1].islower())
 
 
@@ -364,4 +372,5 @@ def not_a_secret(v: str) -> bool:
         or v.startswith(_PATTERN_START)
         or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
         or (':"' in v and _STRUCT_TAG.fullmatch(v) is not None)
+        or names_a_thing(v)  # `bcrypt`, `X-Api-Key`, `read_secret()`, `secretKeyRef`
     )
