@@ -1,0 +1,252 @@
+"""Secrets in positions no name marks, read from what surrounds them: one reading for every
+call and command that opens a connection, logs in, builds a client, a pool or a session.
+
+- a call: `JedisPool(config, "cache", 6379, 2000, "…")`, `Client::new(&account_id, "…")`,
+  `TelegramClient("session", 12345, "…")`, `ssh.connect("10.0.0.5", 22, "ubuntu", "…")`. Among
+  its arguments, a literal right after one that reads as a user (a login's name, an email, a
+  directory entry, or a variable named for a user) is its password when shaped like one; any
+  literal that is a random key (`entropy.is_random_token`) is a secret, whatever its slot.
+- a command: `login bob …`, `/msg NickServ IDENTIFY …`, `AUTH …`, `drush user:password admin
+  …`. After a word that logs in or authenticates, a positional argument after one that reads
+  as a user is a password when shaped like one; the one argument that ends such a command
+  (`AUTH …`) too.
+
+The callee or command must be named for a login (connect, login, logon, sign in, auth,
+credential, client, pool, session), in any case style; a keyword argument is left to the
+readings of names (its name says what it is), and a call named for something public
+(`PublicKey`, `Address`) keeps its random strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .entropy import is_random_token
+from .patterns import MARK, LazyPattern
+from .positions import password_shaped
+from .values import not_a_secret, strongly_mixed
+
+# The word that names the call, in any case style: `connect`, `getConnection`, `JedisPool`,
+# `Client::new`, `SessionFactory.create`, `sign_in`, `AUTH`.
+_CALL_WORD = LazyPattern(
+    r"(?i:connect(?:ion)?|log[io]n|sign_?in|auth\w{0,12}|credentials?|client|pool|session)"
+    r"(?:\w{0,30}(?:\.|::|->))*\w{0,30}[ \t]*\("
+)
+_CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->$")
+_CALLEE_SPLIT = LazyPattern(r"[._:>$-]|(?<=[a-z0-9])(?=[A-Z])")
+# A call named for something public or derived: its random strings are addresses, digests, ids.
+_PUBLIC_WORDS = frozenset(
+    "public pub publishable address program account mint wallet pubkey signature sig hash digest id ids "
+    "object buffer array bytes hex base58 base64 uuid image tx transaction block commit ref get fetch "
+    "find lookup describe list delete remove close".split()
+)
+# A literal argument (a `b`, `r`, `@`, `&` or `f` before it: Python's bytes, C#'s verbatim, Rust's borrow).
+_LITERAL = LazyPattern(r"(?:&|[bBrRfu@]{1,2})?(?P<q>[\"'])(?P<s>[^\"'\\\n]{0,300})(?P=q)")
+_KEYWORD = LazyPattern(r"[A-Za-z_]\w*[ \t]*(?:=(?!=)|:(?!:))")
+# A variable named for a user: `user`, `username`, `db_user`, `login`, `email`, `&account_id` is not.
+_USER_VARIABLE = LazyPattern(
+    r"[&*$@]?(?:[A-Za-z_]\w*\.)*(?:\w*_)?(?i:user(?:_?name)?|login|email|usr|principal)(?:_?\w{0,3})?"
+)
+_EMAIL = LazyPattern(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+")
+
+
+def _user_like(arg: str) -> bool:
+    from .calls import user_like
+
+    literal = _LITERAL.fullmatch(arg)
+    if literal is not None:
+        s = literal.group("s")
+        return _EMAIL.fullmatch(s) is not None or user_like(s)
+    return _USER_VARIABLE.fullmatch(arg) is not None
+
+
+def _split_arguments(text: str, pos: int) -> tuple[list[tuple[int, int]], int]:
+    """The spans of the top-level arguments from `pos` (after the `(`) to the call's `)`, on one
+    line; ([], pos) when the call does not close on its line within 600 characters."""
+    spans: list[tuple[int, int]] = []
+    depth, start, i = 0, pos, pos
+    end = min(len(text), pos + 600)
+    while i < end:
+        c = text[i]
+        if c in "\"'":
+            close = text.find(c, i + 1, end)
+            if close == -1 or "\n" in text[i:close]:
+                return [], pos
+            i = close + 1
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            if depth == 0:
+                spans.append((start, i))
+                return spans, i
+            depth -= 1
+        elif c == "," and depth == 0:
+            spans.append((start, i))
+            start = i + 1
+        elif c == "\n":
+            return [], pos
+        i += 1
+    return [], pos
+
+
+def _bare_user(word: str) -> bool:
+    from .calls import user_like
+
+    name, _ = _unquoted(word)
+    return _EMAIL.fullmatch(name) is not None or user_like(name)
+
+
+_NUMBER = LazyPattern(r"\d{1,6}")
+
+
+def _after_host_and_port(args: list[str], index: int) -> bool:
+    """`("cache", 6379, 2000, "…")`: a literal after a host's literal and its port, with only
+    numbers between, is the login's secret (a server's address, then what opens it)."""
+    j = index - 1
+    while j >= 1 and _NUMBER.fullmatch(args[j]) is not None:
+        j -= 1
+    if j == index - 1 or j + 1 >= index:
+        return False
+    port = args[j + 1]
+    host = _LITERAL.fullmatch(args[j])
+    return host is not None and 2 <= len(port) <= 5 and _HOST.fullmatch(host.group("s")) is not None
+
+
+_HOST = LazyPattern(r"[a-z][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,6}|\d{1,3}(?:\.\d{1,3}){3}")
+
+
+def _secret_at(args: list[str], index: int, value: str) -> bool:
+    if not value or MARK in value or not_a_secret(value):
+        return False
+    if is_random_token(value):
+        return True
+    if not password_shaped(value):
+        return False
+    return _user_like(args[index - 1]) or _after_host_and_port(args, index)
+
+
+def redact_call_arguments(text: str) -> str:
+    """Each call named for a login, a client, a pool or a session, its nameless secrets marked."""
+    out: list[str] = []
+    pos = 0
+    for m in _CALL_WORD.finditer(text):
+        start = m.start()
+        while start and text[start - 1] in _CALLEE_CHARS:
+            start -= 1
+        if start < pos:
+            continue
+        callee = text[start : m.end() - 1].rstrip()
+        words = {w.lower() for w in _CALLEE_SPLIT.split(callee) if w}
+        if not words or _PUBLIC_WORDS.intersection(words):
+            continue
+        spans, close = _split_arguments(text, m.end())
+        if len(spans) < 2:
+            continue  # (one argument: a client built from a key alone is `entropy`'s)
+        args = [text[a:b].strip() for a, b in spans]
+        marks: list[tuple[int, int]] = []
+        for index in range(1, len(args)):
+            literal = _LITERAL.fullmatch(args[index])
+            if literal is None or _KEYWORD.match(args[index]) is not None:
+                continue
+            if _secret_at(args, index, literal.group("s")):
+                raw = text[spans[index][0] : spans[index][1]]
+                offset = spans[index][0] + len(raw) - len(raw.lstrip())
+                marks.append((offset + literal.start("s"), offset + literal.end("s")))
+        if not marks:
+            continue
+        for a, b in marks:
+            out.append(text[pos:a])
+            out.append(MARK)
+            pos = b
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# -- a command that logs in -----------------------------------------------------------------------
+
+# A word that logs in or authenticates, then its arguments to the line's end: `login bob …`,
+# `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`.
+_AUTH_COMMAND = LazyPattern(
+    r"(?<![\w./=-])(?i:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd)"
+    r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){1,3})[ \t]*$",
+    re.MULTILINE,
+)
+_FLAG = LazyPattern(r"--?[A-Za-z]")
+
+
+def _unquoted(word: str) -> tuple[str, int]:
+    """(the word without its quotes, where the value starts in it)."""
+    if len(word) >= 2 and word[0] == word[-1] and word[0] in "\"'":
+        return word[1:-1], 1
+    return word, 0
+
+
+def redact_command_arguments(text: str) -> str:
+    """Each command that logs in, its password marked: the argument after a user, or the one
+    argument after the verb (`AUTH …`)."""
+
+    def one(m: re.Match[str]) -> str:
+        body = m.group("args")
+        words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
+        if any(_FLAG.match(w) for _, w in words):
+            return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+        target: tuple[int, str] | None = None
+        if len(words) == 1:
+            value, _ = _unquoted(words[0][1])
+            # alone after the verb: a password only when it is one by its shape alone
+            if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(value):
+                target = words[0]
+        else:
+            for (_, prev), (at, word) in zip(words, words[1:], strict=False):
+                value, _ = _unquoted(word)
+                if _bare_user(prev) and password_shaped(value) and not not_a_secret(value):
+                    target = (at, word)
+                    break
+        if target is None:
+            return m.group(0)
+        at, word = target
+        value, lead = _unquoted(word)
+        if not_a_secret(value) or MARK in value:
+            return m.group(0)
+        base = m.start("args") - m.start() + at + lead
+        whole = m.group(0)
+        return whole[:base] + MARK + whole[base + len(value) :]
+
+    return _AUTH_COMMAND.sub(one, text)
+
+
+_DIGITS_AND_LETTERS = LazyPattern(r"(?=[^\d]*\d)(?=.*[a-z])[A-Za-z\d!@#%^*._+=~-]{6,64}")
+
+
+def _digits_and_letters(v: str) -> bool:
+    """`river8136`, `Dragon.8370Maple`: letters and digits together, as a password a person chose
+    (lower case among them: `CRAM-MD5`, `SHA256`, upper case alone, name a mechanism)."""
+    return _DIGITS_AND_LETTERS.fullmatch(v) is not None
+
+
+_CALL_TRIGGERS = (
+    "onnect",
+    "ogin",
+    "ogon",
+    "ignIn",
+    "ignin",
+    "ign_in",
+    "uth",
+    "UTH",
+    "redential",
+    "lient",
+    "LIENT",
+    "ool(",
+    "ool::",
+    "ession",
+)
+_COMMAND_TRIGGERS = ("ogin ", "ogon ", "ign-in ", "ignin ", "uth ", "UTH ", "uthenticate ", "IDENTIFY ", "dentify ", "ser:password ", "asswd ")
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `calls.compile_rules`."""
+    return ((_CALL_TRIGGERS, redact_call_arguments), (_COMMAND_TRIGGERS, redact_command_arguments))
