@@ -198,7 +198,9 @@ def redact_command_arguments(text: str) -> str:
         if len(words) == 1:
             value, _ = _unquoted(words[0][1])
             # alone after the verb: a password only when it is one by its shape alone
-            if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(value):
+            if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(
+                value
+            ):
                 target = words[0]
         else:
             for (_, prev), (at, word) in zip(words, words[1:], strict=False):
@@ -244,7 +246,19 @@ _CALL_TRIGGERS = (
     "ool::",
     "ession",
 )
-_COMMAND_TRIGGERS = ("ogin ", "ogon ", "ign-in ", "ignin ", "uth ", "UTH ", "uthenticate ", "IDENTIFY ", "dentify ", "ser:password ", "asswd ")
+_COMMAND_TRIGGERS = (
+    "ogin ",
+    "ogon ",
+    "ign-in ",
+    "ignin ",
+    "uth ",
+    "UTH ",
+    "uthenticate ",
+    "IDENTIFY ",
+    "dentify ",
+    "ser:password ",
+    "asswd ",
+)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:

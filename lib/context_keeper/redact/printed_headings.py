@@ -11,7 +11,10 @@ from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
 
-_SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "recovery key", "master key", "unseal key", "private key")
+_SECRET_WORDS = (
+    *("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential"),
+    *("recovery key", "master key", "unseal key", "private key"),
+)
 # The heading, then its underline or its remark and colon, then the value alone on its line.
 _HEADED = LazyPattern(
     r"(?m)^(?P<head>[ \t]*[A-Za-z][^\n():=`{}\[\]<>;]{2,80}?)"
