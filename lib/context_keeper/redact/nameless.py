@@ -166,6 +166,35 @@ def redact_call_arguments(text: str) -> str:
     return "".join(out)
 
 
+# -- a host, a user and its secret, in any call ----------------------------------------------------
+
+# `Net::SSH.start('web01', 'deploy', '…')`, `open("db", "app", "…")`: whatever the call is named, a
+# server's name, then a user, then a literal shaped like a password are a login's three parts.
+_HOST_USER_SECRET = LazyPattern(
+    r"(?<=[(\[,{ ])(?P<q>[\"'])(?P<h>localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){1,6}"
+    r"|[a-z]{2,12}\d{1,3}|db|database|cache|redis|mysql|postgres|mongo|ldap|smtp|mail|ftp)(?P=q)[ \t]*,[ \t]*"
+    r"(?P<uq>[\"'])(?P<u>[^\"'\s]{1,64})(?P=uq)[ \t]*,[ \t]*(?P<sq>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=sq)(?=[ \t]*[,)\]}])"
+)
+
+
+# Words and a number of three digits or more, as people choose them: `sunset7714`, `maple-river-2291`.
+_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
+
+
+def _host_user_secret(m: re.Match[str]) -> str:
+    s = m.group("s")
+    if not _bare_user(m.group("u")) or not password_shaped(s) or not_a_secret(s) or MARK in s:
+        return m.group(0)
+    if not (strongly_mixed(s) or is_random_token(s) or _WORDS_AND_DIGITS.fullmatch(s) is not None):
+        return m.group(0)  # `v2_beta`, `schema_1`: a path's or a schema's name beside a host and a user
+    return m.string[m.start() : m.start("s")] + MARK + m.string[m.end("s") : m.end()]
+
+
+def redact_host_user_secret(text: str) -> str:
+    """Each literal after a host's and a user's in a call's arguments, when shaped like a password."""
+    return _HOST_USER_SECRET.sub(_host_user_secret, text)
+
+
 # -- a command that logs in -----------------------------------------------------------------------
 
 # A word that logs in or authenticates, then its arguments to the line's end: `login bob …`,
@@ -263,4 +292,8 @@ _COMMAND_TRIGGERS = (
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `calls.compile_rules`."""
-    return ((_CALL_TRIGGERS, redact_call_arguments), (_COMMAND_TRIGGERS, redact_command_arguments))
+    return (
+        (_CALL_TRIGGERS, redact_call_arguments),
+        (('", "', "', '", '","', "','"), redact_host_user_secret),
+        (_COMMAND_TRIGGERS, redact_command_arguments),
+    )
