@@ -44,10 +44,23 @@ _PUBLIC_WORDS = frozenset(
 # A literal argument (a `b`, `r`, `@`, `&` or `f` before it: Python's bytes, C#'s verbatim, Rust's borrow).
 _LITERAL = LazyPattern(r"(?:&|[bBrRfu@]{1,2})?(?P<q>[\"'])(?P<s>[^\"'\\\n]{0,300})(?P=q)")
 _KEYWORD = LazyPattern(r"[A-Za-z_]\w*[ \t]*(?:=(?!=)|:(?!:))")
-# A variable named for a user: `user`, `username`, `db_user`, `login`, `email`, `&account_id` is not.
-_USER_VARIABLE = LazyPattern(
-    r"[&*$@]?(?:[A-Za-z_]\w*\.)*(?:\w*_)?(?i:user(?:_?name)?|login|email|usr|principal)(?:_?\w{0,3})?"
-)
+# A variable named for a user: `user`, `username`, `db_user`, `loginName`, `$email`, `cfg.user`
+# (`&account_id` is not: an account's id is not who logs in).
+_VARIABLE = LazyPattern(r"[&*$@]?(?:[A-Za-z_]\w*(?:\.|->|::))*(?P<name>[A-Za-z_]\w{0,60})")
+_USER_WORDS = frozenset(("user", "username", "login", "email", "usr", "principal", "uid"))
+_NAME_WORDS = frozenset(("name", "id"))
+
+
+def _user_variable(arg: str) -> bool:
+    m = _VARIABLE.fullmatch(arg)
+    if m is None:
+        return False
+    words = [w.lower() for w in _CALLEE_SPLIT.split(m.group("name").replace("_", ".")) if w]
+    if len(words) >= 2 and words[-1] in _NAME_WORDS:
+        words.pop()
+    return bool(words) and words[-1] in _USER_WORDS
+
+
 _EMAIL = LazyPattern(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+")
 
 
@@ -58,7 +71,7 @@ def _user_like(arg: str) -> bool:
     if literal is not None:
         s = literal.group("s")
         return _EMAIL.fullmatch(s) is not None or user_like(s)
-    return _USER_VARIABLE.fullmatch(arg) is not None
+    return _user_variable(arg)
 
 
 def _split_arguments(text: str, pos: int) -> tuple[list[tuple[int, int]], int]:
@@ -199,12 +212,15 @@ def redact_host_user_secret(text: str) -> str:
 
 # A word that logs in or authenticates, then its arguments to the line's end: `login bob …`,
 # `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`.
+# (lower or upper case, as commands and protocols write them: `Auth and trust boundary:` is a title)
 _AUTH_COMMAND = LazyPattern(
-    r"(?<![\w./=-])(?i:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd)"
+    r"(?<![\w./=*-])(?:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd"
+    r"|LOG[IO]N|SIGN-?IN|AUTH|AUTHENTICATE|IDENTIFY|PASSWD)"
     r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){1,3})[ \t]*$",
     re.MULTILINE,
 )
 _FLAG = LazyPattern(r"--?[A-Za-z]")
+_PROSE_ENDS = (":", "*", ",", ".", ")", "`")
 
 
 def _unquoted(word: str) -> tuple[str, int]:
@@ -223,6 +239,8 @@ def redact_command_arguments(text: str) -> str:
         words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
         if any(_FLAG.match(w) for _, w in words):
             return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+        if words[-1][1].endswith(_PROSE_ENDS):
+            return m.group(0)  # `… insertion points:**`: a sentence's or a heading's last word
         target: tuple[int, str] | None = None
         if len(words) == 1:
             value, _ = _unquoted(words[0][1])
