@@ -89,3 +89,16 @@ def test_what_stands_there_and_is_no_secret_is_kept(text: str) -> None:
 )
 def test_a_title_that_starts_with_an_auth_word_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_directive_named_for_a_connection_gives_the_password_after_its_user() -> None:
+    out = redact("SQLConnectInfo appdb@localhost appdb cedar-heron-fjord-4471")
+    assert "cedar-heron-fjord-4471" not in out
+    assert out.startswith("SQLConnectInfo appdb@localhost appdb ")
+
+
+@pytest.mark.parametrize(
+    "text", ("useAuth hook returns user token2024", "  OAuth flow for user admin2024", "dbLogin app v2.1-beta")
+)
+def test_a_compound_word_in_code_or_prose_keeps_a_plain_value(text: str) -> None:
+    assert redact(text) == text

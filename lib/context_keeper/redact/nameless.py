@@ -219,6 +219,13 @@ _AUTH_COMMAND = LazyPattern(
     r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){1,3})[ \t]*$",
     re.MULTILINE,
 )
+# A directive or a command named for a connection or a login in one compound word, first on its
+# line (`SQLConnectInfo proftpd@localhost proftpd …`, `$ dbLogin app …`): a user, then its password.
+_COMPOUND_COMMAND = LazyPattern(
+    r"^[ \t]*(?:[$%>][ \t]+)?[A-Za-z][A-Za-z0-9]{0,20}(?:Connect|Login|Logon|Auth|Credentials?)(?:[A-Z][A-Za-z]{0,12})?"
+    r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){2,4})[ \t]*$",
+    re.MULTILINE,
+)
 _FLAG = LazyPattern(r"--?[A-Za-z]")
 _PROSE_ENDS = (":", "*", ",", ".", ")", "`")
 
@@ -232,40 +239,60 @@ def _unquoted(word: str) -> tuple[str, int]:
 
 def redact_command_arguments(text: str) -> str:
     """Each command that logs in, its password marked: the argument after a user, or the one
-    argument after the verb (`AUTH …`)."""
+    argument after the verb (`AUTH …`); each command named for one in a compound word, the
+    argument after a user."""
+    return _COMPOUND_COMMAND.sub(_one_compound, _AUTH_COMMAND.sub(_one_command, text))
 
-    def one(m: re.Match[str]) -> str:
-        body = m.group("args")
-        words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
-        if any(_FLAG.match(w) for _, w in words):
-            return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
-        if words[-1][1].endswith(_PROSE_ENDS):
-            return m.group(0)  # `… insertion points:**`: a sentence's or a heading's last word
-        target: tuple[int, str] | None = None
-        if len(words) == 1:
-            value, _ = _unquoted(words[0][1])
-            # alone after the verb: a password only when it is one by its shape alone
-            if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(
-                value
-            ):
-                target = words[0]
-        else:
-            for (_, prev), (at, word) in zip(words, words[1:], strict=False):
-                value, _ = _unquoted(word)
-                if _bare_user(prev) and password_shaped(value) and not not_a_secret(value):
-                    target = (at, word)
-                    break
-        if target is None:
-            return m.group(0)
-        at, word = target
-        value, lead = _unquoted(word)
-        if not_a_secret(value) or MARK in value:
-            return m.group(0)
-        base = m.start("args") - m.start() + at + lead
-        whole = m.group(0)
-        return whole[:base] + MARK + whole[base + len(value) :]
 
-    return _AUTH_COMMAND.sub(one, text)
+def _one_compound(m: re.Match[str]) -> str:
+    """A compound word may be code's or prose's (`useAuth hook returns user token2024`): the
+    password must mix cases and digits or symbols, be random, or be words joined before digits."""
+    done = _one_command(m)
+    if done == m.group(0):
+        return done
+    value = m.group(0)[done.index(MARK) :].split()[0].strip("\"'")
+    return done if _mixed(value) or is_random_token(value) or _PASSPHRASE.fullmatch(value) else m.group(0)
+
+
+def _mixed(v: str) -> bool:
+    """Both cases and digits, or letters, digits and a symbol (`Harbor.4417Finch`, `sunset#77`)."""
+    upper, lower, digit = (any(f(c) for c in v) for f in (str.isupper, str.islower, str.isdigit))
+    symbol = any(not c.isalnum() for c in v)
+    return digit and ((upper and lower) or (symbol and (upper or lower)))
+
+
+_PASSPHRASE = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){1,5}[._-]?\d{2,}[!@#$%^&*?]?")
+
+
+def _one_command(m: re.Match[str]) -> str:
+    """One command's arguments: the password after a user, or the one argument after the verb."""
+    body = m.group("args")
+    words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
+    if any(_FLAG.match(w) for _, w in words):
+        return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+    if words[-1][1].endswith(_PROSE_ENDS):
+        return m.group(0)  # `… insertion points:**`: a sentence's or a heading's last word
+    target: tuple[int, str] | None = None
+    if len(words) == 1:
+        value, _ = _unquoted(words[0][1])
+        # alone after the verb: a password only when it is one by its shape alone
+        if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(value):
+            target = words[0]
+    else:
+        for (_, prev), (at, word) in zip(words, words[1:], strict=False):
+            value, _ = _unquoted(word)
+            if _bare_user(prev) and password_shaped(value) and not not_a_secret(value):
+                target = (at, word)
+                break
+    if target is None:
+        return m.group(0)
+    at, word = target
+    value, lead = _unquoted(word)
+    if not_a_secret(value) or MARK in value:
+        return m.group(0)
+    base = m.start("args") - m.start() + at + lead
+    whole = m.group(0)
+    return whole[:base] + MARK + whole[base + len(value) :]
 
 
 _DIGITS_AND_LETTERS = LazyPattern(r"(?=[^\d]*\d)(?=.*[a-z])[A-Za-z\d!@#%^*._+=~-]{6,64}")
@@ -294,6 +321,11 @@ _CALL_TRIGGERS = (
     "ession",
 )
 _COMMAND_TRIGGERS = (
+    "Connect",
+    "Login",
+    "Logon",
+    "Auth",
+    "Credential",
     "ogin ",
     "ogon ",
     "ign-in ",
