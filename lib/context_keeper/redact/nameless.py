@@ -30,7 +30,8 @@ from .values import not_a_secret, strongly_mixed
 # The word that names the call, in any case style: `connect`, `getConnection`, `JedisPool`,
 # `Client::new`, `SessionFactory.create`, `sign_in`, `AUTH`.
 _CALL_WORD = LazyPattern(
-    r"(?i:connect(?:ion)?|log[io]n|sign_?in|auth\w{0,12}|credentials?|client|pool|session)"
+    r"(?:[Cc]onnect(?:ion)?|CONNECT|[Ll]og[io]n|LOG[IO]N|[Ss]ign_?[Ii]n|[Aa]uth\w{0,12}|AUTH\w{0,12}|[Cc]redentials?"
+    r"|CREDENTIALS?|[Cc]lient|CLIENT|[Pp]ool|POOL|[Ss]ession|SESSION)"
     r"(?:\w{0,30}(?:\.|::|->))*\w{0,30}[ \t]*\("
 )
 _CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->$")
@@ -304,21 +305,30 @@ def _digits_and_letters(v: str) -> bool:
     return _DIGITS_AND_LETTERS.fullmatch(v) is not None
 
 
+# (a call's forms, not the bare words: `client`, `session` and `auth` are in most prose about them)
 _CALL_TRIGGERS = (
     "onnect",
-    "ogin",
+    "ogin(",
+    "Login",
     "ogon",
     "ignIn",
     "ignin",
     "ign_in",
-    "uth",
-    "UTH",
+    "uth(",
+    "Auth",
+    "AUTH",
+    "uthenticat",
     "redential",
-    "lient",
-    "LIENT",
+    "Client",
+    "lient(",
+    "lient.",
+    "lient::",
+    "CLIENT",
+    "Pool",
     "ool(",
-    "ool::",
-    "ession",
+    "Session",
+    "ession(",
+    "ession.",
 )
 _COMMAND_TRIGGERS = (
     "Connect",

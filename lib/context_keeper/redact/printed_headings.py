@@ -20,55 +20,76 @@ _SECRET_WORDS = (
 )
 # The heading, then its underline or its remark and colon, then the value alone on its line.
 _HEADED = LazyPattern(
-    r"(?m)^(?P<head>[ \t]*[A-Za-z][^\n():=`{}\[\]<>;]{2,80}?)"
+    r"(?P<head>[ \t]*[A-Za-z][^\n():=`{}\[\]<>;]{2,80}?)"
     r"(?:[ \t]*\n[ \t]*(?:-{3,}|={3,})[ \t]*|[ \t]*\([^()\n]{1,60}\)[ \t]*:[ \t]*)\r?\n(?:[ \t]*\r?\n){0,2}"
-    r"(?P<lead>[ \t]*)(?P<v>[^\s\"'`]{8,200})[ \t]*\r?$"
+    r"(?P<lead>[ \t]*)(?P<v>[^\s\"'`]{8,200})[ \t]*\r?(?=\n|\Z)"
 )
+# A heading that ends in a secret's noun, or says what follows (`Your API key is`, `Admin password`,
+# `# Root password`): words only, two to eight.
+_ENDING = LazyPattern(
+    r"(?P<head>[ \t]*(?:#{1,4}[ \t]+)?[A-Za-z][A-Za-z' -]{0,60}?"
+    r"(?i:pass(?:word|phrase|wd)|token|key|secret|credentials?)(?:[ \t]+(?:is|was))?)[ \t]*\r?\n"
+    r"(?:[ \t]*\r?\n){0,2}(?P<lead>[ \t]*)(?P<v>[^\s\"'`]{8,200})[ \t]*\r?(?=\n|\Z)"
+)
+# Where such a heading may be, found by substring search in the whole text (`haystack`: no pattern
+# is tried at every line of a long text): an underline (the heading is the line it ends), a remark's
+# `):`, a line ending in a secret's noun in any case or in `is`.
+_NEEDLES = ("\n---", "\n===", "):", " is\n", "assword\n", "ASSWORD\n", "ey\n", "oken\n", "ecret\n")
 
 
-def _sub(m: re.Match[str]) -> str:
+def _heading_starts(text: str) -> list[int]:
+    """The starts of the lines that may be a heading over a printed value."""
+    from itertools import accumulate
+
+    from .haystack import lines_holding
+
+    lines = text.split("\n")
+    found = lines_holding(text, lines, _NEEDLES)
+    if not found:
+        return []
+    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
+    return [starts[i] for i in sorted(found)]
+
+
+def _judged(m: re.Match[str], ended: bool) -> bool:
+    """Whether the value under the heading `m` found is a secret."""
     from .printed import _secret_value
 
     head = m.group("head").strip().lower()
-    if not any(w in head for w in _SECRET_WORDS) or MARK in m.group("v"):
-        return m.group(0)
-    if not _secret_value(m.group("v")):
-        return m.group(0)
-    return m.string[m.start() : m.start("v")] + MARK + m.string[m.end("v") : m.end()]
-
-
-# A heading that ends in a secret's noun, or says what follows (`Your API key is`, `Admin password`,
-# `# Root password`): found from its end, then read back to its line's start.
-_ENDING = LazyPattern(
-    r"(?i:pass(?:word|phrase|wd)|token|key|secret|credentials?)(?:[ \t]+(?:is|was))?[ \t]*\r?\n"
-    r"(?:[ \t]*\r?\n){0,2}(?P<lead>[ \t]*)(?P<v>[^\s\"'`]{8,200})[ \t]*\r?(?=\n|\Z)"
-)
-_PLAIN_HEADING = LazyPattern(r"[ \t]*(?:#{1,4}[ \t]+)?[A-Za-z][A-Za-z' -]{0,60}")
-
-
-def _ended(m: re.Match[str]) -> str:
-    text = m.string
-    start = text.rfind("\n", 0, m.start()) + 1
-    head = text[start : m.start()] + m.group(0)[: m.group(0).find("\n")]
-    if _PLAIN_HEADING.fullmatch(text, start, m.start()) is None and start != m.start():
-        return m.group(0)  # code, a field, a sentence with more in it: not a heading
-    words = head.lstrip(" \t#").split()
-    if not 2 <= len(words) <= 8 or MARK in m.group("v") or not any(w in head.lower() for w in _SECRET_WORDS):
-        return m.group(0)  # (`Token` alone is a column's or a field's name)
-    from .printed import _secret_value
-
-    if not _secret_value(m.group("v")) or not password_shaped(m.group("v")):
-        return m.group(0)  # (a version, a file, a host: what a sentence about a token may end on)
-    return m.group(0)[: m.start("v") - m.start()] + MARK + m.group(0)[m.end("v") - m.start() :]
+    value = m.group("v")
+    if MARK in value or not any(w in head for w in _SECRET_WORDS):
+        return False
+    if ended:
+        # (`Token` alone is a column's or a field's name; a version, a file or a host is what a
+        # sentence about a token may end on)
+        words = head.lstrip(" \t#").split()
+        return 2 <= len(words) <= 8 and _secret_value(value) and password_shaped(value)
+    return _secret_value(value)
 
 
 def redact_headed(text: str) -> str:
     """Each value alone under a heading that names a secret: underlined, with a remark, or ending
     in its noun."""
-    return _ENDING.sub(_ended, _HEADED.sub(_sub, text))
+    out: list[str] = []
+    pos = 0
+    for start in _heading_starts(text):
+        if start < pos:
+            continue
+        m = _HEADED.match(text, start)
+        ended = m is None
+        if m is None:
+            m = _ENDING.match(text, start)
+        if m is None or not _judged(m, ended):
+            continue
+        out.append(text[pos : m.start("v")])
+        out.append(MARK)
+        pos = m.end("v")
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text): read across lines, so run on a whole text (see `lines`)."""
-    endings = ("assword\n", "ASSWORD\n", "hrase\n", "oken\n", "OKEN\n", "ey\n", "EY\n", "ecret\n", " is\n", " was\n")
-    return (((*endings, "\n---", "\n===", "):\n", ") :\n", "):\r\n"), redact_headed),)
+    return ((_NEEDLES, redact_headed),)
