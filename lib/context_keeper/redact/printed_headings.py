@@ -33,8 +33,9 @@ _ENDING = LazyPattern(
 )
 # Where such a heading may be, found by substring search in the whole text (`haystack`: no pattern
 # is tried at every line of a long text): an underline (the heading is the line it ends), a remark's
-# `):`, a line ending in a secret's noun in any case or in `is`.
-_NEEDLES = ("\n---", "\n===", "):", " is\n", "assword\n", "ASSWORD\n", "ey\n", "oken\n", "ecret\n")
+# `):`, a line ending in a secret's noun or in `is` (each needle one more search of a long text:
+# `===` underlines and upper-case headings are left out).
+_NEEDLES = ("\n---", "):", " is\n", "assword\n", "ey\n", "oken\n", "ecret\n")
 
 
 def _heading_starts(text: str) -> list[int]:
