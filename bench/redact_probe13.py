@@ -75,7 +75,7 @@ LOOKALIKES = (
     'ssh.connect("10.0.0.5", 22, "ubuntu", key_filename="id_ed25519")',
     'var cred = new NetworkCredential("svc_backup", securePwd, "CORP");',
     'conn = cx_Oracle.connect("scott", pwd, "db01/orcl")',
-    'let client = Client::new(&account_id, &api_key);',
+    "let client = Client::new(&account_id, &api_key);",
     'client = SessionFactory.create("us-east-1", "default")',
     'pool = ConnectionPool("postgres", "localhost", 5432, "app_production")',
     'client.get("users", "admin", "profile_settings")',
@@ -131,7 +131,9 @@ def main() -> int:
             print("leaked:", text.replace("\n", "\\n"))
         for text, done in changed:
             print("changed:", text.replace("\n", "\\n"), "->", done.replace("\n", "\\n"))
-    print(f"secrets removed {n - len(left)} / {n} ({len(SECRETS) - len(templates_left)} / {len(SECRETS)} templates whole)")
+    print(
+        f"secrets removed {n - len(left)} / {n} ({len(SECRETS) - len(templates_left)} / {len(SECRETS)} templates whole)"
+    )
     print(f"look-alikes unchanged {len(LOOKALIKES) - len(changed)} / {len(LOOKALIKES)}")
     return 0
 
