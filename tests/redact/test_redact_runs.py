@@ -160,7 +160,7 @@ def test_the_shortcuts_bounds_are_the_judges_own() -> None:
     """`runs` refuses a long value without reading it on what the judges ask: if a judge came to
     take a longer password or a key of fewer kinds, this fails, not a secret let through."""
     from context_keeper.redact.names import PASSWORD, STRONG, WEAK
-    from context_keeper.redact.positions import password_shaped
+    from context_keeper.redact.password_shapes import password_shaped
 
     rng = random.Random(1)
     alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!#%*"

@@ -7,7 +7,7 @@ quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a few words en
 generated:`, a shell's `<(echo …)`), by a value. The name is judged by `names.tier` (`token_ttl`, `sort_key`
 are no secret names), the value by its shape:
 
-- a password name: a value shaped like a password (`positions.password_shaped`);
+- a password name: a value shaped like a password (`password_shapes.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
   cases, digits and symbols;
 - a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
@@ -32,8 +32,8 @@ from collections.abc import Callable
 from . import defaults, names, runs, sql_keys
 from .line_starts import run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
-from .positions import password_shaped
 from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (

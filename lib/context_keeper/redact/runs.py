@@ -14,7 +14,7 @@ its own name and sign again (`key=key=…`) ends there: the name's next value is
 from __future__ import annotations
 
 KINDS_OF_A_KEY = 8  # what `values.looks_random` asks of a key at least: this many kinds of character
-LONGEST_SHAPED = 200  # `positions.password_shaped` and `nouns.judged`'s other shapes take no longer value
+LONGEST_SHAPED = 200  # `password_shapes.password_shaped` and `nouns.judged`'s other shapes take no longer value
 
 _FEW: list[object] = [None, 0, 0]  # (text, start, end): a span of fewer kinds than a key's
 

@@ -2,7 +2,7 @@
 "…"}`, `gin.Accounts{"admin": "…"}`, `credentials: { bob: "…" }`.
 
 A map named for users, accounts, logins or credentials, opened right after its name, whose keys
-are logins (`calls.user_like`): each value shaped like a password is that user's password (in a map
+are logins (`user_pairs.user_like`): each value shaped like a password is that user's password (in a map
 of accounts, which holds ids as often, only one of both cases, with a symbol or random). A map of
 users to roles or other words (`{"admin": "Administrator"}`) or of accounts to ids (`{ main:
 'acct-main-01' }`) keeps its values.
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .calls import user_like
 from .haystack import WIDE_FROM, line_spans_holding_folded
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
+from .user_pairs import user_like
 from .values import looks_random, not_a_secret
 
 TYPE_CHECKING = False
