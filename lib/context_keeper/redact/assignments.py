@@ -37,13 +37,20 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_BARE = r"""&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))[^\s"'`,;&()\[\]{}<>|\\]*(?:\\(?![nrt"'])[^\s"'`,;&()\[\]{}<>|\\]*)*"""
+_BARE_CHAR = r"""[^\s"'`,;&()\[\]{}<>|\\]"""  # a character of an unquoted value
+_BARE_ESCAPE = r"""\\(?![nrt"'])"""  # a backslash in one, not a string's `\n` or `\"`
+_BARE_FIRST = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE})"
+_BARE = _BARE_FIRST + rf"{_BARE_CHAR}*(?:{_BARE_ESCAPE}{_BARE_CHAR}*)*"
 _VALUE_RUN = LazyPattern(_BARE.removeprefix("&?"))  # _BARE: `(?:char|escape)+` as runs of one class, escapes between
-_VAL = rf"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|{_BARE})"""
+_QUOTED_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|"""
+_VAL = _QUOTED_VAL + _BARE + ")"
+_VAL_HEAD = _QUOTED_VAL + _BARE_FIRST + ")"  # (a bare value's first character: `_read_to_the_name_again`)
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
 _ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
+_ASSIGN_HEAD = LazyPattern(_NAME + _ASSIGN_SEP + _VAL_HEAD)
 _FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
+_FLAG_HEAD = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL_HEAD)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
 _XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
@@ -172,7 +179,7 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     if level == NOT_SECRET:
         return None
     vstart, vend = m.span(group)  # (a value that meets its name and sign again ends there: `runs`)
-    val = text[vstart : (vend := runs.before_the_name_again(text, start, vstart, vend))]
+    val = text[vstart : (vend := runs.value_end(text, start, vstart, vend))]
     if MARK in text[vstart : vend + len(MARK)]:
         return None
     if name.lower() == "key" and _VALUE_ATTR_AFTER.match(text, vend) is not None:
@@ -287,7 +294,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     """The name/value match at `start`: (match, group holding the value, context)."""
     opening = text[start - 1] if start else ""
     if _is_flag(text, start):
-        m = _FLAG.match(text, start)
+        m = runs.match_to_the_name_again(_FLAG_HEAD, _FLAG, _VALUE_RUN, text, start)
         if m is not None:
             return m, "val", _LITERAL
     elif opening == "<":
@@ -305,7 +312,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
                 if group == "arg" and _ENV_CALL.search(before) is not None and is_wordlike(value):
                     return None  # `GetEnvironmentVariable("API_TOKEN", "User")`: a scope, a default word
                 return q, group, _LITERAL
-    m = _ASSIGN.match(text, start)
+    m = runs.match_to_the_name_again(_ASSIGN_HEAD, _ASSIGN, _VALUE_RUN, text, start)
     if m is not None:
         q = m.group("q")
         if q and q[0] != opening:
