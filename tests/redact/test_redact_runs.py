@@ -28,7 +28,7 @@ class _Counted:
 def _read(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
     """The characters the value readings read in `redact(text)`: runs matched by the value
     patterns, and values judged."""
-    names = ("_ASSIGN", "_ASSIGN_HEAD", "_FLAG", "_FLAG_HEAD", "_VALUE_RUN")
+    names = ("_ASSIGN", "_ASSIGN_HEAD", "_FLAG", "_FLAG_HEAD", "_PLAIN", "_PLAIN_HEAD", "_TO_SPACE", "_VALUE_RUN")
     counted = [_Counted(nouns._BARE)] + [_Counted(getattr(assignments, name)) for name in names]
     monkeypatch.setattr(nouns, "_BARE", counted[0])
     for name, pattern in zip(names, counted[1:], strict=True):
@@ -51,13 +51,14 @@ def _read(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
     return sum(c.read for c in counted) + judged_chars[0]
 
 
-@pytest.mark.parametrize("unit", ["key=", "--key=", "key=\\\\"])
+@pytest.mark.parametrize("unit", ["key=", "--key=", "key=\\\\", "KEY="])
 def test_a_name_whose_values_are_kept_reads_each_value_up_to_its_name_again(
     monkeypatch: pytest.MonkeyPatch, unit: str
 ) -> None:
     """`key=key=…`: a bare `key`'s values are kept, so each name's value ran to the line's end,
     matched and judged whole (64 KB: 25 s; judged up to the name again, still matched whole: 1.9
-    s). Each is matched and judged up to the name and sign again now."""
+    s); an environment's `KEY=` took its value to the space whatever it held (8 KB: 6 s). Each
+    is matched and judged up to the name and sign again now."""
     small, large = _read(monkeypatch, unit * 500), _read(monkeypatch, unit * 2000)
     assert 0 < large < 5 * small
 

@@ -39,18 +39,18 @@ TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk"
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _BARE_CHAR = r"""[^\s"'`,;&()\[\]{}<>|\\]"""  # a character of an unquoted value
 _BARE_ESCAPE = r"""\\(?![nrt"'])"""  # a backslash in one, not a string's `\n` or `\"`
-_BARE_FIRST = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE})"
+_BARE_FIRST = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE})"  # (what a head pattern reads of it: `runs.match_to_the_name_again`)
 _BARE = _BARE_FIRST + rf"{_BARE_CHAR}*(?:{_BARE_ESCAPE}{_BARE_CHAR}*)*"
 _VALUE_RUN = LazyPattern(_BARE.removeprefix("&?"))  # _BARE: `(?:char|escape)+` as runs of one class, escapes between
 _QUOTED_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|"""
-_VAL = _QUOTED_VAL + _BARE + ")"
-_VAL_HEAD = _QUOTED_VAL + _BARE_FIRST + ")"  # (a bare value's first character: `_read_to_the_name_again`)
+_VAL, _VAL_HEAD = _QUOTED_VAL + _BARE + ")", _QUOTED_VAL + _BARE_FIRST + ")"
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
-_ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
-_ASSIGN_HEAD = LazyPattern(_NAME + _ASSIGN_SEP + _VAL_HEAD)
-_FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
-_FLAG_HEAD = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL_HEAD)
+_ASSIGN, _ASSIGN_HEAD = LazyPattern(_NAME + _ASSIGN_SEP + _VAL), LazyPattern(_NAME + _ASSIGN_SEP + _VAL_HEAD)
+_FLAG, _FLAG_HEAD = (
+    LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL),
+    LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL_HEAD),
+)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
 _XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
@@ -61,9 +61,8 @@ _QUOTED_NAME = LazyPattern(
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
     r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
 )
-_PLAIN = LazyPattern(
-    _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]\S*)"
-)
+_PLAIN_SIGN = _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]"
+_PLAIN, _PLAIN_HEAD, _TO_SPACE = LazyPattern(_PLAIN_SIGN + r"\S*)"), LazyPattern(_PLAIN_SIGN + ")"), LazyPattern(r"\S+")
 _CALLEE_SPLIT = LazyPattern(r"[._]")
 _CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*(?:::[A-Za-z_]\w*)*)([(\[])")  # (`Hash::make(`: a static call)
 _TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
@@ -232,8 +231,8 @@ def _bare_value(
         val = val.rstrip(".,;:!?")
         vend = vstart + len(val)
     elif group == "val" and _runs_to_space(text, start, m):
-        plain = _PLAIN.match(text, start)
-        value = plain.group("val") if plain is not None else val
+        plain = runs.match_to_the_name_again(_PLAIN_HEAD, _PLAIN, _TO_SPACE, text, start)  # (`runs`: to the name again)
+        value = val if plain is None else text[plain.start("val") : runs.value_end(text, start, *plain.span("val"))]
         value = _value_in_string(value, text[start - 1 : start], env_style)
         if not value:
             return None

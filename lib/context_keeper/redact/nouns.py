@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 
 from . import defaults, names, runs, sql_keys
-from .line_starts import run_end, space_end
+from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
@@ -129,13 +129,11 @@ def _user_like(u: str) -> bool:
 
 def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
     """The span of the identifier holding the noun at `i:j` (without a flag's dashes)."""
-    while i and text[i - 1] in _NAME_CHARS:
-        i -= 1
+    start, end = run_around(text, i, j, _NAME_CHARS)
+    i = start
     while i < j and text[i] in "-.":
         i += 1
-    n = len(text)
-    while j < n and text[j] in _NAME_CHARS:
-        j += 1
+    j = end
     while j > i and text[j - 1] in "-.":
         j -= 1
     return i, j

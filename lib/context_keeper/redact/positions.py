@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable
 
 from .cookies import cookie_values
+from .line_starts import line_start
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
 from .password_shapes import DOMAIN, SYMBOLS, password_shaped
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule, RunRule
 from .values import is_wordlike, looks_random, not_a_secret, strongly_mixed
 
 _PASSPHRASE = LazyPattern(r"[a-z]{2,12}(?P<sep>[-_.])[a-z]{2,12}(?:(?P=sep)[a-z]{2,12}){1,6}(?P=sep)\d{1,6}")
@@ -153,12 +154,26 @@ _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 _PROPERTY = LazyPattern(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+=")
 
 
+_SEARCHED: dict[object, tuple[str, int, bool]] = {}  # a pattern's last line searched: (text, its start, found)
+
+
+def _on_line(pattern: LazyPattern, m: re.Match[str]) -> bool:
+    """Whether `pattern` is found in the line holding `m`, searched once a line: a line of many
+    flags searched again for each costs the line its square."""
+    text = m.string
+    begin = line_start(text, m.start())
+    kept_text, kept_begin, found = _SEARCHED.get(pattern, (None, -1, False))
+    if kept_text is text and kept_begin == begin:
+        return found
+    end = text.find("\n", m.end())
+    found = pattern.search(text[begin : len(text) if end == -1 else end]) is not None
+    _SEARCHED[pattern] = (text, begin, found)
+    return found
+
+
 def _p_after_user(m: re.Match[str]) -> str:
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    line_end = m.string.find("\n", m.end())
-    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None or _LOGIN_LINE.search(line) is not None
+    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m)
     return _if_shaped(m) if named and _PROPERTY.match(m.group("s")) is None else m.group(0)
 
 
@@ -173,11 +188,8 @@ def _flag_argument(m: re.Match[str]) -> str:
     inner_symbol = any(c in SYMBOLS for c in value[1:-1])
     if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    line_end = m.string.find("\n", m.end())
-    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
-    named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
-    if m.group(0)[1] in "wW" and (named_user or _LOGIN_LINE.search(line)) or named_user and strongly_mixed(value):
+    named_user = _on_line(_U_FLAG, m) or _on_line(_WIN_USER, m)
+    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and strongly_mixed(value):
         return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 
@@ -349,7 +361,15 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
 )
 
 
+# The rules whose pattern starts with a word and reads the name it stands in to its end: tried
+# from a name's first word only (`patterns.RunRule`).
+_BY_NAME = {_user_then_secret: (r"(?i:auth|cred|passw|login)", r"[\w.-]+")}
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
     the text holds a flag (as in `commands`)."""
-    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)
+    return tuple(
+        (triggers, RunRule(rx, sub, *_BY_NAME[sub]) if sub in _BY_NAME else LazyRule(rx, sub))
+        for triggers, rx, sub in RULES
+    )
