@@ -21,27 +21,31 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
+from .line_starts import run_around
 from .login_args import lone_login_secret, user_and_password_callee
 from .names import PASSWORD, tier
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern
+from .patterns import MARK, LazyPattern, matches_by_run
 from .user_pairs import second_of_pair, user_like
 from .values import is_hexlike, not_a_secret
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
-_CRED_CALL = (
+_CRED_CALLEE = (
     r"(?i:jwt(?:\.|::)(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)" + _CALLEE_REST
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)"
 )
 # The calls that hash a password or make an account, found by their own words (a rule of their own:
 # their words are rare, and one pattern of every word is slower on every line that has a call).
-_HASH_OR_ACCOUNT_CALL = (
-    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))" + _CALLEE_REST
+_HASH_OR_ACCOUNT_CALLEE = (
+    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
 _CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->")
+# A callee's name from one of its words on: where `_CALLEE_REST` stops reading it, whichever of its
+# words it is read from (the call's `(` can only stand there).
+_CALLEE_RUN = LazyPattern(r"\w+(?:(?:\.|::|->)[A-Za-z_]\w*)*")
 
 
 def _key_callee(callee: str) -> bool:
@@ -98,17 +102,17 @@ _ACCOUNT_CALL = LazyPattern(r"(?i:(?:create|add|new|register)_?(?:super_?)?(?:us
 
 class _CallRule:
     """Every credential call of a text, its password-shaped literals after the first argument
-    marked (each call's arguments read once)."""
+    marked (each call's arguments read once). A callee's name is read on from its words, and
+    back to its start, once a name (`patterns.matches_by_run`, `line_starts.run_around`): a line
+    of one long name costs its length, not its square."""
 
-    def __init__(self, source: str) -> None:
-        self._pattern = LazyPattern(source)
+    def __init__(self, callee: str) -> None:
+        self._pattern, self._callee = LazyPattern(callee + _CALLEE_REST), LazyPattern(callee)
 
     def __call__(self, text: str) -> str:
         out, pos = [], 0
-        for m in self._pattern.finditer(text):
-            start = m.start()
-            while start and text[start - 1] in _CALLEE_CHARS:
-                start -= 1
+        for m in matches_by_run(self._pattern.compiled(), self._callee, _CALLEE_RUN, text):
+            start = run_around(text, m.start(), m.start(), _CALLEE_CHARS)[0]
             callee = text[start : m.start()] + m.group(0)
             if m.start() < pos or start < pos:
                 continue
@@ -311,8 +315,8 @@ def _char_array(text: str) -> str:
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
-        (_CALL_TRIGGERS, _CallRule(_CRED_CALL)),
-        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALL)),
+        (_CALL_TRIGGERS, _CallRule(_CRED_CALLEE)),
+        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALLEE)),
         (('", "', "', '", '","', "','", '", Some("'), second_of_pair),
         ((".toCharArray()",), _char_array),
         (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),

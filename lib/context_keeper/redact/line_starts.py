@@ -106,7 +106,7 @@ def inside_marked_run(pattern: LazyPattern, text: str, at: int) -> bool:
     return False
 
 
-_AROUND: list[object] = [None, 0, 0]  # (text, start, end) of the last run `run_around` found
+_AROUND: list[object] = [None, None, 0, 0]  # (text, chars, start, end) of the last run `run_around` found
 
 
 def run_around(text: str, i: int, j: int, chars: frozenset[str]) -> tuple[int, int]:
@@ -114,8 +114,8 @@ def run_around(text: str, i: int, j: int, chars: frozenset[str]) -> tuple[int, i
     the longest run of them holding it, found once for the words inside it (a line of one long
     identifier, `--auth--auth…`, read back and on from each of its words costs the line its
     square)."""
-    kept_text, start, end = _AROUND
-    if kept_text is text and start <= i and j <= end:  # type: ignore[operator]
+    kept_text, kept_chars, start, end = _AROUND
+    if kept_text is text and kept_chars is chars and start <= i and j <= end:  # type: ignore[operator]
         return start, end  # type: ignore[return-value]
     word = all(c in chars for c in text[i:j])
     n = len(text)
@@ -124,5 +124,5 @@ def run_around(text: str, i: int, j: int, chars: frozenset[str]) -> tuple[int, i
     while j < n and text[j] in chars:
         j += 1
     if word:  # (a run: any word inside it gives the same)
-        _AROUND[:] = [text, i, j]
+        _AROUND[:] = [text, chars, i, j]
     return i, j

@@ -7,7 +7,7 @@ hook's whole run; `re` itself loads with the first pattern compiled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # `re` loads with the first pattern compiled, not with the package
@@ -97,18 +97,31 @@ class RunRule(LazyRule):
         self._words, self._run = LazyPattern(words), LazyPattern(run)
 
     def __call__(self, text: str) -> str:
-        pattern, out, pos, failed_to = self.pattern, [], 0, -1
-        for word in self._words.finditer(text):
-            at = word.start()
-            if at < pos or at < failed_to:
-                continue  # (inside the last match, or in a run its first word failed in)
-            m = pattern.match(text, at)
-            if m is None:
-                failed_to = self._run.match(text, at).end()
-                continue
-            out += [text[pos:at], self._sub(m)]
+        out, pos = [], 0
+        for m in matches_by_run(self.pattern, self._words, self._run, text):
+            out += [text[pos : m.start()], self._sub(m)]
             pos = m.end()
         return "".join(out) + text[pos:] if out else text
+
+
+def matches_by_run(
+    pattern: re.Pattern[str], words: LazyPattern, run: LazyPattern, text: str
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern that starts with one of `words` and reads on from
+    it as `run` does, to where `run` stops, and only a match that gets there succeeds
+    (`RunRule`): every word before that point fails where the first one did, so each run is
+    tried from its first word only."""
+    pos, failed_to = 0, -1
+    for word in words.finditer(text):
+        at = word.start()
+        if at < pos or at < failed_to:
+            continue  # (inside the last match, or in a run its first word failed in)
+        m = pattern.match(text, at)
+        if m is None:
+            failed_to = run.match(text, at).end()
+            continue
+        yield m
+        pos = m.end()
 
 
 def trie_alternatives(words: tuple[str, ...]) -> str:
