@@ -180,3 +180,15 @@ def test_the_shortcuts_bounds_are_the_judges_own() -> None:
     assert len(set(few)) == runs.KINDS_OF_A_KEY - 1
     for level in (WEAK, STRONG, PASSWORD):
         assert not any(nouns.judged(level, few[:n]) for n in (runs.LONGEST_SHAPED + 1, 700)), level
+
+
+@pytest.mark.parametrize("unit", ["KEY=", "API_KEY=", "PASSWORD=", "token="])
+def test_a_value_cut_at_its_name_again_is_empty_and_kept(unit: str) -> None:
+    """`KEY=KEY=…` at a line's start or in an environment's style: each name's value runs to
+    the space, cut where its name and sign stand again, so it is empty and no secret; the line
+    is read on (not lost whole to a failed reading), and a secret after it still goes."""
+    line = unit * 300
+    assert redact(line).startswith(unit * 100)
+    assert redact(f"{line} && {unit}AKIAx9Qz7Lm2Vb8Nc4Tr").endswith(f" && {unit}{MARK}")
+    if unit == "KEY=":
+        assert redact(line) == line  # (a bare key's values are kept, the last ones too)

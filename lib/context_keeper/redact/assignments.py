@@ -275,7 +275,7 @@ def _value_in_string(value: str, opening: str, env_style: bool) -> str:
     """Where a value that runs to a space ends inside a string around it."""
     if opening in ('"', "'"):
         return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
-    if env_style and value[0] not in "\"'`\\":
+    if env_style and value[:1] not in "\"'`\\":  # (empty: a value cut at its name again)
         return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
     return value
 
