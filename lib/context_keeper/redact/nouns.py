@@ -148,7 +148,7 @@ def _after_nouns(text: str) -> tuple[str, bool]:
     """(`text` with the values after secret names marked, whether it holds a secret name at all)."""
     out: list[str] = []
     pos = 0
-    named, read = False, (0, 0)
+    named, read, level = False, (0, 0), NOT_SECRET
     low = text.lower()  # the nouns found in lower case (a case-blind pattern is much slower)
     found = _NOUN.finditer(low) if len(low) == len(text) else _NOUN_ANY_CASE.finditer(text)  # (`İ`)
     for m in found:
@@ -157,9 +157,9 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         start, end = _name_at(text, m.start(), m.end())
         if start < pos:
             continue
-        level = _name_level(text, start, end)
-        if not named and (start, end) != read:  # (a name once, not once per noun: a long one holds many)
-            named, read = level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET, (start, end)
+        if (start, end) != read:  # (a name read once, not once per noun: a long one holds many)
+            read, level = (start, end), _name_level(text, start, end)
+            named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
         if span is None and level != NOT_SECRET:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between
