@@ -25,7 +25,7 @@ from .line_starts import run_around
 from .login_args import lone_login_secret, user_and_password_callee
 from .names import PASSWORD, tier
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern, matches_by_run
+from .patterns import MARK, LazyPattern, RunRule, matches_by_run
 from .user_pairs import second_of_pair, user_like
 from .values import is_hexlike, not_a_secret
 
@@ -259,8 +259,9 @@ _HASH_OR_ACCOUNT_TRIGGERS = (
 
 # `btoa("bob:…")`, `b64encode(b"bob:…")`, `Base64.encode("bob:…".getBytes())`: the two halves of
 # HTTP basic (or digest) authentication, joined to be encoded.
-_ENCODED_PAIR = LazyPattern(
-    r"(?:(?i:btoa|b64encode|base64|encodeToString|basic|digest)\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?(?P<q>[\"'`])"
+_ENCODER = r"(?i:btoa|b64encode|base64|encodeToString|basic|digest)"  # (tried once a name: `patterns.RunRule`)
+_ENCODED_PAIR = (
+    "(?:" + _ENCODER + r"\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?(?P<q>[\"'`])"
     r"|(?<![\w-])(?:digest|basic)[ \t]+(?P<q2>))"  # `addauth digest bob:…`: the scheme, then the pair
     r"(?P<u>[a-z][\w.@+-]{0,40}):(?P<s>[^\"'`\s:\\$]{6,200})(?:(?P=q)|(?P=q2)(?=[\s;,)]|$))"
 )
@@ -269,17 +270,13 @@ _ENCODED_PAIR = LazyPattern(
 _ALGORITHM = LazyPattern(r"(?:sha|md|blake|crc|xxh|murmur)\d*(?:-\d+)?\Z")
 
 
-def _encoded_pair(text: str) -> str:
-    """The password of each `user:password` literal given to an encoder, marked."""
-
-    def one(m: re.Match[str]) -> str:
-        u, v = m.group("u"), m.group("s")
-        if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
-            return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
-        whole, base = m.group(0), m.start()
-        return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
-
-    return _ENCODED_PAIR.compiled().sub(one, text)
+def _encoded_pair(m: re.Match[str]) -> str:
+    """The password of a `user:password` literal given to an encoder, marked."""
+    u, v = m.group("u"), m.group("s")
+    if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
+        return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
+    whole, base = m.group(0), m.start()
+    return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
 
 
 # -- a literal turned into a char array ------------------------------------------------------------
@@ -319,5 +316,8 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALLEE)),
         (('", "', "', '", '","', "','", '", Some("'), second_of_pair),
         ((".toCharArray()",), _char_array),
-        (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
+        (
+            ("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"),
+            RunRule(_ENCODED_PAIR, _encoded_pair, _ENCODER, r"\w+"),
+        ),
     )

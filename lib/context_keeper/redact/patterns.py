@@ -105,20 +105,21 @@ class RunRule(LazyRule):
 
 
 def matches_by_run(
-    pattern: re.Pattern[str], words: LazyPattern, run: LazyPattern, text: str
+    pattern: re.Pattern[str], words: LazyPattern, run: LazyPattern, text: str, begin: int = 0, end: int | None = None
 ) -> Iterator[re.Match[str]]:
     """`pattern.finditer(text)` for a pattern that starts with one of `words` and reads on from
     it as `run` does, to where `run` stops, and only a match that gets there succeeds
     (`RunRule`): every word before that point fails where the first one did, so each run is
-    tried from its first word only."""
-    pos, failed_to = 0, -1
-    for word in words.finditer(text):
+    tried from its first word only. (`begin`, `end`: `finditer`'s `pos` and `endpos`.)"""
+    end = len(text) if end is None else end
+    pos, failed_to = begin, -1
+    for word in words.finditer(text, begin, end):
         at = word.start()
         if at < pos or at < failed_to:
             continue  # (inside the last match, or in a run its first word failed in)
-        m = pattern.match(text, at)
+        m = pattern.match(text, at, end)
         if m is None:
-            failed_to = run.match(text, at).end()
+            failed_to = run.match(text, at, end).end()
             continue
         yield m
         pos = m.end()
