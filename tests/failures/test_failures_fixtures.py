@@ -287,6 +287,8 @@ FIRST_RIGHT = frozenset(
         "criterion-failures",
         "dialyzer-warnings",
         "pandoc-fail-if-warnings",
+        "busted-two-failing",
+        "japa-failures",
     }
 )
 

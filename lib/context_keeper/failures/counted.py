@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import blocks, marks, shapes, wording
+from context_keeper.failures import blocks, marks, shapes, titles, wording
 from context_keeper.failures.findings import level
 from context_keeper.failures.lines import collapse, compose, join
 
@@ -112,14 +112,18 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
     kinds = [shapes.kind(line) for line in lines]
     for mark in (marks.mark_summaries, marks.mark_excerpts, marks.mark_traces):
         mark(lines, kinds)
-    blocks_found = split(lines, kinds, count)
+    blocks_found, spans_found = spans(lines, kinds, count)
     # (A block's message past its first word, its place or lead: `3:1 error ...` is said by
     # `a.md:3:1: error ...`.)
     if len(blocks_found) != count or all(any(s.split(None, 1)[-1] in m for m in found) for s in blocks_found):
-        return found
+        return titles.entitled(lines, kinds, found, spans_found)
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
         return blocks_found
-    return found
+    if titles.titles_only(found) and any(wording.score(s) > 0 for s in blocks_found):
+        # A failure is its test's title and the message under it: the titles alone (a list of
+        # failed tests printed before the reports) say which tests, not why.
+        return blocks_found
+    return titles.entitled(lines, kinds, found, spans_found)
 
 
 def _marked(lines: list[shapes.Line]) -> int:
@@ -157,6 +161,11 @@ def _lead(line: shapes.Line) -> Lead:
 def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
     """`count` messages, one per block opened by the lines of one lead that occur exactly
     `count` times, the first such lead whose blocks all give one. [] when none."""
+    return spans(lines, kinds, count)[0]
+
+
+def spans(lines: list[shapes.Line], kinds: list[str], count: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """`split`'s messages and the blocks they were read from (first line, end)."""
     groups: dict[Lead, list[int]] = {}
     for n, line in enumerate(lines):
         if line.text.strip() and kinds[n] != "blank":
@@ -204,8 +213,8 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
         ]
         messages = [m for m in found if m is not None]
         if len(messages) == count:
-            return messages
-    return []
+            return messages, list(zip(openers, ends, strict=True))
+    return [], []
 
 
 def _recap(lines: list[shapes.Line], openers: list[int]) -> int:

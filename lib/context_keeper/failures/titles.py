@@ -1,0 +1,75 @@
+"""A test runner's failure as one unit: the test's title and the message under it.
+
+    titles_only(found) -> bool                            # the messages are names and no more
+    entitled(lines, kinds, found, blocks) -> list[str]    # each message under its block's title
+
+A runner prints each failed test as a title (the test's name as it prints it: a few words or
+an id, often after a mark or a header of the runner's own, reading as no message) over a
+block that says why; a run with several failures prints several such blocks in one form.
+When the run's count split the output into its blocks and each message found was read from
+one of them, the block's title goes in front of it, `title: message`, as a developer quotes a
+failed test. A runner prints every failure alike, so each block has its title or none does.
+Nothing here names a tool.
+"""
+
+from __future__ import annotations
+
+import re
+
+from context_keeper.failures import shapes, wording
+from context_keeper.failures.lines import collapse, compose
+
+# A title names a test: at most this many words (`cart sums prices`, `cart > keeps names`).
+_TITLE_WORDS = 8
+_WORD_RE = re.compile(r"\w\w+")
+# What a runner prints before a test's name: its number (`1)`, `2.`), a TAP status, marks.
+_TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+[.)]?(?=\s)|[-#*>:|]+|\s)+")
+
+
+def titles_only(found: list[str]) -> bool:
+    """Whether each message is a test's name and no more: a few words that read as no message."""
+    return all(wording.score(m) <= 0 and len(_WORD_RE.findall(m)) <= _TITLE_WORDS for m in found)
+
+
+def entitled(lines: list[shapes.Line], kinds: list[str], found: list[str], blocks: list[tuple[int, int]]) -> list[str]:
+    """`found`, each message under the title of the block it was read from; `found` itself
+    unless every block holds its message and a title above it."""
+    if len(found) != len(blocks):
+        return found
+    out = []
+    for message, (start, end) in zip(found, blocks, strict=True):
+        at = _read_from(lines, kinds, message, start, end)
+        title = _title(lines, kinds, start, at) if at is not None else ""
+        if not title:
+            return found
+        out.append(message if title in message else compose(title, [message]))
+    return out
+
+
+def _read_from(lines: list[shapes.Line], kinds: list[str], message: str, start: int, end: int) -> int | None:
+    """The block's first line that reads as a message and is said in `message`."""
+    for m in range(start, end):
+        s = collapse(lines[m].core.strip())
+        if kinds[m] == "text" and s and s in message and wording.score(s) > 0:
+            return m
+    return None
+
+
+def _title(lines: list[shapes.Line], kinds: list[str], start: int, at: int) -> str:
+    """The nearest line above `at` in its block that names a test: text at the message's
+    margin or above, a few words, reading as no message, no verdict, no bare path."""
+    for m in range(at - 1, start - 1, -1):
+        line = lines[m]
+        s = line.core.strip()
+        if kinds[m] != "text" or not s or line.indent > lines[at].indent:
+            continue
+        name = _TAG_RE.sub("", s).removesuffix(":").strip()
+        words = _WORD_RE.findall(name)
+        if (
+            0 < len(words) <= _TITLE_WORDS
+            and wording.score(s) <= 0
+            and not wording.is_verdict(s)
+            and not shapes.BARE_PATH_RE.match(name)
+        ):
+            return collapse(name)
+    return ""

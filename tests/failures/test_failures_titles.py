@@ -1,0 +1,84 @@
+"""A runner's failure as a unit: the test's title and the message under it, one per test."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages, titles
+
+# Titles listed before the reports (marked, with their times), then each report under its
+# title again: the list says which tests failed, the reports why.
+LISTED_THEN_REPORTED = """\
+Exit code 1
+
+orders (tests/orders.spec.js)
+  ✖ parses dates (1.20ms)
+  ✖ rounds totals (0.41ms)
+ ERRORS
+
+  ❯ orders / parses dates
+
+  Assertion Error: expected 2 to equal 3
+
+   at Object.executor tests/orders.spec.js:8
+[1/2]─
+
+  ❯ orders / rounds totals
+
+  TypeError: Cannot read properties of undefined (reading 'eu')
+
+   at Object.executor tests/orders.spec.js:12
+[2/2]─
+
+Tests  2 failed (2)
+"""
+
+# A runner's header for each failure, the test's title on the next line, the message under it.
+TITLE_UNDER_HEADER = """\
+Exit code 1
+0 successes / 2 failures / 0 errors / 0 pending : 0.01 seconds
+
+Failure -> spec/orders_spec.lua @ 4
+orders sums totals
+spec/orders_spec.lua:5: Expected objects to be equal.
+
+Failure -> spec/orders_spec.lua @ 9
+orders keeps names
+spec/orders_spec.lua:10: Expected objects to be the same.
+"""
+
+# The same blocks with no title between header and message: nothing to put in front.
+NO_TITLE = """\
+Exit code 1
+0 successes / 2 failures / 0 errors / 0 pending : 0.01 seconds
+
+Failure -> spec/orders_spec.lua @ 4
+spec/orders_spec.lua:5: Expected objects to be equal.
+
+Failure -> spec/orders_spec.lua @ 9
+spec/orders_spec.lua:10: Expected objects to be the same.
+"""
+
+
+def test_listed_titles_give_way_to_each_title_with_its_message() -> None:
+    assert list(failure_messages(LISTED_THEN_REPORTED).messages) == [
+        "orders / parses dates: Assertion Error: expected 2 to equal 3",
+        "orders / rounds totals: TypeError: Cannot read properties of undefined (reading 'eu')",
+    ]
+
+
+def test_a_title_under_the_runners_header_goes_in_front_of_the_message() -> None:
+    assert list(failure_messages(TITLE_UNDER_HEADER).messages) == [
+        "orders sums totals: spec/orders_spec.lua:5: Expected objects to be equal.",
+        "orders keeps names: spec/orders_spec.lua:10: Expected objects to be the same.",
+    ]
+
+
+def test_blocks_without_titles_keep_their_messages_alone() -> None:
+    assert list(failure_messages(NO_TITLE).messages) == [
+        "spec/orders_spec.lua:5: Expected objects to be equal.",
+        "spec/orders_spec.lua:10: Expected objects to be the same.",
+    ]
+
+
+def test_titles_only_tells_names_from_messages() -> None:
+    assert titles.titles_only(["parses dates (1.20ms)", "rounds totals (0.41ms)"])
+    assert not titles.titles_only(["parses dates", "Assertion Error: expected 2 to equal 3"])
