@@ -82,3 +82,32 @@ def test_blocks_without_titles_keep_their_messages_alone() -> None:
 def test_titles_only_tells_names_from_messages() -> None:
     assert titles.titles_only(["parses dates (1.20ms)", "rounds totals (0.41ms)"])
     assert not titles.titles_only(["parses dates", "Assertion Error: expected 2 to equal 3"])
+
+
+# Each failure a title that says the test failed, its place in brackets and its name, over
+# the message.
+FAILED_TITLES = """\
+Exit code 1
+Failure ('test-orders.R:4'): orders sum totals
+orders_total(c(1, 2)) not equal to 4.
+1/1 mismatches
+
+Failure ('test-orders.R:9'): orders keep names
+names(o) not identical to "a".
+
+Error: Test failures
+"""
+
+
+def test_a_title_that_says_the_test_failed_gives_its_name_over_the_message() -> None:
+    assert list(failure_messages(FAILED_TITLES).messages) == [
+        "orders sum totals: orders_total(c(1, 2)) not equal to 4.; 1/1 mismatches",
+        'orders keep names: names(o) not identical to "a".',
+    ]
+
+
+def test_named_reads_a_runners_title_not_a_level() -> None:
+    assert titles.named("Failure ('test-orders.R:4'): orders sum totals") == "orders sum totals"
+    assert titles.named("FAIL: test_total") == "test_total"
+    assert titles.named('error: shop.add takes no argument "qty"') == ""
+    assert titles.named("Failure: expected 3 to equal 4") == ""

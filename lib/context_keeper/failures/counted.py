@@ -119,7 +119,7 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
         return titles.entitled(lines, kinds, found, spans_found)
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
         return blocks_found
-    if titles.titles_only(found) and any(wording.score(s) > 0 for s in blocks_found):
+    if titles.titles_only(found) and any(len(s) > len(m) for m, s in zip(found, blocks_found, strict=True)):
         # A failure is its test's title and the message under it: the titles alone (a list of
         # failed tests printed before the reports) say which tests, not why.
         return blocks_found
@@ -292,7 +292,11 @@ def _block(
     short = bool(status) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
     says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
     if says and not (short and text == collapse(opener)):
-        return text
+        # (A title that says the test failed, `Failure ('a.R:2'): name`, over its message:
+        # the message under the test's name.)
+        name = titles.named(opener)
+        said_under = text[len(collapse(opener)) :].lstrip("; ")
+        return compose(name, [said_under]) if name and said_under else text
     if not short:
         return None  # (a sentence that reads as no message is no title either)
     rule = _rule(lines[n], kinds[n])

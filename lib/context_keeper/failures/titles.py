@@ -1,6 +1,7 @@
 """A test runner's failure as one unit: the test's title and the message under it.
 
     titles_only(found) -> bool                            # the messages are names and no more
+    named(opener) -> str                                  # the name a runner's title gives
     entitled(lines, kinds, found, blocks) -> list[str]    # each message under its block's title
 
 A runner prints each failed test as a title (the test's name as it prints it: a few words or
@@ -26,9 +27,31 @@ _WORD_RE = re.compile(r"\w\w+")
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+[.)]?(?=\s)|[-#*>:|]+|\s)+")
 
 
+# A title that opens with the runner's word that the test failed, maybe the test's place in
+# brackets, then the test's name after a colon (`Failure ('test-cart.R:2'): total sums prices`).
+# (`error:` alone is a level, whose text is the message: `error ('a.R:2'):` names a test.)
+_FAILED_TITLE_RE = re.compile(
+    r"^\W{0,4}(?:(?:fail|failed|failure)\b!?\s*(?:\([^()]*\)|\[[^\[\]]*\])?|error\s*(?:\([^()]*\)|\[[^\[\]]*\]))"
+    r":\s+(?P<name>\S.*)$",
+    re.I,
+)
+
+
+def named(opener: str) -> str:
+    """The test's name when `opener` is a runner's title for a failed test (its word that the
+    test failed, a place maybe, then the name, reading as no message), else ""."""
+    m = _FAILED_TITLE_RE.match(opener)
+    if not m:
+        return ""
+    name = m.group("name").strip()
+    words = _WORD_RE.findall(name)
+    return name if 0 < len(words) <= _TITLE_WORDS and wording.score(name) <= 0 else ""
+
+
 def titles_only(found: list[str]) -> bool:
-    """Whether each message is a test's name and no more: a few words that read as no message."""
-    return all(wording.score(m) <= 0 and len(_WORD_RE.findall(m)) <= _TITLE_WORDS for m in found)
+    """Whether each message is a test's name and no more: a few words that read as no message,
+    or a runner's title that says only that the test failed."""
+    return all((wording.score(m) <= 0 and len(_WORD_RE.findall(m)) <= _TITLE_WORDS) or named(m) for m in found)
 
 
 def entitled(lines: list[shapes.Line], kinds: list[str], found: list[str], blocks: list[tuple[int, int]]) -> list[str]:
