@@ -111,3 +111,33 @@ def test_named_reads_a_runners_title_not_a_level() -> None:
     assert titles.named("FAIL: test_total") == "test_total"
     assert titles.named('error: shop.add takes no argument "qty"') == ""
     assert titles.named("Failure: expected 3 to equal 4") == ""
+
+
+# Each failure opened by the runner's mark, whatever the test's name, its sentence wrapped
+# under a hanging indent, an excerpt under it; the closing count marked too.
+MARKED_BLOCKS = """\
+Exit code 1
+━━━ Orders ━━━
+  ✗ prop_totalsAdd failed at Spec.hs:12:5
+    after 7 tests and 2 shrinks.
+
+       ┏━━ Spec.hs ━━━
+    12 ┃   total xs === sum xs
+       ┃   ^^^^^^^^^^^^^^^^^^^
+
+  ✗ prop_namesKept failed at Spec.hs:20:3
+    after 3 tests.
+
+       ┏━━ Spec.hs ━━━
+    20 ┃   assert (names o /= [])
+       ┃   ^^^^^^^^^^^^^^^^^^^^^^
+
+  ✗ 2 failed.
+"""
+
+
+def test_a_runners_mark_opens_each_block_whatever_the_names() -> None:
+    assert list(failure_messages(MARKED_BLOCKS).messages) == [
+        "prop_totalsAdd failed at Spec.hs:12:5 after 7 tests and 2 shrinks.",
+        "prop_namesKept failed at Spec.hs:20:3 after 3 tests.",
+    ]

@@ -153,6 +153,9 @@ def _lead(line: shapes.Line) -> Lead:
         return line.indent, ("\0status", line.mark, "")
     if _led(line):
         return line.indent, ("\0led", "", "")
+    if line.mark and not wording.COUNTED_RE.match(line.core.strip()):
+        # (A runner's failure mark opens each test's block, whatever the test's name.)
+        return line.indent, ("\0mark", line.mark, "")
     words = line.text.split()
     lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
     return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
@@ -371,7 +374,10 @@ def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahe
             or _lead(lines[m]) in ahead
         ):
             break
-        text = f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+        # (A sentence wrapped under a hanging indent goes on: `x failed at A.hs:16:22` / `  after
+        # 29 tests.`)
+        wrapped = lines[m].indent > lines[n].indent and s[:1].islower() and text[-1:] not in shapes.SENTENCE_END
+        text = f"{text} {s}" if text.endswith(":") or wrapped else f"{text}; {s}"
     return collapse(text)
 
 
