@@ -16,8 +16,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Recordings of tools no recogniser knows whose messages the general method (failures/ranking)
 # does not give exactly. Kept, and expected to fail, so the day one starts passing is seen.
 # Runner formats seen once: ava's diff under a test title printed apart from its header,
-# busted's title on the line after its `Failure ->` header, ospec's
-# blank-separated blocks, qunit's YAML arrays over several lines, uvu's second diff, behave's
+# busted's title on the line after its `Failure ->` header (its second value a
+# table over several lines), qunit's YAML arrays over several lines, uvu's second diff, behave's
 # undefined step named only in its summary, doctest's test named in a frame line, crystal
 # spec's `Failure/Error:` code line over its Expected/to include pair. A tool's own words:
 # bandit's location in a field under its issue,
@@ -213,7 +213,6 @@ KNOWN_MISSES = frozenset(
         "nox-session-fails",
         "npm-run-all-lint-and-test",
         "opam-lint",
-        "ospec-failing",
         "pandoc-fail-if-warnings",
         "pdflatex-missing-package",
         "pdflatex-several-errors",

@@ -141,3 +141,35 @@ def test_a_runners_mark_opens_each_block_whatever_the_names() -> None:
         "prop_totalsAdd failed at Spec.hs:12:5 after 7 tests and 2 shrinks.",
         "prop_namesKept failed at Spec.hs:20:3 after 3 tests.",
     ]
+
+
+# Each failure a test's name ending in a colon over the values it failed on (a blank line
+# among them), its frame under them; the count said `N out of M`.
+NAMES_OVER_VALUES = """\
+Exit code 1
+
+orders > sums totals:
+25
+  should equal
+30
+    at /home/dev/proj/tests/orders.js:5:22
+
+
+orders > keeps names:
+names contain plum
+
+false
+  should equal
+true
+    at /home/dev/proj/tests/orders.js:8:43
+
+––––––
+2 out of 2 assertions failed
+"""
+
+
+def test_a_name_ending_in_a_colon_goes_over_the_values_under_it() -> None:
+    assert list(failure_messages(NAMES_OVER_VALUES).messages) == [
+        "orders > sums totals: 25; should equal; 30",
+        "orders > keeps names: names contain plum; false; should equal; true",
+    ]

@@ -39,8 +39,8 @@ _COUNT_BEFORE_RE = re.compile(
 )
 # `Failures: 3`, `failures=4`, `Errors: 1`, `# fail 2`, `Failing: 4`, `[  FAILED  ] 3 tests`.
 _COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*[:=\]]\s*" + _NUMBER + r"\b", re.I)
-# `2 of 5 tests failed`.
-_COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
+# `2 of 5 tests failed`, `2 out of 2 assertions failed`.
+_COUNT_OF_RE = re.compile(_NUMBER + r" (?:out )?of \d+ \w+ (?:failed|failing)\b", re.I)
 # A line that opens with the runner's word that something failed (no level: `error: ...`
 # lines are findings already read one by one).
 _FAILED_LEAD_RE = re.compile(r"^\W{0,4}(?:fail|failed|failure)\b!?", re.I)
@@ -300,6 +300,8 @@ def _block(
         name = titles.named(opener)
         said_under = text[len(collapse(opener)) :].lstrip("; ")
         return compose(name, [said_under]) if name and said_under else text
+    if opener.endswith(":") and not status and (over := titles.over_values(lines, kinds, n, end)):
+        return over
     if not short:
         return None  # (a sentence that reads as no message is no title either)
     rule = _rule(lines[n], kinds[n])
@@ -374,10 +376,7 @@ def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahe
             or _lead(lines[m]) in ahead
         ):
             break
-        # (A sentence wrapped under a hanging indent goes on: `x failed at A.hs:16:22` / `  after
-        # 29 tests.`)
-        wrapped = lines[m].indent > lines[n].indent and s[:1].islower() and text[-1:] not in shapes.SENTENCE_END
-        text = f"{text} {s}" if text.endswith(":") or wrapped else f"{text}; {s}"
+        text = f"{text} {s}" if text.endswith(":") or titles.wrapped(text, lines[n], lines[m]) else f"{text}; {s}"
     return collapse(text)
 
 

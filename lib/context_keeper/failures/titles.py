@@ -2,6 +2,7 @@
 
     titles_only(found) -> bool                            # the messages are names and no more
     named(opener) -> str                                  # the name a runner's title gives
+    over_values(lines, kinds, n, end) -> str              # `name:` over values, one line
     entitled(lines, kinds, found, blocks) -> list[str]    # each message under its block's title
 
 A runner prints each failed test as a title (the test's name as it prints it: a few words or
@@ -18,11 +19,16 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures import shapes, wording
-from context_keeper.failures.lines import collapse, compose
+from context_keeper.failures.lines import collapse, compose, join
 
 # A title names a test: at most this many words (`cart sums prices`, `cart > keeps names`).
 _TITLE_WORDS = 8
+# A sentence wrapped onto the next line: a few words at least.
+_WRAPPED_WORDS = 3
+# The values under a test's name: at most this many lines.
+_VALUES = 8
 _WORD_RE = re.compile(r"\w\w+")
+_PLACE_RE = re.compile(r"^/?" + shapes.PATH + r":\d+(?::\d+)?:\s+")
 # What a runner prints before a test's name: its number (`1)`, `2.`), a TAP status, marks.
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+[.)]?(?=\s)|[-#*>:|]+|\s)+")
 
@@ -48,10 +54,16 @@ def named(opener: str) -> str:
     return name if 0 < len(words) <= _TITLE_WORDS and wording.score(name) <= 0 else ""
 
 
+def named_by(title: str) -> bool:
+    """Whether `title` names a test and no more: a few words that read as no message."""
+    return 0 < len(_WORD_RE.findall(title)) <= _TITLE_WORDS and wording.score(title) <= 0
+
+
 def titles_only(found: list[str]) -> bool:
-    """Whether each message is a test's name and no more: a few words that read as no message,
-    or a runner's title that says only that the test failed."""
-    return all((wording.score(m) <= 0 and len(_WORD_RE.findall(m)) <= _TITLE_WORDS) or named(m) for m in found)
+    """Whether each message is a test's name and no more: a few words that read as no message
+    (after the place they were found at: `a.js:5:22: 30` is a value, no message), or a runner's
+    title that says only that the test failed."""
+    return all(named_by(_PLACE_RE.sub("", m)) or named(m) for m in found)
 
 
 def entitled(lines: list[shapes.Line], kinds: list[str], found: list[str], blocks: list[tuple[int, int]]) -> list[str]:
@@ -96,3 +108,27 @@ def _title(lines: list[shapes.Line], kinds: list[str], start: int, at: int) -> s
         ):
             return collapse(name)
     return ""
+
+
+def over_values(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> str:
+    """A test's name ending in a colon over the values it failed on (`suite > name:` / `25` /
+    `should equal` / `30`): `name: 25; should equal; 30`, its text lines, blank lines between,
+    up to a line of another kind (its frame); "" when the line names no test or nothing is under it."""
+    opener = lines[n].core.strip()
+    if not opener.endswith(":") or not named_by(opener):
+        return ""
+    stop = next((m for m in range(n + 1, end) if kinds[m] not in ("text", "blank")), end)
+    values = [lines[m].core.strip() for m in range(n + 1, min(stop, n + 1 + _VALUES)) if kinds[m] == "text"]
+    return compose(opener[:-1], [join(values)]) if values else ""
+
+
+def wrapped(text: str, opener: shapes.Line, line: shapes.Line) -> bool:
+    """Whether `line` goes on with the sentence of `text` (opened by `opener`): wrapped under a
+    hanging indent (`x failed at A.hs:16:22` / `  after 29 tests.`), in lower case, after a
+    sentence of a few words that has not ended (`25` over `should equal` is a value, no sentence)."""
+    return (
+        line.indent > opener.indent
+        and line.core.strip()[:1].islower()
+        and text[-1:] not in shapes.SENTENCE_END
+        and len(text.split()) >= _WRAPPED_WORDS
+    )
