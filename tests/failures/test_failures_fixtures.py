@@ -119,9 +119,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
 # message alone: Japa's titles with their times, zora's names and trial's after its lone failure, sqitch's
-# change name (`+ orders ..... Parse error ...` read where no count tells the blocks),
-# CppUnit's `test: ...
-# (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
+# change name (`+ orders ..... Parse error ...` read where no count tells the blocks).
+# Several failures as one or
 # too few: QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's two
 # counterexamples, bibtex's error and warnings,
@@ -139,7 +138,6 @@ KNOWN_MISSES = frozenset(
         "bibtex-errors",
         "bump-my-version-dirty",
         "cog-check-stale",
-        "cppunit-failures",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "hedgehog-failures",

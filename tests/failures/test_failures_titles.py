@@ -173,3 +173,40 @@ def test_a_name_ending_in_a_colon_goes_over_the_values_under_it() -> None:
         "orders > sums totals: 25; should equal; 30",
         "orders > keeps names: names contain plum; false; should equal; true",
     ]
+
+
+# Numbered titles that name each test by its id among the runner's words, the message's
+# lines under each, bulleted.
+NUMBERED_IDS = """\
+Exit code 1
+.F.E
+
+
+!!!FAILURES!!!
+Test Results:
+Run:  2   Failures: 1   Errors: 1
+
+
+1) test: OrderTest::testSum (F) line: 12 order_test.cpp
+equality assertion failed
+- Expected: 3
+- Actual  : 4
+
+
+2) test: OrderTest::testParse (E)
+uncaught exception of type std::exception (or derived).
+- bad number
+"""
+
+
+def test_a_numbered_title_names_its_test_by_the_id_in_it() -> None:
+    assert list(failure_messages(NUMBERED_IDS).messages) == [
+        "OrderTest::testSum: equality assertion failed; Expected: 3; Actual : 4",
+        "OrderTest::testParse: uncaught exception of type std::exception (or derived).; bad number",
+    ]
+
+
+def test_numbered_finds_one_id_among_words() -> None:
+    assert titles.numbered("1) test: OrderTest::testSum (F) line: 12 order_test.cpp") == "OrderTest::testSum"
+    assert titles.numbered("2) Cart keeps names") == ""
+    assert titles.numbered("3) shop.cart.test_total") == ""  # (the id alone: the title is its name)

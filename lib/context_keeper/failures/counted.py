@@ -119,6 +119,8 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
         return titles.entitled(lines, kinds, found, spans_found)
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
         return blocks_found
+    if titles.renamed(lines, found, spans_found):
+        return blocks_found  # (each test named by its id, not the whole line of its title)
     if titles.titles_only(found) and any(len(s) > len(m) for m, s in zip(found, blocks_found, strict=True)):
         # A failure is its test's title and the message under it: the titles alone (a list of
         # failed tests printed before the reports) say which tests, not why.
@@ -292,7 +294,8 @@ def _block(
     score = 0 if status else wording.score(opener)
     text = _paragraph(lines, kinds, n, end, ahead)
     # (Words, not the marks and slashes between them: `❯ cart / adds prices` is a title.)
-    short = bool(status) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
+    numbered = titles.numbered(opener)
+    short = bool(status or numbered) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
     says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
     if says and not (short and text == collapse(opener)):
         # (A title that says the test failed, `Failure ('a.R:2'): name`, over its message:
@@ -305,7 +308,7 @@ def _block(
     if not short:
         return None  # (a sentence that reads as no message is no title either)
     rule = _rule(lines[n], kinds[n])
-    name = "" if rule else (status or _name(opener))
+    name = "" if rule else (status or numbered or _name(opener))
     said = [
         (wording.score(lines[m].core), m)
         for m in range(n + 1, end)
@@ -316,6 +319,10 @@ def _block(
         and not wording.is_verdict(lines[m].core.strip())
         and not _BARE_STATUS_RE.match(lines[m].core.strip())
     ]
+    first = titles.paragraph_start(lines, kinds, n, end) if numbered else None
+    if numbered and first is not None:
+        # Under a numbered title, the paragraph of the line that reads most as a message.
+        return compose(numbered, [titles.unbulleted(_paragraph(lines, kinds, first, end, ahead))])
     if not said:
         if score > 0 and not wording.is_verdict(opener):
             return text

@@ -28,6 +28,11 @@ _WRAPPED_WORDS = 3
 # The values under a test's name: at most this many lines.
 _VALUES = 8
 _WORD_RE = re.compile(r"\w\w+")
+# A numbered item (`1) `, `2. `) and a test's id in it: parts joined by `::`, `#`, or dots
+# (the last part no file's extension: `cart_test.cpp` is a file).
+_NUMBERED_RE = re.compile(r"^\d{1,4}[.)]\s+(?P<title>\S.*)$")
+_ID_RE = re.compile(r"^[A-Za-z_][\w$]*(?:(?:::|#)[\w$]+)+$|^[A-Za-z_][\w$]*(?:\.[\w$]+)*\.(?![a-z]{1,4}$)[\w$]+$")
+_BULLET_RE = re.compile(r"(^|; )[-*•] (?=\S)")
 _PLACE_RE = re.compile(r"^/?" + shapes.PATH + r":\d+(?::\d+)?:\s+")
 # What a runner prints before a test's name: its number (`1)`, `2.`), a TAP status, marks.
 _TAG_RE = re.compile(r"^(?:\[[^\]]*\]|(?:not )?ok\b|\d+[.)]?(?=\s)|[-#*>:|]+|\s)+")
@@ -132,3 +137,48 @@ def wrapped(text: str, opener: shapes.Line, line: shapes.Line) -> bool:
         and text[-1:] not in shapes.SENTENCE_END
         and len(text.split()) >= _WRAPPED_WORDS
     )
+
+
+def numbered(opener: str) -> str:
+    """The test a numbered title names by its id among the runner's words (`1) test:
+    CartTest::testTotal (F) line: 31 a.cpp` names `CartTest::testTotal`), "" when it holds no
+    one id beside other words, or reads as a message."""
+    m = _NUMBERED_RE.match(opener)
+    if not m or wording.score(m.group("title")) > 0:
+        return ""
+    title = m.group("title").strip()
+    ids = [w for w in (t.strip(",;()[]'\"") for t in title.split()) if _ID_RE.match(w)]
+    return ids[0] if len(ids) == 1 and len(title.split()) > 1 else ""
+
+
+def unbulleted(text: str) -> str:
+    """A message's parts without the bullets a runner put before them (`- Expected: 7`)."""
+    return collapse(_BULLET_RE.sub(r"\1", text))
+
+
+def renamed(lines: list[shapes.Line], found: list[str], blocks: list[tuple[int, int]]) -> bool:
+    """Whether each message found is written under the whole line of its block's numbered
+    title (`test: A::b (F) line: 31 a.cpp: ...`), where the title names a test by its id."""
+    if len(found) != len(blocks):
+        return False
+    for message, (start, _end) in zip(found, blocks, strict=True):
+        title = _NUMBERED_RE.match(lines[start].core.strip())
+        if not title or not numbered(title.group(0)) or not message.startswith(title.group("title")):
+            return False
+    return True
+
+
+def paragraph_start(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> int | None:
+    """Under the title at `n`, the first line of the paragraph that holds the line reading most
+    as a message (`equality assertion failed` over `- Expected: 7` / `- Actual : 8`)."""
+    said = [
+        (wording.score(lines[k].core), k)
+        for k in range(n + 1, end)
+        if kinds[k] == "text" and _WORD_RE.search(lines[k].core)
+    ]
+    if not said:
+        return None
+    first = max(said)[1]
+    while first - 1 > n and kinds[first - 1] == "text" and lines[first - 1].indent == lines[first].indent:
+        first -= 1
+    return first
