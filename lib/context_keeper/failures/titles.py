@@ -1,9 +1,15 @@
 """A test runner's failure as one unit: the test's title and the message under it.
 
     titles_only(found) -> bool                            # the messages are names and no more
-    named(opener) -> str                                  # the name a runner's title gives
+    named(opener) -> str                                  # the name a failed-test title gives
+    named_by(title) -> bool                               # a few words reading as no message
+    numbered(opener) -> str                               # the id a numbered title names
     over_values(lines, kinds, n, end) -> str              # `name:` over values, one line
     entitled(lines, kinds, found, blocks) -> list[str]    # each message under its block's title
+    renamed(lines, found, blocks) -> bool                 # found under whole numbered titles
+    paragraph_start(lines, kinds, n, end) -> int | None   # the best line's paragraph's start
+    wrapped(text, opener, line) -> bool                   # a sentence going on under an indent
+    unbulleted(text) -> str                               # a message's parts without bullets
 
 A runner prints each failed test as a title (the test's name as it prints it: a few words or
 an id, often after a mark or a header of the runner's own, reading as no message) over a
