@@ -210,3 +210,26 @@ def test_numbered_finds_one_id_among_words() -> None:
     assert titles.numbered("1) test: OrderTest::testSum (F) line: 12 order_test.cpp") == "OrderTest::testSum"
     assert titles.numbered("2) Cart keeps names") == ""
     assert titles.numbered("3) shop.cart.test_total") == ""  # (the id alone: the title is its name)
+
+
+# Each property's name alone on the line over the runner's `*** Failed!` opener, a passing one
+# between (its name over `+++ OK`).
+NAMES_OVER_OPENERS = """\
+Exit code 1
+prop_sumsCommute
++++ OK, passed 100 tests.
+prop_sortKeepsLength
+*** Failed! Falsified (after 3 tests):
+[1,0]
+prop_reverseTwice
+*** Failed! Falsified (after 1 test):
+[]
+1 /= 0
+"""
+
+
+def test_a_tests_id_over_its_blocks_opener_is_its_title() -> None:
+    assert list(failure_messages(NAMES_OVER_OPENERS).messages) == [
+        "prop_sortKeepsLength: *** Failed! Falsified (after 3 tests): [1,0]",
+        "prop_reverseTwice: *** Failed! Falsified (after 1 test): []; 1 /= 0",
+    ]

@@ -118,7 +118,7 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
     if len(blocks_found) != count or all(any(s.split(None, 1)[-1] in m for m in found) for s in blocks_found):
         return titles.entitled(lines, kinds, found, spans_found)
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
-        return blocks_found
+        return titles.entitled(lines, kinds, blocks_found, spans_found, inside=False)
     if titles.renamed(lines, found, spans_found):
         return blocks_found  # (each test named by its id, not the whole line of its title)
     if titles.titles_only(found) and any(len(s) > len(m) for m, s in zip(found, blocks_found, strict=True)):

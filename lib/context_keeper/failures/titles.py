@@ -38,6 +38,8 @@ _WORD_RE = re.compile(r"\w\w+")
 # (the last part no file's extension: `cart_test.cpp` is a file).
 _NUMBERED_RE = re.compile(r"^\d{1,4}[.)]\s+(?P<title>\S.*)$")
 _ID_RE = re.compile(r"^[A-Za-z_][\w$]*(?:(?:::|#)[\w$]+)+$|^[A-Za-z_][\w$]*(?:\.[\w$]+)*\.(?![a-z]{1,4}$)[\w$]+$")
+# A test's id alone on its line: a name's letters and its separators, no space.
+_ALONE_RE = re.compile(r"^[A-Za-z_][\w.:$'-]*[A-Za-z0-9_]$")
 _BULLET_RE = re.compile(r"(^|; )[-*•] (?=\S)")
 _PLACE_RE = re.compile(r"^/?" + shapes.PATH + r":\d+(?::\d+)?:\s+")
 # What a runner prints before a test's name: its number (`1)`, `2.`), a TAP status, marks.
@@ -77,26 +79,37 @@ def titles_only(found: list[str]) -> bool:
     return all(named_by(_PLACE_RE.sub("", m)) or named(m) for m in found)
 
 
-def entitled(lines: list[shapes.Line], kinds: list[str], found: list[str], blocks: list[tuple[int, int]]) -> list[str]:
+def entitled(
+    lines: list[shapes.Line], kinds: list[str], found: list[str], blocks: list[tuple[int, int]], inside: bool = True
+) -> list[str]:
     """`found`, each message under the title of the block it was read from; `found` itself
-    unless every block holds its message and a title above it."""
+    unless every block holds its message and a title above it (with `inside` false, only
+    the test's id alone over the block's opener: the blocks' own messages, whose titles in
+    the block the split has put in front already)."""
     if len(found) != len(blocks):
         return found
-    out = []
+    named_as = []
     for message, (start, end) in zip(found, blocks, strict=True):
         at = _read_from(lines, kinds, message, start, end)
-        title = _title(lines, kinds, start, at) if at is not None else ""
+        title = ((inside and _title(lines, kinds, start, at)) or _over(lines, kinds, start)) if at is not None else ""
         if not title:
             return found
+        named_as.append(title)
+    out = []
+    for k, (message, title) in enumerate(zip(found, named_as, strict=True)):
+        # (The next test's id over its opener is its title, not a value of this block's.)
+        following = named_as[k + 1] if k + 1 < len(named_as) else ""
+        message = message.removesuffix(f"; {following}") if following else message
         out.append(message if title in message else compose(title, [message]))
     return out
 
 
 def _read_from(lines: list[shapes.Line], kinds: list[str], message: str, start: int, end: int) -> int | None:
-    """The block's first line that reads as a message and is said in `message`."""
+    """The block's first line that reads as a message and is said in `message`, or its
+    opener when the message opens with it (a block's message read from its opener)."""
     for m in range(start, end):
         s = collapse(lines[m].core.strip())
-        if kinds[m] == "text" and s and s in message and wording.score(s) > 0:
+        if s and (m == start and message.startswith(s) or kinds[m] == "text" and s in message and wording.score(s) > 0):
             return m
     return None
 
@@ -119,6 +132,15 @@ def _title(lines: list[shapes.Line], kinds: list[str], start: int, at: int) -> s
         ):
             return collapse(name)
     return ""
+
+
+def _over(lines: list[shapes.Line], kinds: list[str], start: int) -> str:
+    """The test's id alone on the line right over the block's opener, at its margin
+    (`prop_dedupeUnique` over `*** Failed! Falsified ...`), "" when there is none."""
+    if start < 1 or kinds[start - 1] != "text" or lines[start - 1].indent != lines[start].indent:
+        return ""
+    s = lines[start - 1].core.strip()
+    return s if _ALONE_RE.match(s) and not wording.is_verdict(s) and not shapes.BARE_PATH_RE.match(s) else ""
 
 
 def over_values(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> str:
