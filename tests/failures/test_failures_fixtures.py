@@ -97,8 +97,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # inside `R CMD check`'s log tail beside a WARNING's paragraph; CTest's output under a
 # `N/M Test #N: name ....***Failed` line, the test named only there; Zig's test titles ending
 # in `...` with the message after them on the same line or the lines under, its frames and
-# excerpts taken for findings. A place above a test's title (hspec's `test/Spec.hs:14:20:` over
-# `1) name`). The wrong line: just's wrap-up (`error: recipe `lint` failed on line 6 with exit
+# excerpts taken for findings. The wrong line: just's wrap-up (`error: recipe `lint` failed on line 6 with exit
 # code 1`, the expectation) under the recipe's echoed command.
 # The twentieth batch, the ninth round's sealed held-out set, scored once on the ninth round's
 # final code and not read during it (docs/performance.md, e2). Several failures as one: C and
@@ -187,7 +186,6 @@ KNOWN_MISSES = frozenset(
         "haxe-uncaught",
         "hg-merge-conflict",
         "hledger-check-strict",
-        "hspec-failures",
         "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",
