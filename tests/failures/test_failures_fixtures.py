@@ -109,8 +109,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
 # case:`, size-limit's limit and size, check-manifest's
 # list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
-# from their rows. A test's name the expectation puts in front (HUnit's `0:total:`, Criterion's
-# `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
+# from their rows. A test's name the expectation puts in front (HUnit's `0:total:` at the end of
+# a progress line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, squid's `Operation aborted` housekeeping, Boost.Test's
 # `last checkpoint`. Conventions the expectation writes: TeX's
 # `! ` kept, Dialyzer's quoted atom kept on its wrapped line.
@@ -163,7 +163,6 @@ KNOWN_MISSES = frozenset(
         "check-manifest-missing",
         "composer-validate-errors",
         "cookiecutter-undefined-variable",
-        "criterion-failures",
         "crystal-spec-failing",
         "csslint-errors",
         "ctest-failures",
@@ -279,7 +278,6 @@ FIRST_RIGHT = frozenset(
         "logrotate-debug",
         "findmnt-verify",
         "boost-test-failures",
-        "criterion-failures",
         "dialyzer-warnings",
         "pandoc-fail-if-warnings",
         "busted-two-failing",

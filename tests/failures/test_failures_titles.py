@@ -233,3 +233,27 @@ def test_a_tests_id_over_its_blocks_opener_is_its_title() -> None:
         "prop_sortKeepsLength: *** Failed! Falsified (after 3 tests): [1,0]",
         "prop_reverseTwice: *** Failed! Falsified (after 1 test): []; 1 /= 0",
     ]
+
+
+# Each test's status line after its report, in a column of the runner's marks; the first test's
+# status over no report; nothing said after the last.
+STATUS_AFTER_REPORTS = """\
+Exit code 1
+[FAIL] orders::exits: (0.00s)
+[----] tests/test_orders.c:23: Assertion Failed
+[----]
+[----]   total of 1 and 2 should be 3
+[----]
+[FAIL] orders::total: (0.00s)
+[----] tests/test_orders.c:30: Unexpected signal caught below this line!
+[FAIL] orders::null: CRASH!
+[====] Synthesis: Tested: 4 | Passing: 1 | Failing: 3 | Crashing: 1
+"""
+
+
+def test_a_status_line_closes_the_report_above_it() -> None:
+    assert list(failure_messages(STATUS_AFTER_REPORTS).messages) == [
+        "[FAIL] orders::exits: (0.00s)",
+        "orders::total: tests/test_orders.c:23: Assertion Failed; total of 1 and 2 should be 3",
+        "orders::null: tests/test_orders.c:30: Unexpected signal caught below this line!",
+    ]

@@ -212,6 +212,8 @@ def spans(lines: list[shapes.Line], kinds: list[str], count: int) -> tuple[list[
             if len(members) >= 2 and members[0] < openers[0] and members[-1] > openers[0]
         }
         ends = [*openers[1:], _recap(lines, openers)]
+        if (closed := titles.closed(lines, kinds, openers, ends[-1], [_status(lines[n]) for n in openers])) is not None:
+            return closed
         found = [
             _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
             for start, n, end in zip([-1, *openers[:-1]], openers, ends, strict=True)
@@ -258,7 +260,7 @@ def _status(line: shapes.Line) -> str:
         name = _TIME_END_RE.sub("", text).rstrip()
         named = len(name.split()) <= _TITLE_WORDS * 2 and wording.score(name) <= 0
         return name if named and not wording.is_verdict(name) else ""
-    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text)
+    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text) or titles.TAGGED_STATUS_RE.match(text)
     return m.group("name").strip() if m else ""
 
 

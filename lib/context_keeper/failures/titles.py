@@ -40,6 +40,14 @@ _NUMBERED_RE = re.compile(r"^\d{1,4}[.)]\s+(?P<title>\S.*)$")
 _ID_RE = re.compile(r"^[A-Za-z_][\w$]*(?:(?:::|#)[\w$]+)+$|^[A-Za-z_][\w$]*(?:\.[\w$]+)*\.(?![a-z]{1,4}$)[\w$]+$")
 # A test's id alone on its line: a name's letters and its separators, no space.
 _ALONE_RE = re.compile(r"^[A-Za-z_][\w.:$'-]*[A-Za-z0-9_]$")
+# A runner's status in brackets before a test's name of any words, its time or a verdict after
+# it (`[FAIL] cart::label: (0.00s)`, `(fail) cart > labels [0.24ms]`, `[FAIL] a::b: CRASH!`).
+TAGGED_STATUS_RE = re.compile(
+    r"^[\[(](?:FAILED|FAIL|failed|fail)[\])]\s+(?P<name>\S.*?):?"
+    r"(?:\s*[\[(]\d+(?:\.\d+)?\s*(?:ms|s|sec)?[\])]|:\s*[A-Z]+!)?$"
+)
+# A runner's column of marks before each line of a report (`[----] `), no word in it.
+_MARK_COLUMN_RE = re.compile(r"^\[[^\w\]]+\]\s*")
 _BULLET_RE = re.compile(r"(^|; )[-*•] (?=\S)")
 _PLACE_RE = re.compile(r"^/?" + shapes.PATH + r":\d+(?::\d+)?:\s+")
 # What a runner prints before a test's name: its number (`1)`, `2.`), a TAP status, marks.
@@ -75,8 +83,8 @@ def named_by(title: str) -> bool:
 def titles_only(found: list[str]) -> bool:
     """Whether each message is a test's name and no more: a few words that read as no message
     (after the place they were found at: `a.js:5:22: 30` is a value, no message), or a runner's
-    title that says only that the test failed."""
-    return all(named_by(_PLACE_RE.sub("", m)) or named(m) for m in found)
+    title that says only that the test failed or its status (`[FAIL] a::b: (0.00s)`)."""
+    return all(named_by(_PLACE_RE.sub("", m)) or named(m) or TAGGED_STATUS_RE.match(m) for m in found)
 
 
 def entitled(
@@ -210,3 +218,51 @@ def paragraph_start(lines: list[shapes.Line], kinds: list[str], n: int, end: int
     while first - 1 > n and kinds[first - 1] == "text" and lines[first - 1].indent == lines[first].indent:
         first -= 1
     return first
+
+
+def says(lines: list[shapes.Line], kinds: list[str], start: int, end: int) -> bool:
+    """Whether a line between `start` and `end` reads as a message (no verdict)."""
+    return any(_said(lines[m].core, kinds[m]) for m in range(start, end))
+
+
+def _said(core: str, kind: str) -> bool:
+    s = _MARK_COLUMN_RE.sub("", core.strip())
+    return _reported(core, kind) and wording.score(s) > 0 and not wording.is_verdict(s)
+
+
+def _reported(core: str, kind: str) -> bool:
+    """A line of a report: text, or a line in a runner's column of marks (`[----] ...`)."""
+    return kind == "text" or (kind == "noise" and bool(_MARK_COLUMN_RE.match(core.strip())))
+
+
+def closing(lines: list[shapes.Line], kinds: list[str], start: int, n: int, name: str) -> str:
+    """The report a status line closes (`[----] a.c:23: Assertion Failed` ... `[FAIL] cart::label:
+    (0.00s)`): its first line that reads as a message and the text lines after it, blank lines
+    between, up to a line of another kind (a frame), under the test's name; the status line as
+    printed when nothing above it says why."""
+    first = next((m for m in range(start, n) if _said(lines[m].core, kinds[m])), None)
+    if first is None:
+        return collapse(lines[n].core.strip())
+    parts = []
+    for m in range(first, min(n, first + _VALUES)):
+        if kinds[m] != "blank" and not _reported(lines[m].core, kinds[m]):
+            break
+        s = _MARK_COLUMN_RE.sub("", lines[m].core.strip())
+        if s:
+            parts.append(s)
+    return compose(name, [join(parts)])
+
+
+def closed(
+    lines: list[shapes.Line], kinds: list[str], openers: list[int], end: int, names: list[str]
+) -> tuple[list[str], list[tuple[int, int]]] | None:
+    """Status lines (`names` their tests) with reports above them and nothing said after the
+    last (up to `end`): each closes the report above it. Its messages and blocks, or None."""
+    above = list(zip([0, *[k + 1 for k in openers[:-1]]], openers, strict=True))
+    if (
+        not all(names)
+        or says(lines, kinds, openers[-1] + 1, end)
+        or not any(says(lines, kinds, a, b) for a, b in above)
+    ):
+        return None
+    return [closing(lines, kinds, a, b, name) for (a, b), name in zip(above, names, strict=True)], above
