@@ -130,8 +130,44 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # cells over its problems' sentences. Decoration the expectation drops: rsnapshot's `ERROR:`
 # and its backslash wraps. graphql-schema-linter: one more finding counted
 # than the expectation's.
+# The twenty-second batch, the sealed held-out set of the eleventh and twelfth rounds, scored once
+# on the twelfth round's final code and not read during either (docs/performance.md, e2): 68 of
+# 121 messages. Its misses are the first names below.
 KNOWN_MISSES = frozenset(
     {
+        "apt-get-unmet-dependencies",
+        "check-wheel-contents-findings",
+        "cloud-init-schema-errors",
+        "cypress-binary-missing",
+        "dbt-parse-compilation-error",
+        "dbt-run-model-errors",
+        "eleventy-template-error",
+        "gdb-segfault-backtrace",
+        "gh-not-logged-in",
+        "ginkgo-failures",
+        "graphql-codegen-invalid-documents",
+        "hatch-build-no-files",
+        "httpie-not-found",
+        "jekyll-liquid-error",
+        "junit4-class-not-found",
+        "lintian-errors",
+        "madge-circular",
+        "next-build-errors",
+        "openapi-typescript-bad-ref",
+        "packer-validate-errors",
+        "parcel-build-errors",
+        "prospector-findings",
+        "puppeteer-no-browser",
+        "pytype-errors",
+        "rspack-build-errors",
+        "semantic-release-no-repository",
+        "semgrep-findings",
+        "tailwindcss-unknown-utility",
+        "testify-failures",
+        "testparm-errors",
+        "tsup-build-errors",
+        "typeorm-migration-fails",
+        "wget-not-found",
         "attw-esm-types-problems",
         "attw-pack-problems",
         "bibtex-errors",
@@ -264,6 +300,7 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "testify-failures",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "qcheck-dune-test",
