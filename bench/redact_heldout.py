@@ -3579,3 +3579,489 @@ BENIGN_HELD17 = (
     "The Google OAuth `client_secret.json` for an installed app is not confidential per Google's docs, but keep it out of public repos.",
     "Stripe webhook signing secrets start with `whsec_`; each endpoint has its own.",
 )
+
+# Set 18: sealed; written while the rules were being changed by someone who had not seen it,
+# to be scored once. Weighted toward what a session meets most often, in forms no earlier set
+# holds: framework settings (Django with django-environ and decouple defaults, Rails' ERB
+# defaults, mailer and Sidekiq settings, Laravel's `?:` fallbacks and Reverb, Spring's
+# placeholder defaults and relaxed env names, ASP.NET's launchSettings and double-underscore
+# variables, Express, Prisma, Drizzle and Next.js configs, FastAPI's settings classes) and .env
+# variants (quoted, spaced and commented values, `.env.test`); docker-compose (anchors,
+# healthchecks, build args, flow-style environment) and Kubernetes (a ConfigMap misused,
+# kustomize literals, `kubectl set env`, a JSON patch, `kubectl exec env`, init containers'
+# args); Terraform (`sensitive()`, quoted map keys, locals), Pulumi (`pulumi.secret`, `--path`),
+# Ansible (`password_hash`, ssh_pass, extra-vars) and Helm values; CI (GitHub's service
+# containers, azure/login's creds, `gh variable`; GitLab's variables API and deploy-token login;
+# CircleCI contexts; Jenkins' environment blocks; Bitbucket services; Azure Pipelines; Drone's
+# plugin env); package-manager auth (GitLab's Maven header, Gradle properties, signing and
+# Kotlin DSL, .pypirc's token, PIP_EXTRA_INDEX_URL, uv, twine, conda, .gemrc, GEM_HOST_API_KEY,
+# composer's auth.json keys and CLI, cargo's registry token, `dotnet nuget update source`,
+# .yarnrc.yml, bunfig.toml, GOPROXY, Dart, Hex, Swift); database clients in mainstream
+# languages and database/broker CLIs; cloud CLIs' configure commands and the files they write;
+# curl, HTTPie and wget with credentials; test fixtures and factories; debug logs; shell
+# histories (bash, zsh, fish, PowerShell).
+POSITIONS_HELD18 = (
+    # Django
+    'EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default=r"{v}")',
+    "AWS_SECRET_ACCESS_KEY = config('AWS_SECRET_ACCESS_KEY', default='{k}', cast=str)",
+    'CACHES = {{\n    "default": {{\n        "BACKEND": "django_redis.cache.RedisCache",\n        "LOCATION": "redis://:{v}@cache:6379/1",\n    }}\n}}',
+    'DATABASES = {{"default": dj_database_url.parse("postgres://shop:{v}@pg.internal:5432/shop", conn_max_age=600)}}',
+    "DJANGO_SUPERUSER_PASSWORD='{v}' python manage.py createsuperuser --noinput --username admin --email admin@example.com",
+    '>>> from django.contrib.auth.models import User\n>>> User.objects.create_superuser("admin", "admin@example.com", "{v}")',
+    '        "PASSWORD": os.getenv("SHOP_DB_PASSWORD") or "{v}",',
+    "ANYMAIL = {{\n    'MAILGUN_API_KEY': '{k}',\n    'MAILGUN_SENDER_DOMAIN': 'mg.example.com',\n}}",
+    # Rails
+    '  password: <%= ENV.fetch("SHOP_DATABASE_PASSWORD") {{ "{v}" }} %>',
+    "config.action_mailer.smtp_settings = {{\n  address: 'smtp.sendgrid.net',\n  port: 587,\n  user_name: 'apikey',\n"
+    "  password: '{k}',\n  authentication: :plain\n}}",
+    'admin = User.find_or_create_by!(email: "admin@example.com") do |u|\n  u.password = "{v}"\n  u.password_confirmation = "{v}"\nend',
+    "Sidekiq.configure_server do |config|\n  config.redis = {{ url: 'redis://:{v}@redis:6379/0' }}\nend",
+    "config.active_record.encryption.primary_key = '{k}'",
+    '  factory :user do\n    email {{ "bob@example.com" }}\n    password {{ "{v}" }}\n  end',
+    # Laravel
+    "            'password' => env('DB_PASSWORD') ?: '{v}',",
+    "    'mailgun' => [\n        'domain' => env('MAILGUN_DOMAIN'),\n        'secret' => env('MAILGUN_SECRET', '{k}'),\n    ],",
+    "> User::factory()->create(['email' => 'admin@example.com', 'password' => bcrypt('{v}')]);",
+    "MAIL_MAILER=smtp\nMAIL_HOST=smtp.mailtrap.io\nMAIL_PORT=2525\nMAIL_USERNAME=3f1c9a0e5b7d2c\nMAIL_PASSWORD='{v}'\nMAIL_ENCRYPTION=tls",
+    "REVERB_APP_ID=1712345\nREVERB_APP_KEY=3f1c9a0e5b7d2c4e6a8b\nREVERB_APP_SECRET={k}",
+    # Spring
+    '@Value("${{app.mail.password:{v}}}")\nprivate String mailPassword;',
+    "spring:\n  rabbitmq:\n    host: mq\n    username: shop\n    password: ${{RABBITMQ_PASSWORD:{v}}}",
+    "spring.data.redis.url=rediss://default:{v}@cache.example.com:6380",
+    "SPRING_SECURITY_OAUTH2_CLIENT_REGISTRATION_GITHUB_CLIENTSECRET={k}",
+    "java -jar build/libs/shop.jar --spring.datasource.password='{v}' --server.port=8081",
+    "SPRING_DATASOURCE_PASSWORD: {v}",
+    # ASP.NET
+    '"profiles": {{\n    "Shop.Api": {{\n      "commandName": "Project",\n      "environmentVariables": {{\n'
+    '        "ASPNETCORE_ENVIRONMENT": "Development",\n        "Smtp__Password": "{v}"\n      }}\n    }}\n  }}',
+    '  "ConnectionStrings": {{\n    "ShopDb": "Host=pg;Port=5432;Database=shop;Username=shop;Password={v};Pooling=true"\n  }},',
+    'builder.Services.AddDbContext<ShopContext>(o => o.UseSqlServer("Server=sql;Database=shop;User ID=sa;Password={v};Encrypt=False"));',
+    'var signingKey = builder.Configuration["Jwt:SigningKey"] ?? "{k}";',
+    "ConnectionStrings__Redis=cache:6379,password={v},ssl=False,abortConnect=False",
+    # Express, Next.js, Node
+    "app.use(session({{\n  name: 'sid',\n  secret: ['{k}'],\n  cookie: {{ secure: true }}\n}}));",
+    "const pool = mysql.createPool({{ host: 'db', user: 'shop', password: `{v}`, database: 'shop', connectionLimit: 10 }});",
+    "await mongoose.connect('mongodb://shop:{v}@mongo:27017/shop?authSource=admin');",
+    "const token = jwt.sign({{ sub: user.id }}, '{k}', {{ algorithm: 'HS256', expiresIn: '15m' }});",
+    'datasource db {{\n  provider = "postgresql"\n  url      = "postgresql://shop:{v}@localhost:5432/shop?schema=public"\n}}',
+    "module.exports = {{\n  serverRuntimeConfig: {{\n    stripeSecret: 'sk_live_{k}',\n  }},\n}};",
+    "AUTH_GITHUB_ID=Iv1.8a61f9b3a7aba766\nAUTH_GITHUB_SECRET={k}",
+    "export default defineConfig({{\n  dialect: 'postgresql',\n  dbCredentials: {{ url: 'postgres://shop:{v}@localhost:5432/shop' }},\n}});",
+    # FastAPI, Python settings
+    "class Settings(BaseSettings):\n    model_config = SettingsConfigDict(env_file='.env')\n    smtp_password: SecretStr = SecretStr('{v}')",
+    'SQLALCHEMY_DATABASE_URI = "postgresql+psycopg://shop:{v}@db:5432/shop"',
+    "engine = create_engine(f\"postgresql+psycopg://shop:{{quote_plus('{v}')}}@db/shop\")",
+    "celery_app = Celery('shop', broker='amqp://shop:{v}@rabbitmq:5672//')",
+    # .env variants
+    "SMTP_PASSWORD='{v}' # rotate after launch",
+    "# .env.test\nSTRIPE_SECRET_KEY=sk_test_{k}\nSTRIPE_PUBLISHABLE_KEY=pk_test_TYooMQauvdEDq54NiTphI7jx",
+    "DB_PASSWORD = {v}",
+    # docker-compose
+    "x-pg-env: &pg-env\n  PGUSER: shop\n  PGPASSWORD: {v}\n  PGDATABASE: shop",
+    '    healthcheck:\n      test: ["CMD-SHELL", "mysqladmin ping -uroot --password={v} --silent"]',
+    "    build:\n      context: .\n      args:\n        NPM_TOKEN: {k}",
+    "    environment: [GF_SECURITY_ADMIN_USER=admin, GF_SECURITY_ADMIN_PASSWORD={v}]",
+    "      KC_DB_URL: jdbc:postgresql://pg/keycloak\n      KC_DB_USERNAME: keycloak\n      KC_DB_PASSWORD: {v}",
+    "docker compose run --rm -e PGPASSWORD='{v}' db psql -h pg -U shop shop",
+    # Kubernetes
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop-config\ndata:\n  SPRING_DATASOURCE_URL: jdbc:postgresql://pg:5432/shop\n"
+    '  SPRING_DATASOURCE_PASSWORD: "{v}"',
+    "secretGenerator:\n  - name: shop-db\n    literals:\n      - username=shop\n      - password={v}",
+    "kubectl set env deployment/shop-api SMTP_PASSWORD='{v}' -n shop",
+    'kubectl patch secret shop-db -n shop --type json -p \'[{{"op":"replace","path":"/data/password","value":"{b}"}}]\'',
+    '      initContainers:\n        - name: migrate\n          image: shop/api:1.4.2\n          args: ["migrate", "--db-password={v}"]',
+    "kubectl exec -it pg-0 -n shop -- env PGPASSWORD='{v}' psql -U shop -c 'select 1'",
+    # Helm
+    "auth:\n  postgresPassword: {v}\n  username: shop\n  database: shop",
+    "helm upgrade --install mq oci://registry-1.docker.io/bitnamicharts/rabbitmq --set-string auth.password='{v}'",
+    "helm registry login registry.example.com --username bob --password='{k}' --insecure",
+    'grafana:\n  adminUser: admin\n  adminPassword: "{v}"',
+    # Terraform
+    'resource "aws_rds_cluster" "shop" {{\n  engine          = "aurora-postgresql"\n  master_username = "shop"\n  master_password = "{v}"\n}}',
+    'provider "postgresql" {{\n  host     = "pg.internal"\n  username = "tfadmin"\n  password = sensitive("{v}")\n  sslmode  = "require"\n}}',
+    'resource "kubernetes_secret" "db" {{\n  metadata {{\n    name = "db"\n  }}\n  data = {{\n    "password" = "{v}"\n  }}\n}}',
+    "terraform plan -var 'db_password={v}' -out tfplan",
+    'locals {{\n  smtp_password = "{v}"\n}}',
+    # Pulumi
+    'const db = new aws.rds.Instance("shop", {{\n  engine: "postgres",\n  username: "shop",\n  password: pulumi.secret("{v}"),\n'
+    '  instanceClass: "db.t4g.micro",\n}});',
+    "pulumi config set --secret --path 'smtp.password' '{v}'",
+    "config:\n  shop:dbPassword: {v}",
+    # Ansible
+    "    - name: Create the deploy user\n      ansible.builtin.user:\n        name: deploy\n        password: \"{{{{ '{v}' | password_hash('sha512') }}}}\"",
+    "[db]\npg1.internal ansible_user=deploy ansible_ssh_pass={v}",
+    "ansible-playbook -i inventory/prod site.yml --extra-vars 'smtp_password={v}'",
+    'mysql_root_password: "{v}"',
+    # GitHub Actions
+    "    services:\n      mysql:\n        image: mysql:8.4\n        env:\n          MYSQL_ROOT_PASSWORD: {v}\n        ports:\n          - 3306:3306",
+    "      - uses: azure/login@v2\n        with:\n"
+    '          creds: \'{{"clientId":"0f8fad5b-d9cb-469f-a165-70867728950e","clientSecret":"{k}","tenantId":"7c9e6679-7425-40de-944b-e07fc1f90ae7"}}\'',
+    '[install.registry]\nurl = "https://npm.example.com/"\ntoken = "{k}"',
+    "gh variable set SMTP_PASSWORD --body '{v}' --env production",
+    # GitLab CI
+    'variables:\n  POSTGRES_DB: shop\n  POSTGRES_USER: shop\n  POSTGRES_PASSWORD: "{v}"\n  POSTGRES_HOST_AUTH_METHOD: md5',
+    'curl --request POST --header "PRIVATE-TOKEN: $GITLAB_TOKEN" --form "key=SMTP_PASSWORD" --form "value={v}" --form "masked=true" "https://gitlab.example.com/api/v4/projects/42/variables"',
+    '  before_script:\n    - echo "{k}" | docker login registry.gitlab.example.com -u deploy-token --password-stdin',
+    # CircleCI
+    "printf '%s' '{v}' | circleci context store-secret --org-id 0f8fad5b-d9cb-469f-a165-70867728950e shop-prod SMTP_PASSWORD",
+    # Jenkins, Bitbucket, Azure Pipelines, Drone
+    "    environment {{\n        SHOP_DB_URL = 'jdbc:postgresql://pg:5432/shop'\n        SHOP_DB_PASSWORD = '{v}'\n    }}",
+    "                sh \"mvn -B deploy -Dnexus.password='{v}'\"",
+    "pipelines:\n  default:\n    - step:\n        services:\n          - postgres\ndefinitions:\n  services:\n    postgres:\n      image: postgres:16\n"
+    "      variables:\n        POSTGRES_PASSWORD: '{v}'",
+    "- task: Docker@2\n  inputs:\n    command: login\n- script: echo '{k}' | docker login acme.azurecr.io -u acme --password-stdin",
+    "variables:\n  - name: smtpPassword\n    value: '{v}'",
+    "docker run --rm -e PLUGIN_REPO=acme/shop -e PLUGIN_USERNAME=bob -e PLUGIN_PASSWORD={k} -v $(pwd):/drone plugins/docker",
+    # Maven, Gradle
+    "<server>\n  <id>gitlab-maven</id>\n  <configuration>\n    <httpHeaders>\n      <property>\n        <name>Private-Token</name>\n"
+    "        <value>{k}</value>\n      </property>\n    </httpHeaders>\n  </configuration>\n</server>",
+    "mavenUser=deploy\nmavenPassword={v}",
+    "signing.keyId=24875D73\nsigning.password={v}\nsigning.secretKeyRingFile=/home/bob/.gnupg/secring.gpg",
+    "ORG_GRADLE_PROJECT_ossrhPassword='{v}' ./gradlew publishToSonatype",
+    'repositories {{\n    maven {{\n        url = uri("https://nexus.example.com/repository/maven-releases/")\n        credentials {{\n'
+    '            username = "deploy"\n            password = System.getenv("NEXUS_PASSWORD") ?: "{v}"\n        }}\n    }}\n}}',
+    "./gradlew publish -PnexusPassword={v} --no-daemon",
+    "mvn deploy -s ci-settings.xml -Drepo.password={v}",
+    # Python packaging
+    "[distutils]\nindex-servers =\n    pypi\n\n[pypi]\nusername = __token__\npassword = pypi-{k}",
+    "PIP_EXTRA_INDEX_URL=https://gitlab-ci-token:{k}@gitlab.example.com/api/v4/projects/42/packages/pypi/simple pip install shop-core",
+    "UV_INDEX_PRIVATE_PASSWORD='{v}' uv sync --frozen",
+    "twine upload --repository-url https://pypi.example.com/ -u bob -p '{v}' dist/*",
+    "channels:\n  - https://bob:{v}@conda.example.com/t/acme",
+    # Ruby, PHP, Rust, .NET, JS, Go, Dart, Elixir, Swift packages
+    "---\n:backtrace: false\n:update_sources: true\n:rubygems_api_key: rubygems_{k}",
+    "GEM_HOST_API_KEY={k} gem push shop-1.4.2.gem --host https://gems.example.com",
+    '{{\n    "github-oauth": {{\n        "github.com": "ghp_{k}"\n    }}\n}}',
+    '{{\n    "bearer": {{\n        "repo.packagist.com": "{k}"\n    }}\n}}',
+    "composer config --global --auth gitlab-token.gitlab.example.com glpat-{k}",
+    '[registries.acme]\ntoken = "Bearer {k}"',
+    "CARGO_REGISTRIES_ACME_TOKEN={k} cargo publish --registry acme",
+    "dotnet nuget update source acme --username bob --password '{v}' --store-password-in-clear-text",
+    'npmRegistryServer: "https://npm.example.com"\nnpmAlwaysAuth: true\nnpmAuthIdent: "bob:{v}"',
+    "GOPROXY=https://bob:{v}@goproxy.example.com,direct",
+    "DART_TOKEN={k} dart pub token add https://dart.example.com --env-var DART_TOKEN",
+    "mix hex.repo add acme https://hex.example.com --auth-key {k}",
+    "swift package-registry login https://swift.example.com --username bob --password '{v}'",
+    # database clients in mainstream languages
+    "conn = await asyncpg.connect(host='pg', user='shop', password='{v}', database='shop')",
+    "conn = psycopg.connect(\"host=pg dbname=shop user=shop password='{v}'\")",
+    "client = MongoClient('mongo', 27017, username='shop', password='{v}', authSource='admin')",
+    "r = redis.Redis(host='cache', port=6379, password='{v}', decode_responses=True)",
+    "const sequelize = new Sequelize('shop', 'shop', '{v}', {{ host: 'pg', dialect: 'postgres', logging: false }});",
+    "const client = createClient({{ socket: {{ host: 'cache' }}, password: process.env.REDIS_PASSWORD ?? '{v}' }});",
+    "const knex = require('knex')({{\n  client: 'pg',\n"
+    "  connection: {{ connectionString: 'postgres://shop:{v}@pg/shop', ssl: {{ rejectUnauthorized: false }} }}\n}});",
+    'dsn := "host=pg user=shop password={v} dbname=shop port=5432 sslmode=disable TimeZone=UTC"\ndb, err := gorm.Open(postgres.Open(dsn), &gorm.Config{{}})',
+    'pool, err := pgxpool.New(ctx, "postgres://shop:{v}@pg:5432/shop?pool_max_conns=10")',
+    'cfg := mysql.Config{{User: "shop", Passwd: "{v}", Net: "tcp", Addr: "db:3306", DBName: "shop"}}',
+    'HikariConfig hc = new HikariConfig();\nhc.setJdbcUrl("jdbc:postgresql://pg:5432/shop");\nhc.setUsername("shop");\n'
+    'hc.setPassword(System.getenv().getOrDefault("DB_PASSWORD", "{v}"));',
+    'val pool = PgPoolOptions::new().max_connections(5).connect("postgres://shop:{v}@pg/shop").await?;',
+    '$conn = pg_connect("host=pg dbname=shop user=shop password={v}");',
+    'conn = PG.connect(host: "pg", dbname: "shop", user: "shop", password: ENV.fetch("PGPASSWORD", "{v}"))',
+    'var mongo = new MongoClient("mongodb://shop:{v}@mongo:27017/?authSource=admin");',
+    'await using var conn = new NpgsqlConnection("Host=pg;Username=shop;Password={v};Database=shop");',
+    # database and broker CLIs
+    'mongosh "mongodb://admin:{v}@mongo:27017/shop?authSource=admin" --eval "db.orders.countDocuments()"',
+    "PGPASSWORD='{v}' pg_restore -h pg -U shop -d shop --clean shop.dump",
+    "mysqldump -h db -u shop --password='{v}' shop > shop.sql",
+    "redis-cli -h cache --user shop --pass '{v}' --no-auth-warning ping",
+    "rabbitmqctl add_user shop '{v}'",
+    "sqlcmd -S sql -U sa -P '{v}' -Q 'SELECT @@VERSION'",
+    # cloud CLIs and the files they write
+    "[profile ci]\nregion = eu-west-1\naws_access_key_id = ASIAIOSFODNN7EXAMPLE\n"
+    "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\naws_session_token = IQoJb3JpZ2luX2VjE{k}",
+    "az login --service-principal --username 0f8fad5b-d9cb-469f-a165-70867728950e --password '{k}' --tenant 7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    '{{\n  "client_id": "764086051850-6qr4p6gpi6hn506pt8ejuq83di341hur.apps.googleusercontent.com",\n'
+    '  "client_secret": "d-FL95Q19q7MQmFpd7hHD0Ty",\n  "refresh_token": "1//{k}",\n  "type": "authorized_user"\n}}',
+    "ibmcloud login --apikey '{k}' -r eu-de",
+    "scw init secret-key={k} access-key=SCWXXXXXXXXXXXXXXXXX organization-id=0f8fad5b-d9cb-469f-a165-70867728950e",
+    '{{\n\t"auths": {{\n\t\t"registry.example.com": {{\n\t\t\t"auth": "{b}"\n\t\t}}\n\t}}\n}}',
+    "hcloud context create prod <<< '{k}'",
+    # curl, HTTPie, wget
+    "curl -fsS -u 'elastic:{v}' 'http://localhost:9200/_cat/indices?v'",
+    'curl --json \'{{"email":"bob@example.com","password":"{v}"}}\' https://api.example.com/v1/login',
+    'curl -X POST https://auth.example.com/oauth/token -d grant_type=client_credentials -d client_id=shop -d "client_secret={k}"',
+    "curl --header 'X-Auth-Token: {k}' https://api.example.com/v1/servers",
+    "http --auth-type=bearer --auth='{k}' GET https://api.example.com/v1/me",
+    "http -f POST :3000/users/sign_in 'user[email]=bob@example.com' 'user[password]={v}'",
+    "wget --http-user=bob --http-password='{v}' https://files.example.com/releases/shop-1.4.2.tar.gz",
+    "wget --header='Authorization: token {k}' https://api.example.com/repos/acme/shop/tarball",
+    # test fixtures
+    "@pytest.fixture\ndef admin_client(client, django_user_model):\n    user = django_user_model.objects.create_user(username='admin', password='{v}')",
+    "bob:\n  email: bob@example.com\n  password_digest: <%= BCrypt::Password.create('{v}') %>",
+    "beforeAll(() => {{\n  process.env.SMTP_PASSWORD = '{v}';\n}});",
+    '    @BeforeEach\n    void setUp() {{\n        System.setProperty("db.password", "{v}");\n    }}',
+    '\t\t{{name: "valid", cfg: Config{{DBUser: "shop", DBPassword: "{v}"}}, wantErr: false}},',
+    # debug logs
+    '[2026-11-27 10:02:11] local.DEBUG: db config\narray:3 [\n  "host" => "pg"\n  "username" => "shop"\n  "password" => "{v}"\n]',
+    "2026/11/27 10:02:11 config: {{Port:8080 DBHost:pg DBUser:shop DBPassword:{v} Debug:true}}",
+    "DEBUG:shop.settings:loaded {{'user': 'shop', 'password': '{v}', 'host': 'pg'}}",
+    "10:02:11.412 [main] DEBUG c.a.shop.Config - mail settings MailSettings(host=smtp.example.com, port=587, password={v})",
+    # shell history
+    "  512  mysql -h db -u root -p'{v}' shop",
+    ": 1764237731:0;export GITHUB_TOKEN=ghp_{k}",
+    "- cmd: set -gx OPENAI_API_KEY sk-proj-{k}\n  when: 1764237731",
+    "PS> [Environment]::SetEnvironmentVariable('AZURE_CLIENT_SECRET', '{k}', 'User')",
+)
+
+# Ordinary lines written beside set 18: the same settings, manifests, steps, auth files, clients,
+# commands and outputs with the secret read from the environment, a file, a secret store or a
+# prompt, left empty, masked or named only; config keys whose name holds a secret word but whose
+# value is a path, a flag, a number, a duration, a file name, an algorithm or a header name;
+# hashes, integrity strings, public keys, ids and prose.
+BENIGN_HELD18 = (
+    # Django
+    'EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default=r"")',
+    "AWS_SECRET_ACCESS_KEY = config('AWS_SECRET_ACCESS_KEY', default=None)",
+    'CACHES = {\n    "default": {\n        "BACKEND": "django_redis.cache.RedisCache",\n        "LOCATION": env("REDIS_URL"),\n    }\n}',
+    'DATABASES = {"default": dj_database_url.config(conn_max_age=600, conn_health_checks=True)}',
+    "python manage.py createsuperuser --noinput --username admin --email admin@example.com",
+    'AUTH_PASSWORD_VALIDATORS = [\n    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 12}},\n]',
+    'PASSWORD_HASHERS = ["django.contrib.auth.hashers.Argon2PasswordHasher", "django.contrib.auth.hashers.PBKDF2PasswordHasher"]',
+    "PASSWORD_RESET_TIMEOUT = 259200",
+    'SESSION_COOKIE_SECURE = True\nCSRF_COOKIE_SECURE = True\nSECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])',
+    '        "OPTIONS": {\n            "sslmode": "require",\n            "passfile": "/run/secrets/.pgpass",\n        },',
+    # Rails
+    '  password: <%= ENV.fetch("SHOP_DATABASE_PASSWORD") { "" } %>',
+    "  password: <%= Rails.application.credentials.dig(:database, :password) %>",
+    "config.action_mailer.smtp_settings = {\n  address: 'smtp.sendgrid.net',\n  port: 587,\n  user_name: 'apikey',\n"
+    "  password: Rails.application.credentials.sendgrid_api_key,\n  authentication: :plain\n}",
+    "Rails.application.config.filter_parameters += [:passw, :email, :secret, :token, :_key, :crypt, :salt, :certificate, :otp, :ssn, :cvv, :cvc]",
+    "config.active_record.encryption.primary_key = ENV.fetch('AR_ENCRYPTION_PRIMARY_KEY')",
+    "  factory :user do\n    email { Faker::Internet.email }\n    password { Faker::Internet.password(min_length: 12) }\n  end",
+    "has_secure_password\nvalidates :password, length: { minimum: 12 }, allow_nil: true",
+    "config.require_master_key = true",
+    # Laravel
+    "            'password' => env('DB_PASSWORD', ''),",
+    "    'mailgun' => [\n        'domain' => env('MAILGUN_DOMAIN'),\n        'secret' => env('MAILGUN_SECRET'),\n    ],",
+    "    'passwords' => [\n        'users' => [\n            'provider' => 'users',\n            'table' => 'password_reset_tokens',\n"
+    "            'expire' => 60,\n            'throttle' => 60,\n        ],\n    ],",
+    "'password_timeout' => 10800,",
+    "MAIL_MAILER=smtp\nMAIL_HOST=smtp.mailtrap.io\nMAIL_PORT=2525\nMAIL_USERNAME=null\nMAIL_PASSWORD=null",
+    "BCRYPT_ROUNDS=12\nHASH_DRIVER=argon2id",
+    "> User::factory()->count(10)->create();",
+    # Spring
+    '@Value("${app.mail.password}")\nprivate String mailPassword;',
+    "spring:\n  rabbitmq:\n    host: mq\n    username: shop\n    password: ${RABBITMQ_PASSWORD}",
+    "spring.data.redis.password=${REDIS_PASSWORD:}",
+    "spring.security.oauth2.client.registration.github.client-id=${GITHUB_CLIENT_ID}",
+    "spring.config.import=optional:configtree:/run/secrets/",
+    "server.ssl.key-store=classpath:keystore.p12\nserver.ssl.key-store-type=PKCS12\nserver.ssl.key-alias=shop",
+    "management.endpoint.env.show-values=NEVER",
+    "jwt.secret-header=X-Signature\njwt.token-validity=PT15M",
+    # ASP.NET
+    '"profiles": {\n    "Shop.Api": {\n      "commandName": "Project",\n      "environmentVariables": {\n'
+    '        "ASPNETCORE_ENVIRONMENT": "Development"\n      }\n    }\n  }',
+    '  "ConnectionStrings": {\n    "ShopDb": "Host=pg;Port=5432;Database=shop;Username=shop;Pooling=true"\n  },',
+    'builder.Services.AddDbContext<ShopContext>(o => o.UseSqlServer(builder.Configuration.GetConnectionString("ShopDb")));',
+    'var signingKey = builder.Configuration["Jwt:SigningKey"] ?? throw new InvalidOperationException("Jwt:SigningKey is not set");',
+    'builder.Configuration.AddAzureKeyVault(new Uri("https://kv-shop.vault.azure.net/"), new DefaultAzureCredential());',
+    "<UserSecretsId>0f8fad5b-d9cb-469f-a165-70867728950e</UserSecretsId>",
+    '"Jwt": {\n    "Issuer": "https://shop.example.com",\n    "SigningAlgorithm": "RS256",\n    "KeyFile": "keys/jwt.pem"\n  }',
+    # Express, Next.js, Node
+    "app.use(session({\n  name: 'sid',\n  secret: process.env.SESSION_SECRETS.split(','),\n  cookie: { secure: true }\n}));",
+    "const pool = mysql.createPool({ host: 'db', user: 'shop', password: process.env.DB_PASSWORD, database: 'shop', connectionLimit: 10 });",
+    "await mongoose.connect(process.env.MONGODB_URI, { serverSelectionTimeoutMS: 5000 });",
+    "const token = jwt.sign({ sub: user.id }, privateKey, { algorithm: 'RS256', expiresIn: '15m' });",
+    'datasource db {\n  provider = "postgresql"\n  url      = env("DATABASE_URL")\n}',
+    "module.exports = {\n  serverRuntimeConfig: {\n    stripeSecret: process.env.STRIPE_SECRET_KEY,\n  },\n}",
+    "AUTH_GITHUB_ID=\nAUTH_GITHUB_SECRET=",
+    "export default defineConfig({\n  dialect: 'postgresql',\n  dbCredentials: { url: process.env.DATABASE_URL! },\n});",
+    "cookie: { maxAge: 86400000, sameSite: 'lax', httpOnly: true }, secretHeader: 'x-csrf-token'",
+    # FastAPI, Python settings
+    "class Settings(BaseSettings):\n    model_config = SettingsConfigDict(env_file='.env', secrets_dir='/run/secrets')\n    smtp_password: SecretStr",
+    "Settings(smtp_host='smtp.example.com', smtp_password=SecretStr('**********'))",
+    'SQLALCHEMY_DATABASE_URI = os.environ["SQLALCHEMY_DATABASE_URI"]',
+    'engine = create_engine(URL.create("postgresql+psycopg", username="shop", host="db", database="shop"), connect_args={"passfile": ".pgpass"})',
+    "celery_app = Celery('shop', broker=os.environ['CELERY_BROKER_URL'])",
+    "oauth2_scheme = OAuth2PasswordBearer(tokenUrl='token')\nACCESS_TOKEN_EXPIRE_MINUTES = 30\nALGORITHM = 'HS256'",
+    "pwd_context = CryptContext(schemes=['bcrypt'], deprecated='auto')",
+    # .env variants
+    "DOTENV_KEY=",
+    "# SMTP_PASSWORD= (ask #ops for the relay password; never commit it)",
+    "# .env.test\nSTRIPE_SECRET_KEY=\nSTRIPE_PUBLISHABLE_KEY=pk_test_TYooMQauvdEDq54NiTphI7jx",
+    "DB_PASSWORD_FILE=/run/secrets/db_password",
+    "SECRET_KEY_BASE_DUMMY=1",
+    "JWT_SECRET_ROTATION_DAYS=90\nSESSION_SECRET_LENGTH=64",
+    # docker-compose
+    "x-pg-env: &pg-env\n  PGUSER: shop\n  PGPASSFILE: /run/secrets/pgpass\n  PGDATABASE: shop",
+    '    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-h", "127.0.0.1"]\n      interval: 10s',
+    "    build:\n      context: .\n      secrets:\n        - npm_token",
+    '    command: ["redis-server", "--appendonly", "yes", "--requirepass", "${REDIS_PASSWORD:?set REDIS_PASSWORD}"]',
+    "      - MINIO_ROOT_USER=minio\n      - MINIO_ROOT_PASSWORD_FILE=/run/secrets/minio_root_password",
+    "secrets:\n  db_password:\n    file: ./secrets/db_password.txt\n  npm_token:\n    environment: NPM_TOKEN",
+    "docker compose --env-file .env.prod up -d",
+    # Kubernetes
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: shop-config\ndata:\n  SPRING_DATASOURCE_URL: jdbc:postgresql://pg:5432/shop\n  LOG_LEVEL: info",
+    "secretGenerator:\n  - name: shop-db\n    envs:\n      - db.env\ngeneratorOptions:\n  disableNameSuffixHash: true",
+    "kubectl set env deployment/shop-api --from=secret/shop-smtp -n shop",
+    'kubectl patch secret shop-db -n shop --type json -p \'[{"op":"remove","path":"/data/legacy-password"}]\'',
+    "          envFrom:\n            - secretRef:\n                name: shop-db",
+    "        volumeMounts:\n          - name: db-password\n            mountPath: /run/secrets/db\n            readOnly: true",
+    "kubectl get secret shop-db -n shop -o jsonpath='{.data}' | jq 'keys'",
+    # Helm
+    "auth:\n  existingSecret: shop-pg\n  secretKeys:\n    adminPasswordKey: postgres-password\n    userPasswordKey: password",
+    "helm upgrade --install mq oci://registry-1.docker.io/bitnamicharts/rabbitmq --set auth.existingPasswordSecret=mq-auth",
+    "helm registry login registry.example.com --username bob --password-stdin < ~/.config/helm/token",
+    "grafana:\n  admin:\n    existingSecret: grafana-admin\n    passwordKey: admin-password",
+    "$ helm get values shop-pg -n shop\nUSER-SUPPLIED VALUES:\nauth:\n  existingSecret: shop-pg",
+    # Terraform
+    'resource "aws_rds_cluster" "shop" {\n  engine                      = "aurora-postgresql"\n  master_username             = "shop"\n'
+    "  manage_master_user_password = true\n}",
+    'provider "postgresql" {\n  host     = "pg.internal"\n  username = "tfadmin"\n  password = var.pg_admin_password\n  sslmode  = "require"\n}',
+    'resource "random_password" "db" {\n  length           = 24\n  special          = true\n  override_special = "!#$%&*()-_=+[]<>:?"\n}',
+    'variable "db_password" {\n  type        = string\n  description = "Master password; set it in the environment as TF_VAR_db_password"\n'
+    "  sensitive   = true\n  ephemeral   = true\n}",
+    "terraform plan -var-file=prod.tfvars -out tfplan",
+    "password = data.aws_secretsmanager_secret_version.db.secret_string",
+    "  password_policy {\n    minimum_length = 14\n    require_symbols = true\n  }",
+    '# .terraform.lock.hcl\n  hashes = [\n    "h1:8oIZdh8sZYr0SGi6xE4Ag3BMs1Vk3TMmX7vFhRJ4YtU=",\n  ]',
+    # Pulumi
+    'const db = new aws.rds.Instance("shop", {\n  engine: "postgres",\n  username: "shop",\n  password: config.requireSecret("dbPassword"),\n'
+    '  instanceClass: "db.t4g.micro",\n});',
+    "pulumi config set --secret --path 'smtp.password' < /run/secrets/smtp",
+    "config:\n  shop:dbPassword:\n    secure: v1:Qm9iIGlzIG5vdCBhIHBhc3N3b3Jk:WmFXN2c2eVpKcWZvTlE9PQ==",
+    "encryptionsalt: v1:2aB3cD4eF5g=:v1:K8mN2pQ4rS6tU8vW:Xy0zA1bC2dE3fG4hI5jK6lM7nO8p",
+    # Ansible
+    "    - name: Create the application database user\n      community.postgresql.postgresql_user:\n        name: shop\n"
+    '        password: "{{ vault_shop_db_password }}"\n      no_log: true',
+    "[db]\npg1.internal ansible_user=deploy ansible_ssh_private_key_file=~/.ssh/deploy_ed25519",
+    "ansible-playbook -i inventory/prod site.yml --ask-vault-pass --extra-vars @vars/prod.yml",
+    "mysql_root_password: \"{{ lookup('community.hashi_vault.hashi_vault', 'secret=secret/data/mysql:root') }}\"",
+    "$ANSIBLE_VAULT;1.1;AES256\n61383231366464613232393836346336633030393037393066623530333562353839326362643264",
+    # GitHub Actions
+    "    services:\n      mysql:\n        image: mysql:8.4\n        env:\n          MYSQL_ROOT_PASSWORD: ${{ secrets.MYSQL_ROOT_PASSWORD }}\n"
+    "        ports:\n          - 3306:3306",
+    "      - uses: azure/login@v2\n        with:\n          client-id: ${{ vars.AZURE_CLIENT_ID }}\n          tenant-id: ${{ vars.AZURE_TENANT_ID }}\n"
+    "          subscription-id: ${{ vars.AZURE_SUBSCRIPTION_ID }}",
+    "      - run: npm ci\n        env:\n          NODE_AUTH_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
+    "gh variable set SMTP_HOST --body 'smtp.example.com' --env production",
+    "gh secret list --env production",
+    "permissions:\n  id-token: write\n  contents: read",
+    "      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2",
+    # GitLab CI
+    "variables:\n  POSTGRES_DB: shop\n  POSTGRES_USER: shop\n  POSTGRES_PASSWORD: $CI_PG_PASSWORD\n  POSTGRES_HOST_AUTH_METHOD: md5",
+    'curl --request GET --header "PRIVATE-TOKEN: $GITLAB_TOKEN" "https://gitlab.example.com/api/v4/projects/42/variables"',
+    '  before_script:\n    - echo "$CI_REGISTRY_PASSWORD" | docker login $CI_REGISTRY -u $CI_REGISTRY_USER --password-stdin',
+    "  secrets:\n    DATABASE_PASSWORD:\n      vault: production/db/password@ops\n      file: false",
+    # CircleCI
+    "      - image: cimg/python:3.12\n        auth:\n          username: $DOCKERHUB_USERNAME\n          password: $DOCKERHUB_PASSWORD",
+    "workflows:\n  deploy:\n    jobs:\n      - deploy:\n          context: shop-prod",
+    # Jenkins, Bitbucket, Azure Pipelines, Drone
+    "    environment {\n        SHOP_DB_URL = 'jdbc:postgresql://pg:5432/shop'\n        SHOP_DB_PASSWORD = credentials('shop-db-password')\n    }",
+    "withCredentials([usernamePassword(credentialsId: 'nexus', usernameVariable: 'NEXUS_USER', passwordVariable: 'NEXUS_PASSWORD')]) {",
+    "      variables:\n        POSTGRES_PASSWORD: $POSTGRES_PASSWORD",
+    "- task: Docker@2\n  inputs:\n    command: login\n    containerRegistry: acme-acr-connection",
+    "variables:\n  - group: shop-prod-secrets\n  - name: smtpHost\n    value: smtp.example.com",
+    "    settings:\n      repo: acme/shop\n      username:\n        from_secret: docker_username\n      password:\n        from_secret: docker_password",
+    # Maven, Gradle
+    "<servers>\n    <server>\n      <id>nexus-releases</id>\n      <username>${env.NEXUS_USER}</username>\n      <password>${env.NEXUS_PASSWORD}</password>\n"
+    "    </server>\n</servers>",
+    "mavenUser=deploy\n# mavenPassword comes from ~/.gradle/gradle.properties or ORG_GRADLE_PROJECT_mavenPassword",
+    "signing.keyId=24875D73\nsigning.secretKeyRingFile=/home/bob/.gnupg/secring.gpg",
+    'credentials {\n            username = providers.gradleProperty("nexusUser").get()\n'
+    '            password = providers.gradleProperty("nexusPassword").get()\n        }',
+    "credentials(PasswordCredentials::class)",
+    "mvn deploy -s ci-settings.xml -Drepo.password=${REPO_PASSWORD}",
+    "./gradlew --write-verification-metadata sha256 help",
+    '<sha256 value="7fd6a0d7c01e4fb29ad16ecbd7b3cb57ca4b1f2fbd4d7e0b2a3f9d2c9f9a4b10" origin="Generated by Gradle"/>',
+    # Python packaging
+    "[distutils]\nindex-servers =\n    pypi\n    private\n\n[private]\nrepository = https://pypi.example.com/\nusername = bob",
+    "[global]\nextra-index-url = https://pypi.example.com/simple/\nkeyring-provider = subprocess",
+    "UV_INDEX_PRIVATE_USERNAME=bob uv sync --frozen",
+    '[[tool.uv.index]]\nname = "private"\nurl = "https://pypi.example.com/simple/"\nauthenticate = "always"',
+    "twine upload --repository private dist/*",
+    "keyring set https://pypi.example.com/ bob",
+    "requests==2.32.3 \\\n    --hash=sha256:70761cfe03c773ceb22aa2f671b4757976145175cdfca038c02654d061d6dcc6",
+    # Ruby, PHP, Rust, .NET, JS, Go, Dart, Elixir, Swift packages
+    "---\n:backtrace: false\n:update_sources: true\n:bulk_threshold: 1000",
+    '{\n    "github-oauth": {\n        "github.com": ""\n    }\n}',
+    "composer config --global --auth --unset gitlab-token.gitlab.example.com",
+    "COMPOSER_AUTH=$(cat /run/secrets/composer-auth.json) composer install --no-dev",
+    '"content-hash": "3f1c9a0e5b7d2c4e6a8b0d1f2e3c4b5a",',
+    '[registries.acme]\nindex = "sparse+https://cargo.example.com/index/"\ncredential-provider = ["cargo:token"]',
+    '[registry]\nglobal-credential-providers = ["cargo:token", "cargo:libsecret"]',
+    'checksum = "a3c1f6b2e5d4c7a8b9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2"',
+    '<packageSourceCredentials>\n    <acme>\n        <add key="Username" value="bob" />\n'
+    '        <add key="ClearTextPassword" value="%ACME_FEED_PAT%" />\n    </acme>\n'
+    "</packageSourceCredentials>",
+    "dotnet nuget add source https://nuget.example.com/v3/index.json -n acme",
+    'npmRegistryServer: "https://npm.example.com"\nnpmAlwaysAuth: true\nnpmAuthToken: "${NPM_AUTH_TOKEN}"',
+    '"integrity": "sha512-v2kDEe57lecTulaDIuNTPy3Ry4gLGJ6Z1O3vE1krgXZNrsQ+LFTGHVxVjcXGOHkKqa7lr0CsA4eqS1mP2+n6h/A==",',
+    "GOPROXY=https://goproxy.example.com,direct\nGONOSUMDB=github.com/acme/*\nGOPRIVATE=github.com/acme/*",
+    "golang.org/x/crypto v0.29.0 h1:L5SG1JTTXupVV3n6sUqMTeWbjAyfPwoda2DLX8J8FrQ=",
+    "dart pub token add https://dart.example.com --env-var DART_TOKEN",
+    "mix hex.repo add acme https://hex.example.com --public-key priv/acme_hex_public.pem",
+    "swift package-registry login https://swift.example.com --username bob --password-stdin < /dev/null",
+    "channels:\n  - https://conda.example.com/t/<TOKEN>/acme\n  - conda-forge",
+    # database clients in mainstream languages
+    "conn = await asyncpg.connect(dsn=os.environ['DATABASE_URL'])",
+    'conn = psycopg.connect("host=pg dbname=shop user=shop passfile=/run/secrets/pgpass")',
+    "client = MongoClient(os.environ['MONGO_URI'], tlsCAFile=certifi.where())",
+    "r = redis.Redis(host='cache', port=6379, password=os.getenv('REDIS_PASSWORD'), decode_responses=True)",
+    "const sequelize = new Sequelize(process.env.DATABASE_URL, { dialect: 'postgres', logging: false });",
+    "const client = createClient({ url: process.env.REDIS_URL });",
+    'dsn := fmt.Sprintf("host=pg user=shop password=%s dbname=shop port=5432 sslmode=disable", os.Getenv("DB_PASSWORD"))',
+    'cfg := mysql.Config{User: "shop", Passwd: os.Getenv("DB_PASSWORD"), Net: "tcp", Addr: "db:3306", DBName: "shop"}',
+    'hc.setPassword(System.getenv("DB_PASSWORD"));',
+    'let pool = PgPoolOptions::new().max_connections(5).connect(&std::env::var("DATABASE_URL")?).await?;',
+    '$conn = pg_connect(getenv("PG_CONN"));',
+    'conn = PG.connect(host: "pg", dbname: "shop", user: "shop", password: ENV.fetch("PGPASSWORD"))',
+    'await using var conn = new NpgsqlConnection(builder.Configuration.GetConnectionString("ShopDb"));',
+    # database and broker CLIs
+    'mongosh "mongodb://mongo:27017/shop" --username admin --authenticationDatabase admin',
+    "pg_restore -h pg -U shop -d shop --clean shop.dump",
+    "mysqldump --defaults-extra-file=/run/secrets/my.cnf shop > shop.sql",
+    "redis-cli -h cache --askpass ping",
+    'rabbitmqctl change_password shop "$(cat /run/secrets/mq-password)"',
+    "sqlcmd -S sql -E -Q 'SELECT @@VERSION'",
+    # cloud CLIs and the files they write
+    "[profile ci]\nregion = eu-west-1\nrole_arn = arn:aws:iam::123456789012:role/deploy\nsource_profile = default",
+    "[profile sso]\nsso_session = acme\nsso_account_id = 123456789012\nsso_role_name = Developer",
+    "az login --service-principal --username 0f8fad5b-d9cb-469f-a165-70867728950e --certificate ~/certs/ci.pem --tenant 7c9e6679-7425-40de-944b-e07fc1f90ae7",
+    "az login --identity --client-id 0f8fad5b-d9cb-469f-a165-70867728950e",
+    "gcloud auth application-default login --impersonate-service-account=ci@acme-shop.iam.gserviceaccount.com",
+    "ibmcloud login --sso -r eu-de",
+    "scw init organization-id=0f8fad5b-d9cb-469f-a165-70867728950e secret-key=$SCW_SECRET_KEY",
+    '{\n\t"auths": {\n\t\t"registry.example.com": {}\n\t},\n\t"credsStore": "desktop"\n}',
+    '{\n\t"credHelpers": {\n\t\t"123456789012.dkr.ecr.eu-west-1.amazonaws.com": "ecr-login"\n\t}\n}',
+    "hcloud context create prod --token-from-env",
+    # curl, HTTPie, wget
+    "curl -fsS -u elastic 'http://localhost:9200/_cat/indices?v'",
+    "curl --json @login.json https://api.example.com/v1/login",
+    "curl --netrc-file ~/.netrc-shop https://files.example.com/releases/",
+    "curl --header 'X-Auth-Token: ${TOKEN}' https://api.example.com/v1/servers  # single quotes: sent literally, fails with 401",
+    "http --session=./shop-session.json GET https://api.example.com/v1/me",
+    "http POST :8000/api/token/ username=admin password=@/run/secrets/admin-pass",
+    "wget --http-user=bob --ask-password https://files.example.com/releases/shop-1.4.2.tar.gz",
+    "curl -fsSL https://get.example.com/install.sh | sha256sum -c install.sh.sha256",
+    # test fixtures
+    "@pytest.fixture\ndef admin_client(client, admin_user):\n    client.force_login(admin_user)\n    return client",
+    "bob:\n  email: bob@example.com\n  password_digest: <%= BCrypt::Password.create(SecureRandom.hex(16)) %>",
+    "beforeAll(() => {\n  process.env.SMTP_PASSWORD = '';\n});",
+    '    @BeforeEach\n    void setUp() {\n        System.clearProperty("db.password");\n    }',
+    't.Setenv("SHOP_DB_PASSWORD", "")',
+    "INSERT INTO users (email, password_hash) VALUES ('bob@example.com', '!');",
+    # debug logs
+    '[2026-11-27 10:02:11] local.DEBUG: db config {"host":"pg","username":"shop","password":"********"}',
+    "2026/11/27 10:02:11 config: {Port:8080 DBHost:pg DBUser:shop DBPassword:REDACTED Debug:true}",
+    "DEBUG:shop.settings:loaded {'user': 'shop', 'password': '<hidden>', 'host': 'pg'}",
+    "10:02:11.412 [main] INFO  com.zaxxer.hikari.HikariDataSource - HikariPool-1 - Start completed.",
+    'WARN  password authentication failed for user "shop" (SQLSTATE 28P01)',
+    'INFO:     127.0.0.1:51234 - "POST /api/token HTTP/1.1" 401 Unauthorized',
+    # shell history
+    "  512  mysql -h db -u root -p shop",
+    ": 1764237731:0;export GITHUB_TOKEN=$(gh auth token)",
+    "- cmd: set -gx OPENAI_API_KEY (security find-generic-password -s openai -w)\n  when: 1764237731",
+    "PS> $env:AZURE_CLIENT_SECRET = (Get-Secret -Name ci-sp -AsPlainText)",
+    "  513  history -d 512",
+    # prose
+    "Set `SESSION_SECRET` to at least 32 random bytes (`openssl rand -hex 32`); rotating it logs everyone out.",
+    "Never pass a password with `-p` on a shared host: it shows in `ps` output and in shell history.",
+    "`DJANGO_SUPERUSER_PASSWORD` is read only by `createsuperuser --noinput`; unset it afterwards.",
+    "In `settings.xml`, encrypt server passwords with `mvn --encrypt-password`; the `{...}` value is safe to commit.",
+    "The `.pypirc` file needs mode 0600; twine prefers `TWINE_PASSWORD` or a keyring over a plain `password =` line.",
+    "Rails masks attributes named like `password`, `secret` or `token` in logs through `filter_parameters`.",
+    "Kubernetes Secrets are only base64-encoded; enable encryption at rest before relying on them.",
+)

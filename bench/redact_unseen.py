@@ -65,6 +65,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD15,
     BENIGN_HELD16,
     BENIGN_HELD17,
+    BENIGN_HELD18,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -77,6 +78,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD15,
     POSITIONS_HELD16,
     POSITIONS_HELD17,
+    POSITIONS_HELD18,
 )
 
 
@@ -1931,6 +1933,225 @@ PRINTED_HELD17: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 18, printed part: sealed; written beside `POSITIONS_HELD18` while the rules were being
+# changed by someone who had not seen it, to be scored once. What the mainstream stacks print
+# on request, on creation or while debugging (Rails' credentials:show and a runner, Django's
+# DRF token and shell, Laravel's tinker and config:show, Spring's actuator env, ASP.NET's
+# user-secrets as JSON, Symfony's secrets:list --reveal, a Next.js build's env dump, Node's
+# console.table, SQLAlchemy's URL with its password), infrastructure tools' outputs
+# (terraform's JSON and console, Pulumi's config, Helm's values and notes, kubectl's
+# go-template and describe, docker compose config, docker inspect), cloud CLIs' issued
+# credentials (STS, Azure ACR and storage, a GCP service-account key through jq, DigitalOcean
+# databases, Supabase, Fly's Postgres), CI logs (Jenkins' `set -x` trace, `printenv`), and
+# test runners' output (pytest's --showlocals, RSpec's diff, Go's testing).
+PRINTED_HELD18: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "rails-credentials-show-nested",
+        "$ EDITOR=cat bin/rails credentials:show --environment production\nsmtp:\n  user_name: apikey\n"
+        "  password: {v}\nstripe:\n  publishable_key: pk_live_51Hx3fQ2eZvKYlo2C",
+        lambda g: "SG." + _rand(g, 22, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "rails-runner-puts",
+        "$ bin/rails runner 'puts ApiKey.create!(name: \"ci\").plaintext'\n{v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "drf-create-token",
+        "$ python manage.py drf_create_token ci-bot\nGenerated token {v} for user ci-bot",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "django-shell-settings",
+        "$ python manage.py shell -c \"from django.conf import settings; print(settings.DATABASES['default'])\"\n"
+        "{{'ENGINE': 'django.db.backends.postgresql', 'NAME': 'shop', 'USER': 'shop', 'PASSWORD': '{v}', 'HOST': 'pg', 'PORT': '5432'}}",
+        lambda g: _rand(g, 18),
+    ),
+    (
+        "laravel-tinker-config",
+        '$ php artisan tinker --execute="dump(config(\'services.stripe\'))"\narray:2 [\n  "key" => "pk_live_51Hx3fQ2eZvKYlo2C"\n'
+        '  "secret" => "{v}"\n]',
+        lambda g: "sk_live_" + _rand(g, 99),
+    ),
+    (
+        "laravel-config-show",
+        "$ php artisan config:show database.connections.pgsql\n\n  database.connections.pgsql ...................................\n"
+        "  driver ........................................................ pgsql\n"
+        "  host .......................................................... pg\n"
+        "  password ...................................................... {v}\n"
+        "  username ...................................................... shop",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "spring-actuator-env",
+        '$ curl -s localhost:8081/actuator/env/spring.datasource.password\n{{"property":{{"source":"systemEnvironment","value":"{v}"}},'
+        '"activeProfiles":["prod"],"defaultProfiles":["default"]}}',
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "symfony-secrets-reveal",
+        "$ php bin/console secrets:list --reveal\n\n ------------------ -------- ---------------------- \n"
+        "  Secret             Value    Local Value           \n ------------------ -------- ---------------------- \n"
+        '  DATABASE_PASSWORD  "{v}"                         \n ------------------ -------- ---------------------- ',
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "next-build-env-dump",
+        "$ npm run build\n> shop@0.1.0 build\n> next build\n\n  ▲ Next.js 15.0.3\n  - Environments: .env.production\n"
+        "env check: {{ NODE_ENV: 'production', STRIPE_SECRET_KEY: '{v}' }}",
+        lambda g: "sk_live_" + _rand(g, 99),
+    ),
+    (
+        "terraform-output-json",
+        '$ terraform output -json | jq -c .db_password\n{{"sensitive":true,"type":"string","value":"{v}"}}',
+        lambda g: _rand(g, 24, AN + "!#$%&*()-_=+[]<>:?"),
+    ),
+    (
+        "terraform-console-nonsensitive",
+        '$ echo "nonsensitive(random_password.db.result)" | terraform console\n"{v}"',
+        lambda g: _rand(g, 24, AN + "!#$%&*()-_=+[]<>:?"),
+    ),
+    (
+        "pulumi-config-show-secrets",
+        "$ pulumi config --show-secrets\nKEY              VALUE\naws:region       eu-west-1\nshop:dbPassword  {v}\nshop:dbUser      shop",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "helm-get-values-all",
+        "$ helm get values shop-pg -n shop --all -o yaml\narchitecture: standalone\nauth:\n  database: shop\n  enablePostgresUser: true\n"
+        "  password: {v}\n  postgresPassword: {w}\n  username: shop",
+        lambda g: _rand(g, 10),
+    ),
+    (
+        "helm-install-notes",
+        '$ helm install mq bitnami/rabbitmq\n...\nCredentials:\n    echo "Username      : user"\n'
+        '    echo "Password      : $(kubectl get secret --namespace default mq-rabbitmq -o jsonpath="{{.data.rabbitmq-password}}" | base64 -d)"\n'
+        '$ echo "Password      : $(kubectl get secret --namespace default mq-rabbitmq -o jsonpath="{{.data.rabbitmq-password}}" | base64 -d)"\n'
+        "Password      : {v}",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "kubectl-get-secret-go-template",
+        "$ kubectl get secret shop-db -n shop -o go-template='{{{{range $k,$v := .data}}}}{{{{$k}}}}={{{{$v|base64decode}}}}{{{{\"\\n\"}}}}{{{{end}}}}'\n"
+        "host=pg.shop.svc\npassword={v}\nusername=shop",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "kubectl-describe-pod-env",
+        "$ kubectl describe pod shop-api-7d9f8b6c5-x2k4q -n shop\n...\n    Environment:\n      SPRING_PROFILES_ACTIVE:  prod\n"
+        "      SMTP_PASSWORD:           {v}\n    Mounts:\n      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-8k2lq (ro)",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "docker-compose-config",
+        "$ docker compose config\nname: shop\nservices:\n  db:\n    environment:\n      MARIADB_DATABASE: shop\n"
+        "      MARIADB_PASSWORD: {v}\n      MARIADB_USER: shop\n    image: mariadb:11",
+        lambda g: _rand(g, 18),
+    ),
+    (
+        "docker-inspect-env-format",
+        "$ docker inspect -f '{{{{range .Config.Env}}}}{{{{println .}}}}{{{{end}}}}' shop-api-1\nPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin\n"
+        "NODE_ENV=production\nSESSION_SECRET={v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "sts-assume-role",
+        "$ aws sts assume-role --role-arn arn:aws:iam::123456789012:role/deploy --role-session-name ci\n{{\n"
+        '    "Credentials": {{\n        "AccessKeyId": "ASIAIOSFODNN7EXAMPLE",\n        "SecretAccessKey": "{v}",\n'
+        '        "SessionToken": "IQoJb3JpZ2luX2VjEJr//////////wEaCWV1LXdlc3QtMSJHMEUCIQ",\n'
+        '        "Expiration": "2026-11-27T11:02:11+00:00"\n    }}\n}}',
+        lambda g: _rand(g, 40, AN + "/+"),
+    ),
+    (
+        "az-acr-credential-show",
+        "$ az acr credential show -n acmeshop -o table\nUSERNAME    PASSWORD                                              PASSWORD2\n"
+        "----------  ----------------------------------------------------  ----------------------------------------------------\n"
+        "acmeshop    {v}  {w}",
+        lambda g: _rand(g, 52, AN + "+/"),
+    ),
+    (
+        "az-storage-connection-string",
+        "$ az storage account show-connection-string -n acmeshopdata -o tsv\n"
+        "DefaultEndpointsProtocol=https;EndpointSuffix=core.windows.net;AccountName=acmeshopdata;AccountKey={v};BlobEndpoint=https://acmeshopdata.blob.core.windows.net/",
+        lambda g: _b64(g, 86) + "==",
+    ),
+    (
+        "gcp-sa-key-jq",
+        "$ gcloud iam service-accounts keys create - --iam-account=ci@acme-shop.iam.gserviceaccount.com | jq -r .private_key\n"
+        "-----BEGIN PRIVATE KEY-----\n{v}\n-----END PRIVATE KEY-----",
+        lambda g: "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + _b64(g, 32),
+    ),
+    (
+        "doctl-databases-connection",
+        "$ doctl databases connection 9cc10173-e9ea-4176-9dbc-a4cee4c4ff30 --format URI --no-header\n"
+        "postgresql://doadmin:{v}@shop-pg-do-user-1234567-0.b.db.ondigitalocean.com:25060/defaultdb?sslmode=require",
+        lambda g: "AVNS_" + _rand(g, 19, AN + "_-"),
+    ),
+    (
+        "supabase-projects-api-keys",
+        "$ supabase projects api-keys --project-ref abcdefghijklmnopqrst\n\n  NAME         │ KEY VALUE\n"
+        "  ─────────────┼──────────────────────────────────────\n  anon         │ eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.anon\n"
+        "  service_role │ {v}",
+        lambda g: "sb_secret_" + _rand(g, 32, AN + "_-"),
+    ),
+    (
+        "fly-postgres-create",
+        "$ fly postgres create --name shop-db --region ams\n...\nPostgres cluster shop-db created\n"
+        "  Connection string: postgres://postgres:{v}@shop-db.flycast:5432\n"
+        "Save your credentials in a secure place -- you won't be able to see them again!",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "dotnet-user-secrets-list-json",
+        '$ dotnet user-secrets list --json\n//BEGIN\n{{\n  "Stripe:SecretKey": "{v}",\n'
+        '  "Stripe:PublishableKey": "pk_test_TYooMQauvdEDq54NiTphI7jx"\n}}\n//END',
+        lambda g: "sk_test_" + _rand(g, 24),
+    ),
+    (
+        "jenkins-console-set-x",
+        "Started by user Bob\n[Pipeline] sh\n+ export NEXUS_PASSWORD={v}\n+ NEXUS_PASSWORD={v}\n+ mvn -B deploy\n[INFO] Scanning for projects...",
+        lambda g: _rand(g, 14),
+    ),
+    (
+        "ci-printenv-sorted",
+        "$ printenv | sort\nHOME=/root\nHOSTNAME=runner-xk2s9-project-42\nNPM_CONFIG_//registry.npmjs.org/:_authToken={v}\nPATH=/usr/local/bin:/usr/bin:/bin",
+        lambda g: "npm_" + _rand(g, 36),
+    ),
+    (
+        "pytest-showlocals",
+        "    def test_login(client):\n        user = make_user()\n>       assert client.login(username=user.username, password=pw)\nE       assert False\n\n"
+        "client     = <django.test.client.Client object at 0x7f3a2c1d9e50>\npw         = '{v}'\nuser       = <User: bob>\n\n"
+        "shop/tests/test_auth.py:14: AssertionError",
+        lambda g: _rand(g, 14),
+    ),
+    (
+        "rspec-eq-diff",
+        "  1) SmtpConfig#to_h masks the password\n     Failure/Error: expect(config.to_h).to eq(expected)\n\n"
+        '       expected: {{:host=>"smtp.example.com", :password=>"[FILTERED]"}}\n'
+        '            got: {{:host=>"smtp.example.com", :password=>"{v}"}}',
+        lambda g: _rand(g, 14),
+    ),
+    (
+        "go-test-errorf",
+        '--- FAIL: TestLoadConfig (0.00s)\n    config_test.go:31: LoadConfig().DB.Password = "{v}", want ""\nFAIL\nexit status 1\n'
+        "FAIL\tgithub.com/acme/shop/internal/config\t0.004s",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "node-console-log-config",
+        "$ node -e \"console.table(require('./config').db)\"\n┌──────────┬────────────────────┐\n│ (index)  │ Values             │\n"
+        "├──────────┼────────────────────┤\n│ host     │ 'pg'               │\n│ user     │ 'shop'             │\n│ password │ '{v}' │\n"
+        "└──────────┴────────────────────┘",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "sqlalchemy-url-repr-hide-false",
+        '>>> engine.url.render_as_string(hide_password=False)\n"postgresql+psycopg://shop:{v}@pg:5432/shop"',
+        lambda g: _rand(g, 16),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -1975,6 +2196,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held16", PRINTED_HELD16),
     ("positions-held17", POSITIONS_HELD17),
     ("printed-held17", PRINTED_HELD17),
+    ("positions-held18", POSITIONS_HELD18),
+    ("printed-held18", PRINTED_HELD18),
 )
 
 
@@ -2128,6 +2351,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 15", list(BENIGN_HELD15)))
     benign.append(("look-alikes of held-out set 16", list(BENIGN_HELD16)))
     benign.append(("look-alikes of held-out set 17", list(BENIGN_HELD17)))
+    benign.append(("look-alikes of held-out set 18", list(BENIGN_HELD18)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:

@@ -14,6 +14,7 @@ from context_keeper.failures import counted, failure_messages, shapes
         ("FAILED (failures=2, errors=1)", 3),
         ("Ran: 5  Errors: 1  Failures: 3  Skip: 0", 4),
         ("2 of 5 tests failed", 2),
+        ("2 out of 2 assertions failed", 2),
         ("[  FAILED  ] 3 tests, listed below:", 3),
         ("# fail 2", 2),
         ("Found 6 errors (checked 1 module)", 6),

@@ -16,8 +16,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Recordings of tools no recogniser knows whose messages the general method (failures/ranking)
 # does not give exactly. Kept, and expected to fail, so the day one starts passing is seen.
 # Runner formats seen once: ava's diff under a test title printed apart from its header,
-# busted's title on the line after its `Failure ->` header, ospec's
-# blank-separated blocks, qunit's YAML arrays over several lines, uvu's second diff, behave's
+# busted's title on the line after its `Failure ->` header (its second value a
+# table over several lines), qunit's YAML arrays over several lines, uvu's second diff, behave's
 # undefined step named only in its summary, doctest's test named in a frame line, crystal
 # spec's `Failure/Error:` code line over its Expected/to include pair. A tool's own words:
 # bandit's location in a field under its issue,
@@ -97,8 +97,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # inside `R CMD check`'s log tail beside a WARNING's paragraph; CTest's output under a
 # `N/M Test #N: name ....***Failed` line, the test named only there; Zig's test titles ending
 # in `...` with the message after them on the same line or the lines under, its frames and
-# excerpts taken for findings. A place above a test's title (hspec's `test/Spec.hs:14:20:` over
-# `1) name`). The wrong line: just's wrap-up (`error: recipe `lint` failed on line 6 with exit
+# excerpts taken for findings. The wrong line: just's wrap-up (`error: recipe `lint` failed on line 6 with exit
 # code 1`, the expectation) under the recipe's echoed command.
 # The twentieth batch, the ninth round's sealed held-out set, scored once on the ninth round's
 # final code and not read during it (docs/performance.md, e2). Several failures as one: C and
@@ -110,8 +109,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
 # case:`, size-limit's limit and size, check-manifest's
 # list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
-# from their rows. A test's name the expectation puts in front (HUnit's `0:total:`, Criterion's
-# `cart::label:` with the assertion under the `[FAIL]` line). The wrong line: nbconvert's
+# from their rows. A test's name the expectation puts in front (HUnit's `0:total:` at the end of
+# a progress line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, squid's `Operation aborted` housekeeping, Boost.Test's
 # `last checkpoint`. Conventions the expectation writes: TeX's
 # `! ` kept, Dialyzer's quoted atom kept on its wrapped line.
@@ -119,9 +118,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # round's final code and not read during it (docs/performance.md, e2). A test's name the
 # expectation puts in front, the method giving the runner's line for the test instead or the
 # message alone: Japa's titles with their times, zora's names and trial's after its lone failure, sqitch's
-# change name (`+ orders ..... Parse error ...` read where no count tells the blocks),
-# CppUnit's `test: ...
-# (F) line: 31` over the expectation's `Expected:`/`Actual :` pair. Several failures as one or
+# change name (`+ orders ..... Parse error ...` read where no count tells the blocks).
+# Several failures as one or
 # too few: QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's two
 # counterexamples, bibtex's error and warnings,
@@ -132,14 +130,49 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # cells over its problems' sentences. Decoration the expectation drops: rsnapshot's `ERROR:`
 # and its backslash wraps. graphql-schema-linter: one more finding counted
 # than the expectation's.
+# The twenty-second batch, the sealed held-out set of the eleventh and twelfth rounds, scored once
+# on the twelfth round's final code and not read during either (docs/performance.md, e2): 68 of
+# 121 messages. Its misses are the first names below.
 KNOWN_MISSES = frozenset(
     {
+        "apt-get-unmet-dependencies",
+        "check-wheel-contents-findings",
+        "cloud-init-schema-errors",
+        "cypress-binary-missing",
+        "dbt-parse-compilation-error",
+        "dbt-run-model-errors",
+        "eleventy-template-error",
+        "gdb-segfault-backtrace",
+        "gh-not-logged-in",
+        "ginkgo-failures",
+        "graphql-codegen-invalid-documents",
+        "hatch-build-no-files",
+        "httpie-not-found",
+        "jekyll-liquid-error",
+        "junit4-class-not-found",
+        "lintian-errors",
+        "madge-circular",
+        "next-build-errors",
+        "openapi-typescript-bad-ref",
+        "packer-validate-errors",
+        "parcel-build-errors",
+        "prospector-findings",
+        "puppeteer-no-browser",
+        "pytype-errors",
+        "rspack-build-errors",
+        "semantic-release-no-repository",
+        "semgrep-findings",
+        "tailwindcss-unknown-utility",
+        "testify-failures",
+        "testparm-errors",
+        "tsup-build-errors",
+        "typeorm-migration-fails",
+        "wget-not-found",
         "attw-esm-types-problems",
         "attw-pack-problems",
         "bibtex-errors",
         "bump-my-version-dirty",
         "cog-check-stale",
-        "cppunit-failures",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "hedgehog-failures",
@@ -166,7 +199,6 @@ KNOWN_MISSES = frozenset(
         "check-manifest-missing",
         "composer-validate-errors",
         "cookiecutter-undefined-variable",
-        "criterion-failures",
         "crystal-spec-failing",
         "csslint-errors",
         "ctest-failures",
@@ -189,7 +221,6 @@ KNOWN_MISSES = frozenset(
         "haxe-uncaught",
         "hg-merge-conflict",
         "hledger-check-strict",
-        "hspec-failures",
         "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",
@@ -213,7 +244,6 @@ KNOWN_MISSES = frozenset(
         "nox-session-fails",
         "npm-run-all-lint-and-test",
         "opam-lint",
-        "ospec-failing",
         "pandoc-fail-if-warnings",
         "pdflatex-missing-package",
         "pdflatex-several-errors",
@@ -270,6 +300,7 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "testify-failures",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "qcheck-dune-test",
@@ -284,9 +315,10 @@ FIRST_RIGHT = frozenset(
         "logrotate-debug",
         "findmnt-verify",
         "boost-test-failures",
-        "criterion-failures",
         "dialyzer-warnings",
         "pandoc-fail-if-warnings",
+        "busted-two-failing",
+        "japa-failures",
     }
 )
 

@@ -125,7 +125,16 @@ def test_a_debuggers_frame_is_not_the_message() -> None:
 
 def test_expected_and_but_got_are_a_pair() -> None:
     output = "  test/Spec.hs:8:5:\n  1) Calc.add adds two numbers\n       expected: 4\n        but got: 3\n\n1 example, 1 failure"
-    assert messages(output) == ["Calc.add adds two numbers: expected: 4; but got: 3"]
+    # (The place alone over the test's title is where it failed: between title and message.)
+    assert messages(output) == ["Calc.add adds two numbers: test/Spec.hs:8:5: expected: 4; but got: 3"]
+
+
+def test_a_place_over_a_title_goes_between_it_and_the_message() -> None:
+    # Only a place alone at the title's margin; a frame line of the test before is none.
+    output = "  1) orders sums totals\n       expected: 4\n        but got: 3\n\n1 example, 1 failure"
+    assert messages(output) == ["orders sums totals: expected: 4; but got: 3"]
+    deeper = "      test/Spec.hs:8:5:\n  1) orders sums totals\n       expected: 4\n        but got: 3\n\n1 example, 1 failure"
+    assert messages(deeper) == ["orders sums totals: expected: 4; but got: 3"]
 
 
 def test_a_caret_label_at_the_end_of_a_span_drawn_down_the_margin() -> None:

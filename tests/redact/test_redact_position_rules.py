@@ -11,7 +11,7 @@ import random
 import pytest
 
 from context_keeper.redact import MARK, redact
-from context_keeper.redact.positions import password_shaped
+from context_keeper.redact.password_shapes import password_shaped
 
 _WORDS = ("amber", "basil", "cedar", "delta", "ember", "fjord", "grove", "heron", "indigo", "juniper")
 

@@ -25,13 +25,14 @@ class _Counted:
         return m
 
 
-def _read(monkeypatch: pytest.MonkeyPatch, text: str, matched: bool = True) -> int:
+def _read(monkeypatch: pytest.MonkeyPatch, text: str) -> int:
     """The characters the value readings read in `redact(text)`: runs matched by the value
-    patterns (unless not `matched`), and values judged."""
-    counted = [_Counted(nouns._BARE), _Counted(assignments._ASSIGN), _Counted(assignments._VALUE_RUN)]
+    patterns, and values judged."""
+    names = ("_ASSIGN", "_ASSIGN_HEAD", "_FLAG", "_FLAG_HEAD", "_PLAIN", "_PLAIN_HEAD", "_TO_SPACE", "_VALUE_RUN")
+    counted = [_Counted(nouns._BARE)] + [_Counted(getattr(assignments, name)) for name in names]
     monkeypatch.setattr(nouns, "_BARE", counted[0])
-    monkeypatch.setattr(assignments, "_ASSIGN", counted[1])
-    monkeypatch.setattr(assignments, "_VALUE_RUN", counted[2])
+    for name, pattern in zip(names, counted[1:], strict=True):
+        monkeypatch.setattr(assignments, name, pattern)
     judged_chars = [0]
     judged, decide = nouns.judged, assignments.decide
 
@@ -47,14 +48,18 @@ def _read(monkeypatch: pytest.MonkeyPatch, text: str, matched: bool = True) -> i
     monkeypatch.setattr(assignments, "decide", counted_decide)
     redact(text)
     monkeypatch.undo()
-    return sum(c.read for c in counted) * matched + judged_chars[0]
+    return sum(c.read for c in counted) + judged_chars[0]
 
 
-def test_a_name_whose_values_are_kept_judges_each_value_up_to_its_name_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`key=key=…`: a bare `key`'s values are kept, so each name's value ran to the line's end
-    and was judged whole (64 KB: 25 s). Each is judged up to the name and sign again now. (The
-    assignment pattern still matches each run to its end, in C: 64 KB 1.7 s.)"""
-    small, large = _read(monkeypatch, "key=" * 500, matched=False), _read(monkeypatch, "key=" * 2000, matched=False)
+@pytest.mark.parametrize("unit", ["key=", "--key=", "key=\\\\", "KEY="])
+def test_a_name_whose_values_are_kept_reads_each_value_up_to_its_name_again(
+    monkeypatch: pytest.MonkeyPatch, unit: str
+) -> None:
+    """`key=key=…`: a bare `key`'s values are kept, so each name's value ran to the line's end,
+    matched and judged whole (64 KB: 25 s; judged up to the name again, still matched whole: 1.9
+    s); an environment's `KEY=` took its value to the space whatever it held (8 KB: 6 s). Each
+    is matched and judged up to the name and sign again now."""
+    small, large = _read(monkeypatch, unit * 500), _read(monkeypatch, unit * 2000)
     assert 0 < large < 5 * small
 
 
@@ -160,7 +165,7 @@ def test_the_shortcuts_bounds_are_the_judges_own() -> None:
     """`runs` refuses a long value without reading it on what the judges ask: if a judge came to
     take a longer password or a key of fewer kinds, this fails, not a secret let through."""
     from context_keeper.redact.names import PASSWORD, STRONG, WEAK
-    from context_keeper.redact.positions import password_shaped
+    from context_keeper.redact.password_shapes import password_shaped
 
     rng = random.Random(1)
     alphabet = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789!#%*"
@@ -175,3 +180,15 @@ def test_the_shortcuts_bounds_are_the_judges_own() -> None:
     assert len(set(few)) == runs.KINDS_OF_A_KEY - 1
     for level in (WEAK, STRONG, PASSWORD):
         assert not any(nouns.judged(level, few[:n]) for n in (runs.LONGEST_SHAPED + 1, 700)), level
+
+
+@pytest.mark.parametrize("unit", ["KEY=", "API_KEY=", "PASSWORD=", "token="])
+def test_a_value_cut_at_its_name_again_is_empty_and_kept(unit: str) -> None:
+    """`KEY=KEY=…` at a line's start or in an environment's style: each name's value runs to
+    the space, cut where its name and sign stand again, so it is empty and no secret; the line
+    is read on (not lost whole to a failed reading), and a secret after it still goes."""
+    line = unit * 300
+    assert redact(line).startswith(unit * 100)
+    assert redact(f"{line} && {unit}AKIAx9Qz7Lm2Vb8Nc4Tr").endswith(f" && {unit}{MARK}")
+    if unit == "KEY=":
+        assert redact(line) == line  # (a bare key's values are kept, the last ones too)

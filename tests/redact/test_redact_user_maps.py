@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -48,14 +48,14 @@ def test_maps_are_found_where_a_search_of_the_whole_text_finds_them() -> None:
 
 def test_only_lines_that_name_a_map_are_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     searched: list[str] = []
-    pattern = user_maps._USER_MAP
+    by_run = user_maps.matches_by_run
 
-    class Counting:
-        def finditer(self, text: str, begin: int = 0, end: int = sys.maxsize) -> Iterator[re.Match[str]]:
-            searched.append(text[begin:end])
-            return pattern.finditer(text, begin, end)
+    def counting(*args: Any) -> Iterator[re.Match[str]]:
+        text, begin, end = (*args[3:], 0, None)[:3]
+        searched.append(text[begin:end])
+        return by_run(*args)
 
-    monkeypatch.setattr(user_maps, "_USER_MAP", Counting())
+    monkeypatch.setattr(user_maps, "matches_by_run", counting)
     named = "basicAuth({ Users: { admin: 'Purple@2028' } })"
     text = "\n".join(["plain line"] * 1500 + [named] + ["more"] * 1500)
     assert len(text) >= haystack.WIDE_FROM  # (a shorter text is searched at once)

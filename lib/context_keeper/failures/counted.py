@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import blocks, marks, shapes, wording
+from context_keeper.failures import blocks, marks, shapes, titles, wording
 from context_keeper.failures.findings import level
 from context_keeper.failures.lines import collapse, compose, join
 
@@ -39,8 +39,8 @@ _COUNT_BEFORE_RE = re.compile(
 )
 # `Failures: 3`, `failures=4`, `Errors: 1`, `# fail 2`, `Failing: 4`, `[  FAILED  ] 3 tests`.
 _COUNT_AFTER_RE = re.compile(r"\b(?:failures?|failed|failing|errors?|fail)\s*[:=\]]\s*" + _NUMBER + r"\b", re.I)
-# `2 of 5 tests failed`.
-_COUNT_OF_RE = re.compile(_NUMBER + r" of \d+ \w+ (?:failed|failing)\b", re.I)
+# `2 of 5 tests failed`, `2 out of 2 assertions failed`.
+_COUNT_OF_RE = re.compile(_NUMBER + r" (?:out )?of \d+ \w+ (?:failed|failing)\b", re.I)
 # A line that opens with the runner's word that something failed (no level: `error: ...`
 # lines are findings already read one by one).
 _FAILED_LEAD_RE = re.compile(r"^\W{0,4}(?:fail|failed|failure)\b!?", re.I)
@@ -112,14 +112,20 @@ def preferred(piece: list[str], lines: list[shapes.Line], found: list[str]) -> l
     kinds = [shapes.kind(line) for line in lines]
     for mark in (marks.mark_summaries, marks.mark_excerpts, marks.mark_traces):
         mark(lines, kinds)
-    blocks_found = split(lines, kinds, count)
+    blocks_found, spans_found = spans(lines, kinds, count)
     # (A block's message past its first word, its place or lead: `3:1 error ...` is said by
     # `a.md:3:1: error ...`.)
     if len(blocks_found) != count or all(any(s.split(None, 1)[-1] in m for m in found) for s in blocks_found):
-        return found
+        return titles.entitled(lines, kinds, found, spans_found)
     if len(found) != count or all(s.startswith(m) for m, s in zip(found, blocks_found, strict=True)):
+        return titles.entitled(lines, kinds, blocks_found, spans_found, inside=False)
+    if titles.renamed(lines, found, spans_found):
+        return blocks_found  # (each test named by its id, not the whole line of its title)
+    if titles.titles_only(found) and any(len(s) > len(m) for m, s in zip(found, blocks_found, strict=True)):
+        # A failure is its test's title and the message under it: the titles alone (a list of
+        # failed tests printed before the reports) say which tests, not why.
         return blocks_found
-    return found
+    return titles.entitled(lines, kinds, found, spans_found)
 
 
 def _marked(lines: list[shapes.Line]) -> int:
@@ -149,6 +155,9 @@ def _lead(line: shapes.Line) -> Lead:
         return line.indent, ("\0status", line.mark, "")
     if _led(line):
         return line.indent, ("\0led", "", "")
+    if line.mark and not wording.COUNTED_RE.match(line.core.strip()):
+        # (A runner's failure mark opens each test's block, whatever the test's name.)
+        return line.indent, ("\0mark", line.mark, "")
     words = line.text.split()
     lead = [_form(w) for w in words[:_LEAD_WORDS]] + [""] * (_LEAD_WORDS - len(words[:_LEAD_WORDS]))
     return line.indent, (*lead, "+" if len(words) > _LEAD_WORDS else "")
@@ -157,6 +166,11 @@ def _lead(line: shapes.Line) -> Lead:
 def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
     """`count` messages, one per block opened by the lines of one lead that occur exactly
     `count` times, the first such lead whose blocks all give one. [] when none."""
+    return spans(lines, kinds, count)[0]
+
+
+def spans(lines: list[shapes.Line], kinds: list[str], count: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """`split`'s messages and the blocks they were read from (first line, end)."""
     groups: dict[Lead, list[int]] = {}
     for n, line in enumerate(lines):
         if line.text.strip() and kinds[n] != "blank":
@@ -198,14 +212,16 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
             if len(members) >= 2 and members[0] < openers[0] and members[-1] > openers[0]
         }
         ends = [*openers[1:], _recap(lines, openers)]
+        if (closed := titles.closed(lines, kinds, openers, ends[-1], [_status(lines[n]) for n in openers])) is not None:
+            return closed
         found = [
             _titled(lines, start, n, ahead, _block(lines, kinds, n, end, runners, ahead))
             for start, n, end in zip([-1, *openers[:-1]], openers, ends, strict=True)
         ]
         messages = [m for m in found if m is not None]
         if len(messages) == count:
-            return messages
-    return []
+            return messages, list(zip(openers, ends, strict=True))
+    return [], []
 
 
 def _recap(lines: list[shapes.Line], openers: list[int]) -> int:
@@ -244,7 +260,7 @@ def _status(line: shapes.Line) -> str:
         name = _TIME_END_RE.sub("", text).rstrip()
         named = len(name.split()) <= _TITLE_WORDS * 2 and wording.score(name) <= 0
         return name if named and not wording.is_verdict(name) else ""
-    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text)
+    m = _STATUS_AFTER_RE.match(text) or _STATUS_BEFORE_RE.match(text) or titles.TAGGED_STATUS_RE.match(text)
     return m.group("name").strip() if m else ""
 
 
@@ -280,14 +296,21 @@ def _block(
     score = 0 if status else wording.score(opener)
     text = _paragraph(lines, kinds, n, end, ahead)
     # (Words, not the marks and slashes between them: `❯ cart / adds prices` is a title.)
-    short = bool(status) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
+    numbered = titles.numbered(opener)
+    short = bool(status or numbered) or len(_WORD_RE.findall(opener)) <= _TITLE_WORDS
     says = (score > 0 and not wording.is_verdict(opener)) or bool(_FAILED_LEAD_RE.match(opener) and not short)
     if says and not (short and text == collapse(opener)):
-        return text
+        # (A title that says the test failed, `Failure ('a.R:2'): name`, over its message:
+        # the message under the test's name.)
+        name = titles.named(opener)
+        said_under = text[len(collapse(opener)) :].lstrip("; ")
+        return compose(name, [said_under]) if name and said_under else text
+    if opener.endswith(":") and not status and (over := titles.over_values(lines, kinds, n, end)):
+        return over
     if not short:
         return None  # (a sentence that reads as no message is no title either)
     rule = _rule(lines[n], kinds[n])
-    name = "" if rule else (status or _name(opener))
+    name = "" if rule else (status or numbered or _name(opener))
     said = [
         (wording.score(lines[m].core), m)
         for m in range(n + 1, end)
@@ -298,6 +321,10 @@ def _block(
         and not wording.is_verdict(lines[m].core.strip())
         and not _BARE_STATUS_RE.match(lines[m].core.strip())
     ]
+    first = titles.paragraph_start(lines, kinds, n, end) if numbered else None
+    if numbered and first is not None:
+        # Under a numbered title, the paragraph of the line that reads most as a message.
+        return compose(numbered, [titles.unbulleted(_paragraph(lines, kinds, first, end, ahead))])
     if not said:
         if score > 0 and not wording.is_verdict(opener):
             return text
@@ -358,7 +385,7 @@ def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int, end: int, ahe
             or _lead(lines[m]) in ahead
         ):
             break
-        text = f"{text} {s}" if text.endswith(":") else f"{text}; {s}"
+        text = f"{text} {s}" if text.endswith(":") or titles.wrapped(text, lines[n], lines[m]) else f"{text}; {s}"
     return collapse(text)
 
 

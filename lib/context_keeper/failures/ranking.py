@@ -223,10 +223,14 @@ def _sectioned(
                     "",
                 )
                 where = f"{file}::{where}" if file else where
+            # A place alone on the line over a test's title is where the test failed.
+            over = shapes.TRAILING_LOCATION_RE.match(lines[start - 1].core) if start > 0 else None
+            place = over.group(1) if over and lines[start - 1].indent == lines[start].indent else ""
             for unit in _section_failures(_units(lines, kinds, start + 1, end)):
                 # A note level on a test's verdict (`note: test did not panic as expected`)
                 # is the runner's tag, not the words.
-                out.append(layout.titled(where, unit.text.removeprefix("note: ")))
+                text = unit.text.removeprefix("note: ")
+                out.append(layout.titled(where, compose(place + ":", [text]) if place and place not in text else text))
                 marked.append(unit.mark)
             continue
         out.extend(_file_rows(lines, kinds, start, end, where))

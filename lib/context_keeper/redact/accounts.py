@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .values import not_a_secret, strongly_mixed
 
 _ACCOUNT_VERB = LazyPattern(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from . import runs
-from .connection_strings import connection_string_end
+from .connection_strings import connection_string_end, value_in_string
 from .generics import annotated as _typed
 from .glue import one_name
 from .line_starts import blank_before, inside_marked_run, line_start
@@ -39,13 +39,20 @@ from .values import (
 
 TRIGGERS = ("key", "token", "secret", "pass", "pw", "cred", "auth", "sig", "psk")
 _IDENT_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_BARE = r"""&?(?:[^\s"'`,;&()\[\]{}<>|\\]|\\(?![nrt"']))[^\s"'`,;&()\[\]{}<>|\\]*(?:\\(?![nrt"'])[^\s"'`,;&()\[\]{}<>|\\]*)*"""
+_BARE_CHAR = r"""[^\s"'`,;&()\[\]{}<>|\\]"""  # a character of an unquoted value
+_BARE_ESCAPE = r"""\\(?![nrt"'])"""  # a backslash in one, not a string's `\n` or `\"`
+_BARE_FIRST = rf"&?(?:{_BARE_CHAR}|{_BARE_ESCAPE})"  # (what a head pattern reads of it: `runs.match_to_the_name_again`)
+_BARE = _BARE_FIRST + rf"{_BARE_CHAR}*(?:{_BARE_ESCAPE}{_BARE_CHAR}*)*"
 _VALUE_RUN = LazyPattern(_BARE.removeprefix("&?"))  # _BARE: `(?:char|escape)+` as runs of one class, escapes between
-_VAL = rf"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|{_BARE})"""
+_QUOTED_VAL = r"""(?P<val>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|'[^'\n]*'|`[^`\n]*`|"""
+_VAL, _VAL_HEAD = _QUOTED_VAL + _BARE + ")", _QUOTED_VAL + _BARE_FIRST + ")"
 _NAME = r"(?P<name>[A-Za-z_][\w.-]{0,100})"
 _ASSIGN_SEP = r"[?!]?(?P<q>[\"'`]?\]?)[ \t]*(?P<sep>:=|=>|\?=|\|\|=|\|\||\?\?|\?:|:(?!:)|=(?![=~]))[ \t]*(?:!![a-z]+[ \t]+)?"  # (`!!str`: YAML's tag)
-_ASSIGN = LazyPattern(_NAME + _ASSIGN_SEP + _VAL)
-_FLAG = LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL)
+_ASSIGN, _ASSIGN_HEAD = LazyPattern(_NAME + _ASSIGN_SEP + _VAL), LazyPattern(_NAME + _ASSIGN_SEP + _VAL_HEAD)
+_FLAG, _FLAG_HEAD = (
+    LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL),
+    LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL_HEAD),
+)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
 _XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
@@ -56,9 +63,8 @@ _QUOTED_NAME = LazyPattern(
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
     r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
 )
-_PLAIN = LazyPattern(
-    _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]\S*)"
-)
+_PLAIN_SIGN = _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]"
+_PLAIN, _PLAIN_HEAD, _TO_SPACE = LazyPattern(_PLAIN_SIGN + r"\S*)"), LazyPattern(_PLAIN_SIGN + ")"), LazyPattern(r"\S+")
 _CALLEE_SPLIT = LazyPattern(r"[._]")
 _CALL_OR_INDEX = LazyPattern(r"([A-Za-z_][\w.]*(?:::[A-Za-z_]\w*)*)([(\[])")  # (`Hash::make(`: a static call)
 _TYPE_TAIL = LazyPattern(r"[\w.\[\]<>|&?,*' \t]*?=(?![=>~])[ \t]*" + _VAL)
@@ -72,7 +78,6 @@ _ENV_CALL = LazyPattern(r"(?i:get_?env\w*|environ\.get|env\.get|GetEnvironmentVa
 _HEADER_BEFORE = LazyPattern(r"(?:^|\s)(?:-H|--header)(?:[ \t]+|=)?[\"']?$")
 _HEADER_NAME = LazyPattern(r"[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)+")  # `X-Api-Key`, as a request shows it
 _WRAPPED_AT = LazyPattern(r"<[^<>\n]{1,80}>|\[[^\[\]\n]{1,80}\]|\{[^{}\n]{0,80}\}")
-_ESCAPED_END = LazyPattern(r"\\[nrt\"']|[\"'`]")
 _SEPARATORS = str.maketrans("", "", "_-. $@:'\"")
 
 
@@ -174,7 +179,7 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
     if level == NOT_SECRET:
         return None
     vstart, vend = m.span(group)  # (a value that meets its name and sign again ends there: `runs`)
-    val = text[vstart : (vend := runs.before_the_name_again(text, start, vstart, vend))]
+    val = text[vstart : (vend := runs.value_end(text, start, vstart, vend))]
     if MARK in text[vstart : vend + len(MARK)]:
         return None
     if name.lower() == "key" and _VALUE_ATTR_AFTER.match(text, vend) is not None:
@@ -227,9 +232,9 @@ def _bare_value(
         val = val.rstrip(".,;:!?")
         vend = vstart + len(val)
     elif group == "val" and _runs_to_space(text, start, m):
-        plain = _PLAIN.match(text, start)
-        value = plain.group("val") if plain is not None else val
-        value = _value_in_string(value, text[start - 1 : start], env_style)
+        plain = runs.match_to_the_name_again(_PLAIN_HEAD, _PLAIN, _TO_SPACE, text, start)  # (`runs`: to the name again)
+        value = val if plain is None else text[plain.start("val") : runs.value_end(text, start, *plain.span("val"))]
+        value = value_in_string(value, text[start - 1 : start], env_style)
         if not value:
             return None
         if value[0] in "([{" and not env_style:
@@ -267,17 +272,6 @@ def _bare_value(
 _CODE, _LITERAL, _PROSE_CONTEXT = 0, 1, 2
 
 
-def _value_in_string(value: str, opening: str, env_style: bool) -> str:
-    """Where a value that runs to a space ends inside a string around it."""
-    if opening in ('"', "'"):
-        return value.split(opening, 1)[0]  # `-e "NAME=value"`: the string ends the value
-    if opening in ("?", "&", ";"):
-        return value.split("&" if opening != ";" else ";", 1)[0]  # a URL query's or a driver's `;k=v` list's next item
-    if env_style and value[0] not in "\"'`\\":
-        return _ESCAPED_END.split(value, 1)[0] or value  # `"…\nDB_PASSWORD=value\n"` in JSON: the escape ends it
-    return value
-
-
 def _is_quoted(val: str) -> bool:
     return len(val) >= 2 and val[0] in "\"'`" and val[-1] == val[0]
 
@@ -291,7 +285,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
     """The name/value match at `start`: (match, group holding the value, context)."""
     opening = text[start - 1] if start else ""
     if _is_flag(text, start):
-        m = _FLAG.match(text, start)
+        m = runs.match_to_the_name_again(_FLAG_HEAD, _FLAG, _VALUE_RUN, text, start)
         if m is not None:
             return m, "val", _LITERAL
     elif opening == "<":
@@ -309,7 +303,7 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
                 if group == "arg" and _ENV_CALL.search(before) is not None and is_wordlike(value):
                     return None  # `GetEnvironmentVariable("API_TOKEN", "User")`: a scope, a default word
                 return q, group, _LITERAL
-    m = _ASSIGN.match(text, start)
+    m = runs.match_to_the_name_again(_ASSIGN_HEAD, _ASSIGN, _VALUE_RUN, text, start)
     if m is not None:
         q = m.group("q")
         if q and q[0] != opening:

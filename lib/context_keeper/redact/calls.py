@@ -8,13 +8,11 @@ a call that hashes a password, whose first literal is the password in clear: `Ha
 a UI test types into a password field, `cy.get('#password').type("…")`, is `proximity`'s.)
 
 A credential call's literals after its first argument are taken when shaped like a password
-(`positions.password_shaped`; the first is a host, a DSN or a user); a signing call's
+(`password_shapes.password_shaped`; the first is a host, a DSN or a user); a signing call's
 literals anywhere in its arguments when they are random keys.
 
-Whatever the call, a user and its secret are passed side by side: a literal right after a
-user-like literal (`("bot", "…")`, `["bob", "…"]`, `"app", Some("…")`) is the second of a
-user/secret pair when it is a random key or mixes cases, digits and symbols (`("node",
-"index2")` is no pair; a person's `Orange4230!` is).
+Also run here, whatever the call: the second of a user/secret pair (`user_pairs`), a
+`user:password` literal given to an encoder, a literal turned into a char array.
 """
 
 from __future__ import annotations
@@ -23,26 +21,31 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
-from .login_args import after_an_address, lone_login_secret, user_and_password_callee
+from .line_starts import run_around
+from .login_args import lone_login_secret, user_and_password_callee
 from .names import PASSWORD, tier
-from .patterns import MARK, LazyPattern
-from .positions import password_shaped
-from .values import is_hexlike, not_a_secret, strongly_mixed
+from .password_shapes import password_shaped
+from .patterns import MARK, LazyPattern, RunRule, matches_by_run
+from .user_pairs import second_of_pair, user_like
+from .values import is_hexlike, not_a_secret
 
 # Found from the credential word (cheap to look for), then read back to the callee's start.
 _CALLEE_REST = r"\w*(?:(?:\.|::|->)[A-Za-z_]\w*)*(?:[ \t]*\(|[ \t]+(?=['\"]))"
-_CRED_CALL = (
+_CRED_CALLEE = (
     r"(?i:jwt(?:\.|::)(?:en|de)code|verify|connect|login|logon|signin|credential|authenticat|smtp|ftp|imap|pop3|ldap|pdo|dbi|auth|passw|wifi"
-    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)" + _CALLEE_REST
+    r"|sign|hmac|fernet|encrypt|decrypt|cipher|keyfor|user(?:name)?_?pw)"
 )
 # The calls that hash a password or make an account, found by their own words (a rule of their own:
 # their words are rare, and one pattern of every word is slower on every line that has a call).
-_HASH_OR_ACCOUNT_CALL = (
-    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))" + _CALLEE_REST
+_HASH_OR_ACCOUNT_CALLEE = (
+    r"(?i:hash|crypt|argon2|pbkdf2|encoder|(?:create|add|register)_?(?:super_?)?(?:user|admin|account))"
 )
 _CALLEE_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _CRED_WORDS = frozenset("smtp ftp ftps sftp imap pop3 ldap pdo dbi auth".split())
 _CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->")
+# A callee's name from one of its words on: where `_CALLEE_REST` stops reading it, whichever of its
+# words it is read from (the call's `(` can only stand there).
+_CALLEE_RUN = LazyPattern(r"\w+(?:(?:\.|::|->)[A-Za-z_]\w*)*")
 
 
 def _key_callee(callee: str) -> bool:
@@ -99,17 +102,17 @@ _ACCOUNT_CALL = LazyPattern(r"(?i:(?:create|add|new|register)_?(?:super_?)?(?:us
 
 class _CallRule:
     """Every credential call of a text, its password-shaped literals after the first argument
-    marked (each call's arguments read once)."""
+    marked (each call's arguments read once). A callee's name is read on from its words, and
+    back to its start, once a name (`patterns.matches_by_run`, `line_starts.run_around`): a line
+    of one long name costs its length, not its square."""
 
-    def __init__(self, source: str) -> None:
-        self._pattern = LazyPattern(source)
+    def __init__(self, callee: str) -> None:
+        self._pattern, self._callee = LazyPattern(callee + _CALLEE_REST), LazyPattern(callee)
 
     def __call__(self, text: str) -> str:
         out, pos = [], 0
-        for m in self._pattern.finditer(text):
-            start = m.start()
-            while start and text[start - 1] in _CALLEE_CHARS:
-                start -= 1
+        for m in matches_by_run(self._pattern.compiled(), self._callee, _CALLEE_RUN, text):
+            start = run_around(text, m.start(), m.start(), _CALLEE_CHARS)[0]
             callee = text[start : m.start()] + m.group(0)
             if m.start() < pos or start < pos:
                 continue
@@ -252,92 +255,13 @@ _HASH_OR_ACCOUNT_TRIGGERS = (
 )
 
 
-# -- the second of a user/secret pair -------------------------------------------------------------
-
-# A directory entry's name is a login too: `simple_bind_s("cn=admin,dc=example,dc=org", "…")`.
-_DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
-_DN_PATTERN = LazyPattern(_DN)
-_PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])|"
-    + _DN
-    + r")(?P=q)[ \t]*,[ \t]*"
-    r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
-)
-_PAIR_PATTERN = LazyPattern(_PAIR)
-_EMAIL_HOST = LazyPattern(r"@[a-z0-9-]+(?:\.[a-z0-9-]+)+")
-_COMMON_USERS = frozenset(("sa", "app", "admin", "root", "test", "demo", "guest"))  # users, though placeholders' words
-_LOGIN_NAME = LazyPattern(r"[a-z][a-z0-9_-]{0,30}")
-_KEY_ID = LazyPattern(r"(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])")  # HMAC key ids (or their hint)
-_STRING_BEFORE = LazyPattern(r"[\"'][ \t]*,[ \t]*$")
-_STRING_AFTER = LazyPattern(r"[\"'`][ \t]*\)?[ \t]*,[ \t]*[\"'`]")
-
-
-def user_like(u: str) -> bool:
-    """`bob`, `app`, `sa`, `bot@example.com`, `cn=admin,dc=example,dc=org`: a login name, not a
-    word of several cases, a dotted module or a path."""
-    if _DN_PATTERN.fullmatch(u) is not None or _KEY_ID.fullmatch(u) is not None:
-        return True  # (an access key's id: its secret follows it, `s3(url, 'AKIA…', '…')`)
-    name = _EMAIL_HOST.sub("", u)
-    return _LOGIN_NAME.fullmatch(name) is not None and (name in _COMMON_USERS or not not_a_secret(name))
-
-
-def _in_a_list_of_strings(m: re.Match[str]) -> bool:
-    """`('any2Date', 'any2Enum', …)`: a string before the user or after the secret makes the
-    pair two items of a longer list (of names, unless the second holds a symbol)."""
-    before = _STRING_BEFORE.search(m.string, max(0, m.start() - 8), m.start())
-    return before is not None or _STRING_AFTER.match(m.string, m.end("s")) is not None
-
-
-# A word, a number of three digits or more, a word, both cases (`Sunny.4821Harbor`): a password a
-# person chose, not a name (`any2Date`, `Win32Api`, `Python312`, `Release_2024`).
-_CHOSEN = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}(?:[._-]?\d{3,}|[._-]\d{2,})[._-]?[A-Za-z]{3,}")
-# Words of lower case joined by hyphens or dots, then digits (`silver-falcon-willow-5533`): a passphrase
-# in a login's list (`("db", "app", "…", "app")`); alone beside a name it may be a slug.
-_PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:[.-][a-z]{3,}){2,}[.-]\d{2,}")
-
-
-def _is_second_of_pair(m: re.Match[str]) -> bool:
-    s = m.group("s")
-    if not user_like(m.group("u")) or not password_shaped(s):
-        return False
-    if after_an_address(m) or _DN_PATTERN.fullmatch(m.group("u")) is not None:
-        return not not_a_secret(s)  # (a directory entry's name: a bind's login, whatever the call)
-    listed = _in_a_list_of_strings(m)
-    phrase = listed and _PASSPHRASE.fullmatch(s) is not None
-    if listed and not any(c in "!@#$%^&*+=?~" for c in s[1:-1]) and not _CHOSEN.search(s) and not phrase:
-        return False  # `('acos', 'any2Date', …)`: names in a list; `("db", "app", "…#…", "app")` is a login
-    # not `("node", "index2")`, `("python", "app_main.py")`
-    return phrase or strongly_mixed(s) or is_random_token(s) or _CHOSEN.search(s) is not None
-
-
-def _second_of_pair(text: str) -> str:
-    """Each literal that is the second of a user/secret pair, marked. A pair that is none is
-    searched again from its second literal, which may be the user of the next pair
-    (`Sequelize("app", "app", "…")`)."""
-    pattern = _PAIR_PATTERN.compiled()
-    out, pos, at = [], 0, 0
-    while True:
-        m = pattern.search(text, at)
-        if m is None:
-            break
-        if _is_second_of_pair(m):
-            out.append(text[pos : m.start("s")])
-            out.append(MARK)
-            pos = at = m.end("s")
-        else:
-            at = m.start("p")
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
-
-
 # -- a user and its password joined by a colon, given to an encoder --------------------------------
 
 # `btoa("bob:…")`, `b64encode(b"bob:…")`, `Base64.encode("bob:…".getBytes())`: the two halves of
 # HTTP basic (or digest) authentication, joined to be encoded.
-_ENCODED_PAIR = LazyPattern(
-    r"(?:(?i:btoa|b64encode|base64|encodeToString|basic|digest)\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?(?P<q>[\"'`])"
+_ENCODER = r"(?i:btoa|b64encode|base64|encodeToString|basic|digest)"  # (tried once a name: `patterns.RunRule`)
+_ENCODED_PAIR = (
+    "(?:" + _ENCODER + r"\w*(?:\.\w+)*[ \t]*\([ \t]*[bu]?(?P<q>[\"'`])"
     r"|(?<![\w-])(?:digest|basic)[ \t]+(?P<q2>))"  # `addauth digest bob:…`: the scheme, then the pair
     r"(?P<u>[a-z][\w.@+-]{0,40}):(?P<s>[^\"'`\s:\\$]{6,200})(?:(?P=q)|(?P=q2)(?=[\s;,)]|$))"
 )
@@ -346,17 +270,13 @@ _ENCODED_PAIR = LazyPattern(
 _ALGORITHM = LazyPattern(r"(?:sha|md|blake|crc|xxh|murmur)\d*(?:-\d+)?\Z")
 
 
-def _encoded_pair(text: str) -> str:
-    """The password of each `user:password` literal given to an encoder, marked."""
-
-    def one(m: re.Match[str]) -> str:
-        u, v = m.group("u"), m.group("s")
-        if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
-            return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
-        whole, base = m.group(0), m.start()
-        return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
-
-    return _ENCODED_PAIR.compiled().sub(one, text)
+def _encoded_pair(m: re.Match[str]) -> str:
+    """The password of a `user:password` literal given to an encoder, marked."""
+    u, v = m.group("u"), m.group("s")
+    if not user_like(u) or not password_shaped(v) or _ALGORITHM.match(u) or is_hexlike(v):
+        return m.group(0)  # `digest sha256:9f86…`: an algorithm and a hash, no login
+    whole, base = m.group(0), m.start()
+    return whole[: m.start("s") - base] + MARK + whole[m.end("s") - base :]
 
 
 # -- a literal turned into a char array ------------------------------------------------------------
@@ -392,9 +312,12 @@ def _char_array(text: str) -> str:
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
     return (
-        (_CALL_TRIGGERS, _CallRule(_CRED_CALL)),
-        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALL)),
-        (('", "', "', '", '","', "','", '", Some("'), _second_of_pair),
+        (_CALL_TRIGGERS, _CallRule(_CRED_CALLEE)),
+        (_HASH_OR_ACCOUNT_TRIGGERS, _CallRule(_HASH_OR_ACCOUNT_CALLEE)),
+        (('", "', "', '", '","', "','", '", Some("'), second_of_pair),
         ((".toCharArray()",), _char_array),
-        (("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"), _encoded_pair),
+        (
+            ("btoa", "b64encode", "ase64", "ASE64", "encodeToString", "asic", "ASIC", "igest"),
+            RunRule(_ENCODED_PAIR, _encoded_pair, _ENCODER, r"\w+"),
+        ),
     )

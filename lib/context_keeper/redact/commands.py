@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from . import accounts, ci_masks, logins, package_auth, user_maps
 from .names import NOT_SECRET, tier_any_part
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule
-from .positions import password_shaped
 from .values import is_numberish, is_wordlike, not_a_secret
 from .whole_line import redact_line
 

@@ -2,7 +2,7 @@
 sets the name to the value (`=`, `: "`, `=> '`, `->`, `<-`, `:=`, a quote, ` TO `, a
 setter's parenthesis), so that the value is whatever a person set there.
 
-A password's value is taken in any shape a person chooses (`positions.password_shaped`); a
+A password's value is taken in any shape a person chooses (`password_shapes.password_shaped`); a
 secret's, a token's or a credential's was taken only when it mixed cases, digits and symbols
 or looked random, which left `webhook_secret: maple-harbor-copper-4441` and `client_secret =
 "copper9568"` in place. Where the glue sets the value, those names are read as a password's.

@@ -8,7 +8,8 @@ once and kept; each question is then a bisection.
 
 The same for where an unquoted value's run of characters ends (`password=password=…`: every
 name's value runs to the same end): a run of one character class ends where it ends whichever
-of its characters it is read from, so the last run found is kept for the names inside it.
+of its characters it is read from, so the last run found of each pattern is kept for the names
+inside it.
 """
 
 from __future__ import annotations
@@ -69,20 +70,21 @@ def space_end(text: str, at: int) -> int:
     return at
 
 
-_RUN: list[object] = [None, None, 0, 0]  # (text, pattern, start, end) of the last run found
+_RUNS: dict[object, tuple[object, int, int]] = {}  # a pattern's last run found: (text, start, end)
+_NO_RUN: tuple[object, int, int] = (None, 0, 0)
 _MARKED: list[object] = [None, False]  # the last text `inside_marked_run` read, and whether it holds a mark
 
 
 def run_end(pattern: LazyPattern, text: str, at: int) -> int:
     """Where the run of `pattern` (characters of one class, escapes between them) read from
     `at` ends: `pattern.match(text, at).end()`, or `at` when it does not match there."""
-    kept_text, kept_pattern, start, end = _RUN
-    if kept_text is text and kept_pattern is pattern and start <= at < end:  # type: ignore[operator]
-        return end  # type: ignore[return-value]
+    kept_text, start, end = _RUNS.get(pattern, _NO_RUN)
+    if kept_text is text and start <= at < end:
+        return end
     m = pattern.match(text, at)
     if m is None:
         return at
-    _RUN[:] = [text, pattern, at, m.end()]
+    _RUNS[pattern] = (text, at, m.end())
     return m.end()
 
 
@@ -97,8 +99,30 @@ def inside_marked_run(pattern: LazyPattern, text: str, at: int) -> bool:
         _MARKED[:] = [text, MARK in text]
     if not _MARKED[1]:
         return False  # (no run ends at a mark in a text without one: no run is looked for)
-    kept_text, kept_pattern, start, end = _RUN
-    if kept_text is text and kept_pattern is pattern and start < at < end:  # type: ignore[operator]
-        return text.startswith(MARK, end)  # type: ignore[arg-type]
+    kept_text, start, end = _RUNS.get(pattern, _NO_RUN)
+    if kept_text is text and start < at < end:
+        return text.startswith(MARK, end)
     run_end(pattern, text, at)
     return False
+
+
+_AROUND: list[object] = [None, None, 0, 0]  # (text, chars, start, end) of the last run `run_around` found
+
+
+def run_around(text: str, i: int, j: int, chars: frozenset[str]) -> tuple[int, int]:
+    """(`i` moved back, `j` moved on, over the characters of `chars`): for a word of `chars`,
+    the longest run of them holding it, found once for the words inside it (a line of one long
+    identifier, `--auth--auth…`, read back and on from each of its words costs the line its
+    square)."""
+    kept_text, kept_chars, start, end = _AROUND
+    if kept_text is text and kept_chars is chars and start <= i and j <= end:  # type: ignore[operator]
+        return start, end  # type: ignore[return-value]
+    word = all(c in chars for c in text[i:j])
+    n = len(text)
+    while i and text[i - 1] in chars:
+        i -= 1
+    while j < n and text[j] in chars:
+        j += 1
+    if word:  # (a run: any word inside it gives the same)
+        _AROUND[:] = [text, chars, i, j]
+    return i, j

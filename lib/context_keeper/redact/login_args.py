@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from .names import words_of
+from .password_shapes import password_shaped
 from .patterns import LazyPattern
-from .positions import password_shaped
 from .values import not_a_secret, strongly_mixed
 
 # A connection's address right before the user: a URL of any scheme (`jdbc:postgresql://…`,

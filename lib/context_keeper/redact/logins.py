@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 
 from .names import NOT_SECRET, tier
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .values import has_word_part, looks_random, not_a_secret, strongly_mixed
 
 # A domain ends in a top-level domain a login's host has (not `user.name`, `remote.origin.url`:

@@ -23,8 +23,9 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
+from .user_pairs import user_like
 from .values import not_a_secret, strongly_mixed
 
 # The word that names the call, in any case style: `connect`, `getConnection`, `JedisPool`,
@@ -66,8 +67,6 @@ _EMAIL = LazyPattern(r"[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-
 
 
 def _user_like(arg: str) -> bool:
-    from .calls import user_like
-
     literal = _LITERAL.fullmatch(arg)
     if literal is not None:
         s = literal.group("s")
@@ -106,8 +105,6 @@ def _split_arguments(text: str, pos: int) -> tuple[list[tuple[int, int]], int]:
 
 
 def _bare_user(word: str) -> bool:
-    from .calls import user_like
-
     name, _ = _unquoted(word)
     return _EMAIL.fullmatch(name) is not None or user_like(name)
 

@@ -7,7 +7,7 @@ quotes, `,`, `(`, `[`, `{`, `>`, a closing tag, `is`, `to`, `as`, a few words en
 generated:`, a shell's `<(echo …)`), by a value. The name is judged by `names.tier` (`token_ttl`, `sort_key`
 are no secret names), the value by its shape:
 
-- a password name: a value shaped like a password (`positions.password_shaped`);
+- a password name: a value shaped like a password (`password_shapes.password_shaped`);
 - a secret, a token, a credential: a random value, or a password-shaped one that mixes
   cases, digits and symbols;
 - a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
@@ -31,10 +31,10 @@ from collections.abc import Callable
 
 from . import defaults, names, runs, sql_keys
 from .glue import one_name, sets_value
-from .line_starts import run_end, space_end
+from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
-from .positions import password_shaped
 from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
@@ -130,13 +130,11 @@ def _user_like(u: str) -> bool:
 
 def _name_at(text: str, i: int, j: int) -> tuple[int, int]:
     """The span of the identifier holding the noun at `i:j` (without a flag's dashes)."""
-    while i and text[i - 1] in _NAME_CHARS:
-        i -= 1
+    start, end = run_around(text, i, j, _NAME_CHARS)
+    i = start
     while i < j and text[i] in "-.":
         i += 1
-    n = len(text)
-    while j < n and text[j] in _NAME_CHARS:
-        j += 1
+    j = end
     while j > i and text[j - 1] in "-.":
         j -= 1
     return i, j
@@ -151,7 +149,7 @@ def _after_nouns(text: str) -> tuple[str, bool]:
     """(`text` with the values after secret names marked, whether it holds a secret name at all)."""
     out: list[str] = []
     pos = 0
-    named = False
+    named, read, level = False, (0, 0), NOT_SECRET
     low = text.lower()  # the nouns found in lower case (a case-blind pattern is much slower)
     found = _NOUN.finditer(low) if len(low) == len(text) else _NOUN_ANY_CASE.finditer(text)  # (`İ`)
     for m in found:
@@ -160,8 +158,9 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         start, end = _name_at(text, m.start(), m.end())
         if start < pos:
             continue
-        level = _name_level(text, start, end)
-        named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
+        if (start, end) != read:  # (a name read once, not once per noun: a long one holds many)
+            read, level = (start, end), _name_level(text, start, end)
+            named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
         if span is None and level != NOT_SECRET:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between

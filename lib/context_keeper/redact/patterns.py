@@ -7,7 +7,7 @@ hook's whole run; `re` itself loads with the first pattern compiled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # `re` loads with the first pattern compiled, not with the package
@@ -80,6 +80,49 @@ class LazyRule:
 
     def __call__(self, text: str) -> str:
         return self.pattern.sub(self._sub, text)
+
+
+class RunRule(LazyRule):
+    """A `LazyRule` whose pattern starts with a word (`words`) and reads the run of characters
+    (`run`) it stands in to the run's end, which no match can end inside: its matches from the
+    words of one run succeed or fail alike (the run's end and what follows it are theirs
+    alike), so a run is tried from its first word only, where `re` tries it from each (a line of
+    one long identifier, `--auth--auth…`, costs the square of its length). The same result as
+    `LazyRule`'s."""
+
+    __slots__ = ("_words", "_run")
+
+    def __init__(self, source: str, sub: Callable[..., str], words: str, run: str) -> None:
+        super().__init__(source, sub)
+        self._words, self._run = LazyPattern(words), LazyPattern(run)
+
+    def __call__(self, text: str) -> str:
+        out, pos = [], 0
+        for m in matches_by_run(self.pattern, self._words, self._run, text):
+            out += [text[pos : m.start()], self._sub(m)]
+            pos = m.end()
+        return "".join(out) + text[pos:] if out else text
+
+
+def matches_by_run(
+    pattern: re.Pattern[str], words: LazyPattern, run: LazyPattern, text: str, begin: int = 0, end: int | None = None
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern that starts with one of `words` and reads on from
+    it as `run` does, to where `run` stops, and only a match that gets there succeeds
+    (`RunRule`): every word before that point fails where the first one did, so each run is
+    tried from its first word only. (`begin`, `end`: `finditer`'s `pos` and `endpos`.)"""
+    end = len(text) if end is None else end
+    pos, failed_to = begin, -1
+    for word in words.finditer(text, begin, end):
+        at = word.start()
+        if at < pos or at < failed_to:
+            continue  # (inside the last match, or in a run its first word failed in)
+        m = pattern.match(text, at, end)
+        if m is None:
+            failed_to = run.match(text, at, end).end()
+            continue
+        yield m
+        pos = m.end()
 
 
 def trie_alternatives(words: tuple[str, ...]) -> str:

@@ -10,9 +10,8 @@ user …`), the arguments of a `*passwd` or `*passphrase` command, a random key 
 `login`, `unseal` or to the call a module returns (`require('stripe')('…')`). The arguments
 of calls are `calls`'.
 
-A value in such a position is taken only when it is shaped like a password (`password_shaped`):
-letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
-a number or a reference; a random key counts as well.
+A value in such a position is taken only when it is shaped like a password
+(`password_shapes.password_shaped`); a random key counts as well.
 """
 
 from __future__ import annotations
@@ -21,56 +20,13 @@ import re
 from collections.abc import Callable
 
 from .cookies import cookie_values
+from .line_starts import line_start
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
-from .patterns import MARK, LazyPattern, LazyRule
-from .values import (
-    TECH_WORDS,
-    is_numberish,
-    is_placeholder,
-    is_type_name,
-    is_wordlike,
-    is_wordy,
-    looks_random,
-    not_a_secret,
-    strongly_mixed,
-)
+from .password_shapes import DOMAIN, SYMBOLS, password_shaped
+from .patterns import MARK, LazyPattern, LazyRule, RunRule
+from .values import is_wordlike, looks_random, not_a_secret, strongly_mixed
 
-_SYMBOLS = frozenset("!@#$%^&*+=?~")
-_HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
-_DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
-_VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
-_AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
 _PASSPHRASE = LazyPattern(r"[a-z]{2,12}(?P<sep>[-_.])[a-z]{2,12}(?:(?P=sep)[a-z]{2,12}){1,6}(?P=sep)\d{1,6}")
-_DN = LazyPattern(r"(?:[A-Za-z][\w-]*=[^,=\s]+,)+[A-Za-z][\w-]*=[^,=\s]+")
-_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
-
-
-def password_shaped(v: str) -> bool:
-    """A value a person chose as a password or a random key, not a host, a path, a version."""
-    if not 6 <= len(v) <= 200 or any(c.isspace() for c in v) or MARK in v or "://" in v:
-        return False
-    if _AT_HOST.search(v) or (":" in v and "/" in v):
-        return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
-    if any(c in "`{}[]()<>" for c in v):
-        return False  # code: `wallets={[]}`, `fn(x)`
-    if _DN.fullmatch(v) is not None:
-        return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
-    if looks_random(v) and not not_a_secret(v):
-        return True  # a key (base64 may hold `/`)
-    if "/" in v or "\\" in v:
-        return False  # a path
-    if not any(c.isalpha() for c in v):
-        return False
-    if v.isalpha():
-        # letters only: a random run of both cases (`uMuGKsysfdOFE`), never a word or a name
-        return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
-    if not any(c.isdigit() or c in _SYMBOLS for c in v):
-        return False
-    if is_placeholder(v.strip("".join(_SYMBOLS))):
-        return False  # `guest@`: anonymous FTP's customary password, `<password>!`
-    if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
-        return False
-    return not (_HOST_PORT.fullmatch(v) or _DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
 
 
 def unquote(value: str) -> tuple[str, str]:
@@ -155,7 +111,7 @@ def _host_credentials(m: re.Match[str], name: str) -> str:
     user = _USER_COLON.match(value)
     if (
         user is None
-        or not (_DOMAIN.fullmatch(name.lower()) or "://" in name)
+        or not (DOMAIN.fullmatch(name.lower()) or "://" in name)
         or not password_shaped(value[user.end() :])
     ):
         return m.group(0)
@@ -198,12 +154,26 @@ _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 _PROPERTY = LazyPattern(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+=")
 
 
+_SEARCHED: dict[object, tuple[str, int, bool]] = {}  # a pattern's last line searched: (text, its start, found)
+
+
+def _on_line(pattern: LazyPattern, m: re.Match[str]) -> bool:
+    """Whether `pattern` is found in the line holding `m`, searched once a line: a line of many
+    flags searched again for each costs the line its square."""
+    text = m.string
+    begin = line_start(text, m.start())
+    kept_text, kept_begin, found = _SEARCHED.get(pattern, (None, -1, False))
+    if kept_text is text and kept_begin == begin:
+        return found
+    end = text.find("\n", m.end())
+    found = pattern.search(text[begin : len(text) if end == -1 else end]) is not None
+    _SEARCHED[pattern] = (text, begin, found)
+    return found
+
+
 def _p_after_user(m: re.Match[str]) -> str:
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    line_end = m.string.find("\n", m.end())
-    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    named = gate.search(line) is not None or _KEY_STORE.search(line) is not None or _LOGIN_LINE.search(line) is not None
+    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m)
     return _if_shaped(m) if named and _PROPERTY.match(m.group("s")) is None else m.group(0)
 
 
@@ -215,14 +185,11 @@ def _flag_argument(m: re.Match[str]) -> str:
     value = _unquote(m.group("s"))[0]
     if not password_shaped(value):
         return m.group(0)
-    inner_symbol = any(c in _SYMBOLS for c in value[1:-1])
+    inner_symbol = any(c in SYMBOLS for c in value[1:-1])
     if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    line_end = m.string.find("\n", m.end())
-    line = m.string[line_start : len(m.string) if line_end == -1 else line_end]
-    named_user = _U_FLAG.search(line) is not None or _WIN_USER.search(line) is not None
-    if m.group(0)[1] in "wW" and (named_user or _LOGIN_LINE.search(line)) or named_user and strongly_mixed(value):
+    named_user = _on_line(_U_FLAG, m) or _on_line(_WIN_USER, m)
+    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and strongly_mixed(value):
         return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 
@@ -394,7 +361,15 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
 )
 
 
+# The rules whose pattern starts with a word and reads the name it stands in to its end: tried
+# from a name's first word only (`patterns.RunRule`).
+_BY_NAME = {_user_then_secret: (r"(?i:auth|cred|passw|login)", r"[\w.-]+")}
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
     the text holds a flag (as in `commands`)."""
-    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)
+    return tuple(
+        (triggers, RunRule(rx, sub, *_BY_NAME[sub]) if sub in _BY_NAME else LazyRule(rx, sub))
+        for triggers, rx, sub in RULES
+    )

@@ -25,8 +25,8 @@ import re
 
 from . import languages, printed_fields, printed_labels
 from .names import NOT_SECRET, tier
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .printed_fields import redact_fields
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 

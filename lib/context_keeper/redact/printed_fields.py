@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .values import is_numberish, looks_random, not_a_secret
 
 # (two needles: each is one more scan of a long text; `payload`, `secretString` and `plaintext`

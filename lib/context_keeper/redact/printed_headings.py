@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 
 _SECRET_WORDS = (
     *("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential"),

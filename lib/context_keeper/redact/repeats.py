@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .password_shapes import password_shaped
 from .patterns import MARK
-from .positions import password_shaped
 
 # A longer text (a file, a log) is left to its lines' own rules: the search below reads the
 # whole text once per value.

@@ -13,10 +13,19 @@ its own name and sign again (`key=key=…`) ends there: the name's next value is
 
 from __future__ import annotations
 
+from .line_starts import run_end
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from re import Match
+
+    from .patterns import LazyPattern
+
 KINDS_OF_A_KEY = 8  # what `values.looks_random` asks of a key at least: this many kinds of character
-LONGEST_SHAPED = 200  # `positions.password_shaped` and `nouns.judged`'s other shapes take no longer value
+LONGEST_SHAPED = 200  # `password_shapes.password_shaped` and `nouns.judged`'s other shapes take no longer value
 
 _FEW: list[object] = [None, 0, 0]  # (text, start, end): a span of fewer kinds than a key's
+_CUT: list[object] = [None, 0, 0, 0, 0]  # (text, start, vstart, end matched, end kept): the last name cut
 
 
 def few_kinds(text: str, begin: int, end: int) -> bool:
@@ -62,3 +71,35 @@ def before_the_name_again(text: str, start: int, vstart: int, end: int) -> int:
         return end  # (most values, and a quoted one: read whole, as before)
     again = text.find(text[start:vstart], vstart, end)
     return end if again == -1 else again
+
+
+def match_to_the_name_again(
+    head: LazyPattern, whole: LazyPattern, run: LazyPattern, text: str, start: int
+) -> Match[str] | None:
+    """`whole.match(text, start)`, whose last group `val` may be an unquoted run (`run`), with
+    that run read only as far as `before_the_name_again` leaves it (`head`: `whole` with the
+    run's first character only). Each path of the two patterns succeeds alike (nothing follows
+    the run, which may stop after its first character), so both take the same groups; the run's
+    end is found once for the names inside it (`line_starts.run_end`), and the match, held to
+    the end the name's value keeps, reads no further: a line repeating a name whose values are
+    kept (`key=key=…`) is read once, not once per name."""
+    found = head.match(text, start)
+    if found is None:
+        return None
+    vstart, first_end = found.span("val")
+    if text[vstart] in "\"'`":
+        return found  # (a quoted value: read whole, as `whole` reads it)
+    end = before_the_name_again(text, start, vstart, run_end(run, text, first_end))
+    # (a value that meets its name again at once, `key=key=…`, is empty: the match keeps its
+    # first character, and `value_end` gives the empty one)
+    _CUT[:] = [text, start, vstart, max(end, first_end), end]
+    return whole.match(text, start, max(end, first_end))
+
+
+def value_end(text: str, start: int, vstart: int, end: int) -> int:
+    """`before_the_name_again` for a match of `match_to_the_name_again`, whose value may end
+    before the match does (an empty one)."""
+    kept_text, kept_start, kept_vstart, kept_match_end, kept_end = _CUT
+    if kept_text is text and (kept_start, kept_vstart, kept_match_end) == (start, vstart, end):
+        return kept_end  # type: ignore[return-value]
+    return before_the_name_again(text, start, vstart, end)

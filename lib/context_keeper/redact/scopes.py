@@ -24,8 +24,8 @@ from __future__ import annotations
 from .entropy import is_random_token
 from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
 from .nouns import judged
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .values import strongly_mixed
 
 TRIGGERS = (

@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable
 
 from .names import NOT_SECRET, PASSWORD, tier, words_of
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule
-from .positions import password_shaped, unquote
+from .positions import unquote
 from .values import looks_random, not_a_secret, strongly_mixed
 
 # Commands that read text to search or reshape it: a secret word among their arguments is

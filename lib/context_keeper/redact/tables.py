@@ -11,8 +11,8 @@ header that only sounds like one (`password_hash_algo`, `token_count`) is judged
 from __future__ import annotations
 
 from .names import PASSWORD, STRONG, tier
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
-from .positions import password_shaped
 from .values import looks_random, not_a_secret
 
 TRIGGERS = ("assw", "ASSW", "ecret", "ECRET")

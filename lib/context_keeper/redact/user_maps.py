@@ -2,7 +2,7 @@
 "…"}`, `gin.Accounts{"admin": "…"}`, `credentials: { bob: "…" }`.
 
 A map named for users, accounts, logins or credentials, opened right after its name, whose keys
-are logins (`calls.user_like`): each value shaped like a password is that user's password (in a map
+are logins (`user_pairs.user_like`): each value shaped like a password is that user's password (in a map
 of accounts, which holds ids as often, only one of both cases, with a symbol or random). A map of
 users to roles or other words (`{"admin": "Administrator"}`) or of accounts to ids (`{ main:
 'acct-main-01' }`) keeps its values.
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .calls import user_like
 from .haystack import WIDE_FROM, line_spans_holding_folded
-from .patterns import MARK, LazyPattern
-from .positions import password_shaped
+from .password_shapes import password_shaped
+from .patterns import MARK, LazyPattern, matches_by_run
+from .user_pairs import user_like
 from .values import looks_random, not_a_secret
 
 TYPE_CHECKING = False
@@ -30,6 +30,10 @@ _MAP_ENTRY = LazyPattern(
     r"(?P<q>[\"'])(?P<s>[^\"'\s\\]{1,200})(?P=q)[ \t]*,?"
 )
 _NAMES = ("users", "accounts", "logins", "credentials", "passwords")  # (`_USER_MAP`'s, in lower case)
+_MAP_NAME = LazyPattern(r"(?i:users|accounts|logins|credentials|passwords)")
+# Where `_USER_MAP` stops reading a name from one of its words (a name after it, to its end): the
+# words inside fail where the first did (`patterns.matches_by_run`).
+_MAP_NAME_RUN = LazyPattern(r"(?i:users|accounts|logins|credentials|passwords)(?:[A-Za-z_][\w.]*)?")
 # (the map's name in its cases; `ccounts` for `accounts` and `Accounts`)
 TRIGGERS = ("users", "Users", "USERS", "ccounts", "logins", "Logins", "redentials", "asswords")
 
@@ -60,8 +64,9 @@ def _headers(text: str) -> Iterator[re.Match[str]]:
     """`_USER_MAP.finditer(text)`, tried only on the lines that hold one of its names in some
     case (a map's name and its `{` stand on one line): a case-blind alternation tried at every
     offset of a 10 MB text costs a third of a second."""
+    pattern = _USER_MAP.compiled()
     if len(text) < WIDE_FROM:  # (a short text is searched at once: finding its lines would cost more)
-        yield from _USER_MAP.finditer(text)
+        yield from matches_by_run(pattern, _MAP_NAME, _MAP_NAME_RUN, text)
         return
     for begin, end in line_spans_holding_folded(text, _NAMES):
-        yield from _USER_MAP.finditer(text, begin, end)
+        yield from matches_by_run(pattern, _MAP_NAME, _MAP_NAME_RUN, text, begin, end)

@@ -1,0 +1,55 @@
+"""Whether a value is shaped like a password a person chose or a random key (`password_shaped`):
+letters with digits or symbols, no space, and not a host, a path, a URL, a version, an email,
+a number, a file's place or a directory entry's name. The rules that find a value by where it
+stands (`positions`, `calls`, `nouns`, `printed`, …) take it only when it is so shaped.
+"""
+
+from __future__ import annotations
+
+from .patterns import MARK, LazyPattern
+from .values import (
+    TECH_WORDS,
+    is_numberish,
+    is_placeholder,
+    is_type_name,
+    is_wordlike,
+    is_wordy,
+    looks_random,
+    not_a_secret,
+)
+
+SYMBOLS = frozenset("!@#$%^&*+=?~")
+_HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
+DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
+_VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
+_AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
+_DN = LazyPattern(r"(?:[A-Za-z][\w-]*=[^,=\s]+,)+[A-Za-z][\w-]*=[^,=\s]+")
+_FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
+
+
+def password_shaped(v: str) -> bool:
+    """A value a person chose as a password or a random key, not a host, a path, a version."""
+    if not 6 <= len(v) <= 200 or any(c.isspace() for c in v) or MARK in v or "://" in v:
+        return False
+    if _AT_HOST.search(v) or (":" in v and "/" in v):
+        return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
+    if any(c in "`{}[]()<>" for c in v):
+        return False  # code: `wallets={[]}`, `fn(x)`
+    if _DN.fullmatch(v) is not None:
+        return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
+    if looks_random(v) and not not_a_secret(v):
+        return True  # a key (base64 may hold `/`)
+    if "/" in v or "\\" in v:
+        return False  # a path
+    if not any(c.isalpha() for c in v):
+        return False
+    if v.isalpha():
+        # letters only: a random run of both cases (`uMuGKsysfdOFE`), never a word or a name
+        return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
+    if not any(c.isdigit() or c in SYMBOLS for c in v):
+        return False
+    if is_placeholder(v.strip("".join(SYMBOLS))):
+        return False  # `guest@`: anonymous FTP's customary password, `<password>!`
+    if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
+        return False
+    return not (_HOST_PORT.fullmatch(v) or DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))

@@ -1,0 +1,85 @@
+"""Rules that start at a word and read on through the name the word stands in
+(`patterns.matches_by_run`, `patterns.RunRule`): tried from the first word of each name only,
+they find what `finditer` finds, and a line of one long name is tried once, not once per word."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from context_keeper.redact import calls, positions, user_maps
+from context_keeper.redact.patterns import LazyPattern, matches_by_run
+
+
+def _source(pattern: Any) -> str:
+    return pattern if isinstance(pattern, str) else pattern.compiled().pattern
+
+
+_AUTH_RULE = next(rx for _, rx, sub in positions.RULES if sub is positions._user_then_secret)
+# (the pattern, the words it starts with, where it stops reading a name from one of them)
+_RULES = {
+    "positions' user/secret after an auth name": (_AUTH_RULE, *positions._BY_NAME[positions._user_then_secret]),
+    "calls' credential callee": (calls._CRED_CALLEE + calls._CALLEE_REST, calls._CRED_CALLEE, calls._CALLEE_RUN),
+    "calls' hashing callee": (
+        calls._HASH_OR_ACCOUNT_CALLEE + calls._CALLEE_REST,
+        calls._HASH_OR_ACCOUNT_CALLEE,
+        calls._CALLEE_RUN,
+    ),
+    "calls' encoded user:password": (calls._ENCODED_PAIR, calls._ENCODER, r"\w+"),
+    "user maps' header": (user_maps._USER_MAP, user_maps._MAP_NAME, user_maps._MAP_NAME_RUN),
+}
+_PIECES = [
+    "auth", "AUTH", "cred", "login", "passw", "HMAC", "connect", "jwt", "encode", "Hash", "crypt", "btoa",
+    "basic", "digest", "Users", "accounts", "x", "bob", "Orange4230!", "1", "_", ".", "::", "->", "-", "(",
+    ")", "{", "}", " ", "\t", "=", ":", "/", '"', "'", ",", ";", "\n", "@",
+]  # fmt: skip
+
+
+class _Counted:
+    """A compiled pattern that counts the matches tried with it."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern, self.tried = pattern, 0
+
+    def match(self, *args: Any) -> Any:
+        self.tried += 1
+        return self.pattern.match(*args)
+
+
+def _lazy(pattern: Any) -> LazyPattern:
+    return LazyPattern(pattern) if isinstance(pattern, str) else pattern
+
+
+@pytest.mark.parametrize("name", list(_RULES))
+def test_the_matches_are_finditers(name: str) -> None:
+    source, words, run = _RULES[name]
+    pattern = re.compile(_source(source), re.ASCII)
+    rng = random.Random(name)
+    for _ in range(3000):
+        text = "".join(rng.choice(_PIECES) for _ in range(rng.randint(1, 14)))
+        expected = [m.span() for m in pattern.finditer(text)]
+        assert [m.span() for m in matches_by_run(pattern, _lazy(words), _lazy(run), text)] == expected, text
+
+
+@pytest.mark.parametrize(
+    ("name", "unit"),
+    [
+        ("positions' user/secret after an auth name", "auth"),
+        ("calls' credential callee", "HMAC"),
+        ("calls' credential callee", "login."),
+        ("calls' hashing callee", "Hash"),
+        ("calls' encoded user:password", "btoa"),
+        ("user maps' header", "Users"),
+    ],
+)
+def test_one_long_name_is_tried_once_not_once_per_word(name: str, unit: str) -> None:
+    """`authauth…`, `login.login.…`: every word reads on to the same end and fails there, as
+    `finditer` finds by trying each (the square of the line)."""
+    source, words, run = _RULES[name]
+    counted = _Counted(re.compile(_source(source), re.ASCII))
+    text = unit * 2000 + " tail"
+    assert list(matches_by_run(counted, _lazy(words), _lazy(run), text)) == []  # type: ignore[arg-type]
+    assert counted.tried == 1
