@@ -117,9 +117,25 @@ def _str(value: Any) -> str | None:
 
 def _int(value: Any) -> int | None:
     # bool is an int subclass; a JSON true is not a token count.
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
+    if type(value) is int:
+        return value
+    return _digits(value) if type(value) is str else None
+
+
+def _digits(value: str) -> int | None:
+    """A count written as a string of digits ("41213"), as a version may write its numbers."""
+    text = value.strip()
+    return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
+
+
+def _count(value: Any) -> int:
+    """A token count of usage: an int, or its digits as a string; 0 for anything else."""
+    return (_digits(value) or 0) if type(value) is str else 0
+
+
+def _flag(value: Any) -> bool:
+    """A JSON true, or the string "true" (in any case): a version may write its flags so."""
+    return value is True or (type(value) is str and value.strip().lower() == "true")
 
 
 def _usage(raw: Any) -> Usage | None:
@@ -135,10 +151,10 @@ def _usage(raw: Any) -> Usage | None:
         get("output_tokens"),
     )
     return Usage(
-        a if type(a) is int and a else 0,
-        b if type(b) is int and b else 0,
-        c if type(c) is int and c else 0,
-        d if type(d) is int and d else 0,
+        a if type(a) is int else _count(a),
+        b if type(b) is int else _count(b),
+        c if type(c) is int else _count(c),
+        d if type(d) is int else _count(d),
     )
 
 
@@ -174,7 +190,7 @@ def _blocks(content: Any) -> tuple[Block, ...]:
         elif kind == "tool_result":
             tool_id = item.get("tool_use_id")
             if type(tool_id) is str and tool_id:
-                blocks.append(ToolResult(tool_id, result_text(item.get("content")), item.get("is_error") is True))
+                blocks.append(ToolResult(tool_id, result_text(item.get("content")), _flag(item.get("is_error"))))
     return tuple(blocks)
 
 
