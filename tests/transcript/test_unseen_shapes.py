@@ -73,10 +73,39 @@ def test_a_boundarys_counts_written_as_strings_are_read() -> None:
 
 def test_is_error_written_as_a_string_is_read() -> None:
     def flag(value: object) -> bool:
-        block = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "Exit code 1", "is_error": value}
+        block = {"type": "tool_result", "tool_use_id": "toolu_1", "content": "1 failed", "is_error": value}
         record = parse_record({"type": "user", "message": {"role": "user", "content": [block]}})
         assert isinstance(record, Message) and isinstance(record.blocks[0], ToolResult)
         return record.blocks[0].is_error
 
     assert [flag(v) for v in (True, "true", "True", " TRUE ")] == [True] * 4
     assert [flag(v) for v in (False, "false", None, "", "yes", 0, [])] == [False] * 7
+
+
+def _result(block: dict[str, object]) -> ToolResult:
+    record = parse_record({"type": "user", "message": {"role": "user", "content": [block]}})
+    assert isinstance(record, Message) and isinstance(record.blocks[0], ToolResult)
+    return record.blocks[0]
+
+
+def test_a_results_text_grouped_in_nested_blocks_beside_an_image_is_read() -> None:
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}
+    content = [
+        {"type": "content_group", "content": [{"type": "text", "text": "Exit code 1"}, image]},
+        image,
+        {"type": "text", "text": "FAILED tests/test_cart.py::test_total"},
+    ]
+    result = _result({"type": "tool_result", "tool_use_id": "toolu_1", "content": content, "is_error": True})
+    assert result.text == "Exit code 1\nFAILED tests/test_cart.py::test_total"
+
+
+def test_without_is_error_claude_codes_own_failure_texts_still_tell_a_failure() -> None:
+    def failed(text: str, **flag: object) -> bool:
+        return _result({"type": "tool_result", "tool_use_id": "toolu_1", "content": text, **flag}).is_error
+
+    assert failed("Exit code 2\nnpm ERR! missing script: lint")
+    assert failed("<tool_use_error>File has not been read yet.</tool_use_error>")
+    # what is no failure, or where the record says otherwise, stays as it was
+    assert not failed("Exit code 0")
+    assert not failed("3 passed in 0.41s")
+    assert not failed("Exit code 1\n", is_error=False)

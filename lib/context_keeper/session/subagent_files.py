@@ -266,7 +266,7 @@ def fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) ->
         if item.model == "<synthetic>":
             return
         key = item.message_id or item.uuid or ""
-        if key != sub.last_message:
+        if not key or key != sub.last_message:  # (no id: a turn of its own, as the session's)
             sub.turns += 1
             sub.last_message = key
         for block in item.blocks:

@@ -158,14 +158,41 @@ def _usage(raw: Any) -> Usage | None:
     )
 
 
-def result_text(content: Any) -> str:
-    """Text of a tool_result's content: a string, or a list of text blocks."""
+def result_text(content: Any, depth: int = 0) -> str:
+    """Text of a tool_result's content: a string, or a list of text blocks (and of the text
+    blocks a block holds in its own `content`, as a version may group them; images and
+    blocks of other kinds have none)."""
     if isinstance(content, str):
         return content
-    if isinstance(content, list):
-        parts = [item["text"] for item in content if isinstance(item, dict) and isinstance(item.get("text"), str)]
-        return "\n".join(parts)
-    return ""
+    if not isinstance(content, list):
+        return ""
+    parts = []
+    for item in content:
+        if isinstance(item, dict):
+            text = item.get("text")
+            if isinstance(text, str):
+                parts.append(text)
+            elif isinstance(item.get("content"), list) and depth < _NESTED_DEPTH:
+                inner = result_text(item["content"], depth + 1)
+                if inner:
+                    parts.append(inner)
+    return "\n".join(parts)
+
+
+_NESTED_DEPTH = 4
+
+
+def _result_failed(flag: Any, text: str) -> bool:
+    """Whether a tool result is a failure: its `is_error`; where it has none, Claude Code's
+    own failure texts at its start (a command's non-zero exit code, a tool's error tag),
+    which it writes only with `is_error` true."""
+    if flag is not None:
+        return _flag(flag)
+    head = text.lstrip()[:20]
+    return head.startswith("<tool_use_error>") or (head.startswith("Exit code ") and head[10:11] in _NON_ZERO)
+
+
+_NON_ZERO = frozenset("123456789")
 
 
 def _blocks(content: Any) -> tuple[Block, ...]:
@@ -190,7 +217,8 @@ def _blocks(content: Any) -> tuple[Block, ...]:
         elif kind == "tool_result":
             tool_id = item.get("tool_use_id")
             if type(tool_id) is str and tool_id:
-                blocks.append(ToolResult(tool_id, result_text(item.get("content")), _flag(item.get("is_error"))))
+                text = result_text(item.get("content"))
+                blocks.append(ToolResult(tool_id, text, _result_failed(item.get("is_error"), text)))
     return tuple(blocks)
 
 

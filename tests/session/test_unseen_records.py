@@ -1,0 +1,40 @@
+"""Records of a Claude Code version nobody has seen, folded: what they leave out (ids, flags)
+leaves the facts it carried absent, never makes the others wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from context_keeper.hooks.gate import turns_since
+from context_keeper.session import build_model
+from wild_support import Transcript
+
+
+def _without_ids(t: Transcript) -> list[dict[str, object]]:
+    records = []
+    for record in t.records:
+        record = {k: v for k, v in record.items() if k not in ("uuid", "parentUuid")}
+        message = dict(record["message"]) if isinstance(record.get("message"), dict) else None
+        if message is not None:
+            message.pop("id", None)
+            record["message"] = message
+        records.append(record)
+    return records
+
+
+def test_responses_with_no_message_id_and_no_uuid_are_a_turn_each(tmp_path: Path) -> None:
+    t = Transcript()
+    t.user("Make the cart total include tax")
+    t.call("Bash", {"command": "pytest -q"}, "Exit code 1\n1 failed", is_error=True)
+    t.say("The total misses tax.")
+    t.user("yes, fix it")
+    t.call("Edit", {"file_path": "/home/dev/shop/cart.py", "old_string": "a", "new_string": "b"}, "ok")
+    t.say("Fixed.")
+    path = tmp_path / "t.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in _without_ids(t)))
+    model = build_model(path)
+    assert model.turns == 4
+    assert [(p.turn, p.text) for p in model.prompts] == [(1, "Make the cart total include tax"), (3, "yes, fix it")]
+    stat = path.stat()
+    assert turns_since(path, 0, (stat.st_dev, stat.st_ino)) == 4
