@@ -38,3 +38,17 @@ def test_responses_with_no_message_id_and_no_uuid_are_a_turn_each(tmp_path: Path
     assert [(p.turn, p.text) for p in model.prompts] == [(1, "Make the cart total include tax"), (3, "yes, fix it")]
     stat = path.stat()
     assert turns_since(path, 0, (stat.st_dev, stat.st_ino)) == 4
+
+
+def test_a_background_agent_without_its_tool_use_result_is_still_running(tmp_path: Path) -> None:
+    # The launch's status is in toolUseResult; a version that leaves it out (or writes a string)
+    # still writes Claude Code's own launch text: the subagent runs on, it has not completed.
+    t = Transcript(version="2.1.158")
+    t.user("Rewrite the frontend")
+    call_input = {"description": "Rewrite the views", "prompt": "Rewrite the views", "run_in_background": True}
+    launched = "Async agent launched successfully.\nagentId: a2e6348134 (use it to resume)"
+    for tool_use_result in (None, launched):
+        t.call("Agent", call_input, launched, False, tool_use_result)
+        t.say("Waiting for it.")
+        sub = build_model(t.write(tmp_path / "t.jsonl")).subagents["a2e6348134"]
+        assert (sub.running, sub.background, sub.status) == (True, True, "running")
