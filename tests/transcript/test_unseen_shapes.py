@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from context_keeper.transcript.entries import CompactBoundary, Message, QueuedCommand, ToolResult, parse_record
+from context_keeper.transcript.entries import CompactBoundary, Message, QueuedCommand, ToolResult, ToolUse, parse_record
 from context_keeper.transcript.reader import read_records
 
 
@@ -109,3 +109,24 @@ def test_without_is_error_claude_codes_own_failure_texts_still_tell_a_failure() 
     assert not failed("Exit code 0")
     assert not failed("3 passed in 0.41s")
     assert not failed("Exit code 1\n", is_error=False)
+
+
+def test_a_renamed_file_tool_is_told_by_what_it_is_given() -> None:
+    def name(tool: str, given: dict[str, object]) -> str:
+        call = {"type": "tool_use", "id": "toolu_1", "name": tool, "input": given}
+        record = parse_record({"type": "assistant", "message": {"role": "assistant", "content": [call]}})
+        assert isinstance(record, Message) and isinstance(record.blocks[0], ToolUse)
+        return record.blocks[0].name
+
+    edit = {"file_path": "/home/dev/shop/cart.py", "old_string": "a", "new_string": "b"}
+    assert name("EditFile", edit) == "Edit"
+    assert name("StrReplace", {**edit, "replace_all": True}) == "Edit"
+    assert name("CreateFile", {"file_path": "/home/dev/shop/tax.py", "content": "RATE = 0.2\n"}) == "Write"
+    assert name("EditMany", {"file_path": "/home/dev/shop/cart.py", "edits": []}) == "MultiEdit"
+    # named tools, a server's tools and other shapes stay what they are
+    assert name("Read", {"file_path": "/home/dev/shop/cart.py"}) == "Read"
+    assert name("Write", {"file_path": "/home/dev/shop/cart.py", "content": "x"}) == "Write"
+    assert name("mcp__fs__edit_file", edit) == "mcp__fs__edit_file"
+    assert name("Monitor", {"command": "tail -f log", "description": "watch"}) == "Monitor"
+    assert name("Shell", {"command": "pytest -q"}) == "Shell"
+    assert name("Lint", {"file_path": "/home/dev/shop/cart.py", "content": 3}) == "Lint"

@@ -213,13 +213,36 @@ def _blocks(content: Any) -> tuple[Block, ...]:
             tool_id, name = item.get("id"), item.get("name")
             if type(tool_id) is str and tool_id and type(name) is str and name:
                 tool_input = item.get("input")
-                blocks.append(ToolUse(tool_id, name, tool_input if isinstance(tool_input, dict) else {}))
+                tool_input = tool_input if isinstance(tool_input, dict) else {}
+                if name not in _FILE_TOOL_NAMES and "file_path" in tool_input:
+                    name = _file_tool(name, tool_input)
+                blocks.append(ToolUse(tool_id, name, tool_input))
         elif kind == "tool_result":
             tool_id = item.get("tool_use_id")
             if type(tool_id) is str and tool_id:
                 text = result_text(item.get("content"))
                 blocks.append(ToolResult(tool_id, text, _result_failed(item.get("is_error"), text)))
     return tuple(blocks)
+
+
+_FILE_TOOL_NAMES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit", "Read"})
+
+
+def _file_tool(name: str, tool_input: dict[str, Any]) -> str:
+    """The file tool a call of a tool nobody named here is, told by what it is given: a file
+    and the text to replace in it (Edit), the edits to make (MultiEdit) or its whole content
+    (Write). A version may rename its file tools; what they are given says what they do. A
+    server's tool (`mcp__…`) works on its own side, and any other shape stays what it is named
+    (a command is no shell run told by its shape: a tool that watches one reports no outcome)."""
+    if name.startswith("mcp__") or type(tool_input.get("file_path")) is not str:
+        return name
+    if type(tool_input.get("old_string")) is str and type(tool_input.get("new_string")) is str:
+        return "Edit"
+    if type(tool_input.get("edits")) is list:
+        return "MultiEdit"
+    if type(tool_input.get("content")) is str:
+        return "Write"
+    return name
 
 
 def _queued(obj: dict[str, Any], attachment: dict[str, Any]) -> QueuedCommand:
