@@ -60,7 +60,7 @@ def _fine(hook: str, out: str, stdin: dict[str, Any]) -> bool:
     if not out.strip():
         return True
     if hook in ("pre_compact_preserve", "session_start_restore"):
-        return out.startswith("[context-keeper]")
+        return out.startswith("[context-keeper")
     try:
         data = json.loads(out)
     except ValueError:
