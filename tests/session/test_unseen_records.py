@@ -52,3 +52,17 @@ def test_a_background_agent_without_its_tool_use_result_is_still_running(tmp_pat
         t.say("Waiting for it.")
         sub = build_model(t.write(tmp_path / "t.jsonl")).subagents["a2e6348134"]
         assert (sub.running, sub.background, sub.status) == (True, True, "running")
+
+
+def test_a_subagents_responses_with_no_ids_are_a_turn_each() -> None:
+    from context_keeper.session import SessionModel
+    from context_keeper.session.subagent_files import fold_record
+    from context_keeper.session.subagents import Subagent
+    from context_keeper.transcript.entries import Message, TextBlock
+
+    model, sub = SessionModel(), Subagent("a2e6348134")
+    for text in ("Reading the views.", "Rewriting them.", "Done."):
+        fold_record(
+            model, sub, Message("assistant", None, None, None, (TextBlock(text),), model="claude-sonnet-4-6"), 0
+        )
+    assert sub.turns == 3
