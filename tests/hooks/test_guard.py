@@ -89,7 +89,9 @@ def test_empty_result_prints_nothing(env: Path, repo: Path, capsys, result) -> N
 def test_default_stdout_gets_utf8_bytes(env: Path, repo: Path) -> None:
     script = "import sys\nfrom context_keeper.hooks.guard import run_hook\nsys.exit(run_hook('PostToolUse', lambda c: 'héllo ✓'))"
     proc = subprocess.run(
-        [sys.executable, "-c", script], input=stdin_for(repo).getvalue(), capture_output=True,
+        [sys.executable, "-c", script],
+        input=stdin_for(repo).getvalue(),
+        capture_output=True,
         env={**os.environ, "LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
     )
     assert proc.returncode == 0 and proc.stderr == b""
@@ -98,8 +100,13 @@ def test_default_stdout_gets_utf8_bytes(env: Path, repo: Path) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not json", b"[1,2]", b'{"cwd": "/x", "hook_event_name": "PostToolUse"}',
-     b'{"session_id": 5, "cwd": "/x", "hook_event_name": "PostToolUse"}'],
+    [
+        b"",
+        b"not json",
+        b"[1,2]",
+        b'{"cwd": "/x", "hook_event_name": "PostToolUse"}',
+        b'{"session_id": 5, "cwd": "/x", "hook_event_name": "PostToolUse"}',
+    ],
 )
 def test_bad_stdin_is_logged_to_the_home_log(env: Path, capsys, data: bytes) -> None:
     called = []
@@ -288,12 +295,17 @@ def test_real_hook_process(env: Path, repo: Path, mode: str, data: bytes | None,
     environ = {**os.environ, "CONTEXT_KEEPER_HOOK_BUDGET": "0.5"}
     proc = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(HOOK_SCRIPT), mode],
-        input=stdin, capture_output=True, env=environ, timeout=60,
+        input=stdin,
+        capture_output=True,
+        env=environ,
+        timeout=60,
     )
     assert proc.returncode == 0
     assert proc.stderr == b""
     assert proc.stdout.decode() == expected
-    logs = runs_log(env, repo) + ((env / "context-keeper.log").read_text() if (env / "context-keeper.log").exists() else "")
+    logs = runs_log(env, repo) + (
+        (env / "context-keeper.log").read_text() if (env / "context-keeper.log").exists() else ""
+    )
     if expected:
         assert " ok " in logs
     else:
@@ -312,7 +324,9 @@ def test_a_project_file_with_enabled_false_ends_every_hook_at_once(env: Path, re
     assert not (env / "runs").exists()  # nothing made for a repository that turned it off
     log = (env / "context-keeper.log").read_text()
     assert log.count(" INFO ") == 3 and " ERROR " not in log
-    assert f"PreCompact session={SESSION} skipped (enabled = false in {repo / '.context-keeper.toml'}, for {repo})" in log
+    assert (
+        f"PreCompact session={SESSION} skipped (enabled = false in {repo / '.context-keeper.toml'}, for {repo})" in log
+    )
 
 
 def test_the_environment_turns_a_disabled_project_back_on(env: Path, repo: Path, capsys, monkeypatch) -> None:
@@ -343,3 +357,23 @@ def test_sigterm_is_logged_as_claude_code_ending_the_run_not_as_a_failure(env: P
     log = runs_log(env, repo)
     assert "WARNING PreCompact" in log and "terminated by SIGTERM" in log
     assert "ERROR" not in log and "Traceback" not in log
+
+
+def test_an_input_without_its_event_name_is_read_as_the_one_event_of_the_script(env: Path, repo: Path, capsys) -> None:
+    # A version that drops the field still runs a script only for the event it was registered for.
+    payload = json.loads(stdin_for(repo, "PreCompact").getvalue())
+    del payload["hook_event_name"]
+    seen: list[str] = []
+    out = io.StringIO()
+    assert (
+        run_hook(
+            "PreCompact",
+            lambda ctx: seen.append(ctx.hook.event) or "the block",
+            stdin=io.BytesIO(json.dumps(payload).encode()),
+            stdout=out,
+        )
+        == 0
+    )
+    assert seen == ["PreCompact"] and out.getvalue() == "the block"
+    assert "hook input has no 'hook_event_name'; read as PreCompact" in runs_log(env, repo)
+    capsys.readouterr()

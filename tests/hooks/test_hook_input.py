@@ -87,12 +87,24 @@ def test_junk_is_rejected(data: bytes, reason: str) -> None:
     assert reason in message and "\n" not in message
 
 
-@pytest.mark.parametrize("key", ["session_id", "cwd", "hook_event_name"])
-@pytest.mark.parametrize("value", [..., None, 7, "", ["x"], {"a": 1}])
+REQUIRED_BAD = [
+    (key, value)
+    for key in ("session_id", "cwd", "hook_event_name")
+    for value in (..., None, 7, "", ["x"], {"a": 1})
+    if (key, value) != ("hook_event_name", ...)  # absent: left to the guard, below
+]
+
+
+@pytest.mark.parametrize(("key", "value"), REQUIRED_BAD)
 def test_required_fields(key: str, value: object) -> None:
     with pytest.raises(BadHookInput) as info:
         parse(**{key: value})
     assert key in str(info.value) and "\n" not in str(info.value)
+
+
+def test_missing_event_name_is_left_to_the_guard() -> None:
+    # The guard reads it as the script's one event (tests/hooks/test_guard.py).
+    assert parse(hook_event_name=...).event == ""
 
 
 def test_relative_cwd_is_rejected() -> None:

@@ -111,6 +111,14 @@ def test_other_sources_print_nothing(env: Env, source: str) -> None:
     result = env.run(SESSION_START, env.stdin(sample, source=source))
     assert (result.rc, result.out, result.err) == (0, "", "")
     assert not env.runs.archives.exists() or not any(env.runs.archives.iterdir())
+    assert f"{source!r}, not a compaction; nothing done" in env.log()
+
+
+def test_a_start_with_no_usable_source_prints_nothing_and_says_why(env: Env) -> None:
+    for source in (None, 0, ["compact"]):
+        result = env.run(SESSION_START, env.stdin("SessionStart:compact", source=source))
+        assert (result.rc, result.out, result.err) == (0, "", "")
+    assert env.log().count("no usable source, not a compaction; nothing done") == 3
 
 
 def test_restore_cap(env: Env) -> None:

@@ -258,3 +258,15 @@ def test_a_second_sessionstart_after_the_check_queues_no_second_check(session: S
     [again] = session.pending()
     record = json.loads((session.home / "refills" / again).read_text())
     assert again == name and "unchecked" not in record and record["items"]  # not replaced by an unchecked one
+
+
+def test_an_event_nobody_knows_leaves_the_refill_pending(session: Session) -> None:
+    # A version's new or renamed event may not take additionalContext: the refill, handed out
+    # once only, waits for an event that carries it.
+    session.compact("auto", "<summary>nothing kept</summary>")
+    session.append(BOUNDARY)
+    stdin = session.stdin("PostToolUseV2", tool_name="Bash", tool_input={"command": "ls"}, tool_use_id="toolu_y")
+    assert session.run("context_refill", stdin) == ""
+    assert session.pending() != []
+    assert context_of(session.refill())
+    assert session.pending() == []

@@ -41,7 +41,15 @@ def main() -> int:
             return 0
     from .guard import run_hook
 
-    return run_hook(EVENTS, work, stdin=BytesIO(data))
+    return run_hook(EVENTS, work, stdin=BytesIO(data), skip=_not_carried)
+
+
+def _not_carried(ctx: "HookContext") -> str | None:
+    """Why the refill must wait for another call: an event that is none of EVENTS (a version's
+    new or renamed one) may not take `additionalContext`, and a refill taken is taken once."""
+    if ctx.hook.event in EVENTS:
+        return None
+    return f"a {ctx.hook.event[:40]!r} event may not carry the refill; kept pending"
 
 
 def _read_stdin() -> bytes:

@@ -77,12 +77,17 @@ def turns_since(path: str | Path, offset: int, identity: tuple[int, int]) -> int
     if info.st_size - offset > MAX_SCAN_BYTES:
         return None
     seen: set[str] = set()
+    unnamed = 0  # responses with neither a message id nor a uuid: one turn each (as the fold counts them)
     for line in data.split(b"\n"):
         if b'"assistant"' in line:
             record = decode_line(line)  # a partial last line decodes to None
             if isinstance(record, Message) and record.is_main_response:
-                seen.add(record.message_id or record.uuid or "")
-    return len(seen)
+                key = record.message_id or record.uuid
+                if key:
+                    seen.add(key)
+                else:
+                    unnamed += 1
+    return len(seen) + unnamed
 
 
 def _check_path(ctx: HookContext) -> Path:

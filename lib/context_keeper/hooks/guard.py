@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..config import LoadedConfig, Settings, load_config, load_settings
-from ..records import field, record
+from ..records import field, record, replace
 from ..store import Log, RunsDir, ensure_private_dir, find_repo_root, runs_dir_for
 from .hook_input import BadHookInput, HookInput, parse_hook_input
 
@@ -142,7 +142,8 @@ def run_hook(
     """Run `work` for one hook call. Always returns 0.
 
     `event` is the Claude Code event the hook is registered for (or the events, for a hook
-    serving several); a stdin naming another event is logged.
+    serving several); a stdin naming another event is logged, one naming none is read as the
+    script's one event (or as no event, for a hook serving several).
 
     `skip`, if given, is asked first (inside the same guard and budget): a reason string
     ends the call there, logged, without `work`.
@@ -187,6 +188,9 @@ def _run(
 ) -> None:
     hook = parse_hook_input(_read_stdin(stdin))
     call.session = hook.session_id
+    unnamed = not hook.event
+    if unnamed and len(events) == 1:
+        hook = replace(hook, event=events[0])  # the one event Claude Code runs this script for
     if hook.event in events:
         call.event = hook.event
     # The settings for this repository: its project file may turn the hooks off.
@@ -200,7 +204,9 @@ def _run(
     log, settings = call.log, call.settings
     for warning in call.warnings:
         log.warning(warning)
-    if hook.event not in events:
+    if unnamed:
+        log.warning(f"hook input has no 'hook_event_name'; read as {hook.event or 'an event nobody named'}")
+    elif hook.event not in events:
         log.warning(f"script for {'/'.join(events)} received a {hook.event} event")
     ctx = HookContext(hook=hook, settings=settings, runs=runs, log=log)
     with _time_budget(min(settings.hook_budget, BUDGET_CAPS.get(call.event, settings.hook_budget))):

@@ -100,7 +100,9 @@ def parse_hook_input(data: bytes) -> HookInput:
     if not isinstance(payload, dict):
         raise BadHookInput(f"hook input is a JSON {_json_type(payload)}, expected an object")
 
-    event = _required(payload, "hook_event_name")
+    # A version that drops or renames the event's field still calls a script only for the event it
+    # was registered for: "" leaves the guard to say which that is (a wrong type is still refused).
+    event = _required(payload, "hook_event_name") if "hook_event_name" in payload else ""
     session_id = _required(payload, "session_id")
     cwd = _required(payload, "cwd")
     if not os.path.isabs(cwd):

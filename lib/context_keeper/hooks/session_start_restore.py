@@ -53,6 +53,9 @@ EVENT = "SessionStart"
 
 def work(ctx: HookContext) -> str:
     if ctx.hook.source != "compact" or ctx.hook.from_subagent:
+        if ctx.hook.source != "compact":  # (the cause, for a version that renames or drops `source`)
+            source = repr(ctx.hook.source) if ctx.hook.source else "no usable source"
+            ctx.log.info(f"SessionStart session={ctx.hook.session_id}: {source[:40]}, not a compaction; nothing done")
         return ""
     loaded = current_model(ctx)
     model = loaded or SessionModel(session_id=ctx.hook.session_id)

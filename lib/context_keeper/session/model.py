@@ -193,11 +193,16 @@ class SessionModel:
             self.wide_models.append(key)
 
     def _turn(self, key: str) -> None:
-        """A response split into several records (one per block) is one turn: its message id."""
-        if key in self.recent_ids:
+        """A response split into several records (one per block) is one turn: its message id.
+        A record with neither a message id nor a uuid is a turn of its own: nothing ties it
+        to another, and taking all of them for one response would stop the count."""
+        if not key:
+            self.turns += 1
+        elif key in self.recent_ids:
             return
-        self.turns += 1
-        self.recent_ids.append(key)
+        else:
+            self.turns += 1
+            self.recent_ids.append(key)
         if len(self.recent_ids) > RECENT_IDS:
             del self.recent_ids[0]
         episode = self.current_episode()

@@ -177,6 +177,10 @@ def _apply_meta(model: SessionModel, sub: Subagent, meta: dict[str, Any]) -> Non
 # -- what the parent's transcript says when a subagent finishes ------------------------------------
 
 
+# What Claude Code writes as the result of an Agent call it started in the background.
+LAUNCHED_TEXT = "Async agent launched successfully"
+
+
 def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, depth: int = 0) -> None:
     """The Agent call's result: the agent id, and either "launched in the background" or its
     final report. A finished subagent's file is folded here: its records come before this."""
@@ -194,6 +198,9 @@ def agent_result(model: SessionModel, block: ToolResult, tool_use_result: Any, d
     if kind and not sub.agent_type:
         sub.agent_type = redact(one_line(kind, 80))
     status = as_text(info.get("status"))
+    if status is None and block.text.lstrip().startswith(LAUNCHED_TEXT):
+        # no toolUseResult (or one without its status): Claude Code's own text says it
+        status = "async_launched"
     if status == "async_launched":
         sub.background = True
         return
@@ -266,7 +273,7 @@ def fold_record(model: SessionModel, sub: Subagent, item: Record, depth: int) ->
         if item.model == "<synthetic>":
             return
         key = item.message_id or item.uuid or ""
-        if key != sub.last_message:
+        if not key or key != sub.last_message:  # (no id: a turn of its own, as the session's)
             sub.turns += 1
             sub.last_message = key
         for block in item.blocks:

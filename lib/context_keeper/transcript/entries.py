@@ -117,9 +117,25 @@ def _str(value: Any) -> str | None:
 
 def _int(value: Any) -> int | None:
     # bool is an int subclass; a JSON true is not a token count.
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return value
+    if type(value) is int:
+        return value
+    return _digits(value) if type(value) is str else None
+
+
+def _digits(value: str) -> int | None:
+    """A count written as a string of digits ("41213"), as a version may write its numbers."""
+    text = value.strip()
+    return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
+
+
+def _count(value: Any) -> int:
+    """A token count of usage: an int, or its digits as a string; 0 for anything else."""
+    return (_digits(value) or 0) if type(value) is str else 0
+
+
+def _flag(value: Any) -> bool:
+    """A JSON true, or the string "true" (in any case): a version may write its flags so."""
+    return value is True or (type(value) is str and value.strip().lower() == "true")
 
 
 def _usage(raw: Any) -> Usage | None:
@@ -135,21 +151,48 @@ def _usage(raw: Any) -> Usage | None:
         get("output_tokens"),
     )
     return Usage(
-        a if type(a) is int and a else 0,
-        b if type(b) is int and b else 0,
-        c if type(c) is int and c else 0,
-        d if type(d) is int and d else 0,
+        a if type(a) is int else _count(a),
+        b if type(b) is int else _count(b),
+        c if type(c) is int else _count(c),
+        d if type(d) is int else _count(d),
     )
 
 
-def result_text(content: Any) -> str:
-    """Text of a tool_result's content: a string, or a list of text blocks."""
+def result_text(content: Any, depth: int = 0) -> str:
+    """Text of a tool_result's content: a string, or a list of text blocks (and of the text
+    blocks a block holds in its own `content`, as a version may group them; images and
+    blocks of other kinds have none)."""
     if isinstance(content, str):
         return content
-    if isinstance(content, list):
-        parts = [item["text"] for item in content if isinstance(item, dict) and isinstance(item.get("text"), str)]
-        return "\n".join(parts)
-    return ""
+    if not isinstance(content, list):
+        return ""
+    parts = []
+    for item in content:
+        if isinstance(item, dict):
+            text = item.get("text")
+            if isinstance(text, str):
+                parts.append(text)
+            elif isinstance(item.get("content"), list) and depth < _NESTED_DEPTH:
+                inner = result_text(item["content"], depth + 1)
+                if inner:
+                    parts.append(inner)
+    return "\n".join(parts)
+
+
+_NESTED_DEPTH = 4
+
+
+def _result_failed(flag: Any, text: str) -> bool:
+    """Whether a tool result is a failure: its `is_error`; where it has none, Claude Code's
+    own failure texts at its start (a command's non-zero exit code, a tool's error tag),
+    which it writes only with `is_error` true."""
+    if flag is not None:
+        return _flag(flag)
+    head = text.lstrip()[:20]
+    return head.startswith("<tool_use_error>") or (head.startswith("Exit code ") and head[10:11] in _NON_ZERO)
+
+
+_NON_ZERO = frozenset("123456789")
 
 
 def _blocks(content: Any) -> tuple[Block, ...]:
@@ -170,12 +213,36 @@ def _blocks(content: Any) -> tuple[Block, ...]:
             tool_id, name = item.get("id"), item.get("name")
             if type(tool_id) is str and tool_id and type(name) is str and name:
                 tool_input = item.get("input")
-                blocks.append(ToolUse(tool_id, name, tool_input if isinstance(tool_input, dict) else {}))
+                tool_input = tool_input if isinstance(tool_input, dict) else {}
+                if name not in _FILE_TOOL_NAMES and "file_path" in tool_input:
+                    name = _file_tool(name, tool_input)
+                blocks.append(ToolUse(tool_id, name, tool_input))
         elif kind == "tool_result":
             tool_id = item.get("tool_use_id")
             if type(tool_id) is str and tool_id:
-                blocks.append(ToolResult(tool_id, result_text(item.get("content")), item.get("is_error") is True))
+                text = result_text(item.get("content"))
+                blocks.append(ToolResult(tool_id, text, _result_failed(item.get("is_error"), text)))
     return tuple(blocks)
+
+
+_FILE_TOOL_NAMES = frozenset({"Write", "Edit", "MultiEdit", "NotebookEdit", "Read"})
+
+
+def _file_tool(name: str, tool_input: dict[str, Any]) -> str:
+    """The file tool a call of a tool nobody named here is, told by what it is given: a file
+    and the text to replace in it (Edit), the edits to make (MultiEdit) or its whole content
+    (Write). A version may rename its file tools; what they are given says what they do. A
+    server's tool (`mcp__…`) works on its own side, and any other shape stays what it is named
+    (a command is no shell run told by its shape: a tool that watches one reports no outcome)."""
+    if name.startswith("mcp__") or type(tool_input.get("file_path")) is not str:
+        return name
+    if type(tool_input.get("old_string")) is str and type(tool_input.get("new_string")) is str:
+        return "Edit"
+    if type(tool_input.get("edits")) is list:
+        return "MultiEdit"
+    if type(tool_input.get("content")) is str:
+        return "Write"
+    return name
 
 
 def _queued(obj: dict[str, Any], attachment: dict[str, Any]) -> QueuedCommand:

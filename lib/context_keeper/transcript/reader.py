@@ -34,10 +34,12 @@ FAST_READ_BYTES = 8 << 20
 # Record types that carry nothing for the session model. Lines that *start* with one of
 # them are skipped without parsing: they include the largest lines of a transcript
 # (api-request-blob holds whole request bodies). Claude Code writes "type" first in these
-# records only; user, assistant, system and attachment records start with "parentUuid" and
-# are always parsed. A type value with an escape in it (`"us\u0065r"` is "user") is parsed too.
+# records only; user, assistant, system and attachment records start with "parentUuid". A
+# line of a type parse_record reads is parsed whatever its first key (a version may well
+# write "type" first everywhere), and so is a type value with an escape in it
+# (`"us\u0065r"` is "user").
 _NOISE_PREFIX = b'{"type":"'
-_PARSED_TYPE_BYTES = frozenset({b"user", b"assistant", b"system"})
+_PARSED_TYPE_BYTES = frozenset({b"user", b"assistant", b"system", b"attachment"})
 # The record types Claude Code is known to write (up to 2.1.3xx). Any other type is skipped
 # as well, and counted by its name (ReadStats.unknown), so that a new version's records are
 # visible (`inspect`, `doctor`) instead of silently passed over.
