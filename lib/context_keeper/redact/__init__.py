@@ -45,6 +45,7 @@ class _Rules:
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
         from .masked_comparisons import compile_rules as masked_rules
+        from .nameless import compile_rules as nameless_rules
         from .whole_line import read_with as read_joined_lines_with
 
         early, dispatch, late = formats.compile_rules()
@@ -54,6 +55,7 @@ class _Rules:
             + late
             + commands.compile_rules()
             + calls.compile_rules()
+            + nameless_rules()
             + positions.compile_rules()
             + stdin.compile_rules()
             + nouns.compile_rules()
@@ -102,9 +104,17 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .block_scalars import compile_rules as block_scalar_rules
     from .continued import compile_rules as continued_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .printed_headings import compile_rules as printed_heading_rules
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
-    return formats.multiline_rules() + wrapped_call_rules() + continued_rules() + masked_rules() + block_scalar_rules()
+    return (
+        formats.multiline_rules()
+        + wrapped_call_rules()
+        + continued_rules()
+        + masked_rules()
+        + block_scalar_rules()
+        + printed_heading_rules()
+    )
 
 
 # Characters from the most to the least common in English prose and code; any other
