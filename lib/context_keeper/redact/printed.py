@@ -143,7 +143,7 @@ _PASSPHRASE = LazyPattern(
     r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
-READ, GENERATED = 1, 2  # what the command before printed values did (`_secret_value`)
+READ, GENERATED = 1, 2  # what the command before printed values did (`secret_value`)
 
 
 def announces(lines: list[str], i: int) -> int:
@@ -201,7 +201,7 @@ def _next_nonblank(lines: list[str], j: int) -> int | None:
 _NOT_IN_A_TOKEN = frozenset("()[]{}<>`'\";,")
 
 
-def _secret_value(v: str, generated: int = 0) -> bool:
+def secret_value(v: str, generated: int = 0) -> bool:
     """Whether `v`, on a line after an announcing one, is a secret; `generated`: the line
     before ran a command that makes random secrets (GENERATED) or reads a secret-named thing
     (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
@@ -323,12 +323,12 @@ def _redact_announced(text: str) -> str:
                 and not taken
                 and not user_line
                 and _USER_LINE.fullmatch(lines[k].strip()) is not None
-                and not _secret_value(lines[k].strip())  # (`abcdef.0123…`: kubeadm's token, not a user)
+                and not secret_value(lines[k].strip())  # (`abcdef.0123…`: kubeadm's token, not a user)
             ):
                 user_line, j = True, k + 1
                 continue  # `cat office.auth`: a user on the first line, its password on the next
             # (a read prints its one value: the lines after it are judged as any printed value)
-            if m is None or not _secret_value(m.group("s"), 0 if generated == READ and taken else generated):
+            if m is None or not secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")
             if label and tier(label) != NOT_SECRET:

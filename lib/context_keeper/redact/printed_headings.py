@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
+from .printed import secret_value
 
 _SECRET_WORDS = (
     *("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential"),
@@ -54,8 +55,6 @@ def _heading_starts(text: str) -> list[int]:
 
 def _judged(m: re.Match[str], ended: bool) -> bool:
     """Whether the value under the heading `m` found is a secret."""
-    from .printed import _secret_value
-
     head = m.group("head").strip().lower()
     value = m.group("v")
     if MARK in value or not any(w in head for w in _SECRET_WORDS):
@@ -64,8 +63,8 @@ def _judged(m: re.Match[str], ended: bool) -> bool:
         # (`Token` alone is a column's or a field's name; a version, a file or a host is what a
         # sentence about a token may end on)
         words = head.lstrip(" \t#").split()
-        return 2 <= len(words) <= 8 and _secret_value(value) and password_shaped(value)
-    return _secret_value(value)
+        return 2 <= len(words) <= 8 and secret_value(value) and password_shaped(value)
+    return secret_value(value)
 
 
 def redact_headed(text: str) -> str:
