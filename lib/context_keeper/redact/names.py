@@ -26,6 +26,9 @@ _STRONG_KEY_QUALIFIERS = frozenset(
     "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
     "SUBSCRIPTION CONSUMER DEVELOPER PERSONAL SECURE".split()
 )
+# Roles a cipher's keys have that a table's or a map's have too (`encryption.primary_key`).
+_KEY_ROLES = frozenset("PRIMARY SECONDARY NEXT PREV PREVIOUS LAST FIRST BASE DATA CURRENT OLD NEW".split())
+_CIPHERS = frozenset("ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING CRYPTO CIPHER AES HMAC JWT".split())
 _PLAIN_KEY_QUALIFIERS = frozenset(
     "SORT PRIMARY FOREIGN CACHE PARTITION LOOKUP DICT MAP UNIQUE HOT SHORTCUT ROUTING IDEMPOTENCY "
     "GROUP ROW COLUMN INDEX HASH REGISTRY PUBLIC PUBLISHABLE PUB OBJECT S3 BUCKET NATURAL COMPOSITE "
@@ -192,6 +195,9 @@ def tier(name: str, whole: bool = False) -> int:
         head, _, last = name.strip(".").rpartition(".")
         words = words_of(last)
         qualifier = words_of(head)[-1:] if len(words) == 1 else []
+        scope = words_of(head)[-1:]
+        if len(words) == 2 and words[1] == "KEY" and words[0] in _KEY_ROLES and scope and scope[0] in _CIPHERS:
+            words = [scope[0], "KEY"]  # `encryption.primary_key`: a cipher's key in its role, not a table's
         words, first = qualifier + words, len(qualifier)
     else:
         words = words_of(name)
