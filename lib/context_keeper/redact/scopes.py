@@ -51,6 +51,7 @@ TRIGGERS = (
     "login",
     "Login",
     "LOGIN",
+    "bearer",  # composer's `"bearer": {"repo.example.com": "…"}`: a token under each host
     "users",
     "userlist",
     "userdb",
