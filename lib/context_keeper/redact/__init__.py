@@ -46,6 +46,7 @@ class _Rules:
         from .lines import flag_forest, gated, trigger_tree
         from .masked_comparisons import compile_rules as masked_rules
         from .nameless import compile_rules as nameless_rules
+        from .templated import compile_rules as templated_rules
         from .whole_line import read_with as read_joined_lines_with
 
         early, dispatch, late = formats.compile_rules()
@@ -58,6 +59,7 @@ class _Rules:
             + nameless_rules()
             + positions.compile_rules()
             + stdin.compile_rules()
+            + templated_rules()
             + nouns.compile_rules()
             + languages.compile_rules()
             + header_list_rules()
@@ -65,16 +67,14 @@ class _Rules:
             + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
-        # (trigger, index of its rule): one substring test per trigger, rules run in order. Those
-        # marked "\0" are of command rules that need a flag (` -`): tested only in a text with one.
+        # (trigger, index of its rule), rules run in order; "\0": a command rule's, tested only after a flag.
         self.triggers = tuple((t, i) for i, (ts, _) in enumerate(ordered) for t in ts if t and t[0] != "\0")
         groups: dict[str, list[tuple[str, int]]] = {}
         for t, i in self.triggers:
             groups.setdefault(t.lower(), []).append((t, i))
         self.block_triggers = tuple((low, tuple(pairs)) for low, pairs in groups.items())
-        # A lower-case trigger that holds a shorter one (`assw` holds `ass`) is tested only where the
-        # shorter occurs (`block_hits`). Those of other scripts (`密码`, `пароль`) have a tree of their
-        # own, searched only in a block holding one of their characters (one character class scan).
+        # A lower-case trigger holding a shorter one (`assw`, `ass`) is tested only where that occurs
+        # (`block_hits`); other scripts' (`密码`) have a tree searched only behind a character class.
         wide = {low for low, _ in self.block_triggers if not low.isascii()}
         narrow = trigger_tree(tuple(p for p in self.block_triggers if p[0] not in wide))
         self.trigger_tree, self.gated_trees = gated(narrow)  # (those with a rare character: `gated`)

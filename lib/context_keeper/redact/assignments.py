@@ -14,7 +14,7 @@ from . import runs
 from .connection_strings import connection_string_end, value_in_string
 from .generics import annotated as _typed
 from .glue import one_name
-from .line_starts import blank_before, inside_marked_run, line_start
+from .line_starts import blank_before, inside_marked_run, line_start, quoted_key_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
 from .values import (
@@ -61,7 +61,7 @@ _XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: it
 _QUOTED_NAME = LazyPattern(
     r"""(?P<name>[\w.:/-]+)(?P<q>["'])[ \t]*(?:[ \t](?:value|content)[ \t]*=[ \t]*(?P<attr>"[^"\n]*"|'[^'\n]*')"""
     r"""|>(?P<elem>[^<\n]{1,300})</|,[ \t]*(?P<arg>"(?:[^"\\\n]|\\.)*"|'[^'\n]*')"""
-    r"""|\)[ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
+    r"""|[)\]][ \t]*(?:\?:|\|\||\?\?|or)[ \t]*(?P<dflt>"(?:[^"\\\n]|\\.)*"|'[^'\n]*'))"""
 )
 _PLAIN_SIGN = _NAME + r"(?P<q>)(?P<sep>[ \t]*(?::(?!:)|=(?![=~>]))[ \t]*)(?:!![a-z]+[ \t]+)?(?P<val>[^\s\"'`]"
 _PLAIN, _PLAIN_HEAD, _TO_SPACE = LazyPattern(_PLAIN_SIGN + r"\S*)"), LazyPattern(_PLAIN_SIGN + ")"), LazyPattern(r"\S+")
@@ -292,13 +292,16 @@ def _match(text: str, start: int) -> tuple[re.Match[str], str, int] | None:
         m = _XML.match(text, start)
         if m is not None:
             return m, "val" if m.group("val") is not None else "attr", _LITERAL
-    if opening in ('"', "'", "`"):
-        q = _QUOTED_NAME.match(text, start)
-        if q is not None and q.group("q") == opening:
+    qstart = quoted_key_start(text, start)
+    if qstart is not None:
+        q = _QUOTED_NAME.match(text, qstart)
+        # (a name inside a longer key, `"Jwt:SigningKey"`: only its lookup's default is read so)
+        if q is not None and q.group("q") == text[qstart - 1] and (qstart == start or q.group("dflt")):
             group = next(g for g in ("attr", "elem", "arg", "dflt") if q.group(g) is not None)
-            # `define('NAME', 'value')`, `getenv("NAME", "default")`: a call, not a list or a dict
-            before = text[: start - 1].rstrip()
-            if group not in ("arg", "dflt") or before.endswith("("):
+            # `define('NAME', 'value')`, `getenv("NAME", "default")`: a call, not a list or a dict;
+            # a default also after an index (`Configuration["Jwt:SigningKey"] ?? "…"`)
+            before = text[: qstart - 1].rstrip()
+            if group not in ("arg", "dflt") or before.endswith("(") or group == "dflt" and before.endswith("["):
                 value = q.group(group)[1:-1]
                 if group == "arg" and _ENV_CALL.search(before) is not None and is_wordlike(value):
                     return None  # `GetEnvironmentVariable("API_TOKEN", "User")`: a scope, a default word

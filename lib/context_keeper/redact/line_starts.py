@@ -126,3 +126,12 @@ def run_around(text: str, i: int, j: int, chars: frozenset[str]) -> tuple[int, i
     if word:  # (a run: any word inside it gives the same)
         _AROUND[:] = [text, chars, i, j]
     return i, j
+
+
+def quoted_key_start(text: str, start: int) -> int | None:
+    """Where the quoted key holding the name at `start` begins (`Jwt:` of `"Jwt:SigningKey"`), or
+    None: looked back at most 100 characters, so a long run of names costs each one no more."""
+    back, stop = start, max(0, start - 100)
+    while back > stop and (text[back - 1].isalnum() or text[back - 1] in "_.:-"):
+        back -= 1
+    return back if back and text[back - 1] in "\"'`" else None

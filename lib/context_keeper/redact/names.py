@@ -26,6 +26,9 @@ _STRONG_KEY_QUALIFIERS = frozenset(
     "LICENCE HMAC JWT CRYPTO CIPHER AES SHARED SHAREDACCESS WEBHOOK INGEST DEPLOY ADMIN ROOT "
     "SUBSCRIPTION CONSUMER DEVELOPER PERSONAL SECURE".split()
 )
+# Roles a cipher's keys have that a table's or a map's have too (`encryption.primary_key`).
+_KEY_ROLES = frozenset("PRIMARY SECONDARY NEXT PREV PREVIOUS LAST FIRST BASE DATA CURRENT OLD NEW".split())
+_CIPHERS = frozenset("ENCRYPTION ENCRYPT ENC DECRYPTION SIGNING CRYPTO CIPHER AES HMAC JWT".split())
 _PLAIN_KEY_QUALIFIERS = frozenset(
     "SORT PRIMARY FOREIGN CACHE PARTITION LOOKUP DICT MAP UNIQUE HOT SHORTCUT ROUTING IDEMPOTENCY "
     "GROUP ROW COLUMN INDEX HASH REGISTRY PUBLIC PUBLISHABLE PUB OBJECT S3 BUCKET NATURAL COMPOSITE "
@@ -54,7 +57,7 @@ _LEADING_VERBS = frozenset(
 # Words after the noun that make the name describe something about the secret, not hold it.
 _HASHED = frozenset(("HASH", "HASHED", "DIGEST"))
 _TRAILING = frozenset(
-    "TTL EXPIRY EXPIRES EXPIRATION EXPIRE EXPIRED EXP AGE TIMEOUT LIFETIME DURATION INTERVAL COUNT "
+    "TTL EXPIRY EXPIRES EXPIRATION EXPIRE EXPIRED EXP AGE TIMEOUT LIFETIME DURATION VALIDITY INTERVAL COUNT "
     "COUNTS LEN LENGTH SIZE LIMIT LIMITS MAX MIN NAME NAMES ID IDS TYPE TYPES KIND FILE FILES PATH "
     "PATHS DIR FOLDER URL URI URLS ENDPOINT HOST PORT SERVER FIELD FIELDS HEADER HEADERS PREFIX "
     "SUFFIX FORMAT POLICY POLICIES REF REFS ARN VERSION ENABLED DISABLED REQUIRED ENV VAR VARS "
@@ -192,6 +195,9 @@ def tier(name: str, whole: bool = False) -> int:
         head, _, last = name.strip(".").rpartition(".")
         words = words_of(last)
         qualifier = words_of(head)[-1:] if len(words) == 1 else []
+        scope = words_of(head)[-1:]
+        if len(words) == 2 and words[1] == "KEY" and words[0] in _KEY_ROLES and scope and scope[0] in _CIPHERS:
+            words = [scope[0], "KEY"]  # `encryption.primary_key`: a cipher's key in its role, not a table's
         words, first = qualifier + words, len(qualifier)
     else:
         words = words_of(name)

@@ -333,9 +333,10 @@ def _value_before(m: re.Match[str]) -> str:
 
 # -- a value beside the field that names it ----------------------------------------------------
 
-# `{"name": "DB_PASSWORD", "value": "…"}`, `Name=/prod/db/password,Value=…`: one object, one line.
+# `{"name": "DB_PASSWORD", "value": "…"}`, a JSON patch's `"path"`, a form's `key=…&value=…`, `--form`s.
 _FIELD_PAIR = (
-    r"(?i:[\"']?(?:name|key|id|parameter)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)[ \t]*[,;]?[ \t]*"
+    r"(?i:[\"']?(?:name|key|id|parameter|path)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)"
+    r"[ \t]*(?:[,;&]|[\"']?[ \t]+--?[\w-]{1,20}[ \t=]+[\"']?)?[ \t]*"
     r"(?i:[\"']?(?:value|data|val|default)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
 )
 

@@ -19,6 +19,7 @@ from .values import (
 )
 
 SYMBOLS = frozenset("!@#$%^&*+=?~")
+_SECRET_NOUNS = frozenset("password passwd passphrase pass pwd secret token key apikey".split())
 _HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
 DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
@@ -48,6 +49,8 @@ def password_shaped(v: str) -> bool:
         return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
     if not any(c.isdigit() or c in SYMBOLS for c in v):
         return False
+    if v.isupper() and v.rstrip("0123456789_").lower() in _SECRET_NOUNS:
+        return False  # `PASSWORD2`, `TOKEN_1`: a numbered column's title or variable's name
     if is_placeholder(v.strip("".join(SYMBOLS))):
         return False  # `guest@`: anonymous FTP's customary password, `<password>!`
     if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):

@@ -17,13 +17,13 @@ from .patterns import MARK, LazyPattern
 
 Judge = Callable[[str], bool]
 
-# An aligned table's header: two to eight titles of words, two spaces or a bar apart.
-_HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z_-]*(?: [A-Za-z][A-Za-z_-]*){0,2}")
+# An aligned table's header: two to eight titles of words, two spaces or a bar apart (`PASSWORD2`: numbered).
+_HEADER_TITLE = LazyPattern(r"[A-Za-z][A-Za-z0-9_-]*(?: [A-Za-z][A-Za-z0-9_-]*){0,2}")
 _BARS = "|│┃"
 # (A title's words are one space apart and titles two or more, or a bar: no text can be read
 # two ways, so a line that is no header fails in linear time.)
 _HEADER_LINE = LazyPattern(
-    r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z_-]*+(?: [A-Za-z][A-Za-z_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
+    r"[ \t|│┃]*+(?:[A-Za-z][A-Za-z0-9_-]*+(?: [A-Za-z][A-Za-z0-9_-]*+)*+[ \t]*+(?:[|│┃][ \t]*+)?+)++\r?"
 )
 _RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯═╞╪╡╤╧╔╗╚╝╠╣╦╩╬|│┃+ \t\r")
 _MAX_ROWS = 100

@@ -51,6 +51,7 @@ TRIGGERS = (
     "login",
     "Login",
     "LOGIN",
+    "bearer",  # composer's `"bearer": {"repo.example.com": "…"}`: a token under each host
     "users",
     "userlist",
     "userdb",
@@ -72,11 +73,12 @@ _ENTRY = LazyPattern(
     r"|(?P<kq>[\"']?)(?P<k>[A-Za-z_][\w.-]*)(?P=kq)[ \t]*(?:=|:|[ \t])[ \t]*(?P<v>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'#;,]+)))"
     r"[ \t]*[;,]?[ \t]*(?:#.*)?"
 )
-# Words of a key that say something about the secret, not the secret itself.
+# Words of a key that say something about the secret, not the secret itself; or where it is kept
+# (`vault: production/db/password`, `env: DB_PASSWORD`): a reference to it.
 _DESCRIBING = frozenset(
     "TYPE DESCRIPTION DESC SENSITIVE NAME USER USERNAME LOGIN HOST HOSTNAME PORT EXPIRE EXPIRES "
     "ENABLED PLAINTEXT FORMAT LENGTH ID ACCOUNT EMAIL DOMAIN REGION PATH FILE URL POLICY MODE "
-    "VALIDATION NULLABLE DEFAULTS COMMENT LABEL".split()
+    "VALIDATION NULLABLE DEFAULTS COMMENT LABEL VAULT KEYVAULT ENV SOURCE REF STORE PROVIDER".split()
 )
 
 

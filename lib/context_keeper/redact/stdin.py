@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .names import NOT_SECRET, PASSWORD, tier, words_of
+from .names import NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule
 from .positions import unquote
@@ -52,6 +52,8 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     if any(_names_secret_input(w) for w in command[:8]) or _STORES_A_SECRET.search(command_text) is not None:
         # `sshfs -o password_stdin …`, `login --password-stdin`, `docker secret create pg -`: the input is the secret
         level = PASSWORD
+    if level == NOT_SECRET and _SIGNS_IN.search(command_text) is not None:
+        level = STRONG  # `hcloud context create prod <<< …`, `doctl auth init`: it asks for a token, a random key
     raw = m.group(group)
     ansi = raw.startswith("$'")  # bash's `$'…\n…'`
     value, quote = unquote(raw[1:] if ansi else raw)
@@ -82,6 +84,10 @@ def _confirmed(lines: list[str]) -> bool:
 _INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
 # A secret store's verb that takes the value it reads on stdin (`secret create`, `secrets set`, `secret put`).
 _STORES_A_SECRET = LazyPattern(r"(?i:\bsecrets?[ \t]+(?:versions?[ \t]+)?(?:create|set|put|add|insert)\b)")
+# A command that signs in or sets up where it signs in, and asks for its token (`auth login`, `context create`).
+_SIGNS_IN = LazyPattern(
+    r"(?i:\b(?:log-?in|sign-?in|auth[ \t]+(?:login|init|add|token)|contexts?[ \t]+(?:create|add)|configure)\b)"
+)
 # The folders secrets are mounted or kept in (`/run/secrets/pg`, `secrets/db.txt`): a file there holds one.
 _SECRET_DIRS = frozenset(("secrets", "secret", "credentials", "creds", "passwords"))
 
