@@ -32,6 +32,7 @@ import re
 from context_keeper.failures import (
     after,
     blocks,
+    boxes,
     counted,
     findings,
     headed,
@@ -60,7 +61,7 @@ _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
-    pieces = _bounded(chunks)
+    pieces = [boxes.unboxed(piece) for piece in _bounded(chunks)]
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
     qualified = layout.names_file_colon_colon(pieces)
     for piece in pieces:
