@@ -185,7 +185,6 @@ KNOWN_MISSES = frozenset(
         "testparm-errors",
         "tsup-build-errors",
         "typeorm-migration-fails",
-        "wget-not-found",
         "attw-esm-types-problems",
         "attw-pack-problems",
         "bibtex-errors",

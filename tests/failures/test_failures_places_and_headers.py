@@ -176,3 +176,19 @@ def test_a_files_name_with_a_colon_over_position_rows_heads_them() -> None:
 def test_a_repls_comment_marker_glued_to_its_words_is_no_part_of_them() -> None:
     output = ";Unbound variable: totl\n;To continue, call RESTART with an option number:\n; (RESTART 1) => Return to level 1.\n"
     assert messages(output)[0] == "Unbound variable: totl"
+
+
+def test_an_address_ending_in_a_colon_is_the_place_of_the_message_under_it() -> None:
+    output = "http://127.0.0.1:8000/app.tar.gz:\n2026-11-27 22:38:32 ERROR 404: File not found."
+    assert messages(output) == ["http://127.0.0.1:8000/app.tar.gz: ERROR 404: File not found."]
+
+
+def test_a_tag_naming_the_tool_on_every_line_hides_no_stack_frame() -> None:
+    output = (
+        "[9tool] Problem writing templates:\n"
+        "[9tool]   Error: filter not found: money (via render error)\n"
+        "[9tool]     at Environment.getFilter (/p/node_modules/env.js:172:13)\n"
+        "[9tool]     at Template.render (/p/node_modules/env.js:454:10)\n"
+        "[9tool] Wrote 0 files in 0.10 seconds"
+    )
+    assert messages(output) == ["Problem writing templates: Error: filter not found: money (via render error)"]

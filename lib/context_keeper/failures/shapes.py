@@ -43,7 +43,7 @@ BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)(?!- )")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
 # A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
 # line came from, as a timestamp says when. (Or a progress tag in brackets: `[+] `, `[*] `.)
-TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
+TASK_RE = re.compile(r"^\s*\[(?:(?=[\w-]*[a-z])[a-z0-9][a-z0-9-]{2,}|[+*~!-])\] ")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$#.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
@@ -80,7 +80,7 @@ WRAPUP_RE = re.compile(
     # (Progress after the program's name too: `YamlFix: Checking files`.)
     r"|(?:[\w.-]+: )?(?:Checking (?:.*\.\.\.|\S+(?: \S+)?)|Running.*|Compiling .*)|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
     r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
-    r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
+    r"|.*\bin the above file\.?|https?://\S+(?<!:)|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?"
     # A runner's padded column of verdicts and rules (`[  FAILED  ] a.b`, `[=====]`; not `[ERROR]`).
     r"|\[(?: +[A-Z]+ *| *[A-Z]+ +|[=-]{3,})\](?: .*)?)$"
