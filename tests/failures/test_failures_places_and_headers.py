@@ -192,3 +192,13 @@ def test_a_tag_naming_the_tool_on_every_line_hides_no_stack_frame() -> None:
         "[9tool] Wrote 0 files in 0.10 seconds"
     )
     assert messages(output) == ["Problem writing templates: Error: filter not found: money (via render error)"]
+
+
+def test_a_count_marked_as_the_failure_gives_as_many_lines_under_it() -> None:
+    output = "Processed 5 files (931ms)\n\n✖ Found 2 circular dependencies!\n\n1) a.js > b.js\n2) c.js > d.js > e.js"
+    assert messages(output) == ["1) a.js > b.js", "2) c.js > d.js > e.js"]
+
+
+def test_a_count_over_another_number_of_lines_gives_no_list() -> None:
+    output = "ERROR: 3 dead links found!\n[✖] a.md → Status: 400\n[✖] b.md → Status: 404"
+    assert messages(output) == ["ERROR: 3 dead links found!"]

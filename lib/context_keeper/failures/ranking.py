@@ -148,7 +148,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
-    listed = layout.error_list(lines)
+    listed = layout.error_list(lines) or layout.marked_count(lines)
     if listed:
         return listed
     explained = headed.headed(lines, kinds)
