@@ -202,3 +202,18 @@ def test_a_count_marked_as_the_failure_gives_as_many_lines_under_it() -> None:
 def test_a_count_over_another_number_of_lines_gives_no_list() -> None:
     output = "ERROR: 3 dead links found!\n[✖] a.md → Status: 400\n[✖] b.md → Status: 404"
     assert messages(output) == ["ERROR: 3 dead links found!"]
+
+
+def test_findings_led_by_a_one_letter_level_are_the_errors_and_warnings() -> None:
+    output = (
+        "running as root is not recommended!\n"
+        "I: app: summary-has-dot-suffix\n"
+        "E: app: no-copyright-file\n"
+        "W: app: no-manual-page [usr/bin/app]\n"
+        "E: app: description-too-short app"
+    )
+    assert messages(output) == [
+        "E: app: no-copyright-file",
+        "W: app: no-manual-page [usr/bin/app]",
+        "E: app: description-too-short app",
+    ]
