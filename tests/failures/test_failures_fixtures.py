@@ -133,23 +133,24 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # once on the twelfth round's final code and not read during either (docs/performance.md, e2):
 # 68 of 121 messages, its misses read after scoring, by kind. The wrong line: a line of
 # decoration or housekeeping over the message (semgrep's source excerpt, semantic-release's
-# `✔`/`⚠` progress over its `✘` line, httpie's HTML `<title>` under its `warning:`, prospector's
-# `Messages` heading), eleventy's `Error:` line without the file named in the numbered line
-# above it, the runtime's restatement over the tool's own line (jekyll's Ruby raise with its
-# frame, typeorm's `QueryFailedError` under `Migration ... failed, error:`), the second of two
-# messages where the first is the one quoted (cypress, gh's `please run:`, parcel's resolver
-# line under its located diagnostic). A message over several lines not joined: a finding ending
-# in `:` over its indented items (check-wheel-contents, apt-get's unmet dependencies, pytype's
-# explanations under each location), an exception's wrapped sentences (puppeteer, hatch's second
-# sentence after the traceback), gdb's frame line under the signal. A place or name not put in
-# front: on its own line above (next's `./app/page.tsx`, cloud-init's bare `Error:`), a test's
-# title over its exception (junit4's `1) name`). Decoration kept: tsup's and graphql-codegen's
-# `ERROR:`/`Error N:` after the location, dbt's timestamp and its excerpt line, rspack's `×` and
-# `╭─[2:45]`, openapi-typescript's `Error:` where its `✘` line reads bare. Several failures as
-# one or too few: testparm's unknown parameter and warning before its wrap-up, dbt's `Failure in
-# model` blocks (its progress lines chosen), ginkgo's blocks under `• Failure` (its summary
-# chosen), packer's first message behind `???????:`, prospector's `Line: N` headings under a
-# file. testify: a `Diff:` label joined.
+# exception over its `✘` line (the line not joined to the sentence under it), httpie's HTML
+# `<title>` under its `warning:`, prospector's `Messages` heading), eleventy's `Error:` line
+# without the file named in the numbered line above it, the runtime's restatement over the
+# tool's own line (jekyll's Ruby raise with its frame, typeorm's `QueryFailedError` under
+# `Migration ... failed, error:`), the second of two messages where the first is the one quoted
+# (cypress, gh's `please run:`, parcel's resolver line under its located diagnostic). A message
+# over several lines not joined: a finding ending in `:` over its indented items
+# (check-wheel-contents, apt-get's unmet dependencies, pytype's explanations under each
+# location), an exception's wrapped sentences (puppeteer, hatch's second sentence after the
+# traceback), gdb's frame line under the signal. A place or name not put in front: on its own
+# line above (next's `./app/page.tsx`, cloud-init's bare `Error:`), a test's title over its
+# exception (junit4's `1) name`). Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error
+# N:` after the location, dbt's timestamp and its excerpt line, rspack's `×` and `╭─[2:45]`,
+# openapi-typescript's `Error:` where its `✘` line reads bare. Several failures as one or too
+# few: testparm's unknown parameter and warning before its wrap-up, dbt's `Failure in model`
+# blocks (its progress lines chosen), ginkgo's blocks under `• Failure` (its summary chosen),
+# packer's first message behind `???????:`, prospector's `Line: N` headings under a file.
+# testify: a `Diff:` label joined.
 KNOWN_MISSES = frozenset(
     {
         "apt-get-unmet-dependencies",

@@ -217,3 +217,12 @@ def test_findings_led_by_a_one_letter_level_are_the_errors_and_warnings() -> Non
         "W: app: no-manual-page [usr/bin/app]",
         "E: app: description-too-short app",
     ]
+
+
+def test_a_twelve_hour_time_and_a_loggers_separator_are_no_part_of_the_line() -> None:
+    output = (
+        '[10:44:19 PM] [rel] › ✔  Loaded plugin "fail" from "@rel/github"\n'
+        '[10:44:19 PM] [rel] › ⚠  Skip step "fail" of plugin "@rel/github" in dry-run mode\n'
+        "[10:44:19 PM] [rel] › ✘  ENOURL The `url` option is required."
+    )
+    assert messages(output) == ["ENOURL The `url` option is required."]
