@@ -139,22 +139,20 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # tool's own line (jekyll's Ruby raise with its frame, typeorm's `QueryFailedError` under
 # `Migration ... failed, error:`), the second of two messages where the first is the one quoted
 # (cypress, gh's `please run:`, parcel's resolver line under its located diagnostic). A message
-# over several lines not joined: a finding ending in `:` over its indented items
-# (check-wheel-contents, apt-get's unmet dependencies, pytype's explanations under each
-# location), an exception's wrapped sentences (puppeteer, hatch's second sentence after the
-# traceback), gdb's frame line under the signal. A place or name not put in front: on its own
-# line above (next's `./app/page.tsx`, cloud-init's bare `Error:`), a test's title over its
-# exception (junit4's `1) name`). Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error
-# N:` after the location, dbt's timestamp and its excerpt line, rspack's `×` and `╭─[2:45]`,
-# openapi-typescript's `Error:` where its `✘` line reads bare. Several failures as one or too
-# few: testparm's unknown parameter and warning before its wrap-up, dbt's `Failure in model`
-# blocks (its progress lines chosen), ginkgo's blocks under `• Failure` (its summary chosen),
-# packer's first message behind `???????:`, prospector's `Line: N` headings under a file.
-# testify: a `Diff:` label joined.
+# over several lines not joined: a finding ending in `:` over its indented items (apt-get's
+# unmet dependencies, pytype's explanations under each location), an exception's wrapped
+# sentences (puppeteer, hatch's second sentence after the traceback), gdb's frame line under the
+# signal. A place or name not put in front: on its own line above (next's `./app/page.tsx`,
+# cloud-init's bare `Error:`), a test's title over its exception (junit4's `1) name`).
+# Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error N:` after the location, dbt's
+# timestamp and its excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:`
+# where its `✘` line reads bare. Several failures as one or too few: testparm's unknown
+# parameter and warning before its wrap-up, dbt's `Failure in model` blocks (its progress lines
+# chosen), ginkgo's blocks under `• Failure` (its summary chosen), packer's first message behind
+# `???????:`, prospector's `Line: N` headings under a file. testify: a `Diff:` label joined.
 KNOWN_MISSES = frozenset(
     {
         "apt-get-unmet-dependencies",
-        "check-wheel-contents-findings",
         "cloud-init-schema-errors",
         "cypress-binary-missing",
         "dbt-parse-compilation-error",

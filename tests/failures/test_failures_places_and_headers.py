@@ -226,3 +226,18 @@ def test_a_twelve_hour_time_and_a_loggers_separator_are_no_part_of_the_line() ->
         "[10:44:19 PM] [rel] › ✘  ENOURL The `url` option is required."
     )
     assert messages(output) == ["ENOURL The `url` option is required."]
+
+
+def test_findings_of_one_lead_each_over_their_items_are_several() -> None:
+    output = (
+        "dist/app.whl: W001: Wheel contains .pyc files:\n"
+        "  app/__pycache__/a.pyc\n"
+        "dist/app.whl: W009: Wheel contains multiple toplevel library entries:\n"
+        "  app/\n"
+        "  tests/\n"
+        "  helpers.py"
+    )
+    assert messages(output) == [
+        "dist/app.whl: W001: Wheel contains .pyc files: app/__pycache__/a.pyc",
+        "dist/app.whl: W009: Wheel contains multiple toplevel library entries: app/; tests/; helpers.py",
+    ]
