@@ -145,11 +145,12 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # signal. A place or name not put in front: on its own line above (next's `./app/page.tsx`,
 # cloud-init's bare `Error:`), a test's title over its exception (junit4's `1) name`).
 # Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error N:` after the location, dbt's
-# timestamp and its excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:`
-# where its `✘` line reads bare. Several failures as one or too few: testparm's unknown
-# parameter and warning before its wrap-up, dbt's `Failure in model` blocks (its progress lines
-# chosen), ginkgo's blocks under `• Failure` (its summary chosen), packer's first message behind
-# `???????:`, prospector's `Line: N` headings under a file. testify: a `Diff:` label joined.
+# excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:` where its `✘` line
+# reads bare. Several failures as one or too few: testparm's unknown parameter and warning
+# before its wrap-up, dbt's `Failure in model` blocks (their titles given without the error
+# under them), ginkgo's blocks under `• Failure` (its summary chosen), packer's first message
+# behind `???????:`, prospector's `Line: N` headings under a file. testify: a `Diff:` label
+# joined.
 KNOWN_MISSES = frozenset(
     {
         "apt-get-unmet-dependencies",

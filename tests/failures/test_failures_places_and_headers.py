@@ -241,3 +241,8 @@ def test_findings_of_one_lead_each_over_their_items_are_several() -> None:
         "dist/app.whl: W001: Wheel contains .pyc files: app/__pycache__/a.pyc",
         "dist/app.whl: W009: Wheel contains multiple toplevel library entries: app/; tests/; helpers.py",
     ]
+
+
+def test_a_time_of_day_alone_before_the_line_is_no_part_of_it() -> None:
+    output = "22:48:35  Running with tool=1.10\n22:48:40  Encountered an error:\nCompilation Error in model a (a.sql)"
+    assert messages(output) == ["Encountered an error: Compilation Error in model a (a.sql)"]

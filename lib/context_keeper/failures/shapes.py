@@ -21,8 +21,8 @@ TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
     # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
     r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
-    # (or any date in brackets that holds a time of day: `[20:31:17] `, `[27-Nov-2026 17:46:50] `)
-    r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?: [AP]M)?\]\s+"
+    # (or any date in brackets that holds a time of day, `[27-Nov-2026 17:46:50] `, or the time alone)
+    r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?: [AP]M)?\]\s+|^[012]\d:[0-5]\d:[0-5]\d(?:[.,]\d+)?\s+(?=\S)"
     # (or a logger's header, when, which process, where in its own source: glog's `E1127 ... run.go:72] `)
     r"|^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w.-]+:\d+\] (?=\S)"
 )
