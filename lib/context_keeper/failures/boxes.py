@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-_TOP_RE = re.compile(r"^(\s*)[┌╭](?:─+(?: \S.*? ─*)?)?[┐╮]?\s*$")
-_SIDE_RE = re.compile(r"^(\s*)│(?: (.*?))?\s*│?\s*$")
+# (Each reads a line once: a title holds no rule character, a side's words are cut in Python.)
+_TOP_RE = re.compile(r"^(\s*)[┌╭](?:─+(?: [^─]+ ─+)?)?[┐╮]?\s*$")
+_SIDE_RE = re.compile(r"^(\s*)│(.*)$")
 _BOTTOM_RE = re.compile(r"^(\s*)[└╰]─*[┘╯]?\s*$")
 
 
@@ -39,7 +40,12 @@ def unboxed(lines: list[str]) -> list[str]:
         if end == n + 1 or not bottom or len(bottom.group(1)) != column:
             n += 1
             continue
-        framed = [_SIDE_RE.match(out[k]) for k in range(n + 1, end)]
-        out[n : end + 1] = ["", *[(f.group(2) or "") if f else "" for f in framed], ""]
+        out[n : end + 1] = ["", *[_framed(out[k]) for k in range(n + 1, end)], ""]
         n = end + 1
     return out
+
+
+def _framed(line: str) -> str:
+    """What a box's line says inside its side bars."""
+    inside = line.split("│", 1)[1].rstrip()
+    return inside.removesuffix("│").strip()
