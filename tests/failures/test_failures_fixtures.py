@@ -61,9 +61,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # exit-status line. Several failures: keepalived's line without a place or a failure word
 # (`(CART) the virtual router id must be set`); dpdm's numbered list under a bullet heading;
 # iwyu's empty `should add these lines:` section. Runner formats: brittle's nested TAP with YAML
-# diagnostics, poku's titles around their reports. Levels: appstreamcli's `I:` info lines kept
-# beside its `E:` and `W:` findings (a one-letter level the method does not read); logrotate's
-# `found error in ..., skipping` wrap-up kept between its two errors.
+# diagnostics, poku's titles around their reports. Levels: logrotate's `found error in ...,
+# skipping` wrap-up kept between its two errors.
 # The eighteenth batch, the seventh round's sealed held-out set, what is left after the eighth
 # round (split in halves by toolchain, one half read during the round, the other at its end;
 # docs/performance.md, e2). A place not put in front: written above the message in a form of
@@ -123,20 +122,38 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # too few: QCheck's `errored on` beside two `failed`, fossil's
 # `possible unresolved merge conflict` lines under the abort, smallcheck's two
 # counterexamples, bibtex's error and warnings,
-# markdown-link-check's dead links (its count line chosen), cog's `Checking ... (changed)`
+# cog's `Checking ... (changed)`
 # lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
-# line)`, bump-my-version's box border over its message, hedgehog's source excerpt over
+# line)`, hedgehog's source excerpt over
 # `prop_x failed at ...`, papermill's cell header over the exception's last line, attw's table
 # cells over its problems' sentences. Decoration the expectation drops: rsnapshot's `ERROR:`
 # and its backslash wraps. graphql-schema-linter: one more finding counted
 # than the expectation's.
-# The twenty-second batch, the sealed held-out set of the eleventh and twelfth rounds, scored once
-# on the twelfth round's final code and not read during either (docs/performance.md, e2): 68 of
-# 121 messages. Its misses are the first names below.
+# The twenty-second batch, the sealed held-out set of the eleventh and twelfth rounds, scored
+# once on the twelfth round's final code and not read during either (docs/performance.md, e2):
+# 68 of 121 messages, its misses read after scoring, by kind. The wrong line: a line of
+# decoration or housekeeping over the message (semgrep's source excerpt, semantic-release's
+# exception over its `✘` line (the line not joined to the sentence under it), httpie's HTML
+# `<title>` under its `warning:`, prospector's `Messages` heading), eleventy's `Error:` line
+# without the file named in the numbered line above it, the runtime's restatement over the
+# tool's own line (jekyll's Ruby raise with its frame, typeorm's `QueryFailedError` under
+# `Migration ... failed, error:`), the second of two messages where the first is the one quoted
+# (cypress, gh's `please run:`, parcel's resolver line under its located diagnostic). A message
+# over several lines not joined: a finding ending in `:` over its indented items (apt-get's
+# unmet dependencies, pytype's explanations under each location), an exception's wrapped
+# sentences (puppeteer, hatch's second sentence after the traceback), gdb's frame line under the
+# signal. A place or name not put in front: on its own line above (next's `./app/page.tsx`,
+# cloud-init's bare `Error:`), a test's title over its exception (junit4's `1) name`).
+# Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error N:` after the location, dbt's
+# excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:` where its `✘` line
+# reads bare. Several failures as one or too few: testparm's unknown parameter and warning
+# before its wrap-up, dbt's `Failure in model` blocks (their titles given without the error
+# under them), ginkgo's blocks under `• Failure` (its summary chosen), packer's first message
+# behind `???????:`, prospector's `Line: N` headings under a file. testify: a `Diff:` label
+# joined.
 KNOWN_MISSES = frozenset(
     {
         "apt-get-unmet-dependencies",
-        "check-wheel-contents-findings",
         "cloud-init-schema-errors",
         "cypress-binary-missing",
         "dbt-parse-compilation-error",
@@ -150,8 +167,6 @@ KNOWN_MISSES = frozenset(
         "httpie-not-found",
         "jekyll-liquid-error",
         "junit4-class-not-found",
-        "lintian-errors",
-        "madge-circular",
         "next-build-errors",
         "openapi-typescript-bad-ref",
         "packer-validate-errors",
@@ -162,22 +177,18 @@ KNOWN_MISSES = frozenset(
         "rspack-build-errors",
         "semantic-release-no-repository",
         "semgrep-findings",
-        "tailwindcss-unknown-utility",
         "testify-failures",
         "testparm-errors",
         "tsup-build-errors",
         "typeorm-migration-fails",
-        "wget-not-found",
         "attw-esm-types-problems",
         "attw-pack-problems",
         "bibtex-errors",
-        "bump-my-version-dirty",
         "cog-check-stale",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "hedgehog-failures",
         "japa-failures",
-        "markdown-link-check-dead",
         "papermill-cell-error",
         "pta-zora-failures",
         "qcheck-dune-test",
@@ -187,7 +198,6 @@ KNOWN_MISSES = frozenset(
         "trial-import-error",
         "alcotest-dune-test",
         "alembic-multiple-heads",
-        "appstreamcli-validate",
         "ava-two-failing",
         "bandit-shell",
         "behave-undefined-step",

@@ -176,3 +176,73 @@ def test_a_files_name_with_a_colon_over_position_rows_heads_them() -> None:
 def test_a_repls_comment_marker_glued_to_its_words_is_no_part_of_them() -> None:
     output = ";Unbound variable: totl\n;To continue, call RESTART with an option number:\n; (RESTART 1) => Return to level 1.\n"
     assert messages(output)[0] == "Unbound variable: totl"
+
+
+def test_an_address_ending_in_a_colon_is_the_place_of_the_message_under_it() -> None:
+    output = "http://127.0.0.1:8000/app.tar.gz:\n2026-11-27 22:38:32 ERROR 404: File not found."
+    assert messages(output) == ["http://127.0.0.1:8000/app.tar.gz: ERROR 404: File not found."]
+
+
+def test_a_tag_naming_the_tool_on_every_line_hides_no_stack_frame() -> None:
+    output = (
+        "[9tool] Problem writing templates:\n"
+        "[9tool]   Error: filter not found: money (via render error)\n"
+        "[9tool]     at Environment.getFilter (/p/node_modules/env.js:172:13)\n"
+        "[9tool]     at Template.render (/p/node_modules/env.js:454:10)\n"
+        "[9tool] Wrote 0 files in 0.10 seconds"
+    )
+    assert messages(output) == ["Problem writing templates: Error: filter not found: money (via render error)"]
+
+
+def test_a_count_marked_as_the_failure_gives_as_many_lines_under_it() -> None:
+    output = "Processed 5 files (931ms)\n\n✖ Found 2 circular dependencies!\n\n1) a.js > b.js\n2) c.js > d.js > e.js"
+    assert messages(output) == ["1) a.js > b.js", "2) c.js > d.js > e.js"]
+
+
+def test_a_count_over_another_number_of_lines_gives_no_list() -> None:
+    output = "ERROR: 3 dead links found!\n[✖] a.md → Status: 400\n[✖] b.md → Status: 404"
+    assert messages(output) == ["ERROR: 3 dead links found!"]
+
+
+def test_findings_led_by_a_one_letter_level_are_the_errors_and_warnings() -> None:
+    output = (
+        "running as root is not recommended!\n"
+        "I: app: summary-has-dot-suffix\n"
+        "E: app: no-copyright-file\n"
+        "W: app: no-manual-page [usr/bin/app]\n"
+        "E: app: description-too-short app"
+    )
+    assert messages(output) == [
+        "E: app: no-copyright-file",
+        "W: app: no-manual-page [usr/bin/app]",
+        "E: app: description-too-short app",
+    ]
+
+
+def test_a_twelve_hour_time_and_a_loggers_separator_are_no_part_of_the_line() -> None:
+    output = (
+        '[10:44:19 PM] [rel] › ✔  Loaded plugin "fail" from "@rel/github"\n'
+        '[10:44:19 PM] [rel] › ⚠  Skip step "fail" of plugin "@rel/github" in dry-run mode\n'
+        "[10:44:19 PM] [rel] › ✘  ENOURL The `url` option is required."
+    )
+    assert messages(output) == ["ENOURL The `url` option is required."]
+
+
+def test_findings_of_one_lead_each_over_their_items_are_several() -> None:
+    output = (
+        "dist/app.whl: W001: Wheel contains .pyc files:\n"
+        "  app/__pycache__/a.pyc\n"
+        "dist/app.whl: W009: Wheel contains multiple toplevel library entries:\n"
+        "  app/\n"
+        "  tests/\n"
+        "  helpers.py"
+    )
+    assert messages(output) == [
+        "dist/app.whl: W001: Wheel contains .pyc files: app/__pycache__/a.pyc",
+        "dist/app.whl: W009: Wheel contains multiple toplevel library entries: app/; tests/; helpers.py",
+    ]
+
+
+def test_a_time_of_day_alone_before_the_line_is_no_part_of_it() -> None:
+    output = "22:48:35  Running with tool=1.10\n22:48:40  Encountered an error:\nCompilation Error in model a (a.sql)"
+    assert messages(output) == ["Encountered an error: Compilation Error in model a (a.sql)"]

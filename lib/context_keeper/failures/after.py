@@ -267,7 +267,9 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
     )
-    if deeper and not pair and (mid_sentence or text[-1:] == ","):
+    # (A word alone under a word alone, `cart/` over `tests/`, is the next item of a list.)
+    listed = " " not in s and " " not in re.split(r": |; ", text)[-1].strip()
+    if deeper and not pair and not listed and (mid_sentence or text[-1:] == ","):
         # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
         return f"{text} {s}"
     # (A pair whose value ends in a colon, `expected: https:`, is a part of its own.)

@@ -71,6 +71,10 @@ _LEVEL_START_RE = re.compile(
     r"^(?:[\w.-]+: )?(?:\S+?:\d+(?::\d+)?:? |.*?\bline \d+[^:]*: )?(?:[A-Z][a-z]+ )?(?:error|fatal(?: error)?)(?:\[[^\]]*\])?:\s*\S",
     re.IGNORECASE,
 )
+# A level in one letter at the margin (`E: shop: no-copyright-file`, `W: ...`, `I: ...`), as
+# Debian's tools and others print it: the level's initial, before a colon and a space.
+_LETTER_LEVEL_RE = re.compile(r"^([EFWIN]): (?=\S)")
+_LETTER_LEVELS = {"E": "error", "F": "error", "W": "warning", "I": "info", "N": "note"}
 # The run's verdict: a count of its errors, or its exit status.
 _VERDICT_RE = re.compile(
     r"(?<![.:-])\b(?:\d+|one|two|three) (?:\w+ ){0,2}(?:errors?|warnings?|failures?|problems?|issues?)\b"
@@ -94,6 +98,12 @@ def leveled(text: str) -> bool:
 
 
 def several(units: list[Unit]) -> list[str]:
+    lettered = [(u, _LETTER_LEVEL_RE.match(u.text)) for u in units if u.indent == 0]
+    levels = [_LETTER_LEVELS[m.group(1)] for _u, m in lettered if m]
+    if len(levels) >= 2 and "error" in levels:
+        # Findings each led by its level's initial: the errors and the warnings, each a
+        # finding the run failed on; what it tells for information (`I:`, `N:`) is none.
+        return [collapse(u.text) for u, m in lettered if m and _LETTER_LEVELS[m.group(1)] in ("error", "warning")]
     located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
     if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
         # Warnings, and something else that says what failed (a compiler's warnings, then

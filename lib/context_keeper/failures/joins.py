@@ -269,7 +269,13 @@ def _part(
         kinds[m] = "used"  # a labelled value of its own (`required: Int`, `cause: ...`)
         return f"{text.rstrip().removesuffix(';')}; {s}", m + 1, -1
     lead = head.split(None, 1)[0]
-    if lead.endswith(":") and line.indent == base and s.startswith(lead + " ") and head.endswith(":"):
+    if (
+        lead.endswith(":")
+        and line.indent == base == lines[m - 1].indent
+        and s.startswith(lead + " ")
+        and head.endswith(":")
+    ):
+        # (Straight under it: past deeper lines, its items, a line of its lead is one of its own.)
         kinds[m] = "used"
         return f"{text.rstrip()}; {s}", m + 1, -1
     return None

@@ -42,6 +42,11 @@ COUNTED_HEADING_RE = re.compile(r"^([A-Za-z][A-Za-z ]*[A-Za-z])\s*\((\d{1,2})\):
 ERROR_HEADING_RE = re.compile(
     r"^(?:\d+ )?(?:errors|failures|problems|issues|violations|failed)(?: \(\d+\))?:$", re.IGNORECASE
 )
+# A count the tool marks as its failure (`✖ Found 2 circular dependencies!`, `ERROR: 3 dead
+# links found!`): the lines under it, when there are that many, are what it counted.
+_MARKED_COUNT_RE = re.compile(r"^(?:(?:error|fatal):\s+)?(?:found )?(\d{1,2}) [a-z][\w -]*[!.:]?$", re.IGNORECASE)
+# A failure mark in brackets before an item (`[✖] a.md → Status: 400`).
+_BRACKETED_MARK_RE = re.compile(r"^\[[✖✘×✗]\]\s+")
 LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
 # An arrow pointing at a block's message (`=> org.example.Error: ...`).
 _ARROWED_RE = re.compile(r"^=>\s+")
@@ -181,6 +186,27 @@ def error_list(lines: list[Line]) -> list[str]:
         if len(out) == listed:
             out.extend(_blocks_under(lines, n))
     return out
+
+
+def marked_count(lines: list[Line]) -> list[str]:
+    """The lines under a count the tool marks as its failure (a failure mark before it, or an
+    error level), when exactly that many follow it (past blank lines) and end where a blank line
+    or the output does: one message each."""
+    for n, heading in enumerate(lines):
+        m = _MARKED_COUNT_RE.match(heading.core)
+        if not m or int(m.group(1)) < 2 or not (heading.marked or heading.core[:1] in "eEfF"):
+            continue
+        start = n + 1
+        while start < len(lines) and not lines[start].core:
+            start += 1
+        count = int(m.group(1))
+        items = lines[start : start + count]
+        if len(items) != count or any(not line.core or line.indent != items[0].indent for line in items):
+            continue
+        if start + count < len(lines) and lines[start + count].core:
+            continue
+        return [collapse(_BRACKETED_MARK_RE.sub("", line.core)) for line in items]
+    return []
 
 
 def _blocks_under(lines: list[Line], n: int) -> list[str]:

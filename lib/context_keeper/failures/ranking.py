@@ -32,6 +32,7 @@ import re
 from context_keeper.failures import (
     after,
     blocks,
+    boxes,
     counted,
     findings,
     headed,
@@ -60,7 +61,7 @@ _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
     last = ""
-    pieces = _bounded(chunks)
+    pieces = [boxes.unboxed(piece) for piece in _bounded(chunks)]
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
     qualified = layout.names_file_colon_colon(pieces)
     for piece in pieces:
@@ -147,7 +148,7 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         found = _sectioned(lines, kinds, headers, qualified)
         if found:
             return found
-    listed = layout.error_list(lines)
+    listed = layout.error_list(lines) or layout.marked_count(lines)
     if listed:
         return listed
     explained = headed.headed(lines, kinds)

@@ -21,8 +21,8 @@ TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
     # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
     r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
-    # (or any date in brackets that holds a time of day: `[20:31:17] `, `[27-Nov-2026 17:46:50] `)
-    r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\]\s+"
+    # (or any date in brackets that holds a time of day, `[27-Nov-2026 17:46:50] `, or the time alone)
+    r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?: [AP]M)?\]\s+|^[012]\d:[0-5]\d:[0-5]\d(?:[.,]\d+)?\s+(?=\S)"
     # (or a logger's header, when, which process, where in its own source: glog's `E1127 ... run.go:72] `)
     r"|^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w.-]+:\d+\] (?=\S)"
 )
@@ -41,9 +41,9 @@ MARGIN_RE = re.compile(r"^E {3,}(?=\S)|^E\s*$")
 # a decoration, as a tag is. (Not a logger's level column, `ERROR   - text`, kept as `WARNING -  text` is.)
 BADGE_RE = re.compile(r"^ ?(?:ERROR|FATAL|WARN)\s{2,}(?=\S)(?!- )")
 TAG_RE = re.compile(r"^\[(?:warn|warning|error|info|err|fatal|emerg|crit)\](\s+)", re.IGNORECASE)
-# A build task's or a script's name on every line it prints (`[javac] `, `[build] `): where the
-# line came from, as a timestamp says when. (Or a progress tag in brackets: `[+] `, `[*] `.)
-TASK_RE = re.compile(r"^\s*\[(?:[a-z][a-z-]{2,}|[+*~!-])\] ")
+# A build task's or a script's name on every line it prints (`[javac] `, `[build] `, `[rel] › `):
+# where the line came from, as a timestamp says when. (Or a progress tag: `[+] `, `[*] `.)
+TASK_RE = re.compile(r"^\s*\[(?:(?=[\w-]*[a-z])[a-z0-9][a-z0-9-]{2,}|[+*~!-])\] (?:› )?")
 
 FRAME_RE = re.compile(
     r"^(?:at (?:async |new )?[\w$#.<>\[\]/ -]*\(.*\)(?: \{)?$|at \S+:\d+(?::\d+)?\)?(?: \{)?$|at <\w+>$|at 0x|by 0x|0x[0-9a-f]+ in \S+ \(.*\)(?: at \S+:\d+)?$"
@@ -80,7 +80,7 @@ WRAPUP_RE = re.compile(
     # (Progress after the program's name too: `YamlFix: Checking files`.)
     r"|(?:[\w.-]+: )?(?:Checking (?:.*\.\.\.|\S+(?: \S+)?)|Running.*|Compiling .*)|\[\d+(?: of |/)\d+\].*|.*Entering directory.*"
     r"|ok \d+.*|1\.\.\d+|TAP version \d+|Finished in .*|Time: .*|Ran \d+ tests? in .*|Tests? Summary Report"
-    r"|.*\bin the above file\.?|https?://\S+|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
+    r"|.*\bin the above file\.?|https?://\S+(?<!:)|[.FEsSx*]+|[.FEsSx*]+\s+\d+ / \d+ \(\d+%\)"
     r"|[✓✔✕✖×✗√]\s.*\(\d+(?:\.\d+)?\s*m?s\)|.*\s\[?\s*\d{1,3}%\]?"
     # A runner's padded column of verdicts and rules (`[  FAILED  ] a.b`, `[=====]`; not `[ERROR]`).
     r"|\[(?: +[A-Z]+ *| *[A-Z]+ +|[=-]{3,})\](?: .*)?)$"
@@ -277,14 +277,14 @@ class Line:
             text = text[1:]  # a REPL's comment marker glued to its words (`;Unbound variable: x`)
         elif text[:1] in "/(bdkszt":
             text = SHELL_RE.sub("", text)
+        if "[" in text[:12] and TASK_RE.match(text) and not TAG_RE.match(text.lstrip()):
+            text = TASK_RE.sub("", text)
         self.marked = bool(MARK_RE.match(text.lstrip()))
         self.mark = ""  # the failure mark itself, for a row that keeps it
         if self.marked:
             mark, text = text.lstrip()[0], MARK_RE.sub("", text.lstrip())
             # (Marks alone and counts, `✘ ✘ (0 / 2)`, are a progress line.)
             self.mark = mark if re.search(r"[A-Za-z]{2,}", text) else ""
-        if "[" in text[:12] and TASK_RE.match(text) and not TAG_RE.match(text.lstrip()):
-            text = TASK_RE.sub("", text)
         self.badge = bool(BADGE_RE.match(text))
         if self.badge:
             text = BADGE_RE.sub("", text)
