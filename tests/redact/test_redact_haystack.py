@@ -3,6 +3,8 @@ lines they stand on."""
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 import pytest
 
 from context_keeper.redact import haystack
@@ -67,3 +69,23 @@ def test_lines_in_any_case_are_the_lines_holding_a_needle(text: str, copies: int
     assert spans == _folded_spans(text, needles)
     assert all("\n" not in text[begin:end] for begin, end in spans)
     assert haystack.line_spans_holding_folded(text, ("absent",)) == []
+
+
+@pytest.mark.parametrize("copies", [1, haystack.WIDE_FROM // 40])  # a short text, and a long one
+@pytest.mark.parametrize("text", TEXTS)
+def test_line_starts_are_where_the_lines_holding_a_needle_start(text: str, copies: int) -> None:
+    text = "\n".join([text] * copies)
+    needles = ("token:", "🤖 ", "n\nn")
+    rows = set().union(*(_lines(text, n) for n in needles))
+    begins = list(accumulate((len(line) + 1 for line in text.split("\n")), initial=0))
+    assert haystack.line_starts_holding(text, needles) == [begins[row] for row in sorted(rows)]
+    assert haystack.line_starts_holding(text, ("absent",)) == []
+
+
+def test_a_needle_searched_again_finds_the_same_lines_whatever_the_caller_did() -> None:
+    text = "🤖 token\nnone\ntoken 🤖\n" * (haystack.WIDE_FROM // 16)
+    hay = Haystack(text)
+    first = hay.lines_holding(("token",))
+    first.clear()  # (a caller's set is its own: the lines kept for the next search are not it)
+    assert hay.lines_holding(("token",)) == _lines(text, "token")
+    assert hay.holds_any(("absent", "token")) and not hay.holds_any(("absent",))

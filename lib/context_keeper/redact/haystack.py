@@ -36,6 +36,30 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[
     return (Haystack(text, lines) if len(text) < WIDE_FROM else _long(text)).lines_holding(needles)
 
 
+def line_starts_holding(text: str, needles: tuple[str, ...]) -> list[int]:
+    """Where the lines of `text` that hold one of `needles` start, in characters, in order:
+    without splitting the text into its lines (a long one's line starts are the haystack's,
+    kept for every rule that searches it; in its UTF-8 bytes, only the stretches up to the
+    lines found are decoded to count their characters)."""
+    hay = Haystack(text) if len(text) < WIDE_FROM else _long(text)
+    found = sorted(hay.lines_holding(needles))
+    if not found:
+        return []
+    starts = hay._starts  # (set by the search once a needle is found)
+    assert starts is not None
+    if not hay._wide:
+        return [starts[i] for i in found]
+    form = hay._form
+    assert isinstance(form, bytes)
+    chars: list[int] = []
+    byte_at = char_at = 0
+    for i in found:  # (a line starts after a newline: each stretch ends on a character's boundary)
+        char_at += len(form[byte_at : starts[i]].decode("utf-8", "surrogatepass"))
+        byte_at = starts[i]
+        chars.append(char_at)
+    return chars
+
+
 def line_spans_holding_folded(text: str, needles: tuple[str, ...]) -> list[tuple[int, int]]:
     """Where the lines of `text` that hold one of `needles` (lower-case ASCII) in any ASCII case
     start and end, in order: for a pattern that ignores ASCII case (and holds no newline) to be
@@ -66,35 +90,59 @@ def line_spans_holding_folded(text: str, needles: tuple[str, ...]) -> list[tuple
 
 
 class Haystack:
-    """`text` ready for needle searches (see the module's docstring)."""
+    """`text` ready for needle searches (see the module's docstring). What a needle's search
+    found is kept: the rules that read a long text ask for many of the same needles (`ecret`,
+    `assw`, `oken` by several; a rule's gate, then its lines, for the same ones), and each is
+    then searched once."""
 
-    __slots__ = ("_form", "_wide", "_lines", "_starts")
+    __slots__ = ("_form", "_wide", "_lines", "_starts", "_first", "_rows")
 
     def __init__(self, text: str, lines: list[str] | None = None) -> None:
         self._wide = len(text) >= WIDE_FROM and not text.isascii()
         self._form: str | bytes = text.encode("utf-8", "surrogatepass") if self._wide else text
         self._lines = None if self._wide else lines  # (`text.split("\\n")`, when the caller has it)
         self._starts: list[int] | None = None  # where each line starts, in the form's units
+        self._first: dict[str, int] = {}  # needle -> where it first occurs in the form (-1: nowhere)
+        self._rows: dict[str, frozenset[int]] = {}  # needle -> the lines that hold it
+
+    def _find_first(self, needle: str) -> int:
+        at = self._first.get(needle)
+        if at is None:
+            at = self._form.find(needle.encode("utf-8", "surrogatepass") if self._wide else needle)  # type: ignore[arg-type]
+            self._first[needle] = at
+        return at
 
     def holds_any(self, needles: tuple[str, ...]) -> bool:
         """Whether the text holds one of `needles`."""
-        form = self._form
-        needles = _shortest_first(needles)  # (a text that holds none is searched for all of them anyway)
-        return any(n in form for n in (_encoded(needles) if self._wide else needles))  # type: ignore[operator]
+        # (the shortest first: a text that holds none is searched for all of them anyway)
+        return any(self._find_first(n) != -1 for n in _shortest_first(needles))
 
     def lines_holding(self, needles: tuple[str, ...]) -> set[int]:
         """The indices of the lines (of `text.split("\\n")`) that hold one of `needles`."""
         found: set[int] = set()
-        form = self._form
-        for n in _encoded(needles) if self._wide else needles:
-            at = form.find(n)  # type: ignore[arg-type]
-            if at != -1 and self._starts is None:
-                rows = self._lines or form.split(b"\n" if self._wide else "\n")  # type: ignore[arg-type]
-                self._starts = list(accumulate((len(row) + 1 for row in rows), initial=0))
-            while at != -1:
-                found.add(bisect_right(self._starts, at) - 1)  # type: ignore[arg-type]
-                at = form.find(n, at + 1)  # type: ignore[arg-type]
+        for n in needles:
+            rows = self._rows.get(n)
+            if rows is None:
+                rows = self._rows[n] = self._lines_of(n)
+            found |= rows
         return found
+
+    def _lines_of(self, needle: str) -> frozenset[int]:
+        at = self._find_first(needle)
+        if at == -1:
+            return frozenset()
+        form = self._form
+        n = needle.encode("utf-8", "surrogatepass") if self._wide else needle
+        if self._starts is None:
+            rows = self._lines or form.split(b"\n" if self._wide else "\n")  # type: ignore[arg-type]
+            self._starts = list(accumulate((len(row) + 1 for row in rows), initial=0))
+        starts = self._starts
+        found: set[int] = set()
+        while at != -1:
+            row = bisect_right(starts, at) - 1
+            found.add(row)
+            at = form.find(n, starts[row + 1])  # type: ignore[arg-type]  # (the line holds it: on to the next)
+        return frozenset(found)
 
 
 @functools.lru_cache(maxsize=4)

@@ -140,8 +140,8 @@ def _secret_at(args: list[str], index: int, value: str) -> bool:
 
 def redact_call_arguments(text: str) -> str:
     """Each call named for a login, a client, a pool or a session, its nameless secrets marked."""
-    if "," not in text or ('"' not in text and "'" not in text):
-        return text  # (what is marked is a literal, after another argument)
+    if "," not in text or "(" not in text or ('"' not in text and "'" not in text):
+        return text  # (what is marked is a literal, after another argument, in a call)
     out: list[str] = []
     pos = 0
     for m in _CALL_WORD.finditer(text):

@@ -40,17 +40,11 @@ _NEEDLES = ("\n---", "):", " is\n", "assword\n", "ey\n", "oken\n", "ecret\n")
 
 
 def _heading_starts(text: str) -> list[int]:
-    """The starts of the lines that may be a heading over a printed value."""
-    from itertools import accumulate
+    """The starts of the lines that may be a heading over a printed value (found in the haystack
+    the other rules search: the text is not split into its lines again)."""
+    from .haystack import line_starts_holding
 
-    from .haystack import lines_holding
-
-    lines = text.split("\n")
-    found = lines_holding(text, lines, _NEEDLES)
-    if not found:
-        return []
-    starts = list(accumulate((len(line) + 1 for line in lines), initial=0))
-    return [starts[i] for i in sorted(found)]
+    return line_starts_holding(text, _NEEDLES)
 
 
 def _judged(m: re.Match[str], ended: bool) -> bool:
