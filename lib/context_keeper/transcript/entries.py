@@ -128,11 +128,6 @@ def _digits(value: str) -> int | None:
     return int(text) if 0 < len(text) <= 18 and text.isascii() and text.isdigit() else None
 
 
-def _count(value: Any) -> int:
-    """A token count of usage: an int, or its digits as a string; 0 for anything else."""
-    return (_digits(value) or 0) if type(value) is str else 0
-
-
 def _flag(value: Any) -> bool:
     """A JSON true, or the string "true" (in any case): a version may write its flags so."""
     return value is True or (type(value) is str and value.strip().lower() == "true")
@@ -151,10 +146,10 @@ def _usage(raw: Any) -> Usage | None:
         get("output_tokens"),
     )
     return Usage(
-        a if type(a) is int else _count(a),
-        b if type(b) is int else _count(b),
-        c if type(c) is int else _count(c),
-        d if type(d) is int else _count(d),
+        a if type(a) is int else _int(a) or 0,
+        b if type(b) is int else _int(b) or 0,
+        c if type(c) is int else _int(c) or 0,
+        d if type(d) is int else _int(d) or 0,
     )
 
 
