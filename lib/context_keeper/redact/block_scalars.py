@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .names import NOT_SECRET, PASSWORD, STRONG, tier
-from .patterns import MARK, LazyPattern
+from .patterns import LazyPattern, marked
 
 TRIGGERS = (": |", ": >", ":|", ":>")
 # The indicator at a line's end: `: |`, `: >-`, `: |+2`.
@@ -24,11 +24,10 @@ def redact_block_scalars(text: str) -> str:
     """`text` with each block scalar's lines under a secret name, judged secrets, marked."""
     from .nouns import judged
 
-    out: list[str] = []
-    pos = 0
+    found: list[tuple[int, int]] = []
     for hit in _INDICATOR.compiled().finditer(text):
         start = text.rfind("\n", 0, hit.start()) + 1
-        if start < pos:
+        if found and start < found[-1][1]:
             continue
         name = _NAME.compiled().fullmatch(text, start, hit.start())
         if name is None:
@@ -52,16 +51,9 @@ def redact_block_scalars(text: str) -> str:
                 vstart = at + len(line) - len(body)
                 spans.append((vstart, vstart + len(value)))
             at = end + 1
-        if not spans or len(spans) > _MAX_LINES:
-            continue
-        for a, b in spans:
-            out.append(text[pos:a])
-            out.append(MARK)
-            pos = b
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
+        if spans and len(spans) <= _MAX_LINES:
+            found += spans
+    return marked(text, found)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from .entropy import is_random_token
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern
+from .patterns import MARK, LazyPattern, marked
 from .user_pairs import user_like
 from .values import not_a_secret, strongly_mixed
 
@@ -142,13 +142,12 @@ def redact_call_arguments(text: str) -> str:
     """Each call named for a login, a client, a pool or a session, its nameless secrets marked."""
     if "," not in text or "(" not in text or ('"' not in text and "'" not in text):
         return text  # (what is marked is a literal, after another argument, in a call)
-    out: list[str] = []
-    pos = 0
+    found: list[tuple[int, int]] = []
     for m in _CALL_WORD.finditer(text):
         start = m.start()
         while start and text[start - 1] in _CALLEE_CHARS:
             start -= 1
-        if start < pos:
+        if found and start < found[-1][1]:
             continue
         callee = text[start : m.end() - 1].rstrip()
         words = {w.lower() for w in _CALLEE_SPLIT.split(callee) if w}
@@ -167,16 +166,8 @@ def redact_call_arguments(text: str) -> str:
                 raw = text[spans[index][0] : spans[index][1]]
                 offset = spans[index][0] + len(raw) - len(raw.lstrip())
                 marks.append((offset + literal.start("s"), offset + literal.end("s")))
-        if not marks:
-            continue
-        for a, b in marks:
-            out.append(text[pos:a])
-            out.append(MARK)
-            pos = b
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
+        found += marks
+    return marked(text, found)
 
 
 # -- a host, a user and its secret, in any call ----------------------------------------------------

@@ -59,6 +59,18 @@ class LazyPattern:
         return (self._p or self._compile()).sub(*args)
 
 
+def marked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each span (in order, none overlapping) replaced by the mark: what a rule
+    that finds its values first and marks them after returns."""
+    if not spans:
+        return text
+    out, pos = [], 0
+    for start, end in spans:
+        out += [text[pos:start], MARK]
+        pos = end
+    return "".join(out) + text[pos:]
+
+
 class LazyRule:
     """`pattern.sub(sub, text)` with the pattern compiled on its first use: a process runs few
     of the rules, and compiling all of them would cost more than a hook's whole run."""
