@@ -70,3 +70,23 @@ def test_a_header_over_the_object_printed_under_it_is_not_carried() -> None:
 def test_a_clear_winner_stays_alone() -> None:
     output = 'Traceback (most recent call last):\n  File "x.py", line 1, in <module>\nValueError: bad price\nsee the log for details'
     assert messages(output) == ["ValueError: bad price"]
+
+
+def test_a_line_that_says_the_best_again_is_not_carried() -> None:
+    output = (
+        "INFO  [alembic.runtime.migration] Context impl SQLiteImpl.\n"
+        "ERROR [alembic.util.messaging] Multiple head revisions are present for given argument 'head'\n"
+        "FAILED: Multiple head revisions are present for given argument 'head'"
+    )
+    assert messages(output) == [
+        "ERROR [alembic.util.messaging] Multiple head revisions are present for given argument 'head'"
+    ]
+
+
+def test_advice_is_not_carried() -> None:
+    output = (
+        "Package sdl3 was not found in the pkg-config search path.\n"
+        "Perhaps you should add the directory containing `sdl3.pc'\n"
+        "to the PKG_CONFIG_PATH environment variable"
+    )
+    assert messages(output) == ["Package sdl3 was not found in the pkg-config search path."]

@@ -327,6 +327,7 @@ FIRST_RIGHT = frozenset(
         "dialyzer-warnings",
         "busted-two-failing",
         "japa-failures",
+        "pkg-config-missing",
     }
 )
 

@@ -9,15 +9,15 @@ failure's line then carries the best candidate and the runner-up (a score at mos
 below), in the order the program printed them, joined with `; ` and cut at the line's cap.
 
 The runner-up is carried only when it says something the best line does not: never a
-restatement (one holds the other, or both end in the same clause), a verdict, a wrap-up or a
-count of what the run did, a line about the run's end (its exit status, `exiting now`,
-`Backtrace:`), a file's verdict (`order.xml is not valid`), a header over what follows (ends
-in `:` or `=>`), a line marked as done or as a warning, a lower level than the best (a
-warning beside an error), a fragment of a sentence wrapped from the line above, a line at
-another indentation than the best (it belongs to a heading above it), nor one of several
-lines of its shape (a list the method did not compose is no one runner-up). Frames, source
-excerpts and caret lines are never candidates at all. Every word of the result is one the
-tool printed.
+restatement (one holds the other or nearly all of its words, or both end in the same
+clause), advice (`Perhaps you should ...`), a verdict, a wrap-up or a count of what the run
+did, a line about the run's end (its exit status, `exiting now`, `Backtrace:`), a file's
+verdict (`order.xml is not valid`), a header over what follows (ends in `:` or `=>`), a line
+marked as done or as a warning, a lower level than the best (a warning beside an error), a
+fragment of a sentence wrapped from the line above, a line at another indentation than the
+best (it belongs to a heading above it), nor one of several lines of its shape (a list the
+method did not compose is no one runner-up). Frames, source excerpts and caret lines are
+never candidates at all. Every word of the result is one the tool printed.
 """
 
 from __future__ import annotations
@@ -43,6 +43,14 @@ _HEADER_END = (":", "=>", "->")
 # A line the tool marks as passed, done, a warning or a note (`✔  Loaded plugin "fail" from
 # ...`, `⚠  Skip step "fail" ...`): no failure of its own.
 _LESSER_MARKS = ("✓", "✔", "√", "⚠", "ℹ")
+# Advice, not a failure (`Perhaps you should add the directory containing ...`).
+_ADVICE_RE = re.compile(
+    r"^(?:perhaps|maybe|try|consider|did you mean|you (?:may|might|can|could|should)|please)\b", re.IGNORECASE
+)
+# A second line holding this share of the other's words says it again (`FAILED: X` under
+# `ERROR [pkg.module] X`).
+_SAME_WORDS = 0.8
+_WORD_RE = re.compile(r"\w+")
 # What ends a sentence: a line ending so is no sentence the next line goes on with.
 _SENTENCE_END = (".", ":", "!", "?", ";")
 
@@ -74,9 +82,9 @@ def carried(lines: list[shapes.Line], units: list[Unit], best: Unit, text: str) 
 def _news(second: str, best: str) -> bool:
     """Whether `second` says something of its own beside `best`."""
     return (
-        second not in best
-        and best not in second
+        not _restated(second, best)
         and _tail(second) != _tail(best)
+        and not _ADVICE_RE.match(second)
         and len(second.split()) >= 3
         and not second.endswith(_HEADER_END)
         and not second.startswith(_LESSER_MARKS)
@@ -88,6 +96,14 @@ def _news(second: str, best: str) -> bool:
         and not _ENDING_RE.search(second)
         and (findings.level(second) not in _LOWER or findings.level(second) == findings.level(best))
     )
+
+
+def _restated(second: str, best: str) -> bool:
+    """Whether one line says the other again: it holds it, or nearly all of its words."""
+    if second in best or best in second:
+        return True
+    a, b = set(_WORD_RE.findall(second.lower())), set(_WORD_RE.findall(best.lower()))
+    return bool(a and b) and len(a & b) >= _SAME_WORDS * min(len(a), len(b))
 
 
 def _tail(text: str) -> str:
