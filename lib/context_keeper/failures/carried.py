@@ -32,6 +32,8 @@ from context_keeper.failures.lines import LINE_CAP, collapse, join, shorten
 # numbers; measured: 0 carried too few, 2 carried second lines the recordings' readers did
 # not quote).
 MARGIN = 1
+# How many runner-ups, in the ranking's order, are looked at.
+_LOOKED_AT = 5
 # A line about the run's end, not about what failed (`Error is not recoverable: exiting now`,
 # `Error termination. Backtrace:`, `Command failed: 'x' returned 1`).
 _ENDING_RE = re.compile(
@@ -62,21 +64,26 @@ def carried(lines: list[shapes.Line], units: list[Unit], best: Unit, text: str) 
     if best.score < 1:
         return flat  # (nothing reads as a message: no ranking to be unsure of)
     # (A runner-up must read as a message itself: a score of 0 is a line of plain words.)
-    rivals = [
-        u
-        for u in units
-        if u is not best
-        and u.indent == best.indent
-        and max(best.score - MARGIN, 1) <= u.score
-        and _news(collapse(u.text), flat)
-        and not _fragment(lines, u)
-        and not any(v is not best and v is not u and v.score >= 1 and blocks.same_shape(u, v) for v in units)
-    ]
-    if not rivals:
+    near = sorted(
+        (u for u in units if u is not best and u.indent == best.indent and max(best.score - MARGIN, 1) <= u.score),
+        key=lambda u: (-u.score, u.span[0]),
+    )
+    # (The first few in the ranking's order: a line further down is no runner-up, and each
+    # check of one against every unit must not grow with the square of a long output.)
+    second = next((u for u in near[:_LOOKED_AT] if _may_carry(lines, units, best, u, flat)), None)
+    if second is None:
         return flat
-    second = min(rivals, key=lambda u: (-u.score, u.span[0]))
     pair = sorted([(best.span[0], flat), (second.span[0], collapse(second.text))])
     return shorten(join([part for _start, part in pair]), LINE_CAP)
+
+
+def _may_carry(lines: list[shapes.Line], units: list[Unit], best: Unit, u: Unit, flat: str) -> bool:
+    """Whether `u` may go beside the best line (`flat`, as written)."""
+    return (
+        _news(collapse(u.text), flat)
+        and not _fragment(lines, u)
+        and not any(v is not best and v is not u and v.score >= 1 and blocks.same_shape(u, v) for v in units)
+    )
 
 
 def _news(second: str, best: str) -> bool:
