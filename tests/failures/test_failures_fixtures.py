@@ -107,7 +107,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
 # case:`, size-limit's limit and size, check-manifest's
-# list, cookiecutter's `Unable to create file` over `Error message:`, syncpack's counts split
+# list, syncpack's counts split
 # from their rows. A test's name the expectation puts in front (HUnit's `0:total:` at the end of
 # a progress line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, squid's `Operation aborted` housekeeping, Boost.Test's
@@ -208,7 +208,6 @@ KNOWN_MISSES = frozenset(
         "cabal-check",
         "check-manifest-missing",
         "composer-validate-errors",
-        "cookiecutter-undefined-variable",
         "crystal-spec-failing",
         "csslint-errors",
         "ctest-failures",
@@ -326,9 +325,9 @@ FIRST_RIGHT = frozenset(
         "findmnt-verify",
         "boost-test-failures",
         "dialyzer-warnings",
-        "pandoc-fail-if-warnings",
         "busted-two-failing",
         "japa-failures",
+        "pkg-config-missing",
     }
 )
 

@@ -3,6 +3,7 @@
     joined(lines, kinds, n, end) -> (text, next)           # a header ending in `:` and its text
     continued(lines, kinds, n, text, end, base) -> (text, next)  # deeper lines, pairs, TAP comments
     paragraphs(lines, units) -> units                      # a message its program names, the lines under it
+    paragraph(lines, kinds, n) -> str                      # a line with the wrapped sentence it ends
 
 A header ending in `:` takes its next line, past a source excerpt and its caret; lines
 indented deeper than the message, the other side of an expected/actual pair, a reason given
@@ -306,3 +307,26 @@ def _goes_with(text: str, s: str, level: bool) -> bool:
     if shapes.PAIR_KEY_RE.match(s) or shapes.REASON_RE.match(s) or text.count('"') % 2 == 1:
         return True
     return level and bool(shapes.CLAUSE_RE.match(text))
+
+
+def paragraph(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
+    """The line at `n` with the lines of its paragraph before it (text at its indentation, no
+    blank line between, none a verdict) when a sentence of it is wrapped (a line ends in a
+    comma): a message printed over several lines says it whole. A line ending in a comma goes
+    on with the next; other lines are parts of their own."""
+    start = n
+    while (
+        start > 0
+        and kinds[start - 1] == "text"
+        and lines[start - 1].indent == lines[n].indent
+        and not wording.is_verdict(lines[start - 1].text.strip())
+    ):
+        start -= 1
+    if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
+        # (Lines that stand apart, `On branch main` over `nothing to commit`, are said apart.)
+        return lines[n].text.strip()
+    text = ""
+    for line in lines[start : n + 1]:
+        s = line.text.strip()
+        text = s if not text else f"{text} {s}" if text.endswith(",") else f"{text}; {s}"
+    return text

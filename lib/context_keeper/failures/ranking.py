@@ -33,6 +33,7 @@ from context_keeper.failures import (
     after,
     blocks,
     boxes,
+    carried,
     counted,
     findings,
     headed,
@@ -67,11 +68,16 @@ def rank(chunks: list[list[str]]) -> Found | None:
     for piece in pieces:
         lines = [shapes.Line(line) for line in piece]
         kinds = [shapes.kind(line) for line in lines]
-        messages.extend(counted.preferred(piece, lines, _chunk_messages(lines, kinds, qualified)))
+        wider: list[str] = []
+        found = _chunk_messages(lines, kinds, qualified, wider)
+        chosen = counted.preferred(piece, lines, found)
+        # The single best line with the runner-up the ranking could not tell from it
+        # (failures/carried), unless the runner's count read the piece another way.
+        messages.extend(wider if wider and chosen == found else chosen)
         rest = [n for n, kind in enumerate(kinds) if kind == "text"]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
-        last = _paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
+        last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
@@ -87,29 +93,6 @@ def rank(chunks: list[list[str]]) -> Found | None:
     return Found(messages, layout.failed_count(pieces))
 
 
-def _paragraph(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
-    """The line at `n` with the lines of its paragraph before it (text at its indentation, no
-    blank line between, none a verdict) when a sentence of it is wrapped (a line ends in a
-    comma): a message printed over several lines says it whole. A line ending in a comma goes
-    on with the next; other lines are parts of their own."""
-    start = n
-    while (
-        start > 0
-        and kinds[start - 1] == "text"
-        and lines[start - 1].indent == lines[n].indent
-        and not wording.is_verdict(lines[start - 1].text.strip())
-    ):
-        start -= 1
-    if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
-        # (Lines that stand apart, `On branch main` over `nothing to commit`, are said apart.)
-        return lines[n].text.strip()
-    text = ""
-    for line in lines[start : n + 1]:
-        s = line.text.strip()
-        text = s if not text else f"{text} {s}" if text.endswith(",") else f"{text}; {s}"
-    return text
-
-
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
     """Each piece's first and last lines, at most RANK_LINES in all: a build log's middle
     is progress, and ranking costs tens of microseconds a line."""
@@ -122,7 +105,11 @@ def _bounded(chunks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool = False) -> list[str]:
+def _chunk_messages(
+    lines: list[shapes.Line], kinds: list[str], qualified: bool = False, wider: list[str] | None = None
+) -> list[str]:
+    """The piece's messages; where it ends on its single best line, `wider` gets that line as
+    `failures.carried` writes it."""
     inline = [shapes.INLINE_FAILURE_RE.match(line.core) for line in lines]
     if any(inline):
         # The runner's own summary already pairs each failed test with its message; the
@@ -166,7 +153,14 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
         return items
     if best is None:
         return layout.listed(units)
-    if any(shapes.CHAIN_RE.match(line.core) for line in lines):
+    return [_single(lines, units, best, wider)]
+
+
+def _single(lines: list[shapes.Line], units: list[Unit], best: str, wider: list[str] | None) -> str:
+    """The output's one message, its best line as the method writes it; `wider` gets it with
+    the runner-up the ranking could not tell from it (`failures.carried`)."""
+    chained = any(shapes.CHAIN_RE.match(line.core) for line in lines)
+    if chained:
         # A chain printed cause first (`During handling of the above exception, ...`): the
         # exception raised last is the one that ended the program.
         raised = [u[0] for u in units if wording.EXC_RE.search(u[0]) and u[1] > 0]
@@ -180,7 +174,11 @@ def _chunk_messages(lines: list[shapes.Line], kinds: list[str], qualified: bool 
     if causes and wording.EXC_RE.search(best):
         # An exception chain: the exception and the innermost cause.
         best = f"{best}; Caused by: {causes[-1]}"
-    return [collapse(layout.logged(units, best))]
+    final = collapse(layout.logged(units, best))
+    unit = _best_unit(units)
+    if unit is not None and not chained and not causes and wider is not None:
+        wider.append(carried.carried(lines, units, unit, final))
+    return final
 
 
 def _several(units: list[Unit]) -> list[str]:
