@@ -151,8 +151,45 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # under them), ginkgo's blocks under `• Failure` (its summary chosen), packer's first message
 # behind `???????:`, prospector's `Line: N` headings under a file. testify: a `Diff:` label
 # joined.
+# The twenty-third batch, the sealed held-out set of the thirteenth round, scored once on that
+# round's final code and not read during it (docs/performance.md, e2): 72 of 134 messages, the
+# same as before the round. Its misses are listed here unread; their causes are written when
+# they are read.
 KNOWN_MISSES = frozenset(
     {
+        "antlr4-grammar-errors",
+        "auditwheel-repair-pure",
+        "conan-install-unresolved",
+        "cpputest-failures",
+        "cpputest-memory-leak",
+        "createdb-no-server",
+        "docsig-mismatches",
+        "fixit-lint",
+        "genhtml-missing-source",
+        "graphql-inspector-diff",
+        "graphql-inspector-validate",
+        "initdb-as-root",
+        "karma-no-framework",
+        "lcov-summary-bad-tracefile",
+        "lerna-version-uncommitted",
+        "luaunit-failures",
+        "luaunit-tap",
+        "makeinfo-errors",
+        "nunit-console-failures",
+        "nx-run-many-test",
+        "ormolu-check",
+        "perltidy-syntax",
+        "pg-dump-no-server",
+        "phpcpd-clones",
+        "pipdeptree-conflicts",
+        "pyre-bad-config",
+        "rolldown-parse-error",
+        "rpmlint-spec",
+        "sherif-monorepo",
+        "testslide-failures",
+        "tslint-findings",
+        "vitepress-dead-links",
+        "z-schema-invalid",
         "apt-get-unmet-dependencies",
         "cloud-init-schema-errors",
         "cypress-binary-missing",
@@ -309,6 +346,10 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "antlr4-grammar-errors",
+        "cpputest-failures",
+        "luaunit-failures",
+        "makeinfo-errors",
         "testify-failures",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
