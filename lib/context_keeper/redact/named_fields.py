@@ -1,0 +1,153 @@
+"""A record whose name field names a secret lends that name to its value field, whatever syntax
+holds the record: a JSON or YAML flow object (`{"name": "DB_PASSWORD", "value": "…"}`, a JSON
+patch's `"path": "/spec/password"`), a code literal (`EnvVar{Name: "…", Value: "…"}`, `:name =>`),
+an element's attributes (`<input type="password" name="pw" value="…">`, `<add key="…" value="…"/>`)
+or its text (`<entry key="jdbc.password">…</entry>`), a child element after the name's
+(`setting name="ApiSecret"><value>…</value>`), a key/value output (`Key: db_password  Value: …`),
+a command's flags (`--name /prod/db/password --value …`, `/v Password /d …`), an SQL statement
+(`SET value = '…' WHERE key = 'api_secret'`), in either order, with other fields between.
+
+What makes a field the name and what makes one the value is data (`NAME_ROLES`, `VALUE_ROLES`:
+a field's key, its last word, after a namespace or a prefix: `fieldName`, `ParameterValue`),
+not a rule per tool. A record ends where a bracket, an element or a statement does. The value
+is then judged as a value after that name is (the caller's `judged`): references, placeholders,
+templates, masks, numbers and booleans are kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .names import HASHED, NOT_SECRET, PASSWORD, STRONG, tier, words_of
+from .patterns import MARK, LazyPattern
+
+# A field's key (its last word, upper case) that makes it the record's name, or its value.
+NAME_ROLES = frozenset(
+    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE".split()
+)
+VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
+# A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
+_FLAG_NAMES = frozenset("N K V".split())
+_FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
+
+# Lines holding one of these may hold a value field (the caller tests them lowered).
+GATE = ("val", "data", "default", "content", "text", "<string>")
+
+_VALUE = r"(?:\"(?:[^\"\\\n]|\\.){0,400}\"|'[^'\n]{0,400}'|[^\s\"'<>{}\[\](),;&|`]{1,400})"
+_FIELD = LazyPattern(
+    # a flag: `--name X`, `-key=X`, `/v X`
+    r"(?:(?<![\w/.:-])(?P<f>--?|/)(?P<fk>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<fv>" + _VALUE + r")"
+    # an element holding its text: `<value>X</value>`, `<data>X</data>`
+    r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>(?P<ev>[^<>\n]{1,400})</(?P=ek)>"
+    # a key, its separator, its value: `"name": `, `name=`, `:name => `, `'name' => `, `Name = `
+    r"|(?<![\w.$/-])[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
+    r"(?P<kv>" + _VALUE + r"))"
+)
+# An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
+_ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
+_BOUNDARY = LazyPattern(r"[{};|]|/>|</|<[A-Za-z]|&&")  # where a record ends
+_MAX_LINE = 4000
+
+
+def _role(key: str, flag: bool) -> tuple[str, str] | None:
+    """("name" or "value", the key's prefix lowered) for a field's key, None for any other key."""
+    key = key.rsplit(":", 1)[-1]  # `android:name`
+    words = words_of(key)
+    if not words:
+        return None
+    last, prefix = words[-1], "".join(words[:-1]).lower()
+    if flag and key.upper() in _FLAG_VALUES:
+        return "value", ""
+    if flag and len(key) == 1:
+        return ("name", "") if key.upper() in _FLAG_NAMES else None
+    if last in NAME_ROLES:
+        return "name", prefix
+    if last in VALUE_ROLES:
+        return "value", prefix
+    return None
+
+
+def _unquoted(v: str) -> tuple[str, bool]:
+    quoted = len(v) >= 2 and v[0] in "\"'" and v[-1] == v[0]
+    return (v[1:-1] if quoted else v), quoted
+
+
+def _name_level(name: str) -> int:
+    """The tier of what a name field holds; a path by its last segment (`/spec/password`). A
+    secret's or a token's name reads as a password's: the record sets the value under it,
+    whatever a person chose (as `glue` reads a name set by `=`), but for a hash's (`password_hash`)."""
+    if not name or MARK in name:
+        return NOT_SECRET
+    last = name.rstrip("/").rsplit("/", 1)[-1]
+    level = tier(last, whole=True)
+    words = words_of(last)
+    return PASSWORD if level == STRONG and words and words[-1] not in HASHED else level
+
+
+def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
+    """`line` with each value field of a record whose name field names a secret marked, when
+    `judged` (the tier of the name, the value) finds the value a secret."""
+    if len(line) > _MAX_LINE:
+        return line
+    fields: list[tuple[int, int, str, str, int]] = []  # (start, end, role, prefix, tier or value's start)
+    spans: list[tuple[int, int]] = []  # the value spans, by field
+    pattern, pos = _FIELD.compiled(), 0
+    while (m := pattern.search(line, pos)) is not None:
+        group = "fv" if m.group("f") else "ev" if m.group("ek") else "kv"
+        key = m.group("fk") or m.group("ek") or m.group("k")
+        role = _role(key, group == "fv")
+        # another flag's argument may hold fields (`--tags Key=…,Value=…`, `-a 'option=… value=…'`)
+        pos = m.start(group) if role is None and group == "fv" else m.end()
+        if role is None:
+            continue
+        fields.append((m.start(), m.end(), role[0], role[1], 0))
+        spans.append(m.span(group))
+    if not any(r == "name" for _, _, r, _, _ in fields):
+        return line
+    if ">" in line:
+        for e in _ELEMENT_TEXT.finditer(line):  # an element's text, its attributes naming it
+            if any(r == "name" and e.start("a") <= s < e.end("a") for s, _, r, _, _ in fields):
+                fields.append((e.start("c"), e.end("c"), "value", "", 0))
+                spans.append(e.span("c"))
+    order = sorted(range(len(fields)), key=lambda i: fields[i][0])
+    marks: list[tuple[int, int]] = []
+    record: list[int] = []
+    for n, i in enumerate(order):
+        record.append(i)
+        nxt = order[n + 1] if n + 1 < len(order) else None
+        if nxt is None or _BOUNDARY.search(line, fields[i][1], fields[nxt][0]) is not None:
+            marks += _record_marks(line, [(fields[k], spans[k]) for k in record], judged)
+            record = []
+    if not marks:
+        return line
+    out, pos = [], 0
+    for a, b in sorted(set(marks)):
+        if a < pos:
+            continue
+        out += [line[pos:a], MARK]
+        pos = b
+    out.append(line[pos:])
+    return "".join(out)
+
+
+def _record_marks(
+    line: str, record: list[tuple[tuple[int, int, str, str, int], tuple[int, int]]], judged: Callable[[int, str], bool]
+) -> list[tuple[int, int]]:
+    """The spans to mark of one record's value fields (inside their quotes)."""
+    names = [(f[3], _name_level(_unquoted(line[a:b])[0])) for f, (a, b) in record if f[2] == "name"]
+    named = [(prefix, level) for prefix, level in names if level != NOT_SECRET]
+    if not named:
+        return []
+    out: list[tuple[int, int]] = []
+    for f, (a, b) in record:
+        if f[2] != "value":
+            continue
+        # `ParameterKey` pairs with `ParameterValue`; a prefix on one side only is a qualifier (`defaultValue`)
+        levels = [level for prefix, level in named if not (prefix and f[3] and prefix != f[3])]
+        if not levels:
+            continue
+        inner, quoted = _unquoted(line[a:b])
+        if MARK in inner or not judged(max(levels), inner.strip()):
+            continue
+        out.append((a + 1, b - 1) if quoted else (a, b))
+    return out
