@@ -49,7 +49,7 @@ _BOUNDARY = LazyPattern(r"[{};|]|/>|</|<[A-Za-z]|&&")  # where a record ends
 _MAX_LINE = 4000
 
 
-def _role(key: str, flag: bool) -> tuple[str, str] | None:
+def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
     """("name" or "value", the key's prefix lowered) for a field's key, None for any other key."""
     key = key.rsplit(":", 1)[-1]  # `android:name`
     words = words_of(key)
@@ -67,12 +67,24 @@ def _role(key: str, flag: bool) -> tuple[str, str] | None:
     return None
 
 
+def field_role(key: str) -> str | None:
+    """ "name" or "value" for a field's key or a column's header (`Name`, `fieldValue`), else None."""
+    role = _role(key)
+    return role[0] if role else None
+
+
+def record_level(line: str) -> int | None:
+    """The highest tier of what `line`'s name fields name; None when it holds no name field."""
+    levels = [name_level(_unquoted(line[a:b])[0].strip()) for f, (a, b) in _fields(line) if f[2] == "name"]
+    return max(levels) if levels else None
+
+
 def _unquoted(v: str) -> tuple[str, bool]:
     quoted = len(v) >= 2 and v[0] in "\"'" and v[-1] == v[0]
     return (v[1:-1] if quoted else v), quoted
 
 
-def _name_level(name: str) -> int:
+def name_level(name: str) -> int:
     """The tier of what a name field holds; a path by its last segment (`/spec/password`). A
     secret's or a token's name reads as a password's: the record sets the value under it,
     whatever a person chose (as `glue` reads a name set by `=`), but for a hash's (`password_hash`)."""
@@ -84,13 +96,9 @@ def _name_level(name: str) -> int:
     return PASSWORD if level == STRONG and words and words[-1] not in HASHED else level
 
 
-def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
-    """`line` with each value field of a record whose name field names a secret marked, when
-    `judged` (the tier of the name, the value) finds the value a secret."""
-    if len(line) > _MAX_LINE:
-        return line
-    fields: list[tuple[int, int, str, str, int]] = []  # (start, end, role, prefix, tier or value's start)
-    spans: list[tuple[int, int]] = []  # the value spans, by field
+def _fields(line: str) -> list[tuple[tuple[int, int, str, str, int], tuple[int, int]]]:
+    """Each name or value field of `line`: ((start, end, role, key's prefix, 0), the value's span)."""
+    out = []
     pattern, pos = _FIELD.compiled(), 0
     while (m := pattern.search(line, pos)) is not None:
         group = "fv" if m.group("f") else "ev" if m.group("ek") else "kv"
@@ -98,10 +106,19 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
         role = _role(key, group == "fv")
         # another flag's argument may hold fields (`--tags Key=…,Value=…`, `-a 'option=… value=…'`)
         pos = m.start(group) if role is None and group == "fv" else m.end()
-        if role is None:
-            continue
-        fields.append((m.start(), m.end(), role[0], role[1], 0))
-        spans.append(m.span(group))
+        if role is not None:
+            out.append(((m.start(), m.end(), role[0], role[1], 0), m.span(group)))
+    return out
+
+
+def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
+    """`line` with each value field of a record whose name field names a secret marked, when
+    `judged` (the tier of the name, the value) finds the value a secret."""
+    if len(line) > _MAX_LINE:
+        return line
+    found = _fields(line)
+    fields = [f for f, _ in found]
+    spans = [span for _, span in found]
     if not any(r == "name" for _, _, r, _, _ in fields):
         return line
     if ">" in line:
@@ -134,7 +151,7 @@ def _record_marks(
     line: str, record: list[tuple[tuple[int, int, str, str, int], tuple[int, int]]], judged: Callable[[int, str], bool]
 ) -> list[tuple[int, int]]:
     """The spans to mark of one record's value fields (inside their quotes)."""
-    names = [(f[3], _name_level(_unquoted(line[a:b])[0])) for f, (a, b) in record if f[2] == "name"]
+    names = [(f[3], name_level(_unquoted(line[a:b])[0])) for f, (a, b) in record if f[2] == "name"]
     named = [(prefix, level) for prefix, level in names if level != NOT_SECRET]
     if not named:
         return []
