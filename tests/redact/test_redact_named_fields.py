@@ -81,3 +81,13 @@ def test_roles_are_read_from_the_keys_last_word() -> None:
 def test_a_secrets_name_reads_as_a_passwords_but_a_hashs_does_not() -> None:
     assert name_level("client_secret") == PASSWORD  # the record sets it: any value a person chose
     assert name_level("password_hash") != PASSWORD and name_level("/spec/replicas") == NOT_SECRET
+
+
+@pytest.mark.parametrize("text", ["PASSWORD=Tiger.Lily42", '{"name": "DB_PASSWORD", "value": "Tiger.Lily42"}'])
+def test_two_capitalised_words_and_a_number_are_a_persons_password(text: str) -> None:
+    assert "Lily42" not in redact(text)
+
+
+@pytest.mark.parametrize("text", ["password_type = System.Int32", "key: Encoding.Base64", "token: Config.Items"])
+def test_a_type_ending_in_a_width_is_still_a_name(text: str) -> None:
+    assert redact(text) == text

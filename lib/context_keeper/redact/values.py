@@ -181,9 +181,21 @@ def word_share(v: str) -> float:
     return words / max(len(v), 1)
 
 
+# (`System.Int32`, `Encoding.Base64`, `HashAlgorithm.Sha256` end in a width: a type's name)
+_WORDS_AND_NUMBER = LazyPattern(r"[A-Z][a-z]{2,}\.[A-Z][a-z]{2,}\d{2,4}")
+_BIT_WIDTHS = ("16", "32", "64", "128", "256", "384", "512")
+
+
+def _person_written(v: str) -> bool:
+    """`Tiger.Lily42`: two capitalised words and a number, as a person writes a password."""
+    return _WORDS_AND_NUMBER.fullmatch(v) is not None and not v.endswith(_BIT_WIDTHS)
+
+
 def is_qualified_name(v: str) -> bool:
     """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
     parts = _QUALIFIED_SPLIT.split(v)
+    if _person_written(v):
+        return False
     # each part an identifier: `Winter.2024Rain` is a password (`2024Rain` names nothing)
     return len(parts) >= 2 and all(p and not p[0].isdigit() and is_wordy(p) for p in parts)
 
@@ -207,7 +219,7 @@ def is_command_call(v: str, after: str) -> bool:
 def is_dotted_name(v: str) -> bool:
     """`settings.api_key`, `process.env.TOKEN`, `self.password`, `Config::KEY`: code, not a value."""
     v = v.rstrip(",;")  # (an item of an object or a call: `password: process.env.X,`)
-    if _DOTTED_NAME.fullmatch(v) is None:
+    if _DOTTED_NAME.fullmatch(v) is None or _person_written(v.rstrip("!?")):
         return False
     parts = [p.lstrip("$") for p in _MEMBER_SPLIT.split(v.rstrip("!?"))]  # `static::$password`
     if any(p.lower() in _ENVIRONMENTS for p in parts[:-1]):
