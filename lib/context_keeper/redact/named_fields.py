@@ -25,6 +25,8 @@ from .patterns import MARK, LazyPattern
 NAME_ROLES = frozenset(
     "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE".split()
 )
+# (the name roles' keys in lower case, tested on a line before its fields are read)
+_NAME_WORDS = tuple("name key path id field var param setting label title option type propert attribute".split())
 VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
 _FLAG_NAMES = frozenset("N K V".split())
@@ -46,7 +48,7 @@ _FIELD = LazyPattern(
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
 _BOUNDARY = LazyPattern(r"[{};|]|/>|</|<[A-Za-z]|&&")  # where a record ends
-_MAX_LINE = 4000
+_MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
 
 
 def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
@@ -75,6 +77,9 @@ def field_role(key: str) -> str | None:
 
 def record_level(line: str) -> int | None:
     """The highest tier of what `line`'s name fields name; None when it holds no name field."""
+    low = line.lower()
+    if not any(word in low for word in _NAME_WORDS):
+        return None  # (most lines: no name field's key at all)
     levels = [name_level(_unquoted(line[a:b])[0].strip()) for f, (a, b) in _fields(line) if f[2] == "name"]
     return max(levels) if levels else None
 

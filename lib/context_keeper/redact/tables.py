@@ -89,8 +89,8 @@ def redact_tables(text: str) -> str:
             if sep == "|" and row.strip() and set(row.strip()) <= set("|-: "):
                 continue  # the row under a Markdown header
             spans = _cells(row, sep)
-            if len(spans) != width:
-                break  # the table ended
+            if len(spans) != width or (named and _record_columns(row, sep)[0]):
+                break  # the table ended (or another name/value header begins one)
             if named and any(_names_secret(row[spans[k][0] : spans[k][1]]) for k in named):
                 columns = [valued]  # (this row's value: its name cell names a secret)
             elif named:
