@@ -28,8 +28,10 @@ NAME_ROLES = frozenset(
 # (the name roles' keys in lower case, tested on a line before its fields are read)
 _NAME_WORDS = tuple("name key path id field var param setting label title option type propert attribute".split())
 VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
+_ROLE_ENDS = tuple(sorted(w.lower() for w in NAME_ROLES | VALUE_ROLES))
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
 _FLAG_NAMES = frozenset("N K V".split())
+_SHORT_NAME_FLAGS = (" -n", " -k", " -v", " /n", " /k", " /v")
 _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 
 # Lines holding one of these may hold a value field (the caller tests them lowered).
@@ -54,6 +56,8 @@ _MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
 def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
     """("name" or "value", the key's prefix lowered) for a field's key, None for any other key."""
     key = key.rsplit(":", 1)[-1]  # `android:name`
+    if not (flag or key.lower().rstrip("0123456789").endswith(_ROLE_ENDS)):
+        return None  # (most keys: no role's word at their end, told without splitting them)
     words = words_of(key)
     if not words:
         return None
@@ -121,6 +125,9 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
     `judged` (the tier of the name, the value) finds the value a secret."""
     if len(line) > _MAX_LINE:
         return line
+    low = line.lower()
+    if not any(word in low for word in _NAME_WORDS) and not any(f in low for f in _SHORT_NAME_FLAGS):
+        return line  # no name field's key on the line
     found = _fields(line)
     fields = [f for f, _ in found]
     spans = [span for _, span in found]
