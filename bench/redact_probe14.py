@@ -7,7 +7,8 @@ filled with passwords people chose and with random keys (all must be gone); each
 the same shapes, names a field that is no secret or holds a masked value, a reference, an id, a
 boolean, a number or a path, and must come back unchanged.
 
-Run: `python bench/redact_probe14.py [--show]` (prints what leaked and what changed).
+Run: `python bench/redact_probe14.py [--show] [--second]` (prints what leaked and what changed;
+`--second`: 30 records and 30 look-alikes written after the round's changes, scored once).
 """
 
 from __future__ import annotations
@@ -156,11 +157,78 @@ LOOKALIKES = (
     "aws ssm get-parameter --name /prod/db/password --with-decryption --query Parameter.Value",
 )
 
+# A second batch, written after the round's changes and scored once: other syntaxes, other tools.
+SECRETS2 = (
+    "helm upgrade app ./chart --set env[0].name=DB_PASSWORD,env[0].value={v}",
+    'kubectl patch deploy app --type=json -p=\'[{{"op":"add","path":"/spec/template/spec/containers/0/env/-","value":{{"name":"API_TOKEN","value":"{v}"}}}}]\'',
+    '[\n  {{\n    "name": "SmtpPassword",\n    "slotSetting": false,\n    "value": "{v}"\n  }}\n]',
+    "gh api -X POST /orgs/acme/settings -f name=DB_PASSWORD -f value={v}",
+    '      + name  = "DB_PASSWORD"\n      + value = "{v}"',
+    "<ConfigurationSetting><Name>SmtpPassword</Name><Value>{v}</Value></ConfigurationSetting>",
+    '{{ "Key" : "JwtSigningSecret" , "Value" : "{v}" }}',
+    'new Parameter().withName("db_password").withValue("{v}")',
+    "params.push({{ Name: 'api_secret', Value: '{v}' }})",
+    '&ssm.PutParameterInput{{Name: aws.String("/prod/db/password"), Value: aws.String("{v}")}}',
+    '- key: DB_PASSWORD\n  value: "{v}"\n  scope: RUN_TIME\n  type: SECRET',
+    '<input name="api_key" type="text" value="{v}" class="form-control">',
+    "-[ RECORD 1 ]-----\nname  | smtp_password\nvalue | {v}",
+    '{{ _id: ObjectId("65a1f0c2e4b0a1b2c3d4e5f6"), key: "stripe_secret", value: "{v}" }}',
+    '{{\n  "key": "GITHUB_TOKEN",\n  "value": "{v}"\n}}',
+    "|  Name   |  /prod/db/password  |\n|  Type   |  SecureString       |\n|  Value  |  {v}  |",
+    "az appconfig kv set --name cfg --key db:password --value {v} --yes",
+    '- name: set password\n  ini_file:\n    path: /etc/app.ini\n    section: auth\n    option: admin_password\n    value: "{v}"',
+    "Parameters:\n  - ParameterKey: DbPassword\n    ParameterValue: {v}",
+    '{{"key": "access_token", "value": "{v}", "type": "secret", "enabled": true}}',
+    '[{{"key": "app/db/password", "flags": 0, "value": "{v}"}}]',
+    'curl --request POST --form "key=DB_PASSWORD" --form "value={v}" https://gitlab.example.com/api/v4/projects/1/variables',
+    'mutation {{ setSecret(name: "API_TOKEN", value: "{v}") {{ id }} }}',
+    '{{ name = "DB_PASSWORD"; value = "{v}"; }}',
+    '[name: "db_password", value: "{v}"]',
+    "@{{ Name = 'SqlPassword'; Value = '{v}' }}",
+    "Name                           Value\n----                           -----\nSqlPassword                    {v}",
+    '{{ .name = "wifi_password", .value = "{v}" }}',
+    '<meta-data android:name="com.example.API_KEY" android:value="{v}"/>',
+    '- value: "{v}"\n  name: SMTP_PASSWORD',
+)
+LOOKALIKES2 = (
+    "helm upgrade app ./chart --set env[0].name=LOG_LEVEL,env[0].value=debug",
+    'kubectl patch deploy app --type=json -p=\'[{"op":"add","path":"/spec/template/spec/containers/0/env/-",'
+    '"value":{"name":"API_TOKEN","valueFrom":{"secretKeyRef":{"name":"api","key":"token"}}}}]\'',
+    '[\n  {\n    "name": "SmtpHost",\n    "slotSetting": false,\n    "value": "smtp.example.com"\n  }\n]',
+    "gh api -X POST /orgs/acme/settings -f name=DB_PASSWORD -f value=@password.txt",
+    '      + name  = "DB_PASSWORD"\n      + value = (sensitive value)',
+    "<ConfigurationSetting><Name>SmtpPort</Name><Value>587</Value></ConfigurationSetting>",
+    '{ "Key" : "JwtSigningSecret" , "Value" : "" }',
+    'new Parameter().withName("db_password").withValue(System.getenv("DB_PASSWORD"))',
+    "params.push({ Name: 'api_secret', Value: process.env.API_SECRET })",
+    '&ssm.PutParameterInput{Name: aws.String("/prod/db/password"), Value: aws.String(password)}',
+    '- key: DB_PASSWORD\n  value: "${db.PASSWORD}"\n  scope: RUN_TIME\n  type: SECRET',
+    '<input name="api_key" type="text" value="" placeholder="Paste your API key" class="form-control">',
+    "-[ RECORD 1 ]-----\nname  | smtp_port\nvalue | 587",
+    '{ _id: ObjectId("65a1f0c2e4b0a1b2c3d4e5f6"), key: "stripe_mode", value: "live" }',
+    '{\n  "key": "GITHUB_TOKEN",\n  "value": "***"\n}',
+    "|  Name   |  /prod/db/password  |\n|  Type   |  SecureString       |\n|  Version  |  4  |",
+    "az appconfig kv set --name cfg --key db:host --value db01.internal --yes",
+    '- name: set port\n  ini_file:\n    path: /etc/app.ini\n    section: auth\n    option: session_timeout\n    value: "3600"',
+    "Parameters:\n  - ParameterKey: DbPassword\n    UsePreviousValue: true",
+    '{"key": "base_url", "value": "https://api.example.com", "type": "default", "enabled": true}',
+    '[{"key": "app/db/host", "flags": 0, "value": "ZGIwMS5pbnRlcm5hbA=="}]',
+    'curl --request POST --form "key=DB_PASSWORD" --form "value=$DB_PASSWORD" https://gitlab.example.com/api/v4/projects/1/variables',
+    'mutation { setSecret(name: "API_TOKEN", value: $token) { id } }',
+    '{ name = "DB_PASSWORD"; value = config.sops.secrets.db.path; }',
+    '[name: "db_password", value: System.get_env("DB_PASSWORD")]',
+    "@{ Name = 'SqlPassword'; Value = $env:SQL_PASSWORD }",
+    "Name                           Value\n----                           -----\nPSVersion                      7.4.1",
+    '{ .name = "wifi_ssid", .value = "HomeNet" }',
+    '<meta-data android:name="com.example.API_KEY" android:value="${apiKey}"/>',
+    '- value: "true"\n  name: PASSWORD_RESET_ENABLED',
+)
 
-def leaks() -> tuple[list[str], int]:
+
+def leaks(secrets: tuple[str, ...] = SECRETS) -> tuple[list[str], int]:
     left: list[str] = []
     n = 0
-    for template in SECRETS:
+    for template in secrets:
         for value in PERSON + RANDOM:
             text = template.format(v=value)
             n += 1
@@ -172,19 +240,21 @@ def leaks() -> tuple[list[str], int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
+    parser.add_argument("--second", action="store_true", help="score the second batch")
     args = parser.parse_args()
-    left, n = leaks()
-    changed = [(t, redact(t)) for t in LOOKALIKES if redact(t) != t]
-    templates_left = {t for t in SECRETS if any(t.format(v=v) in left for v in PERSON + RANDOM)}
+    secrets, lookalikes = (SECRETS2, LOOKALIKES2) if args.second else (SECRETS, LOOKALIKES)
+    left, n = leaks(secrets)
+    changed = [(t, redact(t)) for t in lookalikes if redact(t) != t]
+    templates_left = {t for t in secrets if any(t.format(v=v) in left for v in PERSON + RANDOM)}
     if args.show:
         for text in left:
             print("leaked:", text.replace("\n", "\\n"))
         for text, done in changed:
             print("changed:", text.replace("\n", "\\n"), "->", done.replace("\n", "\\n"))
     print(
-        f"secrets removed {n - len(left)} / {n} ({len(SECRETS) - len(templates_left)} / {len(SECRETS)} templates whole)"
+        f"secrets removed {n - len(left)} / {n} ({len(secrets) - len(templates_left)} / {len(secrets)} templates whole)"
     )
-    print(f"look-alikes unchanged {len(LOOKALIKES) - len(changed)} / {len(LOOKALIKES)}")
+    print(f"look-alikes unchanged {len(lookalikes) - len(changed)} / {len(lookalikes)}")
     return 0
 
 
