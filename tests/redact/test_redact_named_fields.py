@@ -41,6 +41,10 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         '<attribute name="userPassword">\n  <value>{v}</value>\n</attribute>',  # the opening line names it
         "<property>\n  <name>db.password</name>\n  <description>the database's</description>\n  <value>{v}</value>",
         "id,key,value\n3,api_token,{v}",  # a CSV row under a name/value header
+        'ssm.PutParameterInput{{Name: aws.String("/prod/db/password"), Value: aws.String("{v}")}}',  # converted
+        "helm upgrade app ./chart --set env[0].name=DB_PASSWORD,env[0].value={v}",  # keys under a path
+        '{{ name = "DB_PASSWORD"; value = "{v}"; }}',  # `;` between fields inside braces
+        '      + name  = "DB_PASSWORD"\n      + value = "{v}"',  # a plan's added lines
     ],
 )
 def test_a_value_field_named_by_its_record_is_removed(template: str, value: str) -> None:
@@ -67,6 +71,9 @@ def test_a_value_field_named_by_its_record_is_removed(template: str, value: str)
         "name,value\ndb_host,db01\npassword_min_length,12",
         "aws secretsmanager put-secret-value --secret-id prod/db/password --secret-string file://secret.json",
         "UPDATE config SET value = '30' WHERE key = 'session_timeout';",
+        # a statement's value is not named by the next statement's key
+        "UPDATE config SET value = 'eu-west-1' WHERE key = 'region'; UPDATE config SET value = NULL WHERE key = 'api_secret';",
+        'ssm.PutParameterInput{Name: aws.String("/prod/db/password"), Value: aws.String(os.Getenv("DB_PASSWORD"))}',
     ],
 )
 def test_a_record_naming_no_secret_or_holding_no_secret_is_kept(text: str) -> None:

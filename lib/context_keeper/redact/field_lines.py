@@ -15,8 +15,9 @@ from .names import NOT_SECRET
 from .patterns import MARK, LazyPattern
 
 _LOOK_BACK = 5  # lines: a record's other fields are few
+# (the value's line may open a list item, `- value: …`, or be a plan's change, `+ value = …`)
 _ONE_VALUE = LazyPattern(
-    r"[ \t]*(?:-[ \t]+)?(?:(?P<q>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=q)[ \t]*(?:=>|[:=])[ \t]*"
+    r"[ \t]*(?:[-+~][ \t]+)?(?:(?P<q>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=q)[ \t]*(?:=>|[:=])[ \t]*"
     r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>)"
     r"(?P<v>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|[^\s\"'<>{}\[\](),;&|`#][^\s\"'<>{}\[\](),;&|`]{0,399})"
     r"(?(ek)</(?P=ek)>)[ \t]*,?[ \t\r]*"

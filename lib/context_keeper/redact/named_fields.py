@@ -37,19 +37,25 @@ _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 # Lines holding one of these may hold a value field (the caller tests them lowered).
 GATE = ("val", "data", "default", "content", "text", "<string>")
 
-_VALUE = r"(?:\"(?:[^\"\\\n]|\\.){0,400}\"|'[^'\n]{0,400}'|[^\s\"'<>{}\[\](),;&|`]{1,400})"
+# (a literal a conversion wraps, `aws.String("…")`, is read as the literal: `_literal`)
+_VALUE = (
+    r"(?:[A-Za-z_][\w.]{0,40}\((?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}')\)"
+    r"|\"(?:[^\"\\\n]|\\.){0,400}\"|'[^'\n]{0,400}'|[^\s\"'<>{}\[\](),;&|`]{1,400})"
+)
 _FIELD = LazyPattern(
     # a flag: `--name X`, `-key=X`, `/v X`
     r"(?:(?<![\w/.:-])(?P<f>--?|/)(?P<fk>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<fv>" + _VALUE + r")"
     # an element holding its text: `<value>X</value>`, `<data>X</data>`
     r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>(?P<ev>[^<>\n]{1,400})</(?P=ek)>"
     # a key, its separator, its value: `"name": `, `name=`, `:name => `, `'name' => `, `Name = `
-    r"|(?<![\w.$/-])[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
+    # (after the path of the object holding it: Helm's `env[0].name=`)
+    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)"
+    r"[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
     r"(?P<kv>" + _VALUE + r"))"
 )
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
-_BOUNDARY = LazyPattern(r"[{};|]|/>|</|<[A-Za-z]|&&")  # where a record ends
+_BOUNDARY = LazyPattern(r"[{}|]|/>|</|<[A-Za-z]|&&")  # where a record ends (and `_ends_at`'s `;`)
 _MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
 
 
@@ -84,13 +90,8 @@ def record_level(line: str) -> int | None:
     low = line.lower()
     if not any(word in low for word in _NAME_WORDS):
         return None  # (most lines: no name field's key at all)
-    levels = [name_level(_unquoted(line[a:b])[0].strip()) for f, (a, b) in _fields(line) if f[2] == "name"]
+    levels = [name_level(_literal(line, a, b)[0].strip()) for f, (a, b) in _fields(line) if f[2] == "name"]
     return max(levels) if levels else None
-
-
-def _unquoted(v: str) -> tuple[str, bool]:
-    quoted = len(v) >= 2 and v[0] in "\"'" and v[-1] == v[0]
-    return (v[1:-1] if quoted else v), quoted
 
 
 def name_level(name: str) -> int:
@@ -144,7 +145,7 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
     for n, i in enumerate(order):
         record.append(i)
         nxt = order[n + 1] if n + 1 < len(order) else None
-        if nxt is None or _BOUNDARY.search(line, fields[i][1], fields[nxt][0]) is not None:
+        if nxt is None or _ends_between(line, fields[i][1], fields[nxt][0]):
             marks += _record_marks(line, [(fields[k], spans[k]) for k in record], judged)
             record = []
     if not marks:
@@ -159,11 +160,31 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
     return "".join(out)
 
 
+def _ends_between(line: str, a: int, b: int) -> bool:
+    """Whether a record ends between `a` and `b`: a bracket, an element, a pipe; a `;` ends a
+    statement (`…; UPDATE …`) but only separates fields inside braces (Nix's, PowerShell's `@{…; …}`)."""
+    if _BOUNDARY.search(line, a, b) is not None:
+        return True
+    if line.find(";", a, b) == -1:
+        return False
+    opened, closed = line.find("{"), line.rfind("}")  # (searched from the ends: linear in the line)
+    return not (opened != -1 and opened < a and closed >= b)
+
+
+def _literal(line: str, a: int, b: int) -> tuple[str, int, int]:
+    """The value at `a:b` without its quotes or the conversion around it, and its span."""
+    if line[b - 1 : b] == ")" and (o := line.find("(", a, b)) != -1 and line[o + 1 : o + 2] in ("'", '"'):
+        a, b = o + 1, b - 1  # `aws.String("…")`
+    if b - a >= 2 and line[a] in "\"'" and line[b - 1] == line[a]:
+        a, b = a + 1, b - 1
+    return line[a:b], a, b
+
+
 def _record_marks(
     line: str, record: list[tuple[tuple[int, int, str, str, int], tuple[int, int]]], judged: Callable[[int, str], bool]
 ) -> list[tuple[int, int]]:
     """The spans to mark of one record's value fields (inside their quotes)."""
-    names = [(f[3], name_level(_unquoted(line[a:b])[0])) for f, (a, b) in record if f[2] == "name"]
+    names = [(f[3], name_level(_literal(line, a, b)[0])) for f, (a, b) in record if f[2] == "name"]
     named = [(prefix, level) for prefix, level in names if level != NOT_SECRET]
     if not named:
         return []
@@ -175,8 +196,8 @@ def _record_marks(
         levels = [level for prefix, level in named if not (prefix and f[3] and prefix != f[3])]
         if not levels:
             continue
-        inner, quoted = _unquoted(line[a:b])
+        inner, a, b = _literal(line, a, b)
         if MARK in inner or not judged(max(levels), inner.strip()):
             continue
-        out.append((a + 1, b - 1) if quoted else (a, b))
+        out.append((a, b))
     return out
