@@ -74,6 +74,7 @@ def test_a_value_field_named_by_its_record_is_removed(template: str, value: str)
         # a statement's value is not named by the next statement's key
         "UPDATE config SET value = 'eu-west-1' WHERE key = 'region'; UPDATE config SET value = NULL WHERE key = 'api_secret';",
         'ssm.PutParameterInput{Name: aws.String("/prod/db/password"), Value: aws.String(os.Getenv("DB_PASSWORD"))}',
+        "curl -k https://auth.example.com/oauth/token -d 'grant_type=password&username=bob'",  # a URL names nothing
     ],
 )
 def test_a_record_naming_no_secret_or_holding_no_secret_is_kept(text: str) -> None:

@@ -98,8 +98,8 @@ def name_level(name: str) -> int:
     """The tier of what a name field holds; a path by its last segment (`/spec/password`). A
     secret's or a token's name reads as a password's: the record sets the value under it,
     whatever a person chose (as `glue` reads a name set by `=`), but for a hash's (`password_hash`)."""
-    if not name or MARK in name:
-        return NOT_SECRET
+    if not name or MARK in name or "://" in name:
+        return NOT_SECRET  # (a URL is a place, not a name: `curl -k https://…/oauth/token -d …`)
     last = name.rstrip("/").rsplit("/", 1)[-1]
     level = tier(last, whole=True)
     words = words_of(last)
