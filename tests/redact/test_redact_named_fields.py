@@ -41,6 +41,8 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         '<attribute name="userPassword">\n  <value>{v}</value>\n</attribute>',  # the opening line names it
         "<property>\n  <name>db.password</name>\n  <description>the database's</description>\n  <value>{v}</value>",
         "id,key,value\n3,api_token,{v}",  # a CSV row under a name/value header
+        "<Parameter>\n  <Value>{v}</Value>\n  <Name>DbPassword</Name>\n</Parameter>",  # the value first, over lines
+        'value = "{v}"\nname  = "SMTP_PASSWORD"',
         'ssm.PutParameterInput{{Name: aws.String("/prod/db/password"), Value: aws.String("{v}")}}',  # converted
         "helm upgrade app ./chart --set env[0].name=DB_PASSWORD,env[0].value={v}",  # keys under a path
         '{{ name = "DB_PASSWORD"; value = "{v}"; }}',  # `;` between fields inside braces
@@ -69,6 +71,7 @@ def test_a_value_field_named_by_its_record_is_removed(template: str, value: str)
         "- name: api_token\n  required: true\n- name: region\n  value: eu-west-1b2",  # the next item's
         "Name: db_password\nValue: (sensitive)",  # what a tool prints in its place
         "name,value\ndb_host,db01\npassword_min_length,12",
+        "<Parameter>\n  <Value>eu-west-1b2</Value>\n  <Name>Region</Name>\n</Parameter>\n<Name>DbPassword</Name>",
         "aws secretsmanager put-secret-value --secret-id prod/db/password --secret-string file://secret.json",
         "UPDATE config SET value = '30' WHERE key = 'session_timeout';",
         # a statement's value is not named by the next statement's key

@@ -1,5 +1,5 @@
-"""A record written one field a line: its value field's line, and a few lines above it in the same
-record the field that names it, with other fields between (`"path": "/spec/password",` then
+"""A record written one field a line: its value field's line, and a few lines above it (or below it,
+the value first) in the same record the field that names it, with other fields between (`"path": "/spec/password",` then
 `"op": "add",` then `"value": "…"`; `<name>db.password</name>`, `<description>…`, `<value>…`),
 or the line that opens the record (`<attribute name="userPassword">` then `  <value>…</value>`,
 `- name: API_TOKEN` then `  value: …`). Which fields name and which hold a value is
@@ -30,8 +30,9 @@ def _indent(line: str) -> int:
 
 
 def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> bool:
-    """Line `j` as a record's value field named by a field above it: marked in place when the
-    name names a secret and `judged` (its tier, the value) finds the value one."""
+    """Line `j` as a record's value field named by a field above it (or below it, when none
+    above is the record's): marked in place when the name names a secret and `judged` (its
+    tier, the value) finds the value one."""
     from .named_fields import field_role, record_level
 
     v = _ONE_VALUE.fullmatch(lines[j])
@@ -42,8 +43,12 @@ def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> 
     inner = value[1:-1] if quoted else value
     if MARK in inner:
         return False
-    level = _level_above(lines, j, record_level)
-    if level == NOT_SECRET or not judged(level, inner.strip()):
+    # (a list item's first line opens its record: nothing above it is the record's)
+    first = lines[j].lstrip().startswith("- ")
+    level = None if first else _level_above(lines, j, record_level)
+    if level is None:
+        level = _level_below(lines, j, record_level)  # the value first: `"value": "…",` then `"name": …`
+    if level is None or level == NOT_SECRET or not judged(level, inner.strip()):
         return False
     a, b = v.span("v")
     a, b = (a + 1, b - 1) if quoted else (a, b)
@@ -51,14 +56,15 @@ def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> 
     return True
 
 
-def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int:
-    """The tier of the name field above line `j` in its record (NOT_SECRET when none names a secret)."""
-    indent = _indent(lines[j]) + (2 if lines[j].lstrip().startswith("- ") else 0)
+def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int | None:
+    """The tier of the name field above line `j` in its record; None when the record starts
+    above it without one."""
+    indent = _indent(lines[j])
     for k in range(j - 1, max(-1, j - 1 - _LOOK_BACK), -1):
         line = lines[k]
         s = line.strip()
         if not s or s[0] in "}])" or s.startswith("</") or s.endswith(("{", "[")):
-            return NOT_SECRET
+            return None
         if s.startswith(("#", "//")):
             continue
         i = _indent(line)
@@ -66,10 +72,31 @@ def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | N
         if i > indent:
             continue  # a sibling field's own lines
         if i < indent and not (item and i + 2 == indent) and _OPENS.match(line) is None:
-            return NOT_SECRET
+            return None
         level = record_level(line)
         if level is not None:
             return level  # (the record's name found: a secret's, or another's)
         if i < indent or item:
-            return NOT_SECRET  # the record's first line, no name in it
-    return NOT_SECRET
+            return None  # the record's first line, no name in it
+    return None
+
+
+def _level_below(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int | None:
+    """The tier of the name field below line `j` in its record; None when the record ends first."""
+    indent = _indent(lines[j]) + (2 if lines[j].lstrip().startswith("- ") else 0)
+    for k in range(j + 1, min(len(lines), j + 1 + _LOOK_BACK)):
+        line = lines[k]
+        s = line.strip()
+        if not s or s[0] in "}])" or s.startswith(("</", "- ")) or s.endswith(("{", "[")):
+            return None
+        if s.startswith(("#", "//")):
+            continue
+        i = _indent(line)
+        if i > indent:
+            continue  # a sibling field's own lines
+        if i < indent:
+            return None
+        level = record_level(line)
+        if level is not None:
+            return level
+    return None

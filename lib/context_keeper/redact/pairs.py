@@ -78,8 +78,8 @@ def redact_pairs(text: str) -> str:
         if "</" in lines[j] and _element_pair(lines, j):
             changed = True
             continue
-        if _adjacent_pair(lines, j, decide) or (j and mark_value(lines, j, judged)):
-            changed = True  # (else a name a few lines above, in the same record: `field_lines`)
+        if _adjacent_pair(lines, j, decide) or mark_value(lines, j, judged):
+            changed = True  # (else a name a few lines above or below, in the same record: `field_lines`)
     return "\n".join(lines) if changed else text
 
 
