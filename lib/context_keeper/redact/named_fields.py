@@ -34,8 +34,16 @@ _FLAG_NAMES = frozenset("N K V".split())
 _SHORT_NAME_FLAGS = (" -n", " -k", " -v", " /n", " /k", " /v")
 _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 
-# Lines holding one of these may hold a value field (the caller tests them lowered).
-GATE = ("val", "data", "default", "content", "text", "<string>")
+# A line holding a record holds one of these (a value field's key, lowered) and a name's (`_NAME_WORDS`).
+_VALUE_WORDS = ("val", "data", "default", "content", "text", "string", " -d", " /d")
+
+
+def may_hold_record(low: str) -> bool:
+    """Whether a lowered line holds what a record's value and name fields need (a cheap test first)."""
+    return any(w in low for w in _VALUE_WORDS) and (
+        any(w in low for w in _NAME_WORDS) or any(f in low for f in _SHORT_NAME_FLAGS)
+    )
+
 
 # (a literal a conversion wraps, `aws.String("…")`, is read as the literal: `_literal`)
 _VALUE = (
@@ -126,9 +134,8 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
     `judged` (the tier of the name, the value) finds the value a secret."""
     if len(line) > _MAX_LINE:
         return line
-    low = line.lower()
-    if not any(word in low for word in _NAME_WORDS) and not any(f in low for f in _SHORT_NAME_FLAGS):
-        return line  # no name field's key on the line
+    if not may_hold_record(line.lower()):
+        return line  # no value field's key, or no name field's, on the line
     found = _fields(line)
     fields = [f for f, _ in found]
     spans = [span for _, span in found]

@@ -352,7 +352,7 @@ def redact_nouns(text: str) -> str:
     # each reading only where what it needs occurs (cheap tests before the patterns)
     if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
         text = _BEFORE_RULE(text)
-    if any(word in low for word in named_fields.GATE) or " -" in text or " /" in text:
+    if named_fields.may_hold_record(low):
         text = named_fields.redact_named_fields(text, judged)  # a record's value beside its secret name
     if text[:2] == "? ":
         text = _QUESTION_RULE(text)  # an interactive CLI's question, its answer echoed (a secret's noun in it)
