@@ -17,6 +17,7 @@ templates, masks, numbers and booleans are kept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from .names import HASHED, NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .patterns import MARK, LazyPattern
@@ -63,8 +64,19 @@ _FIELD = LazyPattern(
 )
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
-_BOUNDARY = LazyPattern(r"[{}|]|/>|</|<[A-Za-z]|&&")  # where a record ends (and `_ends_at`'s `;`)
+_BOUNDARY = LazyPattern(r"[{}|]|/>|</|<[A-Za-z]|&&")  # where a record ends (and `_ends_between`'s `;`)
 _MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
+
+
+class _Field(NamedTuple):
+    """A name or value field of a line: where it starts and ends, its role, its key's prefix
+    (lowered), and its value's span."""
+
+    start: int
+    end: int
+    role: str
+    prefix: str
+    value: tuple[int, int]
 
 
 def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
@@ -98,7 +110,7 @@ def record_level(line: str) -> int | None:
     low = line.lower()
     if not any(word in low for word in _NAME_WORDS):
         return None  # (most lines: no name field's key at all)
-    levels = [name_level(_literal(line, a, b)[0].strip()) for f, (a, b) in _fields(line) if f[2] == "name"]
+    levels = [name_level(_literal(line, *f.value)[0].strip()) for f in _fields(line) if f.role == "name"]
     return max(levels) if levels else None
 
 
@@ -114,8 +126,8 @@ def name_level(name: str) -> int:
     return PASSWORD if level == STRONG and words and words[-1] not in HASHED else level
 
 
-def _fields(line: str) -> list[tuple[tuple[int, int, str, str, int], tuple[int, int]]]:
-    """Each name or value field of `line`: ((start, end, role, key's prefix, 0), the value's span)."""
+def _fields(line: str) -> list[_Field]:
+    """Each name or value field of `line`, in order."""
     out = []
     pattern, pos = _FIELD.compiled(), 0
     while (m := pattern.search(line, pos)) is not None:
@@ -125,7 +137,7 @@ def _fields(line: str) -> list[tuple[tuple[int, int, str, str, int], tuple[int, 
         # another flag's argument may hold fields (`--tags Key=…,Value=…`, `-a 'option=… value=…'`)
         pos = m.start(group) if role is None and group == "fv" else m.end()
         if role is not None:
-            out.append(((m.start(), m.end(), role[0], role[1], 0), m.span(group)))
+            out.append(_Field(m.start(), m.end(), role[0], role[1], m.span(group)))
     return out
 
 
@@ -136,24 +148,20 @@ def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:
         return line
     if not may_hold_record(line.lower()):
         return line  # no value field's key, or no name field's, on the line
-    found = _fields(line)
-    fields = [f for f, _ in found]
-    spans = [span for _, span in found]
-    if not any(r == "name" for _, _, r, _, _ in fields):
+    fields = _fields(line)
+    if not any(f.role == "name" for f in fields):
         return line
     if ">" in line:
         for e in _ELEMENT_TEXT.finditer(line):  # an element's text, its attributes naming it
-            if any(r == "name" and e.start("a") <= s < e.end("a") for s, _, r, _, _ in fields):
-                fields.append((e.start("c"), e.end("c"), "value", "", 0))
-                spans.append(e.span("c"))
-    order = sorted(range(len(fields)), key=lambda i: fields[i][0])
+            if any(f.role == "name" and e.start("a") <= f.start < e.end("a") for f in fields):
+                fields.append(_Field(e.start("c"), e.end("c"), "value", "", e.span("c")))
+    fields.sort(key=lambda f: f.start)
     marks: list[tuple[int, int]] = []
-    record: list[int] = []
-    for n, i in enumerate(order):
-        record.append(i)
-        nxt = order[n + 1] if n + 1 < len(order) else None
-        if nxt is None or _ends_between(line, fields[i][1], fields[nxt][0]):
-            marks += _record_marks(line, [(fields[k], spans[k]) for k in record], judged)
+    record: list[_Field] = []
+    for n, field in enumerate(fields):
+        record.append(field)
+        if n + 1 == len(fields) or _ends_between(line, field.end, fields[n + 1].start):
+            marks += _record_marks(line, record, judged)
             record = []
     if not marks:
         return line
@@ -187,23 +195,21 @@ def _literal(line: str, a: int, b: int) -> tuple[str, int, int]:
     return line[a:b], a, b
 
 
-def _record_marks(
-    line: str, record: list[tuple[tuple[int, int, str, str, int], tuple[int, int]]], judged: Callable[[int, str], bool]
-) -> list[tuple[int, int]]:
+def _record_marks(line: str, record: list[_Field], judged: Callable[[int, str], bool]) -> list[tuple[int, int]]:
     """The spans to mark of one record's value fields (inside their quotes)."""
-    names = [(f[3], name_level(_literal(line, a, b)[0])) for f, (a, b) in record if f[2] == "name"]
+    names = [(f.prefix, name_level(_literal(line, *f.value)[0])) for f in record if f.role == "name"]
     named = [(prefix, level) for prefix, level in names if level != NOT_SECRET]
     if not named:
         return []
     out: list[tuple[int, int]] = []
-    for f, (a, b) in record:
-        if f[2] != "value":
+    for f in record:
+        if f.role != "value":
             continue
         # `ParameterKey` pairs with `ParameterValue`; a prefix on one side only is a qualifier (`defaultValue`)
-        levels = [level for prefix, level in named if not (prefix and f[3] and prefix != f[3])]
+        levels = [level for prefix, level in named if not (prefix and f.prefix and prefix != f.prefix)]
         if not levels:
             continue
-        inner, a, b = _literal(line, a, b)
+        inner, a, b = _literal(line, *f.value)
         if MARK in inner or not judged(max(levels), inner.strip()):
             continue
         out.append((a, b))
