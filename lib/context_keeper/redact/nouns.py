@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import defaults, names, runs, sql_keys
+from . import defaults, named_fields, names, runs, sql_keys
 from .glue import one_name, sets_value
 from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
@@ -331,33 +331,6 @@ def _value_before(m: re.Match[str]) -> str:
     return whole[: a - base] + MARK + whole[b - base :]
 
 
-# -- a value beside the field that names it ----------------------------------------------------
-
-# `{"name": "DB_PASSWORD", "value": "…"}`, a JSON patch's `"path"`, a form's `key=…&value=…`, `--form`s.
-_FIELD_PAIR = (
-    r"(?i:[\"']?(?:name|key|id|parameter|path)[\"']?)[ \t]*[:=][ \t]*(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)"
-    r"[ \t]*(?:[,;&]|[\"']?[ \t]+--?[\w-]{1,20}[ \t=]+[\"']?)?[ \t]*"
-    r"(?i:[\"']?(?:value|data|val|default)[\"']?)[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<s>[^\"'\s,;}]{1,300})(?P=q)"
-)
-
-
-# `reg add … /v Password /t REG_SZ /d …`, `--key db_password … --value …`: a flag names, a later flag gives.
-_FLAG_PAIR = (
-    r"(?<![\w-])(?:--?|/)(?i:name|key|v|n|k)[ \t=]+(?P<o>[\"']?)(?P<n>[\w./:-]{1,100})(?P=o)"
-    r"(?:[ \t]+[^\s]+){0,6}?[ \t]+(?:--?|/)(?i:value|data|d|val|secret-string)[ \t=]+"
-    r"(?P<q>[\"']?)(?P<s>[^\s\"']{1,300})(?P=q)(?=[ \t;|&]|$)"
-)
-
-
-def _named_field(m: re.Match[str]) -> str:
-    level = tier(m.group("n").rsplit("/", 1)[-1], whole=True)
-    if level == NOT_SECRET or not judged(level, m.group("s")):
-        return m.group(0)
-    a, b = m.span("s")
-    whole, base = m.group(0), m.start()
-    return whole[: a - base] + MARK + whole[b - base :]
-
-
 # -- a prompt and the answer echoed after it ----------------------------------------------------
 
 # Case variants of parts of the nouns (`ass` in `dbPass`, `uth` in `AUTH_TOKEN`): one substring
@@ -379,18 +352,14 @@ def redact_nouns(text: str) -> str:
     # each reading only where what it needs occurs (cheap tests before the patterns)
     if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
         text = _BEFORE_RULE(text)
-    if "val" in low or "data" in low or "default" in low:
-        text = _FIELD_RULE(text)
-    if " -" in text or " /" in text:
-        text = _FLAG_FIELD_RULE(text)
+    if named_fields.may_hold_record(low):
+        text = named_fields.redact_named_fields(text, judged)  # a record's value beside its secret name
     if text[:2] == "? ":
         text = _QUESTION_RULE(text)  # an interactive CLI's question, its answer echoed (a secret's noun in it)
     return _PROMPT_RULE(text) if ":" in text else text
 
 
 _BEFORE_RULE = LazyRule(_BEFORE, _value_before)
-_FIELD_RULE = LazyRule(_FIELD_PAIR, _named_field)
-_FLAG_FIELD_RULE = LazyRule(_FLAG_PAIR, _named_field)
 _PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
 _QUESTION_RULE = LazyRule(QUESTION, lambda m: question_answer(m, judged))
 

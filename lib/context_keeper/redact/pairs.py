@@ -11,6 +11,7 @@ whole text before its lines (see `lines`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
 
@@ -66,7 +67,8 @@ def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> list
 def redact_pairs(text: str) -> str:
     """The value line after a name line whose name sounds secret, redacted as `decide` judges it."""
     from .assignments import decide
-    from .names import NOT_SECRET, tier
+    from .field_lines import mark_value
+    from .nouns import judged
 
     lines = text.split("\n")
     changed = False
@@ -76,27 +78,35 @@ def redact_pairs(text: str) -> str:
         if "</" in lines[j] and _element_pair(lines, j):
             changed = True
             continue
-        i = j - 1
-        if i < 0 or not any(t in lines[i].lower() for t in _NAME_WORDS):
-            continue
-        m = _NAME_LINE.fullmatch(lines[i])
-        if m is None:
-            continue
-        level = tier(m.group("n"))
-        if level == NOT_SECRET:
-            continue
-        v = _VALUE_LINE.fullmatch(lines[i + 1])
-        if v is None or v.group("pre").lower() != m.group("pre").lower():
-            continue  # (`"ParameterKey"` pairs with `"ParameterValue"`, not with `"DefaultValue"`)
-        value = v.group("v")
-        quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
-        inner = value[1:-1] if quoted else value
-        if MARK in inner or not decide(level, inner, m.group("n"), True, quoted):
-            continue
-        quote = value[0] if quoted else ""
-        lines[i + 1] = lines[i + 1][: v.start("v")] + quote + MARK + quote + lines[i + 1][v.end("v") :]
-        changed = True
+        if _adjacent_pair(lines, j, decide) or mark_value(lines, j, judged):
+            changed = True  # (else a name a few lines above or below, in the same record: `field_lines`)
     return "\n".join(lines) if changed else text
+
+
+def _adjacent_pair(lines: list[str], j: int, decide: Callable[[int, str, str, bool, bool], bool]) -> bool:
+    """Line `j` as a value line under a name line: redacted in place when `decide` judges it."""
+    from .names import NOT_SECRET, tier
+
+    i = j - 1
+    if i < 0 or not any(t in lines[i].lower() for t in _NAME_WORDS):
+        return False
+    m = _NAME_LINE.fullmatch(lines[i])
+    if m is None:
+        return False
+    level = tier(m.group("n"))
+    if level == NOT_SECRET:
+        return False
+    v = _VALUE_LINE.fullmatch(lines[i + 1])
+    if v is None or v.group("pre").lower() != m.group("pre").lower():
+        return False  # (`"ParameterKey"` pairs with `"ParameterValue"`, not with `"DefaultValue"`)
+    value = v.group("v")
+    quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
+    inner = value[1:-1] if quoted else value
+    if MARK in inner or not decide(level, inner, m.group("n"), True, quoted):
+        return False
+    quote = value[0] if quoted else ""
+    lines[i + 1] = lines[i + 1][: v.start("v")] + quote + MARK + quote + lines[i + 1][v.end("v") :]
+    return True
 
 
 def _element_pair(lines: list[str], j: int) -> bool:

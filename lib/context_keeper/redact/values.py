@@ -66,7 +66,10 @@ _ASCII_UPPER = LazyPattern(r"[A-Z]")
 _ASCII_DIGIT = LazyPattern(r"[0-9]")
 _ASCII_ALNUM = LazyPattern(r"[A-Za-z0-9]+")
 _X_RUN = LazyPattern(r"[xX]{4,}")
-_WRAPPED = LazyPattern(r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__")
+# (`(sensitive)`, `(hidden value)`: words in parentheses, what a tool prints in a secret's place)
+_WRAPPED = LazyPattern(
+    r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__|\([A-Za-z][A-Za-z -]{0,40}\)"
+)
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
 _MEMBER_SPLIT = LazyPattern(r"\.|::|->|\?\.")
@@ -178,9 +181,21 @@ def word_share(v: str) -> float:
     return words / max(len(v), 1)
 
 
+# (`System.Int32`, `Encoding.Base64`, `HashAlgorithm.Sha256` end in a width: a type's name)
+_WORDS_AND_NUMBER = LazyPattern(r"[A-Z][a-z]{2,}\.[A-Z][a-z]{2,}\d{2,4}")
+_BIT_WIDTHS = ("16", "32", "64", "128", "256", "384", "512")
+
+
+def _person_written(v: str) -> bool:
+    """`Tiger.Lily42`: two capitalised words and a number, as a person writes a password."""
+    return _WORDS_AND_NUMBER.fullmatch(v) is not None and not v.endswith(_BIT_WIDTHS)
+
+
 def is_qualified_name(v: str) -> bool:
     """`serverlessrepo:applicationId`, `auth.login.title`: words joined by `:` or `.`, an identifier."""
     parts = _QUALIFIED_SPLIT.split(v)
+    if _person_written(v):
+        return False
     # each part an identifier: `Winter.2024Rain` is a password (`2024Rain` names nothing)
     return len(parts) >= 2 and all(p and not p[0].isdigit() and is_wordy(p) for p in parts)
 
@@ -204,7 +219,7 @@ def is_command_call(v: str, after: str) -> bool:
 def is_dotted_name(v: str) -> bool:
     """`settings.api_key`, `process.env.TOKEN`, `self.password`, `Config::KEY`: code, not a value."""
     v = v.rstrip(",;")  # (an item of an object or a call: `password: process.env.X,`)
-    if _DOTTED_NAME.fullmatch(v) is None:
+    if _DOTTED_NAME.fullmatch(v) is None or _person_written(v.rstrip("!?")):
         return False
     parts = [p.lstrip("$") for p in _MEMBER_SPLIT.split(v.rstrip("!?"))]  # `static::$password`
     if any(p.lower() in _ENVIRONMENTS for p in parts[:-1]):
