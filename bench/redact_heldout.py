@@ -4065,3 +4065,481 @@ BENIGN_HELD18 = (
     "Rails masks attributes named like `password`, `secret` or `token` in logs through `filter_parameters`.",
     "Kubernetes Secrets are only base64-encoded; enable encryption at rest before relying on them.",
 )
+
+# Set 19: sealed; written while the rules were being changed by someone who had not seen it,
+# to be scored once. Weighted toward places where a secret's name and its value stand apart or
+# the name is only implied, in forms no earlier set holds: records whose name sits in a sibling
+# field or attribute (JSON, YAML and XML name/value and key/value pairs, HTML inputs, HAR and
+# Postman exports, SQL settings tables), API payloads (GitLab, CircleCI, Bitbucket, GraphQL),
+# CLIs' `--name X --value Y` and positional name/value pairs (Airflow, Travis, dokku, etcd,
+# rclone, Elastic Beanstalk's option settings), deployment specs' env lists (Render, App
+# Platform, Container Apps, Argo CD, Tekton, Argo Workflows), Ansible's ini_file and debconf,
+# Jenkins parameters, tables with name and value columns (psql, MySQL's \G, markdown, CSV,
+# chamber), connection settings built through languages' config APIs (Go, Rust, Java, Kotlin,
+# C#, Python, Node, PHP, Ruby, Dart), and secrets inside logs and stack traces (request dumps,
+# failed connections, binding errors, ORMs' debug SQL with their bound parameters).
+POSITIONS_HELD19 = (
+    # JSON records: name and value in sibling fields
+    '"environment": [\n  {{ "value": "{v}", "name": "SMTP_PASS" }},\n  {{ "value": "smtp.example.com", "name": "SMTP_HOST" }}\n]',
+    '[{{"name": "DB_PASSWORD", "slotSetting": false, "value": "{v}"}}, {{"name": "WEBSITE_RUN_FROM_PACKAGE", "slotSetting": false, "value": "1"}}]',
+    '{{"key": "STRIPE_SECRET_KEY", "value": "{k}", "secured": true}}',
+    '{{"variable_type": "env_var", "key": "DEPLOY_PASSWORD", "value": "{v}", "protected": true, "masked": false}}',
+    '{{"variables": {{"dbPassword": {{"isSecret": false, "value": "{v}"}}, "dbUser": {{"value": "shop"}}}}}}',
+    '"auth": {{\n  "type": "basic",\n  "basic": [\n    {{ "key": "password", "value": "{v}", "type": "string" }},\n'
+    '    {{ "key": "username", "value": "bob", "type": "string" }}\n  ]\n}}',
+    '"values": [\n  {{ "key": "baseUrl", "value": "https://api.example.com", "enabled": true }},\n'
+    '  {{ "key": "apiToken", "value": "{k}", "type": "secret", "enabled": true }}\n]',
+    '"headers": [\n  {{ "name": "Accept", "value": "application/json" }},\n  {{ "name": "X-Api-Key", "value": "{k}" }}\n]',
+    '"postData": {{\n  "mimeType": "application/x-www-form-urlencoded",\n  "params": [\n    {{ "name": "username", "value": "bob" }},\n'
+    '    {{ "name": "password", "value": "{v}" }}\n  ]\n}}',
+    '"cookies": [\n  {{\n    "name": "sessionid",\n    "value": "{k}",\n    "domain": "app.example.com",\n    "httpOnly": true\n  }}\n]',
+    '{{"origins": [{{"origin": "https://app.example.com", "localStorage": [{{"name": "refresh_token", "value": "{k}"}}]}}]}}',
+    '{{"query": "mutation SignIn($email: String!, $password: String!) {{ signIn(email: $email, password: $password) {{ token }} }}",'
+    ' "variables": {{"email": "bob@example.com", "currentPassword": "{v}"}}}}',
+    '{{"dev": {{"host": "http://localhost:8080", "apiKey": "{k}"}}}}',
+    '"settings": [\n    {{"id": "mail.smtp.password", "label": "SMTP password", "value": "{v}", "readonly": false}}\n]',
+    '{{"fields": [{{"designation": "username", "name": "username", "value": "bob"}}, {{"designation": "password", "name": "password", "value": "{v}"}}]}}',
+    '[{{"ParameterKey": "DBUser", "ParameterValue": "shop"}}, {{"ParameterKey": "DBPass", "ParameterValue": "{v}"}}]',
+    '  "parameters": {{ "sqlAdminPassword": {{ "value": "{v}" }}, "location": {{ "value": "westeurope" }} }}',
+    '{{"request": {{"method": "POST", "url": "https://shop.example.com/login", "data": {{"username": "bob", "pwd": "{v}"}}}}}}',
+    # YAML records and deployment specs
+    "envVars:\n  - key: NODE_ENV\n    value: production\n  - key: SMTP_PASS\n    value: {v}",
+    "envs:\n- key: DB_PASSWORD\n  scope: RUN_TIME\n  type: GENERAL\n  value: {v}",
+    "configuration:\n  secrets:\n    - name: db-pass\n      value: {v}\n    - name: api-key\n      keyVaultUrl: https://kv-prod.vault.azure.net/secrets/api-key",
+    "    helm:\n      parameters:\n        - name: auth.rootPassword\n          value: {v}\n        - name: image.tag\n          value: 7.4.1",
+    "  params:\n    - name: registry-user\n      value: ci\n    - name: registry-password\n      value: {v}",
+    "  arguments:\n    parameters:\n    - name: db-host\n      value: pg.internal\n    - name: db-password\n      value: '{v}'",
+    'env:\n- value: {v}\n  name: MAIL_PASSWORD\n- value: "587"\n  name: MAIL_PORT',
+    "        env:\n          - {{name: REDIS_PASSWORD, value: '{v}'}}\n          - {{name: REDIS_HOST, value: cache}}",
+    "option_settings:\n  - namespace: aws:elasticbeanstalk:application:environment\n    option_name: DB_PASSWORD\n    value: {v}",
+    'variables:\n  DEPLOY_PASSWORD:\n    value: "{v}"\n    description: "Password for the staging deploy user"',
+    "on:\n  workflow_dispatch:\n    inputs:\n      api_key:\n        description: Partner API key\n        default: '{k}'",
+    '- name: Set the SMTP password\n  community.general.ini_file:\n    path: /etc/mailer/mailer.ini\n    section: smtp\n    option: password\n    value: "{v}"',
+    "- ansible.builtin.debconf:\n    name: mysql-server\n    question: mysql-server/root_password\n    value: '{v}'\n    vtype: password",
+    'jenkins:\n  securityRealm:\n    local:\n      users:\n        - id: admin\n          password: "${{ADMIN_PASSWORD:-{v}}}"',
+    "credentials:\n  system:\n    domainCredentials:\n      - credentials:\n          - string:\n             "
+    " id: slack-token\n              secret: '{k}'\n              description: Slack bot token",
+    "data:\n  username: c2hvcA==\n  password: {b}\nkind: Secret",
+    "- op: add\n  path: /spec/template/spec/containers/0/env/-\n  value:\n    name: SMTP_PASS\n    value: {v}",
+    "configMapGenerator:\n- name: mailer\n  behavior: merge\n  literals:\n  - SMTP_PASS={v}",
+    # XML and HTML: the name in one attribute or element, the value in another
+    '<applicationSettings>\n  <Shop.Properties.Settings>\n    <setting name="PaymentApiKey" serializeAs="String">\n      <value>{k}</value>\n    </setting>',
+    "<env-entry>\n  <env-entry-name>mail/smtpPassword</env-entry-name>\n  <env-entry-type>java.lang.String</env-entry-type>\n"
+    "  <env-entry-value>{v}</env-entry-value>\n</env-entry>",
+    "<context-param>\n  <param-name>partnerApiKey</param-name>\n  <param-value>{k}</param-value>\n</context-param>",
+    '<Parameter name="smtp.password" value="{v}" override="false"/>',
+    '<properties>\n  <entry key="db.user">shop</entry>\n  <entry key="db.password">{v}</entry>\n</properties>',
+    '<property name="password">\n  <value>{v}</value>\n</property>',
+    '<property name="deploy.password" value="{v}"/>',
+    '<input type="hidden" name="api_key" value="{k}">',
+    '<input value="{v}" name="password" type="password" autocomplete="current-password">',
+    '<div id="checkout" data-stripe-secret-key="sk_live_{k}" data-currency="eur"></div>',
+    '<add name="Orders" connectionString="Data Source=sql01;Initial Catalog=Orders;User Id=orders;Password={v}" providerName="System.Data.SqlClient" />',
+    '<Resource name="jdbc/shop" auth="Container" type="javax.sql.DataSource" username="shop" password="{v}" url="jdbc:mysql://db:3306/shop"/>',
+    # API payloads and CLI name/value pairs
+    'curl -X POST https://circleci.com/api/v2/project/gh/acme/app/envvar -H "Circle-Token: $CIRCLE_TOKEN" '
+    '-H \'Content-Type: application/json\' -d \'{{"name":"SMTP_PASS","value":"{v}"}}\'',
+    'curl --request POST --header "PRIVATE-TOKEN: $GITLAB_TOKEN" "https://gitlab.example.com/api/v4/projects/42/variables" '
+    "--form \"key=DB_PASSWORD\" --form value='{v}' --form masked=true",
+    "gh api --method POST repos/acme/app/actions/variables -f name=SMTP_PASS -f value='{v}'",
+    "http PUT :8200/v1/secret/data/app/smtp X-Vault-Token:$VAULT_TOKEN data[password]='{v}'",
+    "airflow variables set smtp_password '{v}'",
+    "airflow connections add shop_db --conn-type postgres --conn-host pg --conn-login shop --conn-password '{v}' --conn-port 5432",
+    "travis env set SMTP_PASS '{v}' --private --repo acme/app",
+    "dokku config:set --no-restart shop SMTP_PASS='{v}'",
+    "etcdctl put /config/shop/db/password '{v}'",
+    "rclone config create backup s3 provider AWS access_key_id AKIAIOSFODNN7EXAMPLE secret_access_key {k} region eu-west-1",
+    "aws elasticbeanstalk update-environment --environment-name shop-prod "
+    "--option-settings Namespace=aws:elasticbeanstalk:application:environment,OptionName=DB_PASSWORD,Value={v}",
+    "az webapp config appsettings set -g rg-shop -n shop-api --settings SMTP_PASS='{v}' SMTP_HOST=smtp.example.com",
+    "az containerapp secret set --name shop-api --resource-group rg-shop --secrets db-pass='{v}'",
+    "aws secretsmanager put-secret-value --secret-id prod/smtp --secret-string '{v}'",
+    "gcloud beta runtime-config configs variables set smtp-password '{v}' --config-name shop --is-text",
+    "vercel env add SMTP_PASS production --sensitive <<< '{v}'",
+    "flyctl secrets import -a shop <<'EOF'\nSMTP_HOST=smtp.example.com\nSMTP_PASS={v}\nEOF",
+    "op item edit \"SMTP relay\" --vault Ops 'password={v}'",
+    "vault kv put -mount=secret shop/smtp user=mailer pass='{v}'",
+    "docker secret create shop_db_password - <<EOF\n{v}\nEOF",
+    "mc alias set minio http://minio:9000 minioadmin '{v}'",
+    "drush config:set smtp.settings smtp_password '{v}' -y",
+    "bin/magento config:set --lock-env smtp/configuration_option/password '{v}'",
+    "redis-cli -h cache HSET shop:settings smtp_password '{v}'",
+    "ibmcloud ce secret create --name shop-db --from-literal password='{v}'",
+    "echo '::add-mask::{v}'",
+    'echo "db_password={v}" >> "$GITHUB_OUTPUT"',
+    # SQL: a settings table's name and value columns
+    "INSERT INTO settings (name, value) VALUES ('smtp_password', '{v}');",
+    "UPDATE app_config SET value = '{v}' WHERE key = 'stripe_secret';",
+    "INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('mailserver_pass', '{v}', 'yes');",
+    "UPDATE core_config_data SET value = '{v}' WHERE path = 'payment/braintree/private_key';",
+    "INSERT INTO integrations (provider, client_id, client_secret) VALUES ('github', 'Iv1.8a61f9b3a7aba766', '{k}');",
+    # tables with name and value columns
+    "| Name        | Value | Notes            |\n|-------------|-------|------------------|\n| SMTP_HOST   | smtp.example.com | relay |\n"
+    "| SMTP_PASS   | {v} | rotate quarterly |",
+    "name,value\nDB_HOST,pg.internal\nDB_PASSWORD,{v}\nDB_PORT,5432",
+    "shop=# SELECT name, value FROM settings WHERE name LIKE 'smtp%';\n     name      |      value\n"
+    "---------------+------------------\n smtp_host     | smtp.example.com\n smtp_password | {v}\n(2 rows)",
+    "mysql> SELECT * FROM settings WHERE name = 'smtp_password'\\G\n*************************** 1. row ***************************\n"
+    "   id: 7\n name: smtp_password\nvalue: {v}\n1 row in set (0.00 sec)",
+    "sqlite> .mode line\nsqlite> SELECT key, value FROM config;\n  key = smtp_password\nvalue = {v}",
+    "$ chamber read shop db_password\nKey             Value           Version   LastModified      User\n"
+    "db_password     {v}    3         11-27 10:02:11    arn:aws:iam::123456789012:user/bob",
+    "Setting            Value\n-----------------  ----------------\nsmtp.host          smtp.example.com\nsmtp.password      {v}",
+    # connection settings through languages' config APIs
+    'cfg := mysql.NewConfig()\ncfg.User = "shop"\ncfg.Passwd = "{v}"\ncfg.Addr = "db:3306"',
+    'cfg, _ := pgxpool.ParseConfig("postgres://shop@db:5432/shop")\ncfg.ConnConfig.Password = "{v}"',
+    'db, err := sql.Open("postgres", fmt.Sprintf("host=db user=shop password=%s dbname=shop sslmode=disable", "{v}"))',
+    'let opts = PgConnectOptions::new().host("db").username("shop").password("{v}").database("shop");',
+    "let (client, connection) = tokio_postgres::connect(\"host=db user=shop password='{v}' dbname=shop\", NoTls).await?;",
+    'cfg.password = Some("{v}".to_string());',
+    'Properties props = new Properties();\nprops.setProperty("user", "shop");\nprops.put(PGProperty.PASSWORD.getName(), "{v}");\n'
+    "Connection conn = DriverManager.getConnection(url, props);",
+    'MongoCredential credential = MongoCredential.createScramSha256Credential("shop", "admin", "{v}".toCharArray());',
+    'Database.connect("jdbc:postgresql://db:5432/shop", "org.postgresql.Driver", "shop", "{v}")',
+    'var csb = new NpgsqlConnectionStringBuilder {{ Host = "db", Username = "shop", Password = "{v}", Database = "shop" }};',
+    'var options = new ConfigurationOptions {{ EndPoints = {{ "cache:6380" }}, Password = "{v}", Ssl = true }};',
+    'url = URL.create("postgresql+psycopg", "shop", "{v}", "db", 5432, "shop")',
+    'conn = psycopg.connect(conninfo="host=db dbname=shop user=shop password={v}")',
+    'pool = await aiomysql.create_pool(host="db", user="shop", db="shop", port=3306, password="{v}")',
+    'r = redis.Redis(host="cache", port=6379, password="{v}", decode_responses=True)',
+    'client = MongoClient("mongo", 27017, tls=True, password="{v}", username="shop")',
+    "const sequelize = new Sequelize('orders', 'orders_rw', '{v}', {{ host: 'db', dialect: 'postgres', logging: false }});",
+    "const db = knex({{\n  client: 'pg',\n  connection: {{ host: 'db', user: 'shop', database: 'shop', password: String.raw`{v}` }},\n}});",
+    "const redis = createClient({{ url: 'rediss://cache.example.com:6380', username: 'default', password: secrets.redis ?? '{v}' }});",
+    "$mysqli = new mysqli('db', 'shop', '{v}', 'shop', 3306);",
+    "DB = Sequel.connect(adapter: 'postgres', host: 'db', database: 'shop', user: 'shop', password: '{v}')",
+    'conn = PG::Connection.new(host: "db", port: 5432, dbname: "shop", user: "shop", password: ENV.fetch("SHOP_PG_PASS") {{ "{v}" }})',
+    "final conn = PostgreSQLConnection('db', 5432, 'shop', username: 'shop', password: '{v}');",
+    "$redis = new Redis();\n$redis->connect('cache', 6379);\n$redis->auth(['shop', '{v}']);",
+    # logs and stack traces
+    "POST /oauth/token HTTP/1.1\r\nHost: auth.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n"
+    "grant_type=client_credentials&client_id=shop-api&client_secret={k}&scope=orders.read",
+    '::ffff:10.0.3.7 - - [27/Nov/2026:10:02:11 +0000] "POST /api/login HTTP/1.1" 401 24 body={{"email":"bob@example.com","password":"{v}","remember":true}}',
+    'Traceback (most recent call last):\n  File "/app/shop/db.py", line 12, in connect\n'
+    '    conn = psycopg.connect(host="db", user="shop", password="{v}")\npsycopg.OperationalError: connection is bad: Connection refused',
+    "pydantic_core._pydantic_core.ValidationError: 1 validation error for Settings\ndatabase_url\n"
+    "  Input should be a valid URL, invalid port number [type=url_parsing, input_value='postgres://shop:{v}@db:54x2/shop', input_type=str]",
+    "Failed to bind properties under 'spring.mail.password' to java.lang.String:\n\n    Property: spring.mail.password\n"
+    '    Value: "{v}"\n    Origin: System Environment Property "SPRING_MAIL_PASSWORD"',
+    "Error: connect ECONNREFUSED 10.0.3.5:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16) {{\n"
+    "  errno: -111,\n  code: 'ECONNREFUSED',\n  config: {{ host: 'db', port: 5432, user: 'shop', pass: '{v}' }}\n}}",
+    "Redis::CannotConnectError: Error connecting to Redis on cache:6379 (Errno::ECONNREFUSED) url=redis://:{v}@cache:6379/0",
+    "Caused by: java.net.URISyntaxException: Illegal character in authority at index 7: amqp://shop:{v}@mq :5672/",
+    "sqlalchemy.exc.ArgumentError: Could not parse SQLAlchemy URL from given URL string 'postgres//shop:{v}@db/shop'",
+    "2026-11-27 10:02:11.412 DEBUG 1 --- [main] org.hibernate.SQL : insert into smtp_settings (host,password,id) values (?,?,?)\n"
+    "2026-11-27 10:02:11.413 TRACE 1 --- [main] org.hibernate.orm.jdbc.bind : binding parameter (2:VARCHAR) <- [{v}]",
+    '  Integration Update (0.6ms)  UPDATE "integrations" SET "api_key" = $1, "updated_at" = $2 WHERE "integrations"."id" = $3  '
+    '[["api_key", "{k}"], ["updated_at", "2026-11-27 10:02:11.412345"], ["id", 7]]',
+    '(0.001) INSERT INTO "core_credential" ("name", "secret") VALUES (\'stripe\', \'{k}\') RETURNING "core_cr'
+    "edential\".\"id\"; args=('stripe', '{k}'); alias=default",
+    'Executing (default): INSERT INTO "Settings" ("id","name","value") VALUES (DEFAULT,$1,$2) RETURNING "id","name","value"; ["smtp_password","{v}"]',
+    "{{ method: 'insert', bindings: [ 'smtp_password', '{v}' ], sql: 'insert into \"settings\" (\"name\", \"value\") values (?, ?)' }}",
+    '[debug] QUERY OK source="settings" db=1.2ms\nINSERT INTO "settings" ("key","value") VALUES ($1,$2) RETURNING "id" ["smtp_password", "{v}"]',
+    '/app/internal/store/settings.go:41\n[2.134ms] [rows:1] INSERT INTO "settings" ("name","value") VALUES (\'smtp_password\',\'{v}\') RETURNING "id"',
+    'prisma:query INSERT INTO "public"."Setting" ("name","value") VALUES ($1,$2) RETURNING "public"."Setting"."id"\n'
+    'prisma:query Params: ["smtp_password","{v}"]',
+    "info: Microsoft.EntityFrameworkCore.Database.Command[20101]\n      Executed DbCommand (3ms) [Paramete"
+    "rs=[@p0='smtp_password' (Nullable = false) (Size = 13), "
+    "@p1='{v}' (Nullable = false) (Size = 4000)], CommandType='Text', CommandTimeout='30']",
+    "==>  Preparing: INSERT INTO settings (name, value) VALUES (?, ?)\n==> Parameters: smtp_password(String), {v}(String)",
+    "LOG:  statement: ALTER ROLE reporting WITH LOGIN PASSWORD '{v}'",
+    '{{"level":"debug","ts":1764237731.412,"msg":"dialing upstream","dsn":"amqp://shop:{v}@mq:5672/shop"}}',
+    'time=2026-11-27T10:02:11Z level=DEBUG msg="loaded config" smtp.user=mailer smtp.pass={v}',
+    'sentry_sdk.capture_message("login failed", extras={{"username": "bob", "attempted_password": "{v}"}})',
+    '"request": {{\n  "url": "https://shop.example.com/account/password",\n  "data": {{"current_password": "{v}", "new_password": "[Filtered]"}}\n}}',
+    # environment files and dumps written by tools
+    '# Created by Vercel CLI\nVERCEL="1"\nVERCEL_ENV="development"\nSMTP_PASS="{v}"\nVERCEL_URL=""',
+    "$ systemctl show shop-api -p Environment\nEnvironment=PORT=8080 SMTP_HOST=smtp.example.com SMTP_PASS={v}",
+    "$ cat /proc/1/environ | tr '\\0' '\\n' | grep PASS\nSMTP_PASS={v}",
+    '$ docker inspect shop-api --format \'{{{{json .Config.Env}}}}\'\n["PATH=/usr/local/bin:/usr/bin","SMTP_PASS={v}","NODE_VERSION=22.11.0"]',
+    "auth:basic {{\n  username: bob\n  password: {v}\n}}",
+    "vars {{\n  baseUrl: https://api.example.com\n  apiKey: {k}\n}}",
+    "@host = https://api.example.com\n@password = {v}\n\nPOST {{{{host}}}}/login\nContent-Type: application/json",
+    "string(name: 'DEPLOY_PASSWORD', defaultValue: '{v}', description: 'Password for the deploy user')",
+    "password(name: 'NEXUS_PASSWORD', defaultValue: '{v}', description: 'Nexus upload password')",
+    'resource "github_actions_secret" "smtp" {{\n  repository      = "shop"\n  secret_name     = "SMTP_PASS"\n  plaintext_value = "{v}"\n}}',
+    'resource "gitlab_project_variable" "db" {{\n  project = "42"\n  key     = "DB_PASSWORD"\n  value   = "{v}"\n  masked  = true\n}}',
+    'resource "aws_ssm_parameter" "db" {{\n  name  = "/shop/prod/db-password"\n  type  = "SecureString"\n  value = "{v}"\n}}',
+    'resource "azurerm_key_vault_secret" "smtp" {{\n  name         = "smtp-pass"\n  value        = "{v}"\n  key_vault_id = azurerm_key_vault.main.id\n}}',
+    'resource "google_secret_manager_secret_version" "db" {{\n  secret      = google_secret_manager_secret.db.id\n  secret_data = "{v}"\n}}',
+    'resource "vault_kv_secret_v2" "smtp" {{\n  mount     = "secret"\n  name      = "shop/smtp"\n  data_json = jsonencode({{ password = "{v}" }})\n}}',
+    'resource "heroku_app" "shop" {{\n  name   = "shop"\n  region = "eu"\n  sensitive_config_vars = {{\n    SMTP_PASS = "{v}"\n  }}\n}}',
+    'new gcp.secretmanager.SecretVersion("db", {{ secret: dbSecret.id, secretData: "{v}" }});',
+    "new secretsmanager.Secret(this, 'Smtp', {{ secretStringValue: SecretValue.unsafePlainText('{v}') }});",
+    "Parameters:\n  - ParameterKey: MasterUsername\n    ParameterValue: shop\n  - ParameterKey: MasterUserPassword\n    ParameterValue: {v}",
+)
+
+# Ordinary lines written beside set 19: the same records, payloads, commands, tables, client
+# settings and logs with the secret's name and no value, a reference to a secret store, an
+# environment lookup, a masked or filtered value, a digest or a version in the value's place;
+# sibling fields whose value is plainly not a secret (a host, a port, a flag, a path, an id, a
+# timestamp, an algorithm, a header name); public keys, base64 of plain text, URLs without
+# credentials; and prose.
+BENIGN_HELD19 = (
+    # JSON records: a name with a reference, a masked value or a plain setting beside it
+    '"environment": [\n  { "value": "smtp.example.com", "name": "SMTP_HOST" },\n  { "value": "587", "name": "SMTP_PORT" }\n]',
+    '"secrets": [\n  { "name": "SMTP_PASS", "valueFrom": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/smtp-AbCdEf" }\n]',
+    '[{"name": "DB_PASSWORD", "slotSetting": false, "value": "@Microsoft.KeyVault(SecretUri=https://kv-shop.vault.azure.net/secrets/db-password/)"}]',
+    '{"key": "STRIPE_SECRET_KEY", "value": null, "secured": true}',
+    '{"variable_type": "env_var", "key": "DEPLOY_PASSWORD", "value": "[MASKED]", "protected": true, "masked": true}',
+    '{"variables": {"dbPassword": {"isSecret": true, "value": null}, "dbUser": {"value": "shop"}}}',
+    '"auth": {\n  "type": "basic",\n  "basic": [\n    { "key": "password", "value": "{{password}}", "type": "string" },\n'
+    '    { "key": "username", "value": "{{username}}", "type": "string" }\n  ]\n}',
+    '"values": [\n  { "key": "baseUrl", "value": "https://api.example.com", "enabled": true },\n'
+    '  { "key": "apiToken", "value": "", "type": "secret", "enabled": true }\n]',
+    '"headers": [\n  { "name": "Accept", "value": "application/json" },\n  { "name": "X-Request-Id", "value": "0f8fad5b-d9cb-469f-a165-70867728950e" }\n]',
+    '"postData": {\n  "mimeType": "application/x-www-form-urlencoded",\n  "params": [\n    { "name": "username", "value": "bob" },\n'
+    '    { "name": "remember_me", "value": "1" }\n  ]\n}',
+    '"cookies": [\n  {\n    "name": "theme",\n    "value": "dark",\n    "domain": "app.example.com",\n    "httpOnly": false\n  }\n]',
+    '{"origins": [{"origin": "https://app.example.com", "localStorage": [{"name": "sidebar_collapsed", "value": "true"}]}]}',
+    '{"query": "mutation SignIn($email: String!, $password: String!) { signIn(email: $email, password: $password) { token } }",'
+    ' "variables": {"email": "bob@example.com"}}',
+    '{"dev": {"host": "http://localhost:8080", "apiKey": "{{$dotenv API_KEY}}"}}',
+    '"settings": [\n    {"id": "mail.smtp.password", "label": "SMTP password", "value": "", "readonly": false, "type": "password"}\n]',
+    '{"fields": [{"designation": "username", "name": "username", "value": "bob"}, {"designation": "password", "name": "password", "value": "*****"}]}',
+    '[{"ParameterKey": "DBUser", "ParameterValue": "shop"}, {"ParameterKey": "DBPass", "UsePreviousValue": true}]',
+    '  "parameters": { "sqlAdminPassword": { "reference": { "keyVault": { "id": "/subscriptions/0f8fad5b-d9cb-469f-a165-70867728950e/'
+    'resourceGroups/rg-shop/providers/Microsoft.KeyVault/vaults/kv-shop" }, "secretName": "sql-admin-password" } } }',
+    '{"request": {"method": "POST", "url": "https://shop.example.com/login", "data": {"username": "bob", "pwd": "[Filtered]"}}}',
+    '"Parameters": [\n    {\n        "ParameterKey": "DBPass",\n        "ParameterValue": "****"\n    }\n]',
+    '{"name": "password_min_length", "value": "12"}',
+    '{"name": "token_ttl", "value": "3600s"}, {"name": "jwt_algorithm", "value": "RS256"}, {"name": "auth_header", "value": "Authorization"}',
+    '{"key": "secret_file", "value": "/run/secrets/smtp_pass"}',
+    # YAML records and deployment specs
+    "envVars:\n  - key: NODE_ENV\n    value: production\n  - key: SMTP_PASS\n    sync: false",
+    "envVars:\n  - key: DATABASE_URL\n    fromDatabase:\n      name: shop-db\n      property: connectionString",
+    "envs:\n- key: DB_PASSWORD\n  scope: RUN_TIME\n  type: SECRET\n  value: EV[1:Y2lwaGVydGV4dA==:c2VhbGVkIGJ5IGRpZ2l0YWxvY2Vhbg==]",
+    "envs:\n- key: DB_PASSWORD\n  scope: RUN_TIME\n  value: ${shop-db.PASSWORD}",
+    "configuration:\n  secrets:\n    - name: db-pass\n      keyVaultUrl: https://kv-prod.vault.azure.net/secrets/db-pass\n      identity: system",
+    "    helm:\n      parameters:\n        - name: auth.existingSecret\n          value: shop-redis\n        - name: image.tag\n          value: 7.4.1",
+    "  params:\n    - name: registry-user\n      value: ci\n    - name: registry-password-secret\n      value: registry-creds",
+    "  arguments:\n    parameters:\n    - name: db-host\n      value: pg.internal\n    - name: db-password-secret\n      value: shop-db",
+    'env:\n- valueFrom:\n    secretKeyRef:\n      name: mailer\n      key: password\n  name: MAIL_PASSWORD\n- value: "587"\n  name: MAIL_PORT',
+    "        env:\n          - {name: REDIS_PASSWORD_FILE, value: /run/secrets/redis}\n          - {name: REDIS_HOST, value: cache}",
+    "option_settings:\n  - namespace: aws:elasticbeanstalk:application:environment\n    option_name: DB_HOST\n    value: pg.internal",
+    'variables:\n  DEPLOY_PASSWORD:\n    description: "Password for the staging deploy user; set it in Settings > CI/CD > Variables"',
+    "on:\n  workflow_dispatch:\n    inputs:\n      api_key_name:\n        description: Which partner key to rotate\n        default: 'partner-eu'",
+    "- name: Point the mailer at its password file\n  community.general.ini_file:\n    path: /etc/mailer/mailer.ini\n    section: smtp\n"
+    "    option: password_file\n    value: /etc/mailer/smtp.pass",
+    '- ansible.builtin.debconf:\n    name: mysql-server\n    question: mysql-server/root_password\n    value: "{{ mysql_root_password }}"\n'
+    "    vtype: password\n  no_log: true",
+    "jenkins:\n  securityRealm:\n    local:\n      allowsSignup: false\n      users:\n        - id: admin\n    "
+    '      password: "${readFile:/run/secrets/jenkins-admin}"',
+    "credentials:\n  system:\n    domainCredentials:\n      - credentials:\n          - string:\n              id: slack-token\n"
+    '              secret: "${SLACK_TOKEN}"',
+    "data:\n  username: c2hvcA==\n  greeting: aGVsbG8gd29ybGQ=\nkind: Secret",
+    "- op: remove\n  path: /spec/template/spec/containers/0/env/3",
+    "configMapGenerator:\n- name: mailer\n  behavior: merge\n  literals:\n  - SMTP_HOST=smtp.example.com\n  - SMTP_PORT=587",
+    "secretGenerator:\n- name: mailer\n  files:\n  - smtp-pass=secrets/smtp-pass.txt",
+    "password_policy:\n  min_length: 14\n  max_age: 90d\n  hash_algorithm: argon2id",
+    "token:\n  header: X-Api-Key\n  ttl: 15m\n  refresh: true",
+    # XML and HTML
+    '<applicationSettings>\n  <Shop.Properties.Settings>\n    <setting name="PaymentApiUrl" serializeAs="String">\n'
+    "      <value>https://api.payments.example.com/v2</value>\n    </setting>",
+    "<env-entry>\n  <env-entry-name>mail/smtpPasswordFile</env-entry-name>\n  <env-entry-type>java.lang.String</env-entry-type>\n"
+    "  <env-entry-value>/run/secrets/smtp</env-entry-value>\n</env-entry>",
+    "<context-param>\n  <param-name>partnerApiKeyHeader</param-name>\n  <param-value>X-Partner-Key</param-value>\n</context-param>",
+    '<Parameter name="smtp.password" value="${SMTP_PASSWORD}" override="false"/>',
+    '<properties>\n  <entry key="db.user">shop</entry>\n  <entry key="db.password.env">SHOP_DB_PASSWORD</entry>\n</properties>',
+    '<property name="password" value="${jdbc.password}"/>',
+    '<property name="deploy.password.file" location="${user.home}/.deploy/password"/>',
+    '<input type="hidden" name="csrf_field_name" value="authenticity_token">',
+    '<input name="password" type="password" autocomplete="new-password" minlength="12" required>',
+    '<div id="checkout" data-stripe-publishable-key="pk_live_51Hx3fQ2eZvKYlo2C" data-currency="eur"></div>',
+    '<add name="Orders" connectionString="Data Source=sql01;Initial Catalog=Orders;Integrated Security=True" providerName="System.Data.SqlClient" />',
+    '<Resource name="jdbc/shop" auth="Container" type="javax.sql.DataSource" factory="org.apache.tomcat.jdbc.pool.DataSourceFactory" '
+    'url="jdbc:mysql://db:3306/shop"/>',
+    '<add key="ClientSecret" value="" />',
+    '<label for="api-key">API key</label>\n<input id="api-key" name="api_key" type="password" placeholder="sk_live_…">',
+    '<meta name="google-site-verification" content="rXOxyZounnZasA8Z7oaD3c14JdjS9aKSWvsR1EbUSIQ">',
+    '<script src="https://cdn.example.com/app.js" integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9'
+    'rx7HNQlGYl1kPzQho1wx4JwY8wC" crossorigin="anonymous"></script>',
+    # API payloads and CLI name/value pairs holding no value
+    'curl -X POST https://circleci.com/api/v2/project/gh/acme/app/envvar -H "Circle-Token: $CIRCLE_TOKEN" '
+    '-H \'Content-Type: application/json\' -d "{\\"name\\":\\"SMTP_PASS\\",\\"value\\":\\"$SMTP_PASS\\"}"',
+    'curl -s https://circleci.com/api/v2/project/gh/acme/app/envvar -H "Circle-Token: $CIRCLE_TOKEN"\n'
+    '{"next_page_token":null,"items":[{"name":"SMTP_PASS","value":"xxxx1a2b","created-at":"2026-11-27T10:02:11.412Z"}]}',
+    'curl --request POST --header "PRIVATE-TOKEN: $GITLAB_TOKEN" "https://gitlab.example.com/api/v4/projects/42/variables" '
+    '--form "key=DB_PASSWORD" --form "value=$DB_PASSWORD" --form "masked=true"',
+    "gh api --method POST repos/acme/app/actions/variables -f name=SMTP_HOST -f value=smtp.example.com",
+    "gh api repos/acme/app/actions/secrets --jq '.secrets[].name'",
+    "http PUT :8200/v1/secret/data/app/smtp X-Vault-Token:$VAULT_TOKEN data[password]=@/run/secrets/smtp-pass",
+    "airflow variables set smtp_host smtp.example.com",
+    "airflow variables get smtp_password",
+    'airflow connections add shop_db --conn-uri "$AIRFLOW_CONN_SHOP_DB"',
+    "travis env set SMTP_HOST smtp.example.com --public --repo acme/app",
+    'dokku config:set --no-restart shop SMTP_PASS="$(cat /run/secrets/smtp)"',
+    "dokku config:unset shop SMTP_PASS",
+    "etcdctl put /config/shop/db/password_file /run/secrets/db",
+    "rclone config create backup s3 provider AWS env_auth true region eu-west-1",
+    "aws elasticbeanstalk update-environment --environment-name shop-prod "
+    "--option-settings Namespace=aws:elasticbeanstalk:application:environment,OptionName=DB_HOST,Value=pg.internal",
+    "az webapp config appsettings set -g rg-shop -n shop-api --settings "
+    "SMTP_PASS='@Microsoft.KeyVault(VaultName=kv-shop;SecretName=smtp-pass)'",
+    "az containerapp secret set --name shop-api --resource-group rg-shop "
+    "--secrets db-pass=keyvaultref:https://kv-shop.vault.azure.net/secrets/db-pass,identityref:system",
+    "aws secretsmanager put-secret-value --secret-id prod/smtp --secret-string file://smtp.json",
+    "gcloud beta runtime-config configs variables set smtp-host smtp.example.com --config-name shop --is-text",
+    "vercel env add SMTP_PASS production --sensitive < /run/secrets/smtp",
+    "vercel env rm SMTP_PASS preview --yes",
+    "flyctl secrets import -a shop < .env.fly",
+    "flyctl secrets unset SMTP_PASS -a shop",
+    'op item edit "SMTP relay" --vault Ops --generate-password=letters,digits,symbols,32',
+    "vault kv put -mount=secret shop/smtp user=mailer pass=@/run/secrets/smtp-pass",
+    "docker secret create shop_db_password ./secrets/db_password.txt",
+    "mc alias set minio http://minio:9000 --api S3v4",
+    "drush config:get smtp.settings smtp_password",
+    "bin/magento config:set --lock-env smtp/configuration_option/username mailer",
+    "redis-cli -h cache HGET shop:settings smtp_host",
+    "ibmcloud ce secret create --name shop-db --from-env-file secrets/db.env",
+    "echo '::add-mask::'\"$DB_PASSWORD\"",
+    'echo "db_host=pg.internal" >> "$GITHUB_OUTPUT"',
+    # SQL
+    "INSERT INTO settings (name, value) VALUES ('smtp_host', 'smtp.example.com'), ('smtp_port', '587');",
+    "UPDATE app_config SET value = NULL WHERE key = 'stripe_secret';",
+    "SELECT option_name FROM wp_options WHERE option_name LIKE 'mailserver_%';",
+    "UPDATE core_config_data SET value = '1' WHERE path = 'payment/braintree/active';",
+    "INSERT INTO integrations (provider, client_id, client_secret_ref) VALUES ('github', 'Iv1.8a61f9b3a7aba766', 'vault:secret/data/github#client_secret');",
+    "CREATE TABLE settings (name text PRIMARY KEY, value text NOT NULL, is_secret boolean NOT NULL DEFAULT false);",
+    # tables with name and value columns
+    "| Name        | Value | Notes            |\n|-------------|-------|------------------|\n| SMTP_HOST   | smtp.example.com | relay |\n"
+    "| SMTP_PASS   | (in 1Password: Ops/SMTP relay) | rotate quarterly |",
+    "name,value\nDB_HOST,pg.internal\nDB_PASSWORD,\nDB_PORT,5432",
+    "shop=# SELECT name, value FROM settings WHERE name LIKE 'smtp%';\n     name      |      value\n"
+    "---------------+------------------\n smtp_host     | smtp.example.com\n smtp_port     | 587\n(2 rows)",
+    "mysql> SELECT * FROM settings WHERE name = 'smtp_password'\\G\nEmpty set (0.00 sec)",
+    "sqlite> .mode line\nsqlite> SELECT key, value FROM config;\n  key = smtp_host\nvalue = smtp.example.com",
+    "$ chamber list shop\nKey             Version   LastModified      User\ndb_password     3         11-27 10:02:11    arn:aws:iam::123456789012:user/bob",
+    "Setting            Value\n-----------------  ----------------\nsmtp.host          smtp.example.com\nsmtp.password      (set)",
+    "$ doppler secrets --only-names\n┌─────────────┐\n│ NAME        │\n├─────────────┤\n│ SMTP_HOST   │\n│ SMTP_PASS   │\n└─────────────┘",
+    "$ az webapp config appsettings list -g rg-shop -n shop-api --query '[].name' -o tsv\nWEBSITE_RUN_FROM_PACKAGE\nSMTP_PASS",
+    "$ railway variables --kv | cut -d= -f1\nPGHOST\nPGPASSWORD\nPGUSER",
+    "$ fly secrets list -a shop\nNAME     \tDIGEST           \tCREATED AT\nSMTP_PASS\t9e1c4a7f2b3d8e60\t3h ago",
+    "$ netlify env:list --context production\n| Key       | Value       |\n| SMTP_HOST | smtp.example.com |\n| SMTP_PASS | ************ |",
+    "$ heroku config -a shop --shell | cut -d= -f1\nDATABASE_URL\nREDIS_URL\nWEB_CONCURRENCY",
+    "$ supabase status -o env | grep -c KEY\n3",
+    # connection settings read from the environment, a file or a secret store
+    'cfg := mysql.NewConfig()\ncfg.User = "shop"\ncfg.Passwd = os.Getenv("SHOP_DB_PASSWORD")\ncfg.Addr = "db:3306"',
+    'cfg, _ := pgxpool.ParseConfig(os.Getenv("DATABASE_URL"))\ncfg.ConnConfig.Password = ""',
+    'let opts = PgConnectOptions::new().host("db").username("shop").password(&env::var("PGPASSWORD")?).database("shop");',
+    'let (client, connection) = tokio_postgres::connect(&std::env::var("PG_CONN")?, NoTls).await?;',
+    'cfg.password = std::env::var("PGPASSWORD").ok();',
+    'props.put(PGProperty.PASSWORD.getName(), System.getenv("PGPASSWORD"));',
+    'MongoCredential credential = MongoCredential.createScramSha256Credential(user, "admin", password.toCharArray());',
+    'Database.connect(System.getenv("JDBC_URL"), "org.postgresql.Driver", "shop", System.getenv("PGPASSWORD"))',
+    'var csb = new NpgsqlConnectionStringBuilder(builder.Configuration.GetConnectionString("Shop")) { Pooling = true };',
+    'var options = new ConfigurationOptions { EndPoints = { "cache:6380" }, Password = config["Redis:Password"], Ssl = true };',
+    'url = URL.create("postgresql+psycopg", "shop", os.environ["PGPASSWORD"], "db", 5432, "shop")',
+    'conn = psycopg.connect(conninfo="host=db dbname=shop user=shop sslmode=verify-full sslrootcert=/etc/ssl/rds.pem")',
+    'client = MongoClient("mongo", 27017, tls=True, tlsCertificateKeyFile="/run/secrets/mongo.pem", authMechanism="MONGODB-X509")',
+    "const sequelize = new Sequelize('orders', 'orders_rw', process.env.ORDERS_DB_PASSWORD, { host: 'db', dialect: 'postgres' });",
+    "const redis = createClient({ url: 'rediss://cache.example.com:6380', username: 'default', password: secrets.redis });",
+    "$mysqli = new mysqli('db', 'shop', getenv('SHOP_DB_PASSWORD'), 'shop', 3306);",
+    "DB = Sequel.connect(ENV.fetch('DATABASE_URL'), max_connections: 10)",
+    'conn = PG::Connection.new(host: "db", port: 5432, dbname: "shop", user: "shop", password: ENV.fetch("SHOP_PG_PASS"))',
+    "final conn = PostgreSQLConnection('db', 5432, 'shop', username: 'shop', password: Platform.environment['PGPASSWORD']);",
+    "$redis = new Redis();\n$redis->connect('cache', 6379);\n$redis->auth(['shop', getenv('REDIS_PASSWORD')]);",
+    # logs and stack traces holding no secret
+    "POST /oauth/token HTTP/1.1\r\nHost: auth.example.com\r\nAuthorization: Basic <redacted>\r\n"
+    "Content-Type: application/x-www-form-urlencoded\r\n\r\ngrant_type=client_credentials&scope=orders.read",
+    '::ffff:10.0.3.7 - - [27/Nov/2026:10:02:11 +0000] "POST /api/login HTTP/1.1" 401 24 "-" "Mozilla/5.0 (X11; Linux x86_64)"',
+    'Traceback (most recent call last):\n  File "/app/shop/db.py", line 12, in connect\n'
+    '    conn = psycopg.connect(host="db", user="shop", password=os.environ["PGPASSWORD"])\n'
+    'psycopg.OperationalError: connection failed: connection to server at "10.0.3.5", port 5432 failed: Connection refused',
+    "pydantic_core._pydantic_core.ValidationError: 1 validation error for Settings\nsmtp_password\n"
+    "  Field required [type=missing, input_value={'smtp_host': 'smtp.example.com'}, input_type=dict]",
+    "Failed to bind properties under 'spring.mail.port' to java.lang.Integer:\n\n    Property: spring.mail.port\n"
+    '    Value: "five-eight-seven"\n    Origin: class path resource [application.yml] - 12:11',
+    "Error: connect ECONNREFUSED 10.0.3.5:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1607:16) {\n"
+    "  errno: -111,\n  code: 'ECONNREFUSED',\n  syscall: 'connect',\n  address: '10.0.3.5',\n  port: 5432\n}",
+    "Redis::CannotConnectError: Error connecting to Redis on cache:6379 (Errno::ECONNREFUSED)",
+    "Caused by: java.net.ConnectException: Connection refused\n\tat java.base/sun.nio.ch.Net.pollConnect(Native Method)",
+    "failed to connect to `user=shop database=shop`:\n\t10.0.3.5:5432 (db): failed SASL auth: FATAL: passwo"
+    'rd authentication failed for user "shop" (SQLSTATE 28P01)',
+    "[2026-11-27 10:02:11,412: INFO/MainProcess] Connected to amqp://shop:**@mq:5672/shop",
+    'sqlalchemy.exc.OperationalError: (psycopg.OperationalError) connection failed: FATAL:  password authentication failed for user "shop"\n'
+    "(Background on this error at: https://sqlalche.me/e/20/e3q8)",
+    "2026-11-27 10:02:11.412 DEBUG 1 --- [main] org.hibernate.SQL : insert into smtp_settings (host,password,id) values (?,?,?)",
+    '  Integration Update (0.6ms)  UPDATE "integrations" SET "api_key" = $1, "updated_at" = $2 WHERE "integrations"."id" = $3  '
+    '[["api_key", "[FILTERED]"], ["updated_at", "2026-11-27 10:02:11.412345"], ["id", 7]]',
+    '(0.001) SELECT "core_credential"."id", "core_credential"."name" FROM "core_credential" WHERE "core_c'
+    "redential\".\"name\" = 'stripe' LIMIT 21; args=('stripe',); alias=default",
+    'Executing (default): SELECT "id", "name", "value" FROM "Settings" AS "Setting" WHERE "Setting"."name" = \'smtp_host\';',
+    "{ method: 'select', bindings: [ 'smtp_host', 1 ], sql: 'select \"value\" from \"settings\" where \"name\" = ? limit ?' }",
+    '[debug] QUERY OK source="settings" db=0.8ms idle=1.1ms\nSELECT s0."value" FROM "settings" AS s0 WHERE (s0."key" = $1) ["smtp_host"]',
+    '/app/internal/store/settings.go:41\n[0.912ms] [rows:1] SELECT * FROM "settings" WHERE name = \'smtp_host\' ORDER BY "settings"."id" LIMIT 1',
+    'prisma:query SELECT "public"."Setting"."id", "public"."Setting"."name" FROM "public"."Setting" WHERE "public"."Setting"."name" = $1 LIMIT $2 OFFSET $3',
+    "info: Microsoft.EntityFrameworkCore.Database.Command[20101]\n      Executed DbCommand (3ms) [Parameters=[@p0='?' (Size = 13), @p1='?' (Size = 4000)], "
+    "CommandType='Text', CommandTimeout='30']",
+    "==>  Preparing: SELECT value FROM settings WHERE name = ?\n==> Parameters: smtp_host(String)\n<==      Total: 1",
+    "LOG:  statement: ALTER ROLE reporting VALID UNTIL '2027-01-01'",
+    "LOG:  duration: 0.412 ms  statement: SELECT name, setting FROM pg_settings WHERE name = 'password_encryption'",
+    '{"level":"debug","ts":1764237731.412,"msg":"dialing upstream","host":"mq","port":5672,"vhost":"shop","user":"shop"}',
+    'time=2026-11-27T10:02:11Z level=DEBUG msg="loaded config" smtp.user=mailer smtp.pass=<redacted> smtp.pass_file=/run/secrets/smtp',
+    'sentry_sdk.init(dsn=os.environ["SENTRY_DSN"], send_default_pii=False, traces_sample_rate=0.1)',
+    '"request": {\n  "url": "https://shop.example.com/account/password",\n  "data": {"current_password": "[Filtered]", "new_password": "[Filtered]"}\n}',
+    # environment files and dumps holding no secret
+    '# Created by Vercel CLI\nVERCEL="1"\nVERCEL_ENV="development"\nVERCEL_GIT_COMMIT_SHA="3f2a9c1d7e8b4f6a0c5d2e1b9a8f7c6d5e4b3a21"\nVERCEL_URL=""',
+    "$ systemctl show shop-api -p Environment -p EnvironmentFiles\nEnvironment=PORT=8080 SMTP_HOST=smtp.example.com\n"
+    "EnvironmentFiles=/etc/shop/secrets.env (ignore_errors=no)",
+    "$ cat /proc/1/environ | tr '\\0' '\\n' | grep -c PASS\n1",
+    "$ docker inspect shop-api --format '{{json .Config.Env}}' | jq -r '.[]' | cut -d= -f1\nPATH\nSMTP_PASS\nNODE_VERSION",
+    "auth:basic {\n  username: {{username}}\n  password: {{password}}\n}",
+    "vars {\n  baseUrl: https://api.example.com\n}\nvars:secret [\n  apiKey\n]",
+    "@host = https://api.example.com\n@password = {{$dotenv API_PASSWORD}}\n\nPOST {{host}}/login\nContent-Type: application/json",
+    "string(name: 'DEPLOY_USER', defaultValue: 'deploy', description: 'User for the deploy step')",
+    "password(name: 'NEXUS_PASSWORD', defaultValue: '', description: 'Nexus upload password')",
+    'resource "github_actions_secret" "smtp" {\n  repository      = "shop"\n  secret_name     = "SMTP_PASS"\n  plaintext_value = var.smtp_pass\n}',
+    'resource "gitlab_project_variable" "db" {\n  project = "42"\n  key     = "DB_PASSWORD"\n  value   = random_password.db.result\n  masked  = true\n}',
+    'resource "aws_ssm_parameter" "db" {\n  name  = "/shop/prod/db-password"\n  type  = "SecureString"\n  value = var.db_password\n'
+    "  lifecycle {\n    ignore_changes = [value]\n  }\n}",
+    'resource "azurerm_key_vault_secret" "smtp" {\n  name            = "smtp-pass"\n  value_wo        = var.smtp_pass\n  value_wo_version = 2\n'
+    "  key_vault_id    = azurerm_key_vault.main.id\n}",
+    'resource "google_secret_manager_secret_version" "db" {\n  secret      = google_secret_manager_secret.db.id\n'
+    '  secret_data = file("${path.module}/secrets/db-password.txt")\n}',
+    'resource "vault_kv_secret_v2" "smtp" {\n  mount     = "secret"\n  name      = "shop/smtp"\n  data_json = jsonencode({ host = "smtp.example.com" })\n}',
+    'resource "heroku_app" "shop" {\n  name   = "shop"\n  region = "eu"\n  config_vars = {\n    WEB_CONCURRENCY = "2"\n  }\n}',
+    'new gcp.secretmanager.SecretVersion("db", { secret: dbSecret.id, secretData: config.requireSecret("dbPassword") });',
+    "new secretsmanager.Secret(this, 'Smtp', { generateSecretString: { passwordLength: 32, excludePunctuation: true } });",
+    "Parameters:\n  - ParameterKey: MasterUsername\n    ParameterValue: shop\n  - ParameterKey: MasterUserPassword\n    UsePreviousValue: true",
+    # cloud CLIs' outputs with names, ids, digests and public material only
+    "$ az acr credential show -n acmereg --query username -o tsv\nacmereg",
+    "$ az storage account keys list -n shopassets -g rg-shop --query '[].keyName' -o tsv\nkey1\nkey2",
+    '$ az keyvault secret show --vault-name kv-shop --name smtp-pass --query "attributes.updated" -o tsv\n2026-11-27T10:02:11+00:00',
+    '$ aws apigateway get-api-keys --query \'items[].{id:id,name:name}\'\n[\n    {\n        "id": "k3x9q2w7e1",\n        "name": "partner"\n    }\n]',
+    "$ aws ssm get-parameters --names /shop/prod/db-password --output table --query 'Parameters[].[Name,Type,Version]'\n"
+    "---------------------------------------------\n|               GetParameters               |\n"
+    "+------------------------+---------------+--+\n|  /shop/prod/db-password|  SecureString |4 |\n+------------------------+---------------+--+",
+    "$ aws cognito-idp describe-user-pool-client --user-pool-id eu-west-1_AbCdEfGhI --client-id 5k3j2h1g0f9e8d7c6b5a4z3y2x "
+    "--query 'UserPoolClient.ClientName'\n\"shop-web\"",
+    "$ gh auth status\ngithub.com\n  ✓ Logged in to github.com account bob (keyring)\n  - Active account: true\n"
+    "  - Git operations protocol: https\n  - Token: gho_************************************",
+    "$ kubectl get secret shop-db -n shop -o jsonpath='{.data}' | jq -r 'keys[]'\npassword\nusername",
+    '$ kubectl config view --minify -o jsonpath=\'{.users[0].user}\'\n{"token":"REDACTED"}',
+    "$ vault kv get -format=yaml -mount=secret shop/smtp | yq '.data.metadata'\ncreated_time: \"2026-11-27T10:02:11.412345Z\"\nversion: 4",
+    "$ op item get Stripe --vault Ops --format json | jq '.fields[] | {label, type, reference}'\n"
+    '{\n  "label": "credential",\n  "type": "CONCEALED",\n  "reference": "op://Ops/Stripe/credential"\n}',
+    '$ bw get item "Prod DB" | jq \'{id, name, revisionDate}\'\n{\n  "id": "0f8fad5b-d9cb-469f-a165-70867728950e",\n  "name": "Prod DB",\n'
+    '  "revisionDate": "2026-11-27T10:02:11.412Z"\n}',
+    '$ pulumi stack output --json\n{\n  "dbEndpoint": "shop.cluster-abc123.eu-west-1.rds.amazonaws.com",\n  "dbMasterPassword": "[secret]"\n}',
+    '$ helm get values mq -n shop -o json\n{"auth":{"existingPasswordSecret":"mq-auth","username":"shop"}}',
+    "$ terraform output db_password\n(sensitive value)",
+    "$ stripe webhook_endpoints list --limit 1 | jq -c '.data[] | {id, status, url}'\n"
+    '{"id":"we_1QabcDEF2ghIJK3lmnOPq4rs","status":"enabled","url":"https://shop.example.com/hooks/stripe"}',
+    "$ printf 'protocol=https\\nhost=gitlab.example.com\\n\\n' | git credential-cache exit\n$ git config --get credential.helper\ncache --timeout=3600",
+    "$ ssh-keygen -lf ~/.ssh/id_ed25519.pub\n256 SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 bob@laptop (ED25519)",
+    '"jwks": {"keys": [{"kty": "RSA", "kid": "2026-11", "use": "sig", "alg": "RS256", "e": "AQAB", "n": "'
+    "0vx7agoebGcQSuuPiLJXZptN9nndrQmbXEps2aiAFbWhM78LhWx4cbbfAAtVT86zwu1RK7aPFFxuhDR1L6tSoc_BJECPebWKRXjB"
+    "ZCiFV4n3oknjhMstn64tZ_2W-5JsGY4Hc5n9yBXArwl93lqt7_RN5w6Cf0h4QyQ5v-65YGjQR0_FDW2QvzqY368QQMicAtaSqzs8"
+    "KJZgnYb9c7d0zgdAZHzu6qMQvRL5hajrn1n91CbOpbISD08qNLyrdkt-bFTWhAI4vMQFh6WeZu0fM4lFd2NcRwr3XPksINHaQ-G_"
+    'xBniIqbw0Ls1jF44-csFCur-kEgU8awapJzKnqDKgw"}]}',
+    # prose
+    "Render's `sync: false` leaves a variable's value to be filled in the dashboard; the blueprint holds only its name.",
+    "App Platform encrypts a `type: SECRET` value in the spec on first deploy; the `EV[...]` string left behind is safe to commit.",
+    "HAR files hold every header and cookie of the session; scrub them before attaching one to a ticket.",
+    "Hibernate prints bound parameters only with `org.hibernate.orm.jdbc.bind` at TRACE; keep it off in production.",
+    "EF Core shows parameter values only with `EnableSensitiveDataLogging()`; otherwise they appear as `?`.",
+    "`az keyvault secret show` prints the value unless you pass `--query id` or `--query attributes`.",
+    "`kubectl get secret -o yaml` prints base64, not encryption: `base64 -d` is all it takes to read a value.",
+    "`gh auth status` masks the token; `--show-token` prints it in full.",
+)

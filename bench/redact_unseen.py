@@ -66,6 +66,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD16,
     BENIGN_HELD17,
     BENIGN_HELD18,
+    BENIGN_HELD19,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -79,6 +80,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD16,
     POSITIONS_HELD17,
     POSITIONS_HELD18,
+    POSITIONS_HELD19,
 )
 
 
@@ -2152,6 +2154,250 @@ PRINTED_HELD18: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 19, printed part: sealed; written beside `POSITIONS_HELD19` while the rules were being
+# changed by someone who had not seen it, to be scored once. Structured output that tools print
+# with a secret's name and its value apart (a table's name and value columns, a JSON or YAML
+# record's sibling fields, a key/value list) or with no name at all: cloud CLIs' settings,
+# keys and credentials (az, aws, gcloud), GitHub's CLI, kubectl and its plugins and decoders,
+# secret stores' reads (vault, doppler, op, Bitwarden, chamber, sops, infisical, dotenvx),
+# platforms' config outputs (Heroku, Railway, Fly, Netlify, Supabase), infrastructure tools'
+# outputs (Pulumi, Helm, Terraform's JSON), a Stripe CLI response, git's credential helper and
+# an HTTP client's debug dump.
+# The encoded header of an HS256 JWT: the start of the tokens some of these outputs print.
+_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9."
+PRINTED_HELD19: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "az-appsettings-table",
+        "$ az webapp config appsettings list -g rg-shop -n shop-api -o table\nName                      SlotSetting    Value\n"
+        "------------------------  -------------  --------------------\nWEBSITE_RUN_FROM_PACKAGE  False          1\n"
+        "SMTP_PASS                 False          {v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "az-acr-credential-show",
+        "$ az acr credential show -n acmereg -o yaml\npasswords:\n- name: password\n  value: {v}\n- name: password2\n  value: {w}\n"
+        "username: acmereg",
+        lambda g: _rand(g, 52, AN + "+/"),
+    ),
+    (
+        "az-storage-keys-list",
+        "$ az storage account keys list -n shopassets -g rg-shop -o table\nCreationTime                      KeyName    Permissions    Value\n"
+        "--------------------------------  ---------  -------------  -----\n2026-11-20T09:12:44.123456+00:00  key1       FULL           {v}\n"
+        "2026-11-20T09:12:44.123456+00:00  key2       FULL           {w}",
+        lambda g: _b64(g, 86) + "==",
+    ),
+    (
+        "az-cosmosdb-keys",
+        '$ az cosmosdb keys list -n shop-cosmos -g rg-shop --type keys\n{{\n  "primaryMasterKey": "{v}",\n'
+        '  "primaryReadonlyMasterKey": "{w}",\n  "secondaryMasterKey": "{w}"\n}}',
+        lambda g: _b64(g, 86) + "==",
+    ),
+    (
+        "az-keyvault-show-tsv",
+        '$ az keyvault secret show --vault-name kv-shop --name smtp-pass --query "value" --output tsv\n{v}',
+        lambda g: _rand(g, 24, AN + "!#%"),
+    ),
+    (
+        "aws-apigateway-api-keys",
+        "$ aws apigateway get-api-keys --include-values --query 'items[?name==`partner`]'\n[\n    {{\n"
+        '        "id": "k3x9q2w7e1",\n        "value": "{v}",\n        "name": "partner",\n        "enabled": true\n    }}\n]',
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "aws-ecs-task-env",
+        "$ aws ecs describe-task-definition --task-definition mailer:12 --query 'taskDefinition.containerDefinitions[0].environment'\n"
+        "--output yaml\n- name: SMTP_PASS\n  value: {v}\n- name: SMTP_HOST\n  value: smtp.example.com",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "aws-lambda-env",
+        '$ aws lambda get-function-configuration --function-name mailer --query Environment\n{{\n    "Variables": {{\n'
+        '        "SMTP_HOST": "smtp.example.com",\n        "SMTP_PASS": "{v}"\n    }}\n}}',
+        lambda g: _rand(g, 18),
+    ),
+    (
+        "aws-cognito-client-secret",
+        "$ aws cognito-idp describe-user-pool-client --user-pool-id eu-west-1_AbCdEfGhI --client-id 5k3j2h1g0f9e8d7c6b5a4z3y2x\n"
+        '{{\n    "UserPoolClient": {{\n        "UserPoolId": "eu-west-1_AbCdEfGhI",\n        "ClientName": "shop-web",\n'
+        '        "ClientId": "5k3j2h1g0f9e8d7c6b5a4z3y2x",\n        "ClientSecret": "{v}",\n        "RefreshTokenValidity": 30',
+        lambda g: _rand(g, 51, string.ascii_lowercase + string.digits),
+    ),
+    (
+        "aws-ssm-table",
+        "$ aws ssm get-parameters --names /shop/prod/db-password --with-decryption --output table\n"
+        "-------------------------------------------------\n|                 GetParameters                 |\n"
+        "+-----------------------------------------------+\n||                 Parameters                  ||\n"
+        "|+-----------+---------------------------------+|\n||  Name     |  /shop/prod/db-password         ||\n"
+        "||  Type     |  SecureString                   ||\n||  Value    |  {v}           ||\n"
+        "||  Version  |  4                              ||",
+        lambda g: _rand(g, 18),
+    ),
+    (
+        "aws-rds-auth-token",
+        "$ aws rds generate-db-auth-token --hostname shop.abc123.eu-west-1.rds.amazonaws.com --port 5432 --username iam_app\n"
+        "shop.abc123.eu-west-1.rds.amazonaws.com:5432/?Action=connect&DBUser=iam_app&X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Credential=ASIAIOSFODNN7EXAMPLE%2F20261127%2Feu-west-1%2Frds-db%2Faws4_request&X-Amz-Date=20261127T100211Z"
+        "&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Security-Token={v}",
+        lambda g: "IQoJb3JpZ2luX2VjE" + _rand(g, 140, AN + "%"),
+    ),
+    (
+        "gcloud-adc-access-token",
+        "$ gcloud auth print-identity-token ci@acme-shop.iam.gserviceaccount.com --audiences=https://shop-api.example.com --include-email\n{v}",
+        lambda g: _JWT + _rand(g, 220, AN + "-_") + "." + _rand(g, 342, AN + "-_"),
+    ),
+    (
+        "gh-auth-status-show-token",
+        "$ gh auth status --show-token --hostname github.example.com\ngithub.example.com\n"
+        "  ✓ Logged in to github.example.com account bob (GH_ENTERPRISE_TOKEN)\n  - Active account: true\n"
+        "  - Git operations protocol: ssh\n  - Token: {v}",
+        lambda g: "gho_" + _rand(g, 36),
+    ),
+    (
+        "kubectl-view-secret",
+        "$ kubectl view-secret shop-db password -n shop\n{v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "kubectl-yq-base64d",
+        "$ kubectl get secret shop-db -n shop -o yaml | yq '.data |= with_entries(.value |= @base64d)'\napiVersion: v1\n"
+        "data:\n  smtp-pass: {v}\n  smtp-user: mailer\nkind: Secret",
+        lambda g: _rand(g, 22),
+    ),
+    (
+        "kubectl-config-view-raw",
+        "$ kubectl config view --raw --minify -o go-template='{{{{(index .users 0).user.token}}}}'\n{v}",
+        lambda g: _JWT + _rand(g, 180, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "vault-kv-yaml",
+        "$ vault kv get -format=yaml -mount=secret shop/smtp\ndata:\n  data:\n    pass: {v}\n    user: mailer\n  metadata:\n"
+        '    created_time: "2026-11-27T10:02:11.412345Z"\n    version: 4',
+        lambda g: _rand(g, 22),
+    ),
+    (
+        "vault-kv-json-jq",
+        '$ vault kv get -format=json -mount=secret shop/stripe | jq -r .data.data\n{{\n  "secret_key": "{v}",\n'
+        '  "publishable_key": "pk_live_51Hx3fQ2eZvKYlo2C"\n}}',
+        lambda g: "sk_live_" + _rand(g, 99),
+    ),
+    (
+        "op-field-json",
+        "$ op item get Stripe --vault Ops --format json | jq '.fields[] | select(.label==\"credential\")'\n{{\n"
+        '  "id": "credential",\n  "type": "CONCEALED",\n  "label": "credential",\n  "value": "{v}",\n'
+        '  "reference": "op://Ops/Stripe/credential"\n}}',
+        lambda g: "rk_live_" + _rand(g, 99),
+    ),
+    (
+        "bw-get-item",
+        '$ bw get item "Prod DB"\n{{"object":"item","id":"0f8fad5b-d9cb-469f-a165-70867728950e","type":1,"name":"Prod DB",'
+        '"login":{{"username":"shop","password":"{v}","totp":null}}}}',
+        lambda g: _rand(g, 20, AN + "!@#$%^&*"),
+    ),
+    (
+        "doppler-get-table",
+        "$ doppler secrets get SMTP_PASS --project mailer --config prd\n┌───────────┬──────────────────────────┬──────┐\n"
+        "│ NAME      │ VALUE                    │ NOTE │\n├───────────┼──────────────────────────┼──────┤\n"
+        "│ SMTP_PASS │ {v}     │      │\n└───────────┴──────────────────────────┴──────┘",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "infisical-table",
+        "$ infisical secrets --env=prod\n┌─────────────┬──────────────────────────┬─────────────┐\n"
+        "│ SECRET NAME │ SECRET VALUE             │ SECRET TYPE │\n├─────────────┼──────────────────────────┼─────────────┤\n"
+        "│ SMTP_HOST   │ smtp.example.com         │ shared      │\n│ SMTP_PASS   │ {v}     │ shared      │",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "dotenvx-get",
+        "$ dotenvx get -f .env.production SMTP_PASS\n{v}",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "chamber-export-json",
+        '$ chamber export shop --format json\n{{"db_password":"{v}","smtp_host":"smtp.example.com"}}',
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "sops-extract",
+        '$ sops -d --extract \'["smtp"]["password"]\' secrets/prod.sops.yaml\n{v}',
+        lambda g: _rand(g, 22),
+    ),
+    (
+        "heroku-config-json",
+        '$ heroku config --json -a shop\n{{\n  "DATABASE_URL": "postgres://u1a2b3c4d5e6f7:{v}@c5d6e7.eu-west-1.compute.amazonaws.com:5432/d7e8f9a0b1c2d3",\n'
+        '  "WEB_CONCURRENCY": "2"\n}}',
+        lambda g: "p" + _rand(g, 64, HEX),
+    ),
+    (
+        "railway-variables-box",
+        "$ railway variables\n╔══════════════════════════ Variables for shop ══════════════════════════╗\n"
+        "║ PGHOST              │ postgres.railway.internal                         ║\n"
+        "║──────────────────────────────────────────────────────────────────────────║\n"
+        "║ PGPASSWORD          │ {v}                  ║\n"
+        "║──────────────────────────────────────────────────────────────────────────║\n"
+        "║ PGUSER              │ postgres                                          ║",
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "fly-ssh-printenv",
+        "$ fly ssh console -a shop -C 'printenv SMTP_PASS'\nConnecting to fdaa:0:3b9c:a7b:1::2... complete\n{v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "netlify-env-get",
+        "$ netlify env:get SMTP_PASS --context production --scope functions\n{v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "supabase-api-keys",
+        "$ supabase projects api-keys --project-ref abcdefghijklmnopqrst\n\n  \n        NAME       |                KEY VALUE\n"
+        "  ---------------|------------------------------------------\n    anon         | "
+        + _JWT
+        + "eyJpc3MiOiJzdXBhYmFzZSJ9.c2lnbmF0dXJl\n"
+        "    service_role | {v}",
+        lambda g: _JWT + _rand(g, 140, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "pulumi-output-show-secrets",
+        '$ pulumi stack output --show-secrets --json\n{{\n  "dbEndpoint": "shop.cluster-abc123.eu-west-1.rds.amazonaws.com",\n'
+        '  "dbMasterPassword": "{v}"\n}}',
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "helm-get-values-json",
+        '$ helm get values mq -n shop --all -o json\n{{"architecture":"standalone","auth":{{"database":"shop","erlangCookie":"{w}",'
+        '"password":"{v}","username":"shop"}}}}',
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "terraform-random-password",
+        "$ terraform show -json | jq -r '.values.root_module.resources[] | select(.type==\"random_password\") | .values.result'\n{v}",
+        lambda g: _rand(g, 24, AN + "!#$%&*()-_=+[]<>:?"),
+    ),
+    (
+        "stripe-webhook-create",
+        '$ stripe webhook_endpoints create --url https://shop.example.com/hooks/stripe -d "enabled_events[]=charge.succeeded"\n'
+        "  | jq -c '{{id, secret, status}}'\n"
+        '{{"id":"we_1QabcDEF2ghIJK3lmnOPq4rs","secret":"{v}","status":"enabled"}}',
+        lambda g: "whsec_" + _rand(g, 32),
+    ),
+    (
+        "git-credential-fill",
+        "$ printf 'protocol=https\\nhost=gitlab.example.com\\n\\n' | git credential fill\nprotocol=https\nhost=gitlab.example.com\n"
+        "username=oauth2\npassword={v}",
+        lambda g: "glpat-" + _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "http-client-send-dump",
+        "send: b'POST /v1/tokens HTTP/1.1\\r\\nHost: api.example.com\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n"
+        "Content-Length: 128\\r\\n\\r\\n'\n"
+        "send: b'grant_type=client_credentials&client_id=shop-api&client_secret={v}&audience=https%3A%2F%2Fapi.example.com'\n"
+        "reply: 'HTTP/1.1 200 OK\\r\\n'",
+        lambda g: _rand(g, 40),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -2198,6 +2444,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held17", PRINTED_HELD17),
     ("positions-held18", POSITIONS_HELD18),
     ("printed-held18", PRINTED_HELD18),
+    ("positions-held19", POSITIONS_HELD19),
+    ("printed-held19", PRINTED_HELD19),
 )
 
 
@@ -2352,6 +2600,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 16", list(BENIGN_HELD16)))
     benign.append(("look-alikes of held-out set 17", list(BENIGN_HELD17)))
     benign.append(("look-alikes of held-out set 18", list(BENIGN_HELD18)))
+    benign.append(("look-alikes of held-out set 19", list(BENIGN_HELD19)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
