@@ -93,6 +93,27 @@ def test_the_trigger_forest_finds_what_testing_every_trigger_finds() -> None:
         assert sorted(pair for _, pairs in block_found(r, low) for pair in pairs) == every
 
 
+def test_the_first_character_scans_find_what_testing_every_trigger_finds() -> None:
+    """A long text's blocks find their top triggers by one scan per first character
+    (`FirstChars`): the same triggers, where they overlap or start one another too."""
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import FirstChars, block_found
+
+    r = _compiled()
+    scans = FirstChars(r.trigger_tree)
+    rng = random.Random(4)
+    pool = ordinary_lines() + [c.text for c in SINGLE_LINE]
+    triggers = [lowered for lowered, _ in r.block_triggers]
+    pieces = triggers + [t[: rng.randint(1, len(t))] for t in triggers] + [" ", "\n", "x", "-", "="]
+    for k in range(2000):
+        if k % 10:  # (triggers run together, cut short, overlapping)
+            low = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        else:
+            low = "\n".join(rng.choice(pool) for _ in range(rng.randint(1, 40))).lower()
+        every = sorted(pair for lowered, pairs in r.block_triggers if lowered in low for pair in pairs)
+        assert sorted(pair for _, pairs in block_found(r, low, scans) for pair in pairs) == every, low
+
+
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
     from context_keeper.redact.pairs import lines_holding
 

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from . import accounts, ci_masks, logins, package_auth, user_maps
 from .names import NOT_SECRET, tier_any_part
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, LazyPattern, LazyRule, RunRule
 from .values import is_numberish, is_wordlike, not_a_secret
 from .whole_line import redact_line
 
 _ARG = r"""(?P<s>"[^"\n]*"|'[^'\n]*'|[^\s"'|;&<>]+)"""
-_SAME_CMD = r"(?:[^\n|;&\\]|\\\n|\\.)*?"  # the rest of one command (continuation lines too)
+_REST = r"(?:[^\n|;&\\]|\\\n|\\.)*"  # the rest of one command (continuation lines too)
+_SAME_CMD = _REST + "?"  # (as little of it as a match needs)
 # (triggers, regex with group `s`); the value is redacted unless it is a placeholder or reference.
 COMMANDS: tuple[tuple[tuple[str, ...], str], ...] = (
     # (`-passwd …`, `-password …`: a long flag spelt with one dash, not `-p` with its value attached)
@@ -309,7 +310,9 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
         rules.append((tuple("\0" + t for t in triggers) if gated else triggers, LazyRule(rx, sub)))
     for triggers, rx in _PRINTED_LABELS + _AUTH_PAIR + _STORE_VALUE + _HASHED:
         rules.append((triggers, LazyRule(rx, _replace)))
-    rules.append((("put-parameter",), LazyRule(_SSM, _ssm_value)))
+    # (a command without its `--value` is read to its end from its first `put-parameter` only:
+    # each later one would read the same rest and fail alike, `put-parameter=put-parameter=…`)
+    rules.append((("put-parameter",), RunRule(_SSM, _ssm_value, r"\bput-parameter\b", "put-parameter" + _REST)))
     rules.append((("\0ssh-keygen",), LazyRule(rf"\bssh-keygen\b{_SAME_CMD}(?=[\n|;&]|$)", _every_flag)))
     rules.append((("net user", "NET USER"), LazyRule(_NET_USER, _replace)))
     rules.append((("VALUES", "values", "Values"), LazyRule(_INSERT, _insert_values)))

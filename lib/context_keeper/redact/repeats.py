@@ -59,12 +59,11 @@ def redact_repeats(original: str, redacted: str) -> str:
     values = removed_values(original, redacted)
     if not values:
         return redacted
-    # (a value found once in the text has no other place: the common case, one substring count)
-    carried = sorted(
-        {v for v in values if len(v) >= _MIN_LEN and original.count(v) > 1 and "\n" not in v and password_shaped(v)},
-        key=len,
-        reverse=True,
-    )
+    # (a value found once in the text has no other place: the common case, one substring count
+    # before the shape is read; each value counted once, `-w X -u x -w X …` giving one per flag,
+    # in the order they were found, as the set below was always filled: its order breaks ties)
+    distinct = dict.fromkeys(v for v in values if len(v) >= _MIN_LEN and "\n" not in v)
+    carried = sorted({v for v in distinct if original.count(v) > 1 and password_shaped(v)}, key=len, reverse=True)
     for v in carried[:_MAX_VALUES]:
         if v in redacted:
             redacted = re.sub(f"(?<![{_PART}]){re.escape(v)}(?![{_PART}])", MARK, redacted)

@@ -39,12 +39,19 @@ def _fed_to_secret_command(m: re.Match[str]) -> str:
 
 def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
     """The match with its group `group` marked when the command it is fed to asks for a secret."""
+    level = _command_level(command_text)
+    return m.group(0) if level is None else _judged_input(m, group, level)
+
+
+def _command_level(command_text: str) -> int | None:
+    """What the command asks for on its input (`names.tier`'s level), or None for no command
+    or one that only reads text to search or reshape it."""
     command = command_text.split()
     reads_password = command[:2] == ["sudo", "-S"]  # `| sudo -S …`: sudo's own password on stdin
     if command[:1] == ["sudo"]:
         command = command[1:]
     if not command or command[0] in _FILTERS:
-        return m.group(0)
+        return None
     words = [w.strip("\"'").rsplit("/", 1)[-1] for w in command[:5] if not w.startswith("-")]
     level = max((tier(w) for w in words), default=NOT_SECRET)
     if reads_password or command[0].rsplit("/", 1)[-1] in _LOGINS:
@@ -54,6 +61,12 @@ def _judge_fed(m: re.Match[str], command_text: str, group: str) -> str:
         level = PASSWORD
     if level == NOT_SECRET and _SIGNS_IN.search(command_text) is not None:
         level = STRONG  # `hcloud context create prod <<< …`, `doctl auth init`: it asks for a token, a random key
+    return level
+
+
+def _judged_input(m: re.Match[str], group: str, level: int) -> str:
+    """The match with its group `group` marked when it is shaped as the command's `level` asks
+    (a value typed twice is a password's, whatever the command)."""
     raw = m.group(group)
     ansi = raw.startswith("$'")  # bash's `$'…\n…'`
     value, quote = unquote(raw[1:] if ansi else raw)
@@ -124,16 +137,41 @@ def _written_to_secret_file(m: re.Match[str]) -> str:
     return whole[: start - base_at] + quote + MARK + quote + whole[end - base_at :]
 
 
-_COMMAND_START = LazyPattern(r"(?:^|[;&|(])[ \t]*([^;&|(\n]*)$")
+_SEPARATORS = ";&|("  # what ends one command and starts the next on a line
 
 
-def _here_string(m: re.Match[str]) -> str:
-    """`pass insert … <<< '…'`: the command before the `<<<` judged as `_fed_to_secret_command`."""
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    command = _COMMAND_START.search(m.string, line_start, m.start())
-    if command is None or not command.group(1).strip():
-        return m.group(0)
-    return _judge_fed(m, command.group(1), "s")
+class _HereStrings(LazyRule):
+    """`pass insert … <<< '…'`: the value each here-string gives, judged as
+    `_fed_to_secret_command` judges a piped one, for the command before it: from the line's last
+    `;`, `&`, `|` or `(` (or the text's start) to the here-string. The here-strings of one
+    command share it: each after the first is judged for the command before the first (the
+    words the command is named by come before its redirections), so the command is found and
+    read once, where reading each one's own prefix of the line cost the line's square
+    (`<<<="<<<="…`). The separators are looked for between one here-string and the next only."""
+
+    __slots__ = ()
+
+    def __call__(self, text: str) -> str:
+        out, pos = [], 0
+        start: int | None = 0  # where the current command starts (None: none on this line)
+        level: int | None = None
+        read = False  # (whether the current command's level has been read)
+        known_to = 0  # (the text before this holds no separator after `start`)
+        for m in self.pattern.finditer(text):
+            at = m.start()
+            newline = text.rfind("\n", known_to, at)
+            after = known_to if newline < 0 else newline + 1
+            separator = max(text.rfind(c, after, at) for c in _SEPARATORS)
+            if separator >= 0:
+                start, read = separator + 1, False
+            elif newline >= 0:
+                start, level, read = None, None, True  # a later line's start opens no command
+            known_to = at
+            if not read:
+                level, read = _command_level(text[start:at]), True
+            out += [text[pos:at], m.group(0) if level is None else _judged_input(m, "s", level)]
+            pos = m.end()
+        return "".join(out) + text[pos:] if out else text
 
 
 # printf's format before the value (`printf '%s' '…'`, `printf "%s\n" …`, `printf %s …`)
@@ -158,16 +196,13 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?P<c>[^|;&\n]+)",
         _fed_to_secret_command,
     ),
-    (
-        ("<<<",),
-        # the command is read back from the `<<<` (a pattern that found it forwards would try
-        # every word of a long line)
-        r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|\$?'[^'\n]*'|[^\s|;&\"']+)",
-        _here_string,
-    ),
 )
+# a here-string's value (the command is read back from the `<<<`: a pattern that found it
+# forwards would try every word of a long line)
+_HERE_STRING = r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|\$?'[^'\n]*'|[^\s|;&\"']+)"
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `positions.compile_rules`."""
-    return tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)
+    rules = tuple((triggers, LazyRule(rx, sub)) for triggers, rx, sub in RULES)
+    return (*rules, (("<<<",), _HereStrings(_HERE_STRING, str)))
