@@ -29,6 +29,7 @@ import resource
 import select
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +38,10 @@ BATCH = 512  # results per message: fewer writes, and the parent's look-ups find
 _MISSING = object()
 
 
-def _candidates(record: dict[str, Any], scan: int, command_chars: int) -> list[str]:
+def _candidates(
+    record: dict[str, Any], scan: int, command_chars: int, first_line: Callable[[str, int], str]
+) -> list[str]:
     """The strings the fold redacts for this record, cut as the fold cuts them."""
-    from context_keeper.text import first_line
-
     message = record.get("message")
     if not isinstance(message, dict):
         return []
@@ -76,7 +77,7 @@ def child(path: Path, fd: int) -> None:
 
     from context_keeper.redact import redact
     from context_keeper.session.tools import COMMAND_CHARS
-    from context_keeper.text import SCAN_CHARS
+    from context_keeper.text import SCAN_CHARS, first_line
 
     batch: list[tuple[str, str | None]] = []
     seen: set[str] = set()
@@ -92,7 +93,7 @@ def child(path: Path, fd: int) -> None:
                 continue
             if not isinstance(record, dict):
                 continue
-            for text in _candidates(record, SCAN_CHARS, COMMAND_CHARS + 256):
+            for text in _candidates(record, SCAN_CHARS, COMMAND_CHARS + 256, first_line):
                 if text in seen:
                     continue
                 seen.add(text)
