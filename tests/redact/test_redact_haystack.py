@@ -89,3 +89,17 @@ def test_a_needle_searched_again_finds_the_same_lines_whatever_the_caller_did() 
     first.clear()  # (a caller's set is its own: the lines kept for the next search are not it)
     assert hay.lines_holding(("token",)) == _lines(text, "token")
     assert hay.holds_any(("absent", "token")) and not hay.holds_any(("absent",))
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_short_texts_lines_are_those_of_the_needles_it_holds(text: str) -> None:
+    # A short text is tested for each needle first, and only those it holds are placed on
+    # lines: the same lines as every needle searched, whichever subset is asked for, with
+    # needles across a newline and needles nowhere among them.
+    lines = text.split("\n")
+    for k in range(len(NEEDLES)):
+        needles = tuple(NEEDLES[k:]) + tuple(NEEDLES[:k:2])
+        assert haystack.lines_holding(text, lines, needles) == set().union(*(_lines(text, n) for n in needles))
+        assert haystack.holds_any(text, needles) == any(n in text for n in needles)
+    assert haystack.lines_holding(text, lines, ("absent", "nowhere")) == set()
+    assert haystack.lines_holding(text, lines, ()) == set()

@@ -27,13 +27,18 @@ WIDE_FROM = 16384  # characters: a shorter text is searched as it is
 def holds_any(text: str, needles: tuple[str, ...]) -> bool:
     """Whether `text` holds one of `needles`."""
     if len(text) < WIDE_FROM:
-        return any(n in text for n in needles)
+        return any(map(text.__contains__, needles))
     return _long(text).holds_any(needles)
 
 
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[int]:
     """The indices of the lines (`lines`: `text.split("\\n")`) that hold one of `needles`."""
-    return (Haystack(text, lines) if len(text) < WIDE_FROM else _long(text)).lines_holding(needles)
+    if len(text) < WIDE_FROM:
+        # A short text holds few of the needles, if any: those it holds are placed on their
+        # lines, the rest cost one substring test each (a needle nowhere holds no line).
+        held = tuple(filter(text.__contains__, needles))
+        return Haystack(text, lines).lines_holding(held) if held else set()
+    return _long(text).lines_holding(needles)
 
 
 def line_starts_holding(text: str, needles: tuple[str, ...]) -> list[int]:
