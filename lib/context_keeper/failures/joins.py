@@ -41,6 +41,9 @@ _CUT_RE = re.compile(r"(?:\w-|/)$")
 
 # A program's name before its words (`mlr: `, `hledger: `); not a level, a label or a side.
 _PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
+# A line that says what the program was doing (`Processing file src/tax.c`), no word of a
+# failure in it: progress printed after the message, not a part of it.
+_DOING_RE = re.compile(r"^[A-Z][a-z]+ing\b")
 _NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
 
 
@@ -86,6 +89,7 @@ def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
         and not re.match(r"^[\w.-]+: ", u.text)
         and not findings.leveled(u.text)
         and not shapes.LOC_START_RE.match(u.text)
+        and not (_DOING_RE.match(u.text) and wording.score(u.text, False) <= 0)
         and all(
             lines[k].indent <= lines[start].indent
             or wording.LOC_INSIDE_RE.search(lines[k].core)
