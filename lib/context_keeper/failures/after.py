@@ -257,16 +257,26 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     return f"{text} {'; '.join(collapse(lines[k].core) for k in diff)}", m
 
 
+# One side of a comparison, its value after the word (`expected <0.15>`), and the other
+# side's words on the line under it (`but was  <0.14>`).
+_ONE_SIDE_RE = re.compile(r"^expected\s+\S", re.IGNORECASE)
+_OTHER_SIDE_RE = re.compile(r"^(?:but (?:was|got|found)|actual|got|received)\s+\S", re.IGNORECASE)
+
+
 def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     """`text` with its continuation line `s` joined the way the two read together."""
     if s.startswith("| "):
         # (A line of bars alone, pointing from an expression to its values, adds nothing
         # but the end of the expression: the values below are a part of their own.)
         return f"{text} {s[2:]}" if s[2:].strip() else f"{text} "
-    # (A field, `Evaluated: 3 == 4`, starts a part of its own.)
+    # (A field, `Evaluated: 3 == 4`, starts a part of its own; so does the other side of a
+    # pair printed without colons, `expected <7>` / `but was <8>`.)
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
     )
+    side = _ONE_SIDE_RE.match(s) or (_OTHER_SIDE_RE.match(s) and _ONE_SIDE_RE.match(re.split(r": |; ", text)[-1]))
+    if side and text[-1:] != ",":
+        mid_sentence = False
     # (A word alone under a word alone, `cart/` over `tests/`, is the next item of a list.)
     listed = " " not in s and " " not in re.split(r": |; ", text)[-1].strip()
     if deeper and not pair and not listed and (mid_sentence or text[-1:] == ","):
