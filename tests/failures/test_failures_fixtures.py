@@ -191,7 +191,6 @@ KNOWN_MISSES = frozenset(
         "initdb-as-root",
         "karma-no-framework",
         "lerna-version-uncommitted",
-        "luaunit-failures",
         "luaunit-tap",
         "makeinfo-errors",
         "nunit-console-failures",
@@ -367,7 +366,6 @@ FIRST_RIGHT = frozenset(
     {
         "antlr4-grammar-errors",
         "cpputest-failures",
-        "luaunit-failures",
         "makeinfo-errors",
         "testify-failures",
         "fossil-commit-conflicts",

@@ -44,6 +44,8 @@ _PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
 # A line that says what the program was doing (`Processing file src/tax.c`), no word of a
 # failure in it: progress printed after the message, not a part of it.
 _DOING_RE = re.compile(r"^[A-Z][a-z]+ing\b")
+# Where a message's parts and clauses start (after `; ` or `: `).
+_PARTS_RE = re.compile(r"; |(?<=:) ")
 _NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
 
 
@@ -199,7 +201,13 @@ def continued(
         deeper = line.indent > base
         pair = diff or (_goes_with(text, s, line.indent >= base) and (deeper or not _lone_side(lines, m, end, text)))
         # An excerpt (the line above a caret) and a message of its own are not continuations.
-        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
+        # (Nor is a side of a pair the caret points into: `But was:  "total 7"` / `---^`.)
+        if (
+            m + 1 < end
+            and kinds[m + 1] in ("caret", "label")
+            and not diff
+            and not (pair and shapes.PAIR_KEY_RE.match(s))
+        ):
             break
         if not (deeper or pair or (tap and line.tap)):
             break
@@ -292,7 +300,8 @@ def _lone_side(lines: list[shapes.Line], m: int, end: int, text: str) -> bool:
     (`Found:` over the code, `Perhaps:` over a rewrite), not what was compared."""
     key = shapes.PAIR_KEY_RE.match(lines[m].core)
     side = key.group(0).rstrip(": ").lower() if key else "code"
-    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in text.split("; ")):
+    # (The other side may close the message's first line: `a.lua:13: expected: "x"`.)
+    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in _PARTS_RE.split(text)):
         return False  # (the code a test ran is no side of a comparison)
     for k in range(m + 1, min(m + 12, end)):
         other = shapes.PAIR_KEY_RE.match(lines[k].core)
