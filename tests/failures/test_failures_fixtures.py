@@ -189,7 +189,6 @@ KNOWN_MISSES = frozenset(
         "graphql-inspector-diff",
         "graphql-inspector-validate",
         "initdb-as-root",
-        "karma-no-framework",
         "lerna-version-uncommitted",
         "luaunit-tap",
         "makeinfo-errors",

@@ -19,8 +19,8 @@ import re
 
 TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
-    # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
-    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
+    # (or seconds since 1970 before a colon, `1795783860: Error: ...`, or a day-first date and time, `28 11 2026 01:21:29.312:`)
+    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+|^\d{1,2}([ ./-])\d{1,2}\2\d{4} \d{2}:\d{2}:\d{2}(?:[.,]\d+)?:\s*(?=\S)"
     # (or any date in brackets that holds a time of day, `[27-Nov-2026 17:46:50] `, or the time alone)
     r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?: [AP]M)?\]\s+|^[012]\d:[0-5]\d:[0-5]\d(?:[.,]\d+)?\s+(?=\S)"
     # (or a logger's header, when, which process, where in its own source: glog's `E1127 ... run.go:72] `)
