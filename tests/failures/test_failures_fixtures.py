@@ -178,7 +178,6 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # its line is exactly 300 characters, which the expectation cuts with `…`.
 KNOWN_MISSES = frozenset(
     {
-        "antlr4-grammar-errors",
         "auditwheel-repair-pure",
         "conan-install-unresolved",
         "cpputest-failures",
@@ -363,7 +362,6 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "antlr4-grammar-errors",
         "cpputest-failures",
         "makeinfo-errors",
         "testify-failures",
