@@ -197,7 +197,6 @@ KNOWN_MISSES = frozenset(
         "perltidy-syntax",
         "pg-dump-no-server",
         "phpcpd-clones",
-        "pipdeptree-conflicts",
         "pyre-bad-config",
         "rolldown-parse-error",
         "rpmlint-spec",

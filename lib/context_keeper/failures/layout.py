@@ -145,12 +145,30 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
         named = ": " not in label and label[-1:] not in ".!?"
         m = n + 1
         while m < len(lines) and lines[m].indent == first.indent and (item := BULLET_ITEM_RE.match(lines[m].core)):
+            subs = _sub_items(lines, m)
+            if subs:
+                # (An item over deeper items of its own is their heading: `* shop==1.4` over
+                # `  - pydantic [required: <2, installed: 2.7.1]`, each `shop==1.4: pydantic ...`.)
+                out.setdefault(heading.core, []).extend(compose(item.group(1), [sub]) for sub in subs)
+                m += 1 + len(subs)
+                continue
             out.setdefault(heading.core, []).append(
                 compose(label, [item.group(1)]) if named else collapse(item.group(1))
             )
             m += 1
         n = m
     return out
+
+
+def _sub_items(lines: list[Line], n: int) -> list[str]:
+    """The bullet items right under the item at `n`, deeper than it."""
+    subs = []
+    for line in lines[n + 1 :]:
+        sub = BULLET_ITEM_RE.match(line.core)
+        if not sub or line.indent <= lines[n].indent:
+            break
+        subs.append(collapse(sub.group(1)))
+    return subs
 
 
 def _counted_items(lines: list[Line], n: int) -> list[Line]:
