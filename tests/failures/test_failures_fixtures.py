@@ -199,7 +199,6 @@ KNOWN_MISSES = frozenset(
         "phpcpd-clones",
         "pyre-bad-config",
         "rolldown-parse-error",
-        "rpmlint-spec",
         "sherif-monorepo",
         "testslide-failures",
         "tslint-findings",
