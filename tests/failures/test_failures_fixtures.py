@@ -184,7 +184,6 @@ KNOWN_MISSES = frozenset(
         "cpputest-memory-leak",
         "createdb-no-server",
         "docsig-mismatches",
-        "fixit-lint",
         "graphql-inspector-diff",
         "graphql-inspector-validate",
         "initdb-as-root",

@@ -215,8 +215,8 @@ LOC_START_RE = re.compile(
     + PATH
     + r'"(?=:\d))'
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section; `a.vala:8.12-8.14:` a
-    # line.column range; `app.groovy: 3: unexpected` puts a space before the line.)
-    + r"(?::\d+(?::\d+)?:?|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    # line.column range; `app.groovy: 3: unexpected` puts a space before the line; `a.py@19:8` an at sign.)
+    + r"(?::\d+(?::\d+)?:?|@\d+:\d+|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(
