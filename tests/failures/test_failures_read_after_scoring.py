@@ -1,0 +1,77 @@
+"""The general method's rules read off a sealed batch after it was scored (failures/joins,
+after, shapes, blocks, layout, findings): each output is written in the shape a real tool
+prints, with other words than the recordings in fixtures/toolchains."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+
+
+def messages(output: str) -> list[str]:
+    return list(failure_messages("Exit code 1\n" + output, "tool").messages)
+
+
+def test_what_the_program_was_doing_after_its_message_is_no_part_of_it() -> None:
+    output = "covtool: ERROR: no records found in data.info\nLoading data.info"
+    assert messages(output) == ["covtool: ERROR: no records found in data.info"]
+
+
+def test_the_sides_of_a_pair_printed_without_colons_are_parts_of_their_own() -> None:
+    output = (
+        "t/a_test.cpp:3: error: Failure in TEST(Sum, Adds)\n\tCHECK(sum() == 3) failed\n\texpected <3>\n\tbut was  <4>"
+    )
+    assert messages(output) == [
+        "t/a_test.cpp:3: error: Failure in TEST(Sum, Adds); CHECK(sum() == 3) failed; expected <3>; but was <4>"
+    ]
+
+
+def test_the_other_side_at_the_margin_goes_with_a_first_side_that_closes_the_line() -> None:
+    output = 'spec/a.lua:9: expected: "a-b"\nactual: "a b"\nstack traceback:\n\tspec/a.lua:9: in main chunk'
+    assert messages(output) == ['spec/a.lua:9: expected: "a-b"; actual: "a b"']
+
+
+def test_a_side_of_a_pair_the_caret_points_into_is_no_excerpt() -> None:
+    output = 'Error: names differ\n  Expected: "ab"\n  But was:  "a"\n  ------------^'
+    assert messages(output) == ['Error: names differ; Expected: "ab"; But was: "a"']
+
+
+def test_a_day_first_date_and_time_before_a_colon_is_a_timestamp() -> None:
+    output = "27.11.2026 10:02:03.004:ERROR [server]: Cannot start: Error: listen EADDRINUSE 0.0.0.0:80"
+    assert messages(output) == ["ERROR [server]: Cannot start: Error: listen EADDRINUSE 0.0.0.0:80"]
+
+
+def test_a_block_of_findings_holds_absolute_and_relative_paths_alike() -> None:
+    output = "error(7): src/a.g4:3:1: rule x undefined\nerror(9): /w/proj/src/b.g4:4:2: label y undefined"
+    assert messages(output) == [
+        "error(7): src/a.g4:3:1: rule x undefined",
+        "error(9): /w/proj/src/b.g4:4:2: label y undefined",
+    ]
+
+
+def test_a_list_item_over_deeper_items_is_their_heading() -> None:
+    output = (
+        "Problems found:\n* web==1.0\n  - lib [required: >=2, installed: 1.0]\n  - log [required: <3, installed: 3.1]\n"
+        "* api==2.0\n  - orm [required: >=4, installed: ?]"
+    )
+    assert messages(output) == [
+        "web==1.0: lib [required: >=2, installed: 1.0]",
+        "web==1.0: log [required: <3, installed: 3.1]",
+        "api==2.0: orm [required: >=4, installed: ?]",
+    ]
+
+
+def test_a_one_letter_level_after_the_file_and_line_is_the_findings_level() -> None:
+    output = "a.spec: W: no-license-tag\na.spec:3: E: bad-path in /usr/lib\na.spec:9: W: macro-in-comment %x"
+    assert messages(output) == [
+        "a.spec: W: no-license-tag",
+        "a.spec:3: E: bad-path in /usr/lib",
+        "a.spec:9: W: macro-in-comment %x",
+    ]
+
+
+def test_a_place_written_with_an_at_sign_starts_a_finding() -> None:
+    output = "src/a.py@3:4 NoGlobals: Do not assign to a global name here.\nsrc/a.py@9:1 NoPrint: Calls to print are not allowed."
+    assert messages(output) == [
+        "src/a.py@3:4 NoGlobals: Do not assign to a global name here.",
+        "src/a.py@9:1 NoPrint: Calls to print are not allowed.",
+    ]
