@@ -201,13 +201,7 @@ def continued(
         deeper = line.indent > base
         pair = diff or (_goes_with(text, s, line.indent >= base) and (deeper or not _lone_side(lines, m, end, text)))
         # An excerpt (the line above a caret) and a message of its own are not continuations.
-        # (Nor is a side of a pair the caret points into: `But was:  "total 7"` / `---^`.)
-        if (
-            m + 1 < end
-            and kinds[m + 1] in ("caret", "label")
-            and not diff
-            and not (pair and shapes.PAIR_KEY_RE.match(s))
-        ):
+        if _excerpt(kinds, m, end, s, diff, pair):
             break
         if not (deeper or pair or (tap and line.tap)):
             break
@@ -226,6 +220,14 @@ def continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _excerpt(kinds: list[str], m: int, end: int, s: str, diff: bool, pair: bool) -> bool:
+    """Whether the line at `m` (`s`) is the excerpt a caret under it points into: not a
+    diff's changed line, nor a side of a pair the caret points into (`But was:  "total 7"`
+    over `---^`)."""
+    pointed = m + 1 < end and kinds[m + 1] in ("caret", "label")
+    return pointed and not diff and not (pair and bool(shapes.PAIR_KEY_RE.match(s)))
 
 
 def _ends(line: shapes.Line, kind: str, s: str, text: str, last: int, tap: bool) -> bool:
