@@ -75,3 +75,15 @@ def test_a_place_written_with_an_at_sign_starts_a_finding() -> None:
         "src/a.py@3:4 NoGlobals: Do not assign to a global name here.",
         "src/a.py@9:1 NoPrint: Calls to print are not allowed.",
     ]
+
+
+def test_the_runners_kind_of_failure_after_a_titles_number_is_no_part_of_the_name() -> None:
+    output = (
+        "Tests run: 2, Errors: 1, Failures: 1\n\nErrors and Failures:\n"
+        "1) Test Failure : App.Tests.MathTests.Adds\n     Expected: 3\n  But was:  4\n\n"
+        "2) Test Error : App.Tests.MathTests.Reads\n   System.IO.IOException : disk gone\n"
+    )
+    assert messages(output) == [
+        "App.Tests.MathTests.Adds: Expected: 3; But was: 4",
+        "App.Tests.MathTests.Reads: System.IO.IOException : disk gone",
+    ]

@@ -108,8 +108,8 @@ SUMMARY_WORDS = frozenset(
 NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
-TITLE_RES = (
-    re.compile(r"^\d+\) (.+)$"),
+TITLE_RES = (  # (after a number, the runner's kind of failure is no part of the name: `1) Test Error : A.b`)
+    re.compile(r"^\d+\) (?:[A-Z][a-z]+ (?:Failure|Error|Failed) : )?(.+)$"),
     re.compile(r"^(?:FAIL|ERROR)\s+\"(.+)\"$"),
     re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
     re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
