@@ -197,7 +197,6 @@ KNOWN_MISSES = frozenset(
         "testslide-failures",
         "tslint-findings",
         "vitepress-dead-links",
-        "z-schema-invalid",
         "apt-get-unmet-dependencies",
         "cloud-init-schema-errors",
         "cypress-binary-missing",

@@ -4,7 +4,7 @@ prints, with other words than the recordings in fixtures/toolchains."""
 
 from __future__ import annotations
 
-from context_keeper.failures import failure_messages
+from context_keeper.failures import failure_messages, jsonlist, shapes
 
 
 def messages(output: str) -> list[str]:
@@ -87,3 +87,18 @@ def test_the_runners_kind_of_failure_after_a_titles_number_is_no_part_of_the_nam
         "App.Tests.MathTests.Adds: Expected: 3; But was: 4",
         "App.Tests.MathTests.Reads: System.IO.IOException : disk gone",
     ]
+
+
+def test_a_json_list_of_error_records_is_one_message_per_record_with_its_place() -> None:
+    output = (
+        'validating data.json\n[\n  {\n    "keyword": "type",\n    "params": [\n      "number"\n    ],\n'
+        '    "message": "must be number",\n    "instancePath": "/price"\n  },\n  {\n'
+        '    "message": "must have required property \'sku\'",\n    "instancePath": ""\n  }\n]\ndata.json invalid'
+    )
+    assert messages(output) == ["/price: must be number", "must have required property 'sku'"]
+
+
+def test_a_json_list_whose_items_hold_no_message_is_read_as_lines() -> None:
+    output = 'Error: 2 items rejected\n[\n  {"sku": "a1", "qty": 3},\n  {"sku": "b2", "qty": 0}\n]'
+    assert jsonlist.records([shapes.Line(raw) for raw in output.splitlines()]) == []
+    assert messages(output) == ["Error: 2 items rejected"]

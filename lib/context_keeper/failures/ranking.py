@@ -38,6 +38,7 @@ from context_keeper.failures import (
     findings,
     headed,
     joins,
+    jsonlist,
     layout,
     marks,
     sections,
@@ -124,7 +125,7 @@ def _chunk_messages(
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    files = layout.diff_files(lines) or layout.records(lines)
+    files = layout.diff_files(lines) or layout.records(lines) or jsonlist.records(lines)
     if files:
         return files
     marks.mark_summaries(lines, kinds)
