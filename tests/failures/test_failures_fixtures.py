@@ -195,7 +195,6 @@ KNOWN_MISSES = frozenset(
         "rolldown-parse-error",
         "sherif-monorepo",
         "testslide-failures",
-        "tslint-findings",
         "vitepress-dead-links",
         "apt-get-unmet-dependencies",
         "cloud-init-schema-errors",

@@ -102,3 +102,11 @@ def test_a_json_list_whose_items_hold_no_message_is_read_as_lines() -> None:
     output = 'Error: 2 items rejected\n[\n  {"sku": "a1", "qty": 3},\n  {"sku": "b2", "qty": 0}\n]'
     assert jsonlist.records([shapes.Line(raw) for raw in output.splitlines()]) == []
     assert messages(output) == ["Error: 2 items rejected"]
+
+
+def test_rows_stating_their_level_before_their_position_take_the_file_named_above() -> None:
+    output = "lib/a.ts:2:7\nERROR: 2:7  no-eval  eval is not allowed.\nERROR: 9:1  max-len  Line is longer than 80."
+    assert messages(output) == [
+        "lib/a.ts:2:7: ERROR: no-eval eval is not allowed.",
+        "lib/a.ts:9:1: ERROR: max-len Line is longer than 80.",
+    ]

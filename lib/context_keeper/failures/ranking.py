@@ -256,6 +256,8 @@ def _file_rows(lines: list[shapes.Line], kinds: list[str], start: int, end: int,
         elif position:
             text = joins.continued(lines, kinds, m, position.group(4))[0]
             rows.append(compose(where, [text]))
+        elif kinds[m] == "text" and (leveled := sections.LEVEL_POSITION_RE.match(s)):
+            rows.append(compose(f"{where}:{leveled.group(2)}:", [f"{leveled.group(1)} {leveled.group(3)}"]))
         elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
             rows.append(collapse(joins.continued(lines, kinds, m, s)[0]))
         elif kinds[m] == "text" and lines[m].indent == 0 and findings.leveled(s) and not blocks.stops(s):
