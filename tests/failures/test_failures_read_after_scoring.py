@@ -110,3 +110,13 @@ def test_rows_stating_their_level_before_their_position_take_the_file_named_abov
         "lib/a.ts:2:7: ERROR: no-eval eval is not allowed.",
         "lib/a.ts:9:1: ERROR: max-len Line is longer than 80.",
     ]
+
+
+def test_each_npm_script_that_failed_under_a_task_runner_is_a_step_of_its_own() -> None:
+    output = (
+        "> run web:test\n\nTypeError: price.toFixed is not a function\n    at total (/w/web/a.js:3:9)\n"
+        "npm error Lifecycle script `test` failed with error:\nnpm error code 1\n\n"
+        "> run api:test\n\nError: Cannot find module './db'\n    at load (/w/api/b.js:1:1)\n"
+        "npm error Lifecycle script `test` failed with error:\nnpm error code 1\n\nFailed tasks: web:test, api:test"
+    )
+    assert messages(output) == ["TypeError: price.toFixed is not a function", "Error: Cannot find module './db'"]
