@@ -186,7 +186,6 @@ KNOWN_MISSES = frozenset(
         "lerna-version-uncommitted",
         "luaunit-tap",
         "makeinfo-errors",
-        "ormolu-check",
         "perltidy-syntax",
         "pg-dump-no-server",
         "phpcpd-clones",

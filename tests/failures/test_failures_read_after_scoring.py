@@ -120,3 +120,8 @@ def test_each_npm_script_that_failed_under_a_task_runner_is_a_step_of_its_own() 
         "npm error Lifecycle script `test` failed with error:\nnpm error code 1\n\nFailed tasks: web:test, api:test"
     )
     assert messages(output) == ["TypeError: price.toFixed is not a function", "Error: Cannot find module './db'"]
+
+
+def test_a_file_named_alone_over_its_hunks_is_the_file_a_formatter_would_change() -> None:
+    output = "lib/Shop.hs\n@@ -1,3 +1,3 @@\n  module Shop where\n- x  =  1\n+ x = 1\nlib/Tax.hs\n@@ -2,2 +2,2 @@\n- y=2\n+ y = 2"
+    assert messages(output) == ["lib/Shop.hs", "lib/Tax.hs"]

@@ -56,7 +56,8 @@ _COUNT_LINES = 40
 
 def diff_files(lines: list[Line]) -> list[str]:
     """An output that is only a unified diff (a formatter's check): the file each hunk is
-    for, as its `+++` header says; [] when anything else was printed."""
+    for, as its `+++` header says, or its name alone over its hunks; [] when anything else
+    was printed."""
     files, in_hunk = [], False
     # (Blank lines aside: a colour reset printed on a line of its own leaves one after a header.)
     said = [n for n, line in enumerate(lines) if line.text.strip()]
@@ -69,6 +70,14 @@ def diff_files(lines: list[Line]) -> list[str]:
             continue
         elif s.startswith("@@ ") and files:
             in_hunk = True
+        elif (
+            s[:1] not in " +-"
+            and shapes.BARE_PATH_RE.match(s)
+            and k + 1 < len(said)
+            and lines[said[k + 1]].text.startswith("@@ ")
+        ):
+            files.append(s.strip())  # (a file named alone over its hunks, with no `---`/`+++` header)
+            in_hunk = False
         elif not (in_hunk and s[:1] in " +-\\"):
             return []
     return files
