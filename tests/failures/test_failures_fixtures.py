@@ -190,7 +190,6 @@ KNOWN_MISSES = frozenset(
         "pg-dump-no-server",
         "phpcpd-clones",
         "pyre-bad-config",
-        "rolldown-parse-error",
         "sherif-monorepo",
         "testslide-failures",
         "vitepress-dead-links",

@@ -125,3 +125,12 @@ def test_each_npm_script_that_failed_under_a_task_runner_is_a_step_of_its_own() 
 def test_a_file_named_alone_over_its_hunks_is_the_file_a_formatter_would_change() -> None:
     output = "lib/Shop.hs\n@@ -1,3 +1,3 @@\n  module Shop where\n- x  =  1\n+ x = 1\nlib/Tax.hs\n@@ -2,2 +2,2 @@\n- y=2\n+ y = 2"
     assert messages(output) == ["lib/Shop.hs", "lib/Tax.hs"]
+
+
+def test_of_two_labels_drawn_under_an_excerpt_the_one_at_the_places_column_is_said() -> None:
+    # (The place's column 13 is the `;`: the second span, drawn from under it.)
+    output = (
+        "[SYNTAX] Unterminated call\n   ╭─[ src/b.js:2:13 ]\n   │\n 2 │ f(g(1, 2), 3;\n"
+        "   │  ┬          ┬\n   │  ╰──────────── Opened here\n   │             │\n   │             ╰── ) expected\n───╯"
+    )
+    assert messages(output) == ["src/b.js:2:13: [SYNTAX] Unterminated call: ) expected"]
