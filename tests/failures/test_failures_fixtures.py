@@ -184,7 +184,6 @@ KNOWN_MISSES = frozenset(
         "graphql-inspector-validate",
         "initdb-as-root",
         "lerna-version-uncommitted",
-        "luaunit-tap",
         "makeinfo-errors",
         "perltidy-syntax",
         "pg-dump-no-server",

@@ -134,3 +134,14 @@ def test_of_two_labels_drawn_under_an_excerpt_the_one_at_the_places_column_is_sa
         "   │  ┬          ┬\n   │  ╰──────────── Opened here\n   │             │\n   │             ╰── ) expected\n───╯"
     )
     assert messages(output) == ["src/b.js:2:13: [SYNTAX] Unterminated call: ) expected"]
+
+
+def test_a_message_under_a_tap_title_that_ends_in_a_colon_is_no_part_of_the_title() -> None:
+    output = (
+        "1..2\nnot ok 1\tSuite.testList\n#   spec/a.lua:4: Lists differ:\n#   Expected: {1, 2}\n#   Actual: {1, 3}\n"
+        "not ok 2\tSuite.testSum\n#   spec/a.lua:9: expected: 3, actual: 4"
+    )
+    assert messages(output) == [
+        "Suite.testList: spec/a.lua:4: Lists differ: Expected: {1, 2}; Actual: {1, 3}",
+        "Suite.testSum: spec/a.lua:9: expected: 3, actual: 4",
+    ]

@@ -201,12 +201,17 @@ def _sectioned(
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
         if kind == "title":
-            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
+            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`, or
+            # its place, `a.hs:20:`; not a message there, `a.lua:14: tables differ:`).
             while (
                 start + 1 < end
                 and lines[start + 1].indent > lines[start].indent
                 and lines[start + 1].core.endswith(":")
                 and lines[start + 1].core[:-1].strip().lower() not in shapes.LABEL_WORDS
+                and not (
+                    shapes.LOC_START_RE.match(lines[start + 1].core)
+                    and not joins.BARE_DIAGNOSTIC_RE.match(lines[start + 1].core)
+                )
             ):
                 start += 1
                 where = f"{where} {lines[start].core[:-1]}".strip()
