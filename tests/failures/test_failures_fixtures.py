@@ -153,43 +153,43 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # joined.
 # The twenty-third batch, the sealed held-out set of the thirteenth round, scored once on that
 # round's final code and not read during it (docs/performance.md, e2): 72 of 134 messages, the
-# same as before the round. Its misses are listed here unread; their causes are written when
-# they are read.
+# same as before the round; its misses read after scoring, by kind, and the largest general
+# causes fixed (98 of 134 after). What is left. Conventions other recordings contradict: a hint
+# under an error kept, indented (createdb's and pg_dump's `Is the server running ...?`, which
+# psql's expectation drops) or led by the program's own prefix (initdb's `initdb: hint:`);
+# Python logging's `INFO:auditwheel.main_repair:` dropped where xenon's `ERROR:xenon:` is kept;
+# graphql-inspector's `✖` marks kept where commitlint's are dropped (its first row also lost).
+# A message's continuation not joined: CppUTest's leak's `Alloc num` at the margin and its
+# `difference starts at ...` over a caret; lerna's rows repeating its prefix under a heading
+# ending in `:` (no line of its run scores); phpcpd's clones under `Found 1 clones ...:` (its
+# summary chosen); testslide's sentence under its exception. Decoration kept in front: pyre's
+# `ƛ`, testslide's numbers. A place or heading over its items not put in front of each:
+# docsig's `file:line in name` over indented codes, graphql-inspector's `in file:` over ` - `
+# items, sherif's `N issues found in ./x:` over its findings and excerpts, perltidy's file
+# prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
+# `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
+# under its wrap-up. conan: its line is exactly 300 characters, which the expectation cuts
+# with `…`.
 KNOWN_MISSES = frozenset(
     {
-        "antlr4-grammar-errors",
         "auditwheel-repair-pure",
         "conan-install-unresolved",
         "cpputest-failures",
         "cpputest-memory-leak",
         "createdb-no-server",
         "docsig-mismatches",
-        "fixit-lint",
-        "genhtml-missing-source",
         "graphql-inspector-diff",
         "graphql-inspector-validate",
         "initdb-as-root",
-        "karma-no-framework",
-        "lcov-summary-bad-tracefile",
         "lerna-version-uncommitted",
-        "luaunit-failures",
-        "luaunit-tap",
         "makeinfo-errors",
-        "nunit-console-failures",
-        "nx-run-many-test",
-        "ormolu-check",
         "perltidy-syntax",
         "pg-dump-no-server",
         "phpcpd-clones",
-        "pipdeptree-conflicts",
         "pyre-bad-config",
-        "rolldown-parse-error",
-        "rpmlint-spec",
         "sherif-monorepo",
         "testslide-failures",
-        "tslint-findings",
         "vitepress-dead-links",
-        "z-schema-invalid",
         "apt-get-unmet-dependencies",
         "cloud-init-schema-errors",
         "cypress-binary-missing",
@@ -346,9 +346,7 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "antlr4-grammar-errors",
         "cpputest-failures",
-        "luaunit-failures",
         "makeinfo-errors",
         "testify-failures",
         "fossil-commit-conflicts",

@@ -49,6 +49,8 @@ _DRAWN_LABEL_RE = re.compile(r"^\s*[╰└]─+\s+(\S.*)$")
 # with the place on the next line: the place ends its sentence.
 _DANGLING_RE = re.compile(r"(?: [-–—]| (?:at|in|of|from))$")
 _VALUED_RE = re.compile(r"^(?:expected|actual|got|received|want|found)\s*:\s*\S", re.IGNORECASE)
+# An excerpt's line after its number and gutter (` 3 │ console.log(...)`): where its code starts.
+_NUMBERED_GUTTER_RE = re.compile(r"^\s*\d+\s*[|│] ?")
 _SPAN_RE = re.compile(r"^[\s|_/\\]*(?=\^)")
 # A field under an excerpt (`symbol:   variable itemz`).
 _DETAIL_RE = re.compile(r"^(\w+):\s+\S")
@@ -73,18 +75,32 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
         return _closing(lines, kinds, n, end, text)
     kinds[n] = "used"
     label = ""
+    drawn: list[tuple[int, str]] = []  # (column, label) of each label drawn from its span
     m = n + 1
     while m < end and kinds[m] in ("source", "caret", "label"):
         # The caret may stand in the excerpt's gutter (`  |     ^ expected ...`).
         # (Or end a span drawn down the margin: `|________^ label`.)
         under = _SPAN_RE.sub("", shapes.GUTTER_RE.sub("", lines[m].core))
-        if not label and "^" in under:
+        if not label and not drawn and "^" in under:
             found = shapes.CARET_LABEL_RE.match(under)
             label = found.group(1) if found else ""
-        elif not label and (drawn := _DRAWN_LABEL_RE.match(under)):
-            label = drawn.group(1)  # the caret's label at the end of a line drawn from it
+        elif not label and (line_drawn := _DRAWN_LABEL_RE.match(under)):
+            # (the caret's label at the end of a line drawn from it)
+            drawn.append((lines[m].text.find(line_drawn.group(0).strip()[:1]), line_drawn.group(1)))
         m += 1
+    label = label or _primary(lines, n, m, arrow.group(1), drawn)
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def _primary(lines: list[shapes.Line], n: int, m: int, place: str, drawn: list[tuple[int, str]]) -> str:
+    """Of the labels drawn under an excerpt, the one drawn from the place's column (the
+    primary span: `╰── , or ) expected` under `a.js:3:26`, not `Opened here`), else the first."""
+    column = re.search(r":(\d+)$", place)
+    gutter = next((g for line in lines[n + 1 : m] if (g := _NUMBERED_GUTTER_RE.match(line.text))), None)
+    if len(drawn) > 1 and column and gutter:
+        at = gutter.end() + int(column.group(1)) - 1
+        return next((label for col, label in drawn if col == at), drawn[0][1])
+    return drawn[0][1] if drawn else ""
 
 
 def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
@@ -257,16 +273,26 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     return f"{text} {'; '.join(collapse(lines[k].core) for k in diff)}", m
 
 
+# One side of a comparison, its value after the word (`expected <0.15>`), and the other
+# side's words on the line under it (`but was  <0.14>`).
+_ONE_SIDE_RE = re.compile(r"^expected\s+\S", re.IGNORECASE)
+_OTHER_SIDE_RE = re.compile(r"^(?:but (?:was|got|found)|actual|got|received)\s+\S", re.IGNORECASE)
+
+
 def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     """`text` with its continuation line `s` joined the way the two read together."""
     if s.startswith("| "):
         # (A line of bars alone, pointing from an expression to its values, adds nothing
         # but the end of the expression: the values below are a part of their own.)
         return f"{text} {s[2:]}" if s[2:].strip() else f"{text} "
-    # (A field, `Evaluated: 3 == 4`, starts a part of its own.)
+    # (A field, `Evaluated: 3 == 4`, starts a part of its own; so does the other side of a
+    # pair printed without colons, `expected <7>` / `but was <8>`.)
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
     )
+    side = _ONE_SIDE_RE.match(s) or (_OTHER_SIDE_RE.match(s) and _ONE_SIDE_RE.match(re.split(r": |; ", text)[-1]))
+    if side and text[-1:] != ",":
+        mid_sentence = False
     # (A word alone under a word alone, `cart/` over `tests/`, is the next item of a list.)
     listed = " " not in s and " " not in re.split(r": |; ", text)[-1].strip()
     if deeper and not pair and not listed and (mid_sentence or text[-1:] == ","):

@@ -29,6 +29,7 @@ _AGREE = 2
 # first two signs (`$.a` and `$.a[0]`, `#/a` and `#/a/~0a`); other words by their letters.
 _FORMAL_RE = re.compile(r"[\d/.#~@$]|:.")
 _FORM_SIGNS = 2
+_ROOTED_RE = re.compile(r"^\.?/(?=[\w.-]+/)")
 _CODE_RE = re.compile(r"(?:^|\s)[A-Z]{1,4}\d{1,5}:?(?=\s|$)")
 _LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that ends saying the program stops (`Error is not recoverable: exiting now`): its
@@ -42,6 +43,8 @@ _STOPS_RE = re.compile(
 def _form(word: str) -> str:
     if not _FORMAL_RE.search(word):
         return word.lower()
+    # (A path is one form, absolute or relative: `/home/dev/a.g4:12:7:` and `a.g4:17:0:`.)
+    word = _ROOTED_RE.sub("", word)
     return "\0" + re.sub(r"\d+", "0", re.sub(r"[A-Za-z]+", "a", word))[:_FORM_SIGNS]
 
 

@@ -72,8 +72,9 @@ _LEVEL_START_RE = re.compile(
     re.IGNORECASE,
 )
 # A level in one letter at the margin (`E: shop: no-copyright-file`, `W: ...`, `I: ...`), as
-# Debian's tools and others print it: the level's initial, before a colon and a space.
-_LETTER_LEVEL_RE = re.compile(r"^([EFWIN]): (?=\S)")
+# Debian's tools and others print it: the level's initial, before a colon and a space; or
+# after the file, and its line, the finding is in (`cart.spec:22: W: macro-in-comment`).
+_LETTER_LEVEL_RE = re.compile(r"^(?:/?[\w.-]+(?:/[\w.-]+)*:(?:\d+:)? )?([EFWIN]): (?=\S)")
 _LETTER_LEVELS = {"E": "error", "F": "error", "W": "warning", "I": "info", "N": "note"}
 # The run's verdict: a count of its errors, or its exit status.
 _VERDICT_RE = re.compile(

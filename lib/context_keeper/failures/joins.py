@@ -41,6 +41,11 @@ _CUT_RE = re.compile(r"(?:\w-|/)$")
 
 # A program's name before its words (`mlr: `, `hledger: `); not a level, a label or a side.
 _PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
+# A line that says what the program was doing (`Processing file src/tax.c`), no word of a
+# failure in it: progress printed after the message, not a part of it.
+_DOING_RE = re.compile(r"^[A-Z][a-z]+ing\b")
+# Where a message's parts and clauses start (after `; ` or `: `).
+_PARTS_RE = re.compile(r"; |(?<=:) ")
 _NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
 
 
@@ -86,6 +91,7 @@ def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
         and not re.match(r"^[\w.-]+: ", u.text)
         and not findings.leveled(u.text)
         and not shapes.LOC_START_RE.match(u.text)
+        and not (_DOING_RE.match(u.text) and wording.score(u.text, False) <= 0)
         and all(
             lines[k].indent <= lines[start].indent
             or wording.LOC_INSIDE_RE.search(lines[k].core)
@@ -195,7 +201,7 @@ def continued(
         deeper = line.indent > base
         pair = diff or (_goes_with(text, s, line.indent >= base) and (deeper or not _lone_side(lines, m, end, text)))
         # An excerpt (the line above a caret) and a message of its own are not continuations.
-        if m + 1 < end and kinds[m + 1] in ("caret", "label") and not diff:
+        if _excerpt(kinds, m, end, s, diff, pair):
             break
         if not (deeper or pair or (tap and line.tap)):
             break
@@ -214,6 +220,14 @@ def continued(
         kinds[m] = "used"
         m += 1
     return text, m
+
+
+def _excerpt(kinds: list[str], m: int, end: int, s: str, diff: bool, pair: bool) -> bool:
+    """Whether the line at `m` (`s`) is the excerpt a caret under it points into: not a
+    diff's changed line, nor a side of a pair the caret points into (`But was:  "total 7"`
+    over `---^`)."""
+    pointed = m + 1 < end and kinds[m + 1] in ("caret", "label")
+    return pointed and not diff and not (pair and bool(shapes.PAIR_KEY_RE.match(s)))
 
 
 def _ends(line: shapes.Line, kind: str, s: str, text: str, last: int, tap: bool) -> bool:
@@ -288,7 +302,8 @@ def _lone_side(lines: list[shapes.Line], m: int, end: int, text: str) -> bool:
     (`Found:` over the code, `Perhaps:` over a rewrite), not what was compared."""
     key = shapes.PAIR_KEY_RE.match(lines[m].core)
     side = key.group(0).rstrip(": ").lower() if key else "code"
-    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in text.split("; ")):
+    # (The other side may close the message's first line: `a.lua:13: expected: "x"`.)
+    if side == "code" or any(shapes.PAIR_KEY_RE.match(part) for part in _PARTS_RE.split(text)):
         return False  # (the code a test ran is no side of a comparison)
     for k in range(m + 1, min(m + 12, end)):
         other = shapes.PAIR_KEY_RE.match(lines[k].core)

@@ -56,7 +56,8 @@ _COUNT_LINES = 40
 
 def diff_files(lines: list[Line]) -> list[str]:
     """An output that is only a unified diff (a formatter's check): the file each hunk is
-    for, as its `+++` header says; [] when anything else was printed."""
+    for, as its `+++` header says, or its name alone over its hunks; [] when anything else
+    was printed."""
     files, in_hunk = [], False
     # (Blank lines aside: a colour reset printed on a line of its own leaves one after a header.)
     said = [n for n, line in enumerate(lines) if line.text.strip()]
@@ -69,6 +70,14 @@ def diff_files(lines: list[Line]) -> list[str]:
             continue
         elif s.startswith("@@ ") and files:
             in_hunk = True
+        elif (
+            s[:1] not in " +-"
+            and shapes.BARE_PATH_RE.match(s)
+            and k + 1 < len(said)
+            and lines[said[k + 1]].text.startswith("@@ ")
+        ):
+            files.append(s.strip())  # (a file named alone over its hunks, with no `---`/`+++` header)
+            in_hunk = False
         elif not (in_hunk and s[:1] in " +-\\"):
             return []
     return files
@@ -145,12 +154,30 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
         named = ": " not in label and label[-1:] not in ".!?"
         m = n + 1
         while m < len(lines) and lines[m].indent == first.indent and (item := BULLET_ITEM_RE.match(lines[m].core)):
+            subs = _sub_items(lines, m)
+            if subs:
+                # (An item over deeper items of its own is their heading: `* shop==1.4` over
+                # `  - pydantic [required: <2, installed: 2.7.1]`, each `shop==1.4: pydantic ...`.)
+                out.setdefault(heading.core, []).extend(compose(item.group(1), [sub]) for sub in subs)
+                m += 1 + len(subs)
+                continue
             out.setdefault(heading.core, []).append(
                 compose(label, [item.group(1)]) if named else collapse(item.group(1))
             )
             m += 1
         n = m
     return out
+
+
+def _sub_items(lines: list[Line], n: int) -> list[str]:
+    """The bullet items right under the item at `n`, deeper than it."""
+    subs = []
+    for line in lines[n + 1 :]:
+        sub = BULLET_ITEM_RE.match(line.core)
+        if not sub or line.indent <= lines[n].indent:
+            break
+        subs.append(collapse(sub.group(1)))
+    return subs
 
 
 def _counted_items(lines: list[Line], n: int) -> list[Line]:

@@ -38,6 +38,7 @@ from context_keeper.failures import (
     findings,
     headed,
     joins,
+    jsonlist,
     layout,
     marks,
     sections,
@@ -124,7 +125,7 @@ def _chunk_messages(
                 whole = next((u for u in reported if u.startswith(head) and len(u) >= len(text)), None)
                 out.append(compose(m.group(1), [whole or text]))
         return out
-    files = layout.diff_files(lines) or layout.records(lines)
+    files = layout.diff_files(lines) or layout.records(lines) or jsonlist.records(lines)
     if files:
         return files
     marks.mark_summaries(lines, kinds)
@@ -200,12 +201,17 @@ def _sectioned(
     for k, (start, kind, where) in enumerate(headers):
         end = headers[k + 1][0] if k + 1 < len(headers) else len(lines)
         if kind == "title":
-            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`).
+            # A title continued on deeper lines ending in `:` (`1) suite` / `   test name:`, or
+            # its place, `a.hs:20:`; not a message there, `a.lua:14: tables differ:`).
             while (
                 start + 1 < end
                 and lines[start + 1].indent > lines[start].indent
                 and lines[start + 1].core.endswith(":")
                 and lines[start + 1].core[:-1].strip().lower() not in shapes.LABEL_WORDS
+                and not (
+                    shapes.LOC_START_RE.match(lines[start + 1].core)
+                    and not joins.BARE_DIAGNOSTIC_RE.match(lines[start + 1].core)
+                )
             ):
                 start += 1
                 where = f"{where} {lines[start].core[:-1]}".strip()
@@ -255,6 +261,8 @@ def _file_rows(lines: list[shapes.Line], kinds: list[str], start: int, end: int,
         elif position:
             text = joins.continued(lines, kinds, m, position.group(4))[0]
             rows.append(compose(where, [text]))
+        elif kinds[m] == "text" and (leveled := sections.LEVEL_POSITION_RE.match(s)):
+            rows.append(compose(f"{where}:{leveled.group(2)}:", [f"{leveled.group(1)} {leveled.group(3)}"]))
         elif kinds[m] == "text" and shapes.LOC_START_RE.match(s) and lines[m].indent > 0:
             rows.append(collapse(joins.continued(lines, kinds, m, s)[0]))
         elif kinds[m] == "text" and lines[m].indent == 0 and findings.leveled(s) and not blocks.stops(s):

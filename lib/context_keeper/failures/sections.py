@@ -14,6 +14,9 @@ import re
 
 from context_keeper.failures import findings, layout, shapes
 
+# A row that states its level before its position in the file named above it (`ERROR: 1:5
+# prefer-const  Identifier ...`): the level, the position, what is wrong there.
+LEVEL_POSITION_RE = re.compile(r"^((?:ERROR|WARNING|error|warning):)\s+(\d+:\d+)\s+(\S.*)$")
 # A file and a place in it alone on a line (`src/a.ts:4:19`).
 _FILE_PLACE_RE = re.compile(r"^(/?" + shapes.PATH + r"):\d+(?::\d+)?$")
 
@@ -74,7 +77,7 @@ def opens_findings(lines: list[shapes.Line], kinds: list[str], n: int) -> bool:
             continue
         s = lines[m].core
         return (
-            bool(shapes.POSITION_RE.match(s))
+            bool(shapes.POSITION_RE.match(s) or LEVEL_POSITION_RE.match(s))
             or kinds[m] == "label"
             or (kinds[m] == "source" and lines[m].indent > 0)
             or bool(lines[m].mark)

@@ -19,8 +19,8 @@ import re
 
 TIMESTAMP_RE = re.compile(
     r"^\[?\d{4}([-/])\d{2}\1\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
-    # (or seconds since 1970 before a colon, `1795783860: Error: ...`)
-    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+"
+    # (or seconds since 1970 before a colon, `1795783860: Error: ...`, or a day-first date and time, `28 11 2026 01:21:29.312:`)
+    r"|^\[?1\d{9}(?:\.\d+)?\]?:\s+|^\d{1,2}([ ./-])\d{1,2}\2\d{4} \d{2}:\d{2}:\d{2}(?:[.,]\d+)?:\s*(?=\S)"
     # (or any date in brackets that holds a time of day, `[27-Nov-2026 17:46:50] `, or the time alone)
     r"|^\[[\w ./-]{0,16}\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?: [AP]M)?\]\s+|^[012]\d:[0-5]\d:[0-5]\d(?:[.,]\d+)?\s+(?=\S)"
     # (or a logger's header, when, which process, where in its own source: glog's `E1127 ... run.go:72] `)
@@ -108,8 +108,8 @@ SUMMARY_WORDS = frozenset(
 NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
-TITLE_RES = (
-    re.compile(r"^\d+\) (.+)$"),
+TITLE_RES = (  # (after a number, the runner's kind of failure is no part of the name: `1) Test Error : A.b`)
+    re.compile(r"^\d+\) (?:[A-Z][a-z]+ (?:Failure|Error|Failed) : )?(.+)$"),
     re.compile(r"^(?:FAIL|ERROR)\s+\"(.+)\"$"),
     re.compile(r"^(?:FAIL|ERROR)(?::| -|\s{2,})\s*(.+)$"),
     re.compile(r"^(.+?)\s+\|\s*(?:FAIL|ERROR)\s*\|$"),
@@ -215,8 +215,8 @@ LOC_START_RE = re.compile(
     + PATH
     + r'"(?=:\d))'
     # (`main.c:(.text+0x2a):` is a linker's place in an object's section; `a.vala:8.12-8.14:` a
-    # line.column range; `app.groovy: 3: unexpected` puts a space before the line.)
-    + r"(?::\d+(?::\d+)?:?|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
+    # line.column range; `app.groovy: 3: unexpected` puts a space before the line; `a.py@19:8` an at sign.)
+    + r"(?::\d+(?::\d+)?:?|@\d+:\d+|: \d+(?::\d+)?:|:\d+\.\d+(?:-\d+\.\d+)?:?|\(\d+(?:,\d+)?\):?|:? line \d+|(?=: [A-Z]+\d+ )"
     + r"|:\(\.?\w+\+0x[0-9a-f]+\):)(?=\s|:|,|$)"
 )
 LOC_TAIL_RE = re.compile(

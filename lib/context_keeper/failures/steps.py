@@ -25,6 +25,8 @@ _EXIT_RE = re.compile(
     r"|(?:^|\s)[\w.-]+: exit (\d+) \("
     r"|\bfailed with exit (?:code|status) (\d+)\b"
     r"|\breturned (?:non-zero )?exit status (\d+)\b"
+    # (npm's report of a script's status, under any task runner that runs scripts through it)
+    r"|^npm (?:error|ERR!) code (\d+)$"
 )
 _STEPS = 2
 # The step's name a parallel runner puts before each line it relays (`[test] `).

@@ -1,0 +1,56 @@
+"""Errors a tool prints as a JSON list of records, each with its message and where it is.
+
+    records(lines) -> list[str]  # `where: message` for each record, or [] for no such list
+
+A validator that reports in JSON prints its errors as a list of objects: a code, parameters,
+the message a developer quotes, and the place in the document it is about (`"path": "#/id"`).
+Read as lines, the list is a column of fields where no line says which message goes with
+which place. Read as JSON, each record is one failure, written `place: message`. Only a list
+that parses whole as JSON, every item an object with a message, is read so.
+"""
+
+from __future__ import annotations
+
+import json
+
+from context_keeper.failures import shapes
+from context_keeper.failures.lines import collapse, compose
+
+# The field that holds a record's message, and those that may hold its place, first found first.
+_MESSAGE_KEYS = ("message", "msg")
+_PLACE_KEYS = ("path", "instancePath", "dataPath", "instance_path", "pointer", "location")
+# A list longer than this is left to the lines (a JSON dump of data, not a report).
+_MAX_LINES = 2_000
+
+
+def records(lines: list[shapes.Line]) -> list[str]:
+    """One message per record of the first JSON list printed alone from its `[` line to the
+    `]` at the same indentation."""
+    start = next((n for n, line in enumerate(lines) if line.text.strip() == "["), None)
+    if start is None:
+        return []
+    indent = lines[start].indent
+    end = next(
+        (
+            m
+            for m in range(start + 1, min(len(lines), start + _MAX_LINES))
+            if lines[m].indent == indent and lines[m].text.strip() in ("]", "],")
+        ),
+        None,
+    )
+    if end is None:
+        return []
+    try:
+        data = json.loads("\n".join(line.text for line in lines[start : end + 1]).rstrip().rstrip(","))
+    except ValueError:
+        return []
+    if not isinstance(data, list) or not data:
+        return []
+    out = []
+    for record in data:
+        message = next((record[k] for k in _MESSAGE_KEYS if isinstance(record, dict) and k in record), None)
+        if not isinstance(message, str) or not message.strip():
+            return []
+        place = next((record[k] for k in _PLACE_KEYS if isinstance(record.get(k), str) and record[k]), "")
+        out.append(compose(place, [collapse(message)]) if place else collapse(message))
+    return out
