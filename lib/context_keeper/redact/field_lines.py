@@ -22,6 +22,9 @@ _ONE_VALUE = LazyPattern(
     r"(?P<v>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|[^\s\"'<>{}\[\](),;&|`#][^\s\"'<>{}\[\](),;&|`]{0,399})"
     r"(?(ek)</(?P=ek)>)[ \t]*,?[ \t\r]*"
 )
+_FIELD_KEY = LazyPattern(
+    r"[ \t]*(?:[-+~][ \t]+)?(?:(?P<q>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=q)[ \t]*(?:=>|[:=])|<(?P<ek>[A-Za-z][\w.-]{0,30})>)"
+)
 _OPENS = LazyPattern(r"[ \t]*(?:-[ \t]+\S|<[A-Za-z][^<>]*[^/<>]>[ \t\r]*$)")  # a list item, a start tag alone
 # A key that opens an object or a mapping of its own (`api_key:`, `"dbPassword": {`): the record under it is its.
 _NAMED_OPENER = LazyPattern(
@@ -106,9 +109,10 @@ def _opener_level(key: str, found: int | None) -> int | None:
 
 
 def _is_value_field(line: str) -> bool:
+    """Whether `line` starts with a value field's key, whatever its value (`value: ${X}`)."""
     from .named_fields import field_role
 
-    v = _ONE_VALUE.fullmatch(line)
+    v = _FIELD_KEY.match(line)
     return v is not None and field_role(v.group("k") or v.group("ek")) == "value"
 
 
