@@ -26,6 +26,7 @@ KEPT = [
     # an API's object id after its type's prefix, under an id's key
     '{"id":"wh_7QbcDEF2ghIJK3lmnOPq4rsT","status":"enabled"}',
     "endpointId: wh_7QbcDEF2ghIJK3lmnOPq4rsT",
+    "see notes//bob:ref@main for the plan",  # a path, not a reference's user
 ]
 
 REMOVED = [
@@ -43,6 +44,9 @@ REMOVED = [
         "%2FzVxZ9kFtwbGNfSsVlfObl6GX3bi5MviAn9EJGegLT6ZIrFeg14x&X=1",
         "FtwbGNfSsVlfObl6",
     ),
+    # a user and password in a network-path reference, or in a URL whose scheme lost its colon
+    ("<script src='//bob:Tiger.Lily42@cdn.example.com/x.js'>", "Tiger.Lily42"),
+    ("Could not parse URL from 'mysql//app:Tiger@Lily42@db/app'", "Lily42"),
     # a literal fallback after a reference under a secret's name
     ("const c = { password: settings.redis ?? 'Tiger.Lily42' };", "Tiger.Lily42"),
     ("$token = $_ENV['GH'] ?? 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA';", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
