@@ -27,6 +27,8 @@ KEPT = [
     '{"id":"wh_7QbcDEF2ghIJK3lmnOPq4rsT","status":"enabled"}',
     "endpointId: wh_7QbcDEF2ghIJK3lmnOPq4rsT",
     "see notes//bob:ref@main for the plan",  # a path, not a reference's user
+    'password.name = "Tiger.Lily42"',  # a field of a password object, not the password
+    'log.warn(Keys.PASSWORD.getName(), "is required")',
 ]
 
 REMOVED = [
@@ -47,6 +49,8 @@ REMOVED = [
     # a user and password in a network-path reference, or in a URL whose scheme lost its colon
     ("<script src='//bob:Tiger.Lily42@cdn.example.com/x.js'>", "Tiger.Lily42"),
     ("Could not parse URL from 'mysql//app:Tiger@Lily42@db/app'", "Lily42"),
+    # a constant's name passed as the key (`Keys.TOKEN.getKey()` is `Keys.TOKEN`)
+    ('props.put(PGProperty.PASSWORD.getName(), "Tiger.Lily42");', "Tiger.Lily42"),
     # a literal fallback after a reference under a secret's name
     ("const c = { password: settings.redis ?? 'Tiger.Lily42' };", "Tiger.Lily42"),
     ("$token = $_ENV['GH'] ?? 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA';", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
