@@ -53,6 +53,7 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         'resource "vault_item" "x" {{\n  name  = "/app/api-secret"\n  type  = "String"\n  value = "{v}"\n}}',
         "<init-param>\n  <param-name>mail/apiSecret</param-name>\n  <param-type>string</param-type>\n"
         "  <param-value>{v}</param-value>\n</init-param>",  # another name field (its type) between
+        "- debconf:\n    name: postfix\n    question: postfix/sasl_password\n    value: '{v}'\n    vtype: password",
         'curl -X POST https://ci.example.com/vars --data \'{{"name":"API_TOKEN","value":"{v}"}}\'',
     ],
 )

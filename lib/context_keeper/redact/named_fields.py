@@ -24,10 +24,12 @@ from .patterns import MARK, LazyPattern
 
 # A field's key (its last word, upper case) that makes it the record's name, or its value.
 NAME_ROLES = frozenset(
-    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE".split()
+    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION".split()
 )
 # (the name roles' keys in lower case, tested on a line before its fields are read)
-_NAME_WORDS = tuple("name key path id field var param setting label title option type propert attribute".split())
+_NAME_WORDS = tuple(
+    "name key path id field var param setting label title option type propert attribute question".split()
+)
 VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
 _ROLE_ENDS = tuple(sorted(w.lower() for w in NAME_ROLES | VALUE_ROLES))
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
