@@ -51,6 +51,7 @@ REMOVED = [
     ("Could not parse URL from 'mysql//app:Tiger@Lily42@db/app'", "Lily42"),
     # a constant's name passed as the key (`Keys.TOKEN.getKey()` is `Keys.TOKEN`)
     ('props.put(PGProperty.PASSWORD.getName(), "Tiger.Lily42");', "Tiger.Lily42"),
+    ("const db = knex({ connection: { user: 'app', password: String.raw`Tiger.Lily42` } });", "Tiger.Lily42"),
     # a literal fallback after a reference under a secret's name
     ("const c = { password: settings.redis ?? 'Tiger.Lily42' };", "Tiger.Lily42"),
     ("$token = $_ENV['GH'] ?? 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA';", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),

@@ -54,11 +54,13 @@ _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value (`[]byte("…")`), a wrapper marking it as a secret
-# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
+# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`),
+# JavaScript's raw template
 _CONVERSION = (
     r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
     r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText)"
     r"|Encoding\.\w{1,12}\.GetBytes)\("  # .NET's `Encoding.UTF8.GetBytes("…")`
+    r"|String\.raw(?=`)"  # a tagged template that keeps the literal as written
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
