@@ -47,6 +47,14 @@ KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
         "helm upgrade app ./chart --set env[0].name=DB_PASSWORD,env[0].value={v}",  # keys under a path
         '{{ name = "DB_PASSWORD"; value = "{v}"; }}',  # `;` between fields inside braces
         '      + name  = "DB_PASSWORD"\n      + value = "{v}"',  # a plan's added lines
+        '{{"settings": {{"smtpPassword": {{"secure": true, "value": "{v}"}}, "port": {{"value": 587}}}}}}',  # its key
+        'inputs:\n  vendor_api_key:\n    description: Vendor key\n    default: "{v}"',  # a key opening a mapping
+        '"signingKey": {{\n  "description": "the relay",\n  "value": "{v}"\n}}',  # one opening a JSON object
+        'resource "vault_item" "x" {{\n  name  = "/app/api-secret"\n  type  = "String"\n  value = "{v}"\n}}',
+        "<init-param>\n  <param-name>mail/apiSecret</param-name>\n  <param-type>string</param-type>\n"
+        "  <param-value>{v}</param-value>\n</init-param>",  # another name field (its type) between
+        "- debconf:\n    name: postfix\n    question: postfix/sasl_password\n    value: '{v}'\n    vtype: password",
+        'curl -X POST https://ci.example.com/vars --data \'{{"name":"API_TOKEN","value":"{v}"}}\'',
     ],
 )
 def test_a_value_field_named_by_its_record_is_removed(template: str, value: str) -> None:
@@ -78,6 +86,11 @@ def test_a_value_field_named_by_its_record_is_removed(template: str, value: str)
         "UPDATE config SET value = 'eu-west-1' WHERE key = 'region'; UPDATE config SET value = NULL WHERE key = 'api_secret';",
         'ssm.PutParameterInput{Name: aws.String("/prod/db/password"), Value: aws.String(os.Getenv("DB_PASSWORD"))}',
         "curl -k https://auth.example.com/oauth/token -d 'grant_type=password&username=bob'",  # a URL names nothing
+        '{"location": {"value": "westeurope-2b"}, "apiSecret": {"value": "${API_SECRET}"}}',  # a key naming none
+        "region:\n  description: where it runs\n  default: eu-west-1b2",
+        # a record's own non-secret name, after another record's value above it
+        "  <name>db.password</name>\n  <value>${DB_PASSWORD}</value>\n  <name>db.region</name>\n  <value>eu-west-1b2</value>",
+        'resource "x" "y" {\n  name  = "region"\n  type  = "String"\n  value = "eu-west-1b2"\n}',
     ],
 )
 def test_a_record_naming_no_secret_or_holding_no_secret_is_kept(text: str) -> None:

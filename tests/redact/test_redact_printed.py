@@ -48,6 +48,9 @@ PRINTED = (
     "openssl enc -aes-256-cbc -k {v} -in a -out a.enc",
     '  - name: DB_PASSWORD\n    value: "{v}"',
     "- name: api_token\n  value: {v}",
+    # a remote shell's status line before what the command printed
+    '$ kubectl exec deploy/api -- printenv API_TOKEN\nDefaulted container "api" out of: api, proxy\n{v}',
+    "$ ssh ops@db1 'printenv PGPASSWORD'\nWarning: Permanently added 'db1' (ED25519) to the list of known hosts.\n{v}",
 )
 
 

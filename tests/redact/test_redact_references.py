@@ -20,6 +20,15 @@ KEPT = [
     "restic key add-key --repo /srv/restic",
     "access_key = AKIAIOSFODNN7EXAMPLE",
     "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    # a store's reference, an encrypted envelope: where the secret is, or its ciphertext
+    "az containerapp secret set -n api -g rg --secrets api-token=keyvaultref:https://kv1.vault.azure.net/secrets/tok,identityref:system",
+    "- key: DB_PASSWORD\n  type: SECRET\n  value: EV[1:c2VhbGVkYnlwbGF0Zm9ybQ==:Y2lwaGVydGV4dGJ5dGVz]",
+    # an API's object id after its type's prefix, under an id's key
+    '{"id":"wh_7QbcDEF2ghIJK3lmnOPq4rsT","status":"enabled"}',
+    "endpointId: wh_7QbcDEF2ghIJK3lmnOPq4rsT",
+    "see notes//bob:ref@main for the plan",  # a path, not a reference's user
+    'password.name = "Tiger.Lily42"',  # a field of a password object, not the password
+    'log.warn(Keys.PASSWORD.getName(), "is required")',
 ]
 
 REMOVED = [
@@ -30,6 +39,22 @@ REMOVED = [
     ("helm install app chart/app --set auth.apiKey=q8ZtV3mR7pL2xN9cW4bY6kH1", "q8ZtV3mR7pL2xN9cW4bY6kH1"),
     ("private_key: abc-secret-value", "abc-secret-value"),
     ("access_key = AKIA2OGYBAH6RZ4QXJ7P", "2OGYBAH6RZ4QXJ7P"),
+    ("token=wh_7QbcDEF2ghIJK3lmnOPq4rsT", "7QbcDEF2ghIJK3lmnOPq4rsT"),  # the same shape, no id's key
+    # a session token URL-escaped in a query string: the escapes are part of it
+    (
+        "?X-Amz-Security-Token=IQoJb3JpZ2luX2VjEQ7wTnR4kLm2Vb8xZc3Pq9Ys5Dh1Gf6Jk0Aa7Ww2Ee4Rr8Tt"
+        "%2FzVxZ9kFtwbGNfSsVlfObl6GX3bi5MviAn9EJGegLT6ZIrFeg14x&X=1",
+        "FtwbGNfSsVlfObl6",
+    ),
+    # a user and password in a network-path reference, or in a URL whose scheme lost its colon
+    ("<script src='//bob:Tiger.Lily42@cdn.example.com/x.js'>", "Tiger.Lily42"),
+    ("Could not parse URL from 'mysql//app:Tiger@Lily42@db/app'", "Lily42"),
+    # a constant's name passed as the key (`Keys.TOKEN.getKey()` is `Keys.TOKEN`)
+    ('props.put(PGProperty.PASSWORD.getName(), "Tiger.Lily42");', "Tiger.Lily42"),
+    ("const db = knex({ connection: { user: 'app', password: String.raw`Tiger.Lily42` } });", "Tiger.Lily42"),
+    # a literal fallback after a reference under a secret's name
+    ("const c = { password: settings.redis ?? 'Tiger.Lily42' };", "Tiger.Lily42"),
+    ("$token = $_ENV['GH'] ?? 'kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA';", "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"),
 ]
 
 

@@ -42,6 +42,7 @@ class _Rules:
         import re
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from .format_args import compile_rules as format_args_rules
         from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
         from .masked_comparisons import compile_rules as masked_rules
@@ -60,6 +61,7 @@ class _Rules:
             + positions.compile_rules()
             + stdin.compile_rules()
             + templated_rules()
+            + format_args_rules(redact)
             + nouns.compile_rules()
             + languages.compile_rules()
             + header_list_rules()

@@ -69,10 +69,17 @@ _PREFIXED = (
 )
 
 
+# A key that says its value is an id (`"id": "we_…"`, `object_id=`, `webhookId: `): an API's id of
+# an object, random after its type's prefix as a token is, is no secret.
+_ID_KEY_BEFORE = LazyPattern(r"(?:(?:\b|_)(?:id|ID|Id)|(?<=[a-z])(?:Id|ID))[\"']?[ \t]*[:=][ \t]*[\"']?\Z")
+
+
 def _prefixed_sub(m: re.Match[str]) -> str:
     # The whole token or nothing: a part taken would hide the rest from the rules after this one.
     body = m.group("s").rstrip("=")
     if MARK in body or m.group("p").lower() in _NOT_TOKEN_PREFIXES or _UUID_INSIDE.search(m.group(0)):
+        return m.group(0)
+    if _ID_KEY_BEFORE.search(m.string, max(0, m.start() - 40), m.start()) is not None:
         return m.group(0)
     if not is_random_token(body) or not_a_secret(body):
         return m.group(0)

@@ -22,7 +22,14 @@ _ONE_VALUE = LazyPattern(
     r"(?P<v>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|[^\s\"'<>{}\[\](),;&|`#][^\s\"'<>{}\[\](),;&|`]{0,399})"
     r"(?(ek)</(?P=ek)>)[ \t]*,?[ \t\r]*"
 )
+_FIELD_KEY = LazyPattern(
+    r"[ \t]*(?:[-+~][ \t]+)?(?:(?P<q>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=q)[ \t]*(?:=>|[:=])|<(?P<ek>[A-Za-z][\w.-]{0,30})>)"
+)
 _OPENS = LazyPattern(r"[ \t]*(?:-[ \t]+\S|<[A-Za-z][^<>]*[^/<>]>[ \t\r]*$)")  # a list item, a start tag alone
+# A key that opens an object or a mapping of its own (`api_key:`, `"dbPassword": {`): the record under it is its.
+_NAMED_OPENER = LazyPattern(
+    r"[ \t]*(?:-[ \t]+)?(?P<q>[\"']?)(?P<k>[A-Za-z][\w.-]{0,60})(?P=q)[ \t]*[:=][ \t]*\{?[ \t\r]*"
+)
 
 
 def _indent(line: str) -> int:
@@ -60,25 +67,53 @@ def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | N
     """The tier of the name field above line `j` in its record; None when the record starts
     above it without one."""
     indent = _indent(lines[j])
+    found: int | None = None  # a name field of the record that names no secret
     for k in range(j - 1, max(-1, j - 1 - _LOOK_BACK), -1):
         line = lines[k]
         s = line.strip()
-        if not s or s[0] in "}])" or s.startswith("</") or s.endswith(("{", "[")):
-            return None
+        if not s or s[0] in "}])" or s.startswith("</") or s.endswith("["):
+            return found
+        if s.endswith("{") and ((opener := _NAMED_OPENER.fullmatch(line)) is None or _indent(line) >= indent):
+            return found
         if s.startswith(("#", "//")):
             continue
         i = _indent(line)
         item = s.startswith("- ")
         if i > indent:
             continue  # a sibling field's own lines
+        if i < indent and (opener := _NAMED_OPENER.fullmatch(line)) is not None:
+            return _opener_level(opener.group("k"), found)
         if i < indent and not (item and i + 2 == indent) and _OPENS.match(line) is None:
-            return None
+            return found
         level = record_level(line)
+        if level is not None and level != NOT_SECRET:
+            return level  # (the record's name found)
         if level is not None:
-            return level  # (the record's name found: a secret's, or another's)
+            # another name field of the record may name it (`type = "SecureString"` between
+            # `name = "/prod/db-password"` and the value): looked for up to the record's start
+            found = level
+        elif _is_value_field(line):
+            return found  # another record's value: the record started below it
         if i < indent or item:
-            return None  # the record's first line, no name in it
-    return None
+            return found  # the record's first line
+    return found
+
+
+def _opener_level(key: str, found: int | None) -> int | None:
+    """The tier a record takes from the key that opens it (`api_key:` above `default: …`), when
+    none of its own fields named a secret."""
+    from .named_fields import name_level
+
+    level = name_level(key)
+    return level if level != NOT_SECRET else found
+
+
+def _is_value_field(line: str) -> bool:
+    """Whether `line` starts with a value field's key, whatever its value (`value: ${X}`)."""
+    from .named_fields import field_role
+
+    v = _FIELD_KEY.match(line)
+    return v is not None and field_role(v.group("k") or v.group("ek")) == "value"
 
 
 def _level_below(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int | None:

@@ -16,7 +16,7 @@ from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).
-_B64 = r"[A-Za-z0-9+/]"
+_B64 = r"(?:[A-Za-z0-9+/]|%2[BbFf])"  # (a query string escapes `+` and `/`: `X-Amz-Security-Token=…%2F…`)
 TOKENS: tuple[tuple[str, str, str], ...] = (
     ("sk", r"sk-ant-", r"[\w-]{10,}"),  # Anthropic (api03, admin01, oat01)
     ("sk", r"sk-(?:proj|svcacct|admin|or-v1|None)-", r"[\w-]{20,}"),  # OpenAI projects, OpenRouter

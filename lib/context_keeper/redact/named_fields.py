@@ -24,10 +24,12 @@ from .patterns import MARK, LazyPattern
 
 # A field's key (its last word, upper case) that makes it the record's name, or its value.
 NAME_ROLES = frozenset(
-    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE".split()
+    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION".split()
 )
 # (the name roles' keys in lower case, tested on a line before its fields are read)
-_NAME_WORDS = tuple("name key path id field var param setting label title option type propert attribute".split())
+_NAME_WORDS = tuple(
+    "name key path id field var param setting label title option type propert attribute question".split()
+)
 VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
 _ROLE_ENDS = tuple(sorted(w.lower() for w in NAME_ROLES | VALUE_ROLES))
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
@@ -39,10 +41,16 @@ _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 _VALUE_WORDS = ("val", "data", "default", "content", "text", "string", " -d", " /d")
 
 
+# A key that opens an object: `"dbPassword": {"value": …}`, `sqlAdminPassword = {`.
+_OPENERS = (":{", ": {", "={", "= {")
+
+
 def may_hold_record(low: str) -> bool:
     """Whether a lowered line holds what a record's value and name fields need (a cheap test first)."""
     return any(w in low for w in _VALUE_WORDS) and (
-        any(w in low for w in _NAME_WORDS) or any(f in low for f in _SHORT_NAME_FLAGS)
+        any(w in low for w in _NAME_WORDS)
+        or any(f in low for f in _SHORT_NAME_FLAGS)
+        or any(o in low for o in _OPENERS)
     )
 
 
@@ -60,7 +68,7 @@ _FIELD = LazyPattern(
     # (after the path of the object holding it: Helm's `env[0].name=`)
     r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)"
     r"[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
-    r"(?P<kv>" + _VALUE + r"))"
+    r"(?:(?P<kv>" + _VALUE + r")|(?P<ko>\{)))"
 )
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
@@ -131,10 +139,18 @@ def _fields(line: str) -> list[_Field]:
     out = []
     pattern, pos = _FIELD.compiled(), 0
     while (m := pattern.search(line, pos)) is not None:
+        if m.group("ko"):
+            # a key opening an object names the record inside it (its own name field, if any, too)
+            out.append(_Field(m.end(), m.end(), "name", "", m.span("k")))
+            pos = m.end()
+            continue
         group = "fv" if m.group("f") else "ev" if m.group("ek") else "kv"
         key = m.group("fk") or m.group("ek") or m.group("k")
         role = _role(key, group == "fv")
-        # another flag's argument may hold fields (`--tags Key=…,Value=…`, `-a 'option=… value=…'`)
+        # another flag's argument may hold fields (`--tags Key=…,Value=…`, `-a 'option=… value=…'`),
+        # and one that opens an object is a record, not a value (`-d '{"name": …, "value": …}'`)
+        if group == "fv" and line[m.start(group) : m.start(group) + 2].lstrip("'\"").startswith("{"):
+            role = None
         pos = m.start(group) if role is None and group == "fv" else m.end()
         if role is not None:
             out.append(_Field(m.start(), m.end(), role[0], role[1], m.span(group)))

@@ -54,11 +54,13 @@ _NOUN = LazyPattern(_NOUNS)  # lower case
 _NOUN_ANY_CASE = LazyPattern(f"(?i:{_NOUNS})")
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A literal's conversion between the name and the value (`[]byte("…")`), a wrapper marking it as a secret
-# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`)
+# (`SecretStr("…")`), any type's constructor from it (`Buffer.from("…")`, `HeaderValue::from_static("…")`),
+# JavaScript's raw template
 _CONVERSION = (
     r"(?:\[\]byte|bytes|Some|new[ \t]+String|unsafePlainText|plainText|fromString|(?:Secret|Sensitive|Secure)[A-Z]?\w{0,20}"
     r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText)"
     r"|Encoding\.\w{1,12}\.GetBytes)\("  # .NET's `Encoding.UTF8.GetBytes("…")`
+    r"|String\.raw(?=`)"  # a tagged template that keeps the literal as written
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
@@ -99,6 +101,7 @@ _CODE_START = LazyPattern(r"[\w.$:]*[(\[{]")
 _NAMES_A_VALUE = LazyPattern(r"[ \t]+value[ \t]*=")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 _WORD = LazyPattern(r"[A-Za-z][a-z]+")
+_ACCESSOR = LazyPattern(r"(?<=[A-Z0-9])\.(?:getName|name|getKey|key|toString)\(\)\Z")  # after an upper-case constant
 
 
 def judged(level: int, v: str) -> bool:
@@ -158,9 +161,13 @@ def _after_nouns(text: str) -> tuple[str, bool]:
         start, end = _name_at(text, m.start(), m.end())
         if start < pos:
             continue
+        # `PGProperty.PASSWORD.getName()`: a constant's name, read as the constant (`PGProperty.PASSWORD`)
+        accessor = _ACCESSOR.search(text, start, end + 2) if text[end : end + 2] == "()" else None
         if (start, end) != read:  # (a name read once, not once per noun: a long one holds many)
-            read, level = (start, end), _name_level(text, start, end)
+            read, level = (start, end), _name_level(text, start, end if accessor is None else accessor.start())
             named = named or level != NOT_SECRET or tier(text[start:end].rsplit(".", 1)[-1]) != NOT_SECRET
+        if accessor is not None:
+            end = accessor.end()
         span = None if level == NOT_SECRET else _secret_after(text, start, end, level)
         if span is None and level != NOT_SECRET:
             span = after_noun(text, start, end, level, judged)  # past whatever syntax stands between

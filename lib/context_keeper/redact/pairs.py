@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
 
-TRIGGERS = ("value", "Value", "</string>")  # the value's line, found first (`</value>` holds `value`)
+TRIGGERS = ("value", "Value", "default", "</string>")  # the value's line, found first (`</value>` holds `value`)
 _NAME_WORDS = ("name", "key", "type", "kind")  # one of them, in any case, on the line before
 # (quoted keys and a trailing comma too: the same pair pretty-printed as JSON, `"type" : "secret",`).
 # Both keys may share a prefix: CloudFormation's `"ParameterKey"` then `"ParameterValue"`, a

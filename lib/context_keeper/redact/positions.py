@@ -304,8 +304,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("@",),
         # `app:…@tcp(db:3306)`, `scott/…@ORCL`, `bob@example.com:…` at a line's end
-        # (`corp/bob:…@host`: a domain before the user)
-        r"(?<![\w/:@.$-])(?:[A-Za-z][\w.-]{0,40}/)?(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
+        # (`corp/bob:…@host`: a domain before the user; `//bob:…@host`, a network-path reference,
+        # a URL whose scheme lost its colon: `postgres//bob:…@db/app`)
+        r"(?:(?<![\w/:@.$-])|(?<=[\s\w'\"=]//))(?:[A-Za-z][\w.-]{0,40}/)?(?P<u>[A-Za-z_][\w.-]{0,40})[:/](?P<s>[^\s:/'\"]{3,200})"
         r"@(?P<h>tcp\(|unix\(|//|(?:[A-Za-z][\w-]*(?:\.[\w-]+)*|\d{1,3}(?:\.\d{1,3}){3})(?=[:/'\"\s]|$))",
         _userinfo,
     ),

@@ -281,6 +281,12 @@ def _in_frames(text: str) -> str:
 
 
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
+# What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
+# console`, `docker exec -t`): the value comes on the line after.
+_STATUS_LINE = LazyPattern(
+    r"[ \t]*(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
+    r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b[^\n]{0,200}"
+)
 
 
 def _redact_announced(text: str) -> str:
@@ -327,6 +333,9 @@ def _redact_announced(text: str) -> str:
             ):
                 user_line, j = True, k + 1
                 continue  # `cat office.auth`: a user on the first line, its password on the next
+            if mode & BARE and not taken and k < i + 3 and _STATUS_LINE.fullmatch(lines[k]) is not None:
+                j = k + 1
+                continue  # `Connecting to fdaa:…… complete`: the remote shell's, not the command's
             # (a read prints its one value: the lines after it are judged as any printed value)
             if m is None or not secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break

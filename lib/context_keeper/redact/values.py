@@ -46,9 +46,9 @@ _REFERENCE = LazyPattern(
       | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
       | ![A-Za-z][\w.-]*[ \t]          # a YAML local tag and its argument: `!env_var X`, `!include f`
-      | (?:_?env|file|vault|op|ref\+\w+|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
-        :(?://)?[A-Za-z0-9_/.{$-]
-      | ENC\[ | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
+      | (?:_?env|file|vault|op|ref\+\w+|[a-z]{0,16}ref|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
+        :(?://)?[A-Za-z0-9_/.{$-]       # (`keyvaultref:https://…`, `secretref:db-pass`: a store's reference)
+      | [A-Z]{2,5}\[[\w.-]{0,20}[:,] | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
       | [a-z][a-z0-9]*(?:[-_][a-z0-9]+)+:(?:\d{1,4}|latest)$  # db-pass:3: a stored secret's name and version
     """,

@@ -1,0 +1,67 @@
+"""A literal argument that a format string puts where a secret goes.
+
+`fmt.Sprintf("host=db user=app password=%s", "…")`, `String.format("…;Password={0}", "…")`,
+`"postgres://app:{}@db/app".format("…")`: the format string says what each placeholder is, the
+argument is what it becomes. The format is read with its arguments in place (a literal as
+itself, anything else as a name, which no rule takes), by the same rules as any line; a literal
+the filled string loses was in a secret's position, and is marked where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern, LazyRule
+
+_STRING = r"\"(?:[^\"\\\n]|\\.){0,400}\""
+# a printf-style call or a `String.Format`, its format literal, then its arguments
+_CALL = (
+    r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat)\([ \t]*"
+    r"(?P<fmt>" + _STRING + r")(?P<args>(?:[ \t]*,[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)){1,8})[ \t]*\)"
+    # a format literal's own method: Python's `"….".format(…)`
+    r"|(?P<fmt2>" + _STRING + r")\.format\((?P<args2>(?:[ \t]*,?[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80})){1,8})\)"
+)
+_ARG = LazyPattern(r"[ \t]*,?[ \t]*(?P<a>" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)")
+_PLACEHOLDER = LazyPattern(r"%[-+ #0]*\d*(?:\.\d+)?[svqdx]|\{\d?\}")
+_PROBE = "argument"  # what a non-literal argument reads as: a word no rule takes for a secret
+
+
+def _filled(fmt: str, args: list[str]) -> str:
+    """`fmt` with its placeholders replaced by `args`, in order (an index, `{1}`, by its index)."""
+    n = -1
+
+    def one(p: re.Match[str]) -> str:
+        nonlocal n
+        n += 1
+        index = int(p.group(0)[1]) if p.group(0)[0] == "{" and p.group(0)[1:2].isdigit() else n
+        return args[index] if index < len(args) else p.group(0)
+
+    return _PLACEHOLDER.sub(one, fmt)
+
+
+def _sub(redact: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
+    def sub(m: re.Match[str]) -> str:
+        fmt_group, args_group = ("fmt", "args") if m.group("fmt") is not None else ("fmt2", "args2")
+        fmt = m.group(fmt_group)[1:-1]
+        if _PLACEHOLDER.search(fmt) is None or MARK in m.group(0):
+            return m.group(0)
+        spans = [a.span("a") for a in _ARG.finditer(m.group(args_group))]
+        base = m.start(args_group) - m.start()
+        whole = m.group(0)
+        args = [whole[base + a : base + b] for a, b in spans]
+        values = [a[1:-1] if a.startswith('"') and len(a) >= 2 else _PROBE for a in args]
+        done = redact(_filled(fmt, values))
+        out, pos = [], 0
+        for (a, b), arg, value in zip(spans, args, values, strict=True):
+            if arg.startswith('"') and len(value) >= 4 and value not in done:
+                out += [whole[pos : base + a + 1], MARK]
+                pos = base + b - 1
+        return whole if not out else "".join(out) + whole[pos:]
+
+    return sub
+
+
+def compile_rules(redact: Callable[[str], str]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `positions.compile_rules`; `redact` reads the filled format."""
+    return ((("printf(", "Printf(", "ormat("), LazyRule(_CALL, _sub(redact))),)

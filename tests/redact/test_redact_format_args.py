@@ -1,0 +1,37 @@
+"""A literal argument that a format string puts in a secret's position is removed; one the
+format puts anywhere else, and a non-literal argument, are kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+PERSON = "Tiger.Lily42"
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        'dsn := fmt.Sprintf("host=db user=app password=%s dbname=app", "{v}")',
+        'String url = String.format("jdbc:postgresql://db/app?user=%s&password=%s", "app", "{v}");',
+        'var cs = string.Format("Server=db;User Id=app;Password={{0}};", "{v}");',
+        'dsn = "postgresql://app:{{}}@db/app".format("{v}")',
+    ],
+)
+def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str) -> None:
+    out = redact(template.format(v=PERSON))
+    assert PERSON not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'fmt.Printf("user=%s host=%s\\n", "bob", "db01.internal")',  # no secret's position
+        'log.Printf("password=%s", password)',  # a variable, not a literal
+        'msg = "{} of {} done".format("Tiger.Lily42", "ten")',
+        'String.format("token length %d", 32)',
+    ],
+)
+def test_what_a_format_puts_elsewhere_is_kept(text: str) -> None:
+    assert redact(text) == text
