@@ -40,6 +40,7 @@ from context_keeper.failures import (
     joins,
     layout,
     marks,
+    placed,
     sections,
     shapes,
     wording,
@@ -302,8 +303,11 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
             above -= 1
         excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
         near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
+        place = placed.place_over(lines, kinds, above, n) if near else ""
         if near and layout.heads(lines, kinds, above, n) and not shapes.LOC_START_RE.match(text):
             text = compose(shapes.plain_location(lines[above].core), [text])
+        elif place and place not in text and not shapes.LOC_START_RE.match(text):
+            text = compose(place, [text])
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
