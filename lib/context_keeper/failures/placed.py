@@ -20,7 +20,9 @@ from context_keeper.failures import shapes
 # A list's number before an item (`2. `, `3) `).
 _NUMBER_RE = re.compile(r"^\d{1,3}[.)]\s+")
 # A path with an extension, or an absolute path (a mount point, a directory: `/srv/data`, `/`).
-_PLACE_RE = re.compile(r"/?" + shapes.PATH + r"|/(?:[\w.@~+-]+/?)*")
+# (Each segment after a `/` only: a class repeated under `*` without one would backtrack
+# exponentially on a long line that is no path.)
+_PLACE_RE = re.compile(r"/?" + shapes.PATH + r"|/(?:[\w.@~+-]+(?:/[\w.@~+-]+)*/?)?")
 # The place in brackets, or followed by `:` and at most one word (`Errors.`).
 _FORMS = (
     re.compile(r"^\((?P<place>[^()]+)\)$"),
