@@ -48,3 +48,10 @@ def test_a_line_that_says_more_than_a_place_is_not_a_head() -> None:
 def test_a_message_that_names_its_place_already_takes_no_head() -> None:
     output = "src/cart.conf:\n   src/cart.conf:4: error: unknown key 'pirce'\n"
     assert messages(output) == ["src/cart.conf:4: error: unknown key 'pirce'"]
+
+
+def test_a_long_line_that_is_no_path_is_no_place() -> None:
+    # (A pattern repeating a class under `*` with an optional slash would backtrack
+    # exponentially here, and this would not return.)
+    output = "/" + "a" * 80 + "!\n   error: mount point does not exist\n"
+    assert messages(output) == ["error: mount point does not exist"]
