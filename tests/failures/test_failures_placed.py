@@ -34,8 +34,8 @@ def test_an_absolute_path_alone_heads_the_deeper_message() -> None:
     assert messages(output) == ["/srv/cache: error: mount point does not exist: No such file or directory"]
 
 
-def test_a_place_at_the_message_s_own_margin_is_not_its_head() -> None:
-    # (Two lines at one margin are two things said, not a place and what happened there.)
+def test_a_place_at_the_margin_of_a_message_stating_its_level_is_not_its_head() -> None:
+    # (At one margin, a message with its level is a finding of its own.)
     output = "/srv/cache\nerror: mount point does not exist: No such file or directory\n"
     assert messages(output) == ["error: mount point does not exist: No such file or directory"]
 
@@ -55,3 +55,11 @@ def test_a_long_line_that_is_no_path_is_no_place() -> None:
     # exponentially here, and this would not return.)
     output = "/" + "a" * 80 + "!\n   error: mount point does not exist\n"
     assert messages(output) == ["error: mount point does not exist"]
+
+
+def test_a_file_alone_at_the_margin_heads_a_message_that_states_no_level() -> None:
+    output = "Build failed.\n\n./src/cart.tsx\nModule not found: Can't resolve './money'\n"
+    assert messages(output) == ["./src/cart.tsx: Module not found: Can't resolve './money'"]
+    # (A level at the margin opens a finding of its own; a file under a file is a list.)
+    output = "./src/cart.tsx\nError: Can't resolve './money'\n"
+    assert messages(output) == ["Error: Can't resolve './money'"]
