@@ -66,8 +66,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The eighteenth batch, the seventh round's sealed held-out set, what is left after the eighth
 # round (split in halves by toolchain, one half read during the round, the other at its end;
 # docs/performance.md, e2). A place not put in front: written above the message in a form of
-# its own (fasm's `cart.asm [8]:`, ledger's `While parsing file "x", line 7:`, opam's file over
-# an indented `error  2:`, unzip's `testing: a/cart.py` over `error:`), closing the line
+# its own (fasm's `cart.asm [8]:`, ledger's `While parsing file "x", line 7:`, unzip's `testing: a/cart.py` over `error:`), closing the line
 # without a dash (markuplint's `... (rule) /p/index.html:13:9`), in fields under a heading
 # (detect-secrets' `Location:` under `Secret Type:`). Conventions the expectation
 # writes against other tools': robocop's `place CODE text` (one space) and rustfmt's `Diff in
@@ -134,16 +133,15 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # 68 of 121 messages, its misses read after scoring, by kind. The wrong line: a line of
 # decoration or housekeeping over the message (semgrep's source excerpt, semantic-release's
 # exception over its `✘` line (the line not joined to the sentence under it), httpie's HTML
-# `<title>` under its `warning:`, prospector's `Messages` heading), eleventy's `Error:` line
-# without the file named in the numbered line above it, the runtime's restatement over the
+# `<title>` under its `warning:`, prospector's `Messages` heading), the runtime's restatement over the
 # tool's own line (jekyll's Ruby raise with its frame, typeorm's `QueryFailedError` under
 # `Migration ... failed, error:`), the second of two messages where the first is the one quoted
 # (cypress, gh's `please run:`, parcel's resolver line under its located diagnostic). A message
 # over several lines not joined: a finding ending in `:` over its indented items (apt-get's
 # unmet dependencies, pytype's explanations under each location), an exception's wrapped
 # sentences (puppeteer, hatch's second sentence after the traceback), gdb's frame line under the
-# signal. A place or name not put in front: on its own line above (next's `./app/page.tsx`,
-# cloud-init's bare `Error:`), a test's title over its exception (junit4's `1) name`).
+# signal. A place or name not put in front: on its own line above (cloud-init's bare
+# `Error:`), a test's title over its exception (junit4's `1) name`).
 # Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error N:` after the location, dbt's
 # excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:` where its `✘` line
 # reads bare. Several failures as one or too few: testparm's unknown parameter and warning
@@ -195,7 +193,6 @@ KNOWN_MISSES = frozenset(
         "cypress-binary-missing",
         "dbt-parse-compilation-error",
         "dbt-run-model-errors",
-        "eleventy-template-error",
         "gdb-segfault-backtrace",
         "gh-not-logged-in",
         "ginkgo-failures",
@@ -204,7 +201,6 @@ KNOWN_MISSES = frozenset(
         "httpie-not-found",
         "jekyll-liquid-error",
         "junit4-class-not-found",
-        "next-build-errors",
         "openapi-typescript-bad-ref",
         "packer-validate-errors",
         "parcel-build-errors",
@@ -289,7 +285,6 @@ KNOWN_MISSES = frozenset(
         "nbconvert-execute-error",
         "nox-session-fails",
         "npm-run-all-lint-and-test",
-        "opam-lint",
         "pandoc-fail-if-warnings",
         "pdflatex-missing-package",
         "pdflatex-several-errors",
