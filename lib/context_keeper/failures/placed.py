@@ -1,6 +1,7 @@
 """A place named alone on the line over the deeper message that happened there.
 
     place_over(lines, kinds, above, n) -> str  # the place the line `above` names, or ""
+    headed(lines, kinds, above, n, text) -> str  # `text` with that place, or a location, in front
 
 A tool that groups its messages by where they happened prints the place on a line of its own
 and the message under it, indented deeper: a file or a path alone (`/srv/data`), an item of a
@@ -15,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import findings, shapes
+from context_keeper.failures import findings, layout, shapes
+from context_keeper.failures.lines import compose
 
 # A list's number before an item (`2. `, `3) `).
 _NUMBER_RE = re.compile(r"^\d{1,3}[.)]\s+")
@@ -30,6 +32,15 @@ _FORMS = (
     re.compile(r"^(?P<place>\S+?):?$"),
     re.compile(r"^(?P<place>\S+?): [A-Za-z]+[.!]?$"),
 )
+
+
+def headed(lines: list[shapes.Line], kinds: list[str], above: int, n: int, text: str) -> str:
+    """`text` (the message at `n`) with where it happened in front, when the line `above` names
+    it: a location (`layout.heads`), or a place alone over the deeper message."""
+    if layout.heads(lines, kinds, above, n):
+        return compose(shapes.plain_location(lines[above].core), [text])
+    place = place_over(lines, kinds, above, n)
+    return compose(place, [text]) if place and place not in text else text
 
 
 def place_over(lines: list[shapes.Line], kinds: list[str], above: int, n: int) -> str:

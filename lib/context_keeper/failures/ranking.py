@@ -312,7 +312,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
         near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
         if near and not shapes.LOC_START_RE.match(text):
-            text = _headed_by(lines, kinds, above, n, text)
+            text = placed.headed(lines, kinds, above, n, text)
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
@@ -335,15 +335,6 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         )
         n = max(n_next, n + 1)
     return units
-
-
-def _headed_by(lines: list[shapes.Line], kinds: list[str], above: int, n: int, text: str) -> str:
-    """`text` (the message at `n`) with where it happened in front, when the line `above` names
-    it: a location, or a place alone over the deeper message (`failures.placed`)."""
-    if layout.heads(lines, kinds, above, n):
-        return compose(shapes.plain_location(lines[above].core), [text])
-    place = placed.place_over(lines, kinds, above, n)
-    return compose(place, [text]) if place and place not in text else text
 
 
 def _opened(lines: list[shapes.Line], n: int, end: int) -> str:
