@@ -14,9 +14,9 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from context_keeper.redact import redact  # noqa: E402
+from probe_score import report  # noqa: E402
 
 # Values: people's passwords of several shapes, and random keys of several alphabets.
 PERSON = ("Harbor.4417Finch", "maple-river-2291", "sunset7714", "Tulip!Garden88")
@@ -107,34 +107,11 @@ LOOKALIKES = (
 )
 
 
-def leaks() -> tuple[list[str], int]:
-    left: list[str] = []
-    n = 0
-    for template in SECRETS:
-        for value in PERSON + RANDOM:
-            text = template.format(v=value)
-            n += 1
-            if value in redact(text):
-                left.append(text)
-    return left, n
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
     args = parser.parse_args()
-    left, n = leaks()
-    changed = [(t, redact(t)) for t in LOOKALIKES if redact(t) != t]
-    templates_left = {t for t in SECRETS if any(t.format(v=v) in left for v in PERSON + RANDOM)}
-    if args.show:
-        for text in left:
-            print("leaked:", text.replace("\n", "\\n"))
-        for text, done in changed:
-            print("changed:", text.replace("\n", "\\n"), "->", done.replace("\n", "\\n"))
-    print(
-        f"secrets removed {n - len(left)} / {n} ({len(SECRETS) - len(templates_left)} / {len(SECRETS)} templates whole)"
-    )
-    print(f"look-alikes unchanged {len(LOOKALIKES) - len(changed)} / {len(LOOKALIKES)}")
+    report(SECRETS, LOOKALIKES, PERSON + RANDOM, args.show)
     return 0
 
 

@@ -17,9 +17,9 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from context_keeper.redact import redact  # noqa: E402
+from probe_score import report  # noqa: E402
 
 PERSON = ("Harbor.4417Finch", "maple-river-2291", "sunset7714", "Tulip!Garden88")
 RANDOM = ("pQ7rX2vL9mK4tB8wN3yZ6cH1dF5gJ0sA", "f3Kd9_Lq2Zx8Vw1-Rt6Yb4Nm")
@@ -225,36 +225,13 @@ LOOKALIKES2 = (
 )
 
 
-def leaks(secrets: tuple[str, ...] = SECRETS) -> tuple[list[str], int]:
-    left: list[str] = []
-    n = 0
-    for template in secrets:
-        for value in PERSON + RANDOM:
-            text = template.format(v=value)
-            n += 1
-            if value in redact(text):
-                left.append(text)
-    return left, n
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
     parser.add_argument("--second", action="store_true", help="score the second batch")
     args = parser.parse_args()
     secrets, lookalikes = (SECRETS2, LOOKALIKES2) if args.second else (SECRETS, LOOKALIKES)
-    left, n = leaks(secrets)
-    changed = [(t, redact(t)) for t in lookalikes if redact(t) != t]
-    templates_left = {t for t in secrets if any(t.format(v=v) in left for v in PERSON + RANDOM)}
-    if args.show:
-        for text in left:
-            print("leaked:", text.replace("\n", "\\n"))
-        for text, done in changed:
-            print("changed:", text.replace("\n", "\\n"), "->", done.replace("\n", "\\n"))
-    print(
-        f"secrets removed {n - len(left)} / {n} ({len(secrets) - len(templates_left)} / {len(secrets)} templates whole)"
-    )
-    print(f"look-alikes unchanged {len(lookalikes) - len(changed)} / {len(lookalikes)}")
+    report(secrets, lookalikes, PERSON + RANDOM, args.show)
     return 0
 
 
