@@ -166,12 +166,10 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # items, sherif's `N issues found in ./x:` over its findings and excerpts, perltidy's file
 # prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
 # `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
-# under its wrap-up. conan: its line is exactly 300 characters, which the expectation cuts
-# with `…`.
+# under its wrap-up.
 KNOWN_MISSES = frozenset(
     {
         "auditwheel-repair-pure",
-        "conan-install-unresolved",
         "cpputest-failures",
         "cpputest-memory-leak",
         "createdb-no-server",
