@@ -140,8 +140,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # over several lines not joined: a finding ending in `:` over its indented items (apt-get's
 # unmet dependencies, pytype's explanations under each location), an exception's wrapped
 # sentences (puppeteer, hatch's second sentence after the traceback), gdb's frame line under the
-# signal. A place or name not put in front: on its own line above (cloud-init's bare
-# `Error:`), a test's title over its exception (junit4's `1) name`).
+# signal. A place or name not put in front: on its own line above (next's `./app/page.tsx`,
+# cloud-init's bare `Error:`), a test's title over its exception (junit4's `1) name`).
 # Decoration kept: tsup's and graphql-codegen's `ERROR:`/`Error N:` after the location, dbt's
 # excerpt line, rspack's `×` and `╭─[2:45]`, openapi-typescript's `Error:` where its `✘` line
 # reads bare. Several failures as one or too few: testparm's unknown parameter and warning
@@ -199,6 +199,7 @@ KNOWN_MISSES = frozenset(
         "httpie-not-found",
         "jekyll-liquid-error",
         "junit4-class-not-found",
+        "next-build-errors",
         "openapi-typescript-bad-ref",
         "packer-validate-errors",
         "parcel-build-errors",

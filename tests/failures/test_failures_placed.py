@@ -34,8 +34,8 @@ def test_an_absolute_path_alone_heads_the_deeper_message() -> None:
     assert messages(output) == ["/srv/cache: error: mount point does not exist: No such file or directory"]
 
 
-def test_a_place_at_the_margin_of_a_message_stating_its_level_is_not_its_head() -> None:
-    # (At one margin, a message with its level is a finding of its own.)
+def test_a_place_at_the_message_s_own_margin_is_not_its_head() -> None:
+    # (Two lines at one margin are two things said, not a place and what happened there.)
     output = "/srv/cache\nerror: mount point does not exist: No such file or directory\n"
     assert messages(output) == ["error: mount point does not exist: No such file or directory"]
 
@@ -57,9 +57,8 @@ def test_a_long_line_that_is_no_path_is_no_place() -> None:
     assert messages(output) == ["error: mount point does not exist"]
 
 
-def test_a_file_alone_at_the_margin_heads_a_message_that_states_no_level() -> None:
-    output = "Build failed.\n\n./src/cart.tsx\nModule not found: Can't resolve './money'\n"
-    assert messages(output) == ["./src/cart.tsx: Module not found: Can't resolve './money'"]
-    # (A level at the margin opens a finding of its own; a file under a file is a list.)
-    output = "./src/cart.tsx\nError: Can't resolve './money'\n"
-    assert messages(output) == ["Error: Can't resolve './money'"]
+def test_a_file_a_command_lists_is_no_place_of_the_error_under_it() -> None:
+    # (A listing's file, then the program's own error at the same margin: two things printed,
+    # and the file in front of the error would name a place the error never happened in.)
+    output = "Exit code 1\nsrc/cart.py\nfind: ‘lib’: No such file or directory\nfind: ‘tests’: No such file or directory\n"
+    assert messages(output)[0] == "find: ‘lib’: No such file or directory"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import findings, layout, shapes
+from context_keeper.failures import layout, shapes
 from context_keeper.failures.lines import compose
 
 # A list's number before an item (`2. `, `3) `).
@@ -46,24 +46,11 @@ def headed(lines: list[shapes.Line], kinds: list[str], above: int, n: int, text:
 def place_over(lines: list[shapes.Line], kinds: list[str], above: int, n: int) -> str:
     """The place the line `above` names alone, when it stands right over the deeper message at
     `n`; else ""."""
-    if above != n - 1 or kinds[above] != "text" or lines[n].indent < lines[above].indent:
+    if above != n - 1 or kinds[above] != "text" or lines[n].indent <= lines[above].indent:
         return ""
     s = _NUMBER_RE.sub("", lines[above].core.strip())
-    if lines[n].indent == lines[above].indent and not _bare_file_over_words(s, lines[n].core):
-        return ""
     for form in _FORMS:
         m = form.match(s)
         if m and _PLACE_RE.fullmatch(m.group("place")):
             return m.group("place")
     return ""
-
-
-def _bare_file_over_words(place: str, message: str) -> bool:
-    """At the message's own margin only a file alone heads it, over a message that states no
-    level (a level at the margin opens a finding of its own, `conf.yml` / `ERROR: ...`) and is
-    no file itself (a list of files)."""
-    return (
-        bool(shapes.BARE_PATH_RE.match(place))
-        and not findings.leveled(message)
-        and not shapes.BARE_PATH_RE.match(message)
-    )
