@@ -35,3 +35,10 @@ def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str)
 )
 def test_what_a_format_puts_elsewhere_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_an_unclosed_format_call_with_a_long_argument_returns() -> None:
+    # (Were the comma between `.format(…)`'s arguments optional, the search would try every
+    # way to cut the run into eight arguments, and this would not return.)
+    text = '"password=%s".format(' + "a" * 200
+    assert redact(text) == text

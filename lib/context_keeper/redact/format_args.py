@@ -15,12 +15,15 @@ from collections.abc import Callable
 from .patterns import MARK, LazyPattern, LazyRule
 
 _STRING = r"\"(?:[^\"\\\n]|\\.){0,400}\""
+_ONE_ARG = r"(?:" + _STRING + r"|[^,()\"\n]{1,80})"
 # a printf-style call or a `String.Format`, its format literal, then its arguments
 _CALL = (
     r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat)\([ \t]*"
     r"(?P<fmt>" + _STRING + r")(?P<args>(?:[ \t]*,[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)){1,8})[ \t]*\)"
-    # a format literal's own method: Python's `"….".format(…)`
-    r"|(?P<fmt2>" + _STRING + r")\.format\((?P<args2>(?:[ \t]*,?[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80})){1,8})\)"
+    # a format literal's own method: Python's `"….".format(…)` (a comma before each argument
+    # but the first: were it optional, a long unclosed argument could be cut into eight runs
+    # in every way, and the search would try each)
+    r"|(?P<fmt2>" + _STRING + r")\.format\((?P<args2>[ \t]*" + _ONE_ARG + r"(?:[ \t]*,[ \t]*" + _ONE_ARG + r"){0,7})\)"
 )
 _ARG = LazyPattern(r"[ \t]*,?[ \t]*(?P<a>" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)")
 _PLACEHOLDER = LazyPattern(r"%[-+ #0]*\d*(?:\.\d+)?[svqdx]|\{\d?\}")
