@@ -42,7 +42,7 @@ def records(lines: list[shapes.Line]) -> list[str]:
         return []
     try:
         data = json.loads("\n".join(line.text for line in lines[start : end + 1]).rstrip().rstrip(","))
-    except ValueError:
+    except (ValueError, RecursionError):  # (a list nested deeper than the parser's stack)
         return []
     if not isinstance(data, list) or not data:
         return []
