@@ -145,3 +145,14 @@ def test_a_message_under_a_tap_title_that_ends_in_a_colon_is_no_part_of_the_titl
         "Suite.testList: spec/a.lua:4: Lists differ: Expected: {1, 2}; Actual: {1, 3}",
         "Suite.testSum: spec/a.lua:9: expected: 3, actual: 4",
     ]
+
+
+def test_a_json_list_nested_deeper_than_the_parser_goes_is_read_as_lines() -> None:
+    output = "Error: 2 items rejected\n[\n" + "[" * 100_000 + "]" * 100_000 + "\n]"
+    assert jsonlist.records([shapes.Line(raw) for raw in output.splitlines()]) == []
+
+
+def test_a_json_records_escaped_control_characters_stay_as_printed() -> None:
+    # (Decoded, `\u001b[31m` would be a terminal's escape where the tool printed plain text.)
+    output = '[\n  {"message": "bad \\u001b[31mred\\u001b[0m value\\u0000", "path": "#/a"}\n]'
+    assert messages(output) == ["#/a: bad \\u001b[31mred\\u001b[0m value\\u0000"]

@@ -17,6 +17,7 @@ PERSON = "Tiger.Lily42"
         'String url = String.format("jdbc:postgresql://db/app?user=%s&password=%s", "app", "{v}");',
         'var cs = string.Format("Server=db;User Id=app;Password={{0}};", "{v}");',
         'dsn = "postgresql://app:{{}}@db/app".format("{v}")',
+        'fmt.Sprintf("%.1f%% used, password=%s", ratio, "{v}")',  # `%f` takes an argument, `%%` none
     ],
 )
 def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str) -> None:
@@ -31,7 +32,17 @@ def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str)
         'log.Printf("password=%s", password)',  # a variable, not a literal
         'msg = "{} of {} done".format("Tiger.Lily42", "ten")',
         'String.format("token length %d", 32)',
+        # an argument the format does not place, or places where no secret goes
+        'log.Printf("%s took %f seconds (%s)", "build-step", elapsed, "cached-result")',
+        'msg = "{0}".format("alpha", "beta-gamma")',
     ],
 )
 def test_what_a_format_puts_elsewhere_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_an_unclosed_format_call_with_a_long_argument_returns() -> None:
+    # (Were the comma between `.format(…)`'s arguments optional, the search would try every
+    # way to cut the run into eight arguments, and this would not return.)
+    text = '"password=%s".format(' + "a" * 200
     assert redact(text) == text

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures import shapes
-from context_keeper.failures.findings import Unit, errors_only, level
+from context_keeper.failures.findings import LOWER_LEVELS, Unit, errors_only, level
 from context_keeper.failures.lines import collapse
 
 _WORDS = 3
@@ -31,7 +31,6 @@ _FORMAL_RE = re.compile(r"[\d/.#~@$]|:.")
 _FORM_SIGNS = 2
 _ROOTED_RE = re.compile(r"^\.?/(?=[\w.-]+/)")
 _CODE_RE = re.compile(r"(?:^|\s)[A-Z]{1,4}\d{1,5}:?(?=\s|$)")
-_LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that ends saying the program stops (`Error is not recoverable: exiting now`): its
 # wrap-up, not a failure of its own.
 _STOPS_RE = re.compile(
@@ -111,7 +110,7 @@ def alike_block(units: list[Unit]) -> list[str]:
     outside = [u for u in units if u not in run]
     if outside and max(u.score for u in outside) > _strength(run):
         return []
-    if any(level(u.text) in _LOWER for u in run) and any(level(u.text) == "error" for u in outside):
+    if any(level(u.text) in LOWER_LEVELS for u in run) and any(level(u.text) == "error" for u in outside):
         # A tool's warnings beside the error that failed the run.
         return []
     # Warnings beside an error in the block itself: the error failed the run.

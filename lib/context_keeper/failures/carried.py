@@ -39,7 +39,6 @@ _LOOKED_AT = 5
 _ENDING_RE = re.compile(
     r"\b(?:exit(?:ed|ing)?|terminat\w+|abort\w*|backtrace|not recoverable|returned \d+)\b", re.IGNORECASE
 )
-_LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A header over what the lines under it print (`... startup failed:`, `FAILED! =>`).
 _HEADER_END = (":", "=>", "->")
 # A line the tool marks as passed, done, a warning or a note (`✔  Loaded plugin "fail" from
@@ -101,7 +100,7 @@ def _news(second: str, best: str) -> bool:
         and not wording.COUNTED_RE.match(second)
         and not wording.FILE_VERDICT_RE.match(second)
         and not _ENDING_RE.search(second)
-        and (findings.level(second) not in _LOWER or findings.level(second) == findings.level(best))
+        and (findings.level(second) not in findings.LOWER_LEVELS or findings.level(second) == findings.level(best))
     )
 
 

@@ -63,7 +63,8 @@ _CHANGED_RE = re.compile(
 _SIDES_RE = re.compile(r"; (?:expected|actual|got|received|left|right|want)\b", re.IGNORECASE)
 _PATH_WORD_RE = re.compile(r"^[\w.-]*[/.][\w./-]+$")
 _NUMBER_RE = re.compile(r"\d+")
-_LOWER = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
+# The levels below an error: a finding of one of them is no failure beside an error.
+LOWER_LEVELS = frozenset(["warning", "warn", "note", "help", "hint", "info", "remark"])
 # A line that starts at the margin with an error level, after at most a program's name and
 # a location. (A level in brackets, `[error] `, is a logger's tag on every line it prints,
 # excerpts and all: it marks no line as a finding of its own.)
@@ -106,11 +107,11 @@ def several(units: list[Unit]) -> list[str]:
         # finding the run failed on; what it tells for information (`I:`, `N:`) is none.
         return [collapse(u.text) for u, m in lettered if m and _LETTER_LEVELS[m.group(1)] in ("error", "warning")]
     located = [u for u in units if u.located and (u.score >= 1 or _CODE_RE.search(u.text))]
-    if len(located) >= 2 and all(level(u.text) in _LOWER for u in located):
+    if len(located) >= 2 and all(level(u.text) in LOWER_LEVELS for u in located):
         # Warnings, and something else that says what failed (a compiler's warnings, then
         # the program's `raised CONSTRAINT_ERROR : main.adb:8 range check failed`).
         top = max(u.score for u in located)
-        if any(u.score > top and level(u.text) not in _LOWER for u in units if not u.located):
+        if any(u.score > top and level(u.text) not in LOWER_LEVELS for u in units if not u.located):
             return []
     # A line at the margin naming a file with no line (`b.timer: Timer unit lacks value
     # setting.`) among findings that name theirs is one of them; so is a file a formatter
@@ -147,7 +148,7 @@ def without_wrapups(units: list[Unit]) -> list[Unit]:
     for u in units:
         if said and wording.is_wrapup(u.text):
             continue
-        said = said or (u.score >= 1 and level(u.text) not in _LOWER and not wording.is_wrapup(u.text))
+        said = said or (u.score >= 1 and level(u.text) not in LOWER_LEVELS and not wording.is_wrapup(u.text))
         out.append(u)
     return out
 
@@ -172,7 +173,7 @@ def _alike(units: list[Unit]) -> list[str]:
         words = u.text.split()
         if u.indent == 0 and u.score >= 3 and len(words) >= 4 and _SIDES_RE.search(u.text):
             groups.setdefault(" ".join(words[:2]).lower(), []).append(u)
-        elif u.indent == 0 and u.score >= 1 and len(words) >= 4 and level(u.text) not in _LOWER:
+        elif u.indent == 0 and u.score >= 1 and len(words) >= 4 and level(u.text) not in LOWER_LEVELS:
             groups.setdefault("\0" + _skeleton(words[:3]), []).append(u)
     # (The same line printed twice, a build's repeated warning, is one thing said again.)
     found = max(groups.values(), key=lambda g: len({u.text for u in g}), default=[])
@@ -189,11 +190,11 @@ def errors_only(texts: list[str]) -> list[str]:
     findings, each one a failure whatever its level; a compiler names a rule for its warnings
     only (`[-Wunused]`), or for none."""
     levels = [level(t) for t in texts]
-    if "error" not in levels or not any(lv in _LOWER for lv in levels):
+    if "error" not in levels or not any(lv in LOWER_LEVELS for lv in levels):
         return texts
     if all(_RULE_RE.search(t) for t in texts):
         return texts
-    return [t for t, lv in zip(texts, levels, strict=True) if lv not in _LOWER]
+    return [t for t, lv in zip(texts, levels, strict=True) if lv not in LOWER_LEVELS]
 
 
 def _errors_first(units: list[Unit]) -> list[Unit]:

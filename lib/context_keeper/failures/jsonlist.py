@@ -12,6 +12,7 @@ that parses whole as JSON, every item an object with a message, is read so.
 from __future__ import annotations
 
 import json
+import re
 
 from context_keeper.failures import shapes
 from context_keeper.failures.lines import collapse, compose
@@ -19,6 +20,9 @@ from context_keeper.failures.lines import collapse, compose
 # The field that holds a record's message, and those that may hold its place, first found first.
 _MESSAGE_KEYS = ("message", "msg")
 _PLACE_KEYS = ("path", "instancePath", "dataPath", "instance_path", "pointer", "location")
+# A control character the JSON escapes (`\u001b[31m`), written back as it was printed: decoded,
+# it would put a terminal's escape, or a NUL, where the output had plain text.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A list longer than this is left to the lines (a JSON dump of data, not a report).
 _MAX_LINES = 2_000
 
@@ -42,7 +46,7 @@ def records(lines: list[shapes.Line]) -> list[str]:
         return []
     try:
         data = json.loads("\n".join(line.text for line in lines[start : end + 1]).rstrip().rstrip(","))
-    except ValueError:
+    except (ValueError, RecursionError):  # (a list nested deeper than the parser's stack)
         return []
     if not isinstance(data, list) or not data:
         return []
@@ -51,6 +55,11 @@ def records(lines: list[shapes.Line]) -> list[str]:
         message = next((record[k] for k in _MESSAGE_KEYS if isinstance(record, dict) and k in record), None)
         if not isinstance(message, str) or not message.strip():
             return []
-        place = next((record[k] for k in _PLACE_KEYS if isinstance(record.get(k), str) and record[k]), "")
-        out.append(compose(place, [collapse(message)]) if place else collapse(message))
+        place = _printed(next((record[k] for k in _PLACE_KEYS if isinstance(record.get(k), str) and record[k]), ""))
+        out.append(compose(place, [collapse(_printed(message))]) if place else collapse(_printed(message)))
     return out
+
+
+def _printed(value: str) -> str:
+    """A decoded string with its control characters escaped again, as the tool printed them."""
+    return _CONTROL_RE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", value)

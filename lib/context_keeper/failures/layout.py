@@ -172,9 +172,9 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
 def _sub_items(lines: list[Line], n: int) -> list[str]:
     """The bullet items right under the item at `n`, deeper than it."""
     subs = []
-    for line in lines[n + 1 :]:
-        sub = BULLET_ITEM_RE.match(line.core)
-        if not sub or line.indent <= lines[n].indent:
+    for k in range(n + 1, len(lines)):  # (by index: a slice of the rest, per item, is the list's square)
+        sub = BULLET_ITEM_RE.match(lines[k].core)
+        if not sub or lines[k].indent <= lines[n].indent:
             break
         subs.append(collapse(sub.group(1)))
     return subs

@@ -1,7 +1,7 @@
 """A place named alone on the line over the deeper message that happened there.
 
     place_over(lines, kinds, above, n) -> str  # the place the line `above` names, or ""
-    headed(lines, kinds, above, n, text) -> str  # `text` with that place, or a location, in front
+    placed(lines, kinds, above, n, text) -> str  # `text` with that place, or a location, in front
 
 A tool that groups its messages by where they happened prints the place on a line of its own
 and the message under it, indented deeper: a file or a path alone (`/srv/data`), an item of a
@@ -34,7 +34,7 @@ _FORMS = (
 )
 
 
-def headed(lines: list[shapes.Line], kinds: list[str], above: int, n: int, text: str) -> str:
+def placed(lines: list[shapes.Line], kinds: list[str], above: int, n: int, text: str) -> str:
     """`text` (the message at `n`) with where it happened in front, when the line `above` names
     it: a location (`layout.heads`), or a place alone over the deeper message."""
     if layout.heads(lines, kinds, above, n):

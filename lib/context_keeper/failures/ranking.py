@@ -312,7 +312,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         excerpt = any(kinds[k] in ("source", "caret") for k in range(above + 1, n))
         near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
         if near and not shapes.LOC_START_RE.match(text):
-            text = placed.headed(lines, kinds, above, n, text)
+            text = placed.placed(lines, kinds, above, n, text)
         # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
         # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS

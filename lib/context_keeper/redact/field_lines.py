@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .named_fields import field_role, name_level, record_level
 from .names import NOT_SECRET
 from .patterns import MARK, LazyPattern
 
@@ -40,8 +41,6 @@ def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> 
     """Line `j` as a record's value field named by a field above it (or below it, when none
     above is the record's): marked in place when the name names a secret and `judged` (its
     tier, the value) finds the value one."""
-    from .named_fields import field_role, record_level
-
     v = _ONE_VALUE.fullmatch(lines[j])
     if v is None or field_role(v.group("k") or v.group("ek")) != "value":
         return False
@@ -52,9 +51,9 @@ def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> 
         return False
     # (a list item's first line opens its record: nothing above it is the record's)
     first = lines[j].lstrip().startswith("- ")
-    level = None if first else _level_above(lines, j, record_level)
+    level = None if first else _level_above(lines, j)
     if level is None:
-        level = _level_below(lines, j, record_level)  # the value first: `"value": "…",` then `"name": …`
+        level = _level_below(lines, j)  # the value first: `"value": "…",` then `"name": …`
     if level is None or level == NOT_SECRET or not judged(level, inner.strip()):
         return False
     a, b = v.span("v")
@@ -63,7 +62,7 @@ def mark_value(lines: list[str], j: int, judged: Callable[[int, str], bool]) -> 
     return True
 
 
-def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int | None:
+def _level_above(lines: list[str], j: int) -> int | None:
     """The tier of the name field above line `j` in its record; None when the record starts
     above it without one."""
     indent = _indent(lines[j])
@@ -102,21 +101,17 @@ def _level_above(lines: list[str], j: int, record_level: Callable[[str], int | N
 def _opener_level(key: str, found: int | None) -> int | None:
     """The tier a record takes from the key that opens it (`api_key:` above `default: …`), when
     none of its own fields named a secret."""
-    from .named_fields import name_level
-
     level = name_level(key)
     return level if level != NOT_SECRET else found
 
 
 def _is_value_field(line: str) -> bool:
     """Whether `line` starts with a value field's key, whatever its value (`value: ${X}`)."""
-    from .named_fields import field_role
-
     v = _FIELD_KEY.match(line)
     return v is not None and field_role(v.group("k") or v.group("ek")) == "value"
 
 
-def _level_below(lines: list[str], j: int, record_level: Callable[[str], int | None]) -> int | None:
+def _level_below(lines: list[str], j: int) -> int | None:
     """The tier of the name field below line `j` in its record; None when the record ends first."""
     indent = _indent(lines[j]) + (2 if lines[j].lstrip().startswith("- ") else 0)
     for k in range(j + 1, min(len(lines), j + 1 + _LOOK_BACK)):
