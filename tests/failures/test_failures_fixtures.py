@@ -167,8 +167,35 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
 # `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
 # under its wrap-up.
+# The twenty-fourth batch, the sealed held-out set of the thirteenth and fourteenth rounds and of
+# batch 23's reading, scored once on their final code and not read (docs/performance.md, e2):
+# 82 of 116 messages, 83 once a rule read off a kept half was reverted for the wrong place it
+# put in front of `find`'s error. Its misses are listed here unread; their causes are written
+# when they are read.
 KNOWN_MISSES = frozenset(
     {
+        "ansible-ping-unreachable",
+        "augparse-test-failures",
+        "bump2version-dirty",
+        "bzip2-test-corrupt",
+        "ejs-template-error",
+        "fypp-errors",
+        "gzip-test-corrupt",
+        "j2lint-findings",
+        "json2ts-bad-refs",
+        "knex-migrate-no-driver",
+        "ls-missing-paths",
+        "mysqladmin-no-server",
+        "pdoc-import-error",
+        "pgbench-no-server",
+        "setuptools-scm-no-version",
+        "sysctl-load-errors",
+        "testtools-failures",
+        "tsan-data-race",
+        "unimported-findings",
+        "usort-check",
+        "xz-test-corrupt",
+        "zstd-test-corrupt",
         "auditwheel-repair-pure",
         "cpputest-failures",
         "cpputest-memory-leak",
@@ -340,6 +367,10 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "ls-missing-paths",
+        "testtools-failures",
+        "xz-test-corrupt",
+        "zstd-test-corrupt",
         "cpputest-failures",
         "makeinfo-errors",
         "testify-failures",
