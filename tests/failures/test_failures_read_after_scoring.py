@@ -209,3 +209,17 @@ def test_a_message_repeated_with_the_place_it_was_logged_from_is_one() -> None:
         "ValueError: bad settings in pkg"
     )
     assert messages(output) == ["ValueError: bad settings in pkg"]
+
+
+def test_a_program_naming_itself_on_its_failures_names_its_others_before_them_too() -> None:
+    output = (
+        "modload: conf/a.conf(3): unknown directive, skipping...\n"
+        "loaded x = 1\n"
+        "modload: cannot open /lib/mods/foo.ko: No such file or directory\n"
+        "modload: cannot open /lib/mods/bar.ko: No such file or directory"
+    )
+    assert messages(output) == [
+        "modload: conf/a.conf(3): unknown directive, skipping...",
+        "modload: cannot open /lib/mods/foo.ko: No such file or directory",
+        "modload: cannot open /lib/mods/bar.ko: No such file or directory",
+    ]
