@@ -167,34 +167,44 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
 # `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
 # under its wrap-up.
-# The twenty-fourth batch, the sealed held-out set of the thirteenth and fourteenth rounds and of
-# batch 23's reading, scored once on their final code and not read (docs/performance.md, e2):
+# The twenty-fourth batch, the sealed held-out set of the thirteenth and fourteenth rounds and
+# of batch 23's reading, scored once on their final code and not read (docs/performance.md, e2):
 # 82 of 116 messages, 83 once a rule read off a kept half was reverted for the wrong place it
-# put in front of `find`'s error. Its misses are listed here unread; their causes are written
-# when they are read.
+# put in front of `find`'s error. Its misses read after scoring, by kind (90 of 116 after the
+# fixes, not held out). Several failures, each a line led by the program's name, too few or one
+# wrong: xz's, gzip's and bzip2's `prog: file: what` lines with no failure word (fixed: such
+# lines are peers of a block, failures/blocks), ls's and sysctl's listed data joined to an error
+# as a continuation (fixed: a name leading several lines takes none, failures/joins); sysctl's
+# first, of another shape than its `cannot stat` lines (fixed: a program naming itself on its
+# failures names its others before them, failures/findings); left, zstd's first line, not led by
+# its name. An advice or wrap-up line chosen over the error above it: ejs's `If the above error
+# ..., you may want to try` (fixed: advice said to the reader, failures/wording), unimported's
+# `Inspect the results`, ThreadSanitizer's `reported 1 warnings` over its `WARNING:`. A message
+# over several lines cut or not joined: bump2version's exception ending in `:` (fixed: it takes
+# the lines it opens, failures/python) and pgbench's tab-indented hint (kept here, dropped by
+# psql's expectation), mysqladmin's three lines split in two, augparse's Expected/Actual blocks,
+# testtools' `Differences: {` dict, knex's `Error:` over `$` and its reason, usort's `Error
+# sorting` over `parser error:`; fypp's two lines read as two failures. Decoration kept or a
+# form read apart: json2ts's error printed as a JavaScript object, setuptools-scm's tuple,
+# pdoc's location after the exception (the message given twice; fixed: a message given again
+# with the place it was logged from is one, failures/lines), ansible's host named on the
+# `UNREACHABLE!` line below its `[ERROR]:`, j2lint's tree rows wrapped under a file heading,
+# unimported's table rows under their titles.
 KNOWN_MISSES = frozenset(
     {
         "ansible-ping-unreachable",
         "augparse-test-failures",
-        "bump2version-dirty",
-        "bzip2-test-corrupt",
-        "ejs-template-error",
         "fypp-errors",
-        "gzip-test-corrupt",
         "j2lint-findings",
         "json2ts-bad-refs",
         "knex-migrate-no-driver",
-        "ls-missing-paths",
         "mysqladmin-no-server",
-        "pdoc-import-error",
         "pgbench-no-server",
         "setuptools-scm-no-version",
-        "sysctl-load-errors",
         "testtools-failures",
         "tsan-data-race",
         "unimported-findings",
         "usort-check",
-        "xz-test-corrupt",
         "zstd-test-corrupt",
         "auditwheel-repair-pure",
         "cpputest-failures",
@@ -367,9 +377,7 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "ls-missing-paths",
         "testtools-failures",
-        "xz-test-corrupt",
         "zstd-test-corrupt",
         "cpputest-failures",
         "makeinfo-errors",

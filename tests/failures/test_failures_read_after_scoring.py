@@ -156,3 +156,70 @@ def test_a_json_records_escaped_control_characters_stay_as_printed() -> None:
     # (Decoded, `\u001b[31m` would be a terminal's escape where the tool printed plain text.)
     output = '[\n  {"message": "bad \\u001b[31mred\\u001b[0m value\\u0000", "path": "#/a"}\n]'
     assert messages(output) == ["#/a: bad \\u001b[31mred\\u001b[0m value\\u0000"]
+
+
+def test_a_programs_file_diagnostics_with_no_failure_word_are_each_a_failure() -> None:
+    output = "lzip: out/a.lz: Bad magic number\nlzip: out/b.lz: Truncated header in multimember file"
+    assert messages(output) == [
+        "lzip: out/a.lz: Bad magic number",
+        "lzip: out/b.lz: Truncated header in multimember file",
+    ]
+
+
+def test_a_program_name_leading_several_lines_takes_no_listing_as_continuation() -> None:
+    output = (
+        "stat: cannot statx 'b.txt': No such file or directory\n"
+        "stat: cannot statx 'c.txt': No such file or directory\n"
+        "a.txt 4096 2026-11-28"
+    )
+    assert messages(output) == [
+        "stat: cannot statx 'b.txt': No such file or directory",
+        "stat: cannot statx 'c.txt': No such file or directory",
+    ]
+
+
+def test_advice_said_to_the_reader_is_not_the_message() -> None:
+    output = (
+        "tmpl: unexpected token in views/a.tmpl while compiling\n"
+        "If the message above is unclear, you might want to run tmpl-lint on the file."
+    )
+    assert messages(output) == ["tmpl: unexpected token in views/a.tmpl while compiling"]
+
+
+def test_an_exception_message_ending_in_a_colon_takes_the_lines_it_opens() -> None:
+    output = (
+        "Traceback (most recent call last):\n"
+        '  File "/x/cli.py", line 3, in main\n'
+        "    check()\n"
+        "tool.errors.DirtyTree: Uncommitted files:\n"
+        "M a.py\n"
+        "?? b.py"
+    )
+    assert messages(output) == ["tool.errors.DirtyTree: Uncommitted files: M a.py; ?? b.py"]
+
+
+def test_a_message_repeated_with_the_place_it_was_logged_from_is_one() -> None:
+    frames = 'Traceback (most recent call last):\n  File "/x/loader.py", line 38, in load\n    run()\n'
+    output = (
+        "Warn: could not load pkg:\n" + frames + "ValueError: bad settings in pkg\n"
+        " (/x/loader.py:40)\n"
+        "Traceback (most recent call last):\n"
+        '  File "/x/loader.py", line 38, in load\n'
+        "    run()\n"
+        "ValueError: bad settings in pkg"
+    )
+    assert messages(output) == ["ValueError: bad settings in pkg"]
+
+
+def test_a_program_naming_itself_on_its_failures_names_its_others_before_them_too() -> None:
+    output = (
+        "modload: conf/a.conf(3): unknown directive, skipping...\n"
+        "loaded x = 1\n"
+        "modload: cannot open /lib/mods/foo.ko: No such file or directory\n"
+        "modload: cannot open /lib/mods/bar.ko: No such file or directory"
+    )
+    assert messages(output) == [
+        "modload: conf/a.conf(3): unknown directive, skipping...",
+        "modload: cannot open /lib/mods/foo.ko: No such file or directory",
+        "modload: cannot open /lib/mods/bar.ko: No such file or directory",
+    ]

@@ -38,6 +38,12 @@ _STOPS_RE = re.compile(
     re.I,
 )
 
+# The form a program's diagnostic about a file takes, its own name first, then the file, then
+# what is wrong with it (`xz: dist/a.tar.xz: File format not recognized`): each such line is a
+# failure in the program's own words, even where no word of them reads as one (`not in gzip
+# format`). A block of them still needs two, of one shape.
+_NAMED_FILE_RE = re.compile(r"^[a-z][\w+-]*: [^\s:]*[/.][^\s:]*: \S")
+
 
 def _form(word: str) -> str:
     if not _FORMAL_RE.search(word):
@@ -67,9 +73,10 @@ def stops(text: str) -> bool:
 
 def _peer(unit: Unit) -> bool:
     """Whether `unit` may be one of a block's failures: it reads as a message (or names a
-    rule's code), is not a cause of the failure above it, nor the program's wrap-up."""
+    rule's code, or is a diagnostic in the form `prog: file: what`, whatever its words), is
+    not a cause of the failure above it, nor the program's wrap-up."""
     return (
-        (unit.score >= 1 or bool(_CODE_RE.search(unit.text)))
+        (unit.score >= 1 or bool(_CODE_RE.search(unit.text)) or bool(_NAMED_FILE_RE.match(unit.text)))
         and not shapes.CAUSE_RE.match(unit.text)
         and not stops(unit.text)
     )

@@ -161,6 +161,9 @@ def _own_rule(units: list[Unit], k: int) -> bool:
     return not (above and above.group(0) == rule.group(0))
 
 
+_PROGRAM_RE = re.compile(r"^[a-z][\w+-]*: (?=\S)")
+
+
 def _alike(units: list[Unit]) -> list[str]:
     """Messages at the margin that open with the same words and carry a comparison's sides
     (`detected invalid host(s) ...; expected: ...; actual: ...`, then `detected invalid
@@ -177,7 +180,28 @@ def _alike(units: list[Unit]) -> list[str]:
             groups.setdefault("\0" + _skeleton(words[:3]), []).append(u)
     # (The same line printed twice, a build's repeated warning, is one thing said again.)
     found = max(groups.values(), key=lambda g: len({u.text for u in g}), default=[])
-    return [collapse(u.text) for u in found] if len({u.text for u in found}) >= 2 else []
+    if len({u.text for u in found}) < 2:
+        return []
+    # A program that names itself on each of its failures (`sysctl: cannot stat ...` twice)
+    # names itself on its others too, whatever their words (`sysctl: a.conf(6): invalid
+    # syntax, continuing...`), in the order it printed them: not its warnings, nor what it
+    # says after the last of them (its wrap-up, `could not interpret config file 'a.conf'`).
+    leads = {m.group(0) if (m := _PROGRAM_RE.match(u.text)) else "" for u in found}
+    lead = leads.pop() if len(leads) == 1 else ""
+    if lead:
+        found = [
+            u
+            for u in units[: units.index(found[-1]) + 1]
+            if u in found
+            or (
+                u.indent == 0
+                and u.score >= 1
+                and u.text.startswith(lead)
+                and level(u.text) not in LOWER_LEVELS
+                and not wording.is_wrapup(u.text)
+            )
+        ]
+    return [collapse(u.text) for u in found]
 
 
 def _skeleton(words: list[str]) -> str:

@@ -54,9 +54,13 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
     messages on the lines right under it at the margin that open with no name, level or place
     of their own (`Parse error on token "" at line 1 column 41.`) are one message, its parts
     said in order: the program printed one message over several lines. A line over deeper
-    lines other than its place (a list it heads, the data it quotes) ends it."""
+    lines other than its place (a list it heads, the data it quotes) ends it, and so does a
+    name that leads several lines: a program that names each of its messages prints each on
+    its own line, and a line without its name among them is its other output (the listing
+    `ls` prints beside `ls: cannot access ...`)."""
     out: list[Unit] = []
     head = False
+    leads = [m.group(1) for u in units if u.indent == 0 and (m := _PROGRAM_LEAD_RE.match(u.text))]
     for u in units:
         if head and _goes_on(lines, out[-1], u):
             last = out[-1]
@@ -73,6 +77,7 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
             and u.indent == 0
             and u.span[1] > u.span[0]
             and lead.group(1) not in _NOT_PROGRAMS
+            and leads.count(lead.group(1)) < 2
             and not shapes.PATH_IN_RE.search(lead.group(1))
             and not findings.level(lead.group(0))
             and not shapes.PAIR_KEY_RE.match(u.text)

@@ -125,10 +125,19 @@ def compose(where: str, parts: list[str], cap: int = LINE_CAP) -> str:
     return head + shorten(main, room)
 
 
+# A place in parentheses at a message's end (` (/lib/x/extract.py:297)`): where a logger was
+# called from, printed after a message that is also given without it.
+_LOGGED_AT_RE = re.compile(r" \((?:/|\.{0,2}/)?[^\s():]+:\d+\)$")
+
+
 def dedupe(messages: list[str]) -> list[str]:
+    """Each message once; a message given again with the place it was logged from appended
+    is the same message, kept as said without it."""
     seen: set[str] = set()
     out = []
     for m in messages:
+        if _LOGGED_AT_RE.search(m) and _LOGGED_AT_RE.sub("", m) in messages:
+            continue
         if m and m not in seen:
             seen.add(m)
             out.append(m)

@@ -352,7 +352,19 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if _EXCEPTION_RE.match(line) or ": " in line:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
-            text = compose("", [collapse(line), *fields])
+            text = compose("", [collapse(line), *fields, *_opened_message(line, lines[n + 1 :])])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
     return None
+
+
+_OPENED_LINES = 5
+
+
+def _opened_message(line: str, rest: list[str]) -> list[str]:
+    """The lines a message ending in `:` opens, up to a blank line (`...Exception: Git working
+    directory is not clean:` / `M setup.py`): the message goes on with what it introduced."""
+    if not line.rstrip().endswith(":"):
+        return []
+    said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
+    return [collapse(s) for s in said] if len(said) <= _OPENED_LINES else []

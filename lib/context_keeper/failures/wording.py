@@ -101,8 +101,12 @@ def is_code(text: str) -> bool:
     return bool(CODE_RE.search(text)) and not MATCHER_HINT_RE.search(text)
 
 
-# Advice for a case: `If <condition>, run|use|try ...`.
-ADVICE_RE = re.compile(r"(?:^|\s)If [^.;:]{3,80}, (?:run|use|try|prefix|add|pass|set|install|re-?run|consider)\b")
+# Advice for a case: `If <condition>, run|use|try ...`, or said to the reader (`If the above
+# error is not helpful, you may want to try EJS-Lint:`).
+ADVICE_RE = re.compile(
+    r"(?:^|\s)If [^.;:]{3,80}, (?:(?:you )?(?:may|might|can|could|should) (?:want to )?|please )?"
+    r"(?:run|use|try|prefix|add|pass|set|install|re-?run|consider)\b"
+)
 
 
 def score(text: str, located: bool = True) -> int:
