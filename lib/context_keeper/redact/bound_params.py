@@ -1,0 +1,214 @@
+"""A bound parameter under a secret's column: the statement names the column, the parameter list
+that an ORM or a driver logs beside it holds the value.
+
+`INSERT INTO users (email, password) VALUES (?, ?)` then `==> Parameters: bob(String), …(String)`;
+`UPDATE accounts SET password = $2 WHERE id = $1` then `parameters: $1 = '17', $2 = '…'`;
+`… VALUES (@p0, @p1)` under `[Parameters=[@p0='bob', @p1='…']]`. The statement lends each column's
+name to its slot: a positional placeholder (`?`, `%s`, `{}`) the next index, `$n` the index n, a
+named one (`@p1`, `:password`, `%(password)s`) its name. The parameters are read, within a few lines
+of the statement, in their common shapes: a bracketed list or tuple (`["bob","…"]`, `('bob', '…')`),
+`value(Type), …`, one binding a line with its index (`binding parameter [2] as [VARCHAR] - […]`,
+`1 => "…"`), a name then its value (`@p1='…'`, `$2 = '…'`, `"password": "…"`,
+`["password", "…"]`). A value under a secret's column is then judged as any value after that name
+(`nouns.judged`: placeholders, masks, references and hashes of a non-password name are kept).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern
+
+# (a lower-case text: the statement's keywords in any case)
+TRIGGERS = ("INSERT", "insert", "Insert", "UPDATE", "update", "Update")
+_NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
+_NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
+_TABLE = r"(?:" + _NAME + r"\.)?" + _NAME
+_STATEMENT = LazyPattern(
+    r"\binsert[ \t]+into[ \t]+"
+    + _TABLE
+    + r"[ \t]*\((?P<cols>[^()\n]{1,800})\)\s{0,40}values[ \t]*\((?P<phs>[^()\n]{1,800})\)"
+    r"|\bupdate[ \t]+" + _TABLE + r"[ \t]+set[ \t]+(?P<sets>[^\n]{1,800})"
+)
+_SLOT_SOURCE = r"\?|\$\d{1,2}|@\w{1,40}|:[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
+_SLOT = LazyPattern(_SLOT_SOURCE)
+_SET_PAIR = LazyPattern(r"(?P<col>" + _NAME + r")[ \t]*=[ \t]*(?P<ph>" + _SLOT_SOURCE.replace("?P<n>", "?:") + r")")
+_QUOTED = r"\"(?:[^\"\\\n]|\\.){0,400}\"|'(?:[^'\\\n]|\\.){0,400}'"
+# a value: quoted, or bare up to a separator (MyBatis' `bob(String)` keeps its type apart)
+_VALUE = r"(?P<v>" + _QUOTED + r"|[^\s,\[\]\(\)\{\}\"']{1,400})"
+# a parameter list's opening: after a marker word, or a bracket after the statement
+_LIST_MARK = LazyPattern(
+    r"(?i:parameters|params|bindings?|bind|args|arguments|binds)\b[^\n\[\(\{:=]{0,20}[:=]?[ \t]*(?:=>[ \t]*)?"
+    r"(?:array(?::\d+)?[ \t]*)?(?P<open>[\[\(\{])?"
+)
+_NAMED_VALUE = r"(?![\w])[\"'\]]?[ \t]*(?:=>|[:=,])[ \t]*" + _VALUE
+_ITEM = LazyPattern(
+    r"[ \t]*(?:(?:" + _QUOTED + r")[ \t]*(?::|=>)[ \t]*)?" + _VALUE + r"(?:\([A-Za-z][\w.]{0,30}\))?[ \t]*,?"
+)
+_INDEXED = LazyPattern(
+    r"(?i:(?:parameter|index|param)\D{0,12}?(?P<i>\d{1,2})\b[^\n]{0,60}?(?:value[ \t]*|-[ \t]*|<-[ \t]*)\[(?P<bv>[^\]\n]{0,400})\])"
+    r"|^[ \t]*\"?(?P<j>\d{1,2})\"?[ \t]*=>[ \t]*(?P<jv>" + _QUOTED + r"|[^\s,]{1,400})",
+    re.MULTILINE,
+)
+
+
+def _unquoted(v: str) -> tuple[str, int]:
+    """The value inside its quotes, and the quote's width."""
+    if len(v) >= 2 and v[0] in "\"'" and v[-1] == v[0]:
+        return v[1:-1], 1
+    return v, 0
+
+
+def _slots(m: re.Match[str], text: str) -> tuple[dict[int, str], dict[str, str], int]:
+    """The statement's columns by positional index and by placeholder name, and where its last
+    placeholder ends (`m` found in a lower-case copy of `text`: the names are read in `text`)."""
+    by_index: dict[int, str] = {}
+    by_name: dict[str, str] = {}
+    pairs: list[tuple[str, str]]
+    end = m.end()
+    if m.group("cols") is not None:
+        cols = [c.strip() for c in text[m.start("cols") : m.end("cols")].split(",")]
+        phs = [p.strip() for p in m.group("phs").split(",")]
+        if len(cols) != len(phs):
+            return by_index, by_name, end
+        pairs = list(zip(cols, phs, strict=True))
+    else:
+        found = list(_SET_PAIR.compiled().finditer(text, m.start("sets"), m.end("sets")))
+        pairs = [(p.group("col"), p.group("ph")) for p in found]
+        end = found[-1].end() if found else end
+    n = 0
+    for col, ph in pairs:
+        name = col.strip('`"[]').rsplit(".", 1)[-1].strip('`"[]')
+        s = _SLOT.fullmatch(ph)
+        if s is None:
+            continue
+        if ph[0] == "$":
+            by_index[int(ph[1:]) - 1] = name
+            by_name[ph] = name
+        elif ph in ("?", "%s", "{}"):
+            by_index[n] = name
+            n += 1
+        else:
+            key = s.group("n") or ph.lstrip("@:")
+            by_name[key] = name
+            by_name[ph[0] + key if ph[0] in "@:" else key] = name
+            by_index[n] = name  # (named slots are bound in order too: `@p0, @p1`)
+            n += 1
+        by_name.setdefault(name, name)  # (Rails logs each value beside its column's name)
+    return by_index, by_name, end
+
+
+def _list_values(window: str, start: int) -> list[tuple[int, int]]:
+    """Spans of the first parameter list's values in `window` from `start`."""
+    for mk in _LIST_MARK.compiled().finditer(window, start):
+        pos = mk.end()
+        close = {"[": "]", "(": ")", "{": "}"}.get(mk.group("open") or "", "\n")
+        spans: list[tuple[int, int]] = []
+        while pos < len(window):
+            it = _ITEM.match(window, pos)
+            if it is None or it.end() == pos:
+                break
+            spans.append(it.span("v"))
+            pos = it.end()
+            if window.startswith(close, pos) or window.startswith("\n", pos):
+                break
+        if len(spans) == 1 and close in "]\n" and " " in window[spans[0][0] : spans[0][1]]:
+            continue
+        if spans:
+            return spans
+    return []
+
+
+def _bracket_after(window: str, start: int) -> list[tuple[int, int]]:
+    """Spans of a bare bracketed list on the statement's line after it (`… ["bob","…"]`, a tuple,
+    an object keyed by position: `{"1":"bob","2":"…"}`)."""
+    end = window.find("\n", start)
+    end = len(window) if end == -1 else end
+    i = start
+    while True:
+        i = min((p for p in (window.find(c, i, end) for c in "[({") if p != -1), default=-1)
+        if i == -1:
+            return []
+        spans: list[tuple[int, int]] = []
+        pos = i + 1
+        while pos < end:
+            it = _ITEM.match(window, pos)
+            if it is None or it.end() == pos:
+                break
+            spans.append(it.span("v"))
+            pos = it.end()
+            if window.startswith(("]", ")", "}"), pos):
+                break
+        if len(spans) >= 2 or (spans and window[i] != "("):
+            return spans
+        i += 1
+
+
+def redact_bound(text: str) -> str:
+    """The values bound under a secret's column, marked where the parameter list holds them."""
+    from .pairs import lowered
+
+    low = lowered(text)
+    statements = _STATEMENT.compiled()
+    if len(low) != len(text) or low is text:  # (a lower case of another length: the text itself)
+        low, statements = text, re.compile(statements.pattern, re.I | re.A)
+    marks: list[tuple[int, int]] = []
+    for m in statements.finditer(low):
+        marks += _bound_marks(text, m)
+    if not marks:
+        return text
+    out, pos = [], 0
+    for s, e in sorted(set(marks)):
+        if s < pos:
+            continue
+        out += [text[pos:s], MARK]
+        pos = e
+    return "".join(out) + text[pos:]
+
+
+def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
+    """The spans in `text` of the secret values bound by the statement `m`."""
+    from .names import NOT_SECRET, tier
+    from .nouns import judged
+
+    by_index, by_name, end = _slots(m, text)
+    secret = {i: c for i, c in by_index.items() if tier(c) != NOT_SECRET}
+    named = {k: c for k, c in by_name.items() if tier(c) != NOT_SECRET}
+    if not secret and not named:
+        return []
+    a = m.start()
+    for _ in range(_NEAR + 1):
+        a = text.rfind("\n", 0, a - 1) + 1 if a > 0 else 0
+    b = end
+    for _ in range(_NEAR):
+        nb = text.find("\n", b + 1)
+        b = len(text) if nb == -1 else nb
+    window = text[a:b]
+    found: list[tuple[str, tuple[int, int]]] = []
+    for key, col in named.items():
+        for k in re.finditer(r"(?<![\w@$:%])" + re.escape(key) + _NAMED_VALUE, window):
+            if k.start() < m.start() - a or k.start() >= end - a:
+                found.append((col, k.span("v")))
+    indexed = [
+        (int(x.group("i") or x.group("j")), x.span("bv") if x.group("i") else x.span("jv"))
+        for x in _INDEXED.compiled().finditer(window)
+    ]
+    if indexed:
+        base = 0 if any(i == 0 for i, _ in indexed) else 1
+        found += [(secret[i - base], span) for i, span in indexed if i - base in secret]
+    else:
+        after = end - a
+        spans = _list_values(window, after) or _list_values(window, 0) or _bracket_after(window, after)
+        found += [(secret[i], spans[i]) for i in secret if i < len(spans)]
+    marks = []
+    for col, (s, e) in found:
+        value, q = _unquoted(window[s:e])
+        if judged(tier(col), value.strip()):
+            marks.append((a + s + q, a + e - q))
+    return marks
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`: on one line and on a whole text."""
+    return ((TRIGGERS, redact_bound),)
