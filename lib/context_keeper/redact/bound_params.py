@@ -22,6 +22,7 @@ from .patterns import MARK, LazyPattern
 
 # (a lower-case text: the statement's keywords in any case)
 TRIGGERS = ("INSERT", "insert", "Insert", "UPDATE", "update", "Update")
+_REACH = 2000  # characters either side at most
 _NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
 _NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
 _TABLE = r"(?:" + _NAME + r"\.)?" + _NAME
@@ -150,12 +151,18 @@ def redact_bound(text: str) -> str:
     from .pairs import lowered
 
     low = lowered(text)
-    statements = _STATEMENT.compiled()
-    if len(low) != len(text) or low is text:  # (a lower case of another length: the text itself)
-        low, statements = text, re.compile(statements.pattern, re.I | re.A)
     marks: list[tuple[int, int]] = []
-    for m in statements.finditer(low):
-        marks += _bound_marks(text, m)
+    if len(low) != len(text):  # (a lower case of another length: the text itself, in any case)
+        for m in re.finditer(_STATEMENT.compiled().pattern, text, re.I | re.A):
+            marks += _bound_marks(text, m)
+    # (the keywords found by `find`, the statement matched only there: a long text holds few)
+    for word in ("insert", "update") if len(low) == len(text) else ():
+        at = low.find(word)
+        while at != -1:
+            m = _STATEMENT.match(low, at)
+            if m is not None:
+                marks += _bound_marks(text, m)
+            at = low.find(word, at + len(word) if m is None else m.end())
     if not marks:
         return text
     out, pos = [], 0
@@ -184,6 +191,7 @@ def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     for _ in range(_NEAR):
         nb = text.find("\n", b + 1)
         b = len(text) if nb == -1 else nb
+    a, b = max(a, m.start() - _REACH), min(b, end + _REACH)  # (a long line: a bounded window)
     window = text[a:b]
     found: list[tuple[str, tuple[int, int]]] = []
     for key, col in named.items():
