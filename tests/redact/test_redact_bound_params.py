@@ -32,6 +32,8 @@ PERSON = "Walnut.1189Comet"
         "binding parameter [1] as [VARCHAR] - [alice]\nbinding parameter [2] as [VARCHAR] - [{v}]",
         # a driver call: the statement then its arguments
         "cursor.execute('UPDATE logins SET password = %s WHERE user = %s', ('{v}', 'quinn'))",
+        # a secret's name (not a password's) sets whatever a person chose; the bindings logged first
+        "binding parameter (2:VARCHAR) <- [{v}]\nHibernate: update credentials set username=?, secret=? where id=?",
         # a 0-based dump of the bindings
         '"query" => "update `users` set `password` = ? where `id` = ?"\n'
         '"bindings" => array:2 [\n  0 => "{v}"\n  1 => 5\n]',

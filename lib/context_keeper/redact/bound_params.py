@@ -176,6 +176,7 @@ def redact_bound(text: str) -> str:
 
 def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     """The spans in `text` of the secret values bound by the statement `m`."""
+    from .named_fields import name_level
     from .names import NOT_SECRET, tier
     from .nouns import judged
 
@@ -212,7 +213,7 @@ def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     marks = []
     for col, (s, e) in found:
         value, q = _unquoted(window[s:e])
-        if judged(tier(col), value.strip()):
+        if judged(name_level(col), value.strip()):  # (the statement sets it: a token's name as a password's)
             marks.append((a + s + q, a + e - q))
     return marks
 
