@@ -22,7 +22,7 @@ from .patterns import MARK, LazyPattern
 
 # (a lower-case text: the statement's keywords in any case)
 TRIGGERS = ("INSERT", "insert", "Insert", "UPDATE", "update", "Update")
-_REACH = 2000  # characters either side at most
+_REACH = 800  # characters either side at most
 _NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
 _NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
 _TABLE = r"(?:" + _NAME + r"\.)?" + _NAME
