@@ -60,6 +60,21 @@ def test_values_under_other_columns_and_masks_are_kept(text: str) -> None:
     assert redact(text) == text
 
 
+@pytest.mark.parametrize(
+    "template",
+    [
+        "==>  Preparing: INSERT INTO config (config_key, config_value) VALUES (?, ?)\n"
+        "==> Parameters: {n}(String), {v}(String)",
+        "Executed DbCommand [Parameters=[@p0='{n}' (Size = 4000), @p1='{v}' (Size = 4000)]]\n"
+        "INSERT INTO [Settings] ([Name], [Value])\nVALUES (@p0, @p1);",
+    ],
+)
+def test_a_table_of_names_and_values_reads_each_row_as_a_record(template: str) -> None:
+    assert PERSON not in redact(template.format(n="smtp_password", v=PERSON))
+    kept = template.format(n="smtp_host", v=PERSON)
+    assert redact(kept) == kept
+
+
 def test_the_same_on_a_whole_text_as_line_by_line() -> None:
     one = '[query] UPDATE users SET password = ? WHERE id = ? -- ["' + PERSON + '", 9]'
     assert PERSON not in redact(one)

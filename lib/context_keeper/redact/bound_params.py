@@ -176,14 +176,17 @@ def redact_bound(text: str) -> str:
 
 def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     """The spans in `text` of the secret values bound by the statement `m`."""
-    from .named_fields import name_level
+    from .named_fields import field_role
     from .names import NOT_SECRET, tier
-    from .nouns import judged
 
     by_index, by_name, end = _slots(m, text)
-    secret = {i: c for i, c in by_index.items() if tier(c) != NOT_SECRET}
-    named = {k: c for k, c in by_name.items() if tier(c) != NOT_SECRET}
-    if not secret and not named:
+    roles = {c: field_role(c) for c in {*by_index.values(), *by_name.values()}}
+    # a table of names and values (`INSERT INTO settings (name, value)`): each row a record
+    record = {"name", "value"} <= set(roles.values())
+    wanted = {c for c, role in roles.items() if tier(c) != NOT_SECRET or (record and role)}
+    slots = {i: c for i, c in by_index.items() if c in wanted}
+    named = {k: c for k, c in by_name.items() if c in wanted}
+    if not wanted:
         return []
     a = m.start()
     for _ in range(_NEAR + 1):
@@ -205,16 +208,31 @@ def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     ]
     if indexed:
         base = 0 if any(i == 0 for i, _ in indexed) else 1
-        found += [(secret[i - base], span) for i, span in indexed if i - base in secret]
+        found += [(slots[i - base], span) for i, span in indexed if i - base in slots]
     else:
         after = end - a
         spans = _list_values(window, after) or _list_values(window, 0) or _bracket_after(window, after)
-        found += [(secret[i], spans[i]) for i in secret if i < len(spans)]
+        found += [(slots[i], spans[i]) for i in slots if i < len(spans)]
+    return [(a + s, a + e) for s, e in _judged(window, found, roles if record else {})]
+
+
+def _judged(
+    window: str, found: list[tuple[str, tuple[int, int]]], roles: dict[str, str | None]
+) -> list[tuple[int, int]]:
+    """The spans (inside their quotes) of `found`'s values that are secrets: under a secret's
+    column, or under a value column beside a name column whose value names a secret."""
+    from .named_fields import name_level
+    from .names import NOT_SECRET
+    from .nouns import judged
+
+    values = [(col, s + q, e - q, v) for col, (s, e) in found for v, q in [_unquoted(window[s:e])]]
+    names = [name_level(v.strip()) for col, _, _, v in values if roles.get(col) == "name"]
+    row = max(names, default=NOT_SECRET)
     marks = []
-    for col, (s, e) in found:
-        value, q = _unquoted(window[s:e])
-        if judged(name_level(col), value.strip()):  # (the statement sets it: a token's name as a password's)
-            marks.append((a + s + q, a + e - q))
+    for col, s, e, v in values:
+        level = row if roles.get(col) == "value" else name_level(col)  # (a token's name as a password's:
+        if level != NOT_SECRET and judged(level, v.strip()):  # the statement sets the value)
+            marks.append((s, e))
     return marks
 
 
