@@ -34,6 +34,11 @@ PERSON = "Walnut.1189Comet"
         "cursor.execute('UPDATE logins SET password = %s WHERE user = %s', ('{v}', 'quinn'))",
         # a secret's name (not a password's) sets whatever a person chose; the bindings logged first
         "binding parameter (2:VARCHAR) <- [{v}]\nHibernate: update credentials set username=?, secret=? where id=?",
+        # a call among the values, a slot inside a call, several rows, a list of batches
+        'INSERT INTO users (email, created_at, password) VALUES (?, NOW(), ?) ["a@x.io", "{v}"]',
+        "UPDATE users SET password = crypt(?, gen_salt('bf')) WHERE id = ? -- ['{v}', 3]",
+        'INSERT INTO users (email, password) VALUES ($1, $2), ($3, $4) -- ["a@x.io", "x", "b@x.io", "{v}"]',
+        "SQL: INSERT INTO credentials(login, password) VALUES(?, ?)\nParameters: [[bob, {v}]]",
         # a 0-based dump of the bindings
         '"query" => "update `users` set `password` = ? where `id` = ?"\n'
         '"bindings" => array:2 [\n  0 => "{v}"\n  1 => 5\n]',

@@ -26,16 +26,26 @@ _REACH = 800  # characters either side at most
 _NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
 _NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
 _TABLE = r"(?:" + _NAME + r"\.)?" + _NAME
+_ROW = r"\((?:[^()\n]|\([^()\n]{0,80}\)){1,800}\)"  # (a call inside: `NOW()`, `crypt(?, gen_salt('bf'))`)
 _STATEMENT = LazyPattern(
     r"\binsert[ \t]+into[ \t]+"
     + _TABLE
-    + r"[ \t]*\((?P<cols>[^()\n]{1,800})\)\s{0,40}values[ \t]*\((?P<phs>[^()\n]{1,800})\)"
+    + r"[ \t]*\((?P<cols>[^()\n]{1,800})\)\s{0,40}values[ \t]*(?P<phs>"
+    + _ROW
+    + r"(?:[ \t]*,[ \t]*"
+    + _ROW
+    + r"){0,50})"
     r"|\bupdate[ \t]+" + _TABLE + r"[ \t]+set[ \t]+(?P<sets>[^\n]{1,800})"
 )
-_SLOT_SOURCE = r"\?|\$\d{1,2}|@\w{1,40}|:[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
+# (`@` not in an address, `:` not in a cast: `$1::text`)
+_SLOT_SOURCE = r"\?|\$\d{1,2}|(?<![\w@])@\w{1,40}|(?<![\w:]):[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
 _SLOT = LazyPattern(_SLOT_SOURCE)
-_SET_PAIR = LazyPattern(r"(?P<col>" + _NAME + r")[ \t]*=[ \t]*(?P<ph>" + _SLOT_SOURCE.replace("?P<n>", "?:") + r")")
 _QUOTED = r"\"(?:[^\"\\\n]|\\.){0,400}\"|'(?:[^'\\\n]|\\.){0,400}'"
+# a statement's parts in order: a column compared or set, a placeholder, a literal (skipped)
+_PART = LazyPattern(
+    r"(?P<col>" + _NAME + r")[ \t]*(?:=(?!=)|[<>!]=?|(?i:like|in)\b)"
+    r"|(?P<ph>" + _SLOT_SOURCE.replace("?P<n>", "?:") + r")|" + _QUOTED
+)
 # a value: quoted, or bare up to a separator (MyBatis' `bob(String)` keeps its type apart)
 _VALUE = r"(?P<v>" + _QUOTED + r"|[^\s,\[\]\(\)\{\}\"']{1,400})"
 # a parameter list's opening: after a marker word, or a bracket after the statement
@@ -64,40 +74,69 @@ def _unquoted(v: str) -> tuple[str, int]:
 def _slots(m: re.Match[str], text: str) -> tuple[dict[int, str], dict[str, str], int]:
     """The statement's columns by positional index and by placeholder name, and where its last
     placeholder ends (`m` found in a lower-case copy of `text`: the names are read in `text`)."""
-    by_index: dict[int, str] = {}
-    by_name: dict[str, str] = {}
-    pairs: list[tuple[str, str]]
+    pairs: list[tuple[str | None, str]] = []
     end = m.end()
     if m.group("cols") is not None:
         cols = [c.strip() for c in text[m.start("cols") : m.end("cols")].split(",")]
-        phs = [p.strip() for p in m.group("phs").split(",")]
-        if len(cols) != len(phs):
-            return by_index, by_name, end
-        pairs = list(zip(cols, phs, strict=True))
+        for k, item in _row_items(m.group("phs")):
+            col = cols[k] if k < len(cols) else None
+            if item[:1] in "\"'":
+                continue  # (a literal: no slot)
+            for p in _SLOT.compiled().finditer(item):
+                pairs.append((col, p.group(0)))
+                col = None  # (a slot after the first in an item: `crypt(?, ?)`)
     else:
-        found = list(_SET_PAIR.compiled().finditer(text, m.start("sets"), m.end("sets")))
-        pairs = [(p.group("col"), p.group("ph")) for p in found]
-        end = found[-1].end() if found else end
+        col = None
+        for p in _PART.compiled().finditer(text, m.start("sets"), m.end("sets")):
+            if p.group("col") is not None:
+                col = p.group("col")
+            elif p.group("ph") is not None:
+                pairs.append((col, p.group("ph")))
+                col, end = None, p.end()
+    return _by_slot(pairs) + (end,)
+
+
+def _row_items(rows: str) -> list[tuple[int, str]]:
+    """The top-level items of `VALUES (…), (…)`, each with its place in its row."""
+    items: list[tuple[int, str]] = []
+    depth, start, k = 0, 0, 0
+    for i, c in enumerate(rows):
+        if c == "(":
+            depth += 1
+            if depth == 1:
+                start, k = i + 1, 0
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                items.append((k, rows[start:i].strip()))
+        elif c == "," and depth == 1:
+            items.append((k, rows[start:i].strip()))
+            start, k = i + 1, k + 1
+    return items
+
+
+def _by_slot(pairs: list[tuple[str | None, str]]) -> tuple[dict[int, str], dict[str, str]]:
+    """Columns by positional index and by placeholder name, from (column, placeholder) in order."""
+    by_index: dict[int, str] = {}
+    by_name: dict[str, str] = {}
     n = 0
     for col, ph in pairs:
-        name = col.strip('`"[]').rsplit(".", 1)[-1].strip('`"[]')
-        s = _SLOT.fullmatch(ph)
-        if s is None:
-            continue
+        name = col.strip('`"[]').rsplit(".", 1)[-1].strip('`"[]') if col else ""
         if ph[0] == "$":
-            by_index[int(ph[1:]) - 1] = name
-            by_name[ph] = name
+            index, key = int(ph[1:]) - 1, ph
         elif ph in ("?", "%s", "{}"):
-            by_index[n] = name
-            n += 1
-        else:
-            key = s.group("n") or ph.lstrip("@:")
+            index, key, n = n, "", n + 1
+        else:  # (named slots are bound in order too: `@p0, @p1`)
+            key = ph[2:-2] if ph.startswith("%(") else ph
+            index, n = n, n + 1
+        if not name:
+            continue
+        by_index[index] = name
+        if key:
             by_name[key] = name
-            by_name[ph[0] + key if ph[0] in "@:" else key] = name
-            by_index[n] = name  # (named slots are bound in order too: `@p0, @p1`)
-            n += 1
+            by_name[key.lstrip("@:")] = name
         by_name.setdefault(name, name)  # (Rails logs each value beside its column's name)
-    return by_index, by_name, end
+    return by_index, by_name
 
 
 def _list_values(window: str, start: int) -> list[tuple[int, int]]:
@@ -105,6 +144,8 @@ def _list_values(window: str, start: int) -> list[tuple[int, int]]:
     for mk in _LIST_MARK.compiled().finditer(window, start):
         pos = mk.end()
         close = {"[": "]", "(": ")", "{": "}"}.get(mk.group("open") or "", "\n")
+        if close == "]" and window.startswith("[", pos):
+            pos += 1  # (one batch's list inside the list of batches: `[[bob, …]]`)
         spans: list[tuple[int, int]] = []
         while pos < len(window):
             it = _ITEM.match(window, pos)
