@@ -39,6 +39,8 @@ PERSON = "Walnut.1189Comet"
         "UPDATE users SET password = crypt(?, gen_salt('bf')) WHERE id = ? -- ['{v}', 3]",
         'INSERT INTO users (email, password) VALUES ($1, $2), ($3, $4) -- ["a@x.io", "x", "b@x.io", "{v}"]',
         "SQL: INSERT INTO credentials(login, password) VALUES(?, ?)\nParameters: [[bob, {v}]]",
+        # a query's condition binds a value as an assignment does
+        "==>  Preparing: SELECT id FROM users WHERE username = ? AND password = ?\n==> Parameters: bob(String), {v}(String)",
         # a 0-based dump of the bindings
         '"query" => "update `users` set `password` = ? where `id` = ?"\n'
         '"bindings" => array:2 [\n  0 => "{v}"\n  1 => 5\n]',
@@ -58,6 +60,7 @@ def test_a_value_bound_under_a_secrets_column_is_removed(template: str) -> None:
         "[SQL: INSERT INTO t (email, password) VALUES (%s, %s)]\n[parameters: ('e@x.io', '***')]",
         "cursor.execute('UPDATE logins SET password = %s WHERE user = %s', (hashed, 'quinn'))",
         '[query] UPDATE users SET password_changed_at = ?, name = ? WHERE id = ? -- ["2026-11-28", "Walnut", 9]',
+        'SELECT * FROM users WHERE password_reset_at > ? AND name = ? ["2026-11-28", "Walnut.1189Comet"]',
         "Executed DbCommand [Parameters=[@__id_0='5']]\nSELECT [u].[Email] FROM [Users] AS [u] WHERE [u].[Id] = @__id_0",
     ],
 )

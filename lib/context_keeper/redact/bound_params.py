@@ -21,7 +21,7 @@ from collections.abc import Callable
 from .patterns import MARK, LazyPattern
 
 # (a lower-case text: the statement's keywords in any case)
-TRIGGERS = ("INSERT", "insert", "Insert", "UPDATE", "update", "Update")
+TRIGGERS = tuple(w for k in ("insert", "update", "select", "delete") for w in (k.upper(), k, k.capitalize()))
 _REACH = 800  # characters either side at most
 _NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
 _NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
@@ -35,7 +35,10 @@ _STATEMENT = LazyPattern(
     + r"(?:[ \t]*,[ \t]*"
     + _ROW
     + r"){0,50})"
-    r"|\bupdate[ \t]+" + _TABLE + r"[ \t]+set[ \t]+(?P<sets>[^\n]{1,800})"
+    # (a query's or a delete's conditions bind values as an update's assignments do: `WHERE password = ?`)
+    r"|(?:\bupdate[ \t]+"
+    + _TABLE
+    + r"[ \t]+set|\b(?:select|delete)\b[^\n;]{0,400}?\bwhere)[ \t]+(?P<sets>[^\n]{1,800})"
 )
 # (`@` not in an address, `:` not in a cast: `$1::text`)
 _SLOT_SOURCE = r"\?|\$\d{1,2}|(?<![\w@])@\w{1,40}|(?<![\w:]):[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
@@ -197,7 +200,7 @@ def redact_bound(text: str) -> str:
         for m in re.finditer(_STATEMENT.compiled().pattern, text, re.I | re.A):
             marks += _bound_marks(text, m)
     # (the keywords found by `find`, the statement matched only there: a long text holds few)
-    for word in ("insert", "update") if len(low) == len(text) else ():
+    for word in ("insert", "update", "select", "delete") if len(low) == len(text) else ():
         at = low.find(word)
         while at != -1:
             m = _STATEMENT.match(low, at)
