@@ -41,6 +41,11 @@ PERSON = "Walnut.1189Comet"
         "SQL: INSERT INTO credentials(login, password) VALUES(?, ?)\nParameters: [[bob, {v}]]",
         # a query's condition binds a value as an assignment does
         "==>  Preparing: SELECT id FROM users WHERE username = ? AND password = ?\n==> Parameters: bob(String), {v}(String)",
+        # a formatter's statement over indented lines (Hibernate's `format_sql`)
+        "Hibernate: \n    update\n        users \n    set\n        password=? \n    where\n        id=?\n"
+        "binding parameter [1] as [VARCHAR] - [{v}]\nbinding parameter [2] as [BIGINT] - [3]",
+        "DEBUG org.hibernate.SQL : \n    insert \n    into\n        app_user\n        (email, password) \n"
+        "    values\n        (?, ?)\nTRACE BasicBinder : binding parameter [2] as [VARCHAR] - [{v}]",
         # a 0-based dump of the bindings
         '"query" => "update `users` set `password` = ? where `id` = ?"\n'
         '"bindings" => array:2 [\n  0 => "{v}"\n  1 => 5\n]',

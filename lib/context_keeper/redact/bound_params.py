@@ -26,19 +26,39 @@ _REACH = 800  # characters either side at most
 _NEAR = 3  # lines either side of the statement: drivers log the parameters beside it
 _NAME = r"[`\"\[]?[A-Za-z_][\w]{0,60}[`\"\]]?"
 _TABLE = r"(?:" + _NAME + r"\.)?" + _NAME
-_ROW = r"\((?:[^()\n]|\([^()\n]{0,80}\)){1,800}\)"  # (a call inside: `NOW()`, `crypt(?, gen_salt('bf'))`)
+# (a formatter's statement, Hibernate's `format_sql`, breaks it over indented lines: a line break
+# counts as a space inside it)
+_BREAK = r"\n(?=[ \t]+(?![A-Za-z_]\w*:))"  # (an indented line, not a label's: `\tPARAMETERS: …`)
+_S = r"(?:[ \t]|" + _BREAK + r")"
+_ROW = r"\((?:[^()\n]|" + _BREAK + r"|\([^()\n]{0,80}\)){1,800}\)"  # (a call inside: `NOW()`, `crypt(?, …)`)
 _STATEMENT = LazyPattern(
-    r"\binsert[ \t]+into[ \t]+"
+    r"\binsert"
+    + _S
+    + r"{1,40}into"
+    + _S
+    + r"{1,40}"
     + _TABLE
-    + r"[ \t]*\((?P<cols>[^()\n]{1,800})\)\s{0,40}values[ \t]*(?P<phs>"
+    + _S
+    + r"{0,40}\((?P<cols>(?:[^()\n]|"
+    + _BREAK
+    + r"){1,800})\)\s{0,40}values"
+    + _S
+    + r"{0,40}(?P<phs>"
     + _ROW
     + r"(?:[ \t]*,[ \t]*"
     + _ROW
     + r"){0,50})"
     # (a query's or a delete's conditions bind values as an update's assignments do: `WHERE password = ?`)
-    r"|(?:\bupdate[ \t]+"
+    r"|(?:\bupdate"
+    + _S
+    + r"{1,40}"
     + _TABLE
-    + r"[ \t]+set|\b(?:select|delete)\b[^\n;]{0,400}?\bwhere)[ \t]+(?P<sets>[^\n]{1,800})"
+    + _S
+    + r"{1,40}set|\b(?:select|delete)\b[^\n;]{0,400}?\bwhere)"
+    + _S
+    + r"{1,40}(?P<sets>(?:[^\n;]|"
+    + _BREAK
+    + r"){1,800})"
 )
 # (`@` not in an address, `:` not in a cast: `$1::text`)
 _SLOT_SOURCE = r"\?|\$\d{1,2}|(?<![\w@])@\w{1,40}|(?<![\w:]):[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
