@@ -63,6 +63,7 @@ _STATEMENT = LazyPattern(
 # (`@` not in an address, `:` not in a cast: `$1::text`)
 _SLOT_SOURCE = r"\?|\$\d{1,2}|(?<![\w@])@\w{1,40}|(?<![\w:]):[A-Za-z_]\w{0,40}|%s|%\((?P<n>\w{1,40})\)s|\{\}"
 _SLOT = LazyPattern(_SLOT_SOURCE)
+_SLOT_CHARS = "?$@:%{"  # (every placeholder holds one)
 _QUOTED = r"\"(?:[^\"\\\n]|\\.){0,400}\"|'(?:[^'\\\n]|\\.){0,400}'"
 # a statement's parts in order: a column compared or set, a placeholder, a literal (skipped)
 _PART = LazyPattern(
@@ -214,6 +215,8 @@ def redact_bound(text: str) -> str:
     """The values bound under a secret's column, marked where the parameter list holds them."""
     from .pairs import lowered
 
+    if not any(c in text for c in _SLOT_CHARS):
+        return text  # (no placeholder: most lines that say `update` or `select` are prose)
     low = lowered(text)
     marks: list[tuple[int, int]] = []
     if len(low) != len(text):  # (a lower case of another length: the text itself, in any case)
