@@ -41,11 +41,9 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed_labels, stdin
+        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
-        from .header_lists import compile_rules as header_list_rules
         from .lines import flag_forest, gated, trigger_tree
-        from .masked_comparisons import compile_rules as masked_rules
         from .nameless import compile_rules as nameless_rules
         from .templated import compile_rules as templated_rules
         from .whole_line import read_with as read_joined_lines_with
@@ -64,9 +62,7 @@ class _Rules:
             + format_args_rules(redact)
             + nouns.compile_rules()
             + languages.compile_rules()
-            + header_list_rules()
-            + masked_rules()
-            + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
+            + _last_line_rules()
         )
         self.rules: tuple[Rule | None, ...] = tuple(rule for _, rule in ordered)
         # (trigger, index of its rule), rules run in order; "\0": a command rule's, tested only after a flag.
@@ -100,10 +96,27 @@ class _Rules:
         read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
 
 
+def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
+    """The line rules that run after the rest: lists of headers, comparisons with a mask, bound
+    parameters, then the labels of printed output."""
+    from . import printed_labels
+    from .bound_params import compile_rules as bound_rules
+    from .header_lists import compile_rules as header_list_rules
+    from .masked_comparisons import compile_rules as masked_rules
+
+    return (
+        header_list_rules()
+        + masked_rules()
+        + bound_rules()
+        + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
+    )
+
+
 def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """Rules that read across lines: run on a whole text before its lines (see `lines`)."""
     from . import formats
     from .block_scalars import compile_rules as block_scalar_rules
+    from .bound_params import compile_rules as bound_rules
     from .continued import compile_rules as continued_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .printed_headings import compile_rules as printed_heading_rules
@@ -114,6 +127,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + wrapped_call_rules()
         + continued_rules()
         + masked_rules()
+        + bound_rules()
         + block_scalar_rules()
         + printed_heading_rules()
     )
