@@ -4711,7 +4711,7 @@ POSITIONS_HELD20 = (
     "mongoose.connect('mongodb+srv://app_rw:{v}@cluster0.ab1cd.mongodb.net/shop?retryWrites=true');",
     'let pool = PgPoolOptions::new().connect("postgres://app_rw:{v}@127.0.0.1:5433/shop").await?;',
     'conn, err := pgx.Connect(ctx, "user=app_rw password={v} pool_max_conns=10 host=db")',
-    'val ds = HikariDataSource().apply {{ jdbcUrl = "jdbc:postgresql://db/shop"; username = "shop"; password = "{v}" }}',
+    'val ds = HikariDataSource().apply {{ jdbcUrl = "jdbc:postgresql://db/shop"; username = "shop"; password = "{v}"; maximumPoolSize = 5 }}',
     "$pdo = new PDO('mysql:host=db;dbname=shop', 'shop', '{v}', [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);",
     'r = redis.Redis(host="cache", password="{v}", ssl=True, db=2)',
     # compose, Kubernetes, infrastructure values

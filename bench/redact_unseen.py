@@ -2444,7 +2444,7 @@ PRINTED_HELD20: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         "hibernate-bind-create-user",
         "Hibernate: insert into oauth_client (client_id,client_secret,redirect_uri,id) values (?,?,?,default)\n"
         "TRACE o.h.orm.jdbc.bind : binding parameter (1:VARCHAR) <- [reporting]\n"
-        "TRACE o.h.orm.jdbc.bind : binding parameter (2:VARCHAR) <- [{v}]",
+        "TRACE o.h.orm.jdbc.bind : binding parameter (2:NVARCHAR) <- [{v}]",
         lambda g: _rand(g, 40),
     ),
     (
@@ -2497,7 +2497,7 @@ PRINTED_HELD20: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
     (
         "mysql-general-log-identified",
-        "2026-11-27T10:44:40.004123Z\t   52 Query\tCREATE USER 'report'@'%' IDENTIFIED WITH caching_sha2_password BY '{v}'",
+        "2026-11-27T10:44:40.004123Z\t   52 Query\tCREATE USER 'report'@'%' IDENTIFIED WITH mysql_native_password BY '{v}' REQUIRE SSL",
         lambda g: _rand(g, 20, AN + "!#%"),
     ),
     (
@@ -2548,8 +2548,8 @@ PRINTED_HELD20: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: _rand(g, 24, AN + "!@#$%^&*()"),
     ),
     (
-        "mariadb-random-root-log",
-        "mariadb-1  | 2026-11-27 10:47:20+00:00 [Note] [Entrypoint]: GENERATED ROOT PASSWORD: {v}",
+        "rails-seed-temporary-password",
+        "$ bin/rails db:seed\nSeeding roles... done\nCreated admin@example.com (role: owner). Temporary password: {v}\nSeeding plans... done",
         lambda g: _rand(g, 32, AN + "-_"),
     ),
     (
