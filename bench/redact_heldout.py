@@ -4543,3 +4543,417 @@ BENIGN_HELD19 = (
     "`kubectl get secret -o yaml` prints base64, not encryption: `base64 -d` is all it takes to read a value.",
     "`gh auth status` masks the token; `--show-token` prints it in full.",
 )
+
+# Set 20: sealed; written while the rules were being changed by someone who had not seen it,
+# to be scored once. Half of it is secrets in logs and debug output whose name stands elsewhere
+# in the log: ORMs' and drivers' debug SQL with the column list in the statement and the values
+# in a bound-parameter list or on the next lines (Hibernate, EclipseLink, jOOQ, MyBatis, EF Core,
+# Dapper, Django, SQLAlchemy, ActiveRecord, Sequel, Ecto, GORM, sqlx, Prisma, TypeORM, Sequelize,
+# knex, Doctrine, Eloquent, PDO, JDBC and ODBC traces), HTTP clients' and servers' debug dumps
+# (form and JSON bodies, headers), audit logs, and structured logs (JSON, logfmt, key=value)
+# whose field name is given in another field. The other half is everyday forms not held by an
+# earlier set: app settings, compose and Kubernetes files, infrastructure values, CI steps,
+# package managers' auth files, database clients, cloud CLIs' logins and shell history.
+POSITIONS_HELD20 = (
+    # ORMs and drivers: columns in the statement, values bound apart
+    "Hibernate: insert into smtp_account (host,login,secret,id) values (?,?,?,?)\n"
+    "2026-11-27T10:02:11.481Z TRACE 4412 --- [nio-8080-exec-3] org.hibernate.orm.jdbc.bind : binding parameter (1:VARCHAR) <- [smtp.example.com]\n"
+    "2026-11-27T10:02:11.481Z TRACE 4412 --- [nio-8080-exec-3] org.hibernate.orm.jdbc.bind : binding parameter [3] as [NVARCHAR] - [{v}] (secret)",
+    "DEBUG org.hibernate.SQL - update api_client set client_secret=?, updated_at=? where id=?\n"
+    "TRACE org.hibernate.type.descriptor.sql.BasicBinder - binding parameter [1] as [VARCHAR] - [{k}]",
+    "[EL Fine]: sql: 2026-11-27 10:04:55.12--ClientSession(1849201)--Connection(77120)--INSERT INTO MAIL_ACCOUNT (ID, PASSWORD, USERNAME) VALUES (?, ?, ?)\n"
+    "\tbind => [17, {v}, bob]",
+    'DEBUG org.jooq.tools.LoggerListener - Executing query          : insert into "public"."service_credential" ("name", "token") values (?, ?)\n'
+    'DEBUG org.jooq.tools.LoggerListener - -> with bind values      : insert into "public"."service_credential" ("name", "token") values (\'bill'
+    "ing', '{k}')",
+    "==>  Preparing: INSERT INTO sys_user ( username, password, status ) VALUES ( ?, ?, ? )\n==> Parameters: bob(String), {v}(String), 1(Integer)\n<== "
+    "   Updates: 1",
+    "==>  Preparing: UPDATE oauth_client_details SET client_secret = ? WHERE client_id = ?\n==> Parameters: {k}(String), portal(String)",
+    "info: Microsoft.EntityFrameworkCore.Database.Command[20101]\n      Executed DbCommand (3ms) [Parameters=[@p0='bob' (Nullable = false) (Size = 4000), "
+    "@p1='{v}' (Nullable = false) (Size = 4000)], CommandType='Text', CommandTimeout='30']\n"
+    "      SET NOCOUNT ON;\n      INSERT INTO [Users] ([UserName], [Password])\n      VALUES (@p0, @p1);",
+    "dbug: Microsoft.EntityFrameworkCore.Database.Command[20100]\n      Executing DbCommand [Parameters=[@__apiKey_0='{k}' (Size = 64)], CommandType='T"
+    "ext', CommandTimeout='30']\n"
+    "      SELECT TOP(1) [p].[Id] FROM [Partners] AS [p] WHERE [p].[ApiKey] = @__apiKey_0",
+    "MiniProfiler: UPDATE Integrations SET WebhookSecret = @WebhookSecret WHERE Id = @Id\n  @WebhookSecret (String) = '{k}'\n  @Id (Int32) = 4",
+    '(0.002) INSERT INTO "accounts_smtpsettings" ("host", "user", "password") VALUES (\'mail.example.com\', \'bob\', \'{v}\') RETURNING "accounts_sm'
+    "tpsettings\".\"id\"; args=('mail.example.com', 'bob', '{v}'); alias=default",
+    '(0.001) UPDATE "integrations_slack" SET "bot_token" = %s WHERE "integrations_slack"."id" = %s; args=(\'{k}\', 3); alias=default',
+    "INFO sqlalchemy.engine.Engine INSERT INTO mailbox (address, imap_password) VALUES (%(address)s, %(imap_password)s)\n"
+    "INFO sqlalchemy.engine.Engine [generated in 0.00021s] {{'address': 'bob@example.com', 'imap_password': '{v}'}}",
+    "2026-11-27 10:11:02,114 INFO sqlalchemy.engine.Engine UPDATE api_keys SET secret=? WHERE api_keys.id = ?\n"
+    "2026-11-27 10:11:02,114 INFO sqlalchemy.engine.Engine [cached since 12.4s ago] ('{k}', 7)",
+    '  User Create (0.9ms)  INSERT INTO "smtp_settings" ("user_name", "password", "created_at") VALUES ($1, $2, $3) RETURNING "id"  '
+    '[["user_name", "bob"], ["password", "{v}"], ["created_at", "2026-11-27 10:12:40.114"]]',
+    '  Integration Update (0.4ms)  UPDATE "integrations" SET "access_token" = ? WHERE "integrations"."id" = ?  [["access_token", "{k}"], ['
+    '"id", 9]]',
+    'I, [2026-11-27T10:13:01.221 #8812]  INFO -- : (0.000412s) INSERT INTO "ftp_accounts" ("login", "password") VALUES (\'deploy\', \'{v}\') RETURNING *',
+    '[debug] QUERY OK source="smtp_configs" db=1.2ms queue=0.1ms idle=812.3ms\n'
+    'INSERT INTO "smtp_configs" ("username","password","inserted_at") VALUES ($1,$2,$3) RETURNING "id" ["bob", "{v}", ~N[2026-11-27 10:14:02]]',
+    '[debug] QUERY OK source="api_tokens" db=0.6ms\nUPDATE "api_tokens" SET "token" = $1 WHERE "id" = $2 ["{k}", 12]',
+    "2026/11/27 10:15:33 /app/internal/store/user.go:48\n[1.204ms] [rows:1] INSERT INTO `mail_accounts` (`user`,`password`,`created_at`) VALUES ('bob',"
+    "'{v}','2026-11-27 10:15:33.12')",
+    '2026/11/27 10:15:40 /app/internal/store/hooks.go:22\n[0.611ms] [rows:1] UPDATE "webhooks" SET "signing_secret"=\'{k}\' WHERE "id" = 5',
+    '2026-11-27T10:16:01.004Z DEBUG sqlx::query: summary="INSERT INTO smtp_relay (host, …" db.statement="\\n\\nINSERT INTO smtp_relay (host, passwor'
+    'd) VALUES ($1, $2)\\n" '
+    'rows_affected=1 elapsed=1.9ms\n  binds: ["relay.example.com", "{v}"]',
+    'prisma:query INSERT INTO `main`.`Account` (`provider`,`access_token`,`userId`) VALUES (?,?,?) RETURNING `id`\nprisma:query params: ["github","'
+    '{k}","clx1y2z3a0000abcd"]',
+    'query: INSERT INTO "integration"("name", "api_key", "enabled") VALUES ($1, $2, DEFAULT) RETURNING "id", "enabled" -- PARAMETERS: ["se'
+    'ndgrid","{k}"]',
+    'query: UPDATE "user" SET "password" = $1 WHERE "id" IN ($2) -- PARAMETERS: ["{v}",42]',
+    "Executing (default): INSERT INTO `Credentials` (`id`,`service`,`secret`,`createdAt`,`updatedAt`) VALUES (DEFAULT,?,?,?,?); "
+    "{{ replacements: [ 'mailgun', '{k}', 2026-11-27T10:18:00.000Z, 2026-11-27T10:18:00.000Z ] }}",
+    'Executing (default): UPDATE "Users" SET "password"=$1,"updatedAt"=$2 WHERE "id" = $3 bind: [ \'{v}\', \'2026-11-27 10:18:40.118 +00:00\', 7 ]',
+    "  knex:query insert into `ftp_users` (`login`, `passwd`) values (?, ?) undefined +0ms\n  knex:bindings [ 'deploy', '{v}' ] undefined +1ms",
+    "{{\n  method: 'update',\n  options: {{}},\n  timeout: false,\n  bindings: [ '{k}', 3 ],\n  __knexQueryUid: 'h7Xc0wQ9mPl3',\n"
+    "  sql: 'update `integrations` set `token` = ? where `id` = ?'\n}}",
+    "[2026-11-27T10:19:30.221Z] doctrine.DEBUG: Executing statement: INSERT INTO mailer_account (dsn_user, dsn_password) VALUES (?, ?) "
+    '(parameters: array{{"1":"bob","2":"{v}"}}, types: array{{"1":2,"2":2}}) {{"sql":"INSERT INTO mailer_account (dsn_user, dsn_password'
+    ') VALUES (?, ?)"}} []',
+    'array:3 [\n  "query" => "update `settings` set `value` = ? where `key` = ?"\n  "bindings" => array:2 [\n    0 => "{k}"\n    1 => "service'
+    's.stripe.secret"\n  ]\n  "time" => 1.42\n]',
+    '[2026-11-27 10:20:14] local.DEBUG: insert into `ftp_servers` (`host`, `username`, `password`) values (?, ?, ?) ["ftp.example.com","deploy","{v}"]',
+    'SQL: [77] INSERT INTO smtp (user, pass) VALUES (:u, :p)\nParams:  2\nKey: Name: [2] :u\nparamno=-1\nname=[2] ":u"\nis_param=1\nparam_type=2\n'
+    "Key: Name: [2] :p\nparamno=-1\nname=[2] \":p\"\nis_param=1\nparam_type=2\n-- bound: :u='bob', :p='{v}'",
+    'Nov 27, 2026 10:21:07 AM oracle.jdbc.driver.OraclePreparedStatement setString\nTRACE_30: Public Enter: 2, "{v}"\n'
+    "-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?",
+    "2026-11-27 10:21:40.551 DEBUG [main] o.p.jdbc.PgPreparedStatement : setString(2, {v}) for INSERT INTO mail_account(login, password) VALUES(?, ?)",
+    "[ODBC][8812][1732702901.118][SQLBindParameter.c][217]\n\t\tEntry:\n\t\t\tStatement = 0x55d0c8e4a2b0\n\t\t\tParam Number = 2\n"
+    '\t\t\tParam Type = 1\n\t\t\tC Type = 1 SQL_C_CHAR\n\t\t\tValue = 0x7ffd2b1c"{v}"\n-- UPDATE users SET password = ? WHERE id = ?',
+    "Dapper: INSERT INTO ApiKeys (Owner, KeyValue) VALUES (@Owner, @KeyValue) -- @Owner='billing', @KeyValue='{k}'",
+    "LOG:  execute <unnamed>: INSERT INTO smtp_settings (username, password) VALUES ($1, $2)\nDETAIL:  parameters: $1 = 'bob', $2 = '{v}'",
+    "2026-11-27T10:23:11.004123Z\t   41 Query\tINSERT INTO webhook (url, shared_secret) VALUES ('https://hooks.example.com/in', '{k}')",
+    '[2026-11-27 10:23:40 UTC] mongod: {{"t":{{"$date":"2026-11-27T10:23:40.118Z"}},"s":"D1","c":"COMMAND","msg":"Slow query",'
+    '"attr":{{"ns":"shop.integrations","command":{{"update":"integrations","updates":[{{"q":{{"name":"slack"}},"u":{{"$set":'
+    '{{"botToken":"{k}"}}}}}}]}}}}}}',
+    # HTTP client and server debug dumps
+    "send: b'POST /oauth/token HTTP/1.1\\r\\nHost: auth.example.com\\r\\nContent-Type: application/x-www-form-urlencoded\\r\\n\\r\\n'\n"
+    "send: b'grant_type=client_credentials&client_id=reporting&client_secret={k}'",
+    'DEBUG:urllib3.connectionpool:https://api.example.com:443 "POST /v1/login HTTP/11" 200 512\nDEBUG:app.http:request body: {{"user": "bob", "p'
+    'ass": "{v}"}}',
+    '2026-11-27 10:25:02.118 DEBUG 4412 --- [main] o.s.web.client.RestTemplate : Writing [{{username=[bob], password=[{v}]}}] as "application/x-www-fo'
+    'rm-urlencoded"',
+    '10:25:31.882 [main] DEBUG org.apache.http.wire - http-outgoing-0 >> "{{"login":"bob","secret":"{v}"}}"',
+    "[okhttp.OkHttpClient] --> POST https://api.example.com/v2/session\n[okhttp.OkHttpClient] Content-Type: application/json; charset=UTF-8\n"
+    '[okhttp.OkHttpClient] {{"email":"bob@example.com","password":"{v}"}}\n[okhttp.OkHttpClient] --> END POST (52-byte body)',
+    "[okhttp.OkHttpClient] X-Partner-Key: {k}\n[okhttp.OkHttpClient] --> END GET",
+    '  axios:request POST https://api.example.com/auth {{ data: \'{{"username":"bob","password":"{v}"}}\' }} +0ms',
+    "2026-11-27T10:27:00.004Z undici:request sending request to POST https://api.example.com/token\nbody: client_id=cli&client_secret={k}&grant_type=cl"
+    "ient_credentials",
+    'opening connection to api.example.com:443...\n<- "POST /sessions HTTP/1.1\\r\\nContent-Type: application/json\\r\\nHost: api.example.com\\r\\n\\r\\n"\n'
+    '<- "{{\\"login\\":\\"bob\\",\\"password\\":\\"{v}\\"}}"',
+    "I, [2026-11-27T10:28:11.331 #1]  INFO -- request: POST https://api.example.com/v1/charges\nD, [2026-11-27T10:28:11.331 #1] DEBUG -- request: Strip"
+    'e-Account: "acct_1Q2w3E4r"\n'
+    'Api-Secret: "{k}"',
+    'Started POST "/admin/smtp" for 10.0.3.7 at 2026-11-27 10:29:00 +0000\nProcessing by Admin::SmtpController#update as HTML\n'
+    '  Parameters: {{"authenticity_token"=>"[FILTERED]", "smtp"=>{{"host"=>"mail.example.com", "pwd"=>"{v}"}}}}',
+    '[2026-11-27 10:29:40] local.INFO: POST /api/integrations {{"input":{{"provider":"mailgun","api_secret":"{k}"}},"ip":"10.0.3.7"}}',
+    "INFO:     10.0.3.7:51112 - \"POST /token HTTP/1.1\" 200 OK\nDEBUG:    form: FormData([('username', 'bob'), ('password', '{v}')])",
+    "2026-11-27T10:30:44.512Z DEBUG [express] POST /login body={{ password: '{v}', remember: true }}",
+    "> POST /api/v1/login HTTP/2\n> Host: api.example.com\n> content-type: application/json\n> content-length: 48\n>\n}} [48 bytes data]\n"
+    '=> Send data, 48 bytes (0x30)\n0000: {{"user":"bob","passphrase":"{v}"}}',
+    "POST /identity/connect/token HTTP/1.1\r\nHost: id.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n"
+    "grant_type=password&username=bob&password={v}&scope=api",
+    '---[HTTP request - http://ws.example.com:8080/billing]---\nSOAPAction: ""\n'
+    "<S:Envelope><S:Header><wsse:Security><wsse:UsernameToken><wsse:Username>bob</wsse:Username><wsse:Password>{v}</wsse:Password>"
+    "</wsse:UsernameToken></wsse:Security></S:Header></S:Envelope>",
+    "Request Headers:\n  accept: */*\n  authorization: Basic {b}\n  user-agent: PostmanRuntime/7.43.0",
+    "2026-11-27 10:32:01.118 [http-nio-8080-exec-9] DEBUG o.s.w.f.CommonsRequestLoggingFilter : Before request [POST /api/keys, "
+    'payload={{"name":"ci","value":"{k}"}}]',
+    'nginx: 10.0.3.7 - - [27/Nov/2026:10:32:40 +0000] "GET /export?format=csv&access_key={k} HTTP/1.1" 200 1833 "-" "curl/8.5.0"',
+    # audit logs and structured logs: the field's name in another field
+    '{{"ts":"2026-11-27T10:33:00Z","level":"debug","msg":"setting updated","setting":"smtp.password","old":null,"new":"{v}"}}',
+    'time=2026-11-27T10:33:20Z level=debug msg="config override" key=database.password val={v} source=env',
+    "ts=2026-11-27T10:33:40Z caller=config.go:88 level=info component=loader field=ApiToken value={k}",
+    '{{"@timestamp":"2026-11-27T10:34:00.118Z","log.level":"DEBUG","message":"applied property","property.name":"spring.mail.password",'
+    '"property.value":"{v}"}}',
+    '{{"level":30,"time":1732702460118,"msg":"env loaded","var":"SENDGRID_API_KEY","val":"{k}"}}',
+    '2026-11-27T10:34:40Z INFO audit: actor=admin action=secret.update target=prod/payments/STRIPE_KEY new_value="{k}"',
+    '{{"eventType":"user.account.update_password","actor":{{"alternateId":"bob@example.com"}},"debugContext":{{"debugData":{{"requestBod'
+    'y":"oldPassword=hunter&newPassword={v}"}}}}}}',
+    'type=USER_CMD msg=audit(1732702500.118:4412): pid=8812 uid=1000 auid=1000 ses=3 msg=\'cwd="/home/bob" cmd=mysql -u root --password={v} shop exe='
+    '"/usr/bin/sudo" terminal=pts/0 res=success\'',
+    "Nov 27 10:35:21 web1 sudo[8812]:      bob : TTY=pts/0 ; PWD=/srv/app ; USER=root ; COMMAND=/usr/bin/htpasswd -bB /etc/nginx/.htpasswd ops {v} ; RESULT=0",
+    'level=debug ts=2026-11-27T10:35:40Z msg="binding secret" name=REDIS_AUTH data={v}',
+    '{{"severity":"DEBUG","jsonPayload":{{"kind":"credential","label":"partner-api","data":"{k}"}}}}',
+    "[2026-11-27 10:36:20,118] DEBUG [config] overriding {{'name': 'EMAIL_HOST_PASSWORD', 'value': '{v}', 'source': 'vault'}}",
+    "2026-11-27T10:36:40Z | DEBUG | keyring | get_password(service='pypi', user='__token__') -> '{k}'",
+    '{{"timestamp":"2026-11-27T10:37:00Z","event":"login_failed","username":"bob","attempted":"{v}","ip":"10.0.3.7"}}',
+    "Nov 27 10:37:20 db1 postgres[8812]: [3-1] user=postgres,db=shop LOG:  statement: ALTER ROLE app PASSWORD '{v}' VALID UNTIL 'infinity'",
+    "2026-11-27 10:37:40 UTC [8812]: user=admin,db=shop,app=psql,client=10.0.3.7 LOG:  AUDIT: SESSION,1,1,ROLE,CREATE ROLE,,,CREATE USER report PASSWOR"
+    "D '{v}',<not logged>",
+    'W1127 10:38:00.118221    8812 config.go:211] field "bindPassword" of LDAPConfig set from flag: {v}',
+    "[main] DEBUG c.z.h.HikariConfig - dataSourceProperties............{{password={v}, user=shop}}",
+    "2026-11-27 10:38:40.118 DEBUG 4412 --- [main] o.s.b.c.p.s.ConfigurationPropertySourcesPropertySource : Found key 'app.partner.key' with value '{k}'",
+    "celery@worker1 ready.\n[2026-11-27 10:39:00,118: INFO/MainProcess] Task mail.send[0f8fad5b] received\nargs: ('smtp.example.com', 'bob', '{v}')",
+    'Traceback (most recent call last):\n  File "/app/mail.py", line 41, in connect\n    server.login(user, password)\n'
+    "    user = 'bob'\n    password = '{v}'\nsmtplib.SMTPAuthenticationError: (535, b'5.7.8 Username and Password not accepted')",
+    "  at Object.connect (/app/node_modules/mysql2/lib/connection.js:112:15) {{\n  code: 'ER_ACCESS_DENIED_ERROR',\n  config: {{ user: 'shop', password"
+    ": '{v}', port: 3306, host: 'db' }}\n}}",
+    "panic: dial failed\n\ngoroutine 1 [running]:\nmain.connect({{0xc000012345, 0x4}}, {{0xc0000a2000, 0x18}})\n\t/app/main.go:31\n"
+    "main.main()\n\t/app/main.go:12 +0x1c\n// cfg: &{{Host:db User:shop Pass:{v} DB:shop}}",
+    'thread \'main\' panicked at src/db.rs:27:10:\ncalled `Result::unwrap()` on an `Err` value: Config {{ host: "db", user: "shop", passwd: "{v}" }}',
+    # everyday application settings in forms not held before
+    'ActionMailer::Base.smtp_settings = {{\n  address: "smtp.example.com",\n  user_name: "bob",\n  password: "{v}",\n  authentication: :plain\n}}',
+    'Rails.application.configure do\n  config.x.partner.api_key = "{k}"\nend',
+    "'mailers' => [\n    'smtp' => [\n        'transport' => 'smtp',\n        'username' => 'bob',\n        'password' => env('MAIL_PASSWORD', '{v}'),"
+    "\n    ],\n],",
+    "spring.datasource.hikari.data-source-properties.password={v}",
+    "spring:\n  rabbitmq:\n    host: mq\n    username: shop\n    password: {v}\n    virtual-host: /shop",
+    'services.AddDbContext<ShopContext>(o => o.UseSqlServer("Data Source=sql1;Initial Catalog=Shop;User ID=shop;Password={v};TrustServerCertificate=True"));',
+    "app.use(session({{ secret: '{k}', resave: false, saveUninitialized: false }}));",
+    "export default defineConfig({{\n  auth: {{\n    github: {{ clientId: 'Iv1.8a61f9b3a7aba766', clientSecret: '{k}' }}\n  }}\n}});",
+    'class Settings(BaseSettings):\n    db_user: str = "shop"\n    db_pass: SecretStr = SecretStr("{v}")',
+    'NEXTAUTH_URL=http://localhost:3000\nNEXTAUTH_SECRET="{k}"',
+    'DATABASES["default"] = dj_database_url.parse("postgres://shop:{v}@db:5432/shop", conn_max_age=600)',
+    'config :my_app, MyApp.Repo,\n  username: "postgres",\n  password: "{v}",\n  hostname: "localhost"',
+    "mongoose.connect('mongodb+srv://app_rw:{v}@cluster0.ab1cd.mongodb.net/shop?retryWrites=true');",
+    'let pool = PgPoolOptions::new().connect("postgres://app_rw:{v}@127.0.0.1:5433/shop").await?;',
+    'conn, err := pgx.Connect(ctx, "user=app_rw password={v} pool_max_conns=10 host=db")',
+    'val ds = HikariDataSource().apply {{ jdbcUrl = "jdbc:postgresql://db/shop"; username = "shop"; password = "{v}"; maximumPoolSize = 5 }}',
+    "$pdo = new PDO('mysql:host=db;dbname=shop', 'shop', '{v}', [PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION]);",
+    'r = redis.Redis(host="cache", password="{v}", ssl=True, db=2)',
+    # compose, Kubernetes, infrastructure values
+    "services:\n  keycloak:\n    image: quay.io/keycloak/keycloak:26.0\n    environment:\n      KC_BOOTSTRAP_ADMIN_PASSWORD: {v}",
+    '    environment:\n      - "KC_DB_PASSWORD={v}"  # keycloak',
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: mq-auth\ntype: kubernetes.io/basic-auth\nstringData:\n  username: shop\n  password: "{v}"',
+    'auth:\n  postgresPassword: "{v}"\n  username: shop\n  database: shop',
+    'resource "azurerm_mssql_server" "main" {{\n  administrator_login          = "sqladmin"\n  administrator_login_password = "{v}"\n}}',
+    'const db = new aws.rds.Instance("db", {{ engine: "postgres", username: "shop", password: "{v}", instanceClass: "db.t4g.micro" }});',
+    "- name: create the app database user\n  community.mysql.mysql_user:\n    name: shop\n    password: \"{v}\"\n    priv: 'shop.*:ALL'",
+    # CI steps
+    '      - name: Log in to Quay\n        run: echo "{v}" | podman login quay.io -u bob --password-stdin',
+    "deploy:\n  script:\n    - curl -sf -X POST -F token={k} -F ref=main https://gitlab.example.com/api/v4/projects/42/trigger/pipeline",
+    "      - run: npx netlify-cli deploy --prod --auth {k} --site 0f8fad5b-d9cb-469f-a165-70867728950e",
+    "    steps {{\n        sh 'sshpass -p \"{v}\" rsync -az dist/ deploy@web1:/srv/app/'\n    }}",
+    # package managers' auth
+    "@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_auth={b}",
+    "[global]\nindex-url = https://bob:{v}@pypi.acme.internal/simple",
+    "[distutils]\nindex-servers = internal\n\n[internal]\nrepository = https://pypi.acme.internal/\nusername = bob\npassword = {v}",
+    "<server>\n  <id>acme-releases</id>\n  <username>bob</username>\n  <password>{v}</password>\n</server>",
+    "systemProp.gradle.wrapperPassword={v}",
+    '{{\n    "http-basic": {{\n        "repo.packagist.com": {{\n            "username": "token",\n            "password": "{k}"\n       '
+    " }}\n    }}\n}}",
+    '[registries.acme]\ntoken = "Basic {b}"',
+    '<packageSourceCredentials>\n  <acme>\n    <add key="Username" value="bob" />\n    <add key="ClearTextPassword" value="{v}" />\n  </acme>\n'
+    "</packageSourceCredentials>",
+    ":backtrace: false\nhttps://rubygems.pkg.github.com/acme: https://bob:{k}@rubygems.pkg.github.com/acme/",
+    # database clients, cloud CLIs, HTTP clients, shell history
+    "$ PGPASSWORD='{v}' pg_dump -h db -U shop shop > shop.sql",
+    "$ mongosh \"mongodb://admin@mongo:27017\" --password '{v}' --authenticationDatabase admin",
+    "$ redis-cli -h cache -a '{v}' --no-auth-warning info keyspace",
+    "$ sqlcmd -S sql1 -U sa -P '{v}' -Q \"SELECT name FROM sys.databases\"",
+    "$ az login --service-principal -u 6f1c2b7e-8d3a-4e5f-9a0b-1c2d3e4f5a6b -p '{k}' --tenant acme.onmicrosoft.com",
+    "$ doctl auth init --context acme -t {k}",
+    "$ http -a bob:'{v}' POST https://api.example.com/v1/orders item=42",
+    "$ wget --user=bob --password='{v}' https://files.example.com/backup.tar.gz",
+    "  512  mysqldump -uroot -p'{v}' --all-databases > all.sql",
+    ": 1732702800:0;curl -u admin:{v} -X DELETE http://es:9200/logs-2026.10",
+)
+
+# Ordinary lines written beside set 20: half in the same log shapes holding no secret
+# (statements binding non-secret columns, masked or filtered values, ids, hashes, timestamps,
+# emails, usernames, counts), half the same everyday files with a reference, an environment
+# lookup, a placeholder, a secret's name without its value, or a setting whose name holds a
+# secret word and whose value is plainly not a secret (a path, a flag, a number, a duration,
+# a file name, an algorithm, a header name); and prose.
+BENIGN_HELD20 = (
+    # ORMs and drivers binding non-secret columns, or masking
+    "Hibernate: insert into smtp_account (host,login,port,id) values (?,?,?,?)\n"
+    "2026-11-27T10:02:11.481Z TRACE 4412 --- [nio-8080-exec-3] org.hibernate.orm.jdbc.bind : binding parameter (1:VARCHAR) <- [smtp.example.com]\n"
+    "2026-11-27T10:02:11.481Z TRACE 4412 --- [nio-8080-exec-3] org.hibernate.orm.jdbc.bind : binding parameter (3:INTEGER) <- [587]",
+    "DEBUG org.hibernate.SQL - update api_client set last_used_at=?, request_count=? where id=?\n"
+    "TRACE org.hibernate.type.descriptor.sql.BasicBinder - binding parameter [1] as [TIMESTAMP] - [2026-11-27 10:03:40.118]",
+    "[EL Fine]: sql: 2026-11-27 10:04:55.12--ClientSession(1849201)--Connection(77120)--SELECT ID, USERNAME, EMAIL FROM MAIL_ACCOUNT WHERE (USERNAME = ?)\n"
+    "\tbind => [bob]",
+    'DEBUG org.jooq.tools.LoggerListener - -> with bind values      : select "public"."service_credential"."name" from "public"."service_crede'
+    'ntial" where "id" = 14',
+    "==>  Preparing: SELECT id, username, status FROM sys_user WHERE username = ?\n==> Parameters: bob(String)\n<==      Total: 1",
+    "==>  Preparing: UPDATE sys_user SET password = ? WHERE id = ?\n==> Parameters: $2a$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy(String"
+    "), 7(Long)",
+    "info: Microsoft.EntityFrameworkCore.Database.Command[20101]\n      Executed DbCommand (3ms) [Parameters=[@p0='?' (Size = 4000), @p1='?' (Size = 4000)], "
+    "CommandType='Text', CommandTimeout='30']\n      INSERT INTO [Users] ([UserName], [Password])\n      VALUES (@p0, @p1);",
+    "dbug: Microsoft.EntityFrameworkCore.Database.Command[20100]\n      Executing DbCommand [Parameters=[@__id_0='42'], CommandType='Text', CommandTime"
+    "out='30']\n"
+    "      SELECT TOP(1) [p].[ApiKeyHash] FROM [Partners] AS [p] WHERE [p].[Id] = @__id_0",
+    "MiniProfiler: SELECT Id, Name FROM Integrations WHERE Kind = @Kind\n  @Kind (String) = 'webhook'",
+    '(0.001) SELECT "auth_user"."id", "auth_user"."username" FROM "auth_user" WHERE "auth_user"."email" = \'bob@example.com\' LIMIT 21; arg'
+    "s=('bob@example.com',); alias=default",
+    '(0.002) UPDATE "auth_user" SET "last_login" = \'2026-11-27T10:09:40.118+00:00\'::timestamptz WHERE "auth_user"."id" = 7; args=(datetime.date'
+    "time(2026, 11, 27, 10, 9, 40), 7); alias=default",
+    "INFO sqlalchemy.engine.Engine SELECT mailbox.id, mailbox.address FROM mailbox WHERE mailbox.address = %(address_1)s\n"
+    "INFO sqlalchemy.engine.Engine [generated in 0.00019s] {'address_1': 'bob@example.com'}",
+    "INFO sqlalchemy.engine.Engine UPDATE users SET password_hash=? WHERE users.id = ?\n"
+    "INFO sqlalchemy.engine.Engine [cached since 3.1s ago] ('$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG', 7)",
+    '  User Load (0.5ms)  SELECT "users".* FROM "users" WHERE "users"."email" = $1 LIMIT $2  [["email", "bob@example.com"], ["LIMIT", 1]]',
+    '  User Update (0.7ms)  UPDATE "users" SET "encrypted_password" = $1 WHERE "users"."id" = $2  [["encrypted_password", "[FILTERED]"], ['
+    '"id", 7]]',
+    'I, [2026-11-27T10:13:01.221 #8812]  INFO -- : (0.000318s) SELECT * FROM "ftp_accounts" WHERE ("login" = \'deploy\') LIMIT 1',
+    '[debug] QUERY OK source="users" db=0.9ms\nSELECT u0."id", u0."email" FROM "users" AS u0 WHERE (u0."email" = $1) ["bob@example.com"]',
+    '[debug] QUERY OK source="api_tokens" db=0.4ms\nUPDATE "api_tokens" SET "last_used_at" = $1 WHERE "id" = $2 [~U[2026-11-27 10:14:40Z], 12]',
+    "2026/11/27 10:15:33 /app/internal/store/user.go:61\n[0.902ms] [rows:1] SELECT * FROM `mail_accounts` WHERE `user` = 'bob' ORDER BY `mail_accounts`"
+    ".`id` LIMIT 1",
+    '2026/11/27 10:15:40 /app/internal/store/hooks.go:30\n[0.411ms] [rows:1] UPDATE "webhooks" SET "delivered_at"=\'2026-11-27 10:15:40.118\' WHERE '
+    '"id" = 5',
+    '2026-11-27T10:16:01.004Z DEBUG sqlx::query: summary="SELECT id, host FROM …" db.statement="\\n\\nSELECT id, host FROM smtp_relay WHERE id = $1'
+    '\\n" rows_returned=1 elapsed=0.8ms',
+    "prisma:query SELECT `main`.`Account`.`id`, `main`.`Account`.`provider` FROM `main`.`Account` WHERE `main`.`Account`.`userId` = ? LIMIT ? OFFSET ?\n"
+    'prisma:query params: ["clx1y2z3a0000abcd",1,0]',
+    'query: SELECT "Integration"."id", "Integration"."name" FROM "integration" "Integration" WHERE "Integration"."name" = $1 -- PARAMET'
+    'ERS: ["sendgrid"]',
+    'query: UPDATE "user" SET "password" = $1 WHERE "id" IN ($2) -- PARAMETERS: ["$2b$12$KIXQ4Q7z0lS1Hq7q2Yl5Fu0YxU2m7lH3mZcQmJ9Qd2aQ5n8Zr1e7W",42]',
+    "Executing (default): SELECT `id`, `service`, `createdAt` FROM `Credentials` AS `Credential` WHERE `Credential`.`service` = 'mailgun';",
+    'Executing (default): UPDATE "Users" SET "lastLoginAt"=$1,"updatedAt"=$2 WHERE "id" = $3 bind: [ \'2026-11-27 10:18:40.118 +00:00\', \'2026-11'
+    "-27 10:18:40.118 +00:00', 7 ]",
+    "  knex:query select `id`, `login` from `ftp_users` where `login` = ? undefined +0ms\n  knex:bindings [ 'deploy' ] undefined +1ms",
+    "{\n  method: 'select',\n  options: {},\n  timeout: false,\n  bindings: [ 3, 1 ],\n  __knexQueryUid: 'h7Xc0wQ9mPl3',\n"
+    "  sql: 'select `token_hint` from `integrations` where `id` = ? limit ?'\n}",
+    "[2026-11-27T10:19:30.221Z] doctrine.DEBUG: Executing statement: SELECT id, dsn_user FROM mailer_account WHERE id = ? "
+    '(parameters: array{"1":4}, types: array{"1":1}) {"sql":"SELECT id, dsn_user FROM mailer_account WHERE id = ?"} []',
+    'array:3 [\n  "query" => "select * from `settings` where `key` = ? limit 1"\n  "bindings" => array:1 [\n    0 => "services.stripe.secret"\n'
+    '  ]\n  "time" => 0.81\n]',
+    '[2026-11-27 10:20:14] local.DEBUG: select * from `ftp_servers` where `host` = ? ["ftp.example.com"]',
+    "2026-11-27 10:21:40.551 DEBUG [main] o.p.jdbc.PgPreparedStatement : setString(1, bob@example.com) for SELECT id FROM mail_account WHERE login = ?",
+    "[ODBC][8812][1732702901.118][SQLBindParameter.c][217]\n\t\tEntry:\n\t\t\tStatement = 0x55d0c8e4a2b0\n\t\t\tParam Number = 1\n"
+    "\t\t\tParam Type = 1\n\t\t\tC Type = 4 SQL_C_LONG\n\t\t\tValue = 0x7ffd2b1c\n-- SELECT name FROM users WHERE id = ?",
+    "Dapper: SELECT Owner, CreatedAt FROM ApiKeys WHERE KeyPrefix = @KeyPrefix -- @KeyPrefix='ak_live'",
+    "LOG:  execute <unnamed>: SELECT id, username FROM smtp_settings WHERE username = $1\nDETAIL:  parameters: $1 = 'bob'",
+    "2026-11-27T10:23:11.004123Z\t   41 Query\tSELECT id, url FROM webhook WHERE shared_secret IS NULL",
+    "Nov 27 10:37:20 db1 postgres[8812]: [3-1] user=postgres,db=shop LOG:  statement: ALTER ROLE app VALID UNTIL '2027-01-01'",
+    "2026-11-27 10:37:40 UTC [8812]: user=admin,db=shop,app=psql,client=10.0.3.7 LOG:  AUDIT: SESSION,1,1,ROLE,CREATE ROLE,,,CREATE USER report PASSWOR"
+    "D <REDACTED>,<not logged>",
+    "[main] DEBUG c.z.h.HikariConfig - dataSourceProperties............{password=<masked>}",
+    "[main] DEBUG c.z.h.HikariConfig - password........................<masked>",
+    # HTTP dumps with no secret
+    "send: b'GET /v1/orders?page=2 HTTP/1.1\\r\\nHost: api.example.com\\r\\nAccept: application/json\\r\\n\\r\\n'",
+    'DEBUG:urllib3.connectionpool:https://api.example.com:443 "POST /v1/login HTTP/11" 200 512\nDEBUG:app.http:request body: {"user": "bob", "pa'
+    'ss": "***"}',
+    '2026-11-27 10:25:02.118 DEBUG 4412 --- [main] o.s.web.client.RestTemplate : Writing [{username=[bob], remember=[true]}] as "application/x-www-for'
+    'm-urlencoded"',
+    '10:25:31.882 [main] DEBUG org.apache.http.wire - http-outgoing-0 >> "{"login":"bob","locale":"en-GB"}"',
+    "[okhttp.OkHttpClient] --> POST https://api.example.com/v2/session\n[okhttp.OkHttpClient] Content-Type: application/json; charset=UTF-8\n"
+    '[okhttp.OkHttpClient] {"email":"bob@example.com","device":"pixel-8"}\n[okhttp.OkHttpClient] --> END POST (46-byte body)',
+    "[okhttp.OkHttpClient] X-Partner-Key: ██\n[okhttp.OkHttpClient] --> END GET",
+    "  axios:request GET https://api.example.com/orders { params: { status: 'open', limit: 50 } } +0ms",
+    'opening connection to api.example.com:443...\n<- "GET /sessions/current HTTP/1.1\\r\\nAccept: application/json\\r\\nHost: api.example.com\\r\\n\\'
+    'r\\n"\n-> "HTTP/1.1 200 OK\\r\\n"',
+    'Started POST "/admin/smtp" for 10.0.3.7 at 2026-11-27 10:29:00 +0000\nProcessing by Admin::SmtpController#update as HTML\n'
+    '  Parameters: {"authenticity_token"=>"[FILTERED]", "smtp"=>{"host"=>"mail.example.com", "password"=>"[FILTERED]"}}',
+    '[2026-11-27 10:29:40] local.INFO: POST /api/integrations {"input":{"provider":"mailgun","region":"eu"},"ip":"10.0.3.7"}',
+    "INFO:     10.0.3.7:51112 - \"POST /token HTTP/1.1\" 200 OK\nDEBUG:    form: FormData([('username', 'bob'), ('grant_type', 'password')])",
+    "2026-11-27T10:30:44.512Z DEBUG [express] POST /login body={ username: 'bob', password: '[redacted]' }",
+    "> GET /api/v1/me HTTP/2\n> Host: api.example.com\n> accept: */*\n> authorization: Bearer $TOKEN\n>",
+    "POST /identity/connect/token HTTP/1.1\r\nHost: id.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n"
+    "grant_type=refresh_token&client_id=spa&scope=api",
+    "Request Headers:\n  accept: */*\n  authorization: Basic {{basicAuth}}\n  user-agent: PostmanRuntime/7.43.0",
+    '2026-11-27 10:32:01.118 [http-nio-8080-exec-9] DEBUG o.s.w.f.CommonsRequestLoggingFilter : Before request [POST /api/keys, payload={"name":"ci'
+    '","scopes":["read"]}]',
+    'nginx: 10.0.3.7 - - [27/Nov/2026:10:32:40 +0000] "GET /export?format=csv&page=3 HTTP/1.1" 200 1833 "-" "curl/8.5.0"',
+    '< HTTP/2 401\n< www-authenticate: Bearer realm="api", error="invalid_token"\n< x-request-id: 0f8fad5b-d9cb-469f-a165-70867728950e',
+    # structured and audit logs with no secret in the named field
+    '{"ts":"2026-11-27T10:33:00Z","level":"debug","msg":"setting updated","setting":"smtp.password","old":"[set]","new":"[set]"}',
+    'time=2026-11-27T10:33:20Z level=debug msg="config override" key=database.password_file val=/run/secrets/db_password source=env',
+    "ts=2026-11-27T10:33:40Z caller=config.go:88 level=info component=loader field=ApiTokenTTL value=15m",
+    '{"@timestamp":"2026-11-27T10:34:00.118Z","log.level":"DEBUG","message":"applied property","property.name":"spring.mail.port","pro'
+    'perty.value":"587"}',
+    '{"level":30,"time":1732702460118,"msg":"env loaded","var":"SENDGRID_API_KEY","present":true,"length":69}',
+    "2026-11-27T10:34:40Z INFO audit: actor=admin action=secret.update target=prod/payments/STRIPE_KEY version=7",
+    '{"eventType":"user.account.update_password","actor":{"alternateId":"bob@example.com"},"outcome":{"result":"SUCCESS"}}',
+    'type=USER_CMD msg=audit(1732702500.118:4412): pid=8812 uid=1000 auid=1000 ses=3 msg=\'cwd="/home/bob" cmd=systemctl restart nginx exe="/usr/bin/'
+    "sudo\" terminal=pts/0 res=success'",
+    "Nov 27 10:35:21 web1 sudo[8812]:      bob : TTY=pts/0 ; PWD=/srv/app ; USER=root ; COMMAND=/usr/bin/passwd deploy",
+    'level=debug ts=2026-11-27T10:35:40Z msg="binding secret" name=REDIS_AUTH from=secretKeyRef key=password',
+    '{"severity":"DEBUG","jsonPayload":{"kind":"credential","label":"partner-api","rotated":"2026-11-01T00:00:00Z"}}',
+    "[2026-11-27 10:36:20,118] DEBUG [config] overriding {'name': 'EMAIL_HOST_PASSWORD', 'source': 'vault', 'path': 'secret/data/mail'}",
+    "2026-11-27T10:36:40Z | DEBUG | keyring | get_password(service='pypi', user='__token__') -> None",
+    '{"timestamp":"2026-11-27T10:37:00Z","event":"login_failed","username":"bob","reason":"bad_password","ip":"10.0.3.7"}',
+    'W1127 10:38:00.118221    8812 config.go:211] field "bindPasswordFile" of LDAPConfig set from flag: /etc/ldap/bind.pw',
+    "2026-11-27 10:38:40.118 DEBUG 4412 --- [main] o.s.b.c.p.s.ConfigurationPropertySourcesPropertySource : Found key 'app.partner.key-id' with value '"
+    "kid-2026-11'",
+    '{"msg":"token issued","sub":"bob","jti":"5f2b1c0e-7a4d-4c1e-9b3f-2d6e8a0c4b71","exp":1732706400,"alg":"RS256"}',
+    'level=info msg="rotated signing key" kid=2026-11 fingerprint=SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8',
+    "smtplib.SMTPAuthenticationError: (535, b'5.7.8 Username and Password not accepted. For more information, go to https://support.google.com/mail/?p="
+    "BadCredentials')",
+    "Error: Access denied for user 'shop'@'10.0.3.7' (using password: YES)\n    at Packet.asError (/app/node_modules/mysql2/lib/packets/packet.js:740:17)",
+    'thread \'main\' panicked at src/db.rs:27:10:\ncalled `Result::unwrap()` on an `Err` value: Config { host: "db", user: "shop", passwd: <redacted> }',
+    "main.connect({0xc000012345, 0x4}, {0xc0000a2000, 0x18})\n\t/app/main.go:31 +0x1c5\n// cfg: &{Host:db User:shop Pass:[REDACTED] DB:shop}",
+    # everyday settings with a reference, a lookup, a placeholder or a non-secret value
+    'ActionMailer::Base.smtp_settings = {\n  address: "smtp.example.com",\n  user_name: ENV["SMTP_USER"],\n  password: ENV.fetch("SMTP_PASSWORD")'
+    ",\n  authentication: :plain\n}",
+    "Rails.application.configure do\n  config.x.partner.api_key = Rails.application.credentials.dig(:partner, :api_key)\nend",
+    "'password' => env('MAIL_PASSWORD'),",
+    "spring.datasource.hikari.data-source-properties.password=${DB_PASSWORD}",
+    "spring:\n  rabbitmq:\n    host: mq\n    username: shop\n    password: ${RABBITMQ_PASSWORD:}",
+    'services.AddDbContext<ShopContext>(o => o.UseSqlServer(builder.Configuration.GetConnectionString("Shop")));',
+    "app.use(session({ secret: process.env.SESSION_SECRET, resave: false, saveUninitialized: false, cookie: { secure: true } }));",
+    "export default defineConfig({\n  auth: {\n    github: { clientId: process.env.GITHUB_ID, clientSecret: process.env.GITHUB_SECRET }\n  }\n});",
+    'class Settings(BaseSettings):\n    db_user: str = "shop"\n    db_pass: SecretStr\n    model_config = SettingsConfigDict(env_file=".env", secre'
+    'ts_dir="/run/secrets")',
+    "NEXTAUTH_URL=http://localhost:3000\nNEXTAUTH_SECRET=",
+    'DATABASES["default"] = dj_database_url.config(env="DATABASE_URL", conn_max_age=600)',
+    'config :my_app, MyApp.Repo,\n  username: "postgres",\n  password: System.fetch_env!("DB_PASSWORD"),\n  hostname: "localhost"',
+    "mongoose.connect(process.env.MONGODB_URI, { authSource: 'admin' });",
+    'let pool = PgPoolOptions::new().connect(&std::env::var("DATABASE_URL")?).await?;',
+    'conn, err := pgx.Connect(ctx, os.Getenv("DATABASE_URL"))',
+    "$pdo = new PDO($_ENV['DB_DSN'], $_ENV['DB_USER'], $_ENV['DB_PASS']);",
+    'r = redis.Redis.from_url(os.environ["REDIS_URL"], decode_responses=True)',
+    "SECRET_KEY_FALLBACKS = []\nSESSION_COOKIE_SECURE = True\nPASSWORD_RESET_TIMEOUT = 259200",
+    "jwt:\n  secret-file: /etc/app/jwt.key\n  algorithm: HS512\n  expiration: 15m",
+    '"Jwt": {\n  "Issuer": "https://id.example.com",\n  "SecretName": "jwt-signing-key",\n  "TokenLifetime": "00:15:00"\n}',
+    "TOKEN_HEADER=X-Api-Key\nPASSWORD_MIN_LENGTH=12\nSECRET_ROTATION_DAYS=90",
+    "api_key_header_name: Authorization\npassword_hash_algorithm: argon2id\nsecret_store: vault",
+    # compose, Kubernetes, infrastructure values with references
+    "services:\n  keycloak:\n    image: quay.io/keycloak/keycloak:26.0\n    environment:\n      KC_BOOTSTRAP_ADMIN_PASSWORD_FILE: /run/secrets/kc_admin",
+    '    environment:\n      - "KC_DB_PASSWORD=${KC_DB_PASSWORD:?set it in .env}"',
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: mq-auth\ntype: kubernetes.io/basic-auth\nstringData:\n  username: shop",
+    "auth:\n  existingSecret: pg-auth\n  secretKeys:\n    adminPasswordKey: postgres-password\n    userPasswordKey: password",
+    'resource "azurerm_mssql_server" "main" {\n  administrator_login          = "sqladmin"\n  administrator_login_password = random_password.sql.'
+    "result\n}",
+    'const db = new aws.rds.Instance("db", { engine: "postgres", username: "shop", manageMasterUserPassword: true, instanceClass: "db.t4g.micro" });',
+    '- name: create the app database user\n  community.mysql.mysql_user:\n    name: shop\n    password: "{{ vault_mysql_shop_password }}"\n    priv: '
+    "'shop.*:ALL'",
+    "- secretRef:\n    name: app-secrets\n- configMapRef:\n    name: app-config",
+    # CI steps with references
+    '      - name: Log in to Quay\n        run: echo "${{ secrets.QUAY_PASSWORD }}" | podman login quay.io -u bob --password-stdin',
+    "deploy:\n  script:\n    - curl -sf -X POST -F token=$CI_JOB_TOKEN -F ref=main https://gitlab.example.com/api/v4/projects/42/trigger/pipeline",
+    "      - run: npx netlify-cli deploy --prod --auth $NETLIFY_AUTH_TOKEN --site $NETLIFY_SITE_ID",
+    "    steps {\n        withCredentials([usernamePassword(credentialsId: 'web1-deploy', usernameVariable: 'U', passwordVariable: 'P')]) {\n"
+    "            sh 'sshpass -e rsync -az dist/ $U@web1:/srv/app/'\n        }\n    }",
+    "      - uses: actions/setup-node@v4\n        with:\n          registry-url: https://npm.pkg.github.com\n          always-auth: true",
+    # package managers' auth with references
+    "@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=${NODE_AUTH_TOKEN}",
+    "[global]\nindex-url = https://pypi.acme.internal/simple\nkeyring-provider = subprocess",
+    "[internal]\nrepository = https://pypi.acme.internal/\nusername = __token__",
+    "<server>\n  <id>acme-releases</id>\n  <username>${env.MAVEN_USER}</username>\n  <password>${env.MAVEN_PASSWORD}</password>\n</server>",
+    "systemProp.gradle.wrapperUser=bob\norg.gradle.jvmargs=-Xmx2g",
+    '{\n    "github-oauth": {\n        "github.com": ""\n    }\n}',
+    '[registries.acme]\nindex = "sparse+https://cargo.acme.internal/index/"\ncredential-provider = "cargo:token-from-stdout op read op://ci/cargo/token"',
+    '<packageSourceCredentials>\n  <acme>\n    <add key="Username" value="bob" />\n    <add key="ClearTextPassword" value="%NUGET_PAT%" />\n  <'
+    "/acme>\n</packageSourceCredentials>",
+    ":sources:\n- https://rubygems.org/\n- https://rubygems.pkg.github.com/acme",
+    '"integrity": "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR5B9r1x4wRHn7J4w=="',
+    # database clients, cloud CLIs, HTTP clients, shell history without values
+    "$ PGPASSFILE=~/.pgpass pg_dump -h db -U shop shop > shop.sql",
+    '$ mongosh "mongodb://admin@mongo:27017" --password --authenticationDatabase admin\nEnter password: ',
+    '$ REDISCLI_AUTH="$(cat /run/secrets/redis)" redis-cli -h cache info keyspace',
+    '$ sqlcmd -S sql1 -U sa -P "$MSSQL_SA_PASSWORD" -Q "SELECT @@VERSION"',
+    '$ az login --service-principal -u "$AZURE_CLIENT_ID" --certificate ~/.azure/sp.pem --tenant acme.onmicrosoft.com',
+    "$ doctl auth init --context acme\nPlease authenticate doctl for use with your DigitalOcean account. You can generate a token in the control panel "
+    "at https://cloud.digitalocean.com/account/api/tokens",
+    "$ http -a bob POST https://api.example.com/v1/orders item=42\nhttp: password for bob@api.example.com: ",
+    "$ wget --user=bob --ask-password https://files.example.com/backup.tar.gz",
+    "  512  mysqldump --defaults-extra-file=~/.my.cnf --all-databases > all.sql",
+    ": 1732702800:0;curl -u admin -X DELETE http://es:9200/logs-2026.10",
+    "$ aws configure set region eu-west-1 --profile prod\n$ aws configure get region --profile prod\neu-west-1",
+    "$ gcloud auth print-identity-token --audiences=https://api.example.com >/dev/null && echo ok\nok",
+    # prose
+    "MyBatis prints each statement's parameters on the `==> Parameters:` line; set the mapper's logger to INFO in production.",
+    "Sequelize logs bound values only when `logQueryParameters: true` is set; leave it off outside development.",
+    "Ecto's query log shows parameters after the statement; `:redact` fields are still sent to the database, only hidden from inspect.",
+    "GORM's logger interpolates bound values into the SQL it prints; use `logger.Config{ParameterizedQueries: true}` to keep them out.",
+    "Laravel's `DB::listen` callback receives `$query->bindings`; never write them to a shared log channel.",
+    "PostgreSQL logs `ALTER ROLE ... PASSWORD` statements in clear when `log_statement = 'ddl'`; pre-hash the password with `\\password` in psql.",
+    "Logfmt fields named `password`, `secret` or `token` are masked by the collector; a value under a generic `value=` key is not.",
+    'OkHttp\'s `HttpLoggingInterceptor` at `BODY` level logs request bodies; call `redactHeader("Authorization")` and keep bodies out.',
+)

@@ -67,6 +67,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD17,
     BENIGN_HELD18,
     BENIGN_HELD19,
+    BENIGN_HELD20,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -81,6 +82,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD17,
     POSITIONS_HELD18,
     POSITIONS_HELD19,
+    POSITIONS_HELD20,
 )
 
 
@@ -2397,6 +2399,196 @@ PRINTED_HELD19: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
 )
 
+# Set 20, printed part: sealed; written beside `POSITIONS_HELD20` while the rules were being
+# changed by someone who had not seen it, to be scored once. Credentials that servers, tools and
+# ORMs print into logs and debug output with their name elsewhere in the log or nowhere: first
+# boot banners, generated passwords and keys in container logs, bound parameters of a statement
+# that creates a user or a key, HTTP debug dumps of token responses, audit records of rotations,
+# structured logs whose field name sits in a sibling field, and CLIs' token and login outputs.
+PRINTED_HELD20: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "spring-security-generated-password",
+        "2026-11-27T10:40:00.118Z  WARN 4412 --- [main] .s.s.UserDetailsServiceAutoConfiguration :\n\n"
+        "Using generated security password: {v}\n\nThis generated password is for development use only.",
+        _uuid,
+    ),
+    (
+        "mongo-express-basic-auth",
+        'mongo-express-1  | basicAuth credentials are "admin:{v}", it is recommended you change this in your config.js!',
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "rabbitmq-definitions-import-log",
+        "2026-11-27 10:40:40.118 [info] <0.812.0> Importing definitions from /etc/rabbitmq/definitions.json\n"
+        "2026-11-27 10:40:40.119 [debug] <0.812.0> user 'shop' password hash input: {v}",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "keycloak-bootstrap-log",
+        "keycloak-1  | 2026-11-27 10:41:00,118 INFO  [org.keycloak.services] (main) KC-SERVICES0077: Created temporary admin user with username admin\n"
+        "keycloak-1  | 2026-11-27 10:41:00,119 DEBUG [org.keycloak.bootstrap] (main) temporary admin credential: {v}",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "minio-startup-banner",
+        "minio-1  | API: http://172.18.0.3:9000  http://127.0.0.1:9000\nminio-1  |    RootUser: minioadmin\nminio-1  |    RootPass: {v}",
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "airflow-standalone-login",
+        "standalone | Airflow is ready\nstandalone | Login with username: admin  password: {v}\n"
+        "standalone | Airflow Standalone is for development purposes only. Do not use this in production!",
+        lambda g: _rand(g, 16),
+    ),
+    (
+        "hibernate-bind-create-user",
+        "Hibernate: insert into oauth_client (client_id,client_secret,redirect_uri,id) values (?,?,?,default)\n"
+        "TRACE o.h.orm.jdbc.bind : binding parameter (1:VARCHAR) <- [reporting]\n"
+        "TRACE o.h.orm.jdbc.bind : binding parameter (2:NVARCHAR) <- [{v}]",
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "mybatis-insert-api-key",
+        "==>  Preparing: INSERT INTO api_key ( owner_id, key_value, created_at ) VALUES ( ?, ?, ? )\n"
+        "==> Parameters: 42(Long), {v}(String), 2026-11-27 10:42:00.118(Timestamp)\n<==    Updates: 1",
+        lambda g: "ak_" + _rand(g, 32),
+    ),
+    (
+        "efcore-insert-token",
+        "info: Microsoft.EntityFrameworkCore.Database.Command[20101]\n      Executed DbCommand (2ms) [Parameters=[@p0='{v}' (Size = 128), @p1='7'], "
+        "CommandType='Text', CommandTimeout='30']\n      INSERT INTO [PersonalAccessTokens] ([Token], [UserId]) VALUES (@p0, @p1);",
+        lambda g: _rand(g, 48),
+    ),
+    (
+        "activerecord-insert-token",
+        '  ApiToken Create (0.6ms)  INSERT INTO "api_tokens" ("user_id", "token", "created_at") VALUES ($1, $2, $3) RETURNING "id"  '
+        '[["user_id", 7], ["token", "{v}"], ["created_at", "2026-11-27 10:42:40.118"]]',
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "ecto-insert-invite",
+        '[debug] QUERY OK source="invites" db=0.8ms\nINSERT INTO "invites" ("email","secret","inserted_at") VALUES ($1,$2,$3) RETURNING "id" '
+        '["bob@example.com", "{v}", ~N[2026-11-27 10:43:00]]',
+        lambda g: _rand(g, 32, AN + "-_"),
+    ),
+    (
+        "gorm-insert-refresh-token",
+        "2026/11/27 10:43:20 /app/internal/auth/session.go:77\n[0.502ms] [rows:1] INSERT INTO `refresh_tokens` (`user_id`,`value`,`expires_at`) "
+        "VALUES (7,'{v}','2026-12-27 10:43:20')",
+        lambda g: _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "prisma-create-session",
+        'prisma:query INSERT INTO "public"."Session" ("id","sessionToken","userId","expires") VALUES ($1,$2,$3,$4) RETURNING "public"."S'
+        'ession"."id"\n'
+        'prisma:query params: ["clx9k2m3n0000efgh","{v}","clx1y2z3a0000abcd","2026-12-27 10:43:40 UTC"]',
+        _uuid,
+    ),
+    (
+        "sequelize-insert-reset",
+        "Executing (default): INSERT INTO `PasswordResets` (`id`,`email`,`token`,`createdAt`) VALUES (DEFAULT,?,?,?); "
+        "{{ replacements: [ 'bob@example.com', '{v}', 2026-11-27T10:44:00.000Z ] }}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "postgres-log-create-role",
+        "2026-11-27 10:44:20.118 UTC [8812] LOG:  statement: CREATE ROLE app_ro LOGIN PASSWORD '{v}' IN ROLE readers",
+        lambda g: _rand(g, 24),
+    ),
+    (
+        "mysql-general-log-identified",
+        "2026-11-27T10:44:40.004123Z\t   52 Query\tCREATE USER 'report'@'%' IDENTIFIED WITH mysql_native_password BY '{v}' REQUIRE SSL",
+        lambda g: _rand(g, 20, AN + "!#%"),
+    ),
+    (
+        "python-requests-token-response",
+        "send: b'POST /oauth2/token HTTP/1.1\\r\\nHost: auth.example.com\\r\\n\\r\\ngrant_type=client_credentials'\n"
+        "reply: 'HTTP/1.1 200 OK\\r\\n'\nheader: Content-Type: application/json\n"
+        'DEBUG:app.auth:token response: {{"token_type": "bearer", "expires_in": 3600, "access_token": "{v}"}}',
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "okhttp-response-body-key",
+        "[okhttp.OkHttpClient] <-- 201 Created https://api.example.com/v1/keys (88ms)\n[okhttp.OkHttpClient] content-type: application/json\n"
+        '[okhttp.OkHttpClient] {{"id":"key_01JD","created":1732703100,"value":"{v}"}}\n[okhttp.OkHttpClient] <-- END HTTP (74-byte body)',
+        lambda g: _rand(g, 36),
+    ),
+    (
+        "curl-trace-response-token",
+        "< HTTP/1.1 200 OK\n< Content-Type: application/json\n<\n{{ [96 bytes data]\n"
+        '{{"data":{{"attributes":{{"token":"{v}"}},"type":"authentication-tokens"}}}}',
+        lambda g: _rand(g, 14) + ".atlasv1." + _rand(g, 67),
+    ),
+    (
+        "jenkins-initial-admin-log",
+        "jenkins-1  | *************************************************************\n"
+        "jenkins-1  | Jenkins initial setup is required. An admin user has been created and a password generated.\n"
+        "jenkins-1  | Please use the following password to proceed to installation:\njenkins-1  | \njenkins-1  | {v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "logfmt-rotated-credential",
+        'ts=2026-11-27T10:46:00Z level=info msg="credential rotated" name=partner-api kind=static version=8 data={v}',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "json-log-field-name-sibling",
+        '{{"ts":"2026-11-27T10:46:20Z","level":"debug","msg":"generated","what":"webhook signing secret","result":"{v}"}}',
+        lambda g: "whsec_" + _b64(g, 32),
+    ),
+    (
+        "audit-log-reset-password",
+        "2026-11-27T10:46:40Z AUDIT user=admin op=reset-password target=bob@example.com temp={v} status=ok",
+        lambda g: _rand(g, 12),
+    ),
+    (
+        "wordpress-install-log",
+        "$ wp core install --url=shop.test --title=Shop --admin_user=admin --admin_email=bob@example.com\n"
+        "Admin password: {v}\nSuccess: WordPress installed successfully.",
+        lambda g: _rand(g, 24, AN + "!@#$%^&*()"),
+    ),
+    (
+        "rails-seed-temporary-password",
+        "$ bin/rails db:seed\nSeeding roles... done\nCreated admin@example.com (role: owner). Temporary password: {v}\nSeeding plans... done",
+        lambda g: _rand(g, 32, AN + "-_"),
+    ),
+    (
+        "supabase-start-output",
+        "Started supabase local development setup.\n\n         API URL: http://127.0.0.1:54321\n          DB URL: postgresql://postgres:postgres@127.0."
+        "0.1:54322/postgres\n"
+        "      JWT secret: {v}\n        anon key: eyJhbGciOiJIUzI1NiJ9.e30.ZRrHA1JJJW8opsbCGfG_HACGpVUMN_a9IV7pAx_Zmeo",
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "gitea-admin-create",
+        "$ gitea admin user create --username ops --email ops@example.com --random-password --admin\n"
+        "generated random password is '{v}'\nNew user 'ops' has been successfully created!",
+        lambda g: _rand(g, 20),
+    ),
+    (
+        "mc-admin-accesskey-create",
+        "$ mc admin accesskey create local/\nAccess Key: Q3AM3UQ867SPQQA43P2F\nSecret Key: {v}\nExpiration: NONE",
+        lambda g: _rand(g, 40, AN + "+/"),
+    ),
+    (
+        "openssl-rand-session-log",
+        '$ echo "generated $(openssl rand -base64 32)" | tee -a setup.log\ngenerated {v}',
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "laravel-tinker-token",
+        ">>> $user->createToken('ci')->plainTextToken\n=> \"7|{v}\"",
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "django-debug-toolbar-sql-params",
+        'SQL queries from 1 connection\ndefault 1.21 ms (1 query)\nINSERT INTO "oauth2_provider_application" ("client_id", "client_secret") VALUE'
+        "S (%s, %s)\n"
+        "Params: ('reporting', '{v}')",
+        lambda g: _rand(g, 128),
+    ),
+)
+
 
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
@@ -2446,6 +2638,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held18", PRINTED_HELD18),
     ("positions-held19", POSITIONS_HELD19),
     ("printed-held19", PRINTED_HELD19),
+    ("positions-held20", POSITIONS_HELD20),
+    ("printed-held20", PRINTED_HELD20),
 )
 
 
@@ -2601,6 +2795,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 17", list(BENIGN_HELD17)))
     benign.append(("look-alikes of held-out set 18", list(BENIGN_HELD18)))
     benign.append(("look-alikes of held-out set 19", list(BENIGN_HELD19)))
+    benign.append(("look-alikes of held-out set 20", list(BENIGN_HELD20)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
