@@ -14,6 +14,7 @@ The lines taken are marked "used" in `kinds`. `failures.ranking` builds its cand
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from context_keeper.failures import after, findings, shapes, wording
 from context_keeper.failures.findings import Unit
@@ -60,7 +61,8 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
     `ls` prints beside `ls: cannot access ...`)."""
     out: list[Unit] = []
     head = False
-    leads = [m.group(1) for u in units if u.indent == 0 and (m := _PROGRAM_LEAD_RE.match(u.text))]
+    # (counted once: a count per unit would grow with the square of a long output)
+    leads = Counter(m.group(1) for u in units if u.indent == 0 and (m := _PROGRAM_LEAD_RE.match(u.text)))
     for u in units:
         if head and _goes_on(lines, out[-1], u):
             last = out[-1]
@@ -77,7 +79,7 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
             and u.indent == 0
             and u.span[1] > u.span[0]
             and lead.group(1) not in _NOT_PROGRAMS
-            and leads.count(lead.group(1)) < 2
+            and leads[lead.group(1)] < 2
             and not shapes.PATH_IN_RE.search(lead.group(1))
             and not findings.level(lead.group(0))
             and not shapes.PAIR_KEY_RE.match(u.text)
