@@ -165,6 +165,16 @@ def _other_flag(word: str) -> bool:
     return _OTHER_FLAG.fullmatch(word) is not None and tier(word[2:]) == NOT_SECRET
 
 
+# A name for an identifier (`credentialsId`, `key_id`, `clientID`): what it is given names an account
+# or a stored secret, it is not one (`secret_id` is named for a secret: `names.tier`).
+_ID_NAME = LazyPattern(r"[A-Za-z_][\w.-]*?(?:_id|-id|Id|ID)")
+_ASSIGNED_NEXT = LazyPattern(r"[ \t]*=(?!=)")
+
+
+def _names_an_id(name: str) -> bool:
+    return _ID_NAME.fullmatch(name) is not None and tier(name) == NOT_SECRET
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -211,6 +221,8 @@ def after_noun(
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
+        if (label or _ASSIGNED_NEXT.match(text, m.end())) and _names_an_id(core):
+            return None  # `usernamePassword(credentialsId: '…')`: the literal is an id's, named so
         reads = _READING.search(core) is not None or (first and label and described(text[start:end], w))
         if assigned and not reads and _passes_into(text, m):
             first = assigned = False
