@@ -158,11 +158,10 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         group == "val"
         and context == _LITERAL
         and m.groupdict().get("sep", "=").strip() == ""
-        and is_wordlike(m.group("val").rstrip(".,;:!?"))
+        # (`--password --authenticationDatabase admin`: the flag asks for it, the next flag follows)
+        and (is_wordlike(m.group("val").rstrip(".,;:!?")) or _NEXT_FLAG.fullmatch(m.group("val")))
     ):
         return None  # `--password options`, `--credential flags.`: a word after a flag is prose in a help text
-    if group == "val" and context == _LITERAL and _NEXT_FLAG.fullmatch(m.group("val")):
-        return None  # `--password --authenticationDatabase admin`: the flag asks for it, the next flag follows
     level = tier(name)
     if level == WEAK and name.upper() == "KEY":
         before = _QUALIFIER_BEFORE.search(text, max(0, start - 12), start)

@@ -171,8 +171,11 @@ _ID_NAME = LazyPattern(r"[A-Za-z_][\w.-]*?(?:_id|-id|Id|ID)")
 _ASSIGNED_NEXT = LazyPattern(r"[ \t]*=(?!=)")
 
 
-def _names_an_id(name: str) -> bool:
-    return _ID_NAME.fullmatch(name) is not None and tier(name) == NOT_SECRET
+def _id_label(w: str, text: str, m: re.Match[str]) -> bool:
+    """`usernamePassword(credentialsId: '…')`, `keyId = '…'`: the literal after is the id's, named so."""
+    name = w.rstrip(":")
+    named = w.endswith(":") or _ASSIGNED_NEXT.match(text, m.end()) is not None
+    return named and _ID_NAME.fullmatch(name) is not None and tier(name) == NOT_SECRET
 
 
 def after_noun(
@@ -210,8 +213,8 @@ def after_noun(
             continue
         w = m.group("w")
         core = w.rstrip(":")
-        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core) or _other_flag(core):
-            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`), another flag (`--client-id …`)
+        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core) or _other_flag(core) or _id_label(w, text, m):
+            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`), another flag (`--client-id …`), an id's name
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
@@ -221,8 +224,6 @@ def after_noun(
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear
         label = w.endswith(":") and len(core) > 1  # `with:`, `value:`: a keyword argument's name
-        if (label or _ASSIGNED_NEXT.match(text, m.end())) and _names_an_id(core):
-            return None  # `usernamePassword(credentialsId: '…')`: the literal is an id's, named so
         reads = _READING.search(core) is not None or (first and label and described(text[start:end], w))
         if assigned and not reads and _passes_into(text, m):
             first = assigned = False
