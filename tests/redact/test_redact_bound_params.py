@@ -92,3 +92,15 @@ def test_the_same_on_a_whole_text_as_line_by_line() -> None:
     one = '[query] UPDATE users SET password = ? WHERE id = ? -- ["' + PERSON + '", 9]'
     assert PERSON not in redact(one)
     assert PERSON not in redact("first line\n" + one + "\nlast line")
+
+
+def test_a_list_of_replacements_in_an_options_object_is_read() -> None:
+    """Sequelize logs its bound values as `{ replacements: [ … ] }` after the statement."""
+    token = "ebd58dc491cc633a9df0fed0c2b7a1e4d5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0"
+    text = (
+        "Executing (default): INSERT INTO `PasswordResets` (`id`,`email`,`token`,`createdAt`) "
+        f"VALUES (DEFAULT,?,?,?); {{ replacements: [ 'bob@example.com', '{token}', 2026-11-27T10:44:00.000Z ] }}"
+    )
+    out = redact(text)
+    assert token not in out
+    assert "'bob@example.com'" in out

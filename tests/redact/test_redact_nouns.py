@@ -357,3 +357,15 @@ def test_a_passwords_hash_under_its_name_goes(text: str) -> None:
 )
 def test_declarations_and_a_tokens_hash_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_plural_noun_then_are_gives_its_value() -> None:
+    """`credentials are "user:…"`: a plural noun's verb stands between it and its value as `is` does."""
+    out = redact('basicAuth credentials are "admin:3z6wJ1toGnBbuBMK", it is recommended you change this')
+    assert "3z6wJ1toGnBbuBMK" not in out
+    assert '"admin:' in out
+
+
+@pytest.mark.parametrize("text", ["the credentials are stored in vault", "API keys are rotated weekly"])
+def test_a_plural_noun_then_are_then_prose_is_kept(text: str) -> None:
+    assert redact(text) == text

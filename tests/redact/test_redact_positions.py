@@ -327,3 +327,15 @@ def test_ids_roles_and_methods_beside_a_login_or_a_password_name_are_kept(text: 
 def test_a_users_map_takes_a_password_of_one_case() -> None:
     out = redact("app.use(basicAuth({ users: { admin: 'falcon9679' }, challenge: true }));")
     assert "falcon9679" not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '$ mongosh "mongodb://admin@mongo:27017" --password --authenticationDatabase admin',
+        "mysql --password --defaultsFile x.cnf",
+    ],
+)
+def test_a_password_flag_followed_by_the_next_flag_asks_for_it(text: str) -> None:
+    """`--password` then `--authenticationDatabase`: a prompt will ask; the next flag is no value."""
+    assert redact(text) == text

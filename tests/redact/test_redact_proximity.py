@@ -113,3 +113,20 @@ def test_calls_after_the_noun_that_give_no_secret_are_kept(text: str) -> None:
 )
 def test_examples_static_calls_and_tags_without_a_secret_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "usernamePassword(credentialsId: 'web1-deploy', usernameVariable: 'U', passwordVariable: 'P')",
+        "sshPassword(keyId = 'Deploy-2024x', host: 'web1')",
+    ],
+)
+def test_a_literal_under_an_identifiers_name_after_the_noun_is_kept(text: str) -> None:
+    """The literal after `credentialsId:` is that id's value, not the secret the call is named for."""
+    assert redact(text) == text
+
+
+def test_a_literal_under_a_secret_name_after_the_noun_is_still_taken() -> None:
+    out = redact(f"usernamePassword(secret: '{SECRET}')")
+    assert SECRET not in out

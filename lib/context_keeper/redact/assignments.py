@@ -53,6 +53,7 @@ _FLAG, _FLAG_HEAD = (
     LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL),
     LazyPattern(_NAME + r"(?P<sep>[ \t]+|=)" + _VAL_HEAD),
 )
+_NEXT_FLAG = LazyPattern(r"--[A-Za-z][A-Za-z-]*")  # (a long option of letters, no password's digits)
 _PROSE = LazyPattern(_NAME + r"[ \t]+(?:is|was)[ \t]+(?::[ \t]*)?" + _VAL)
 _DIRECTIVE = LazyPattern(_NAME + r"[ \t]+" + _VAL + r"[ \t]*[;,]?[ \t]*(?=$|\n|#)")
 _XML = LazyPattern(  # `<password>…</password>`, `<Password value="…"/>`: its text, or its `value`
@@ -157,7 +158,8 @@ def _find(text: str, start: int) -> tuple[int, int, str] | None:
         group == "val"
         and context == _LITERAL
         and m.groupdict().get("sep", "=").strip() == ""
-        and is_wordlike(m.group("val").rstrip(".,;:!?"))
+        # (`--password --authenticationDatabase admin`: the flag asks for it, the next flag follows)
+        and (is_wordlike(m.group("val").rstrip(".,;:!?")) or _NEXT_FLAG.fullmatch(m.group("val")))
     ):
         return None  # `--password options`, `--credential flags.`: a word after a flag is prose in a help text
     level = tier(name)

@@ -74,7 +74,7 @@ _PART = LazyPattern(
 _VALUE = r"(?P<v>" + _QUOTED + r"|[^\s,\[\]\(\)\{\}\"']{1,400})"
 # a parameter list's opening: after a marker word, or a bracket after the statement
 _LIST_MARK = LazyPattern(
-    r"(?i:parameters|params|bindings?|bind|args|arguments|binds)\b[^\n\[\(\{:=]{0,20}[:=]?[ \t]*(?:=>[ \t]*)?"
+    r"(?i:parameters|params|bindings?|bind|args|arguments|binds|replacements|substitutions)\b[^\n\[\(\{:=]{0,20}[:=]?[ \t]*(?:=>[ \t]*)?"
     r"(?:array(?::\d+)?[ \t]*)?(?P<open>[\[\(\{])?"
 )
 _NAMED_VALUE = r"(?![\w])[\"'\]]?[ \t]*(?:=>|[:=,])[ \t]*" + _VALUE

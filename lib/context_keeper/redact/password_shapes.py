@@ -34,7 +34,7 @@ def password_shaped(v: str) -> bool:
         return False
     if _AT_HOST.search(v) or (":" in v and "/" in v):
         return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
-    if any(c in "`{}[]()<>" for c in v):
+    if any(c in "`{}[]<>" for c in v) or (("(" in v or ")" in v) and not _generated(v)):
         return False  # code: `wallets={[]}`, `fn(x)`
     if _DN.fullmatch(v) is not None:
         return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
@@ -56,3 +56,15 @@ def password_shaped(v: str) -> bool:
     if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
         return False
     return not (_HOST_PORT.fullmatch(v) or DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
+
+
+def _generated(v: str) -> bool:
+    """`uhB^wVb^m1$$jFz2Xb7(4ZlI`: a generator's symbols (`!@#$%^&*()`) hold a bracket left open,
+    among both cases and other symbols, as no call's code does."""
+    return (
+        v.count("(") != v.count(")")
+        and not v.endswith("(")  # `System.fetch_env!("…")`: a call cut at its argument's quote
+        and any(c in SYMBOLS for c in v)
+        and any(c.isupper() for c in v)
+        and any(c.islower() for c in v)
+    )

@@ -242,7 +242,9 @@ _ANNOUNCING_HERE = tuple(t for t in _ANNOUNCING if t not in _BEFORE_LABEL)  # (t
 def redact_printed(text: str) -> str:
     """The value lines after each command or heading that announces a secret, and the values
     under labels that name one (`printed_labels`), redacted."""
-    text = printed_labels.redact_printed_labels(_in_frames(text))
+    from .log_prefixes import read_unprefixed
+
+    text = printed_labels.redact_printed_labels(read_unprefixed(text, _in_frames))
     return redact_fields(text, _reads_a_secret, lambda line: _PROMPT.match(line) is not None)
 
 

@@ -165,6 +165,19 @@ def _other_flag(word: str) -> bool:
     return _OTHER_FLAG.fullmatch(word) is not None and tier(word[2:]) == NOT_SECRET
 
 
+# A name for an identifier (`credentialsId`, `key_id`, `clientID`): what it is given names an account
+# or a stored secret, it is not one (`secret_id` is named for a secret: `names.tier`).
+_ID_NAME = LazyPattern(r"[A-Za-z_][\w.-]*?(?:_id|-id|Id|ID)")
+_ASSIGNED_NEXT = LazyPattern(r"[ \t]*=(?!=)")
+
+
+def _id_label(w: str, text: str, m: re.Match[str]) -> bool:
+    """`usernamePassword(credentialsId: '…')`, `keyId = '…'`: the literal after is the id's, named so."""
+    name = w.rstrip(":")
+    named = w.endswith(":") or _ASSIGNED_NEXT.match(text, m.end()) is not None
+    return named and _ID_NAME.fullmatch(name) is not None and tier(name) == NOT_SECRET
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -200,8 +213,8 @@ def after_noun(
             continue
         w = m.group("w")
         core = w.rstrip(":")
-        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core) or _other_flag(core):
-            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`), another flag (`--client-id …`)
+        if w[:1] in "#$%@" or w.startswith("//") or is_reference(core) or _other_flag(core) or _id_label(w, text, m):
+            return None  # a comment, a reference (`$PW`, `%PW%`, `@pw`), another flag (`--client-id …`), an id's name
         # (a word is no key: the shape is tested only on 8 characters or more, not letters alone)
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
