@@ -1,0 +1,26 @@
+"""failures.wording's score on the words that say what failed: a line whose only sign of a
+failure is a negation the score knows reads as a message beside another that does."""
+
+from __future__ import annotations
+
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+def test_a_negation_by_its_prefix_reads_as_what_failed() -> None:
+    # `unsupported`, `unresolved`, `undeclared` say what is wrong as `invalid` does: the line
+    # is a runner-up beside an `invalid` line, no longer a line of plain words.
+    output = "The config is invalid because: retries must be a number\nUnsupported config option for web: 'enviroment'"
+    assert messages(output) == [
+        "The config is invalid because: retries must be a number; Unsupported config option for web: 'enviroment'"
+    ]
+    # Two findings of one shape under the run's abort are the failures, not the abort.
+    output = (
+        "abort due to conflicts; use --force to override\nunresolved conflict in ./a.py\nunresolved conflict in ./b.py"
+    )
+    assert messages(output) == ["unresolved conflict in ./a.py", "unresolved conflict in ./b.py"]
