@@ -24,3 +24,15 @@ def test_a_negation_by_its_prefix_reads_as_what_failed() -> None:
         "abort due to conflicts; use --force to override\nunresolved conflict in ./a.py\nunresolved conflict in ./b.py"
     )
     assert messages(output) == ["unresolved conflict in ./a.py", "unresolved conflict in ./b.py"]
+
+
+def test_a_tables_row_of_counts_is_no_message() -> None:
+    # A summary table's row (a word, then counts in columns) says how many, not what: the
+    # failure above it is the message, though its only failure word is `FAILED`.
+    output = (
+        "Suite: cart\n  Test: total ...FAILED\n    1. tests/cart.c:19  - total(prices, 2) == 7\n\n"
+        "Run Summary:    Type  Total    Ran Passed Failed Inactive\n"
+        "              suites      1      1    n/a      0        0\n"
+        "             asserts      5      5      4      1      n/a\n"
+    )
+    assert messages(output) == ["Suite: cart; Test: total ...FAILED 1. tests/cart.c:19 - total(prices, 2) == 7"]
