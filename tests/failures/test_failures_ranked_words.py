@@ -12,7 +12,7 @@ def messages(output: str) -> list[str]:
     return found.messages if found else []
 
 
-def test_a_negation_by_its_prefix_reads_as_what_failed() -> None:
+def test_a_negation_by_its_prefix_or_what_was_expected_reads_as_what_failed() -> None:
     # `unsupported`, `unresolved`, `undeclared` say what is wrong as `invalid` does: the line
     # is a runner-up beside an `invalid` line, no longer a line of plain words.
     output = "The config is invalid because: retries must be a number\nUnsupported config option for web: 'enviroment'"
@@ -24,6 +24,12 @@ def test_a_negation_by_its_prefix_reads_as_what_failed() -> None:
         "abort due to conflicts; use --force to override\nunresolved conflict in ./a.py\nunresolved conflict in ./b.py"
     )
     assert messages(output) == ["unresolved conflict in ./a.py", "unresolved conflict in ./b.py"]
+
+    # `expecting` says what the input lacks as `expected` does.
+    output = "I was expecting a `,' or a `}'---line 9 of file refs.bib\n(Error may have been on previous line)"
+    assert messages(output) == [
+        "I was expecting a `,' or a `}'---line 9 of file refs.bib; (Error may have been on previous line)"
+    ]
 
 
 def test_a_tables_row_of_counts_is_no_message() -> None:
