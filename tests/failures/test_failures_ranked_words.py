@@ -42,3 +42,16 @@ def test_a_tables_row_of_counts_is_no_message() -> None:
         "             asserts      5      5      4      1      n/a\n"
     )
     assert messages(output) == ["Suite: cart; Test: total ...FAILED 1. tests/cart.c:19 - total(prices, 2) == 7"]
+
+
+def test_a_heading_that_reads_as_a_message_still_says_what_its_items_are() -> None:
+    # The heading scores (`missing`) and is joined to its first item; its list is still the
+    # report, one message an item, not the heading with the first item alone.
+    output = (
+        "\nThese imports are missing from the manifest:\n- 'attrs'\n- 'yaml'\n\n"
+        "For a more verbose report re-run with the `--detailed` option."
+    )
+    assert messages(output) == [
+        "These imports are missing from the manifest: 'attrs'",
+        "These imports are missing from the manifest: 'yaml'",
+    ]
