@@ -73,8 +73,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # x:1:` kept with their colon, glib-compile-schemas' wrap-up clause after two spaces dropped,
 # podchecker's `*** ERROR:` kept where yabasic's `---Error` goes, fawltydeps' list joined to its
 # heading, pre-commit's hook names left out. The wrong line: hg's advice over its `warning:
-# conflicts`; syslog-ng's excerpt, numbered with spaces, taken for the header's text; hledger's
-# `undeclared account` (no failure word) under its data, `in transaction at:` apart. Several
+# conflicts`; syslog-ng's excerpt, numbered with spaces, taken for the header's text. Several
 # failures: findmnt's `[E]` rows under bare mount points, quilt's `Hunk #1 FAILED` beside the
 # patch's verdict, import-linter's contracts each a heading over its broken imports, cabal's
 # wrapped warnings under a heading that names the errors, gpasm's `Message[302]` level,
@@ -119,7 +118,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # change name (`+ orders ..... Parse error ...` read where no count tells the blocks).
 # Several failures as one or
 # too few: QCheck's `errored on` beside two `failed`, fossil's
-# `possible unresolved merge conflict` lines under the abort, smallcheck's two
+# `possible unresolved merge conflict` lines given without the abort over them, smallcheck's two
 # counterexamples, bibtex's error and warnings,
 # cog's `Checking ... (changed)`
 # lines (its `Check failed` chosen). The wrong line: bibtex's `(Error may have been on previous
@@ -298,7 +297,6 @@ KNOWN_MISSES = frozenset(
         "gpasm-errors",
         "haxe-uncaught",
         "hg-merge-conflict",
-        "hledger-check-strict",
         "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",
@@ -382,7 +380,6 @@ FIRST_RIGHT = frozenset(
         "cpputest-failures",
         "makeinfo-errors",
         "testify-failures",
-        "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "qcheck-dune-test",
         "qunit-failing",

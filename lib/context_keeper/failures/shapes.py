@@ -85,8 +85,7 @@ WRAPUP_RE = re.compile(
     # A runner's padded column of verdicts and rules (`[  FAILED  ] a.b`, `[=====]`; not `[ERROR]`).
     r"|\[(?: +[A-Z]+ *| *[A-Z]+ +|[=-]{3,})\](?: .*)?)$"
 )
-# A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which
-# side is which, not what differs.
+# A diff's legend (`- Expected  - 1`, `+ actual - expected`, `actual expected`) says which side is which, not what differs.
 LEGEND_RE = re.compile(r"^(?:[-+]?\s*(?:expected|actual|received|got)\b\s*(?:[-+]\s*\d+)?\s*){1,2}$", re.IGNORECASE)
 # Lines under these headings repeat what failed, by name, as a list.
 SUMMARY_HEADING_RE = re.compile(
@@ -103,8 +102,7 @@ SUMMARY_WORDS = frozenset(
     errored snapshot snapshots time load to incomplete risky notices deprecations found fatal some there were
     while running occurred emitted checks""".split()
 )
-# A field the tool names as the error, its value quoted on the same line (YAML diagnostics; in
-# JSON too: `"msg": "No package matching 'nginxx'",`).
+# A field the tool names as the error, its value quoted on the same line (YAML diagnostics; in JSON too: `"msg": "No package matching 'nginxx'",`).
 NAMED_VALUE_RE = re.compile(r"^\"?(error|message|reason|msg)\"?\s*:\s*(?P<q>['\"])(?P<value>.+)(?P=q),?$")
 LABEL_WORDS = frozenset(["message", "error message", "details", "reason", "output", "failure", "error", "errors"])
 
@@ -154,9 +152,11 @@ BULLET_RE = re.compile(r"^[✘✖×✗•]\s+")
 MARK_RE = re.compile(r"^(?:[✖✘×✗]\s+(?=\S)|[x!] (?=[A-Z]|[\w-]+\())")
 BANNER_TEXT_RE = re.compile(r"^[=\-─⎯*~]{3,} (\S.*?\S) [=\-─⎯*~]{3,}$")
 GUTTER_RE = re.compile(r"^\d*\s*[|│]")
-# A measurement (`duration_ms: 0.449`, `High: 2`) says how, not what failed. (A key of a few
-# words: `Expected 25 to equal specified value: 30` is a sentence.)
-METRIC_RE = re.compile(r"^(?:\w+(?: \w+){0,2}:\s*[\d.]+\s*(?:%|\w{0,3})(?:\s*[;,|-]\s*|$))+$")
+# A measurement (`duration_ms: 0.449`, `High: 2`; a table's row of counts, `asserts  5  5  1  n/a`) says
+# how, not what failed. (A key of a few words: `Expected 25 to equal specified value: 30` is a sentence.)
+METRIC_RE = re.compile(
+    r"^(?:\w+(?: \w+){0,2}:\s*[\d.]+\s*(?:%|\w{0,3})(?:\s*[;,|-]\s*|$))+$|^[a-z]+(?:\s+(?:\d+|n/a)){3,}$"
+)
 THREAD_RE = re.compile(
     r"^(?:Exception in thread \"[^\"]*\"\s+|thread '[^']*'(?: \(\d+\))? panicked at (\S+?:\d+(?::\d+)?):?\s+)"
 )

@@ -38,7 +38,9 @@ LEVEL_RE = re.compile(r"\b(?:error|fatal|panic|ERROR|FATAL|Error)\b(?!s)\s*(?:\[
 COMPARE_RE = re.compile(
     r"\bexpected\b.*\b(?:got|but|actual|received|instead|to (?:be|equal|contain|include|match|have))\b|!=|==>"
     r"|\b(?:is not|does not|doesn't|did not|didn't|not (?:found|defined|in scope|TRUE|an element|a function)|cannot|can't"
-    r"|couldn't|could not|unable to|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
+    r"|couldn't|could not|unable to|expecting|no such|undefined|unbound|unknown|invalid|missing|unexpected|mismatch"
+    # (What a thing is not, the prefix a negation: `unsupported format`, `unresolved merge conflict`.)
+    r"|un(?:supported|resolved|recogni[sz]ed|documented|satisfied|available|declared|terminated|matched)"
     r"|wrong|not allowed|denied|refus(?:ed|ing)|lacks?|lost|must|should|failed asserting|assert(?!ions\b)\w*|expected)\b",
     re.IGNORECASE,
 )
