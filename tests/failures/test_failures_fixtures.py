@@ -71,8 +71,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # (detect-secrets' `Location:` under `Secret Type:`). Conventions the expectation
 # writes against other tools': robocop's `place CODE text` (one space) and rustfmt's `Diff in
 # x:1:` kept with their colon, glib-compile-schemas' wrap-up clause after two spaces dropped,
-# podchecker's `*** ERROR:` kept where yabasic's `---Error` goes, fawltydeps' list joined to its
-# heading, pre-commit's hook names left out. The wrong line: hg's advice over its `warning:
+# podchecker's `*** ERROR:` kept where yabasic's `---Error` goes (fawltydeps' list joined to its
+# heading: since fixed, a sentence ending in `:` takes its flat list), pre-commit's hook names left out. The wrong line: hg's advice over its `warning:
 # conflicts`; syslog-ng's excerpt, numbered with spaces, taken for the header's text; hledger's
 # `undeclared account` (no failure word) under its data, `in transaction at:` apart. Several
 # failures: findmnt's `[E]` rows under bare mount points, quilt's `Hunk #1 FAILED` beside the
@@ -290,7 +290,6 @@ KNOWN_MISSES = frozenset(
         "dpdm-circular",
         "eunit-failing",
         "fasm-errors",
-        "fawltydeps-check",
         "findmnt-verify",
         "flawfinder-hits",
         "flow-check",

@@ -5,7 +5,8 @@
     paragraphs(lines, units) -> units                      # a message its program names, the lines under it
     paragraph(lines, kinds, n) -> str                      # a line with the wrapped sentence it ends
 
-A header ending in `:` takes its next line, past a source excerpt and its caret; lines
+A header ending in `:` takes its next line, past a source excerpt and its caret (a sentence
+over a flat list of bullet items takes the whole list, `layout.listed_under`); lines
 indented deeper than the message, the other side of an expected/actual pair, a reason given
 as a field, a quotation the message opened and a TAP diagnostic's comment lines continue it.
 The lines taken are marked "used" in `kinds`. `failures.ranking` builds its candidates so.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from context_keeper.failures import after, findings, shapes, wording
+from context_keeper.failures import after, findings, layout, shapes, wording
 from context_keeper.failures.findings import Unit
 
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
@@ -110,6 +111,12 @@ def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
 
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
+    listed = layout.listed_under(lines, n)
+    if listed and listed[1] <= end and all(kinds[k] == "text" for k in range(n + 1, listed[1])):
+        # A sentence over a flat list it introduces takes the whole list, at any margin.
+        for k in range(n + 1, listed[1]):
+            kinds[k] = "used"
+        return listed
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
     past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)

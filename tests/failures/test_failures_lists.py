@@ -1,0 +1,51 @@
+"""failures on a sentence ending in `:` over the flat list it introduces: the list is what the
+sentence says is wrong, so the message is the sentence and its items, at any margin, and ends
+where the list ends. Each output is written for its rule in the shape such tools print."""
+
+from __future__ import annotations
+
+from context_keeper.failures.lines import pieces
+from context_keeper.failures.ranking import rank
+
+
+def messages(output: str) -> list[str]:
+    found = rank(pieces("Exit code 1\n" + output))
+    return found.messages if found else []
+
+
+def test_a_sentence_over_a_list_at_its_own_margin_takes_every_item() -> None:
+    output = (
+        "pkgaudit found problems.\n\n"
+        "These modules are imported but not declared:\n"
+        "- 'numpy'\n"
+        "- 'scipy'\n\n"
+        "Run with --verbose for the details."
+    )
+    assert messages(output) == ["These modules are imported but not declared: - 'numpy'; - 'scipy'"]
+
+
+def test_two_sentences_over_lists_are_two_messages_and_the_advice_after_them_none() -> None:
+    output = (
+        "These modules are imported but not declared:\n"
+        "* numpy\n"
+        "* scipy\n\n"
+        "These packages are declared but never imported:\n"
+        "* requests\n\n"
+        "Run with --verbose for the details."
+    )
+    assert messages(output) == [
+        "These modules are imported but not declared: * numpy; * scipy",
+        "These packages are declared but never imported: * requests",
+    ]
+
+
+def test_a_list_under_a_heading_that_counts_failures_is_one_failure_an_item() -> None:
+    # A heading counting its failures is no sentence about one list: its items stay apart.
+    output = "Found 2 problems:\n- a.cfg is missing\n- b.cfg is empty"
+    assert all("a.cfg" not in m or "b.cfg" not in m for m in messages(output))
+
+
+def test_a_list_of_lists_keeps_the_items_under_each_item() -> None:
+    # An item over items of its own is their heading (`shop==1.4` over `- pydantic ...`).
+    output = "Warning: dependency problems found:\n* shop==1.4\n  - pydantic [required: <2, installed: 2.7.1]"
+    assert messages(output) == ["shop==1.4: pydantic [required: <2, installed: 2.7.1]"]
