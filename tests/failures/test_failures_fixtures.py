@@ -87,7 +87,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # message in a box padded to the terminal's width, wrapped inside a word, under the place in
 # the tool's own source (composer's `In Factory.php line 320:`). A header over its message not
 # joined: a header ending in `because:` over reasons that are each a failure (docker-compose),
-# over a bulleted list the expectation joins to it (mix format), pkg-config's two reports each
+# over a bulleted list the expectation joins to it (mix format; since fixed, with the line
+# above it: a sentence ending in `:` takes its flat list, a message over such a list of names
+# takes it as its detail), pkg-config's two reports each
 # of a first and a fourth line with advice between; a sentence past the excerpt under a
 # `cause:` (uv sync); uv's `cause:` line after an `error:` that the Rust recogniser claims (uv
 # pip compile). Several failures as one: testthat's blocks (`Failure ('test-cart.R:2'): name`
@@ -106,7 +108,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `l.N` line, npm-run-all's TAP failure beside the linter's. A header over its message not
 # joined, or joined where the expectation keeps the lines apart: Hypothesis's `Failing test
 # case:`, size-limit's limit and size, check-manifest's
-# list, syncpack's counts split
+# list (since fixed, as mix format's), syncpack's counts split
 # from their rows. A test's name the expectation puts in front (HUnit's `0:total:` at the end of
 # a progress line). The wrong line: nbconvert's
 # `CellExecutionError` over the cell's `KeyError`, squid's `Operation aborted` housekeeping, Boost.Test's
@@ -275,7 +277,6 @@ KNOWN_MISSES = frozenset(
         "bun-test-failing",
         "busted-two-failing",
         "cabal-check",
-        "check-manifest-missing",
         "composer-validate-errors",
         "crystal-spec-failing",
         "csslint-errors",
@@ -315,7 +316,6 @@ KNOWN_MISSES = frozenset(
         "livescript-syntax",
         "logrotate-debug",
         "markuplint-problems",
-        "mix-format-check",
         "mono-exception",
         "nbconvert-execute-error",
         "nox-session-fails",

@@ -49,3 +49,26 @@ def test_a_list_of_lists_keeps_the_items_under_each_item() -> None:
     # An item over items of its own is their heading (`shop==1.4` over `- pydantic ...`).
     output = "Warning: dependency problems found:\n* shop==1.4\n  - pydantic [required: <2, installed: 2.7.1]"
     assert messages(output) == ["shop==1.4: pydantic [required: <2, installed: 2.7.1]"]
+
+
+def test_a_message_over_a_sentence_listing_names_takes_them_as_its_detail() -> None:
+    output = (
+        "the archive and the checkout differ!\n"
+        "missing from the archive:\n"
+        "  NOTES.md\n"
+        "  tests/test_tax.py\n"
+        "run `pack --fix` to add them"
+    )
+    assert messages(output)[0] == (
+        "the archive and the checkout differ!; missing from the archive: NOTES.md; tests/test_tax.py"
+    )
+
+
+def test_a_message_over_advice_with_code_under_it_does_not_take_the_advice() -> None:
+    # Lines of words or code under the sentence are no list of names: advice and its snippet.
+    output = (
+        "The build needs the compiler API, which this release does not export.\n"
+        "Keep this release for your project and give the build the older one. With npm, add:\n"
+        '  "overrides": { "builder": { "compiler": "6" } }'
+    )
+    assert messages(output) == ["The build needs the compiler API, which this release does not export."]

@@ -48,6 +48,8 @@ _PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
 _DOING_RE = re.compile(r"^[A-Z][a-z]+ing\b")
 # Where a message's parts and clauses start (after `; ` or `: `).
 _PARTS_RE = re.compile(r"; |(?<=:) ")
+# An item of a list of names: one name a line, bulleted or not (`* lib/a.ex`, `tox.ini`).
+_NAME_ITEM_RE = re.compile(r"^(?:[-*•]\s+)?\S+$")
 _NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
 
 
@@ -65,7 +67,7 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
     # (counted once: a count per unit would grow with the square of a long output)
     leads = Counter(m.group(1) for u in units if u.indent == 0 and (m := _PROGRAM_LEAD_RE.match(u.text)))
     for u in units:
-        if head and _goes_on(lines, out[-1], u):
+        if (head and _goes_on(lines, out[-1], u)) or (out and _details(lines, out[-1], u)):
             last = out[-1]
             out[-1] = last._replace(
                 text=f"{last.text}; {u.text}",
@@ -109,13 +111,38 @@ def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
     )
 
 
+def _details(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
+    """Whether `u`, a sentence ending in `:` over the names it lists (`missing from sdist:` over
+    the files, one a line), right under the one-line message `last` at its margin, details that
+    message (`lists of files in version control and sdist do not match!`): one message over
+    several lines. A line saying what the program is doing, a verdict or a count is no such
+    message; lines of words or code under the sentence (an error's report, advice's snippet)
+    are no list of names."""
+    start, end = u.span
+    head = lines[start].core
+    said = last.text
+    return (
+        start == last.span[1] == last.span[0] + 1
+        and all(_NAME_ITEM_RE.match(lines[k].core) for k in range(start + 1, end) if lines[k].core)
+        and end > start + 1
+        and u.indent == last.indent
+        and head.endswith(":")
+        and len(head.split()) >= 3
+        and said[-1:] in ".!"
+        and not _DOING_RE.match(said)
+        and not wording.is_verdict(said)
+        and not wording.COUNTED_RE.match(said)
+        and not wording.VERDICT_RE.search(head)
+    )
+
+
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
     listed = layout.listed_under(lines, n)
-    if listed and listed[1] <= end and all(kinds[k] == "text" for k in range(n + 1, listed[1])):
+    if listed and listed[1] <= end and all(kinds[k] in ("text", "blank") for k in range(n + 1, listed[1])):
         # A sentence over a flat list it introduces takes the whole list, at any margin.
         for k in range(n + 1, listed[1]):
-            kinds[k] = "used"
+            kinds[k] = "used" if kinds[k] == "text" else kinds[k]
         return listed
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1

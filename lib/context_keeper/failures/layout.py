@@ -187,6 +187,8 @@ def listed_under(lines: list[Line], n: int) -> tuple[str, int] | None:
     if ERROR_HEADING_RE.match(heading) or wording.VERDICT_RE.search(heading):
         return None  # (a heading counting failures lists one failure an item)
     first = n + 1
+    if first + 1 < len(lines) and not lines[first].core:
+        first += 1  # (one blank line may stand between a header and what it introduces)
     if first >= len(lines) or not BULLET_ITEM_RE.match(lines[first].core) or lines[first].indent < lines[n].indent:
         return None
     marker = lines[first].core[0]
