@@ -399,6 +399,7 @@ FIRST_RIGHT = frozenset(
         "busted-two-failing",
         "japa-failures",
         "pkg-config-missing",
+        "smlnj-errors",
     }
 )
 

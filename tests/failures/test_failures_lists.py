@@ -72,3 +72,14 @@ def test_a_message_over_advice_with_code_under_it_does_not_take_the_advice() -> 
         '  "overrides": { "builder": { "compiler": "6" } }'
     )
     assert messages(output) == ["The build needs the compiler API, which this release does not export."]
+
+
+def test_a_label_under_a_label_its_value_aligned_is_the_next_part() -> None:
+    output = (
+        "shop.ml:4.5-4.37 Error: operator and operand don't agree\n"
+        "  operator domain: int * int\n"
+        "  operand:         int * string\n"
+    )
+    assert messages(output) == [
+        "shop.ml:4.5-4.37 Error: operator and operand don't agree; operator domain: int * int; operand: int * string"
+    ]

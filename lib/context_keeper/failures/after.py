@@ -275,6 +275,8 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 
 # One side of a comparison, its value after the word (`expected <0.15>`), and the other
 # side's words on the line under it (`but was  <0.14>`).
+# A label and its value, the value set off by spaces (`operand:         string * int`).
+_LABEL_PADDED_RE = re.compile(r"^[A-Za-z][\w ]{0,30}:\s+\S")
 _ONE_SIDE_RE = re.compile(r"^expected\s+\S", re.IGNORECASE)
 _OTHER_SIDE_RE = re.compile(r"^(?:but (?:was|got|found)|actual|got|received)\s+\S", re.IGNORECASE)
 
@@ -290,6 +292,10 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
     )
+    if _LABEL_PADDED_RE.match(s) and _LABEL_PADDED_RE.match(re.split(r"; ", text)[-1]):
+        # A label under a label, its value aligned with the one above (`operator domain: a`
+        # over `operand:         b`): the next field, not the sentence going on.
+        mid_sentence = False
     side = _ONE_SIDE_RE.match(s) or (_OTHER_SIDE_RE.match(s) and _ONE_SIDE_RE.match(re.split(r": |; ", text)[-1]))
     if side and text[-1:] != ",":
         mid_sentence = False
