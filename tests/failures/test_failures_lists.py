@@ -83,3 +83,22 @@ def test_a_label_under_a_label_its_value_aligned_is_the_next_part() -> None:
     assert messages(output) == [
         "shop.ml:4.5-4.37 Error: operator and operand don't agree; operator domain: int * int; operand: int * string"
     ]
+
+
+def test_a_bracket_opened_mid_sentence_goes_on_with_it_and_an_aside_stands_apart() -> None:
+    output = (
+        "shop.erl:9:17: The call shop:add\n"
+        "         (N :: any(),\n"
+        '          "total") will never return since it differs from the success typing: \n'
+        "         (number(),\n"
+        "          number())\n"
+    )
+    assert messages(output) == [
+        'shop.erl:9:17: The call shop:add (N :: any(), "total") will never return since it differs from the'
+        " success typing: (number(), number())"
+    ]
+    # A line wholly in brackets is a note of its own.
+    output = 'Scalar found where operator expected at lib/Cart.pm line 7, near "$sum"\n\t(Missing semicolon on previous line?)'
+    assert messages(output) == [
+        'Scalar found where operator expected at lib/Cart.pm line 7, near "$sum"; (Missing semicolon on previous line?)'
+    ]
