@@ -136,13 +136,21 @@ def _details(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
     )
 
 
+def _whole_list(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int] | None:
+    """A sentence at `n` over a flat list it introduces, at any margin, with the whole list
+    (`layout.listed_under`), its lines marked used; None when no such list stands there."""
+    listed = layout.listed_under(lines, n)
+    if not listed or listed[1] > end or any(kinds[k] not in ("text", "blank") for k in range(n + 1, listed[1])):
+        return None
+    for k in range(n + 1, listed[1]):
+        kinds[k] = "used" if kinds[k] == "text" else kinds[k]
+    return listed
+
+
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
-    listed = layout.listed_under(lines, n)
-    if listed and listed[1] <= end and all(kinds[k] in ("text", "blank") for k in range(n + 1, listed[1])):
-        # A sentence over a flat list it introduces takes the whole list, at any margin.
-        for k in range(n + 1, listed[1]):
-            kinds[k] = "used" if kinds[k] == "text" else kinds[k]
+    listed = _whole_list(lines, kinds, n, end)
+    if listed:
         return listed
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
