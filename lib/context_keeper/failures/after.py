@@ -275,6 +275,10 @@ def changed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
 
 # One side of a comparison, its value after the word (`expected <0.15>`), and the other
 # side's words on the line under it (`but was  <0.14>`).
+# A line wholly in brackets, one aside (`(Different type constructors)`).
+_ASIDE_RE = re.compile(r"^\([^()]*\)\W*$")
+# A label and its value, the value set off by spaces (`operand:         string * int`).
+_LABEL_PADDED_RE = re.compile(r"^[A-Za-z][\w ]{0,30}:\s+\S")
 _ONE_SIDE_RE = re.compile(r"^expected\s+\S", re.IGNORECASE)
 _OTHER_SIDE_RE = re.compile(r"^(?:but (?:was|got|found)|actual|got|received)\s+\S", re.IGNORECASE)
 
@@ -290,11 +294,23 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     mid_sentence = ((s[:1].islower() or s[:1] == "{") and text[-1:] not in shapes.SENTENCE_END) or (
         text[-1:].isalnum() and not _FIELD_RE.match(s)
     )
+    if _LABEL_PADDED_RE.match(s) and _LABEL_PADDED_RE.match(re.split(r"; ", text)[-1]):
+        # A label under a label, its value aligned with the one above (`operator domain: a`
+        # over `operand:         b`): the next field, not the sentence going on.
+        mid_sentence = False
     side = _ONE_SIDE_RE.match(s) or (_OTHER_SIDE_RE.match(s) and _ONE_SIDE_RE.match(re.split(r": |; ", text)[-1]))
     if side and text[-1:] != ",":
         mid_sentence = False
     # (A word alone under a word alone, `cart/` over `tests/`, is the next item of a list.)
     listed = " " not in s and " " not in re.split(r": |; ", text)[-1].strip()
+    part = re.split(r"; ", text)[-1]
+    aside = s[:1] == "(" and not _ASIDE_RE.match(s)
+    if text[-1:] not in ".:;!?" and (aside or (text[-1:] == "," and part.count("(") > part.count(")"))):
+        # A bracket the line above left open at a comma (`(number(),` / `number())`), or one
+        # this line opens mid-sentence and closes before going on (`... to destination
+        # [MS-banned]` / `(CWE-120). Consider ...`), goes on with the sentence; a line wholly
+        # in brackets (`(Missing semicolon on previous line?)`) is a note of its own.
+        mid_sentence, listed = True, False
     if deeper and not pair and not listed and (mid_sentence or text[-1:] == ","):
         # A wrapped paragraph: the line goes on where the last one stopped mid-sentence.
         return f"{text} {s}"

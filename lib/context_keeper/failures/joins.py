@@ -5,7 +5,8 @@
     paragraphs(lines, units) -> units                      # a message its program names, the lines under it
     paragraph(lines, kinds, n) -> str                      # a line with the wrapped sentence it ends
 
-A header ending in `:` takes its next line, past a source excerpt and its caret; lines
+A header ending in `:` takes its next line, past a source excerpt and its caret (a sentence
+over a flat list of bullet items takes the whole list, `layout.listed_under`); lines
 indented deeper than the message, the other side of an expected/actual pair, a reason given
 as a field, a quotation the message opened and a TAP diagnostic's comment lines continue it.
 The lines taken are marked "used" in `kinds`. `failures.ranking` builds its candidates so.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from context_keeper.failures import after, findings, shapes, wording
+from context_keeper.failures import after, findings, layout, shapes, wording
 from context_keeper.failures.findings import Unit
 
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
@@ -47,6 +48,8 @@ _PROGRAM_LEAD_RE = re.compile(r"^([a-z][\w.-]*): (?=\S)")
 _DOING_RE = re.compile(r"^[A-Z][a-z]+ing\b")
 # Where a message's parts and clauses start (after `; ` or `: `).
 _PARTS_RE = re.compile(r"; |(?<=:) ")
+# An item of a list of names: one name a line, bulleted or not (`* lib/a.ex`, `tox.ini`).
+_NAME_ITEM_RE = re.compile(r"^(?:[-*•]\s+)?\S+$")
 _NOT_PROGRAMS = frozenset(["cause", "caused", "usage", "reason", "details", "message", "in", "at", "see", "tip"])
 
 
@@ -64,7 +67,7 @@ def paragraphs(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
     # (counted once: a count per unit would grow with the square of a long output)
     leads = Counter(m.group(1) for u in units if u.indent == 0 and (m := _PROGRAM_LEAD_RE.match(u.text)))
     for u in units:
-        if head and _goes_on(lines, out[-1], u):
+        if (head and _goes_on(lines, out[-1], u)) or (out and _details(lines, out[-1], u)):
             last = out[-1]
             out[-1] = last._replace(
                 text=f"{last.text}; {u.text}",
@@ -108,8 +111,47 @@ def _goes_on(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
     )
 
 
+def _details(lines: list[shapes.Line], last: Unit, u: Unit) -> bool:
+    """Whether `u`, a sentence ending in `:` over the names it lists (`missing from sdist:` over
+    the files, one a line), right under the one-line message `last` at its margin, details that
+    message (`lists of files in version control and sdist do not match!`): one message over
+    several lines. A line saying what the program is doing, a verdict or a count is no such
+    message; lines of words or code under the sentence (an error's report, advice's snippet)
+    are no list of names."""
+    start, end = u.span
+    head = lines[start].core
+    said = last.text
+    return (
+        start == last.span[1] == last.span[0] + 1
+        and all(_NAME_ITEM_RE.match(lines[k].core) for k in range(start + 1, end) if lines[k].core)
+        and end > start + 1
+        and u.indent == last.indent
+        and head.endswith(":")
+        and len(head.split()) >= 3
+        and said[-1:] in ".!"
+        and not _DOING_RE.match(said)
+        and not wording.is_verdict(said)
+        and not wording.COUNTED_RE.match(said)
+        and not wording.VERDICT_RE.search(head)
+    )
+
+
+def _whole_list(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int] | None:
+    """A sentence at `n` over a flat list it introduces, at any margin, with the whole list
+    (`layout.listed_under`), its lines marked used; None when no such list stands there."""
+    listed = layout.listed_under(lines, n)
+    if not listed or listed[1] > end or any(kinds[k] not in ("text", "blank") for k in range(n + 1, listed[1])):
+        return None
+    for k in range(n + 1, listed[1]):
+        kinds[k] = "used" if kinds[k] == "text" else kinds[k]
+    return listed
+
+
 def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tuple[str, int]:
     """A line ending in `:` and the text it introduces (past an excerpt and its caret)."""
+    listed = _whole_list(lines, kinds, n, end)
+    if listed:
+        return listed
     text = shapes.YAML_BLOCK_RE.sub(":", lines[n].core)
     n += 1
     past = after.past_excerpt(lines, kinds, n, end, text) or after.said_below(lines, kinds, n, end, text)

@@ -6,6 +6,7 @@ names tests, its count of failures, a list of findings.
     failed_count(pieces) -> int             # the runner's `N failed` near the end, or 0
     listed(units) -> list[str]              # lines saying the same of different files
     bulleted(lines, kinds) -> dict          # the items of each list under a heading
+    listed_under(lines, n) -> (str, int)    # a sentence ending in `:` with its flat list
     error_list(lines) -> list[str]          # the items under `Errors:`, one failure each
     verdict_title(lines, n) -> str | None   # `name FAILED` over an indented report
     records(lines) -> list[str]             # blocks between rules, a name over its fields
@@ -152,6 +153,13 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
             continue
         label = heading.core.removesuffix(":").strip()
         named = ": " not in label and label[-1:] not in ".!?"
+        whole = listed_under(lines, n)
+        if whole:
+            # A sentence ending in `:` over a flat list (`The following files are not
+            # formatted:` / `* lib/a.ex`) is one message: the list is what it says is wrong.
+            out[heading.core] = [whole[0]]
+            n = whole[1]
+            continue
         m = n + 1
         while m < len(lines) and lines[m].indent == first.indent and (item := BULLET_ITEM_RE.match(lines[m].core)):
             subs = _sub_items(lines, m)
@@ -167,6 +175,31 @@ def bulleted(lines: list[Line], kinds: list[str]) -> dict[str, list[str]]:
             m += 1
         n = m
     return out
+
+
+def listed_under(lines: list[Line], n: int) -> tuple[str, int] | None:
+    """The line at `n`, a sentence ending in `:`, with the flat list of bullet items right
+    under it (at its margin or deeper, one marker, no items of their own), written `heading
+    - a; - b`, and where the list ends; None when no such list stands there."""
+    heading = lines[n].core
+    if not heading.endswith(":") or heading.endswith("::") or len(heading.split()) < 3 or BULLET_ITEM_RE.match(heading):
+        return None
+    if ERROR_HEADING_RE.match(heading) or wording.VERDICT_RE.search(heading):
+        return None  # (a heading counting failures lists one failure an item)
+    first = n + 1
+    if first + 1 < len(lines) and not lines[first].core:
+        first += 1  # (one blank line may stand between a header and what it introduces)
+    if first >= len(lines) or not BULLET_ITEM_RE.match(lines[first].core) or lines[first].indent < lines[n].indent:
+        return None
+    marker = lines[first].core[0]
+    items = []
+    m = first
+    while m < len(lines) and lines[m].indent == lines[first].indent and BULLET_ITEM_RE.match(lines[m].core):
+        if lines[m].core[0] != marker or _sub_items(lines, m):
+            return None
+        items.append(lines[m].core)
+        m += 1
+    return collapse(f"{heading} " + "; ".join(items)), m
 
 
 def _sub_items(lines: list[Line], n: int) -> list[str]:
