@@ -45,13 +45,10 @@ def test_a_tables_row_of_counts_is_no_message() -> None:
 
 
 def test_a_heading_that_reads_as_a_message_still_says_what_its_items_are() -> None:
-    # The heading scores (`missing`) and is joined to its first item; its list is still the
-    # report, one message an item, not the heading with the first item alone.
+    # The heading scores (`missing`); its whole list is still the report, not the heading
+    # with its first item alone.
     output = (
         "\nThese imports are missing from the manifest:\n- 'attrs'\n- 'yaml'\n\n"
         "For a more verbose report re-run with the `--detailed` option."
     )
-    assert messages(output) == [
-        "These imports are missing from the manifest: 'attrs'",
-        "These imports are missing from the manifest: 'yaml'",
-    ]
+    assert messages(output) == ["These imports are missing from the manifest: - 'attrs'; - 'yaml'"]

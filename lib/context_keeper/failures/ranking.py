@@ -150,10 +150,8 @@ def _chunk_messages(
     best = _best(units)
     lists = layout.bulleted(lines, kinds)
     items = [item for listed in lists.values() for item in listed]
-    heads_list = best is None or best in lists or any(best.startswith(h) and len(lists[h]) > 1 for h in lists)
-    if lists and (heads_list or any(item.endswith(collapse(best or "")) for item in items)):
-        # A heading over a list (`Missing dependencies` / `* chalk`, or joined to its first item)
-        # says what its items are.
+    if lists and (best is None or best in lists or any(item.endswith(collapse(best)) for item in items)):
+        # A heading over a list (`Missing dependencies` / `* chalk`) says what its items are.
         return items
     if best is None:
         return layout.listed(units)
