@@ -193,8 +193,50 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # with the place it was logged from is one, failures/lines), ansible's host named on the
 # `UNREACHABLE!` line below its `[ERROR]:`, j2lint's tree rows wrapped under a file heading,
 # unimported's table rows under their titles.
+# The twenty-fifth batch, the sealed held-out set of the sixteenth round, scored once on that
+# round's final code and not read (docs/performance.md, e2): 71 of 142 messages, the same as
+# before the round.
 KNOWN_MISSES = frozenset(
     {
+        "add-trailing-comma-rewrites",
+        "buttercup-failures",
+        "check-sdist-mismatch",
+        "chibicc-compile-error",
+        "chibicc-undefined-variable",
+        "coffeelint-findings",
+        "drd-races",
+        "ert-failures",
+        "fortify-overflow",
+        "gcl-unbound-function",
+        "glibc-double-free",
+        "helgrind-races",
+        "ivy-unresolved-dependencies",
+        "lein-offline-unresolved",
+        "lein-test-failures",
+        "lsan-leaks",
+        "mtrace-leaks",
+        "muon-missing-dependency",
+        "muon-missing-source",
+        "node-pg-migrate-refused",
+        "pgcli-refused",
+        "pike-compile-errors",
+        "pike-runtime-error",
+        "poe-task-fails",
+        "pug-lint-findings",
+        "radish-failures",
+        "redis-check-aof-truncated",
+        "redis-check-rdb-corrupt",
+        "runit-failures",
+        "salt-lint-findings",
+        "setup-cfg-fmt-rewrites",
+        "supertape-failures",
+        "tach-check-violations",
+        "tinytest-failures",
+        "ts-json-schema-generator-missing-type",
+        "ts-json-schema-generator-type-error",
+        "tstyche-failures",
+        "tup-missing-input",
+        "yath-failures",
         "ansible-ping-unreachable",
         "augparse-test-failures",
         "fypp-errors",
@@ -375,6 +417,11 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "lein-offline-unresolved",
+        "muon-missing-dependency",
+        "muon-missing-source",
+        "pike-compile-errors",
+        "tup-missing-input",
         "testtools-failures",
         "zstd-test-corrupt",
         "cpputest-failures",
