@@ -19,6 +19,10 @@ SECRETS = (
     'url = URL.create("mysql+pymysql", "shop", "{v}", "db.internal", 3306, "shop")',
     # a URL among the arguments
     'Registry("https://registry.example.com", "deploy", "{v}")',
+    # a name/value pair of arguments naming the server
+    "conn = database('app', 'app', '{v}', 'Vendor', 'PostgreSQL', 'Server', 'db')",
+    # a directive named for a connection with a user at a host: a plain word and digits too
+    "SQLConnectInfo shop@db.internal shop {v}",
     # a command: an address, a user, the password
     "mc alias set store http://minio.internal:9000 admin '{v}'",
     "tool remote add ftp://files.example.com bob {v} --passive",

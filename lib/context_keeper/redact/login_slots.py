@@ -8,7 +8,8 @@ sibling argument, a server's address. One reading for both:
 
 - a call: among its top-level arguments, one is an address (`ADDRESS` shapes: a URL, a driver's
   `dialect+driver` name, `host:port`, a host literal then a port number) or names one (`ADDRESS_KEYS`:
-  a `host`/`port`/`server`/`dialect` keyword or an option object's key); then a literal right after
+  a `host`/`port`/`server`/`dialect` keyword, an option object's key, or a name/value argument
+  pair's name); then a literal right after
   a user's literal is that user's password when shaped like one a person chose or a random key;
 - a command: an address word (a URL, a `\\\\host\\share`), then a user and a last word shaped like
   a password, ending the command; or the address, the password, then the user by its flag
@@ -102,6 +103,8 @@ def _an_address(args: list[str], skip: tuple[int, int]) -> bool:
         if ADDRESS.fullmatch(s) is not None:
             return True
         port = args[index + 1] if index + 1 < len(args) else ""
+        if port and s.lower() in ADDRESS_KEYS:
+            return True  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
         if _HOST.fullmatch(s) is not None and _PORT.fullmatch(port) is not None:
             return True
     return False

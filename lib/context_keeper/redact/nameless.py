@@ -242,7 +242,17 @@ def _one_compound(m: re.Match[str]) -> str:
     if done == m.group(0):
         return done
     value = m.group(0)[done.index(MARK) :].split()[0].strip("\"'")
-    return done if _mixed(value) or is_random_token(value) or _PASSPHRASE.fullmatch(value) else m.group(0)
+    if _mixed(value) or is_random_token(value) or _PASSPHRASE.fullmatch(value):
+        return done
+    # a server's address among the arguments (`SQLConnectInfo app@db.internal app …`) makes it a
+    # login's line, whatever the password's shape (words and digits: `castle2250`)
+    addressed = _AN_ADDRESS.search(m.group("args")) is not None
+    return done if addressed and _WORDS_AND_DIGITS.fullmatch(value) else m.group(0)
+
+
+_AN_ADDRESS = LazyPattern(
+    r"(?<=[\s@])(?:localhost|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){1,6}|[a-z][\w+.-]{1,20}://\S+)(?::\d{2,5})?(?=\s)"
+)
 
 
 def _mixed(v: str) -> bool:
