@@ -17,6 +17,9 @@ SECRETS = (
     'engine = make_engine("shop", "app", "{v}", port=5432)',
     # a driver's `dialect+driver` name, then a host and its port after the password
     'url = URL.create("mysql+pymysql", "shop", "{v}", "db.internal", 3306, "shop")',
+    # a variable named for the host
+    "const pool = new Store(process.env.PGHOST, 'app', '{v}')",
+    'db = open_store(cfg.dbHost, "shop", "{v}")',
     # a URL among the arguments
     'Registry("https://registry.example.com", "deploy", "{v}")',
     # a name/value pair of arguments naming the server
@@ -35,6 +38,8 @@ KEPT = (
     "register('orders', 'orders_rw', 'release2024')",
     # an address, but the literal after the user is a plain word
     "Client('https://api.example.com', 'app', 'production')",
+    # a variable whose name only ends in an address's letters
+    "x = build(report, 'shop', 'release2024')",
     # a sentence after a URL
     "curl https://files.example.com/a.tgz -o out2024.tgz",
     "Open http://localhost:8080 and login",

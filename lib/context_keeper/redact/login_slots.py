@@ -90,6 +90,24 @@ def _call_open(text: str, at: int) -> int:
     return -1
 
 
+# A variable named for an address: `host`, `DB_HOST`, `cfg.dbHost`, `process.env.PGHOST`, `settings.url`.
+_VARIABLE = LazyPattern(r"[$@]?(?:[A-Za-z_]\w*(?:\.|->|::))*(?P<name>[A-Za-z_]\w{0,60})")
+_ADDRESS_WORDS = frozenset(("host", "hostname", "server", "port", "dsn", "endpoint", "url", "uri", "addr", "address"))
+_NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
+
+
+def _address_variable(arg: str) -> bool:
+    m = _VARIABLE.fullmatch(arg)
+    if m is None:
+        return False
+    name = m.group("name")
+    words = [w for w in _NAME_SPLIT.split(name) if w]
+    if words and words[-1].lower() in _ADDRESS_WORDS:
+        return True
+    # one word of capitals, a prefix glued on (`PGHOST`, `DBHOST`)
+    return name.isupper() and any(name.lower().endswith(w) for w in ("host", "server", "dsn"))
+
+
 def _an_address(args: list[str], skip: tuple[int, int]) -> bool:
     for index, arg in enumerate(args):
         if index in skip:
@@ -98,6 +116,8 @@ def _an_address(args: list[str], skip: tuple[int, int]) -> bool:
             return True
         literal = _LITERAL.fullmatch(arg)
         if literal is None:
+            if _address_variable(arg):
+                return True
             continue
         s = literal.group("s")
         if ADDRESS.fullmatch(s) is not None:
