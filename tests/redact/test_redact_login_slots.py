@@ -29,6 +29,10 @@ SECRETS = (
     # a command: an address, a user, the password
     "mc alias set store http://minio.internal:9000 admin '{v}'",
     "tool remote add ftp://files.example.com bob {v} --passive",
+    # a console's `CONNECT`, its address, a user and the password
+    "orientdb> CONNECT remote:db/app root {v}",
+    # a host given by its flag, then a user flag and the password after the user
+    "sapctl -nr 00 -host sap01 -user sidadm {v} -function GetProcessList",
     # the password before the user's flag
     "net use Z: \\\\fs01\\team {v} /user:bob",
 )
@@ -40,6 +44,11 @@ KEPT = (
     "Client('https://api.example.com', 'app', 'production')",
     # a variable whose name only ends in an address's letters
     "x = build(report, 'shop', 'release2024')",
+    # a user flag then the command's next argument, no host given
+    "docker exec -u root container2 sh",
+    "tool -host db -u root container2",
+    # a sentence after a verb that connects
+    "Then connect to it with psql2024",
     # a sentence after a URL
     "curl https://files.example.com/a.tgz -o out2024.tgz",
     "Open http://localhost:8080 and login",

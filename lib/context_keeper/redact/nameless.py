@@ -202,11 +202,12 @@ def redact_host_user_secret(text: str) -> str:
 # -- a command that logs in -----------------------------------------------------------------------
 
 # A word that logs in or authenticates, then its arguments to the line's end: `login bob …`,
-# `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`.
+# `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`, a console's
+# `CONNECT remote:db/app root …`.
 # (lower or upper case, as commands and protocols write them: `Auth and trust boundary:` is a title)
 _AUTH_COMMAND = LazyPattern(
-    r"(?<![\w./=*-])(?:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd"
-    r"|LOG[IO]N|SIGN-?IN|AUTH|AUTHENTICATE|IDENTIFY|PASSWD)"
+    r"(?<![\w./=*-])(?:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd|connect"
+    r"|LOG[IO]N|SIGN-?IN|AUTH|AUTHENTICATE|IDENTIFY|PASSWD|CONNECT)"
     r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){1,3})[ \t]*$",
     re.MULTILINE,
 )
@@ -333,6 +334,8 @@ _COMMAND_TRIGGERS = (
     "dentify ",
     "DENTIFY ",
     "ser:password ",
+    "onnect ",
+    "ONNECT ",
     "asswd ",
     "Connect",
     "Login",
