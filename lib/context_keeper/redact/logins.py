@@ -59,8 +59,9 @@ _WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{
 def _host_given(m: re.Match[str], s: str) -> bool:
     if _WORDS_AND_DIGITS.fullmatch(s) is None:
         return False
-    line_start = m.string.rfind("\n", 0, m.start()) + 1
-    return _HOST_FLAG.search(m.string, line_start, m.start()) is not None
+    start = max(0, m.start() - 300)  # (the same command: a few flags before the user's)
+    line_start = m.string.rfind("\n", start, m.start()) + 1
+    return _HOST_FLAG.search(m.string, max(start, line_start), m.start()) is not None
 
 
 def _password(m: re.Match[str]) -> str:
@@ -78,7 +79,11 @@ def _password(m: re.Match[str]) -> str:
     hosted = by_flag and not mixed and _host_given(m, s)
     if by_flag and not mixed and not hosted:
         return m.group(0)  # `-u root container2`: a user flag, then the command's next argument
-    if not mixed and not hosted and (has_word_part(s) or not any(c.isdigit() for c in s) or not any(c.isalpha() for c in s)):
+    if (
+        not mixed
+        and not hosted
+        and (has_word_part(s) or not any(c.isdigit() for c in s) or not any(c.isalpha() for c in s))
+    ):
         return m.group(0)
     a, b = m.span("s")
     whole, base = m.group(0), m.start()
