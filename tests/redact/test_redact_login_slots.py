@@ -49,6 +49,8 @@ KEPT = (
     "tool -host db -u root container2",
     # a sentence after a verb that connects
     "Then connect to it with psql2024",
+    # a page's name after a variable named for a URL: words and a number need a server's address
+    'u = urljoin(api_url, "users", "page100")',
     # a sentence after a URL
     "curl https://files.example.com/a.tgz -o out2024.tgz",
     "Open http://localhost:8080 and login",

@@ -56,14 +56,33 @@ _WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{
 _FUNCTION_WORDS = frozenset("a an and as at by for from in into is of on or the to via with using then".split())
 
 
-def _password_like(v: str) -> bool:
+# How much each side says: a password's shape, an address's kind. A value is taken when the two
+# add up to STRONG + WEAK: words and a number (`meadow6941`, also a page's or a build's name) only
+# beside a server's address; a web URL or a variable named `url` (also what a path is joined to)
+# only beside a value that mixes cases, digits and symbols or is random.
+WEAK, STRONG = 1, 2
+
+
+def _password_like(v: str) -> int:
     if not v or MARK in v or not password_shaped(v) or not_a_secret(v):
-        return False
-    if strongly_mixed(v) or is_random_token(v) or _WORDS_AND_DIGITS.fullmatch(v) is not None:
-        return True
+        return 0
+    if strongly_mixed(v) or is_random_token(v):
+        return STRONG
     # both cases and digits, or letters, digits and a symbol (`Cedar.5182Heron`, `sunset#77`)
     upper, lower, digit = (any(f(c) for c in v) for f in (str.isupper, str.islower, str.isdigit))
-    return digit and ((upper and lower) or (not v.isalnum() and (upper or lower)))
+    if digit and ((upper and lower) or (not v.isalnum() and (upper or lower))):
+        return STRONG
+    return WEAK if _WORDS_AND_DIGITS.fullmatch(v) is not None else 0
+
+
+def _address_kind(address: str) -> int:
+    """A web URL without a port is a page's as much as a server's: WEAK; any other address STRONG."""
+    if address.startswith(("http://", "https://")) and _URL_PORT.match(address, address.index("//") + 2) is None:
+        return WEAK
+    return STRONG
+
+
+_URL_PORT = LazyPattern(r"[^/\s:@]{1,200}:\d{2,5}(?:[/\s]|$)")
 
 
 def _is_user(u: str) -> bool:
@@ -92,42 +111,47 @@ def _call_open(text: str, at: int) -> int:
 
 # A variable named for an address: `host`, `DB_HOST`, `cfg.dbHost`, `process.env.PGHOST`, `settings.url`.
 _VARIABLE = LazyPattern(r"[$@]?(?:[A-Za-z_]\w*(?:\.|->|::))*(?P<name>[A-Za-z_]\w{0,60})")
-_ADDRESS_WORDS = frozenset(("host", "hostname", "server", "port", "dsn", "endpoint", "url", "uri", "addr", "address"))
+_ADDRESS_WORDS = frozenset(("host", "hostname", "server", "port", "dsn"))
+_LINK_WORDS = frozenset(("endpoint", "url", "uri", "addr", "address"))  # (a page's too: WEAK)
 _NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
 
 
-def _address_variable(arg: str) -> bool:
+def _address_variable(arg: str) -> int:
     m = _VARIABLE.fullmatch(arg)
     if m is None:
-        return False
+        return 0
     name = m.group("name")
-    words = [w for w in _NAME_SPLIT.split(name) if w]
-    if words and words[-1].lower() in _ADDRESS_WORDS:
-        return True
+    words = [w.lower() for w in _NAME_SPLIT.split(name) if w]
+    if words and words[-1] in _ADDRESS_WORDS:
+        return STRONG
+    if words and words[-1] in _LINK_WORDS:
+        return WEAK
     # one word of capitals, a prefix glued on (`PGHOST`, `DBHOST`)
-    return name.isupper() and any(name.lower().endswith(w) for w in ("host", "server", "dsn"))
+    return STRONG if name.isupper() and any(name.lower().endswith(w) for w in ("host", "server", "dsn")) else 0
 
 
-def _an_address(args: list[str], skip: tuple[int, int]) -> bool:
+def _an_address(args: list[str], skip: tuple[int, int]) -> int:
+    """The strongest address among the arguments (0: none)."""
+    best = 0
     for index, arg in enumerate(args):
         if index in skip:
             continue
         if _ADDRESS_KEY.search(arg) is not None:
-            return True
+            return STRONG
         literal = _LITERAL.fullmatch(arg)
         if literal is None:
-            if _address_variable(arg):
-                return True
+            best = max(best, _address_variable(arg))
             continue
         s = literal.group("s")
         if ADDRESS.fullmatch(s) is not None:
-            return True
+            best = max(best, _address_kind(s))
+            continue
         port = args[index + 1] if index + 1 < len(args) else ""
         if port and s.lower() in ADDRESS_KEYS:
-            return True  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
+            return STRONG  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
         if _HOST.fullmatch(s) is not None and _PORT.fullmatch(port) is not None:
-            return True
-    return False
+            return STRONG
+    return best
 
 
 def redact_call_slots(text: str) -> str:
@@ -137,7 +161,8 @@ def redact_call_slots(text: str) -> str:
     at = 0
     while (m := pattern.search(text, at)) is not None:
         at = m.start("sq")
-        if not _password_like(m.group("s")) or not _is_user(m.group("u")):
+        shape = _password_like(m.group("s"))
+        if not shape or not _is_user(m.group("u")):
             continue
         start = _call_open(text, m.start())
         if start < 0:
@@ -147,7 +172,7 @@ def redact_call_slots(text: str) -> str:
         index = next((i for i, (a, b) in enumerate(spans) if a <= m.start("uq") < b), -1)
         if index < 0 or index + 1 >= len(args) or not (spans[index + 1][0] <= m.start("sq") < spans[index + 1][1]):
             continue
-        if _an_address(args, (index, index + 1)):
+        if shape + _an_address(args, (index, index + 1)) >= STRONG + WEAK:
             found.append((m.start("s"), m.end("s")))
             at = m.end("s")
     return marked(text, found)
@@ -191,7 +216,8 @@ def redact_command_slots(text: str) -> str:
             ):
                 user, secret = (m.group("u"), "s") if m.group("s") is not None else (m.group("u2"), "s2")
                 value, lead = _unquoted(m.group(secret))
-                if _is_user(_unquoted(user)[0]) and _password_like(value):
+                shape = _password_like(value) + _address_kind(address.group(0))
+                if _is_user(_unquoted(user)[0]) and shape >= STRONG + WEAK:
                     found.append((m.start(secret) + lead, m.start(secret) + lead + len(value)))
             at = text.find(marker, at + len(marker))
     found.sort()
