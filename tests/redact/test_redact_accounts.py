@@ -61,3 +61,32 @@ def test_a_user_and_its_password_joined_by_a_colon_is_read(text: str, secret: st
 @pytest.mark.parametrize("text", ["etcdctl role add app:readonly", "etcdctl user add app:", "useradd deploy:deploy"])
 def test_a_colon_joined_name_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("prosodyctl register alice chat.example.org maple-stone-harbor-4417", "maple-stone-harbor-4417"),
+        (f"xmppctl register alice chat.example.org {SECRET}", SECRET),
+        (
+            "relayd create-worker /srv/relay relay.example.com:7000 relay-1 maple-stone-harbor-4417",
+            "maple-stone-harbor-4417",
+        ),
+    ],
+)
+def test_a_registered_user_s_password_goes_after_its_domain_or_as_a_passphrase(text: str, secret: str) -> None:
+    out = redact(text)
+    assert secret not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "aws ec2 register-image --name base us-east-1",
+        "cloudctl create-worker pool-a eu-west-2a",
+        "app.register blueprint main",
+    ],
+)
+def test_a_place_s_name_after_a_register_or_create_verb_is_kept(text: str) -> None:
+    assert redact(text) == text

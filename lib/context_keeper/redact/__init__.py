@@ -44,6 +44,7 @@ class _Rules:
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
         from .lines import flag_forest, gated, trigger_tree
+        from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
         from .templated import compile_rules as templated_rules
         from .whole_line import read_with as read_joined_lines_with
@@ -56,6 +57,7 @@ class _Rules:
             + commands.compile_rules()
             + calls.compile_rules()
             + nameless_rules()
+            + login_slots_rules()
             + positions.compile_rules()
             + stdin.compile_rules()
             + templated_rules()

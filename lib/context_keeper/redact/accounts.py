@@ -21,13 +21,18 @@ from .values import not_a_secret, strongly_mixed
 
 _ACCOUNT_VERB = LazyPattern(
     r"(?i:\b(?:create-|add-)(?:user|admin|worker|account|login)s?|(?<![a-z])(?:create|add|store)-?credentials?"
-    r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add))\b"
+    r"|\b(?:useradd|adduser)|\busers?[ \t]+(?:create|add)|(?<![\w.])register)\b"
     r"(?P<args>(?:[^\n|;&#<>`$]|(?<=\S)#)*)$",  # (`#` starts a comment only after a blank)
     re.MULTILINE,
 )
 _USER = LazyPattern(r"[a-z][\w.@-]{0,40}")
 # (few and rare: each is one more scan of a long text)
-TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add", "Credential", "credential")
+TRIGGERS = ("reate-", "dd-", "useradd", "adduser", "ser create", "ser add", "Credential", "credential", "register ")
+# A user's domain between the user and the password (`ejabberdctl register bob example.com …`).
+_DOMAIN = LazyPattern(r"[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}")
+# Three words or more and a number (`river-garden-coffee-4418`): a passphrase, not a place's name
+# of parts (`us-east-1`, `eu-west-2a`).
+_PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:-[a-z]{3,}){2,}-\d{3,}")
 
 
 def _last_is_password(args: str) -> re.Match[str] | None:
@@ -41,9 +46,13 @@ def _last_is_password(args: str) -> re.Match[str] | None:
     if len(positional) < 2 or words[-1] != positional[-1] or words[-2].startswith("-"):
         return None  # the last word is a flag's argument, or there is no user before it
     user, value = words[-2], words[-1]
+    if len(positional) >= 3 and _DOMAIN.fullmatch(user) is not None and not words[-3].startswith("-"):
+        user = words[-3]  # `register bob example.com …`: the user, its domain, then its password
     if _USER.fullmatch(user) is None or not password_shaped(value) or not_a_secret(value) or "/" in value:
         return None
-    if (any(c in value for c in "-_:") or "." in value and value.islower()) and not strongly_mixed(value):
+    if _PASSPHRASE.fullmatch(value) is not None:
+        pass
+    elif (any(c in value for c in "-_:") or "." in value and value.islower()) and not strongly_mixed(value):
         return None  # `us-east-1`, `eu-west-2a`: a place or a name of parts, not a password
     return re.search(re.escape(value) + r"[\"']?[ \t]*$", args)
 

@@ -6,7 +6,8 @@ name them: `-user sidadm …`, `+login builder …` (a flag names the user, the 
 its password), `SET KEY db.example.com:30015 SYSTEM …`, `… 10.0.0.5 app …` (an address, maybe a
 port, a user, then the password), `register bob example.com …` (a user, then its domain). The
 token after the user is taken when it is shaped like a password: mixed, random, or of both
-cases and digits after a user flag (`-u root container2` is a container); any password's
+cases and digits after a user flag (`-u root container2` is a container), or words and a number
+when the command gives its host by a flag too (`-host sap01 -user sidadm …`); any password's
 shape after an address when it has letters and digits and no word part (`db.example.com app
 migrations_2024` is a name).
 A flag, a path, a reference, an assignment or a host is never taken.
@@ -49,6 +50,20 @@ _LOGIN_VERBS = ("register", "userstore", "redential", "Register", "REGISTER", "C
 TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "register", "userstore", "redential")
 
 
+# A host given by its flag on the same command (`-host sap01`, `--server db`): the user flag then
+# names a login's user, and words and a number after it (`thunder9960`) its password.
+_HOST_FLAG = LazyPattern(r"(?<![^ \t])--?(?i:host(?:name)?|server)[ \t=]+[^\s-]")
+_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
+
+
+def _host_given(m: re.Match[str], s: str) -> bool:
+    if _WORDS_AND_DIGITS.fullmatch(s) is None:
+        return False
+    start = max(0, m.start() - 300)  # (the same command: a few flags before the user's)
+    line_start = m.string.rfind("\n", start, m.start()) + 1
+    return _HOST_FLAG.search(m.string, max(start, line_start), m.start()) is not None
+
+
 def _password(m: re.Match[str]) -> str:
     s = m.group("s")
     if m.groupdict().get("flag") is not None and m.start() and m.string[m.start() - 1] not in " \t":
@@ -60,9 +75,15 @@ def _password(m: re.Match[str]) -> str:
     # (both cases and digits: `Heron.4412Cedar`, words a person joined, not a name like `container2`)
     cases = any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s)
     mixed = strongly_mixed(s) or looks_random(s) or cases
-    if m.groupdict().get("flag") is not None and not mixed:
+    by_flag = m.groupdict().get("flag") is not None
+    hosted = by_flag and not mixed and _host_given(m, s)
+    if by_flag and not mixed and not hosted:
         return m.group(0)  # `-u root container2`: a user flag, then the command's next argument
-    if not mixed and (has_word_part(s) or not any(c.isdigit() for c in s) or not any(c.isalpha() for c in s)):
+    if (
+        not mixed
+        and not hosted
+        and (has_word_part(s) or not any(c.isdigit() for c in s) or not any(c.isalpha() for c in s))
+    ):
         return m.group(0)
     a, b = m.span("s")
     whole, base = m.group(0), m.start()

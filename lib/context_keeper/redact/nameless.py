@@ -202,11 +202,12 @@ def redact_host_user_secret(text: str) -> str:
 # -- a command that logs in -----------------------------------------------------------------------
 
 # A word that logs in or authenticates, then its arguments to the line's end: `login bob …`,
-# `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`.
+# `IDENTIFY …`, `AUTH …`, `user:password admin …`, `signin`, `authenticate`, a console's
+# `CONNECT remote:db/app root …`.
 # (lower or upper case, as commands and protocols write them: `Auth and trust boundary:` is a title)
 _AUTH_COMMAND = LazyPattern(
-    r"(?<![\w./=*-])(?:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd"
-    r"|LOG[IO]N|SIGN-?IN|AUTH|AUTHENTICATE|IDENTIFY|PASSWD)"
+    r"(?<![\w./=*-])(?:log[io]n|sign-?in|auth|authenticate|identify|user:password|passwd|connect"
+    r"|LOG[IO]N|SIGN-?IN|AUTH|AUTHENTICATE|IDENTIFY|PASSWD|CONNECT)"
     r"(?P<args>(?:[ \t]+[^\s|;&<>()]{1,200}){1,3})[ \t]*$",
     re.MULTILINE,
 )
@@ -242,7 +243,17 @@ def _one_compound(m: re.Match[str]) -> str:
     if done == m.group(0):
         return done
     value = m.group(0)[done.index(MARK) :].split()[0].strip("\"'")
-    return done if _mixed(value) or is_random_token(value) or _PASSPHRASE.fullmatch(value) else m.group(0)
+    if _mixed(value) or is_random_token(value) or _PASSPHRASE.fullmatch(value):
+        return done
+    # a server's address among the arguments (`SQLConnectInfo app@db.internal app …`) makes it a
+    # login's line, whatever the password's shape (words and digits: `castle2250`)
+    addressed = _AN_ADDRESS.search(m.group("args")) is not None
+    return done if addressed and _WORDS_AND_DIGITS.fullmatch(value) else m.group(0)
+
+
+_AN_ADDRESS = LazyPattern(
+    r"(?<=[\s@])(?:localhost|[a-z][\w-]{0,62}(?:\.[\w-]{1,63}){1,6}|[a-z][\w+.-]{1,20}://\S+)(?::\d{2,5})?(?=\s)"
+)
 
 
 def _mixed(v: str) -> bool:
@@ -323,6 +334,8 @@ _COMMAND_TRIGGERS = (
     "dentify ",
     "DENTIFY ",
     "ser:password ",
+    "onnect ",
+    "ONNECT ",
     "asswd ",
     "Connect",
     "Login",

@@ -1,0 +1,75 @@
+"""A login's slots where nothing names the login (`redact.login_slots`): a call or a command
+whose arguments hold a server's address, the literal after a user's is its password. And what
+stands in the same places and is no secret: names, versions, a sentence after a URL."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+_VALUES = ("meadow6941", "Cedar.5182Heron", "juniper-fjord-4471", "Ember#Grove61")
+
+SECRETS = (
+    # an option object's `host` beside the user
+    "const db = new Store('orders', 'orders_rw', '{v}', {{ host: 'db', dialect: 'postgres' }});",
+    # a keyword argument naming the port
+    'engine = make_engine("shop", "app", "{v}", port=5432)',
+    # a driver's `dialect+driver` name, then a host and its port after the password
+    'url = URL.create("mysql+pymysql", "shop", "{v}", "db.internal", 3306, "shop")',
+    # a variable named for the host
+    "const pool = new Store(process.env.PGHOST, 'app', '{v}')",
+    'db = open_store(cfg.dbHost, "shop", "{v}")',
+    # a URL among the arguments
+    'Registry("https://registry.example.com", "deploy", "{v}")',
+    # a name/value pair of arguments naming the server
+    "conn = database('app', 'app', '{v}', 'Vendor', 'PostgreSQL', 'Server', 'db')",
+    # a directive named for a connection with a user at a host: a plain word and digits too
+    "SQLConnectInfo shop@db.internal shop {v}",
+    # a command: an address, a user, the password
+    "mc alias set store http://minio.internal:9000 admin '{v}'",
+    "tool remote add ftp://files.example.com bob {v} --passive",
+    # a console's `CONNECT`, its address, a user and the password
+    "orientdb> CONNECT remote:db/app root {v}",
+    # a host given by its flag, then a user flag and the password after the user
+    "sapctl -nr 00 -host sap01 -user sidadm {v} -function GetProcessList",
+    # the password before the user's flag
+    "net use Z: \\\\fs01\\team {v} /user:bob",
+)
+
+KEPT = (
+    # no address among the arguments: a name and a version
+    "register('orders', 'orders_rw', 'release2024')",
+    # an address, but the literal after the user is a plain word
+    "Client('https://api.example.com', 'app', 'production')",
+    # a variable whose name only ends in an address's letters
+    "x = build(report, 'shop', 'release2024')",
+    # a user flag then the command's next argument, no host given
+    "docker exec -u root container2 sh",
+    "tool -host db -u root container2",
+    # a sentence after a verb that connects
+    "Then connect to it with psql2024",
+    # a page's name after a variable named for a URL: words and a number need a server's address
+    'u = urljoin(api_url, "users", "page100")',
+    # a sentence after a URL
+    "curl https://files.example.com/a.tgz -o out2024.tgz",
+    "Open http://localhost:8080 and login",
+    # a host and a port, the pair a module's name and a path
+    'mount("files.internal", 2049, "nfs", "/srv/exports")',
+    # a placeholder where the password stands
+    "mc alias set store http://minio.internal:9000 admin '<password>'",
+)
+
+
+@pytest.mark.parametrize("template", SECRETS)
+@pytest.mark.parametrize("value", _VALUES)
+def test_the_password_after_the_user_is_removed(template: str, value: str) -> None:
+    text = template.format(v=value)
+    out = redact(text)
+    assert value not in out
+    assert MARK in out
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_what_is_no_login_is_kept(text: str) -> None:
+    assert redact(text) == text
