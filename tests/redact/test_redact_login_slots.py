@@ -58,6 +58,10 @@ KEPT = (
     'mount("files.internal", 2049, "nfs", "/srv/exports")',
     # a placeholder where the password stands
     "mc alias set store http://minio.internal:9000 admin '<password>'",
+    # a path or a string built from a host: the host names a place, not a login
+    'os.path.join(host, "app", "backup2024")',
+    'filepath.Join(cfg.DBHost, "data", "winter2020")',
+    'String.format("%s/%s/%s", host, "app", "release2024")',
 )
 
 

@@ -116,6 +116,17 @@ _LINK_WORDS = frozenset(("endpoint", "url", "uri", "addr", "address"))  # (a pag
 _NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
 
 
+# Calls that build a path, a URL or a string from their arguments (`os.path.join(host, "app",
+# "backup2024")`, `filepath.Join`, `format`): a host among them names a place, not a login.
+_BUILDERS = frozenset("join joinpath path resolve urljoin url_for reverse format sprintf concat combine append".split())
+_CALLEE = LazyPattern(r"(?P<name>[A-Za-z_]\w{0,60})[ \t]*$")
+
+
+def _builds_a_path(text: str, paren: int) -> bool:
+    m = _CALLEE.compiled().search(text, max(0, paren - 64), paren)
+    return m is not None and m.group("name").lower() in _BUILDERS
+
+
 def _address_variable(arg: str) -> int:
     m = _VARIABLE.fullmatch(arg)
     if m is None:
@@ -165,7 +176,7 @@ def redact_call_slots(text: str) -> str:
         if not shape or not _is_user(m.group("u")):
             continue
         start = _call_open(text, m.start())
-        if start < 0:
+        if start < 0 or _builds_a_path(text, start - 1):
             continue
         spans, _ = _split_arguments(text, start)
         args = [text[a:b].strip() for a, b in spans]
