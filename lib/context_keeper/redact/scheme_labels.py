@@ -1,0 +1,58 @@
+"""Values a signing or key-derivation scheme wrote with its own labels: its output, not its key.
+
+A webhook's signature header (`t=1732701731,v1=5257…`, `ts=…;h1=…`, `v0=<hex>`) and a stack's
+salt envelope (`v1:<salt>:v1:<nonce>:<ciphertext>`) stand under a secret-sounding name
+(`Stripe-Signature`, `encryptionsalt`) with random runs in them, which is how a secret stands
+too. What tells them apart is that the scheme labels each field: a version (`v1`, `v0`, `v1a`),
+a timestamp (`t=`, `ts=` and ten digits), a digest's slot (`h1=`). A random secret is one run,
+and a person's password is not written as fields the scheme names. So a value read whole as
+such labelled fields, with at least two labels, or one version label before a digest's hex, is
+kept; every other value is judged as before (a bare signature or salt stays a secret when it
+looks random: a presigned URL's signature grants access).
+"""
+
+from __future__ import annotations
+
+from .line_starts import run_around
+from .patterns import LazyPattern
+
+# The labels, as data: a scheme's version, a timestamp's, a digest slot's. A label is followed
+# by `=`, `:` or `,` and the field's value; a timestamp's value is a Unix time in seconds or
+# milliseconds.
+_VERSION = r"v\d{1,2}[a-z]?"
+_TIME = r"(?:t|ts|timestamp)=\d{10}(?:\d{3})?"
+_SLOT = r"h\d"
+# A field's random run: hex or base64 (standard or URL-safe), at least 8 characters.
+_RUN = r"[A-Za-z0-9+/_-]{8,}={0,2}"
+_FIELD = rf"(?:{_TIME}|(?:{_VERSION}|{_SLOT})[=:,]{_RUN}(?::{_RUN})*)"
+# Fields joined by `,`, `;` or `:` (a space after `,` or `;` as headers write them).
+_LABELLED = LazyPattern(rf"{_FIELD}(?:(?:[,;][ ]?|:){_FIELD})+")
+# One version label before a digest's hex (`v0=<sha256 hex>`): labelled as `sha256=` is.
+_VERSIONED_DIGEST = LazyPattern(rf"{_VERSION}=(?:[0-9a-f]{{40}}|[0-9a-f]{{64}}|[0-9a-f]{{128}})")
+_STARTS = LazyPattern(rf"(?:{_VERSION}|{_SLOT})[=:,]|(?:t|ts|timestamp)=\d")
+
+
+def labelled(v: str) -> bool:
+    """Whether `v` is a scheme's output written as its labelled fields (see the module)."""
+    if len(v) > 2000 or _STARTS.match(v) is None:
+        return False  # (a value not starting with a label costs one match)
+    return _LABELLED.fullmatch(v) is not None or _VERSIONED_DIGEST.fullmatch(v) is not None
+
+
+# What a labelled value is written with: its runs, labels and separators (no space, no quote).
+_FIELD_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=:,;")
+
+
+def inside_labelled(text: str, i: int, j: int) -> bool:
+    """Whether `text[i:j]`, a part a rule read on its own, lies in a labelled value: a rule that
+    splits at `=` or `:` would otherwise read the scheme's second field as a value by itself."""
+    start, end = run_around(text, i, j, _FIELD_CHARS)
+    if end - start > 2000:
+        return False
+    run = text[start:end].rstrip(",;")
+    while run and not _STARTS.match(run):
+        cut = run.find(":")  # `salt:v1:…`: a name glued to its value by a colon
+        if cut == -1:
+            return False
+        run = run[cut + 1 :]
+    return labelled(run)
