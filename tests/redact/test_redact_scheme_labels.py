@@ -9,6 +9,7 @@ from context_keeper.redact import MARK, redact
 from context_keeper.redact.scheme_labels import labelled
 
 HEX64 = "5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd"
+MAC = "BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSY="  # 32 bytes, as a webhook's HMAC-SHA256
 
 KEPT = (
     # webhook signature headers: a timestamp and versions, a digest's slot, a versioned digest
@@ -16,6 +17,8 @@ KEPT = (
     f"Stripe-Signature: t=1732701731,v1={HEX64},v0={HEX64}",
     f"Paddle-Signature: ts=1671552777;h1={HEX64}",
     f"X-Slack-Signature: v0={HEX64}",
+    "X-Hub-Signature: sha1=5257a869e7ecebeda32affa62cdca3fa51cad7e7",
+    f"webhook-signature: v1,{MAC} v1,{MAC}",
     f'  "signature": "t=1700000000123,v1={HEX64}"',
     # a stack's salt envelope: a version, the salt, a version, the nonce and the ciphertext
     "encryptionsalt: v1:3f1b6c2e9a7d4e3b:v1:8c5f0d1e2f3a4b5c:6d7e8f9a0b1c2d3e4f5a6b7c",
@@ -35,6 +38,9 @@ TAKEN = (
     # one label is not enough: a secret written after a version tag
     ("API_KEY=v1:K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p", "K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p"),
     ("the secret is v1:K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p", "K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p"),
+    # one label before a MAC's length is a signature only under a signature's name
+    (f"API_KEY=v1,{MAC}", MAC),
+    (f"X-Amz-Signature={HEX64}", HEX64),
     # a password is never the scheme's fields
     ("DB_PASSWORD=v1:Summer2024abc", "Summer2024abc"),
 )
