@@ -19,6 +19,7 @@ KEPT = (
     f"X-Slack-Signature: v0={HEX64}",
     "X-Hub-Signature: sha1=5257a869e7ecebeda32affa62cdca3fa51cad7e7",
     f"webhook-signature: v1,{MAC} v1,{MAC}",
+    f"Signature: sig1=:{MAC}:",  # an HTTP message signature, labelled by the signer's name
     f'  "signature": "t=1700000000123,v1={HEX64}"',
     # a stack's salt envelope: a version, the salt, a version, the nonce and the ciphertext
     "encryptionsalt: v1:3f1b6c2e9a7d4e3b:v1:8c5f0d1e2f3a4b5c:6d7e8f9a0b1c2d3e4f5a6b7c",
@@ -40,6 +41,7 @@ TAKEN = (
     ("the secret is v1:K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p", "K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p"),
     # one label before a MAC's length is a signature only under a signature's name
     (f"API_KEY=v1,{MAC}", MAC),
+    (f"API_KEY=sig1=:{MAC}:", MAC),
     (f"X-Amz-Signature={HEX64}", HEX64),
     # a password is never the scheme's fields
     ("DB_PASSWORD=v1:Summer2024abc", "Summer2024abc"),

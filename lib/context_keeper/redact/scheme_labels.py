@@ -34,7 +34,10 @@ _LABELLED = LazyPattern(rf"{_FIELD}(?:(?:[,;][ ]?|:){_FIELD})+")
 _ALGORITHM = r"(?:sha-?\d{1,3}|md5|hmac-?sha-?\d{1,3})"
 _DIGEST = r"(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})"
 _MAC = r"(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)"
-_ONE = rf"(?:(?:{_VERSION}|{_ALGORITHM})={_DIGEST}|{_VERSION},{_MAC})"
+# HTTP message signatures (RFC 9421) label each signature by the signer's name, its bytes in
+# a structured field's colons (`sig1=:<base64>:`).
+_MESSAGE_SIGNATURE = r"[a-z][a-z0-9-]{0,15}=:[A-Za-z0-9+/]{40,700}={0,2}:?"  # (the colon after it read as punctuation)
+_ONE = rf"(?:(?:{_VERSION}|{_ALGORITHM})={_DIGEST}|{_VERSION},{_MAC}|{_MESSAGE_SIGNATURE})"
 _ONE_LABEL = LazyPattern(rf"{_ONE}(?: {_ONE})*")
 _STARTS = LazyPattern(rf"(?:{_VERSION}|{_SLOT}|{_ALGORITHM})[=:,]|(?:t|ts|timestamp)=\d")
 
