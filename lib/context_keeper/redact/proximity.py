@@ -33,6 +33,7 @@ from collections.abc import Callable
 from .line_starts import count_in, line_start
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, described, tier
 from .patterns import LazyPattern
+from .scheme_labels import inside_labelled
 from .values import is_numberish, is_reference, looks_random, strongly_mixed
 
 _TOKEN = LazyPattern(
@@ -178,6 +179,18 @@ def _id_label(w: str, text: str, m: re.Match[str]) -> bool:
     return named and _ID_NAME.fullmatch(name) is not None and tier(name) == NOT_SECRET
 
 
+def _taken(judged: Callable[[int, str], bool], level: int, text: str, m: re.Match[str], clear: bool) -> bool:
+    """Whether the word `m` (shaped as a key) is judged a secret, mixed or random unless a
+    device's clear-text word stood before it, and is not a field of a scheme's labelled output
+    that the tokens split at its `=` (`v1:…=:v1:…`: `scheme_labels`)."""
+    core = m.group("w").rstrip(":")
+    return (
+        (clear or strongly_mixed(core) or looks_random(core))
+        and judged(level, core)
+        and not inside_labelled(text, m.start("w"), m.start("w") + len(core))
+    )
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -219,7 +232,7 @@ def after_noun(
         shaped = len(core) >= 8 and not core.isalpha() and core.isascii() and core[:1] != "/"
         shaped = shaped and _CODE.fullmatch(core) is None  # `process.env.E2E_PASSWORD`: a name in code
         shaped = shaped and (core.isdigit() or not is_numberish(core))  # a date, a time, a version: no key
-        if shaped and not assigned and (clear or strongly_mixed(core) or looks_random(core)) and judged(level, core):
+        if shaped and not assigned and _taken(judged, level, text, m, clear):
             return m.start("w"), m.start("w") + len(core)
         if core.lower() in _CLEAR_TEXT:
             level, clear = PASSWORD, True  # `plaintext …`, `ascii-text "…"`: a device's word for the key in clear

@@ -12,6 +12,7 @@ import re
 from .patterns import LazyPattern
 from .plain_values import names_a_thing
 from .runs import KINDS_OF_A_KEY
+from .scheme_labels import labelled
 
 # Values that stand in for a secret in docs, templates, examples and masked output.
 _PLACEHOLDER_WORDS = frozenset(
@@ -388,4 +389,5 @@ def not_a_secret(v: str) -> bool:
         or ("$(" in v and _MACRO_INSIDE.search(v) is not None)
         or (':"' in v and _STRUCT_TAG.fullmatch(v) is not None)
         or names_a_thing(v)  # `bcrypt`, `X-Api-Key`, `read_secret()`, `secretKeyRef`
+        or labelled(v)  # `t=1732701731,v1=…`: a signing scheme's output, its fields labelled
     )
