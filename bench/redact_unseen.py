@@ -2637,7 +2637,7 @@ PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         "$ aws rds generate-db-auth-token --hostname shop.c9x1.eu-west-1.rds.amazonaws.com --port 5432 --username iam_app\n"
         "shop.c9x1.eu-west-1.rds.amazonaws.com:5432/?Action=connect&DBUser=iam_app&X-Amz-Algorithm=AWS4-HMAC-SHA256"
         "&X-Amz-Credential=ASIAIOSFODNN7EXAMPLE%2F20261128%2Feu-west-1%2Frds-db%2Faws4_request&X-Amz-Date=20261128T041000Z"
-        "&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Security-Token={v}&X-Amz-Signature={w}",
+        "&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Security-Token={v}&X-Amz-Signature=5e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
         lambda g: "IQoJb3JpZ2luX2VjE" + _rand(g, 300, AN + "%"),
     ),
     (
@@ -2697,8 +2697,7 @@ PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
     (
         "vault-database-creds",
-        "$ vault read -format=yaml database/creds/reporting\nauth: null\ndata:\n  password: {v}\n  username: v-approle-reporting-8d9e0f1a\n"
-        "lease_duration: 3600\nlease_id: database/creds/reporting/2f1c0a9e2b3d",
+        "$ vault read -field=password database/creds/reporting\n{v}",
         lambda g: _rand(g, 20, AN + "-"),
     ),
     (
@@ -2709,9 +2708,8 @@ PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
     (
         "az-ad-app-credential-reset",
-        "$ az ad app credential reset --id 7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c --display-name ci --years 1\n"
-        'The output includes credentials that you must protect.\n{{\n  "appId": "7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c",\n'
-        '  "password": "{v}",\n  "tenant": "0f1a2b3c-4d5e-6f7a-8b9c-0d1e2f3a4b5c"\n}}',
+        "$ az ad app credential reset --id 7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c --display-name ci --query password -o tsv\n"
+        "The output includes credentials that you must protect. Be sure that you do not include these credentials in your code\n{v}",
         lambda g: _rand(g, 3, AN) + "8Q~" + _rand(g, 34, AN + "_.~-"),
     ),
     (
@@ -2727,13 +2725,13 @@ PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
     (
         "turso-db-tokens-create",
-        "$ turso db tokens create shop --expiration 7d\n{v}",
+        "$ turso db tokens create shop --read-only\n{v}",
         lambda g: "eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9." + _rand(g, 120, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
     ),
     (
         "grafana-api-key-curl",
         '$ curl -s -X POST -H \'Content-Type: application/json\' -d \'{{"name":"ci","role":"Editor"}}\' http://admin:admin@localhost:3000/api/auth/keys\n'
-        '{{"id":3,"name":"ci","key":"{v}"}}',
+        '{{"id":3,"name":"ci-deployer","key":"{v}"}}',
         lambda g: "eyJrIjoi" + _rand(g, 80, AN + "="),
     ),
     (
@@ -2743,7 +2741,7 @@ PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
     (
         "jupyter-server-list",
-        "$ jupyter server list\nCurrently running servers:\nhttp://localhost:8888/?token={v} :: /home/bob/notebooks",
+        "$ jupyter server list\nCurrently running servers:\nhttp://127.0.0.1:8890/?token={v} :: /srv/notebooks",
         lambda g: _rand(g, 48, HEX),
     ),
     (
