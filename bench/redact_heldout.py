@@ -4957,3 +4957,446 @@ BENIGN_HELD20 = (
     "Logfmt fields named `password`, `secret` or `token` are masked by the collector; a value under a generic `value=` key is not.",
     'OkHttp\'s `HttpLoggingInterceptor` at `BODY` level logs request bodies; call `redactHeader("Authorization")` and keep bodies out.',
 )
+
+# Set 21: sealed; written while the rules were being changed by someone who had not seen it,
+# to be scored once. Half of it is what a coding agent's tools print in a session: the output
+# of commands that show, create or rotate credentials (secret stores' and cloud CLIs' get and
+# create commands in table, JSON, YAML and `key: value` shapes, `kubectl` templates and decodes,
+# container and process environment dumps, PaaS config listings, credential helpers, password
+# managers, key-value stores, framework consoles), where the value's place in the output says
+# what it is; and secrets passed to SDKs and clients in code in languages and libraries no
+# earlier set held (constructor arguments, builder calls, keyword arguments, struct literals,
+# config maps). The other half is everyday forms not held by an earlier set.
+POSITIONS_HELD21 = (
+    # kubectl, containers and process environments
+    "$ kubectl get secret pg-app -o go-template='{{{{range $k, $v := .data}}}}{{{{$k}}}}={{{{$v | base64decode}}}}{{{{\"\\n\"}}}}{{{{end}}}}'\n"
+    "dbname=shop\npassword={v}\nuser=shop",
+    '$ kubectl get secret api-env -n prod -o json | jq -r \'.data | map_values(@base64d)\'\n{{\n  "LOG_LEVEL": "info",\n  "PAYMENT_HMAC_KEY": "{k}"\n}}',
+    "$ kubectl view-secret mysql-auth mysql-root-password -n data\n{v}",
+    "$ kubectl exec deploy/billing -n prod -- printenv LEDGER_SIGNING_KEY\n{k}",
+    "$ kubectl get deploy checkout -o jsonpath='{{.spec.template.spec.containers[0].env}}'\n"
+    '[{{"name":"PORT","value":"8080"}},{{"name":"SMTP_RELAY_PASSWORD","value":"{v}"}}]',
+    "$ kubectl get secret regcred -o jsonpath='{{.data.\\.dockerconfigjson}}' | base64 -d\n"
+    '{{"auths":{{"registry.acme.io":{{"auth":"{b}"}}}}}}',
+    "$ docker inspect --format '{{{{json .Config.Env}}}}' shop-web-1\n"
+    '["PATH=/usr/local/sbin:/usr/local/bin","DJANGO_SETTINGS_MODULE=shop.settings","SHOP_DB_PASSWORD={v}"]',
+    '$ docker inspect shop-worker-1 | jq \'.[0].Config.Env\'\n[\n  "CELERY_BROKER_USER=shop",\n  "CELERY_BROKER_PASSWORD={v}",\n  "LANG=C.UTF-8"\n]',
+    "$ docker compose config\nname: shop\nservices:\n  queue:\n    environment:\n      RABBITMQ_DEFAULT_PASS: {v}\n      RABBITMQ_DEFAULT_USER: shop\n"
+    "    image: rabbitmq:3.13-management",
+    "$ docker exec shop-api-1 env | sort\nHOME=/root\nHOSTNAME=4f2a9c1e7b3d\nMAILGUN_SIGNING_KEY={k}\nNODE_ENV=production",
+    '$ podman secret inspect --showsecret ledger_db\n[\n    {{\n        "ID": "7a1f0c9e2b3d4f5a6b7c8d9e0",\n        "Spec": {{\n'
+    '            "Name": "ledger_db"\n        }},\n        "SecretData": "{v}"\n    }}\n]',
+    "$ systemctl show shop-api.service -p Environment\nEnvironment=PORT=8080 SHOP_ADMIN_PASSWORD={v} RUST_LOG=info",
+    "$ sudo cat /proc/$(pgrep -f gunicorn | head -1)/environ | tr '\\0' '\\n'\nGUNICORN_CMD_ARGS=--workers=3\nREDIS_AUTH={v}\nPYTHONUNBUFFERED=1",
+    "$ set | grep -i ldap\nLDAP_BIND_DN='cn=reader,dc=acme,dc=io'\nLDAP_BIND_PASS='{v}'",
+    "PS> Get-ChildItem Env: | Where-Object Name -like '*SQL*'\n\nName                           Value\n----                           -----\n"
+    "SQLCMDPASSWORD                 {v}\nSQLCMDSERVER                   sql1.acme.local",
+    "PS> $env:NUGET_FEED_PAT\n{k}",
+    # PaaS and secret-store CLIs
+    "$ heroku config:get SENDGRID_SMTP_PASS -a shop-prod\n{v}",
+    '$ heroku config -a shop-prod --json\n{{\n  "DATABASE_URL": "postgres://u9f2kd:{v}@ec2-3-81-2-3.compute-1.amazonaws.com:5432/d8a1b2",\n'
+    '  "WEB_CONCURRENCY": "2"\n}}',
+    "$ heroku pg:credentials:url DATABASE -a shop-prod\nConnection information for default credential.\nConnection info string:\n"
+    '   "dbname=d8a1b2 host=ec2-3-81-2-3.compute-1.amazonaws.com port=5432 user=u9f2kd password={v} sslmode=require"',
+    '$ vercel env pull .env.local --environment=production && cat .env.local\n# Created by Vercel CLI\nPLANETSCALE_DB_PASSWORD="{v}"\n'
+    'VERCEL_ENV="production"',
+    "$ netlify env:get FAUNA_SERVER_SECRET --context deploy-preview\n{k}",
+    "$ railway variables --kv\nPGHOST=postgres.railway.internal\nPGPASSWORD={v}\nPGUSER=postgres",
+    "$ fly ssh console -a shop -s -C 'printenv RESEND_API_KEY'\n{k}",
+    "$ glab auth status -t\ngitlab.acme.io\n  ✓ Logged in to gitlab.acme.io as bob (/home/bob/.config/glab-cli/config.yml)\n"
+    "  ✓ Git operations for gitlab.acme.io configured to use https protocol.\n  ✓ Token: {k}",
+    "$ glab variable get DEPLOY_REGISTRY_TOKEN -R acme/shop\n{k}",
+    "$ vault kv get -field=smtp_password kv/shop/prod\n{v}",
+    '$ vault kv get -format=json kv/ci/npm | jq .data.data\n{{\n  "publish_token": "{k}"\n}}',
+    "$ vault kv get kv/shop/ldap\n====== Data ======\nKey          Value\n---          -----\nbind_dn      cn=reader,dc=acme,dc=io\nbind_pw      {v}",
+    '$ op read "op://Engineering/Shop Postgres/password"\n{v}',
+    '$ op item get "Mail relay" --vault Ops --format json | jq -r \'.fields[] | select(.id == "password").value\'\n{v}',
+    "$ doppler secrets get STRIPE_WEBHOOK_SIGNING --plain -p shop -c prd\n{k}",
+    "$ doppler secrets -p shop -c dev\n┌─────────────────────┬──────────────────────┬──────────┐\n│ NAME                │ VALUE                │ NOTE     │\n"
+    "├─────────────────────┼──────────────────────┼──────────┤\n│ ORDERS_DB_PASSWORD  │ {v} │          │",
+    "$ infisical secrets get ORDERS_DB_PASS --env=prod --plain\n{v}",
+    "$ chamber read shop db_password -q\n{v}",
+    '$ chamber export shop --format dotenv\nDB_HOST="db.internal"\nDB_PASSWORD="{v}"',
+    "$ consul kv get shop/config/smtp_password\n{v}",
+    "$ etcdctl get /shop/redis/password --print-value-only\n{v}",
+    "$ nomad var get nomad/jobs/shop\nNamespace   = default\nPath        = nomad/jobs/shop\n\nItems\ndb_password = {v}\ndb_user     = shop",
+    "$ sops -d secrets/prod.enc.yaml\nsmtp:\n    host: smtp.acme.io\n    user: bob\n    pass: {v}",
+    "$ ansible-vault view group_vars/prod/vault.yml\n---\nvault_pg_replication_password: {v}",
+    '$ ansible db1 -m debug -a var=vault_pg_replication_password\ndb1 | SUCCESS => {{\n    "vault_pg_replication_password": "{v}"\n}}',
+    "$ terraform output -raw rds_master_password\n{v}",
+    '$ terraform output -json admin_password\n"{v}"',
+    "$ terraform console <<< 'nonsensitive(random_password.grafana.result)'\n\"{v}\"",
+    "$ pulumi config get dbPassword --stack prod\n{v}",
+    "$ pulumi stack output --show-secrets\nCurrent stack outputs (2):\n    OUTPUT      VALUE\n    dbEndpoint  shop.c9x1.eu-west-1.rds.amazonaws.com\n"
+    "    dbPassword  {v}",
+    "$ helm get values shop -n prod -a -o yaml | yq .redis.auth\nenabled: true\npassword: {v}",
+    # cloud CLIs: show and create
+    "$ aws secretsmanager get-secret-value --secret-id prod/shop/db --query SecretString --output text\n"
+    '{{"password":"{v}","username":"shop","engine":"postgres","host":"db.internal","port":5432}}',
+    "$ aws ssm get-parameter --name /shop/prod/smtp_pass --with-decryption --output table\n-------------------------------------------\n"
+    "|              GetParameter               |\n+-----------------------------------------+\n||               Parameter               ||\n"
+    "|+-------------+-------------------------+|\n||  Name       |  /shop/prod/smtp_pass   ||\n||  Type       |  SecureString           ||\n"
+    "||  Value      |  {v}  ||",
+    "$ aws iam create-access-key --user-name ci-deploy --output yaml\nAccessKey:\n  AccessKeyId: AKIAIOSFODNN7EXAMPLE\n"
+    "  CreateDate: '2026-11-28T04:10:00+00:00'\n  SecretAccessKey: {k}\n  Status: Active\n  UserName: ci-deploy",
+    "$ aws lambda get-function-configuration --function-name shop-api --query Environment\n"
+    '{{\n    "Variables": {{\n        "STRIPE_RESTRICTED_KEY": "{k}",\n        "STAGE": "prod"\n    }}\n}}',
+    '$ aws configure export-credentials --profile prod --format powershell\n$Env:AWS_ACCESS_KEY_ID="ASIAIOSFODNN7EXAMPLE"\n'
+    '$Env:AWS_SECRET_ACCESS_KEY="{k}"',
+    "$ gcloud secrets versions access latest --secret=shop-db-password --project acme-prod\n{v}",
+    "$ gcloud run services describe api --region europe-west1 --format='value(spec.template.spec.containers[0].env)'\n"
+    "{{'name': 'SMTP_PASS', 'value': '{v}'}};{{'name': 'PORT', 'value': '8080'}}",
+    "$ az keyvault secret show --vault-name kv-shop --name sql-admin -o tsv --query value\n{v}",
+    "$ az webapp config appsettings list -n shop-web -g rg-shop --query \"[?name=='SMTP_PASSWORD'].value\" -o tsv\n{v}",
+    '$ az cosmosdb keys list -n cosmos-shop -g rg-shop\n{{\n  "primaryMasterKey": "{k}==",\n  "primaryReadonlyMasterKey": "{k}=="\n}}',
+    "$ az acr credential show -n acrshop -o yaml\npasswords:\n- name: password\n  value: {k}\nusername: acrshop",
+    "$ ibmcloud iam api-key-create ci-deploy\nCreating API key ci-deploy under 7f1c... as bob@acme.io...\nOK\n\nName          ci-deploy\n"
+    "Description\nCreated At    2026-11-28T04:10+0000\nAPI Key       {k}\nLocked        false",
+    "$ openstack application credential create ci\n+--------------+----------------------------------+\n| Field        | Value                            |\n"
+    "+--------------+----------------------------------+\n| name         | ci                               |\n| secret       | {k} |",
+    "$ scw iam api-key create application-id=7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c -o template='{{{{ .SecretKey }}}}'\n{k}",
+    "$ b2 key create --bucket shop-backups ci-uploads listFiles,readFiles,writeFiles\n0051a2b3c4d5e6f0000000007 {k}",
+    '$ oci iam customer-secret-key create --user-id ocid1.user.oc1..aaaa --display-name ci\n{{\n  "data": {{\n    "display-name": "ci",\n'
+    '    "key": "{k}",',
+    "$ kcadm.sh get clients/5f1c0a9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c/client-secret -r shop --fields value --format csv --noquotes\n{k}",
+    # credential helpers, password managers, framework consoles
+    "$ printf 'protocol=https\\nhost=git.acme.io\\n\\n' | git credential fill\nprotocol=https\nhost=git.acme.io\nusername=ci-bot\npassword={v}",
+    "$ git config --get-regexp 'http.*extraheader'\nhttp.https://git.acme.io/.extraheader AUTHORIZATION: basic {b}",
+    "$ security find-generic-password -a bob -s shop-db -w\n{v}",
+    "$ secret-tool lookup service smtp user bob\n{v}",
+    "$ pass show infra/mysql-root\n{v}\nurl: db1.internal\nuser: root",
+    "$ gopass show -o shop/postgres/admin\n{v}",
+    '$ bw get password "Shop admin console"\n{v}',
+    "$ lpass show --password Shared-Ops/grafana-admin\n{v}",
+    "$ pip config list\nglobal.extra-index-url='https://ci-reader:{v}@pypi.acme.io/simple'\nglobal.timeout='60'",
+    '$ poetry config --list | grep http-basic\nhttp-basic.acme.password = "{v}"\nhttp-basic.acme.username = "bob"',
+    "$ ./gradlew properties -q | grep -i nexus\nnexusPassword: {v}\nnexusUrl: https://nexus.acme.io",
+    "$ dotnet user-secrets list --project src/Shop.Api\nMail:SmtpPassword = {v}\nMail:Host = smtp.acme.io",
+    "$ bin/rails credentials:show -e production\nsecret_key_base: {k}\nactive_record_encryption:\n  primary_key: {v}",
+    '$ php artisan tinker --execute="dump(config(\'mail.mailers.smtp.password\'))"\n"{v}" // vendor/psy/psysh/src/ExecutionClosure.php:28',
+    "$ curl -s localhost:8081/actuator/env/spring.mail.password | jq -r .property.value\n{v}",
+    'In [2]: settings.DATABASES["default"]["PASSWORD"]\nOut[2]: \'{v}\'',
+    'iex(1)> Application.get_env(:shop, Shop.Repo)[:password]\n"{v}"',
+    'irb(main):001> ENV.fetch("SIDEKIQ_REDIS_PASSWORD")\n=> "{v}"',
+    "> process.env.SESSION_SECRET\n'{k}'",
+    # SDKs and clients in code
+    'pool = await asyncpg.create_pool(password="{v}", host="db", user="shop", database="shop", min_size=2)',
+    'client = hvac.Client(url="https://vault.acme.io:8200", token="{k}")',
+    'ctx = snowflake.connector.connect(user="ETL_SVC", password="{v}", account="acme-xy12345", warehouse="ETL_WH")',
+    'conn = oracledb.connect(user="SHOP_OWNER", password="{v}", dsn="db.acme.io/FREEPDB1")',
+    'ch = clickhouse_connect.get_client(host="ch.acme.io", username="reader", password="{v}", secure=True)',
+    'es = Elasticsearch("https://es.acme.io:9200", basic_auth=("elastic", "{v}"), ca_certs="ca.crt")',
+    'credentials = pika.PlainCredentials("shop", "{v}")',
+    'producer = KafkaProducer(bootstrap_servers="kafka:9093", security_protocol="SASL_SSL", sasl_mechanism="PLAIN", sasl_plain_username="shop", sa'
+    'sl_plain_password="{v}")',
+    'conn = ldap3.Connection(server, user="cn=reader,dc=acme,dc=io", password="{v}", auto_bind=True)',
+    'ssh.connect("bastion.acme.io", username="deploy", password="{v}", timeout=10)',
+    'session = aioboto3.Session(aws_secret_access_key="{k}", aws_access_key_id=key_id, region_name="eu-west-1")',
+    'rdb := redis.NewClient(&redis.Options{{Addr: "cache:6379", Username: "shop", Password: "{v}", DB: 2}})',
+    'cfg := mysql.NewConfig()\ncfg.User = "shop"\ncfg.Passwd = "{v}"; cfg.Net = "tcp"',
+    'minioClient, err := minio.New("s3.acme.io", &minio.Options{{Creds: credentials.NewStaticV4("shop", "{k}", ""), Secure: true}})',
+    'auth := smtp.PlainAuth("", "bob@acme.io", "{v}", "smtp.acme.io")',
+    'config.Net.SASL.Password = "{v}"',
+    'sshConfig := &ssh.ClientConfig{{User: "deploy", Auth: []ssh.AuthMethod{{ssh.Password("{v}"), ssh.PublicKeys(signer)}}, HostKeyCallback: hostKeys}}',
+    'let opts = PgConnectOptions::new_without_pgpass().socket("/run/postgresql").password("{v}");',
+    'let resp = client.get(url).basic_auth(&cfg.user, Some("{v}")).send().await?;',
+    'let creds = Credentials::new("AKIAIOSFODNN7EXAMPLE", "{k}", None, None, "static");',
+    'let smtp_creds = lettre::transport::smtp::authentication::Credentials::new("bob".to_owned(), "{v}".to_owned());',
+    'hikari.setPassword("{v}") // rotated by vault-agent',
+    'MongoCredential credential = MongoCredential.createPlainCredential("cn=reader", "$external", "{v}".toCharArray());',
+    'AwsBasicCredentials creds = AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "{k}");',
+    'RedisURI uri = RedisURI.builder().withHost("cache").withAuthentication("shop", "{v}").build();',
+    'props.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\\"shop\\" password=\\"{v}\\";");',
+    'Database.connect("jdbc:postgresql://db:5432/shop", driver = "org.postgresql.Driver", user = "shop", password = "{v}", databaseConfig = dbConfig)',
+    'val client = HttpClient(CIO) {{ install(Auth) {{ basic {{ credentials {{ BasicAuthCredentials(password = "{v}", username = "bob") }} }} }} }}',
+    'var csb = new SqlConnectionStringBuilder {{ Password = "{v}", DataSource = "sql1", UserID = "sa" }};',
+    'var factory = new ConnectionFactory {{ HostName = "mq", UserName = "shop" }};\nfactory.Password = "{v}";',
+    'var awsCreds = new BasicAWSCredentials(accessKey: "AKIAIOSFODNN7EXAMPLE", secretKey: "{k}");',
+    'var settings = MongoClientSettings.FromUrl(url); settings.Credential = MongoCredential.CreateCredential("admin", "shop", "{v}");',
+    "const redis = createClient({{ url: 'redis://cache:6379', database: 2, password: '{v}' }});",
+    "const s3 = new S3Client({{ region: 'eu-west-1', credentials: {{ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: '{k}' }} }});",
+    "const transporter = nodemailer.createTransport({{ host: 'smtp.acme.io', port: 587, auth: {{ user: 'bob', pass: '{v}' }} }});",
+    "const kafka = new Kafka({{ brokers: ['kafka:9093'], ssl: true, sasl: {{ mechanism: 'scram-sha-512', username: kafkaUser, password: '{v}' }} }});",
+    "const db = knex({{ client: 'pg', connection: {{ host: 'db', port: 5432, password: '{v}', user: 'shop' }} }});",
+    "const es = new Client({{ node: 'https://es.acme.io:9200', auth: {{ username: ES_USER, password: '{v}' }} }});",
+    "const api = got.extend({{ retry: {{ limit: 2 }}, password: '{v}', username: 'bob' }});",
+    "const stripe = new Stripe('{k}', {{ apiVersion: '2024-06-20' }});",
+    'redis = Redis.new(host: "cache", port: 6379, password: "{v}", db: 3)',
+    'Aws.config.update(credentials: Aws::Credentials.new("AKIAIOSFODNN7EXAMPLE", "{k}"))',
+    'DB = Sequel.connect(adapter: :postgres, host: "db", max_connections: 10, password: "{v}")',
+    'resp = HTTParty.get("https://api.acme.io/v1/me", basic_auth: {{ password: "{v}", username: "bob" }})',
+    "$redis = new Redis(); $redis->connect('cache', 6379); $redis->auth(['user' => 'shop', 'pass' => '{v}']);",
+    "$mail->Username = 'bob@acme.io';\n$mail->Password   = '{v}';",
+    "$stripe = new \\Stripe\\StripeClient('{k}');",
+    "$credentials = new \\Aws\\Credentials\\Credentials('AKIAIOSFODNN7EXAMPLE', '{k}');",
+    'Req.new(base_url: "https://api.acme.io", auth: {{:basic, "bob:{v}"}})',
+    '{{:ok, conn}} = Redix.start_link("redis://cache:6379/3", name: :redix, password: "{v}")',
+    'let config = PostgresClient.Configuration(host: "db", port: 5432, username: Self.role, password: "{v}", database: "shop", tls: .disable)',
+    "final conn = await Connection.open(Endpoint(host: 'db', database: 'shop', username: env.dbUser, password: '{v}'));",
+    'val xa = Transactor.fromDriverManager[IO]("org.postgresql.Driver", "jdbc:postgresql:shop", "shop", "{v}", None)',
+    'conn <- connect defaultConnectInfo {{ connectHost = "db", connectUser = "shop", connectPassword = "{v}", connectDatabase = "shop" }}',
+    '(def db-spec {{:dbtype "postgresql" :password "{v}" :dbname "shop" :host "db" :user "shop"}})',
+    'local ok, err = db:connect{{ host = "db", port = 3306, user = "shop", password = "{v}"; database = "shop" }}',
+    'my $dbh = DBI->connect("dbi:Pg:dbname=shop;host=db", "shop", "{v}", {{ RaiseError => 1, AutoCommit => 1 }});',
+    'con <- dbConnect(RPostgres::Postgres(), dbname = "shop", host = "db", user = "shop", password = "{v}",\n  port = 5432L)',
+    'let db = open("db:5432", "shop", "{v}", "shop")',
+    'if (!mysql_real_connect(conn, host, user, "{v}", db, 3306, NULL, 0)) {{',
+    'pqxx::connection cx{{"host=db dbname=shop user=shop password={v}"}};',
+    # everyday files in forms not held before
+    '[tool.poetry.source]\n# pyproject is committed; the password is not\n[http-basic.acme]\nusername = "bob"\npassword = "{v}"',
+    "//npm.pkg.github.com/:_authToken={k}\n@acme:registry=https://npm.pkg.github.com",
+    '{{"bearer":{{"repo.packagist.com":"{k}"}}}}',
+    "services:\n  db:\n    image: mcr.microsoft.com/mssql/server:2022-latest\n    environment:\n      - ACCEPT_EULA=Y\n      - MSSQL_SA_PASSWORD={v}",
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: smtp\ntype: kubernetes.io/basic-auth\nstringData: {{username: bob, password: {v}}}",
+    'resource "aws_db_instance" "shop" {{\n  engine         = "postgres"\n  username       = "shop"\n  password       = "{v}"\n}}',
+    "    - name: Log in to Quay\n      run: printf '%s' '{v}' | docker login quay.io -u acme+ci --password-stdin",
+    "deploy:\n  script:\n    - curl -fsS --request POST --form 'token={k}' --form ref=main https://gitlab.acme.io/api/v4/projects/42/trigger/pipeline",
+    "$ http --auth bob:{v} GET https://api.acme.io/v1/me",
+    "$ wget --header='X-Api-Key: {k}' -qO- https://api.acme.io/v1/exports/latest",
+    "  731  PGPASSWORD='{v}' psql -h db -U shop -c 'select 1'",
+    "$ redis-cli --user shop --pass {v} --no-auth-warning -h cache ping\nPONG",
+)
+
+# Ordinary lines written beside set 21: half in the same output shapes holding no secret (key
+# ids beside no secret, masked values, fingerprints, ARNs, expiry times, account ids, usernames,
+# names of secrets without values, public keys, commit hashes, counts), half the same everyday
+# files and code with a reference, an environment lookup, a placeholder, a secret's name without
+# its value, or a setting whose name holds a secret word and whose value is plainly not a secret
+# (a path, a flag, a number, a duration, a file name, an algorithm, a header name); and prose.
+BENIGN_HELD21 = (
+    # kubectl, containers and process environments with no value
+    "$ kubectl get secret pg-app -o go-template='{{range $k, $v := .data}}{{$k}}{{\"\\n\"}}{{end}}'\ndbname\npassword\nuser",
+    "$ kubectl get secret api-env -n prod -o json | jq -r '.data | keys[]'\nLOG_LEVEL\nPAYMENT_HMAC_KEY",
+    "$ kubectl describe secret mysql-auth -n data\nName:         mysql-auth\nNamespace:    data\nType:  Opaque\n\nData\n====\n"
+    "mysql-password:       24 bytes\nmysql-root-password:  24 bytes",
+    "$ kubectl get secrets -n prod\nNAME                  TYPE                             DATA   AGE\napi-env               Opaque"
+    "                           4      12d\nregcred               kubernetes.io/dockerconfigjson   1      40d",
+    "$ kubectl get deploy checkout -o jsonpath='{.spec.template.spec.containers[0].env}'\n"
+    '[{"name":"PORT","value":"8080"},{"name":"SMTP_RELAY_PASSWORD","valueFrom":{"secretKeyRef":{"key":"password","name":"smtp-relay"}}}]',
+    "$ kubectl exec deploy/billing -n prod -- printenv LEDGER_SIGNING_KEY_FILE\n/var/run/secrets/ledger/signing.key",
+    "$ kubectl get secret regcred -o jsonpath='{.type}'\nkubernetes.io/dockerconfigjson",
+    "$ kubectl get sa ci-deployer -n ci -o yaml\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: ci-deployer\n  namespace: ci\nsecrets:\n"
+    "- name: ci-deployer-token-7x2kq",
+    "$ docker inspect --format '{{json .Config.Env}}' shop-web-1\n"
+    '["PATH=/usr/local/sbin:/usr/local/bin","DJANGO_SETTINGS_MODULE=shop.settings","SHOP_DB_PASSWORD_FILE=/run/secrets/db_password"]',
+    "$ docker inspect shop-worker-1 --format '{{.Image}}'\nsha256:2f1c0a9e2b3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a",
+    "$ docker compose config\nname: shop\nservices:\n  queue:\n    environment:\n      RABBITMQ_DEFAULT_PASS_FILE: /run/secrets/rabbit_pass\n"
+    "      RABBITMQ_DEFAULT_USER: shop\n    secrets:\n      - rabbit_pass",
+    "$ docker compose config --services\napi\nqueue\nworker",
+    "$ docker secret ls\nID                          NAME          DRIVER    CREATED       UPDATED\nq8xk2m4n6p0r1t3v5w7y9z0a1   ledger_db"
+    "                   2 days ago    2 days ago",
+    '$ podman secret inspect ledger_db\n[\n    {\n        "ID": "7a1f0c9e2b3d4f5a6b7c8d9e0",\n        "Spec": {\n            "Name": "ledger_db",\n'
+    '            "Driver": {\n                "Name": "file"\n            }\n        }\n    }\n]',
+    "$ systemctl show shop-api.service -p EnvironmentFiles\nEnvironmentFiles=/etc/shop/api.env (ignore_errors=no)",
+    "$ systemctl show shop-api.service -p LoadCredential\nLoadCredential=db-password:/etc/credstore/shop-db-password",
+    "$ env | grep -c SECRET\n3",
+    "$ printenv | cut -d= -f1 | grep -i -E 'token|secret|pass'\nGITHUB_TOKEN\nLEDGER_SIGNING_KEY\nSHOP_DB_PASSWORD",
+    "$ set | grep -i ldap\nLDAP_BIND_DN='cn=reader,dc=acme,dc=io'\nLDAP_BIND_PASS_FILE=/etc/ldap/bind.pw",
+    "PS> Get-ChildItem Env: | Where-Object Name -like '*SQL*'\n\nName                           Value\n----                           -----\n"
+    "SQLCMDSERVER                   sql1.acme.local\nSQLCMDUSER                     reporting",
+    "PS> Test-Path Env:NUGET_FEED_PAT\nTrue",
+    # PaaS and secret-store CLIs listing names, metadata or masked values
+    "$ heroku config -a shop-prod --shell | cut -d= -f1\nDATABASE_URL\nSENDGRID_SMTP_PASS\nWEB_CONCURRENCY",
+    "$ heroku pg:credentials -a shop-prod\nCredential  State\n──────────  ──────\ndefault     active",
+    "$ vercel env ls production\n name                        value               environments        created\n"
+    " PLANETSCALE_DB_PASSWORD     Encrypted           Production          12d ago",
+    "$ netlify env:list --context production\n| Key                 | Value            |\n| FAUNA_SERVER_SECRET | **************** |",
+    "$ railway variables\n║ PGPASSWORD │ ******** ║",
+    "$ fly secrets list -a shop\nNAME            DIGEST                  CREATED AT\nRESEND_API_KEY  3c4d5e6f7a8b9c0d        2026-11-20T09:12:00Z",
+    "$ glab auth status\ngitlab.acme.io\n  ✓ Logged in to gitlab.acme.io as bob (/home/bob/.config/glab-cli/config.yml)\n  ✓ Token: **************************",
+    "$ gh auth status\ngithub.com\n  ✓ Logged in to github.com account bob (keyring)\n  - Active account: true\n  - Git operations protocol: https\n"
+    "  - Token: gho_************************************\n  - Token scopes: 'gist', 'read:org', 'repo', 'workflow'",
+    "$ gh secret list -R acme/shop\nNAME                 UPDATED\nDEPLOY_REGISTRY_TOKEN  about 2 days ago\nNPM_PUBLISH_TOKEN      about 1 month ago",
+    "$ glab variable list -R acme/shop\nKEY                     PROTECTED  MASKED  EXPANDED  SCOPE\nDEPLOY_REGISTRY_TOKEN   true       true    false     *",
+    "$ vault kv get -field=smtp_password_rotated_at kv/shop/prod\n2026-11-01T00:00:00Z",
+    "$ vault kv metadata get kv/shop/prod\n======= Metadata Path =======\nkv/metadata/shop/prod\n\n========== Metadata ==========\n"
+    "Key                     Value\n---                     -----\ncreated_time            2026-01-12T09:00:00.118Z\ncurrent_version         7\n"
+    "max_versions            0",
+    "$ vault kv list kv/shop\nKeys\n----\nldap\nprod\nsmtp",
+    "$ vault token lookup\nKey                 Value\n---                 -----\naccessor            8d9e0f1a2b3c4d5e6f7a8b9c\ncreation_ttl        768h\n"
+    "display_name        github-bob\nexpire_time         2026-12-28T04:10:00.118Z\npolicies            [default dev]",
+    '$ op item get "Shop Postgres" --vault Engineering --fields label=username\nshop',
+    '$ op item get "Mail relay" --vault Ops\nID:          x7b2k4m6p8r0t1v3w5y7z9a1b3\nTitle:       Mail relay\nVault:       Ops (q2w4e6r8t0y1u3i5o7p9a1s3d5)\n'
+    "Fields:\n  username:    bob\n  password:    [use 'op item get x7b2k4m6p8r0t1v3w5y7z9a1b3 --reveal' to reveal]",
+    "$ doppler secrets --only-names -p shop -c dev\n┌─────────────────────┐\n│ NAME                │\n├─────────────────────┤\n"
+    "│ ORDERS_DB_PASSWORD  │\n│ STRIPE_WEBHOOK_SIGNING │",
+    "$ infisical secrets --env=prod --silent | head -3\n"
+    "┌─────────────────┬────────────────┬─────────────┐\n│ SECRET NAME     │ SECRET VALUE   │ SECRET TYPE │\n"
+    "│ ORDERS_DB_PASS  │ ***            │ shared      │",
+    "$ chamber list shop\nKey             Version  LastModified          User\ndb_password     4        2026-11-02 10:11:00   bob",
+    "$ consul kv get -detailed shop/config/smtp_password | head -4\nCreateIndex      1812\nFlags            0\nKey              shop/config/smtp_password\n"
+    "LockIndex        0",
+    "$ etcdctl get /shop/redis/ --prefix --keys-only\n/shop/redis/host\n/shop/redis/password",
+    "$ nomad var list nomad/jobs\nNamespace  Path             Last Updated\ndefault    nomad/jobs/shop  2026-11-27T10:00:00Z",
+    '$ sops filestatus secrets/prod.enc.yaml\n{"encrypted":true}',
+    "$ head -5 secrets/prod.enc.yaml\nsmtp:\n    host: ENC[AES256_GCM,data:q8xk2m4n6p0r,iv:1t3v5w7y9z0a1b3c4d5e6f7g8h9i0j,tag:k1l2m3n4o5p6q7r8s9t0,type:str]",
+    "$ ansible-vault view group_vars/prod/vault.yml --vault-password-file ~/.ansible/vault-pass.sh | wc -l\n14",
+    "$ terraform output rds_master_password\n<sensitive>",
+    "$ terraform state show aws_db_instance.shop | grep -E 'password|username'\n    password                              = (sensitive value)\n"
+    '    username                              = "shop"',
+    "$ terraform output -json | jq '.admin_password.sensitive'\ntrue",
+    "$ pulumi stack output\nCurrent stack outputs (2):\n    OUTPUT      VALUE\n    dbEndpoint  shop.c9x1.eu-west-1.rds.amazonaws.com\n    dbPassword  [secret]",
+    "$ pulumi config\nKEY          VALUE\naws:region   eu-west-1\ndbPassword   [secret]",
+    "$ helm get values shop -n prod -o yaml | yq .redis.auth\nenabled: true\nexistingSecret: shop-redis\nexistingSecretPasswordKey: redis-password",
+    # cloud CLIs: metadata, ids, ARNs, expiry
+    "$ aws secretsmanager describe-secret --secret-id prod/shop/db --query '{ARN: ARN, Rotated: LastRotatedDate}'\n"
+    '{\n    "ARN": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/shop/db-a1B2c3",\n    "Rotated": "2026-11-01T00:00:00+00:00"\n}',
+    "$ aws ssm get-parameter --name /shop/prod/smtp_pass --query 'Parameter.{Type: Type, Version: Version}' --output text\nSecureString\t4",
+    "$ aws iam list-access-keys --user-name ci-deploy --output yaml\nAccessKeyMetadata:\n- AccessKeyId: AKIAIOSFODNN7EXAMPLE\n"
+    "  CreateDate: '2026-11-28T04:10:00+00:00'\n  Status: Active\n  UserName: ci-deploy",
+    '$ aws sts get-caller-identity\n{\n    "UserId": "AROAIOSFODNN7EXAMPLE:ci",\n    "Account": "123456789012",\n'
+    '    "Arn": "arn:aws:sts::123456789012:assumed-role/deploy/ci"\n}',
+    "$ aws lambda get-function-configuration --function-name shop-api --query 'Environment.Variables | keys(@)'\n"
+    '[\n    "STAGE",\n    "STRIPE_RESTRICTED_KEY_ARN"\n]',
+    "$ aws configure list\n      Name                    Value             Type    Location\n      ----                    -----             ----    --------\n"
+    "   profile                     prod           manual    --profile\naccess_key     ****************MPLE shared-credentials-file\n"
+    "secret_key     ****************wJal shared-credentials-file",
+    "$ gcloud secrets versions list shop-db-password --limit 2\nNAME  STATE    CREATED              DESTROYED\n4     enabled  2026-11-01T00:00:00  -\n"
+    "3     disabled 2026-10-01T00:00:00  -",
+    "$ gcloud iam service-accounts keys list --iam-account ci@acme-prod.iam.gserviceaccount.com\nKEY_ID                                    "
+    "CREATED_AT            EXPIRES_AT            DISABLED\n2f1c0a9e2b3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a  2026-11-28T04:10:00Z  "
+    "9999-12-31T23:59:59Z  False",
+    "$ gcloud auth list\n   Credentialed Accounts\nACTIVE  ACCOUNT\n*       bob@acme.io\n        ci@acme-prod.iam.gserviceaccount.com",
+    "$ az keyvault secret show --vault-name kv-shop --name sql-admin --query id -o tsv\nhttps://kv-shop.vault.azure.net/secrets/sql-admin/2f1c0a9e2b3d4f5a6b7c8d9e0f1a2b3c",
+    "$ az keyvault secret list --vault-name kv-shop --query '[].name' -o tsv\nsql-admin\nsmtp-password\nstripe-webhook",
+    '$ az webapp config appsettings list -n shop-web -g rg-shop\n[\n  {\n    "name": "SMTP_PASSWORD",\n    "slotSetting": false,\n'
+    '    "value": "@Microsoft.KeyVault(SecretUri=https://kv-shop.vault.azure.net/secrets/smtp-password/)"\n  }\n]',
+    "$ az account get-access-token --query expiresOn -o tsv\n2026-11-28 05:10:00.000000",
+    '$ az account show --query \'{sub: id, tenant: tenantId, user: user.name}\'\n{\n  "sub": "7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c",\n'
+    '  "tenant": "0f1a2b3c-4d5e-6f7a-8b9c-0d1e2f3a4b5c",\n  "user": "bob@acme.io"\n}',
+    "$ az acr credential show -n acrshop --query username -o tsv\nacrshop",
+    "$ ibmcloud iam api-keys\nID                                           Name        Description   Date Created\n"
+    "ApiKey-2f1c0a9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c   ci-deploy                 2026-11-28 04:10+0000",
+    "$ openstack application credential list\n+----------------------------------+------+------------+\n| ID                               | Name |"
+    " Project ID |\n+----------------------------------+------+------------+\n| 2f1c0a9e2b3d4f5a6b7c8d9e0f1a2b3c | ci   | 8d9e0f1a2b |",
+    "$ b2 key list\n0051a2b3c4d5e6f0000000007   ci-uploads",
+    '$ oci iam customer-secret-key list --user-id ocid1.user.oc1..aaaa --query \'data[]."display-name"\'\n[\n  "ci"\n]',
+    '$ kcadm.sh get clients -r shop --fields clientId,publicClient\n[ {\n  "clientId" : "shop-web",\n  "publicClient" : true\n} ]',
+    "$ aws sts assume-role --role-arn arn:aws:iam::123456789012:role/deploy --role-session-name ci --query 'Credentials.Expiration' --output text\n"
+    "2026-11-28T05:10:00+00:00",
+    "$ kubeadm token list\nTOKEN                     TTL         EXPIRES                USAGES                   DESCRIPTION\n"
+    "<redacted>.<redacted>     23h         2026-11-29T04:10:00Z   authentication,signing   <none>",
+    "$ kubectl -n kube-system get cm kubeadm-config -o jsonpath='{.data.ClusterConfiguration}' | grep -i certSANs -A2\n  certSANs:\n  - 10.0.0.5",
+    "$ vault read -field=username database/roles/reporting\nreporting",
+    "$ consul acl token list -format json | jq '.[].AccessorID'\n\"5b7fd453-d3f7-6814-81dc-fcfe6daedea5\"",
+    "$ npm token list\n┌────────┬─────────┬────────────┬──────────┬────────────────┐\n│ id     │ token   │ created    │ readonly │ CIDR whitelist │\n"
+    "├────────┼─────────┼────────────┼──────────┼────────────────┤\n│ 7a1f0c │ npm_Ab… │ 2026-11-28 │ yes      │                │",
+    "$ pscale password list shop main\n  NAME         BRANCH   USERNAME           ROLE    CREATED AT\n"
+    "  ci-deploys   main     0a1b2c3d4e5f6a7b   admin   1 minute ago",
+    "$ heroku authorizations\nci-deploys  2f1c0a9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c  global",
+    "$ jupyter server list --json | jq .port\n8888",
+    "$ ssh-keygen -lf ~/.ssh/id_ed25519.pub\n256 SHA256:q8xk2m4n6p0r1t3v5w7y9z0a1b3c4d5e6f7g8h9i0jKLM bob@laptop (ED25519)",
+    "$ cat ~/.ssh/id_ed25519.pub\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx0aXN0ZW5lZCB0byB0aGUgc291bmQgb2YgdGhlIHNlYQ bob@laptop",
+    "$ gpg --list-secret-keys --keyid-format long\nsec   ed25519/3AA5C34371567BD2 2026-01-12 [SC]\n      7C1F3A5B9D0E2F4A6B8C0D1E3AA5C34371567BD2\n"
+    "uid                 [ultimate] Bob <bob@acme.io>",
+    "$ wg show wg0 public-key\nxTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=",
+    "$ git log -1 --format='%H %s'\n9fceb02d0ae598e95dc970b74767f19372d61af8 rotate smtp password (value in vault)",
+    "$ openssl x509 -in tls.crt -noout -fingerprint -sha256\n"
+    "sha256 Fingerprint=2F:1C:0A:9E:2B:3D:4F:5A:6B:7C:8D:9E:0F:1A:2B:3C:4D:5E:6F:7A:8B:9C:0D:1E:2F:3A:4B:5C:6D:7E:8F:9A",
+    "$ gh auth login --with-token < /dev/null\nerror validating token: missing required scope 'read:org'",
+    "qbittorrent  | The WebUI administrator username is: admin\nqbittorrent  | WebUI will be started shortly after internal preparations. Please wait...",
+    "filebrowser  | 2026/11/28 04:10:00 Using database: /database/filebrowser.db\nfilebrowser  | 2026/11/28 04:10:00 Listening on [::]:80",
+    "pihole  |   [i] Password already set in config file\npihole  |   [i] Starting FTL",
+    "$ sudo tailscale status\n100.101.102.103  laptop  bob@  linux  -\n100.101.102.104  db1     bob@  linux  idle, tx 1208 rx 940",
+    "$ echo \"$(cat .env | wc -l) variables, $(grep -c '_KEY=' .env) keys\"\n14 variables, 3 keys",
+    # credential helpers, consoles and framework settings without values
+    "$ git config --get credential.helper\nosxkeychain",
+    "$ git config --get-regexp '^credential\\.'\n"
+    "credential.https://git.acme.io.helper store --file ~/.config/git/credentials-acme\ncredential.useHttpPath true",
+    '$ security find-generic-password -a bob -s shop-db | grep -E \'acct|svce\'\n    "acct"<blob>="bob"\n    "svce"<blob>="shop-db"',
+    "$ pass ls infra\ninfra\n├── mysql-root\n└── redis",
+    "$ pip config list\nglobal.index-url='https://pypi.acme.io/simple'\nglobal.keyring-provider='subprocess'",
+    '$ poetry config --list | grep http-basic\nhttp-basic.acme.username = "bob"',
+    "$ ./gradlew properties -q | grep -i nexus\nnexusUrl: https://nexus.acme.io\nnexusPasswordEnv: NEXUS_PASSWORD",
+    "$ dotnet user-secrets list --project src/Shop.Api\nNo secrets configured for this application.",
+    "$ bin/rails credentials:show -e production\nCouldn't decrypt config/credentials/production.yml.enc. Perhaps you passed the wrong key?",
+    "$ bin/rails runner 'puts Rails.application.credentials.smtp.keys.inspect'\n[:user_name, :password]",
+    '$ php artisan tinker --execute="dump(config(\'mail.mailers.smtp.host\'))"\n"smtp.acme.io" // vendor/psy/psysh/src/ExecutionClosure.php:28',
+    '$ curl -s localhost:8081/actuator/env/spring.mail.password | jq .property\n{\n  "source": "systemEnvironment",\n  "value": "******"\n}',
+    'In [3]: settings.DATABASES["default"]["USER"]\nOut[3]: \'shop\'',
+    "iex(2)> Application.get_env(:shop, Shop.Repo)[:pool_size]\n10",
+    'irb(main):002> ENV.key?("SIDEKIQ_REDIS_PASSWORD")\n=> true',
+    "> Object.keys(process.env).filter(k => k.includes('SECRET'))\n[ 'SESSION_SECRET', 'WEBHOOK_SECRET' ]",
+    ">>> Settings().db_password\nSecretStr('**********')",
+    # SDKs and clients in code with references
+    'pool = await asyncpg.create_pool(host="db", user="shop", password=os.environ["SHOP_DB_PASSWORD"], database="shop", min_size=2)',
+    'client = hvac.Client(url="https://vault.acme.io:8200", token=os.environ.get("VAULT_TOKEN"))',
+    'ctx = snowflake.connector.connect(user="ETL_SVC", authenticator="SNOWFLAKE_JWT", private_key_file="/run/secrets/rsa_key.p8", account="acme-xy12345")',
+    'es = Elasticsearch("https://es.acme.io:9200", api_key=settings.es_api_key, ca_certs="ca.crt")',
+    "credentials = pika.PlainCredentials(cfg.rabbit_user, cfg.rabbit_password)",
+    'producer = KafkaProducer(bootstrap_servers="kafka:9093", security_protocol="SASL_SSL", sasl_mechanism="OAUTHBEARER", sasl_oauth_token_provider=provider)',
+    'ssh.connect("bastion.acme.io", username="deploy", key_filename="/home/deploy/.ssh/id_ed25519", timeout=10)',
+    'rdb := redis.NewClient(&redis.Options{Addr: "cache:6379", Username: "shop", Password: os.Getenv("REDIS_PASSWORD"), DB: 2})',
+    'cfg.Passwd = os.Getenv("MYSQL_PASSWORD")',
+    'minioClient, err := minio.New("s3.acme.io", &minio.Options{Creds: credentials.NewIAM(""), Secure: true})',
+    'auth := smtp.PlainAuth("", cfg.SMTPUser, cfg.SMTPPassword, cfg.SMTPHost)',
+    'config.Net.SASL.Password = mustEnv("KAFKA_SASL_PASSWORD")',
+    'let opts = PgConnectOptions::new().host("db").username("shop").password(&std::env::var("PGPASSWORD")?);',
+    "let resp = client.get(url).bearer_auth(&token).send().await?;",
+    "let creds = Credentials::from_keys(access_key_id, secret_access_key, None);",
+    'hikari.setPassword(System.getenv("DB_PASSWORD"));',
+    "AwsBasicCredentials creds = AwsBasicCredentials.create(props.getAccessKeyId(), props.getSecretAccessKey());",
+    'props.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\\"shop\\" password=\\"${KAFKA_PASSWORD}\\";");',
+    'Database.connect("jdbc:postgresql://db:5432/shop", driver = "org.postgresql.Driver", user = "shop", password = System.getenv("DB_PASSWORD"))',
+    'var csb = new SqlConnectionStringBuilder { DataSource = "sql1", Authentication = SqlAuthenticationMethod.ActiveDirectoryManagedIdentity };',
+    'var factory = new ConnectionFactory { HostName = "mq", UserName = "shop", Password = config["RabbitMq:Password"] };',
+    "const redis = createClient({ url: process.env.REDIS_URL, password: process.env.REDIS_PASSWORD });",
+    "const s3 = new S3Client({ region: 'eu-west-1', credentials: fromNodeProviderChain() });",
+    "const transporter = nodemailer.createTransport({ host: 'smtp.acme.io', port: 587, auth: { user: 'bob', pass: process.env.SMTP_PASS } });",
+    "const kafka = new Kafka({ brokers: ['kafka:9093'], ssl: true, sasl: { mechanism: 'scram-sha-512', username: 'shop', password: env.KAFKA_PASSWORD } });",
+    "const stripe = new Stripe(process.env.STRIPE_SECRET_KEY!, { apiVersion: '2024-06-20' });",
+    'redis = Redis.new(url: ENV.fetch("REDIS_URL"), password: ENV["REDIS_PASSWORD"], db: 3)',
+    "Aws.config.update(credentials: Aws::InstanceProfileCredentials.new)",
+    "$mail->Password = $_ENV['SMTP_PASSWORD'];",
+    "$stripe = new \\Stripe\\StripeClient(getenv('STRIPE_SECRET'));",
+    'Req.new(base_url: "https://api.acme.io", auth: {:bearer, System.fetch_env!("API_TOKEN")})',
+    'let config = PostgresClient.Configuration(host: "db", username: "shop", password: Environment.get("PGPASSWORD"), database: "shop", tls: .disable)',
+    "final conn = await Connection.open(Endpoint(host: 'db', database: 'shop', username: 'shop', password: Platform.environment['PGPASSWORD']));",
+    '(def db-spec {:dbtype "postgresql" :dbname "shop" :host "db" :user "shop" :password (System/getenv "PGPASSWORD")})',
+    'my $dbh = DBI->connect("dbi:Pg:dbname=shop;host=db", "shop", $ENV{PGPASSWORD}, { RaiseError => 1 });',
+    'con <- dbConnect(RPostgres::Postgres(), dbname = "shop", host = "db", user = "shop", password = Sys.getenv("PGPASSWORD"))',
+    'if (!mysql_real_connect(conn, "db", "shop", getenv("MYSQL_PWD"), "shop", 3306, NULL, 0)) {',
+    # everyday files with references, placeholders, names and non-secret settings
+    "//npm.pkg.github.com/:_authToken=${NODE_AUTH_TOKEN}\n@acme:registry=https://npm.pkg.github.com\nalways-auth=true",
+    '{\n  "bearer": {\n    "repo.packagist.com": "${PACKAGIST_TOKEN}"\n  }\n}',
+    "services:\n  db:\n    image: mcr.microsoft.com/mssql/server:2022-latest\n    environment:\n      - ACCEPT_EULA=Y\n"
+    "      - MSSQL_SA_PASSWORD_FILE=/run/secrets/sa_password",
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: smtp\n  annotations:\n    reloader.stakater.com/match: "true"\ntype: kubernetes.io/basic-auth',
+    'resource "aws_db_instance" "shop" {\n  engine                      = "postgres"\n  username                    = "shop"\n'
+    "  manage_master_user_password = true\n}",
+    '    - name: Log in to Quay\n      run: echo "${{ secrets.QUAY_ROBOT_TOKEN }}" | docker login quay.io -u acme+ci --password-stdin',
+    "deploy:\n  script:\n    - curl -fsS -X POST -F token=$CI_JOB_TOKEN -F ref=main https://gitlab.acme.io/api/v4/projects/42/trigger/pipeline",
+    '$ http --auth-type bearer --auth "$API_TOKEN" GET https://api.acme.io/v1/me',
+    '$ wget --header="X-Api-Key: $EXPORTS_API_KEY" -qO- https://api.acme.io/v1/exports/latest',
+    "  731  PGPASSFILE=~/.pgpass-prod psql -h db -U shop -c 'select 1'",
+    "$ redis-cli --user shop --askpass -h cache ping\nPlease input password: \nPONG",
+    "SESSION_COOKIE_SECURE = True\nCSRF_COOKIE_HTTPONLY = True\nPASSWORD_RESET_TIMEOUT = 259200",
+    "spring.security.oauth2.client.registration.github.client-secret=${GITHUB_CLIENT_SECRET}",
+    'builder.Configuration.AddAzureKeyVault(new Uri(builder.Configuration["KeyVault:Uri"]!), new DefaultAzureCredential());',
+    "JWT_ALGORITHM=RS256\nJWT_PUBLIC_KEY_PATH=/etc/shop/jwt.pub\nJWT_ACCESS_TOKEN_TTL=15m",
+    "TOKEN_HEADER_NAME=X-Shop-Token\nSECRET_ROTATION_DAYS=90\nPASSWORD_MIN_LENGTH=12",
+    "auth:\n  existingSecret: shop-redis\n  existingSecretPasswordKey: redis-password\n  usePasswordFiles: true",
+    "- name: Read DB password\n  ansible.builtin.set_fact:\n"
+    "    db_password: \"{{ lookup('community.hashi_vault.vault_kv2_get', 'shop/db').secret.password }}\"",
+    "  - run:\n      name: Publish\n      command: npm publish --access public\n"
+    "      environment:\n        NPM_CONFIG_USERCONFIG: /home/circleci/.npmrc-publish",
+    "withCredentials([string(credentialsId: 'sonar-token', variable: 'SONAR_TOKEN')]) {\n  sh 'mvn -B sonar:sonar -Dsonar.token=$SONAR_TOKEN'\n}",
+    '[registries.acme]\nindex = "sparse+https://cargo.acme.io/index/"\n\n[registry]\nglobal-credential-providers = ["cargo:token", "cargo:libsecret"]',
+    "<server>\n  <id>acme-releases</id>\n  <username>${env.NEXUS_USER}</username>\n  <password>${env.NEXUS_PASSWORD}</password>\n</server>",
+    '"integrity": "sha512-9fceb02d0ae598e95dc970b74767f19372d61af8Qm2kL0pX7vR4tY1uI8oP3aS6dF9gH2jK5lZ8xC1vB4nM7qW0eR3tY6uI9oP2aS5dF8g=="',
+    "DATABASE_URL=postgres://shop@db:5432/shop?sslmode=verify-full&sslrootcert=/etc/ssl/rds-ca.pem",
+    "REDIS_URL=redis://cache:6379/0\nREDIS_PASSWORD=  # set in Doppler (shop/prd)",
+    "NEXTAUTH_SECRET=<generate with: openssl rand -base64 32>",
+    'stripe_webhook_secret: "whsec_..."  # from `stripe listen --print-secret`, never committed',
+    # prose
+    "`kubectl describe secret` prints only each key's size; `-o yaml` prints the base64, which anyone can decode.",
+    "`terraform output` hides sensitive outputs as `<sensitive>`; `-raw` and `-json` print them in clear.",
+    "`heroku config` prints every value; `heroku config --shell | cut -d= -f1` lists only the names.",
+    "`op item get` conceals password fields unless you pass `--reveal`; `op read` always prints the value.",
+    "`docker inspect` shows a container's whole environment, so pass secrets as files under /run/secrets instead.",
+    "Vault's `-field=` flag prints one value with no table around it; pipe it straight into the command that needs it.",
+    "`aws configure list` masks all but the last four characters of each key.",
+    "`gh auth status` prints the token masked; `gh auth status --show-token` or `gh auth token` print it in full.",
+    "Spring Boot 3 masks every actuator `/env` value by default; `management.endpoint.env.show-values=ALWAYS` turns that off.",
+    "pydantic's `SecretStr` prints `**********` in reprs and logs; call `get_secret_value()` only where the value is used.",
+)

@@ -68,6 +68,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD18,
     BENIGN_HELD19,
     BENIGN_HELD20,
+    BENIGN_HELD21,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -83,6 +84,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD18,
     POSITIONS_HELD19,
     POSITIONS_HELD20,
+    POSITIONS_HELD21,
 )
 
 
@@ -2590,6 +2592,253 @@ PRINTED_HELD20: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 21, printed part: sealed; written beside `POSITIONS_HELD21` while the rules were being
+# changed by someone who had not seen it, to be scored once. What commands that create, show or
+# rotate credentials print, the value's place in the output (a table cell, a JSON or YAML field,
+# a line after the command, a banner of a first-run container, a one-time code of an installer)
+# saying what it is rather than a vendor prefix.
+PRINTED_HELD21: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    (
+        "az-account-get-access-token-tsv",
+        '$ az account get-access-token --resource-type ms-graph --query "{{token: accessToken, expires: expiresOn}}"\n'
+        '{{\n  "expires": "2026-11-28 05:10:00.000000",\n  "token": "{v}"\n}}',
+        lambda g: (
+            "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiIsIng1dCI6" + _rand(g, 200, AN + "-_") + "." + _rand(g, 86, AN + "-_")
+        ),
+    ),
+    (
+        "gcloud-adc-print-access-token",
+        "$ gcloud auth application-default print-access-token --scopes=https://www.googleapis.com/auth/cloud-platform\n{v}",
+        lambda g: "ya29.c." + _rand(g, 180, AN + "-_"),
+    ),
+    (
+        "aws-sts-assume-role-yaml",
+        "$ aws sts assume-role --role-arn arn:aws:iam::123456789012:role/deploy --role-session-name ci --query Credentials --output yaml\n"
+        "AccessKeyId: ASIAIOSFODNN7EXAMPLE\nExpiration: '2026-11-28T05:10:00+00:00'\nSecretAccessKey: {v}\nSessionToken: IQoJb3JpZ2luX2Vj{w}",
+        lambda g: _rand(g, 40, AN + "+/"),
+    ),
+    (
+        "aws-sts-get-session-token-table",
+        "$ aws sts get-session-token --duration-seconds 3600 --output table\n-----------------------------------------------\n"
+        "|               GetSessionToken               |\n+---------------------------------------------+\n"
+        "||                Credentials                ||\n+------------------+--------------------------+\n"
+        "||  AccessKeyId     |  ASIAIOSFODNN7EXAMPLE    ||\n||  Expiration      |  2026-11-28T05:10:00Z    ||\n"
+        "||  SecretAccessKey |  {v}  ||",
+        lambda g: _rand(g, 40, AN + "+/"),
+    ),
+    (
+        "aws-codeartifact-token",
+        "$ aws codeartifact get-authorization-token --domain acme --domain-owner 123456789012 --duration-seconds 43200\n"
+        '{{\n    "authorizationToken": "{v}",\n    "expiration": "2026-11-28T16:10:00+00:00"\n}}',
+        lambda g: "eyJ2ZXIiOjEsImlzdSI6" + _rand(g, 300, AN + "-_") + "." + _rand(g, 40, AN + "-_"),
+    ),
+    (
+        "aws-rds-iam-token",
+        "$ aws rds generate-db-auth-token --hostname shop.c9x1.eu-west-1.rds.amazonaws.com --port 5432 --username iam_app\n"
+        "shop.c9x1.eu-west-1.rds.amazonaws.com:5432/?Action=connect&DBUser=iam_app&X-Amz-Algorithm=AWS4-HMAC-SHA256"
+        "&X-Amz-Credential=ASIAIOSFODNN7EXAMPLE%2F20261128%2Feu-west-1%2Frds-db%2Faws4_request&X-Amz-Date=20261128T041000Z"
+        "&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Security-Token={v}&X-Amz-Signature=5e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f",
+        lambda g: "IQoJb3JpZ2luX2VjE" + _rand(g, 300, AN + "%"),
+    ),
+    (
+        "gcloud-sql-login-token",
+        "$ gcloud sql generate-login-token\n{v}",
+        lambda g: "ya29.a0A" + _rand(g, 160, AN + "-_"),
+    ),
+    (
+        "kubectl-create-token",
+        "$ kubectl create token ci-deployer -n ci --duration 1h\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImtpZCI6" + _rand(g, 400, AN + "-_") + "." + _rand(g, 342, AN + "-_"),
+    ),
+    (
+        "kubectl-config-view-raw-token",
+        "$ kubectl get secret ci-token -n ci -o jsonpath='{{.data.token}}' | base64 --decode; echo\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "oc-whoami-token",
+        "$ oc whoami -t\nsha256~{v}",
+        lambda g: _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "argocd-account-generate-token",
+        "$ argocd account generate-token --account ci --expires-in 720h\n{v}",
+        lambda g: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _rand(g, 180, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "kubeadm-join-command",
+        "$ kubeadm token create --print-join-command\nkubeadm join 10.0.0.5:6443 --token {v} --discovery-token-ca-cert-hash "
+        "sha256:2f1c0a9e2b3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a",
+        lambda g: (
+            _rand(g, 6, "abcdefghijklmnopqrstuvwxyz0123456789")
+            + "."
+            + _rand(g, 16, "abcdefghijklmnopqrstuvwxyz0123456789")
+        ),
+    ),
+    (
+        "k3s-node-token",
+        "$ sudo cat /var/lib/rancher/k3s/server/node-token\nK10{w}::server:{v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "microk8s-add-node",
+        "$ microk8s add-node\nFrom the node you wish to join to this cluster, run the following:\nmicrok8s join 10.0.0.5:25000/{v}/2f1c0a9e2b3d",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "vault-token-create-table",
+        "$ vault token create -policy=ci -ttl=1h -field=token\n{v}",
+        lambda g: _rand(g, 24, AN),
+    ),
+    (
+        "vault-approle-secret-id",
+        "$ vault write -field=secret_id -f auth/approle/role/ci/secret-id\n{v}",
+        _uuid,
+    ),
+    (
+        "vault-database-creds",
+        "$ vault read -field=password database/creds/reporting\n{v}",
+        lambda g: _rand(g, 20, AN + "-"),
+    ),
+    (
+        "consul-acl-token-create",
+        "$ consul acl token create -policy-name ci -description 'CI deploys'\nAccessorID:       5b7fd453-d3f7-6814-81dc-fcfe6daedea5\n"
+        "SecretID:         {v}\nDescription:      CI deploys\nLocal:            false",
+        _uuid,
+    ),
+    (
+        "az-ad-app-credential-reset",
+        "$ az ad app credential reset --id 7a1f0c9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c --display-name ci --query password -o tsv\n"
+        "The output includes credentials that you must protect. Be sure that you do not include these credentials in your code\n{v}",
+        lambda g: _rand(g, 3, AN) + "8Q~" + _rand(g, 34, AN + "_.~-"),
+    ),
+    (
+        "heroku-authorizations-create",
+        '$ heroku authorizations:create -d ci-deploys --json\n{{\n  "access_token": {{\n    "expires_in": null,\n'
+        '    "id": "2f1c0a9e-2b3d-4f5a-8b7c-8d9e0f1a2b3c",\n    "token": "{v}"\n  }},',
+        _uuid,
+    ),
+    (
+        "heroku-auth-token",
+        "$ heroku auth:token\n ›   Warning: token will expire 12/28/2026\n ›   Use heroku authorizations:create to generate a long-term token\n{v}",
+        _uuid,
+    ),
+    (
+        "turso-db-tokens-create",
+        "$ turso db tokens create shop --read-only\n{v}",
+        lambda g: "eyJhbGciOiJFZERTQSIsInR5cCI6IkpXVCJ9." + _rand(g, 120, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
+    ),
+    (
+        "grafana-api-key-curl",
+        '$ curl -s -X POST -H \'Content-Type: application/json\' -d \'{{"name":"ci","role":"Editor"}}\' http://admin:admin@localhost:3000/api/auth/keys\n'
+        '{{"id":3,"name":"ci-deployer","key":"{v}"}}',
+        lambda g: "eyJrIjoi" + _rand(g, 80, AN + "="),
+    ),
+    (
+        "b2-authorize-account",
+        '$ b2 account get\n{{\n    "accountAuthToken": "{v}",\n    "accountId": "1a2b3c4d5e6f",\n    "allowed": {{',
+        lambda g: "4_" + _rand(g, 60, AN + "-_="),
+    ),
+    (
+        "jupyter-server-list",
+        "$ jupyter server list\nCurrently running servers:\nhttp://127.0.0.1:8890/?token={v} :: /srv/notebooks",
+        lambda g: _rand(g, 48, HEX),
+    ),
+    (
+        "rails-secret",
+        "$ mix phx.gen.secret 64\n{v}",
+        lambda g: _rand(g, 64, AN + "+/"),
+    ),
+    (
+        "artisan-key-generate-show",
+        "$ head -c 35 /dev/urandom | base32\n{v}",
+        lambda g: _rand(g, 56, string.ascii_uppercase + "234567"),
+    ),
+    (
+        "django-random-secret-key",
+        '$ python -c "from django.core.management.utils import get_random_secret_key as g; print(g())"\n{v}',
+        lambda g: _rand(g, 50, string.ascii_lowercase + string.digits + "!@#$%^&*(-_=+)"),
+    ),
+    (
+        "secrets-token-urlsafe",
+        "$ ruby -rsecurerandom -e 'puts SecureRandom.alphanumeric(40)'\n{v}",
+        lambda g: _rand(g, 40, AN),
+    ),
+    (
+        "node-random-bytes",
+        "$ pwgen -s 24 1\n{v}",
+        lambda g: _rand(g, 24, AN),
+    ),
+    (
+        "qbittorrent-temporary-password",
+        "qbittorrent  | The WebUI administrator username is: admin\nqbittorrent  | The WebUI administrator password was not set. "
+        "A temporary password is provided for this session: {v}\nqbittorrent  | You should set your own password in program preferences.",
+        lambda g: _rand(g, 9, AN),
+    ),
+    (
+        "openvpn-as-auto-generated",
+        'openvpn-as  | Auto-generated pass = "{v}". Setting in db...\nopenvpn-as  | Server Agent started',
+        lambda g: _rand(g, 12, AN),
+    ),
+    (
+        "filebrowser-random-admin",
+        "filebrowser  | 2026/11/28 04:10:00 Using database: /database/filebrowser.db\n"
+        "filebrowser  | 2026/11/28 04:10:00 User 'admin' initialized with randomly generated password: {v}",
+        lambda g: _rand(g, 16, AN),
+    ),
+    (
+        "pihole-random-password",
+        "pihole  |   [i] Setting up Pi-hole\npihole  |   [i] Assigning random password: {v}\npihole  |   [i] Starting FTL",
+        lambda g: _rand(g, 8, AN + "-_") + _rand(g, 4, AN),
+    ),
+    (
+        "elasticsearch-enrollment-token",
+        "$ docker exec -it es01 /usr/share/elasticsearch/bin/elasticsearch-create-enrollment-token -s kibana\n{v}",
+        lambda g: "eyJ2ZXIiOiI4LjE1LjAiLCJhZHIiOlsiMTcyLjE4LjAuMjo5MjAwIl0s" + _b64(g, 160) + "==",
+    ),
+    (
+        "gh-auth-login-one-time-code",
+        "$ gh auth login --hostname github.com --git-protocol https --web\n\n! First copy your one-time code: {v}\n"
+        "Press Enter to open https://github.com/login/device in your browser...",
+        lambda g: (
+            _rand(g, 4, string.ascii_uppercase + "0123456789")
+            + "-"
+            + _rand(g, 4, string.ascii_uppercase + "0123456789")
+        ),
+    ),
+    (
+        "az-login-device-code",
+        "$ az login --use-device-code\n"
+        "To sign in, use a web browser to open the page https://microsoft.com/devicelogin and enter the code {v} to authenticate.",
+        lambda g: _rand(g, 9, string.ascii_uppercase + "0123456789"),
+    ),
+    (
+        "tailscale-up-auth-url",
+        "$ sudo tailscale up\n\nTo authenticate, visit:\n\n\thttps://login.tailscale.com/a/{v}\n",
+        lambda g: _rand(g, 13, string.ascii_lowercase + "0123456789"),
+    ),
+    (
+        "mysql-generated-random-password",
+        "$ sudo mysqld --initialize --user=mysql 2>&1 | tail -1\n2026-11-28T04:10:00.118000Z 6 [Note] [MY-010454] [Server] A temporary "
+        "password is generated for root@localhost: {v}",
+        lambda g: _rand(g, 12, AN + ";:<>,.?/!&%$#"),
+    ),
+    (
+        "pscale-password-create",
+        '$ pscale password create shop main ci-deploys --format json\n{{\n  "id": "a1b2c3d4e5f6",\n  "name": "ci-deploys",\n'
+        '  "role": "admin",\n  "username": "0a1b2c3d4e5f6a7b",\n  "plain_text": "pscale_pw_{v}",',
+        lambda g: _rand(g, 43, AN + "_"),
+    ),
+    (
+        "npm-token-create-table",
+        "$ npm token create --read-only\n┌────────────────┬──────────────────────────────────────────┐\n"
+        "│ token          │ npm_{v} │\n├────────────────┼──────────────────────────────────────────┤\n"
+        "│ readonly       │ true                                     │",
+        lambda g: _rand(g, 36, AN),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -2640,6 +2889,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held19", PRINTED_HELD19),
     ("positions-held20", POSITIONS_HELD20),
     ("printed-held20", PRINTED_HELD20),
+    ("positions-held21", POSITIONS_HELD21),
+    ("printed-held21", PRINTED_HELD21),
 )
 
 
@@ -2796,6 +3047,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 18", list(BENIGN_HELD18)))
     benign.append(("look-alikes of held-out set 19", list(BENIGN_HELD19)))
     benign.append(("look-alikes of held-out set 20", list(BENIGN_HELD20)))
+    benign.append(("look-alikes of held-out set 21", list(BENIGN_HELD21)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
