@@ -198,8 +198,10 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # before the round. Its misses read after scoring, by kind. A restatement chosen over the tool's
 # own fuller line above it: ts-json-schema-generator's `Error:` over a stack (twice) restating
 # `error TSJ - 102: ...`, node-pg-migrate's `Error: connect ...` restating `could not connect to
-# postgres: Error: ...`, gcl's `UNDEFINED-FUNCTION ...` under `Error: UNDEFINED-FUNCTION ...`,
-# runit's wrap-up copies `FAILURE in test.x: Error in ...` (one cut before its continuation). An
+# postgres: Error: ...`, gcl's `UNDEFINED-FUNCTION ...` under `Error: UNDEFINED-FUNCTION ...`
+# (fixed: a one-line message, bare or behind `Error:`, that ends an earlier line at the margin
+# whose lead says something is that line, failures/restated); left, runit's wrap-up copies
+# `FAILURE in test.x: Error in ...` (one cut before its continuation). An
 # exit-status, banner or wrap-up line chosen over the message above it: the shell's `Aborted`
 # line under the program's own reason (fortify's `*** buffer overflow detected ***`, glibc's
 # `free(): double free ...`), poe's `Sequence aborted after failed subtask`, redis-check-rdb's
@@ -238,7 +240,6 @@ KNOWN_MISSES = frozenset(
         "drd-races",
         "ert-failures",
         "fortify-overflow",
-        "gcl-unbound-function",
         "glibc-double-free",
         "helgrind-races",
         "ivy-unresolved-dependencies",
@@ -248,7 +249,6 @@ KNOWN_MISSES = frozenset(
         "mtrace-leaks",
         "muon-missing-dependency",
         "muon-missing-source",
-        "node-pg-migrate-refused",
         "pgcli-refused",
         "pike-compile-errors",
         "pike-runtime-error",
@@ -263,8 +263,6 @@ KNOWN_MISSES = frozenset(
         "supertape-failures",
         "tach-check-violations",
         "tinytest-failures",
-        "ts-json-schema-generator-missing-type",
-        "ts-json-schema-generator-type-error",
         "tstyche-failures",
         "tup-missing-input",
         "yath-failures",
