@@ -204,7 +204,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `FAILURE in test.x: Error in ...` (one cut before its continuation). An
 # exit-status, banner or wrap-up line chosen over the message above it: the shell's `Aborted`
 # line under the program's own reason (fortify's `*** buffer overflow detected ***`, glibc's
-# `free(): double free ...`), poe's `Sequence aborted after failed subtask`, redis-check-rdb's
+# `free(): double free ...`; fixed: an abort is raised by the program right after it writes why,
+# so the line above the shell's `Aborted` is the message, failures/tools), left, poe's `Sequence aborted after failed subtask`, redis-check-rdb's
 # `--- RDB ERROR DETECTED ---` joined in front, LeakSanitizer's `ERROR: ... detected memory
 # leaks` over its `Direct leak ...` records, pike's `Unknown program:` frame under `Division by
 # zero.`. A frame, backtrace or source excerpt chosen: drd's `at 0x...` frames under its
@@ -239,8 +240,6 @@ KNOWN_MISSES = frozenset(
         "coffeelint-findings",
         "drd-races",
         "ert-failures",
-        "fortify-overflow",
-        "glibc-double-free",
         "helgrind-races",
         "ivy-unresolved-dependencies",
         "lein-offline-unresolved",
