@@ -210,7 +210,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # leaks` over its `Direct leak ...` records, pike's `Unknown program:` frame under `Division by
 # zero.`. A frame, backtrace or source excerpt chosen: drd's `at 0x...` frames under its
 # `Conflicting load ...` lines, buttercup's and ert's backtrace lines, chibicc's echoed source
-# line with its place (the message follows the caret below), salt-lint's excerpt under the
+# line with its place (the message follows the caret below; fixed: a place with only code
+# after it over a labelled caret is `place: label`, failures/after), salt-lint's excerpt under the
 # place (its `[207] text` heading above). Too much joined: helgrind's banner and frames,
 # redis-check-aof's analysis and `Use the --fix option` advice, tup's `Line was:` echo, muon's
 # `error in function ...()` line given as a failure of its own. Decoration kept or a form read
@@ -235,8 +236,6 @@ KNOWN_MISSES = frozenset(
         "add-trailing-comma-rewrites",
         "buttercup-failures",
         "check-sdist-mismatch",
-        "chibicc-compile-error",
-        "chibicc-undefined-variable",
         "coffeelint-findings",
         "drd-races",
         "ert-failures",

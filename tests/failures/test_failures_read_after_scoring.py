@@ -242,3 +242,11 @@ def test_an_abort_with_no_reason_right_above_it_stays_the_shells_report() -> Non
     assert messages("1 warning generated.\n" + abort) == ["Aborted ./app"]
     # Another signal is sent to the program, not raised by it: the line above is no reason.
     assert messages("loading\n/bin/bash: line 1:  812 Segmentation fault      ./app") == ["Segmentation fault ./app"]
+
+
+def test_a_place_echoing_its_line_of_code_over_a_labelled_caret_is_the_place_and_the_label() -> None:
+    output = "lib/cart.c:12:   if (qty > 0 {\n                             ^ expected ')'"
+    assert messages(output) == ["lib/cart.c:12: expected ')'"]
+    # A place followed by words, not code, keeps its words (the caret's label is a detail).
+    worded = "lib/cart.c:12: error: missing semicolon\n    ^ expected ';'"
+    assert messages(worded)[0].startswith("lib/cart.c:12: error: missing semicolon")
