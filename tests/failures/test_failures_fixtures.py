@@ -213,7 +213,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # line with its place (the message follows the caret below; fixed: a place with only code
 # after it over a labelled caret is `place: label`, failures/after), salt-lint's excerpt under the
 # place (its `[207] text` heading above). Too much joined: helgrind's banner and frames,
-# redis-check-aof's analysis and `Use the --fix option` advice, tup's `Line was:` echo, muon's
+# redis-check-aof's `... is not valid. Use the --fix option ...` carried beside its message
+# (fixed: a runner-up ending in advice after its own sentence is not carried,
+# failures/carried), tup's `Line was:` echo, muon's
 # `error in function ...()` line given as a failure of its own. Decoration kept or a form read
 # apart: coffeelint's `✗` (its `Lint!` wrap-up also given under the last file), tach's `[FAIL]`,
 # supertape's `❌ not ok N`, yath's `( DIAG ) job N` columns, ivy's `[ivy:retrieve]` rows (its
@@ -253,7 +255,6 @@ KNOWN_MISSES = frozenset(
         "poe-task-fails",
         "pug-lint-findings",
         "radish-failures",
-        "redis-check-aof-truncated",
         "redis-check-rdb-corrupt",
         "runit-failures",
         "salt-lint-findings",
