@@ -10,7 +10,8 @@
   `parse error: ... at line L, column C`.
 - shell: the shell's own complaints without its prefix (`/bin/bash: line 1: `, `zsh:1: `,
   `sh: 1: `): command not found, permission denied, unbound variable, a crashed child
-  (`Segmentation fault ./crash`).
+  (`Segmentation fault ./crash`); for a child that aborted itself, the reason it printed
+  right above (`free(): double free detected in tcache 2`).
 """
 
 from __future__ import annotations
