@@ -64,12 +64,12 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     if n >= end:
         return text, n
     echoed = _echoed(text) if kinds[n] == "label" else ""
-    label = shapes.CARET_LABEL_RE.match(lines[n].core) if echoed else None
-    if label:
+    caret = shapes.CARET_LABEL_RE.match(lines[n].core) if echoed else None
+    if caret:
         # The place with the line of code it echoes (`a.c:5:   return s;`), a caret under it
         # labelled with what is wrong there (`^ expected ';'`): `a.c:5: expected ';'`.
         kinds[n] = "used"
-        return compose(echoed, [label.group(1)]), n + 1
+        return compose(echoed, [caret.group(1)]), n + 1
     arrow = shapes.ARROW_RE.match(lines[n].core)
     if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
         # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
