@@ -90,3 +90,12 @@ def test_advice_is_not_carried() -> None:
         "to the PKG_CONFIG_PATH environment variable"
     )
     assert messages(output) == ["Package sdl3 was not found in the pkg-config search path."]
+
+
+def test_a_line_ending_in_advice_after_its_own_sentence_is_not_carried() -> None:
+    output = (
+        "Scanning the journal\n"
+        "0x   1f: Expected a record header, got 3 bytes\n"
+        "Journal data/j.log is not valid. Use the --repair option to try repairing it."
+    )
+    assert messages(output) == ["0x 1f: Expected a record header, got 3 bytes"]

@@ -195,20 +195,52 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # unimported's table rows under their titles.
 # The twenty-fifth batch, the sealed held-out set of the sixteenth round, scored once on that
 # round's final code and not read (docs/performance.md, e2): 71 of 142 messages, the same as
-# before the round.
+# before the round. Its misses read after scoring, by kind. A restatement chosen over the tool's
+# own fuller line above it: ts-json-schema-generator's `Error:` over a stack (twice) restating
+# `error TSJ - 102: ...`, node-pg-migrate's `Error: connect ...` restating `could not connect to
+# postgres: Error: ...`, gcl's `UNDEFINED-FUNCTION ...` under `Error: UNDEFINED-FUNCTION ...`
+# (fixed: a one-line message, bare or behind `Error:`, that ends an earlier line at the margin
+# whose lead says something is that line, failures/restated); left, runit's wrap-up copies
+# `FAILURE in test.x: Error in ...` (one cut before its continuation). An
+# exit-status, banner or wrap-up line chosen over the message above it: the shell's `Aborted`
+# line under the program's own reason (fortify's `*** buffer overflow detected ***`, glibc's
+# `free(): double free ...`; fixed: an abort is raised by the program right after it writes why,
+# so the line above the shell's `Aborted` is the message, failures/tools), left, poe's `Sequence aborted after failed subtask`, redis-check-rdb's
+# `--- RDB ERROR DETECTED ---` joined in front, LeakSanitizer's `ERROR: ... detected memory
+# leaks` over its `Direct leak ...` records, pike's `Unknown program:` frame under `Division by
+# zero.`. A frame, backtrace or source excerpt chosen: drd's `at 0x...` frames under its
+# `Conflicting load ...` lines, buttercup's and ert's backtrace lines, chibicc's echoed source
+# line with its place (the message follows the caret below; fixed: a place with only code
+# after it over a labelled caret is `place: label`, failures/after), salt-lint's excerpt under the
+# place (its `[207] text` heading above). Too much joined: helgrind's banner and frames,
+# redis-check-aof's `... is not valid. Use the --fix option ...` carried beside its message
+# (fixed: a runner-up ending in advice after its own sentence is not carried,
+# failures/carried), tup's `Line was:` echo, muon's
+# `error in function ...()` line given as a failure of its own. Decoration kept or a form read
+# apart: coffeelint's `✗` (its `Lint!` wrap-up also given under the last file), tach's `[FAIL]`,
+# supertape's `❌ not ok N`, yath's `( DIAG ) job N` columns, ivy's `[ivy:retrieve]` rows (its
+# `:: name: not found` list wanted), mtrace's `Memory not freed:` heading not in front of its
+# rows, lein's title joined by `:` where its expectation writes `;`. A message over several
+# lines not joined: pike's `Expected:` / `Got :` lines given as findings of their own,
+# tinytest's `call|` / `diff|` / `info|` rows under `FAILED[data]:`, tstyche's second sentence,
+# check-sdist's `Git only:` over its files (its `SDist does not match git` chosen), pgcli's hint.
+# Several failures, too few or a title missing: add-trailing-comma's and setup-cfg-fmt's first
+# `Rewriting` line, pug-lint's messages under their places and excerpts (two joined, no place),
+# radish's scenarios (one of two, no title), tstyche's (one of three), lein's offline list (a
+# line outside the expected five given), and the test's title not put in front for buttercup,
+# ert, radish, supertape, tstyche. Conventions older recordings contradict (both kept as
+# recorded): pgcli's `Is the server running ...?` hint kept where psql's expectation drops it;
+# coffeelint's `✗` and tach's `[FAIL]` dropped where stylelint's and graphql-inspector's `✖` and
+# alcotest's and Criterion's `[FAIL]` are kept; lein's `FAIL in (t) (f:N); expected:` where
+# clojure.test's recording writes the title with `: `.
 KNOWN_MISSES = frozenset(
     {
         "add-trailing-comma-rewrites",
         "buttercup-failures",
         "check-sdist-mismatch",
-        "chibicc-compile-error",
-        "chibicc-undefined-variable",
         "coffeelint-findings",
         "drd-races",
         "ert-failures",
-        "fortify-overflow",
-        "gcl-unbound-function",
-        "glibc-double-free",
         "helgrind-races",
         "ivy-unresolved-dependencies",
         "lein-offline-unresolved",
@@ -217,14 +249,12 @@ KNOWN_MISSES = frozenset(
         "mtrace-leaks",
         "muon-missing-dependency",
         "muon-missing-source",
-        "node-pg-migrate-refused",
         "pgcli-refused",
         "pike-compile-errors",
         "pike-runtime-error",
         "poe-task-fails",
         "pug-lint-findings",
         "radish-failures",
-        "redis-check-aof-truncated",
         "redis-check-rdb-corrupt",
         "runit-failures",
         "salt-lint-findings",
@@ -232,8 +262,6 @@ KNOWN_MISSES = frozenset(
         "supertape-failures",
         "tach-check-violations",
         "tinytest-failures",
-        "ts-json-schema-generator-missing-type",
-        "ts-json-schema-generator-type-error",
         "tstyche-failures",
         "tup-missing-input",
         "yath-failures",

@@ -223,3 +223,30 @@ def test_a_program_naming_itself_on_its_failures_names_its_others_before_them_to
         "modload: cannot open /lib/mods/foo.ko: No such file or directory",
         "modload: cannot open /lib/mods/bar.ko: No such file or directory",
     ]
+
+
+def test_what_a_program_printed_right_before_it_aborted_is_its_reason() -> None:
+    abort = "/bin/bash: line 1:  812 Aborted                 ./app"
+    assert messages("malloc(): corrupted top size\n" + abort) == ["malloc(): corrupted top size"]
+    thrown = "terminate called after throwing an instance of 'std::logic_error'\n  what():  no port\n"
+    assert messages(thrown + abort.replace("Aborted ", "Aborted (core dumped)")) == [
+        "terminate called after throwing an instance of 'std::logic_error'; what(): no port"
+    ]
+
+
+def test_an_abort_with_no_reason_right_above_it_stays_the_shells_report() -> None:
+    abort = "/bin/bash: line 1:  812 Aborted                 ./app"
+    # A blank line, a compiler's caret, a warning: no reason the program wrote.
+    assert messages("loading\n\n" + abort) == ["Aborted ./app"]
+    assert messages("a.c:3:5: note: here\n    |     ^~~\n" + abort) == ["Aborted ./app"]
+    assert messages("1 warning generated.\n" + abort) == ["Aborted ./app"]
+    # Another signal is sent to the program, not raised by it: the line above is no reason.
+    assert messages("loading\n/bin/bash: line 1:  812 Segmentation fault      ./app") == ["Segmentation fault ./app"]
+
+
+def test_a_place_echoing_its_line_of_code_over_a_labelled_caret_is_the_place_and_the_label() -> None:
+    output = "lib/cart.c:12:   if (qty > 0 {\n                             ^ expected ')'"
+    assert messages(output) == ["lib/cart.c:12: expected ')'"]
+    # A place followed by words, not code, keeps its words (the caret's label is a detail).
+    worded = "lib/cart.c:12: error: missing semicolon\n    ^ expected ';'"
+    assert messages(worded)[0].startswith("lib/cart.c:12: error: missing semicolon")

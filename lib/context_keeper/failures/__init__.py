@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures import generic
-from context_keeper.failures.lines import LINE_CAP, Found, collapse, dedupe, pieces, shorten
+from context_keeper.failures.lines import LINE_CAP, Found, all_lines, collapse, dedupe, pieces, shorten
+from context_keeper.failures.restated import fuller
 from context_keeper.records import record
 
 TYPE_CHECKING = False
@@ -128,6 +129,7 @@ def failure_messages(output: str, command: str | None = None, cap: int = 5) -> F
     messages = dedupe(
         [m if len(m) <= LINE_CAP and "\n" not in m else shorten(collapse(m), LINE_CAP) for m in found.messages]
     )
+    messages = dedupe(fuller(messages, all_lines(chunks)))
     kept = tuple(messages[: max(cap, 0)])
     total = max(len(messages), found.total)
     return Failures(kept, max(total - len(kept), 0))

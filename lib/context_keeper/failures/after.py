@@ -63,6 +63,13 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
     the label of the excerpt's caret under it: `location: message: label`."""
     if n >= end:
         return text, n
+    echoed = _echoed(text) if kinds[n] == "label" else ""
+    caret = shapes.CARET_LABEL_RE.match(lines[n].core) if echoed else None
+    if caret:
+        # The place with the line of code it echoes (`a.c:5:   return s;`), a caret under it
+        # labelled with what is wrong there (`^ expected ';'`): `a.c:5: expected ';'`.
+        kinds[n] = "used"
+        return compose(echoed, [caret.group(1)]), n + 1
     arrow = shapes.ARROW_RE.match(lines[n].core)
     if not arrow and kinds[n] == "blank" and n + 1 < end and lines[n + 1].indent > 0:
         # Or on an indented line of its own after a blank one (`    src/app.js:2:25:`): the
@@ -90,6 +97,13 @@ def pointed(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: 
         m += 1
     label = label or _primary(lines, n, m, arrow.group(1), drawn)
     return compose(arrow.group(1) + ":", [f"{text}: {label}" if label else text]), m
+
+
+def _echoed(text: str) -> str:
+    """The place of a line that holds a place and then only code, "" for any other line."""
+    place = shapes.LOC_START_RE.match(text)
+    rest = text[place.end() :].strip() if place else ""
+    return place.group(0).strip() if place and rest and wording.is_code(rest) else ""
 
 
 def _primary(lines: list[shapes.Line], n: int, m: int, place: str, drawn: list[tuple[int, str]]) -> str:

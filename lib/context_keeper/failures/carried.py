@@ -10,13 +10,14 @@ below), in the order the program printed them, joined with `; ` and cut at the l
 
 The runner-up is carried only when it says something the best line does not: never a
 restatement (one holds the other or nearly all of its words, or both end in the same
-clause), advice (`Perhaps you should ...`), a verdict, a wrap-up or a count of what the run
-did, a line about the run's end (its exit status, `exiting now`, `Backtrace:`), a file's
-verdict (`order.xml is not valid`), a header over what follows (ends in `:` or `=>`), a line
-marked as done or as a warning, a lower level than the best (a warning beside an error), a
-fragment of a sentence wrapped from the line above, a line at another indentation than the
-best (it belongs to a heading above it), nor one of several lines of its shape (a list the
-method did not compose is no one runner-up). Frames, source excerpts and caret lines are
+clause), advice (`Perhaps you should ...`, or after its own sentence: `... Use the --fix
+option ...`), a verdict, a wrap-up or a count of what the run did, a line about the run's
+end (its exit status, `exiting now`, `Backtrace:`), a file's verdict (`order.xml is not
+valid`), a header over what follows (ends in `:` or `=>`), a line marked as done or as a
+warning, a lower level than the best (a warning beside an error), a fragment of a sentence
+wrapped from the line above, a line at another indentation than the best (it belongs to a
+heading above it), nor one of several lines of its shape (a list the method did not compose
+is no one runner-up). Frames, source excerpts and caret lines are
 never candidates at all. Every word of the result is one the tool printed.
 """
 
@@ -47,6 +48,11 @@ _LESSER_MARKS = ("✓", "✔", "√", "⚠", "ℹ")
 # Advice, not a failure (`Perhaps you should add the directory containing ...`).
 _ADVICE_RE = re.compile(
     r"^(?:perhaps|maybe|try|consider|did you mean|you (?:may|might|can|could|should)|please)\b", re.IGNORECASE
+)
+# Or advice said after the line's own sentence (`x is not valid. Use the --fix option to try
+# fixing it.`): the line ends in what to do, not in what failed.
+_ADVICE_AFTER_RE = re.compile(
+    r"[.!?] (?:Perhaps|Maybe|Try|Consider|Please|Use|Run|Did you mean|You (?:may|might|can|could|should))\b"
 )
 # A second line holding this share of the other's words says it again (`FAILED: X` under
 # `ERROR [pkg.module] X`).
@@ -91,6 +97,7 @@ def _news(second: str, best: str) -> bool:
         not _restated(second, best)
         and _tail(second) != _tail(best)
         and not _ADVICE_RE.match(second)
+        and not _ADVICE_AFTER_RE.search(second)
         and len(second.split()) >= 3
         and not second.endswith(_HEADER_END)
         and not second.startswith(_LESSER_MARKS)

@@ -10,7 +10,8 @@
   `parse error: ... at line L, column C`.
 - shell: the shell's own complaints without its prefix (`/bin/bash: line 1: `, `zsh:1: `,
   `sh: 1: `): command not found, permission denied, unbound variable, a crashed child
-  (`Segmentation fault ./crash`).
+  (`Segmentation fault ./crash`); for a child that aborted itself, the reason it printed
+  right above (`free(): double free detected in tcache 2`).
 """
 
 from __future__ import annotations
@@ -141,13 +142,39 @@ def jq(chunks: list[list[str]]) -> Found | None:
 
 def shell(chunks: list[list[str]]) -> Found | None:
     messages = []
-    for line in all_lines(chunks):
+    lines = all_lines(chunks)
+    for n, line in enumerate(lines):
         m = _SHELL_RE.match(line)
         if not m:
             continue
         text = collapse(m.group(1) or m.group(2))
         s = _SIGNAL_RE.match(text)
         if s:
-            text = f"{s.group(1)} {s.group(2)}"
+            reason = _abort_reason(lines[:n]) if s.group(1).startswith("Aborted") else ""
+            text = reason or f"{s.group(1)} {s.group(2)}"
         messages.append(text)
     return Found(dedupe(messages)) if messages else None
+
+
+def _abort_reason(above: list[str]) -> str:
+    """What a program that aborted itself printed right before: its reason (`free(): double
+    free detected in tcache 2`, a failed assertion, `terminate called ...` over its indented
+    `what():`), "" when the line above is none. An abort is raised by the program itself, just
+    after it writes why to stderr, which is unbuffered; what it wrote to a piped stdout is
+    lost with it, so the line right above the shell's report is the program's last word. (A
+    crash by another signal, `Segmentation fault`, comes with no reason printed.)"""
+    from context_keeper.failures.wording import WARNING_RE, is_verdict, score
+
+    parts: list[str] = []
+    for line in reversed(above[-3:]):
+        if not line.strip() or "|" in line or "^" in line:
+            return ""  # a blank line, or a compiler's excerpt and caret: no reason printed
+        parts.insert(0, line)
+        if line[:1].strip():
+            break
+    else:
+        return ""
+    head = collapse(parts[0])
+    if _SHELL_RE.match(head) or WARNING_RE.search(head) or is_verdict(head) or score(head, located=False) < 0:
+        return ""
+    return compose("", parts)
