@@ -28,6 +28,7 @@ from .names import NOT_SECRET, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_fields import redact_fields
+from .printed_selections import selects_a_detail
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
 _COMMAND_TRIGGERS = (
@@ -132,6 +133,7 @@ _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "wi
 _MAX_VALUES = 4
 _USER_PAIR = LazyPattern(r"(?P<u>[a-z_][\w.@-]{0,40}):(?P<p>[^\s:]{6,200})")
 _LOGIN_COMMAND = LazyPattern(r"(?i:auth|cred|passw|login)")
+_RECORD = LazyPattern(r'"[\w.-]{1,80}"[ \t]*:')
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
 _GENERATOR = LazyPattern(
@@ -153,6 +155,8 @@ def announces(lines: list[str], i: int) -> int:
     if len(line) > 300:
         return 0
     prompt = _PROMPT.match(line)
+    if prompt is not None and selects_a_detail(line):
+        return 0  # `$ consul acl token list | jq '.[].AccessorID'`: the filter prints a detail
     # (a command after a prompt is read whole: a password generator has no trigger of its own)
     if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
@@ -188,7 +192,7 @@ def _reads_a_secret(line: str) -> bool:
     if prompt is None:
         return False
     low = line[prompt.end() :].lower()
-    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low
+    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low and not selects_a_detail(line)
 
 
 def _next_nonblank(lines: list[str], j: int) -> int | None:
@@ -207,8 +211,9 @@ def secret_value(v: str, generated: int = 0) -> bool:
     (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
     is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
-        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret
-        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v)
+        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret; a
+        # record's quoted key (`{"encrypted":true}`, what `sops filestatus` prints) is structure
+        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v) and _RECORD.search(v) is None
     if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
