@@ -120,11 +120,11 @@ _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `; Erlang's `{ok,<<"…">>}`, Elixir's `{:ok, "…"}`.
 _BARE_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
-    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)(?:>>)?\}?[ \t\r]*"
+    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?[ \t\r]*"
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
+    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,4096})[ \t\r]*"
 )
 _CODE_CHARS = frozenset("=;{}[]<>|&")
 _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
@@ -289,10 +289,12 @@ def _in_frames(text: str) -> str:
 
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
-# console`, `docker exec -t`): the value comes on the line after.
+# console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
+# expire …`, `WARNING: …`, `! …`): the value comes on the line after.
 _STATUS_LINE = LazyPattern(
-    r"[ \t]*(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
-    r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b[^\n]{0,200}"
+    r"[ \t]*(?:(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
+    r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
+    r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
 )
 
 

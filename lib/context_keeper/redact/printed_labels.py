@@ -44,11 +44,21 @@ from .values import (
     not_a_secret,
 )
 
+_CODE_TRIGGERS = (
+    "ne-time",
+    "ne-Time",
+    "NE-TIME",
+    "evice code",
+    "EVICE CODE",
+    "erification code",
+    "ERIFICATION CODE",
+)  # (`_SECRET_CODE_KINDS`)
 # Any line that could hold a label, a header or an object's key, in lower case (a whole text
 # is searched for these first, so a text without any costs a few scans).
 TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
-    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY")  # fmt: skip
-_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery")
+    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY", *_CODE_TRIGGERS)  # fmt: skip
+_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery", "one-time",
+    "device code", "verification code")  # fmt: skip
 
 
 def _candidates(text: str, lines: list[str]) -> list[int]:
@@ -70,7 +80,8 @@ _ENCODINGS = frozenset("HEX B64 BASE64 PEM DER RAW PLAIN".split())
 _PLURALS = {"KEYS": "KEY", "TOKENS": "TOKEN", "SECRETS": "SECRET", "PASSWORDS": "PASSWORD", "CODES": "CODE"}
 # A key a tool prints that is secret by what it is for, though `names` leaves a bare `key` weak.
 _SECRET_KEY_KINDS = frozenset("UNSEAL RECOVERY ROOT MASTER".split())
-_SECRET_CODE_KINDS = frozenset("RECOVERY BACKUP".split())
+# A code that signs in once (`one-time code`, a device flow's `device code`, a `verification code`).
+_SECRET_CODE_KINDS = frozenset("RECOVERY BACKUP DEVICE VERIFICATION".split())
 
 
 def _left_by_line_rules(m: re.Match[str]) -> bool:
@@ -100,7 +111,7 @@ def names_secret(label: str, created: bool = False) -> bool:
     before = words[-2] if len(words) > 1 else None
     if words[-1] == "KEY" and before in _SECRET_KEY_KINDS:
         return True
-    if words[-1] == "CODE" and before in _SECRET_CODE_KINDS:
+    if words[-1] == "CODE" and (before in _SECRET_CODE_KINDS or words[-3:-1] == ["ONE", "TIME"]):
         return True
     level = tier("_".join(words), whole=True)
     return level in (PASSWORD, STRONG) or (created and level == WEAK)
@@ -358,7 +369,7 @@ def redact_printed_labels(text: str) -> str:
 
 # The single-line reading: a label that names a secret, then its value alone on the line
 # (`SecretID: <uuid>`, `Secret: <hex>`), read as it is inside a longer text (the labels' words).
-LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY")
+LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY", *_CODE_TRIGGERS)
 
 
 def redact_label_line(line: str) -> str:
