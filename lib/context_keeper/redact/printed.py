@@ -120,7 +120,8 @@ _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `; Erlang's `{ok,<<"…">>}`, Elixir's `{:ok, "…"}`.
 _BARE_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
-    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?[ \t\r]*"
+    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?"
+    r"(?:[ \t]+//[ \t]+[\w./\\-]+:\d+)?[ \t\r]*"  # a dumper's source line after the value (`// src/x.php:28`)
 )
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
