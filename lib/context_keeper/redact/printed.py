@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from . import languages, printed_fields, printed_labels
-from .names import NOT_SECRET, tier
+from .names import NOT_SECRET, STRONG, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_fields import redact_fields
@@ -94,7 +94,7 @@ _COMMAND = LazyPattern(
 )
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
-# PowerShell's (`PS C:\\src> `) too.
+# PowerShell's (`PS C:\\src> `, `PS> `) too.
 # cmd's (`C:\\src>`, no space after it) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
@@ -102,7 +102,7 @@ _COMMAND = LazyPattern(
 # console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS(?:[ \t][^\n>]{1,80})?>"
     r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
     r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
@@ -128,6 +128,7 @@ _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,4096})[ \t\r]*"
 )
 _CODE_CHARS = frozenset("=;{}[]<>|&")
+_VARIABLE = LazyPattern(r"[A-Za-z_][\w]*_[A-Za-z]\w*")  # `NUGET_FEED_PAT`: a name of words joined by `_`
 _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
 # A secret shown once says so: the sentence before it need not end in `:`.
 _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
@@ -162,7 +163,7 @@ def announces(lines: list[str], i: int) -> int:
     if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
-    if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
+    if prompt is not None and _about_a_secret(line[prompt.end() :]):
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if (
         prompt is None
@@ -192,8 +193,18 @@ def _reads_a_secret(line: str) -> bool:
     prompt = _PROMPT.match(line)
     if prompt is None:
         return False
-    low = line[prompt.end() :].lower()
-    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low and not selects_a_detail(line)
+    return _about_a_secret(line[prompt.end() :]) and not selects_a_detail(line)
+
+
+def _about_a_secret(command: str) -> bool:
+    """Whether a command's words speak of a secret: a word of `_COMMAND_WORDS` in it, or a
+    variable whose name `names` counts a secret's (`$env:NUGET_FEED_PAT`); not a public key's."""
+    low = command.lower()
+    if "pub" in low:
+        return False
+    if any(w in low for w in _COMMAND_WORDS):
+        return True
+    return "pat" in low and any(tier(v) >= STRONG for v in _VARIABLE.findall(command))
 
 
 def _next_nonblank(lines: list[str], j: int) -> int | None:
