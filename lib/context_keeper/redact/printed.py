@@ -136,6 +136,7 @@ _MAX_VALUES = 4
 _USER_PAIR = LazyPattern(r"(?P<u>[a-z_][\w.@-]{0,40}):(?P<p>[^\s:]{6,200})")
 _LOGIN_COMMAND = LazyPattern(r"(?i:auth|cred|passw|login)")
 _RECORD = LazyPattern(r'"[\w.-]{1,80}"[ \t]*:')
+_STRING_FIELD = LazyPattern(r':[ \t]*"')
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
 _GENERATOR = LazyPattern(
@@ -224,8 +225,10 @@ def secret_value(v: str, generated: int = 0) -> bool:
     is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
         # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret; a
-        # record's quoted key (`{"encrypted":true}`, what `sops filestatus` prints) is structure
-        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v) and _RECORD.search(v) is None
+        # record of flags and numbers (`{"encrypted":true}`, what `sops filestatus` prints) is structure
+        # (one with a string in it may hold the secret: `{"property":{…,"value":"…"}}`)
+        record = _RECORD.search(v) is not None and _STRING_FIELD.search(v) is None
+        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v) and not record
     if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
