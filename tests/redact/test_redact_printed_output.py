@@ -1,6 +1,6 @@
 """What a CLI prints around a credential it shows: notices before the value, a value longer
 than a line of prose, a sentence about a password after a log record's prefix, a one-time
-code under its label; and the ordinary lines of the same shapes, kept."""
+code under its label, a key's id then the key; and the ordinary lines of the same shapes, kept."""
 
 from __future__ import annotations
 
@@ -80,3 +80,10 @@ def test_a_one_time_code_under_its_label(text: str) -> None:
 def test_what_only_looks_like_a_code_or_a_password_stays(text: str) -> None:
     assert redact(text) == text
     assert redact(text + "\nok") == text + "\nok"
+
+
+def test_a_keys_id_then_the_key_on_one_line() -> None:
+    head = "$ b2 key create --bucket shop-backups ci-uploads listFiles,readFiles,writeFiles\n0051a2b3c4d5e6f0000000007 "
+    assert redact(head + "kvRg5MgSIa54jzW0VbzQXNdsfqn0") == head + MARK
+    listed = "$ b2 key list\n0051a2b3c4d5e6f0000000007 ci-uploads-key-for-backups"
+    assert redact(listed) == listed  # an id and a name: no key

@@ -123,6 +123,8 @@ _BARE_VALUE = LazyPattern(
     r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?"
     r"(?:[ \t]+//[ \t]+[\w./\\-]+:\d+)?[ \t\r]*"  # a dumper's source line after the value (`// src/x.php:28`)
 )
+# A key's id (hex) then the key on one line, as a command that makes a key prints the pair.
+_ID_THEN_VALUE = LazyPattern(r"(?P<lead>[ \t]*[0-9a-f]{12,64}[ \t]+)(?P<s>[^\s\"'`]{16,4096})[ \t\r]*")
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,4096})[ \t\r]*"
@@ -336,6 +338,8 @@ def _redact_announced(text: str) -> str:
             m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
                 _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
             )
+            if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(lines[k])) is not None:
+                m = pair_id if looks_random(pair_id.group("s")) else None  # `b2 key create`: a key's id, then the key
             pair = _USER_PAIR.fullmatch(m.group("s")) if m is not None and mode & BARE and pairs else None
             if (
                 m is not None
