@@ -16,6 +16,7 @@ from context_keeper.redact import MARK, redact
             "90ZCLTKJG",
         ),
         ("Open https://github.com/login/device and enter the code {v}.", "U5J0-3S1Y"),
+        ("To sign in, open https://microsoft.com/devicelogin and enter the code {v} to authenticate.", "SDCDBYDEB"),
         (
             "$ az login --use-device-code\nTo sign in, open https://microsoft.com/devicelogin and enter the code {v} to authenticate.",
             "H7QK2M9XA",
@@ -32,6 +33,7 @@ def test_a_device_sign_ins_code_goes(text: str, code: str) -> None:
         "At checkout, enter the code SAVE20 to get 20% off.",
         "Sign in and use the code below to authenticate.",
         "enter the code FOOBAR to login",
+        "To log in, enter the code REQUESTED to continue",  # capitals that hold a word
         "Enter the code 1234 on the device page",  # digits alone: a PIN's shape, read by its own rules
     ],
 )

@@ -68,6 +68,11 @@ def test_a_one_time_code_under_its_label(text: str) -> None:
     assert redact(text.format(v=value)) == text.format(v=MARK)
 
 
+def test_a_dashed_code_of_capitals_and_digits_is_no_number() -> None:
+    text = "! First copy your one-time code: {v}\nPress Enter to open https://github.com/login/device"
+    assert redact(text.format(v="8Z74-ZQFS")) == text.format(v=MARK)
+
+
 @pytest.mark.parametrize(
     "text",
     [

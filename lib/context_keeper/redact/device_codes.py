@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
+from .values import has_word_part
 
 TRIGGERS = ("the code ", "The code ", "the Code ")
 _CODE = LazyPattern(
@@ -25,10 +26,13 @@ _SIGN_IN = LazyPattern(r"(?i:authenticat|sign[ \t-]?in|log[ \t-]?in|devicelogin|
 
 
 def _code_shaped(v: str) -> bool:
-    """Capitals and digits with both in them, or a dashed pair of runs (`U5J0-3S1Y`, `BDWP-HQPK`)."""
+    """Capitals and digits with both in them, a dashed pair of runs (`U5J0-3S1Y`, `BDWP-HQPK`),
+    or eight capitals or more that hold no word (`SDCDBYDEB`; `PASSWORD` is a word)."""
     letters = sum(c.isalpha() for c in v)
     digits = sum(c.isdigit() for c in v)
-    return (letters > 0 and digits > 0) or ("-" in v and letters >= 6)
+    if letters and digits:
+        return True
+    return ("-" in v and letters >= 6) or (letters >= 8 and not has_word_part(v.lower()))
 
 
 def redact_device_codes(line: str) -> str:

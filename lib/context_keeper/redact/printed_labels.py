@@ -154,6 +154,9 @@ _NOT_VALUE_START = tuple("!&*|>$%@#:=-.")
 _WORDS_ONLY = frozenset("true false null none nil undefined required optional hidden masked".split())
 
 
+_DASHED_CODE = LazyPattern(r"[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8})+")
+
+
 def shown_secret(v: str) -> bool:
     """One token printed under a secret's label that is a secret: any shape (uuids, hex,
     base64, a password), but not a word, a path, a number, code, a reference, a placeholder."""
@@ -161,6 +164,8 @@ def shown_secret(v: str) -> bool:
         return False  # YAML tags and anchors, references, options, a leading `-` of a flag
     if _CODE_CHARS.intersection(v) or v.lower() in _WORDS_ONLY:
         return False
+    if _DASHED_CODE.fullmatch(v) is not None and any(c.isalpha() for c in v) and any(c.isdigit() for c in v):
+        return True  # `8Z74-ZQFS`: a one-time code's runs of capitals and digits (no date, no version)
     if not_a_secret(v) or is_numberish(v) or is_type_name(v) or is_dotted_name(v) or is_prose(v):
         return False
     # a word or an identifier made of words; random letters alone are a password
