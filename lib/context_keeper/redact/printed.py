@@ -315,6 +315,17 @@ _STATUS_LINE = LazyPattern(
 )
 
 
+def _value_line(line: str, mode: int) -> re.Match[str] | None:
+    """`line` read as a value line after an announcing line of `mode`: a bare value, a labelled
+    one, or a key's id then the key (`b2 key create` prints the pair on one line)."""
+    m = (_BARE_VALUE.fullmatch(line) if mode & BARE else None) or (
+        _LABELLED_VALUE.fullmatch(line) if mode & LABELLED else None
+    )
+    if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(line)) is not None:
+        return pair_id if looks_random(pair_id.group("s")) else None
+    return m
+
+
 def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
@@ -335,11 +346,7 @@ def _redact_announced(text: str) -> str:
             k = _next_nonblank(lines, j)
             if k is None:
                 break
-            m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
-                _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
-            )
-            if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(lines[k])) is not None:
-                m = pair_id if looks_random(pair_id.group("s")) else None  # `b2 key create`: a key's id, then the key
+            m = _value_line(lines[k], mode)
             pair = _USER_PAIR.fullmatch(m.group("s")) if m is not None and mode & BARE and pairs else None
             if (
                 m is not None
