@@ -92,3 +92,10 @@ def test_a_keys_id_then_the_key_on_one_line() -> None:
     assert redact(head + "kvRg5MgSIa54jzW0VbzQXNdsfqn0") == head + MARK
     listed = "$ b2 key list\n0051a2b3c4d5e6f0000000007 ci-uploads-key-for-backups"
     assert redact(listed) == listed  # an id and a name: no key
+
+
+def test_a_generated_password_with_an_angle_bracket_left_open() -> None:
+    label = "[Server] A temporary password is generated for root@localhost: "
+    assert redact(label + "k#%<a9B;x.?Q") == label + MARK
+    for code in ("password: List<String>", "password=Vec<u8>!", "PASSWORD=${DB_PASS}"):
+        assert redact(code) == code  # brackets that close: code and references
