@@ -1,6 +1,6 @@
 """What a CLI prints around a credential it shows: notices before the value, a value longer
 than a line of prose, a sentence about a password after a log record's prefix, a one-time
-code under its label, a key's id then the key; and the ordinary lines of the same shapes, kept."""
+code under its label, a key's id then the key, a table row with a blank cell; and the ordinary lines of the same shapes, kept."""
 
 from __future__ import annotations
 
@@ -99,3 +99,18 @@ def test_a_generated_password_with_an_angle_bracket_left_open() -> None:
     assert redact(label + "k#%<a9B;x.?Q") == label + MARK
     for code in ("password: List<String>", "password=Vec<u8>!", "PASSWORD=${DB_PASS}"):
         assert redact(code) == code  # brackets that close: code and references
+
+
+_DOPPLER = (
+    "$ doppler secrets -p shop -c dev\n┌─────────────────────┬──────────────────────┬──────────┐\n"
+    "│ NAME                │ VALUE                │ NOTE     │\n├─────────────────────┼──────────────────────┼──────────┤\n"
+)
+
+
+def test_a_tables_blank_cell_keeps_the_row_read() -> None:
+    rows = (
+        "│ ORDERS_DB_HOST      │ db1.internal         │          │\n│ ORDERS_DB_PASSWORD  │ {v}           │          │"
+    )
+    assert redact(_DOPPLER + rows.format(v="purple3891")) == _DOPPLER + rows.format(v=MARK)
+    plain = "│ ORDERS_DB_HOST      │ db1.internal         │          │\n│ ORDERS_DB_NAME      │ orders2024           │          │"
+    assert redact(_DOPPLER + plain) == _DOPPLER + plain
