@@ -145,6 +145,8 @@ def _noun(word: str, before: str | None) -> int:
         return WEAK if before in _WEAK_TOKEN_QUALIFIERS else STRONG
     if word in ("CREDENTIAL", "CREDENTIALS", "CREDS") or word.endswith("CREDENTIALS"):
         return STRONG
+    if word == "PAT" and before is not None:
+        return STRONG  # `GITHUB_PAT`, `NUGET_FEED_PAT`: a personal access token (a bare `pat` may be a name)
     if word == "BEARER":
         return STRONG  # `{:bearer, "…"}`, `bearer: "…"`: the token an `Authorization: Bearer` header carries
     if word == "KEY":

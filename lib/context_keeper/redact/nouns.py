@@ -68,8 +68,11 @@ _ECHOED = LazyPattern(
 )
 _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
+    # a map of hosts to the secret (composer's `"bearer": {"repo.packagist.com": "…"}`): the host's key passed
+    r"(?:[\"'`]?[ \t]*:[ \t]*\{[ \t]*[\"'](?:[\w-]+\.)+[A-Za-z]{2,}(?::\d+)?[\"'][ \t]*:[ \t]*[\"']"
+    r"|[ \t]*:[ \t]*\{[ \t]*:(?:basic|bearer|digest)[ \t]*,[ \t]*\""  # Elixir's `auth: {:basic, "…"}`: the scheme's atom
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
-    r"(?:[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
+    r"|[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"
     r"|(?:[ \t]+[A-Za-z'@.-]{1,20}){1,3}(?:[ \t]*:|[ \t]+(?:is|was))[ \t]+[\"'`]?"  # ` I generated: `, ` for bob is `
     r"|[ \t]+[0-9][ \t]+|[ \t]*(?:\.[ \t]*){3,}:?[ \t]+"  # `secret 0 …`: a type digit; `Password ..... …`: dots
     # (`Properties("Password") = "…"`: a quoted name indexed, then set)

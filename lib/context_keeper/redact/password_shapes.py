@@ -34,8 +34,8 @@ def password_shaped(v: str) -> bool:
         return False
     if _AT_HOST.search(v) or (":" in v and "/" in v):
         return False  # `git@github.com:…`, `bob@example.com`, `host:/path`: a place, not a password
-    if any(c in "`{}[]<>" for c in v) or (("(" in v or ")" in v) and not _generated(v)):
-        return False  # code: `wallets={[]}`, `fn(x)`
+    if "`" in v or (any(c in _BRACKETS for c in v) and not _generated(v)):
+        return False  # code: `wallets={[]}`, `fn(x)`, `List<String>`
     if _DN.fullmatch(v) is not None:
         return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
     if looks_random(v) and not not_a_secret(v):
@@ -58,11 +58,14 @@ def password_shaped(v: str) -> bool:
     return not (_HOST_PORT.fullmatch(v) or DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
 
 
+_BRACKETS = "(){}[]<>"
+
+
 def _generated(v: str) -> bool:
-    """`uhB^wVb^m1$$jFz2Xb7(4ZlI`: a generator's symbols (`!@#$%^&*()`) hold a bracket left open,
-    among both cases and other symbols, as no call's code does."""
+    """`uhB^wVb^m1$$jFz2Xb7(4ZlI`, `k#%<a9B;x.?Q`: a generator's symbols (`!@#$%^&*()`, mysqld's
+    `<>;:,.?/`) hold a bracket left open, among both cases and other symbols, as no code does."""
     return (
-        v.count("(") != v.count(")")
+        any(v.count(a) != v.count(b) for a, b in ("()", "<>", "[]", "{}"))
         and not v.endswith("(")  # `System.fetch_env!("…")`: a call cut at its argument's quote
         and any(c in SYMBOLS for c in v)
         and any(c.isupper() for c in v)

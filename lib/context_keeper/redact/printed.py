@@ -24,10 +24,11 @@ from __future__ import annotations
 import re
 
 from . import languages, printed_fields, printed_labels
-from .names import NOT_SECRET, tier
+from .names import NOT_SECRET, STRONG, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_fields import redact_fields
+from .printed_selections import selects_a_detail
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
 _COMMAND_TRIGGERS = (
@@ -93,7 +94,7 @@ _COMMAND = LazyPattern(
 )
 # A shell prompt and a command after it (`$ cmd`, `user@host:~$ cmd`, `❯ cmd`).
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
-# PowerShell's (`PS C:\\src> `) too.
+# PowerShell's (`PS C:\\src> `, `PS> `) too.
 # cmd's (`C:\\src>`, no space after it) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
@@ -101,7 +102,7 @@ _COMMAND = LazyPattern(
 # console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS[ \t][^\n>]{1,80}>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS(?:[ \t][^\n>]{1,80})?>"
     r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
     r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
@@ -119,19 +120,25 @@ _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `; Erlang's `{ok,<<"…">>}`, Elixir's `{:ok, "…"}`.
 _BARE_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
-    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,400}?)(?P=q)(?:>>)?\}?[ \t\r]*"
+    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?"
+    r"(?:[ \t]+//[ \t]+[\w./\\-]+:\d+)?[ \t\r]*"  # a dumper's source line after the value (`// src/x.php:28`)
 )
+# A key's id (hex) then the key on one line, as a command that makes a key prints the pair.
+_ID_THEN_VALUE = LazyPattern(r"(?P<lead>[ \t]*[0-9a-f]{12,64}[ \t]+)(?P<s>[^\s\"'`]{16,4096})[ \t\r]*")
 # `New value: …`, `RootPass: …`: a label that names a secret or a value
 _LABELLED_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,400})[ \t\r]*"
+    r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,4096})[ \t\r]*"
 )
 _CODE_CHARS = frozenset("=;{}[]<>|&")
+_VARIABLE = LazyPattern(r"[A-Za-z_][\w]*_[A-Za-z]\w*")  # `NUGET_FEED_PAT`: a name of words joined by `_`
 _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
 # A secret shown once says so: the sentence before it need not end in `:`.
 _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
 _MAX_VALUES = 4
 _USER_PAIR = LazyPattern(r"(?P<u>[a-z_][\w.@-]{0,40}):(?P<p>[^\s:]{6,200})")
 _LOGIN_COMMAND = LazyPattern(r"(?i:auth|cred|passw|login)")
+_RECORD = LazyPattern(r'"[\w.-]{1,80}"[ \t]*:')
+_STRING_FIELD = LazyPattern(r':[ \t]*"')
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
 _GENERATOR = LazyPattern(
@@ -153,11 +160,13 @@ def announces(lines: list[str], i: int) -> int:
     if len(line) > 300:
         return 0
     prompt = _PROMPT.match(line)
+    if prompt is not None and selects_a_detail(line):
+        return 0  # `$ consul acl token list | jq '.[].AccessorID'`: the filter prints a detail
     # (a command after a prompt is read whole: a password generator has no trigger of its own)
     if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
-    if prompt is not None and any(w in low[prompt.end() :] for w in _COMMAND_WORDS) and "pub" not in low:
+    if prompt is not None and _about_a_secret(line[prompt.end() :]):
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if (
         prompt is None
@@ -187,8 +196,18 @@ def _reads_a_secret(line: str) -> bool:
     prompt = _PROMPT.match(line)
     if prompt is None:
         return False
-    low = line[prompt.end() :].lower()
-    return any(w in low for w in _COMMAND_WORDS) and "pub" not in low
+    return _about_a_secret(line[prompt.end() :]) and not selects_a_detail(line)
+
+
+def _about_a_secret(command: str) -> bool:
+    """Whether a command's words speak of a secret: a word of `_COMMAND_WORDS` in it, or a
+    variable whose name `names` counts a secret's (`$env:NUGET_FEED_PAT`); not a public key's."""
+    low = command.lower()
+    if "pub" in low:
+        return False
+    if any(w in low for w in _COMMAND_WORDS):
+        return True
+    return "pat" in low and any(tier(v) >= STRONG for v in _VARIABLE.findall(command))
 
 
 def _next_nonblank(lines: list[str], j: int) -> int | None:
@@ -207,8 +226,11 @@ def secret_value(v: str, generated: int = 0) -> bool:
     (READ), whose alphabets hold brackets too (Django's `get_random_secret_key`), so a random run
     is taken whatever its characters; a generator's words too (not a read's: a placeholder)."""
     if generated and len(v) >= 16 and MARK not in v and looks_random(v) and word_share(v) < 0.25 and "://" not in v:
-        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret
-        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v)
+        # a call is code, not a key; a date or time (`--query attributes.expires`) is no secret; a
+        # record of flags and numbers (`{"encrypted":true}`, what `sops filestatus` prints) is structure
+        # (one with a string in it may hold the secret: `{"property":{…,"value":"…"}}`)
+        record = _RECORD.search(v) is not None and _STRING_FIELD.search(v) is None
+        return _CALL.match(v) is None and not not_a_secret(v) and not is_numberish(v) and not record
     if generated == GENERATED and _PASSPHRASE.fullmatch(v) is not None:
         return True  # `monkey-maple-silver-winter`, `CorrectHorseBatteryStaple`: a passphrase generator's words
     return (
@@ -284,11 +306,24 @@ def _in_frames(text: str) -> str:
 
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
-# console`, `docker exec -t`): the value comes on the line after.
+# console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
+# expire …`, `WARNING: …`, `! …`): the value comes on the line after.
 _STATUS_LINE = LazyPattern(
-    r"[ \t]*(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
-    r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b[^\n]{0,200}"
+    r"[ \t]*(?:(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
+    r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
+    r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
 )
+
+
+def _value_line(line: str, mode: int) -> re.Match[str] | None:
+    """`line` read as a value line after an announcing line of `mode`: a bare value, a labelled
+    one, or a key's id then the key (`b2 key create` prints the pair on one line)."""
+    m = (_BARE_VALUE.fullmatch(line) if mode & BARE else None) or (
+        _LABELLED_VALUE.fullmatch(line) if mode & LABELLED else None
+    )
+    if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(line)) is not None:
+        return pair_id if looks_random(pair_id.group("s")) else None
+    return m
 
 
 def _redact_announced(text: str) -> str:
@@ -311,9 +346,7 @@ def _redact_announced(text: str) -> str:
             k = _next_nonblank(lines, j)
             if k is None:
                 break
-            m = (_BARE_VALUE.fullmatch(lines[k]) if mode & BARE else None) or (
-                _LABELLED_VALUE.fullmatch(lines[k]) if mode & LABELLED else None
-            )
+            m = _value_line(lines[k], mode)
             pair = _USER_PAIR.fullmatch(m.group("s")) if m is not None and mode & BARE and pairs else None
             if (
                 m is not None

@@ -44,11 +44,21 @@ from .values import (
     not_a_secret,
 )
 
+_CODE_TRIGGERS = (
+    "ne-time",
+    "ne-Time",
+    "NE-TIME",
+    "evice code",
+    "EVICE CODE",
+    "erification code",
+    "ERIFICATION CODE",
+)  # (`_SECRET_CODE_KINDS`)
 # Any line that could hold a label, a header or an object's key, in lower case (a whole text
 # is searched for these first, so a text without any costs a few scans).
 TRIGGERS = ("ecret", "ECRET", "oken", "OKEN", "assw", "ASSW", "assphrase", "ASSPHRASE", "Key", "KEY", "key",
-    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY")  # fmt: skip
-_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery")
+    "redential", "REDENTIAL", "alue", "ALUE", "ecovery", "ECOVERY", *_CODE_TRIGGERS)  # fmt: skip
+_LOWER_TRIGGERS = ("secret", "token", "passw", "passphrase", "key", "credential", "value", "recovery", "one-time",
+    "device code", "verification code")  # fmt: skip
 
 
 def _candidates(text: str, lines: list[str]) -> list[int]:
@@ -70,7 +80,8 @@ _ENCODINGS = frozenset("HEX B64 BASE64 PEM DER RAW PLAIN".split())
 _PLURALS = {"KEYS": "KEY", "TOKENS": "TOKEN", "SECRETS": "SECRET", "PASSWORDS": "PASSWORD", "CODES": "CODE"}
 # A key a tool prints that is secret by what it is for, though `names` leaves a bare `key` weak.
 _SECRET_KEY_KINDS = frozenset("UNSEAL RECOVERY ROOT MASTER".split())
-_SECRET_CODE_KINDS = frozenset("RECOVERY BACKUP".split())
+# A code that signs in once (`one-time code`, a device flow's `device code`, a `verification code`).
+_SECRET_CODE_KINDS = frozenset("RECOVERY BACKUP DEVICE VERIFICATION".split())
 
 
 def _left_by_line_rules(m: re.Match[str]) -> bool:
@@ -100,7 +111,7 @@ def names_secret(label: str, created: bool = False) -> bool:
     before = words[-2] if len(words) > 1 else None
     if words[-1] == "KEY" and before in _SECRET_KEY_KINDS:
         return True
-    if words[-1] == "CODE" and before in _SECRET_CODE_KINDS:
+    if words[-1] == "CODE" and (before in _SECRET_CODE_KINDS or words[-3:-1] == ["ONE", "TIME"]):
         return True
     level = tier("_".join(words), whole=True)
     return level in (PASSWORD, STRONG) or (created and level == WEAK)
@@ -143,6 +154,9 @@ _NOT_VALUE_START = tuple("!&*|>$%@#:=-.")
 _WORDS_ONLY = frozenset("true false null none nil undefined required optional hidden masked".split())
 
 
+_DASHED_CODE = LazyPattern(r"[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8})+")
+
+
 def shown_secret(v: str) -> bool:
     """One token printed under a secret's label that is a secret: any shape (uuids, hex,
     base64, a password), but not a word, a path, a number, code, a reference, a placeholder."""
@@ -150,6 +164,8 @@ def shown_secret(v: str) -> bool:
         return False  # YAML tags and anchors, references, options, a leading `-` of a flag
     if _CODE_CHARS.intersection(v) or v.lower() in _WORDS_ONLY:
         return False
+    if _DASHED_CODE.fullmatch(v) is not None and any(c.isalpha() for c in v) and any(c.isdigit() for c in v):
+        return True  # `8Z74-ZQFS`: a one-time code's runs of capitals and digits (no date, no version)
     if not_a_secret(v) or is_numberish(v) or is_type_name(v) or is_dotted_name(v) or is_prose(v):
         return False
     # a word or an identifier made of words; random letters alone are a password
@@ -358,7 +374,7 @@ def redact_printed_labels(text: str) -> str:
 
 # The single-line reading: a label that names a secret, then its value alone on the line
 # (`SecretID: <uuid>`, `Secret: <hex>`), read as it is inside a longer text (the labels' words).
-LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY")
+LINE_TRIGGERS = (*TRIGGERS[:13], "ecovery", "ECOVERY", *_CODE_TRIGGERS)
 
 
 def redact_label_line(line: str) -> str:

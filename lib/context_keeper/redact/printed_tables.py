@@ -51,13 +51,21 @@ def _header(line: str) -> list[tuple[int, int, str]] | None:
 def _row_cells(row: str, titles: list[tuple[int, int, str]], barred: bool) -> list[tuple[int, int]] | None:
     """The spans of a row's cells, one per title (None when the row does not fit the header)."""
     if barred:
-        spans, start = [], 0
-        for part in re.split(f"[{_BARS}]", row):
-            if part.strip():
-                lead = len(part) - len(part.lstrip())
-                spans.append((start + lead, start + lead + len(part.strip())))
+        # every cell between two bars, a blank one too (`│ DB_PASSWORD │ … │          │`: no note);
+        # what stands outside the first and the last bar is no cell, nor is nothing between a
+        # double bar's two (`||  Value  |  …  ||`)
+        parts, spans, start = re.split(f"[{_BARS}]", row), [], 0
+        for part in parts:
+            lead = len(part) - len(part.lstrip())
+            spans.append((start + lead, start + lead + len(part.strip())) if part.strip() else part)
             start += len(part) + 1
-        return spans if len(spans) == len(titles) else None
+        spans = spans[1 if not parts[0].strip() else 0 : -1 if not parts[-1].strip() else None]
+        while spans and spans[0] == "":
+            spans.pop(0)
+        while spans and spans[-1] == "":
+            spans.pop()
+        cells = [(0, 0) if isinstance(span, str) else span for span in spans]
+        return cells if len(cells) == len(titles) else None
     cells = []
     for k, (start, _, _) in enumerate(titles):
         if start >= len(row) or row[start].isspace() or (start and not row[start - 1].isspace()):

@@ -20,8 +20,10 @@ from .patterns import MARK, LazyPattern
 
 # `Password for 'https://bob@github.com': …`, `Admin password [default: admin]: …`, `Enter new
 # password for user "app": …`: a label holding the noun, more words, a colon, one token to the end.
+# The label starts a line, or a sentence after another or after a log record's prefix (`[Server] A
+# temporary password is generated for root@localhost: …`, `… was not set. A temporary password …: …`).
 PROMPT = (
-    r"(?m:^)[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
+    r"(?:(?m:^)|(?<=[.!\]][ \t]))[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
     r"(?![\w-])[^\n]{0,60}?:[ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
 )
 

@@ -191,6 +191,14 @@ def _taken(judged: Callable[[int, str], bool], level: int, text: str, m: re.Matc
     )
 
 
+def _borrow(text: str, at: int) -> bool:
+    """Whether the `&` at `at` lends an argument (Rust's `basic_auth(&cfg.user, Some("…"))`, C's
+    `f(&x, …)`): it opens an argument and a name follows, so it is no `and` that ends the statement."""
+    before = text[max(0, at - 8) : at].rstrip(" \t")
+    after = text[at + 1 : at + 2]
+    return before[-1:] in ("(", ",") and (after.isalpha() or after == "_")
+
+
 def after_noun(
     text: str, start: int, end: int, level: int, judged: Callable[[int, str], bool]
 ) -> tuple[int, int] | None:
@@ -212,7 +220,7 @@ def after_noun(
         kind = m.lastgroup
         if kind == "op":
             op = m.group("op")
-            if op in _STOP_OPS:
+            if op in _STOP_OPS and not (op == "&" and _borrow(text, m.start("op"))):
                 return None
             assigned = first and op in _ASSIGN
             first = False
