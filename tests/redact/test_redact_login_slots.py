@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from context_keeper.redact import MARK, redact
+from context_keeper.redact.login_slots import redact_call_slots, redact_command_slots
 
 _VALUES = ("meadow6941", "Cedar.5182Heron", "juniper-fjord-4471", "Ember#Grove61")
 
@@ -62,6 +63,14 @@ KEPT = (
     'os.path.join(host, "app", "backup2024")',
     'filepath.Join(cfg.DBHost, "data", "winter2020")',
     'String.format("%s/%s/%s", host, "app", "release2024")',
+    'path = build_url(host, "users", "Profile123")',
+    # a message written of its arguments, or a page requested by its path
+    'logger.info("%s connected to %s", "alice", "Report2024!", host)',
+    'socket.emit("server", "node1", "build2024", port)',
+    # a name/value pair whose value is the user: no server named
+    'translate("host", "label", "Hostname1")',
+    # an address's key inside a prompt's words, not an argument's key
+    'ask("Enter host:", "bob", "Default2024")',
 )
 
 
@@ -77,3 +86,20 @@ def test_the_password_after_the_user_is_removed(template: str, value: str) -> No
 @pytest.mark.parametrize("text", KEPT)
 def test_what_is_no_login_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+# What this reading must not take, though an older one still reads some of it otherwise.
+NOT_READ = (
+    'u = URL("https://example.com:8443/api", "v1", "Users2024")',
+    'logger.warning("retry %s %s", host, "admin", "Attempt#3")',
+    'http.get("http://localhost:3000", "users", "page2024")',
+    # a web URL with a path names a page or a repository, not a server
+    "git clone https://github.com/alice/repo alice Feature-2024",
+    "open https://example.com/docs users Release2024",
+    "scp file.txt https://files.internal:8080/drop alice Report2024",
+)
+
+
+@pytest.mark.parametrize("text", NOT_READ)
+def test_no_login_is_read_in_messages_requests_and_pages(text: str) -> None:
+    assert redact_command_slots(redact_call_slots(text)) == text

@@ -40,7 +40,10 @@ ADDRESS = LazyPattern(
 )
 # The keys that name an address, as a keyword argument or an option object's key.
 ADDRESS_KEYS = ("host", "hostname", "server", "port", "dialect", "dsn", "endpoint", "address", "addr")
-_ADDRESS_KEY = LazyPattern(r"(?<![\w.-])[\"']?(?:" + "|".join(ADDRESS_KEYS) + r")[\"']?[ \t]*(?:=(?!=)|:(?!:))", re.I)
+# (where an argument or an option object's entry starts: `"Enter host:"` is a prompt's words)
+_ADDRESS_KEY = LazyPattern(
+    r"(?:^|[{,])[ \t]*[\"']?(?:" + "|".join(ADDRESS_KEYS) + r")[\"']?[ \t]*(?:=(?!=)|:(?!:))", re.I
+)
 _HOST = LazyPattern(r"localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,6}")
 _PORT = LazyPattern(r"\d{2,5}")
 _LITERAL = LazyPattern(r"(?:[bBrRfu@]{1,2})?(?P<q>[\"'])(?P<s>[^\"'\\\n]{0,300})(?P=q)")
@@ -76,13 +79,18 @@ def _password_like(v: str) -> int:
 
 
 def _address_kind(address: str) -> int:
-    """A web URL without a port is a page's as much as a server's: WEAK; any other address STRONG."""
-    if address.startswith(("http://", "https://")) and _URL_PORT.match(address, address.index("//") + 2) is None:
-        return WEAK
-    return STRONG
+    """A web URL with a path names a page or a repository, not a server (`https://github.com/a/b
+    alice Feature-2024`): 0; without a port, a page's as much as a server's: WEAK; any other
+    address STRONG."""
+    if not address.startswith(("http://", "https://")):
+        return STRONG
+    if _URL_PATH.match(address, address.index("//") + 2) is not None:
+        return 0
+    return WEAK if _URL_PORT.match(address, address.index("//") + 2) is None else STRONG
 
 
 _URL_PORT = LazyPattern(r"[^/\s:@]{1,200}:\d{2,5}(?:[/\s]|$)")
+_URL_PATH = LazyPattern(r"[^/\s]{1,200}/[^/\s?#]")
 
 
 def _is_user(u: str) -> bool:
@@ -117,14 +125,29 @@ _NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
 
 
 # Calls that build a path, a URL or a string from their arguments (`os.path.join(host, "app",
-# "backup2024")`, `filepath.Join`, `format`): a host among them names a place, not a login.
-_BUILDERS = frozenset("join joinpath path resolve urljoin url_for reverse format sprintf concat combine append".split())
+# "backup2024")`, `filepath.Join`, `format`, `build_url`): a host among them names a place, not a login.
+_BUILDERS = frozenset(
+    "join joinpath path resolve urljoin url_for url uri reverse format sprintf concat combine append".split()
+)
+# Calls that write a message of their arguments (`logger.info("%s on %s", "alice", "Report2024", host)`,
+# `print`, an event's `emit`), or request a page (`client.get(base_url, "repos", "Issue1234")`): a
+# host among them is what the message or the request is about, the literals its words or its path.
+_MESSAGES = frozenset(
+    "log debug info warn warning error critical exception fatal trace print printf println puts echo emit".split()
+)
+_REQUESTS = frozenset("get post put patch delete head fetch request".split())
 _CALLEE = LazyPattern(r"(?P<name>[A-Za-z_]\w{0,60})[ \t]*$")
 
 
-def _builds_a_path(text: str, paren: int) -> bool:
+def _names_no_login(text: str, paren: int) -> bool:
+    """Whether the call opening at `paren` is named, whole or by its last word (`build_url`,
+    `logInfo`), for what builds a path or a string, writes a message or requests a page."""
     m = _CALLEE.compiled().search(text, max(0, paren - 64), paren)
-    return m is not None and m.group("name").lower() in _BUILDERS
+    if m is None:
+        return False
+    name = m.group("name")
+    words = [w.lower() for w in _NAME_SPLIT.split(name) if w]
+    return any(n in _BUILDERS or n in _MESSAGES or n in _REQUESTS for n in (name.lower(), words[-1] if words else ""))
 
 
 def _address_variable(arg: str) -> int:
@@ -157,7 +180,8 @@ def _an_address(args: list[str], skip: tuple[int, int]) -> int:
         if ADDRESS.fullmatch(s) is not None:
             best = max(best, _address_kind(s))
             continue
-        port = args[index + 1] if index + 1 < len(args) else ""
+        # (the pair's second half is never the user or its password: `("host", "label", "Hostname1")`)
+        port = args[index + 1] if index + 1 < len(args) and index + 1 not in skip else ""
         if port and s.lower() in ADDRESS_KEYS:
             return STRONG  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
         if _HOST.fullmatch(s) is not None and _PORT.fullmatch(port) is not None:
@@ -176,7 +200,7 @@ def redact_call_slots(text: str) -> str:
         if not shape or not _is_user(m.group("u")):
             continue
         start = _call_open(text, m.start())
-        if start < 0 or _builds_a_path(text, start - 1):
+        if start < 0 or _names_no_login(text, start - 1):
             continue
         spans, _ = _split_arguments(text, start)
         args = [text[a:b].strip() for a, b in spans]
