@@ -103,3 +103,23 @@ NOT_READ = (
 @pytest.mark.parametrize("text", NOT_READ)
 def test_no_login_is_read_in_messages_requests_and_pages(text: str) -> None:
     assert redact_command_slots(redact_call_slots(text)) == text
+
+
+class _Counted(str):
+    """A text that counts the characters its backward searches read."""
+
+    read = 0
+
+    def rfind(self, sub: str, start: int | None = 0, end: int | None = None) -> int:  # type: ignore[override]
+        lo, hi = start or 0, len(self) if end is None else end
+        _Counted.read += max(0, hi - lo)
+        return str.rfind(self, sub, lo, hi)
+
+
+@pytest.mark.parametrize("unit", ["\\\\", "http://", "a://b"])
+def test_a_long_line_of_addresses_is_read_back_a_bounded_span_per_address(unit: str) -> None:
+    # a line of markers and no blank: each marker reads back only as far as a scheme goes
+    text = _Counted(unit * 4000)
+    _Counted.read = 0
+    assert redact_command_slots(text) == text
+    assert _Counted.read <= 64 * text.count(unit[-2:]) + len(text)

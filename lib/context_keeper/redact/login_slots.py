@@ -225,6 +225,7 @@ _AFTER_ADDRESS = LazyPattern(
     re.M,
 )
 _ADDRESS_WORD = LazyPattern(r"(?:[a-z][\w+.-]{1,20}://|\\\\[\w.-]{1,63}\\)[^\s'\"|;&<>`]{0,200}")
+_SCHEME_LEAD = 24
 _COMMAND_START = LazyPattern(r"[ \t]*(?:[$#>%][ \t]+)?(?:sudo[ \t]+)?[a-z][\w.-]{0,30}[ \t]")
 
 
@@ -238,15 +239,20 @@ def redact_command_slots(text: str) -> str:
     """Each command with a server's address among its words, its password after the user marked."""
     found: list[tuple[int, int]] = []
     for marker in ("://", "\\\\"):
-        at = text.find(marker)
+        at, begin, read = text.find(marker), 0, 0
         while at != -1:
-            line_start = text.rfind("\n", 0, at) + 1
-            word_start = max(text.rfind(" ", line_start, at), text.rfind("\t", line_start, at)) + 1
+            # (the line's start, read on from the last marker: each character once)
+            newline = text.rfind("\n", read, at)
+            begin, read = (newline + 1 if newline != -1 else begin), at
+            # (an address word starts at most a scheme's length before its marker: read back no
+            # further, or a long line of markers and no blank costs its length per marker)
+            lo = max(begin, at - _SCHEME_LEAD)
+            word_start = max(text.rfind(" ", lo, at), text.rfind("\t", lo, at)) + 1
             address = _ADDRESS_WORD.match(text, word_start)
             if (
                 address is not None
-                and word_start > line_start
-                and _COMMAND_START.match(text, line_start) is not None
+                and word_start > begin
+                and _COMMAND_START.match(text, begin) is not None
                 and (m := _AFTER_ADDRESS.match(text, address.end())) is not None
             ):
                 user, secret = (m.group("u"), "s") if m.group("s") is not None else (m.group("u2"), "s2")
