@@ -51,3 +51,11 @@ def test_an_indented_line_or_a_later_one_is_not_what_the_program_said_first() ->
     assert fuller([indented[1]], indented) == [indented[1]]
     later = ["Error: the file is missing", "could not load it: Error: the file is missing"]
     assert fuller([later[0]], later) == [later[0]]
+
+
+def test_a_warning_of_the_same_words_is_not_the_failure() -> None:
+    lines = [
+        "warning: attempt 1 failed: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "Error: connect ECONNREFUSED 127.0.0.1:5432",
+    ]
+    assert fuller([lines[1]], lines) == [lines[1]]

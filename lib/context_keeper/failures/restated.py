@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures.lines import LINE_CAP, collapse
-from context_keeper.failures.wording import LEVEL_RE
+from context_keeper.failures.wording import LEVEL_RE, WARNING_RE
 
 _BARE = "Error: "
 # A tail this short (one word, a number) ends many unrelated lines.
@@ -44,6 +44,8 @@ def _earlier(message: str, lines: list[str], said: list[str]) -> str:
         # At the margin: an indented line is a frame, an excerpt or a continuation of another.
         if text == message or not line[:1].strip() or len(text) > LINE_CAP:
             continue
+        if WARNING_RE.search(text):
+            continue  # a warning of the same words (an earlier attempt's) is not the failure
         # The longest tail first: `[!] Error: x` restates `Error: x` behind a mark.
         tail = next((t for t in tails if text.endswith(t)), "")
         if tail and _says(text[: -len(tail)]):
