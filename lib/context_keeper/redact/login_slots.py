@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from .entropy import is_random_token
 from .nameless import _split_arguments
-from .password_shapes import password_shaped
+from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern, marked
 from .user_pairs import user_like
 from .values import not_a_secret, strongly_mixed
@@ -53,8 +53,6 @@ _PAIR = LazyPattern(
     r"(?<=[(\[,{ ])(?P<uq>[\"'])(?P<u>[^\"'\s]{1,64})(?P=uq)[ \t]*,[ \t]*"
     r"(?P<sq>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=sq)(?=[ \t]*[,)\]}])"
 )
-# Words and a number of three digits or more, as people choose them (`meadow6941`, `maple-river-2291`).
-_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
 # Words a sentence puts between an address and a word (`http://… for docs2024`): no login's name.
 _FUNCTION_WORDS = frozenset("a an and as at by for from in into is of on or the to via with using then".split())
 
@@ -75,7 +73,7 @@ def _password_like(v: str) -> int:
     upper, lower, digit = (any(f(c) for c in v) for f in (str.isupper, str.islower, str.isdigit))
     if digit and ((upper and lower) or (not v.isalnum() and (upper or lower))):
         return STRONG
-    return WEAK if _WORDS_AND_DIGITS.fullmatch(v) is not None else 0
+    return WEAK if WORDS_AND_DIGITS.fullmatch(v) is not None else 0
 
 
 def _address_kind(address: str) -> int:

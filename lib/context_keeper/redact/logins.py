@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .names import NOT_SECRET, tier
-from .password_shapes import password_shaped
+from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern
 from .values import has_word_part, looks_random, not_a_secret, strongly_mixed
 
@@ -53,11 +53,10 @@ TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "regist
 # A host given by its flag on the same command (`-host sap01`, `--server db`): the user flag then
 # names a login's user, and words and a number after it (`thunder9960`) its password.
 _HOST_FLAG = LazyPattern(r"(?<![^ \t])--?(?i:host(?:name)?|server)[ \t=]+[^\s-]")
-_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
 
 
 def _host_given(m: re.Match[str], s: str) -> bool:
-    if _WORDS_AND_DIGITS.fullmatch(s) is None:
+    if WORDS_AND_DIGITS.fullmatch(s) is None:
         return False
     start = max(0, m.start() - 300)  # (the same command: a few flags before the user's)
     line_start = m.string.rfind("\n", start, m.start()) + 1
