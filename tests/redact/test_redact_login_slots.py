@@ -50,6 +50,8 @@ KEPT = (
     "tool -host db -u root container2",
     # a sentence after a verb that connects
     "Then connect to it with psql2024",
+    "Then connect to staging2024",
+    "connect staging build2024",
     # a page's name after a variable named for a URL: words and a number need a server's address
     'u = urljoin(api_url, "users", "page100")',
     # a sentence after a URL

@@ -215,6 +215,8 @@ _COMPOUND_COMMAND = LazyPattern(
     re.MULTILINE,
 )
 _FLAG = LazyPattern(r"--?[A-Za-z]")
+# The server a console's `CONNECT` names before the user: `remote:db/app`, `db.example.com`, `localhost`.
+_SERVER = LazyPattern(r"[^\s:]+:\S+|localhost|[\w-]+(?:\.[\w-]+)+|\S+@\S+")
 _PROSE_ENDS = (":", "*", ",", ".", ")", "`")
 
 
@@ -268,6 +270,8 @@ def _one_command(m: re.Match[str]) -> str:
     words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
     if any(_FLAG.match(w) for _, w in words):
         return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+    if m.group(0)[:7].lower() == "connect" and (len(words) < 3 or not _SERVER.fullmatch(words[0][1])):
+        return m.group(0)  # `connect to staging2024`: a sentence's; a console's names its server first
     if words[-1][1].endswith(_PROSE_ENDS):
         return m.group(0)  # `… insertion points:**`: a sentence's or a heading's last word
     target: tuple[int, str] | None = None
