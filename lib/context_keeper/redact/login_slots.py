@@ -57,34 +57,35 @@ _PAIR = LazyPattern(
 _FUNCTION_WORDS = frozenset("a an and as at by for from in into is of on or the to via with using then".split())
 
 
-# How much each side says: a password's shape, an address's kind. A value is taken when the two
-# add up to STRONG + WEAK: words and a number (`meadow6941`, also a page's or a build's name) only
-# beside a server's address; a web URL or a variable named `url` (also what a path is joined to)
-# only beside a value that mixes cases, digits and symbols or is random.
-WEAK, STRONG = 1, 2
+# How much each side says: a password's shape, an address's kind (named apart from `names`'
+# tiers of a name). A value is taken when the two add up to STRONG_SIGN + WEAK_SIGN: words and a
+# number (`meadow6941`, also a page's or a build's name) only beside a server's address; a web
+# URL or a variable named `url` (also what a path is joined to) only beside a value that mixes
+# cases, digits and symbols or is random.
+WEAK_SIGN, STRONG_SIGN = 1, 2
 
 
 def _password_like(v: str) -> int:
     if not v or MARK in v or not password_shaped(v) or not_a_secret(v):
         return 0
     if strongly_mixed(v) or is_random_token(v):
-        return STRONG
+        return STRONG_SIGN
     # both cases and digits, or letters, digits and a symbol (`Cedar.5182Heron`, `sunset#77`)
     upper, lower, digit = (any(f(c) for c in v) for f in (str.isupper, str.islower, str.isdigit))
     if digit and ((upper and lower) or (not v.isalnum() and (upper or lower))):
-        return STRONG
-    return WEAK if WORDS_AND_DIGITS.fullmatch(v) is not None else 0
+        return STRONG_SIGN
+    return WEAK_SIGN if WORDS_AND_DIGITS.fullmatch(v) is not None else 0
 
 
 def _address_kind(address: str) -> int:
     """A web URL with a path names a page or a repository, not a server (`https://github.com/a/b
-    alice Feature-2024`): 0; without a port, a page's as much as a server's: WEAK; any other
-    address STRONG."""
+    alice Feature-2024`): 0; without a port, a page's as much as a server's: WEAK_SIGN; any other
+    address STRONG_SIGN."""
     if not address.startswith(("http://", "https://")):
-        return STRONG
+        return STRONG_SIGN
     if _URL_PATH.match(address, address.index("//") + 2) is not None:
         return 0
-    return WEAK if _URL_PORT.match(address, address.index("//") + 2) is None else STRONG
+    return WEAK_SIGN if _URL_PORT.match(address, address.index("//") + 2) is None else STRONG_SIGN
 
 
 _URL_PORT = LazyPattern(r"[^/\s:@]{1,200}:\d{2,5}(?:[/\s]|$)")
@@ -118,7 +119,7 @@ def _call_open(text: str, at: int) -> int:
 # A variable named for an address: `host`, `DB_HOST`, `cfg.dbHost`, `process.env.PGHOST`, `settings.url`.
 _VARIABLE = LazyPattern(r"[$@]?(?:[A-Za-z_]\w*(?:\.|->|::))*(?P<name>[A-Za-z_]\w{0,60})")
 _ADDRESS_WORDS = frozenset(("host", "hostname", "server", "port", "dsn"))
-_LINK_WORDS = frozenset(("endpoint", "url", "uri", "addr", "address"))  # (a page's too: WEAK)
+_LINK_WORDS = frozenset(("endpoint", "url", "uri", "addr", "address"))  # (a page's too: WEAK_SIGN)
 _NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
 
 
@@ -155,11 +156,11 @@ def _address_variable(arg: str) -> int:
     name = m.group("name")
     words = [w.lower() for w in _NAME_SPLIT.split(name) if w]
     if words and words[-1] in _ADDRESS_WORDS:
-        return STRONG
+        return STRONG_SIGN
     if words and words[-1] in _LINK_WORDS:
-        return WEAK
+        return WEAK_SIGN
     # one word of capitals, a prefix glued on (`PGHOST`, `DBHOST`)
-    return STRONG if name.isupper() and any(name.lower().endswith(w) for w in ("host", "server", "dsn")) else 0
+    return STRONG_SIGN if name.isupper() and any(name.lower().endswith(w) for w in ("host", "server", "dsn")) else 0
 
 
 def _an_address(args: list[str], skip: tuple[int, int]) -> int:
@@ -169,7 +170,7 @@ def _an_address(args: list[str], skip: tuple[int, int]) -> int:
         if index in skip:
             continue
         if _ADDRESS_KEY.search(arg) is not None:
-            return STRONG
+            return STRONG_SIGN
         literal = _LITERAL.fullmatch(arg)
         if literal is None:
             best = max(best, _address_variable(arg))
@@ -181,9 +182,9 @@ def _an_address(args: list[str], skip: tuple[int, int]) -> int:
         # (the pair's second half is never the user or its password: `("host", "label", "Hostname1")`)
         port = args[index + 1] if index + 1 < len(args) and index + 1 not in skip else ""
         if port and s.lower() in ADDRESS_KEYS:
-            return STRONG  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
+            return STRONG_SIGN  # name/value arguments: `database('app', 'app', '…', 'Server', 'db')`
         if _HOST.fullmatch(s) is not None and _PORT.fullmatch(port) is not None:
-            return STRONG
+            return STRONG_SIGN
     return best
 
 
@@ -205,7 +206,7 @@ def redact_call_slots(text: str) -> str:
         index = next((i for i, (a, b) in enumerate(spans) if a <= m.start("uq") < b), -1)
         if index < 0 or index + 1 >= len(args) or not (spans[index + 1][0] <= m.start("sq") < spans[index + 1][1]):
             continue
-        if shape + _an_address(args, (index, index + 1)) >= STRONG + WEAK:
+        if shape + _an_address(args, (index, index + 1)) >= STRONG_SIGN + WEAK_SIGN:
             found.append((m.start("s"), m.end("s")))
             at = m.end("s")
     return marked(text, found)
@@ -256,7 +257,7 @@ def redact_command_slots(text: str) -> str:
                 user, secret = (m.group("u"), "s") if m.group("s") is not None else (m.group("u2"), "s2")
                 value, lead = _unquoted(m.group(secret))
                 shape = _password_like(value) + _address_kind(address.group(0))
-                if _is_user(_unquoted(user)[0]) and shape >= STRONG + WEAK:
+                if _is_user(_unquoted(user)[0]) and shape >= STRONG_SIGN + WEAK_SIGN:
                     found.append((m.start(secret) + lead, m.start(secret) + lead + len(value)))
             at = text.find(marker, at + len(marker))
     found.sort()
