@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
-from .nameless import _split_arguments
+from .nameless import _split_arguments, _unquoted
 from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern, marked
 from .user_pairs import user_like
@@ -226,12 +226,6 @@ _AFTER_ADDRESS = LazyPattern(
 _ADDRESS_WORD = LazyPattern(r"(?:[a-z][\w+.-]{1,20}://|\\\\[\w.-]{1,63}\\)[^\s'\"|;&<>`]{0,200}")
 _SCHEME_LEAD = 24
 _COMMAND_START = LazyPattern(r"[ \t]*(?:[$#>%][ \t]+)?(?:sudo[ \t]+)?[a-z][\w.-]{0,30}[ \t]")
-
-
-def _unquoted(word: str) -> tuple[str, int]:
-    if len(word) >= 2 and word[0] == word[-1] and word[0] in "\"'":
-        return word[1:-1], 1
-    return word, 0
 
 
 def redact_command_slots(text: str) -> str:
