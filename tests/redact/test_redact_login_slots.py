@@ -48,6 +48,9 @@ KEPT = (
     # a user flag then the command's next argument, no host given
     "docker exec -u root container2 sh",
     "tool -host db -u root container2",
+    # a client's short user flag, then its database's name, words and a number
+    "mysql --host db.internal -u root shop2024",
+    "mysqldump --host=db -u admin inventory_2023",
     # a sentence after a verb that connects
     "Then connect to it with psql2024",
     "Then connect to staging2024",

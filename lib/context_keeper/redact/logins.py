@@ -50,8 +50,8 @@ _LOGIN_VERBS = ("register", "userstore", "redential", "Register", "REGISTER", "C
 TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "register", "userstore", "redential")
 
 
-# A host given by its flag on the same command (`-host sap01`, `--server db`): the user flag then
-# names a login's user, and words and a number after it (`thunder9960`) its password.
+# A host given by its flag on the same command (`-host sap01`, `--server db`): a long user flag
+# then names a login's user, and words and a number after it (`thunder9960`) its password.
 _HOST_FLAG = LazyPattern(r"(?<![^ \t])--?(?i:host(?:name)?|server)[ \t=]+[^\s-]")
 
 
@@ -75,7 +75,10 @@ def _password(m: re.Match[str]) -> str:
     cases = any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s)
     mixed = strongly_mixed(s) or looks_random(s) or cases
     by_flag = m.groupdict().get("flag") is not None
-    hosted = by_flag and not mixed and _host_given(m, s)
+    # (a long user flag: `-u root` is most often a client's user before its database's name,
+    # `mysql --host db -u root shop2024`)
+    long_flag = by_flag and m.group("flag").lstrip("+-").lower() not in ("u", "l")
+    hosted = long_flag and not mixed and _host_given(m, s)
     if by_flag and not mixed and not hosted:
         return m.group(0)  # `-u root container2`: a user flag, then the command's next argument
     if (
