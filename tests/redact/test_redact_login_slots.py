@@ -102,6 +102,10 @@ NOT_READ = (
     "git clone https://github.com/alice/repo alice Feature-2024",
     "open https://example.com/docs users Release2024",
     "scp file.txt https://files.internal:8080/drop alice Report2024",
+    # any scheme's URL with a path names what a command fetches, clones or plays
+    "git clone ssh://git@github.com/org/repo.git repo Release2024",
+    "ffmpeg -i rtsp://cam.local:554/stream output Video_2024",
+    "wget ftp://ftp.example.com/pub/file.tgz archive Data2024",
 )
 
 

@@ -88,6 +88,15 @@ def _address_kind(address: str) -> int:
     return WEAK_SIGN if _URL_PORT.match(address, address.index("//") + 2) is None else STRONG_SIGN
 
 
+def _command_address_kind(address: str) -> int:
+    """In a command, a URL of any scheme with a path names what it fetches, clones or plays
+    (`ssh://git@host/org/repo.git repo …`, `rtsp://cam:554/stream out …`), not a server to log
+    in to: 0; a share's UNC path (`\\\\fs01\\team`) is its server's."""
+    if "://" in address and _URL_PATH.match(address, address.index("//") + 2) is not None:
+        return 0
+    return _address_kind(address)
+
+
 _URL_PORT = LazyPattern(r"[^/\s:@]{1,200}:\d{2,5}(?:[/\s]|$)")
 _URL_PATH = LazyPattern(r"[^/\s]{1,200}/[^/\s?#]")
 
@@ -250,7 +259,7 @@ def redact_command_slots(text: str) -> str:
             ):
                 user, secret = (m.group("u"), "s") if m.group("s") is not None else (m.group("u2"), "s2")
                 value, lead = _unquoted(m.group(secret))
-                shape = _password_like(value) + _address_kind(address.group(0))
+                shape = _password_like(value) + _command_address_kind(address.group(0))
                 if _is_user(_unquoted(user)[0]) and shape >= STRONG_SIGN + WEAK_SIGN:
                     found.append((m.start(secret) + lead, m.start(secret) + lead + len(value)))
             at = text.find(marker, at + len(marker))
