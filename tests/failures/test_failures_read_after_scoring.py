@@ -228,6 +228,10 @@ def test_a_program_naming_itself_on_its_failures_names_its_others_before_them_to
 def test_what_a_program_printed_right_before_it_aborted_is_its_reason() -> None:
     abort = "/bin/bash: line 1:  812 Aborted                 ./app"
     assert messages("malloc(): corrupted top size\n" + abort) == ["malloc(): corrupted top size"]
+    assert messages("*** stack smashing detected ***: terminated\n" + abort) == [
+        "*** stack smashing detected ***: terminated"
+    ]
+    assert messages("pure virtual method called\n" + abort) == ["pure virtual method called"]
     thrown = "terminate called after throwing an instance of 'std::logic_error'\n  what():  no port\n"
     assert messages(thrown + abort.replace("Aborted ", "Aborted (core dumped)")) == [
         "terminate called after throwing an instance of 'std::logic_error'; what(): no port"
@@ -240,6 +244,10 @@ def test_an_abort_with_no_reason_right_above_it_stays_the_shells_report() -> Non
     assert messages("loading\n\n" + abort) == ["Aborted ./app"]
     assert messages("a.c:3:5: note: here\n    |     ^~~\n" + abort) == ["Aborted ./app"]
     assert messages("1 warning generated.\n" + abort) == ["Aborted ./app"]
+    # A progress line the program flushed before it aborted says nothing went wrong.
+    assert messages("Loaded 10 items\n" + abort) == ["Aborted ./app"]
+    assert messages("processing file 3 of 10: data.csv\n" + abort) == ["Aborted ./app"]
+    assert messages("Done.\n" + abort) == ["Aborted ./app"]
     # Another signal is sent to the program, not raised by it: the line above is no reason.
     assert messages("loading\n/bin/bash: line 1:  812 Segmentation fault      ./app") == ["Segmentation fault ./app"]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from context_keeper.failures import failure_messages
+import pytest
+
+from context_keeper.failures import failure_messages, restated
 from context_keeper.failures.restated import fuller
 
 
@@ -51,3 +53,38 @@ def test_an_indented_line_or_a_later_one_is_not_what_the_program_said_first() ->
     assert fuller([indented[1]], indented) == [indented[1]]
     later = ["Error: the file is missing", "could not load it: Error: the file is missing"]
     assert fuller([later[0]], later) == [later[0]]
+
+
+def test_a_warning_of_the_same_words_is_not_the_failure() -> None:
+    lines = [
+        "warning: attempt 1 failed: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "Error: connect ECONNREFUSED 127.0.0.1:5432",
+    ]
+    assert fuller([lines[1]], lines) == [lines[1]]
+
+
+def test_many_messages_each_read_only_the_lines_that_end_in_their_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each message's earlier lines are those ending in its words after a `: `, found once for
+    # all: a line that cannot restate it is not read again for every message.
+    read = []
+
+    class _Counting:
+        def search(self, text: str) -> None:
+            read.append(text)
+
+    monkeypatch.setattr(restated, "WARNING_RE", _Counting())
+    lines = [f"Error: the step number {i} failed" for i in range(400)]
+    lines.append("could not run it: Error: the step number 7 failed")
+    lines.append("Error: the step number 7 failed again")
+    assert fuller(lines[:400], lines) == lines[:400]
+    assert len(read) <= len(lines)
+
+
+def test_the_fuller_line_is_the_nearest_above_as_it_was_read_line_by_line() -> None:
+    lines = [
+        "first try: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "could not load the schema: Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "Error: connect ECONNREFUSED 127.0.0.1:5432",
+        "later: Error: connect ECONNREFUSED 127.0.0.1:5432",
+    ]
+    assert fuller([lines[2]], lines) == [lines[1]]

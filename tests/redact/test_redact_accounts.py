@@ -86,6 +86,10 @@ def test_a_registered_user_s_password_goes_after_its_domain_or_as_a_passphrase(t
         "aws ec2 register-image --name base us-east-1",
         "cloudctl create-worker pool-a eu-west-2a",
         "app.register blueprint main",
+        # `register` without a user's domain: a model, an app, a sentence
+        "register model resnet50 ResNet50v2",
+        "$ register app frontend Release2024",
+        "register the handler for route2024",
     ],
 )
 def test_a_place_s_name_after_a_register_or_create_verb_is_kept(text: str) -> None:

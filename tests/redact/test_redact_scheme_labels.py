@@ -45,6 +45,8 @@ TAKEN = (
     (f"X-Amz-Signature={HEX64}", HEX64),
     # a password is never the scheme's fields
     ("DB_PASSWORD=v1:Summer2024abc", "Summer2024abc"),
+    # nor passwords written after versions, a key ring's or a rotation's
+    ("password: v1:Tr0ub4dor3xQ:v2:Sup3rS3cretZ", "Sup3rS3cretZ"),
 )
 
 
@@ -61,3 +63,10 @@ def test_the_shape_wants_every_field_labelled() -> None:
     assert not labelled(f"t=17327,v1={HEX64}")  # not a Unix time
     assert not labelled(f"v1={HEX64[:20]}")  # one version label before no digest's length
     assert not labelled("v1:K8mN2pQ4rS6tU8vWXy0zA1bC2dE3fG4hI5jK6lM7nO8p")
+
+
+def test_a_key_ring_is_no_schemes_output() -> None:
+    # one key per version: labelled fields, but neither a timestamp nor an envelope's two runs
+    assert not labelled("v1:4f9a8c2e1b7d6a3f5e8c9b2a1d4f7e6c,v2:9b8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d")
+    assert not labelled("v1=Zk9xQ2hTb3VyY2VLZXlCYXNlNjQ=,v2=QmFzZTY0S2V5VHdvSGVyZQ==")
+    assert not labelled("v1:Tr0ub4dor3xQ:v2:Sup3rS3cretZ")

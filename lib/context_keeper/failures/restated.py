@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from context_keeper.failures.lines import LINE_CAP, collapse
-from context_keeper.failures.wording import LEVEL_RE
+from context_keeper.failures.wording import LEVEL_RE, WARNING_RE
 
 _BARE = "Error: "
 # A tail this short (one word, a number) ends many unrelated lines.
@@ -29,24 +29,42 @@ def fuller(messages: list[str], lines: list[str]) -> list[str]:
     if not messages or len(lines) < 2:
         return messages
     said = [collapse(line) for line in lines]
-    return [_earlier(m, lines, said) for m in messages]
+    first: dict[str, int] = {}
+    for n, text in enumerate(said):
+        first.setdefault(text, n)
+    wanted = {t for m in messages for t in _tails(m)}
+    # Where each tail ends a line after a `: ` (the only place a lead that says something ends),
+    # found in one pass: searched back line by line for each message, a long output of
+    # distinct messages cost its lines times its messages.
+    ending: dict[str, list[int]] = {}
+    for n, text in enumerate(said):
+        k = text.find(": ")
+        while k != -1:
+            if text[k + 2 :] in wanted:
+                ending.setdefault(text[k + 2 :], []).append(n)
+            k = text.find(": ", k + 2)
+    return [_earlier(m, lines, said, first.get(m, -1), ending) for m in messages]
 
 
-def _earlier(message: str, lines: list[str], said: list[str]) -> str:
-    try:
-        at = said.index(message)
-    except ValueError:
-        return message  # composed of several lines, or reworded: not one line restated
+def _tails(message: str) -> list[str]:
     tails = [message] + ([message[len(_BARE) :]] if message.startswith(_BARE) else [])
-    tails = [t for t in tails if len(t) >= _MIN_TAIL and " " in t]
-    for n in range(at - 1, -1, -1):
+    return [t for t in tails if len(t) >= _MIN_TAIL and " " in t]
+
+
+def _earlier(message: str, lines: list[str], said: list[str], at: int, ending: dict[str, list[int]]) -> str:
+    if at < 0:
+        return message  # composed of several lines, or reworded: not one line restated
+    tails = _tails(message)
+    for n in sorted({n for t in tails for n in ending.get(t, ()) if n < at}, reverse=True):
         line, text = lines[n], said[n]
         # At the margin: an indented line is a frame, an excerpt or a continuation of another.
         if text == message or not line[:1].strip() or len(text) > LINE_CAP:
             continue
         # The longest tail first: `[!] Error: x` restates `Error: x` behind a mark.
         tail = next((t for t in tails if text.endswith(t)), "")
-        if tail and _says(text[: -len(tail)]):
+        if not tail or not _says(text[: -len(tail)]):
+            continue
+        if not WARNING_RE.search(text):  # (a warning of the same words, an earlier attempt's, is not the failure)
             return text
     return message
 

@@ -175,6 +175,20 @@ def _abort_reason(above: list[str]) -> str:
     else:
         return ""
     head = collapse(parts[0])
-    if _SHELL_RE.match(head) or WARNING_RE.search(head) or is_verdict(head) or score(head, located=False) < 0:
+    if _SHELL_RE.match(head) or WARNING_RE.search(head) or is_verdict(head):
         return ""
-    return compose("", parts)
+    # A program that flushes its output (`std::endl`) leaves its last progress line there
+    # (`Loaded 10 items`, `Done.`): only a line that reads as what went wrong is the reason.
+    said = score(head, located=False)
+    return compose("", parts) if said > 0 or (said == 0 and _ABORT_WORDS_RE.search(head)) else ""
+
+
+# The words a runtime or a C library writes when it aborts a program: the allocator's checks
+# (`free(): ...`, `double free or corruption`, `corrupted size`), the stack's guard (`*** stack
+# smashing detected ***`), an uncaught C++ exception (`terminate called ...`), an assertion, a
+# panic, a pure virtual call.
+_ABORT_WORDS_RE = re.compile(
+    r"^[\w:]+\(\): \S|\b(?:abort\w*|assert\w*|terminat\w*|corrupt\w*|double free|detected|invalid"
+    r"|panick?\w*|fatal|fail\w*|errors?|pure virtual|overflow|violation|illegal|unreachable|uncaught|unhandled)\b",
+    re.IGNORECASE,
+)

@@ -35,7 +35,10 @@ _DOMAIN = LazyPattern(r"[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}")
 _PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:-[a-z]{3,}){2,}-\d{3,}")
 
 
-def _last_is_password(args: str) -> re.Match[str] | None:
+def _last_is_password(args: str, by_domain: bool = False) -> re.Match[str] | None:
+    """The last argument when it is a password after a user; with `by_domain` (`register`, a
+    word that registers models, plugins and handlers as often as users), only after a user's
+    domain (`register bob example.com …`)."""
     try:
         words = shlex.split(args)
     except ValueError:
@@ -48,6 +51,8 @@ def _last_is_password(args: str) -> re.Match[str] | None:
     user, value = words[-2], words[-1]
     if len(positional) >= 3 and _DOMAIN.fullmatch(user) is not None and not words[-3].startswith("-"):
         user = words[-3]  # `register bob example.com …`: the user, its domain, then its password
+    elif by_domain:
+        return None  # `register model resnet50 ResNet50v2`, `register the handler for route2024`
     if _USER.fullmatch(user) is None or not password_shaped(value) or not_a_secret(value) or "/" in value:
         return None
     if _PASSPHRASE.fullmatch(value) is not None:
@@ -69,7 +74,8 @@ def redact_account_passwords(text: str) -> str:
     """Each account-making command's last argument, when it is the password after a user, marked."""
     out, pos = [], 0
     for m in _ACCOUNT_VERB.finditer(text):
-        found = _last_is_password(m.group("args"))
+        verb = text[m.start() : m.start("args")]
+        found = _last_is_password(m.group("args"), by_domain=verb.lower() == "register")
         if found is None:
             continue
         start = m.start("args") + found.start()

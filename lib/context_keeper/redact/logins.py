@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .names import NOT_SECRET, tier
-from .password_shapes import password_shaped
+from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern
 from .values import has_word_part, looks_random, not_a_secret, strongly_mixed
 
@@ -50,14 +50,13 @@ _LOGIN_VERBS = ("register", "userstore", "redential", "Register", "REGISTER", "C
 TRIGGERS = ("-user", "-USER", "-User", "-u ", "-l ", "-login", "+login", "register", "userstore", "redential")
 
 
-# A host given by its flag on the same command (`-host sap01`, `--server db`): the user flag then
-# names a login's user, and words and a number after it (`thunder9960`) its password.
+# A host given by its flag on the same command (`-host sap01`, `--server db`): a long user flag
+# then names a login's user, and words and a number after it (`thunder9960`) its password.
 _HOST_FLAG = LazyPattern(r"(?<![^ \t])--?(?i:host(?:name)?|server)[ \t=]+[^\s-]")
-_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
 
 
 def _host_given(m: re.Match[str], s: str) -> bool:
-    if _WORDS_AND_DIGITS.fullmatch(s) is None:
+    if WORDS_AND_DIGITS.fullmatch(s) is None:
         return False
     start = max(0, m.start() - 300)  # (the same command: a few flags before the user's)
     line_start = m.string.rfind("\n", start, m.start()) + 1
@@ -76,7 +75,10 @@ def _password(m: re.Match[str]) -> str:
     cases = any(c.isupper() for c in s) and any(c.islower() for c in s) and any(c.isdigit() for c in s)
     mixed = strongly_mixed(s) or looks_random(s) or cases
     by_flag = m.groupdict().get("flag") is not None
-    hosted = by_flag and not mixed and _host_given(m, s)
+    # (a long user flag: `-u root` is most often a client's user before its database's name,
+    # `mysql --host db -u root shop2024`)
+    long_flag = by_flag and m.group("flag").lstrip("+-").lower() not in ("u", "l")
+    hosted = long_flag and not mixed and _host_given(m, s)
     if by_flag and not mixed and not hosted:
         return m.group(0)  # `-u root container2`: a user flag, then the command's next argument
     if (

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
-from .password_shapes import password_shaped
+from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern, marked
 from .user_pairs import user_like
 from .values import not_a_secret, strongly_mixed
@@ -181,15 +181,11 @@ _HOST_USER_SECRET = LazyPattern(
 )
 
 
-# Words and a number of three digits or more, as people choose them: `sunset7714`, `maple-river-2291`.
-_WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
-
-
 def _host_user_secret(m: re.Match[str]) -> str:
     s = m.group("s")
     if not _bare_user(m.group("u")) or not password_shaped(s) or not_a_secret(s) or MARK in s:
         return m.group(0)
-    if not (strongly_mixed(s) or is_random_token(s) or _WORDS_AND_DIGITS.fullmatch(s) is not None):
+    if not (strongly_mixed(s) or is_random_token(s) or WORDS_AND_DIGITS.fullmatch(s) is not None):
         return m.group(0)  # `v2_beta`, `schema_1`: a path's or a schema's name beside a host and a user
     return m.string[m.start() : m.start("s")] + MARK + m.string[m.end("s") : m.end()]
 
@@ -219,6 +215,8 @@ _COMPOUND_COMMAND = LazyPattern(
     re.MULTILINE,
 )
 _FLAG = LazyPattern(r"--?[A-Za-z]")
+# The server a console's `CONNECT` names before the user: `remote:db/app`, `db.example.com`, `localhost`.
+_SERVER = LazyPattern(r"[^\s:]+:\S+|localhost|[\w-]+(?:\.[\w-]+)+|\S+@\S+")
 _PROSE_ENDS = (":", "*", ",", ".", ")", "`")
 
 
@@ -248,7 +246,7 @@ def _one_compound(m: re.Match[str]) -> str:
     # a server's address among the arguments (`SQLConnectInfo app@db.internal app …`) makes it a
     # login's line, whatever the password's shape (words and digits: `castle2250`)
     addressed = _AN_ADDRESS.search(m.group("args")) is not None
-    return done if addressed and _WORDS_AND_DIGITS.fullmatch(value) else m.group(0)
+    return done if addressed and WORDS_AND_DIGITS.fullmatch(value) else m.group(0)
 
 
 _AN_ADDRESS = LazyPattern(
@@ -272,6 +270,8 @@ def _one_command(m: re.Match[str]) -> str:
     words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
     if any(_FLAG.match(w) for _, w in words):
         return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+    if m.group(0)[:7].lower() == "connect" and (len(words) < 3 or not _SERVER.fullmatch(words[0][1])):
+        return m.group(0)  # `connect to staging2024`: a sentence's; a console's names its server first
     if words[-1][1].endswith(_PROSE_ENDS):
         return m.group(0)  # `… insertion points:**`: a sentence's or a heading's last word
     target: tuple[int, str] | None = None

@@ -19,6 +19,8 @@ from .values import (
 )
 
 SYMBOLS = frozenset("!@#$%^&*+=?~")
+# Words and a number of three digits or more, as people choose them: `sunset7714`, `maple-river-2291`.
+WORDS_AND_DIGITS = LazyPattern(r"[A-Za-z]{3,}(?:[.-][A-Za-z]{3,}){0,3}[._-]?\d{3,}[!@#$%^&*?]?")
 _SECRET_NOUNS = frozenset("password passwd passphrase pass pwd secret token key apikey".split())
 _HOST_PORT = LazyPattern(r"[\w.-]+:\d{1,5}")
 DOMAIN = LazyPattern(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}")

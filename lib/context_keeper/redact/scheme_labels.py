@@ -6,9 +6,10 @@ salt envelope (`v1:<salt>:v1:<nonce>:<ciphertext>`) stand under a secret-soundin
 too. What tells them apart is that the scheme labels each field: a version (`v1`, `v0`, `v1a`),
 a timestamp (`t=`, `ts=` and ten digits), a digest's slot (`h1=`). A random secret is one run,
 and a person's password is not written as fields the scheme names. So a value read whole as
-such labelled fields with at least two labels is kept (`labelled`); under a signature's name,
-so is one label before a MAC's or a digest's exact length (`v0=<hex>`, `sha1=<hex>`,
-`v1,<base64>`: `signed`). Every other value is judged as before: a bare signature or salt
+such labelled fields with at least two labels, one of them a timestamp or a version before two
+runs, is kept (`labelled`: a key ring, `v1:<key>,v2:<key>`, is labelled fields too); under a
+signature's name, so is one label before a MAC's or a digest's exact length (`v0=<hex>`,
+`sha1=<hex>`, `v1,<base64>`: `signed`). Every other value is judged as before: a bare signature or salt
 stays a secret when it looks random (a presigned URL's signature grants access).
 """
 
@@ -39,6 +40,10 @@ _MAC = r"(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9+/]{86}==)"
 _MESSAGE_SIGNATURE = r"[a-z][a-z0-9-]{0,15}=:[A-Za-z0-9+/]{40,700}={0,2}:?"  # (the colon after it read as punctuation)
 _ONE = rf"(?:(?:{_VERSION}|{_ALGORITHM})={_DIGEST}|{_VERSION},{_MAC}|{_MESSAGE_SIGNATURE})"
 _ONE_LABEL = LazyPattern(rf"{_ONE}(?: {_ONE})*")
+# What only a scheme's output holds: a timestamp field (a signature's header), or a version
+# before two runs (an envelope's nonce and ciphertext). A key ring, one key per version
+# (`v1:<key>,v2:<key>`), has neither, nor has a password written after versions.
+_SCHEME_MARK = LazyPattern(rf"(?<![\w=])(?:t|ts|timestamp)=\d{{10}}|(?:{_VERSION}|{_SLOT})[=:,]{_RUN}:{_RUN}")
 _STARTS = LazyPattern(rf"(?:{_VERSION}|{_SLOT}|{_ALGORITHM})[=:,]|(?:t|ts|timestamp)=\d")
 
 
@@ -46,7 +51,7 @@ def labelled(v: str) -> bool:
     """Whether `v` is a scheme's output written as its labelled fields (see the module)."""
     if len(v) > 2000 or _STARTS.match(v) is None:
         return False  # (a value not starting with a label costs one match)
-    return _LABELLED.fullmatch(v) is not None
+    return _LABELLED.fullmatch(v) is not None and _SCHEME_MARK.search(v) is not None
 
 
 def signed(v: str) -> bool:
