@@ -136,7 +136,7 @@ def _constant(frame: Any = None) -> bool:
     """Whether the pattern being compiled is one of the code's constants: compiled by the
     redaction rule tables' lazy patterns, or while a module's body runs (an import; the
     script that runs the hook is `__main__` and does not count)."""
-    frame = frame or sys._getframe(2)
+    frame = frame or sys._getframe(2)  # whoever called `_compile`: `re` itself, then its caller
     re_package = _state["re_package"]
     while frame is not None and frame.f_code.co_filename.startswith(re_package):
         frame = frame.f_back  # re.compile, re.search...
