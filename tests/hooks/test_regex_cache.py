@@ -125,3 +125,18 @@ def test_nothing_is_written_without_bytecode(tmp_path: Path, cache: Path, monkey
     _module(tmp_path, "ck_rx_nobytecode", "import re\nA = re.compile(r'ck-nobytecode-\\d')\n")
     regex_cache.save()
     assert not cache.exists()
+
+
+def test_a_full_file_starts_over_from_what_one_process_used(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiler: Any = importlib.import_module("re._compiler")
+    used, stale = r"ck-used-\d{4}", [rf"ck-stale-{i}-\d" for i in range(5)]
+    entries = {(False, p, 0): regex_cache._entry(compiler, p, 0) for p in [used, *stale]}
+    cache.write_bytes(marshal.dumps((regex_cache._header(), entries)))
+    monkeypatch.setattr(regex_cache, "MAX_ENTRIES", 4)
+    regex_cache.install(str(cache))
+    _module(tmp_path, "ck_rx_full", f"import re\nA = re.compile(r'{used}')\nB = re.compile(r'ck-new-\\d{{6}}')\n")
+    regex_cache.save()
+    kept = {key[1] for key in marshal.loads(cache.read_bytes())[1]}
+    assert kept == {used, r"ck-new-\d{6}"}

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = 1
-MAX_ENTRIES = 4000  # the library has fewer than half as many: a bound, not a budget
+# The library has fewer than half as many. Past it (patterns of earlier versions of the code
+# pile up across upgrades), the file starts over from what one process used.
+MAX_ENTRIES = 4000
 # The lazy patterns of the redaction rule tables are compiled in this module's functions.
 _RULE_TABLES = os.path.join("redact", "patterns.py")
 _RULE_TABLE_COMPILERS = ("_compile", "pattern")  # LazyPattern's and LazyRule's
@@ -73,7 +75,13 @@ def install(path: str | None = None) -> None:
         entries = _load(path)
         re_package = os.path.dirname(compiler.__file__) + os.sep
         _state.update(
-            path=path, entries=entries, new={}, compiler=compiler, original=compiler.compile, re_package=re_package
+            path=path,
+            entries=entries,
+            new={},
+            used=set(),
+            compiler=compiler,
+            original=compiler.compile,
+            re_package=re_package,
         )
         compiler.compile = _compile
     except Exception:  # noqa: BLE001 - no cache: `re` compiles as it always does
@@ -102,11 +110,13 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
     kept = state["entries"].get(key)
     if kept is not None:
         try:
-            return _build(pattern, kept)
+            built = _build(pattern, kept)
+            state["used"].add(key)
+            return built
         except Exception:  # noqa: BLE001 - code this interpreter refuses: compile it
             del state["entries"][key]
     compiled = state["original"](pattern, flags)
-    if isinstance(pattern, (str, bytes)) and len(state["new"]) + len(state["entries"]) < MAX_ENTRIES and _constant():
+    if isinstance(pattern, (str, bytes)) and len(state["new"]) < MAX_ENTRIES and _constant():
         try:
             entry = _entry(state["compiler"], pattern, int(flags))
             if _build(pattern, entry) == compiled:
@@ -158,6 +168,9 @@ def save() -> None:
         from ..store.files import atomic_write
 
         entries = {**_load(state["path"]), **state["entries"], **state["new"]}
+        if len(entries) > MAX_ENTRIES:
+            used = state["entries"]
+            entries = {**{key: used[key] for key in state["used"] if key in used}, **state["new"]}
         os.makedirs(os.path.dirname(state["path"]), exist_ok=True)
         atomic_write(state["path"], marshal.dumps((_header(), entries)), mode=0o644)
         state["entries"], state["new"] = entries, {}
