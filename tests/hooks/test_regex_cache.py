@@ -140,3 +140,11 @@ def test_a_full_file_starts_over_from_what_one_process_used(
     regex_cache.save()
     kept = {key[1] for key in marshal.loads(cache.read_bytes())[1]}
     assert kept == {used, r"ck-new-\d{6}"}
+
+
+def test_the_file_goes_where_the_bytecode_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = Path(regex_cache.__file__).resolve().parent.parent
+    monkeypatch.setattr(sys, "pycache_prefix", None)
+    assert Path(regex_cache.cache_path()).parent == package / "__pycache__"
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
+    assert Path(regex_cache.cache_path()).parent == tmp_path / str(package).lstrip("/")

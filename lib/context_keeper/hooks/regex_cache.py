@@ -5,8 +5,8 @@ redaction rules, the session's gates). `re` compiles in Python, and a pattern wh
 reach past Latin-1 takes milliseconds: together 50-80 ms of a PreCompact fold that takes
 about a second. What the compiler makes of a pattern (its `_sre` code) depends only on the
 pattern, its flags and the interpreter, so it is kept in a file in this package's
-`__pycache__`, named for the interpreter, and the next process builds each pattern from its
-code at once.
+`__pycache__` (or under `PYTHONPYCACHEPREFIX`), named for the interpreter, and the next
+process builds each pattern from its code at once.
 
 Only constants are kept: patterns compiled while a module body runs (an import) or by the
 redaction rule tables' lazy patterns. A pattern built from a session's text (a task
@@ -39,8 +39,12 @@ _state: dict[str, Any] = {}
 
 
 def cache_path() -> str:
+    """Where the bytecode of the package's `__init__` goes (`PYTHONPYCACHEPREFIX` included)."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.path.join(package, "__pycache__", f"regex.{sys.implementation.cache_tag}.marshal")
+    name = f"regex.{sys.implementation.cache_tag}.marshal"
+    if sys.pycache_prefix:
+        return os.path.join(sys.pycache_prefix, package.lstrip(os.sep), name)
+    return os.path.join(package, "__pycache__", name)
 
 
 def _sre() -> Any:
