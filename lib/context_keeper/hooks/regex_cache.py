@@ -18,16 +18,18 @@ fails on the way is `re`'s own compile. `PYTHONDONTWRITEBYTECODE` turns the writ
 
 from __future__ import annotations
 
+import importlib
 import marshal
 import os
 import sys
+from array import array
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 1
+FORMAT = 2  # 2: the code as bytes, read into a list only for a pattern compiled
 # The library has fewer than half as many. Past it (patterns of earlier versions of the code
 # pile up across upgrades), the file starts over from what one process used.
 MAX_ENTRIES = 4000
@@ -47,22 +49,20 @@ def cache_path() -> str:
     return os.path.join(package, "__pycache__", name)
 
 
-def _sre() -> Any:
-    import importlib
-
-    return importlib.import_module("_sre")  # (the engine `re` compiles to; no stubs for it)
+_sre: Any = importlib.import_module("_sre")  # the engine `re` compiles to (no stubs for it)
+# The code's units as machine integers of _sre's size: unpacked only for the patterns compiled.
+_UNIT = next((t for t in "IL" if array(t).itemsize == _sre.CODESIZE), "")
 
 
 def _header() -> tuple[Any, ...]:
-    sre = _sre()
     return (
         FORMAT,
         sys.version,
         sys.implementation.cache_tag,
-        sre.MAGIC,
-        sre.CODESIZE,
-        sre.MAXREPEAT,
-        sre.MAXGROUPS,
+        _sre.MAGIC,
+        _sre.CODESIZE,
+        _sre.MAXREPEAT,
+        _sre.MAXGROUPS,
     )
 
 
@@ -71,8 +71,6 @@ def install(path: str | None = None) -> None:
     if _state:
         return
     try:
-        import importlib
-
         compiler: Any = importlib.import_module("re._compiler")  # the module `re` compiles with
 
         path = path or cache_path()
@@ -132,13 +130,13 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
 
 def _build(pattern: Any, entry: tuple[Any, ...]) -> Any:
     flags, code, groups, groupindex, indexgroup = entry
-    return _sre().compile(pattern, flags, code, groups, groupindex, indexgroup)
+    return _sre.compile(pattern, flags, array(_UNIT, code).tolist(), groups, groupindex, indexgroup)
 
 
 def _entry(compiler: Any, pattern: Any, flags: int) -> tuple[Any, ...]:
     """What `re._compiler.compile` hands to `_sre.compile` for this pattern."""
     parsed = compiler._parser.parse(pattern, flags)
-    code = [int(op) for op in compiler._code(parsed, flags)]  # (opcodes are an int subclass)
+    code = array(_UNIT, compiler._code(parsed, flags)).tobytes()
     groupindex = dict(parsed.state.groupdict)
     indexgroup: list[str | None] = [None] * parsed.state.groups
     for name, index in groupindex.items():
