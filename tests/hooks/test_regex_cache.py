@@ -148,3 +148,14 @@ def test_the_file_goes_where_the_bytecode_goes(tmp_path: Path, monkeypatch: pyte
     assert Path(regex_cache.cache_path()).parent == package / "__pycache__"
     monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
     assert Path(regex_cache.cache_path()).parent == tmp_path / str(package).lstrip("/")
+
+
+def test_without_the_engine_re_is_left_as_it_is(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiler: Any = importlib.import_module("re._compiler")
+    original = compiler.compile
+    monkeypatch.setattr(regex_cache, "_sre", None)
+    regex_cache.install(str(cache))
+    assert compiler.compile is original
+    assert re.compile(r"ck-no-engine-\d").match("ck-no-engine-1")
+    regex_cache.save()
+    assert not cache.exists()

@@ -49,9 +49,12 @@ def cache_path() -> str:
     return os.path.join(package, "__pycache__", name)
 
 
-_sre: Any = importlib.import_module("_sre")  # the engine `re` compiles to (no stubs for it)
-# The code's units as machine integers of _sre's size: unpacked only for the patterns compiled.
-_UNIT = next((t for t in "IL" if array(t).itemsize == _sre.CODESIZE), "")
+try:  # the engine `re` compiles to (no stubs for it); another Python may not have it
+    _sre: Any = importlib.import_module("_sre")
+    # The code's units as machine integers of _sre's size: unpacked only for the patterns compiled.
+    _UNIT = next((t for t in "IL" if array(t).itemsize == _sre.CODESIZE), "")
+except Exception:  # noqa: BLE001 - then `install` finds no header and leaves `re` as it is
+    _sre, _UNIT = None, ""
 
 
 def _header() -> tuple[Any, ...]:
