@@ -71,7 +71,7 @@ def _header() -> tuple[Any, ...]:
 
 def install(path: str | None = None) -> None:
     """Compile this process's regexes from the kept code where there is some (once)."""
-    if _state:
+    if _state or _sre is None or not _UNIT:
         return
     try:
         compiler: Any = importlib.import_module("re._compiler")  # the module `re` compiles with
