@@ -15,6 +15,7 @@ later steps need are imported once the archive has started.
 
 from __future__ import annotations
 
+from . import regex_cache
 from .compacting_agent import compacting_subagent
 from .guard import HookContext, run_hook
 from .steps import archive_done, archiving, current_model, optional, record, record_subagent
@@ -66,4 +67,10 @@ def work(ctx: HookContext) -> str:
 
 
 def main() -> int:
-    return run_hook(EVENT, work)
+    # Several hundred regexes, compiled from the code kept by an earlier run (see regex_cache).
+    regex_cache.install()
+    try:
+        return run_hook(EVENT, work)
+    finally:
+        regex_cache.save()  # the block is out: the first run of the code pays this write
+        regex_cache.uninstall()
