@@ -3092,6 +3092,81 @@ PRINTED_HELD22: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         "$ docker logs bookstack 2>&1 | tail -2\n[bookstack-init] APP_KEY not set, generated: base64:{v}\n[ls.io-init] done.",
         lambda g: _b64(g, 43) + "=",
     ),
+    (
+        "gh-runner-registration-token",
+        "$ gh api -X POST repos/acme/shop/actions/runners/registration-token --jq .token\n{v}",
+        lambda g: "A" + _rand(g, 28, string.ascii_uppercase + string.digits),
+    ),
+    (
+        "argo-auth-token",
+        "$ argo auth token\nBearer {v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImtpZCI6Ik" + _rand(g, 180, AN + "-_") + "." + _rand(g, 342, AN + "-_"),
+    ),
+    (
+        "pulsar-tokens-create",
+        "$ bin/pulsar tokens create --secret-key file:///pulsar/secret.key --subject ci-publisher\n{v}",
+        lambda g: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjaS1wdWJsaXNoZXIifQ." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "ldapsearch-userpassword-b64",
+        "$ ldapsearch -LLL -Y EXTERNAL -H ldapi:/// -b ou=svc,dc=acme,dc=io '(cn=backup)' userPassword\n"
+        "dn: cn=backup,ou=svc,dc=acme,dc=io\nuserPassword:: {v}",
+        lambda g: base64.b64encode(_rand(g, 18, AN + "!#").encode()).decode(),
+    ),
+    (
+        "authelia-crypto-rand",
+        "$ docker run --rm authelia/authelia:4.38 authelia crypto rand --length 64 --charset alphanumeric\nRandom Value: {v}",
+        lambda g: _rand(g, 64, AN),
+    ),
+    (
+        "teleport-invite-token",
+        "$ tctl tokens add --type=node --ttl=1h\nThe invite token: {v}\nThis token will expire in 60 minutes.",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "boundary-database-init",
+        "$ boundary database init -config /etc/boundary/controller.hcl\n...\nInitial auth information:\n  Auth Method ID:     ampw_1234567890\n"
+        "  Auth Method Name:   Generated global scope initial password auth method\n  Login Name:         admin\n  Password:           {v}",
+        lambda g: _rand(g, 20, AN),
+    ),
+    (
+        "ios-ppp-chap",
+        "gw1#show running-config interface Dialer1 | include chap\n ppp chap hostname isp-4711\n ppp chap password 0 {v}",
+        lambda g: _rand(g, 16, AN),
+    ),
+    (
+        "go-httputil-dump",
+        "=== RUN   TestWebhook\n    webhook_test.go:57: request:\n        POST /hooks/deploy HTTP/1.1\n        Host: ci.acme.io\n"
+        "        X-Hub-Signature-256: sha256=5e0f1a2b3c4d5e6f\n        Cookie: session={v}\n--- FAIL: TestWebhook (0.01s)",
+        lambda g: _rand(g, 48, AN + "-_"),
+    ),
+    (
+        "concourse-get-pipeline",
+        "$ fly -t ci get-pipeline -p shop | yq '.resources[] | select(.name == \"repo\") | .source'\n"
+        "uri: https://git.acme.io/acme/shop.git\nusername: ci\npassword: {v}",
+        lambda g: _rand(g, 20, AN),
+    ),
+    (
+        "pytest-headers-locals",
+        "    def test_orders(api):\n>       assert api.get('/orders', headers=headers).status_code == 200\nE       assert 401 == 200\n\n"
+        "api        = <FlaskClient <Flask 'shop'>>\nheaders    = {{'Accept': 'application/json', 'X-Api-Key': '{v}'}}",
+        lambda g: _rand(g, 40, AN),
+    ),
+    (
+        "jenkins-agent-jnlp-secret",
+        "$ curl -s -u \"admin:$JT\" https://ci.acme.io/computer/build-1/jenkins-agent.jnlp | xmllint --xpath '//argument[1]/text()' -\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "kubeadm-bootstrap-token-secret",
+        "$ kubectl -n kube-system get secret bootstrap-token-8c2d1f -o jsonpath='{{.data.token-secret}}' | base64 -d\n{v}",
+        lambda g: _rand(g, 16, string.ascii_lowercase + string.digits),
+    ),
+    (
+        "nomad-gossip-keyring",
+        "$ nomad operator gossip keyring generate\n{v}",
+        lambda g: _b64(g, 43) + "=",
+    ),
 )
 
 
