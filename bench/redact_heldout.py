@@ -5429,7 +5429,7 @@ POSITIONS_HELD22 = (
     "+ wget -q --user=mirror --password='{v}' https://files.acme.io/dist/shop-2.4.0.tar.gz",
     "[2026-11-28T04:10:04.112Z] + ./gradlew publish -PsonatypeUsername=acme -PsonatypePassword={v}",
     "Step 4/9 : RUN pip install --index-url https://ci:{v}@pypi.acme.io/simple/ -r requirements.txt",
-    '#12 [build 3/6] RUN --mount=type=secret,id=npm echo "_auth={b}" >> .npmrc\n#12 DONE 0.1s',
+    "#12 [build 3/6] RUN pnpm config set //npm.acme.io/:_authToken {k} && pnpm install --frozen-lockfile\n#12 DONE 9.8s",
     # test runners' output
     "    def test_connect(settings):\n>       conn = connect(settings.dsn)\n\n"
     "settings   = Settings(dsn='host=db user=shop', db_password='{v}', pool=5)\n\ntests/test_db.py:14: OperationalError",
@@ -5519,11 +5519,11 @@ POSITIONS_HELD22 = (
     "admin> show snmp\nSNMP v3 user: monitor\n  Auth protocol: SHA\n  Auth password: {v}\n  Priv protocol: AES",
     # shell histories
     "$ history | tail -3\n  812  cd ~/shop\n  813  psql 'postgresql://shop:{v}@db.acme.io/shop?sslmode=require'\n  814  history | tail -3",
-    "$ grep -h redis ~/.local/share/fish/fish_history\n- cmd: redis-cli -h cache.acme.io --pass {v} INFO keyspace",
+    "$ grep -h redis ~/.local/share/fish/fish_history\n- cmd: memtier_benchmark -s cache.acme.io --authenticate={v} -n 1000",
     "PS> Get-Content (Get-PSReadLineOption).HistorySavePath | Select-Object -Last 1\n"
-    "Connect-ExchangeOnline -Credential (New-Object PSCredential('ops@acme.io', (ConvertTo-SecureString '{v}' -AsPlainText -Force)))",
+    "Connect-ExchangeOnline -Credential (New-Object PSCredential('ops@acme.io', (ConvertTo-SecureString -AsPlainText -Force -String '{v}')))",
     "$ grep -a IDENTIFIED ~/.mysqlsh/history.sql\n\\sql ALTER USER 'app'@'%' IDENTIFIED BY '{v}';",
-    "$ tail -1 ~/.psql_history\nCREATE ROLE reporting LOGIN PASSWORD '{v}';",
+    "$ tail -1 ~/.psql_history\nALTER USER reporting WITH ENCRYPTED PASSWORD '{v}';",
     "$ cat ~/.rediscli_history\nAUTH default {v}\nKEYS session:*",
     "$ tail -2 ~/.dbshell\nuse shop\ndb.createUser({{user: 'reader', pwd: '{v}', roles: ['read']}})",
     '$ sqlite3 ~/.local/share/atuin/history.db "select command from history order by timestamp desc limit 1"\n'
@@ -5542,7 +5542,7 @@ POSITIONS_HELD22 = (
     'resource "helm_release" "grafana" {{\n  set_sensitive {{\n    name  = "adminPassword"\n    value = "{v}"\n  }}\n}}',
     'const dbPassword = new random.RandomPassword("db", {{ length: 24 }});\nconst cluster = new aws.rds.Cluster("shop", {{ masterPassword: "{v}" }});',
     "- name: create app user\n  community.rabbitmq.rabbitmq_user:\n    user: shop\n    password: '{v}'\n    vhost: /shop",
-    "grafana:\n  adminUser: admin\n  adminPassword: {v}\n  persistence:\n    enabled: true",
+    "redis:\n  auth:\n    enabled: true\n    password: {v}\n  architecture: standalone",
     'deploy:\n  stage: deploy\n  script:\n    - curl --fail -u "ci:{v}" -T dist/app.zip https://nexus.acme.io/repository/raw/app.zip',
     "      - run:\n          name: Publish\n          command: FLIT_USERNAME=ci FLIT_PASSWORD={v} flit publish --repository acme",
     "environment {{\n    REGISTRY_PASS = '{v}'\n}}",
@@ -5554,7 +5554,7 @@ POSITIONS_HELD22 = (
     '"RabbitMQ": {{ "Host": "mq", "Username": "shop", "Password": "{v}" }},',
     'CHANNEL_LAYERS = {{"default": {{"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {{"hosts": ["rediss://:{v}@cache:6380/0"]}}}}}}',
     'let client = redis::Client::open("rediss://:{v}@cache:6380/0")?;',
-    "$ gcloud sql users set-password shop --instance=shop-pg --password='{v}'",
+    "$ aws rds modify-db-instance --db-instance-identifier shop --master-user-password '{v}' --apply-immediately",
     "$ az storage blob upload --account-name acmeart --account-key '{k}' -c dist -f app.zip -n app.zip",
     "$ doctl registry login --access-token {k}",
     "$ curl --aws-sigv4 'aws:amz:eu-west-1:es' --user 'AKIAIOSFODNN7EXAMPLE:{k}' https://search.acme.io/_cat/indices",
@@ -5728,7 +5728,7 @@ BENIGN_HELD22 = (
     "spring.datasource.druid.stat-view-servlet.login-username=admin\nspring.datasource.druid.stat-view-servlet.enabled=false",
     '"RabbitMQ": { "Host": "mq", "Username": "shop", "PasswordSecretName": "rabbitmq-shop-password" },',
     'let client = redis::Client::open(std::env::var("REDIS_URL")?)?;',
-    "$ gcloud sql users set-password shop --instance=shop-pg --prompt-for-password",
+    "$ aws rds modify-db-instance --db-instance-identifier shop --manage-master-user-password --apply-immediately",
     "$ az storage blob upload --account-name acmeart --auth-mode login -c dist -f app.zip -n app.zip",
     "$ doctl registry login --expiry-seconds 3600",
     '$ wget --header="Deploy-Token: $CI_DEPLOY_TOKEN" https://gitlab.acme.io/api/v4/projects/12/packages/generic/app/2.4.0/app.zip',
