@@ -5453,7 +5453,7 @@ POSITIONS_HELD22 = (
     "FAILED tests/test_s3.py::test_upload - botocore.exceptions.ClientError: ... with aws_secret_access_key='{k}'",
     # debuggers, REPLs and error pages
     "(byebug) ENV['SIDEKIQ_REDIS_PASSWORD']\n\"{v}\"",
-    'iex(1)> Application.get_env(:shop, Shop.Repo)[:password]\n"{v}"',
+    'iex(shop@web1)1> :sys.get_state(Shop.Mailer.Worker).smtp\n%{{relay: "smtp.acme.io", username: "shop", password: "{v}"}}',
     '(lldb) po credentials.apiKey\n"{k}"',
     "debug> exec('process.env.MAILGUN_KEY')\n'{k}'",
     "ipdb> pp self.conn_params\n{{'dbname': 'shop', 'host': 'db', 'password': '{v}', 'user': 'shop'}}",
@@ -5556,8 +5556,8 @@ POSITIONS_HELD22 = (
     'let client = redis::Client::open("rediss://:{v}@cache:6380/0")?;',
     "$ aws rds modify-db-instance --db-instance-identifier shop --master-user-password '{v}' --apply-immediately",
     "$ az storage blob upload --account-name acmeart --account-key '{k}' -c dist -f app.zip -n app.zip",
-    "$ doctl registry login --access-token {k}",
-    "$ curl --aws-sigv4 'aws:amz:eu-west-1:es' --user 'AKIAIOSFODNN7EXAMPLE:{k}' https://search.acme.io/_cat/indices",
+    "$ doctl compute ssh web1 --ssh-command 'printenv SPACES_SECRET'\n{k}",
+    "$ curl --digest -u 'admin:{v}' http://camera-07.acme.local/cgi-bin/snapshot.cgi -o snap.jpg",
     "$ wget --header='Deploy-Token: {k}' https://gitlab.acme.io/api/v4/projects/12/jobs/artifacts/main/download?job=build",
     "$ http :8000/api/orders Authorization:'Token {k}'",
 )
