@@ -5594,6 +5594,13 @@ BENIGN_HELD22 = (
     '+ curl -fsS -X PUT -T build.tar.gz "$UPLOAD_URL"',
     "Secret source: Vault\nSecret VAULT_ROLE_ID fetched (sha256 1f2e3d4c...)\nSecret VAULT_SECRET_ID fetched (sha256 9a8b7c6d...)",
     "Warning: Skip output 'token' since it may contain secret.",
+    "2026-11-28T04:10:02.1000000Z ##[group]Run ./scripts/deploy.sh\n2026-11-28T04:10:02.1001000Z shell: /usr/bin/bash -e {0}\n"
+    "2026-11-28T04:10:02.1001200Z env:\n2026-11-28T04:10:02.1001600Z   DEPLOY_API_KEY: ***\n2026-11-28T04:10:02.1001800Z ##[endgroup]",
+    "TASK [debug] *******************************************************************\nok: [web1] => {\n"
+    '    "smtp_relay_password": "VARIABLE IS NOT DEFINED!"\n}',
+    "changed: [db1] => (item=None)\nchanged: [db1] => (item=reporting)",
+    "TASK [render app.env] **********************************************************\n"
+    'changed: [web1] => {"censored": "the output has been hidden due to the fact that \'no_log: true\' was specified for this result", "changed": true}',
     # test runners and debuggers with no secret
     "settings   = Settings(dsn='host=db user=shop', db_password=SecretStr('**********'), pool=5)",
     "E       AssertionError: assert {'user': 'svc'} == {'user': 'svc', 'passwd': None}\nE         Right contains 1 more item:\nE         {'passwd': None}",

@@ -3167,6 +3167,33 @@ PRINTED_HELD22: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         "$ nomad operator gossip keyring generate\n{v}",
         lambda g: _b64(g, 43) + "=",
     ),
+    (
+        "gha-step-env-header",
+        "2026-11-28T04:10:02.1000000Z ##[group]Run ./scripts/deploy.sh\n2026-11-28T04:10:02.1000500Z ./scripts/deploy.sh\n"
+        "2026-11-28T04:10:02.1001000Z shell: /usr/bin/bash -e {{0}}\n2026-11-28T04:10:02.1001200Z env:\n"
+        "2026-11-28T04:10:02.1001400Z   DEPLOY_HOST: web1.acme.io\n2026-11-28T04:10:02.1001600Z   DEPLOY_API_KEY: {v}\n"
+        "2026-11-28T04:10:02.1001800Z ##[endgroup]",
+        lambda g: _rand(g, 40, AN),
+    ),
+    (
+        "ansible-debug-task",
+        "TASK [debug] *******************************************************************\nok: [web1] => {{\n"
+        '    "smtp_relay_password": "{v}"\n}}',
+        lambda g: _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "ansible-loop-item",
+        "TASK [create database users] ***************************************************\n"
+        "changed: [db1] => (item={{'name': 'reporting', 'password': '{v}', 'priv': 'shop.*:SELECT'}})",
+        lambda g: _rand(g, 18, AN),
+    ),
+    (
+        "ansible-diff-template",
+        "TASK [render app.env] **********************************************************\n--- before: /srv/shop/app.env\n"
+        "+++ after: /home/ci/.ansible/tmp/ansible-local-1/app.env.j2\n@@ -1,2 +1,2 @@\n APP_ENV=production\n"
+        "-STRIPE_WEBHOOK_SECRET=\n+STRIPE_WEBHOOK_SECRET={v}\n\nchanged: [web1]",
+        lambda g: _rand(g, 32, AN),
+    ),
 )
 
 
