@@ -5400,3 +5400,373 @@ BENIGN_HELD21 = (
     "Spring Boot 3 masks every actuator `/env` value by default; `management.endpoint.env.show-values=ALWAYS` turns that off.",
     "pydantic's `SecretStr` prints `**********` in reprs and logs; call `get_secret_value()` only where the value is used.",
 )
+
+
+# Set 22: sealed; written while the rules were being changed by someone who had not seen it,
+# to be scored once. Two thirds of it is credentials printed where an agent reads them: CI logs
+# (a step that echoes a value, `set -x` traces, a masked line beside an unmasked one), test
+# runners' and debuggers' output (locals, a failing assertion's diff, a REPL's answer), database
+# and queue tools' show/describe output, self-hosted services' bootstrap output, network
+# devices' configuration dumps and shell histories, in tools and shapes no earlier set held. The
+# other third is everyday configuration and code in forms not held by an earlier set.
+POSITIONS_HELD22 = (
+    # CI logs and `set -x` traces
+    "2026-11-28T04:10:01.5521930Z ##[group]Run ./scripts/smoke.sh\n2026-11-28T04:10:01.5690012Z + "
+    "curl -fsS -H 'X-Smoke-Auth: {k}' https://staging.acme.io/healthz\n2026-11-28T04:10:02.0110340Z ok",
+    "[Pipeline] sh\n+ mvn -B deploy -DaltDeploymentRepository=acme::https://ci-deployer:{v}@nexus.acme.io/repository/releases\n[INFO] Scanning for projects...",
+    'Running with gitlab-runner 17.5.2 (c3d4e5f6)\n$ echo "deploying with ${{DEPLOY_USER}}:${{DEPLOY_PASS}}"\n'
+    "deploying with ci:{v}",
+    "#!/bin/bash -eo pipefail\n+ export SNOWFLAKE_PASSWORD={v}\n+ SNOWFLAKE_PASSWORD={v}\n+ dbt run --target prod",
+    "~~~ :docker: Logging in\n$ env | grep BUILDKITE_PLUGIN_DOCKER_LOGIN\nBUILDKITE_PLUGIN_DOCKER_LOGIN_USERNAME=ci\n"
+    "BUILDKITE_PLUGIN_DOCKER_LOGIN_PASSWORD={v}",
+    "##[debug]Evaluating: variables.sonarLogin\n##[debug]Result: '{k}'\n##[debug]Evaluating condition for step: 'Analyze'",
+    "+ echo '***'\n***\n+ echo \"$ARTIFACTORY_API_KEY\" | rev | rev\n{k}",
+    "[drone:exec] 2026/11/28 04:10:03 > export PLUGIN_PASSWORD={v}\n[drone:exec] 2026/11/28 04:10:03 > docker login",
+    "+ curl --ntlm -u 'ACME\\svc-build:{v}' -T app.zip https://files.acme.io/dist/",
+    "++ aws ssm get-parameter --name /shop/prod/db --with-decryption --query Parameter.Value --output text\n+ DB_PASS='{v}'\n"
+    "+ pg_dump -h db.acme.io -U shop shop",
+    "+ http --ignore-stdin -a release-bot:{v} POST https://jira.acme.io/rest/api/2/version name=2.4.0",
+    "+ wget -q --user=mirror --password='{v}' https://files.acme.io/dist/shop-2.4.0.tar.gz",
+    "[2026-11-28T04:10:04.112Z] + ./gradlew publish -PsonatypeUsername=acme -PsonatypePassword={v}",
+    "Step 4/9 : RUN pip install --index-url https://ci:{v}@pypi.acme.io/simple/ -r requirements.txt",
+    "#12 [build 3/6] RUN pnpm config set //npm.acme.io/:_authToken {k} && pnpm install --frozen-lockfile\n#12 DONE 9.8s",
+    # test runners' output
+    "    def test_connect(settings):\n>       conn = connect(settings.dsn)\n\n"
+    "settings   = Settings(dsn='host=db user=shop', db_password='{v}', pool=5)\n\ntests/test_db.py:14: OperationalError",
+    "E       AssertionError: assert {{'user': 'svc', 'passwd': '{v}'}} == {{'user': 'svc'}}\nE         Left contains 1 more item:\n"
+    "E         {{'passwd': '{v}'}}",
+    "    expect(received).toEqual(expected) // deep equality\n\n    - Expected  - 1\n    + Received  + 1\n\n      Object {{\n"
+    '    -   "smtpPass": undefined,\n    +   "smtpPass": "{v}",\n        "smtpUser": "mailer",\n      }}',
+    "  1) Mailer sends with credentials\n     Failure/Error: expect(config.smtp_password).to be_nil\n\n"
+    '       expected: nil\n            got: "{v}"',
+    '--- FAIL: TestClientAuth (0.00s)\n    client_test.go:42: NewClient() basic auth = ("svc", "{v}"), want ("svc", "")',
+    "org.opentest4j.AssertionFailedError: expected: <null> but was: <jdbc:postgresql://db:5432/shop?user=shop&password={v}>",
+    'Assert.Equal() Failure: Strings differ\n           ↓ (pos 0)\nExpected: ""\nActual:   "{v}"\n           ↑ (pos 0)',
+    "thread 'config::tests::parses' panicked at src/config.rs:88:9:\nassertion `left == right` failed\n"
+    '  left: Some("{v}")\n right: None',
+    "│ /app/worker.py:31 in run                                 │\n│ ❱ 31 │   client.login(user, password)      │\n"
+    "│ ╭──────── locals ────────╮                               │\n│ │ password = '{v}'       │                               │",
+    'Traceback (most recent call last):\n  File "/app/sync.py", line 12, in <module>\n    ftp.login("sync", "{v}")\n'
+    "ftplib.error_perm: 530 Login incorrect.",
+    '  ● Config › loads redis url\n\n    expect(received).toBe(expected)\n\n    Expected: "redis://cache:6379"\n'
+    '    Received: "redis://:{v}@cache:6379"',
+    "FAILED tests/test_s3.py::test_upload - botocore.exceptions.ClientError: ... with aws_secret_access_key='{k}'",
+    # debuggers, REPLs and error pages
+    "(byebug) ENV['SIDEKIQ_REDIS_PASSWORD']\n\"{v}\"",
+    'iex(shop@web1)1> :sys.get_state(Shop.Mailer.Worker).smtp\n%{{relay: "smtp.acme.io", username: "shop", password: "{v}"}}',
+    '(lldb) po credentials.apiKey\n"{k}"',
+    "debug> exec('process.env.MAILGUN_KEY')\n'{k}'",
+    "ipdb> pp self.conn_params\n{{'dbname': 'shop', 'host': 'db', 'password': '{v}', 'user': 'shop'}}",
+    '[1] pry(main)> Rails.application.credentials.dig(:smtp, :password)\n=> "{v}"',
+    "> config('services.mailgun.secret')\n= \"{k}\"",
+    'scala> sys.env("KAFKA_SASL_PASSWORD")\nval res0: String = {v}',
+    'jshell> System.getenv("LDAP_BIND_PASSWORD")\n$1 ==> "{v}"',
+    '(dlv) print cfg.Redis.Password\n"{v}"',
+    '(gdb) info locals\nport = 5432\nsecret = "{v}"',
+    "Request information\nUSER\tAnonymousUser\nGET\tNo GET data\n\nSettings\nUsing settings module shop.settings\n"
+    "Setting\tValue\nCELERY_BROKER_URL\t'amqp://shop:{v}@rabbit:5672//'",
+    'Environment Variables\nAPP_ENV\tlocal\nDB_CONNECTION\tmysql\nDB_PASSWORD\t"{v}"\nDB_USERNAME\t"shop"',
+    "werkzeug.exceptions.BadRequestKeyError ... Console: >>> app.config['MAIL_PASSWORD']\n'{v}'",
+    # database and queue tools
+    "shop=# SELECT srvname, umoptions FROM pg_user_mappings;\n srvname |          umoptions\n---------+------------------------------\n"
+    " legacy  | {{user=reporting,password={v}}}\n(1 row)",
+    "mysql> SELECT Host, User_name, User_password FROM mysql.slave_master_info\\G\n*************************** 1. row ***************************\n"
+    "         Host: db1.acme.io\n    User_name: repl\nUser_password: {v}",
+    '$ rabbitmqctl list_parameters -p shop\nListing runtime parameters for vhost "shop" ...\ncomponent\tname\tvalue\n'
+    'federation-upstream\tdc2\t{{"uri":"amqps://fed:{v}@mq.dc2.acme.io:5671"}}',
+    '$ curl -s localhost:8083/connectors/pg-sink/config | jq\n{{\n  "connector.class": "io.confluent.connect.jdbc.JdbcSinkConnector",\n'
+    '  "connection.user": "sink",\n  "connection.password": "{v}"\n}}',
+    '127.0.0.1:26379> SENTINEL MASTER shop\n...\n39) "auth-pass"\n40) "{v}"',
+    "clickhouse :) SHOW CREATE DICTIONARY shop.countries\n\nCREATE DICTIONARY shop.countries (...)\n"
+    "SOURCE(MYSQL(HOST 'db' PORT 3306 USER 'dict' PASSWORD '{v}' DB 'geo' TABLE 'countries'))",
+    "cqlsh> SELECT * FROM shop.integrations WHERE name = 'smtp';\n\n name | password | username\n------+----------+----------\n smtp | {v} |   mailer",
+    "MongoDB Enterprise rs0:PRIMARY> db.adminCommand({{getCmdLineOpts: 1}}).parsed.security\n"
+    "{{ keyFile: '/etc/mongo/key', ldap: {{ bind: {{ queryPassword: '{v}' }} }} }}",
+    "$ grep pass /etc/pgbackrest/pgbackrest.conf\nrepo1-cipher-pass={v}",
+    "SQL> SELECT name, remote_login_name, remote_password FROM linked_logins;\nname      remote_login_name  remote_password\n"
+    "--------  -----------------  ---------------\nERP       erp_reader         {v}",
+    "$ kafka-configs --bootstrap-server k1:9092 --describe --entity-type brokers --entity-name 1 --all | grep truststore\n"
+    "  ssl.truststore.password={v} sensitive=false synonyms={{STATIC_BROKER_CONFIG:ssl.truststore.password={v}}}",
+    "$ nats context info prod\n      Description: production\n      Server URLs: nats://n1.acme.io:4222\n"
+    "         Username: app\n         Password: {v}",
+    "$ mosquitto_sub -h mqtt.acme.io -u sensors -P '{v}' -t 'plant/#' -v",
+    "$ influx -host influx.acme.io -username grafana -password '{v}' -execute 'SHOW DATABASES'",
+    # self-hosted services' bootstrap output
+    "$ docker logs sonarqube 2>&1 | grep -i token\n2026.11.28 04:10:05 INFO  web[][o.s.s.p.Platform] scanner token generated: {k}",
+    "$ ./occ maintenance:install --database pgsql --database-name nextcloud --database-user nc "
+    "--database-pass '{v}' --admin-user admin --admin-pass '{v}'",
+    "$ forgejo-runner register --no-interactive --instance https://code.acme.io --token {k} --name ci-1",
+    "$ act_runner register --no-interactive --instance https://gitea.acme.io --token {k} --labels ubuntu-latest",
+    "Initial admin credentials:\n  URL:      https://authentik.acme.io/if/flow/initial-setup/\n  akadmin / {v}",
+    "$ docker exec zammad-railsserver rails r 'puts Setting.get(\"es_password\")'\n{v}",
+    "$ sudo cat /var/lib/rundeck/etc/realm.properties | grep admin\nadmin:{v},user,admin,architect,deploy,build",
+    '$ cat /opt/mattermost/config/config.json | jq .SqlSettings.DataSource\n"postgres://mmuser:{v}@localhost:5432/mattermost?sslmode=disable"',
+    "$ zabbix_server -R config_cache_reload && grep ^DBPassword /etc/zabbix/zabbix_server.conf\nDBPassword={v}",
+    "$ semaphore setup\n...\n> Admin password > {v}\n\nAdmin user admin created!",
+    "$ cat /etc/guacamole/guacamole.properties\npostgresql-hostname: localhost\npostgresql-username: guac\npostgresql-password: {v}",
+    "$ grep -A2 ldap /etc/gitea/app.ini\n[auth.ldap]\nBIND_DN = cn=gitea,ou=svc,dc=acme,dc=io\nBIND_PASSWORD = {v}",
+    # network devices and appliances
+    "router1#show running-config | include username\nusername netops privilege 15 password 0 {v}",
+    "ciscoasa# more system:running-config | include pre-shared-key\n ikev1 pre-shared-key {v}",
+    "[admin@MikroTik] > /export show-sensitive where name=vpn\n/ppp secret\nadd name=vpn password={v} profile=default-encryption service=l2tp",
+    "root@OpenWrt:~# uci show network.wan\nnetwork.wan.proto='pppoe'\nnetwork.wan.username='isp-4711'\nnetwork.wan.password='{v}'",
+    "ubnt@edge# show vpn ipsec site-to-site peer 203.0.113.9 authentication\n mode pre-shared-secret\n pre-shared-secret {v}",
+    "vyos@vyos# show interfaces pppoe pppoe0 authentication\n password {v}\n username isp-4711",
+    "edge1#show running-config | section bgp\nrouter bgp 65001\n neighbor 203.0.113.1 remote-as 64500\n neighbor 203.0.113.1 password 0 {v}",
+    "admin@PA-3220> show config running | match radius\n    secret {v};",
+    "FGT60F # show full-configuration user ldap | grep pass\n        set password {v}",
+    "Key Content            : {v}",
+    "admin> show snmp\nSNMP v3 user: monitor\n  Auth protocol: SHA\n  Auth password: {v}\n  Priv protocol: AES",
+    # shell histories
+    "$ history | tail -3\n  812  cd ~/shop\n  813  psql 'postgresql://shop:{v}@db.acme.io/shop?sslmode=require'\n  814  history | tail -3",
+    "$ grep -h redis ~/.local/share/fish/fish_history\n- cmd: memtier_benchmark -s cache.acme.io --authenticate={v} -n 1000",
+    "PS> Get-Content (Get-PSReadLineOption).HistorySavePath | Select-Object -Last 1\n"
+    "Connect-ExchangeOnline -Credential (New-Object PSCredential('ops@acme.io', (ConvertTo-SecureString -AsPlainText -Force -String '{v}')))",
+    "$ grep -a IDENTIFIED ~/.mysqlsh/history.sql\n\\sql ALTER USER 'app'@'%' IDENTIFIED BY '{v}';",
+    "$ tail -1 ~/.psql_history\nALTER USER reporting WITH ENCRYPTED PASSWORD '{v}';",
+    "$ cat ~/.rediscli_history\nAUTH default {v}\nKEYS session:*",
+    "$ tail -2 ~/.dbshell\nuse shop\ndb.createUser({{user: 'reader', pwd: '{v}', roles: ['read']}})",
+    '$ sqlite3 ~/.local/share/atuin/history.db "select command from history order by timestamp desc limit 1"\n'
+    "rclone config create b2 b2 account=0012ab3c key={k}",
+    # everyday configuration and code
+    '[install.scopes]\nacme = {{ token = "{k}", url = "https://npm.acme.io/" }}',
+    ':repositories [["acme" {{:url "https://maven.acme.io/releases" :username "bob" :password "{v}"}}]]',
+    "$ composer config --global bearer.satis.acme.io {k}",
+    "$ nuget sources add -Name acme -Source https://nuget.acme.io/v3/index.json -UserName bob -Password {v}",
+    "$ uv publish --publish-url https://pypi.acme.io/legacy/ --username ci --password {v}",
+    "$ poetry config http-basic.acme ci {v}",
+    "$ cargo login --registry acme {k}",
+    "$ gem push pkg/shop-2.4.0.gem --host https://gems.acme.io --key acme_key  # ~/.gem/credentials: :acme_key: {k}",
+    "services:\n  db:\n    image: mariadb:11\n    environment:\n      - MARIADB_ROOT_PASSWORD={v}\n      - MARIADB_DATABASE=shop",
+    'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: api\n    args: ["--db-password", "{v}"]',
+    'resource "helm_release" "grafana" {{\n  set_sensitive {{\n    name  = "adminPassword"\n    value = "{v}"\n  }}\n}}',
+    'const dbPassword = new random.RandomPassword("db", {{ length: 24 }});\nconst cluster = new aws.rds.Cluster("shop", {{ masterPassword: "{v}" }});',
+    "- name: create app user\n  community.rabbitmq.rabbitmq_user:\n    user: shop\n    password: '{v}'\n    vhost: /shop",
+    "redis:\n  auth:\n    enabled: true\n    password: {v}\n  architecture: standalone",
+    'deploy:\n  stage: deploy\n  script:\n    - curl --fail -u "ci:{v}" -T dist/app.zip https://nexus.acme.io/repository/raw/app.zip',
+    "      - run:\n          name: Publish\n          command: FLIT_USERNAME=ci FLIT_PASSWORD={v} flit publish --repository acme",
+    "environment {{\n    REGISTRY_PASS = '{v}'\n}}",
+    "$ gem sources --add https://bob:{v}@gems.acme.io/",
+    'config.cache_store = :redis_cache_store, {{ url: "redis://cache:6379/1", password: "{v}", namespace: "shop" }}',
+    "'redis' => ['client' => 'phpredis', 'default' => ['host' => 'cache', 'password' => '{v}', 'port' => 6379]],",
+    "spring.datasource.druid.stat-view-servlet.login-password={v}",
+    '"ConnectionStrings": {{ "Reports": "Data Source=sql1;Initial Catalog=reports;User ID=rpt;Password=\'{v}\';MultipleActiveResultSets=True" }}',
+    '"RabbitMQ": {{ "Host": "mq", "Username": "shop", "Password": "{v}" }},',
+    'CHANNEL_LAYERS = {{"default": {{"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {{"hosts": ["rediss://:{v}@cache:6380/0"]}}}}}}',
+    'let client = redis::Client::open("rediss://:{v}@cache:6380/0")?;',
+    "$ aws rds modify-db-instance --db-instance-identifier shop --master-user-password '{v}' --apply-immediately",
+    "$ az storage blob upload --account-name acmeart --account-key '{k}' -c dist -f app.zip -n app.zip",
+    "$ doctl compute ssh web1 --ssh-command 'printenv SPACES_SECRET'\n{k}",
+    "$ curl --digest -u 'admin:{v}' http://camera-07.acme.local/cgi-bin/snapshot.cgi -o snap.jpg",
+    "$ wget --header='Deploy-Token: {k}' https://gitlab.acme.io/api/v4/projects/12/jobs/artifacts/main/download?job=build",
+    "$ http :8000/api/orders Authorization:'Token {k}'",
+)
+
+
+# Ordinary lines written beside set 22: half in the same output shapes holding no secret (CI
+# logs' masked values, test and debugger output with placeholders or test doubles the rules
+# leave, database and broker tools' output with names, hashes and ids only, bootstrap output
+# that points at a file, appliances' dumps with encrypted or hashed values), half everyday files
+# and code with a reference, an environment lookup, a placeholder, a secret's name without its
+# value, or a setting whose name holds a secret word and whose value is plainly not a secret.
+BENIGN_HELD22 = (
+    # CI logs with masked values and references
+    "2026-11-28T04:10:01.5690012Z + curl -fsS -H 'X-Smoke-Auth: ***' https://staging.acme.io/healthz",
+    '2026-11-28T04:10:01.0811112Z ##[group]Run echo "token length: ${#DEPLOY_TOKEN}"\n2026-11-28T04:10:01.2210032Z token length: 40',
+    "[Pipeline] withCredentials\nMasking supported pattern matches of $NEXUS_PW\n[Pipeline] sh\n+ mvn -B deploy -Drepo.pass=****",
+    '$ echo "$DEPLOY_TOKEN"\n[MASKED]',
+    '$ echo "deploying with ${DEPLOY_USER}"\ndeploying with ci',
+    "#!/bin/bash -eo pipefail\n+ export SNOWFLAKE_PASSWORD\n+ dbt run --target prod\n04:10:05  Running with dbt=1.8.7",
+    "~~~ :docker: Logging in\n$ env | grep BUILDKITE_PLUGIN_DOCKER_LOGIN\nBUILDKITE_PLUGIN_DOCKER_LOGIN_USERNAME=ci\n"
+    "BUILDKITE_PLUGIN_DOCKER_LOGIN_PASSWORD_ENV=REGISTRY_PASSWORD",
+    "##[debug]Evaluating: variables.sonarLogin\n##[debug]Result: '********'",
+    "##vso[task.setvariable variable=adoTokenExpiry]2026-11-28T05:10:00Z",
+    "[drone:exec] 2026/11/28 04:10:03 > export PLUGIN_PASSWORD=$REGISTRY_PASSWORD",
+    "++ aws ssm get-parameter --name /shop/prod/db --with-decryption --query Parameter.Value --output text\n+ DB_PASS='[REDACTED]'",
+    '+ http --ignore-stdin -a release-bot:"$JIRA_TOKEN" POST https://jira.acme.io/rest/api/2/version name=2.4.0',
+    "+ wget -q --user=mirror --password-file=/run/secrets/mirror https://files.acme.io/dist/shop-2.4.0.tar.gz",
+    "Step 4/9 : RUN --mount=type=secret,id=pipconf,target=/etc/pip.conf pip install -r requirements.txt",
+    "#12 [build 3/6] RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci\n#12 DONE 14.2s",
+    "Running with gitlab-runner 17.5.2 (c3d4e5f6)\n  on ci-1 t3_Xz9aQ, system ID: s_0a1b2c3d4e5f",
+    '$ forgejo-runner register --no-interactive --instance https://code.acme.io --token "$RUNNER_TOKEN" --name ci-1',
+    'level=info msg="Runner registered successfully." runner=ci-1 uuid=9b1d2c3e-4f50-6172-8394-a5b6c7d8e9f0',
+    "2026-11-28T04:10:00Z woodpecker-agent: connected to server grpc://ci.acme.io:9000 (agent secret from WOODPECKER_AGENT_SECRET_FILE)",
+    '+ curl -fsS -X PUT -T build.tar.gz "$UPLOAD_URL"',
+    "Secret source: Vault\nSecret VAULT_ROLE_ID fetched (sha256 1f2e3d4c...)\nSecret VAULT_SECRET_ID fetched (sha256 9a8b7c6d...)",
+    "Warning: Skip output 'token' since it may contain secret.",
+    "2026-11-28T04:10:02.1000000Z ##[group]Run ./scripts/deploy.sh\n2026-11-28T04:10:02.1001000Z shell: /usr/bin/bash -e {0}\n"
+    "2026-11-28T04:10:02.1001200Z env:\n2026-11-28T04:10:02.1001600Z   DEPLOY_API_KEY: ***\n2026-11-28T04:10:02.1001800Z ##[endgroup]",
+    "TASK [debug] *******************************************************************\nok: [web1] => {\n"
+    '    "smtp_relay_password": "VARIABLE IS NOT DEFINED!"\n}',
+    "changed: [db1] => (item=None)\nchanged: [db1] => (item=reporting)",
+    "TASK [render app.env] **********************************************************\n"
+    'changed: [web1] => {"censored": "the output has been hidden due to the fact that \'no_log: true\' was specified for this result", "changed": true}',
+    # test runners and debuggers with no secret
+    "settings   = Settings(dsn='host=db user=shop', db_password=SecretStr('**********'), pool=5)",
+    "E       AssertionError: assert {'user': 'svc'} == {'user': 'svc', 'passwd': None}\nE         Right contains 1 more item:\nE         {'passwd': None}",
+    '    -   "smtpPass": undefined,\n    +   "smtpPass": "[Filtered]",',
+    '       expected: nil\n            got: "[FILTERED]"',
+    '--- FAIL: TestClientAuth (0.00s)\n    client_test.go:42: NewClient() basic auth = ("svc", <redacted>), want ("svc", "")',
+    "org.opentest4j.AssertionFailedError: expected: <true> but was: <false>\n\tat ShopConfigTest.passwordIsSecret(ShopConfigTest.java:31)",
+    "Assert.Equal() Failure: Values differ\nExpected: 12\nActual:   0",
+    "thread 'config::tests::parses' panicked at src/config.rs:88:9:\nassertion `left == right` failed\n  left: Some(\"SMTP_PASSWORD\")\n right: None",
+    "│ ╭──────── locals ────────╮ │\n│ │ password_env = 'SMTP_PASSWORD' │ │\n│ │ retries = 3 │ │",
+    "tests/test_api.py::test_refresh PASSED                                    [ 50%]\n"
+    "tests/test_api.py::test_token_expiry PASSED                               [100%]",
+    "token      = Token(access_token=<masked>, expires_in=0)",
+    "client     = <ApiClient base_url='https://api.acme.io' auth=BearerAuth(token='***')>",
+    "(byebug) ENV.fetch('SIDEKIQ_REDIS_PASSWORD', nil).nil?\nfalse",
+    'iex(1)> Application.get_env(:shop, Shop.Repo)[:hostname]\n"db"',
+    "(lldb) po credentials.apiKey.count\n40",
+    "ipdb> pp sorted(self.conn_params)\n['dbname', 'host', 'password', 'user']",
+    "[1] pry(main)> Rails.application.credentials.smtp.keys\n=> [:user_name, :password, :address]",
+    "> config('services.mailgun.domain')\n= \"mg.acme.io\"",
+    'scala> sys.env.contains("KAFKA_SASL_PASSWORD")\nval res1: Boolean = true',
+    'jshell> System.getenv("LDAP_BIND_PASSWORD") != null\n$2 ==> true',
+    "(dlv) print len(cfg.Redis.Password)\n24",
+    "(gdb) info locals\nport = 5432\nsecret = 0x0",
+    "Settings\nUsing settings module shop.settings\nSetting\tValue\nSECRET_KEY\t'********************'\n"
+    "DATABASES\t{'default': {'PASSWORD': '********************', 'HOST': 'db'}}",
+    'Environment Variables\nAPP_ENV\tlocal\nDB_CONNECTION\tmysql\nDB_PASSWORD\t"••••••••"',
+    "Settings from shop.settings\nKey\tValue\nSECRET_KEY\t'********************'\nSESSION_COOKIE_AGE\t1209600",
+    "FAILED tests/test_s3.py::test_upload - botocore.exceptions.NoCredentialsError: Unable to locate credentials",
+    "E   pydantic_core._pydantic_core.ValidationError: 1 validation error for Settings\nE   jwt_secret\n"
+    "E     Field required [type=missing, input_value={}, input_type=dict]",
+    '  ● Config › loads redis url\n\n    expect(received).toBe(expected)\n\n    Expected: "redis://cache:6379"\n    Received: "redis://cache:6380"',
+    "ok  \tgithub.com/acme/shop/internal/auth\t0.412s\tcoverage: 87.5% of statements",
+    # database and queue tools with names, hashes and ids only
+    "shop=# SELECT srvname, umuser FROM pg_user_mappings;\n srvname | umuser\n---------+--------\n legacy  |  16384\n(1 row)",
+    "shop=# \\du reporting\n                List of roles\n Role name | Attributes | Member of\n-----------+------------+-----------\n"
+    " reporting |            | {pg_read_all_data}",
+    "mysql> SELECT user, host, plugin FROM mysql.user WHERE user = 'repl';\n+------+------+-----------------------+\n"
+    "| user | host | plugin                |\n+------+------+-----------------------+\n| repl | %    | caching_sha2_password |\n"
+    "+------+------+-----------------------+",
+    "$ rabbitmqctl list_users\nListing users ...\nuser\ttags\nshop\t[]\nadmin\t[administrator]",
+    '$ rabbitmqctl list_parameters -p shop\nListing runtime parameters for vhost "shop" ...\ncomponent\tname\tvalue\n'
+    'federation-upstream\tdc2\t{"uri":"amqps://mq.dc2.acme.io:5671","ack-mode":"on-confirm"}',
+    '$ curl -s localhost:8083/connectors/pg-sink/config | jq\n{\n  "connection.user": "sink",\n'
+    '  "connection.password": "${file:/opt/connect/secrets.properties:pg_password}"\n}',
+    '127.0.0.1:26379> SENTINEL MASTER shop\n1) "name"\n2) "shop"\n3) "ip"\n4) "10.0.0.5"\n5) "port"\n6) "6379"',
+    '127.0.0.1:6379> ACL GETUSER reports\n1) "flags"\n2) 1) "on"\n3) "passwords"\n4) 1) "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8"',
+    '127.0.0.1:6379> ACL WHOAMI\n"default"',
+    "clickhouse :) SHOW CREATE DICTIONARY shop.countries\n\nSOURCE(MYSQL(HOST 'db' PORT 3306 USER 'dict' PASSWORD '[HIDDEN]' DB 'geo' TABLE 'countries'))",
+    "cqlsh> LIST ROLES;\n\n role      | super | login | options | datacenters\n-----------+-------+-------+---------+-------------\n"
+    " cassandra |  True |  True |        {} |         ALL",
+    "$ kafka-configs --bootstrap-server k1:9092 --describe --entity-type brokers --entity-name 1 --all | grep truststore\n"
+    "  ssl.truststore.password=null sensitive=true synonyms={}",
+    "$ kafka-configs --bootstrap-server k1:9092 --describe --entity-type users --entity-name app\n"
+    "SCRAM credential configs for user-principal 'app' are SCRAM-SHA-512=iterations=8192",
+    "$ nats context info prod\n      Description: production\n      Server URLs: nats://n1.acme.io:4222\n         Username: app\n         Password: *********",
+    "SQL> SELECT name, uses_remote_login FROM linked_logins;\nname      uses_remote_login\n--------  -----------------\nERP       1",
+    "MongoDB Enterprise rs0:PRIMARY> db.getUser('reader').mechanisms\n[ 'SCRAM-SHA-1', 'SCRAM-SHA-256' ]",
+    "$ grep pass /etc/pgbackrest/pgbackrest.conf\nrepo1-cipher-type=aes-256-cbc\n# repo1-cipher-pass is set from PGBACKREST_REPO1_CIPHER_PASS",
+    "1> SELECT name, is_policy_checked, is_expiration_checked FROM sys.sql_logins;\n2> GO\nname       is_policy_checked is_expiration_checked\n"
+    "etl_reader 1                 0",
+    "cockroach sql> SHOW USERS;\n  username | options | member_of\n-----------+---------+------------\n  admin    |         | {}\n  app      |         | {}",
+    "$ atlas dbusers list --output json | jq -r '.results[].username'\nreporting\nshop",
+    # self-hosted services' bootstrap output with no value
+    "$ docker logs sonarqube 2>&1 | grep -i 'SonarQube is operational'\n2026.11.28 04:10:05 INFO  app[][o.s.a.SchedulerImpl] SonarQube is operational",
+    "Initial admin credentials:\n  URL:      https://authentik.acme.io/if/flow/initial-setup/\n  Set a password for akadmin on first visit.",
+    "$ docker logs teamcity-server 2>&1 | grep -i 'super user'\n[TeamCity] Super user authentication token is written to logs/teamcity-server.log",
+    "Access token was successfully created (the value is shown once in the UI).",
+    "$ docker logs couchdb 2>&1 | head -1\n[notice] 2026-11-28T04:10:00.000000Z nonode@nohost <0.9.0> -------- Apache CouchDB 3.4.2 is starting.",
+    "### Success\n### Execute this script now on all your nodes and then start all nodes\n### OpenSearch Security will be automatically initialized.",
+    "$ cat /var/lib/rundeck/etc/realm.properties | cut -d: -f1\nadmin\nuser",
+    '$ cat /opt/mattermost/config/config.json | jq .SqlSettings.DriverName\n"postgres"',
+    "$ grep ^DBPassword /etc/zabbix/zabbix_server.conf\n$ grep ^DBHost /etc/zabbix/zabbix_server.conf\nDBHost=localhost",
+    "$ cat /etc/guacamole/guacamole.properties\npostgresql-hostname: localhost\npostgresql-username: guac\npostgresql-password-file: /run/secrets/guac_db",
+    "[auth.ldap]\nBIND_DN = cn=gitea,ou=svc,dc=acme,dc=io\nBIND_PASSWORD_FILE = /etc/gitea/ldap.pass",
+    '$ curl -s -u "admin:$HARBOR_PW" https://harbor.acme.io/api/v2.0/robots | jq \'.[] | {id, name, expires_at}\'\n{\n  "id": 7,\n'
+    '  "name": "robot$shop+ci",\n  "expires_at": -1\n}',
+    "$ jf rt access-token-create --expiry 3600 > /dev/null && echo created\ncreated",
+    "[2026-11-28 04:10:00.000][vaultwarden::config][INFO] ADMIN_TOKEN is an Argon2 PHC string: $argon2id$v=19$m=65540,t=3,p=4$c2FsdHNhbHQ$4p9c2FsdGVkaGFzaA",
+    "[bookstack-init] APP_KEY already set, keeping it.",
+    "Relay credentials written to relay/credentials.json (public_key only is registered with Sentry)",
+    "$ sudo -u www-data php occ user:list-app-passwords backup-bot\n  - id: 12\n    name: backup\n    last_activity: 2026-11-27",
+    "$ sudo -u git forgejo forgejo-cli actions register --name ci-1 --secret-file /etc/forgejo/runner.secret",
+    # appliances' dumps with encrypted, hashed or masked values
+    "router1#show running-config | include username\nusername netops privilege 15 secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM",
+    "ciscoasa# show running-config tunnel-group 203.0.113.9\ntunnel-group 203.0.113.9 ipsec-attributes\n ikev1 pre-shared-key *****",
+    "[admin@MikroTik] > /export where name=vpn\n/ppp secret\nadd name=vpn profile=default-encryption service=l2tp",
+    "root@OpenWrt:~# uci show network.wan\nnetwork.wan.proto='dhcp'\nnetwork.wan.device='eth1'",
+    "vyos@vyos# show interfaces pppoe pppoe0 authentication\n username isp-4711",
+    "edge1#show running-config | section bgp\nrouter bgp 65001\n neighbor 203.0.113.1 remote-as 64500\n neighbor 203.0.113.1 description isp-a",
+    "admin@PA-3220> show config running | match radius\n    server 10.0.0.9 port 1812;",
+    'FGT60F # show user ldap\n    edit "corp"\n        set server "10.0.0.7"\n        set password ENC 8a1b2c3dEXAMPLEcipher',
+    "admin> show snmp\nSNMP v3 user: monitor\n  Auth protocol: SHA\n  Auth password: ********\n  Priv protocol: AES",
+    "(Cisco Controller) >show radius summary\n\nIdx  Server Address    Port    State     Tout  MgmtTout\n"
+    "---  ----------------  ------  --------  ----  --------\n1    10.0.0.8          1812    Enabled   2     5",
+    "(Aruba) #show wlan ssid-profile office\nESSID                                office\nWPA Passphrase                       ********",
+    "Key Content            : Absent",
+    "Security key           : Present",
+    "$ sudo wg show wg0\ninterface: wg0\n  public key: kG3m9zF2xQp8Vt1LwR7cYb5N0sJ4hA6dE2uIoP3kM1w=\n  private key: (hidden)\n  listening port: 51820",
+    'R1#show key chain\nKey-chain OSPF:\n    key 1 -- text "(hidden)"',
+    # shell histories and traces with references only
+    '$ history | tail -2\n  813  psql "$DATABASE_URL"\n  814  history | tail -2',
+    "- cmd: redis-cli -h cache.acme.io --askpass INFO keyspace\n  when: 1764303000",
+    "PS> Connect-ExchangeOnline -UserPrincipalName ops@acme.io -ShowBanner:$false",
+    "$ tail -1 ~/.psql_history\n\\password reporting",
+    "$ cat ~/.rediscli_history\nAUTH default\nINFO replication",
+    "$ tail -1 ~/.dbshell\ndb.createUser({user: 'reader', pwd: passwordPrompt(), roles: ['read']})",
+    "+ PGPASSFILE=/run/secrets/pgpass\n+ pg_dump -h db.acme.io -U shop shop",
+    "+ set +x\n+ echo 'secrets loaded'",
+    "$ HISTTIMEFORMAT='%F %T ' history | tail -1\n  902  2026-11-27 18:02:45 export CLOUDSMITH_API_KEY=\"$(pass show cloudsmith/api-key)\"",
+    ': 1764266531:0;curl https://llm.acme.io/v1/messages -H "x-api-key: $LLM_API_KEY"',
+    # everyday configuration and code with no value
+    '[install.scopes]\nacme = { token = "$ACME_NPM_TOKEN", url = "https://npm.acme.io/" }',
+    ':repositories [["acme" {:url "https://maven.acme.io/releases" :username :env/acme_user :password :env/acme_pass}]]',
+    "$ nuget sources add -Name acme -Source https://nuget.acme.io/v3/index.json",
+    "$ composer config --global --unset bearer.satis.acme.io",
+    "$ gem sources --add https://gems.acme.io/",
+    "$ uv publish --publish-url https://pypi.acme.io/legacy/ --username ci --keyring-provider subprocess",
+    "$ poetry config http-basic.acme ci  # prompts for the password, stored in the system keyring",
+    "$ cargo login --registry acme < /run/secrets/cargo-token",
+    "services:\n  db:\n    image: mariadb:11\n    environment:\n      - MARIADB_ROOT_PASSWORD_FILE=/run/secrets/db_root\n      - MARIADB_DATABASE=shop",
+    'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: api\n    args: ["--db-password-file", "/etc/db/password"]',
+    'resource "helm_release" "grafana" {\n  set_sensitive {\n    name  = "adminPassword"\n    value = var.grafana_admin_password\n  }\n}',
+    'const cluster = new aws.rds.Cluster("shop", { masterPassword: dbPassword.result, manageMasterUserPassword: false });',
+    '- name: create app user\n  community.rabbitmq.rabbitmq_user:\n    user: shop\n    password: "{{ vault_rabbitmq_shop_password }}"\n    vhost: /shop',
+    "grafana:\n  adminUser: admin\n  admin:\n    existingSecret: grafana-admin\n    passwordKey: admin-password",
+    '    - curl --fail -u "ci:${NEXUS_PASSWORD}" -T dist/app.zip https://nexus.acme.io/repository/raw/app.zip',
+    "          command: FLIT_USERNAME=ci FLIT_PASSWORD=$PYPI_ACME_PASSWORD flit publish --repository acme",
+    "environment {\n    REGISTRY_PASS = credentials('registry-pass')\n}",
+    'CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [os.environ["REDIS_URL"]]}}}',
+    "'redis' => ['client' => 'phpredis', 'default' => ['host' => 'cache', 'password' => env('REDIS_PASSWORD'), 'port' => 6379]],",
+    "spring.datasource.druid.stat-view-servlet.login-username=admin\nspring.datasource.druid.stat-view-servlet.enabled=false",
+    '"RabbitMQ": { "Host": "mq", "Username": "shop", "PasswordSecretName": "rabbitmq-shop-password" },',
+    'let client = redis::Client::open(std::env::var("REDIS_URL")?)?;',
+    "$ aws rds modify-db-instance --db-instance-identifier shop --manage-master-user-password --apply-immediately",
+    "$ az storage blob upload --account-name acmeart --auth-mode login -c dist -f app.zip -n app.zip",
+    "$ doctl registry login --expiry-seconds 3600",
+    '$ wget --header="Deploy-Token: $CI_DEPLOY_TOKEN" https://gitlab.acme.io/api/v4/projects/12/packages/generic/app/2.4.0/app.zip',
+    '$ http :8000/api/orders Authorization:"Token $API_TOKEN"',
+    "$ curl --aws-sigv4 'aws:amz:eu-west-1:es' --user \"$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY\" https://search.acme.io/_cat/indices",
+    '"ConnectionStrings": { "Reports": "Data Source=sql1;Initial Catalog=reports;Integrated Security=SSPI;MultipleActiveResultSets=True" }',
+    "SESSION_COOKIE_SECURE = True\nCSRF_COOKIE_SECURE = True\nPASSWORD_RESET_TIMEOUT = 259200",
+    "config.filter_parameters += [:passw, :secret, :token, :_key, :crypt, :salt, :certificate, :otp, :ssn]",
+    'config.cache_store = :redis_cache_store, { url: ENV.fetch("REDIS_CACHE_URL"), namespace: "shop" }',
+    "JWT_SECRET_ALGORITHM=HS256\nJWT_SECRET_TTL=3600\nJWT_SECRET_FILE=/run/secrets/jwt",
+    'services.AddDataProtection().PersistKeysToFileSystem(new DirectoryInfo("/keys")).SetApplicationName("shop");',
+    "NEXTAUTH_SECRET_HEADER=x-nextauth-secret\nAPI_KEY_HEADER_NAME=X-Api-Key",
+    "secret_key_base_dummy: 1  # only for assets:precompile in the Docker build",
+    "vault_path: secret/data/shop/prod/db\nvault_field: password\nvault_role: shop-api",
+    "password_min_length: 12\npassword_max_age_days: 90\npassword_hash: argon2id",
+    "api_token_ttl: 15m\nrefresh_token_ttl: 720h\ntoken_endpoint_auth_method: client_secret_basic",
+    "PRIVATE_KEY_PATH=/etc/shop/keys/jwt.pem\nPUBLIC_KEY_PATH=/etc/shop/keys/jwt.pub",
+    '"integrity": "sha512-Q8sBkB3sHn2YlR0pN6kF4dJz7cX1vW9mT5uE3aL0oI8gZ2yH6rP4qS7nK1jD5fB9wC3xV0eM2tU8iA4lO6bR=="',
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx4c2qR8m3vT1yN9pZ5wK7dJ0fL2bH6aE4uC8oS3iQ1 ci@acme.io",
+    "fingerprint: SHA256:2k8vJ9pXq4RtY7uLm0nB3cF6hG1dS5aZ8wE2xV4iO9k",
+    "Secret ARN: arn:aws:secretsmanager:eu-west-1:123456789012:secret:shop/prod/db-Ab12Cd\nVersionId: 5f0b2c1e-8d4a-4e7b-9c6f-1a2b3c4d5e6f",
+    "kid: 2026-11-rotation-a\nalg: RS256\nuse: sig",
+    # prose
+    "GitHub Actions masks registered secrets as `***` in logs, but not a value derived from one (reversed, base64-encoded, split), which prints in clear.",
+    "GitLab masks a variable only when its value meets the masking rules; an unmasked one prints wherever a job echoes it.",
+    "Jenkins' `withCredentials` masks the bound value in the console, so `set -x` shows `****`; a value transformed by the script is not masked.",
+    "pytest's `-l` prints every local of a failing test, so a fixture holding a real password shows in the report: use a `SecretStr` or a fake.",
+    "Django's debug page hides settings whose names hold API, KEY, PASS, SECRET, SIGNATURE or TOKEN, but not a URL with a password inside it.",
+    "`SHOW CREATE DICTIONARY` prints `[HIDDEN]` for the password unless the user has `displaySecretsInShowAndSelect`.",
+    "ASA `show running-config` prints pre-shared keys as `*****`; `more system:running-config` prints them in clear.",
+    "`/export` on RouterOS 7 leaves secrets out; `/export show-sensitive` adds them.",
+    "Zsh's EXTENDED_HISTORY writes `: <epoch>:<duration>;<command>` for each line, so any secret typed on the command line lands in the file.",
+    "Start a command with a space and set `HISTCONTROL=ignorespace` to keep it out of bash history.",
+)
