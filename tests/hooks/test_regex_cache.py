@@ -159,3 +159,51 @@ def test_without_the_engine_re_is_left_as_it_is(cache: Path, monkeypatch: pytest
     assert re.compile(r"ck-no-engine-\d").match("ck-no-engine-1")
     regex_cache.save()
     assert not cache.exists()
+
+
+@pytest.mark.parametrize("hook", ["auto_context_manager", "pre_compact_preserve"])
+def test_the_hooks_that_fold_keep_their_regexes(hook: str, tmp_path: Path) -> None:
+    # A fold past PostToolUse's gate, and PreCompact's, leave the library's constant regexes
+    # where the bytecode goes: the next process of either builds them from there.
+    import json
+    import os
+    import subprocess
+
+    root = Path(regex_cache.__file__).resolve().parents[3]
+    project = tmp_path / "project"
+    project.mkdir()
+    transcript = project / "t.jsonl"
+    transcript.write_bytes((root / "tests" / "fixtures" / "auto_compact.jsonl").read_bytes())
+    event = {"auto_context_manager": "PostToolUse", "pre_compact_preserve": "PreCompact"}[hook]
+    stdin = {
+        "session_id": "s1",
+        "transcript_path": str(transcript),
+        "cwd": str(project),
+        "hook_event_name": event,
+        "tool_name": "Bash",
+        "tool_input": {"command": "ls"},
+        "tool_response": {"stdout": "x"},
+        "trigger": "manual",
+        "custom_instructions": "",
+    }
+    prefix = tmp_path / "pycache"
+    env = {
+        **os.environ,
+        "CONTEXT_KEEPER_HOME": str(tmp_path / "home"),
+        "CONTEXT_KEEPER_CONTEXT_THRESHOLD": "1",  # past the gate: the fold runs
+        "PYTHONPYCACHEPREFIX": str(prefix),
+    }
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run(
+        [sys.executable, str(root / "hooks" / f"{hook}.py")],
+        input=json.dumps(stdin).encode(),
+        env=env,
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    kept = list(prefix.rglob("regex.*.marshal"))
+    assert len(kept) == 1
+    header, entries = marshal.loads(kept[0].read_bytes())
+    assert header == regex_cache._header()
+    assert len(entries) > 50  # the session's and the redaction rules' patterns, not a handful

@@ -24,6 +24,15 @@ FOLD_SECONDS = 3.0
 
 
 def work(ctx: HookContext) -> None:
+    # Past the gate, the model's modules load: their regexes built from the code an earlier
+    # hook kept (see regex_cache), what was new saved when the fold is done.
+    from . import regex_cache
+
+    with regex_cache.kept():
+        _fold(ctx)
+
+
+def _fold(ctx: HookContext) -> None:
     # Imported here, past the gate: most calls end there, before the model's modules load.
     from ..session.state import open_session
 

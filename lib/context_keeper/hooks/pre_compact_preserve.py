@@ -67,10 +67,7 @@ def work(ctx: HookContext) -> str:
 
 
 def main() -> int:
-    # Several hundred regexes, compiled from the code kept by an earlier run (see regex_cache).
-    regex_cache.install()
-    try:
+    # Several hundred regexes, built from the code kept by an earlier run (see regex_cache);
+    # what was new is saved once the block is out: the first run of the code pays that write.
+    with regex_cache.kept():
         return run_hook(EVENT, work)
-    finally:
-        regex_cache.save()  # the block is out: the first run of the code pays this write
-        regex_cache.uninstall()

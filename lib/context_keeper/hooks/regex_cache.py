@@ -23,10 +23,12 @@ import marshal
 import os
 import sys
 from array import array
+from contextlib import contextmanager
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 FORMAT = 2  # 2: the code as bytes, read into a list only for a pattern compiled
@@ -91,6 +93,17 @@ def install(path: str | None = None) -> None:
         compiler.compile = _compile
     except Exception:  # noqa: BLE001 - no cache: `re` compiles as it always does
         _state.clear()
+
+
+@contextmanager
+def kept() -> Iterator[None]:
+    """Around a hook's work: regexes built from the kept code, and what was new saved after."""
+    install()
+    try:
+        yield
+    finally:
+        save()
+        uninstall()
 
 
 def uninstall() -> None:
