@@ -233,8 +233,40 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # coffeelint's `✗` and tach's `[FAIL]` dropped where stylelint's and graphql-inspector's `✖` and
 # alcotest's and Criterion's `[FAIL]` are kept; lein's `FAIL in (t) (f:N); expected:` where
 # clojure.test's recording writes the title with `: `.
+# The twenty-sixth batch, the sealed held-out set of the sixteenth round and batch 25's reading,
+# scored once on their final code and not read (docs/performance.md, e2): 53 of 104 messages, the
+# same as the code before the round.
 KNOWN_MISSES = frozenset(
     {
+        "cargo-path-dep-missing",
+        "cargo-resolve-offline",
+        "compileall-syntax-errors",
+        "git-add-ignored",
+        "git-submodule-missing",
+        "go-fuzz-crash",
+        "go-mod-tidy-missing",
+        "go-race-detected",
+        "jest-snapshot-mismatch",
+        "lint-openapi-findings",
+        "mjml-validate",
+        "newman-failed-tests",
+        "npm-eresolve-peer",
+        "pdm-lock-conflict",
+        "phpunit-data-providers",
+        "pip-resolution-impossible",
+        "pydantic-settings-missing-env",
+        "pydantic-validation-errors",
+        "pytest-check-soft-failures",
+        "pytest-cov-fail-under",
+        "pytest-mock-call-mismatch",
+        "pytest-regressions-mismatch",
+        "pytest-subtests-failures",
+        "pytest-xdist-worker-crash",
+        "rspec-aggregate-failures",
+        "syrupy-snapshot-mismatch",
+        "ts-jest-diagnostics",
+        "typer-missing-option",
+        "typescript-json-schema-errors",
         "add-trailing-comma-rewrites",
         "buttercup-failures",
         "check-sdist-mismatch",
@@ -445,6 +477,8 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "go-race-detected",
+        "phpunit-data-providers",
         "lein-offline-unresolved",
         "muon-missing-dependency",
         "muon-missing-source",
