@@ -129,8 +129,8 @@ def is_placeholder(v: str) -> bool:
         return True
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
-    if v.endswith(("EXAMPLE", "EXAMPLEKEY")):
-        return True  # `AKIAIOSFODNN7EXAMPLE`: the vendors' documented examples end so
+    if "EXAMPLE" in v:
+        return True  # `AKIAIOSFODNN7EXAMPLE`, `8a1b…EXAMPLEcipher`: the vendors' documented examples say so
     flat = low.translate(_SEPARATORS)
     if flat and (flat in _PLACEHOLDER_WORDS or _ABOUT_A_SECRET.fullmatch(flat) is not None):
         return True  # (`not-set` as `notset`)
