@@ -43,6 +43,7 @@ class _Rules:
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
+        from .generated_notes import compile_rules as generated_notes_rules
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
@@ -63,6 +64,7 @@ class _Rules:
             + templated_rules()
             + format_args_rules(redact)
             + nouns.compile_rules()
+            + generated_notes_rules(nouns.judged)
             + languages.compile_rules()
             + _last_line_rules()
         )
