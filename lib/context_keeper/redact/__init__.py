@@ -124,6 +124,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .block_scalars import compile_rules as block_scalar_rules
     from .bound_params import compile_rules as bound_rules
     from .continued import compile_rules as continued_rules
+    from .echoed import compile_rules as echoed_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .printed_headings import compile_rules as printed_heading_rules
     from .wrapped_calls import compile_rules as wrapped_call_rules
@@ -136,6 +137,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + bound_rules()
         + block_scalar_rules()
         + printed_heading_rules()
+        + echoed_rules()
     )
 
 
