@@ -126,6 +126,8 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .continued import compile_rules as continued_rules
     from .echoed import compile_rules as echoed_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .nouns import judged
+    from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
@@ -138,6 +140,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + block_scalar_rules()
         + printed_heading_rules()
         + echoed_rules()
+        + numbered_reply_rules(judged)
     )
 
 
