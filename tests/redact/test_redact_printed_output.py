@@ -142,3 +142,15 @@ def test_a_value_marked_as_a_vendors_example_is_kept() -> None:
     line = "        set password ENC 8a1b2c3dEXAMPLEcipher"
     assert redact(line) == line
     assert redact("        set password ENC 8a1b2c3dQmZx7Rcipher") != "        set password ENC 8a1b2c3dQmZx7Rcipher"
+
+
+def test_a_random_generator_given_a_length_prints_a_secret() -> None:
+    cmd = "$ docker run --rm authelia/authelia authelia crypto rand --length 64 --charset alphanumeric\n"
+    assert redact(cmd + "Random Value: " + _value("rand", 64)) == cmd + "Random Value: " + MARK
+
+
+def test_a_quoted_value_before_its_password_noun_in_a_sentence() -> None:
+    said = 'To login please use the "openvpn" account with "{v}" password.'
+    assert redact(said.format(v="BM4CMEnOxVJi")) == said.format(v=MARK)
+    for plain in ('Reset the "admin" password first.', 'the "default" password is set'):
+        assert redact(plain) == plain
