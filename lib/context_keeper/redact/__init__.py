@@ -121,6 +121,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
 def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """Rules that read across lines: run on a whole text before its lines (see `lines`)."""
     from . import formats
+    from .assertions import compile_rules as assertion_rules
     from .block_scalars import compile_rules as block_scalar_rules
     from .bound_params import compile_rules as bound_rules
     from .continued import compile_rules as continued_rules
@@ -141,6 +142,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + printed_heading_rules()
         + echoed_rules()
         + numbered_reply_rules(judged)
+        + assertion_rules(judged)
     )
 
 
