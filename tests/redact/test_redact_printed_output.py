@@ -114,3 +114,43 @@ def test_a_tables_blank_cell_keeps_the_row_read() -> None:
     assert redact(_DOPPLER + rows.format(v="purple3891")) == _DOPPLER + rows.format(v=MARK)
     plain = "│ ORDERS_DB_HOST      │ db1.internal         │          │\n│ ORDERS_DB_NAME      │ orders2024           │          │"
     assert redact(_DOPPLER + plain) == _DOPPLER + plain
+
+
+@pytest.mark.parametrize(
+    ("asked", "shown"),
+    [
+        ("(byebug) ENV['SIDEKIQ_REDIS_PASSWORD']", '"{v}"'),
+        ("(dlv) print cfg.Redis.Password", '"{v}"'),
+        ("[1] pry(main)> Rails.application.credentials.dig(:smtp, :password)", '=> "{v}"'),
+        ('jshell> System.getenv("LDAP_BIND_PASSWORD")', '$1 ==> "{v}"'),
+        ('scala> sys.env("KAFKA_SASL_PASSWORD")', "val res0: String = {v}"),
+    ],
+)
+def test_a_debuggers_or_a_repls_result_of_a_secret(asked: str, shown: str) -> None:
+    assert redact(asked + "\n" + shown.format(v="maple-river-2291")) == asked + "\n" + shown.format(v=MARK)
+
+
+def test_a_setting_line_a_read_prints_is_judged_by_its_name() -> None:
+    text = "$ grep pass /etc/backup.conf\nrepo1-cipher-type=aes-256-cbc\n# repo1-cipher-pass comes from the env"
+    assert redact(text) == text
+    assert redact("$ grep pass /etc/backup.conf\nrepo1-cipher-pass=maple-river-2291") == (
+        "$ grep pass /etc/backup.conf\nrepo1-cipher-pass=" + MARK
+    )
+
+
+def test_a_value_marked_as_a_vendors_example_is_kept() -> None:
+    line = "        set password ENC 8a1b2c3dEXAMPLEcipher"
+    assert redact(line) == line
+    assert redact("        set password ENC 8a1b2c3dQmZx7Rcipher") != "        set password ENC 8a1b2c3dQmZx7Rcipher"
+
+
+def test_a_random_generator_given_a_length_prints_a_secret() -> None:
+    cmd = "$ docker run --rm authelia/authelia authelia crypto rand --length 64 --charset alphanumeric\n"
+    assert redact(cmd + "Random Value: " + _value("rand", 64)) == cmd + "Random Value: " + MARK
+
+
+def test_a_quoted_value_before_its_password_noun_in_a_sentence() -> None:
+    said = 'To login please use the "openvpn" account with "{v}" password.'
+    assert redact(said.format(v="BM4CMEnOxVJi")) == said.format(v=MARK)
+    for plain in ('Reset the "admin" password first.', 'the "default" password is set'):
+        assert redact(plain) == plain

@@ -43,6 +43,7 @@ class _Rules:
 
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
+        from .generated_notes import compile_rules as generated_notes_rules
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
@@ -63,6 +64,7 @@ class _Rules:
             + templated_rules()
             + format_args_rules(redact)
             + nouns.compile_rules()
+            + generated_notes_rules(nouns.judged)
             + languages.compile_rules()
             + _last_line_rules()
         )
@@ -119,10 +121,14 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
 def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """Rules that read across lines: run on a whole text before its lines (see `lines`)."""
     from . import formats
+    from .assertions import compile_rules as assertion_rules
     from .block_scalars import compile_rules as block_scalar_rules
     from .bound_params import compile_rules as bound_rules
     from .continued import compile_rules as continued_rules
+    from .echoed import compile_rules as echoed_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .nouns import judged
+    from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
@@ -134,6 +140,9 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + bound_rules()
         + block_scalar_rules()
         + printed_heading_rules()
+        + echoed_rules()
+        + numbered_reply_rules(judged)
+        + assertion_rules(judged)
     )
 
 

@@ -155,10 +155,11 @@ _HASHED = (
 # `aws secretsmanager … --secret-string …`, `az keyvault secret set … --value …`.
 _STORE_VALUE = (
     (("--secret-string",), rf"--secret-string(?:[ \t]+|=){_ARG}"),
-    # PowerShell: `ConvertTo-SecureString "…" -AsPlainText` holds the password in clear
+    # PowerShell: `ConvertTo-SecureString "…" -AsPlainText` holds the password in clear (its
+    # switches in any order before it: `-AsPlainText -Force -String "…"`)
     (
         ("ConvertTo-SecureString", "convertto-securestring"),
-        rf"(?i:\bConvertTo-SecureString)[ \t]+(?:-String[ \t]+)?{_ARG}",
+        rf"(?i:\bConvertTo-SecureString)[ \t]+(?:-(?i:AsPlainText|Force)[ \t]+)*(?:-String[ \t]+)?{_ARG}",
     ),
     (("keyvault",), rf"\bkeyvault[ \t]+secret[ \t]+set\b{_SAME_CMD}[ \t]--value(?:[ \t]+|=){_ARG}"),
 )

@@ -269,7 +269,12 @@ def _one_command(m: re.Match[str]) -> str:
     body = m.group("args")
     words = [(w.start(), w.group(0)) for w in re.finditer(r"[^ \t]+", body)]
     if any(_FLAG.match(w) for _, w in words):
-        return m.group(0)  # (a flag's value is the flag's: the readings of flags judge it)
+        # (a flag's value is the flag's: the readings of flags judge it); a random token last, after
+        # an option's value, is the verb's own argument (`cargo login --registry acme …`)
+        last, before = _unquoted(words[-1][1])[0], words[-2][1] if len(words) > 1 else "-"
+        if _FLAG.match(before) or _FLAG.match(last) or not (is_random_token(last) and password_shaped(last)):
+            return m.group(0)
+        words = words[-1:]
     if m.group(0)[:7].lower() == "connect" and (len(words) < 3 or not _SERVER.fullmatch(words[0][1])):
         return m.group(0)  # `connect to staging2024`: a sentence's; a console's names its server first
     if words[-1][1].endswith(_PROSE_ENDS):
@@ -281,9 +286,12 @@ def _one_command(m: re.Match[str]) -> str:
         if (strongly_mixed(value) or is_random_token(value) or _digits_and_letters(value)) and password_shaped(value):
             target = words[0]
     else:
+        # (a protocol's upper-case `AUTH` with two arguments: a user then its password, whatever the
+        # user's name, as Redis's `AUTH default …`; a mechanism then its credential, as SMTP's)
+        two = len(words) == 2 and m.group(0)[:5] == "AUTH "
         for (_, prev), (at, word) in zip(words, words[1:], strict=False):
             value, _ = _unquoted(word)
-            if _bare_user(prev) and password_shaped(value) and not not_a_secret(value):
+            if (two or _bare_user(prev)) and password_shaped(value) and not not_a_secret(value):
                 target = (at, word)
                 break
     if target is None:

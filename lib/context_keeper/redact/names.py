@@ -159,8 +159,8 @@ def _noun(word: str, before: str | None) -> int:
         return STRONG  # `masterauth`, `adminauth`: the password a server gives its peers
     if word == "AUTH" and before is not None and before not in _LEADING_VERBS:
         return PASSWORD  # `REDISCLI_AUTH`, `PROXY_AUTH`: a tool's password under its name
-    if word in ("AUTH", "SIG", "SIGNATURE"):
-        return WEAK
+    if word in ("AUTH", "SIG", "SIGNATURE", "AUTHENTICATE"):
+        return WEAK  # (`--authenticate=…`: what a benchmark or client authenticates with, when random)
     return NOT_SECRET
 
 

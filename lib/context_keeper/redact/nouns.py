@@ -324,7 +324,8 @@ _BEFORE = (
     r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
     r"|[ \t]+(?:TO|INTO)[ \t]+:?"  # COBOL's `MOVE "…" TO WS-DB-PASSWORD`, SQL's `SELECT '…' INTO :pw`
     r"|[ \t]+--?(?:name|key|n)[ \t=]+[\"']?"  # `encrypt_string '…' --name 'db_password'`
-    r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3})"  # `… # the root password`
+    r"|[ \t,;]*(?:#|--|//)[ \t]*(?:[A-Za-z]+[ \t]+){0,3}"  # `… # the root password`
+    r"|[ \t]+(?=[Pp]ass(?:word|phrase)\b))"  # a sentence's `… with "…" password.`
     r"(?P<n>[A-Za-z_][\w.:-]{1,60})(?=[\s\"'`.,;:)]|$)"
 )
 

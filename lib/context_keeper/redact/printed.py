@@ -82,7 +82,7 @@ TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS, *printed_fields.TRIGGERS)
 _COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
-      | \brand[ \t]+-(?:base64|hex)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
+      | \brand(?:om)?[ \t]+--?(?:base64|hex|length|bytes|size|charset)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth|\.key\b)
@@ -96,12 +96,13 @@ _COMMAND = LazyPattern(
 # (`#` and `>` are left out: a comment, a Markdown heading or a quote starts with them.)
 # PowerShell's (`PS C:\\src> `, `PS> `) too.
 # cmd's (`C:\\src>`, no space after it) too.
+# A shell trace's (`set -x`: `+ cmd`, `++ cmd` in a substitution) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
 # expression (`> process.env.X`, Node's REPL; `> nonsensitive(var.db_password)`, Terraform's
 # console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
-    r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|>>>|[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
+    r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|\+{1,3}|>>>|(?:\[\d+\][ \t])?[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
     r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS(?:[ \t][^\n>]{1,80})?>"
     r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
     r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
@@ -119,8 +120,8 @@ _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
 # `(const char *) $0 = `, IPython's `Out[3]: `, Scala's `res0: String = `; Erlang's `{ok,<<"…">>}`, Elixir's `{:ok, "…"}`.
 _BARE_VALUE = LazyPattern(
-    r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*=(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
-    r"|res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?"
+    r"(?P<lead>[ \t]*(?:(?:=>|=(?=[ \t]+[\"'])|\[\d+\]|(?:\([^()\n]{1,40}\)[ \t]*)?\$\d+[ \t]*==?>?(?:[ \t]*0x[0-9a-fA-F]+)?|Out\[\d+\]:"
+    r"|(?:val[ \t]+)?res\d+:[^=\n]{1,40}=)[ \t]+)?(?:\{:?ok,[ \t]*(?:<<)?|<<)?(?P<q>[\"']?))(?P<s>\S{8,4096}?)(?P=q)(?:>>)?\}?"
     r"(?:[ \t]+//[ \t]+[\w./\\-]+:\d+)?[ \t\r]*"  # a dumper's source line after the value (`// src/x.php:28`)
 )
 # A key's id (hex) then the key on one line, as a command that makes a key prints the pair.
@@ -253,6 +254,10 @@ def _candidates(text: str, lines: list[str]) -> list[int]:
     from .haystack import lines_holding
 
     found = lines_holding(text, lines, _ANNOUNCING_HERE)
+    # a debugger's prompt at a line's start, whatever its name (`(byebug) `, `(dlv) `); a trace's `+ `
+    found.update(k + 1 for k in lines_holding(text, lines, ("\n(", "\n+ ", "\n++ ")))
+    if text.startswith(("(", "+ ", "++ ")):
+        found.add(0)
     for line in lines_holding(text, lines, _BEFORE_LABEL):
         found.update(range(max(0, line - 2), line + 1))  # the label is on the line after, maybe after a blank
     return sorted(found)
@@ -304,6 +309,7 @@ def _in_frames(text: str) -> str:
     return "\n".join(lines)
 
 
+_SETTING = LazyPattern(r"([A-Za-z_][\w.-]*)=[^=]")  # a setting's line: a name of words, `=` (not base64's)
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
 # console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
@@ -371,6 +377,8 @@ def _redact_announced(text: str) -> str:
             if mode & BARE and not taken and k < i + 3 and _STATUS_LINE.fullmatch(lines[k]) is not None:
                 j = k + 1
                 continue  # `Connecting to fdaa:…… complete`: the remote shell's, not the command's
+            if m is not None and generated != GENERATED and (st := _SETTING.match(m.group("s"))) and is_wordy(st[1]):
+                break  # `repo1-cipher-type=aes-256-cbc`, as `grep pass …` prints it: its own rules judge it
             # (a read prints its one value: the lines after it are judged as any printed value)
             if m is None or not secret_value(m.group("s"), 0 if generated == READ and taken else generated):
                 break

@@ -1,0 +1,41 @@
+"""What `echo` prints of a secret's variable: the value in the output line where the template
+held the variable; a masked value, a non-secret variable and an expansion it cannot model kept;
+and a shell trace's `+ ` read as a command's prompt."""
+
+from __future__ import annotations
+
+import pytest
+
+from context_keeper.redact import MARK, redact
+
+PW = "Harbor3828!"
+
+
+def test_the_value_where_a_secret_variable_stood() -> None:
+    cmd = '$ echo "deploying with ${DEPLOY_USER}:${DEPLOY_PASS}"\n'
+    assert redact(cmd + "deploying with ci:" + PW) == cmd + "deploying with ci:" + MARK
+
+
+def test_the_output_a_few_lines_after_its_command() -> None:
+    cmd = '$ rabbitmqctl add_user shop "$PW" && echo "created shop / $PW"\nAdding user "shop" ...\nDone.\n'
+    assert redact(cmd + "created shop / " + PW) == cmd + "created shop / " + MARK
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '$ echo "deploying with ${DEPLOY_USER}:${DEPLOY_PASS}"\ndeploying with ci:***',
+        '$ echo "token length: ${#TOKEN}"\ntoken length: 40',
+        '$ echo "user is $DB_USER"\nuser is admin',
+        '$ echo "password set: ${PW:+yes}"\npassword set: yes',
+    ],
+)
+def test_what_is_no_secrets_value_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_shell_traces_command_about_a_secret() -> None:
+    cmd = 'build\n+ echo "$ARTIFACTORY_API_KEY" | rev | rev\n'
+    assert redact(cmd + "YiskLeCmiQ3mB1oqhy1gdARAzRCVDWp0") == cmd + MARK
+    plain = "+ ls secrets/\ndeploy_key_backup.txt"
+    assert redact(plain) == plain
