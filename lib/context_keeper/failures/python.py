@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _PYTEST_BANNER_RE = re.compile(r"^={3,} (FAILURES|ERRORS) ={3,}$")
@@ -189,6 +190,8 @@ def _e_message(block: list[str]) -> list[str]:
                 parts.append(line)
         elif line.startswith("At index ") and " diff: " in line and len(parts) < 4:
             parts.append(line)
+    if len(parts) == 1:  # no explanation of pytest's own: a snapshot's or file's diff may be
+        parts += changed_lines(parts[0], block[1:])
     return parts
 
 
