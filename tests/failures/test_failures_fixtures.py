@@ -280,8 +280,6 @@ KNOWN_MISSES = frozenset(
         "pdm-lock-conflict",
         "phpunit-data-providers",
         "pip-resolution-impossible",
-        "pydantic-settings-missing-env",
-        "pydantic-validation-errors",
         "pytest-check-soft-failures",
         "pytest-cov-fail-under",
         "pytest-mock-call-mismatch",
