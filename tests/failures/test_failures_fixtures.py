@@ -269,9 +269,6 @@ KNOWN_MISSES = frozenset(
         "compileall-syntax-errors",
         "git-add-ignored",
         "git-submodule-missing",
-        "go-fuzz-crash",
-        "go-mod-tidy-missing",
-        "go-race-detected",
         "jest-snapshot-mismatch",
         "lint-openapi-findings",
         "mjml-validate",
@@ -499,7 +496,6 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "go-race-detected",
         "phpunit-data-providers",
         "lein-offline-unresolved",
         "muon-missing-dependency",
