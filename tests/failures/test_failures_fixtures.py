@@ -276,7 +276,6 @@ KNOWN_MISSES = frozenset(
         "npm-eresolve-peer",
         "pdm-lock-conflict",
         "phpunit-data-providers",
-        "pip-resolution-impossible",
         "pytest-check-soft-failures",
         "pytest-cov-fail-under",
         "pytest-mock-call-mismatch",
