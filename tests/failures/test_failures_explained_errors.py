@@ -1,4 +1,4 @@
-"""An `ERROR:` line's explanation after a blank line: a heading over its deeper lines, not advice."""
+"""An error's explanation after a blank line (not advice); a heading over the names it lists, hints aside."""
 
 from __future__ import annotations
 
@@ -31,4 +31,17 @@ def test_a_heading_of_advice_is_not_the_errors_explanation() -> None:
     text = text.replace("1. loosen", "    loosen")
     assert list(failure_messages(text, "pip install 'a<2' b==3").messages) == [
         "ERROR: Cannot install a<2 and b==3 because these package versions have conflicting dependencies."
+    ]
+
+
+def test_with_nothing_read_as_a_message_a_heading_over_names_is_said_with_them_not_the_hints() -> None:
+    output = (
+        "The following paths are ignored by one of your .gitignore files:\n"
+        "build\n"
+        "dist\n"
+        "hint: Use -f if you really want to add them.\n"
+        'hint: "git config advice.addIgnoredFile false"\n'
+    )
+    assert list(failure_messages(output, "git add build dist").messages) == [
+        "The following paths are ignored by one of your .gitignore files: build; dist"
     ]

@@ -267,7 +267,6 @@ KNOWN_MISSES = frozenset(
         "cargo-path-dep-missing",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
-        "git-add-ignored",
         "git-submodule-missing",
         "jest-snapshot-mismatch",
         "lint-openapi-findings",
