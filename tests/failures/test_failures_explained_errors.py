@@ -1,4 +1,4 @@
-"""An error's explanation after a blank line (not advice); a heading over the names it lists, hints aside."""
+"""An error's explanation after a blank line (not advice); a heading over the names it lists; a bracketed exception."""
 
 from __future__ import annotations
 
@@ -44,4 +44,16 @@ def test_with_nothing_read_as_a_message_a_heading_over_names_is_said_with_them_n
     )
     assert list(failure_messages(output, "git add build dist").messages) == [
         "The following paths are ignored by one of your .gitignore files: build; dist"
+    ]
+
+
+def test_an_exception_named_in_brackets_is_the_message_over_warnings() -> None:
+    output = (
+        "WARNING: Project requires a python version of >=3.11, The virtualenv is being created for you.\n"
+        "Virtualenv is created successfully at /p/.venv\n"
+        "[AttributeError]: module 'cachelib' has no attribute 'Store'\n"
+        "WARNING: Add '-v' to see the detailed traceback\n"
+    )
+    assert list(failure_messages(output, "pdm lock").messages) == [
+        "[AttributeError]: module 'cachelib' has no attribute 'Store'"
     ]

@@ -273,7 +273,6 @@ KNOWN_MISSES = frozenset(
         "mjml-validate",
         "newman-failed-tests",
         "npm-eresolve-peer",
-        "pdm-lock-conflict",
         "phpunit-data-providers",
         "pytest-check-soft-failures",
         "pytest-cov-fail-under",
