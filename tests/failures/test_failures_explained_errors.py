@@ -1,4 +1,4 @@
-"""An error's explanation after a blank line (not advice); a heading over the names it lists; a bracketed exception."""
+"""An error's explanation (not advice), a heading over the names it lists, a bracketed exception, a cause chain."""
 
 from __future__ import annotations
 
@@ -56,4 +56,22 @@ def test_an_exception_named_in_brackets_is_the_message_over_warnings() -> None:
     )
     assert list(failure_messages(output, "pdm lock").messages) == [
         "[AttributeError]: module 'cachelib' has no attribute 'Store'"
+    ]
+
+
+def test_an_error_over_caused_by_headings_is_the_error_and_its_innermost_cause() -> None:
+    output = (
+        "error: failed to get `dep` as a dependency of package `app v0.1.0`\n"
+        "\n"
+        "Caused by:\n"
+        "  failed to load source for dependency `dep`\n"
+        "\n"
+        "Caused by:\n"
+        "  failed to read `/src/dep/Cargo.toml`\n"
+        "\n"
+        "Caused by:\n"
+        "  No such file or directory (os error 2)\n"
+    )
+    assert list(failure_messages(output, "cargo check").messages) == [
+        "error: failed to get `dep` as a dependency of package `app v0.1.0`; Caused by: No such file or directory (os error 2)"
     ]

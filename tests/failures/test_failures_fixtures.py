@@ -264,7 +264,6 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `-vv` recording leaves out a diff whose values the assertion already shows.
 KNOWN_MISSES = frozenset(
     {
-        "cargo-path-dep-missing",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
         "git-submodule-missing",

@@ -145,6 +145,7 @@ def _chunk_messages(
     if explained:
         return explained
     units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
+    units = findings.chained(lines, units)
     several = _several(units)
     if several:
         return several
