@@ -235,35 +235,62 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # clojure.test's recording writes the title with `: `.
 # The twenty-sixth batch, the sealed held-out set of the sixteenth round and batch 25's reading,
 # scored once on their final code and not read (docs/performance.md, e2): 53 of 104 messages, the
-# same as the code before the round.
+# same as the code before the round. Its misses read after scoring, by kind. A message's detail
+# lines not joined: a diff under an assertion that does not show the values it compares
+# (syrupy's `assert [+ received] == [- snapshot]`, pytest-regressions' `FILES DIFFER:`; fixed: a
+# diff whose values the assertion line does not show joins its changed lines, failures/diffs;
+# left, phpunit's `two strings are equal.`, jest's file snapshot with its `- Snapshot - 2` count
+# joined instead),
+# an exception's message over several lines (pydantic's and pydantic-settings' `N validation
+# errors for X` over their fields; fixed: an exception told over structured lines under it takes
+# them, documentation pointers left out, failures/python), a heading over its list (pip's `The
+# conflict is caused by:`, fixed: an `ERROR:` line takes such a heading after a blank line unless
+# it is advice, failures/tools; git's ignored paths under `The following paths are ignored ...:`,
+# fixed: with nothing read as a message a heading over the names it lists is said with them and a
+# `hint:` is never the last thing said, failures/joins; left, npm's `While resolving:` / `Found:`
+# / `Could not resolve dependency:` lines), pytest-mock's `Expected:` / `Actual:` and
+# `Calls:` (its `Differing items:` chosen), typer's message wrapped over a box's rows (cut),
+# newman's and rspec's aggregate `expected ... got` under their test titles. Too much joined: go
+# fuzzing's goroutine stack (fixed: a stack dump under a log line is no continuation of it,
+# failures/go), ts-jest's excerpt, tildes and `Test Suites:` count with the place
+# given twice, cargo's `--offline` reminder carried where `location searched` / `required by`
+# are wanted. The wrong line: pytest-cov's coverage table heading read as a failed test's
+# section (its `FAIL Required test coverage ...` wanted), pdm's `WARNING:` over `[AttributeError]:
+# ...` (fixed: an exception's name in brackets reads as one, failures/wording), git's `hint:`
+# lines over the message above them (fixed with its list, above), git submodule's `Failed to
+# clone ...` (read as a runner's failure marks) over the two `fatal:` lines, typescript-json-schema's `Error: No output definition` wrap-up
+# over its `src/types.ts (1,26): ...` diagnostics, cargo's middle `Caused by:` lines where the
+# `error:` and the last cause are wanted (fixed: an error over `Caused by:` headings is the error
+# and its innermost cause, and the causes mark no failures, failures/findings and counted), go
+# mod's `x imports` cut from its tab-indented reason (fixed: an import chain is one message,
+# failures/go),
+# compileall's `*** Error compiling` records (place missing, `Sorry: TabError` left out). Several
+# failures, too few or a title missing: rspec's aggregate_failures (each `Failure/Error:` under
+# one title), pytest-check's `FAILURE:` lines, go's race report given once for two tests (fixed:
+# each log entry of a failed test that reads as a failure, failures/go),
+# pytest-xdist's `[gw0] linux -- Python` line read as a failure and its crash message cut at the
+# summary's `...`, pytest 9's `contains 2 failed subtests` wrap-up given as a failure,
+# mjml's first finding, the IBM OpenAPI validator's `Message :` / `Path :` record read as a
+# line (`path: message` wanted). Conventions older recordings contradict (both kept as recorded):
+# pytest-subtests' and pytest-xdist's `- 2 item; + 2 items` diff joined where pytest's own
+# `-vv` recording leaves out a diff whose values the assertion already shows.
 KNOWN_MISSES = frozenset(
     {
-        "cargo-path-dep-missing",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
-        "git-add-ignored",
         "git-submodule-missing",
-        "go-fuzz-crash",
-        "go-mod-tidy-missing",
-        "go-race-detected",
         "jest-snapshot-mismatch",
         "lint-openapi-findings",
         "mjml-validate",
         "newman-failed-tests",
         "npm-eresolve-peer",
-        "pdm-lock-conflict",
         "phpunit-data-providers",
-        "pip-resolution-impossible",
-        "pydantic-settings-missing-env",
-        "pydantic-validation-errors",
         "pytest-check-soft-failures",
         "pytest-cov-fail-under",
         "pytest-mock-call-mismatch",
-        "pytest-regressions-mismatch",
         "pytest-subtests-failures",
         "pytest-xdist-worker-crash",
         "rspec-aggregate-failures",
-        "syrupy-snapshot-mismatch",
         "ts-jest-diagnostics",
         "typer-missing-option",
         "typescript-json-schema-errors",
@@ -477,7 +504,6 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "go-race-detected",
         "phpunit-data-providers",
         "lein-offline-unresolved",
         "muon-missing-dependency",

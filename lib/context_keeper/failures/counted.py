@@ -132,8 +132,8 @@ def _marked(lines: list[shapes.Line]) -> int:
     """With no count, the runner's mark on each failure: the lines of one lead whose first
     words say it failed (`*** Failed! ...`, `FAIL ...`), as many as there are."""
     groups: dict[Lead, set[str]] = {}
-    for line in lines:
-        if _FAILED_LEAD_RE.match(line.core):
+    for n, line in enumerate(lines):
+        if _FAILED_LEAD_RE.match(line.core) and not (n and lines[n - 1].core == "Caused by:"):  # (a cause)
             groups.setdefault(_lead(line), set()).add(line.core.strip())
     return max((len(texts) for texts in groups.values()), default=0)
 

@@ -6,6 +6,7 @@
     errors_only(texts) -> list[str]     # the errors, when errors stand beside lower levels
     marked_errors(texts, marks)         # the same by failure marks (`×` beside `!`)
     without_wrapups(units) -> list[Unit]  # less the wrap-ups printed after what failed
+    chained(lines, units) -> list[Unit]   # an error with the `Caused by:` headings under it
 
 Two shapes mark a line as a finding of its own, whatever the tool: it starts with its own
 location (`src/a.c:3:5: error: ...`, a linter's `path:line:col  message`), or it starts at the
@@ -238,3 +239,18 @@ def marked_errors(texts: list[str], marks: list[str]) -> list[str]:
     if "!" not in marks or not any(m and m != "!" for m in marks):
         return texts
     return [t for t, m in zip(texts, marks, strict=True) if m != "!"]
+
+
+def chained(lines: list[shapes.Line], units: list[Unit]) -> list[Unit]:
+    """An error over its causes, each under a heading alone (`error: failed to get x` / blank /
+    `Caused by:` / `  failed to read y` / ... / `Caused by:` / `  No such file`): one failure,
+    the error and its innermost cause, as a chain's is (the causes between say how it got
+    there). The units unchanged when no such chain stands under an error."""
+    causes = [k for k, u in enumerate(units) if lines[u.span[0]].core == "Caused by:" and u.span[1] > u.span[0] + 1]
+    if not causes or causes[0] == 0 or causes != list(range(causes[0], causes[-1] + 1)):
+        return units
+    error, last = units[causes[0] - 1], units[causes[-1]]
+    if error.score < 1 or level(error.text) in LOWER_LEVELS:
+        return units
+    merged = error._replace(text=f"{error.text}; {last.text}", score=max(error.score, last.score))
+    return [*units[: causes[0] - 1], merged, *units[causes[-1] + 1 :]]

@@ -1,11 +1,12 @@
 """Go: go test failures and panics, go build / vet / run compile errors, `go:` command errors.
 
-- go test: each `--- FAIL: TestX` with its first log line that reads like a failure (`file_test.go:7:
-  got ..., want ...`; a `t.Log` line before it is context), else its first log line, or testify's `Error:` field, read after the FAIL line or, with -v, between
-  `=== RUN TestX` and the FAIL line; a panic as `TestX: panic: ...`; parents that only hold
-  failed subtests are left out.
-- go build / vet / run: each `file.go:line:col: message` (with its tab-indented `have` /
-  `want` lines), else the `go: ...` error.
+- go test: each `--- FAIL: TestX` with each log line that reads like a failure (`file_test.go:7:
+  got ..., want ...`, `race detected during execution of test`; a `t.Log` line is context),
+  else its first log line, or testify's `Error:` field, read after the FAIL line or, with -v,
+  between `=== RUN TestX` and the FAIL line; a stack dump under a log line is left out; a
+  panic as `TestX: panic: ...`; parents that only hold failed subtests are left out.
+- go build / vet / run / mod: each `file.go:line:col: message` (with its tab-indented `have` /
+  `want` lines), else the `go: ...` error and each import chain (`a imports` / `\tb: reason`).
 """
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ _GO_PROGRESS_RE = re.compile(
 _TESTIFY_ERROR_RE = re.compile(r"^\s*Error:\s+(.+)$")
 _TESTIFY_FIELD_RE = re.compile(r"^\s*(?:Error Trace|Error|Test|Messages):\s")
 _LOCATION_RE = re.compile(r"^\S+\.go:\d+:$")
+_GOROUTINE_RE = re.compile(r"^goroutine \d+ \[[\w ,]+\]:$")
 _FAILURE_WORD_RE = re.compile(
     r"\b(?:want|wanted|got|expected|expect|errors?|err|fail\w*|mismatch\w*|unexpected|invalid|cannot|can't|"
-    r"could ?n[o']t|no such|not|missing|wrong|panic\w*|should|must)\b|!=",
+    r"could ?n[o']t|no such|not|missing|wrong|panic\w*|should|must|detected)\b|!=",
     re.IGNORECASE,
 )
 
 
 def go_test(chunks: list[list[str]]) -> Found | None:
-    messages = []
+    messages: list[str] = []
     for lines in chunks:
         logs: dict[str, list[str]] = {}
         current = ""
@@ -50,15 +52,14 @@ def go_test(chunks: list[list[str]]) -> Found | None:
                 own = _own_lines(lines[n + 1 :], indent)
                 if own is None:
                     continue  # only failed subtests below it
-                text = _log_message(own or [entry for entry in logs.get(name, []) if entry.strip()])
-                if not text:
+                texts = _log_messages(own or [entry for entry in logs.get(name, []) if entry.strip()])
+                if not texts:
                     for follow in lines[n + 1 : n + 3]:
                         p = _PANIC_RE.match(follow)
                         if p:
-                            text = f"panic: {p.group(1)}"
+                            texts = [f"panic: {p.group(1)}"]
                             break
-                if text:
-                    messages.append(compose(name, [text]))
+                messages.extend(compose(name, [text]) for text in texts)
                 continue
             if current and line.startswith(" "):
                 logs.setdefault(current, []).append(line)
@@ -95,8 +96,10 @@ def _own_lines(lines: list[str], indent: int) -> list[str] | None:
     return own
 
 
-def _log_message(own: list[str]) -> str:
-    """The first log line, or testify's `Error:` field with its continuation lines."""
+def _log_messages(own: list[str]) -> list[str]:
+    """Testify's `Error:` field with its continuation lines, else each log entry that reads like
+    a failure (`t.Errorf` once per check, `race detected during execution of test` after it; a
+    `t.Log` line is context), else the first entry."""
     for n, line in enumerate(own):
         t = _TESTIFY_ERROR_RE.match(line)
         if t:
@@ -106,17 +109,22 @@ def _log_message(own: list[str]) -> str:
                     break
                 parts.append(follow.strip())
             where = own[0].strip() if _LOCATION_RE.match(own[0].strip()) else ""
-            return compose(where.rstrip(":"), parts)
+            return [compose(where.rstrip(":"), parts)]
     if not own:
-        return ""
+        return []
     # A multi-line t.Errorf: its later lines are indented deeper than the first.
     depth = len(own[0]) - len(own[0].lstrip())
     entries = [k for k, line in enumerate(own) if len(line) - len(line.lstrip()) <= depth]
-    # t.Log lines read the same as t.Errorf's: the first entry that reads like a failure.
-    first = next((k for k in entries if _FAILURE_WORD_RE.search(own[k].split(": ", 1)[-1])), 0)
+    failing = [k for k in entries if _FAILURE_WORD_RE.search(own[k].split(": ", 1)[-1])] or entries[:1]
+    return [_entry(own, k, depth) for k in failing]
+
+
+def _entry(own: list[str], first: int, depth: int) -> str:
+    """A log entry with the deeper lines that continue it, up to a stack dump (`goroutine 83
+    [running]:`, printed by a recovered panic's `debug.Stack()`): where, not what."""
     parts = [own[first].strip()]
     for line in own[first + 1 : first + 4]:
-        if len(line) - len(line.lstrip()) <= depth:
+        if len(line) - len(line.lstrip()) <= depth or _GOROUTINE_RE.match(line.strip()):
             break
         parts.append(line.strip())
     return compose("", parts)
@@ -136,8 +144,24 @@ def go_build(chunks: list[list[str]]) -> Found | None:
                         break
                 located.append(compose("", parts))
                 continue
+            if line.endswith(" imports") and n + 1 < len(lines) and lines[n + 1].startswith("\t"):
+                bare.append(_import_chain(lines[n:]))
+                continue
             g = _GO_RE.match(line)
             if g and not _GO_PROGRESS_RE.match(line):
                 bare.append(collapse(line))
     messages = located or bare
     return Found(dedupe(messages)) if messages else None
+
+
+def _import_chain(lines: list[str]) -> str:
+    """`a imports` / `\tb imports` / `\tc: reason`, as go prints why a package cannot be
+    loaded: one message, `a imports b imports c: reason`."""
+    parts = [lines[0]]
+    for line in lines[1:]:
+        if not line.startswith("\t"):
+            break
+        parts.append(line.strip())
+        if not line.endswith(" imports"):
+            break
+    return collapse(" ".join(parts))

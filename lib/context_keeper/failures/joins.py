@@ -376,21 +376,25 @@ def _goes_with(text: str, s: str, level: bool) -> bool:
 def paragraph(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
     """The line at `n` with the lines of its paragraph before it (text at its indentation, no
     blank line between, none a verdict) when a sentence of it is wrapped (a line ends in a
-    comma): a message printed over several lines says it whole. A line ending in a comma goes
-    on with the next; other lines are parts of their own."""
+    comma; it goes on with the next, other lines are parts of their own), or from a heading
+    over the names it lists (`The following paths are ignored ...:` / `build` / `dist`)."""
     start = n
     while (
         start > 0
-        and kinds[start - 1] == "text"
+        and kinds[start - 1] in ("text", "used")
         and lines[start - 1].indent == lines[n].indent
         and not wording.is_verdict(lines[start - 1].text.strip())
     ):
         start -= 1
-    if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
-        # (Lines that stand apart, `On branch main` over `nothing to commit`, are said apart.)
-        return lines[n].text.strip()
+    heading = next((k for k in range(n - 1, start - 1, -1) if lines[k].text.rstrip().endswith(":")), None)
+    if heading is not None and all(len(line.text.split()) == 1 for line in lines[heading + 1 : n + 1]):
+        start = heading
+    else:
+        start = next((k for k in range(n, start - 1, -1) if k == start or kinds[k - 1] != "text"), n)
+        if not any(line.text.rstrip().endswith(",") for line in lines[start:n]):
+            return lines[n].text.strip()  # (lines that stand apart are said apart)
     text = ""
     for line in lines[start : n + 1]:
         s = line.text.strip()
-        text = s if not text else f"{text} {s}" if text.endswith(",") else f"{text}; {s}"
+        text = s if not text else f"{text} {s}" if text.endswith((",", ":")) else f"{text}; {s}"
     return text

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _PYTEST_BANNER_RE = re.compile(r"^={3,} (FAILURES|ERRORS) ={3,}$")
@@ -189,6 +190,8 @@ def _e_message(block: list[str]) -> list[str]:
                 parts.append(line)
         elif line.startswith("At index ") and " diff: " in line and len(parts) < 4:
             parts.append(line)
+    if len(parts) == 1:  # no explanation of pytest's own: a snapshot's or file's diff may be
+        parts += changed_lines(parts[0], block[1:])
     return parts
 
 
@@ -352,7 +355,8 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if _EXCEPTION_RE.match(line) or ": " in line:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
-            text = compose("", [collapse(line), *fields, *_opened_message(line, lines[n + 1 :])])
+            said = _opened_message(line, lines[n + 1 :]) or _told_lines(lines[n + 1 :])
+            text = compose("", [collapse(line), *fields, *said])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
     return None
@@ -368,3 +372,23 @@ def _opened_message(line: str, rest: list[str]) -> list[str]:
         return []
     said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
     return [collapse(s) for s in said] if len(said) <= _OPENED_LINES else []
+
+
+# A pointer to documentation on a line of its own (`For further information visit https://...`):
+# where to read more, not what failed.
+_POINTER_RE = re.compile(r"^(?:for (?:further|more) \w+|see|visit|read more)\b.*\bhttps?://\S+$", re.IGNORECASE)
+_TOLD_LINES = 12
+
+
+def _told_lines(rest: list[str]) -> list[str]:
+    """An exception's message printed over several lines right under its first (pydantic's `3
+    validation errors for Settings` / `field` / `  why [type=...]`): the lines up to a blank line
+    or the output's end, when some are indented under others (the message's own structure) and
+    none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
+    said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
+    at_margin = [s for s in said if not s[:1].isspace()]
+    if not said or len(said) == len(at_margin) or any(":" in s for s in at_margin):
+        return []
+    if said[0][:1].isspace() or any(s.startswith(_CHAIN_LINKS) for s in said):
+        return []
+    return [collapse(s) for s in said if not _POINTER_RE.match(s.strip())][:_TOLD_LINES]

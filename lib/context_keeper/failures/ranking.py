@@ -76,7 +76,8 @@ def rank(chunks: list[list[str]]) -> Found | None:
         # The single best line with the runner-up the ranking could not tell from it
         # (failures/carried), unless the runner's count read the piece another way.
         messages.extend(wider if wider and chosen == found else chosen)
-        rest = [n for n, kind in enumerate(kinds) if kind == "text"]
+        # (A hint, `hint: Use -f if you really want to add them.`, says what to do, not what failed.)
+        rest = [n for n, kind in enumerate(kinds) if kind == "text" and not shapes.HINT_RE.match(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
         last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
@@ -144,6 +145,7 @@ def _chunk_messages(
     if explained:
         return explained
     units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
+    units = findings.chained(lines, units)
     several = _several(units)
     if several:
         return several

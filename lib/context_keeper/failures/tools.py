@@ -1,7 +1,8 @@
 """Everyday command-line tools: pip, git, curl, jq, and the shell itself.
 
 - pip: each `ERROR: ...` line (`No matching distribution found for x` rather than the
-  version list before it) and `error: <code>` with its `× <reason>` line and, for a failed
+  version list before it; with the explanation after a blank line, a heading ending in `:`
+  over its deeper lines, `The conflict is caused by:`, unless the heading is advice) and `error: <code>` with its `× <reason>` line and, for a failed
   build, the last line the build printed (its exception).
 - git: each `CONFLICT (...)` line, else each `! [rejected]` push, else each `error:` /
   `fatal:` line (a line ending in `:` takes the next, indented one), else git's own
@@ -16,6 +17,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe
@@ -81,7 +83,7 @@ def pip(chunks: list[list[str]]) -> Found | None:
                 "ResolutionImpossible: for help"
             ):
                 continue
-            messages.append(compose("", [line]))
+            messages.append(compose("", [line, *_explained(lines[n + 1 :])]))
             continue
         r = _PIP_RICH_RE.match(line)
         if r:
@@ -90,6 +92,22 @@ def pip(chunks: list[list[str]]) -> Found | None:
             cause = _subprocess_cause(lines[:n])
             messages.append(compose("", parts + ([cause] if cause else [])))
     return Found(dedupe(messages)) if messages else None
+
+
+# A heading of what the reader could do (`To fix this you could try to:`): advice, not why.
+_ADVICE_HEADING_RE = re.compile(r"\b(?:you (?:could|can|may|might|should)|try|to fix)\b", re.IGNORECASE)
+
+
+def _explained(rest: list[str]) -> list[str]:
+    """The explanation an error line's message goes on with, past one blank line: a heading
+    ending in `:` over deeper lines (`The conflict is caused by:` / `    x depends on y`), as
+    `heading lines; line`; none for a heading of advice or without deeper lines."""
+    if len(rest) < 3 or rest[0].strip() or not rest[1].endswith(":") or rest[1][:1].isspace():
+        return []
+    if _ADVICE_HEADING_RE.search(rest[1]):
+        return []
+    items = [s.strip() for s in itertools.takewhile(lambda s: s[:1].isspace() and s.strip(), rest[2:])]
+    return [f"{rest[1]} {items[0]}", *items[1:5]] if items else []
 
 
 def _subprocess_cause(lines: list[str]) -> str:

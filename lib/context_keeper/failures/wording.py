@@ -25,9 +25,10 @@ PAIRED_RE = re.compile(
     re.IGNORECASE,
 )
 # (An exception name is tried from the first word of a run of name characters only: tried from
-# every word of a long dotted line, `[\w.$]*` would cost time quadratic in its length.)
+# every word of a long dotted line, `[\w.$]*` would cost time quadratic in its length. The
+# name may stand in parentheses or brackets: `[AttributeError]: module 'x' has no attribute`.)
 EXC_RE = re.compile(
-    r"(?<![\w.$])[.$]*\b[\w.$]*(?:Error|Exception|Failure)\b\)?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
+    r"(?<![\w.$])[.$]*\b[\w.$]*(?:Error|Exception|Failure)\b[)\]]?:\s*\S|\([\w:]*(?:Error|Exception)\)$|^\*\* \(\w+\)|^Exception: "
     r"|^[\w.]*(?:Error|Exception)$|^Unhandled \S|^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+: \S|\bUncaught \w+"
     # An exception named in capitals (`raised CONSTRAINT_ERROR : ...`).
     r"|\b[A-Z][A-Z]+_(?:ERROR|EXCEPTION)\b"
