@@ -138,10 +138,16 @@ def test_a_setting_line_a_read_prints_is_judged_by_its_name() -> None:
     )
 
 
-def test_a_value_marked_as_a_vendors_example_is_kept() -> None:
-    line = "        set password ENC 8a1b2c3dEXAMPLEcipher"
-    assert redact(line) == line
-    assert redact("        set password ENC 8a1b2c3dQmZx7Rcipher") != "        set password ENC 8a1b2c3dQmZx7Rcipher"
+def test_only_a_value_ending_as_the_vendors_examples_do_is_kept() -> None:
+    # AWS's documented keys end in EXAMPLE / EXAMPLEKEY; the word inside a value says nothing
+    # (a real key may have been written from the example): it is judged as any other value.
+    kept = "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+    assert redact(kept) == kept
+    for line in (
+        "        set password ENC 8a1b2c3dEXAMPLEcipher",
+        "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEY9",
+    ):
+        assert MARK in redact(line)
 
 
 def test_a_random_generator_given_a_length_prints_a_secret() -> None:

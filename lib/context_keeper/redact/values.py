@@ -129,9 +129,9 @@ def is_placeholder(v: str) -> bool:
         return True
     if low.startswith("your") or low.endswith(("here", "_me", "-me")) or _WRAPPED.fullmatch(v):
         return True
-    if v.endswith(("EXAMPLE", "EXAMPLEKEY")) or ("EXAMPLE" in v and v.isalnum()):
-        # `AKIAIOSFODNN7EXAMPLE`, `8a1b…EXAMPLEcipher`: the vendors' documented examples say so (one
-        # token's word; a URL holding an example key id may hold a real token beside it)
+    if v.endswith(("EXAMPLE", "EXAMPLEKEY")):
+        # `AKIAIOSFODNN7EXAMPLE`: the vendors' documented examples end so. Only at the end: a key
+        # with the word inside it (`…zEXAMPLEKEY9`) is judged as any other value.
         return True
     flat = low.translate(_SEPARATORS)
     if flat and (flat in _PLACEHOLDER_WORDS or _ABOUT_A_SECRET.fullmatch(flat) is not None):
