@@ -79,6 +79,39 @@ def test_a_modules_patterns_are_kept_and_built_from_the_file(
     assert not regex_cache._state["new"]
 
 
+def test_where_the_file_cannot_be_written_nothing_new_is_checked(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A read-only install: checking each new pattern's code would cost every process, for a
+    # file that is never written. With no file, `re` is left alone; with one, it is only read.
+    body = f"import re\nA = re.compile({PATTERNS[0]!r})\n"
+    compiler: Any = importlib.import_module("re._compiler")
+    original = compiler.compile
+    monkeypatch.setattr(regex_cache, "_writable", lambda path: False)
+    regex_cache.install(str(cache))
+    assert compiler.compile is original
+    regex_cache.uninstall()
+
+    monkeypatch.setattr(regex_cache, "_writable", lambda path: True)
+    regex_cache.install(str(cache))
+    _module(tmp_path, "ck_rx_ro_first", body)
+    regex_cache.save()
+    regex_cache.uninstall()
+    re.purge()
+    written = cache.read_bytes()
+
+    monkeypatch.setattr(regex_cache, "_writable", lambda path: False)
+    checked: list[str] = []
+    real_entry = regex_cache._entry
+    monkeypatch.setattr(regex_cache, "_entry", lambda c, p, f: checked.append(p) or real_entry(c, p, f))
+    regex_cache.install(str(cache))
+    module = _module(tmp_path, "ck_rx_ro_second", body + f"B = re.compile({PATTERNS[1]!r})\n")
+    assert module.A.pattern == PATTERNS[0] and module.B.pattern == PATTERNS[1]
+    assert checked == []
+    regex_cache.save()
+    assert cache.read_bytes() == written
+
+
 def test_a_pattern_made_at_run_time_is_never_written(tmp_path: Path, cache: Path) -> None:
     secret = "hunter2-" + "x7Qp9"
     module = _module(tmp_path, "ck_rx_dynamic", "import re\ndef find(word):\n    return re.compile(re.escape(word))\n")

@@ -80,10 +80,16 @@ def install(path: str | None = None) -> None:
 
         path = path or cache_path()
         entries = _load(path)
+        # Where the file cannot be written (a read-only install, no bytecode written), checking
+        # each new pattern's code would cost every process and keep nothing: only read.
+        collect = not sys.dont_write_bytecode and _writable(path)
+        if not entries and not collect:
+            return
         re_package = os.path.dirname(compiler.__file__) + os.sep
         _state.update(
             path=path,
             entries=entries,
+            collect=collect,
             new={},
             used=set(),
             compiler=compiler,
@@ -93,6 +99,17 @@ def install(path: str | None = None) -> None:
         compiler.compile = _compile
     except Exception:  # noqa: BLE001 - no cache: `re` compiles as it always does
         _state.clear()
+
+
+def _writable(path: str) -> bool:
+    """Whether the file could be written: its directory, or the nearest one that exists."""
+    directory = os.path.dirname(path)
+    while directory and not os.path.isdir(directory):
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return False
+        directory = parent
+    return bool(directory) and os.access(directory, os.W_OK)
 
 
 @contextmanager
@@ -134,7 +151,7 @@ def _compile(pattern: Any, flags: int = 0) -> Any:
         except Exception:  # noqa: BLE001 - code this interpreter refuses: compile it
             del state["entries"][key]
     compiled = state["original"](pattern, flags)
-    if isinstance(pattern, (str, bytes)) and len(state["new"]) < MAX_ENTRIES and _constant():
+    if state["collect"] and isinstance(pattern, (str, bytes)) and len(state["new"]) < MAX_ENTRIES and _constant():
         try:
             entry = _entry(state["compiler"], pattern, int(flags))
             if _build(pattern, entry) == compiled:
