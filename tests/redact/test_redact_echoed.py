@@ -39,3 +39,17 @@ def test_a_shell_traces_command_about_a_secret() -> None:
     assert redact(cmd + "YiskLeCmiQ3mB1oqhy1gdARAzRCVDWp0") == cmd + MARK
     plain = "+ ls secrets/\ndeploy_key_backup.txt"
     assert redact(plain) == plain
+
+
+def test_several_variables_each_value_in_its_place() -> None:
+    cmd = '$ echo "db ${DB_HOST} user ${DB_USER} pass ${DB_PASSWORD} ok"\n'
+    out = "db db.internal user app pass " + PW + " ok"
+    assert redact(cmd + out) == cmd + "db db.internal user app pass " + MARK + " ok"
+
+
+def test_a_line_that_nearly_matches_many_variables_is_read_once() -> None:
+    # One lazy group a variable backtracked through every split of such a line: seven variables
+    # over a line of 200 words ran for minutes. Read in one pass, it is simply not the output.
+    names = " ".join(f"${{V{i}}}" for i in range(6)) + " ${DB_PASSWORD}"
+    text = f'$ echo "deploy {names} done"\ndeploy ' + " ".join(["ab"] * 200) + " !\n"
+    assert redact(text) == text

@@ -10,7 +10,6 @@ is kept; a template with any other expansion (`${#PW}`, `${PW:+set}`, `$(…)`) 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .names import STRONG, tier
@@ -24,54 +23,79 @@ _VAR = LazyPattern(r"\$(?:\{(?P<b>[A-Za-z_]\w{0,80})\}|(?P<n>[A-Za-z_]\w{0,80}))
 _LINES_AFTER = 6  # how far the output may stand from its command (other commands' output between)
 
 
-def _output_pattern(template: str) -> tuple[re.Pattern[str], list[bool]] | None:
-    """The pattern of the line `template` prints (one group per variable) and which of the
+def _output_pieces(template: str) -> tuple[list[str], list[bool]] | None:
+    """The literal pieces of the line `template` prints, around its variables, and which of the
     variables name a secret; None when it holds no secret's variable, no words of its own, or an
     expansion it cannot model."""
-    parts: list[str] = []
+    pieces: list[str] = []
     secret: list[bool] = []
     at = 0
     for m in _VAR.finditer(template):
-        parts.append(re.escape(template[at : m.start()]))
-        parts.append("(.+?)")
+        pieces.append(template[at : m.start()])
         secret.append(tier(m.group("b") or m.group("n")) >= STRONG)
         at = m.end()
-    parts.append(re.escape(template[at:]))
-    literal = _VAR.sub("", template)
+    pieces.append(template[at:])
+    literal = "".join(pieces)
     if not any(secret) or "$" in literal or "`" in literal or sum(c.isalnum() for c in literal) < 3:
         return None
-    return re.compile("".join(parts) + r"\r?"), secret
+    return pieces, secret
+
+
+def _values(pieces: list[str], line: str) -> list[tuple[int, int]] | None:
+    """Where each variable's value stands in `line` if the template printed it, else None: the
+    pieces found in order, each variable at least one character, the first piece at the line's
+    start and the last at its end. One pass left to right (each value as short as the next
+    piece allows), so a line costs its length whatever the number of variables: a pattern of
+    one lazy group a variable backtracks through every split of a line that nearly matches."""
+    line = line.removesuffix("\r")
+    first, last = pieces[0], pieces[-1]
+    if not line.startswith(first):
+        return None
+    spans: list[tuple[int, int]] = []
+    pos = len(first)
+    for piece in pieces[1:-1]:
+        found = line.find(piece, pos + 1)
+        if found < 0:
+            return None
+        spans.append((pos, found))
+        pos = found + len(piece)
+    end = len(line) - len(last)
+    if end <= pos or not line.endswith(last):
+        return None
+    spans.append((pos, end))
+    return spans
 
 
 def redact_echoed(text: str) -> str:
     """The values of secret variables in the lines an `echo` of them printed, marked."""
     cuts: list[tuple[int, int]] = []
     for m in _ECHO.finditer(text):
-        made = _output_pattern(m.group("t"))
+        made = _output_pieces(m.group("t"))
         if made is None:
             continue
-        pattern, secret = made
+        pieces, secret = made
         start = text.find("\n", m.end())
         for _ in range(_LINES_AFTER):
             if start == -1:
                 break
             end = text.find("\n", start + 1)
-            out = pattern.fullmatch(text, start + 1, len(text) if end == -1 else end)
-            if out is not None:
-                for k, is_secret in enumerate(secret, 1):
-                    v = out.group(k)
+            line_end = len(text) if end == -1 else end
+            spans = _values(pieces, text[start + 1 : line_end])
+            if spans is not None:
+                for (a, b), is_secret in zip(spans, secret, strict=True):
+                    v = text[start + 1 + a : start + 1 + b]
                     if is_secret and MARK not in v and not v.startswith("$") and not is_placeholder(v):
-                        cuts.append(out.span(k))
+                        cuts.append((start + 1 + a, start + 1 + b))
                 break
             start = end
     if not cuts:
         return text
-    pieces, pos = [], 0
+    marked, pos = [], 0
     for a, b in sorted(set(cuts)):
         if a >= pos:
-            pieces += [text[pos:a], MARK]
+            marked += [text[pos:a], MARK]
             pos = b
-    return "".join(pieces) + text[pos:]
+    return "".join(marked) + text[pos:]
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
