@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from .entropy import is_random_token
 from .nameless import _split_arguments, _unquoted
+from .names import words_of
 from .password_shapes import WORDS_AND_DIGITS, password_shaped
 from .patterns import MARK, LazyPattern, marked
 from .user_pairs import user_like
@@ -129,7 +130,6 @@ def _call_open(text: str, at: int) -> int:
 _VARIABLE = LazyPattern(r"[$@]?(?:[A-Za-z_]\w*(?:\.|->|::))*(?P<name>[A-Za-z_]\w{0,60})")
 _ADDRESS_WORDS = frozenset(("host", "hostname", "server", "port", "dsn"))
 _LINK_WORDS = frozenset(("endpoint", "url", "uri", "addr", "address"))  # (a page's too: WEAK_SIGN)
-_NAME_SPLIT = LazyPattern(r"_|(?<=[a-z0-9])(?=[A-Z])")
 
 
 # Calls that build a path, a URL or a string from their arguments (`os.path.join(host, "app",
@@ -154,7 +154,7 @@ def _names_no_login(text: str, paren: int) -> bool:
     if m is None:
         return False
     name = m.group("name")
-    words = [w.lower() for w in _NAME_SPLIT.split(name) if w]
+    words = [w.lower() for w in words_of(name)]
     return any(n in _BUILDERS or n in _MESSAGES or n in _REQUESTS for n in (name.lower(), words[-1] if words else ""))
 
 
@@ -163,7 +163,7 @@ def _address_variable(arg: str) -> int:
     if m is None:
         return 0
     name = m.group("name")
-    words = [w.lower() for w in _NAME_SPLIT.split(name) if w]
+    words = [w.lower() for w in words_of(name)]
     if words and words[-1] in _ADDRESS_WORDS:
         return STRONG_SIGN
     if words and words[-1] in _LINK_WORDS:
