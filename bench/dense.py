@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from precompact import SAMPLES, git_project, loadavg, session_of, timed  # noqa: E402
+from precompact import git_project, hook_stdin, loadavg, timed  # noqa: E402
 from precompact import transcript as gen_transcript  # noqa: E402
 
 CWD = "/home/dev/project"
@@ -339,10 +339,7 @@ def census(path: Path) -> str:
 
 
 def run_rows(source: Path, runs: int, python: str, code_root: Path, root: Path, project: Path) -> dict[str, list]:
-    session = session_of(source)
-    stdin = json.dumps(
-        dict(SAMPLES["PreCompact:auto"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))
-    ).encode()
+    stdin = hook_stdin("PreCompact:auto", source, project)
     base_env = {"PATH": os.environ["PATH"], "HOME": str(root), "CONTEXT_KEEPER_CONFIG": str(root / "config.toml")}
     rows: dict[str, list] = {"PreCompact": [], "plain hook": [], "cp": []}
     for i in range(runs):

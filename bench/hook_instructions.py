@@ -19,7 +19,6 @@ Needs valgrind (Debian: `apt-get install valgrind`). Not a test.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -30,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from precompact import SAMPLES, git_project, session_of  # noqa: E402
+from precompact import git_project, hook_stdin  # noqa: E402
 
 # hooks/pre_compact_preserve.py without the guard's cap on PreCompact's budget (45 s).
 _UNCAPPED = """
@@ -49,14 +48,7 @@ def hook_instructions(root: Path, transcript: Path, python: str) -> int:
         project = git_project(work)
         # valgrind runs the hook ~50x slower: no budget may cut the fold short (an empty block).
         (work / "config.toml").write_text("hook_budget = 100000.0\n")
-        stdin = json.dumps(
-            dict(
-                SAMPLES["PreCompact:auto"]["stdin"],
-                session_id=session_of(transcript),
-                transcript_path=str(transcript),
-                cwd=str(project),
-            )
-        ).encode()
+        stdin = hook_stdin("PreCompact:auto", transcript, project)
         hook = [python, "-c", _UNCAPPED, str(root / "lib")]
         counts = work / "counts"
         counts.mkdir()

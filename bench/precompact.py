@@ -64,6 +64,13 @@ def session_of(path: Path) -> str:
     return "bench-session"
 
 
+def hook_stdin(event: str, transcript: Path, project: Path) -> bytes:
+    """The stdin Claude Code gives the hook of `event` (a key of SAMPLES, `PreCompact:auto`,
+    `SessionStart:compact`) for this transcript and project."""
+    stdin = dict(SAMPLES[event]["stdin"], session_id=session_of(transcript), transcript_path=str(transcript), cwd=str(project))
+    return json.dumps(stdin).encode()
+
+
 def timed(argv: list[str], stdin: bytes, env: dict[str, str], cwd: Path) -> tuple[float, int, bytes, float]:
     """(wall seconds, peak RSS in KiB, stdout, CPU seconds: user + system) of one child process.
 
@@ -115,8 +122,8 @@ def measure(source: Path, runs: int, python: str, code_root: Path, root: Path, p
     session = session_of(source)
     pre_compact = code_root / "hooks" / "pre_compact_preserve.py"
     session_start = code_root / "hooks" / "session_start_restore.py"
-    stdin = json.dumps(dict(SAMPLES["PreCompact:auto"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))).encode()
-    restore_stdin = json.dumps(dict(SAMPLES["SessionStart:compact"]["stdin"], session_id=session, transcript_path=str(source), cwd=str(project))).encode()
+    stdin = hook_stdin("PreCompact:auto", source, project)
+    restore_stdin = hook_stdin("SessionStart:compact", source, project)
 
     def env(home: Path) -> dict[str, str]:
         return {

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 from dense import dense_transcript  # noqa: E402
-from precompact import SAMPLES, git_project, loadavg, session_of, timed  # noqa: E402
+from precompact import git_project, hook_stdin, loadavg, timed  # noqa: E402
 from precompact import transcript as gen_transcript  # noqa: E402
 
 _STAMP = re.compile(rb"_\d{8}T\d{6}Z(_\d+)?_transcript")
@@ -46,14 +46,7 @@ def outputs(code_root: Path, source: Path, python: str, root: Path, project: Pat
     and its CPU seconds (user + system: what the load on a shared machine moves least)."""
     home = root / "home"
     shutil.rmtree(home, ignore_errors=True)
-    stdin = json.dumps(
-        dict(
-            SAMPLES["PreCompact:auto"]["stdin"],
-            session_id=session_of(source),
-            transcript_path=str(source),
-            cwd=str(project),
-        )
-    ).encode()
+    stdin = hook_stdin("PreCompact:auto", source, project)
     env = {
         "PATH": os.environ["PATH"],
         "HOME": str(root),
