@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from context_keeper.redact import MARK, assignments, line_starts, positions, redact, values
 from context_keeper.redact.assignments import redact_assignments
 from context_keeper.redact.nouns import redact_nouns
@@ -66,13 +68,36 @@ def test_line_start_and_blank_before_read_as_the_slices_did() -> None:
                 assert line_starts.blank_before(text, at, begin) == (not text[begin:at].strip())
 
 
-def test_a_long_lines_newlines_are_found_once_for_all_its_names() -> None:
+def test_a_long_lines_newlines_are_found_once_for_all_its_names(monkeypatch: pytest.MonkeyPatch) -> None:
     unit = "password password=Xk9mQ2zT7\r"  # 3,000 times on one line: `\r` ends none
     assert redact_assignments(unit) == f"password password={MARK}\r"
-    line_starts._offsets.cache_clear()
+    searched: list[str] = []
+    find_all = line_starts._find_all
+    monkeypatch.setattr(line_starts, "_find_all", lambda text, char: searched.append(char) or find_all(text, char))
     assert redact_assignments(unit * 3000) == f"password password={MARK}\r" * 3000
-    info = line_starts._offsets.cache_info()
-    assert info.misses == 1 and info.hits >= 3000  # every name asked, the line searched once
+    assert searched == ["\n"]  # every name asked, the line searched once
+
+
+class _CountingText(str):
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _CountingText.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_an_equal_text_is_never_compared_with_a_kept_one() -> None:
+    # Kept offsets are looked up by the text itself, not its value: a text equal to a kept one
+    # but another object would otherwise be compared character by character on every question.
+    kept = _CountingText("a\nb\n" * 50_000)
+    copy = _CountingText(str(kept))
+    assert line_starts.line_start(kept, 7) == 6
+    _CountingText.compared = 0
+    for at in range(0, 200, 7):
+        assert line_starts.line_start(copy, at) == copy.rfind("\n", 0, at) + 1
+    assert _CountingText.compared == 0
 
 
 def test_long_lines_of_names_redact_as_their_short_copies_do() -> None:

@@ -14,7 +14,6 @@ inside it.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 
 from .patterns import MARK
@@ -24,9 +23,27 @@ if TYPE_CHECKING:
     from .patterns import LazyPattern
 
 
-@functools.lru_cache(maxsize=8)
+_KEPT_OFFSETS = 8  # texts whose offsets are kept: the last few asked about
+# Keyed by the text's identity, not its value: a cache keyed by value compares a text equal to a
+# kept one but another object character by character on every question, a cost that grows
+# with the text on each of a long line's candidates.
+_OFFSETS: dict[tuple[int, str], tuple[str, tuple[int, ...]]] = {}
+
+
 def _offsets(text: str, char: str) -> tuple[int, ...]:
     """Where `char` stands in `text` (its newlines, its quotes), found once for the last texts asked about."""
+    key = (id(text), char)
+    kept = _OFFSETS.get(key)
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    if len(_OFFSETS) >= _KEPT_OFFSETS:
+        del _OFFSETS[next(iter(_OFFSETS))]  # the oldest (a kept text keeps its id from reuse)
+    offsets = _find_all(text, char)
+    _OFFSETS[key] = (text, offsets)
+    return offsets
+
+
+def _find_all(text: str, char: str) -> tuple[int, ...]:
     offsets: list[int] = []
     at = text.find(char)
     while at != -1:
