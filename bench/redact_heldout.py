@@ -5824,7 +5824,7 @@ POSITIONS_HELD23 = (
     "const pool = new Pool({{ user: 'shop', password: '{v}', host: 'db' }});",
     "await mongoose.connect(uri, {{ user: 'shop', pass: '{v}' }});",
     "  private readonly adminPassword = '{v}';",
-    'cfg := mysql.NewConfig()\ncfg.User = "shop"\ncfg.Passwd = "{v}"\ncfg.Addr = "db:3306"',
+    'dsn := fmt.Sprintf("%s:%s@tcp(%s)/shop?parseTime=true", "reports", "{v}", host)',
     'req.SetBasicAuth("api", "{v}")',
     'let resp = client.get(url).basic_auth("ci", Some("{v}")).send().await?;',
     'const DB_PASSWORD: &str = "{v}";',
