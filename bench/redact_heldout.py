@@ -5901,6 +5901,19 @@ POSITIONS_HELD23 = (
     'wscat -c "wss://stream.acme.io/ws?token={k}"',
     "grpcurl -H 'authorization: Bearer {k}' api.acme.io:443 orders.v1.Orders/List",
     'http-request set-header Authorization "Basic {b}" if {{ path_beg /legacy }}',
+    # more shells, Windows and escaped tool output
+    "$env:PGPASSWORD='{v}'; & psql -h db -U shop -c 'select 1'",
+    "export SPRING_DATASOURCE_PASSWORD={v} SPRING_PROFILES_ACTIVE=prod",
+    "schtasks /create /tn NightlyBackup /tr C:\\ops\\backup.cmd /sc daily /ru ACME\\svc-backup /rp {v}",
+    'services.nextcloud.config.adminpassFile = "${{pkgs.writeText "adminpass" "{v}"}}";',
+    "vault write auth/userpass/users/ci password={v} token_policies=ci",
+    'command: ["valkey-server", "--requirepass", "{v}", "--maxmemory", "256mb"]',
+    "JAVA_TOOL_OPTIONS=-Djavax.net.ssl.trustStorePassword={v} -Xmx512m",
+    'git -c http.extraHeader="Authorization: Basic {b}" clone https://git.acme.io/shop.git',
+    '{{"cmd": "mysql -uroot -p\'{v}\' -e \'SHOW DATABASES\'", "returncode": 0}}',
+    '{{"result": "{{\\"user\\": \\"svc\\", \\"pass\\": \\"{v}\\"}}"}}',
+    "curl -X POST https://deploy.acme.io/hooks/shop -H 'X-Hook-Secret: {k}'",
+    "Authorization: Token {k}",
 )
 
 # Ordinary lines written beside set 23, in the same syntaxes and outputs as its positions and
