@@ -5905,7 +5905,7 @@ POSITIONS_HELD23 = (
     "$env:PGPASSWORD='{v}'; & psql -h db -U shop -c 'select 1'",
     "export SPRING_DATASOURCE_PASSWORD={v} SPRING_PROFILES_ACTIVE=prod",
     "schtasks /create /tn NightlyBackup /tr C:\\ops\\backup.cmd /sc daily /ru ACME\\svc-backup /rp {v}",
-    'services.nextcloud.config.adminpassFile = "${{pkgs.writeText "adminpass" "{v}"}}";',
+    'services.openvpn.servers.office.authUserPass = {{ username = "ops"; password = "{v}"; }};',
     "vault write auth/userpass/users/ci password={v} token_policies=ci",
     'command: ["valkey-server", "--requirepass", "{v}", "--maxmemory", "256mb"]',
     "JAVA_TOOL_OPTIONS=-Djavax.net.ssl.trustStorePassword={v} -Xmx512m",
