@@ -3450,9 +3450,9 @@ PRINTED_HELD23: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: "AIza" + _rand(g, 35, AN + "-_"),
     ),
     (
-        "gitlab-private-token-header",
-        'curl --header "PRIVATE-TOKEN: {v}" "https://gitlab.acme.io/api/v4/projects/42/pipelines?ref=main"',
-        lambda g: "glpat-" + _rand(g, 20, AN + "-_"),
+        "tea-login-token-flag",
+        "tea login add --name acme --token {v} --url https://gitea.acme.io",
+        lambda g: _rand(g, 40, HEX),
     ),
     (
         "discord-bot-header",
