@@ -3529,6 +3529,42 @@ PRINTED_HELD23: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         'supabase link --project-ref abcdefghijklmnopqrst --password "$PGPW" --token {v}',
         lambda g: "sbp_" + _rand(g, 40, HEX),
     ),
+    (
+        "artifactory-header",
+        "curl -H 'X-JFrog-Art-Api: {v}' -T dist/shop-2.4.0.tgz https://acme.jfrog.io/artifactory/npm-local/shop/",
+        lambda g: "AKCp8" + _rand(g, 68),
+    ),
+    (
+        "mailchimp-url-userinfo",
+        "curl -s https://anystring:{v}@us21.api.mailchimp.com/3.0/lists | jq '.lists[].name'",
+        lambda g: _rand(g, 32, HEX) + "-us21",
+    ),
+    (
+        "square-bearer-httpie",
+        "http GET https://connect.squareup.com/v2/locations Authorization:'Bearer {v}' Square-Version:2024-10-17",
+        lambda g: "EAAA" + _rand(g, 60, AN + "-_"),
+    ),
+    (
+        "ibm-iam-authenticator",
+        "authenticator = IAMAuthenticator('{v}')\nservice = CloudantV1(authenticator=authenticator)",
+        lambda g: _rand(g, 44, AN + "-_"),
+    ),
+    (
+        "azure-search-header",
+        "Invoke-RestMethod -Uri $searchUrl -Headers @{{ 'api-key' = '{v}' }} -Method Post -Body $query",
+        lambda g: _rand(g, 42) + "AzSe" + _rand(g, 6),
+    ),
+    (
+        "azure-servicebus-from-connection-string",
+        'client = ServiceBusClient.from_connection_string("Endpoint=sb://acme-shop.servicebus.windows.net/;'
+        'SharedAccessKeyName=sender;SharedAccessKey={v}")',
+        lambda g: _b64(g, 33) + "+ASb" + _b64(g, 6) + "=",
+    ),
+    (
+        "acr-login-password-flag",
+        "$ docker login acmeshop.azurecr.io --username acmeshop-pull --password {v}\nLogin Succeeded",
+        lambda g: _b64(g, 42) + "+ACR" + _b64(g, 6),
+    ),
 )
 
 
