@@ -70,6 +70,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD20,
     BENIGN_HELD21,
     BENIGN_HELD22,
+    BENIGN_HELD23,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -87,6 +88,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD20,
     POSITIONS_HELD21,
     POSITIONS_HELD22,
+    POSITIONS_HELD23,
 )
 
 
@@ -3197,6 +3199,375 @@ PRINTED_HELD22: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
 )
 
 
+# Set 23, printed part: sealed; written beside `POSITIONS_HELD23` while no rule was being changed
+# on it, to be scored once. Secrets a command prints with no name beside them (secret stores'
+# `get`/`read`/`show`, keychains, cloud CLIs' token commands, bootstrap and join tokens, REPL and
+# debugger answers, CI logs), password hashes in shadow, htpasswd and configuration files, and
+# vendors' formats (TruffleHog's, Nosey Parker's, Microsoft's identifiable keys, detect-secrets')
+# where no earlier set put them: an SDK constructor's argument, a second positional argument, a
+# URL's query, a header.
+PRINTED_HELD23: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    # secret stores, keychains and decryptors: the value alone on a line
+    (
+        "aws-kms-decrypt",
+        "$ aws kms decrypt --ciphertext-blob fileb://smtp.enc --query Plaintext --output text | base64 -d\n{v}",
+        lambda g: _rand(g, 22, AN + "!#%"),
+    ),
+    ("rbw-get", "$ rbw get shop-prod-db\n{v}", lambda g: _rand(g, 32, AN + "-_")),
+    (
+        "security-find-internet",
+        "$ security find-internet-password -s git.acme.io -a ops -w\n{v}",
+        lambda g: _rand(g, 28),
+    ),
+    (
+        "passage-show",
+        "$ passage show acme/smtp\n{v}\nurl: smtp.acme.io\nlogin: noreply",
+        lambda g: _rand(g, 24, AN + "@#$"),
+    ),
+    (
+        "terragrunt-output-raw",
+        "$ terragrunt output -raw grafana_admin_password --terragrunt-working-dir live/prod/grafana\n{v}",
+        lambda g: _rand(g, 20, AN + ".-"),
+    ),
+    ("age-decrypt", "$ age -d -i ~/.config/age/key.txt secrets/smtp.age\n{v}", lambda g: _rand(g, 18, AN + "!@^")),
+    (
+        "keepassxc-show",
+        '$ keepassxc-cli show -s -a Password ~/vault.kdbx "Shop DB"\nEnter password to unlock /home/ops/vault.kdbx: \n{v}',
+        lambda g: _rand(g, 16, AN + "*"),
+    ),
+    (
+        "kubectl-go-template-index",
+        "$ kubectl -n monitoring get secret grafana -o go-template='{{{{index .data \"admin-password\" | base64decode}}}}'; echo\n{v}",
+        lambda g: _rand(g, 19),
+    ),
+    (
+        "ejson-decrypt-jq",
+        "$ ejson decrypt config/secrets.production.ejson | jq -r .stripe_secret\n{v}",
+        lambda g: "sk_live_51" + _rand(g, 97),
+    ),
+    (
+        "sops-extract",
+        '$ sops -d --extract \'["stripe"]["restricted"]\' deploy/prod/stripe.sops.yaml\n{v}',
+        lambda g: "rk_live_51" + _rand(g, 97),
+    ),
+    (
+        "pulumi-config-get",
+        "$ pulumi config get shop:dbPassword -s acme/shop/prod\n{v}",
+        lambda g: _rand(g, 26, AN + "!$"),
+    ),
+    (
+        "kamal-secrets-extract",
+        '$ kamal secrets extract SMTP_PASSWORD "$(kamal secrets fetch --adapter 1password --account acme --from Shop/Prod SMTP_PASSWORD)"\n{v}',
+        lambda g: _rand(g, 24, AN + "()[]"),
+    ),
+    (
+        "openssl-rand-then-kubectl",
+        "$ openssl rand -base64 32 | tee /dev/stderr | kubectl create secret generic shop-session --from-file=key=/dev/stdin\n"
+        "{v}\nsecret/shop-session created",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    # cloud CLIs' token commands
+    (
+        "glab-config-get-token",
+        "$ glab config get token --host gitlab.acme.io\n{v}",
+        lambda g: "glpat-" + _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "hcp-print-access-token",
+        "$ hcp auth print-access-token | tee /tmp/hcp.tok\n{v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImtpZCI6" + _rand(g, 120, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
+    ),
+    (
+        "cf-oauth-token",
+        "$ cf oauth-token\nbearer {v}",
+        lambda g: "eyJhbGciOiJSUzI1NiIsImprdSI6" + _rand(g, 140, AN + "-_") + "." + _rand(g, 86, AN + "-_"),
+    ),
+    ("fly-auth-token", "$ fly auth token\n{v}", lambda g: "fo1_" + _rand(g, 43, AN + "-_")),
+    ("oc-whoami-t", "$ oc whoami -t\n{v}", lambda g: "sha256~" + _rand(g, 43, AN + "-_")),
+    (
+        "stripe-listen-print-secret",
+        '$ stripe listen --print-secret --api-key "$STRIPE_TEST_KEY"\n{v}',
+        lambda g: "whsec_" + _rand(g, 32),
+    ),
+    # bootstrap and join tokens
+    (
+        "rancher-bootstrap",
+        "$ kubectl get secret --namespace cattle-system bootstrap-secret -o go-template='{{{{.data.bootstrapPassword|base64decode}}}}'\n{v}",
+        lambda g: _rand(g, 20, "bcdfghjklmnpqrstvwxz2456789"),
+    ),
+    (
+        "k3s-node-token",
+        "$ ssh k3s-1 sudo cat /var/lib/rancher/k3s/server/token\n{v}",
+        lambda g: "K10" + _rand(g, 64, HEX) + "::server:" + _rand(g, 32, HEX),
+    ),
+    (
+        "swarm-join-token-q",
+        "$ docker swarm join-token worker -q\n{v}",
+        lambda g: (
+            "SWMTKN-1-"
+            + _rand(g, 50, "abcdefghijklmnopqrstuvwxyz0123456789")
+            + "-"
+            + _rand(g, 25, "abcdefghijklmnopqrstuvwxyz0123456789")
+        ),
+    ),
+    (
+        "kubeadm-certificate-key",
+        "$ sudo kubeadm init phase upload-certs --upload-certs 2>/dev/null | tail -1\n{v}",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "vault-generate-root-otp",
+        "$ kubectl exec -n vault vault-0 -- vault operator generate-root -generate-otp\n{v}",
+        lambda g: _rand(g, 28),
+    ),
+    (
+        "nomad-acl-bootstrap-json",
+        "$ nomad acl bootstrap -json | jq -r .SecretID\n{v}",
+        _uuid,
+    ),
+    (
+        "tailscale-authkey-script",
+        '$ curl -s -u "$TS_API_KEY:" -X POST https://api.tailscale.com/api/v2/tailnet/-/keys -d @key.json | jq -r .key\n{v}',
+        lambda g: "tskey-auth-k" + _rand(g, 16) + "CNTRL-" + _rand(g, 33),
+    ),
+    # REPL and debugger answers, CI logs
+    (
+        "pdb-print-key",
+        "(Pdb) p client._client.api_key\n'{v}'\n(Pdb) c",
+        lambda g: "sk-proj-" + _rand(g, 74, AN + "-_") + "T3BlbkFJ" + _rand(g, 74, AN + "-_"),
+    ),
+    (
+        "rails-console-credentials",
+        'irb(main):001> Rails.application.credentials.dig(:sendgrid, :api_key)\n=> "{v}"',
+        lambda g: "SG." + _rand(g, 22, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    ("node-repl-env", "> process.env.MAILGUN_KEY\n'{v}'\n>", lambda g: "key-" + _rand(g, 32, HEX)),
+    (
+        "dlv-print-token",
+        '(dlv) print cfg.Slack.Token\n"{v}"',
+        lambda g: "xoxb-" + _rand(g, 12, "0123456789") + "-" + _rand(g, 13, "0123456789") + "-" + _rand(g, 24),
+    ),
+    (
+        "ipython-out",
+        "In [3]: hf_hub.get_token()\nOut[3]: '{v}'",
+        lambda g: "hf_" + _rand(g, 34),
+    ),
+    (
+        "ci-terraform-output-raw",
+        "2026-11-28T05:01:22.1203315Z + terraform output -raw admin_token\n2026-11-28T05:01:23.4470021Z {v}",
+        lambda g: _rand(g, 40, AN),
+    ),
+    (
+        "ci-kubectl-jsonpath",
+        "[2026-11-28T05:02:10.318Z] + kubectl -n shop get secret api -o 'jsonpath={{.data.SIGNING_KEY}}'\n"
+        "[2026-11-28T05:02:10.901Z] {v}",
+        lambda g: _b64(g, 56) + "==",
+    ),
+    # password hashes in shadow, htpasswd and configuration files
+    (
+        "getent-shadow",
+        "$ sudo getent shadow deploy\ndeploy:{v}:20055:0:99999:7:::",
+        lambda g: "$6$" + _rand(g, 16, CRYPT) + "$" + _rand(g, 86, CRYPT),
+    ),
+    (
+        "yescrypt-shadow",
+        "$ sudo tail -1 /etc/shadow\nbackup:{v}:20055::::::",
+        lambda g: "$y$j9T$" + _rand(g, 22, CRYPT) + "$" + _rand(g, 43, CRYPT),
+    ),
+    (
+        "nginx-htpasswd-bcrypt",
+        "$ cat /etc/nginx/.htpasswd\nops:{v}\nmetrics:$apr1$",
+        lambda g: "$2y$05$" + _rand(g, 53, CRYPT),
+    ),
+    (
+        "argon2-python",
+        "$ python -c 'from argon2 import PasswordHasher; print(PasswordHasher().hash(input()))' <<< \"$ADMIN_PW\"\n{v}",
+        lambda g: "$argon2id$v=19$m=65536,t=3,p=4$" + _b64(g, 22) + "$" + _b64(g, 43),
+    ),
+    (
+        "django-pbkdf2-env",
+        "$ grep HASH .env.production\nADMIN_PASSWORD_HASH={v}",
+        lambda g: "pbkdf2_sha256$870000$" + _rand(g, 22) + "$" + _b64(g, 43) + "=",
+    ),
+    (
+        "doveadm-pw",
+        "$ doveadm pw -s SHA512-CRYPT\nEnter new password: \nRetype new password: \n{{SHA512-CRYPT}}{v}",
+        lambda g: "$6$" + _rand(g, 16, CRYPT) + "$" + _rand(g, 86, CRYPT),
+    ),
+    (
+        "rabbitmq-definitions-hash",
+        "$ rabbitmqctl export_definitions - | jq -r '.users[] | select(.name==\"shop\") | .password_hash'\n{v}",
+        lambda g: _b64(g, 46) + "==",
+    ),
+    (
+        "scrypt-config-yaml",
+        "$ grep -A3 '^admin:' config/auth.yml\nadmin:\n  username: root\n  password_digest: \"{v}\"",
+        lambda g: "$scrypt$ln=16,r=8,p=1$" + _b64(g, 22) + "$" + _b64(g, 43),
+    ),
+    (
+        "mosquitto-passwd-file",
+        "$ cat /etc/mosquitto/passwd\nsensor:{v}",
+        lambda g: "$7$101$" + _b64(g, 16) + "$" + _b64(g, 86) + "==",
+    ),
+    # vendors' formats where no earlier set put them
+    (
+        "sendgrid-positional",
+        "sg = SendGridAPIClient('{v}')\nresponse = sg.send(message)",
+        lambda g: "SG." + _rand(g, 22, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "twilio-second-positional",
+        "const client = twilio('AC{w}', '{v}');",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "octokit-auth",
+        "const octokit = new Octokit({{ auth: `{v}`, userAgent: 'shop-release/2.4' }});",
+        lambda g: "github_pat_11" + _rand(g, 20, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") + "_" + _rand(g, 59),
+    ),
+    (
+        "linear-client",
+        "const linear = new LinearClient({{ apiKey: '{v}' }});",
+        lambda g: "lin_api_" + _rand(g, 40),
+    ),
+    (
+        "slack-webclient-positional",
+        'client = WebClient("{v}", timeout=30)',
+        lambda g: (
+            "xoxp-"
+            + _rand(g, 12, "0123456789")
+            + "-"
+            + _rand(g, 12, "0123456789")
+            + "-"
+            + _rand(g, 13, "0123456789")
+            + "-"
+            + _rand(g, 32, HEX)
+        ),
+    ),
+    (
+        "google-key-query",
+        "https://maps.googleapis.com/maps/api/geocode/json?address=Alexanderplatz+Berlin&key={v}",
+        lambda g: "AIza" + _rand(g, 35, AN + "-_"),
+    ),
+    (
+        "tea-login-token-flag",
+        "tea login add --name acme --token {v} --url https://gitea.acme.io",
+        lambda g: _rand(g, 40, HEX),
+    ),
+    (
+        "discord-bot-header",
+        "curl -H 'Authorization: Bot {v}' https://discord.com/api/v10/users/@me",
+        lambda g: "MT" + _rand(g, 24, AN) + "." + _rand(g, 6, AN + "-_") + "." + _rand(g, 38, AN + "-_"),
+    ),
+    (
+        "azure-storage-second-positional",
+        'const cred = new StorageSharedKeyCredential("acmestore", "{v}");',
+        lambda g: _b64(g, 76) + "+ASt" + _b64(g, 6) + "==",
+    ),
+    (
+        "cosmos-client-positional",
+        'var client = new CosmosClient("https://acme-shop.documents.azure.com:443/", "{v}");',
+        lambda g: _b64(g, 76) + "ACDb" + _b64(g, 4) + "==",
+    ),
+    (
+        "azure-function-code-query",
+        "curl -X POST 'https://func-shop.azurewebsites.net/api/orders-sync?code={v}' -d @batch.json",
+        lambda g: _rand(g, 44, AN + "-_") + "AzFu" + _rand(g, 5, AN + "-_") + "==",
+    ),
+    (
+        "apim-subscription-header",
+        "Ocp-Apim-Subscription-Key: {v}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "postman-key-query",
+        'curl "https://api.getpostman.com/collections?apikey={v}"',
+        lambda g: "PMAK-" + _rand(g, 24, HEX) + "-" + _rand(g, 34, HEX),
+    ),
+    (
+        "shopify-rest-client",
+        "const client = new shopify.clients.Rest({{ session, accessToken: '{v}' }});",
+        lambda g: "shpat_" + _rand(g, 32, HEX),
+    ),
+    (
+        "hf-login-positional",
+        'huggingface_hub.login("{v}", add_to_git_credential=False)',
+        lambda g: "hf_" + _rand(g, 34),
+    ),
+    (
+        "databricks-workspace-client",
+        'w = WorkspaceClient(host="https://adb-1234567890123456.7.azuredatabricks.net", token="{v}")',
+        lambda g: "dapi" + _rand(g, 32, HEX) + "-2",
+    ),
+    (
+        "anthropic-getenv-default",
+        'client = anthropic.Anthropic(api_key=os.getenv("CLAUDE_KEY", "{v}"))',
+        lambda g: "sk-ant-api03-" + _rand(g, 93, AN + "-_") + "AA",
+    ),
+    (
+        "pydo-client",
+        "client = pydo.Client(token='{v}')",
+        lambda g: "dop_v1_" + _rand(g, 64, HEX),
+    ),
+    (
+        "boto3-positional-secret",
+        'boto3.client("s3", "eu-west-1", None, False, True, None, "AKIAZ7Q3N5W2L4XK9B1D", "{v}")',
+        lambda g: _rand(g, 40, AN + "+/"),
+    ),
+    (
+        "grafana-sa-bearer",
+        'wget --header="Authorization: Bearer {v}" -qO- http://grafana.acme.io/api/search',
+        lambda g: "glsa_" + _rand(g, 32) + "_" + _rand(g, 8, HEX),
+    ),
+    (
+        "jwt-query",
+        "wss://events.acme.io/stream?jwt={v}&since=0",
+        lambda g: _JWT + _rand(g, 90, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+    ),
+    (
+        "supabase-management-token-flag",
+        'supabase link --project-ref abcdefghijklmnopqrst --password "$PGPW" --token {v}',
+        lambda g: "sbp_" + _rand(g, 40, HEX),
+    ),
+    (
+        "artifactory-header",
+        "curl -H 'X-JFrog-Art-Api: {v}' -T dist/shop-2.4.0.tgz https://acme.jfrog.io/artifactory/npm-local/shop/",
+        lambda g: "AKCp8" + _rand(g, 68),
+    ),
+    (
+        "mailchimp-url-userinfo",
+        "curl -s https://anystring:{v}@us21.api.mailchimp.com/3.0/lists | jq '.lists[].name'",
+        lambda g: _rand(g, 32, HEX) + "-us21",
+    ),
+    (
+        "square-bearer-httpie",
+        "http GET https://connect.squareup.com/v2/locations Authorization:'Bearer {v}' Square-Version:2024-10-17",
+        lambda g: "EAAA" + _rand(g, 60, AN + "-_"),
+    ),
+    (
+        "ibm-iam-authenticator",
+        "authenticator = IAMAuthenticator('{v}')\nservice = CloudantV1(authenticator=authenticator)",
+        lambda g: _rand(g, 44, AN + "-_"),
+    ),
+    (
+        "azure-search-header",
+        "Invoke-RestMethod -Uri $searchUrl -Headers @{{ 'api-key' = '{v}' }} -Method Post -Body $query",
+        lambda g: _rand(g, 42) + "AzSe" + _rand(g, 6),
+    ),
+    (
+        "azure-servicebus-from-connection-string",
+        'client = ServiceBusClient.from_connection_string("Endpoint=sb://acme-shop.servicebus.windows.net/;'
+        'SharedAccessKeyName=sender;SharedAccessKey={v}")',
+        lambda g: _b64(g, 33) + "+ASb" + _b64(g, 6) + "=",
+    ),
+    (
+        "acr-login-password-flag",
+        "$ docker login acmeshop.azurecr.io --username acmeshop-pull --password {v}\nLogin Succeeded",
+        lambda g: _b64(g, 42) + "+ACR" + _b64(g, 6),
+    ),
+)
+
+
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
 ) -> Iterator[Sample]:
@@ -3251,6 +3622,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held21", PRINTED_HELD21),
     ("positions-held22", POSITIONS_HELD22),
     ("printed-held22", PRINTED_HELD22),
+    ("positions-held23", POSITIONS_HELD23),
+    ("printed-held23", PRINTED_HELD23),
 )
 
 
@@ -3409,6 +3782,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 20", list(BENIGN_HELD20)))
     benign.append(("look-alikes of held-out set 21", list(BENIGN_HELD21)))
     benign.append(("look-alikes of held-out set 22", list(BENIGN_HELD22)))
+    benign.append(("look-alikes of held-out set 23", list(BENIGN_HELD23)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
