@@ -277,7 +277,41 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twenty-seventh batch, a sealed held-out set of new output shapes of mainstream tools (pytest,
 # unittest, mypy, ruff, pip, jest, vitest, mocha, node, tsc, eslint, npm, cargo, go, the C
 # toolchain, git, shellcheck), scored once on the code before it was read (docs/performance.md,
-# e2): 106 of 143 messages. Its misses are not read yet.
+# e2): 106 of 143 messages. Its misses read after scoring, by kind. A message's detail lines not
+# joined: a heading ending in `:` over the lines that finish it (flake8's `critical error ...:` /
+# `required plugins ...` over its `- installed:` / `- expected:` / `- missing:` list, tox's
+# environments one word a line, pytest's `import file mismatch:` over its lines, cmake's
+# `Target "shop" links to:` / its target / `but the target was not found.` indented with blank
+# lines between), a detail after a blank line (eslint's `You passed ...`, node:test's `Error
+# message:` / its text, mocha's `+ 'pear'` / `- 'fig'`), a detail line under its message (a git
+# hook's `commit-msg: got: ...`, javac's `location:` after `symbol:`, node's `From ...` under
+# ERR_REQUIRE_ASYNC_MODULE, pytest.raises' `E   Expected regex:` / `Actual message:`), a sentence
+# wrapped over two lines cut at the break (git's `(i.e.,` / `starting with "refs/").`), a label
+# under a caret and the place of a `-->` line (cargo's doc tests, given under the doc test's
+# title instead). Too much joined: pytest's `Requesting fixture stack:` heading carried on the
+# message's line, jest's advice after the ESM message, eslint's `Oops! Something went wrong! :(`
+# banner in front, npm's `engine` / `notsup` lines joined by spaces where `; ` is wanted. The
+# wrong line, a tool's wrap-up or generic failure over the cause it prints above or inside it:
+# cargo's `failed to run custom build command` over the build script's panic under `--- stderr`,
+# git's `failed to push some refs` over the pre-push hook's line, make's `No rule to make target`
+# over `Makefile:1: config.mk: No such file or directory`, pip's `Could not build wheels` over the
+# subprocess's `error: command ... failed`, npm's echoed `> exit 3` script over its `Lifecycle
+# script ... failed` record, vitest's caret `^` read as a place in front of its exception and its
+# `Duration` line read as a second message (a wrong fact), go's `go: errors parsing go.mod:`
+# heading over its entries, go's `package x` line without the `imports` chain under it. A
+# wrap-up or restatement given beside the cause: git's `fatal: cherry-pick failed`, nox's `Error
+# while collecting sessions.`, pytest's `ERROR: usage:` line, git's `fatal: git upload-pack: not
+# our ref ...` restating the first `fatal:`, bash's echo `line 9: `fi'` under its syntax error. A
+# prefix kept: mocha's `Exception during run:`, the interpreter's path before `No module named`,
+# ruff's middle `Cause:` lines dropped and `ruff failed` left out. Several failures, too few:
+# mypy's `pyproject.toml: [mypy]: ...` config errors and pylint's `.pylintrc:1:0:` /
+# `Command line or configuration file:1:0:` findings (a place that names no source file), a
+# `cp:` error above a script's `line N:` errors, npm's `npm error missing:` lines joined into
+# one after `code ELSPROBLEMS`. Conventions older recordings contradict (both kept as recorded):
+# ruff's expectation keeps every `Cause:` line where cargo's and anyhow's chains (batch 26) keep
+# the error and its innermost cause. Left as a miss, not a contradiction: unittest's `UNEXPECTED
+# SUCCESS: test (id)` wanted verbatim where the method writes `id: unexpected success` (no older
+# recording has one).
 # The twenty-eighth batch, a sealed held-out set of 58 popular toolchains not yet recorded (Gradle,
 # puppet, the static analyzers of gcc and clang, PyYAML, Jinja2, Requests, the AWS CLI, chai,
 # sinon, zod, joi, mongoose, React, the AWS CDK, graphql-js, ...), scored once on the same code:
