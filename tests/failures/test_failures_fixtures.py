@@ -325,7 +325,6 @@ KNOWN_MISSES = frozenset(
         "eslint-invalid-rule-options",
         "eslint-legacy-eslintrc",
         "flake8-required-plugins",
-        "git-cherry-pick-merge-commit",
         "git-commit-msg-hook-rejects",
         "git-pre-push-hook-rejects",
         "git-push-detached-head",
@@ -350,7 +349,6 @@ KNOWN_MISSES = frozenset(
         "pytest-fixture-scope-mismatch",
         "pytest-import-file-mismatch",
         "pytest-raises-match",
-        "pytest-usage-error",
         "python-package-not-executable",
         "ruff-config-error",
         "tox-unknown-env",
@@ -610,7 +608,6 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "git-cherry-pick-merge-commit",
         "git-submodule-missing-commit",
         "java-source-launch-compile-error",
         "mocha-done-twice-and-rejects",

@@ -71,8 +71,8 @@ BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 # `---Error in a.yab, line 7:`): the tool's mark on its message, not a banner.
 LEVEL_MARKED_RE = re.compile(r"^[=\-*~]{2,}\s*(?:error|fatal|warning)\b(?!.*[=\-─⎯*~]{3,}$)", re.IGNORECASE)
 WRAPUP_RE = re.compile(
-    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
-    r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|Output: .*"
+    r"|(?:ERROR: |error: )?usage: .*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*"

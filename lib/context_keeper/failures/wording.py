@@ -162,7 +162,7 @@ _WRAPUP_FAILED_RE = re.compile(
     re.IGNORECASE,
 )
 _WRAPUP_HEAD_RE = re.compile(r"^(?:[\w.-]+(?:\s+\[\d+\])?: )?(?:(?:fatal|error|failure)\b:?\s*)*", re.IGNORECASE)
-_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:'[a-z]+)?[.,!:]?")
+_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:-[A-Za-z]+)?(?:'[a-z]+)?[.,!:]?")
 
 
 def is_wrapup(text: str) -> bool:
