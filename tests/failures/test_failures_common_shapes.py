@@ -1,0 +1,45 @@
+"""Rules of the general method read off the everyday tools' other shapes (a usage error, a
+config error, a closing line that the command failed, a header over a list): each output is
+written in the shape a real tool prints, with other words than the recordings in
+fixtures/toolchains."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+
+
+def messages(output: str) -> list[str]:
+    return list(failure_messages("Exit code 1\n" + output, "tool").messages)
+
+
+def test_a_closing_line_of_hyphenated_words_that_the_step_failed_is_a_wrap_up() -> None:
+    output = "error: branch 'topic' has no upstream configured\nfatal: auto-merge failed"
+    assert messages(output) == ["error: branch 'topic' has no upstream configured"]
+
+
+def test_a_usage_synopsis_after_a_level_is_no_failure_of_its_own() -> None:
+    output = "ERROR: usage: shipit [options] target [...]\nshipit: error: argument --retries: invalid int value: 'many'"
+    assert messages(output) == ["shipit: error: argument --retries: invalid int value: 'many'"]
+
+
+def test_a_header_over_its_text_and_the_words_listed_under_it_is_one_message() -> None:
+    output = "CONFIG: provided profiles not found in settings file:\nstaging\nqa"
+    assert messages(output) == ["CONFIG: provided profiles not found in settings file: staging; qa"]
+
+
+def test_a_header_over_its_sentence_and_the_bullets_under_it_is_one_message() -> None:
+    output = (
+        "A fatal problem stopped the run of Linty:\n"
+        "required extensions were not found!\n"
+        "- present: linty, core\n"
+        "- missing: linty-docs"
+    )
+    assert messages(output) == [
+        "A fatal problem stopped the run of Linty: required extensions were not found!; - present: linty, core;"
+        " - missing: linty-docs"
+    ]
+
+
+def test_lines_that_go_on_past_the_items_are_no_list_of_the_header() -> None:
+    output = "CONFIG: provided profiles not found in settings file:\nstaging\nqa\nthe run stopped before it began"
+    assert "staging; qa" not in " ".join(messages(output))
