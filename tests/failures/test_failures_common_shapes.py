@@ -43,3 +43,13 @@ def test_a_header_over_its_sentence_and_the_bullets_under_it_is_one_message() ->
 def test_lines_that_go_on_past_the_items_are_no_list_of_the_header() -> None:
     output = "CONFIG: provided profiles not found in settings file:\nstaging\nqa\nthe run stopped before it began"
     assert "staging; qa" not in " ".join(messages(output))
+
+
+def test_a_closing_failed_to_line_naming_only_its_quoted_target_is_a_wrap_up() -> None:
+    output = "pre-upload: 3 checks failing in src/; upload aborted\nerror: failed to upload some files to 'backup'"
+    assert messages(output) == ["pre-upload: 3 checks failing in src/; upload aborted"]
+
+
+def test_a_failed_to_line_with_its_reason_is_a_message() -> None:
+    output = "pre-upload: checks done\nerror: failed to upload 'backup': permission denied"
+    assert messages(output) == ["error: failed to upload 'backup': permission denied"]

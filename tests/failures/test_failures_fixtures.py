@@ -326,7 +326,6 @@ KNOWN_MISSES = frozenset(
         "eslint-invalid-rule-options",
         "eslint-legacy-eslintrc",
         "git-commit-msg-hook-rejects",
-        "git-pre-push-hook-rejects",
         "git-push-detached-head",
         "git-submodule-missing-commit",
         "go-build-constraints-exclude",

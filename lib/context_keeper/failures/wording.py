@@ -162,6 +162,7 @@ _WRAPUP_FAILED_RE = re.compile(
     re.IGNORECASE,
 )
 _WRAPUP_HEAD_RE = re.compile(r"^(?:[\w.-]+(?:\s+\[\d+\])?: )?(?:(?:fatal|error|failure)\b:?\s*)*", re.IGNORECASE)
+_QUOTED_RE = re.compile(r"'[^'\s]+'|\"[^\"\s]+\"|`[^`\s]+`")
 _PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:-[A-Za-z]+)?(?:'[a-z]+)?[.,!:]?")
 
 
@@ -169,6 +170,10 @@ def is_wrapup(text: str) -> bool:
     """A line that says the run failed in a few plain words, naming nothing it read. (An
     exception's name and message, `RuntimeError: could not load settings`, is what was raised.)"""
     words = _WRAPUP_HEAD_RE.sub("", text).split()
+    if [w.lower() for w in words[:2]] == ["failed", "to"] and len(words) <= 8:
+        # (That a step failed, `failed to push some refs to '../origin.git'`: the place it
+        # names, quoted, is the command's own target, not something the run read.)
+        words = [w for w in words if not _QUOTED_RE.fullmatch(w)]
     return (
         not EXC_RE.search(text)
         and 1 <= len(words) <= 6
