@@ -53,3 +53,8 @@ def test_a_closing_failed_to_line_naming_only_its_quoted_target_is_a_wrap_up() -
 def test_a_failed_to_line_with_its_reason_is_a_message() -> None:
     output = "pre-upload: checks done\nerror: failed to upload 'backup': permission denied"
     assert messages(output) == ["error: failed to upload 'backup': permission denied"]
+
+
+def test_an_exclamation_that_something_went_wrong_is_not_carried_beside_what_did() -> None:
+    output = "\nOops! Something went wrong! :(\n\nLinty: 4.2.0\n\nLinty couldn't find a linty.config.* file.\n"
+    assert messages(output) == ["Linty couldn't find a linty.config.* file."]

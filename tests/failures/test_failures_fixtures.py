@@ -324,7 +324,6 @@ KNOWN_MISSES = frozenset(
         "cargo-doctest-compile-error",
         "cmake-unknown-link-target",
         "eslint-invalid-rule-options",
-        "eslint-legacy-eslintrc",
         "git-commit-msg-hook-rejects",
         "git-push-detached-head",
         "git-submodule-missing-commit",

@@ -182,7 +182,17 @@ def is_wrapup(text: str) -> bool:
     )
 
 
+# That something went wrong, an interjection or a face around it: what the tool says before it
+# says what (`Oops! Something went wrong! :(`, `An unexpected error occurred!`).
+_WENT_WRONG_RE = re.compile(
+    r"(?:[A-Z][a-z]+! )?(?:[Ss]omething|[Aa]n? (?:unexpected |unknown |internal )?error) (?:went wrong|(?:has )?occurred)"
+    r"[.!]*(?: :-?\()?"
+)
+
+
 def is_verdict(text: str) -> bool:
     """The run's verdict: a count of what failed, a tally, a pointer to the report, or its
-    failure in summary words alone (`Error: Test failures`)."""
-    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:"))
+    failure in summary words alone (`Error: Test failures`) or an exclamation that something
+    went wrong, naming nothing (`Oops! Something went wrong! :(`)."""
+    bare = _LEVEL_PREFIX_RE.sub("", text).rstrip(".!:")
+    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(bare) or bool(_WENT_WRONG_RE.fullmatch(bare))
