@@ -58,3 +58,16 @@ def test_a_failed_to_line_with_its_reason_is_a_message() -> None:
 def test_an_exclamation_that_something_went_wrong_is_not_carried_beside_what_did() -> None:
     output = "\nOops! Something went wrong! :(\n\nLinty: 4.2.0\n\nLinty couldn't find a linty.config.* file.\n"
     assert messages(output) == ["Linty couldn't find a linty.config.* file."]
+
+
+def test_a_finding_in_a_tool_s_dotfile_is_one_of_the_run_s_findings() -> None:
+    output = (
+        "************* Module .lintyrc\n"
+        ".lintyrc:3:0: E0015: Unrecognized option found: max-lenght (unrecognized-option)\n"
+        "************* Module app.main\n"
+        "app/main.py:9:4: E0602: Undefined variable 'fee' (undefined-variable)\n"
+    )
+    assert messages(output) == [
+        ".lintyrc:3:0: E0015: Unrecognized option found: max-lenght (unrecognized-option)",
+        "app/main.py:9:4: E0602: Undefined variable 'fee' (undefined-variable)",
+    ]

@@ -608,6 +608,7 @@ FIRST_RIGHT = frozenset(
         "java-source-launch-compile-error",
         "mocha-done-twice-and-rejects",
         "node-test-timeout-throws-match",
+        "pylint-bad-config",
         "unittest-unexpected-success-and-module-setup",
         "chai-assertions",
         "phpunit-data-providers",

@@ -180,7 +180,9 @@ INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
 PATH = (
     r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
     r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
-    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE)\b)"
+    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE"
+    # (A tool's dotfile, `.pylintrc`, `.env`, is a file its findings name too.)
+    r"|\.[a-z][\w-]*rc|\.(?:env|flake8|editorconfig|git(?:ignore|attributes|modules)|(?:docker|npm|eslint|prettier)ignore))\b)"
 )
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
