@@ -71,3 +71,32 @@ def test_a_finding_in_a_tool_s_dotfile_is_one_of_the_run_s_findings() -> None:
         ".lintyrc:3:0: E0015: Unrecognized option found: max-lenght (unrecognized-option)",
         "app/main.py:9:4: E0602: Undefined variable 'fee' (undefined-variable)",
     ]
+
+
+def test_a_caret_under_an_excerpt_opens_no_failure_of_a_counted_run() -> None:
+    output = (
+        "⎯⎯⎯⎯ Unhandled Errors ⎯⎯⎯⎯\n\n"
+        "Runner caught 2 unhandled errors during the run.\n\n"
+        "⎯⎯⎯⎯ Unhandled Rejection ⎯⎯⎯⎯\n"
+        "Error: write to stock.json failed: EPERM\n"
+        " ❯ store test/store.test.js:4:18\n"
+        "      3| function store(stock) {\n"
+        "      4|   Promise.reject(new Error('write'));\n"
+        "       |                  ^\n"
+        "      5|   return stock;\n"
+        " ❯ test/store.test.js:9:10\n\n"
+        "⎯⎯⎯⎯ Uncaught Exception ⎯⎯⎯⎯\n"
+        "RangeError: quantity out of range\n"
+        " ❯ Timeout._onTimeout test/store.test.js:13:28\n"
+        "     12| test('reads', async () => {\n"
+        "     13|   setTimeout(() => { throw new RangeError('q') });\n"
+        "       |                            ^\n"
+        "     14|   await done;\n"
+        " ❯ listOnTimeout node:internal/timers:581:17\n"
+        "⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯⎯\n\n"
+        "   Test Files  1 passed (1)\n"
+        "     Errors  2 errors\n"
+        "   Duration  279ms (transform 44ms, setup 0ms)\n"
+    )
+    assert messages(output)[0] == "Error: write to stock.json failed: EPERM"
+    assert not any(m.startswith("^") for m in messages(output))

@@ -610,6 +610,7 @@ FIRST_RIGHT = frozenset(
         "node-test-timeout-throws-match",
         "pylint-bad-config",
         "unittest-unexpected-success-and-module-setup",
+        "vitest-unhandled-errors",
         "chai-assertions",
         "phpunit-data-providers",
         "lein-offline-unresolved",

@@ -175,14 +175,12 @@ FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-# A file name has an extension, but for the build and container files named by convention
-# (on Windows too: `C:\Users\dev\app\Program.cs`).
+# A file name has an extension, but for the build and container files named by convention and
+# a tool's dotfile, `.pylintrc` (on Windows too: `C:\Users\dev\app\Program.cs`).
 PATH = (
     r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
     r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
-    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE"
-    # (A tool's dotfile, `.pylintrc`, `.env`, is a file its findings name too.)
-    r"|\.[a-z][\w-]*rc|\.(?:env|flake8|editorconfig|git(?:ignore|attributes|modules)|(?:docker|npm|eslint|prettier)ignore))\b)"
+    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE|\.[a-z][\w-]*rc|\.(?:env|flake8|editorconfig|git(?:ignore|attributes|modules)|(?:docker|npm|eslint|prettier)ignore))\b)"
 )
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")
