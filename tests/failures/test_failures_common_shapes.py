@@ -100,3 +100,21 @@ def test_a_caret_under_an_excerpt_opens_no_failure_of_a_counted_run() -> None:
     )
     assert messages(output)[0] == "Error: write to stock.json failed: EPERM"
     assert not any(m.startswith("^") for m in messages(output))
+
+
+def test_go_build_s_package_over_its_import_chain_is_one_message() -> None:
+    output = "package example.com/app/orders\n\timports example.com/app/billing\n\timports example.com/app/orders: import cycle not allowed"
+    assert list(failure_messages("Exit code 1\n" + output, "go build ./...").messages) == [
+        "package example.com/app/orders; imports example.com/app/billing; imports example.com/app/orders:"
+        " import cycle not allowed"
+    ]
+
+
+def test_go_mod_s_parse_errors_are_findings_of_their_own() -> None:
+    output = (
+        "go: errors parsing go.mod:\n/src/app/go.mod:4:2: unknown directive: requre\n/src/app/go.mod:9: usage: go 1.23"
+    )
+    assert list(failure_messages("Exit code 1\n" + output, "go build ./...").messages) == [
+        "/src/app/go.mod:4:2: unknown directive: requre",
+        "/src/app/go.mod:9: usage: go 1.23",
+    ]
