@@ -118,3 +118,19 @@ def test_go_mod_s_parse_errors_are_findings_of_their_own() -> None:
         "/src/app/go.mod:4:2: unknown directive: requre",
         "/src/app/go.mod:9: usage: go 1.23",
     ]
+
+
+def test_a_build_script_s_panic_is_the_reason_cargo_s_error_reports() -> None:
+    output = (
+        "   Compiling app v0.2.0 (/src/app)\n"
+        "error: failed to run custom build command for `app v0.2.0 (/src/app)`\n\n"
+        "Caused by:\n"
+        "  process didn't exit successfully: `/src/app/target/debug/build/app-1/build-script-build` (exit status: 101)\n"
+        "  --- stderr\n\n"
+        "  thread 'main' (411) panicked at build.rs:12:9:\n"
+        "  protoc not found on PATH\n"
+        "  note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+    )
+    assert list(failure_messages("Exit code 101\n" + output, "cargo build").messages) == [
+        "build.rs:12:9: protoc not found on PATH"
+    ]

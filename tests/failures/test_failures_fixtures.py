@@ -320,7 +320,6 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 KNOWN_MISSES = frozenset(
     {
         "bash-syntax-and-command-errors",
-        "cargo-build-script-fails",
         "cargo-doctest-compile-error",
         "cmake-unknown-link-target",
         "eslint-invalid-rule-options",
