@@ -134,3 +134,17 @@ def test_a_build_script_s_panic_is_the_reason_cargo_s_error_reports() -> None:
     assert list(failure_messages("Exit code 101\n" + output, "cargo build").messages) == [
         "build.rs:12:9: protoc not found on PATH"
     ]
+
+
+def test_mocha_s_diff_under_a_header_that_shows_no_values_joins_it() -> None:
+    output = (
+        "  1 passing (9ms)\n  1 failing\n\n"
+        "  1) basket\n       merges lines:\n\n"
+        "      AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:\n"
+        "+ actual - expected\n\n  {\n    qty: [\n+     2\n-     3\n    ]\n  }\n"
+        "      + expected - actual\n\n      -2\n      +3\n\n"
+        "      at Context.<anonymous> (test/basket.test.js:8:12)\n"
+    )
+    assert list(failure_messages("Exit code 1\n" + output, "npx mocha").messages) == [
+        "basket merges lines: AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
+    ]

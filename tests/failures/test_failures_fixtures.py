@@ -329,7 +329,6 @@ KNOWN_MISSES = frozenset(
         "java-source-launch-compile-error",
         "jest-esm-syntax",
         "make-missing-include",
-        "mocha-done-twice-and-rejects",
         "mocha-esm-missing-export",
         "mypy-config-errors",
         "node-require-async-esm",
@@ -602,7 +601,6 @@ FIRST_RIGHT = frozenset(
     {
         "git-submodule-missing-commit",
         "java-source-launch-compile-error",
-        "mocha-done-twice-and-rejects",
         "node-test-timeout-throws-match",
         "pylint-bad-config",
         "unittest-unexpected-success-and-module-setup",
