@@ -148,3 +148,10 @@ def test_mocha_s_diff_under_a_header_that_shows_no_values_joins_it() -> None:
     assert list(failure_messages("Exit code 1\n" + output, "npx mocha").messages) == [
         "basket merges lines: AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal: + 2; - 3"
     ]
+
+
+def test_make_s_missing_include_is_the_reason_it_has_no_rule_for_it() -> None:
+    output = "build.mk:3: local.mk: No such file or directory\nmake: *** No rule to make target 'local.mk'.  Stop."
+    assert list(failure_messages("Exit code 2\n" + output, "make").messages) == [
+        "build.mk:3: local.mk: No such file or directory"
+    ]

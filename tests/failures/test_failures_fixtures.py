@@ -339,7 +339,6 @@ KNOWN_MISSES = frozenset(
         "git-submodule-missing-commit",
         "java-source-launch-compile-error",
         "jest-esm-syntax",
-        "make-missing-include",
         "mocha-esm-missing-export",
         "mypy-config-errors",
         "node-require-async-esm",
