@@ -44,7 +44,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The sixteenth batch, the fifth round's sealed held-out set, what is left after the sixth
 # round (split in halves by toolchain, one half read during the round, the other at its end;
 # docs/performance.md, e2). A message over several lines: flow's fourth message wrapped onto
-# the margin mid-sentence; html-minifier's quoted snippet going on at the same indentation.
+# the margin mid-sentence; html-minifier's quoted snippet going on at the same indentation (since
+# fixed by a header's list, batch 27's reading).
 # The wrong line: iasl's location and excerpt on one line, its error and caret on the next. Runner
 # formats: bun's test title printed after its report, node-tap's YAML diagnostics (the diff
 # under `diff: |`, the subtest named on a `# Subtest:` line above). Conventions: yq's echo of
@@ -276,8 +277,52 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `-vv` recording leaves out a diff whose values the assertion already shows.
 # The twenty-seventh batch, a sealed held-out set of new output shapes of mainstream tools (pytest,
 # unittest, mypy, ruff, pip, jest, vitest, mocha, node, tsc, eslint, npm, cargo, go, the C
-# toolchain, git, shellcheck), scored once on the code before it was read (docs/performance.md,
-# e2): 106 of 143 messages. Its misses are not read yet.
+# toolchain, git, shellcheck), scored once on the code before it was read (docs/performance.md, e2):
+# 106 of 143 messages. Its misses read after scoring, by kind. A message's detail lines not joined:
+# a heading ending in `:` over the lines that finish it (flake8's `critical error ...:` / `required
+# plugins ...` over its `- installed:` / `- expected:` / `- missing:` list, tox's environments one
+# word a line; fixed: a header joined to its next line takes the one-word or bulleted items that end
+# its block, failures/after; left, pytest's `import file mismatch:` over its lines, cmake's `Target
+# "shop" links to:` / its target / `but the target was not found.` indented with blank lines
+# between), a detail after a blank line (eslint's `You passed ...`, node:test's `Error message:` /
+# its text; mocha's `+ 'pear'` / `- 'fig'`, fixed: a diff under a header that shows no values joins
+# it, failures/jstest), a detail line under its message (a git hook's `commit-msg: got: ...`,
+# javac's `location:` after `symbol:`, node's `From ...` under ERR_REQUIRE_ASYNC_MODULE,
+# pytest.raises' `E   Expected regex:` / `Actual message:`), a sentence wrapped over two lines cut
+# at the break (git's `(i.e.,` / `starting with "refs/").`), a label under a caret and the place of
+# a `-->` line (cargo's doc tests, given under the doc test's title instead). Too much joined:
+# pytest's `Requesting fixture stack:` heading carried on the message's line, jest's advice after
+# the ESM message, eslint's `Oops! Something went wrong! :(` banner in front (fixed: an exclamation
+# that something went wrong, naming nothing, is a verdict, failures/wording), npm's `engine` /
+# `notsup` lines joined by spaces where `; ` is wanted. The wrong line, a tool's wrap-up or generic
+# failure over the cause it prints above or inside it: cargo's `failed to run custom build command`
+# over the build script's panic under `--- stderr` (fixed: the panic is the message, failures/rust),
+# git's `failed to push some refs` over the pre-push hook's line (fixed: a closing `failed to
+# <step>` naming only its quoted target is a wrap-up, failures/wording), make's `No rule to make
+# target` over `Makefile:1: config.mk: No such file or directory` (fixed: make's line naming the
+# file it could not include, failures/c), pip's `Could not build wheels` over the subprocess's
+# `error: command ... failed`, npm's echoed `> exit 3` script over its `Lifecycle script ... failed`
+# record (a step cut at `npm error code 3`, inside npm's record), vitest's caret `^` read as a place
+# in front of its exception and its `Duration` line read as a second message (a wrong fact; fixed: a
+# caret opens no block of a counted run, failures/counted; left, the second exception), go's `go:
+# errors parsing go.mod:` heading over its entries and go's `package x` line without the `imports`
+# chain under it (both fixed in failures/go). A wrap-up or restatement given beside the cause: git's
+# `fatal: cherry-pick failed` and pytest's `ERROR: usage:` line (fixed: a hyphenated word is a plain
+# word of a wrap-up, a usage synopsis after a level is noise, failures/wording and shapes), nox's
+# `Error while collecting sessions.`, git's `fatal: git upload-pack: not our ref ...` restating the
+# first `fatal:`, bash's echo `line 9: `fi'` under its syntax error. A prefix kept: mocha's
+# `Exception during run:`, the interpreter's path before `No module named`, nox's `nox > `; ruff's
+# middle `Cause:` lines dropped and `ruff failed` left out. Several failures, too few: mypy's
+# `pyproject.toml: [mypy]: ...` config errors, pylint's `.pylintrc:1:0:` findings (fixed: a tool's
+# dotfile is a file a place names, failures/shapes; left, its `Command line or configuration
+# file:1:0:` finding), a `cp:` error above a script's `line N:` errors, npm's `npm error missing:`
+# lines joined into one after `code ELSPROBLEMS`. Conventions older recordings contradict (both kept
+# as recorded): ruff's expectation keeps every `Cause:` line where cargo's and anyhow's chains
+# (batch 26) keep the error and its innermost cause; the java launcher's `location: class Main`
+# wanted after `symbol:` where the javac, ant and maven recordings end at `symbol:`; the
+# interpreter's path dropped before python's `No module named` where ld's `/usr/bin/ld: cannot find
+# ...` keeps it. Left as a miss, not a contradiction: unittest's `UNEXPECTED SUCCESS: test (id)`
+# wanted verbatim where the method writes `id: unexpected success` (no older recording has one).
 # The twenty-eighth batch, a sealed held-out set of 58 popular toolchains not yet recorded (Gradle,
 # puppet, the static analyzers of gcc and clang, PyYAML, Jinja2, Requests, the AWS CLI, chai,
 # sinon, zod, joi, mongoose, React, the AWS CDK, graphql-js, ...), scored once on the same code:
@@ -285,24 +330,14 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 KNOWN_MISSES = frozenset(
     {
         "bash-syntax-and-command-errors",
-        "cargo-build-script-fails",
         "cargo-doctest-compile-error",
         "cmake-unknown-link-target",
         "eslint-invalid-rule-options",
-        "eslint-legacy-eslintrc",
-        "flake8-required-plugins",
-        "git-cherry-pick-merge-commit",
         "git-commit-msg-hook-rejects",
-        "git-pre-push-hook-rejects",
         "git-push-detached-head",
         "git-submodule-missing-commit",
-        "go-build-constraints-exclude",
-        "go-import-cycle",
-        "go-mod-parse-errors",
         "java-source-launch-compile-error",
         "jest-esm-syntax",
-        "make-missing-include",
-        "mocha-done-twice-and-rejects",
         "mocha-esm-missing-export",
         "mypy-config-errors",
         "node-require-async-esm",
@@ -316,10 +351,8 @@ KNOWN_MISSES = frozenset(
         "pytest-fixture-scope-mismatch",
         "pytest-import-file-mismatch",
         "pytest-raises-match",
-        "pytest-usage-error",
         "python-package-not-executable",
         "ruff-config-error",
-        "tox-unknown-env",
         "unittest-unexpected-success-and-module-setup",
         "vitest-unhandled-errors",
         "cattrs-class-validation",
@@ -499,7 +532,6 @@ KNOWN_MISSES = frozenset(
         "gpasm-errors",
         "haxe-uncaught",
         "hg-merge-conflict",
-        "html-minifier-error",
         "htmlhint-errors",
         "hugs-type-error",
         "hunit-failures",
@@ -576,12 +608,12 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
-        "git-cherry-pick-merge-commit",
         "git-submodule-missing-commit",
         "java-source-launch-compile-error",
-        "mocha-done-twice-and-rejects",
         "node-test-timeout-throws-match",
+        "pylint-bad-config",
         "unittest-unexpected-success-and-module-setup",
+        "vitest-unhandled-errors",
         "chai-assertions",
         "phpunit-data-providers",
         "lein-offline-unresolved",

@@ -86,7 +86,7 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
     ("eslint", _hint(r"eslint"), (" error ", " warning ", ", Error - ", ", Warning - "), "node.eslint"),
     ("rustfmt", _hint(r"cargo fmt|rustfmt"), ("Diff in ",), "rust.rustfmt"),
     ("rustc", _hint(r"cargo|rustc|clippy-driver"), ("error",), "rust.rustc"),
-    ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), (".go:", "go: "), "go.go_build"),
+    ("go", _hint(r"go (?:build|vet|run|install|mod|get|generate|test)"), (".go:", "go: ", "\timports "), "go.go_build"),
     ("javac", _hint(r"javac"), (".java:",), "java.javac"),
     ("cmake", _hint(r"cmake"), ("CMake Error",), "c.cmake"),
     (

@@ -6,6 +6,7 @@
     changed(lines, kinds, n, end, text)                  # the changed lines of a diff under it
     past_excerpt / said_below(lines, kinds, n, end, text) # what a where-only header is about
     appended(text, s, deeper, pair) -> str               # a continuation line joined to text
+    items_after(lines, kinds, n, end, text)              # the items ending a header's block
 
 Each returns the message with what it took and the first line they did not take; the lines
 taken are marked "used" in `kinds`, so the ranking does not read them again.
@@ -36,6 +37,8 @@ _LEVEL_RE = re.compile(r"(?:^|[\s\[])(?:error|warning|ERROR|WARNING|Error|Warnin
 # A place after `at`, as a URL too (`at file:///p/main.ts:3:30`).
 _AT_PLACE_RE = re.compile(r"^at ((?:file://)?/?" + shapes.PATH + r":\d+:\d+)$")
 _LINK_RE = re.compile(r"^https?://\S+$")
+# An item of a list: one word a line, or a bullet (`lint`, `- missing: flake8-bugbear`).
+_ITEM_RE = re.compile(r"^(?:\S+|[-*•]\s+\S.*)$")
 # A line saying only where the error above it happened (`Error occurred at line: 7`, `Error
 # found at a.conf:2.`).
 _WHERE_LINE_RE = re.compile(
@@ -332,3 +335,27 @@ def appended(text: str, s: str, deeper: bool, pair: bool) -> str:
     opens = text.endswith(":") and not _VALUED_RE.match(text.rsplit("; ", 1)[-1])
     # (A part that ends in `;` is already closed: `type mismatch; found : String`.)
     return f"{text} {s}" if opens or text.endswith(";") else f"{text.rstrip()}; {s}"
+
+
+def items_after(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text: str) -> tuple[str, int]:
+    """`text`, a header ending in `:` joined to the line right under it at its margin (the
+    line before `n`), with the items that end its block at that margin (one word a line or
+    bullets, up to a blank line or the output's end): the header's message goes on in a list
+    (`environments not found in configuration file:` / `lint` / `type`). No item may start
+    where it happened or as a title of its own; a block going on past them is not a list."""
+    head = n - 2
+    if head < 0 or kinds[n - 1] != "used" or not text.endswith(lines[n - 1].core):
+        return text, n
+    if not lines[head].core.endswith(":") or lines[head].indent != lines[n - 1].indent:
+        return text, n
+    m = n
+    while m < end and kinds[m] == "text" and lines[m].indent == lines[head].indent:
+        s = lines[m].core
+        if not _ITEM_RE.match(s) or shapes.LOC_START_RE.match(s) or shapes.title(s) is not None:
+            return text, n
+        m += 1
+    if m == n or (m < end and kinds[m] != "blank"):
+        return text, n
+    for k in range(n, m):
+        kinds[k] = "used"
+    return "; ".join([text.rstrip()] + [lines[k].core for k in range(n, m)]), m

@@ -121,5 +121,18 @@ def make(chunks: list[list[str]]) -> Found | None:
                         return before
                     own.append(collapse(line))
                 continue
-            own.append(collapse(line))
+            own.append(_included(lines[:n], m.group(1)) or collapse(line))
     return Found(dedupe(own)) if own else None
+
+
+_NO_RULE_RE = re.compile(r"^No rule to make target '([^']+)'")
+
+
+def _included(above: list[str], said: str) -> str:
+    """Why make had no rule for a target it was told to include: its own line above naming
+    that file (`Makefile:1: config.mk: No such file or directory`), "" when none does."""
+    target = _NO_RULE_RE.match(said)
+    if not target:
+        return ""
+    lead = re.compile(r"^\S+:\d+: " + re.escape(target.group(1)) + r": \S")
+    return next((collapse(line) for line in reversed(above) if lead.match(line)), "")

@@ -170,10 +170,10 @@ def split(lines: list[shapes.Line], kinds: list[str], count: int) -> list[str]:
 
 
 def spans(lines: list[shapes.Line], kinds: list[str], count: int) -> tuple[list[str], list[tuple[int, int]]]:
-    """`split`'s messages and the blocks they were read from (first line, end)."""
+    """`split`'s messages and the blocks they were read from (first line, end); a caret under an excerpt opens none."""
     groups: dict[Lead, list[int]] = {}
     for n, line in enumerate(lines):
-        if line.text.strip() and kinds[n] != "blank":
+        if line.text.strip() and kinds[n] != "blank" and not shapes.CARET_RE.match(line.core.lstrip("|│ ")):
             groups.setdefault(_lead(line), []).append(n)
     # What every block prints alike (`[ RUN ] name`, `Raised at ...`) is the runner's; what
     # differs is the failure's.

@@ -18,7 +18,8 @@ from context_keeper.failures.lines import Found, collapse, compose, dedupe
 _FAIL_RE = re.compile(r"^(\s*)--- FAIL: (\S+)(?: \([\d.]+s\))?$")
 _RUN_RE = re.compile(r"^=== (?:RUN|CONT|PAUSE|NAME)\s+(\S+)$")
 _PANIC_RE = re.compile(r"^panic: (.+?)(?: \[recovered(?:, repanicked)?\])?$")
-_FILE_RE = re.compile(r"^(?:vet: )?(\.{0,2}/?[^\s:]*\.go):(\d+)(?::(\d+))?: (.+)$")
+# (Or the module's own files, `go.mod:10:`, `go.work:3:`: where a parse error is.)
+_FILE_RE = re.compile(r"^(?:vet: )?(\.{0,2}/?[^\s:]*\.go|\S*go\.(?:mod|work)):(\d+)(?::(\d+))?: (.+)$")
 _GO_RE = re.compile(r"^go: (.+)$")
 _GO_PROGRESS_RE = re.compile(
     r"^go: (?:downloading|finding|extracting|found|added|upgraded|downgraded|removed|to add module requirements) "
@@ -147,6 +148,9 @@ def go_build(chunks: list[list[str]]) -> Found | None:
             if line.endswith(" imports") and n + 1 < len(lines) and lines[n + 1].startswith("\t"):
                 bare.append(_import_chain(lines[n:]))
                 continue
+            if line.startswith("package ") and n + 1 < len(lines) and lines[n + 1].startswith("\timports "):
+                bare.append(_package_chain(lines[n:]))
+                continue
             g = _GO_RE.match(line)
             if g and not _GO_PROGRESS_RE.match(line):
                 bare.append(collapse(line))
@@ -165,3 +169,15 @@ def _import_chain(lines: list[str]) -> str:
         if not line.endswith(" imports"):
             break
     return collapse(" ".join(parts))
+
+
+def _package_chain(lines: list[str]) -> str:
+    """`package a` / `\timports b` / `\timports c: reason`, as go build prints why a package
+    cannot be built (an import cycle, build constraints that exclude every file): one message,
+    its lines as parts."""
+    parts = [lines[0].strip()]
+    for line in lines[1:]:
+        if not line.startswith("\timports "):
+            break
+        parts.append(line.strip())
+    return "; ".join(parts)

@@ -206,7 +206,7 @@ def joined(lines: list[shapes.Line], kinds: list[str], n: int, end: int) -> tupl
         text = nxt if bare else f"{text} {nxt}"
         kinds[m] = "used"
         n = m + 1
-    return text, n
+    return after.items_after(lines, kinds, n, end, text)
 
 
 def continued(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from context_keeper.failures import diffs
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _JEST_TITLE_RE = re.compile(r"^\s*● (.+)$")
@@ -129,6 +130,18 @@ def vitest(chunks: list[list[str]]) -> Found | None:
     return Found(dedupe(messages), number(_VITEST_COUNT_RE, lines))
 
 
+def _diff_values(headline: str, lines: list[str]) -> list[str]:
+    """The changed lines of the diff under a legend, up to the next legend or the stack, when
+    the header over it (`Expected values to be strictly deep-equal:`) shows no value."""
+    block = []
+    for line in lines:
+        if _STACK_RE.match(line.strip()) or _DIFF_LEGEND_RE.match(line.strip()) or _MOCHA_ITEM_RE.match(line):
+            break
+        block.append(line)
+    changed = diffs.changed_lines(headline, block)
+    return ["; ".join(collapse(c) for c in changed)] if changed else []
+
+
 def mocha(chunks: list[list[str]]) -> Found | None:
     messages = []
     total = 0
@@ -161,6 +174,8 @@ def mocha(chunks: list[list[str]]) -> Found | None:
                         break
                     continue
                 if _STACK_RE.match(stripped) or _DIFF_LEGEND_RE.match(stripped):
+                    if parts and parts[-1].endswith(":") and _DIFF_LEGEND_RE.match(stripped):
+                        parts.extend(_diff_values(parts[-1], lines[n:]))
                     break
                 parts.append(stripped)
                 if not stripped.endswith(":"):

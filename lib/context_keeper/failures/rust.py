@@ -136,7 +136,21 @@ def rustc(chunks: list[list[str]]) -> Found | None:
                 located.append(compose(where, [text]))
             else:
                 bare.append(compose("", [text]))
-    messages = located or bare
+    # (A build script that panicked, its stderr under cargo's `failed to run custom build
+    # command`: the panic says why, cargo's error only that the script failed.)
+    messages = located or _script_panics(chunks) or bare
     if not messages:
         return None
     return Found(dedupe(messages), number(_DIAG_COUNT_RE, all_lines(chunks)))
+
+
+def _script_panics(chunks: list[list[str]]) -> list[str]:
+    """Each panic printed inside cargo's report of a failed build script (indented under its
+    `--- stderr`), as `<file:line:col>: <message>`."""
+    out = []
+    for lines in chunks:
+        for n, line in enumerate(lines):
+            p = _PANIC_RE.match(line.strip())
+            if p and line.startswith(" ") and n + 1 < len(lines) and lines[n + 1].strip():
+                out.append(compose(p.group(2), [lines[n + 1].strip()]))
+    return out

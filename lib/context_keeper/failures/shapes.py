@@ -71,8 +71,8 @@ BANNER_RE = re.compile(r"^(?:[=\-─⎯*_~]{3,}.*|.*[=\-─⎯]{5,})$")
 # `---Error in a.yab, line 7:`): the tool's mark on its message, not a banner.
 LEVEL_MARKED_RE = re.compile(r"^[=\-*~]{2,}\s*(?:error|fatal|warning)\b(?!.*[=\-─⎯*~]{3,}$)", re.IGNORECASE)
 WRAPUP_RE = re.compile(
-    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|usage: .*|Output: .*"
-    r"|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
+    r"^(?:FAIL(?:ED|URES?)?!?|ERROR|FAILED \(.*\)|Result: FAIL|Execution halted|[\w.-]+ (?:aborted|halted)!?|OK|Started|Output: .*"
+    r"|(?:ERROR: |error: )?usage: .*|A full log can be found.*|For more information.*|Did you mean.*|See also .*"
     r"|Run .*(?:--write|--fix|to fix).*|.*\bexited with \d+.*|Non-zero exit status.*"
     r"|.*\breturned \d+ exit status|.*\blinker command failed with exit code \d+.*"
     r"|(?:g?make(?:\[\d+\])?): \*\*\* \[.*|npm (?:error|ERR!|warn).*|(?:\w+: )?build stopped.*"
@@ -175,12 +175,12 @@ FIELD_HEAD_RE = re.compile(r"^\w+\s*:\s*[\w.-]+; ")
 QUALIFIED_RE = re.compile(r"^(\w+) \(([\w.]+)\)((?: \(.*\))?)$")
 # A summary line naming a failed test and its message: `FAILED tests/x.py::test_y - KeyError: 'b'`.
 INLINE_FAILURE_RE = re.compile(r"^(?:FAILED|FAIL|ERROR)\s+(\S+) - (\S.*)$")
-# A file name has an extension, but for the build and container files named by convention
-# (on Windows too: `C:\Users\dev\app\Program.cs`).
+# A file name has an extension, but for the build and container files named by convention and
+# a tool's dotfile, `.pylintrc` (on Windows too: `C:\Users\dev\app\Program.cs`).
 PATH = (
     r"(?:[A-Za-z]:\\)?(?:[\w.@~+-]*[/\\])*(?:[\w.@~+-]+\.[A-Za-z][\w]*"
     r"|(?:Dockerfile|Containerfile|Makefile|GNUmakefile|makefile|Jenkinsfile|Vagrantfile|Gemfile|Rakefile"
-    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE)\b)"
+    r"|Justfile|justfile|Procfile|BUILD|WORKSPACE|\.[a-z][\w-]*rc|\.(?:env|flake8|editorconfig|git(?:ignore|attributes|modules)|(?:docker|npm|eslint|prettier)ignore))\b)"
 )
 # A section's `file:line: ...` line (its file names a test printed by name alone).
 SECTION_FILE_RE = re.compile(r"^([\w./-]+\.\w+):\d+: ")

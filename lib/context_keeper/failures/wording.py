@@ -162,13 +162,18 @@ _WRAPUP_FAILED_RE = re.compile(
     re.IGNORECASE,
 )
 _WRAPUP_HEAD_RE = re.compile(r"^(?:[\w.-]+(?:\s+\[\d+\])?: )?(?:(?:fatal|error|failure)\b:?\s*)*", re.IGNORECASE)
-_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:'[a-z]+)?[.,!:]?")
+_QUOTED_RE = re.compile(r"'[^'\s]+'|\"[^\"\s]+\"|`[^`\s]+`")
+_PLAIN_WORD_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?:-[A-Za-z]+)?(?:'[a-z]+)?[.,!:]?")
 
 
 def is_wrapup(text: str) -> bool:
     """A line that says the run failed in a few plain words, naming nothing it read. (An
     exception's name and message, `RuntimeError: could not load settings`, is what was raised.)"""
     words = _WRAPUP_HEAD_RE.sub("", text).split()
+    if [w.lower() for w in words[:2]] == ["failed", "to"] and len(words) <= 8:
+        # (That a step failed, `failed to push some refs to '../origin.git'`: the place it
+        # names, quoted, is the command's own target, not something the run read.)
+        words = [w for w in words if not _QUOTED_RE.fullmatch(w)]
     return (
         not EXC_RE.search(text)
         and 1 <= len(words) <= 6
@@ -177,7 +182,17 @@ def is_wrapup(text: str) -> bool:
     )
 
 
+# That something went wrong, an interjection or a face around it: what the tool says before it
+# says what (`Oops! Something went wrong! :(`, `An unexpected error occurred!`).
+_WENT_WRONG_RE = re.compile(
+    r"(?:[A-Z][a-z]+! )?(?:[Ss]omething|[Aa]n? (?:unexpected |unknown |internal )?error) (?:went wrong|(?:has )?occurred)"
+    r"[.!]*(?: :-?\()?"
+)
+
+
 def is_verdict(text: str) -> bool:
     """The run's verdict: a count of what failed, a tally, a pointer to the report, or its
-    failure in summary words alone (`Error: Test failures`)."""
-    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(_LEVEL_PREFIX_RE.sub("", text).rstrip(".!:"))
+    failure in summary words alone (`Error: Test failures`) or an exclamation that something
+    went wrong, naming nothing (`Oops! Something went wrong! :(`)."""
+    bare = _LEVEL_PREFIX_RE.sub("", text).rstrip(".!:")
+    return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(bare) or bool(_WENT_WRONG_RE.fullmatch(bare))
