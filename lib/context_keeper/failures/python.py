@@ -355,7 +355,8 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if _EXCEPTION_RE.match(line) or ": " in line:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
-            said = _opened_message(line, lines[n + 1 :]) or _told_lines(lines[n + 1 :])
+            # (A message ending in `:` opens what follows, or, too long to carry, nothing.)
+            said = (_opened_message if line.rstrip().endswith(":") else _told_lines)(line, lines[n + 1 :])
             text = compose("", [collapse(line), *fields, *said])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
@@ -380,15 +381,20 @@ _POINTER_RE = re.compile(r"^(?:for (?:further|more) \w+|see|visit|read more)\b.*
 _TOLD_LINES = 12
 
 
-def _told_lines(rest: list[str]) -> list[str]:
+def _labelled(line: str) -> bool:
+    """`label: text` (a label holds no quote or bracket, as a sentence's value does) or `heading:`."""
+    head, sep, _ = line.partition(": ")
+    return line.rstrip().endswith(":") or (bool(sep) and not any(c in head for c in "\"'(["))
+
+
+def _told_lines(_line: str, rest: list[str]) -> list[str]:
     """An exception's message printed over several lines right under its first (pydantic's `3
     validation errors for Settings` / `field` / `  why [type=...]`): the lines up to a blank line
-    or the output's end, when some are indented under others (the message's own structure) and
-    none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
+    or the output's end, when some are indented (the message's own structure: PyYAML's `while
+    parsing a block mapping` / `  in "f.yml", line 1, column 1` / `expected <block end>, ...`)
+    and none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
     said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
     at_margin = [s for s in said if not s[:1].isspace()]
-    if not said or len(said) == len(at_margin) or any(":" in s for s in at_margin):
-        return []
-    if said[0][:1].isspace() or any(s.startswith(_CHAIN_LINKS) for s in said):
+    if len(said) == len(at_margin) or any(map(_labelled, at_margin)) or any(s.startswith(_CHAIN_LINKS) for s in said):
         return []
     return [collapse(s) for s in said if not _POINTER_RE.match(s.strip())][:_TOLD_LINES]
