@@ -294,7 +294,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # mocha-done-twice-and-rejects exact), yup's `3 errors occurred` over
 # its `- reason` lines (one message each wanted). A thrown value node prints in brackets over its
 # properties (`[Error [ValidationError]: ...] {`, `[7:23: Unexpected end of file ...] {`): the
-# wrong line (a property, `fatal: undefined,`, or one reason of joi's detail records). Several
+# wrong line (a property, `fatal: undefined,`, or one reason of joi's detail records; fixed: such
+# a line under the throw's place, code and caret is the message, its brackets left out, and node's
+# `Node.js vN` line brings the node recogniser to an output with no stack, failures/node). Several
 # failures of one run given as one or too few: graphql-js's messages, each followed by its
 # `GraphQL request:L:C` place (to go in front) and excerpt (first and fourth missing), zod's
 # issues as a JSON array's `"message"` fields (two of five), eslint-config-prettier's two headings
@@ -361,10 +363,8 @@ KNOWN_MISSES = frozenset(
         "gradle-build-script-error",
         "gradle-compile-errors",
         "graphql-validation-errors",
-        "joi-validation-error",
         "jscodeshift-transform-errors",
         "latexmk-errors",
-        "mdx-compile-error",
         "msw-unhandled-request",
         "node-gyp-no-binding",
         "pug-runtime-error",

@@ -115,6 +115,25 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
                 parts = [f"{m.group(1)}: {m.group(2)}", *values]
                 return Found([compose("", parts)])
+    return _thrown_value(all_lines(chunks))
+
+
+# An error node prints in brackets over its properties (`[Error [ValidationError]: x] {`,
+# `[7:23: Unexpected end of file] {`): one whose stack holds no frames, so its text is all it says.
+_BRACKETED_RE = re.compile(r"^\[(\S.*)\](?: \{)?$")
+_THROW_PLACE_RE = re.compile(r":\d+$")
+
+
+def _thrown_value(lines: list[str]) -> Found | None:
+    """The error node reports uncaught under the throw's place, code and caret, printed in
+    brackets (no stack follows it): its text, the brackets left out."""
+    for n, line in enumerate(lines):
+        if not _CARET_RE.match(line) or n < 2 or not _THROW_PLACE_RE.search(lines[n - 2]):
+            continue
+        after = next((s for s in lines[n + 1 : n + 4] if s.strip()), "")
+        m = _BRACKETED_RE.match(after)
+        if m:
+            return Found([collapse(m.group(1))])
     return None
 
 

@@ -1,0 +1,32 @@
+"""An error node reports uncaught without a stack: printed in brackets over its properties under
+the throw's place, code and caret. The outputs are written in the shape node prints them."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+
+THROWN = (
+    "/p/validate.js:11\n"
+    "if (error) throw error;\n"
+    "           ^\n"
+    "\n"
+    '[Error [ValidationError]: "name" is required. "age" must be a number] {\n'
+    "  _original: { age: 'twelve' },\n"
+    "  details: [ { message: '\"name\" is required', path: [ 'name' ] } ]\n"
+    "}\n"
+    "\n"
+    "Node.js v20.20.2\n"
+)
+
+
+def test_a_bracketed_error_under_the_throw_is_the_message_without_its_brackets() -> None:
+    assert list(failure_messages(THROWN, "node validate.js").messages) == [
+        'Error [ValidationError]: "name" is required. "age" must be a number'
+    ]
+
+
+def test_a_bracketed_line_with_no_throw_above_it_is_not_taken_for_one() -> None:
+    text = THROWN.replace("           ^\n", "")
+    assert list(failure_messages(text, "node validate.js").messages) != [
+        'Error [ValidationError]: "name" is required. "age" must be a number'
+    ]
