@@ -307,7 +307,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # follows (only the exception given). The wrong line: the shell's `Aborted` report over
 # libstdc++'s debug-mode report (its place on a line alone, `Error: ...` wrapped over two lines
 # below `In function:`; twice), Gradle's `Execution failed for task` / `Compilation failed; see
-# the compiler error output` wrap-up over javac's diagnostics above it, latexmk's `! ==> Fatal
+# the compiler error output` wrap-up over javac's diagnostics above it (fixed: javac's diagnostics
+# above Gradle's verdict are the failures, failures/java; left, the second's `location: class
+# Cart`, see below), latexmk's `! ==> Fatal
 # error occurred` over TeX's `! File ended while scanning ...`, the yaml CLI's throw site
 # `file:///.../bin.mjs:10` given first and its excerpt joined to `YAMLParseError: ...:`. Too
 # much joined: node-gyp's `gyp ERR!` log (configure error, stack) carried with `gyp: binding.gyp
@@ -316,7 +318,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # in this batch among them, keep `TypeError:`; Gradle's `> ` cause mark kept inside the message
 # where rollup's `[!]` and Groovy's `Caught:` marks are dropped; jscodeshift's `src/b.js:
 # Transformation error` writes a `:` after the place where the tool printed a space, as the
-# recordings that put a place in front do.
+# recordings that put a place in front do; gradle-compile-errors' javac message keeps `location:
+# class Cart` after `symbol:` (as batch 27's java-source-launch-compile-error does) where
+# javac-errors and ant-javac-errors end at `symbol:`.
 KNOWN_MISSES = frozenset(
     {
         "bash-syntax-and-command-errors",
@@ -606,6 +610,7 @@ FIRST_RIGHT = frozenset(
         "java-source-launch-compile-error",
         "node-test-timeout-throws-match",
         "unittest-unexpected-success-and-module-setup",
+        "gradle-compile-errors",
         "phpunit-data-providers",
         "lein-offline-unresolved",
         "muon-missing-dependency",
