@@ -299,7 +299,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `Node.js vN` line brings the node recogniser to an output with no stack, failures/node). Several
 # failures of one run given as one or too few: graphql-js's messages, each followed by its
 # `GraphQL request:L:C` place (to go in front) and excerpt (first and fourth missing), zod's
-# issues as a JSON array's `"message"` fields (two of five), eslint-config-prettier's two headings
+# issues as a JSON array's `"message"` fields (two of five; fixed: an exception whose message
+# opens a JSON list, `ZodError: [`, is its records, failures/jsonlist and node),
+# eslint-config-prettier's two headings
 # over their `- rule` lists (the second, cut at `See:`), jscodeshift's ` ERR file Transformation
 # error (...)` lines each over a stack (the last exception chosen), cattrs' nested exception
 # group (its leaves with their `Structuring class X @ attribute y` notes), msw's `[MSW] Error:`
@@ -376,7 +378,6 @@ KNOWN_MISSES = frozenset(
         "react-invalid-hook-call",
         "yaml-cli-errors",
         "yup-validation-errors",
-        "zod-parse-issues",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
         "git-submodule-missing",

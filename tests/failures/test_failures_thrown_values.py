@@ -1,5 +1,6 @@
-"""An error node reports uncaught without a stack: printed in brackets over its properties under
-the throw's place, code and caret. The outputs are written in the shape node prints them."""
+"""An error node reports uncaught: without a stack, printed in brackets over its properties under
+the throw's place, code and caret; or with a message that is a JSON list of issues. The outputs are
+written in the shape node prints them."""
 
 from __future__ import annotations
 
@@ -29,4 +30,17 @@ def test_a_bracketed_line_with_no_throw_above_it_is_not_taken_for_one() -> None:
     text = THROWN.replace("           ^\n", "")
     assert list(failure_messages(text, "node validate.js").messages) != [
         'Error [ValidationError]: "name" is required. "age" must be a number'
+    ]
+
+
+def test_an_exception_whose_message_is_a_json_list_of_issues_gives_one_message_each() -> None:
+    output = (
+        "/p/order.mjs:6\nconst order = Order.parse({\n                    ^\n\nZodError: [\n"
+        '  {\n    "code": "invalid_format",\n    "path": [\n      "id"\n    ],\n    "message": "Invalid UUID"\n  },\n'
+        '  {\n    "code": "too_small",\n    "path": [],\n    "message": "Too small: expected number to be >0"\n  }\n'
+        "]\n    at file:///p/order.mjs:6:21\n\nNode.js v20.20.2\n"
+    )
+    assert list(failure_messages(output, "node order.mjs").messages) == [
+        "Invalid UUID",
+        "Too small: expected number to be >0",
     ]

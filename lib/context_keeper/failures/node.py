@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import jsonlist, shapes
 from context_keeper.failures.jstest import assertion_parts
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -104,6 +104,10 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # `Error: Failed to compile: a.ts`): the tool's own findings, the throw its
                 # wrap-up; the general method reads them.
                 return None
+            listed = jsonlist.records([shapes.Line(s) for s in lines[n:]]) if m.group(2) == "[" else []
+            if listed:
+                # (An error whose message is a JSON list of issues, zod's: one failure each.)
+                return Found(listed)
             located = [line.strip() for line in lines[n + 1 : stack] if line.strip()]
             if stack and m.group(2).endswith(":") and located and all(map(shapes.LOC_START_RE.match, located)):
                 # A wrapper's error over the findings it collects (ts-node's `TSError: ⨯ Unable
