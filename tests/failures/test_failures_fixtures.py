@@ -291,8 +291,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # line, chai's diff where the assertion shows no values, `…(2)`; fixed: lines left less indented
 # than the message's first are the message, and a diff under a message that cuts its values or
 # ends in `:` joins its changed lines, failures/jstest, which also makes batch 27's
-# mocha-done-twice-and-rejects exact), yup's `3 errors occurred` over
-# its `- reason` lines (one message each wanted). A thrown value node prints in brackets over its
+# mocha-done-twice-and-rejects exact), yup's `3 errors occurred` over its `- reason` lines (one
+# message each wanted; fixed: an exception that counts exactly the items bulleted under it gives
+# each item, failures/layout). A thrown value node prints in brackets over its
 # properties (`[Error [ValidationError]: ...] {`, `[7:23: Unexpected end of file ...] {`): the
 # wrong line (a property, `fatal: undefined,`, or one reason of joi's detail records; fixed: such
 # a line under the throw's place, code and caret is the message, its brackets left out, and node's
@@ -377,7 +378,6 @@ KNOWN_MISSES = frozenset(
         "pug-syntax-error",
         "react-invalid-hook-call",
         "yaml-cli-errors",
-        "yup-validation-errors",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
         "git-submodule-missing",
