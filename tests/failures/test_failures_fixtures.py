@@ -305,8 +305,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # eslint-config-prettier's two headings
 # over their `- rule` lists (the second, cut at `See:`), jscodeshift's ` ERR file Transformation
 # error (...)` lines each over a stack (the last exception chosen), cattrs' nested exception
-# group (its leaves with their `Structuring class X @ attribute y` notes), msw's `[MSW] Error:`
-# report and react's `Invalid hook call.` paragraph printed before the uncaught exception that
+# group (its leaves with their `Structuring class X @ attribute y` notes; fixed: several leaves of
+# a group are several failures, each with its notes, after the group, failures/groups), msw's
+# `[MSW] Error:` report and react's `Invalid hook call.` paragraph printed before the uncaught exception that
 # follows (only the exception given). The wrong line: the shell's `Aborted` report over
 # libstdc++'s debug-mode report (its place on a line alone, `Error: ...` wrapped over two lines
 # below `In function:`; twice), Gradle's `Execution failed for task` / `Compilation failed; see
@@ -363,7 +364,6 @@ KNOWN_MISSES = frozenset(
         "tox-unknown-env",
         "unittest-unexpected-success-and-module-setup",
         "vitest-unhandled-errors",
-        "cattrs-class-validation",
         "eslint-config-prettier-conflicts",
         "glibcxx-debug-invalid-iterator",
         "glibcxx-debug-subscript",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures import groups
 from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -58,10 +59,6 @@ _FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
 _RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
 _CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
-_GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
-_GROUP_LINE_RE = re.compile(
-    r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$"
-)
 
 
 def pytest(chunks: list[list[str]]) -> Found | None:
@@ -291,9 +288,9 @@ def traceback(chunks: list[list[str]]) -> Found | None:
     if headers - links > 1 or any(_RUNNER_SUMMARY_RE.match(line) for line in lines_all):
         return None
     for lines in reversed(chunks):
-        group = _exception_group(lines)
+        group = groups.exception_group(lines)
         if group:
-            return Found([group])
+            return Found(group)
         exc = _last_exception(lines)
         if exc:
             return Found([_logged(lines, exc[1]) or compose(exc[0], [exc[1]])])
@@ -313,15 +310,6 @@ def _logged(lines: list[str], exception: str) -> str:
         if text.endswith(message) and text != exception and not line[:1].isspace():
             return text
     return ""
-
-
-def _exception_group(lines: list[str]) -> str:
-    """An ExceptionGroup (asyncio.TaskGroup, Python 3.11+): the group, then its sub-exceptions."""
-    start = next((n for n in range(len(lines) - 1, -1, -1) if _GROUP_RE.match(lines[n])), None)
-    if start is None:
-        return ""
-    found = [m.group(1) for m in map(_GROUP_LINE_RE.match, lines[start + 1 :]) if m]
-    return compose("", found[:4]) if found else ""
 
 
 def _last_exception(lines: list[str]) -> tuple[str, str] | None:
