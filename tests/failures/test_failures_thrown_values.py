@@ -1,6 +1,6 @@
 """An error node reports uncaught: without a stack, printed in brackets over its properties under
-the throw's place, code and caret; or with a message that is a JSON list of issues. The outputs are
-written in the shape node prints them."""
+the throw's place, code and caret; or with a message that is a JSON list of issues; and an error the
+program reported before it threw. The outputs are written in the shape node prints them."""
 
 from __future__ import annotations
 
@@ -44,3 +44,29 @@ def test_an_exception_whose_message_is_a_json_list_of_issues_gives_one_message_e
         "Invalid UUID",
         "Too small: expected number to be >0",
     ]
+
+
+def test_an_error_the_program_reported_before_it_threw_is_a_failure_too() -> None:
+    output = (
+        "cart { items: [] }\n"
+        "[MSW] Error: intercepted a request without a matching request handler:\n\n"
+        "  • GET https://api.shop.test/prices\n\n"
+        "/p/node_modules/msw/lib/frame.mjs:40\n"
+        "        new InternalError(\n"
+        "        ^\n\n"
+        "InternalError: [MSW] Cannot bypass a request\n"
+        "    at applyStrategy (file:///p/node_modules/msw/lib/frame.mjs:40:9)\n\n"
+        "Node.js v20.20.2\n"
+    )
+    assert list(failure_messages(output, "node client.mjs").messages) == [
+        "[MSW] Error: intercepted a request without a matching request handler: • GET https://api.shop.test/prices",
+        "InternalError: [MSW] Cannot bypass a request",
+    ]
+
+
+def test_lines_before_the_throw_that_report_no_error_are_not_failures() -> None:
+    output = (
+        "cart { items: [] }\n/p/a.mjs:4\nthrow new TypeError('x is 1');\n^\n\n"
+        "TypeError: x is 1\n    at file:///p/a.mjs:4:7\n\nNode.js v20.20.2\n"
+    )
+    assert list(failure_messages(output, "node a.mjs").messages) == ["TypeError: x is 1"]

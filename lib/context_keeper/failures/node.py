@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from context_keeper.failures import jsonlist, shapes
@@ -118,14 +119,36 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
                 parts = [f"{m.group(1)}: {m.group(2)}", *values]
-                return Found([compose("", parts)])
+                return Found([*_reported_before(lines, n), compose("", parts)])
     return _thrown_value(all_lines(chunks))
+
+
+def _reported_before(lines: list[str], n: int) -> list[str]:
+    """What the program reported as an error before it threw (`[MSW] Error: ...:` over the item it
+    names), above the throw's place, code and caret over the exception at `n`: a failure too."""
+    site = n - 1
+    while site >= 0 and not lines[site].strip():
+        site -= 1
+    if site < 2 or not _CARET_RE.match(lines[site]) or not _THROW_PLACE_RE.search(lines[site - 2]):
+        return []
+    above = lines[: site - 2]
+    said = next((k for k in range(len(above) - 1, -1, -1) if _REPORTED_RE.match(above[k])), None)
+    if said is None:
+        return []
+    parts = [above[said]]
+    if parts[0].rstrip().endswith(":"):
+        rest = list(itertools.dropwhile(lambda s: not s.strip(), above[said + 1 :]))
+        parts += list(itertools.takewhile(lambda s: bool(s.strip()), rest))[:_OPENED_LINES]
+    return [compose("", [" ".join(collapse(p) for p in parts)])]
 
 
 # An error node prints in brackets over its properties (`[Error [ValidationError]: x] {`,
 # `[7:23: Unexpected end of file] {`): one whose stack holds no frames, so its text is all it says.
 _BRACKETED_RE = re.compile(r"^\[(\S.*)\](?: \{)?$")
 _THROW_PLACE_RE = re.compile(r":\d+$")
+# An error a program reports at the margin before it throws (`[MSW] Error: ...`, `Error: ...`).
+_OPENED_LINES = 5  # the most lines a report ending in `:` opens
+_REPORTED_RE = re.compile(r"^(?:\[[\w .-]+\] )?(?:[A-Z]\w*)?Error: \S")
 
 
 def _thrown_value(lines: list[str]) -> Found | None:
