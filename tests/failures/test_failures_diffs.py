@@ -52,3 +52,36 @@ def test_lines_at_the_margin_that_say_something_of_their_own_are_not_the_excepti
         "app.ValidationError: 2 validation errors for Order"
     )
     assert "make" not in list(failure_messages(text, "make load").messages)[0]
+
+
+PARSER = (
+    "Traceback (most recent call last):\n"
+    '  File "/p/load.py", line 3, in <module>\n'
+    "    yaml.safe_load(fh)\n"
+    "yaml.parser.ParserError: while parsing a block mapping\n"
+    '  in "config.yml", line 1, column 1\n'
+    "expected <block end>, but found '<block sequence start>'\n"
+    '  in "config.yml", line 4, column 2\n'
+)
+
+
+def test_an_exception_whose_next_line_is_indented_takes_its_places_and_sentences() -> None:
+    assert list(failure_messages(PARSER, "python load.py").messages) == [
+        'yaml.parser.ParserError: while parsing a block mapping; in "config.yml", line 1, column 1; '
+        "expected <block end>, but found '<block sequence start>'; in \"config.yml\", line 4, column 2"
+    ]
+
+
+def test_a_value_quoted_in_a_sentence_is_no_label_but_a_label_at_the_margin_is() -> None:
+    quoted = PARSER.replace("expected <block end>", 'found key "image" (original value: "a")')
+    assert "original value" in list(failure_messages(quoted, "python load.py").messages)[0]
+    labelled = PARSER.replace("expected <block end>", "make: *** [Makefile:2] Error 1")
+    assert list(failure_messages(labelled, "python load.py").messages) == [
+        "yaml.parser.ParserError: while parsing a block mapping"
+    ]
+
+
+def test_a_message_ending_in_a_colon_never_takes_more_lines_than_it_opens() -> None:
+    lines = "".join(f" - reason {n}\n" for n in range(6))
+    text = PARSER.split("yaml.parser")[0] + "app.SchemaError: validation failed:\n" + lines
+    assert list(failure_messages(text, "python load.py").messages) == ["app.SchemaError: validation failed:"]

@@ -326,7 +326,52 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # The twenty-eighth batch, a sealed held-out set of 58 popular toolchains not yet recorded (Gradle,
 # puppet, the static analyzers of gcc and clang, PyYAML, Jinja2, Requests, the AWS CLI, chai,
 # sinon, zod, joi, mongoose, React, the AWS CDK, graphql-js, ...), scored once on the same code:
-# 82 of 120 messages. Its misses are not read yet.
+# 82 of 120 messages. Its 26 misses read after scoring, by kind. An exception's message told over
+# the lines under it, not joined: PyYAML's and ruamel.yaml's `while parsing a block mapping` over
+# its indented `in "f.yml", line L, column C` places and the margin sentence between them (two
+# each; fixed: lines under an exception may start indented, and a margin line quoting a value
+# with `: ` in it is no label of its own, failures/python), pug's `TypeError: views/cart.pug:3` whose message comes after its excerpt and a blank
+# line (twice), mocha's message continued at the margin under its indented first line above the
+# frames (sinon's three arguments, nock's request object and its `Mocks not yet satisfied:`
+# line, chai's diff where the assertion shows no values, `…(2)`; fixed: lines left less indented
+# than the message's first are the message, and a diff under a message that cuts its values or
+# ends in `:` joins its changed lines, failures/jstest, which also makes batch 27's
+# mocha-done-twice-and-rejects exact), yup's `3 errors occurred` over its `- reason` lines (one
+# message each wanted; fixed: an exception that counts exactly the items bulleted under it gives
+# each item, failures/layout). A thrown value node prints in brackets over its
+# properties (`[Error [ValidationError]: ...] {`, `[7:23: Unexpected end of file ...] {`): the
+# wrong line (a property, `fatal: undefined,`, or one reason of joi's detail records; fixed: such
+# a line under the throw's place, code and caret is the message, its brackets left out, and node's
+# `Node.js vN` line brings the node recogniser to an output with no stack, failures/node). Several
+# failures of one run given as one or too few: graphql-js's messages, each followed by its
+# `GraphQL request:L:C` place (to go in front) and excerpt (first and fourth missing), zod's
+# issues as a JSON array's `"message"` fields (two of five; fixed: an exception whose message
+# opens a JSON list, `ZodError: [`, is its records, failures/jsonlist and node),
+# eslint-config-prettier's two headings
+# over their `- rule` lists (the second, cut at `See:`), jscodeshift's ` ERR file Transformation
+# error (...)` lines each over a stack (the last exception chosen), cattrs' nested exception
+# group (its leaves with their `Structuring class X @ attribute y` notes; fixed: several leaves of
+# a group are several failures, each with its notes, after the group, failures/groups), msw's
+# `[MSW] Error:` report and react's `Invalid hook call.` paragraph printed before the uncaught
+# exception that follows (only the exception given; fixed for msw: an `Error:` line at the margin
+# above the throw's place, code and caret, with the lines its `:` opens, is a failure too,
+# failures/node; left, react's paragraph, which names no error). The wrong line: the shell's `Aborted` report over
+# libstdc++'s debug-mode report (its place on a line alone, `Error: ...` wrapped over two lines
+# below `In function:`; twice), Gradle's `Execution failed for task` / `Compilation failed; see
+# the compiler error output` wrap-up over javac's diagnostics above it (fixed: javac's diagnostics
+# above Gradle's verdict are the failures, failures/java; left, the second's `location: class
+# Cart`, see below), latexmk's `! ==> Fatal
+# error occurred` over TeX's `! File ended while scanning ...`, the yaml CLI's throw site
+# `file:///.../bin.mjs:10` given first and its excerpt joined to `YAMLParseError: ...:`. Too
+# much joined: node-gyp's `gyp ERR!` log (configure error, stack) carried with `gyp: binding.gyp
+# not found`. Conventions older recordings contradict (both kept as recorded): pug's expectations
+# drop the exception's name (`views/cart.pug:3: Cannot read ...`) where node's recordings, react's
+# in this batch among them, keep `TypeError:`; Gradle's `> ` cause mark kept inside the message
+# where rollup's `[!]` and Groovy's `Caught:` marks are dropped; jscodeshift's `src/b.js:
+# Transformation error` writes a `:` after the place where the tool printed a space, as the
+# recordings that put a place in front do; gradle-compile-errors' javac message keeps `location:
+# class Cart` after `symbol:` (as batch 27's java-source-launch-compile-error does) where
+# javac-errors and ant-javac-errors end at `symbol:`.
 KNOWN_MISSES = frozenset(
     {
         "bash-syntax-and-command-errors",
@@ -355,32 +400,19 @@ KNOWN_MISSES = frozenset(
         "ruff-config-error",
         "unittest-unexpected-success-and-module-setup",
         "vitest-unhandled-errors",
-        "cattrs-class-validation",
-        "chai-assertions",
         "eslint-config-prettier-conflicts",
         "glibcxx-debug-invalid-iterator",
         "glibcxx-debug-subscript",
         "gradle-build-script-error",
         "gradle-compile-errors",
         "graphql-validation-errors",
-        "joi-validation-error",
         "jscodeshift-transform-errors",
         "latexmk-errors",
-        "mdx-compile-error",
-        "msw-unhandled-request",
-        "nock-no-match",
         "node-gyp-no-binding",
         "pug-runtime-error",
         "pug-syntax-error",
-        "pyyaml-constructor-error",
-        "pyyaml-parser-error",
         "react-invalid-hook-call",
-        "ruamel-yaml-duplicate-key",
-        "ruamel-yaml-scanner-error",
-        "sinon-assertions",
         "yaml-cli-errors",
-        "yup-validation-errors",
-        "zod-parse-issues",
         "cargo-resolve-offline",
         "compileall-syntax-errors",
         "git-submodule-missing",
@@ -614,7 +646,7 @@ FIRST_RIGHT = frozenset(
         "pylint-bad-config",
         "unittest-unexpected-success-and-module-setup",
         "vitest-unhandled-errors",
-        "chai-assertions",
+        "gradle-compile-errors",
         "phpunit-data-providers",
         "lein-offline-unresolved",
         "muon-missing-dependency",

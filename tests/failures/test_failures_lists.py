@@ -102,3 +102,22 @@ def test_a_bracket_opened_mid_sentence_goes_on_with_it_and_an_aside_stands_apart
     assert messages(output) == [
         'Scalar found where operator expected at lib/Cart.pm line 7, near "$sum"; (Missing semicolon on previous line?)'
     ]
+
+
+def test_an_exception_counting_the_items_bulleted_under_it_gives_each_item() -> None:
+    output = (
+        "ValidationError: 3 errors occurred\n"
+        "  - name is a required field\n"
+        "  - price must be a positive number\n"
+        "  - tags field must have at least 1 items\n"
+    )
+    assert messages(output) == [
+        "name is a required field",
+        "price must be a positive number",
+        "tags field must have at least 1 items",
+    ]
+
+
+def test_an_exception_whose_count_is_not_the_number_of_items_is_no_such_list() -> None:
+    output = "ValidationError: 3 errors occurred\n  - name is a required field\n  - price must be positive\n"
+    assert "name is a required field" not in messages(output)

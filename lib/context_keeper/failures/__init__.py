@@ -103,7 +103,7 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
         "python.traceback",
     ),
     ("java", _hint(r"java"), ("\tat ", "    at "), "java.exception"),
-    ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), ("    at ",), "node.uncaught"),
+    ("node", _hint(r"node|npx|tsx|ts-node|deno|bun"), ("    at ", "\nNode.js v"), "node.uncaught"),
     (
         "git",
         _hint(r"git"),

@@ -123,6 +123,11 @@ def gradle(chunks: list[list[str]]) -> Found | None:
             messages.append(collapse(k.group(1)))
     if messages:
         return Found(dedupe(messages))
+    # javac's diagnostics above the verdict: what `Compilation failed; see the compiler error
+    # output for details` under `* What went wrong:` points to.
+    compiled = javac(chunks)
+    if compiled:
+        return compiled
     for n, line in enumerate(lines):
         if line.strip() == "* What went wrong:":
             parts = []

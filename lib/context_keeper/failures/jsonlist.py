@@ -25,12 +25,14 @@ _PLACE_KEYS = ("path", "instancePath", "dataPath", "instance_path", "pointer", "
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # A list longer than this is left to the lines (a JSON dump of data, not a report).
 _MAX_LINES = 2_000
+# An exception whose message is the list (zod's `ZodError: [` over its issues).
+_EXCEPTION_OPENS_RE = re.compile(r"^[\w.$]*(?:Error|Exception): \[$")
 
 
 def records(lines: list[shapes.Line]) -> list[str]:
-    """One message per record of the first JSON list printed alone from its `[` line to the
-    `]` at the same indentation."""
-    start = next((n for n, line in enumerate(lines) if line.text.strip() == "["), None)
+    """One message per record of the first JSON list printed alone from its `[` line (or an
+    exception's `ZodError: [`, the list its message) to the `]` at the same indentation."""
+    start = next((n for n, line in enumerate(lines) if _opens(line.text.strip())), None)
     if start is None:
         return []
     indent = lines[start].indent
@@ -44,8 +46,9 @@ def records(lines: list[shapes.Line]) -> list[str]:
     )
     if end is None:
         return []
+    first = "[" if lines[start].text.rstrip().endswith(": [") else lines[start].text
     try:
-        data = json.loads("\n".join(line.text for line in lines[start : end + 1]).rstrip().rstrip(","))
+        data = json.loads("\n".join([first] + [line.text for line in lines[start + 1 : end + 1]]).rstrip().rstrip(","))
     except (ValueError, RecursionError):  # (a list nested deeper than the parser's stack)
         return []
     if not isinstance(data, list) or not data:
@@ -58,6 +61,11 @@ def records(lines: list[shapes.Line]) -> list[str]:
         place = _printed(next((record[k] for k in _PLACE_KEYS if isinstance(record.get(k), str) and record[k]), ""))
         out.append(compose(place, [collapse(_printed(message))]) if place else collapse(_printed(message)))
     return out
+
+
+def _opens(text: str) -> bool:
+    """A line that opens the list: `[` alone, or after an exception's name (`ZodError: [`)."""
+    return text == "[" or bool(_EXCEPTION_OPENS_RE.match(text))
 
 
 def _printed(value: str) -> str:

@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from context_keeper.failures import diffs
+from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
 _JEST_TITLE_RE = re.compile(r"^\s*● (.+)$")
@@ -35,6 +36,8 @@ _VITEST_SEPARATOR_RE = re.compile(r"^⎯+(?:\[\d+/\d+\]⎯)?$")
 
 _MOCHA_FAILING_RE = re.compile(r"^\s*(\d+) failing\s*$")
 _MOCHA_ITEM_RE = re.compile(r"^\s*(\d+)\) (.+)$")
+# A value the message cuts short (chai's `{ id: 7, …(2) }`, node's `[Object]`): its diff says it.
+_CUT_VALUE_RE = re.compile(r"…|\.\.\.|\[(?:Object|Array)\]")
 
 _TAP_NOT_OK_RE = re.compile(r"^(\s*)not ok \d+ - (.+?)(?: # .*)?$")
 _TAP_COUNT_RE = re.compile(r"^# fail (\d+)$")
@@ -130,18 +133,6 @@ def vitest(chunks: list[list[str]]) -> Found | None:
     return Found(dedupe(messages), number(_VITEST_COUNT_RE, lines))
 
 
-def _diff_values(headline: str, lines: list[str]) -> list[str]:
-    """The changed lines of the diff under a legend, up to the next legend or the stack, when
-    the header over it (`Expected values to be strictly deep-equal:`) shows no value."""
-    block = []
-    for line in lines:
-        if _STACK_RE.match(line.strip()) or _DIFF_LEGEND_RE.match(line.strip()) or _MOCHA_ITEM_RE.match(line):
-            break
-        block.append(line)
-    changed = diffs.changed_lines(headline, block)
-    return ["; ".join(collapse(c) for c in changed)] if changed else []
-
-
 def mocha(chunks: list[list[str]]) -> Found | None:
     messages = []
     total = 0
@@ -165,26 +156,64 @@ def mocha(chunks: list[list[str]]) -> Found | None:
                 title.append(lines[n].strip())
                 n += 1
             name = " ".join(title).rstrip(":")
-            parts: list[str] = []
-            while n < len(lines) and not _MOCHA_ITEM_RE.match(lines[n]):
-                stripped = lines[n].strip()
-                n += 1
-                if not stripped:
-                    if parts and not parts[-1].endswith(":"):
-                        break
-                    continue
-                if _STACK_RE.match(stripped) or _DIFF_LEGEND_RE.match(stripped):
-                    if parts and parts[-1].endswith(":") and _DIFF_LEGEND_RE.match(stripped):
-                        parts.extend(_diff_values(parts[-1], lines[n:]))
-                    break
-                parts.append(stripped)
-                if not stripped.endswith(":"):
-                    break
+            end = next((k for k in range(n, len(lines)) if _MOCHA_ITEM_RE.match(lines[k])), len(lines))
+            parts = _mocha_error(lines[n:end])
+            n = end
             if parts:
-                messages.append(compose(name, [" ".join(parts)]))
+                messages.append(compose(name, parts))
     if not messages:
         return None
     return Found(dedupe(messages), total)
+
+
+def _mocha_error(block: list[str]) -> list[str]:
+    """A mocha failure's error: its first line (with what a line ending in `:` opens), the lines
+    mocha left at their own indentation under it (a message printed over several lines: only
+    its first is indented under the title), and the changed lines of the diff below when the
+    message cuts the values it compares (`expected { id: 7, …(2) } to deeply equal ...`)."""
+    head, indent, end = _mocha_head(block)
+    if not head:
+        return []
+    rest = block[end:]
+    told = list(itertools.takewhile(lambda s: _told(s, indent), rest))
+    rest = rest[len(told) :]
+    message = " ".join(head)
+    diff: list[str] = []
+    cut = _CUT_VALUE_RE.search(message) or message.endswith(":")
+    if cut and rest and _DIFF_LEGEND_RE.match(rest[0].strip()):
+        # (Up to the frames or a second diff: mocha's own under node's, of the same values.)
+        body = list(
+            itertools.takewhile(lambda s: not _STACK_RE.match(s) and not _DIFF_LEGEND_RE.match(s.strip()), rest[1:])
+        )
+        diff = [collapse(d) for d in changed_lines(message, body)]
+    parts = [message, *[s.strip() for s in told], *diff]
+    # (What a message ending in `:` opens goes on its line, as the lines of its head do.)
+    return [f"{message} {parts[1]}", *parts[2:]] if message.endswith(":") and len(parts) > 1 else parts
+
+
+def _mocha_head(block: list[str]) -> tuple[list[str], int, int]:
+    """The error's first line and what lines ending in `:` open; its indentation; where it ends."""
+    head: list[str] = []
+    indent = 0
+    for n, line in enumerate(block):
+        stripped = line.strip()
+        if _STACK_RE.match(stripped) or _DIFF_LEGEND_RE.match(stripped):
+            return head, indent, n
+        if not stripped:
+            if head and not head[-1].endswith(":"):
+                return head, indent, n
+            continue
+        if not head:
+            indent = len(line) - len(line.lstrip())
+        elif not head[-1].endswith(":"):
+            return head, indent, n
+        head.append(stripped)
+    return head, indent, len(block)
+
+
+def _told(line: str, indent: int) -> bool:
+    """A line of a message mocha printed over several lines: left less indented than its first."""
+    return bool(line.strip()) and len(line) - len(line.lstrip()) < indent and not _DIFF_LEGEND_RE.match(line.strip())
 
 
 def node_test(chunks: list[list[str]]) -> Found | None:

@@ -45,7 +45,11 @@ ERROR_HEADING_RE = re.compile(
 )
 # A count the tool marks as its failure (`✖ Found 2 circular dependencies!`, `ERROR: 3 dead
 # links found!`): the lines under it, when there are that many, are what it counted.
-_MARKED_COUNT_RE = re.compile(r"^(?:(?:error|fatal):\s+)?(?:found )?(\d{1,2}) [a-z][\w -]*[!.:]?$", re.IGNORECASE)
+# (Or an exception counting what it holds, yup's `ValidationError: 3 errors occurred`.)
+_MARKED_COUNT_RE = re.compile(
+    r"^(?:(?:error|fatal|(?P<exc>[a-z][\w.]*(?:error|exception))):\s+)?(?:found )?(?P<count>\d{1,2}) [a-z][\w -]*[!.:]?$",
+    re.IGNORECASE,
+)
 # A failure mark in brackets before an item (`[✖] a.md → Status: 400`).
 _BRACKETED_MARK_RE = re.compile(r"^\[[✖✘×✗]\]\s+")
 LIST_ITEM_RE = re.compile(r"^(?:[-*•]|\d+[.)])\s+(\S.*)$")
@@ -254,18 +258,22 @@ def marked_count(lines: list[Line]) -> list[str]:
     or the output does: one message each."""
     for n, heading in enumerate(lines):
         m = _MARKED_COUNT_RE.match(heading.core)
-        if not m or int(m.group(1)) < 2 or not (heading.marked or heading.core[:1] in "eEfF"):
+        if not m or int(m.group("count")) < 2 or not (heading.marked or m.group("exc") or heading.core[:1] in "eEfF"):
             continue
         start = n + 1
         while start < len(lines) and not lines[start].core:
             start += 1
-        count = int(m.group(1))
+        count = int(m.group("count"))
         items = lines[start : start + count]
         if len(items) != count or any(not line.core or line.indent != items[0].indent for line in items):
             continue
         if start + count < len(lines) and lines[start + count].core:
             continue
-        return [collapse(_BRACKETED_MARK_RE.sub("", line.core)) for line in items]
+        # (An exception's items are bulleted under it: the bullet is no part of a message.)
+        texts = [_BRACKETED_MARK_RE.sub("", line.core) for line in items]
+        if m.group("exc"):
+            texts = [b.group(1) if (b := LIST_ITEM_RE.match(text)) else text for text in texts]
+        return [collapse(text) for text in texts]
     return []
 
 

@@ -13,9 +13,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import jsonlist, shapes
 from context_keeper.failures.jstest import assertion_parts
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -104,6 +105,10 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # `Error: Failed to compile: a.ts`): the tool's own findings, the throw its
                 # wrap-up; the general method reads them.
                 return None
+            listed = jsonlist.records([shapes.Line(s) for s in lines[n:]]) if m.group(2) == "[" else []
+            if listed:
+                # (An error whose message is a JSON list of issues, zod's: one failure each.)
+                return Found(listed)
             located = [line.strip() for line in lines[n + 1 : stack] if line.strip()]
             if stack and m.group(2).endswith(":") and located and all(map(shapes.LOC_START_RE.match, located)):
                 # A wrapper's error over the findings it collects (ts-node's `TSError: ⨯ Unable
@@ -114,7 +119,48 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
                 parts = [f"{m.group(1)}: {m.group(2)}", *values]
-                return Found([compose("", parts)])
+                return Found([*_reported_before(lines, n), compose("", parts)])
+    return _thrown_value(all_lines(chunks))
+
+
+def _reported_before(lines: list[str], n: int) -> list[str]:
+    """What the program reported as an error before it threw (`[MSW] Error: ...:` over the item it
+    names), above the throw's place, code and caret over the exception at `n`: a failure too."""
+    site = n - 1
+    while site >= 0 and not lines[site].strip():
+        site -= 1
+    if site < 2 or not _CARET_RE.match(lines[site]) or not _THROW_PLACE_RE.search(lines[site - 2]):
+        return []
+    above = lines[: site - 2]
+    said = next((k for k in range(len(above) - 1, -1, -1) if _REPORTED_RE.match(above[k])), None)
+    if said is None:
+        return []
+    parts = [above[said]]
+    if parts[0].rstrip().endswith(":"):
+        rest = list(itertools.dropwhile(lambda s: not s.strip(), above[said + 1 :]))
+        parts += list(itertools.takewhile(lambda s: bool(s.strip()), rest))[:_OPENED_LINES]
+    return [compose("", [" ".join(collapse(p) for p in parts)])]
+
+
+# An error node prints in brackets over its properties (`[Error [ValidationError]: x] {`,
+# `[7:23: Unexpected end of file] {`): one whose stack holds no frames, so its text is all it says.
+_BRACKETED_RE = re.compile(r"^\[(\S.*)\](?: \{)?$")
+_THROW_PLACE_RE = re.compile(r":\d+$")
+# An error a program reports at the margin before it throws (`[MSW] Error: ...`, `Error: ...`).
+_OPENED_LINES = 5  # the most lines a report ending in `:` opens
+_REPORTED_RE = re.compile(r"^(?:\[[\w .-]+\] )?(?:[A-Z]\w*)?Error: \S")
+
+
+def _thrown_value(lines: list[str]) -> Found | None:
+    """The error node reports uncaught under the throw's place, code and caret, printed in
+    brackets (no stack follows it): its text, the brackets left out."""
+    for n, line in enumerate(lines):
+        if not _CARET_RE.match(line) or n < 2 or not _THROW_PLACE_RE.search(lines[n - 2]):
+            continue
+        after = next((s for s in lines[n + 1 : n + 4] if s.strip()), "")
+        m = _BRACKETED_RE.match(after)
+        if m:
+            return Found([collapse(m.group(1))])
     return None
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures import groups
 from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -58,10 +59,6 @@ _FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
 _RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
 _CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
-_GROUP_RE = re.compile(r"^\s*\+ Exception Group Traceback \(most recent call last\):")
-_GROUP_LINE_RE = re.compile(
-    r"^\s*(?:\| )+([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Group)\w*(?:: .*)?)$"
-)
 
 
 def pytest(chunks: list[list[str]]) -> Found | None:
@@ -291,9 +288,9 @@ def traceback(chunks: list[list[str]]) -> Found | None:
     if headers - links > 1 or any(_RUNNER_SUMMARY_RE.match(line) for line in lines_all):
         return None
     for lines in reversed(chunks):
-        group = _exception_group(lines)
+        group = groups.exception_group(lines)
         if group:
-            return Found([group])
+            return Found(group)
         exc = _last_exception(lines)
         if exc:
             return Found([_logged(lines, exc[1]) or compose(exc[0], [exc[1]])])
@@ -313,15 +310,6 @@ def _logged(lines: list[str], exception: str) -> str:
         if text.endswith(message) and text != exception and not line[:1].isspace():
             return text
     return ""
-
-
-def _exception_group(lines: list[str]) -> str:
-    """An ExceptionGroup (asyncio.TaskGroup, Python 3.11+): the group, then its sub-exceptions."""
-    start = next((n for n in range(len(lines) - 1, -1, -1) if _GROUP_RE.match(lines[n])), None)
-    if start is None:
-        return ""
-    found = [m.group(1) for m in map(_GROUP_LINE_RE.match, lines[start + 1 :]) if m]
-    return compose("", found[:4]) if found else ""
 
 
 def _last_exception(lines: list[str]) -> tuple[str, str] | None:
@@ -355,7 +343,8 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if _EXCEPTION_RE.match(line) or ": " in line:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
-            said = _opened_message(line, lines[n + 1 :]) or _told_lines(lines[n + 1 :])
+            # (A message ending in `:` opens what follows, or, too long to carry, nothing.)
+            said = (_opened_message if line.rstrip().endswith(":") else _told_lines)(line, lines[n + 1 :])
             text = compose("", [collapse(line), *fields, *said])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
@@ -380,15 +369,20 @@ _POINTER_RE = re.compile(r"^(?:for (?:further|more) \w+|see|visit|read more)\b.*
 _TOLD_LINES = 12
 
 
-def _told_lines(rest: list[str]) -> list[str]:
+def _labelled(line: str) -> bool:
+    """`label: text` (a label holds no quote or bracket, as a sentence's value does) or `heading:`."""
+    head, sep, _ = line.partition(": ")
+    return line.rstrip().endswith(":") or (bool(sep) and not any(c in head for c in "\"'(["))
+
+
+def _told_lines(_line: str, rest: list[str]) -> list[str]:
     """An exception's message printed over several lines right under its first (pydantic's `3
     validation errors for Settings` / `field` / `  why [type=...]`): the lines up to a blank line
-    or the output's end, when some are indented under others (the message's own structure) and
-    none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
+    or the output's end, when some are indented (the message's own structure: PyYAML's `while
+    parsing a block mapping` / `  in "f.yml", line 1, column 1` / `expected <block end>, ...`)
+    and none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
     said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
     at_margin = [s for s in said if not s[:1].isspace()]
-    if not said or len(said) == len(at_margin) or any(":" in s for s in at_margin):
-        return []
-    if said[0][:1].isspace() or any(s.startswith(_CHAIN_LINKS) for s in said):
+    if len(said) == len(at_margin) or any(map(_labelled, at_margin)) or any(s.startswith(_CHAIN_LINKS) for s in said):
         return []
     return [collapse(s) for s in said if not _POINTER_RE.match(s.strip())][:_TOLD_LINES]
