@@ -243,6 +243,9 @@ KEPT = (
     'database:\n  password: "_env:YESOD_PGPASS:"',
     # code that builds a value, not the value
     'Auth: &http.BasicAuth{Username: "bob", Password: os.Getenv("GIT_PASSWORD")},',
+    # a shadow line's ageing fields after a locked account's `*`: no pgpass line's password
+    "nobody:*:20055:0:99999:7:::",
+    "$ sudo getent shadow daemon\ndaemon:*:19800:0:99999:7:::",
 )
 
 
@@ -332,3 +335,14 @@ def test_a_generated_password_with_a_bracket_left_open_is_password_shaped(value:
 @pytest.mark.parametrize("value", ["fn(x)", "getpass(", "Foo(Bar)!", "str(row)", "System.fetch_env!("])
 def test_code_with_brackets_is_not_password_shaped(value: str) -> None:
     assert not password_shaped(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("db.internal:5432:shop:shop:Harbor.7781Lamp", "Harbor.7781Lamp"),
+        ("*:*:*:app:Xk29dLq7Pz\\:aa11", "Xk29dLq7Pz"),  # a colon escaped as pgpass writes it
+    ],
+)
+def test_a_pgpass_lines_password_is_removed(text: str, value: str) -> None:
+    assert value not in redact(text)
