@@ -160,3 +160,21 @@ def test_a_quoted_value_before_its_password_noun_in_a_sentence() -> None:
     assert redact(said.format(v="BM4CMEnOxVJi")) == said.format(v=MARK)
     for plain in ('Reset the "admin" password first.', 'the "default" password is set'):
         assert redact(plain) == plain
+
+
+def test_a_prompt_for_a_password_with_the_cursors_space_after_its_colon_announces_the_output() -> None:
+    head = (
+        '$ keepassxc-cli show -s -a Password ~/vault.kdbx "Shop DB"\nEnter password to unlock /home/ops/vault.kdbx: \n'
+    )
+    value = _value("keepass", 16, AN + "*")
+    assert redact(head + value) == head + MARK
+    text = "Please enter your name: \nAlexander"
+    assert redact(text) == text
+
+
+def test_a_command_that_makes_a_one_time_password_prints_a_secret() -> None:
+    head = "$ vault operator generate-root -generate-otp\n"
+    value = _value("otp", 28)
+    assert redact(head + value) == head + MARK
+    text = f"$ ls /sys/bus/hotplug\n{value}"  # (`otp` inside a word is none)
+    assert redact(text) == text

@@ -65,6 +65,8 @@ _ANNOUNCING = (
     *_COMMAND_TRIGGERS,
     ":\n",
     ":\r\n",
+    ": \n",  # a prompt that waits for input (`Enter password to unlock …: `): the cursor's space after it
+    ": \r\n",
     "!\n",
     ".\n",
     "$ ",
@@ -115,6 +117,8 @@ _ENV_EXPRESSION = LazyPattern(
     r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
+# A one-time password as a word of its own (`-generate-otp`, `otp create`; not `hotplug`, `footprint`).
+_OTP = LazyPattern(r"(?<![a-z])otp(?![a-z])")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
@@ -206,7 +210,7 @@ def _about_a_secret(command: str) -> bool:
     low = command.lower()
     if "pub" in low:
         return False
-    if any(w in low for w in _COMMAND_WORDS):
+    if any(w in low for w in _COMMAND_WORDS) or ("otp" in low and _OTP.search(low) is not None):
         return True
     return "pat" in low and any(tier(v) >= STRONG for v in _VARIABLE.findall(command))
 
