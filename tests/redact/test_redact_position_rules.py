@@ -129,6 +129,8 @@ POSITIONS = (
     "mysqlsh --uri app@db -passwd {v}",
     # a verb that unlocks takes the password after its `-p`
     "vaultctl unlock-store -p {v} team.store",
+    # Windows' slash flags: a user's, then the password's of the same prefix
+    "schtasks /create /tn NightlyBackup /tr C:\\ops\\backup.cmd /sc daily /ru ACME\\svc-backup /rp {v}",
 )
 
 
@@ -245,6 +247,9 @@ KEPT = (
     'Auth: &http.BasicAuth{Username: "bob", Password: os.Getenv("GIT_PASSWORD")},',
     # a shadow line's ageing fields after a locked account's `*`: no pgpass line's password
     "nobody:*:20055:0:99999:7:::",
+    # slash flags with no password after the user's (`*` asks for it), or of other letters
+    "schtasks /create /tn X /ru SYSTEM /rp * /tr a.cmd",
+    "robocopy C:\\src D:\\dst /mir /r:3 /w:5 /log:copy-run-2041.txt",
     "$ sudo getent shadow daemon\ndaemon:*:19800:0:99999:7:::",
 )
 

@@ -1,8 +1,8 @@
 """A literal argument that a format string puts where a secret goes.
 
 `fmt.Sprintf("host=db user=app password=%s", "…")`, `String.format("…;Password={0}", "…")`,
-`"postgres://app:{}@db/app".format("…")`: the format string says what each placeholder is, the
-argument is what it becomes. The format is read with its arguments in place (a literal as
+`"postgres://app:{}@db/app".format("…")`, Rust's `format!("postgres://app:{}@db/app", "…")`:
+the format string says what each placeholder is, the argument is what it becomes. The format is read with its arguments in place (a literal as
 itself, anything else as a name, which no rule takes), by the same rules as any line; a literal
 the filled string loses was in a secret's position, and is marked where it is written.
 """
@@ -18,7 +18,7 @@ _STRING = r"\"(?:[^\"\\\n]|\\.){0,400}\""
 _ONE_ARG = r"(?:" + _STRING + r"|[^,()\"\n]{1,80})"
 # a printf-style call or a `String.Format`, its format literal, then its arguments
 _CALL = (
-    r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat)\([ \t]*"
+    r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat!?)\([ \t]*"
     r"(?P<fmt>" + _STRING + r")(?P<args>(?:[ \t]*,[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)){1,8})[ \t]*\)"
     # a format literal's own method: Python's `"….".format(…)` (a comma before each argument
     # but the first: were it optional, a long unclosed argument could be cut into eight runs
@@ -78,4 +78,4 @@ def _sub(redact: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
 
 def compile_rules(redact: Callable[[str], str]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `positions.compile_rules`; `redact` reads the filled format."""
-    return ((("printf(", "Printf(", "ormat("), LazyRule(_CALL, _sub(redact))),)
+    return ((("printf(", "Printf(", "ormat(", "format!("), LazyRule(_CALL, _sub(redact))),)
