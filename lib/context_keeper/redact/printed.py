@@ -13,17 +13,17 @@
 
 Lines inside a banner's frame (`#  Your API token:  #`, `*  …  *`) are read without it.
 
-The value lines are the next few lines that hold one token each (or `Label: token` for a
-label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
-before its lines (see `lines`); the text must hold the command or heading, as a tool's output
-with the command it answers does.
+The value lines are the next few lines that hold one token each (or `Label: token` for a label);
+the first line that is not one ends the output. This reads across lines, so it runs on a whole
+text before its lines (see `lines`); the text must hold the command or heading, as a tool's output
+with the command it answers does. A store's verb that shows one item: `printed_items`.
 """
 
 from __future__ import annotations
 
 import re
 
-from . import languages, printed_fields, printed_labels
+from . import languages, printed_fields, printed_items, printed_labels
 from .names import NOT_SECRET, STRONG, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
@@ -65,12 +65,10 @@ _ANNOUNCING = (
     *_COMMAND_TRIGGERS,
     ":\n",
     ":\r\n",
-    ": \n",  # a prompt that waits for input (`Enter password to unlock …: `): the cursor's space after it
-    ": \r\n",
+    *(": \n", ": \r\n"),  # a prompt that waits for input (`Enter password to unlock …: `), the cursor after it
     "!\n",
     ".\n",
-    "$ ",
-    "% ",
+    *("$ ", "% "),
     ":\\",
     "❯ ",
     "> ",
@@ -155,6 +153,7 @@ _PASSPHRASE = LazyPattern(
     r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
+ITEM = BARE | 4  # one bare value, judged by `printed_items`
 READ, GENERATED = 1, 2  # what the command before printed values did (`secret_value`)
 
 
@@ -173,6 +172,8 @@ def announces(lines: list[str], i: int) -> int:
     low = line.lower()
     if prompt is not None and _about_a_secret(line[prompt.end() :]):
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
+    if prompt is not None and printed_items.shows_an_item(line[prompt.end() :]):
+        return ITEM  # `$ rbw get shop-prod-db`: a store's verb shows one item (`printed_items`)
     if (
         prompt is None
         and "env" in low
@@ -331,6 +332,8 @@ def _value_line(line: str, mode: int) -> re.Match[str] | None:
     m = (_BARE_VALUE.fullmatch(line) if mode & BARE else None) or (
         _LABELLED_VALUE.fullmatch(line) if mode & LABELLED else None
     )
+    if m is not None and mode == ITEM and not printed_items.item_value(m.group("s")):
+        return None  # (`printed_items` judges what a store's verb shows)
     if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(line)) is not None:
         return pair_id if looks_random(pair_id.group("s")) else None
     return m
@@ -352,7 +355,7 @@ def _redact_announced(text: str) -> str:
             generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken, user_line = i + 1, 0, False
-        while taken < _MAX_VALUES:
+        while taken < (1 if mode == ITEM else _MAX_VALUES):
             k = _next_nonblank(lines, j)
             if k is None:
                 break
