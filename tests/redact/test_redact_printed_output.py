@@ -162,13 +162,15 @@ def test_a_quoted_value_before_its_password_noun_in_a_sentence() -> None:
         assert redact(plain) == plain
 
 
-def test_a_prompt_for_a_password_with_the_cursors_space_after_its_colon_announces_the_output() -> None:
+def test_a_password_prompt_between_the_command_and_its_output_is_passed_over() -> None:
     head = (
         '$ keepassxc-cli show -s -a Password ~/vault.kdbx "Shop DB"\nEnter password to unlock /home/ops/vault.kdbx: \n'
     )
     value = _value("keepass", 16, AN + "*")
     assert redact(head + value) == head + MARK
-    text = "Please enter your name: \nAlexander"
+    head = "$ sudo cat /etc/app/token\n[sudo] password for ops: \n"
+    assert redact(head + value) == head + MARK
+    text = "$ cat names.txt\nPlease enter your name: \nAlexander"
     assert redact(text) == text
 
 

@@ -23,15 +23,15 @@ _STAMP = LazyPattern(
     r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"|\[\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\])[ \t]+(?=\S)"
 )
-# (what finds a stamp after a line's start in one scan of a long text: a date's or a time's first digits)
-_LATER_STAMP = LazyPattern(r"\n\[?(?:\d{4}-\d\d-\d\d[T ]|\d\d:\d\d:\d\d)")
 
 
 def read_unprefixed(text: str, read: Callable[[str], str]) -> str:
     """`read(text)`, where lines share a service's log prefix or a log's time stamps `read`
     of them without it."""
     services = " |" in text
-    stamps = _STAMP.match(text) is not None or _LATER_STAMP.search(text) is not None
+    # (a stamped log starts with a stamp, or with the command that printed it and a stamp on the
+    # next line: two tests, not a scan of a long text)
+    stamps = _STAMP.match(text) is not None or _STAMP.match(text, text.find("\n") + 1) is not None
     if not services and not stamps:
         return read(text)
     lines = text.split("\n")

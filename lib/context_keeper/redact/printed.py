@@ -13,10 +13,9 @@
 
 Lines inside a banner's frame (`#  Your API token:  #`, `*  …  *`) are read without it.
 
-The value lines are the next few lines that hold one token each (or `Label: token` for a label);
-the first line that is not one ends the output. This reads across lines, so it runs on a whole
-text before its lines (see `lines`); the text must hold the command or heading, as a tool's output
-with the command it answers does. A store's verb that shows one item: `printed_items`.
+The value lines are the next few lines that hold one token each (or `Label: token`); the first line that is
+not one ends the output. This reads across lines, so it runs on a whole text before its lines (`lines`); the
+text must hold the command or heading, as a tool's output with its command does (a store's: `printed_items`).
 """
 
 from __future__ import annotations
@@ -65,7 +64,6 @@ _ANNOUNCING = (
     *_COMMAND_TRIGGERS,
     ":\n",
     ":\r\n",
-    *(": \n", ": \r\n"),  # a prompt that waits for input (`Enter password to unlock …: `), the cursor after it
     "!\n",
     ".\n",
     *("$ ", "% "),
@@ -318,11 +316,13 @@ _SETTING = LazyPattern(r"([A-Za-z_][\w.-]*)=[^=]")  # a setting's line: a name o
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
 # console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
-# expire …`, `WARNING: …`, `! …`): the value comes on the line after.
+# expire …`, `WARNING: …`, `! …`): the value comes on the line after. What the command asks
+# first (`Enter password to unlock …: `, `[sudo] password for ops: `) too: the answer is not echoed.
 _STATUS_LINE = LazyPattern(
     r"[ \t]*(?:(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
     r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
     r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
+    r"|[^\n]{0,120}(?i:password|passphrase|pass[ \t]phrase)\b[^\n:]{0,120}:[ \t\r]*"
 )
 
 
