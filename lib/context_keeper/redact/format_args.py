@@ -57,8 +57,8 @@ def _filled(fmt: str, args: list[str]) -> tuple[str, set[int]]:
 
 def _sub(redact: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
     def sub(m: re.Match[str]) -> str:
-        n = next(n for n in ("", "2", "3") if m.group("fmt" + n) is not None)
-        fmt_group, args_group = "fmt" + n, "args" + n
+        which = next(w for w in ("", "2", "3") if m.group("fmt" + w) is not None)
+        fmt_group, args_group = "fmt" + which, "args" + which
         fmt = m.group(fmt_group)[1:-1]
         if _PLACEHOLDER.search(fmt) is None or MARK in m.group(0):
             return m.group(0)
