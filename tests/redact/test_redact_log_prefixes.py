@@ -30,6 +30,7 @@ def test_lines_with_a_prefix_and_nothing_announced_are_kept() -> None:
         ("2026-11-28T05:01:22.1203315Z ", "2026-11-28T05:01:23.4470021Z "),  # GitHub Actions'
         ("[2026-11-28T05:02:10.318Z] ", "[2026-11-28T05:02:10.901Z] "),  # Jenkins' timestamper
         ("[05:02:10] ", "[05:02:11] "),
+        ("05:02:10 ", "05:02:11 "),
     ],
 )
 def test_a_traced_command_and_what_it_printed_under_a_logs_time_stamps_are_read(stamps: tuple[str, str]) -> None:

@@ -170,6 +170,8 @@ def test_a_password_prompt_between_the_command_and_its_output_is_passed_over() -
     assert redact(head + value) == head + MARK
     head = "$ sudo cat /etc/app/token\n[sudo] password for ops: \n"
     assert redact(head + value) == head + MARK
+    head = "$ bw get password shop-db\n? Master password: [hidden]\n"  # a prompt that says it hid the answer
+    assert redact(head + value) == head + MARK
     text = "$ cat names.txt\nPlease enter your name: \nAlexander"
     assert redact(text) == text
 

@@ -6,7 +6,7 @@ service had printed them alone, and the prefix is kept. A prefix counts where it
 lines or more, the same each time (a shell pipe's `ls | grep` is one line, not a service).
 
 A CI log puts a time stamp before each line instead (GitHub Actions' `2026-11-28T05:01:22.1203315Z `,
-Jenkins' timestamper `[2026-11-28T05:02:10.318Z] `, a job's `[05:02:10] `): a stamp differs
+Jenkins' timestamper `[2026-11-28T05:02:10.318Z] `, a job's `[05:02:10] ` or `05:02:10 `): a stamp differs
 from line to line, so its shape counts, on two lines or more; what a traced command (`+ terraform
 output -raw …`) printed on the next stamped line is read as if nothing stood before them.
 """
@@ -18,10 +18,10 @@ from collections.abc import Callable
 from .patterns import LazyPattern
 
 _PREFIX = LazyPattern(r"[A-Za-z][\w.-]{0,62}[ \t]+\|(?:[ \t]|$)")
-# A date and time (ISO 8601, `T` or a space between; a fraction, a zone), or a time alone in brackets.
+# A date and time (ISO 8601, `T` or a space between; a fraction, a zone), or a time alone, bracketed or not.
 _STAMP = LazyPattern(
     r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]?"
-    r"|\[\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\])[ \t]+(?=\S)"
+    r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]?)[ \t]+(?=\S)"
 )
 
 

@@ -317,12 +317,12 @@ _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
 # console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
 # expire …`, `WARNING: …`, `! …`): the value comes on the line after. What the command asks
-# first (`Enter password to unlock …: `, `[sudo] password for ops: `) too: the answer is not echoed.
+# first (`Enter password to unlock …: `, `? Master password: [hidden]`) too: the answer is not echoed.
 _STATUS_LINE = LazyPattern(
     r"[ \t]*(?:(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
     r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
     r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
-    r"|[^\n]{0,120}(?i:password|passphrase|pass[ \t]phrase)\b[^\n:]{0,120}:[ \t\r]*"
+    r"|[^\n]{0,120}(?i:password|passphrase|pass[ \t]phrase)\b[^\n:]{0,120}:[ \t]*(?:\[[\w ]{1,30}\]|\*{1,40})?[ \t\r]*"
 )
 
 
