@@ -330,14 +330,24 @@ def test_other_one_letter_flag_arguments_are_kept(text: str) -> None:
     assert redact(text) == text
 
 
-@pytest.mark.parametrize("value", ["uhB^wVb^m1$$jFz2Xb7(4ZlI", "#btE(&$CBLekEo)dpF#!(k^l"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "uhB^wVb^m1$$jFz2Xb7(4ZlI",
+        "#btE(&$CBLekEo)dpF#!(k^l",
+        "g9N7e)za*W8Y(CPKayqgG&OH",  # closed before it opens
+        "LXq.>F72xTDb",  # mysqld's `>` alone
+    ],
+)
 def test_a_generated_password_with_a_bracket_left_open_is_password_shaped(value: str) -> None:
     """`!@#$%^&*()` is a generator's symbol set: a lone bracket among them is no call's code."""
     assert password_shaped(value)
     assert value not in redact(f"Admin password: {value}\nSuccess: WordPress installed successfully.")
 
 
-@pytest.mark.parametrize("value", ["fn(x)", "getpass(", "Foo(Bar)!", "str(row)", "System.fetch_env!("])
+@pytest.mark.parametrize(
+    "value", ["fn(x)", "getpass(", "Foo(Bar)!", "str(row)", "System.fetch_env!(", "ptr->Field1", "row=>Value2"]
+)
 def test_code_with_brackets_is_not_password_shaped(value: str) -> None:
     assert not password_shaped(value)
 
