@@ -53,3 +53,12 @@ def test_a_line_that_nearly_matches_many_variables_is_read_once() -> None:
     names = " ".join(f"${{V{i}}}" for i in range(6)) + " ${DB_PASSWORD}"
     text = f'$ echo "deploy {names} done"\ndeploy ' + " ".join(["ab"] * 200) + " !\n"
     assert redact(text) == text
+
+
+def test_a_substituted_command_that_makes_or_reads_a_secret() -> None:
+    cmd = '$ echo "generated $(openssl rand -base64 32)" | tee -a setup.log\n'
+    assert redact(cmd + "generated E+VAQY8rItUO+Zo/tu4zYvRAGzMh57OzxFoXgm3/RQ4=") == cmd + "generated " + MARK
+    cmd = '$ echo "api $(cat /run/secrets/api_token) set"\n'
+    assert redact(cmd + "api Hq4Lx9Bv2Nz7 set") == cmd + "api " + MARK + " set"
+    for text in ('$ echo "today is $(date +%F)"\ntoday is 2026-11-28', '$ echo "host $(hostname) up"\nhost web-01 up'):
+        assert redact(text) == text

@@ -18,6 +18,10 @@ PERSON = "Tiger.Lily42"
         'var cs = string.Format("Server=db;User Id=app;Password={{0}};", "{v}");',
         'dsn = "postgresql://app:{{}}@db/app".format("{v}")',
         'fmt.Sprintf("%.1f%% used, password=%s", ratio, "{v}")',  # `%f` takes an argument, `%%` none
+        'let url = format!("postgres://shop:{{}}@db/shop", "{v}");',  # Rust's macro
+        'snprintf(buf, sizeof buf, "host=db password=%s", "{v}");',  # C's writer before the format
+        'fmt.Fprintf(w, "user=%s password=%s\\n", "app", "{v}")',
+        'url = "redis://:%s@cache:6379" % "{v}"',  # Python's operator
     ],
 )
 def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str) -> None:
@@ -35,6 +39,9 @@ def test_a_literal_a_format_puts_in_a_secrets_position_is_removed(template: str)
         # an argument the format does not place, or places where no secret goes
         'log.Printf("%s took %f seconds (%s)", "build-step", elapsed, "cached-result")',
         'msg = "{0}".format("alpha", "beta-gamma")',
+        'let s = format!("{} of {} done", "Tiger.Lily42", "ten");',
+        'label = "build %s" % "Tiger.Lily42"',
+        'snprintf(buf, sizeof buf, "user=%s", "Tiger.Lily42");',
     ],
 )
 def test_what_a_format_puts_elsewhere_is_kept(text: str) -> None:

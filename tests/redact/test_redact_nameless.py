@@ -33,6 +33,8 @@ RANDOM_ONLY = (
     # a random key in any argument slot of a client's or a session's call
     'let client = Client::new(&tenant, "{v}");',
     'api = SessionBuilder.create(region, "{v}")',
+    # a call whose result is kept as a client: the name says what it builds
+    "const client = makeApi(region, '{v}');",
 )
 
 
@@ -65,6 +67,9 @@ KEPT = (
     'pool = Pool("db.example.com", 5432, 10, "v2.1.0")',
     'route("api.example.com", "users", "v2_beta")',
     'pool = ConnectionPool("postgres", "localhost", 5432, "app_production")',
+    # a client built from a name and a version, no key
+    "const client = makeApi(region, 'checkout-service-v2');",
+    "const client = makeApi(region, 'Checkout Service');",
     # commands: a mechanism's name, a verb's own sub-command, a host
     "250-AUTH PLAIN LOGIN CRAM-MD5",
     "gh auth login",
@@ -102,3 +107,9 @@ def test_a_directive_named_for_a_connection_gives_the_password_after_its_user() 
 )
 def test_a_compound_word_in_code_or_prose_keeps_a_plain_value(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_hex_key_after_its_accounts_id_is_removed() -> None:
+    key = "2762a7f34c719c5815dc8fb149a262de"
+    out = redact(f"const client = twilio('AC38e6d5c37419657f754252d85c7de50d', '{key}');")
+    assert key not in out and MARK in out

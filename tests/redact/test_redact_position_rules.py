@@ -129,6 +129,8 @@ POSITIONS = (
     "mysqlsh --uri app@db -passwd {v}",
     # a verb that unlocks takes the password after its `-p`
     "vaultctl unlock-store -p {v} team.store",
+    # Windows' slash flags: a user's, then the password's of the same prefix
+    "schtasks /create /tn NightlyBackup /tr C:\\ops\\backup.cmd /sc daily /ru ACME\\svc-backup /rp {v}",
 )
 
 
@@ -243,6 +245,12 @@ KEPT = (
     'database:\n  password: "_env:YESOD_PGPASS:"',
     # code that builds a value, not the value
     'Auth: &http.BasicAuth{Username: "bob", Password: os.Getenv("GIT_PASSWORD")},',
+    # a shadow line's ageing fields after a locked account's `*`: no pgpass line's password
+    "nobody:*:20055:0:99999:7:::",
+    # slash flags with no password after the user's (`*` asks for it), or of other letters
+    "schtasks /create /tn X /ru SYSTEM /rp * /tr a.cmd",
+    "robocopy C:\\src D:\\dst /mir /r:3 /w:5 /log:copy-run-2041.txt",
+    "$ sudo getent shadow daemon\ndaemon:*:19800:0:99999:7:::",
 )
 
 
@@ -322,13 +330,34 @@ def test_other_one_letter_flag_arguments_are_kept(text: str) -> None:
     assert redact(text) == text
 
 
-@pytest.mark.parametrize("value", ["uhB^wVb^m1$$jFz2Xb7(4ZlI", "#btE(&$CBLekEo)dpF#!(k^l"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "uhB^wVb^m1$$jFz2Xb7(4ZlI",
+        "#btE(&$CBLekEo)dpF#!(k^l",
+        "g9N7e)za*W8Y(CPKayqgG&OH",  # closed before it opens
+        "LXq.>F72xTDb",  # mysqld's `>` alone
+    ],
+)
 def test_a_generated_password_with_a_bracket_left_open_is_password_shaped(value: str) -> None:
     """`!@#$%^&*()` is a generator's symbol set: a lone bracket among them is no call's code."""
     assert password_shaped(value)
     assert value not in redact(f"Admin password: {value}\nSuccess: WordPress installed successfully.")
 
 
-@pytest.mark.parametrize("value", ["fn(x)", "getpass(", "Foo(Bar)!", "str(row)", "System.fetch_env!("])
+@pytest.mark.parametrize(
+    "value", ["fn(x)", "getpass(", "Foo(Bar)!", "str(row)", "System.fetch_env!(", "ptr->Field1", "row=>Value2"]
+)
 def test_code_with_brackets_is_not_password_shaped(value: str) -> None:
     assert not password_shaped(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("db.internal:5432:shop:shop:Harbor.7781Lamp", "Harbor.7781Lamp"),
+        ("*:*:*:app:Xk29dLq7Pz\\:aa11", "Xk29dLq7Pz"),  # a colon escaped as pgpass writes it
+    ],
+)
+def test_a_pgpass_lines_password_is_removed(text: str, value: str) -> None:
+    assert value not in redact(text)

@@ -160,3 +160,25 @@ def test_a_quoted_value_before_its_password_noun_in_a_sentence() -> None:
     assert redact(said.format(v="BM4CMEnOxVJi")) == said.format(v=MARK)
     for plain in ('Reset the "admin" password first.', 'the "default" password is set'):
         assert redact(plain) == plain
+
+
+def test_a_password_prompt_between_the_command_and_its_output_is_passed_over() -> None:
+    head = (
+        '$ keepassxc-cli show -s -a Password ~/vault.kdbx "Shop DB"\nEnter password to unlock /home/ops/vault.kdbx: \n'
+    )
+    value = _value("keepass", 16, AN + "*")
+    assert redact(head + value) == head + MARK
+    head = "$ sudo cat /etc/app/token\n[sudo] password for ops: \n"
+    assert redact(head + value) == head + MARK
+    head = "$ bw get password shop-db\n? Master password: [hidden]\n"  # a prompt that says it hid the answer
+    assert redact(head + value) == head + MARK
+    text = "$ cat names.txt\nPlease enter your name: \nAlexander"
+    assert redact(text) == text
+
+
+def test_a_command_that_makes_a_one_time_password_prints_a_secret() -> None:
+    head = "$ vault operator generate-root -generate-otp\n"
+    value = _value("otp", 28)
+    assert redact(head + value) == head + MARK
+    text = f"$ ls /sys/bus/hotplug\n{value}"  # (`otp` inside a word is none)
+    assert redact(text) == text

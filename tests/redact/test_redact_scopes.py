@@ -97,3 +97,26 @@ def test_a_shown_file_ends_where_the_next_file_is_shown() -> None:
     out = redact("cat /etc/rsyncd.secrets\nbackup Willow9446!\ncat notes.txt\nwifi Garden2024x")
     assert "Willow9446!" not in out
     assert out.endswith("cat notes.txt\nwifi Garden2024x")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'expect -c \'spawn ssh bob@host; expect "password:"; send "{SECRET}\\r"\'',
+        f"child.expect('Password:'); child.sendline('{SECRET}')",
+    ],
+)
+def test_a_password_prompts_answer_on_the_same_line_is_removed(text: str) -> None:
+    out = redact(text)
+    assert SECRET not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'expect -c \'spawn ftp host; expect "Name:"; send "anonymous\\r"\'',  # no password's prompt
+        'expect "Password:"; send "$env(PW)\\r"',  # a reference
+    ],
+)
+def test_a_one_line_prompt_that_asks_no_secret_or_gets_a_reference_is_kept(text: str) -> None:
+    assert redact(text) == text

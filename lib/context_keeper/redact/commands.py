@@ -175,7 +175,9 @@ _SET_NAME = (
 _STORE = LazyRule(r"\bsecrets?[ \t]+set\b|--from-literal=", str)
 _PAIR = LazyRule(r"(?:(?<=\s)|(?<=--from-literal=))[A-Za-z_][\w.-]*=" + _ARG, str)
 _NETRC_LINE = r"(?m)^[ \t]*(?:password|passwd)[ \t]+(?P<s>\S+)[ \t]*$"
-_PGPASS = r"(?m)^[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(?P<s>[^\s]+)$"
+# (`.pgpass` escapes a colon in its password as `\:`: a bare one there is another format's
+# field separator, as `/etc/shadow`'s `nobody:*:20055:0:99999:7:::`)
+_PGPASS = r"(?m)^[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:(?P<s>(?:[^\s:\\]|\\\S)+)$"
 
 
 def _keep(value: str) -> bool:

@@ -1,15 +1,17 @@
 """What `echo` prints of a secret's variable: the output line the echoed template makes.
 
 `$ echo "deploying with ${DEPLOY_USER}:${DEPLOY_PASS}"` then `deploying with ci:…`; `… && echo
-"created shop / $PW"` then, a few lines on, `created shop / …`. The template's words stand in the
+"created shop / $PW"` then, a few lines on, `created shop / …`; `echo "generated $(openssl rand
+-base64 32)"` then `generated …` (a command that makes or reads a secret, substituted). The template's words stand in the
 output where they stood in the command, a variable's value where the variable stood: a variable
 named for a secret (`names`) lends its name to the value in its place, whatever its shape. A
 masked value (`***`, what a CI runner prints for a secret it knows), a reference or a placeholder
-is kept; a template with any other expansion (`${#PW}`, `${PW:+set}`, `$(…)`) is not read.
+is kept; a template with any other expansion (`${#PW}`, `${PW:+set}`, a nested `$(…)`) is not read.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .names import STRONG, tier
@@ -19,7 +21,8 @@ from .values import is_placeholder
 TRIGGERS = ("echo ",)
 # `echo "…$X…"` (double quotes expand; single ones do not) up to the command's end.
 _ECHO = LazyPattern(r"\becho[ \t]+(?:-[ne]{1,2}[ \t]+)?\"(?P<t>[^\n\"]{1,300})\"[ \t]*(?=[;|&)\r\n]|$)")
-_VAR = LazyPattern(r"\$(?:\{(?P<b>[A-Za-z_]\w{0,80})\}|(?P<n>[A-Za-z_]\w{0,80}))")
+# (a variable, or a command's output substituted: `$(openssl rand -base64 32)`, one level deep)
+_VAR = LazyPattern(r"\$(?:\{(?P<b>[A-Za-z_]\w{0,80})\}|(?P<n>[A-Za-z_]\w{0,80})|\((?P<c>[^()\n]{1,200})\))")
 _LINES_AFTER = 6  # how far the output may stand from its command (other commands' output between)
 
 
@@ -32,13 +35,23 @@ def _output_pieces(template: str) -> tuple[list[str], list[bool]] | None:
     at = 0
     for m in _VAR.finditer(template):
         pieces.append(template[at : m.start()])
-        secret.append(tier(m.group("b") or m.group("n")) >= STRONG)
+        secret.append(_secret_expansion(m))
         at = m.end()
     pieces.append(template[at:])
     literal = "".join(pieces)
     if not any(secret) or "$" in literal or "`" in literal or sum(c.isalnum() for c in literal) < 3:
         return None
     return pieces, secret
+
+
+def _secret_expansion(m: re.Match[str]) -> bool:
+    """Whether what `m` expands to is a secret: a variable named for one, or the output of a
+    command that makes or reads one (`printed`'s commands: `openssl rand`, `pwgen`, `cat …/token`)."""
+    if m.group("c") is None:
+        return tier(m.group("b") or m.group("n")) >= STRONG
+    from .printed import _COMMAND as SECRET_COMMAND
+
+    return SECRET_COMMAND.search(m.group("c")) is not None
 
 
 def _values(pieces: list[str], line: str) -> list[tuple[int, int]] | None:

@@ -1,8 +1,8 @@
 """A literal argument that a format string puts where a secret goes.
 
 `fmt.Sprintf("host=db user=app password=%s", "…")`, `String.format("…;Password={0}", "…")`,
-`"postgres://app:{}@db/app".format("…")`: the format string says what each placeholder is, the
-argument is what it becomes. The format is read with its arguments in place (a literal as
+`"postgres://app:{}@db/app".format("…")` (or `% "…"`), Rust's `format!("postgres://app:{}@db/app", "…")`:
+the format string says what each placeholder is, the argument is what it becomes. The format is read with its arguments in place (a literal as
 itself, anything else as a name, which no rule takes), by the same rules as any line; a literal
 the filled string loses was in a secret's position, and is marked where it is written.
 """
@@ -18,12 +18,15 @@ _STRING = r"\"(?:[^\"\\\n]|\\.){0,400}\""
 _ONE_ARG = r"(?:" + _STRING + r"|[^,()\"\n]{1,80})"
 # a printf-style call or a `String.Format`, its format literal, then its arguments
 _CALL = (
-    r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat)\([ \t]*"
+    r"(?:\b[A-Za-z_][\w.]{0,40}(?:printf|Printf)|\b(?:String|string)\.[Ff]ormat|\bformat!?)\([ \t]*"
+    # (C's and Go's writers first: `snprintf(buf, sizeof buf, "…", …)`, `fmt.Fprintf(w, "…", …)`)
+    r"(?:[\w.>&*\[\]-]{1,40}(?:[ \t]+[\w.]{1,40})?[ \t]*,[ \t]*){0,2}"
     r"(?P<fmt>" + _STRING + r")(?P<args>(?:[ \t]*,[ \t]*(?:" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)){1,8})[ \t]*\)"
     # a format literal's own method: Python's `"….".format(…)` (a comma before each argument
     # but the first: were it optional, a long unclosed argument could be cut into eight runs
     # in every way, and the search would try each)
     r"|(?P<fmt2>" + _STRING + r")\.format\((?P<args2>[ \t]*" + _ONE_ARG + r"(?:[ \t]*,[ \t]*" + _ONE_ARG + r"){0,7})\)"
+    r"|(?P<fmt3>" + _STRING + r")[ \t]*%[ \t]*(?P<args3>" + _STRING + r")"  # Python's `"…%s…" % "…"`
 )
 _ARG = LazyPattern(r"[ \t]*,?[ \t]*(?P<a>" + _STRING + r"|[^,()\"\n]{1,80}(?:\(\))?)")
 # (every conversion, with its length modifier, takes an argument in turn, `%f` and `%lu` as `%s`:
@@ -54,7 +57,8 @@ def _filled(fmt: str, args: list[str]) -> tuple[str, set[int]]:
 
 def _sub(redact: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
     def sub(m: re.Match[str]) -> str:
-        fmt_group, args_group = ("fmt", "args") if m.group("fmt") is not None else ("fmt2", "args2")
+        which = next(w for w in ("", "2", "3") if m.group("fmt" + w) is not None)
+        fmt_group, args_group = "fmt" + which, "args" + which
         fmt = m.group(fmt_group)[1:-1]
         if _PLACEHOLDER.search(fmt) is None or MARK in m.group(0):
             return m.group(0)
@@ -78,4 +82,4 @@ def _sub(redact: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
 
 def compile_rules(redact: Callable[[str], str]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `positions.compile_rules`; `redact` reads the filled format."""
-    return ((("printf(", "Printf(", "ormat("), LazyRule(_CALL, _sub(redact))),)
+    return ((("printf(", "Printf(", "ormat(", "format!(", '" % "'), LazyRule(_CALL, _sub(redact))),)

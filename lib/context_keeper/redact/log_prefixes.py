@@ -4,6 +4,11 @@
 a heading that announces a secret and the secret on a later line are then read as if the
 service had printed them alone, and the prefix is kept. A prefix counts where it starts two
 lines or more, the same each time (a shell pipe's `ls | grep` is one line, not a service).
+
+A CI log puts a time stamp before each line instead (GitHub Actions' `2026-11-28T05:01:22.1203315Z `,
+Jenkins' timestamper `[2026-11-28T05:02:10.318Z] `, a job's `[05:02:10] ` or `05:02:10 `): a stamp differs
+from line to line, so its shape counts, on two lines or more; what a traced command (`+ terraform
+output -raw …`) printed on the next stamped line is read as if nothing stood before them.
 """
 
 from __future__ import annotations
@@ -13,22 +18,38 @@ from collections.abc import Callable
 from .patterns import LazyPattern
 
 _PREFIX = LazyPattern(r"[A-Za-z][\w.-]{0,62}[ \t]+\|(?:[ \t]|$)")
+# A date and time (ISO 8601, `T` or a space between; a fraction, a zone), or a time alone, bracketed or not.
+_STAMP = LazyPattern(
+    r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]?)[ \t]+(?=\S)"
+)
 
 
 def read_unprefixed(text: str, read: Callable[[str], str]) -> str:
-    """`read(text)`, where lines share a service's log prefix `read` of them without it."""
-    if " |" not in text:
+    """`read(text)`, where lines share a service's log prefix or a log's time stamps `read`
+    of them without it."""
+    services = " |" in text
+    # (a stamped log starts with a stamp, or with the command that printed it and a stamp on the
+    # next line: two tests, not a scan of a long text)
+    stamps = _STAMP.match(text) is not None or _STAMP.match(text, text.find("\n") + 1) is not None
+    if not services and not stamps:
         return read(text)
     lines = text.split("\n")
-    found = [_PREFIX.compiled().match(line) for line in lines]
-    counts: dict[str, int] = {}
-    for m in found:
-        if m is not None:
-            counts[m.group(0).rstrip()] = counts.get(m.group(0).rstrip(), 0) + 1
-    shared = {p for p, n in counts.items() if n >= 2}
-    if not shared:
+    cut = [0] * len(lines)
+    if services:
+        found = [_PREFIX.compiled().match(line) for line in lines]
+        counts: dict[str, int] = {}
+        for m in found:
+            if m is not None:
+                counts[m.group(0).rstrip()] = counts.get(m.group(0).rstrip(), 0) + 1
+        shared = {p for p, n in counts.items() if n >= 2}
+        cut = [m.end() if m is not None and m.group(0).rstrip() in shared else 0 for m in found]
+    if stamps:
+        stamped = [_STAMP.match(line, k) for line, k in zip(lines, cut, strict=True)]
+        if sum(m is not None for m in stamped) >= 2:
+            cut = [k if m is None else m.end() for k, m in zip(cut, stamped, strict=True)]
+    if not any(cut):
         return read(text)
-    cut = [m.end() if m is not None and m.group(0).rstrip() in shared else 0 for m in found]
     view = [line[k:] for line, k in zip(lines, cut, strict=True)]
     done = read("\n".join(view)).split("\n")
     if len(done) != len(lines):

@@ -35,6 +35,12 @@ _CALL_WORD = LazyPattern(
     r"|CREDENTIALS?|[Cc]lient|CLIENT|[Pp]ool|POOL|[Ss]ession|SESSION)"
     r"(?:\w{0,30}(?:\.|::|->))*\w{0,30}[ \t]*\("
 )
+# A call whose result is kept under a name for a client, a session, a pool or a connection
+# (`const client = twilio(…)`, `$conn = open_db(…)`): what it builds is named there, not in the callee.
+_BUILT = LazyPattern(
+    r"(?<![\w$])\$?(?:[A-Za-z_]\w{0,30})?(?:[Cc]lient|[Ss]ession|[Pp]ool|[Cc]onn(?:ection)?)[ \t]*(?::[ \t]*\w{1,30}[ \t]*)?"
+    r"=[ \t]*(?:new[ \t]+|await[ \t]+)?(?P<callee>[A-Za-z_][\w.]{0,60})[ \t]*\("
+)
 _CALLEE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:->$")
 _CALLEE_SPLIT = LazyPattern(r"[._:>$-]|(?<=[a-z0-9])(?=[A-Z])")
 # A call named for something public or derived: its random strings are addresses, digests, ids.
@@ -128,11 +134,20 @@ def _after_host_and_port(args: list[str], index: int) -> bool:
 _HOST = LazyPattern(r"[a-z][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63}){0,6}|\d{1,3}(?:\.\d{1,3}){3}")
 
 
+_HEX_KEY = LazyPattern(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
+_ID = LazyPattern(r"(?=[A-Za-z_-]*\d)[\w-]{8,80}")  # an id's literal: a run with a digit in it, no word
+
+
+def _an_id(arg: str) -> bool:
+    literal = _LITERAL.fullmatch(arg)
+    return literal is not None and (MARK in literal.group("s") or _ID.fullmatch(literal.group("s")) is not None)
+
+
 def _secret_at(args: list[str], index: int, value: str) -> bool:
     if not value or MARK in value or not_a_secret(value):
         return False
-    if is_random_token(value):
-        return True
+    if is_random_token(value) or (_HEX_KEY.fullmatch(value) is not None and _an_id(args[index - 1])):
+        return True  # (an account's id, then 32 hex digits or more: its key, as `(sid, token)` are given)
     if not password_shaped(value):
         return False
     return _user_like(args[index - 1]) or _after_host_and_port(args, index)
@@ -143,17 +158,19 @@ def redact_call_arguments(text: str) -> str:
     if "," not in text or "(" not in text or ('"' not in text and "'" not in text):
         return text  # (what is marked is a literal, after another argument, in a call)
     found: list[tuple[int, int]] = []
-    for m in _CALL_WORD.finditer(text):
-        start = m.start()
+    calls = [(m.start(), m.end()) for m in _CALL_WORD.finditer(text)]
+    if "=" in text:
+        calls = sorted({*calls, *((m.start("callee"), m.end()) for m in _BUILT.finditer(text))})
+    for start, open_at in calls:
         while start and text[start - 1] in _CALLEE_CHARS:
             start -= 1
         if found and start < found[-1][1]:
             continue
-        callee = text[start : m.end() - 1].rstrip()
+        callee = text[start : open_at - 1].rstrip()
         words = {w.lower() for w in _CALLEE_SPLIT.split(callee) if w}
         if not words or _PUBLIC_WORDS.intersection(words):
             continue
-        spans, close = _split_arguments(text, m.end())
+        spans, close = _split_arguments(text, open_at)
         if len(spans) < 2:
             continue  # (one argument: a client built from a key alone is `entropy`'s)
         args = [text[a:b].strip() for a, b in spans]

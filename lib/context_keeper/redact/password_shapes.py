@@ -49,8 +49,8 @@ def password_shaped(v: str) -> bool:
     if v.isalpha():
         # letters only: a random run of both cases (`uMuGKsysfdOFE`), never a word or a name
         return len(v) >= 8 and not v.islower() and not v.isupper() and not is_wordy(v) and not is_type_name(v)
-    if not any(c.isdigit() or c in SYMBOLS for c in v):
-        return False
+    if not any(c.isdigit() or c in SYMBOLS or c in _BRACKETS for c in v):
+        return False  # (a bracket is here only when `_generated` took it for a generator's symbol)
     if v.isupper() and v.rstrip("0123456789_").lower() in _SECRET_NOUNS:
         return False  # `PASSWORD2`, `TOKEN_1`: a numbered column's title or variable's name
     if is_placeholder(v.strip("".join(SYMBOLS))):
@@ -64,12 +64,19 @@ _BRACKETS = "(){}[]<>"
 
 
 def _generated(v: str) -> bool:
-    """`uhB^wVb^m1$$jFz2Xb7(4ZlI`, `k#%<a9B;x.?Q`: a generator's symbols (`!@#$%^&*()`, mysqld's
-    `<>;:,.?/`) hold a bracket left open, among both cases and other symbols, as no code does."""
+    """`uhB^wVb^m1$$jFz2Xb7(4ZlI`, `k#%<a9B;x.?Q`, `g9N7e)za*W8Y(CP`, `CypMy[hiT{UEir`: a
+    generator's symbols (`!@#$%^&*()`, mysqld's `<>;:,.?/`, LAPS' brackets) hold a bracket left
+    open or closed before it opens, among both cases and a digit, another symbol or another such
+    bracket, as no code does (an arrow, `->`, `=>`, is no bracket)."""
+    w = v.replace("->", "").replace("=>", "")
+    unbalanced = sum(
+        w.count(a) != w.count(b) or -1 < w.find(b) < w.find(a) or (b in w and a not in w)
+        for a, b in ("()", "<>", "[]", "{}")
+    )
     return (
-        any(v.count(a) != v.count(b) for a, b in ("()", "<>", "[]", "{}"))
+        unbalanced > 0
         and not v.endswith("(")  # `System.fetch_env!("…")`: a call cut at its argument's quote
-        and any(c in SYMBOLS for c in v)
         and any(c.isupper() for c in v)
         and any(c.islower() for c in v)
+        and (unbalanced > 1 or any(c in SYMBOLS or c.isdigit() for c in v))
     )

@@ -296,6 +296,14 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
+        (" /",),
+        # the same in Windows' slash flags: `/ru ACME\svc /rp …` (schtasks' run-as user and
+        # password), `/u bob /p …`, `/user:bob /password:…`
+        r"(?<=[ \t])/(?P<x>[A-Za-z]{0,8})[uU](?:ser)?(?:[ \t]+|:)[^\s/\"'][^\s\"']*[ \t]+"
+        r"/(?P=x)[pP](?:ass(?:word)?|w|wd)?(?:[ \t]+|:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'|&;/]+)" + _END,
+        _if_shaped,
+    ),
+    (
         ("\0-",),
         # a one-letter flag and its argument (after `-p`'s own rule above)
         r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$%:/\\]*)(?=[ \t;)]|$)",

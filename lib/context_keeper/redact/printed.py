@@ -13,17 +13,16 @@
 
 Lines inside a banner's frame (`#  Your API token:  #`, `*  …  *`) are read without it.
 
-The value lines are the next few lines that hold one token each (or `Label: token` for a
-label); the first line that is not one ends the output. This reads across lines, so it runs on a whole text
-before its lines (see `lines`); the text must hold the command or heading, as a tool's output
-with the command it answers does.
+The value lines are the next few lines that hold one token each (or `Label: token`); the first line that is
+not one ends the output. This reads across lines, so it runs on a whole text before its lines (`lines`); the
+text must hold the command or heading, as a tool's output with its command does (a store's: `printed_items`).
 """
 
 from __future__ import annotations
 
 import re
 
-from . import languages, printed_fields, printed_labels
+from . import languages, printed_fields, printed_items, printed_labels
 from .names import NOT_SECRET, STRONG, tier
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
@@ -67,8 +66,7 @@ _ANNOUNCING = (
     ":\r\n",
     "!\n",
     ".\n",
-    "$ ",
-    "% ",
+    *("$ ", "% "),
     ":\\",
     "❯ ",
     "> ",
@@ -115,6 +113,8 @@ _ENV_EXPRESSION = LazyPattern(
     r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
+# A one-time password as a word of its own (`-generate-otp`, `otp create`; not `hotplug`, `footprint`).
+_OTP = LazyPattern(r"(?<![a-z])otp(?![a-z])")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
@@ -151,6 +151,7 @@ _PASSPHRASE = LazyPattern(
     r"[a-z]{2,12}(?P<sep>[-_.])[a-z0-9]{2,12}(?:(?P=sep)[a-z0-9]{2,12}){2,}|(?:[A-Z][a-z]{1,11}){4,}\d*"
 )
 BARE, LABELLED = 1, 2
+ITEM = BARE | 4  # one bare value, judged by `printed_items`
 READ, GENERATED = 1, 2  # what the command before printed values did (`secret_value`)
 
 
@@ -169,6 +170,8 @@ def announces(lines: list[str], i: int) -> int:
     low = line.lower()
     if prompt is not None and _about_a_secret(line[prompt.end() :]):
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
+    if prompt is not None and printed_items.shows_an_item(line[prompt.end() :]):
+        return ITEM  # `$ rbw get shop-prod-db`: a store's verb shows one item (`printed_items`)
     if (
         prompt is None
         and "env" in low
@@ -206,7 +209,7 @@ def _about_a_secret(command: str) -> bool:
     low = command.lower()
     if "pub" in low:
         return False
-    if any(w in low for w in _COMMAND_WORDS):
+    if any(w in low for w in _COMMAND_WORDS) or ("otp" in low and _OTP.search(low) is not None):
         return True
     return "pat" in low and any(tier(v) >= STRONG for v in _VARIABLE.findall(command))
 
@@ -313,11 +316,13 @@ _SETTING = LazyPattern(r"([A-Za-z_][\w.-]*)=[^=]")  # a setting's line: a name o
 _USER_LINE = LazyPattern(r"[a-z][a-z0-9._-]{0,30}(?:@[a-z0-9.-]+)?")
 # What a remote shell says before the command's own output (ssh, `kubectl exec`, `fly ssh
 # console`, `docker exec -t`), and a CLI's notices on their own lines (` ›   Warning: token will
-# expire …`, `WARNING: …`, `! …`): the value comes on the line after.
+# expire …`, `WARNING: …`, `! …`): the value comes on the line after. What the command asks
+# first (`Enter password to unlock …: `, `? Master password: [hidden]`) too: the answer is not echoed.
 _STATUS_LINE = LazyPattern(
     r"[ \t]*(?:(?i:connect(?:ing|ed)[ \t]+to|warning:[ \t]+permanently[ \t]+added|defaulted[ \t]+container"
     r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
     r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
+    r"|[^\n]{0,120}(?i:password|passphrase|pass[ \t]phrase)\b[^\n:]{0,120}:[ \t]*(?:\[[\w ]{1,30}\]|\*{1,40})?[ \t\r]*"
 )
 
 
@@ -327,6 +332,8 @@ def _value_line(line: str, mode: int) -> re.Match[str] | None:
     m = (_BARE_VALUE.fullmatch(line) if mode & BARE else None) or (
         _LABELLED_VALUE.fullmatch(line) if mode & LABELLED else None
     )
+    if m is not None and mode == ITEM and not printed_items.item_value(m.group("s")):
+        return None  # (`printed_items` judges what a store's verb shows)
     if m is None and mode & BARE and (pair_id := _ID_THEN_VALUE.fullmatch(line)) is not None:
         return pair_id if looks_random(pair_id.group("s")) else None
     return m
@@ -348,7 +355,7 @@ def _redact_announced(text: str) -> str:
             generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken, user_line = i + 1, 0, False
-        while taken < _MAX_VALUES:
+        while taken < (1 if mode == ITEM else _MAX_VALUES):
             k = _next_nonblank(lines, j)
             if k is None:
                 break

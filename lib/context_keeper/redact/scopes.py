@@ -21,11 +21,14 @@ These read across lines, so they run on a whole text before its lines (see `line
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from .entropy import is_random_token
 from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
 from .nouns import judged
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern
+from .patterns import MARK, LazyPattern, LazyRule
 from .values import strongly_mixed
 
 TRIGGERS = (
@@ -238,6 +241,25 @@ def _answers_prompt(lines: list[str], i: int) -> bool:
         return False
     lines[i + 1] = lines[i + 1][: m.start("v")] + MARK + lines[i + 1][m.end("v") :]
     return True
+
+
+# The same on one line (`expect -c 'spawn ssh bob@host; expect "password:"; send "…\r"'`): the
+# prompt, its statement's end, then the answer sent (no escape inside it: one is its line's end).
+_PROMPT_THEN_ANSWER = (
+    r"(?i:pass(?:word|phrase|code)?|pin|secret|token)[^\n\"']{0,20}:[ \t]*[\"')][^;\n]{0,20};[ \t]*"
+    r"(?:[\w.]{1,40}\.)?(?:send|sendline)[ \t]*\(?[ \t]*[\"'](?P<v>[^\"'\\\n]{1,200})(?:\\[rn])*[\"']"
+)
+
+
+def _answer_on_the_line(m: re.Match[str]) -> str:
+    if not judged(PASSWORD, m.group("v")):
+        return m.group(0)
+    return m.group(0)[: m.start("v") - m.start()] + MARK + m.group(0)[m.end("v") - m.start() :]
+
+
+def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text): a prompt and its answer on one line, as `compile_rules` elsewhere."""
+    return ((("; send", ";send", "; child.send", "; sendline"), LazyRule(_PROMPT_THEN_ANSWER, _answer_on_the_line)),)
 
 
 # -- the body of a file that holds secrets --------------------------------------------------------
