@@ -89,6 +89,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD21,
     POSITIONS_HELD22,
     POSITIONS_HELD23,
+    POSITIONS_HELD24,
 )
 
 
@@ -3624,6 +3625,7 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held22", PRINTED_HELD22),
     ("positions-held23", POSITIONS_HELD23),
     ("printed-held23", PRINTED_HELD23),
+    ("positions-held24", POSITIONS_HELD24),
 )
 
 
