@@ -71,6 +71,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD21,
     BENIGN_HELD22,
     BENIGN_HELD23,
+    BENIGN_HELD24,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -4095,6 +4096,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 21", list(BENIGN_HELD21)))
     benign.append(("look-alikes of held-out set 22", list(BENIGN_HELD22)))
     benign.append(("look-alikes of held-out set 23", list(BENIGN_HELD23)))
+    benign.append(("look-alikes of held-out set 24", list(BENIGN_HELD24)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
