@@ -3778,8 +3778,8 @@ PRINTED_HELD24: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: "PMAK-" + _rand(g, 24, HEX) + "-" + _rand(g, 34, HEX),
     ),
     (
-        "databricks-sdk-ctor",
-        'w = WorkspaceClient(host=os.environ["DATABRICKS_HOST"], token="{v}")',
+        "databricks-sql-connect",
+        'conn = sql.connect(server_hostname=os.environ["DATABRICKS_HOST"], http_path="/sql/1.0/warehouses/4b1f", access_token="{v}")',
         lambda g: "dapi" + _rand(g, 32, HEX),
     ),
     (
@@ -3788,9 +3788,9 @@ PRINTED_HELD24: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: "ATATT3xFfGF0" + _rand(g, 180, AN + "-_=") + "=" + _rand(g, 8, HEX.upper()),
     ),
     (
-        "sendgrid-ctor-positional",
-        "sg = SendGridAPIClient('{v}')",
-        lambda g: "SG." + _rand(g, 22, AN + "-_") + "." + _rand(g, 43, AN + "-_"),
+        "mailgun-client-key",
+        "const mg = mailgun.client({{ username: 'api', key: '{v}', url: 'https://api.eu.mailgun.net' }});",
+        lambda g: "key-" + _rand(g, 32, HEX),
     ),
     (
         "anthropic-ctor-option",
@@ -3834,8 +3834,8 @@ PRINTED_HELD24: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: _rand(g, 18, AN + "&"),
     ),
     (
-        "rails-credentials-dig",
-        'irb(main):003> Rails.application.credentials.dig(:aws, :secret_access_key)\n=> "{v}"',
+        "rails-runner-credentials",
+        "$ bin/rails runner 'puts Rails.application.credentials.aws[:secret_access_key]'\n{v}",
         lambda g: _b64(g, 40),
     ),
     (
