@@ -3834,8 +3834,8 @@ PRINTED_HELD24: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
         lambda g: _rand(g, 18, AN + "&"),
     ),
     (
-        "rails-runner-credentials",
-        "$ bin/rails runner 'puts Rails.application.credentials.aws[:secret_access_key]'\n{v}",
+        "iex-fetch-env",
+        'iex(1)> Application.fetch_env!(:ex_aws, :secret_access_key)\n"{v}"',
         lambda g: _b64(g, 40),
     ),
     (
