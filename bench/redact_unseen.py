@@ -71,6 +71,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD21,
     BENIGN_HELD22,
     BENIGN_HELD23,
+    BENIGN_HELD24,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -89,6 +90,7 @@ from redact_heldout import (  # noqa: E402
     POSITIONS_HELD21,
     POSITIONS_HELD22,
     POSITIONS_HELD23,
+    POSITIONS_HELD24,
 )
 
 
@@ -3567,6 +3569,315 @@ PRINTED_HELD23: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
     ),
 )
 
+# Set 24, printed part: sealed; written beside `POSITIONS_HELD24` while the rules were being
+# changed on set 23 elsewhere, to be scored once. Secrets a command prints with no name beside
+# them (secret stores' reads, first-run and bootstrap output, cloud CLIs' key listings, REPL and
+# debugger answers, test failures, CI logs), password hashes in shadow, htpasswd, proxies' and
+# brokers' configuration, and vendors' formats (TruffleHog's, Nosey Parker's, Microsoft's
+# identifiable keys, detect-secrets') where no earlier set put them: an SDK constructor's
+# argument, a second positional argument, a URL's query, a header.
+PRINTED_HELD24: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
+    # secret stores and first-run output: the value alone on a line
+    (
+        "vault-read-field-dbcreds",
+        "$ vault read -field=password database/creds/readonly\n{v}",
+        lambda g: "A1a-" + _rand(g, 20),
+    ),
+    (
+        "vault-kv-json-jq-pass",
+        "$ vault kv get -format=json kv/shop/smtp | jq -r .data.data.pass\n{v}",
+        lambda g: _rand(g, 24, AN + "!#"),
+    ),
+    ("chamber-read-quiet", "$ chamber read -q shop smtp_password\n{v}", lambda g: _rand(g, 18, AN + "%^")),
+    (
+        "ssm-by-path-text",
+        "$ aws ssm get-parameters-by-path --path /shop/prod --with-decryption --query 'Parameters[].[Name,Value]' "
+        "--output text\n/shop/prod/db_host\tdb.acme.io\n/shop/prod/db_pass\t{v}",
+        lambda g: _rand(g, 22),
+    ),
+    ("gopass-show-o", "$ gopass show -o shop/prod/db\n{v}", lambda g: _rand(g, 24, AN + "-_.")),
+    ("lpass-show-password", "$ lpass show --password 'Shared-Ops/shop-db'\n{v}", lambda g: _rand(g, 20, AN + "@!")),
+    ("secret-tool-lookup", "$ secret-tool lookup service shop-db user etl\n{v}", lambda g: _rand(g, 16)),
+    ("python-keyring-get", "$ keyring get smtp.acme.io noreply\n{v}", lambda g: _rand(g, 19, AN + "#")),
+    (
+        "gitlab-initial-root-awk",
+        "$ sudo awk '/^Password:/ {{print $2}}' /etc/gitlab/initial_root_password\n{v}",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "vault-init-jq-unseal",
+        "$ kubectl exec -n vault vault-0 -- vault operator init -key-shares=1 -key-threshold=1 -format=json "
+        "| jq -r '.unseal_keys_b64[0]'\n{v}",
+        lambda g: _b64(g, 43) + "=",
+    ),
+    (
+        "k3s-token-create",
+        "$ k3s token create --ttl 2h --description ci-runner\n{v}",
+        lambda g: (
+            _rand(g, 6, "abcdefghijklmnopqrstuvwxyz0123456789")
+            + "."
+            + _rand(g, 16, "abcdefghijklmnopqrstuvwxyz0123456789")
+        ),
+    ),
+    (
+        "boundary-auth-jq",
+        "$ boundary authenticate password -auth-method-id ampw_1234567890 -login-name admin -format json "
+        "| jq -r .item.attributes.token\n{v}",
+        lambda g: "at_" + _rand(g, 10) + "_" + _rand(g, 90),
+    ),
+    ("openssl-rand-tee", "$ openssl rand -base64 32 | tee /run/secrets/app_key\n{v}", lambda g: _b64(g, 43) + "="),
+    (
+        "pulumi-show-secrets",
+        "$ pulumi stack output --show-secrets dbPassword --stack prod\n{v}",
+        lambda g: _rand(g, 20, AN + "!$"),
+    ),
+    ("op-read-uri", "$ op read 'op://Shop/Stripe restricted/credential'\n{v}", lambda g: "rk_live_51" + _rand(g, 97)),
+    # password hashes: shadow, htpasswd, proxies', brokers' and databases' configuration
+    (
+        "mysql-authentication-string",
+        "$ mysql -uroot -sN -e \"SELECT authentication_string FROM mysql.user WHERE user='etl'\"\n{v}",
+        lambda g: "*" + _rand(g, 40, "0123456789ABCDEF"),
+    ),
+    (
+        "pg-authid-scram",
+        "$ sudo -u postgres psql -Atc \"SELECT rolpassword FROM pg_authid WHERE rolname='etl'\"\n{v}",
+        lambda g: "SCRAM-SHA-256$4096:" + _b64(g, 22) + "==$" + _b64(g, 43) + "=:" + _b64(g, 43) + "=",
+    ),
+    (
+        "getent-shadow-cut-yescrypt",
+        "$ sudo getent shadow deploy | cut -d: -f2\n{v}",
+        lambda g: "$y$j9T$" + _rand(g, 22, CRYPT) + "$" + _rand(g, 43, CRYPT),
+    ),
+    (
+        "htpasswd-tail-bcrypt",
+        "$ sudo tail -n 2 /etc/nginx/.htpasswd\nops:{v}\nci:{w}",
+        lambda g: "$2y$10$" + _rand(g, 53, CRYPT),
+    ),
+    (
+        "django-fixture-pbkdf2",
+        '[{{"model": "auth.user", "pk": 1, "fields": {{"username": "admin", "is_superuser": true, "password": "{v}"}}}}]',
+        lambda g: "pbkdf2_sha256$1000000$" + _rand(g, 22) + "$" + _b64(g, 43) + "=",
+    ),
+    ("caddy-basic-auth-bcrypt", "basic_auth /admin/* {{\n\tops {v}\n}}", lambda g: "$2a$14$" + _rand(g, 53, CRYPT)),
+    (
+        "traefik-label-apr1",
+        '      - "traefik.http.middlewares.ops-auth.basicauth.users=ops:{v}"',
+        lambda g: "$$apr1$$" + _rand(g, 8, CRYPT) + "$$" + _rand(g, 22, CRYPT),
+    ),
+    ("slappasswd-ssha", "$ slappasswd -h '{{SSHA}}' -s \"$NEW_PW\"\n{v}", lambda g: "{SSHA}" + _b64(g, 32)),
+    (
+        "doveadm-pw-sha512",
+        "$ doveadm pw -s SHA512-CRYPT\nEnter new password: \nRetype new password: \n{v}",
+        lambda g: "{SHA512-CRYPT}$6$" + _rand(g, 16, CRYPT) + "$" + _rand(g, 86, CRYPT),
+    ),
+    (
+        "clickhouse-users-sha256",
+        "<users>\n  <grafana>\n    <password_sha256_hex>{v}</password_sha256_hex>\n  </grafana>\n</users>",
+        lambda g: _rand(g, 64, HEX),
+    ),
+    (
+        "rabbitmq-definitions-json-hash",
+        '"users": [{{"name": "shop", "password_hash": "{v}", "hashing_algorithm": "rabbit_password_hashing_sha256", "tags": []}}]',
+        lambda g: _b64(g, 48),
+    ),
+    ("redis-acl-sha256", "user etl on #{v} ~orders:* +@read", lambda g: _rand(g, 64, HEX)),
+    (
+        "vaultwarden-admin-argon2",
+        "ADMIN_TOKEN='{v}'",
+        lambda g: "$argon2id$v=19$m=65540,t=3,p=4$" + _b64(g, 43) + "$" + _b64(g, 43),
+    ),
+    # cloud CLIs' key listings: Microsoft's identifiable keys
+    (
+        "az-storage-keys-tsv",
+        "$ az storage account keys list -g rg-shop -n acmeshopdata --query '[0].value' -o tsv\n{v}",
+        lambda g: _b64(g, 76) + "+ASt" + _b64(g, 5) + "Q==",
+    ),
+    (
+        "az-cosmos-keys-tsv",
+        "$ az cosmosdb keys list -g rg-shop -n acme-cosmos --query primaryMasterKey -o tsv\n{v}",
+        lambda g: _b64(g, 76) + "ACDb" + _b64(g, 5) + "g==",
+    ),
+    (
+        "az-functionapp-keys-tsv",
+        "$ az functionapp keys list -g rg-shop -n func-shop --query functionKeys.default -o tsv\n{v}",
+        lambda g: _rand(g, 44, AN + "_-") + "AzFu" + _rand(g, 5, AN + "_-") + "w==",
+    ),
+    (
+        "az-redis-list-keys",
+        '$ az redis list-keys -g rg-shop -n acme-cache\n{{\n  "primaryKey": "{v}",\n  "secondaryKey": "{w}"\n}}',
+        lambda g: _b64(g, 33) + "AzCaC" + _b64(g, 5) + "=",
+    ),
+    (
+        "az-rest-apim-listsecrets",
+        '$ az rest --method post --uri "$APIM/subscriptions/ci/listSecrets?api-version=2022-08-01" --query primaryKey -o tsv\n{v}',
+        lambda g: _b64(g, 76) + "APIM" + _b64(g, 5) + "A==",
+    ),
+    (
+        "az-batch-keys-tsv",
+        "$ az batch account keys list -g rg-shop -n acmebatch --query primary -o tsv\n{v}",
+        lambda g: _b64(g, 76) + "+ABa" + _b64(g, 5) + "w==",
+    ),
+    (
+        "nuget-push-key-flag",
+        "$ dotnet nuget push bin/Release/Acme.Shop.2.4.0.nupkg -k {v} -s https://api.nuget.org/v3/index.json",
+        lambda g: "oy2" + _rand(g, 43, "abcdefghijklmnopqrstuvwxyz234567"),
+    ),
+    (
+        "eventhub-from-connection-string",
+        'producer = EventHubProducerClient.from_connection_string("Endpoint=sb://acme-shop.servicebus.windows.net/;'
+        'SharedAccessKeyName=send;SharedAccessKey={v};EntityPath=orders")',
+        lambda g: _b64(g, 33) + "+AEhB" + _b64(g, 5) + "=",
+    ),
+    (
+        "azure-openai-ctor",
+        'client = AzureOpenAI(azure_endpoint="https://acme-oai.openai.azure.com", api_key="{v}", api_version="2024-10-21")',
+        lambda g: _rand(g, 52) + "JQQJ99AB" + _rand(g, 12) + "AAABACOG" + _rand(g, 4),
+    ),
+    # vendors' formats in an SDK constructor, a second positional argument, a query, a header
+    ("stripe-client-positional", 'client = stripe.StripeClient("{v}")', lambda g: "sk_live_51" + _rand(g, 97)),
+    (
+        "gitlab-second-positional",
+        'gl = gitlab.Gitlab("https://gitlab.acme.io", "{v}")',
+        lambda g: "glpat-" + _rand(g, 20, AN + "-_"),
+    ),
+    (
+        "octokit-auth-option",
+        "const octokit = new Octokit({{ auth: '{v}', userAgent: 'shop-release' }});",
+        lambda g: "github_pat_11" + _rand(g, 22, string.ascii_uppercase + string.digits) + "_" + _rand(g, 59),
+    ),
+    (
+        "twilio-client-python-positional",
+        'client = Client("AC3f9a1b2c4d5e6f708192a3b4c5d6e7f8", "{v}")',
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "mailchimp-set-config",
+        'client.set_config({{"api_key": "{v}", "server": "us21"}})',
+        lambda g: _rand(g, 32, HEX) + "-us21",
+    ),
+    ("pydo-client-token", 'client = pydo.Client(token="{v}")', lambda g: "dop_v1_" + _rand(g, 64, HEX)),
+    (
+        "hf-inference-client",
+        'client = InferenceClient("meta-llama/Llama-3.1-8B-Instruct", token="{v}")',
+        lambda g: "hf_" + _rand(g, 34),
+    ),
+    (
+        "github-token-scheme-header",
+        "curl -H 'Authorization: token {v}' 'https://api.github.com/repos/acme/shop/actions/runs?per_page=1'",
+        lambda g: "ghp_" + _rand(g, 36),
+    ),
+    (
+        "npm-publish-inline-authtoken",
+        "$ npm publish --//registry.npmjs.org/:_authToken={v}",
+        lambda g: "npm_" + _rand(g, 36),
+    ),
+    ("uv-publish-token", "$ uv publish --token {v} dist/*", lambda g: "pypi-AgEIcHlwaS5vcmc" + _rand(g, 60, AN + "-_")),
+    (
+        "postman-apikey-query",
+        "https://api.getpostman.com/collections?apikey={v}",
+        lambda g: "PMAK-" + _rand(g, 24, HEX) + "-" + _rand(g, 34, HEX),
+    ),
+    (
+        "databricks-sql-connect",
+        'conn = sql.connect(server_hostname=os.environ["DATABRICKS_HOST"], http_path="/sql/1.0/warehouses/4b1f", access_token="{v}")',
+        lambda g: "dapi" + _rand(g, 32, HEX),
+    ),
+    (
+        "jira-basic-auth-tuple",
+        'jira = JIRA(server="https://acme.atlassian.net", basic_auth=("ops@acme.io", "{v}"))',
+        lambda g: "ATATT3xFfGF0" + _rand(g, 180, AN + "-_=") + "=" + _rand(g, 8, HEX.upper()),
+    ),
+    (
+        "mailgun-client-key",
+        "const mg = mailgun.client({{ username: 'api', key: '{v}', url: 'https://api.eu.mailgun.net' }});",
+        lambda g: "key-" + _rand(g, 32, HEX),
+    ),
+    (
+        "anthropic-ctor-option",
+        "const anthropic = new Anthropic({{ apiKey: '{v}', maxRetries: 4 }});",
+        lambda g: "sk-ant-api03-" + _rand(g, 93, AN + "-_") + "AA",
+    ),
+    (
+        "sentry-sdk-init-dsn",
+        'sentry_sdk.init(dsn="https://{v}@o450123.ingest.us.sentry.io/4507001", traces_sample_rate=0.1)',
+        lambda g: _rand(g, 32, HEX),
+    ),
+    (
+        "maps-script-key",
+        '<script async src="https://maps.googleapis.com/maps/api/js?key={v}&loading=async&callback=initMap"></script>',
+        lambda g: "AIza" + _rand(g, 35, AN + "-_"),
+    ),
+    (
+        "docker-hub-echo-stdin",
+        "$ echo {v} | docker login -u acmeci --password-stdin\nLogin Succeeded",
+        lambda g: "dckr_pat_" + _rand(g, 27, AN + "-_"),
+    ),
+    (
+        "linear-graphql-header",
+        "curl -s https://api.linear.app/graphql -H 'Authorization: {v}' -d '{{\"query\": \"{{ viewer {{ id }} }}\"}}'",
+        lambda g: "lin_api_" + _rand(g, 40),
+    ),
+    (
+        "telegram-fetch-template",
+        "await fetch(`https://api.telegram.org/bot{v}/sendMessage`, {{ method: 'POST', body }});",
+        lambda g: str(g.randint(10**9, 10**10 - 1)) + ":AA" + _rand(g, 33, AN + "-_"),
+    ),
+    # debuggers, REPLs, test failures and CI logs
+    (
+        "pdb-pp-settings",
+        "(Pdb) pp settings.DATABASES['default']['PASSWORD']\n'{v}'",
+        lambda g: _rand(g, 20, AN + "!"),
+    ),
+    (
+        "node-repl-config-get",
+        "> config.get('smtp')\n{{ host: 'mail.acme.io', port: 587, user: 'noreply', pass: '{v}' }}",
+        lambda g: _rand(g, 18, AN + "&"),
+    ),
+    (
+        "iex-fetch-env",
+        'iex(1)> Application.fetch_env!(:ex_aws, :secret_access_key)\n"{v}"',
+        lambda g: _b64(g, 40),
+    ),
+    (
+        "gha-log-seed-flag",
+        "2026-11-28T06:41:02.5511230Z ##[group]Run ./scripts/seed.sh\n"
+        "2026-11-28T06:41:02.5512001Z + ./scripts/seed.sh --admin-pass {v}",
+        lambda g: _rand(g, 16, AN + "!@"),
+    ),
+    (
+        "gitlab-ci-env-sort",
+        "$ env | sort\nCI_JOB_TOKEN=[MASKED]\nCI_REGISTRY_PASSWORD=[MASKED]\nDEPLOY_KEY_PASSPHRASE={v}\nHOME=/root",
+        lambda g: _rand(g, 22, AN + "-"),
+    ),
+    (
+        "pytest-assert-token-dict",
+        "E       AssertionError: assert {{'token': '{v}'}} == {{'token': None}}",
+        lambda g: _rand(g, 40),
+    ),
+    (
+        "go-test-config-dump",
+        "    client_test.go:48: cfg = &{{Endpoint:https://api.acme.io Token:{v} Timeout:30s}}",
+        lambda g: _rand(g, 32, HEX),
+    ),
+    ("strace-redis-auth", 'write(3, "AUTH {v}\\r\\n", 32) = 32', lambda g: _rand(g, 24)),
+    (
+        "urllib3-debug-query",
+        'DEBUG:urllib3.connectionpool:https://api.acme.io:443 "GET /v1/orders?api_key={v} HTTP/1.1" 200 512',
+        lambda g: _rand(g, 32),
+    ),
+    (
+        "kubectl-describe-env",
+        "$ kubectl describe pod api-7d9f -n shop | grep -A3 Environment\n    Environment:\n"
+        "      SMTP_HOST:  mail.acme.io\n      SMTP_PASS:  {v}",
+        lambda g: _rand(g, 18, AN + "."),
+    ),
+    (
+        "ansible-debug-var",
+        'TASK [debug] ******************************************************************\nok: [db1] => {{\n    "vault_pg_password": "{v}"\n}}',
+        lambda g: _rand(g, 20, AN + "%"),
+    ),
+)
+
 
 def printed_samples(
     rng: random.Random, source: str, templates: tuple[tuple[str, str, Callable[[random.Random], str]], ...]
@@ -3624,6 +3935,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held22", PRINTED_HELD22),
     ("positions-held23", POSITIONS_HELD23),
     ("printed-held23", PRINTED_HELD23),
+    ("positions-held24", POSITIONS_HELD24),
+    ("printed-held24", PRINTED_HELD24),
 )
 
 
@@ -3783,6 +4096,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 21", list(BENIGN_HELD21)))
     benign.append(("look-alikes of held-out set 22", list(BENIGN_HELD22)))
     benign.append(("look-alikes of held-out set 23", list(BENIGN_HELD23)))
+    benign.append(("look-alikes of held-out set 24", list(BENIGN_HELD24)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
