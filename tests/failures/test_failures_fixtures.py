@@ -372,8 +372,45 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # recordings that put a place in front do; gradle-compile-errors' javac message keeps `location:
 # class Cart` after `symbol:` (as batch 27's java-source-launch-compile-error does) where
 # javac-errors and ant-javac-errors end at `symbol:`.
+# The twenty-ninth batch, a sealed held-out set drawn as batches 27 and 28 were (34 new shapes of
+# mainstream tools, 34 runs over 29 toolchains not yet recorded), scored once on the code after
+# their reading (docs/performance.md, e2): 60 of 101 messages, the same as the code before it.
+# Its misses are not read yet.
 KNOWN_MISSES = frozenset(
     {
+        "apollo-server-schema-error",
+        "attrs-validator-errors",
+        "beautysh-check",
+        "cargo-run-which-binary",
+        "celery-app-not-found",
+        "coqc-proof-errors",
+        "eslint-no-files-matching",
+        "go-test-example-output",
+        "ioredis-connection-refused",
+        "jest-ci-new-snapshot-and-assertion-count",
+        "jshell-script-errors",
+        "lldb-batch-segfault",
+        "maturin-build-no-project",
+        "msan-uninitialized-read",
+        "mvn-non-parseable-pom",
+        "node-heap-out-of-memory",
+        "npm-package-json-parse-error",
+        "numpy-testing-assert-failures",
+        "pandas-testing-assert-failures",
+        "pelican-article-metadata",
+        "pelican-build-errors",
+        "pip-externally-managed",
+        "psql-query-errors",
+        "pytest-asyncio-strict-mode-failures",
+        "pytest-dataclass-set-and-warns",
+        "python-exception-notes",
+        "redis-server-config-error",
+        "sql-formatter-parse-error",
+        "sqlglot-parse-error",
+        "unittest-assertlogs-almost-equal-multiline",
+        "valgrind-uninit-and-invalid-free",
+        "valibot-parse-issues",
+        "vitest-no-test-files",
         "bash-syntax-and-command-errors",
         "cargo-doctest-compile-error",
         "cmake-unknown-link-target",
@@ -640,6 +677,8 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "pytest-asyncio-strict-mode-failures",
+        "unittest-assertlogs-almost-equal-multiline",
         "git-submodule-missing-commit",
         "java-source-launch-compile-error",
         "node-test-timeout-throws-match",
