@@ -41,6 +41,10 @@ def test_the_secret_past_the_syntax_between(text: str, value: str) -> None:
         "Req.get!(url, auth: {:bearer, token})",
         "PS> $env:PATH\nC:\\Windows\\system32",
         "$ git patch-id\n3f9a1c2b4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a",
+        # an image and its release tag after a secret's name, and a next field after `user=name:`
+        "docker service create --secret rabbit_pass rabbitmq:3-management",
+        "docker run --secret db_pass --name db postgres:16.4-alpine",
+        "asadmin create-jdbc-connection-pool --property user=shop:password=${ALIAS=shop-db-pass}:DatabaseName=shop P",
     ],
 )
 def test_what_only_looks_like_one_stays(text: str) -> None:

@@ -269,7 +269,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`; curl's
         # config key the same (`user = "bob:…"`)
         r"(?:(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)|(?:^|(?<=[\s{,]))(?:proxy-)?user[ \t]*[=:][ \t]*)"
-        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
+        # (not a next field, `user=shop:password=…`: that is a name and its own value)
+        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?![A-Za-z_][\w.-]{0,40}=)(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
         _if_shaped,
     ),
     (
