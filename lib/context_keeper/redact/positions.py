@@ -252,8 +252,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _keyword_value,
     ),
     (
-        ("set ", "setx ", "setenv ", "ENV ", "SET "),
-        r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
+        ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
+        r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
         r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|(?:::)?[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,  # (Tcl's `::name`)
         _set_value,
     ),
