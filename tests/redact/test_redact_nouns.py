@@ -338,6 +338,8 @@ def test_a_dotted_property_ending_in_key_is_no_file() -> None:
     [
         '{"name":"app","password_hash":"jnEo5h3qgnw/xtww+0HoYiD7TdWFFHBWQj8IQPqsojYZ04HQ"}',  # RabbitMQ's definitions
         "admin_password_hash: 5f4dcc3b5aa765d61d8327deb882cf99e3b0c44298fc1c149afbf4c8996fb924",  # a hex digest
+        # the hash's algorithm and encoding after the noun (ClickHouse's users.xml)
+        "<password_sha256_hex>5f4dcc3b5aa765d61d8327deb882cf99e3b0c44298fc1c149afbf4c8996fb924</password_sha256_hex>",
     ],
 )
 def test_a_passwords_hash_under_its_name_goes(text: str) -> None:
@@ -353,6 +355,7 @@ def test_a_passwords_hash_under_its_name_goes(text: str) -> None:
         "password_hash TEXT NOT NULL,",
         "user.password_hash = generate_password_hash(form.password.data)",
         "token_hash: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",  # a random token's hash
+        "token_sha256_hex: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
     ],
 )
 def test_declarations_and_a_tokens_hash_are_kept(text: str) -> None:

@@ -56,6 +56,11 @@ _LEADING_VERBS = frozenset(
 )
 # Words after the noun that make the name describe something about the secret, not hold it.
 _HASHED = frozenset(("HASH", "HASHED", "DIGEST"))
+# A password hash's algorithm and encoding after the noun (`password_sha256_hex`, `passwordMd5`):
+# the hash, which is cracked offline, as `password_hash` is.
+_HASH_PARTS = _HASHED | frozenset(
+    "SHA MD MD5 BCRYPT SCRYPT ARGON ARGON2 ARGON2ID PBKDF2 CRYPT HEX B64 BASE64 DOUBLE".split()
+)
 _TRAILING = frozenset(
     "TTL EXPIRY EXPIRES EXPIRATION EXPIRE EXPIRED EXP AGE TIMEOUT LIFETIME DURATION VALIDITY INTERVAL COUNT "
     "COUNTS LEN LENGTH SIZE LIMIT LIMITS MAX MIN NAME NAMES ID IDS TYPE TYPES KIND FILE FILES PATH "
@@ -207,7 +212,7 @@ def tier(name: str, whole: bool = False) -> int:
         found = _noun(words[i], words[i - 1] if i else None)
         if found == NOT_SECRET:
             continue
-        if found == PASSWORD and words[i + 1 :] and all(w in _HASHED for w in words[i + 1 :]):
+        if found == PASSWORD and words[i + 1 :] and all(w in _HASH_PARTS for w in words[i + 1 :]):
             return STRONG  # `password_hash`, `passwordDigest`: a password's hash is cracked offline, a secret
         if any(w in _TRAILING for w in words[i + 1 :]) or any(w in _LEADING_VERBS for w in words[:i]):
             return NOT_SECRET

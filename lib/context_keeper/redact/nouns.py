@@ -61,6 +61,7 @@ _CONVERSION = (
     r"|[A-Z]\w{0,30}(?:::|\.)(?:from(?:_?[A-Za-z]\w{0,20})?|of|new|parse|valueOf|unsafePlainText|plainText)"
     r"|Encoding\.\w{1,12}\.GetBytes)\("  # .NET's `Encoding.UTF8.GetBytes("…")`
     r"|String\.raw(?=`)"  # a tagged template that keeps the literal as written
+    r"|(?:Some|Just)(?=[ \t]+\")"  # an option's constructor applied without parentheses (ML, Haskell)
 )
 # A literal a shell echoes in a substitution: `private-key <(echo …)`, `password="$(printf %s …)"`.
 _ECHOED = LazyPattern(
@@ -94,6 +95,10 @@ _BARE = LazyPattern(r"[^\s\"'`<>|\\\x1b]+")
 _ITEM_BEFORE = LazyPattern(r"[,\[{][ \t]*$")  # a quoted name in a list or a set, not a call's first argument
 _MORE_ITEMS = LazyPattern(r"[ \t]*,[ \t]*[\"'`]")  # a third string: a list of names, not a pair
 _LOGIN_CALLS = frozenset(("auth", "authenticate", "login"))
+_LOGIN_WORDS = ("auth", "cred", "login")  # in a name: what follows may be a user and its password
+_BARE_PAIR = LazyPattern(
+    r"(?P<u>[A-Za-z_][\w.@+-]{0,40})[ \t]*,[ \t]*(?P<q>[\"'])(?P<s>[^\"'\s]{1,200})(?P=q)[ \t]*[\])]"
+)
 _PAIR_AFTER = LazyPattern(
     r"(?P<q>[\"'])(?P<u>[A-Za-z_][\w.@+-]{0,40})(?P=q)[ \t]*,[ \t]*(?:[A-Za-z_]\w*\([ \t]*)?"
     r"(?P<p>[\"'])(?P<s>[^\"'\s]{1,200})(?P=p)"
@@ -210,7 +215,12 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
         return _value_at(text, start, echoed.end(), echoed.group(0), level)
     sep = between.group(0).split("\x1b", 1)[0]  # (without the colour codes after it)
     if any(c in sep for c in ",([{") and sep.rstrip()[-1:] not in ("'", '"', "`"):
-        return None  # `fill('#password', process.env.X)`: an argument list's code, not a literal
+        # `fill('#password', process.env.X)`: an argument list's code, not a literal; but `auth:
+        # [admin, "…"]`, `creds = (bob, "…")`: a bare user and a quoted password, the pair's two items
+        pair = _BARE_PAIR.match(text, between.end()) if sep.rstrip()[-1:] in "[(" else None
+        if pair is None or not (level >= STRONG or any(w in text[start:end].lower() for w in _LOGIN_WORDS)):
+            return None
+        return pair.span("s") if _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")) else None
     if sep[:1] in " \t" and sep.lstrip().startswith("("):
         return None  # `is a password (`…` names nothing)`: an aside in prose, not a call
     if (
@@ -231,7 +241,7 @@ def _secret_after(text: str, start: int, end: int, level: int) -> tuple[int, int
     if sep.lstrip("\"'`]\\ \t").startswith("(") and text[start:end].rsplit(".", 1)[-1].lower() in _LOGIN_CALLS:
         level = PASSWORD  # `$redis->auth('…')`, `client.login("…")`: the one argument is the password
     pair = _PAIR_AFTER.match(text, vstart - 1 if sep.rstrip()[-1:] in ("'", '"') else vstart)
-    login_name = any(w in text[start:end].lower() for w in ("auth", "cred", "login"))
+    login_name = any(w in text[start:end].lower() for w in _LOGIN_WORDS)
     credential = level >= STRONG or login_name
     if pair is not None and credential and _user_like(pair.group("u")) and judged(PASSWORD, pair.group("s")):
         if _MORE_ITEMS.match(text, pair.end()) is None:

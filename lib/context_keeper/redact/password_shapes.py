@@ -28,6 +28,11 @@ _VERSION = LazyPattern(r"v?\d+(?:[.-]\w+)*")
 _AT_HOST = LazyPattern(r"@[A-Za-z0-9-]+\.[A-Za-z0-9.-]*[A-Za-z]")
 _DN = LazyPattern(r"(?:[A-Za-z][\w-]*=[^,=\s]+,)+[A-Za-z][\w-]*=[^,=\s]+")
 _FILE_NAME = LazyPattern(r"[\w-]+\.[a-z]{1,5}(?::\d+)*:?")  # `types_test.go:40`: a place in a file
+# `rabbitmq:3-management`, `nginx:1.25.3`, `node:20-bookworm-slim`: an image and its tag (a release,
+# dotted or with lower-case variant words), as `docker`, compose files and CI name them
+_IMAGE_TAG = LazyPattern(
+    r"[a-z][a-z0-9]*(?:[._/-][a-z0-9]+)*:v?\d+(?:(?:\.\d+)+(?:-[a-z][a-z0-9]*)*|(?:-[a-z]{3,}[0-9]*)+)"
+)
 
 
 def password_shaped(v: str) -> bool:
@@ -57,7 +62,13 @@ def password_shaped(v: str) -> bool:
         return False  # `guest@`: anonymous FTP's customary password, `<password>!`
     if is_wordlike(v) or is_numberish(v) or TECH_WORDS.fullmatch(v) or not_a_secret(v):
         return False
-    return not (_HOST_PORT.fullmatch(v) or DOMAIN.fullmatch(v) or _VERSION.fullmatch(v) or _FILE_NAME.fullmatch(v))
+    return not (
+        _HOST_PORT.fullmatch(v)
+        or DOMAIN.fullmatch(v)
+        or _VERSION.fullmatch(v)
+        or _FILE_NAME.fullmatch(v)
+        or _IMAGE_TAG.fullmatch(v)
+    )
 
 
 _BRACKETS = "(){}[]<>"

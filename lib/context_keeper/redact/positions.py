@@ -252,8 +252,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _keyword_value,
     ),
     (
-        ("set ", "setx ", "setenv ", "ENV ", "SET "),
-        r"(?:(?<=\s)|^)(?:ENV|set|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
+        ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
+        r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
         r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|(?:::)?[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,  # (Tcl's `::name`)
         _set_value,
     ),
@@ -269,7 +270,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         # `--proxy-user bob:…`, `--user root:…`: a flag that takes `user:password`; curl's
         # config key the same (`user = "bob:…"`)
         r"(?:(?<=[\w-])-(?:user|creds?)(?:[ \t]+|=)|(?:^|(?<=[\s{,]))(?:proxy-)?user[ \t]*[=:][ \t]*)"
-        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
+        # (not a next field, `user=shop:password=…`: that is a name and its own value)
+        r"[\"']?[A-Za-z_][\w.@-]{0,40}:(?![A-Za-z_][\w.-]{0,40}=)(?P<s>[^\s\"'/:,;]+)(?=[\"']?(?:[ \t;,)\]}]|$))",
         _if_shaped,
     ),
     (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .names import PASSWORD, tier
 from .patterns import MARK, LazyPattern
 
 Judge = Callable[[str], bool]
@@ -28,6 +29,7 @@ _HEADER_LINE = LazyPattern(
 _RULE_CHARS = frozenset("-=─━┼┬┴├┤┌┐└┘╭╮╰╯═╞╪╡╤╧╔╗╚╝╠╣╦╩╬|│┃+ \t\r")
 _MAX_ROWS = 100
 _VALUE_TITLES = frozenset("VALUE VALUES DATA".split())
+_LEAST_GENERATED = 8
 
 
 def _header(line: str) -> list[tuple[int, int, str]] | None:
@@ -101,6 +103,9 @@ def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge,
     names = [t.upper().replace(" ", "_") for _, _, t in titles]
     value_at = next((k for k, n in enumerate(names) if n in _VALUE_TITLES), None)
     secret_columns = [k for k, (_, _, t) in enumerate(titles) if title_names(t)]
+    # A generated credential's column (`TOKEN`, `SECRET`) shows the credential in 8 characters or
+    # more; a shorter cell there is its id (`k3s token list`'s `k7x2ab`). A password may be short.
+    short_ok = {k for k in secret_columns if tier(titles[k][2].replace(" ", "_"), whole=True) == PASSWORD}
     if (value_at is None or value_at == 0) and not secret_columns:
         return i
     barred = any(b in lines[i] for b in _BARS)
@@ -128,7 +133,9 @@ def redact_table(lines: list[str], i: int, title_names: Judge, row_names: Judge,
         for k in sorted(set(take), reverse=True):
             a, b = cells[k]
             value = row[a:b]
-            if not any(c.isspace() for c in value) and shown(value):
+            if (len(value) >= _LEAST_GENERATED or k in short_ok or k == value_at) and (
+                not any(c.isspace() for c in value) and shown(value)
+            ):
                 row = row[:a] + MARK + row[b:]
         lines[j] = row
     return last
