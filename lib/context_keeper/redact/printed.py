@@ -83,7 +83,7 @@ _COMMAND = LazyPattern(
       | \brand(?:om)?[ \t]+--?(?:base64|hex|length|bytes|size|charset)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
-      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth|\.key\b)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth(?!or)|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
       | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
       | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
