@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from context_keeper.failures import groups
+from context_keeper.failures import groups, shapes
 from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -381,7 +381,12 @@ def _told_lines(_line: str, rest: list[str]) -> list[str]:
     or the output's end, when some are indented (the message's own structure: PyYAML's `while
     parsing a block mapping` / `  in "f.yml", line 1, column 1` / `expected <block end>, ...`)
     and none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
-    said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
+    # (A line under a log's time stamp ends it: the program going on, `[2026-11-28 10:00:00] INFO ...`.)
+    said = list(
+        itertools.takewhile(
+            lambda s: s.strip() and not _TRACEBACK_RE.match(s) and not shapes.TIMESTAMP_RE.match(s), rest
+        )
+    )
     at_margin = [s for s in said if not s[:1].isspace()]
     if len(said) == len(at_margin) or any(map(_labelled, at_margin)) or any(s.startswith(_CHAIN_LINKS) for s in said):
         return []
