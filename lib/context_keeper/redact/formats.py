@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from . import hashes
+from .log_prefixes import SERVICE, STAMP
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
@@ -286,7 +287,11 @@ def _b64pem_sub(m: re.Match[str]) -> str:
 
 _LONG_DIGITS = LazyPattern(r"\d{3}")
 _B64_RUN = LazyPattern(r"[A-Za-z0-9+/=]{12,}")
-_KEY_BODY = LazyPattern(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
+# (A key printed in a log has each line after the log's prefix, a time stamp or a service's name.)
+_KEY_BODY = LazyPattern(
+    r"(?:\n[ \t]*(?:" + STAMP + "|" + SERVICE + r")[ \t]*"
+    r"|\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*"
+)
 
 
 def _pem_sub(m: re.Match[str]) -> tuple[str, int]:
