@@ -344,7 +344,7 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
             # (A message ending in `:` opens what follows, or, too long to carry, nothing.)
-            said = (_opened_message if line.rstrip().endswith(":") else _told_lines)(line, lines[n + 1 :])
+            said = _opened_message(line, lines[n + 1 :]) if line.rstrip().endswith(":") else _told_lines(lines[n + 1 :])
             text = compose("", [collapse(line), *fields, *said])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
@@ -375,7 +375,7 @@ def _labelled(line: str) -> bool:
     return line.rstrip().endswith(":") or (bool(sep) and not any(c in head for c in "\"'(["))
 
 
-def _told_lines(_line: str, rest: list[str]) -> list[str]:
+def _told_lines(rest: list[str]) -> list[str]:
     """An exception's message printed over several lines right under its first (pydantic's `3
     validation errors for Settings` / `field` / `  why [type=...]`): the lines up to a blank line
     or the output's end, when some are indented (the message's own structure: PyYAML's `while
