@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .log_prefixes import SERVICE, STAMP
+from .log_prefixes import SERVICE_SOURCE, STAMP_SOURCE
 from .patterns import MARK, LazyPattern, LazyRule
 
 _B64_RUN = LazyPattern(r"[A-Za-z0-9+/=]{12,}")
 # (A key printed in a log has each line after the log's prefix, a time stamp or a service's name.)
 _KEY_BODY = LazyPattern(
-    r"(?:\n[ \t]*(?:" + STAMP + "|" + SERVICE + r")[ \t]*"
+    r"(?:\n[ \t]*(?:" + STAMP_SOURCE + "|" + SERVICE_SOURCE + r")[ \t]*"
     r"|\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*"
 )
 
