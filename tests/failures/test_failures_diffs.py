@@ -81,6 +81,14 @@ def test_a_value_quoted_in_a_sentence_is_no_label_but_a_label_at_the_margin_is()
     ]
 
 
+def test_a_log_line_under_its_time_stamp_ends_the_message_it_follows() -> None:
+    for log in ("[2026-11-28 10:00:00] INFO: shutting down\n", "2026-11-28 10:00:00,123 INFO [main] shutting down\n"):
+        assert list(failure_messages(PARSER + log, "python load.py").messages) == [
+            'yaml.parser.ParserError: while parsing a block mapping; in "config.yml", line 1, column 1; '
+            "expected <block end>, but found '<block sequence start>'; in \"config.yml\", line 4, column 2"
+        ]
+
+
 def test_a_message_ending_in_a_colon_never_takes_more_lines_than_it_opens() -> None:
     lines = "".join(f" - reason {n}\n" for n in range(6))
     text = PARSER.split("yaml.parser")[0] + "app.SchemaError: validation failed:\n" + lines

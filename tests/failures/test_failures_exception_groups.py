@@ -34,3 +34,31 @@ def test_one_leaf_is_the_groups_cause_written_with_it() -> None:
     assert list(failure_messages(output, "python orders.py").messages) == [
         "app.ClassValidationError: While structuring Order (1 sub-exception); ValueError: bad id"
     ]
+
+
+def test_a_leaf_that_caused_the_exception_after_it_is_no_failure_of_its_own() -> None:
+    chained = (
+        "  +-+---------------- 1 ----------------\n"
+        "    | Traceback (most recent call last):\n"
+        '    |   File "/p/orders.py", line 3, in f\n'
+        "    | KeyError: 'a'\n"
+        "    | \n"
+        "    | During handling of the above exception, another exception occurred:\n"
+        "    | \n"
+        "    | Traceback (most recent call last):\n"
+        '    |   File "/p/orders.py", line 5, in f\n'
+        "    | ValueError: no a\n"
+    )
+    output = TOP + chained + LEAF.format(n=2, what="price").replace("  +-+", "    +", 1)
+    assert list(failure_messages(output, "python orders.py").messages) == [
+        "app.ClassValidationError: While structuring Order (2 sub-exceptions)",
+        "ValueError: no a",
+        "ValueError: bad price; Structuring class Order @ attribute price",
+    ]
+
+
+def test_a_leaf_takes_no_line_of_the_exception_printed_next_as_its_note() -> None:
+    # (Leaves printed one under the other, no box line between: each its own, read once.)
+    output = TOP + "".join(f"    | ValueError: bad field{k}\n" for k in range(300))
+    messages = failure_messages(output, "python orders.py", cap=3).messages
+    assert messages[1:] == ("ValueError: bad field0", "ValueError: bad field1")

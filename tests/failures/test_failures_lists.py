@@ -4,6 +4,7 @@ where the list ends. Each output is written for its rule in the shape such tools
 
 from __future__ import annotations
 
+from context_keeper.failures import failure_messages
 from context_keeper.failures.lines import pieces
 from context_keeper.failures.ranking import rank
 
@@ -121,3 +122,13 @@ def test_an_exception_counting_the_items_bulleted_under_it_gives_each_item() -> 
 def test_an_exception_whose_count_is_not_the_number_of_items_is_no_such_list() -> None:
     output = "ValidationError: 3 errors occurred\n  - name is a required field\n  - price must be positive\n"
     assert "name is a required field" not in messages(output)
+
+
+def test_a_word_that_ends_the_run_under_a_headers_items_is_no_item() -> None:
+    for said in ("Aborted", "Done."):
+        output = f"error: missing tools:\nprotoc\n{said}\n"
+        assert list(failure_messages(output, "./build.sh").messages) == ["error: missing tools: protoc"]
+    listed = "ERROR: environments not found in configuration file:\nlint\ntype\n"
+    assert list(failure_messages(listed, "tox -e lint,type").messages) == [
+        "ERROR: environments not found in configuration file: lint; type"
+    ]

@@ -70,3 +70,13 @@ def test_lines_before_the_throw_that_report_no_error_are_not_failures() -> None:
         "TypeError: x is 1\n    at file:///p/a.mjs:4:7\n\nNode.js v20.20.2\n"
     )
     assert list(failure_messages(output, "node a.mjs").messages) == ["TypeError: x is 1"]
+
+
+def test_an_error_reported_before_output_that_went_on_is_not_a_failure() -> None:
+    output = (
+        "Error: cache warm-up failed, retrying\n"
+        "cache warmed in 2 tries\n"
+        "/p/a.mjs:4\nthrow new TypeError('x is 1');\n^\n\n"
+        "TypeError: x is 1\n    at file:///p/a.mjs:4:7\n\nNode.js v20.20.2\n"
+    )
+    assert list(failure_messages(output, "node a.mjs").messages) == ["TypeError: x is 1"]

@@ -62,3 +62,15 @@ def test_a_substituted_command_that_makes_or_reads_a_secret() -> None:
     assert redact(cmd + "api Hq4Lx9Bv2Nz7 set") == cmd + "api " + MARK + " set"
     for text in ('$ echo "today is $(date +%F)"\ntoday is 2026-11-28', '$ echo "host $(hostname) up"\nhost web-01 up'):
         assert redact(text) == text
+
+
+def test_a_substituted_command_that_prints_something_else_of_a_secret_is_kept() -> None:
+    # (a public key, a count or a digest piped on, an authors file: no secret reaches the output)
+    for text in (
+        '$ echo "pubkey $(cat deploy_token.pub)"\npubkey Zq8vR2mXk9LpT4wNZq8vR2mXk9LpT4wN',
+        '$ echo "length $(cat /run/secrets/api_token | wc -c)"\nlength 33',
+        '$ echo "sum $(cat secret.key | sha256sum)"\nsum e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  -',
+        '$ echo "maintainer: $(cat AUTHORS)"\nmaintainer: Jane Doe',
+        '$ echo "keys: $(cat ~/.ssh/authorized_keys)"\nkeys: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoq bob@host',
+    ):
+        assert redact(text) == text

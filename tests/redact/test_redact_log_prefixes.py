@@ -45,3 +45,15 @@ def test_stamped_lines_with_nothing_announced_are_kept() -> None:
         "2026-11-28T05:01:23.0000000Z Run actions/checkout@v4"
     )
     assert redact(text) == text
+
+
+@pytest.mark.parametrize("prefix", ("2026-11-28T05:01:22.1203315Z ", "[05:01:22] ", "web-1  | "))
+def test_a_private_key_printed_in_a_log_goes_whole(prefix: str) -> None:
+    body = (
+        "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW",
+        "QyNTUxOQAAACDjKqp5Fc65tNJxulDqKiy7",
+    )
+    lines = ["-----BEGIN OPENSSH PRIVATE KEY-----", *body, "-----END OPENSSH PRIVATE KEY-----"]
+    out = redact("\n".join(prefix + line for line in lines))
+    assert not any(part in out for part in body)
+    assert out.startswith(prefix + lines[0]) and out.endswith(lines[-1])

@@ -192,3 +192,16 @@ def test_a_value_cut_at_its_name_again_is_empty_and_kept(unit: str) -> None:
     assert redact(f"{line} && {unit}AKIAx9Qz7Lm2Vb8Nc4Tr").endswith(f" && {unit}{MARK}")
     if unit == "KEY=":
         assert redact(line) == line  # (a bare key's values are kept, the last ones too)
+
+
+def test_a_text_asked_about_between_others_keeps_its_newlines_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long text asked about for each of its candidates, a short one between (a rule's own
+    # piece): its newlines are found once, not again each time eight others came after it.
+    found: list[int] = []
+    find_all = line_starts._find_all
+    monkeypatch.setattr(line_starts, "_find_all", lambda text, char: found.append(len(text)) or find_all(text, char))
+    long_text = "x = 1\n" * 1000
+    for n in range(40):
+        assert line_starts.line_start(long_text, 6 * n + 3) == 6 * n
+        line_starts.line_start(f"piece {n}\nof a line", 12)
+    assert found.count(len(long_text)) == 1

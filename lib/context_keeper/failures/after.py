@@ -37,8 +37,9 @@ _LEVEL_RE = re.compile(r"(?:^|[\s\[])(?:error|warning|ERROR|WARNING|Error|Warnin
 # A place after `at`, as a URL too (`at file:///p/main.ts:3:30`).
 _AT_PLACE_RE = re.compile(r"^at ((?:file://)?/?" + shapes.PATH + r":\d+:\d+)$")
 _LINK_RE = re.compile(r"^https?://\S+$")
-# An item of a list: one word a line, or a bullet (`lint`, `- missing: flake8-bugbear`).
-_ITEM_RE = re.compile(r"^(?:\S+|[-*•]\s+\S.*)$")
+# An item of a list: one word a line, or a bullet (`lint`, `- missing: flake8-bugbear`); a word
+# that ends a sentence is a status said after the list (`Done.`), not an item of it.
+_ITEM_RE = re.compile(r"^(?:\S*[^\s.!]|[-*•]\s+\S.*)$")
 # A line saying only where the error above it happened (`Error occurred at line: 7`, `Error
 # found at a.conf:2.`).
 _WHERE_LINE_RE = re.compile(
@@ -342,7 +343,8 @@ def items_after(lines: list[shapes.Line], kinds: list[str], n: int, end: int, te
     line before `n`), with the items that end its block at that margin (one word a line or
     bullets, up to a blank line or the output's end): the header's message goes on in a list
     (`environments not found in configuration file:` / `lint` / `type`). No item may start
-    where it happened or as a title of its own; a block going on past them is not a list."""
+    where it happened, as a title of its own or be the run's wrap-up (`Aborted`); a block going
+    on past them is not a list."""
     head = n - 2
     if head < 0 or kinds[n - 1] != "used" or not text.endswith(lines[n - 1].core):
         return text, n
@@ -351,7 +353,7 @@ def items_after(lines: list[shapes.Line], kinds: list[str], n: int, end: int, te
     m = n
     while m < end and kinds[m] == "text" and lines[m].indent == lines[head].indent:
         s = lines[m].core
-        if not _ITEM_RE.match(s) or shapes.LOC_START_RE.match(s) or shapes.title(s) is not None:
+        if not _ITEM_RE.match(s) or shapes.LOC_START_RE.match(s) or shapes.title(s) is not None or wording.is_wrapup(s):
             return text, n
         m += 1
     if m == n or (m < end and kinds[m] != "blank"):

@@ -7,7 +7,8 @@ sub-exception in a box of its own, nested groups deeper. A group's own line ends
 it groups (`... (2 sub-exceptions)`); an exception that groups none is a leaf, the failure
 itself, and the notes added to it are printed under it in its box (`| Structuring class Order @
 attribute id`). One leaf is the group's cause, written with it; several leaves are several
-failures, each with its notes, after the group that holds them.
+failures, each with its notes, after the group that holds them; a leaf that a chain's link
+follows in its box caused the exception printed after it, and is no failure of its own.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ _GROUP_LINE_RE = re.compile(
 # An exception group's own line ends counting what it groups (`... (2 sub-exceptions)`).
 _SUB_COUNT_RE = re.compile(r"\(\d+ sub-exceptions?\)$")
 _BOXED_RE = re.compile(r"^\s*\| (\S.*)$")
+_LINK_RE = re.compile(r"^\s*\| (?:During handling of the above exception|The above exception was the direct cause)")
 
 
 def exception_group(lines: list[str]) -> list[str]:
@@ -35,11 +37,20 @@ def exception_group(lines: list[str]) -> list[str]:
     if start is None:
         return []
     found = [(n, m.group(1)) for n, m in enumerate(map(_GROUP_LINE_RE.match, lines)) if m and n > start]
-    leaves = [(n, text) for n, text in found if not _SUB_COUNT_RE.search(text)]
+    # (What stands under an exception, up to the next one printed: its notes, or a chain's link.)
+    ends = [n for n, _ in found[1:]] + [len(lines)]
+    under = {n: lines[n + 1 : end] for (n, _), end in zip(found, ends, strict=True)}
+    leaves = [(n, text) for n, text in found if not _SUB_COUNT_RE.search(text) and not _caused(under[n])]
     if len(leaves) < 2:
         return [compose("", [text for _, text in found][:4])] if found else []
-    notes = [list(itertools.takewhile(bool, (_note(line) for line in lines[n + 1 :]))) for n, _ in leaves]
+    notes = [list(itertools.takewhile(bool, map(_note, under[n]))) for n, _ in leaves]
     return [found[0][1], *(compose("", [text, *said]) for (_, text), said in zip(leaves, notes, strict=True))]
+
+
+def _caused(under: list[str]) -> bool:
+    """Whether a chain's link stands under an exception in its box: it is the cause of the one
+    printed next (`During handling of the above exception, ...`), not a failure of its own."""
+    return any(_LINK_RE.match(line) for line in under)
 
 
 def _note(line: str) -> str:

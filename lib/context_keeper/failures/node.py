@@ -124,8 +124,9 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
 
 
 def _reported_before(lines: list[str], n: int) -> list[str]:
-    """What the program reported as an error before it threw (`[MSW] Error: ...:` over the item it
-    names), above the throw's place, code and caret over the exception at `n`: a failure too."""
+    """What the program reported as an error right before it threw (`[MSW] Error: ...:` over the
+    item it names), above the throw's place, code and caret over the exception at `n`: a failure
+    too. The report stands in a paragraph of its own (a blank line or the throw's place under it)."""
     site = n - 1
     while site >= 0 and not lines[site].strip():
         site -= 1
@@ -135,10 +136,13 @@ def _reported_before(lines: list[str], n: int) -> list[str]:
     said = next((k for k in range(len(above) - 1, -1, -1) if _REPORTED_RE.match(above[k])), None)
     if said is None:
         return []
-    parts = [above[said]]
+    parts, after = [above[said]], above[said + 1 :]
     if parts[0].rstrip().endswith(":"):
-        rest = list(itertools.dropwhile(lambda s: not s.strip(), above[said + 1 :]))
-        parts += list(itertools.takewhile(lambda s: bool(s.strip()), rest))[:_OPENED_LINES]
+        rest = list(itertools.dropwhile(lambda s: not s.strip(), after))
+        opened = list(itertools.takewhile(lambda s: bool(s.strip()), rest))
+        parts, after = parts + opened[:_OPENED_LINES], rest[len(opened) :]
+    if after and after[0].strip():
+        return []  # (the program's output goes on right under it: an error it logged and went past)
     return [compose("", [" ".join(collapse(p) for p in parts)])]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from context_keeper.failures import groups
+from context_keeper.failures import groups, shapes
 from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -344,7 +344,7 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)
             fields = [collapse(field) for field in itertools.takewhile(_FIELD_RE.match, lines[n + 1 :])]
             # (A message ending in `:` opens what follows, or, too long to carry, nothing.)
-            said = (_opened_message if line.rstrip().endswith(":") else _told_lines)(line, lines[n + 1 :])
+            said = _opened_message(line, lines[n + 1 :]) if line.rstrip().endswith(":") else _told_lines(lines[n + 1 :])
             text = compose("", [collapse(line), *fields, *said])
             return (frame if _SYNTAX_RE.match(text) else ""), text
         return None
@@ -375,13 +375,18 @@ def _labelled(line: str) -> bool:
     return line.rstrip().endswith(":") or (bool(sep) and not any(c in head for c in "\"'(["))
 
 
-def _told_lines(_line: str, rest: list[str]) -> list[str]:
+def _told_lines(rest: list[str]) -> list[str]:
     """An exception's message printed over several lines right under its first (pydantic's `3
     validation errors for Settings` / `field` / `  why [type=...]`): the lines up to a blank line
     or the output's end, when some are indented (the message's own structure: PyYAML's `while
     parsing a block mapping` / `  in "f.yml", line 1, column 1` / `expected <block end>, ...`)
     and none at the margin says something of its own (`make: *** ...`, another `Name: text`)."""
-    said = list(itertools.takewhile(lambda s: s.strip() and not _TRACEBACK_RE.match(s), rest))
+    # (A line under a log's time stamp ends it: the program going on, `[2026-11-28 10:00:00] INFO ...`.)
+    said = list(
+        itertools.takewhile(
+            lambda s: s.strip() and not _TRACEBACK_RE.match(s) and not shapes.TIMESTAMP_RE.match(s), rest
+        )
+    )
     at_margin = [s for s in said if not s[:1].isspace()]
     if len(said) == len(at_margin) or any(map(_labelled, at_margin)) or any(s.startswith(_CHAIN_LINKS) for s in said):
         return []

@@ -44,14 +44,22 @@ def _output_pieces(template: str) -> tuple[list[str], list[bool]] | None:
     return pieces, secret
 
 
+# A pipe stage that prints something else of what it reads: a count, a digest (`| wc -c`, `| sha256sum`).
+_DERIVED = LazyPattern(r"\|[ \t]*(?:wc|\w*sum|md5|sha\d*|openssl[ \t]+dgst|stat)\b")
+
+
 def _secret_expansion(m: re.Match[str]) -> bool:
     """Whether what `m` expands to is a secret: a variable named for one, or the output of a
-    command that makes or reads one (`printed`'s commands: `openssl rand`, `pwgen`, `cat …/token`)."""
+    command that makes or reads one (`printed`'s commands: `openssl rand`, `pwgen`, `cat …/token`),
+    not a public key (`cat token.pub`) nor a count or digest of it piped on (`| wc -c`)."""
     if m.group("c") is None:
         return tier(m.group("b") or m.group("n")) >= STRONG
     from .printed import _COMMAND as SECRET_COMMAND
 
-    return SECRET_COMMAND.search(m.group("c")) is not None
+    command = m.group("c")
+    if "pub" in command.lower() or _DERIVED.search(command) is not None:
+        return False
+    return SECRET_COMMAND.search(command) is not None
 
 
 def _values(pieces: list[str], line: str) -> list[tuple[int, int]] | None:

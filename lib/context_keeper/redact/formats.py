@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from . import hashes
+from .key_blocks import pem_rule
 from .patterns import MARK, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
@@ -285,47 +286,6 @@ def _b64pem_sub(m: re.Match[str]) -> str:
 
 
 _LONG_DIGITS = LazyPattern(r"\d{3}")
-_B64_RUN = LazyPattern(r"[A-Za-z0-9+/=]{12,}")
-_KEY_BODY = LazyPattern(r"(?:\\[nr]|[A-Za-z0-9+/=\s]|(?:Proc-Type|DEK-Info|Comment|Version|Charset|Hash):[^\n\\]*)*")
-
-
-def _pem_sub(m: re.Match[str]) -> tuple[str, int]:
-    """A private key (or seed) block: the body goes; the BEGIN/END lines stay so the reader sees
-    what it was. (The replacement, and where the block ends.)"""
-    text = m.string
-    body = _KEY_BODY.match(text, m.end())
-    stop = body.end() if body else m.end()
-    if body is None or _B64_RUN.search(body.group(0)) is None:
-        return m.group(0), m.end()  # `-----BEGIN RSA PRIVATE KEY-----\nkey omitted\n…`: no key material
-    end_marker = f"-----END {m.group('kind')}{m.group('what')}{m.group('blk')}-----"
-    end_at = stop + (text[stop : stop + 6] == "------")  # (NATS writes its lines with six dashes)
-    if text.startswith(end_marker, end_at):
-        after = end_at + len(end_marker)
-        after += text.startswith("-", after)
-        return m.group(0) + MARK + text[stop:after], after
-    if sum(c.isalnum() for c in body.group(0)) >= 16:
-        return m.group(0) + MARK, stop  # a key cut off before its END line
-    return m.group(0), m.end()
-
-
-def _pem_rule(lazy: LazyRule) -> Callable[[str], str]:
-    """PEM needs the text after the header, so it runs as its own loop instead of `sub`."""
-
-    def run(text: str) -> str:
-        out: list[str] = []
-        pos = 0
-        for m in lazy.pattern.finditer(text):
-            if m.start() < pos:
-                continue
-            replaced, end = _pem_sub(m)
-            out += (text[pos : m.start()], replaced)
-            pos = end
-        out.append(text[pos:])
-        return "".join(out)
-
-    return run
-
-
 Rules = tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]
 # Where a token may start: a word start with at least 14 token characters after two.
 STARTS = r"(?<![A-Za-z0-9])([A-Za-z0-9][\w/.-])(?=[\w.~+/=:-]{14})"
@@ -354,7 +314,7 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
     late: list[tuple[tuple[str, ...], Callable[[str], str]]] = []
     for name, triggers, rx in SHAPES:
         if name == "pem":
-            rule: Callable[[str], str] = _pem_rule(LazyRule(rx, str))
+            rule: Callable[[str], str] = pem_rule(LazyRule(rx, str))
         else:
             rule = LazyRule(rx, subs.get(name) or _checked(is_placeholder))
         (early if name in _EARLY else late).append((triggers, rule))
@@ -394,7 +354,7 @@ def multiline_rules() -> Rules:
     ]
     for name, triggers, rx in SHAPES:
         if name == "pem":
-            rules.append((triggers, _pem_rule(LazyRule(rx, str))))
+            rules.append((triggers, pem_rule(LazyRule(rx, str))))
         elif name in _MULTILINE:
             rules.append((triggers, LazyRule(rx, _checked(lambda v: False))))
     return tuple(rules)

@@ -33,11 +33,12 @@ _OFFSETS: dict[tuple[int, str], tuple[str, tuple[int, ...]]] = {}
 def _offsets(text: str, char: str) -> tuple[int, ...]:
     """Where `char` stands in `text` (its newlines, its quotes), found once for the last texts asked about."""
     key = (id(text), char)
-    kept = _OFFSETS.get(key)
+    kept = _OFFSETS.pop(key, None)
     if kept is not None and kept[0] is text:
+        _OFFSETS[key] = kept  # (back at the end: a text asked about again is kept the longest)
         return kept[1]
     if len(_OFFSETS) >= _KEPT_OFFSETS:
-        del _OFFSETS[next(iter(_OFFSETS))]  # the oldest (a kept text keeps its id from reuse)
+        del _OFFSETS[next(iter(_OFFSETS))]  # the least recently asked (a kept text keeps its id from reuse)
     offsets = _find_all(text, char)
     _OFFSETS[key] = (text, offsets)
     return offsets

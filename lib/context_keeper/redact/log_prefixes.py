@@ -17,12 +17,14 @@ from collections.abc import Callable
 
 from .patterns import LazyPattern
 
-_PREFIX = LazyPattern(r"[A-Za-z][\w.-]{0,62}[ \t]+\|(?:[ \t]|$)")
+SERVICE_SOURCE = r"[A-Za-z][\w.-]{0,62}[ \t]+\|"  # a service's name before its lines: `web  | `
 # A date and time (ISO 8601, `T` or a space between; a fraction, a zone), or a time alone, bracketed or not.
-_STAMP = LazyPattern(
+STAMP_SOURCE = (
     r"(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?\]?"
-    r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]?)[ \t]+(?=\S)"
+    r"|\[?\d\d:\d\d:\d\d(?:[.,]\d{1,9})?\]?)"
 )
+_PREFIX = LazyPattern(SERVICE_SOURCE + r"(?:[ \t]|$)")
+_STAMP = LazyPattern(STAMP_SOURCE + r"[ \t]+(?=\S)")
 
 
 def read_unprefixed(text: str, read: Callable[[str], str]) -> str:

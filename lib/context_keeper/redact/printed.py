@@ -83,7 +83,7 @@ _COMMAND = LazyPattern(
       | \brand(?:om)?[ \t]+--?(?:base64|hex|length|bytes|size|charset)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
       | \brails[ \t]+secret\b | \bget_random_secret_key\b | \bpwgen\b
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
-      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth|\.key\b)
+      | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth(?!or)|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
       | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
       | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
@@ -113,8 +113,8 @@ _ENV_EXPRESSION = LazyPattern(
     r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )
 _COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
-# A one-time password as a word of its own (`-generate-otp`, `otp create`; not `hotplug`, `footprint`).
-_OTP = LazyPattern(r"(?<![a-z])otp(?![a-z])")
+# A one-time password as a word (`-generate-otp`, `otp create`): not `hotplug`, a path's `src/otp/`, `name=otp`.
+_OTP = LazyPattern(r"(?<![a-z/=.])otp(?![a-z/.])")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
