@@ -1,0 +1,39 @@
+"""An exception's message told over the lines under its first line."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+from context_keeper.failures.continuation import continued
+
+
+def test_a_header_takes_the_value_under_it_and_advice_stays_out() -> None:
+    lines = ["Omitting 2 identical items, use -vv to show", "Differing attributes:", "['qty']", "Emitted: []."]
+    assert continued(lines) == ["Differing attributes: ['qty']", "Emitted: []."]
+
+
+def test_a_diff_and_its_context_lines_are_not_the_message() -> None:
+    assert continued(["- Hello World", "?       ^", "+ Hello world", "See you soon."]) == []
+
+
+def test_pytest_gives_an_assertion_helper_report_under_a_bare_exception() -> None:
+    out = "\n".join(
+        [
+            "F                                                                        [100%]",
+            "=================================== FAILURES ===================================",
+            "___________________________________ test_qty ___________________________________",
+            "",
+            ">       check(qty)",
+            "E       AssertionError: ",
+            'E       Attribute "dtype" are different',
+            "E       [left]:  int64",
+            "E       [right]: float64",
+            "",
+            "tests/test_a.py:9: AssertionError",
+            "=========================== short test summary info ============================",
+            "FAILED tests/test_a.py::test_qty - AssertionError: ",
+            "1 failed in 0.01s",
+        ]
+    )
+    assert failure_messages(out, "pytest").messages == (
+        'tests/test_a.py::test_qty: AssertionError: Attribute "dtype" are different; [left]: int64; [right]: float64',
+    )
