@@ -37,3 +37,34 @@ def test_pytest_gives_an_assertion_helper_report_under_a_bare_exception() -> Non
     assert failure_messages(out, "pytest").messages == (
         'tests/test_a.py::test_qty: AssertionError: Attribute "dtype" are different; [left]: int64; [right]: float64',
     )
+
+
+def test_a_node_error_goes_on_at_the_margin_above_its_stack() -> None:
+    out = "\n".join(
+        [
+            'Error: Unknown type "Prodct".',
+            "",
+            'Unknown type "Order".',
+            "    at assertValidSDL (/p/node_modules/graphql/validation/validate.js:215:11)",
+            "    at file:///p/server.mjs:8:16",
+            "",
+            "Node.js v20.20.2",
+        ]
+    )
+    assert failure_messages(out, "node server.mjs").messages == (
+        'Error: Unknown type "Prodct".; Unknown type "Order".',
+    )
+
+
+def test_a_listing_between_a_node_error_and_its_stack_is_not_its_message() -> None:
+    out = "\n".join(
+        [
+            "Error: Cannot find module './cart'",
+            "Require stack:",
+            "- /p/server.js",
+            "    at Module._resolveFilename (node:internal/modules/cjs/loader:1140:15)",
+            "",
+            "Node.js v20.20.2",
+        ]
+    )
+    assert failure_messages(out, "node server.js").messages[0] == "Error: Cannot find module './cart'"

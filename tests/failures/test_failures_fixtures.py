@@ -382,7 +382,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # failures/python; left, numpy's report, see below; numpy's and pandas' reports, numpy's `AssertionError:` whose text is on the next line,
 # `Differing attributes:` / `Drill down into ...:` headers over their values, `Emitted warnings:`,
 # pytest-asyncio's list of plugins), unittest's changed lines under a `!=` of multi-line strings,
-# python's exception notes, apollo's second message after a blank line, coq's `In environment`
+# python's exception notes, apollo's second message after a blank line (fixed: a short message
+# at the margin between a node error's first line and its stack goes on it, failures/node), coq's `In environment`
 # context, sql-formatter's `Unexpected ... token` line, celery's `Error:` with its text on the
 # next lines, cargo's `available binaries:` line, pip's `×` / `╰─>` lines, psql's `LINE 1:`
 # excerpt between the error and its `HINT:`, redis's `>>>` line and reason, maturin's `maturin
@@ -408,7 +409,6 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # is wanted whole.
 KNOWN_MISSES = frozenset(
     {
-        "apollo-server-schema-error",
         "attrs-validator-errors",
         "beautysh-check",
         "cargo-run-which-binary",
