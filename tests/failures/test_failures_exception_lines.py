@@ -68,3 +68,8 @@ def test_a_listing_between_a_node_error_and_its_stack_is_not_its_message() -> No
         ]
     )
     assert failure_messages(out, "node server.js").messages[0] == "Error: Cannot find module './cart'"
+
+
+def test_advice_under_the_last_thing_said_is_not_the_message() -> None:
+    out = '\nOops! Something went wrong! :(\n\nNo files matching the pattern "src" were found.\nPlease check for typing mistakes in the pattern.'
+    assert failure_messages(out, "lint src").messages == ('No files matching the pattern "src" were found.',)

@@ -390,7 +390,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # failed` over its `Caused by:`. Too much joined (3): jest's CI sentence after the snapshot
 # message, sqlglot's SQL excerpt after its ParseError, npm's `JSON.parse Failed to parse JSON
 # data.` from the next `npm error` line. The wrong line (8): an advice line (eslint's `Please check
-# for typing mistakes`) or a config listing (vitest's `exclude:`) under the message, a process's
+# for typing mistakes`; fixed: a polite `Please check ...` is advice, failures/wording, and the
+# last thing said is not advice, failures/ranking) or a config listing (vitest's `exclude:`) under the message, a process's
 # last word (msan's `Exiting`, the shell's `Aborted` under node's `FATAL ERROR:`), maven's `[ERROR]
 # Some problems were encountered` heading over its `[FATAL]` entry, lldb's python import warning
 # over the stop reason and frame, pelican's `RuntimeError: Warning or error encountered` wrap-up
@@ -414,7 +415,6 @@ KNOWN_MISSES = frozenset(
         "cargo-run-which-binary",
         "celery-app-not-found",
         "coqc-proof-errors",
-        "eslint-no-files-matching",
         "go-test-example-output",
         "ioredis-connection-refused",
         "jest-ci-new-snapshot-and-assertion-count",
