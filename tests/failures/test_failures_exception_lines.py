@@ -73,3 +73,8 @@ def test_a_listing_between_a_node_error_and_its_stack_is_not_its_message() -> No
 def test_advice_under_the_last_thing_said_is_not_the_message() -> None:
     out = '\nOops! Something went wrong! :(\n\nNo files matching the pattern "src" were found.\nPlease check for typing mistakes in the pattern.'
     assert failure_messages(out, "lint src").messages == ('No files matching the pattern "src" were found.',)
+
+
+def test_a_go_example_gives_its_output_against_the_wanted_and_no_summary() -> None:
+    out = "--- FAIL: ExampleLabel (0.00s)\ngot:\n2 item\nwant:\n2 items\nFAIL\nFAIL\texample.com/shop\t0.002s\nFAIL"
+    assert failure_messages(out, "go test ./...").messages == ("ExampleLabel: got: 2 item; want: 2 items",)

@@ -398,7 +398,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # (a fragment of a split line in front of it). A wrong fact: pelican's log column
 # `__init__.py:683` carried inside the message. Several failures given as one or too few (6):
 # beautysh's diff hunks (its `+++ formatted` header chosen), go's example `got:` / `want:` blocks
-# cut at their first line (the second carrying the `FAIL` summary, a wrong fact), jshell's two
+# cut at their first line (the second carrying the `FAIL` summary, a wrong fact; fixed: an
+# example's output at the margin under its FAIL line is its message, failures/go), jshell's two
 # `Error:` reports merged, valibot's issues printed before the thrown ValiError, valgrind's first
 # of two errors, ioredis's `Unhandled error event` before the final error. The cap: attrs' cut
 # message wanted with a space before `…`. Conventions older recordings contradict (both kept as
@@ -415,7 +416,6 @@ KNOWN_MISSES = frozenset(
         "cargo-run-which-binary",
         "celery-app-not-found",
         "coqc-proof-errors",
-        "go-test-example-output",
         "ioredis-connection-refused",
         "jest-ci-new-snapshot-and-assertion-count",
         "jshell-script-errors",
