@@ -78,3 +78,10 @@ def test_advice_under_the_last_thing_said_is_not_the_message() -> None:
 def test_a_go_example_gives_its_output_against_the_wanted_and_no_summary() -> None:
     out = "--- FAIL: ExampleLabel (0.00s)\ngot:\n2 item\nwant:\n2 items\nFAIL\nFAIL\texample.com/shop\t0.002s\nFAIL"
     assert failure_messages(out, "go test ./...").messages == ("ExampleLabel: got: 2 item; want: 2 items",)
+
+
+def test_a_log_lines_source_column_is_not_its_message() -> None:
+    out = "[07:07:47] CRITICAL ValueError: Could not find the theme         __init__.py:683\n                    themes/shop"
+    assert failure_messages(out, "site build").messages == (
+        "CRITICAL ValueError: Could not find the theme themes/shop",
+    )

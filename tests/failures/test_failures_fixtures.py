@@ -396,7 +396,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Some problems were encountered` heading over its `[FATAL]` entry, lldb's python import warning
 # over the stop reason and frame, pelican's `RuntimeError: Warning or error encountered` wrap-up
 # (a fragment of a split line in front of it). A wrong fact: pelican's log column
-# `__init__.py:683` carried inside the message. Several failures given as one or too few (6):
+# `__init__.py:683` carried inside the message (fixed: a log line's source column at its right
+# is where it logged from, failures/shapes; left, the lines whose time rich leaves out). Several failures given as one or too few (6):
 # beautysh's diff hunks (its `+++ formatted` header chosen), go's example `got:` / `want:` blocks
 # cut at their first line (the second carrying the `FAIL` summary, a wrong fact; fixed: an
 # example's output at the margin under its FAIL line is its message, failures/go), jshell's two
@@ -427,7 +428,6 @@ KNOWN_MISSES = frozenset(
         "npm-package-json-parse-error",
         "numpy-testing-assert-failures",
         "pelican-article-metadata",
-        "pelican-build-errors",
         "pip-externally-managed",
         "psql-query-errors",
         "pytest-asyncio-strict-mode-failures",
