@@ -85,3 +85,17 @@ def test_a_log_lines_source_column_is_not_its_message() -> None:
     assert failure_messages(out, "site build").messages == (
         "CRITICAL ValueError: Could not find the theme themes/shop",
     )
+
+
+def test_reports_each_over_its_own_stack_are_several_failures() -> None:
+    out = (
+        "==6074== Conditional jump or move depends on uninitialised value(s)\n"
+        "==6074==    at 0x109173: main (app.c:7)\n==6074== \n"
+        "==6074== Invalid free() / delete / delete[] / realloc()\n"
+        "==6074==    at 0x484417B: free (in /usr/libexec/valgrind/vgpreload_memcheck-amd64-linux.so)\n"
+        "==6074==    by 0x10919B: main (app.c:10)"
+    )
+    assert failure_messages(out, "./app").messages == (
+        "Conditional jump or move depends on uninitialised value(s)",
+        "Invalid free() / delete / delete[] / realloc()",
+    )

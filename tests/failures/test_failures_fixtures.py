@@ -402,7 +402,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # cut at their first line (the second carrying the `FAIL` summary, a wrong fact; fixed: an
 # example's output at the margin under its FAIL line is its message, failures/go), jshell's two
 # `Error:` reports merged, valibot's issues printed before the thrown ValiError, valgrind's first
-# of two errors, ioredis's `Unhandled error event` before the final error. The cap: attrs' cut
+# of two errors (fixed: reports each opening a paragraph over its own stack are several failures,
+# failures/stacked), ioredis's `Unhandled error event` before the final error. The cap: attrs' cut
 # message wanted with a space before `…`. Conventions older recordings contradict (both kept as
 # recorded): pip-externally-managed keeps pip's `×` and `╰─>` marks and joins with `; ` where
 # pip-build-failure and pip-sdist-no-compiler drop `×` and join the `error:` line to it with `: `;
@@ -436,7 +437,6 @@ KNOWN_MISSES = frozenset(
         "sql-formatter-parse-error",
         "sqlglot-parse-error",
         "unittest-assertlogs-almost-equal-multiline",
-        "valgrind-uninit-and-invalid-free",
         "valibot-parse-issues",
         "vitest-no-test-files",
         "bash-syntax-and-command-errors",

@@ -44,6 +44,7 @@ from context_keeper.failures import (
     placed,
     sections,
     shapes,
+    stacked,
     wording,
 )
 from context_keeper.failures.findings import Unit
@@ -151,7 +152,7 @@ def _chunk_messages(
         return explained
     units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
     units = findings.chained(lines, units)
-    several = _several(units)
+    several = _several(units) or stacked.reports(lines, kinds, units)
     if several:
         return several
     best = _best(units)
