@@ -132,9 +132,11 @@ _TOLD_TO = re.compile(r"\bTo [^.;:]{3,80}, (?:rename|use|run|add|set|install|try
 def _message_lines(lines: list[str]) -> list[str]:
     """A message that goes on at the margin between its first line and its stack (graphql's
     messages joined by blank lines): node prints an error's whole message above its frames. A
-    longer text there (a listing, a `Require stack:`) is not said again."""
+    longer text there (a listing, a `Require stack:`) or a place (`at src/app.ls`) is not."""
     said = [line for line in lines if line.strip()]
-    if len(said) > _MESSAGE_MOST or any(s[:1].isspace() or s.rstrip().endswith(":") or _TOLD_TO(s) for s in said):
+    if len(said) > _MESSAGE_MOST or any(
+        s[:1].isspace() or s.startswith("at ") or s.rstrip().endswith(":") or _TOLD_TO(s) for s in said
+    ):
         return []
     return [collapse(s) for s in said]
 
