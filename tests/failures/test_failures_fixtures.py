@@ -289,7 +289,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # it, failures/jstest), a detail line under its message (a git hook's `commit-msg: got: ...`,
 # javac's `location:` after `symbol:`, node's `From ...` under ERR_REQUIRE_ASYNC_MODULE,
 # pytest.raises' `E   Expected regex:` / `Actual message:`, fixed: an exception's lines under its
-# first are its message, failures/python), a sentence wrapped over two lines cut
+# first are its message, failures/continuation), a sentence wrapped over two lines cut
 # at the break (git's `(i.e.,` / `starting with "refs/").`), a label under a caret and the place of
 # a `-->` line (cargo's doc tests, given under the doc test's title instead). Too much joined:
 # pytest's `Requesting fixture stack:` heading carried on the message's line, jest's advice after
@@ -379,7 +379,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Its 33 misses read after scoring, by kind. A message over several lines given by its first line
 # only (the largest, 17): an exception's text continued under it, pytest's `E` lines after the
 # first (fixed: an exception's lines under its first are its message, up to a diff or advice,
-# failures/python; left, numpy's report, see below; numpy's and pandas' reports, numpy's `AssertionError:` whose text is on the next line,
+# failures/continuation; left, numpy's report, see below; numpy's and pandas' reports, numpy's
+# `AssertionError:` whose text is on the next line,
 # `Differing attributes:` / `Drill down into ...:` headers over their values, `Emitted warnings:`,
 # pytest-asyncio's list of plugins), unittest's changed lines under a `!=` of multi-line strings,
 # python's exception notes, apollo's second message after a blank line (fixed: a short message
