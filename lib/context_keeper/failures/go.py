@@ -4,7 +4,8 @@
   got ..., want ...`, `race detected during execution of test`; a `t.Log` line is context),
   else its first log line, or testify's `Error:` field, read after the FAIL line or, with -v,
   between `=== RUN TestX` and the FAIL line; a stack dump under a log line is left out; a
-  panic as `TestX: panic: ...`; parents that only hold failed subtests are left out.
+  panic as `TestX: panic: ...`; an example's `got:` / `want:` output; parents that only hold
+  failed subtests are left out.
 - go build / vet / run / mod: each `file.go:line:col: message` (with its tab-indented `have` /
   `want` lines), else the `go: ...` error and each import chain (`a imports` / `\tb: reason`).
 """
@@ -54,6 +55,8 @@ def go_test(chunks: list[list[str]]) -> Found | None:
                 if own is None:
                     continue  # only failed subtests below it
                 texts = _log_messages(own or [entry for entry in logs.get(name, []) if entry.strip()])
+                if not texts and name.startswith("Example"):
+                    texts = _example_output(lines[n + 1 :])
                 if not texts:
                     for follow in lines[n + 1 : n + 3]:
                         p = _PANIC_RE.match(follow)
@@ -75,6 +78,20 @@ def go_test(chunks: list[list[str]]) -> Found | None:
     if not messages:
         return None
     return Found(dedupe(messages))
+
+
+def _example_output(lines: list[str]) -> list[str]:
+    """An example's output against the one its comment wants, printed at the margin under its
+    FAIL line (`got:` / its lines / `want:` / its lines): `got: 2 item; 1 item; want: ...`."""
+    parts: list[str] = []
+    for line in lines:
+        if line.startswith(("--- ", "=== ", "FAIL", "PASS", "ok ", "panic: ")):
+            break
+        if parts and parts[-1] in ("got:", "want:") and line.strip():
+            parts[-1] += " " + line.strip()
+        elif line.strip():
+            parts.append(line.strip())
+    return [compose("", parts)] if parts and parts[0].startswith("got:") else []
 
 
 def _own_lines(lines: list[str], indent: int) -> list[str] | None:

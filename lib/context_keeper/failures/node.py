@@ -118,9 +118,27 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
             if stack:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
+                values = values or _message_lines(lines[n + 1 : stack])
                 parts = [f"{m.group(1)}: {m.group(2)}", *values]
                 return Found([*_reported_before(lines, n), compose("", parts)])
     return _thrown_value(all_lines(chunks))
+
+
+_MESSAGE_MOST = 3  # the most lines at the margin a message goes on over before its stack
+# What to do (`To treat it as a CommonJS script, rename it to use the '.cjs' file extension.`).
+_TOLD_TO = re.compile(r"\bTo [^.;:]{3,80}, (?:rename|use|run|add|set|install|try|pass|remove|change)\b").search
+
+
+def _message_lines(lines: list[str]) -> list[str]:
+    """A message that goes on at the margin between its first line and its stack (graphql's
+    messages joined by blank lines): node prints an error's whole message above its frames. A
+    longer text there (a listing, a `Require stack:`) or a place (`at src/app.ls`) is not."""
+    said = [line for line in lines if line.strip()]
+    if len(said) > _MESSAGE_MOST or any(
+        s[:1].isspace() or s.startswith("at ") or s.rstrip().endswith(":") or _TOLD_TO(s) for s in said
+    ):
+        return []
+    return [collapse(s) for s in said]
 
 
 def _reported_before(lines: list[str], n: int) -> list[str]:

@@ -22,6 +22,7 @@ import itertools
 import re
 
 from context_keeper.failures import groups, shapes
+from context_keeper.failures.continuation import continued
 from context_keeper.failures.diffs import changed_lines
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe, number
 
@@ -58,6 +59,7 @@ _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 _FIELD_RE = re.compile(r"^\[[A-Za-z][\w ]*: .*\]$")
 _EXCEPTION_RE = re.compile(r"^([A-Za-z_][\w.]*)(?:: (.*))?$")
 _RUNNER_SUMMARY_RE = re.compile(r"^(?:FAILED|ERROR) \S+::\S+")
+_BARE_EXCEPTION_RE = re.compile(r"^[A-Za-z_][\w.]*:$")
 _CHAIN_LINKS = ("During handling of the above exception", "The above exception was the direct cause")
 
 
@@ -169,6 +171,8 @@ def _e_message(block: list[str]) -> list[str]:
     block = [line for line in block if line]
     if not block:
         return []
+    if len(block) > 1 and _BARE_EXCEPTION_RE.match(block[0]):
+        block = [f"{block[0]} {block[1]}", *block[2:]]  # `AssertionError:` with its text below
     parts = [block[0]]
     if (
         block[0].startswith("AssertionError: ")
@@ -189,6 +193,8 @@ def _e_message(block: list[str]) -> list[str]:
             parts.append(line)
     if len(parts) == 1:  # no explanation of pytest's own: a snapshot's or file's diff may be
         parts += changed_lines(parts[0], block[1:])
+    if len(parts) == 1:  # nor a diff: the exception's message goes on over the lines under it
+        parts += continued(block[1:])
     return parts
 
 

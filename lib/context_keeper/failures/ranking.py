@@ -44,6 +44,7 @@ from context_keeper.failures import (
     placed,
     sections,
     shapes,
+    stacked,
     wording,
 )
 from context_keeper.failures.findings import Unit
@@ -76,8 +77,9 @@ def rank(chunks: list[list[str]]) -> Found | None:
         # The single best line with the runner-up the ranking could not tell from it
         # (failures/carried), unless the runner's count read the piece another way.
         messages.extend(wider if wider and chosen == found else chosen)
-        # (A hint, `hint: Use -f if you really want to add them.`, says what to do, not what failed.)
-        rest = [n for n, kind in enumerate(kinds) if kind == "text" and not shapes.HINT_RE.match(lines[n].core)]
+        # (A hint, `hint: Use -f if you really want to add them.`, or advice, `Please check for
+        # typing mistakes in the pattern.`, says what to do, not what failed.)
+        rest = [n for n, kind in enumerate(kinds) if kind == "text" and not _told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
         last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
@@ -94,6 +96,10 @@ def rank(chunks: list[list[str]]) -> Found | None:
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))
+
+
+def _told_what_to_do(s: str) -> bool:
+    return bool(shapes.HINT_RE.match(s) or wording.ADVICE_RE.search(s))
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -146,7 +152,7 @@ def _chunk_messages(
         return explained
     units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
     units = findings.chained(lines, units)
-    several = _several(units)
+    several = _several(units) or stacked.reports(lines, kinds, units)
     if several:
         return several
     best = _best(units)

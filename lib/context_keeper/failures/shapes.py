@@ -272,7 +272,7 @@ class Line:
             text = MARGIN_RE.sub("", text)
             self.tap = True
         if text[:1].isdigit() or text[:1] == "[" or (text[:1] in "IWEF" and text[1:2].isdigit()):
-            text = TIMESTAMP_RE.sub("", text)
+            text = re.sub(r"(?<!\s)\s{2,}[\w.-]+\.py:\d+\s*$", "", TIMESTAMP_RE.sub("", text))  # a log's x.py:N
         elif text[:1] == ";" and text[1:2].isalpha():
             text = text[1:]  # a REPL's comment marker glued to its words (`;Unbound variable: x`)
         elif text[:1] in "/(bdkszt":

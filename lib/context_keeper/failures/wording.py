@@ -105,10 +105,12 @@ def is_code(text: str) -> bool:
 
 
 # Advice for a case: `If <condition>, run|use|try ...`, or said to the reader (`If the above
-# error is not helpful, you may want to try EJS-Lint:`).
+# error is not helpful, you may want to try EJS-Lint:`, `Please check for typing mistakes in
+# the pattern.` under the message it follows).
 ADVICE_RE = re.compile(
     r"(?:^|\s)If [^.;:]{3,80}, (?:(?:you )?(?:may|might|can|could|should) (?:want to )?|please )?"
     r"(?:run|use|try|prefix|add|pass|set|install|re-?run|consider)\b"
+    r"|^Please (?:check|make sure|ensure|verify|double-check)\b"
 )
 
 
