@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from context_keeper.session.task_index import Phrases, TaskIndex
+from context_keeper.session.task_index import TOKEN_RE, Phrases, TaskIndex, tokens_of
 from context_keeper.session.tasks import TaskBook
 from task_ops import apply
 
@@ -69,3 +69,18 @@ def test_phrases_find_exactly_the_phrases_in_a_text(phrases: list[tuple[str, int
         index.remove(phrase, key)
         kept.discard((phrase, key))
     assert sorted(index.found_in(text)) == sorted(key for phrase, key in kept if phrase in text)
+
+
+# Every ASCII character (controls, blanks, punctuation: what splits tokens), a few beyond it.
+_TOKEN_TEXTS = st.text(alphabet=st.characters(max_codepoint=127) | st.sampled_from("éß日\u00a0\u2028ſK"), max_size=60)
+
+
+@settings(max_examples=500)
+@given(_TOKEN_TEXTS)
+def test_tokens_of_are_the_token_regex_s(text: str) -> None:
+    assert tokens_of(text) == set(TOKEN_RE.findall(text))
+
+
+def test_tokens_of_an_ascii_command() -> None:
+    command = "cd /repo && pytest tests/test_x.py -k 'a or b'\t2>&1|tail"
+    assert tokens_of(command) == {"cd", "repo", "pytest", "tests", "test_x.py", "-k", "a", "or", "b", "2", "1", "tail"}

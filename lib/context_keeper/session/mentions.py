@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from .scratch import EpisodesByName, EpisodeTerms, TasksView
-from .task_index import TOKEN_RE, TaskIndex
+from .task_index import TOKEN_RE, TaskIndex, tokens_of
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -26,7 +26,7 @@ def mention(model: SessionModel, lowered: str, turn: int) -> None:
     # Only completed tasks can go cold, and a mention before completion is older than the
     # completion itself: so only completed, unsummarised tasks need looking at (the task
     # index finds those whose subject is in the text).
-    tokens = set(TOKEN_RE.findall(lowered))
+    tokens = tokens_of(lowered)
     tasks = model.tasks.tasks
     for key in task_view(model)[1].mentioned(lowered, tokens):
         task = tasks[key]

@@ -19,6 +19,19 @@ if TYPE_CHECKING:
 
 # What the session fold calls a token of a text (session.mentions matches file names by it).
 TOKEN_RE = re.compile(r"[\w.\-]+")
+# TOKEN_RE's characters of ASCII (`\w` there is a letter, a digit or `_`), each other byte a blank.
+_TOKEN_BYTES = bytes.maketrans(
+    bytes(range(128)), bytes(c if chr(c).isalnum() or chr(c) in "_.-" else 32 for c in range(128))
+)
+
+
+def tokens_of(text: str) -> set[str]:
+    """The tokens of `text`: `set(TOKEN_RE.findall(text))`. Every text of the fold is asked
+    (assistant texts, tool inputs, prompts); an ASCII one (nearly all) is cut by a byte
+    table and `split` in C, 3x faster than the regex; any other goes through the regex."""
+    if not text.isascii():
+        return set(TOKEN_RE.findall(text))
+    return set(text.encode().translate(_TOKEN_BYTES).decode().split())
 
 
 class TaskIndex:
@@ -210,7 +223,7 @@ class Phrases:
         if not self.keys:
             return []
         if tokens is None:
-            tokens = set(TOKEN_RE.findall(text))
+            tokens = tokens_of(text)
         by_token = self.by_token
         # (Most texts name no phrase: no list is built for them.)
         anchors = tokens & by_token.keys()

@@ -118,31 +118,51 @@ def iter_lines(path: Path | str, offset: int = 0) -> Iterator[tuple[bytes | None
     last line is never yielded: the offset stays before it. Only a regular file is read
     (OSError otherwise, see open_regular).
     """
+    return _lines(path, offset, ReadStats(), None)
+
+
+def _lines(
+    path: Path | str, offset: int, stats: ReadStats, reader: TranscriptReader | None
+) -> Iterator[tuple[bytes | None, int]]:
+    """iter_lines; for a `reader`, less the lines skipped on their bytes (see _NOISE_PREFIX),
+    counted in `stats`: most lines of some sessions, told on the chunk read, are never copied
+    out of it nor handed on. The offset after the last line read is left in reader.read_to."""
+    skip = reader is not None
+    noise = 0  # lines skipped since the last line handed on: counted in one go
     with open_regular(path) as handle:
         handle.seek(offset)
         pos = offset  # file offset of chunk[0]
         pending: list[bytes] = []  # pieces of the current line from earlier chunks
         pending_len = 0
         oversized = False
-        while True:
-            chunk = handle.read(CHUNK_SIZE)
-            if not chunk:
-                return
+        while chunk := handle.read(CHUNK_SIZE):
+            find, starts = chunk.find, chunk.startswith
             start = 0
-            while True:
-                newline = chunk.find(b"\n", start)
-                if newline < 0:
-                    break
-                end = pos + newline + 1
-                if oversized or pending_len + newline - start > MAX_LINE_BYTES:
-                    yield None, end
-                elif pending:
-                    pending.append(chunk[start:newline])
-                    yield b"".join(pending), end
-                else:
-                    yield chunk[start:newline], end
-                pending, pending_len, oversized = [], 0, False
+            while (newline := find(b"\n", start)) >= 0:
+                kind = line = None
+                if pending or oversized:
+                    if not oversized and pending_len + newline - start <= MAX_LINE_BYTES:
+                        line = b"".join([*pending, chunk[start:newline]])
+                        kind = _noise_kind(line, 0, len(line)) if skip and line.startswith(_NOISE_PREFIX) else None
+                    pending, pending_len, oversized = [], 0, False
+                elif newline - start <= MAX_LINE_BYTES:
+                    # (_noise_kind inlined: most lines of some sessions end here)
+                    if skip and starts(_NOISE_PREFIX, start) and (quote := find(b'"', start + 9, newline)) >= 0:
+                        kind = chunk[start + 9 : quote]
+                        if kind in _PARSED_TYPE_BYTES or b"\\" in kind:
+                            kind = None
+                    if kind is None:
+                        line = chunk[start:newline]
                 start = newline + 1
+                if kind is not None:
+                    noise += 1
+                    if kind not in _KNOWN_TYPE_BYTES:
+                        stats.count_unknown(kind.decode("utf-8", "replace"))
+                    continue
+                stats.lines += noise + 1
+                stats.skipped_type += noise
+                noise = 0
+                yield line, pos + start
             if start < len(chunk):
                 pending_len += len(chunk) - start
                 if pending_len > MAX_LINE_BYTES:
@@ -150,7 +170,11 @@ def iter_lines(path: Path | str, offset: int = 0) -> Iterator[tuple[bytes | None
                     oversized, pending = True, []
                 elif not oversized:
                     pending.append(chunk[start:])
+            if start and reader is not None:
+                reader.read_to = pos + start  # past the chunk's last whole line
             pos += len(chunk)
+    stats.lines += noise
+    stats.skipped_type += noise
 
 
 class TranscriptReader:
@@ -165,6 +189,7 @@ class TranscriptReader:
         self.offset = offset
         self.stats = ReadStats()
         self.fast = fast
+        self.read_to = offset  # the offset after the last line read (see _lines)
 
     def __iter__(self) -> Iterator[Record]:
         stats = self.stats
@@ -173,30 +198,16 @@ class TranscriptReader:
             try:
                 fast = self.path.stat().st_size - self.offset >= FAST_READ_BYTES
             except OSError:
-                fast = False  # iter_lines raises it
+                fast = False  # the read raises it
         loads = _fast_loads() if fast else None
-        noise = 0  # lines skipped on their bytes since the last record: counted in one go
-        end = self.offset
-        for line, end in iter_lines(self.path, self.offset):
-            # (_skipped_on_bytes inlined: most lines of some sessions are skipped here.)
-            if line is not None and line.startswith(_NOISE_PREFIX) and (quote := line.find(b'"', 9)) >= 0:
-                kind = line[9:quote]
-                if kind not in _PARSED_TYPE_BYTES and b"\\" not in kind:
-                    noise += 1
-                    if kind not in _KNOWN_TYPE_BYTES:
-                        stats.count_unknown(kind.decode("utf-8", "replace"))
-                    continue
-            stats.lines += noise + 1
-            stats.skipped_type += noise
-            noise = 0
+        self.read_to = self.offset
+        for line, end in _lines(self.path, self.offset, stats, self):
             self.offset = end
             record = _parse(line, stats, loads)
             if record is not None:
                 stats.records += 1
                 yield record
-        stats.lines += noise
-        stats.skipped_type += noise
-        self.offset = end
+        self.offset = self.read_to
         stats.partial_tail = self._has_partial_tail()
 
     def _has_partial_tail(self) -> bool:
@@ -228,19 +239,23 @@ def _fast_loads() -> Callable[[bytes], Any] | None:
 
 def _skipped_on_bytes(line: bytes) -> bool:
     """A record type the model never reads, told by the line's first bytes (see _NOISE_PREFIX)."""
-    if not line.startswith(_NOISE_PREFIX):
-        return False
-    end = line.find(b'"', 9)  # 9 = len(_NOISE_PREFIX)
-    if end < 0:
-        return False
-    kind = line[9:end]
-    return kind not in _PARSED_TYPE_BYTES and b"\\" not in kind
+    return line.startswith(_NOISE_PREFIX) and _noise_kind(line, 0, len(line)) is not None
+
+
+def _noise_kind(data: bytes, start: int, end: int) -> bytes | None:
+    """The type of the line data[start:end], which starts with _NOISE_PREFIX, when the model
+    never reads that type; else None."""
+    quote = data.find(b'"', start + 9, end)  # 9 = len(_NOISE_PREFIX)
+    if quote < 0:
+        return None
+    kind = data[start + 9 : quote]
+    return None if kind in _PARSED_TYPE_BYTES or b"\\" in kind else kind
 
 
 def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
-    if line is not None and _skipped_on_bytes(line):
+    kind = _noise_kind(line, 0, len(line)) if line is not None and line.startswith(_NOISE_PREFIX) else None
+    if kind is not None:
         stats.skipped_type += 1
-        kind = line[9 : line.find(b'"', 9)]
         if kind not in _KNOWN_TYPE_BYTES:
             stats.count_unknown(kind.decode("utf-8", "replace"))
         return None
