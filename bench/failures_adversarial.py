@@ -4,7 +4,8 @@
     python bench/failures_adversarial.py [--lib DIR]
 
 Shapes no recording has: long runs of blank lines, 1,000-character lines of one repeated
-token (dotted names, paths, colons), 100,000 copies of one message line, mixed scripts.
+token (dotted names, paths, colons), 100,000 copies of one message line, mixed scripts,
+messages each over a margin line (failures/margin) and a margin line of 1 MB of `a, `.
 The fold reads the first and last 64 KB of an output (failures/lines.SCAN_CHARS), so a
 shape's cost is what those 128 KB cost. `--lib` points at another tree's `lib` to compare.
 Prints seconds per call (best of 3) and the machine's load.
@@ -35,6 +36,8 @@ SHAPES = {
     "100,000 x `x:1: error: y`": lambda: "x:1: error: y\n" * 100_000,
     "mixed scripts": lambda: "错误：文件未找到 ‫שגיאה‬ e\u0301\u0301\u0301\n" * (MB // 22),
     "one 1 MB line": lambda: "error: " + "x" * MB,
+    "messages each over a margin line": lambda: "Error: x failed\nthe reason it failed.\n\n" * (MB // 38),
+    "a margin line of 1 MB of `a, `": lambda: "Error: x failed\nTo " + "a, " * (MB // 3) + "\n",
 }
 
 

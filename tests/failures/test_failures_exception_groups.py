@@ -62,3 +62,11 @@ def test_a_leaf_takes_no_line_of_the_exception_printed_next_as_its_note() -> Non
     output = TOP + "".join(f"    | ValueError: bad field{k}\n" for k in range(300))
     messages = failure_messages(output, "python orders.py", cap=3).messages
     assert messages[1:] == ("ValueError: bad field0", "ValueError: bad field1")
+
+
+def test_a_group_s_header_alone_gives_no_group_and_does_not_raise() -> None:
+    from context_keeper.failures import python
+    from context_keeper.failures.lines import pieces
+
+    # (The output cut right after the header: no exception under it to read.)
+    assert python.traceback(pieces("Exit code 1\n  + Exception Group Traceback (most recent call last):")) is None

@@ -385,7 +385,8 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # pytest-asyncio's list of plugins), unittest's changed lines under a `!=` of multi-line strings,
 # python's exception notes, apollo's second message after a blank line (fixed: a short message
 # at the margin between a node error's first line and its stack goes on it, failures/node), coq's `In environment`
-# context, sql-formatter's `Unexpected ... token` line, celery's `Error:` with its text on the
+# context, sql-formatter's `Unexpected ... token` line (fixed: margin lines that close a paragraph
+# of their own with the message go on it, failures/margin), celery's `Error:` with its text on the
 # next lines, cargo's `available binaries:` line, pip's `×` / `╰─>` lines, psql's `LINE 1:`
 # excerpt between the error and its `HINT:`, redis's `>>>` line and reason, maturin's `maturin
 # failed` over its `Caused by:`. Too much joined (3): jest's CI sentence after the snapshot
@@ -435,7 +436,6 @@ KNOWN_MISSES = frozenset(
         "pytest-asyncio-strict-mode-failures",
         "python-exception-notes",
         "redis-server-config-error",
-        "sql-formatter-parse-error",
         "sqlglot-parse-error",
         "unittest-assertlogs-almost-equal-multiline",
         "valibot-parse-issues",

@@ -37,6 +37,8 @@ def exception_group(lines: list[str]) -> list[str]:
     if start is None:
         return []
     found = [(n, m.group(1)) for n, m in enumerate(map(_GROUP_LINE_RE.match, lines)) if m and n > start]
+    if not found:
+        return []  # (a group's header with nothing printed under it, the output cut there)
     # (What stands under an exception, up to the next one printed: its notes, or a chain's link.)
     ends = [n for n, _ in found[1:]] + [len(lines)]
     under = {n: lines[n + 1 : end] for (n, _), end in zip(found, ends, strict=True)}

@@ -40,6 +40,7 @@ from context_keeper.failures import (
     joins,
     jsonlist,
     layout,
+    margin,
     marks,
     placed,
     sections,
@@ -58,7 +59,6 @@ RANK_LINES = 800
 _SPACED_PLACE_RE = re.compile(
     r"^(/?" + shapes.PATH + r":\d+(?::\d+)?)\s{2,}(?!(?:error|warning|warn|info|note|fatal)\b)(?=\S)", re.IGNORECASE
 )
-
 _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 
 
@@ -303,6 +303,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
                 if text.endswith(":") and not text.endswith("::") and n_next < end and kinds[n_next] == "source":
                     text = text[:-1]  # the colon introduced only the excerpt of where it happened
             text, n_next = joins.continued(lines, kinds, n_next - 1, text, end, lines[n].indent, _opened(lines, n, end))
+            text, n_next = margin.went_on(lines, kinds, n, n_next, end, text)
         text, n_next = after.pointed(lines, kinds, n_next, end, text)
         text, n_next = after.detailed(lines, kinds, n_next, end, text, lines[n].indent)
         text = _SPACED_PLACE_RE.sub(r"\1: ", shapes.unthreaded(text, keep_location=locate))
@@ -321,8 +322,7 @@ def _units(lines: list[shapes.Line], kinds: list[str], start: int, end: int, loc
         near = locate and (excerpt or all(kinds[k] != "blank" for k in range(above + 1, n))) and above >= start
         if near and not shapes.LOC_START_RE.match(text):
             text = placed.placed(lines, kinds, above, n, text)
-        # The value of a field the tool names as the error (`error: |-`, `message:`) is it.
-        # (Nothing joined to it, `error:` over a line that says it all, the label says nothing.)
+        # The value of a field named as the error (`error: |-`, `message:`) is it; a bare label says nothing.
         named = bool(field) or shapes.YAML_BLOCK_RE.sub(":", lines[n].core)[:-1].strip().lower() in shapes.LABEL_WORDS
         named = named and text.rstrip(" :|>-").lower() not in shapes.LABEL_WORDS
         units.append(
