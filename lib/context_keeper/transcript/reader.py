@@ -143,7 +143,7 @@ def _lines(
                 if pending or oversized:
                     if not oversized and pending_len + newline - start <= MAX_LINE_BYTES:
                         line = b"".join([*pending, chunk[start:newline]])
-                        kind = _noise_kind(line, 0, len(line)) if skip and line.startswith(_NOISE_PREFIX) else None
+                        kind = _noise_kind(line) if skip and line.startswith(_NOISE_PREFIX) else None
                     pending, pending_len, oversized = [], 0, False
                 elif newline - start <= MAX_LINE_BYTES:
                     # (_noise_kind inlined: most lines of some sessions end here)
@@ -239,21 +239,21 @@ def _fast_loads() -> Callable[[bytes], Any] | None:
 
 def _skipped_on_bytes(line: bytes) -> bool:
     """A record type the model never reads, told by the line's first bytes (see _NOISE_PREFIX)."""
-    return line.startswith(_NOISE_PREFIX) and _noise_kind(line, 0, len(line)) is not None
+    return line.startswith(_NOISE_PREFIX) and _noise_kind(line) is not None
 
 
-def _noise_kind(data: bytes, start: int, end: int) -> bytes | None:
-    """The type of the line data[start:end], which starts with _NOISE_PREFIX, when the model
-    never reads that type; else None."""
-    quote = data.find(b'"', start + 9, end)  # 9 = len(_NOISE_PREFIX)
+def _noise_kind(line: bytes) -> bytes | None:
+    """The type of `line`, which starts with _NOISE_PREFIX, when the model never reads that
+    type; else None."""
+    quote = line.find(b'"', 9)  # 9 = len(_NOISE_PREFIX)
     if quote < 0:
         return None
-    kind = data[start + 9 : quote]
+    kind = line[9:quote]
     return None if kind in _PARSED_TYPE_BYTES or b"\\" in kind else kind
 
 
 def _decode(line: bytes | None, stats: ReadStats, fast: Callable[[bytes], Any] | None = None) -> Record | None:
-    kind = _noise_kind(line, 0, len(line)) if line is not None and line.startswith(_NOISE_PREFIX) else None
+    kind = _noise_kind(line) if line is not None and line.startswith(_NOISE_PREFIX) else None
     if kind is not None:
         stats.skipped_type += 1
         if kind not in _KNOWN_TYPE_BYTES:
