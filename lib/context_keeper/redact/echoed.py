@@ -54,7 +54,7 @@ def _secret_expansion(m: re.Match[str]) -> bool:
     not a public key (`cat token.pub`) nor a count or digest of it piped on (`| wc -c`)."""
     if m.group("c") is None:
         return tier(m.group("b") or m.group("n")) >= STRONG
-    from .printed import _COMMAND as SECRET_COMMAND
+    from .printed import SECRET_COMMAND
 
     command = m.group("c")
     if "pub" in command.lower() or _DERIVED.search(command) is not None:

@@ -77,7 +77,7 @@ _ANNOUNCING = (
 )
 # What makes the rule run at all: a line that may announce a value, or a label (`printed_labels`).
 TRIGGERS = (*_ANNOUNCING, *printed_labels.TRIGGERS, *printed_fields.TRIGGERS)
-_COMMAND = LazyPattern(
+SECRET_COMMAND = LazyPattern(
     r"""(?:^|[$#>%][ \t])[^\n]*?(?:
         \binitial-password\b | \bprint-(?:access|identity)-token\b | \bauth[ \t:]token\b
       | \brand(?:om)?[ \t]+--?(?:base64|hex|length|bytes|size|charset)\b | \btoken_(?:urlsafe|hex|bytes)\b | \bgen(?:key|psk)\b
@@ -165,7 +165,7 @@ def announces(lines: list[str], i: int) -> int:
     if prompt is not None and selects_a_detail(line):
         return 0  # `$ consul acl token list | jq '.[].AccessorID'`: the filter prints a detail
     # (a command after a prompt is read whole: a password generator has no trigger of its own)
-    if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and _COMMAND.search(line) is not None:
+    if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and SECRET_COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
     if prompt is not None and _about_a_secret(line[prompt.end() :]):
