@@ -21,7 +21,9 @@ from context_keeper.failures.lines import compose
 # A place and the scope it is in (`src/cart.py:4 in total`), or a heading that ends by naming
 # the file what follows is in (`3 issues found in ./package.json:`, `in /p/q.graphql:`).
 _SCOPED_RE = re.compile(r"^(?:/?" + shapes.PATH + r"(?::\d+(?::\d+)?)?) in [\w.<>$-]+$")
-_ENDS_IN_RE = re.compile(r"^(?:.* )?in (?P<place>/?" + shapes.PATH + r"):$")
+# (The file after the line's last ` in `: a pattern free to try each ` in ` of a long line
+# costs time quadratic in it.)
+_FILE_RE = re.compile(r"/?" + shapes.PATH)
 _BULLET_RE = re.compile(r"^[-*•]\s+")
 # A hint at a finding's margin goes with the finding above it (`hint: annotate type ...`).
 _HINT_RE = re.compile(r"^(?:hint|help|note):\s", re.IGNORECASE)
@@ -33,9 +35,18 @@ def heading(lines: list[shapes.Line], kinds: list[str], n: int) -> str:
     s = lines[n].core
     # (A heading ending in `:` announces what follows it, one finding or more; a place and
     # its scope, written whole, heads two or more.)
-    if m := _ENDS_IN_RE.match(s):
-        return m.group("place") if _findings(lines, kinds, n, len(lines)) else ""
+    if place := _ends_in(s):
+        return place if _findings(lines, kinds, n, len(lines)) else ""
     return s if _SCOPED_RE.match(s) and len(_findings(lines, kinds, n, len(lines))) >= 2 else ""
+
+
+def _ends_in(s: str) -> str:
+    """The file a heading ends by naming (`... found in ./package.json:`), or ""."""
+    if not s.endswith(":"):
+        return ""
+    at = s.rfind(" in ")
+    place = s[at + 4 : -1] if at >= 0 else s[3:-1] if s.startswith("in ") else ""
+    return place if _FILE_RE.fullmatch(place) else ""
 
 
 def rows(lines: list[shapes.Line], kinds: list[str], start: int, end: int, where: str) -> list[str]:
