@@ -166,8 +166,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # ending in `:` (no line of its run scores); phpcpd's clones under `Found 1 clones ...:` (its
 # summary chosen); testslide's sentence under its exception. Decoration kept in front: pyre's
 # `ƛ`, testslide's numbers. A place or heading over its items not put in front of each:
-# docsig's `file:line in name` over indented codes, graphql-inspector's `in file:` over ` - `
-# items, sherif's `N issues found in ./x:` over its findings and excerpts, perltidy's file
+# docsig's `file:line in name` over indented codes and graphql-inspector's `in file:` over ` - `
+# items (fixed: findings at one margin under a heading naming their place, failures/grouped;
+# sherif's `N issues found in ./x:` too, its warning left out beside its errors), perltidy's file
 # prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
 # `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
 # under its wrap-up.
@@ -544,9 +545,7 @@ KNOWN_MISSES = frozenset(
         "cpputest-failures",
         "cpputest-memory-leak",
         "createdb-no-server",
-        "docsig-mismatches",
         "graphql-inspector-diff",
-        "graphql-inspector-validate",
         "initdb-as-root",
         "lerna-version-uncommitted",
         "makeinfo-errors",
@@ -743,6 +742,8 @@ FIRST_RIGHT = frozenset(
         "japa-failures",
         "pkg-config-missing",
         "smlnj-errors",
+        "graphql-validation-errors",
+        "sherif-monorepo",
     }
 )
 
