@@ -1,0 +1,87 @@
+"""Secrets a command prints, written in the seventeenth round before the readings they test
+and scored once (not held out), by kind:
+
+- a link that does something for whoever opens it: a URL whose path names what the link does
+  (`invite`, `reset`, `recovery`, `magic`, `activate`, `verify`, `confirm`, `join`, `signup`,
+  `onboarding`, a `token`) and then carries a random token, printed by a tool for its user to
+  open or share (an invitation, a password reset, a recovery, a magic sign-in link);
+- a link a sign-in sentence sends its user to (`To authenticate, visit:`), whose path ends in
+  a random code.
+
+Each template is filled with random tokens of several shapes (all must be gone); each look-alike,
+in the same shapes, holds a commit's or an image's digest, a page's slug, a number, a uuid an
+API names a record by, or no token, and must come back unchanged.
+
+Run: `python bench/redact_probe17_printed.py [--show]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from probe_score import report  # noqa: E402
+
+TOKENS = (
+    "7f3a9c2e4b1d8f6a0c5e7b9d2f4a6c8e",
+    "Qm9_xR2vLp7TzK4wN8sYd3Hj6FcB1gUe0aZo5iM-tXq",
+    "kT4wZ8qR2mV7nX9p",
+    "x3k9m2p7q8w4z",
+)
+SECRETS = (
+    # a link whose path names what it does, then the token
+    "$ rails runner 'puts User.last.invite_url'\nhttps://app.example.com/invitations/accept/{v}",
+    "Password reset link (valid 24h): https://id.example.com/reset-password/{v}",
+    "$ php artisan user:magic-link bob@example.com\nhttp://localhost:8000/auth/magic/{v}",
+    "Open this link to set your password: https://forum.example.com/u/activate-account/{v}",
+    "$ ./gitea admin user create --username bob --email bob@example.com --must-change-password\n"
+    "Invite sent: https://git.example.com/user/activate/{v}",
+    "  confirm_url: https://shop.example.com/account/confirm/{v}/",
+    "verify: http://localhost:9999/auth/v1/verify/{v}?type=signup",
+    '{{"recovery_link":"https://sso.example.com/recovery/link/{v}"}}',
+    "Share with the new member: https://chat.example.com/join/{v}",
+    "$ zulip-manage generate_realm_creation_link\nhttps://chat.example.com/new/{v}",
+    "Your onboarding link: https://hr.example.com/onboarding/{v}",
+    # a sign-in sentence, then the link it sends its user to
+    "$ sudo netbird up\n\nPlease do the SSO login in your browser.\nIf your browser didn't open, visit:\n\n"
+    "    https://login.example.com/activate/{v}\n",
+    "To sign in, open this page in a browser:\n\n  https://auth.example.com/d/{v}\n",
+    "$ headscale-client up\nTo authenticate, visit:\n\thttps://hs.example.com/register/{v}\n",
+)
+LOOKALIKES = (
+    "https://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
+    "https://github.com/org/repo/blob/4e1d2c3b5a69788796a5b4c3d2e1f0a9b8c7d6e5/src/reset/index.ts",
+    "Docs: https://docs.example.com/guides/reset/password-reset-flow",
+    "https://example.com/invite/friends",
+    "https://app.example.com/users/8f14e45f-ceea-467f-a0e6-7e5b2f9a1c3d/reset",
+    "https://zoom.us/j/85012345678",
+    "POST /api/v1/invites/42/accept",
+    "https://example.com/verify/email",
+    "https://ci.example.com/job/reset-db/1234/console",
+    "https://registry.npmjs.org/join/-/join-1.2.3.tgz",
+    "https://hub.docker.com/layers/library/nginx/latest/images/sha256-4c0fdaa8b6341bfdeca5f18f7837462c80cff90527ee35ef185571e1c327beac",
+    "https://example.com/recovery/use-token/<token>/",
+    "https://app.example.com/invitations/accept/{{token}}",
+    "https://app.example.com/reset-password/${{TOKEN}}",
+    "To authenticate, visit:\n\n\thttps://github.com/login/device\n",
+    "To sign in, open this page in a browser:\n\n  https://microsoft.com/devicelogin\n",
+    "If your browser didn't open, visit:\n    https://docs.example.com/getting-started/install-v2\n",
+    "https://pkg.go.dev/golang.org/x/crypto@v0.31.0/ssh/agent",
+    "https://confirm.example.com/assets/app-3f9a2c1e.js",
+    "https://example.com/activate/2024-11-28",
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
+    args = parser.parse_args()
+    report(SECRETS, tuple(t.format() for t in LOOKALIKES), TOKENS, args.show)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
