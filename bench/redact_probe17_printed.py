@@ -72,6 +72,11 @@ LOOKALIKES = (
     "https://pkg.go.dev/golang.org/x/crypto@v0.31.0/ssh/agent",
     "https://confirm.example.com/assets/app-3f9a2c1e.js",
     "https://example.com/activate/2024-11-28",
+    "- [DOMI Token](https://etherscan.io/token/0x45c2f8c9b4c0bdc76200448cc26c48ab6ffef83f)",
+    "https://api.example.com/v1/tokens/9f2c1e7a4b3d5f6e/metadata",
+    "$ ./print-docs-link.sh\nhttps://docs.example.com/guides/getting-started",
+    "$ gh release view v2.1.0 --json url  # link\nhttps://github.com/org/repo/releases/tag/v2.1.0",
+    "$ git log -1 --format=%H -- reset.go\nhttps://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
 )
 
 
