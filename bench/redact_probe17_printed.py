@@ -8,6 +8,10 @@ and scored once (not held out), by kind:
 - a link a sign-in sentence sends its user to (`To authenticate, visit:`), whose path ends in
   a random code.
 
+- a generated password whose alphabet holds `/` among its symbols (mysqld's, a secrets
+  manager's random password, a password manager's generator), printed under a label or after a
+  sentence that names it: a path has no `$`, `?`, `%` or `!` beside capitals and digits.
+
 Each template is filled with random tokens of several shapes (all must be gone); each look-alike,
 in the same shapes, holds a commit's or an image's digest, a page's slug, a number, a uuid an
 API names a record by, or no token, and must come back unchanged.
@@ -51,6 +55,25 @@ SECRETS = (
     "To sign in, open this page in a browser:\n\n  https://auth.example.com/d/{v}\n",
     "$ headscale-client up\nTo authenticate, visit:\n\thttps://hs.example.com/register/{v}\n",
 )
+SLASHED = ("t$cY/Zn7?sQ%", "Kq9/x#Lm2&Vp", "r/7Tz!wQ^3bN", "8G%u/Ye4*pLs")
+SLASHED_SECRETS = (
+    "2026-11-28T04:10:00.118000Z 6 [Note] [MY-010454] [Server] A temporary password is generated for root@localhost: {v}",
+    "Generated password for user 'admin': {v}",
+    "$ keepassxc-cli show -s vault.kdbx prod/db\nTitle: db\nUserName: app\nPassword: {v}",
+    "The generated password is: {v}",
+    '{{"username": "svc", "password": "{v}"}}',
+    "$ aws secretsmanager get-random-password --password-length 12 --query RandomPassword --output text\n{v}",
+)
+SLASHED_LOOKALIKES = (
+    "Password file: /etc/app/pass",
+    "Password: stored in vault/kv/prod",
+    "Token: refs/heads/main",
+    "Password: api/v1?retry=3",
+    "Secret: %APPDATA%/Keys2",
+    "password: $HOME/.pgpass",
+    "Token: src/Auth2.ts?raw",
+    "Password: ~/Secrets/Db2!.txt",
+)
 LOOKALIKES = (
     "https://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
     "https://github.com/org/repo/blob/4e1d2c3b5a69788796a5b4c3d2e1f0a9b8c7d6e5/src/reset/index.ts",
@@ -85,6 +108,7 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
     args = parser.parse_args()
     report(SECRETS, tuple(t.format() for t in LOOKALIKES), TOKENS, args.show)
+    report(SLASHED_SECRETS, SLASHED_LOOKALIKES, SLASHED, args.show)
     return 0
 
 
