@@ -12,6 +12,11 @@ and scored once (not held out), by kind:
   manager's random password, a password manager's generator), printed under a label or after a
   sentence that names it: a path has no `$`, `?`, `%` or `!` beside capitals and digits.
 
+- the secret a failing test prints when it checks that the secret is kept out of an output
+  (`expect(out).not_to include(password)`, `assertNotIn(self.password, out)`): the literal the
+  runner prints after the negation (`not to include "…"`, `Expected substring: not "…"`,
+  `unexpectedly found in`, `does not contain "…"`) where the test's expression or name names a secret.
+
 Each template is filled with random tokens of several shapes (all must be gone); each look-alike,
 in the same shapes, holds a commit's or an image's digest, a page's slug, a number, a uuid an
 API names a record by, or no token, and must come back unchanged.
@@ -74,6 +79,27 @@ SLASHED_LOOKALIKES = (
     "Token: src/Auth2.ts?raw",
     "Password: ~/Secrets/Db2!.txt",
 )
+MASKED = ("YOsIixXpeBk2X3DL", "p9IDtu2G+xxf18F5hjvx", "Tr!ck9Fox-2291", "s3cr3t.Harbor7731")
+MASKED_SECRETS = (
+    "  1) Settings#to_s hides the token\n     Failure/Error: expect(settings.to_s).not_to include(api_token)\n"
+    '       expected "db:5432 app/{v}" not to include "{v}"',
+    'expect(received).not.toContain(expected) // indexOf\n\nExpected substring: not "{v}"\n'
+    'Received string:        "GET /orders {v}"\n\n  12 |   const out = redactHeaders(req);\n> 13 |   expect(out).not.toContain(secret);',
+    ">       assert password not in out\nE       AssertionError: assert '{v}' not in 'app@db {v}'",
+    '  File "tests/test_log.py", line 31, in test_masks\n    self.assertNotIn(self.password, out)\n'
+    "AssertionError: '{v}' unexpectedly found in 'app {v} db'",
+    "1) LoggerTest::testLogMasksPassword\nFailed asserting that 'login ok app:{v}' does not contain \"{v}\".",
+    "  1) redact\n       removes the api key:\n     AssertionError: expected 'GET /v1 ({v})' to not include '{v}'",
+)
+MASKED_LOOKALIKES = (
+    "  1) Report#to_s hides internals\n     Failure/Error: expect(report.to_s).not_to include(debug_flag)\n"
+    '       expected "rows=3 debugMode2=on" not to include "debugMode2=on"',
+    ">       assert banner not in out\nE       AssertionError: assert 'Welcome2024!' not in 'Welcome2024! user'",
+    'Expected substring: not "v2.3.1-rc4"\nReceived string: "release v2.3.1-rc4"\n> 13 |   expect(out).not.toContain(version);',
+    "  1) redact\n       removes the api key:\n     AssertionError: expected 'x-api-key: [REDACTED]' to not include 'x-api-key'",
+    "1) LoggerTest::testLogMasksPassword\nFailed asserting that 'login ok pw=****' does not contain \"password\".",
+    "AssertionError: 'ERROR' unexpectedly found in 'ERROR: password for app@db rejected'",
+)
 LOOKALIKES = (
     "https://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
     "https://github.com/org/repo/blob/4e1d2c3b5a69788796a5b4c3d2e1f0a9b8c7d6e5/src/reset/index.ts",
@@ -109,6 +135,7 @@ def main() -> int:
     args = parser.parse_args()
     report(SECRETS, tuple(t.format() for t in LOOKALIKES), TOKENS, args.show)
     report(SLASHED_SECRETS, SLASHED_LOOKALIKES, SLASHED, args.show)
+    report(MASKED_SECRETS, MASKED_LOOKALIKES, MASKED, args.show)
     return 0
 
 
