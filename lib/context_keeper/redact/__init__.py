@@ -135,6 +135,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .echoed import compile_rules as echoed_rules
     from .link_tokens import multiline_rules as sign_in_link_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .negated_assertions import compile_rules as negated_assertion_rules
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
@@ -152,6 +153,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + sign_in_link_rules()
         + numbered_reply_rules(judged)
         + assertion_rules(judged)
+        + negated_assertion_rules(judged)
     )
 
 
