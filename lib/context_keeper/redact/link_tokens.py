@@ -125,6 +125,7 @@ _SENT_TO = LazyPattern(
     r"(?:\n(?:[ \t]*\r?\n){0,3}[ \t]*)?(?i:https?)://[^\s/\"'<>`]+(?:/[^\s/?#\"'<>`]*)*?"
     r"/(?P<v>[^\s/?#\"'<>`]{8,256})/?(?=[\s\"'<>`)]|$)"
 )
+_VERBS = ("visit", "open", "go to", "navigate to", "browse to")
 # A command named for making such a link (`generate_realm_creation_link`, `user:invite`, `drush
 # uli`: one of its first four words, not a file's name such as `reset.go`), after a shell
 # prompt, then the link alone on a line below it.
@@ -134,8 +135,21 @@ _MADE_BY = LazyPattern(
     r"(?:[ \t]*\r?\n){0,2}[ \t]*(?i:https?)://[^\s/\"'<>`]+(?:/[^\s/?#\"'<>`]*)*?"
     r"/(?P<v>[^\s/?#\"'<>`]{8,256})/?[ \t]*\r?(?=\n|$)"
 )
-_NEEDLES = ("visit", "Visit", "open", "Open", "go to", "Go to", "navigate to", "browse to")
-_COMMAND_NEEDLES = ("link", "invit", "uli", "magic", "recover", "reset", "onboard", "signup")
+
+
+def _lines_above_links(text: str, link_lines: list[int]) -> list[int]:
+    """The starts of the lines holding a link and of the four lines above each, in order: where
+    a sentence or a command that sends its user to the link may stand (one search of the text,
+    for `://`, rather than one for each verb or command word)."""
+    found: set[int] = set()
+    for start in link_lines:
+        found.add(start)
+        for _ in range(4):
+            if start == 0:
+                break
+            start = text.rfind("\n", 0, start - 1) + 1
+            found.add(start)
+    return sorted(found)
 
 
 def redact_sign_in_links(text: str) -> str:
@@ -144,23 +158,19 @@ def redact_sign_in_links(text: str) -> str:
 
     out: list[str] = []
     pos = 0
-    for start in line_starts_holding(text, _NEEDLES + _COMMAND_NEEDLES):
+    for start in _lines_above_links(text, line_starts_holding(text, ("://",))):
         if start < pos:
             continue
-        m = _MADE_BY.match(text, start)
-        if m is not None and MARK not in m.group("v") and is_link_token(m.group("v"), 8):
-            out.append(text[pos : m.start("v")])
-            out.append(MARK)
-            pos = m.end("v")
-            continue
-        # the sentence's line, or the one or two lines above it, must speak of signing in
-        above = text.rfind("\n", 0, max(start - 1, 0))
-        above = text.rfind("\n", 0, max(above, 0)) if above > 0 else above
         end = text.find("\n", start)
-        context = text[max(above, 0) : end if end >= 0 else len(text)]
-        if _SIGN_IN.search(context) is None:
-            continue
-        m = _SENT_TO.match(text, start)
+        line = text[start : end if end >= 0 else len(text)]
+        # (cheap tests first: a prompt near the line's start, a verb that sends somewhere)
+        m = _MADE_BY.match(text, start) if any(c in line[:80] for c in "$%❯") else None
+        if m is None and any(verb in line.lower() for verb in _VERBS):
+            # the sentence's line, or the one or two lines above it, must speak of signing in
+            above = text.rfind("\n", 0, max(start - 1, 0))
+            above = text.rfind("\n", 0, max(above, 0)) if above > 0 else above
+            if _SIGN_IN.search(text, max(above, 0), start + len(line)) is not None:
+                m = _SENT_TO.match(text, start)
         if m is None or MARK in m.group("v") or not is_link_token(m.group("v"), 8):
             continue
         out.append(text[pos : m.start("v")])
@@ -179,4 +189,4 @@ def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
 
 def multiline_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(needles, text -> text): the sign-in sentence and its link, read across lines (see `lines`)."""
-    return ((_NEEDLES + _COMMAND_NEEDLES, redact_sign_in_links),)
+    return ((("://",), redact_sign_in_links),)

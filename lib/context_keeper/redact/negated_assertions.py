@@ -14,7 +14,6 @@ test's name or title names a secret, and the literal is shaped as a password or 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .names import NOT_SECRET, PASSWORD, STRONG, tier
@@ -89,19 +88,33 @@ def _around(text: str, start: int, end: int) -> str:
 def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
     """text -> text: each literal a failed negative containment printed, when a secret is named near it."""
 
-    def one(m: re.Match[str]) -> str:
-        group = "v" if m.group("v") is not None else "v2" if m.group("v2") is not None else "v3"
-        value = m.group(group)
-        if MARK in value:
-            return m.group(0)
-        level = _named_level(_around(m.string, m.start(), m.end()))
-        # (the position is a secret's whatever noun names it: the value is judged as a password's)
-        if level == NOT_SECRET or not judged(PASSWORD, value):
-            return m.group(0)
-        a, b = m.span(group)
-        return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
+    def redacted(text: str) -> str:
+        from .haystack import line_starts_holding
 
-    return lambda text: _LITERAL.sub(one, text)
+        out: list[str] = []
+        pos = 0
+        # (only the lines holding a negation are searched, each with the line below it: where
+        # AssertJ and RSpec put the literal)
+        for start in line_starts_holding(text, TRIGGERS):
+            end = text.find("\n", start)
+            end = text.find("\n", end + 1) if end >= 0 else -1
+            for m in _LITERAL.finditer(text, max(start, pos), end if end >= 0 else len(text)):
+                group = "v" if m.group("v") is not None else "v2" if m.group("v2") is not None else "v3"
+                if MARK in m.group(group) or m.start(group) < pos:
+                    continue
+                level = _named_level(_around(text, m.start(), m.end()))
+                # (the position is a secret's whatever noun names it: the value is judged as a password's)
+                if level == NOT_SECRET or not judged(PASSWORD, m.group(group)):
+                    continue
+                out.append(text[pos : m.start(group)])
+                out.append(MARK)
+                pos = m.end(group)
+        if not out:
+            return text
+        out.append(text[pos:])
+        return "".join(out)
+
+    return redacted
 
 
 def compile_rules(judged: Callable[[int, str], bool]) -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
