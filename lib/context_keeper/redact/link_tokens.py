@@ -34,28 +34,9 @@ _ACTS = frozenset(
 # Segments that may stand between the act and the token: more of the act's words.
 # (`token` is not an act on its own: a block explorer's `/token/0x…` names a contract)
 _BETWEEN = frozenset("link use token account user email password new".split()) | _ACTS
-TRIGGERS = tuple(
-    w
-    for stem in (
-        "invit",
-        "reset",
-        "recover",
-        "magic",
-        "activat",
-        "verif",
-        "confirm",
-        "join",
-        "signup",
-        "sign-up",
-        "onboard",
-        "claim",
-        "passwordless",
-        "enroll",
-        "register",
-        "registration",
-    )
-    for w in (f"/{stem}", f"/{stem.capitalize()}", f"-{stem}", f"_{stem}")
-)
+# (a link's scheme: one trigger shared with the other rules that read URLs, rather than one for
+# each act's word in each case)
+TRIGGERS = ("://",)
 _URL = LazyPattern(r"(?i:https?)://[^\s/\"'<>`]+(?P<path>(?:/[^\s/?#\"'<>`]*)+)")
 _PART = LazyPattern(r"[-_]")
 _DATE = LazyPattern(r"\d{4}-\d\d-\d\d")
