@@ -101,21 +101,58 @@ def redact_acting_links(line: str) -> str:
 # A sentence about signing in, then (on its line or up to three lines below, blank lines
 # between allowed) the link it sends its user to; the link's last path segment is the code.
 _SIGN_IN = LazyPattern(r"(?i:authenticat|sign[ \t-]?in\b|log[ \t-]?in\b|\bSSO\b|approve\b|register\b)")
-_SENT_TO = LazyPattern(
-    r"[^\n]*?(?i:\bvisit|\bopen|\bgo[ \t]+to|\bnavigate[ \t]+to|\bbrowse[ \t]+to)\b[^\n]*?"
-    r"(?:\n(?:[ \t]*\r?\n){0,3}[ \t]*)?(?i:https?)://[^\s/\"'<>`]+(?:/[^\s/?#\"'<>`]*)*?"
-    r"/(?P<v>[^\s/?#\"'<>`]{8,256})/?(?=[\s\"'<>`)]|$)"
-)
+_VERB = LazyPattern(r"(?i:\bvisit|\bopen|\bgo[ \t]+to|\bnavigate[ \t]+to|\bbrowse[ \t]+to)\b")
 _VERBS = ("visit", "open", "go to", "navigate to", "browse to")
 # A command named for making such a link (`generate_realm_creation_link`, `user:invite`, `drush
 # uli`: one of its first four words, not a file's name such as `reset.go`), after a shell
-# prompt, then the link alone on a line below it.
+# prompt; the link stands alone on a line below it.
 _MADE_BY = LazyPattern(
     r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?:\S+[ \t]+){0,3}"
-    r"[^\s.]*?(?i:link|invit|\buli\b|magic|recover|reset|onboard|signup)[^\s.]*(?=[ \t\r\n])[^\n]*\n"
-    r"(?:[ \t]*\r?\n){0,2}[ \t]*(?i:https?)://[^\s/\"'<>`]+(?:/[^\s/?#\"'<>`]*)*?"
-    r"/(?P<v>[^\s/?#\"'<>`]{8,256})/?[ \t]*\r?(?=\n|$)"
+    r"[^\s.]*?(?i:link|invit|\buli\b|magic|recover|reset|onboard|signup)[^\s.]*(?=[ \t\r]|$)"
 )
+_LINK_END = frozenset(" \t\r\n\"'<>`)")  # (a query or a fragment after the path: no code's link)
+
+
+def _final_segment(text: str, at: int) -> tuple[int, int] | None:
+    """The span of the last path segment of the link at `at`, when the path ends the link (no
+    query, no fragment) and the segment is a code (`is_link_token`, eight characters or more)."""
+    m = _URL.match(text, at)
+    if m is None or (m.end() < len(text) and text[m.end()] not in _LINK_END):
+        return None
+    end = m.end() - 1 if text[m.end() - 1] == "/" else m.end()
+    start = text.rfind("/", m.start("path"), end) + 1
+    return (start, end) if is_link_token(text[start:end], 8) and MARK not in text[start:end] else None
+
+
+def _alone_below(text: str, end: int) -> tuple[int, int] | None:
+    """The code of the link alone on a line below the one ending at `end` (blank lines between
+    allowed, at most two)."""
+    at = end + 1
+    for _ in range(3):
+        stop = text.find("\n", at)
+        stop = len(text) if stop < 0 else stop
+        line = text[at:stop]
+        if line.strip():
+            lead = len(line) - len(line.lstrip(" \t"))
+            span = _final_segment(text, at + lead)
+            return span if span is not None and not text[span[1] : stop].strip("/ \t\r") else None
+        at = stop + 1
+        if at > len(text):
+            return None
+    return None
+
+
+def _sent_to(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The code of the link the sentence on the line `start:end` sends its user to: the first link
+    after its verb on the line, or the link alone on a line below."""
+    verb = _VERB.search(text, start, end)
+    if verb is None:
+        return None
+    link = text.find("://", verb.end(), end)
+    if link < 0:
+        return _alone_below(text, end)
+    scheme = text.rfind("http", verb.end(), link)
+    return _final_segment(text, scheme) if scheme >= 0 and link - scheme <= 5 else None
 
 
 def _lines_above_links(text: str, link_lines: list[int]) -> list[int]:
@@ -143,20 +180,23 @@ def redact_sign_in_links(text: str) -> str:
         if start < pos:
             continue
         end = text.find("\n", start)
-        line = text[start : end if end >= 0 else len(text)]
+        end = len(text) if end < 0 else end
+        line = text[start:end]
         # (cheap tests first: a prompt near the line's start, a verb that sends somewhere)
-        m = _MADE_BY.match(text, start) if any(c in line[:80] for c in "$%❯") else None
-        if m is None and any(verb in line.lower() for verb in _VERBS):
+        span = None
+        if any(c in line[:80] for c in "$%❯") and _MADE_BY.match(text, start, end) is not None:
+            span = _alone_below(text, end)
+        if span is None and any(verb in line.lower() for verb in _VERBS):
             # the sentence's line, or the one or two lines above it, must speak of signing in
             above = text.rfind("\n", 0, max(start - 1, 0))
             above = text.rfind("\n", 0, max(above, 0)) if above > 0 else above
-            if _SIGN_IN.search(text, max(above, 0), start + len(line)) is not None:
-                m = _SENT_TO.match(text, start)
-        if m is None or MARK in m.group("v") or not is_link_token(m.group("v"), 8):
+            if _SIGN_IN.search(text, max(above, 0), end) is not None:
+                span = _sent_to(text, start, end)
+        if span is None or span[0] < pos:
             continue
-        out.append(text[pos : m.start("v")])
+        out.append(text[pos : span[0]])
         out.append(MARK)
-        pos = m.end("v")
+        pos = span[1]
     if not out:
         return text
     out.append(text[pos:])

@@ -24,6 +24,7 @@ TRIGGERS = (
     "should not contain", "substring: not", "unexpectedly found in", " not in '", ' not in "',
 )  # fmt: skip
 _LINES_AROUND = 8  # how far from the literal the expression or the test's name may stand
+_CHARS_AROUND = 1500
 _LITERAL = LazyPattern(
     r"(?i:not[ \t]+to[ \t]+(?:include|contain)|to[ \t]+not[ \t]+(?:include|contain)|(?:does|should)[ \t]+not[ \t]+contain"
     r"|expected[ \t]+substring:[ \t]+not)[ \t:]*(?:\r?\n[ \t]*)?(?P<q>[\"'])(?P<v>[^\"'\n]{4,200}?)(?P=q)"
@@ -82,7 +83,8 @@ def _around(text: str, start: int, end: int) -> str:
         if hi == -1:
             hi = len(text)
             break
-    return text[lo + 1 : hi]
+    # (at most `_CHARS_AROUND` either side: a long line with many negations costs each a bounded read)
+    return text[max(lo + 1, start - _CHARS_AROUND) : min(hi, end + _CHARS_AROUND)]
 
 
 def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
@@ -102,9 +104,11 @@ def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
                 group = "v" if m.group("v") is not None else "v2" if m.group("v2") is not None else "v3"
                 if MARK in m.group(group) or m.start(group) < pos:
                     continue
-                level = _named_level(_around(text, m.start(), m.end()))
-                # (the position is a secret's whatever noun names it: the value is judged as a password's)
-                if level == NOT_SECRET or not judged(PASSWORD, m.group(group)):
+                # (the position is a secret's whatever noun names it: the value is judged as a
+                # password's, first, as it costs less than reading the lines around)
+                if not judged(PASSWORD, m.group(group)):
+                    continue
+                if _named_level(_around(text, m.start(), m.end())) == NOT_SECRET:
                     continue
                 out.append(text[pos : m.start(group)])
                 out.append(MARK)
