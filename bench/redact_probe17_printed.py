@@ -17,6 +17,11 @@ and scored once (not held out), by kind:
   runner prints after the negation (`not to include "…"`, `Expected substring: not "…"`,
   `unexpectedly found in`, `does not contain "…"`) where the test's expression or name names a secret.
 
+- a password's hash under a `hash`/`digest` key inside a block named for the password (ZNC's
+  `<Pass password>`, YAML's `password:`, TOML's `[password]`, JSON's `"password": {`, HCL's
+  `password {`): the hash is cracked offline, as `password_hash = …` is; an algorithm's name
+  or a flag under the same key stays.
+
 Each template is filled with random tokens of several shapes (all must be gone); each look-alike,
 in the same shapes, holds a commit's or an image's digest, a page's slug, a number, a uuid an
 API names a record by, or no token, and must come back unchanged.
@@ -100,6 +105,26 @@ MASKED_LOOKALIKES = (
     "1) LoggerTest::testLogMasksPassword\nFailed asserting that 'login ok pw=****' does not contain \"password\".",
     "AssertionError: 'ERROR' unexpectedly found in 'ERROR: password for app@db rejected'",
 )
+HASHES = (
+    "9672f0c37d8dabfb0046161f5c27911fbd179c2c03664276d287fcf02abb1d5b",
+    "5f4dcc3b5aa765d61d8327deb882cf99",
+    "$2b$12$KIXQ4Q7z0lS1Hq7q2Yl5Fu0YxU2m7lH3mZcQmJ9Qd2aQ5n8Zr1e7W",
+)
+HASH_SECRETS = (
+    "<Pass password>\n        Method = sha256\n        Hash = {v}\n        Salt = 6a01\n</Pass>",
+    "admin:\n  password:\n    hash: {v}\n    algorithm: sha256",
+    '[password]\nalgorithm = "sha256"\nhash = "{v}"',
+    '{{\n  "password": {{\n    "algo": "md5",\n    "digest": "{v}"\n  }}\n}}',
+    'password {{\n  hash = "{v}"\n}}',
+)
+HASH_LOOKALIKES = (
+    "<Pass password>\n        Method = sha256\n        Hash = sha256\n</Pass>",
+    "admin:\n  password:\n    hash: bcrypt\n    min_length: 12",
+    '[password]\nhash = "argon2id"',
+    "metadata:\n  annotations:\n    checksum/secret: 9672f0c37d8dabfb0046161f5c27911fbd179c2c03664276d287fcf02abb1d5b",
+    "release:\n  commit:\n    hash: 9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
+    'password_policy {{\n  hash = "sha512"\n}}'.format(),
+)
 LOOKALIKES = (
     "https://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
     "https://github.com/org/repo/blob/4e1d2c3b5a69788796a5b4c3d2e1f0a9b8c7d6e5/src/reset/index.ts",
@@ -136,6 +161,7 @@ def main() -> int:
     report(SECRETS, tuple(t.format() for t in LOOKALIKES), TOKENS, args.show)
     report(SLASHED_SECRETS, SLASHED_LOOKALIKES, SLASHED, args.show)
     report(MASKED_SECRETS, MASKED_LOOKALIKES, MASKED, args.show)
+    report(HASH_SECRETS, HASH_LOOKALIKES, HASHES, args.show)
     return 0
 
 
