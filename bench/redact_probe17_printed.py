@@ -22,6 +22,10 @@ and scored once (not held out), by kind:
   `password {`): the hash is cracked offline, as `password_hash = …` is; an algorithm's name
   or a flag under the same key stays.
 
+- a log record of a credential's event (`msg="credential rotated"`, `op=reset-password`,
+  `"event":"password.reset"`): the field that carries the new value under a name that says
+  nothing of it (`data=`, `temp=`, `value=`, `new=`) holds the credential.
+
 Each template is filled with random tokens of several shapes (all must be gone); each look-alike,
 in the same shapes, holds a commit's or an image's digest, a page's slug, a number, a uuid an
 API names a record by, or no token, and must come back unchanged.
@@ -125,6 +129,25 @@ HASH_LOOKALIKES = (
     "release:\n  commit:\n    hash: 9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
     'password_policy {{\n  hash = "sha512"\n}}'.format(),
 )
+EVENT_VALUES = ("l7hiyRrXX7EoVUOIOxV4ETpJ14w29VRD", "BXCdVSnjnwlA", "Quartz.6620Lake", "x7#Kp2!qLm9v")
+EVENT_SECRETS = (
+    'ts=2026-11-27T10:46:00Z level=info msg="credential rotated" name=partner-api kind=static version=8 data={v}',
+    "2026-11-27T10:46:40Z AUDIT user=admin op=reset-password target=bob@example.com temp={v} status=ok",
+    '{{"level":"info","event":"password.reset","user":"bob","temp":"{v}"}}',
+    "INFO credentials.rotate: secret rotated for svc=billing new={v}",
+    "time=10:40:02 event=token_issued client=ci value={v} ttl=3600",
+    "[auth] password changed user=42 new_value={v}",
+)
+EVENT_LOOKALIKES = (
+    'ts=2026-11-27T10:46:00Z level=info msg="credential rotated" name=partner-api version=8 data=ok',
+    'msg="password reset requested" user=bob request_id=4bf92f3577b34da6a3ce929d0e0e4736 status=sent',
+    "op=reset-password target=bob temp=false status=ok",
+    'msg="token issued" value=3600 unit=s',
+    '{"event":"password.reset","user":"bob","data":"sent"}',
+    'msg="key rotated" data=/etc/keys/2024-11.pem',
+    "time=10:40:02 event=token_issued client=ci value=$TOKEN ttl=3600",
+    'msg="cache refreshed" data=Qm9xR2vLp7TzK4wN8sYd3Hj6 rows=12',
+)
 LOOKALIKES = (
     "https://github.com/org/repo/commit/9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
     "https://github.com/org/repo/blob/4e1d2c3b5a69788796a5b4c3d2e1f0a9b8c7d6e5/src/reset/index.ts",
@@ -162,6 +185,7 @@ def main() -> int:
     report(SLASHED_SECRETS, SLASHED_LOOKALIKES, SLASHED, args.show)
     report(MASKED_SECRETS, MASKED_LOOKALIKES, MASKED, args.show)
     report(HASH_SECRETS, HASH_LOOKALIKES, HASHES, args.show)
+    report(EVENT_SECRETS, EVENT_LOOKALIKES, EVENT_VALUES, args.show)
     return 0
 
 
