@@ -102,14 +102,17 @@ class _Rules:
 
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
-    device sign-in's code, a URL query's random code, a link's token, a prompt answered on its line, bound
-    parameters, then the labels of printed output."""
+    device sign-in's code, a URL query's random code, a link's token, a credential event's
+    value field, a prompt answered on its line, bound parameters, then the labels of printed
+    output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
+    from .event_fields import compile_rules as event_field_rules
     from .header_lists import compile_rules as header_list_rules
     from .link_tokens import compile_rules as link_token_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .nouns import judged
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -119,6 +122,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + device_code_rules()
         + query_code_rules()
         + link_token_rules()
+        + event_field_rules(judged)
         + prompt_answer_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
