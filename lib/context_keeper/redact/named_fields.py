@@ -24,13 +24,15 @@ from .patterns import MARK, LazyPattern
 
 # A field's key (its last word, upper case) that makes it the record's name, or its value.
 NAME_ROLES = frozenset(
-    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION".split()
+    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION"
+    " TARGET".split()
 )
 # (the name roles' keys in lower case, tested on a line before its fields are read)
 _NAME_WORDS = tuple(
-    "name key path id field var param setting label title option type propert attribute question".split()
+    "name key path id field var param setting label title option type propert attribute question target".split()
 )
-VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
+# (`NEW`, `OLD`: an audit record's values before and after a change of the named setting)
+VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING NEW OLD".split())
 _ROLE_ENDS = tuple(sorted(w.lower() for w in NAME_ROLES | VALUE_ROLES))
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
 _FLAG_NAMES = frozenset("N K V".split())
@@ -38,7 +40,7 @@ _SHORT_NAME_FLAGS = (" -n", " -k", " -v", " /n", " /k", " /v")
 _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 
 # A line holding a record holds one of these (a value field's key, lowered) and a name's (`_NAME_WORDS`).
-_VALUE_WORDS = ("val", "data", "default", "content", "text", "string", " -d", " /d")
+_VALUE_WORDS = ("val", "data", "default", "content", "text", "string", "new", "old", " -d", " /d", " to ", "flag:")
 
 
 # A key that opens an object: `"dbPassword": {"value": …}`, `sqlAdminPassword = {`.
@@ -64,14 +66,23 @@ _FIELD = LazyPattern(
     r"(?:(?<![\w/.:-])(?P<f>--?|/)(?P<fk>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<fv>" + _VALUE + r")"
     # an element holding its text: `<value>X</value>`, `<data>X</data>`
     r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>(?P<ev>[^<>\n]{1,400})</(?P=ek)>"
+    # prose naming the record, a role's noun then the quoted name: `Found key 'app.api.key'`,
+    # `field "bindPassword"`, `Setting variable 'DB_PASSWORD'`
+    r"|(?<![\w.-])(?P<pk>(?i:key|field|property|setting|variable|option|parameter|secret))[ \t]+"
+    r"(?P<pn>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    # prose giving the value: `with value '…'`, `to "…"`, `set from flag: …`
+    r"|(?<![\w.-])(?i:value|to)[ \t]+(?P<pv>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')"
+    r"|(?<![\w.-])(?i:flag):[ \t]*(?P<pf>" + _VALUE + r")"
     # a key, its separator, its value: `"name": `, `name=`, `:name => `, `'name' => `, `Name = `
     # (after the path of the object holding it: Helm's `env[0].name=`)
-    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)"
+    # (a quoted key may hold the dots itself: `"property.name"`, `"property.value"`)
+    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:.-]{0,60})(?P=kq)"
     r"[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
     r"(?:(?P<kv>" + _VALUE + r")|(?P<ko>\{)))"
 )
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
+_IDENTIFIER = LazyPattern(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
 _BOUNDARY = LazyPattern(r"[{}|]|/>|</|<[A-Za-z]|&&")  # where a record ends (and `_ends_between`'s `;`)
 _MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
 
@@ -90,6 +101,7 @@ class _Field(NamedTuple):
 def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
     """("name" or "value", the key's prefix lowered) for a field's key, None for any other key."""
     key = key.rsplit(":", 1)[-1]  # `android:name`
+    key = key.rpartition(".")[2]  # `"property.name"`: its last part says its role
     if not (flag or key.lower().rstrip("0123456789").endswith(_ROLE_ENDS)):
         return None  # (most keys: no role's word at their end, told without splitting them)
     words = words_of(key)
@@ -142,6 +154,14 @@ def _fields(line: str) -> list[_Field]:
         if m.group("ko"):
             # a key opening an object names the record inside it (its own name field, if any, too)
             out.append(_Field(m.end(), m.end(), "name", "", m.span("k")))
+            pos = m.end()
+            continue
+        if m.group("pk") or m.group("pv") or m.group("pf"):
+            group = "pn" if m.group("pk") else "pv" if m.group("pv") else "pf"
+            # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name
+            renamed = m.group(0)[:2].lower() == "to" and _IDENTIFIER.fullmatch(m.group(group)[1:-1])
+            if not renamed:
+                out.append(_Field(m.start(), m.end(), "name" if group == "pn" else "value", "", m.span(group)))
             pos = m.end()
             continue
         group = "fv" if m.group("f") else "ev" if m.group("ek") else "kv"
