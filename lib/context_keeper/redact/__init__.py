@@ -44,6 +44,7 @@ class _Rules:
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
         from .generated_notes import compile_rules as generated_notes_rules
+        from .joined_logins import compile_rules as joined_logins_rules
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
@@ -59,6 +60,7 @@ class _Rules:
             + calls.compile_rules()
             + nameless_rules()
             + login_slots_rules()
+            + joined_logins_rules()
             + positions.compile_rules()
             + stdin.compile_rules()
             + templated_rules()
