@@ -40,7 +40,21 @@ _SHORT_NAME_FLAGS = (" -n", " -k", " -v", " /n", " /k", " /v")
 _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 
 # A line holding a record holds one of these (a value field's key, lowered) and a name's (`_NAME_WORDS`).
-_VALUE_WORDS = ("val", "data", "default", "content", "text", "string", "new", "old", " -d", " /d", " to ", "flag:")
+_VALUE_WORDS = (
+    "val",
+    "data",
+    "default",
+    "content",
+    "text",
+    "string",
+    'new"',
+    'old"',
+    " -d",
+    " /d",
+    " to '",
+    ' to "',
+    "flag:",
+)
 
 
 # A key that opens an object: `"dbPassword": {"value": …}`, `sqlAdminPassword = {`.
