@@ -67,6 +67,7 @@ def test_look_alikes_are_kept(line: str) -> None:
     [
         ("Winter@2007", True),
         ("Tig3r#1075", True),
+        ("Tr!ck9Fox", True),  # three kinds and a symbol inside
         ("Willow.5438Meadow", True),
         ("rocket-copper-sunshine-9361", True),
         ("node@18", False),  # a package at its version
