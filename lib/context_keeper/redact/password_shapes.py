@@ -110,7 +110,9 @@ _PACKAGE_AT_VERSION = LazyPattern(r"[a-z][a-z0-9._-]*@\d[\d.]*")  # `node@18`, `
 def person_chosen(v: str, passphrase: bool = True) -> bool:
     """Whether `v` is shaped as people choose passwords (see the patterns above), whatever names
     it; without `passphrase`, not lower-case words and digits (also a cache's or a build's key)."""
-    if _WORD_NUMBER_SYMBOL.fullmatch(v) is not None and _PACKAGE_AT_VERSION.fullmatch(v) is None:
+    if _PACKAGE_AT_VERSION.fullmatch(v) is not None:
+        return False
+    if _WORD_NUMBER_SYMBOL.fullmatch(v) is not None:
         return True
     if strongly_mixed(v) and not _CHOSEN_SYMBOLS.isdisjoint(v[1:-1]):
         return True  # `Tr!ck9Fox`: both cases, a digit, a symbol inside
