@@ -8,7 +8,10 @@ and scored once (not held out). Three kinds:
 2. a login written as one token, `user:password`, where a whole token stands: a flag's
    argument, a whole quoted literal (a Basic header's input, a URL's userinfo, a config's
    value), a whole line (a plain-text password file);
-3. a bare `key` (a Wi-Fi key, a pre-shared key) whose value a person chose.
+3. a bare `key` (a Wi-Fi key, a pre-shared key) whose value a person chose;
+4. a parameter bound under a password's column where the log gives it by its index (a driver's
+   setter, `setString(2, …)`; a trace's `2, "…"`), after `bind =>`, or where the statement
+   stands in a JSON or logfmt string after an escaped line break (`"\\nINSERT …"`).
 
 Each template is filled with passwords people chose (all must be gone); each look-alike, in
 the same shapes, holds a name, a tag, a version, a hash, a reference or a placeholder where the
@@ -77,6 +80,21 @@ BARE_KEY = (
     "Network: Office  Security: WPA2  Key: {v}",
     "<key>{v}</key> <!-- the network's key -->",
 )
+BOUND = (
+    "DEBUG [main] o.p.jdbc.PgPreparedStatement : setString(2, {v}) for INSERT INTO mail_account(login, password) VALUES(?, ?)",
+    "TRACE HikariProxyPreparedStatement setObject(3, '{v}') for UPDATE ftp_users SET login = ?, home = ?, passwd = ? WHERE id = ?",
+    "[EL Fine]: sql: --INSERT INTO ACCOUNTS (ID, LOGIN, PASSWORD) VALUES (?, ?, ?)\n\tbind => [42, bob, {v}]",
+    '{{"msg":"query","sql":"\\nINSERT INTO smtp (user, password) VALUES (?, ?)","binds":["bob","{v}"]}}',
+    'level=debug db.statement="\\n\\tUPDATE users SET password = $1 WHERE id = $2" args=["{v}", 7]',
+    'oracle trace setString\nTRACE_16: Public Enter: 1, "{v}"\n-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?',
+)
+BOUND_LOOKALIKES = (
+    "DEBUG [main] o.p.jdbc.PgPreparedStatement : setString(1, bob@example.com) for INSERT INTO mail_account(login, password) VALUES(?, ?)",
+    "[EL Fine]: sql: --INSERT INTO ACCOUNTS (ID, LOGIN, ROLE) VALUES (?, ?, ?)\n\tbind => [42, bob, admin2024]",
+    'level=debug db.statement="\\n\\tUPDATE users SET password = $1 WHERE id = $2" args=[null, 7]',
+    'TRACE_16: Public Enter: 2, "bob"\n-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?',
+    'printf(1, "hello world")',
+)
 BARE_KEY_LOOKALIKES = (
     "  key: linux-build-cache-1234",
     "key: deps-node-2291",
@@ -94,6 +112,7 @@ def main() -> int:
         ("named elsewhere", NAMED_ELSEWHERE, NAMED_ELSEWHERE_LOOKALIKES, PERSON),
         ("joined logins", JOINED, JOINED_LOOKALIKES, PERSON),
         ("a bare key's chosen value", BARE_KEY, BARE_KEY_LOOKALIKES, CHOSEN),
+        ("bound by index, after bind =>, in an escaped statement", BOUND, BOUND_LOOKALIKES, PERSON),
     ):
         print(f"## {title}")
         report(secrets, tuple(t.format() for t in lookalikes), values, args.show)
