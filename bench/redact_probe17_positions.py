@@ -11,7 +11,10 @@ and scored once (not held out). Three kinds:
 3. a bare `key` (a Wi-Fi key, a pre-shared key) whose value a person chose;
 4. a parameter bound under a password's column where the log gives it by its index (a driver's
    setter, `setString(2, …)`; a trace's `2, "…"`), after `bind =>`, or where the statement
-   stands in a JSON or logfmt string after an escaped line break (`"\\nINSERT …"`).
+   stands in a JSON or logfmt string after an escaped line break (`"\\nINSERT …"`);
+5. a here-document fed to a command that asks for a secret (`secret create … - <<EOF`, a
+   password store's `insert <<EOF`, `chpasswd <<EOF`), and a here-string given to an option that
+   reads a secret's file from the input (`--password-file /dev/stdin <<< …`).
 
 Each template is filled with passwords people chose (all must be gone); each look-alike, in
 the same shapes, holds a name, a tag, a version, a hash, a reference or a placeholder where the
@@ -95,6 +98,23 @@ BOUND_LOOKALIKES = (
     'TRACE_16: Public Enter: 2, "bob"\n-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?',
     'printf(1, "hello world")',
 )
+FED = (
+    "podman secret create pg_pass - <<'END'\n{v}\nEND",
+    "pass insert -m mail/smtp <<EOF\n{v}\nlogin: bob\nEOF",
+    "gh secret set DEPLOY_KEY <<EOF\n{v}\nEOF",
+    "sudo chpasswd <<-EOF\n\tbob:{v}\n\tEOF",
+    "kubectl create secret generic db --from-file=password=/dev/stdin <<EOF\n{v}\nEOF",
+    "restic -r s3:bucket init --password-file /dev/stdin <<< '{v}'",
+    "age -e --passphrase-file=- -o out.age in.txt <<< '{v}'",
+)
+FED_LOOKALIKES = (
+    "cat <<EOF > config.yaml\nname: web2024\nEOF",
+    'python - <<EOF\nprint("Harbor.7731Lake")\nEOF',
+    "docker secret create pg_pass - <<EOF\n${{PG_PASS}}\nEOF",
+    "kubectl apply -f - <<EOF\napiVersion: v1\nkind: Secret\nEOF",
+    "mysql -u root <<EOF\nCREATE DATABASE app2024;\nEOF",
+    "restic -r s3:bucket init --password-file /etc/restic/pass <<< Harbor.7731Lake",
+)
 BARE_KEY_LOOKALIKES = (
     "  key: linux-build-cache-1234",
     "key: deps-node-2291",
@@ -113,6 +133,7 @@ def main() -> int:
         ("joined logins", JOINED, JOINED_LOOKALIKES, PERSON),
         ("a bare key's chosen value", BARE_KEY, BARE_KEY_LOOKALIKES, CHOSEN),
         ("bound by index, after bind =>, in an escaped statement", BOUND, BOUND_LOOKALIKES, PERSON),
+        ("fed on the input of a command that asks for a secret", FED, FED_LOOKALIKES, PERSON),
     ):
         print(f"## {title}")
         report(secrets, tuple(t.format() for t in lookalikes), values, args.show)

@@ -44,7 +44,6 @@ class _Rules:
         from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
         from .generated_notes import compile_rules as generated_notes_rules
-        from .joined_logins import compile_rules as joined_logins_rules
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
@@ -60,7 +59,6 @@ class _Rules:
             + calls.compile_rules()
             + nameless_rules()
             + login_slots_rules()
-            + joined_logins_rules()
             + positions.compile_rules()
             + stdin.compile_rules()
             + templated_rules()
@@ -104,12 +102,13 @@ class _Rules:
 
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
-    device sign-in's code, a URL query's random code, a prompt answered on its line, bound
-    parameters, then the labels of printed output."""
+    device sign-in's code, a URL query's random code, a prompt answered on its line, a login
+    written as `user:password`, bound parameters, then the labels of printed output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
     from .header_lists import compile_rules as header_list_rules
+    from .joined_logins import compile_rules as joined_logins_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
@@ -120,6 +119,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + device_code_rules()
         + query_code_rules()
         + prompt_answer_rules()
+        + joined_logins_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
     )
@@ -137,6 +137,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .stdin import redact_here_documents
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
     return (
@@ -150,6 +151,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + echoed_rules()
         + numbered_reply_rules(judged)
         + assertion_rules(judged)
+        + ((("<<",), redact_here_documents),)
     )
 
 
