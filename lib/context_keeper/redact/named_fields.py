@@ -27,9 +27,12 @@ NAME_ROLES = frozenset(
     "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION"
     " TARGET".split()
 )
-# (the name roles' keys in lower case, tested on a line before its fields are read)
-_NAME_WORDS = tuple(
-    "name key path id field var param setting label title option type propert attribute question target".split()
+# (the name roles' keys in lower case, tested on a line before its fields are read; `target` only
+# as a key: the word is common in prose)
+_NAME_WORDS = (
+    *"name key path id field var param setting label title option type propert attribute question".split(),
+    "target=",
+    '"target"',
 )
 # (`NEW`, `OLD`: an audit record's values before and after a change of the named setting)
 VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING NEW OLD".split())
@@ -51,9 +54,6 @@ _VALUE_WORDS = (
     'old"',
     " -d",
     " /d",
-    " to '",
-    ' to "',
-    "flag:",
 )
 
 
@@ -63,6 +63,8 @@ _OPENERS = (":{", ": {", "={", "= {")
 
 def may_hold_record(low: str) -> bool:
     """Whether a lowered line holds what a record's value and name fields need (a cheap test first)."""
+    if _names_in_prose(low) and ("flag:" in low or " to '" in low or ' to "' in low):
+        return True  # a log's words: `variable 'DB_PASSWORD' to '…'`, `field "…" set from flag: …`
     return any(w in low for w in _VALUE_WORDS) and (
         any(w in low for w in _NAME_WORDS)
         or any(f in low for f in _SHORT_NAME_FLAGS)
@@ -80,19 +82,23 @@ _FIELD = LazyPattern(
     r"(?:(?<![\w/.:-])(?P<f>--?|/)(?P<fk>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<fv>" + _VALUE + r")"
     # an element holding its text: `<value>X</value>`, `<data>X</data>`
     r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>(?P<ev>[^<>\n]{1,400})</(?P=ek)>"
-    # prose naming the record, a role's noun then the quoted name: `Found key 'app.api.key'`,
-    # `field "bindPassword"`, `Setting variable 'DB_PASSWORD'`
-    r"|(?<![\w.-])(?P<pk>(?i:key|field|property|setting|variable|option|parameter|secret))[ \t]+"
-    r"(?P<pn>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
-    # prose giving the value: `with value '…'`, `to "…"`, `set from flag: …`
-    r"|(?<![\w.-])(?i:value|to)[ \t]+(?P<pv>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')"
-    r"|(?<![\w.-])(?i:flag):[ \t]*(?P<pf>" + _VALUE + r")"
     # a key, its separator, its value: `"name": `, `name=`, `:name => `, `'name' => `, `Name = `
     # (after the path of the object holding it: Helm's `env[0].name=`)
     # (a quoted key may hold the dots itself: `"property.name"`, `"property.value"`)
-    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:.-]{0,60})(?P=kq)"
+    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40}(?:\.[A-Za-z][\w:-]{0,40}){0,3})(?P=kq)"
     r"[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
     r"(?:(?P<kv>" + _VALUE + r")|(?P<ko>\{)))"
+)
+# A log's words naming a record: a role's noun then the quoted name (`Found key 'app.api.key'`,
+# `field "bindPassword"`, `Setting variable 'DB_PASSWORD'`), or giving its value (`with value
+# '…'`, `to "…"`, `set from flag: …`). (A pattern of its own, read only on a line holding a
+# role's noun before a quote or `flag:`: most lines hold none.)
+_PROSE_NOUNS = ("key", "field", "property", "setting", "variable", "option", "parameter", "secret")
+_PROSE = LazyPattern(
+    r"(?<![\w.-])(?P<pk>(?i:key|field|property|setting|variable|option|parameter|secret))[ \t]+"
+    r"(?P<pn>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"|(?<![\w.-])(?i:value|to)[ \t]+(?P<pv>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')"
+    r"|(?<![\w.-])(?i:flag):[ \t]*(?P<pf>" + _VALUE + r")"
 )
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
@@ -170,14 +176,6 @@ def _fields(line: str) -> list[_Field]:
             out.append(_Field(m.end(), m.end(), "name", "", m.span("k")))
             pos = m.end()
             continue
-        if m.group("pk") or m.group("pv") or m.group("pf"):
-            group = "pn" if m.group("pk") else "pv" if m.group("pv") else "pf"
-            # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name
-            renamed = m.group(0)[:2].lower() == "to" and _IDENTIFIER.fullmatch(m.group(group)[1:-1])
-            if not renamed:
-                out.append(_Field(m.start(), m.end(), "name" if group == "pn" else "value", "", m.span(group)))
-            pos = m.end()
-            continue
         group = "fv" if m.group("f") else "ev" if m.group("ek") else "kv"
         key = m.group("fk") or m.group("ek") or m.group("k")
         role = _role(key, group == "fv")
@@ -188,7 +186,22 @@ def _fields(line: str) -> list[_Field]:
         pos = m.start(group) if role is None and group == "fv" else m.end()
         if role is not None:
             out.append(_Field(m.start(), m.end(), role[0], role[1], m.span(group)))
-    return out
+    return _prose_fields(line, out) if "flag:" in line or _names_in_prose(line.lower()) else out
+
+
+def _names_in_prose(low: str) -> bool:
+    return any(f"{noun} '" in low or f'{noun} "' in low for noun in _PROSE_NOUNS)
+
+
+def _prose_fields(line: str, out: list[_Field]) -> list[_Field]:
+    """`out` and the fields a log's words give (`_PROSE`), in order."""
+    for m in _PROSE.finditer(line):
+        group = "pn" if m.group("pk") else "pv" if m.group("pv") else "pf"
+        # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name
+        if m.group(0)[:2].lower() == "to" and _IDENTIFIER.fullmatch(m.group(group)[1:-1]):
+            continue
+        out.append(_Field(m.start(), m.end(), "name" if group == "pn" else "value", "", m.span(group)))
+    return sorted(out, key=lambda f: f.start)
 
 
 def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:

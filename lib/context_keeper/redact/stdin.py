@@ -10,7 +10,7 @@ mixed after a secret's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .names import NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .password_shapes import password_shaped
@@ -214,7 +214,7 @@ _HERE_STRING = r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|\$?'[^'\n]*'|[^\s|;&\"']+)"
 
 # A here-document: the command before `<<`, its delimiter, its body (20 lines at most), the delimiter.
 _HERE_DOCUMENT = LazyPattern(
-    r"^(?P<c>[^\n]{0,400}?)<<-?[ \t]*(?P<q>['\"]?)(?P<d>[A-Za-z_]\w{0,20})(?P=q)[^\n]*\n"
+    r"(?P<c>[^\n]{0,400}?)(?<!<)<<(?!<)-?[ \t]*(?P<q>['\"]?)(?P<d>[A-Za-z_]\w{0,20})(?P=q)[^\n]*\n"
     r"(?P<b>(?:(?![ \t]*(?P=d)[ \t]*$)[^\n]*\n){1,20}?)[ \t]*(?P=d)[ \t]*$",
     re.MULTILINE,
 )
@@ -229,7 +229,7 @@ def redact_here_documents(text: str) -> str:
     if "<<" not in text:
         return text
     marks: list[tuple[int, int]] = []
-    for m in _HERE_DOCUMENT.finditer(text):
+    for m in _here_documents(text):
         command = m.group("c")
         command = command[max(command.rfind(c) for c in _SEPARATORS) + 1 :]
         level = _command_level(command) if command.strip() else None
@@ -249,6 +249,21 @@ def redact_here_documents(text: str) -> str:
         out += [text[pos:a], MARK]
         pos = b
     return "".join(out) + text[pos:] if marks else text
+
+
+def _here_documents(text: str) -> Iterator[re.Match[str]]:
+    """Each here-document of `text`, matched from the start of the line of each `<<` (found by
+    `find`: a pattern tried at every line's start would read each line of a long text)."""
+    pattern, at, done = _HERE_DOCUMENT.compiled(), text.find("<<"), 0
+    while at != -1:
+        start = text.rfind("\n", 0, at) + 1
+        m = pattern.match(text, start) if start >= done else None
+        if m is not None:
+            yield m
+            done = m.end()
+        else:
+            done = max(done, text.find("\n", at) % (len(text) + 1))
+        at = text.find("<<", max(done, at + 2))
 
 
 def _taken(value: str, level: int) -> bool:
