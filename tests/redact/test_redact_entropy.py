@@ -27,10 +27,15 @@ def _azure_keys(rng: random.Random) -> list[str]:
         _r(rng, 76, B64) + "+ASt" + _r(rng, 5, B64) + rng.choice("AQgw") + "==",  # storage account
         _r(rng, 76, B64) + "ACDb" + _r(rng, 5, B64) + rng.choice("AQgw") + "==",  # Cosmos DB
         _r(rng, 44, B62 + "_-") + "AzFu" + _r(rng, 5) + rng.choice("AQgw") + "==",  # function
-        _r(rng, 33, B64) + "+ASb" + _r(rng, 5, B64) + "=",  # Service Bus
+        # Service Bus, Event Hubs, Relay: the signature, then one of A-P (the key's last bits)
+        _r(rng, 33, B64) + "+ASb" + rng.choice("ABCDEFGHIJKLMNOP") + _r(rng, 5, B64) + "=",
+        _r(rng, 33, B64) + "+AEh" + rng.choice("ABCDEFGHIJKLMNOP") + _r(rng, 5, B64) + "=",
+        _r(rng, 33, B64) + "+ARm" + rng.choice("ABCDEFGHIJKLMNOP") + _r(rng, 5, B64) + "=",
         _r(rng, 33, B64) + "AzCa" + rng.choice("ABCDEFGHIJKLMNOP") + _r(rng, 5, B64) + "=",  # Redis
         _r(rng, 42) + "AzSe" + rng.choice("ABCD") + _r(rng, 5),  # Search
         _r(rng, 52) + "JQQJ99" + _r(rng, 1) + rng.choice("ABCDEFGHIJKL") + _r(rng, 16) + "A" + _r(rng, 7) + "AA==",
+        # an Entra ID (Azure AD) client secret: a hyphen may stand among the three before `8Q~`
+        rng.choice("-~.") + _r(rng, 2, B62 + "-") + "8Q~" + _r(rng, 34, B62 + "~.-"),
     ]
 
 
