@@ -48,6 +48,8 @@ UNITS = {
     '`"` repeated': '"',
     "`\\` repeated": "\\",
     '`\\"` repeated': '\\"',
+    # a login joined as one quoted token, each judged (`joined_logins`: the line around each pair)
+    '`"bob:Winter@2007",` repeated': '"bob:Winter@2007",',
 }
 # A secret's name, then one random value as long as the line (a base64 blob).
 BLOBS = {"`token=` and a base64 blob": "token=", "`PASSWORD=` and a base64 blob": "PASSWORD="}

@@ -34,9 +34,9 @@ _DIGEST_NAME = LazyPattern(r"(?:sha|md|blake|crc|xxh|murmur)\d*[a-z]?")
 _LOGIN_WORDS = LazyPattern(r"(?i:auth|login|basic|cred|user|pass)")
 
 
-def _is_password(user: str, secret: str, around: str) -> bool:
-    """Whether `user:secret` is a login's pair (see the module's note); `around`: the line
-    without the pair (`web:feature-login-2291` does not speak of a login)."""
+def _is_password(user: str, secret: str, speaks_of_login: Callable[[], bool]) -> bool:
+    """Whether `user:secret` is a login's pair (see the module's note); `speaks_of_login`:
+    whether the line without the pair does (`web:feature-login-2291` does not)."""
     if MARK in secret or not user_like(user) or _DIGEST_NAME.fullmatch(user) is not None:
         return False
     if not password_shaped(secret) or not_a_secret(secret) or is_hexlike(secret):
@@ -45,7 +45,7 @@ def _is_password(user: str, secret: str, around: str) -> bool:
         return True
     if WORDS_AND_DIGITS.fullmatch(secret) is None:
         return False
-    return not secret.islower() or _LOGIN_WORDS.search(around) is not None
+    return not secret.islower() or speaks_of_login()
 
 
 def _whole_token(line: str, start: int, end: int) -> bool:
@@ -66,6 +66,9 @@ def redact_joined_logins(line: str) -> str:
     """`line` with the password of each login written as `user:password` in a whole token marked."""
     out: list[str] = []
     pos = 0
+    # (the first login word's end and the last one's start, found once: a line rebuilt without
+    # each pair to search it costs time quadratic in a line of many pairs)
+    login_words: tuple[int, int] | None = None
     for m in _COLON.finditer(line):
         colon, end = m.start(), m.end()
         start = colon
@@ -74,7 +77,16 @@ def redact_joined_logins(line: str) -> str:
         user, secret = line[start:colon], line[colon + 1 : end]
         if _USER.fullmatch(user) is None or not _whole_token(line, start, end):
             continue
-        if _is_password(user, secret, line[:start] + line[end:]):
+
+        def speaks_of_login(start: int = start, end: int = end) -> bool:
+            nonlocal login_words
+            if login_words is None:
+                spans = [w.span() for w in _LOGIN_WORDS.finditer(line)]
+                login_words = (spans[0][1], spans[-1][0]) if spans else (len(line) + 1, -1)
+            first_end, last_start = login_words
+            return first_end <= start or last_start >= end
+
+        if _is_password(user, secret, speaks_of_login):
             out += [line[pos : colon + 1], MARK]
             pos = end
     if not out:

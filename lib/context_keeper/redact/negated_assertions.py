@@ -41,7 +41,6 @@ _CHECKED = LazyPattern(
 # A test's name (`testLogMasksPassword`, `test_masks_api_key`) or its title (`  1) … hides the
 # token`, the line under it in Mocha's report).
 _TEST_NAME = LazyPattern(r"\b(?:test|Test)[A-Z_]\w{2,120}")
-_TITLE = LazyPattern(r"(?m:^)[ \t]*(?:\d+\)[ \t]+)?(?P<t>[^\n]{0,120}?)(?:[ \t]*:)?[ \t]*\r?$")
 _TITLE_NOUNS = LazyPattern(r"(?i)\b(?:password|passphrase|passwd|secret|token|api[ \t_-]?key|credentials?)s?\b")
 _NAME_PARTS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 

@@ -1,10 +1,11 @@
 """What a command is given on its input or writes to a file, where the command or the file
 says it is a secret: `echo … | passwd bob`, `| chpasswd`, a login (`| kinit bob@REALM`,
 `| sudo -S`), `printf … | docker secret create db_pass -`, `pass insert … <<< …`,
-`wrangler secret put KEY <<< …`, `echo "…" >
-~/.vault_pass`. The value is judged for the name (`names.tier` of the command, its first
-arguments or the file): shaped like a password after a password's name, random or strongly
-mixed after a secret's.
+`wrangler secret put KEY <<< …`, a here-document's lines (`docker secret create db_pass - <<EOF`,
+`chpasswd <<EOF`'s `user:password` lines), an option reading a secret's file from the input
+(`--password-file /dev/stdin`), `echo "…" > ~/.vault_pass`. The value is judged for the name
+(`names.tier` of the command, its first arguments or the file): shaped like a password after a
+password's name, random or strongly mixed after a secret's.
 """
 
 from __future__ import annotations
