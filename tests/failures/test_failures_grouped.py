@@ -81,3 +81,50 @@ def test_real_layouts_read_before_are_read_the_same() -> None:
         "src/cart.py:4: DOC101: Function `total`: Docstring contains fewer arguments than in function signature.",
         "src/cart.py:4: DOC201: Function `total` does not have a return section in docstring",
     )
+
+
+def test_a_line_at_the_headings_margin_is_no_finding_of_its_place() -> None:
+    # The findings end at the first line at the heading's margin: a build's verdict under
+    # them is not a finding in the file the heading names.
+    output = (
+        "2 problems found in ./src/app.ts:\n"
+        "    Unexpected any.\n"
+        "    Missing return type on function.\n"
+        "error: could not compile `demo`\n"
+    )
+    assert messages(output) == ["./src/app.ts: Unexpected any.", "./src/app.ts: Missing return type on function."]
+
+
+def test_lines_of_code_under_a_heading_are_no_findings() -> None:
+    # Source lines under a heading naming a file are an excerpt, not a list of findings: the
+    # heading heads none, and the output reads as it does without the rule.
+    imports = (
+        "warning: unused imports in lib.rs:\n    use std::io;\n    use std::fs;\nerror: could not compile `demo`\n"
+    )
+    assert messages(imports) == ["error: could not compile `demo`"]
+    syntax = "SyntaxError in config.py:\n    x = = 1\n      ^\n"
+    assert not any("x = = 1" in m for m in messages(syntax))
+    assert not any("x = = 1" in m for m in messages(syntax + "    invalid syntax\n"))
+    scoped = "tests/test_a.py:12 in test_total\n    assert total(2) == 5\n    x = compute()\n"
+    assert not any("total(2)" in m or "compute()" in m for m in messages(scoped))
+
+
+def test_a_line_going_on_with_the_sentence_above_is_that_finding() -> None:
+    output = (
+        "2 problems found in ./src/app.ts:\n"
+        "    Unexpected any. Specify a different type\n"
+        "    instead of any at line 4.\n"
+        "    Missing return type on function.\n"
+    )
+    assert messages(output) == [
+        "./src/app.ts: Unexpected any. Specify a different type instead of any at line 4.",
+        "./src/app.ts: Missing return type on function.",
+    ]
+    # (A hint, or a row led as the one above, is no continuation.)
+    rows = (
+        "2 problems found in ./src/app.ts:\n    w unused variable a\n    w unused variable b\n    hint: remove them\n"
+    )
+    assert messages(rows) == [
+        "./src/app.ts: w unused variable a",
+        "./src/app.ts: w unused variable b; hint: remove them",
+    ]

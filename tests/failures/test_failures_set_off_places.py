@@ -56,3 +56,9 @@ def test_a_place_over_an_excerpt_the_next_message_follows_is_that_messages() -> 
             f"{above}\n\nsrc/app.js:3:5\n3 |   total(items\n  |     ^\nSyntaxError: missing ) after argument list\n"
         )
         assert messages(output) == ["src/app.js:3:5: SyntaxError: missing ) after argument list"]
+
+
+def test_a_time_after_words_is_no_place() -> None:
+    # `Started at 10:03:02` past a blank line over an excerpt: a time, not a source's place.
+    output = "Cannot read config 'app.yml'\n\nStarted at 10:03:02\n1 | port: x\n  |       ^\n"
+    assert messages(output) == ["Cannot read config 'app.yml'"]

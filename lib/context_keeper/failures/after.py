@@ -32,9 +32,10 @@ _WHERE_ONLY_RE = re.compile(
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
 # `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
-# The same past a blank line, or a source named in up to three words (`GraphQL request:3:10`).
+# The same past a blank line, or a source named in up to three words (`GraphQL request:3:10`);
+# not a time after words (`Started at 10:03:02`: a number is no word of a source's name).
 _NAMED_PLACE_RE = re.compile(
-    r"^(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\))|[A-Za-z<][\w<>-]*(?: [\w<>-]+){0,2}:\d+:\d+)$"
+    r"^(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\))|[A-Za-z<][\w<>-]*(?: (?!\d+:)[\w<>-]+){0,2}:\d+:\d+)$"
 )
 # A level stated in the message (`TS2322 [ERROR]: ...`, `error: ...`).
 _LEVEL_RE = re.compile(r"(?:^|[\s\[])(?:error|warning|ERROR|WARNING|Error|Warning)(?:\]|:)")

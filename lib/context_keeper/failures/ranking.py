@@ -244,6 +244,7 @@ def _sectioned(
                 out.append(layout.titled(where, compose(place + ":", [text]) if place and place not in text else text))
                 marked.append(unit.mark)
             continue
+        end = grouped.block_end(lines, kinds, start, end)  # (a heading's findings end at its margin)
         out.extend(_file_rows(lines, kinds, start, end, where) or grouped.rows(lines, kinds, start, end, where))
     if any(kind == "title" for _n, kind, _w in headers):
         return findings.marked_errors(out, marked) if len(marked) == len(out) else out
