@@ -458,8 +458,6 @@ KNOWN_MISSES = frozenset(
         "ripgrep-missing-paths",
         "ripgrep-regex-parse-error",
         "ruff-format-diff",
-        "ruff-github-format",
-        "ruff-output-format-github",
         "ruff-statistics",
         "semver-release-check",
         "typebox-value-errors",

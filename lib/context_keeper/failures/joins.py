@@ -233,6 +233,8 @@ def continued(
     while m < end:
         line, kind = lines[m], kinds[m]
         s = line.core
+        if shapes.HINT_RE.match(s):
+            break  # the tool's guess at a cause or a fix (`help: Replace with ...`), even wrapped-looking
         if part := _part(lines, kinds, m, end, text, base, head, hang):
             text, m, hang = part
             continue

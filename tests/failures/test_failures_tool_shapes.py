@@ -1,0 +1,25 @@
+"""Shapes mainstream tools print that the general method and the recognisers read wrong
+before (failures/lines, joins, pychecks, node, tools, python): each output is written in the
+shape the tool prints, with other words than the recordings in fixtures/toolchains."""
+
+from __future__ import annotations
+
+from context_keeper.failures import failure_messages
+
+
+def messages(output: str, command: str = "tool") -> list[str]:
+    return list(failure_messages("Exit code 1\n" + output, command).messages)
+
+
+def test_a_ci_annotation_is_read_as_the_line_it_carries() -> None:
+    output = (
+        "::error title=lint (Q101),file=/src/a.sh,line=4,col=2,endLine=4,endColumn=9::a.sh:4:2: Q101 Unquoted"
+        " variable `name`%0A  help: Quote it\n"
+        "::error title=lint (Q204),file=/src/a.sh,line=9,col=1::a.sh:9:1: Q204 Unreachable command"
+    )
+    assert messages(output) == ["a.sh:4:2: Q101 Unquoted variable `name`", "a.sh:9:1: Q204 Unreachable command"]
+
+
+def test_a_help_line_under_a_finding_is_no_part_of_it() -> None:
+    output = "a.sh:4:2: Q101 Compare with `x` should be `x is y`\n  help: Replace with `x is y`"
+    assert messages(output) == ["a.sh:4:2: Q101 Compare with `x` should be `x is y`"]
