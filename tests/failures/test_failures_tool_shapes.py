@@ -23,3 +23,24 @@ def test_a_ci_annotation_is_read_as_the_line_it_carries() -> None:
 def test_a_help_line_under_a_finding_is_no_part_of_it() -> None:
     output = "a.sh:4:2: Q101 Compare with `x` should be `x is y`\n  help: Replace with `x is y`"
     assert messages(output) == ["a.sh:4:2: Q101 Compare with `x` should be `x is y`"]
+
+
+def test_a_type_error_wrapped_at_the_margin_goes_on_to_its_error_code() -> None:
+    output = (
+        'app/cart.py:8: error: Argument 1 to "total" has incompatible type "list[str]";\n'
+        'expected "list[int]"  [arg-type]\n'
+        "        total(names)\n"
+        "              ^~~~~\n"
+        "app/cart.py:9: error: Name \"tax\" is not defined \n"
+        "[name-defined]\n"
+        "Found 2 errors in 1 file (checked 1 source file)"
+    )
+    assert messages(output, "mypy --pretty app") == [
+        'app/cart.py:8: error: Argument 1 to "total" has incompatible type "list[str]"; expected "list[int]" [arg-type]',
+        'app/cart.py:9: error: Name "tax" is not defined [name-defined]',
+    ]
+
+
+def test_a_type_error_without_its_code_under_it_takes_no_line_after_it() -> None:
+    output = 'app/cart.py:9: error: Name "tax" is not defined\nmake: *** [Makefile:3: types] Error 1'
+    assert messages(output, "mypy app") == ['app/cart.py:9: error: Name "tax" is not defined']
