@@ -439,8 +439,6 @@ KNOWN_MISSES = frozenset(
         "loguru-catch",
         "lxml-schema-and-syntax",
         "lxml-xml-syntax-and-schema",
-        "node-fetch-failed-cause",
-        "node-fetch-failed-econnrefused",
         "npm-ci-lock-out-of-sync",
         "npm-install-offline-not-cached",
         "pdftotext-errors",

@@ -44,3 +44,27 @@ def test_a_type_error_wrapped_at_the_margin_goes_on_to_its_error_code() -> None:
 def test_a_type_error_without_its_code_under_it_takes_no_line_after_it() -> None:
     output = 'app/cart.py:9: error: Name "tax" is not defined\nmake: *** [Makefile:3: types] Error 1'
     assert messages(output, "mypy app") == ['app/cart.py:9: error: Name "tax" is not defined']
+
+
+_THROWN = (
+    "TypeError: request failed\n"
+    "    at node:internal/deps/client:120:13\n"
+    "    at async main (/app/sync.js:2:15) {{\n"
+    "  [cause]: Error: {cause}\n"
+    "      at Socket.connect (node:net:1611:16) {{\n"
+    "    code: 'EX'\n"
+    "  }}\n"
+    "}}\n"
+    "\n"
+    "Node.js v22.1.0"
+)
+
+
+def test_the_cause_a_thrown_error_carries_in_its_properties_goes_with_it() -> None:
+    output = _THROWN.format(cause="host not found: db.local")
+    assert messages(output, "node sync.js") == ["TypeError: request failed; [cause]: Error: host not found: db.local"]
+
+
+def test_a_cause_saying_the_errors_message_again_is_left_out() -> None:
+    output = _THROWN.format(cause="request failed")
+    assert messages(output, "node sync.js") == ["TypeError: request failed"]
