@@ -68,3 +68,16 @@ def test_the_cause_a_thrown_error_carries_in_its_properties_goes_with_it() -> No
 def test_a_cause_saying_the_errors_message_again_is_left_out() -> None:
     output = _THROWN.format(cause="request failed")
     assert messages(output, "node sync.js") == ["TypeError: request failed"]
+
+
+def test_what_to_do_said_under_a_level_is_no_failure_of_its_own() -> None:
+    output = "error: cannot switch branches: You have local changes.\nerror: please commit or stash them."
+    assert messages(output) == ["error: cannot switch branches: You have local changes."]
+
+
+def test_gits_closing_word_under_the_fatal_line_that_says_what_is_no_failure_of_its_own() -> None:
+    output = (
+        "hint: see the remote's settings\nfatal: 'mirror' does not appear to be a git repository\n"
+        "fatal: Could not read from remote repository."
+    )
+    assert messages(output, "git fetch mirror") == ["fatal: 'mirror' does not appear to be a git repository"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures import wording
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe
 
 _PIP_MARKERS = (
@@ -129,6 +130,11 @@ def git(chunks: list[list[str]]) -> Found | None:
     errors = []
     for n, line in enumerate(lines):
         if _GIT_ERROR_RE.match(line) and not _GIT_SUMMARY_RE.match(line):
+            if errors and (wording.ADVICE_RE.search(line) or wording.is_wrapup(line)):
+                # (Git says one failure over several level lines: what to do about it, `error:
+                # please commit or stash them.`, or its closing word, `fatal: Could not read from
+                # remote repository.`, under the line that says what.)
+                continue
             parts = [line]
             if line.endswith(":"):
                 parts += [f.strip() for f in lines[n + 1 : n + 4] if f[:1].isspace() and f.strip()][:2]
