@@ -447,8 +447,6 @@ KNOWN_MISSES = frozenset(
         "pyright-strict-comment",
         "responses-no-match",
         "responses-unmatched-request",
-        "rich-traceback-keyerror",
-        "rich-traceback",
         "ripgrep-missing-paths",
         "ripgrep-regex-parse-error",
         "ruff-format-diff",

@@ -81,3 +81,16 @@ def test_gits_closing_word_under_the_fatal_line_that_says_what_is_no_failure_of_
         "fatal: Could not read from remote repository."
     )
     assert messages(output, "git fetch mirror") == ["fatal: 'mirror' does not appear to be a git repository"]
+
+
+def test_a_traceback_drawn_in_a_panel_gives_the_exception_under_it() -> None:
+    output = (
+        "╭────────── Traceback (most recent call last) ──────────╮\n"
+        "│ /app/run.py:9 in <module>                              │\n"
+        "│                                                        │\n"
+        "│    8 │   rates = {'eur': 1.0}                          │\n"
+        "│ ❱  9 │   print(rates['usd'])                           │\n"
+        "╰────────────────────────────────────────────────────────╯\n"
+        "KeyError: 'usd'"
+    )
+    assert messages(output, "python run.py") == ["KeyError: 'usd'"]
