@@ -94,3 +94,13 @@ def test_a_traceback_drawn_in_a_panel_gives_the_exception_under_it() -> None:
         "KeyError: 'usd'"
     )
     assert messages(output, "python run.py") == ["KeyError: 'usd'"]
+
+
+def test_the_same_complaint_about_different_things_named_first_is_several_failures() -> None:
+    output = "assets: Permission denied (os error 13)\nvendor: Permission denied (os error 13)\nsrc/a.py:3:x = 1"
+    assert messages(output) == ["assets: Permission denied (os error 13)", "vendor: Permission denied (os error 13)"]
+
+
+def test_the_same_message_said_in_two_forms_is_one() -> None:
+    output = "[ERROR] config key 'port' is missing\nconfig.Error: config key 'port' is missing"
+    assert len(messages(output)) == 1
