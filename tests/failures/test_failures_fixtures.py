@@ -451,7 +451,6 @@ KNOWN_MISSES = frozenset(
         "ruff-format-diff",
         "ruff-statistics",
         "semver-release-check",
-        "typebox-value-errors",
         "unittest-verbose-list-none-raises",
         "uv-lock-offline-not-cached",
         "vitest-config-load-error",

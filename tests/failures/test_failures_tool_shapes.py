@@ -104,3 +104,11 @@ def test_the_same_complaint_about_different_things_named_first_is_several_failur
 def test_the_same_message_said_in_two_forms_is_one() -> None:
     output = "[ERROR] config key 'port' is missing\nconfig.Error: config key 'port' is missing"
     assert len(messages(output)) == 1
+
+
+def test_lines_each_led_by_a_place_in_a_document_are_several_failures_whatever_their_words() -> None:
+    output = (
+        "cart/lines: Expected required property\ncart/coupon: Unexpected property\n"
+        "cart/total: Expected number\ncart/currency: Expected string"
+    )
+    assert messages(output) == output.split("\n")
