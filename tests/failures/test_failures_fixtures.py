@@ -425,7 +425,6 @@ KNOWN_MISSES = frozenset(
         "cargo-deny-warnings",
         "cargo-offline-missing-dependency",
         "cerberus-validation-errors",
-        "cmake-compiler-not-found",
         "eslint-format-json",
         "fd-invalid-regex-and-path",
         "imagemagick-convert-errors",

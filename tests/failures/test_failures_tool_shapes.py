@@ -112,3 +112,17 @@ def test_lines_each_led_by_a_place_in_a_document_are_several_failures_whatever_t
         "cart/total: Expected number\ncart/currency: Expected string"
     )
     assert messages(output) == output.split("\n")
+
+
+def test_a_cmake_sentence_goes_on_after_the_value_it_sets_off_up_to_its_end() -> None:
+    output = (
+        "CMake Error at CMakeLists.txt:5 (find_program):\n"
+        "  The tool named:\n\n    protoc-gen\n\n"
+        "  could not be run from the build directory.  Check that it is installed\n"
+        "  and on the PATH.\n\n"
+        "-- Configuring incomplete, errors occurred!"
+    )
+    assert messages(output, "cmake -B build") == [
+        "CMake Error at CMakeLists.txt:5 (find_program): The tool named: protoc-gen"
+        " could not be run from the build directory."
+    ]
