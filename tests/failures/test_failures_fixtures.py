@@ -93,7 +93,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # takes it as its detail), pkg-config's two reports each
 # of a first and a fourth line with advice between; a sentence past the excerpt under a
 # `cause:` (uv sync); uv's `cause:` line after an `error:` that the Rust recogniser claims (uv
-# pip compile). Several failures as one: testthat's blocks (`Failure ('test-cart.R:2'): name`
+# pip compile; since fixed: an error takes the cause labelled under it, failures/tools). Several failures as one: testthat's blocks (`Failure ('test-cart.R:2'): name`
 # over a paragraph the expectation joins, a `Warning` block between them not a failure), also
 # inside `R CMD check`'s log tail beside a WARNING's paragraph; CTest's output under a
 # `N/M Test #N: name ....***Failed` line, the test named only there; Zig's test titles ending
@@ -451,7 +451,6 @@ KNOWN_MISSES = frozenset(
         "ruff-statistics",
         "semver-release-check",
         "unittest-verbose-list-none-raises",
-        "uv-lock-offline-not-cached",
         "vitest-config-load-error",
         "xml2js-parse-error",
         "attrs-validator-errors",
@@ -725,7 +724,6 @@ KNOWN_MISSES = frozenset(
         "testthat-failures",
         "uncrustify-check",
         "unzip-corrupt",
-        "uv-pip-compile-unsatisfiable",
         "uv-sync-bad-pyproject",
         "uvu-failing",
         "varnish-vcl-compile",

@@ -126,3 +126,15 @@ def test_a_cmake_sentence_goes_on_after_the_value_it_sets_off_up_to_its_end() ->
         "CMake Error at CMakeLists.txt:5 (find_program): The tool named: protoc-gen"
         " could not be run from the build directory."
     ]
+
+
+def test_an_errors_cause_labelled_under_it_goes_with_it_beside_a_hint() -> None:
+    output = (
+        "error: Failed to build the environment\n"
+        "  cause: Because pkg-x was not found in the index, the requirements are unsatisfiable.\n\n"
+        "hint: Packages were unavailable because the network was disabled."
+    )
+    assert messages(output, "tool sync") == [
+        "error: Failed to build the environment; cause: Because pkg-x was not found in the index,"
+        " the requirements are unsatisfiable."
+    ]

@@ -54,6 +54,7 @@ _GIT_MARKERS_RE = re.compile(
     r"|would be overwritten by (?:checkout|merge)|does not appear to be a git repository|refusing to merge unrelated histories"
     r"|Not possible to fast-forward|divergent branches|Updates were rejected"
 )
+_DEEPER_LABEL_RE = re.compile(r"^\s+(?:cause|caused by|reason): \S", re.IGNORECASE)
 _GIT_SUMMARY_RE = re.compile(r"^error: (?:failed to push some refs|could not apply [0-9a-f]+\.\.\.)")
 
 _CURL_RE = re.compile(r"^curl: \(\d+\) .+$")
@@ -138,6 +139,8 @@ def git(chunks: list[list[str]]) -> Found | None:
             parts = [line]
             if line.endswith(":"):
                 parts += [f.strip() for f in lines[n + 1 : n + 4] if f[:1].isspace() and f.strip()][:2]
+            elif n + 1 < len(lines) and _DEEPER_LABEL_RE.match(lines[n + 1]):
+                parts.append(lines[n + 1])  # (its cause, labelled under it: `  cause: Because ...`)
             errors.append(compose("", parts))
     if errors:
         return Found(dedupe(errors))
