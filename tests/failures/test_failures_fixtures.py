@@ -447,7 +447,6 @@ KNOWN_MISSES = frozenset(
         "responses-no-match",
         "responses-unmatched-request",
         "ripgrep-regex-parse-error",
-        "ruff-format-diff",
         "ruff-statistics",
         "semver-release-check",
         "unittest-verbose-list-none-raises",

@@ -138,3 +138,11 @@ def test_an_errors_cause_labelled_under_it_goes_with_it_beside_a_hint() -> None:
         "error: Failed to build the environment; cause: Because pkg-x was not found in the index,"
         " the requirements are unsatisfiable."
     ]
+
+
+def test_a_formatters_diff_with_no_file_line_gives_its_count() -> None:
+    output = (
+        "--- pkg/a.py\n+++ pkg/a.py\n@@ -1,2 +1 @@\n-X = {'a':1,\n-    'b':2}\n+X = {\"a\": 1, \"b\": 2}\n\n"
+        "1 file would be reformatted, 3 files already formatted"
+    )
+    assert messages(output, "ruff format --diff pkg") == ["1 file would be reformatted, 3 files already formatted"]

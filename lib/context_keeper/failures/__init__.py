@@ -80,7 +80,7 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
     ("gradle", _hint(r"gradlew?|\./gradlew"), ("FAILURE: Build failed", "BUILD FAILED"), "java.gradle"),
     ("django-check", _hint(r"manage\.py"), ("System check identified", "Migrations for '"), "python.django_check"),
     ("mypy", _hint(r"mypy|dmypy"), (": error: ",), "pychecks.mypy"),
-    ("ruff", _hint(r"ruff"), ("-->", "Would reformat: ", "Found "), "pychecks.ruff"),
+    ("ruff", _hint(r"ruff"), ("-->", "Would reformat: ", "Found ", " would be reformatted"), "pychecks.ruff"),
     ("black", _hint(r"black"), ("would reformat", "cannot format", "cannot parse"), "pychecks.black"),
     ("tsc", _hint(r"tsc|vue-tsc"), ("error TS",), "node.tsc"),
     ("eslint", _hint(r"eslint"), (" error ", " warning ", ", Error - ", ", Warning - "), "node.eslint"),

@@ -24,6 +24,7 @@ _RUFF_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
 _RUFF_MARK_RE = re.compile(
     r"^(?:Found \d+ errors?\b|\[\*\] \d+ fixable|No fixes available|\s*-->|Would reformat: |\d+ files? would be reformatted)"
 )
+_RUFF_FORMAT_COUNT_RE = re.compile(r"^\d+ files? would be reformatted\b")
 _RUFF_OLD_FORMAT_RE = re.compile(r"^Would reformat: (.+)$")
 _BLACK_RE = re.compile(r"^(would reformat .+|error: cannot format .+)$")
 _BLACK_PARSE_RE = re.compile(r"^error: cannot parse: \S+$")
@@ -76,8 +77,15 @@ def ruff(chunks: list[list[str]]) -> Found | None:
                 messages.append(collapse(line))
     # Ruff closes every report with its count, a fix hint or its arrows; another tool's
     # `file:l:c: CODE text` lines (deptry's) without them are left to the general method.
-    if not messages or not any(_RUFF_MARK_RE.match(line) for line in all_lines(chunks)):
+    if not any(_RUFF_MARK_RE.match(line) for line in all_lines(chunks)):
         return None
+    if not messages:
+        # (`format --diff` names the files only in its diff's headers, never on a `would reformat
+        # <file>` line of its own: its count says what failed.)
+        lines = all_lines(chunks)
+        counted = [collapse(line) for line in lines if _RUFF_FORMAT_COUNT_RE.match(line)]
+        diffed = any(line.startswith("@@ ") for line in lines) and not any(map(_BLACK_RE.match, lines))
+        return Found(counted[-1:]) if counted and diffed else None
     return Found(dedupe(messages), number(_RUFF_COUNT_RE, all_lines(chunks)))
 
 
