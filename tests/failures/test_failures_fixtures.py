@@ -442,7 +442,6 @@ KNOWN_MISSES = frozenset(
         "pino-fatal-json-log",
         "pip-invalid-requirement-line",
         "pyjwt-expired-and-bad-signature",
-        "pyright-outputjson",
         "pyright-strict-comment",
         "responses-no-match",
         "responses-unmatched-request",

@@ -146,3 +146,18 @@ def test_a_formatters_diff_with_no_file_line_gives_its_count() -> None:
         "1 file would be reformatted, 3 files already formatted"
     )
     assert messages(output, "ruff format --diff pkg") == ["1 file would be reformatted, 3 files already formatted"]
+
+
+def test_a_report_printed_as_json_gives_each_diagnostic_under_its_file() -> None:
+    output = (
+        '{"version": "2", "files": [{"path": "src/a.py", "results": ['
+        '{"severity": "error", "message": "Name \\"q\\" is unbound\\n  bound only in a branch", "line": 4, "column": 2},'
+        '{"severity": "warning", "message": "Import is unused", "line": 1, "column": 1}]},'
+        '{"path": "src/b.py", "results": [{"severity": "error", "message": "Argument missing",'
+        ' "range": {"start": {"line": 8, "character": 0}}}]}]}'
+    )
+    assert messages(output) == [
+        'src/a.py:4:2: Name "q" is unbound; bound only in a branch',
+        "src/b.py: Argument missing",
+    ]
+

@@ -173,12 +173,13 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
     # No recogniser knows the tool: its lines ranked (failures/ranking, imported here: its
     # regexes cost ~10 ms to compile, which a hook that never meets such output should not
     # pay), the old single-line pick when every line is noise.
-    from context_keeper.failures import passed, ranking
+    from context_keeper.failures import jsonreport, passed, ranking
 
     try:
         if passed.passed([line for lines in chunks for line in lines]):
             return None  # a clean report says nothing of why the run failed (failures/passed)
-        return ranking.rank(chunks) or generic.generic(chunks)
+        reported = jsonreport.diagnostics(chunks[0]) if len(chunks) == 1 else []
+        return (Found(reported) if reported else None) or ranking.rank(chunks) or generic.generic(chunks)
     except Exception:  # noqa: BLE001 - as for a recogniser above
         return generic.generic(chunks)
 

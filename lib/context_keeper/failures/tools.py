@@ -128,7 +128,7 @@ def git(chunks: list[list[str]]) -> Found | None:
         found = [collapse(line) for line in lines if pattern.match(line)]
         if found:
             return Found(dedupe(found))
-    errors = []
+    errors: list[str] = []
     for n, line in enumerate(lines):
         if _GIT_ERROR_RE.match(line) and not _GIT_SUMMARY_RE.match(line):
             if errors and (wording.ADVICE_RE.search(line) or wording.is_wrapup(line)):
