@@ -13,6 +13,7 @@ some are errors, the warnings and notes beside them are left out.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from context_keeper.failures.lines import collapse, compose
@@ -64,5 +65,10 @@ def _where(place: str, node: dict[str, Any]) -> str:
     return f"{place}:{line}:{column}"
 
 
+# A control character the document escaped (`\u001b`): kept as printed, never a terminal's escape.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _said(message: str) -> str:
+    message = _CONTROL_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", message)
     return "; ".join(collapse(part) for part in message.split("\n") if part.strip())
