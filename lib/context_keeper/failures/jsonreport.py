@@ -25,9 +25,11 @@ _ITEMS = 1000  # the most items of one list looked at
 
 
 def diagnostics(lines: list[str]) -> list[str]:
+    first = next((line for line in lines if line.strip()), "")
+    last = next((line for line in reversed(lines) if line.strip()), "")
+    if first.lstrip()[:1] not in "[{" or last.rstrip()[-1:] not in "]}":
+        return []  # (looked at before the output is joined: most outputs are no JSON at all)
     text = "\n".join(lines).strip()
-    if text[:1] not in "[{" or text[-1:] not in "]}":
-        return []
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):  # (not JSON, or nested deeper than the parser goes)
