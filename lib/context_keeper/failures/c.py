@@ -102,7 +102,7 @@ def _cmake_paragraph(lines: list[str]) -> list[str]:
     base, quoted, resumed = 0, False, False
     for k, follow in enumerate(lines):
         if not follow.strip():
-            below = next((s for s in lines[k + 1 :] if s.strip()), "")
+            below = next((lines[j] for j in range(k + 1, len(lines)) if lines[j].strip()), "") if quoted else ""
             if resumed or (
                 paragraph and not paragraph[-1].endswith(":") and not (quoted and below.strip()[:1].islower())
             ):

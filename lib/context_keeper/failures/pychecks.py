@@ -38,7 +38,11 @@ _MYPY_WRAPPED_LINES = 4
 
 def mypy(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    messages = [_mypy_message(line, lines[n + 1 :]) for n, line in enumerate(lines) if _MYPY_RE.match(line)]
+    messages = [
+        _mypy_message(line, lines[n + 1 : n + 1 + _MYPY_WRAPPED_LINES])
+        for n, line in enumerate(lines)
+        if _MYPY_RE.match(line)
+    ]
     if not messages:
         return None
     return Found(dedupe(messages), number(_MYPY_COUNT_RE, lines))
@@ -48,12 +52,12 @@ def _mypy_message(line: str, rest: list[str]) -> str:
     """The error line and, under `--pretty`, the lines its message is wrapped onto at the margin
     up to the one its error code closes (`"str")  [return-value]`); a line of another shape
     before that code (a wrapper's `make: ***`) leaves the error line alone."""
-    if _MYPY_CODE_RE.search(line):
+    if line.endswith("]") and _MYPY_CODE_RE.search(line):
         return collapse(line)
-    for k, s in enumerate(rest[:_MYPY_WRAPPED_LINES]):
-        if not s.strip() or s[:1].isspace() or _MYPY_RE.match(s) or ": note: " in s:
+    for k, s in enumerate(rest):
+        if not s or s[:1].isspace() or ": error: " in s or ": note: " in s:
             break
-        if _MYPY_CODE_RE.search(s):
+        if s.endswith("]") and _MYPY_CODE_RE.search(s):
             return collapse(" ".join([line, *rest[: k + 1]]))
     return collapse(line)
 
