@@ -7,7 +7,11 @@ Shapes no recording has: long runs of blank lines, 1,000-character lines of one 
 token (dotted names, paths, colons), 100,000 copies of one message line, mixed scripts,
 messages each over a margin line (failures/margin) and a margin line of 1 MB of `a, `,
 messages each over a place set off below them (failures/after), a heading over 100,000
-findings (failures/grouped), lines of one repeated `in a.b ` ending in `:`.
+findings (failures/grouped), lines of one repeated `in a.b ` ending in `:`, a JSON report of
+20,000 diagnostics and JSON nested 100,000 deep (failures/jsonreport), 100,000 CI annotations
+(failures/lines), mypy's errors over margin lines (failures/pychecks), a thrown error over
+100,000 properties (failures/node), 100,000 names each with one complaint and lines led by a
+place in a document (failures/blocks), a traceback panel (failures/python).
 The fold reads the first and last 64 KB of an output (failures/lines.SCAN_CHARS), so a
 shape's cost is what those 128 KB cost. `--lib` points at another tree's `lib` to compare.
 Prints seconds per call (best of 3) and the machine's load.
@@ -16,6 +20,7 @@ Prints seconds per call (best of 3) and the machine's load.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -45,6 +50,26 @@ SHAPES = {
     ),
     "a heading over 100,000 findings": lambda: "src/a.py:4 in total\n" + "    R1: x is missing\n" * 100_000,
     "lines of `in a.b ` ending in `:`": lambda: (_line("in a.b ") + ":\n") * (MB // 1001),
+    "a JSON report of 20,000 diagnostics": lambda: json.dumps(
+        {
+            "files": [
+                {"path": f"a{i}.py", "messages": [{"message": "x\ny", "line": 1, "column": 2}]} for i in range(20_000)
+            ]
+        }
+    ),
+    "JSON nested 100,000 deep": lambda: "[" * 100_000 + "]" * 100_000,
+    "100,000 CI annotations": lambda: "::error file=a.py,line=1::a.py:1:1: E1 bad%0A  help: fix\n" * 100_000,
+    "mypy errors each over margin lines": lambda: "a.py:1: error: bad thing\nword word\nmore words\n" * 30_000,
+    "a thrown error over 100,000 properties": lambda: (
+        "TypeError: x\n    at f (a.js:1:1) {\n" + "  k: 1,\n" * 100_000 + "  [cause]: Error: y\n}\n\nNode.js v22"
+    ),
+    "100,000 names each with one complaint": lambda: "".join(
+        f"d{i}: No such file or directory\n" for i in range(100_000)
+    ),
+    "100,000 lines led by a place in a document": lambda: "".join(f"a/b{i}: Expected x {i}\n" for i in range(100_000)),
+    "a traceback panel of 100,000 lines": lambda: (
+        "╭── Traceback (most recent call last) ──╮\n" + "│ a: b │\n" * 100_000 + "╰──╯\nKeyError: 'x'"
+    ),
 }
 
 

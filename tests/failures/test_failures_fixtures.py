@@ -93,7 +93,7 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # takes it as its detail), pkg-config's two reports each
 # of a first and a fourth line with advice between; a sentence past the excerpt under a
 # `cause:` (uv sync); uv's `cause:` line after an `error:` that the Rust recogniser claims (uv
-# pip compile). Several failures as one: testthat's blocks (`Failure ('test-cart.R:2'): name`
+# pip compile; since fixed: an error takes the cause labelled under it, failures/tools). Several failures as one: testthat's blocks (`Failure ('test-cart.R:2'): name`
 # over a paragraph the expectation joins, a `Warning` block between them not a failure), also
 # inside `R CMD check`'s log tail beside a WARNING's paragraph; CTest's output under a
 # `N/M Test #N: name ....***Failed` line, the test named only there; Zig's test titles ending
@@ -417,7 +417,52 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # Batches 30 and 31 (141 runs: new output shapes of mainstream tools and popular toolchains not
 # yet recorded, two independent draws; two of batch 31's runs came out byte for byte as batch 30's
 # and are one file each) were scored once, sealed, on the code before and after the eighteenth
-# round (the same figures both times), and are not read yet: their misses are listed unexplained.
+# round (the same figures both times): 47 runs missed. Their misses read after scoring, by kind
+# (docs/performance.md, e2; 16 made exact, not held out). A tool's own report form read as text:
+# GitHub annotations (ruff's `::error title=...::a.py:1:1: E401 ...%0A  help: ...`; fixed: the
+# workflow command is dropped and `%0A` read as a newline, failures/lines, and a `help:` line is
+# no continuation, failures/joins), a report printed as one JSON document (pyright's
+# `--outputjson`; fixed, failures/jsonreport; left, eslint's `-f json`, whose expectation appends
+# the `ruleId` where pyright's leaves its `rule` out), JSON log records (pino's `err` object,
+# kafkajs's records over the plain exception that ended the run, chosen over it), rich's
+# traceback panel (its frames chosen; fixed: the panel's title is a traceback's header,
+# failures/python), ruff's `--statistics` table rows (its fix hint chosen), `ruff format --diff`
+# (its diff's lines; fixed: its count, failures/pychecks). A message over several lines cut: mypy
+# `--pretty` wrapped at the margin up to its `[code]` (fixed, failures/pychecks), cmake's
+# sentence going on after the value it sets off (fixed, failures/c), node's `[cause]: Error: ...`
+# among the thrown error's properties (fixed, failures/node), uv's `  cause:` under `error:`,
+# which the git reading claimed for its `hint:` (fixed: an error takes the cause labelled under
+# it, failures/tools; batch 19's uv-pip-compile too); left, jest's toBeCloseTo `Expected
+# difference:` / `Received difference:` lines, npm ci's `Missing: ... from lock file` after its
+# paragraph, jmespath's expression on the line its `Incomplete expression:` opens, xml2js's
+# `Line:` / `Column:` / `Char:` lines, responses' `Request:` / `Available matches:` labels
+# dropped from pytest's `E` lines, fd's and ripgrep's echoed pattern between `regex parse error:`
+# and its caret. Too much or the wrong line given beside the message: git's `error: please commit
+# or stash them.` and `fatal: Could not read from remote repository.` (fixed: what to do said
+# under a level, and a wrap-up under git's fatal line, are no failures, failures/wording and
+# tools); left, cargo's `--offline` reminder carried where `location searched` / `required by`
+# are wanted, vitest's `Error: Build failed with 1 error:` over rolldown's located
+# `[PARSE_ERROR]` and its label, jest's `Pattern: x - 0 matches` over `No tests found, exiting
+# with code 1`, loguru's second `ERROR | ...` record left out. Several failures given as one or
+# too few: the same complaint about different things each named first (ripgrep's `docs: No such
+# file ...` / `lib: ...`; fixed, failures/blocks), lines led by a place in a document in other
+# words each (typebox's `order/items: ...`; fixed, failures/blocks); left, a program's own
+# reports printed before the exception that ended it (arktype's and semver's lines over node's
+# throw, lxml's schema error over a traceback, pyjwt's two lines over the traceback's
+# exception), two programs' exceptions in one command (boto3's two tracebacks, jsonwebtoken's
+# two lines), imagemagick's two `convert:` lines joined, pdftotext's `I/O Error:` beside its
+# `Syntax Error:` lines, cerberus' `field: [...]` rows (one of four). Conventions older
+# recordings contradict (both kept as recorded): cargo-deny-warnings drops the `help:` label
+# under rustc's caret where cargo-clippy-deny keeps it (a rule dropping it was tried and
+# reverted); pip-invalid-requirement-line keeps pip's `Hint:` line where psql's expectation
+# drops its hint; unittest-verbose-list-none-raises keeps the `- [1, 0, 3]` / `+ [1, None, 3]`
+# diff under `Lists differ: [1, 0, 3] != [1, None, 3]` where trial-failures drops the diff of a
+# comparison its line shows; npm-install-offline-not-cached drops `code ENOTCACHED` where
+# npm-ci-lock-out-of-sync keeps `npm error code EUSAGE:`; pyright-strict-comment joins a detail
+# line under `Argument type is unknown` with `; ` where cmake's wrapped sentences (`but` /
+# `CMake did not find one.`) are joined with a space (a rule telling them apart by the capital
+# was tried and lowered cmake's score with its recogniser off); cmake-unknown-link-target joins
+# the sentence after its value with `; ` where cmake-compiler-not-found joins it with a space.
 KNOWN_MISSES = frozenset(
     {
         "arktype-assert-errors",
@@ -425,11 +470,8 @@ KNOWN_MISSES = frozenset(
         "cargo-deny-warnings",
         "cargo-offline-missing-dependency",
         "cerberus-validation-errors",
-        "cmake-compiler-not-found",
         "eslint-format-json",
         "fd-invalid-regex-and-path",
-        "git-pull-rebase-unstaged",
-        "git-push-unknown-remote",
         "imagemagick-convert-errors",
         "jest-inline-snapshot-length-closeto",
         "jest-path-pattern-no-match",
@@ -439,32 +481,19 @@ KNOWN_MISSES = frozenset(
         "loguru-catch",
         "lxml-schema-and-syntax",
         "lxml-xml-syntax-and-schema",
-        "mypy-pretty-errors",
-        "mypy-pretty-typeddict-literal",
-        "node-fetch-failed-cause",
-        "node-fetch-failed-econnrefused",
         "npm-ci-lock-out-of-sync",
         "npm-install-offline-not-cached",
         "pdftotext-errors",
         "pino-fatal-json-log",
         "pip-invalid-requirement-line",
         "pyjwt-expired-and-bad-signature",
-        "pyright-outputjson",
         "pyright-strict-comment",
         "responses-no-match",
         "responses-unmatched-request",
-        "rich-traceback-keyerror",
-        "rich-traceback",
-        "ripgrep-missing-paths",
         "ripgrep-regex-parse-error",
-        "ruff-format-diff",
-        "ruff-github-format",
-        "ruff-output-format-github",
         "ruff-statistics",
         "semver-release-check",
-        "typebox-value-errors",
         "unittest-verbose-list-none-raises",
-        "uv-lock-offline-not-cached",
         "vitest-config-load-error",
         "xml2js-parse-error",
         "attrs-validator-errors",
@@ -738,7 +767,6 @@ KNOWN_MISSES = frozenset(
         "testthat-failures",
         "uncrustify-check",
         "unzip-corrupt",
-        "uv-pip-compile-unsatisfiable",
         "uv-sync-bad-pyproject",
         "uvu-failing",
         "varnish-vcl-compile",
@@ -758,15 +786,11 @@ FIRST_RIGHT = frozenset(
         "boto3-no-region-and-credentials",
         "cargo-deny-warnings",
         "cerberus-validation-errors",
-        "git-pull-rebase-unstaged",
-        "git-push-unknown-remote",
         "jest-inline-snapshot-length-closeto",
         "loguru-catch",
-        "mypy-pretty-typeddict-literal",
         "pdftotext-errors",
         "pyjwt-expired-and-bad-signature",
         "pyright-strict-comment",
-        "ripgrep-missing-paths",
         "unittest-verbose-list-none-raises",
         "pytest-asyncio-strict-mode-failures",
         "unittest-assertlogs-almost-equal-multiline",

@@ -80,7 +80,7 @@ RECOGNISERS: tuple[tuple[str, str | None, tuple[str, ...], Target], ...] = (
     ("gradle", _hint(r"gradlew?|\./gradlew"), ("FAILURE: Build failed", "BUILD FAILED"), "java.gradle"),
     ("django-check", _hint(r"manage\.py"), ("System check identified", "Migrations for '"), "python.django_check"),
     ("mypy", _hint(r"mypy|dmypy"), (": error: ",), "pychecks.mypy"),
-    ("ruff", _hint(r"ruff"), ("-->", "Would reformat: ", "Found "), "pychecks.ruff"),
+    ("ruff", _hint(r"ruff"), ("-->", "Would reformat: ", "Found ", " would be reformatted"), "pychecks.ruff"),
     ("black", _hint(r"black"), ("would reformat", "cannot format", "cannot parse"), "pychecks.black"),
     ("tsc", _hint(r"tsc|vue-tsc"), ("error TS",), "node.tsc"),
     ("eslint", _hint(r"eslint"), (" error ", " warning ", ", Error - ", ", Warning - "), "node.eslint"),
@@ -173,12 +173,13 @@ def _recognise(chunks: list[list[str]], command: str) -> Found | None:
     # No recogniser knows the tool: its lines ranked (failures/ranking, imported here: its
     # regexes cost ~10 ms to compile, which a hook that never meets such output should not
     # pay), the old single-line pick when every line is noise.
-    from context_keeper.failures import passed, ranking
+    from context_keeper.failures import jsonreport, passed, ranking
 
     try:
         if passed.passed([line for lines in chunks for line in lines]):
             return None  # a clean report says nothing of why the run failed (failures/passed)
-        return ranking.rank(chunks) or generic.generic(chunks)
+        reported = jsonreport.diagnostics(chunks[0]) if len(chunks) == 1 else []
+        return (Found(reported) if reported else None) or ranking.rank(chunks) or generic.generic(chunks)
     except Exception:  # noqa: BLE001 - as for a recogniser above
         return generic.generic(chunks)
 

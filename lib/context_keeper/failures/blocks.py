@@ -11,14 +11,15 @@ following the last with no other candidate between, at one indentation, is one b
 strongest block, when nothing elsewhere reads more like a message, is one message a line. A
 line that reads as nothing (and names no rule's code), a cause of the exception above it, or
 the program's wrap-up (`... exiting now`) ends a run; a run that says one thing twice in two
-forms is none.
+forms is none, the same complaint about different things each named first (`docs: No such file
+or directory`, `lib: No such file or directory`) is several.
 """
 
 from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes
+from context_keeper.failures import shapes, wording
 from context_keeper.failures.findings import LOWER_LEVELS, Unit, errors_only, level
 from context_keeper.failures.lines import collapse
 
@@ -57,12 +58,22 @@ def _lead(text: str) -> list[str]:
     return [_form(w) for w in text.split()[:_WORDS]]
 
 
+# A place in a document leading a line, a path of names without a line number (`order/items:`).
+_POINTER_RE = re.compile(r"^[A-Za-z_#$][\w$#~-]*(?:/[\w$#~.-]+)+:(?=\s)")
+
+
+def _pointer(text: str) -> bool:
+    return bool(_POINTER_RE.match(text))
+
+
 def same_shape(a: Unit, b: Unit) -> bool:
     if a.indent != b.indent:
         return False
     x, y = _lead(a.text), _lead(b.text)
     if len(x) < _WORDS or len(y) < _WORDS:
         return False
+    if x[0] == y[0] and _pointer(a.text) and _pointer(b.text):
+        return True  # (what follows a place in a document says each failure its own way)
     return sum(p == q for p, q in zip(x, y, strict=True)) >= _AGREE
 
 
@@ -95,14 +106,32 @@ def _runs(units: list[Unit]) -> list[list[Unit]]:
             runs[-1].append(unit)
         else:
             runs.append([unit])
-    # The same message said twice in two forms (`[ERROR] x` over `pkg.Error: x`) is one.
-    return [run for run in runs if len({_tail(u.text) for u in run}) == len(run) >= 2]
+    # The same message said twice in two forms (`[ERROR] x` over `pkg.Error: x`) is one; the
+    # same complaint about different things (`docs: No such file ...`, `lib: No such file ...`) is two.
+    return [run for run in runs if len(run) >= 2 and (len({_tail(u.text) for u in run}) == len(run) or _subjects(run))]
 
 
 def _tail(text: str) -> str:
     """What a line says after its first word."""
     words = text.split(None, 1)
     return words[-1] if words else ""
+
+
+# A first word that says how bad or what was raised (`[ERROR]`, `pkg.Error:`, `WARN`), not what.
+_LEVEL_WORD_RE = re.compile(r"error|fatal|fail|warn|exception|panic|critical", re.IGNORECASE)
+_COMPLAINT = 3  # (a level word, an OS error, a failure's wording; a failure word alone is 1)
+
+
+def _subjects(run: list[Unit]) -> bool:
+    """Whether the lines of `run` each name another thing first (`name:`), then make the same
+    complaint, one that reads as a failure by itself (not a table's `Modules: 0 (0 undocumented)`)."""
+    firsts = [u.text.split(None, 1)[0] for u in run]
+    return (
+        len(set(firsts)) == len(run)
+        and all(w.endswith(":") and not _LEVEL_WORD_RE.search(w) for w in firsts)
+        and len({_tail(u.text) for u in run}) == 1
+        and wording.score(_tail(run[0].text)) >= _COMPLAINT
+    )
 
 
 def _strength(run: list[Unit]) -> int:

@@ -88,18 +88,37 @@ def cmake(chunks: list[list[str]]) -> Found | None:
             if m.group(1):  # one line: "CMake Error: The source directory ... does not exist."
                 messages.append(collapse(line))
                 continue
-            paragraph: list[str] = []
-            for follow in lines[n + 1 :]:
-                if not follow.strip():
-                    # A paragraph ending in ':' announces the next one ("Cannot find source file:").
-                    if paragraph and not paragraph[-1].endswith(":"):
-                        break
-                    continue
-                if not follow[:1].isspace():
-                    break
-                paragraph.append(follow.strip())
+            paragraph = _cmake_paragraph(lines[n + 1 :])
             messages.append(compose("", [line.strip(), " ".join(paragraph)]) if paragraph else collapse(line))
     return Found(dedupe(messages)) if messages else None
+
+
+def _cmake_paragraph(lines: list[str]) -> list[str]:
+    """The indented lines of a CMake message. A paragraph ending in ':' announces the next one
+    ("Cannot find source file:"); a value set off deeper than the sentence (`    clang`) is
+    inside it, the sentence going on after it in lower case up to its end ("is not a full path
+    and was not found in the PATH."), the advice after that left out."""
+    paragraph: list[str] = []
+    base, quoted, resumed = 0, False, False
+    for k, follow in enumerate(lines):
+        if not follow.strip():
+            below = next((lines[j] for j in range(k + 1, len(lines)) if lines[j].strip()), "") if quoted else ""
+            if resumed or (
+                paragraph and not paragraph[-1].endswith(":") and not (quoted and below.strip()[:1].islower())
+            ):
+                break
+            resumed = quoted
+            continue
+        if not follow[:1].isspace():
+            break
+        indent = len(follow) - len(follow.lstrip())
+        base = base or indent
+        quoted = indent > base
+        sentence, end, _ = follow.strip().partition(".  ")
+        paragraph.append(sentence + end.strip() if resumed else follow.strip())
+        if resumed and end:
+            break
+    return paragraph
 
 
 def make(chunks: list[list[str]]) -> Found | None:

@@ -219,7 +219,7 @@ def continued(
     head: str = "",
 ) -> tuple[str, int]:
     """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`."""
+    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`; never a hint (`help: ...`)."""
     end = len(lines) if end is None else end
     last = lines[n].indent
     base = last if base is None else min(base, last)
@@ -230,7 +230,7 @@ def continued(
         # opened a block does (`type mismatch;` over deeper lines).
         return text, m
     hang = -1  # where the text of a tree's last branch starts: its wrapped lines start there
-    while m < end:
+    while m < end and not shapes.HINT_RE.match(lines[m].core):
         line, kind = lines[m], kinds[m]
         s = line.core
         if part := _part(lines, kinds, m, end, text, base, head, hang):

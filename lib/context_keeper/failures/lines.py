@@ -36,6 +36,11 @@ _PARTIAL_ESC_RE = re.compile(r"\x1b\[?[0-?]*(?=\n|$)")
 # newline of a long run of blank lines, a leading `\n*` costs time quadratic in the run.
 _CUT_RE = re.compile(r"(?:(?<!\n)\n+)?\.\.\. \[\d+ characters truncated\] \.\.\.\n*")
 _EXIT_RE = re.compile(r"^(?:Error: )?Exit code -?\d+\s*$")
+# A CI annotation (`::error file=a.py,line=1,col=8::a.py:1:8: F401 ...%0A  help: ...`): the
+# workflow command and its properties (where `:` is written `%3A`, so the first `::` ends them)
+# are for the CI's page, its text is the tool's line, with newlines written `%0A`.
+_ANNOTATION_RE = re.compile(r"^::(?:error|warning|notice|debug)(?: [^:\n]*)?::(.*)$", re.MULTILINE)
+_ANNOTATION_ESCAPES = (("%0D", ""), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%"))
 _SPACES_RE = re.compile(r"\s+")
 
 
@@ -55,6 +60,8 @@ def pieces(output: str) -> list[list[str]]:
         output = output.replace("<tool_use_error>", "").replace("</tool_use_error>", "")
     if "\x1b" in output or "\x9b" in output:
         output = _PARTIAL_ESC_RE.sub("", _ANSI_RE.sub("", output))
+    if "::" in output:
+        output = _ANNOTATION_RE.sub(_annotated_text, output)
     chunks = _CUT_RE.split(output)
     out = []
     for n, chunk in enumerate(chunks):
@@ -72,6 +79,13 @@ def pieces(output: str) -> list[list[str]]:
                 del lines[0]
         out.append([_last_frame(line[: 4 * LINE_SCAN])[:LINE_SCAN].rstrip() for line in lines])
     return out
+
+
+def _annotated_text(m: re.Match[str]) -> str:
+    text = m.group(1)
+    for escaped, plain in _ANNOTATION_ESCAPES:
+        text = text.replace(escaped, plain)
+    return text
 
 
 def _last_frame(line: str) -> str:

@@ -119,9 +119,35 @@ def uncaught(chunks: list[list[str]]) -> Found | None:
                 # A message over several lines (an assert's `a !== b`, its diff's changed values).
                 values = [p for p in assertion_parts(lines[n:stack])[1:] if p not in _OPENERS]
                 values = values or _message_lines(lines[n + 1 : stack])
-                parts = [f"{m.group(1)}: {m.group(2)}", *values]
+                parts = [f"{m.group(1)}: {m.group(2)}", *values, *_own_cause(lines, stack, m.group(2))]
                 return Found([*_reported_before(lines, n), compose("", parts)])
     return _thrown_value(all_lines(chunks))
+
+
+# The error's own cause among the properties node prints in braces after its stack, at the
+# braces' first depth (`  [cause]: Error: connect ECONNREFUSED ...`); a cause deeper in is a
+# property's (an inner error's), not the thrown error's.
+_OWN_CAUSE_RE = re.compile(r"^  \[cause\]: (\S.*)$")
+_PROPERTIES_LOOKED_AT = 200
+
+
+def _own_cause(lines: list[str], stack: int, message: str) -> list[str]:
+    """`[cause]: Error: why` when the error thrown carries an error as its cause (fetch's
+    `TypeError: fetch failed`, whose reason is only there); none when the cause's message is
+    the thrown error's `message` again (a driver's error wrapping the socket's)."""
+    last = stack
+    while last + 1 < len(lines) and _STACK_RE.match(lines[last + 1]):
+        last += 1
+    if not lines[last].endswith(" {"):
+        return []
+    for line in lines[last + 1 : last + 1 + _PROPERTIES_LOOKED_AT]:
+        if line.startswith("}"):
+            break
+        c = _OWN_CAUSE_RE.match(line)
+        cause = _NODE_ERROR_RE.match(c.group(1).rstrip(" {")) if c else None
+        if cause:
+            return [] if cause.group(2) in message else [f"[cause]: {cause.group(0)}"]
+    return []
 
 
 _MESSAGE_MOST = 3  # the most lines at the margin a message goes on over before its stack

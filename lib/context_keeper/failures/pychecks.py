@@ -24,18 +24,42 @@ _RUFF_COUNT_RE = re.compile(r"^Found (\d+) errors?\b")
 _RUFF_MARK_RE = re.compile(
     r"^(?:Found \d+ errors?\b|\[\*\] \d+ fixable|No fixes available|\s*-->|Would reformat: |\d+ files? would be reformatted)"
 )
+_RUFF_FORMAT_COUNT_RE = re.compile(r"^\d+ files? would be reformatted\b")
 _RUFF_OLD_FORMAT_RE = re.compile(r"^Would reformat: (.+)$")
 _BLACK_RE = re.compile(r"^(would reformat .+|error: cannot format .+)$")
 _BLACK_PARSE_RE = re.compile(r"^error: cannot parse: \S+$")
 _PARSER_ERROR_RE = re.compile(r"^\w+Error: \S")
 
 
+# The error code mypy closes a message with (`  [return-value]`).
+_MYPY_CODE_RE = re.compile(r"(?:^|\s)\[[a-z][a-z-]*\]$")
+_MYPY_WRAPPED_LINES = 4
+
+
 def mypy(chunks: list[list[str]]) -> Found | None:
     lines = all_lines(chunks)
-    messages = [collapse(line) for line in lines if _MYPY_RE.match(line)]
+    messages = [
+        _mypy_message(line, lines[n + 1 : n + 1 + _MYPY_WRAPPED_LINES])
+        for n, line in enumerate(lines)
+        if _MYPY_RE.match(line)
+    ]
     if not messages:
         return None
     return Found(dedupe(messages), number(_MYPY_COUNT_RE, lines))
+
+
+def _mypy_message(line: str, rest: list[str]) -> str:
+    """The error line and, under `--pretty`, the lines its message is wrapped onto at the margin
+    up to the one its error code closes (`"str")  [return-value]`); a line of another shape
+    before that code (a wrapper's `make: ***`) leaves the error line alone."""
+    if line.endswith("]") and _MYPY_CODE_RE.search(line):
+        return collapse(line)
+    for k, s in enumerate(rest):
+        if not s or s[:1].isspace() or ": error: " in s or ": note: " in s:
+            break
+        if s.endswith("]") and _MYPY_CODE_RE.search(s):
+            return collapse(" ".join([line, *rest[: k + 1]]))
+    return collapse(line)
 
 
 def ruff(chunks: list[list[str]]) -> Found | None:
@@ -57,8 +81,15 @@ def ruff(chunks: list[list[str]]) -> Found | None:
                 messages.append(collapse(line))
     # Ruff closes every report with its count, a fix hint or its arrows; another tool's
     # `file:l:c: CODE text` lines (deptry's) without them are left to the general method.
-    if not messages or not any(_RUFF_MARK_RE.match(line) for line in all_lines(chunks)):
+    if not any(_RUFF_MARK_RE.match(line) for line in all_lines(chunks)):
         return None
+    if not messages:
+        # (`format --diff` names the files only in its diff's headers, never on a `would reformat
+        # <file>` line of its own: its count says what failed.)
+        lines = all_lines(chunks)
+        counted = [collapse(line) for line in lines if _RUFF_FORMAT_COUNT_RE.match(line)]
+        diffed = any(line.startswith("@@ ") for line in lines) and not any(map(_BLACK_RE.match, lines))
+        return Found(counted[-1:]) if counted and diffed else None
     return Found(dedupe(messages), number(_RUFF_COUNT_RE, all_lines(chunks)))
 
 

@@ -51,8 +51,8 @@ _UNITTEST_COUNT_RE = re.compile(r"^FAILED \((?:failures=(\d+))?(?:, )?(?:errors=
 
 _DJANGO_ISSUE_RE = re.compile(r"^(\S+): \((\w+\.E\d+)\) (.*)$")
 _MIGRATIONS_RE = re.compile(r"^Migrations for '[\w.]+':$")
-
-_TRACEBACK_RE = re.compile(r"^\s*Traceback \(most recent call last\):\s*$")
+# A traceback's header, or the title of a panel drawn around its frames (`╭── Traceback (most recent call last) ──╮`).
+_TRACEBACK_RE = re.compile(r"^\s*(?:[╭┏][─━]+ )?Traceback \(most recent call last\)(?::| [─━]+[╮┓])\s*$")
 _FRAME_FILE_RE = re.compile(r'^\s*File "(.+)", line (\d+)')
 _SYNTAX_RE = re.compile(r"^(SyntaxError|IndentationError|TabError)\b")
 # A field of an exception's message on a line of its own, in brackets (`[SQL: SELECT 1]`).
@@ -344,7 +344,7 @@ def _last_exception(lines: list[str]) -> tuple[str, str] | None:
         if f:
             frame = f"{f.group(1)}:{f.group(2)}"
             continue
-        if line[:1].isspace():
+        if line[:1].isspace() or line[:1] in "│┃╰┗":
             continue
         if _EXCEPTION_RE.match(line) or ": " in line:
             # (Fields the message goes on with, each in brackets: `[SQL: ALTER TABLE ...]`.)

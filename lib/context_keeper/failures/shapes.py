@@ -249,7 +249,7 @@ NUMBERED_RE = re.compile(r"^(\d{1,5})(?: {1,4}\S|$)")  # (an empty line of the e
 # How to see more (`Use -v to get more diff`, `Omitting 2 identical items, use -vv to show`).
 ADVICE_RE = re.compile(r"\buse -v+\b|\brun with -v|\b--verbose\b", re.IGNORECASE)
 HINT_RE = re.compile(
-    r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix|[Hh]int|[Tt]ip|[Ss]uggestion):?\s"
+    r"^(?:Is|Are|Did|Do|Does|Has|Have|Was|Were)\b.*\?$|^(?:Suggested fix|Perhaps|Possible fix|[Hh]int|[Tt]ip|[Ss]uggestion):?\s|^[Hh]elp:\s"
 )
 # How a value was computed (`+  where 6 = sum(...)`), where the failure stands (`in: aera`,
 # `location...:`), an aside opened by an ellipsis (`: ... In instance counter`): not what failed.

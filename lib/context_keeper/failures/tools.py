@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from context_keeper.failures import wording
 from context_keeper.failures.lines import Found, all_lines, collapse, compose, dedupe
 
 _PIP_MARKERS = (
@@ -53,6 +54,7 @@ _GIT_MARKERS_RE = re.compile(
     r"|would be overwritten by (?:checkout|merge)|does not appear to be a git repository|refusing to merge unrelated histories"
     r"|Not possible to fast-forward|divergent branches|Updates were rejected"
 )
+_DEEPER_LABEL_RE = re.compile(r"^\s+(?:cause|caused by|reason): \S", re.IGNORECASE)
 _GIT_SUMMARY_RE = re.compile(r"^error: (?:failed to push some refs|could not apply [0-9a-f]+\.\.\.)")
 
 _CURL_RE = re.compile(r"^curl: \(\d+\) .+$")
@@ -126,12 +128,19 @@ def git(chunks: list[list[str]]) -> Found | None:
         found = [collapse(line) for line in lines if pattern.match(line)]
         if found:
             return Found(dedupe(found))
-    errors = []
+    errors: list[str] = []
     for n, line in enumerate(lines):
         if _GIT_ERROR_RE.match(line) and not _GIT_SUMMARY_RE.match(line):
+            if errors and (wording.ADVICE_RE.search(line) or wording.is_wrapup(line)):
+                # (Git says one failure over several level lines: what to do about it, `error:
+                # please commit or stash them.`, or its closing word, `fatal: Could not read from
+                # remote repository.`, under the line that says what.)
+                continue
             parts = [line]
             if line.endswith(":"):
                 parts += [f.strip() for f in lines[n + 1 : n + 4] if f[:1].isspace() and f.strip()][:2]
+            elif n + 1 < len(lines) and _DEEPER_LABEL_RE.match(lines[n + 1]):
+                parts.append(lines[n + 1])  # (its cause, labelled under it: `  cause: Because ...`)
             errors.append(compose("", parts))
     if errors:
         return Found(dedupe(errors))

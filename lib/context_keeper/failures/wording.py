@@ -110,7 +110,7 @@ def is_code(text: str) -> bool:
 ADVICE_RE = re.compile(
     r"(?:^|\s)If [^.;:]{3,80}, (?:(?:you )?(?:may|might|can|could|should) (?:want to )?|please )?"
     r"(?:run|use|try|prefix|add|pass|set|install|re-?run|consider)\b"
-    r"|^Please (?:check|make sure|ensure|verify|double-check)\b"
+    r"|^Please (?:check|make sure|ensure|verify|double-check)\b|^(?:error|fatal): please \w+"
 )
 
 
