@@ -37,7 +37,7 @@ _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a 
 # A token: a run of token characters not inside a word, a path, a dotted name, a `name=` value
 # or a base64 run.
 _TOKEN = LazyPattern(
-    rf"(?<![\w.+/=@%$\\~-])(?P<t>[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9])"
+    rf"\b(?<![\w.+/=@%$\\~-])(?P<t>[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9])"
     r"(?![\w+/=-]|\.\w)"
 )
 # The first test, on the whole text: somewhere a lower-case letter next to a capital.
@@ -141,7 +141,8 @@ def is_machine_random(token: str) -> bool:
 
 def _sub(m: re.Match[str]) -> str:
     token = m.group("t")
-    if not is_machine_random(token):
+    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
+    if token.islower() or token.isupper() or not is_machine_random(token):
         return token
     start = m.start()
     if m.string.endswith(_ESCAPE_BEFORE, 0, start) and _COLOUR_CODE.match(token) is not None:
