@@ -98,3 +98,32 @@ def test_a_long_text_reads_as_its_lines() -> None:
     lines = [f"line {i}: value {t} done" for i, t in enumerate(tokens)] + ["ordinary prose line"] * 50
     text = "\n".join(lines)
     assert redact(text) == "\n".join(redact(line) for line in lines)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'digest = hashlib.sha256("gE27zOfbr6CZYh3qiPH0PPwh3jr2bc".encode())',  # a call named for a digest
+        'new PublicKey("hN5dRb2WkPq7ZsGv9TfLm3YcXe8JuAo4")',
+        'let v = semver::Version::new("P5OemDRZqRgWqs82ruKrNqDxZpsP");',
+        'expected_hmac = "Vb3Nm8Qw2Er6Ty9Ui4Op7As"',
+        "$ openssl rsa -in key.pem -pubout\n-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx",
+        '$ echo "keys: $(cat ~/.ssh/id_ed25519.pub)"\nkeys: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoq bob@host',
+        "sample = qW3rTy8uIoP4aSdF6gHjK2lZxC9vBnM1",  # typed along the keyboard
+    ],
+)
+def test_what_a_name_or_a_header_says_is_public_is_kept(line: str) -> None:
+    assert redact_random_tokens(line) == line
+
+
+def test_a_private_keys_der_is_not_read_as_public() -> None:
+    from context_keeper.redact.random_tokens import _public_key_data
+
+    assert _public_key_data("MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAx")  # SubjectPublicKeyInfo
+    assert _public_key_data("MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa")  # a certificate
+    assert not _public_key_data("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIB")  # PKCS#8: a version first
+    assert not _public_key_data("MIIEpAIBAAKCAQEA1x9Tz")  # PKCS#1
+
+
+def test_a_call_named_for_a_client_still_loses_its_key() -> None:
+    assert redact_random_tokens('client = Client("P5OemDRZqRgWqs82ruKrNqDxZpsP")') == f'client = Client("{MARK}")'

@@ -51,18 +51,24 @@ _UUID_OR_HEX_RUN = LazyPattern(
 _VOWELS = frozenset("aeiouAEIOU")
 _CONSONANT_RUN = LazyPattern(r"[^aeiouyAEIOUY]{5}")  # (`y` a vowel here: `Monthly`, `Encrypted`)
 _WORD_RUN = 3
+# Each character's next along the alphabet, the consonants, a keyboard's rows, the digits.
+_NEXT: dict[str, str] = {}
+for _order in ("abcdefghijklmnopqrstuvwxyza", "bcdfghjklmnpqrstvwxzb", "qwertyuiopasdfghjklzxcvbnmq", "01234567890"):
+    for _a, _b in zip(_order, _order[1:], strict=False):
+        _NEXT[_a] = _NEXT.get(_a, "") + _b
 _PREFIX = LazyPattern(r"([a-z][a-z0-9]{1,11})[_-]")
 _ESCAPE_BEFORE = ("\x1b[", ";")  # a terminal's colour code (`\x1b[36mTRANSACTION`) ends in `m`
 _COLOUR_CODE = LazyPattern(r"\d{1,3}m")
 # A name just before the token that says it is public (an id, a hash, an address, a cursor),
-# followed by `:`, `=`, `is`, or a space after a flag (`--client-id 8bJ2…`).
+# followed by `:`, `=`, `is`, a call's parenthesis (`sha256("…")`, `PublicKey("…")`,
+# `Version::new("…")`), or a space after a flag (`--client-id 8bJ2…`).
 _PUBLIC_NAMES = (
     r"(?:ids|hash|digest|sum|checksum|address|addr|wallet|mint|program|pubkey|public[_ -]?key|"
     r"signature|sig|cursor|etag|nonce|commit|sha|revision|rev|version|tag|image|container|request|trace|"
-    r"span|slug|handle|fingerprint|tx|transaction|block|verification|content|salt|iv|"
+    r"span|slug|handle|fingerprint|tx|transaction|block|verification|content|salt|iv|hmac|mac|"
     r"(?:sha|md|s)\d{1,3}|v\d{1,2})"
 )
-_AFTER_NAME = r"[\"'`]?\)?\s*(?:[:=#]|\bis\b)\s*[\"'`(\[]?\Z"
+_AFTER_NAME = r"[\"'`]?\)?\s*(?:[:=#]|\bis\b|(?:(?:::|\.)\w+)?\()\s*[\"'`(\[]?\Z"
 _PUBLIC_NAME_BEFORE = LazyPattern(rf"(?:\b|[_-]){_PUBLIC_NAMES}{_AFTER_NAME}", re.IGNORECASE)
 # `id`, `client_id`, `userId`, `__knexQueryUid`, `--user-pool-id` (cased: `paid`, `valid` are no ids)
 _ID_NAME_BEFORE = LazyPattern(
@@ -92,8 +98,10 @@ def word_letters(token: str) -> float:
 
 
 def _in_sequence(token: str) -> bool:
-    """`123456789ABCDEFGH…`, `8bJ2kL4mN6pQ8rS0…`: letters (or digits) that follow the alphabet,
-    an alphabet or a value typed by hand; a random draw steps to the next letter one time in 26."""
+    """`123456789ABCDEFGH…`, `8bJ2kL4mN6pQ…`, `qW3rTy8uIoP4…`, `kX8vQ2mN7pL4rT9…`: letters that
+    step along the alphabet, its consonants or a keyboard's rows (digits along theirs): an
+    alphabet, or a value typed by hand to stand for a secret. A draw takes one of these steps
+    about one time in nine; four in ten of a uniform draw's steps: one draw in a thousand."""
     steps = following = 0
     previous = ""
     for c in token.lower():
@@ -101,9 +109,9 @@ def _in_sequence(token: str) -> bool:
             continue
         if previous and c.isalpha() == previous.isalpha():
             steps += 1
-            following += ord(c) - ord(previous) == 1 or (c, previous) == ("a", "z")
+            following += c in _NEXT.get(previous, "")
         previous = c
-    return steps > 0 and following >= 0.3 * steps
+    return steps > 0 and following >= 0.4 * steps
 
 
 def _base64_of_text(token: str) -> bool:
@@ -118,6 +126,24 @@ def _base64_of_text(token: str) -> bool:
     except (binascii.Error, ValueError):
         return False
     return sum(32 <= b < 127 for b in raw) >= 0.9 * len(raw)
+
+
+def _public_key_data(token: str) -> bool:
+    """Base64 of a public key's or a certificate's header: an SSH key blob (`AAAAC3NzaC1lZDI1…`,
+    its type's name length-prefixed), or DER whose first element is itself a sequence
+    (`MIIBIjANBgkq…`: a SubjectPublicKeyInfo or a certificate; a private key's starts with its
+    version number)."""
+    if not token.startswith(("AAAA", "MII", "MF", "MC")):
+        return False
+    try:
+        raw = binascii.a2b_base64(token[:16])
+    except (binascii.Error, ValueError):
+        return False
+    if token.startswith("AAAA"):
+        return b"ssh-" in raw or b"ecdsa" in raw or b"sk-" in raw
+    # 0x30 a sequence, its length (one byte, or 0x81/0x82 and one or two more), then 0x30 again
+    at = 2 + (raw[1] - 0x80 if len(raw) > 1 and raw[1] > 0x80 else 0)
+    return raw[:1] == b"\x30" and raw[at : at + 1] == b"\x30"
 
 
 def is_machine_random(token: str) -> bool:
@@ -136,7 +162,9 @@ def is_machine_random(token: str) -> bool:
         return False
     if word_letters(token) > _MAX_WORD_LETTERS or bits_per_char(token) < _MIN_BITS or has_word_part(token):
         return False
-    return not _in_sequence(token) and not _base64_of_text(token) and not not_a_secret(token)
+    if _in_sequence(token) or _base64_of_text(token) or _public_key_data(token):
+        return False
+    return not not_a_secret(token)
 
 
 def _sub(m: re.Match[str]) -> str:
