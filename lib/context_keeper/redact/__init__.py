@@ -10,7 +10,8 @@ substrings occur, so an ordinary line costs a few substring tests:
   string given to a client or login call;
 - `commands`: password arguments of CLIs and formats without `name=value` (SQL, netrc);
 - `assignments`: values under secret names, when the value itself looks like a secret
-  (`names` judges the name, `values` the value).
+  (`names` judges the name, `values` the value);
+- last, with no trigger, `random_tokens`: a machine-random token wherever it stands.
 
 The submodules and their patterns load on the first call: importing this package, which
 every hook does through its log, stays cheap.
@@ -223,7 +224,7 @@ def _redact(text: str) -> str:
     if "\n" in text or len(text) > _LONG:
         from .lines import redact_lines
 
-        done = redact_lines(text, r, _apply)
+        done = _random_tokens()(redact_lines(text, r, _apply))
         if done is not text and "\n" in text:
             from .described_columns import keep_described
 
@@ -235,8 +236,18 @@ def _redact(text: str) -> str:
         hits = _triggered(text, r)
         if r.flag_gate in text:
             hits.update(i for t, i in r.flag_triggers if t in text)
-        done = _apply(text, hits, set(r.token_starts.findall(text)))
+        done = _random_tokens()(_apply(text, hits, set(r.token_starts.findall(text))))
     return done if done is text else _repeats()(text, done)
+
+
+@functools.cache
+def _random_tokens() -> Callable[[str], str]:
+    """`random_tokens.redact_random_tokens`: the one rule with no trigger, run on what every other
+    rule left (a machine-random token wherever it stands; its first test, a lower-case letter
+    beside a capital, is one search of the text)."""
+    from .random_tokens import redact_random_tokens
+
+    return redact_random_tokens
 
 
 @functools.cache
