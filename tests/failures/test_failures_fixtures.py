@@ -463,8 +463,32 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # `CMake did not find one.`) are joined with a space (a rule telling them apart by the capital
 # was tried and lowered cmake's score with its recogniser off); cmake-unknown-link-target joins
 # the sentence after its value with `; ` where cmake-compiler-not-found joins it with a space.
+# Batch 32 (72 runs: new output shapes of mainstream tools and popular toolchains not yet
+# recorded, a third independent draw after batches 30 and 31) was scored once, sealed, on the
+# code before and after batches 30 and 31 were read (86 of 109 messages both times), and is not
+# read: its misses are listed unexplained.
 KNOWN_MISSES = frozenset(
     {
+        "bash-readonly-bad-substitution",
+        "cargo-run-panic-backtrace",
+        "envalid-missing-and-invalid",
+        "execa-command-failed",
+        "fast-check-property-failure",
+        "go-test-json",
+        "jest-asymmetric-matchers",
+        "jest-extended-matchers",
+        "mypy-output-json",
+        "npm-install-local-path-missing",
+        "npm-test-no-test-specified",
+        "omegaconf-validation-error",
+        "pip-check-broken-requirements",
+        "pytest-doctest-glob-markdown",
+        "pytest-syntax-error-in-test-module",
+        "ruff-fix-remaining",
+        "sh-error-return-code",
+        "smol-toml-parse-error",
+        "svelte-compile-error",
+        "unittest-mock-assertwarns-regex",
         "arktype-assert-errors",
         "boto3-no-region-and-credentials",
         "cargo-deny-warnings",
@@ -783,6 +807,10 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "bash-readonly-bad-substitution",
+        "pip-check-broken-requirements",
+        "ruff-fix-remaining",
+        "unittest-mock-assertwarns-regex",
         "boto3-no-region-and-credentials",
         "cargo-deny-warnings",
         "cerberus-validation-errors",
