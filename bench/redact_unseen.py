@@ -54,6 +54,7 @@ from context_keeper.redact import redact  # noqa: E402
 from json_strings import strings  # noqa: E402
 from redact_held25 import BENIGN_HELD25, POSITIONS_HELD25, PRINTED_HELD25  # noqa: E402
 from redact_held26 import BENIGN_HELD26, POSITIONS_HELD26, PRINTED_HELD26  # noqa: E402
+from redact_held27 import BENIGN_HELD27, POSITIONS_HELD27, PRINTED_HELD27  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -3943,6 +3944,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held25", PRINTED_HELD25),
     ("positions-held26", POSITIONS_HELD26),
     ("printed-held26", PRINTED_HELD26),
+    ("positions-held27", POSITIONS_HELD27),
+    ("printed-held27", PRINTED_HELD27),
 )
 
 
@@ -4105,6 +4108,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 24", list(BENIGN_HELD24)))
     benign.append(("look-alikes of held-out set 25", list(BENIGN_HELD25)))
     benign.append(("look-alikes of held-out set 26", list(BENIGN_HELD26)))
+    benign.append(("look-alikes of held-out set 27", list(BENIGN_HELD27)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
