@@ -5,7 +5,9 @@
 
 Shapes no recording has: long runs of blank lines, 1,000-character lines of one repeated
 token (dotted names, paths, colons), 100,000 copies of one message line, mixed scripts,
-messages each over a margin line (failures/margin) and a margin line of 1 MB of `a, `.
+messages each over a margin line (failures/margin) and a margin line of 1 MB of `a, `,
+messages each over a place set off below them (failures/after), a heading over 100,000
+findings (failures/grouped), lines of one repeated `in a.b ` ending in `:`.
 The fold reads the first and last 64 KB of an output (failures/lines.SCAN_CHARS), so a
 shape's cost is what those 128 KB cost. `--lib` points at another tree's `lib` to compare.
 Prints seconds per call (best of 3) and the machine's load.
@@ -38,6 +40,11 @@ SHAPES = {
     "one 1 MB line": lambda: "error: " + "x" * MB,
     "messages each over a margin line": lambda: "Error: x failed\nthe reason it failed.\n\n" * (MB // 38),
     "a margin line of 1 MB of `a, `": lambda: "Error: x failed\nTo " + "a, " * (MB // 3) + "\n",
+    "messages each over a set-off place and excerpt": lambda: (
+        "Cannot query field x.\n\nGraphQL request:1:3\n1 | { x }\n  |   ^\n\n" * (MB // 60)
+    ),
+    "a heading over 100,000 findings": lambda: "src/a.py:4 in total\n" + "    R1: x is missing\n" * 100_000,
+    "lines of `in a.b ` ending in `:`": lambda: (_line("in a.b ") + ":\n") * (MB // 1001),
 }
 
 

@@ -166,8 +166,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # ending in `:` (no line of its run scores); phpcpd's clones under `Found 1 clones ...:` (its
 # summary chosen); testslide's sentence under its exception. Decoration kept in front: pyre's
 # `ƛ`, testslide's numbers. A place or heading over its items not put in front of each:
-# docsig's `file:line in name` over indented codes, graphql-inspector's `in file:` over ` - `
-# items, sherif's `N issues found in ./x:` over its findings and excerpts, perltidy's file
+# docsig's `file:line in name` over indented codes and graphql-inspector's `in file:` over ` - `
+# items (fixed: findings at one margin under a heading naming their place, failures/grouped;
+# sherif's `N issues found in ./x:` too, its warning left out beside its errors), perltidy's file
 # prefix on every line (its banner chosen). Several failures, too few or one wrong: makeinfo's
 # `misplaced {` read as code (its warning kept), vitepress's `(!)` rows with no failure word
 # under its wrap-up.
@@ -413,8 +414,59 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # recordings drop decoration around a heading; numpy's report is wanted up to its `Mismatch at
 # index:` entry, dropping the `Max ... difference` and `ACTUAL:` / `DESIRED:` lines, where pandas'
 # is wanted whole.
+# Batches 30 and 31 (141 runs: new output shapes of mainstream tools and popular toolchains not
+# yet recorded, two independent draws; two of batch 31's runs came out byte for byte as batch 30's
+# and are one file each) were scored once, sealed, on the code before and after the eighteenth
+# round (the same figures both times), and are not read yet: their misses are listed unexplained.
 KNOWN_MISSES = frozenset(
     {
+        "arktype-assert-errors",
+        "boto3-no-region-and-credentials",
+        "cargo-deny-warnings",
+        "cargo-offline-missing-dependency",
+        "cerberus-validation-errors",
+        "cmake-compiler-not-found",
+        "eslint-format-json",
+        "fd-invalid-regex-and-path",
+        "git-pull-rebase-unstaged",
+        "git-push-unknown-remote",
+        "imagemagick-convert-errors",
+        "jest-inline-snapshot-length-closeto",
+        "jest-path-pattern-no-match",
+        "jmespath-cli-parse-error",
+        "jsonwebtoken-verify-errors",
+        "kafkajs-connection-error",
+        "loguru-catch",
+        "lxml-schema-and-syntax",
+        "lxml-xml-syntax-and-schema",
+        "mypy-pretty-errors",
+        "mypy-pretty-typeddict-literal",
+        "node-fetch-failed-cause",
+        "node-fetch-failed-econnrefused",
+        "npm-ci-lock-out-of-sync",
+        "npm-install-offline-not-cached",
+        "pdftotext-errors",
+        "pino-fatal-json-log",
+        "pip-invalid-requirement-line",
+        "pyjwt-expired-and-bad-signature",
+        "pyright-outputjson",
+        "pyright-strict-comment",
+        "responses-no-match",
+        "responses-unmatched-request",
+        "rich-traceback-keyerror",
+        "rich-traceback",
+        "ripgrep-missing-paths",
+        "ripgrep-regex-parse-error",
+        "ruff-format-diff",
+        "ruff-github-format",
+        "ruff-output-format-github",
+        "ruff-statistics",
+        "semver-release-check",
+        "typebox-value-errors",
+        "unittest-verbose-list-none-raises",
+        "uv-lock-offline-not-cached",
+        "vitest-config-load-error",
+        "xml2js-parse-error",
         "attrs-validator-errors",
         "beautysh-check",
         "cargo-run-which-binary",
@@ -544,9 +596,7 @@ KNOWN_MISSES = frozenset(
         "cpputest-failures",
         "cpputest-memory-leak",
         "createdb-no-server",
-        "docsig-mismatches",
         "graphql-inspector-diff",
-        "graphql-inspector-validate",
         "initdb-as-root",
         "lerna-version-uncommitted",
         "makeinfo-errors",
@@ -705,6 +755,19 @@ KNOWN_MISSES = frozenset(
 # Of those, the ones whose first message is still right.
 FIRST_RIGHT = frozenset(
     {
+        "boto3-no-region-and-credentials",
+        "cargo-deny-warnings",
+        "cerberus-validation-errors",
+        "git-pull-rebase-unstaged",
+        "git-push-unknown-remote",
+        "jest-inline-snapshot-length-closeto",
+        "loguru-catch",
+        "mypy-pretty-typeddict-literal",
+        "pdftotext-errors",
+        "pyjwt-expired-and-bad-signature",
+        "pyright-strict-comment",
+        "ripgrep-missing-paths",
+        "unittest-verbose-list-none-raises",
         "pytest-asyncio-strict-mode-failures",
         "unittest-assertlogs-almost-equal-multiline",
         "git-submodule-missing-commit",
@@ -743,6 +806,8 @@ FIRST_RIGHT = frozenset(
         "japa-failures",
         "pkg-config-missing",
         "smlnj-errors",
+        "graphql-validation-errors",
+        "sherif-monorepo",
     }
 )
 

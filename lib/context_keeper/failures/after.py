@@ -32,6 +32,10 @@ _WHERE_ONLY_RE = re.compile(
 # A place alone on a line, naming a line in a file (`src/a.js:2:23`, `src/a.js (1:16)`,
 # `at src/a.js:2:23`, after a one-word label: `Origin: site.yml:11:6`), and a link alone on one.
 _PLACE_RE = re.compile(r"^(?:at |[A-Z][a-z]+: )?(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\)))$")
+# The same past a blank line, or a source named in up to three words (`GraphQL request:3:10`).
+_NAMED_PLACE_RE = re.compile(
+    r"^(/?" + shapes.PATH + r"(?::\d+(?::\d+)?| ?\(\d+[:,]\d+\))|[A-Za-z<][\w<>-]*(?: [\w<>-]+){0,2}:\d+:\d+)$"
+)
 # A level stated in the message (`TS2322 [ERROR]: ...`, `error: ...`).
 _LEVEL_RE = re.compile(r"(?:^|[\s\[])(?:error|warning|ERROR|WARNING|Error|Warning)(?:\]|:)")
 # A place after `at`, as a URL too (`at file:///p/main.ts:3:30`).
@@ -164,11 +168,31 @@ def _closing(lines: list[shapes.Line], kinds: list[str], n: int, end: int, text:
     # no stack follows; over the excerpt it points into.)
     k = n + 1 if n + 1 < end and _LINK_RE.match(lines[n].core) else n
     place = _PLACE_RE.match(lines[k].core) if k < end else None
+    if not place and kinds[n] == "blank" and _set_off(lines, kinds, n + 1, end):
+        # Past a blank line, a place over the excerpt it points into (`GraphQL request:3:10`,
+        # named in words where the source has no file), when what follows the excerpt is
+        # no message of its own without such a place: the same layout again, or nothing.
+        k, place = n + 1, _NAMED_PLACE_RE.match(lines[n + 1].core)
     if place and (k + 1 >= end or kinds[k + 1] in ("blank", "source", "caret")):
         for used in range(n, k + 1):
             kinds[used] = "used"
         return compose(place.group(1) + ":", [text]), k + 1
     return text, n
+
+
+def _set_off(lines: list[shapes.Line], kinds: list[str], k: int, end: int) -> bool:
+    """Whether the line at `k` is a place alone over a numbered excerpt whose block ends with
+    nothing after it, or with a message that has such a place of its own."""
+    if k + 1 >= end or kinds[k + 1] != "source" or not _NAMED_PLACE_RE.match(lines[k].core):
+        return False
+    m = k + 1
+    while m < end and kinds[m] in ("source", "caret", "label"):
+        m += 1
+    while m < end and kinds[m] == "blank":
+        m += 1
+    if m >= end:
+        return True
+    return m + 3 < end and kinds[m + 1] == "blank" and bool(_NAMED_PLACE_RE.match(lines[m + 2].core))
 
 
 def _diagnostic_closed(lines: list[shapes.Line], kinds: list[str], m: int, end: int, text: str) -> bool:

@@ -36,6 +36,7 @@ from context_keeper.failures import (
     carried,
     counted,
     findings,
+    grouped,
     headed,
     joins,
     jsonlist,
@@ -79,7 +80,7 @@ def rank(chunks: list[list[str]]) -> Found | None:
         messages.extend(wider if wider and chosen == found else chosen)
         # (A hint, `hint: Use -f if you really want to add them.`, or advice, `Please check for
         # typing mistakes in the pattern.`, says what to do, not what failed.)
-        rest = [n for n, kind in enumerate(kinds) if kind == "text" and not _told_what_to_do(lines[n].core)]
+        rest = [n for n, kind in enumerate(kinds) if kind == "text" and not wording.told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
         last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
@@ -96,10 +97,6 @@ def rank(chunks: list[list[str]]) -> Found | None:
     # A runner's count of its failures (`398 failed, 2 passed in 0.97s`) says how many more
     # there were when the report was cut; a count below the messages found says nothing.
     return Found(messages, layout.failed_count(pieces))
-
-
-def _told_what_to_do(s: str) -> bool:
-    return bool(shapes.HINT_RE.match(s) or wording.ADVICE_RE.search(s))
 
 
 def _bounded(chunks: list[list[str]]) -> list[list[str]]:
@@ -247,7 +244,7 @@ def _sectioned(
                 out.append(layout.titled(where, compose(place + ":", [text]) if place and place not in text else text))
                 marked.append(unit.mark)
             continue
-        out.extend(_file_rows(lines, kinds, start, end, where))
+        out.extend(_file_rows(lines, kinds, start, end, where) or grouped.rows(lines, kinds, start, end, where))
     if any(kind == "title" for _n, kind, _w in headers):
         return findings.marked_errors(out, marked) if len(marked) == len(out) else out
     return findings.errors_only(out)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from context_keeper.failures import findings, layout, shapes
+from context_keeper.failures import findings, grouped, layout, shapes
 
 # A row that states its level before its position in the file named above it (`ERROR: 1:5
 # prefer-const  Identifier ...`): the level, the position, what is wrong there.
@@ -57,6 +57,8 @@ def headers(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[int, str, 
             out.append((n, "file", bare))
         elif shapes.BARE_PATH_RE.match(bare) and _over_leveled(lines, kinds, n):
             level_files.append((n, "file", bare))
+        elif place := grouped.heading(lines, kinds, n):
+            out.append((n, "file", place))
         elif kinds[n] == "location" and (m := _FILE_PLACE_RE.match(s)) and opens_findings(lines, kinds, n):
             # A file's first finding's place over rows that each give their own position
             # (`a.ts:4:19` / `4:19  text` / `6:0  text`): the rows are in that file.

@@ -198,3 +198,9 @@ def is_verdict(text: str) -> bool:
     went wrong, naming nothing (`Oops! Something went wrong! :(`)."""
     bare = _LEVEL_PREFIX_RE.sub("", text).rstrip(".!:")
     return bool(VERDICT_RE.search(text)) or shapes.is_summary_words(bare) or bool(_WENT_WRONG_RE.fullmatch(bare))
+
+
+def told_what_to_do(s: str) -> bool:
+    """A hint (`hint: Use -f if you really want to add them.`) or advice (`Please check for
+    typing mistakes in the pattern.`): what to do, not what failed."""
+    return bool(shapes.HINT_RE.match(s) or ADVICE_RE.search(s))

@@ -102,13 +102,17 @@ class _Rules:
 
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
-    device sign-in's code, a URL query's random code, a prompt answered on its line, bound
-    parameters, then the labels of printed output."""
+    device sign-in's code, a URL query's random code, a link's token, a credential event's
+    value field, a prompt answered on its line, bound parameters, then the labels of printed
+    output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
+    from .event_fields import compile_rules as event_field_rules
     from .header_lists import compile_rules as header_list_rules
+    from .link_tokens import compile_rules as link_token_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .nouns import judged
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -117,6 +121,8 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + masked_rules()
         + device_code_rules()
         + query_code_rules()
+        + link_token_rules()
+        + event_field_rules(judged)
         + prompt_answer_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
@@ -131,7 +137,9 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .bound_params import compile_rules as bound_rules
     from .continued import compile_rules as continued_rules
     from .echoed import compile_rules as echoed_rules
+    from .link_tokens import multiline_rules as sign_in_link_rules
     from .masked_comparisons import compile_rules as masked_rules
+    from .negated_assertions import compile_rules as negated_assertion_rules
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
@@ -146,8 +154,10 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + block_scalar_rules()
         + printed_heading_rules()
         + echoed_rules()
+        + sign_in_link_rules()
         + numbered_reply_rules(judged)
         + assertion_rules(judged)
+        + negated_assertion_rules(judged)
     )
 
 

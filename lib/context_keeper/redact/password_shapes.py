@@ -47,7 +47,7 @@ def password_shaped(v: str) -> bool:
         return False  # `uid=bob,ou=people,dc=example,dc=org`: a directory entry's name
     if looks_random(v) and not not_a_secret(v):
         return True  # a key (base64 may hold `/`)
-    if "/" in v or "\\" in v:
+    if "\\" in v or ("/" in v and not _generated_with_slash(v)):
         return False  # a path
     if not any(c.isalpha() for c in v):
         return False
@@ -72,6 +72,21 @@ def password_shaped(v: str) -> bool:
 
 
 _BRACKETS = "(){}[]<>"
+# Symbols a path or a query holds no more than once beside capitals and digits: a generator's.
+_GENERATOR_SYMBOLS = frozenset("!#$%^&*?~")
+_ENV_REFERENCE = LazyPattern(r"%\w+%|^\$|\$\{")
+
+
+def _generated_with_slash(v: str) -> bool:
+    """`t$cY/Zn7?sQ%`, `Kq9/x#Lm2&Vp`: a generator whose alphabet holds `/` (mysqld's, a secrets
+    manager's) mixes both cases, a digit and its other symbols into short runs; a path's parts
+    are words or names (`src/Auth2.ts?raw`, `%APPDATA%/Keys2`, `api/v1?retry=3` hold no run of
+    both cases and a symbol), and a reference names a variable."""
+    if len(v) > 64 or _ENV_REFERENCE.search(v) is not None or v.startswith(("/", "~", ".")):
+        return False
+    symbols = sum(c in _GENERATOR_SYMBOLS for c in v)
+    cases = any(c.isupper() for c in v) and any(c.islower() for c in v)
+    return symbols >= 1 and cases and any(c.isdigit() for c in v) and not is_wordlike(v.replace("/", ""))
 
 
 def _generated(v: str) -> bool:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 
 from .entropy import is_random_token
-from .names import DESCRIBING_WORDS, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
+from .names import DESCRIBING_WORDS, HASHED, NOT_SECRET, PASSWORD, STRONG, WEAK, tier, words_of
 from .nouns import judged
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern, LazyRule
@@ -113,7 +113,11 @@ def _mark_entry(line: str, level: int) -> str:
         else "v"
     )
     key = m.group("tag") or m.group("k") or ""
-    if any(w in _DESCRIBING or w in DESCRIBING_WORDS for w in words_of(key)):
+    words = words_of(key)
+    # (under a password's header, `hash:`/`digest:` holds the password's hash, which is cracked
+    # offline as `password_hash`'s is: judged as a password, so an algorithm's name stays)
+    hashed = level == PASSWORD and bool(words) and all(w in HASHED for w in words)
+    if not hashed and any(w in _DESCRIBING or w in DESCRIBING_WORDS for w in words):
         return line
     value = m.group(group)
     quoted = len(value) >= 2 and value[0] in "\"'" and value[-1] == value[0]
