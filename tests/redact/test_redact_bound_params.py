@@ -104,3 +104,37 @@ def test_a_list_of_replacements_in_an_options_object_is_read() -> None:
     out = redact(text)
     assert token not in out
     assert "'bob@example.com'" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a driver's setter, its 1-based index then the value
+        "DEBUG o.p.jdbc.PgPreparedStatement : setString(2, {v}) for INSERT INTO mail_account(login, password) VALUES(?, ?)",
+        "TRACE setObject(3, '{v}') for UPDATE ftp_users SET login = ?, home = ?, passwd = ? WHERE id = ?",
+        # a trace's index and quoted value ending the line
+        'TRACE_16: Public Enter: 1, "{v}"\n-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?',
+        # `bind =>` then a list
+        "--INSERT INTO ACCOUNTS (ID, LOGIN, PASSWORD) VALUES (?, ?, ?)\n\tbind => [42, bob, {v}]",
+        # a statement after an escaped line break, inside a logged string
+        '{{"sql":"\\nINSERT INTO smtp (user, password) VALUES (?, ?)","binds":["bob","{v}"]}}',
+        'db.statement="\\n\\tUPDATE users SET password = $1 WHERE id = $2" args=["{v}", 7]',
+    ],
+)
+def test_a_value_bound_by_index_or_after_an_escaped_break_is_removed(text: str) -> None:
+    out = redact(text.format(v="Quartz.6620Lake"))
+    assert "Quartz.6620Lake" not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "setString(1, bob@example.com) for INSERT INTO mail_account(login, password) VALUES(?, ?)",  # the login's slot
+        'TRACE_16: Public Enter: 2, "bob"\n-- statement: UPDATE APP_USERS SET DB_PASSWORD = ? WHERE LOGIN = ?',
+        "--INSERT INTO ACCOUNTS (ID, LOGIN, ROLE) VALUES (?, ?, ?)\n\tbind => [42, bob, admin2024]",
+        'db.statement="\\n\\tUPDATE users SET password = $1 WHERE id = $2" args=[null, 7]',
+        'printf(1, "hello world")',
+    ],
+)
+def test_look_alikes_of_indexed_and_escaped_bindings_are_kept(text: str) -> None:
+    assert redact(text) == text

@@ -103,13 +103,14 @@ class _Rules:
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
     device sign-in's code, a URL query's random code, a link's token, a credential event's
-    value field, a prompt answered on its line, bound parameters, then the labels of printed
-    output."""
+    value field, a prompt answered on its line, a login written as `user:password`, bound
+    parameters, then the labels of printed output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
     from .event_fields import compile_rules as event_field_rules
     from .header_lists import compile_rules as header_list_rules
+    from .joined_logins import compile_rules as joined_logins_rules
     from .link_tokens import compile_rules as link_token_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
@@ -124,6 +125,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + link_token_rules()
         + event_field_rules(judged)
         + prompt_answer_rules()
+        + joined_logins_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
     )
@@ -143,6 +145,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .stdin import redact_here_documents
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
     return (
@@ -158,6 +161,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + numbered_reply_rules(judged)
         + assertion_rules(judged)
         + negated_assertion_rules(judged)
+        + ((("<<",), redact_here_documents),)
     )
 
 

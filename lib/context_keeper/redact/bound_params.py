@@ -32,7 +32,9 @@ _BREAK = r"\n(?=[ \t]+(?![A-Za-z_]\w*:))"  # (an indented line, not a label's: `
 _S = r"(?:[ \t]|" + _BREAK + r")"
 _ROW = r"\((?:[^()\n]|" + _BREAK + r"|\([^()\n]{0,80}\)){1,800}\)"  # (a call inside: `NOW()`, `crypt(?, …)`)
 _STATEMENT = LazyPattern(
-    r"\binsert"
+    # (after a word's edge, or after an escaped line break: a statement logged inside a JSON or
+    # logfmt string, `db.statement="\\n\\nINSERT …"`)
+    r"(?:\b|(?<=\\[nt]))insert"
     + _S
     + r"{1,40}into"
     + _S
@@ -49,7 +51,7 @@ _STATEMENT = LazyPattern(
     + _ROW
     + r"){0,50})"
     # (a query's or a delete's conditions bind values as an update's assignments do: `WHERE password = ?`)
-    r"|(?:\bupdate"
+    r"|(?:(?:\b|(?<=\\[nt]))update"
     + _S
     + r"{1,40}"
     + _TABLE
@@ -74,7 +76,7 @@ _PART = LazyPattern(
 _VALUE = r"(?P<v>" + _QUOTED + r"|[^\s,\[\]\(\)\{\}\"']{1,400})"
 # a parameter list's opening: after a marker word, or a bracket after the statement
 _LIST_MARK = LazyPattern(
-    r"(?i:parameters|params|bindings?|bind|args|arguments|binds|replacements|substitutions)\b[^\n\[\(\{:=]{0,20}[:=]?[ \t]*(?:=>[ \t]*)?"
+    r"(?i:parameters|params|bindings?|bind|args|arguments|binds|replacements|substitutions)\b[^\n\[\(\{:=]{0,20}(?:=>|[:=])?[ \t]*(?:=>[ \t]*)?"
     r"(?:array(?::\d+)?[ \t]*)?(?P<open>[\[\(\{])?"
 )
 _NAMED_VALUE = r"(?![\w])[\"'\]]?[ \t]*(?:=>|[:=,])[ \t]*" + _VALUE
@@ -83,9 +85,14 @@ _ITEM = LazyPattern(
 )
 _INDEXED = LazyPattern(
     r"(?i:(?:parameter|index|param)\D{0,12}?(?P<i>\d{1,2})\b[^\n]{0,60}?(?:value[ \t]*|-[ \t]*|<-[ \t]*)\[(?P<bv>[^\]\n]{0,400})\])"
-    r"|^[ \t]*\"?(?P<j>\d{1,2})\"?[ \t]*=>[ \t]*(?P<jv>" + _QUOTED + r"|[^\s,]{1,400})",
+    r"|^[ \t]*\"?(?P<j>\d{1,2})\"?[ \t]*=>[ \t]*(?P<jv>" + _QUOTED + r"|[^\s,]{1,400})"
+    # a driver's setter, its index then its value: JDBC's `setString(2, …)`
+    r"|\bset[A-Z]\w{0,20}\([ \t]*(?P<k>\d{1,2})[ \t]*,[ \t]*(?P<kv>" + _QUOTED + r"|[^\s,()]{1,400})[ \t]*\)"
+    # a trace's index then its quoted value, ending its line: `Public Enter: 2, "…"`
+    r"|(?<![\w.])(?P<l>\d{1,2}),[ \t]*(?P<lv>" + _QUOTED + r")[ \t\r]*$",
     re.MULTILINE,
 )
+_INDEX_GROUPS = (("i", "bv"), ("j", "jv"), ("k", "kv"), ("l", "lv"))
 
 
 def _unquoted(v: str) -> tuple[str, int]:
@@ -270,8 +277,10 @@ def _bound_marks(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
             if k.start() < m.start() - a or k.start() >= end - a:
                 found.append((col, k.span("v")))
     indexed = [
-        (int(x.group("i") or x.group("j")), x.span("bv") if x.group("i") else x.span("jv"))
+        (int(x.group(i)), x.span(v))
         for x in _INDEXED.compiled().finditer(window)
+        for i, v in _INDEX_GROUPS
+        if x.group(i) is not None
     ]
     if indexed:
         base = 0 if any(i == 0 for i, _ in indexed) else 1

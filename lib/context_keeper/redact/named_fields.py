@@ -24,13 +24,18 @@ from .patterns import MARK, LazyPattern
 
 # A field's key (its last word, upper case) that makes it the record's name, or its value.
 NAME_ROLES = frozenset(
-    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION".split()
+    "NAME KEY PATH ID FIELD VARIABLE VAR PARAMETER PARAM SETTING LABEL TITLE OPTION TYPE PROPERTY ATTRIBUTE QUESTION"
+    " TARGET".split()
 )
-# (the name roles' keys in lower case, tested on a line before its fields are read)
-_NAME_WORDS = tuple(
-    "name key path id field var param setting label title option type propert attribute question".split()
+# (the name roles' keys in lower case, tested on a line before its fields are read; `target` only
+# as a key: the word is common in prose)
+_NAME_WORDS = (
+    *"name key path id field var param setting label title option type propert attribute question".split(),
+    "target=",
+    '"target"',
 )
-VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING".split())
+# (`NEW`, `OLD`: an audit record's values before and after a change of the named setting)
+VALUE_ROLES = frozenset("VALUE VAL DATA CONTENT DEFAULT TEXT STRING NEW OLD".split())
 _ROLE_ENDS = tuple(sorted(w.lower() for w in NAME_ROLES | VALUE_ROLES))
 # A flag's own short names (`reg add … /v Password /t REG_SZ /d …`, `-k … -v …` would be a verbose flag).
 _FLAG_NAMES = frozenset("N K V".split())
@@ -38,7 +43,18 @@ _SHORT_NAME_FLAGS = (" -n", " -k", " -v", " /n", " /k", " /v")
 _FLAG_VALUES = frozenset("D SECRET-STRING SECRET_STRING".split())
 
 # A line holding a record holds one of these (a value field's key, lowered) and a name's (`_NAME_WORDS`).
-_VALUE_WORDS = ("val", "data", "default", "content", "text", "string", " -d", " /d")
+_VALUE_WORDS = (
+    "val",
+    "data",
+    "default",
+    "content",
+    "text",
+    "string",
+    'new"',
+    'old"',
+    " -d",
+    " /d",
+)
 
 
 # A key that opens an object: `"dbPassword": {"value": …}`, `sqlAdminPassword = {`.
@@ -47,6 +63,8 @@ _OPENERS = (":{", ": {", "={", "= {")
 
 def may_hold_record(low: str) -> bool:
     """Whether a lowered line holds what a record's value and name fields need (a cheap test first)."""
+    if _names_in_prose(low) and ("flag:" in low or " to '" in low or ' to "' in low):
+        return True  # a log's words: `variable 'DB_PASSWORD' to '…'`, `field "…" set from flag: …`
     return any(w in low for w in _VALUE_WORDS) and (
         any(w in low for w in _NAME_WORDS)
         or any(f in low for f in _SHORT_NAME_FLAGS)
@@ -66,12 +84,25 @@ _FIELD = LazyPattern(
     r"|<(?P<ek>[A-Za-z][\w.-]{0,30})>(?P<ev>[^<>\n]{1,400})</(?P=ek)>"
     # a key, its separator, its value: `"name": `, `name=`, `:name => `, `'name' => `, `Name = `
     # (after the path of the object holding it: Helm's `env[0].name=`)
-    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40})(?P=kq)"
+    # (a quoted key may hold the dots itself: `"property.name"`, `"property.value"`)
+    r"|(?<![\w.$/-])(?:[A-Za-z_][\w-]{0,40}(?:\[\d{1,4}\])?\.){0,6}[:@]?(?P<kq>[\"']?)(?P<k>[A-Za-z][\w:-]{0,40}(?:\.[A-Za-z][\w:-]{0,40}){0,3})(?P=kq)"
     r"[ \t]*(?:=>|[:=](?![=:/]))[ \t]*"
     r"(?:(?P<kv>" + _VALUE + r")|(?P<ko>\{)))"
 )
+# A log's words naming a record: a role's noun then the quoted name (`Found key 'app.api.key'`,
+# `field "bindPassword"`, `Setting variable 'DB_PASSWORD'`), or giving its value (`with value
+# '…'`, `to "…"`, `set from flag: …`). (A pattern of its own, read only on a line holding a
+# role's noun before a quote or `flag:`: most lines hold none.)
+_PROSE_NOUNS = ("key", "field", "property", "setting", "variable", "option", "parameter", "secret")
+_PROSE = LazyPattern(
+    r"(?<![\w.-])(?P<pk>(?i:key|field|property|setting|variable|option|parameter|secret))[ \t]+"
+    r"(?P<pn>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
+    r"|(?<![\w.-])(?i:value|to)[ \t]+(?P<pv>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')"
+    r"|(?<![\w.-])(?i:flag):[ \t]*(?P<pf>" + _VALUE + r")"
+)
 # An element's start tag, then its text: `<entry key="jdbc.password">…</entry>`.
 _ELEMENT_TEXT = LazyPattern(r"<(?P<t>[A-Za-z][\w:.-]{0,40})(?P<a>[ \t][^<>\n]{1,400})>(?P<c>[^<>\n]{1,400})</(?P=t)>")
+_IDENTIFIER = LazyPattern(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
 _BOUNDARY = LazyPattern(r"[{}|]|/>|</|<[A-Za-z]|&&")  # where a record ends (and `_ends_between`'s `;`)
 _MAX_LINE = 1 << 20  # (a longer line comes in pieces: `lines`)
 
@@ -90,6 +121,7 @@ class _Field(NamedTuple):
 def _role(key: str, flag: bool = False) -> tuple[str, str] | None:
     """("name" or "value", the key's prefix lowered) for a field's key, None for any other key."""
     key = key.rsplit(":", 1)[-1]  # `android:name`
+    key = key.rpartition(".")[2]  # `"property.name"`: its last part says its role
     if not (flag or key.lower().rstrip("0123456789").endswith(_ROLE_ENDS)):
         return None  # (most keys: no role's word at their end, told without splitting them)
     words = words_of(key)
@@ -154,7 +186,22 @@ def _fields(line: str) -> list[_Field]:
         pos = m.start(group) if role is None and group == "fv" else m.end()
         if role is not None:
             out.append(_Field(m.start(), m.end(), role[0], role[1], m.span(group)))
-    return out
+    return _prose_fields(line, out) if "flag:" in line or _names_in_prose(line.lower()) else out
+
+
+def _names_in_prose(low: str) -> bool:
+    return any(f"{noun} '" in low or f'{noun} "' in low for noun in _PROSE_NOUNS)
+
+
+def _prose_fields(line: str, out: list[_Field]) -> list[_Field]:
+    """`out` and the fields a log's words give (`_PROSE`), in order."""
+    for m in _PROSE.finditer(line):
+        group = "pn" if m.group("pk") else "pv" if m.group("pv") else "pf"
+        # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name
+        if m.group(0)[:2].lower() == "to" and _IDENTIFIER.fullmatch(m.group(group)[1:-1]):
+            continue
+        out.append(_Field(m.start(), m.end(), "name" if group == "pn" else "value", "", m.span(group)))
+    return sorted(out, key=lambda f: f.start)
 
 
 def redact_named_fields(line: str, judged: Callable[[int, str], bool]) -> str:

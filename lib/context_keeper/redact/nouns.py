@@ -33,7 +33,7 @@ from . import defaults, named_fields, names, runs, sql_keys
 from .glue import one_name, sets_value
 from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
-from .password_shapes import password_shaped
+from .password_shapes import password_shaped, person_chosen
 from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
 from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
@@ -124,8 +124,12 @@ def judged(level: int, v: str) -> bool:
     elif level == STRONG:
         # (letters alone: `password_shaped` takes only a random run of both cases, no word)
         shaped = len(v) <= 200 and (strongly_mixed(v) or v.isalpha()) and password_shaped(v)  # (200 at most)
+    elif level == WEAK and len(v) <= 100 and password_shaped(v):
+        # a bare `key`'s value: mixed with no word, or chosen as a person chooses a password (a
+        # Wi-Fi key); not lower-case words and digits (`linux-build-cache-1234`: a cache's key)
+        shaped = (strongly_mixed(v) and not has_word_part(v)) or person_chosen(v, passphrase=False)
     else:
-        shaped = level == WEAK and len(v) <= 100 and strongly_mixed(v) and password_shaped(v) and not has_word_part(v)
+        shaped = False
     return (
         shaped
         and not not_a_secret(v)

@@ -16,6 +16,7 @@ from .values import (
     is_wordy,
     looks_random,
     not_a_secret,
+    strongly_mixed,
 )
 
 SYMBOLS = frozenset("!@#$%^&*+=?~")
@@ -106,3 +107,28 @@ def _generated(v: str) -> bool:
         and any(c.islower() for c in v)
         and (unbalanced > 1 or any(c in SYMBOLS or c.isdigit() for c in v))
     )
+
+
+_CHOSEN_SYMBOLS = frozenset("!#$^&*?~@")
+# A word, a number and a symbol a person adds (`Winter@2007`, `Silver182!`, `Tig3r#1075`), or
+# three kinds of character and a symbol inside (`Tr!ck9Fox`); a word, digits and a word of both
+# cases (`Willow.5438Meadow`); three lower-case words and digits (a passphrase,
+# `rocket-copper-sunshine-9361`): chosen as passwords, not as names, tags or versions.
+_WORD_NUMBER_SYMBOL = LazyPattern(
+    r"(?=[^!#$^&*?~@]*[!#$^&*?~@][^!#$^&*?~@]*$)[A-Za-z][A-Za-z0-9!#$^&*?~@]{2,}\d{2,}[!#$^&*?~@]?"
+)
+_WORD_DIGITS_WORD = LazyPattern(r"(?=.*[a-z])(?=.*[A-Z])[A-Za-z]{3,}[._-]?\d{3,}[._-]?[A-Za-z]{3,}")
+_PASSPHRASE = LazyPattern(r"[a-z]{3,}(?:[.-][a-z]{3,}){2,}[.-]\d{2,}")
+_PACKAGE_AT_VERSION = LazyPattern(r"[a-z][a-z0-9._-]*@\d[\d.]*")  # `node@18`, `typescript@5.4`
+
+
+def person_chosen(v: str, passphrase: bool = True) -> bool:
+    """Whether `v` is shaped as people choose passwords (see the patterns above), whatever names
+    it; without `passphrase`, not lower-case words and digits (also a cache's or a build's key)."""
+    if _PACKAGE_AT_VERSION.fullmatch(v) is not None:
+        return False
+    if _WORD_NUMBER_SYMBOL.fullmatch(v) is not None:
+        return True
+    if strongly_mixed(v) and not _CHOSEN_SYMBOLS.isdisjoint(v[1:-1]):
+        return True  # `Tr!ck9Fox`: both cases, a digit, a symbol inside
+    return _WORD_DIGITS_WORD.fullmatch(v) is not None or (passphrase and _PASSPHRASE.fullmatch(v) is not None)

@@ -10,7 +10,7 @@ mixed after a secret's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .names import NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .password_shapes import password_shaped
@@ -56,7 +56,11 @@ def _command_level(command_text: str) -> int | None:
     level = max((tier(w) for w in words), default=NOT_SECRET)
     if reads_password or command[0].rsplit("/", 1)[-1] in _LOGINS:
         level = PASSWORD
-    if any(_names_secret_input(w) for w in command[:8]) or _STORES_A_SECRET.search(command_text) is not None:
+    if (
+        any(_names_secret_input(w) for w in command[:8])
+        or _STORES_A_SECRET.search(command_text) is not None
+        or _SECRET_FILE_FROM_STDIN.search(command_text) is not None
+    ):
         # `sshfs -o password_stdin …`, `login --password-stdin`, `docker secret create pg -`: the input is the secret
         level = PASSWORD
     if level == NOT_SECRET and _SIGNS_IN.search(command_text) is not None:
@@ -95,6 +99,12 @@ def _confirmed(lines: list[str]) -> bool:
 
 
 _INPUT_WORDS = frozenset(("STDIN", "FD", "INPUT"))
+# An option that names a secret's file given the input as that file: `--tls-psk-file /dev/stdin`,
+# `--password-file=-`, `--token-file /dev/fd/0`.
+_SECRET_FILE_FROM_STDIN = LazyPattern(
+    r"(?i:--?(?:[\w-]*[_-])?(?:password|passwd|passphrase|pass|psk|secret|token|key)[_-]file(?:[ \t]+|=)"
+    r"(?:/dev/stdin|/dev/fd/0|-)(?![\w/-]))"
+)
 # A secret store's verb that takes the value it reads on stdin (`secret create`, `secrets set`, `secret put`).
 _STORES_A_SECRET = LazyPattern(r"(?i:\bsecrets?[ \t]+(?:versions?[ \t]+)?(?:create|set|put|add|insert)\b)")
 # A command that signs in or sets up where it signs in, and asks for its token (`auth login`, `context create`).
@@ -200,6 +210,69 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
 # a here-string's value (the command is read back from the `<<<`: a pattern that found it
 # forwards would try every word of a long line)
 _HERE_STRING = r"<<<[ \t]*(?P<s>\"[^\"\n]*\"|\$?'[^'\n]*'|[^\s|;&\"']+)"
+
+
+# A here-document: the command before `<<`, its delimiter, its body (20 lines at most), the delimiter.
+_HERE_DOCUMENT = LazyPattern(
+    r"(?P<c>[^\n]{0,400}?)(?<!<)<<(?!<)-?[ \t]*(?P<q>['\"]?)(?P<d>[A-Za-z_]\w{0,20})(?P=q)[^\n]*\n"
+    r"(?P<b>(?:(?![ \t]*(?P=d)[ \t]*$)[^\n]*\n){1,20}?)[ \t]*(?P=d)[ \t]*$",
+    re.MULTILINE,
+)
+_BODY_PAIR = LazyPattern(r"[a-z][\w.@-]{0,40}:")  # `bob:…`: a user and a password, as `chpasswd` reads them
+
+
+def redact_here_documents(text: str) -> str:
+    """`docker secret create db_pass - <<EOF` / `…` / `EOF`: each line of a here-document fed to a
+    command that asks for a secret (`_command_level`, as for a piped value) is judged as a piped
+    value is, a `user:` before it read as a login's (`chpasswd <<EOF`). A line holding a space
+    (`user: deploy` after a password store's first line) is left to the other rules."""
+    if "<<" not in text:
+        return text
+    marks: list[tuple[int, int]] = []
+    for m in _here_documents(text):
+        command = m.group("c")
+        command = command[max(command.rfind(c) for c in _SEPARATORS) + 1 :]
+        level = _command_level(command) if command.strip() else None
+        if level is None or level == NOT_SECRET:
+            continue
+        at = m.start("b")
+        for line in m.group("b").split("\n")[:-1]:
+            value, start = line.strip(), at + len(line) - len(line.lstrip())
+            pair = _BODY_PAIR.match(value)
+            if pair is not None and level == PASSWORD:
+                value, start = value[pair.end() :], start + pair.end()
+            if value and " " not in value and _taken(value, level):
+                marks.append((start, start + len(value)))
+            at += len(line) + 1
+    out, pos = [], 0
+    for a, b in marks:
+        out += [text[pos:a], MARK]
+        pos = b
+    return "".join(out) + text[pos:] if marks else text
+
+
+def _here_documents(text: str) -> Iterator[re.Match[str]]:
+    """Each here-document of `text`, matched from the start of the line of each `<<` (found by
+    `find`: a pattern tried at every line's start would read each line of a long text)."""
+    pattern, at, done = _HERE_DOCUMENT.compiled(), text.find("<<"), 0
+    while at != -1:
+        start = text.rfind("\n", 0, at) + 1
+        m = pattern.match(text, start) if start >= done else None
+        if m is not None:
+            yield m
+            done = m.end()
+        else:
+            done = max(done, text.find("\n", at) % (len(text) + 1))
+        at = text.find("<<", max(done, at + 2))
+
+
+def _taken(value: str, level: int) -> bool:
+    """Whether a value given to a command of `level` is its secret (as `_judged_input` judges)."""
+    if MARK in value or not_a_secret(value):
+        return False
+    if level == PASSWORD:
+        return password_shaped(value)
+    return strongly_mixed(value) or looks_random(value)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
