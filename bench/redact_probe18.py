@@ -1,0 +1,136 @@
+"""Secrets by kind, written in the eighteenth round before the readings they test and scored
+once (not held out): each kind in other ecosystems, quotings and prompts than the misses that
+showed it.
+
+- a read of a secret's name at a prompt, whatever the name's words (`Sys.getenv("…_PWD")`,
+  `p cfg->db_pwd`, `php > echo getenv('…')`): the value the REPL or debugger prints after it is
+  the secret, judged as the value after that name;
+- a command that makes a random secret where no word of the list says so: a password
+  manager's `generate` with only its options (`bw generate -ulns --length 24`), a random-bytes
+  call in any language's spelling (`:crypto.strong_rand_bytes(32)`, `Random.bytes(32)`,
+  `RAND_bytes`);
+- a cookie file read (`cat …/.erlang.cookie`): a shared secret, printed alone;
+- a sentence between a command and the secret it prints (`New access token never expires`);
+- a password set for a named user, in a log's prose (`Password for 'SuperUser' set to '…'`), and
+  a user and its password in one sentence (`username and password is 'user' and '…'`);
+- a bare `-p` beside a server's host, and a short flag's value beside a user flag when it holds
+  a symbol a path or a name does not (`%`).
+
+Each template is filled with values of several shapes (all must be gone); each look-alike holds
+a path, a port, a number, a model's name, a reference or a placeholder, and must come back unchanged.
+
+Run: `python bench/redact_probe18.py [--show]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from probe_score import report  # noqa: E402
+
+PASSWORDS = ("Summer.2380Dragon", "rHKC5QcBG!ODnXhJekeOwP", "DPbaTVFgaWiMTx", "Gw%Cya6WwPwjyRL", "M0nk3y#9423")
+READ_SECRETS = (
+    '> Sys.getenv("SNOWFLAKE_PWD")\n[1] "{v}"',
+    '>>> os.environ["SMTP_PASSWD"]\n\'{v}\'',
+    "> process.env.MQTT_PWD\n'{v}'",
+    '(gdb) p cfg->db_pwd\n$1 = 0x5555555592a0 "{v}"',
+    "(lldb) p settings.broker_pass\n(const char *) $0 = 0x0000600000c04000 \"{v}\"",
+    "php > echo getenv('DB_PASSWORD');\n{v}",
+    "irb(main):001:0> ENV['SMTP_PWD']\n=> \"{v}\"",
+    ">>> settings.EMAIL_HOST_PASSWORD\n'{v}'",
+    "In [3]: cfg.broker_pass\nOut[3]: '{v}'",
+)
+READ_LOOKALIKES = (
+    '> Sys.getenv("PWD")\n[1] "/home/rstudio/project"',
+    '>>> os.environ["HOME"]\n\'/home/bob\'',
+    "(gdb) p cfg->port\n$1 = 8883",
+    "(gdb) p cfg->mqtt_pass\n$1 = 0x0",
+    ">>> settings.AUTH_USER_MODEL\n'accounts.User'",
+    ">>> settings.PASSWORD_RESET_TIMEOUT\n259200",
+    "> process.env.DB_PASSWORD\nundefined",
+    "php > echo getenv('APP_ENV');\nproduction",
+    "php > echo getenv('DB_PASSWORD');\nchangeme",
+    "irb(main):001:0> ENV['SMTP_PASSWORD']\n=> nil",
+    ">>> settings.PASSWORD_HASHERS[0]\n'django.contrib.auth.hashers.PBKDF2PasswordHasher'",
+    "In [3]: cfg.broker_pass_file\nOut[3]: '/run/secrets/broker_pass'",
+)
+RANDOM = ("vJj4nMl2vcWujr@2#JvOAamA", "MHk/tHqWJptL0dG4kmqTsVGgpmWDuq2LFPO61/Hw6XR=", "YJRDBQAUTNISUKELFNUH", "q8Zr2xWv7KpT4mNs9bLc")
+MADE_SECRETS = (
+    "$ bw generate -ulns --length 24\n{v}",
+    "$ keepassxc-cli generate -L 28 -lUns\n{v}",
+    "$ lpass generate --no-symbols --sync=now 24\n{v}",
+    'iex(1)> :crypto.strong_rand_bytes(32) |> Base.encode64()\n"{v}"',
+    'irb(main):001:0> Random.bytes(20).unpack1("H*")\n=> "{v}"',
+    "$ python -c 'import ssl; print(ssl.RAND_bytes(16).hex())'\n{v}",
+    "$ sudo cat /var/lib/rabbitmq/.erlang.cookie; echo\n{v}",
+    "$ docker exec rmq cat /var/lib/rabbitmq/.erlang.cookie\n{v}",
+    "$ kubectl exec -it rabbitmq-0 -- cat /var/lib/rabbitmq/.erlang.cookie\n{v}",
+    "$ particle token create --never-expires\nNew access token never expires\n    {v}",
+    "$ acme tokens create ci\nToken created. It will not be shown again.\n{v}",
+    "$ shopctl apikey rotate --project web\nAPI key rotated for project web\n  {v}",
+)
+MADE_LOOKALIKES = (
+    "$ rails generate model Token user:references\n      invoke  active_record",
+    "$ uuidgen\n8f14e45f-ceea-467f-a0e6-7e5b2f9a1c3d",
+    "$ npx prisma generate\nPrisma schema loaded from prisma/schema.prisma",
+    "$ bw generate --help\nUsage: bw generate [options]",
+    "$ git rev-parse HEAD\n9f2c1e7a4b3d5f6e8a0c1b2d3e4f5a6b7c8d9e0f",
+    "$ cat cookies.txt\n# Netscape HTTP Cookie File\n.example.com\tTRUE\t/\tFALSE\t0\tsession\tabc",
+    "$ grep -c cookie src/app.js\n12",
+    "$ ls ~/.cookies\nchrome_profile_default",
+    "$ particle token list\nNo access tokens found\n  see particle token create",
+    "$ acme tokens revoke ci\nToken revoked.\nDone",
+    "$ shopctl apikey list --project web\nAPI keys for project web\n  ci-deploy (created 2024-06-01)",
+)
+PROSE_SECRETS = (
+    "Password for 'SuperUser' set to '{v}'",
+    "<W>2024-05-03 10:12:44.123 1 => Password for 'SuperUser' set to '{v}'",
+    'INFO  Password of user "admin" set to "{v}"',
+    "[setup] admin password for 'ops' changed to '{v}'",
+    "The default username and password is 'user' and '{v}'.",
+    'Username and password are "admin" and "{v}"',
+)
+PROSE_LOOKALIKES = (
+    "Password for 'SuperUser' set to '********'",
+    "Password for 'bob' set to expire in 30 days",
+    "The username and password are 'user' and the one you chose.",
+    "Password policy for 'ops' set to 'strict'",
+    "Password for 'SuperUser' set to '<generated>'",
+    "The default username and password is 'admin' and 'admin'.",
+)
+FLAG_SECRETS = (
+    '$ mcrcon -H 127.0.0.1 -P 25575 -p {v} "list"',
+    "$ mytool --host db.internal -p {v} status",
+    "$ hatch publish -r https://pypi.acme.internal/legacy/ -u ci -a {v}",
+    "$ rconcli --host mc.internal --port 25575 -p {v} list",
+    "$ ./bench.sh -h cache.internal -p {v} -n 1000",
+)
+FLAG_LOOKALIKES = (
+    "$ psql -h db.internal -p 5432 -U app shop",
+    "$ redis-cli -h cache.internal -p 6380 ping",
+    "$ ssh -p 2222 -i ~/.ssh/id_ed25519 deploy@host",
+    "$ mcrcon -H 127.0.0.1 -P 25575 -p $RCON_PASSWORD list",
+    "$ mkdir -p build/out && cd build",
+    "$ hatch publish -u __token__ -a $PYPI_TOKEN",
+    "$ pg_dump --host db.internal -p 5433 -Fc shop > shop.dump",
+    "$ docker run --rm -h web.internal -p 8080:80 nginx",
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", action="store_true", help="print the leaks and the changed look-alikes")
+    args = parser.parse_args()
+    report(READ_SECRETS, READ_LOOKALIKES, PASSWORDS, args.show)
+    report(MADE_SECRETS, MADE_LOOKALIKES, RANDOM, args.show)
+    report(PROSE_SECRETS, PROSE_LOOKALIKES, PASSWORDS, args.show)
+    report(FLAG_SECRETS, FLAG_LOOKALIKES, PASSWORDS, args.show)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
