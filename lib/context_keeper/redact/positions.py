@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .cookies import cookie_values
 from .line_starts import line_start
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
-from .password_shapes import DOMAIN, SYMBOLS, password_shaped
+from .password_shapes import DOMAIN, SYMBOLS, password_shaped, person_chosen
 from .patterns import MARK, LazyPattern, LazyRule, RunRule
 from .values import is_wordlike, looks_random, not_a_secret, strongly_mixed
 
@@ -146,6 +146,9 @@ _U_FLAG = LazyPattern(
 _WIN_USER = LazyPattern(r"(?:^|\s)/(?:u(?:ser)?:|[uU][ \t]+)[^\s/]")  # `/user:bob`, `schtasks … /U bob`
 # A command that connects to a database (`-u 'jdbc:…'`) or whose verb names a password (`add-generic-password`).
 _LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-stdin)[\w-]*(?=\s)")
+# A command that names the server it signs in to (`-H 127.0.0.1`, `--host db.internal`): a `-p`
+# beside it is a port when a number, its password when shaped like one.
+_HOST_FLAG = LazyPattern(r"(?:^|\s)(?:-[hH][ \t]+|--host(?:name)?[ \t=]+)(?:localhost|[\w-]+(?:\.[\w-]+)+)(?=\s|$)")
 # A key store named in the command: a bare `-p`/`/p` beside it is its password (`signtool … /f a.pfx /p …`).
 _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
@@ -173,7 +176,7 @@ def _on_line(pattern: LazyPattern, m: re.Match[str]) -> bool:
 
 def _p_after_user(m: re.Match[str]) -> str:
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m)
+    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m) or _on_line(_HOST_FLAG, m)
     return _if_shaped(m) if named and _PROPERTY.match(m.group("s")) is None else m.group(0)
 
 
@@ -189,7 +192,8 @@ def _flag_argument(m: re.Match[str]) -> str:
     if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
     named_user = _on_line(_U_FLAG, m) or _on_line(_WIN_USER, m)
-    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and strongly_mixed(value):
+    mixed = strongly_mixed(value) or person_chosen(value, passphrase=False)
+    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and mixed:
         return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 
@@ -308,7 +312,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("\0-",),
         # a one-letter flag and its argument (after `-p`'s own rule above)
-        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$%:/\\]*)(?=[ \t;)]|$)",
+        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$:/\\]*)(?=[ \t;)]|$)",
         _flag_argument,
     ),
     (
