@@ -14,7 +14,9 @@ showed it.
 - a password set for a named user, in a log's prose (`Password for 'SuperUser' set to '…'`), and
   a user and its password in one sentence (`username and password is 'user' and '…'`);
 - a bare `-p` beside a server's host, and a short flag's value beside a user flag when it holds
-  a symbol a path or a name does not (`%`).
+  a symbol a path or a name does not (`%`);
+- a config line read with line numbers (`     1\t…`, `    3→…`): a `.pgpass` line, a netrc's
+  `password …`, an ftp script's `user NAME …`, an IPsec secrets file's `: EAP "…"`.
 
 Each template is filled with values of several shapes (all must be gone); each look-alike holds
 a path, a port, a number, a model's name, a reference or a placeholder, and must come back unchanged.
@@ -120,6 +122,27 @@ FLAG_LOOKALIKES = (
     "$ docker run --rm -h web.internal -p 8080:80 nginx",
 )
 
+# A config line read with line numbers (`cat -n`, an editor's view, a file-reading tool):
+# the line's own rules read it after the number.
+NUMBERED_SECRETS = (
+    "     1\tdw.internal:5432:*:report:{v}",
+    "    3\u2192db.internal:5432:shop:app:{v}",
+    "    8\tpassword {v}",
+    "    12\tuser ftpuser {v}",
+    "  4\tcarol : EAP \"{v}\"",
+    "   9\t%any : XAUTH \"{v}\"",
+)
+NUMBERED_LOOKALIKES = (
+    "     1\t# hostname:port:database:username:password",
+    "    12\tuser www-data www-data;",
+    "    8\tpassword required pam_unix.so",
+    "    8\tpassword [success=1 default=ignore] pam_unix.so obscure sha512",
+    "    3\u2192localhost:5432:*:postgres:$PGPASSWORD",
+    "    5\t: RSA moonKey.pem",
+    "   10\tcarol : EAP %prompt",
+    "    2\tuser = root",
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -129,6 +152,7 @@ def main() -> int:
     report(MADE_SECRETS, MADE_LOOKALIKES, RANDOM, args.show)
     report(PROSE_SECRETS, PROSE_LOOKALIKES, PASSWORDS, args.show)
     report(FLAG_SECRETS, FLAG_LOOKALIKES, PASSWORDS, args.show)
+    report(NUMBERED_SECRETS, NUMBERED_LOOKALIKES, PASSWORDS, args.show)
     return 0
 
 
