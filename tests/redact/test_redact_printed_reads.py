@@ -14,7 +14,7 @@ from context_keeper.redact.printed_reads import about_a_secret, named_level
     "read",
     [
         '> Sys.getenv("SNOWFLAKE_PWD")\n[1] "{}"',
-        "(gdb) p cfg->db_pwd\n$1 = 0x5555555592a0 \"{}\"",
+        '(gdb) p cfg->db_pwd\n$1 = 0x5555555592a0 "{}"',
         "irb(main):001:0> ENV['SMTP_PWD']\n=> \"{}\"",
         "php > echo getenv('DB_PASSWORD');\n{}",
         "In [3]: cfg.broker_pass\nOut[3]: '{}'",

@@ -264,7 +264,27 @@ def _triggered(text: str, r: _Rules) -> set[int]:
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:
     """One line through the rules its triggers chose (`hits`, token `starts`), then the
-    assignments when a trigger word is left."""
+    assignments when a trigger word is left. A line of a file read with its numbers (`cat -n`,
+    an editor's or a file-reading tool's `     1\t…`, `    3→…`) is read after its number, as the
+    file's own line: a rule anchored at the line's start reads it there."""
+    if text[:1] in _NUMBER_LEADS and (numbered := _numbered().match(text)) is not None:
+        rest = text[numbered.end() :]
+        done = _apply_line(rest, hits, starts)
+        return text if done is rest else text[: numbered.end()] + done
+    return _apply_line(text, hits, starts)
+
+
+_NUMBER_LEADS = frozenset(" 0123456789")
+
+
+@functools.cache
+def _numbered() -> re.Pattern[str]:
+    import re
+
+    return re.compile("[ \t]*\\d{1,7}(?:\t|\u2192)")
+
+
+def _apply_line(text: str, hits: set[int], starts: set[str]) -> str:
     r = _compiled()
     if starts:
         hits = hits | {r.tokens_at}

@@ -256,6 +256,13 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _keyword_value,
     ),
     (
+        # an IPsec secrets file's line: `carol : EAP "…"`, `%any : XAUTH "…"` (a kind of login's
+        # secret after the colon, as `: PSK "…"` is a pre-shared key's)
+        ("EAP ", "XAUTH ", "NTLM "),
+        r"(?<=\S)[ \t]+:[ \t]*(?:EAP|XAUTH|NTLM)[ \t]+" + _VALUE + _END,
+        _if_shaped,
+    ),
+    (
         # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
         ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
         r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
