@@ -16,7 +16,9 @@ showed it.
 - a bare `-p` beside a server's host, and a short flag's value beside a user flag when it holds
   a symbol a path or a name does not (`%`);
 - a config line read with line numbers (`     1\t…`, `    3→…`): a `.pgpass` line, a netrc's
-  `password …`, an ftp script's `user NAME …`, an IPsec secrets file's `: EAP "…"`.
+  `password …`, an ftp script's `user NAME …`, an IPsec secrets file's `: EAP "…"`;
+- a command's arguments as an array one item a line (`docker inspect`'s `"Cmd": [`);
+- Windows' password hashes in the pwdump format (`user:rid:lm:nt:::`).
 
 Each template is filled with values of several shapes (all must be gone); each look-alike holds
 a path, a port, a number, a model's name, a reference or a placeholder, and must come back unchanged.
@@ -143,6 +145,38 @@ NUMBERED_LOOKALIKES = (
     "    2\tuser = root",
 )
 
+# A command's arguments as an array one item a line (`docker inspect`'s `"Cmd"`, a compose
+# file's or a manifest's `args`, a Python list): read as the command line they make.
+ARGV_SECRETS = (
+    '"Cmd": [\n  "redis-server",\n  "--requirepass",\n  "{v}"\n],',
+    '      "Args": [\n        "--requirepass",\n        "{v}"\n      ],',
+    'CMD = [\n    "mysql",\n    "-uroot",\n    "-p{v}",\n]',
+    "args = [\n    'sshpass',\n    '-p',\n    '{v}',\n    'ssh',\n]",
+    '"Entrypoint": [\n    "valkey-server",\n    "--masterauth",\n    "{v}"\n]',
+)
+ARGV_LOOKALIKES = (
+    '"Cmd": [\n  "redis-server",\n  "--port",\n  "6380"\n],',
+    '"Cmd": [\n  "nginx",\n  "-g",\n  "daemon off;"\n],',
+    '"Args": [\n  "--config",\n  "/etc/app/config.yaml"\n],',
+    'CMD = [\n    "mysql",\n    "-uroot",\n    "-p$MYSQL_ROOT_PASSWORD",\n]',
+    '"Cmd": [\n  "redis-server",\n  "--requirepass",\n  "${{REDIS_PASSWORD}}"\n],',
+)
+# Windows' password hashes as the pwdump format prints them (`user:rid:lm:nt:::`), and
+# Microsoft's identifiable keys in their full length.
+HASH_VALUES = ("fe0482fafbf483aa551a4b392dc51340", "8846f7eaee8fb117ad06bdd830b7586c")
+HASH_SECRETS = (
+    "Administrator:500:aad3b435b51404eeaad3b435b51404ee:{v}:::",
+    "CORP\\svc_sql:1104:aad3b435b51404eeaad3b435b51404ee:{v}:::",
+    "    3\tGuest:501:aad3b435b51404eeaad3b435b51404ee:{v}:::",
+    "[*] krbtgt:502:aad3b435b51404eeaad3b435b51404ee:{v}:::",
+)
+HASH_LOOKALIKES = (
+    "[*] Dumping local SAM hashes (uid:rid:lmhash:nthash)",
+    "a:b:c:::",
+    "fe80::1:2:3:4",
+    "ok:200:0:0:::",
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -153,6 +187,8 @@ def main() -> int:
     report(PROSE_SECRETS, PROSE_LOOKALIKES, PASSWORDS, args.show)
     report(FLAG_SECRETS, FLAG_LOOKALIKES, PASSWORDS, args.show)
     report(NUMBERED_SECRETS, NUMBERED_LOOKALIKES, PASSWORDS, args.show)
+    report(ARGV_SECRETS, ARGV_LOOKALIKES, PASSWORDS, args.show)
+    report(HASH_SECRETS, HASH_LOOKALIKES, HASH_VALUES, args.show)
     return 0
 
 

@@ -179,7 +179,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         ),
         r"(?<![A-Za-z0-9+/_-])(?P<s>[A-Za-z0-9+/]{76}(?:\+ASt|ACDb|\+ABa|\+AMC|APIM)[A-Za-z0-9+/]{5}[AQgw](?:==)?"
         r"|[\w-]{44}AzFu[\w-]{5}[AQgw](?:==)?"
-        r"|[A-Za-z0-9+/]{33}(?:\+ASb|\+AEh|\+ARm|AIoT[A-P]|AzCa[A-P]|AZEG[A-P])[A-Za-z0-9+/]{5}=?"
+        r"|[A-Za-z0-9+/]{33}(?:\+ASb[A-P]?|\+AEh[A-P]?|\+ARm[A-P]?|AIoT[A-P]|AzCa[A-P]|AZEG[A-P])[A-Za-z0-9+/]{5}=?"
         r"|[A-Za-z0-9]{42}AzSe[A-D][A-Za-z0-9]{5}"
         r"|[A-Za-z0-9+/]{42}\+ACR[A-D][A-Za-z0-9+/]{5}"
         r"|[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9][A-L][A-Za-z0-9]{16}[A-Za-z][A-Za-z0-9]{7}(?:[A-Za-z0-9]{2}(?:==)?)?)"
