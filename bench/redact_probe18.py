@@ -18,7 +18,9 @@ showed it.
 - a config line read with line numbers (`     1\t…`, `    3→…`): a `.pgpass` line, a netrc's
   `password …`, an ftp script's `user NAME …`, an IPsec secrets file's `: EAP "…"`;
 - a command's arguments as an array one item a line (`docker inspect`'s `"Cmd": [`);
-- Windows' password hashes in the pwdump format (`user:rid:lm:nt:::`).
+- Windows' password hashes in the pwdump format (`user:rid:lm:nt:::`);
+- a recovery phrase or passphrase of words, spaces between, under its label;
+- a login verb given a key's id, then the key (`… authorize <id> <key>`).
 
 Each template is filled with values of several shapes (all must be gone); each look-alike holds
 a path, a port, a number, a model's name, a reference or a placeholder, and must come back unchanged.
@@ -177,6 +179,43 @@ HASH_LOOKALIKES = (
     "ok:200:0:0:::",
 )
 
+# A recovery phrase or passphrase of words a generator drew, under its label, spaces between
+# (a wallet's mnemonic, a self-hosted service's initial passphrase).
+PHRASES = (
+    "bramble acorn hollow hollow dapple inlet kestrel fjord",
+    "lantern pebble orbit saddle quiver nectar walrus ember tundra velvet gravel mosaic",
+)
+PHRASE_SECRETS = (
+    "nextcloud-aio-mastercontainer  | Initial passphrase: {v}",
+    "Your recovery phrase: {v}",
+    "MNEMONIC={v}",
+    '{{"mnemonic": "{v}"}}',
+    "seed phrase = '{v}'",
+    "2024-06-01T09:00:02Z INFO generated passphrase: {v}",
+)
+PHRASE_LOOKALIKES = (
+    "Passphrase: use a long one with several words",
+    "Recovery phrase: write these words down and keep them offline",
+    "mnemonic: the assembly name of the instruction",
+    "passphrase: required when the key file is encrypted",
+    "Your recovery phrase is shown once after setup completes",
+)
+# A login verb given a key's id and then the key (`… authorize <id> <key>`).
+KEYS = ("9dF3bD8uJHjbZwWJVNRdmnT2VX2kXJ6oDIeTWJ", "K005qT8zR2mVn4Xp7wL9cB3sDf6hJ1kM0aZ")
+LOGIN_KEY_SECRETS = (
+    "$ b2 account authorize 0012ab34cd560000000000003 {v}",
+    "$ b2 authorize-account 0012ab34cd560000000000003 {v}",
+    "$ storectl authorize key-7f3a9c2e {v}",
+    "$ vaultcli login ci-runner {v}",
+)
+LOGIN_KEY_LOOKALIKES = (
+    "$ b2 account authorize",
+    "$ docker login registry.example.com",
+    "$ gcloud auth login bob@example.com",
+    "$ npm login --registry https://npm.example.com/",
+    "$ b2 account authorize $B2_KEY_ID $B2_APP_KEY",
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -189,6 +228,8 @@ def main() -> int:
     report(NUMBERED_SECRETS, NUMBERED_LOOKALIKES, PASSWORDS, args.show)
     report(ARGV_SECRETS, ARGV_LOOKALIKES, PASSWORDS, args.show)
     report(HASH_SECRETS, HASH_LOOKALIKES, HASH_VALUES, args.show)
+    report(PHRASE_SECRETS, PHRASE_LOOKALIKES, PHRASES, args.show)
+    report(LOGIN_KEY_SECRETS, LOGIN_KEY_LOOKALIKES, KEYS, args.show)
     return 0
 
 
