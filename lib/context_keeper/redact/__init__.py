@@ -103,8 +103,8 @@ class _Rules:
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
     device sign-in's code, a URL query's random code, a link's token, a credential event's
-    value field, a prompt answered on its line, a login written as `user:password`, bound
-    parameters, then the labels of printed output."""
+    value field, a prompt answered on its line, a login written as `user:password`, a phrase of
+    words under its label, bound parameters, then the labels of printed output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
@@ -114,6 +114,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .link_tokens import compile_rules as link_token_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
+    from .phrases import compile_rules as phrase_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -126,6 +127,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + event_field_rules(judged)
         + prompt_answer_rules()
         + joined_logins_rules()
+        + phrase_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
     )

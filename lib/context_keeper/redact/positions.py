@@ -256,8 +256,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _keyword_value,
     ),
     (
-        # an IPsec secrets file's line: `carol : EAP "…"`, `%any : XAUTH "…"` (a kind of login's
-        # secret after the colon, as `: PSK "…"` is a pre-shared key's)
+        # an IPsec secrets file's login secret: `carol : EAP "…"`, `%any : XAUTH "…"` (as `: PSK "…"`)
         ("EAP ", "XAUTH ", "NTLM "),
         r"(?<=\S)[ \t]+:[ \t]*(?:EAP|XAUTH|NTLM)[ \t]+" + _VALUE + _END,
         _if_shaped,
@@ -342,7 +341,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>)-][^\s;|&<>)]*)[ \t]*(?=$|[;|&>)])",
         _if_shaped,
     ),
-    (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (  # a random key given to a verb that signs in, after the key's id (`… authorize <id> <key>`) or alone
+        ("login", "unseal", "authori"),
+        r"\b(?:login|unseal|authori[sz]e(?:-account)?)[ \t]+(?:[\w.@-]{1,64}[ \t]+)?(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)",
+        _random_only,
+    ),
     (
         ("<<<",),
         # a here-string into a command that reads its password on stdin or a descriptor
