@@ -326,6 +326,17 @@ def _value_line(line: str, mode: int) -> re.Match[str] | None:
     return m
 
 
+def _made_or_read(line: str, mode: int) -> tuple[int, int]:
+    """Whether the command on `line` made random secrets (GENERATED) or read a secret-named
+    thing (READ), and the tier of the name it read: what it prints is judged as the value after
+    that name too."""
+    if mode == BARE | LABELLED and _GENERATOR.search(line) is not None:
+        return GENERATED, NOT_SECRET
+    if mode == BARE and _reads_a_secret(line):
+        return READ, named_level(line)
+    return 0, NOT_SECRET
+
+
 def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
@@ -336,12 +347,7 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        if mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None:
-            generated = GENERATED
-        else:
-            generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
-        # (what a read of a secret's name prints is judged as the value after that name too)
-        level = named_level(lines[i]) if generated == READ else NOT_SECRET
+        generated, level = _made_or_read(lines[i], mode)
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken, user_line = i + 1, 0, False
         while taken < (1 if mode == ITEM else _MAX_VALUES):
