@@ -20,7 +20,9 @@ showed it.
 - a command's arguments as an array one item a line (`docker inspect`'s `"Cmd": [`);
 - Windows' password hashes in the pwdump format (`user:rid:lm:nt:::`);
 - a recovery phrase or passphrase of words, spaces between, under its label;
-- a login verb given a key's id, then the key (`… authorize <id> <key>`).
+- a login verb given a key's id, then the key (`… authorize <id> <key>`);
+- look-alikes: a reference to where a password lives behind a password flag (`-p
+  @keychain:NAME`), a prompt's `password for WHOM:`.
 
 Each template is filled with values of several shapes (all must be gone); each look-alike holds
 a path, a port, a number, a model's name, a reference or a placeholder, and must come back unchanged.
@@ -216,6 +218,24 @@ LOGIN_KEY_LOOKALIKES = (
     "$ b2 account authorize $B2_KEY_ID $B2_APP_KEY",
 )
 
+# Look-alikes of a password's position: a reference to where the password lives (`@keychain:NAME`,
+# `@env:NAME`) behind a password flag, and a prompt's `password for WHOM:` (whose password, not it).
+WHOSE_SECRETS = (
+    "$ tool -u dev -p {v}",
+    "$ notarytool submit a.zip --apple-id dev@acme.io --password {v}",
+    "password for bob {v}",
+)
+WHOSE_LOOKALIKES = (
+    "$ xcrun altool --upload-app -f Build/Acme.ipa -t ios -u dev@acme.io -p @keychain:AC_PASSWORD",
+    "$ xcrun notarytool submit a.zip --apple-id dev@acme.io --password @keychain:AC_PASSWORD",
+    "$ tool -u dev -p @env:AC_PASSWORD",
+    "http: password for admin@localhost:8080:",
+    "Enter password for admin@localhost:8080:",
+    "[sudo] password for deploy:",
+    "Enter password for bob@db.internal:5432:",
+    "Password for user postgres:",
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -230,6 +250,7 @@ def main() -> int:
     report(HASH_SECRETS, HASH_LOOKALIKES, HASH_VALUES, args.show)
     report(PHRASE_SECRETS, PHRASE_LOOKALIKES, PHRASES, args.show)
     report(LOGIN_KEY_SECRETS, LOGIN_KEY_LOOKALIKES, KEYS, args.show)
+    report(WHOSE_SECRETS, WHOSE_LOOKALIKES, PASSWORDS, args.show)
     return 0
 
 
