@@ -61,3 +61,16 @@ def test_a_password_behind_a_short_flag_beside_a_host_or_a_user(template: str) -
 )
 def test_a_port_or_a_reference_beside_a_host_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$ xcrun altool --upload-app -f Build/Acme.ipa -t ios -u dev@acme.io -p @keychain:AC_PASSWORD",
+        "$ tool -u dev -p @env:AC_PASSWORD",
+        "http: password for admin@localhost:8080:",
+        "Enter password for admin@localhost:8080:",
+    ],
+)
+def test_a_stores_reference_or_whose_password_a_prompt_asks_for_is_kept(text: str) -> None:
+    assert redact(text) == text

@@ -66,8 +66,8 @@ def _keyword_value(m: re.Match[str]) -> str:
         return m.group(0)
     if m.group("s").startswith("-"):
         return m.group(0)  # `env:KS_PASS -p:KeyPass=…`: the next flag, no value of the name before it
-    if m.group("w") is None:
-        return _if_shaped(m)
+    if m.group("w") is None or m.group("w") in ("for", "of"):  # `password for bob@db:5432:`: whose, not it
+        return _if_shaped(m) if m.group("w") is None else m.group(0)
     # A word between the keyword and the last argument (`user:password admin …`, `password
     # irreversible-cipher …`): a user or a type, when that argument ends the command.
     if _COMMAND_END.match(m.string, m.end()) is not None and password_shaped(_unquote(m.group("s"))[0]):
