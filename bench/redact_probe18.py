@@ -236,6 +236,23 @@ WHOSE_LOOKALIKES = (
     "Password for user postgres:",
 )
 
+# The same kinds inside a diff's added line and in escaped JSON (written after the first fixes,
+# to check that they reach these wrappers).
+WRAPPED_SECRETS = (
+    "+dw.internal:5432:*:report:{v}",
+    "+user ftpuser {v}",
+    '+carol : EAP "{v}"',
+    '{{"text": "Password for \\"SuperUser\\" set to \\"{v}\\""}}',
+    '{{"text": "Username and password are \\"admin\\" and \\"{v}\\""}}',
+)
+WRAPPED_LOOKALIKES = (
+    "+%Y%m%d",
+    "+1 555 0100",
+    "+localhost:5432:*:postgres:$PGPASSWORD",
+    '{"text": "Password for \\"SuperUser\\" set to \\"********\\""}',
+    "+user www-data www-data;",
+)
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -251,6 +268,7 @@ def main() -> int:
     report(PHRASE_SECRETS, PHRASE_LOOKALIKES, PHRASES, args.show)
     report(LOGIN_KEY_SECRETS, LOGIN_KEY_LOOKALIKES, KEYS, args.show)
     report(WHOSE_SECRETS, WHOSE_LOOKALIKES, PASSWORDS, args.show)
+    report(WRAPPED_SECRETS, WRAPPED_LOOKALIKES, PASSWORDS, args.show)
     return 0
 
 

@@ -46,3 +46,16 @@ def test_an_ipsec_login_secret_is_redacted(kind: str) -> None:
 @pytest.mark.parametrize("text", [": RSA moonKey.pem", "carol : EAP %prompt", 'carol : EAP ""'])
 def test_an_ipsec_line_with_no_secret_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["+dw.internal:5432:*:report:{}", "+user ftpuser {}", '+carol : EAP "{}"'],
+)
+def test_a_diffs_added_line_is_read_as_the_files_own_line(template: str) -> None:
+    assert redact(template.format("Summer.2380Dragon")) == template.format(MARK)
+
+
+@pytest.mark.parametrize("text", ["+%Y%m%d", "+1 555 0100", "+localhost:5432:*:postgres:$PGPASSWORD"])
+def test_a_plus_line_with_no_secret_is_kept(text: str) -> None:
+    assert redact(text) == text

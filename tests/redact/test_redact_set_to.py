@@ -74,3 +74,10 @@ def test_a_port_or_a_reference_beside_a_host_is_kept(text: str) -> None:
 )
 def test_a_stores_reference_or_whose_password_a_prompt_asks_for_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_the_sentences_in_escaped_json_are_read_too() -> None:
+    text = '{"text": "Password for \\"SuperUser\\" set to \\"Summer.2380Dragon\\""}'
+    assert redact(text) == text.replace("Summer.2380Dragon", MARK)
+    text = '{"text": "Username and password are \\"admin\\" and \\"Summer.2380Dragon\\""}'
+    assert redact(text) == text.replace("Summer.2380Dragon", MARK)

@@ -268,12 +268,18 @@ def _apply(text: str, hits: set[int], starts: set[str]) -> str:
     """One line through the rules its triggers chose (`hits`, token `starts`), then the
     assignments when a trigger word is left. A line of a file read with its numbers (`cat -n`,
     an editor's or a file-reading tool's `     1\t…`, `    3→…`) is read after its number, as the
-    file's own line: a rule anchored at the line's start reads it there."""
+    file's own line: a rule anchored at the line's start reads it there; so is a diff's added
+    line after its `+`, when read whole it held nothing."""
     if text[:1] in _NUMBER_LEADS and (numbered := _numbered().match(text)) is not None:
         rest = text[numbered.end() :]
         done = _apply_line(rest, hits, starts)
         return text if done is rest else text[: numbered.end()] + done
-    return _apply_line(text, hits, starts)
+    done = _apply_line(text, hits, starts)
+    if done == text and text[:1] == "+" and text[1:2] not in ("+", " ", ""):
+        rest = text[1:]  # a diff's added line, read also as the file's own line when whole it held nothing
+        again = _apply_line(rest, hits, starts)
+        return text if again == rest else "+" + again
+    return done
 
 
 _NUMBER_LEADS = frozenset(" 0123456789")
