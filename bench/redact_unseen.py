@@ -52,6 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "lib"))
 
 from context_keeper.redact import redact  # noqa: E402
 from json_strings import strings  # noqa: E402
+from redact_held25 import BENIGN_HELD25, POSITIONS_HELD25, PRINTED_HELD25  # noqa: E402
+from redact_held26 import BENIGN_HELD26, POSITIONS_HELD26, PRINTED_HELD26  # noqa: E402
+from redact_held27 import BENIGN_HELD27, POSITIONS_HELD27, PRINTED_HELD27  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -3937,6 +3940,12 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held23", PRINTED_HELD23),
     ("positions-held24", POSITIONS_HELD24),
     ("printed-held24", PRINTED_HELD24),
+    ("positions-held25", POSITIONS_HELD25),
+    ("printed-held25", PRINTED_HELD25),
+    ("positions-held26", POSITIONS_HELD26),
+    ("printed-held26", PRINTED_HELD26),
+    ("positions-held27", POSITIONS_HELD27),
+    ("printed-held27", PRINTED_HELD27),
 )
 
 
@@ -4097,6 +4106,9 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 22", list(BENIGN_HELD22)))
     benign.append(("look-alikes of held-out set 23", list(BENIGN_HELD23)))
     benign.append(("look-alikes of held-out set 24", list(BENIGN_HELD24)))
+    benign.append(("look-alikes of held-out set 25", list(BENIGN_HELD25)))
+    benign.append(("look-alikes of held-out set 26", list(BENIGN_HELD26)))
+    benign.append(("look-alikes of held-out set 27", list(BENIGN_HELD27)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:

@@ -104,8 +104,8 @@ class _Rules:
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
     device sign-in's code, a URL query's random code, a link's token, a credential event's
-    value field, a prompt answered on its line, a login written as `user:password`, bound
-    parameters, then the labels of printed output."""
+    value field, a prompt answered on its line, a login written as `user:password`, a phrase of
+    words under its label, bound parameters, then the labels of printed output."""
     from . import printed_labels
     from .bound_params import compile_rules as bound_rules
     from .device_codes import compile_rules as device_code_rules
@@ -115,6 +115,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .link_tokens import compile_rules as link_token_rules
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
+    from .phrases import compile_rules as phrase_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -127,6 +128,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + event_field_rules(judged)
         + prompt_answer_rules()
         + joined_logins_rules()
+        + phrase_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
     )
@@ -275,7 +277,33 @@ def _triggered(text: str, r: _Rules) -> set[int]:
 
 def _apply(text: str, hits: set[int], starts: set[str]) -> str:
     """One line through the rules its triggers chose (`hits`, token `starts`), then the
-    assignments when a trigger word is left."""
+    assignments when a trigger word is left. A line of a file read with its numbers (`cat -n`,
+    an editor's or a file-reading tool's `     1\t…`, `    3→…`) is read after its number, as the
+    file's own line: a rule anchored at the line's start reads it there; so is a diff's added
+    line after its `+`, when read whole it held nothing."""
+    if text[:1] in _NUMBER_LEADS and (numbered := _numbered().match(text)) is not None:
+        rest = text[numbered.end() :]
+        done = _apply_line(rest, hits, starts)
+        return text if done is rest else text[: numbered.end()] + done
+    done = _apply_line(text, hits, starts)
+    if done == text and text[:1] == "+" and text[1:2] not in ("+", " ", ""):
+        rest = text[1:]  # a diff's added line, read also as the file's own line when whole it held nothing
+        again = _apply_line(rest, hits, starts)
+        return text if again == rest else "+" + again
+    return done
+
+
+_NUMBER_LEADS = frozenset(" 0123456789")
+
+
+@functools.cache
+def _numbered() -> re.Pattern[str]:
+    import re
+
+    return re.compile("[ \t]*\\d{1,7}(?:\t|\u2192)")
+
+
+def _apply_line(text: str, hits: set[int], starts: set[str]) -> str:
     r = _compiled()
     if starts:
         hits = hits | {r.tokens_at}

@@ -3,8 +3,8 @@
 The modular crypt format of `/etc/shadow`, `.htpasswd` and bcrypt (`$6$salt$hash`, `$2b$12$…`,
 `$argon2id$v=19$…`, each `$` doubled where a compose file or a Traefik label escapes it), a
 framework's stored password (Django's `pbkdf2_sha256$…$salt$hash`, Werkzeug's
-`scrypt:32768:8:1$salt$hash`) and an LDAP `userPassword`'s `{SSHA}…`: the salt and the hash go,
-the scheme stays. `formats` runs them with its other shapes.
+`scrypt:32768:8:1$salt$hash`), an LDAP `userPassword`'s `{SSHA}…` and Windows' NT hash in the
+pwdump format (`user:rid:lm:nt:::`): the salt and the hash go, the scheme (or the user) stays. `formats` runs them with its other shapes.
 """
 
 from __future__ import annotations
@@ -30,6 +30,14 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         ("{SSHA", "{SHA", "{SMD5", "{MD5", "{PBKDF2", "{CRYPT}"),
         r"(?P<h>\{(?:SSHA(?:256|384|512)?|SHA(?:256|384|512)?|SMD5|MD5|PBKDF2(?:-SHA\d+)?|CRYPT)\})"
         r"(?P<s>[./A-Za-z0-9+=$]{16,})",
+    ),
+    (
+        # Windows' hashes as the pwdump format prints a SAM's or a domain's (`user:rid:lm:nt:::`):
+        # an NT hash signs in as its user (pass-the-hash); the empty LM hash (`aad3b435…`) stays.
+        "pwdump",
+        (":::",),
+        r"(?<![^\s\]])(?P<h>[^\s:]{1,80}:\d{1,10}:(?i:aad3b435b51404eeaad3b435b51404ee:)?)"
+        r"(?P<s>(?:[0-9A-Fa-f]{32}:)?[0-9A-Fa-f]{32})(?=:::)",
     ),
 )
 

@@ -69,8 +69,14 @@ _ECHOED = LazyPattern(
 )
 _BETWEEN = LazyPattern(  # what may stand between a name and its value
     r"\*?"  # Lisp's `*password*`: the name's closing earmuff
+    # `Password for 'ops' set to '…'`, `password of user "bob" changed to …`: whose, then the verb;
+    # `user and password are "bob" and "…"`: the user's value, then the password's
+    r"(?:[ \t]+(?i:for|of)[ \t]+(?:(?i:user|account)[ \t]+)?(?P<wq>(?:\\?[\"'`])?)[\w.@-]{1,40}(?P=wq)[ \t]+"
+    r"(?i:(?:is|was|has[ \t]+been)[ \t]+)?(?i:set|reset|changed|updated)[ \t]+(?i:to)[ \t]+(?:\\?[\"'`])?"
+    r"|(?<=(?i:and[ \t]password))[ \t]+(?i:is|are|were)[ \t]+(?P<uq>\\?[\"'`])[\w.@-]{1,40}(?P=uq)[ \t]+(?i:and)[ \t]+"
+    r"(?:\\?[\"'`])?"
     # a map of hosts to the secret (composer's `"bearer": {"repo.packagist.com": "…"}`): the host's key passed
-    r"(?:[\"'`]?[ \t]*:[ \t]*\{[ \t]*[\"'](?:[\w-]+\.)+[A-Za-z]{2,}(?::\d+)?[\"'][ \t]*:[ \t]*[\"']"
+    r"|[\"'`]?[ \t]*:[ \t]*\{[ \t]*[\"'](?:[\w-]+\.)+[A-Za-z]{2,}(?::\d+)?[\"'][ \t]*:[ \t]*[\"']"
     r"|[ \t]*:[ \t]*\{[ \t]*:(?:basic|bearer|digest)[ \t]*,[ \t]*\""  # Elixir's `auth: {:basic, "…"}`: the scheme's atom
     # a type annotation, then a quoted literal: `password: []const u8 = "…"`, `key: &str = "…"`
     r"|[ \t]*:[ \t]*(?:[\w.\[\]<>|&?*]+[ \t]+){0,3}[\w.\[\]<>|&?*]+[ \t]*=[ \t]*@?[\"'`]"

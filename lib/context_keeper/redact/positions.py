@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .cookies import cookie_values
 from .line_starts import line_start
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
-from .password_shapes import DOMAIN, SYMBOLS, password_shaped
+from .password_shapes import DOMAIN, SYMBOLS, password_shaped, person_chosen
 from .patterns import MARK, LazyPattern, LazyRule, RunRule
 from .values import is_wordlike, looks_random, not_a_secret, strongly_mixed
 
@@ -66,8 +66,8 @@ def _keyword_value(m: re.Match[str]) -> str:
         return m.group(0)
     if m.group("s").startswith("-"):
         return m.group(0)  # `env:KS_PASS -p:KeyPass=…`: the next flag, no value of the name before it
-    if m.group("w") is None:
-        return _if_shaped(m)
+    if m.group("w") is None or m.group("w") in ("for", "of"):  # `password for bob@db:5432:`: whose, not it
+        return _if_shaped(m) if m.group("w") is None else m.group(0)
     # A word between the keyword and the last argument (`user:password admin …`, `password
     # irreversible-cipher …`): a user or a type, when that argument ends the command.
     if _COMMAND_END.match(m.string, m.end()) is not None and password_shaped(_unquote(m.group("s"))[0]):
@@ -146,6 +146,9 @@ _U_FLAG = LazyPattern(
 _WIN_USER = LazyPattern(r"(?:^|\s)/(?:u(?:ser)?:|[uU][ \t]+)[^\s/]")  # `/user:bob`, `schtasks … /U bob`
 # A command that connects to a database (`-u 'jdbc:…'`) or whose verb names a password (`add-generic-password`).
 _LOGIN_LINE = LazyPattern(r"[\s\"']jdbc:|(?:^|\s)[a-z][\w-]*passw(?:or)?d\b(?!-stdin)[\w-]*(?=\s)")
+# A command that names the server it signs in to (`-H 127.0.0.1`, `--host db.internal`): a `-p`
+# beside it is a port when a number, its password when shaped like one.
+_HOST_FLAG = LazyPattern(r"(?:^|\s)(?:-[hH][ \t]+|--host(?:name)?[ \t=]+)(?:localhost|[\w-]+(?:\.[\w-]+)+)(?=\s|$)")
 # A key store named in the command: a bare `-p`/`/p` beside it is its password (`signtool … /f a.pfx /p …`).
 _KEY_STORE = LazyPattern(r"[\w-]\.(?i:pfx|p12|jks|keystore|bcfks)\b")
 
@@ -173,7 +176,7 @@ def _on_line(pattern: LazyPattern, m: re.Match[str]) -> bool:
 
 def _p_after_user(m: re.Match[str]) -> str:
     gate = _WIN_USER if m.group(0).lstrip(" \t\"'[,").startswith("/") else _U_FLAG
-    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m)
+    named = _on_line(gate, m) or _on_line(_KEY_STORE, m) or _on_line(_LOGIN_LINE, m) or _on_line(_HOST_FLAG, m)
     return _if_shaped(m) if named and _PROPERTY.match(m.group("s")) is None else m.group(0)
 
 
@@ -189,7 +192,8 @@ def _flag_argument(m: re.Match[str]) -> str:
     if inner_symbol and strongly_mixed(value) or looks_random(value) and not not_a_secret(value):
         return _redact_group(m)
     named_user = _on_line(_U_FLAG, m) or _on_line(_WIN_USER, m)
-    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and strongly_mixed(value):
+    mixed = strongly_mixed(value) or person_chosen(value, passphrase=False)
+    if m.group(0)[1] in "wW" and (named_user or _on_line(_LOGIN_LINE, m)) or named_user and mixed:
         return _redact_group(m)  # `-w` beside a user: the bind password of `ldapsearch`, `vsql`
     return m.group(0)
 
@@ -252,6 +256,12 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _keyword_value,
     ),
     (
+        # an IPsec secrets file's login secret: `carol : EAP "…"`, `%any : XAUTH "…"` (as `: PSK "…"`)
+        ("EAP ", "XAUTH ", "NTLM "),
+        r"(?<=\S)[ \t]+:[ \t]*(?:EAP|XAUTH|NTLM)[ \t]+" + _VALUE + _END,
+        _if_shaped,
+    ),
+    (
         # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
         ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
         r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
@@ -308,7 +318,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
     (
         ("\0-",),
         # a one-letter flag and its argument (after `-p`'s own rule above)
-        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$%:/\\]*)(?=[ \t;)]|$)",
+        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$:/\\]*)(?=[ \t;)]|$)",
         _flag_argument,
     ),
     (
@@ -331,7 +341,11 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         r"(?:<<<[ \t]*)?(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s;|&<>)-][^\s;|&<>)]*)[ \t]*(?=$|[;|&>)])",
         _if_shaped,
     ),
-    (("login", "unseal"), r"\b(?:login|unseal)[ \t]+(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)", _random_only),
+    (  # a random key given to a verb that signs in, after the key's id (`… authorize <id> <key>`) or alone
+        ("login", "unseal", "authori"),
+        r"\b(?:login|unseal|authori[sz]e(?:-account)?)[ \t]+(?:[\w.@][\w.@-]{0,63}[ \t]+)?(?P<s>[A-Za-z0-9_.+/=-]{20,})(?=\s|$)",
+        _random_only,
+    ),
     (
         ("<<<",),
         # a here-string into a command that reads its password on stdin or a descriptor

@@ -23,10 +23,12 @@ from __future__ import annotations
 import re
 
 from . import languages, printed_fields, printed_items, printed_labels
-from .names import NOT_SECRET, STRONG, tier
+from .names import NOT_SECRET, tier
+from .nouns import judged
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_fields import redact_fields
+from .printed_reads import about_a_secret, named_level
 from .printed_selections import selects_a_detail
 from .values import is_numberish, is_wordlike, is_wordy, looks_random, not_a_secret, word_share
 
@@ -85,7 +87,8 @@ SECRET_COMMAND = LazyPattern(
       | \bterraform[ \t]+output[ \t]+(?:-\w+[ \t]+)*\S*(?:pass|secret|token|key|cred)
       | \bcat[ \t]+\S*(?:secret|pass|token|cred|psk|auth(?!or)|\.key\b)
       | \bbase64[ \t]+(?:-d|--decode|-D)\b | /dev/u?random\b | --gen-random\b
-      | \brandom_?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
+      | rand(?:om)?[._]?bytes\b | \bSecureRandom\b | \burandom\( | \bpass[ \t]+generate\b
+      | \bgenerate(?:[ \t]+(?:-[\w-]+(?:=\S+)?|\d{1,3}))+[ \t]*$
       | (?:^|[$%❯][ \t]+)(?:apg|makepasswd|xkcdpass|diceware)\b
     )""",
     re.VERBOSE | re.IGNORECASE,
@@ -96,12 +99,13 @@ SECRET_COMMAND = LazyPattern(
 # cmd's (`C:\\src>`, no space after it) too.
 # A shell trace's (`set -x`: `+ cmd`, `++ cmd` in a substitution) too.
 # A REPL's prompt too (`>>>`, `irb(main):001:0>`, `iex(1)>`, `scala>`): what it echoes is a value.
+# A REPL's named prompt with a space before `>` when a print follows (`php > echo …`) too.
 # A debugger's (`(gdb)`, `(lldb)`, `(Pdb)`) too, and a bare `> ` when what follows is one code
 # expression (`> process.env.X`, Node's REPL; `> nonsensitive(var.db_password)`, Terraform's
 # console; `> config('database.connections.mysql.password')`, PsySH's; a quote in prose is words).
 _PROMPT = LazyPattern(
     r"[ \t]*(?:(?:(?:[\w.@~:/-]*[ \t]?)?[$%❯]|\+{1,3}|>>>|(?:\[\d+\][ \t])?[a-z][\w-]{1,15}(?:\([\w]{0,10}\))?(?::\d+){0,2}>"
-    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS(?:[ \t][^\n>]{1,80})?>"
+    r"|\([A-Za-z]{2,8}\)|In[ \t]\[\d+\]:|PS(?:[ \t][^\n>]{1,80})?>|[a-z]{2,8}[ \t]>(?=[ \t]+(?:echo|print|var_dump|print_r)\b)"
     r"|>(?=[ \t]+(?:[\w$.]+\()*(?:[\w$.]+(?:(?:\.|->|::)\w+|\[[\"']?\w+[\"']?\])+|[\"'][\w.:-]+[\"'])\)*[ \t\r]*$))[ \t]+"
     r"|[A-Za-z]:\\[^\n<>|\"]{0,80}>[ \t]*)(?=\S)"
 )
@@ -112,9 +116,6 @@ _ENV_EXPRESSION = LazyPattern(
     r"[\w$.:]*(?i:getenv|environ|env|GetEnvironmentVariable)(?:::var)?"
     r"(?:\([ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\)|\[[ \t]*[\"'][\w.-]{1,80}[\"'][ \t]*\]|[.:][\w-]{1,80})\)?;?[ \t\r]*"
 )
-_COMMAND_WORDS = ("pass", "secret", "token", "key", "cred", "auth")
-# A one-time password as a word (`-generate-otp`, `otp create`): not `hotplug`, a path's `src/otp/`, `name=otp`.
-_OTP = LazyPattern(r"(?<![a-z/=.])otp(?![a-z/.])")
 _SECRET_WORDS = ("password", "passphrase", "passwd", "token", "secret", "api key", "apikey", "credential", "unseal key")
 # (in quotes: a REPL echoes a string it returns as `'…'`, Ruby's as `=> "…"`)
 # A REPL's or a debugger's result label before it: Ruby's `=> `, PsySH's `= "…"`, R's `[1] `, gdb's `$1 = 0x55… `, lldb's
@@ -131,7 +132,6 @@ _LABELLED_VALUE = LazyPattern(
     r"(?P<lead>[ \t]*(?i:[a-z][\w .-]{0,20}(?:value|pass|password|token|secret|key))[ \t]*:[ \t]*)(?P<s>\S{8,4096})[ \t\r]*"
 )
 _CODE_CHARS = frozenset("=;{}[]<>|&")
-_VARIABLE = LazyPattern(r"[A-Za-z_][\w]*_[A-Za-z]\w*")  # `NUGET_FEED_PAT`: a name of words joined by `_`
 _CODE_STARTS = ("def ", "class ", "if ", "for ", "while ", "async ", "function ", "case ")
 # A secret shown once says so: the sentence before it need not end in `:`.
 _SHOWN_ONCE = ("copy", "save", "store it", "again", "only once", "won't be", "will not be", "generated", "created")
@@ -143,7 +143,8 @@ _STRING_FIELD = LazyPattern(r':[ \t]*"')
 _CALL = LazyPattern(r"[A-Za-z_][\w.]*\(.*\)[;,]?\Z")  # `print(x)`, `self.f(a);`
 # A command that makes random secrets (not one that only shows one: `cat`, `terraform output`).
 _GENERATOR = LazyPattern(
-    r"(?i:random|\brand\b|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
+    r"(?i:random|\brand\b|rand_?bytes|pwgen|genkey|genpsk|token_(?:urlsafe|hex|bytes)|rails[ \t]+secret"
+    r"|\bgenerate(?:[ \t]+(?:-[\w-]+(?:=\S+)?|\d{1,3}))+[ \t]*$"  # a generator's verb with its options only
     r"|\b(?:apg|makepasswd|xkcdpass|diceware)\b|pass[ \t]+generate)"
 )
 # Four words or more, joined by one separator or by their capitals: a passphrase.
@@ -168,16 +169,11 @@ def announces(lines: list[str], i: int) -> int:
     if (prompt is not None or any(t in line for t in _COMMAND_TRIGGERS)) and SECRET_COMMAND.search(line) is not None:
         return BARE | LABELLED
     low = line.lower()
-    if prompt is not None and _about_a_secret(line[prompt.end() :]):
+    if prompt is not None and about_a_secret(line[prompt.end() :]):
         return BARE  # `$ heroku config:get DATABASE_PASSWORD`: a command about a secret prints it
     if prompt is not None and printed_items.shows_an_item(line[prompt.end() :]):
         return ITEM  # `$ rbw get shop-prod-db`: a store's verb shows one item (`printed_items`)
-    if (
-        prompt is None
-        and "env" in low
-        and any(w in low for w in _COMMAND_WORDS)
-        and _ENV_EXPRESSION.fullmatch(line) is not None
-    ):
+    if prompt is None and "env" in low and about_a_secret(line) and _ENV_EXPRESSION.fullmatch(line) is not None:
         return BARE  # `Sys.getenv("DB_PASSWORD")` alone on its line: what it printed follows
     if not any(w in low for w in _SECRET_WORDS):
         return BARE if languages.is_label_line(line) else 0  # `Mot de passe :`, then the value
@@ -200,18 +196,7 @@ def _reads_a_secret(line: str) -> bool:
     prompt = _PROMPT.match(line)
     if prompt is None:
         return False
-    return _about_a_secret(line[prompt.end() :]) and not selects_a_detail(line)
-
-
-def _about_a_secret(command: str) -> bool:
-    """Whether a command's words speak of a secret: a word of `_COMMAND_WORDS` in it, or a
-    variable whose name `names` counts a secret's (`$env:NUGET_FEED_PAT`); not a public key's."""
-    low = command.lower()
-    if "pub" in low:
-        return False
-    if any(w in low for w in _COMMAND_WORDS) or ("otp" in low and _OTP.search(low) is not None):
-        return True
-    return "pat" in low and any(tier(v) >= STRONG for v in _VARIABLE.findall(command))
+    return about_a_secret(line[prompt.end() :]) and not selects_a_detail(line)
 
 
 def _next_nonblank(lines: list[str], j: int) -> int | None:
@@ -323,6 +308,8 @@ _STATUS_LINE = LazyPattern(
     r"|pseudo-terminal[ \t]+will[ \t]+not|unable[ \t]+to[ \t]+use[ \t]+a[ \t]+tty|waiting[ \t]+for)\b"
     r"|(?:[›!][ \t]+)?(?i:warning|warn|note|notice)[:\]]|[›!][ \t]+(?=\S[^\n]*[ \t]\S))[^\n]{0,200}"
     r"|[^\n]{0,120}(?i:password|passphrase|pass[ \t]phrase)\b[^\n:]{0,120}:[ \t]*(?:\[[\w ]{1,30}\]|\*{1,40})?[ \t\r]*"
+    # a sentence of words about the secret it makes (`New access token never expires`)
+    r"|[ \t]*[A-Z][A-Za-z' -]{0,60}?\b(?i:token|key|password|secret|passphrase|credential)s?\b[A-Za-z' -]{0,60}[.!]?[ \t\r]*"
 )
 
 
@@ -339,6 +326,17 @@ def _value_line(line: str, mode: int) -> re.Match[str] | None:
     return m
 
 
+def _made_or_read(line: str, mode: int) -> tuple[int, int]:
+    """Whether the command on `line` made random secrets (GENERATED) or read a secret-named
+    thing (READ), and the tier of the name it read: what it prints is judged as the value after
+    that name too."""
+    if mode == BARE | LABELLED and _GENERATOR.search(line) is not None:
+        return GENERATED, NOT_SECRET
+    if mode == BARE and _reads_a_secret(line):
+        return READ, named_level(line)
+    return 0, NOT_SECRET
+
+
 def _redact_announced(text: str) -> str:
     lines = text.split("\n")
     changed = False
@@ -349,10 +347,7 @@ def _redact_announced(text: str) -> str:
         mode = announces(lines, i)
         if not mode:
             continue
-        if mode == BARE | LABELLED and _GENERATOR.search(lines[i]) is not None:
-            generated = GENERATED
-        else:
-            generated = READ if mode == BARE and _reads_a_secret(lines[i]) else 0
+        generated, level = _made_or_read(lines[i], mode)
         pairs = _LOGIN_COMMAND.search(lines[i]) is not None  # a command about logins prints `user:password`
         j, taken, user_line = i + 1, 0, False
         while taken < (1 if mode == ITEM else _MAX_VALUES):
@@ -387,7 +382,10 @@ def _redact_announced(text: str) -> str:
             if m is not None and generated != GENERATED and (st := _SETTING.match(m.group("s"))) and is_wordy(st[1]):
                 break  # `repo1-cipher-type=aes-256-cbc`, as `grep pass …` prints it: its own rules judge it
             # (a read prints its one value: the lines after it are judged as any printed value)
-            if m is None or not secret_value(m.group("s"), 0 if generated == READ and taken else generated):
+            if m is None or not (
+                secret_value(m.group("s"), 0 if generated == READ and taken else generated)
+                or (level != NOT_SECRET and not taken and judged(level, m.group("s")))
+            ):
                 break
             label = lines[k][: m.start("s")].strip(" \t:")
             if label and tier(label) != NOT_SECRET:

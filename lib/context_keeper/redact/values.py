@@ -52,6 +52,7 @@ _REFERENCE = LazyPattern(
       | [A-Z]{2,5}\[[\w.-]{0,20}[:,] | @Microsoft\.KeyVault\( | %\[         # %[env(X)]: a proxy's fetch of a variable
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
       | [a-z][a-z0-9]*(?:[-_][a-z0-9]+)+:(?:\d{1,4}|latest)$  # db-pass:3: a stored secret's name and version
+      | @[a-z]{2,16}:(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*)$  # @keychain:AC_PASSWORD, @env:X: a store's item by name
     """,
     re.VERBOSE,
 )

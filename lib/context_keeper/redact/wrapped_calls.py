@@ -18,10 +18,11 @@ from .patterns import MARK, LazyPattern
 from .whole_line import ready, redact_line
 
 # The text must hold a call (or a tuple after `=`) opened at a line's end, or a line ending in a comma.
-TRIGGERS = ("(\n", "(\r\n", ",\n")
+TRIGGERS = ("(\n", "(\r\n", ",\n", "[\n")
 _LITERAL = LazyPattern(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
 _BREAK = re.compile(r"[ \t]*\r?\n[ \t]*")
-_AFTER_OPEN = re.compile(r"\([ \t]*\r?\n[ \t]*")
+_AFTER_OPEN = re.compile(r"([(\[])[ \t]*\r?\n[ \t]*")
+_FLAG_ITEM = re.compile(r"\n[ \t]*[\"']-")  # an item that is a flag, at a line's start
 _BEFORE_CLOSE = re.compile(r",?[ \t]*\r?\n[ \t]*(?=[)\]}])")
 # A wrapped call longer than this is a data literal or generated code, not a login.
 _MOST_CHARS = 1200
@@ -78,6 +79,15 @@ def _opens(text: str) -> list[int]:
             if j >= 0 and (text[j].isalnum() or text[j] in "_])>=:"):
                 found.append(at)
             at = text.find(needle, at + 1)
+    at = text.find("[\n")
+    while at != -1:
+        j = at - 1
+        while j >= 0 and text[j] in " \t":
+            j -= 1
+        # an array of a command's arguments, one a line (`"Cmd": [`, `args = [`): a flag among its items
+        if j >= 0 and text[j] in ":=" and _FLAG_ITEM.search(text, at, at + _MOST_CHARS) is not None:
+            found.append(at)
+        at = text.find("[\n", at + 1)
     at = text.find(",\n")
     while at != -1:
         start = text.rfind("\n", 0, at) + 1
@@ -111,7 +121,7 @@ def _left_open(text: str, start: int, end: int) -> int:
 
 
 def _joined(span: str) -> str:
-    return _BREAK.sub(" ", _BEFORE_CLOSE.sub("", _AFTER_OPEN.sub("(", span)))
+    return _BREAK.sub(" ", _BEFORE_CLOSE.sub("", _AFTER_OPEN.sub(r"\1", span)))
 
 
 def redact_wrapped_calls(text: str) -> str:

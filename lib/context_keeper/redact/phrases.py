@@ -1,0 +1,40 @@
+"""A phrase of words a generator drew, spaces between, under a label that names it: a wallet's
+recovery phrase (`mnemonic`, `seed phrase`, `recovery phrase`), a service's initial
+`passphrase`. `nouns` reads one token after a secret's name; these are six words or more.
+
+Each word is lower-case letters only (three to ten); a sentence under the label (`Recovery
+phrase: write these words down and keep them offline`) is an explanation, not the phrase: two
+words prose is made of (`these`, `and`, `them`) say so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern
+
+TRIGGERS = ("assphrase", "ASSPHRASE", "nemonic", "NEMONIC", "phrase", "PHRASE")
+_PHRASE = LazyPattern(
+    r"(?i:pass[ _-]?phrase|mnemonic|(?:seed|recovery|backup|secret)[ _-]?phrase)[\"']?[ \t]*(?:[:=]|(?i:is))?[ \t]*"
+    r"(?P<q>[\"']?)(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){5,23})(?=(?P=q)(?![a-z])[ \t\r,;}]*(?:$|[\"'#]))"
+)
+# Words of prose, not of a generator's list: two of them make the phrase a sentence.
+_PROSE = frozenset(
+    "the and for with your you this that these those when will are not has have from into each every must "
+    "should then them its was were been which what where who how our their there here than only but use "
+    "used using write keep see shown after before".split()
+)
+
+
+def _phrase(m: re.Match[str]) -> str:
+    words = m.group("s").split()
+    if sum(w in _PROSE for w in words) >= 2:
+        return m.group(0)
+    a, b = m.span("s")
+    return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
+
+
+def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text), as `commands.compile_rules`."""
+    return ((TRIGGERS, lambda text: _PHRASE.sub(_phrase, text)),)
