@@ -42,3 +42,28 @@ def test_the_value_field_of_a_credentials_event_is_removed(template: str, value:
 )
 def test_the_same_fields_of_another_event_or_holding_no_secret_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Updated token budget: value=Tokens4096",
+        "DEBUG: secret created data=ConfigMap2024",
+        "Generating token... result=Success2024",
+    ],
+)
+def test_a_word_and_a_number_in_a_field_any_record_carries_is_kept(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "op=reset-password target=bob temp=Success2024",
+        'msg="password reset" new=ConfigMap2024',
+        'msg="password reset" data=Success2024!',
+    ],
+)
+def test_a_word_and_a_number_in_a_secrets_role_field_is_removed(text: str) -> None:
+    out = redact(text)
+    assert "Success2024" not in out and "ConfigMap2024" not in out

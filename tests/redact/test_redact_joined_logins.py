@@ -103,3 +103,31 @@ def test_a_bare_keys_chosen_value_is_removed(line: str) -> None:
 )
 def test_a_bare_keys_look_alikes_are_kept(line: str) -> None:
     assert redact(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "docker build -t web:Release2024 .",
+        "kubectl get pods --selector=app:Frontend2024",
+        "docker run -v data:Backup2024 web",
+        "git checkout -b feature:Login2024",
+        'i18n.add("en:Winter2024")',
+        "build:Release2024",
+    ],
+)
+def test_a_capitalised_word_and_digits_outside_a_logins_position_is_kept(line: str) -> None:
+    assert redact_joined_logins(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "curl -u bob:Summer2024 https://x.example.com/",
+        "http -a deploy:Summer2024 POST https://x.example.com/",
+        "siege --login bob:Summer2024 https://x.example.com/",
+        "echo 'bob:Summer2024' | sudo chpasswd",
+    ],
+)
+def test_a_capitalised_word_and_digits_in_a_logins_position_is_removed(line: str) -> None:
+    assert "Summer2024" not in redact_joined_logins(line)

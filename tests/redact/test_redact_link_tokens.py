@@ -65,3 +65,29 @@ def test_the_code_of_a_link_a_sign_in_or_a_link_command_prints_is_removed(text: 
 )
 def test_digests_slugs_numbers_addresses_and_placeholders_in_links_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://shop.example.com/join/newsletter2024promo",
+        "https://deploys.example.com/acme/onboarding-app/8Xk9mP2qR7tLwAbC",
+        "$ gh gist create reset_db\nhttps://gist.example.com/bob/3f9a8b7c6d5e4f3a2b1c",
+        "To authenticate, visit\nhttps://docs.example.com/en/latest/Guide2Auth",
+    ],
+)
+def test_a_slug_a_things_name_and_a_files_name_are_no_acts_token(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://app.example.com/invite/8Xk9mP2qR7tLwAbC",
+        "https://app.example.com/accept-invite/8Xk9mP2qR7tLwAbC",
+        "$ php artisan user:invite bob\nhttps://app.example.com/i/8Xk9mP2qR7tLwAbC",
+        "To authenticate, visit\nhttps://login.example.com/device/Xk9mP2qR",
+    ],
+)
+def test_an_acts_random_token_is_still_removed(text: str) -> None:
+    assert "8Xk9mP2qR7tLwAbC" not in redact(text) and "Xk9mP2qR" not in redact(text)

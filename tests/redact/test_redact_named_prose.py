@@ -47,3 +47,15 @@ def test_a_value_named_in_words_or_fields_elsewhere_is_removed(template: str, va
 )
 def test_look_alikes_are_kept(line: str) -> None:
     assert redact(line) == line
+
+
+@pytest.mark.parametrize("value", ["Xk9m_P2qR7tLw", "Summer_2024"])
+def test_a_value_shaped_as_an_identifier_but_not_a_name_is_removed(value: str) -> None:
+    out = redact(f"Setting variable 'DB_PASSWORD' to '{value}'")
+    assert value not in out and MARK in out
+
+
+@pytest.mark.parametrize("name", ["API_TOKEN_V2", "db_password_old"])
+def test_a_name_in_one_case_a_secrets_name_is_renamed_to_is_kept(name: str) -> None:
+    line = f"Renamed key 'DB_PASSWORD' to '{name}'"
+    assert redact(line) == line

@@ -42,3 +42,13 @@ def test_the_secret_a_negative_containment_prints_is_removed(template: str, valu
 )
 def test_a_literal_no_secret_is_named_near_or_that_is_a_word_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_line_of_code_ending_in_a_colon_is_no_tests_title() -> None:
+    text = "    if token:\n        pass\n    expected 'Release2024xY' not to include 'Xk9mP2qR7tLw'"
+    assert redact(text) == text
+
+
+def test_a_title_under_a_numbered_failure_still_names_the_secret() -> None:
+    text = "  1) redact\n       removes the api key:\n     AssertionError: expected 'a' to not include 'Xk9mP2qR7tLw'"
+    assert "Xk9mP2qR7tLw" not in redact(text)

@@ -8,7 +8,11 @@ event names the credential; the field that carries it is named for its role in t
 it. Read: a record whose line names a credential's event (the credential's noun and a verb of
 its life, either order: `password reset`, `reset-password`, `credentials.rotate`,
 `token_issued`), then each of those fields; the value is judged as a password's
-(`nouns.judged`: a word, a number, a flag, a path, a reference stay).
+(`nouns.judged`: a word, a number, a flag, a path, a reference stay). A field named for what any
+record carries (`data`, `value`, `result`, `raw`) holds whatever the event made, not only its
+secret (`Generating token... result=Success2024`, `secret created data=ConfigMap2024`, a
+budget's `value=Tokens4096`): a word and a number there is a name or a status and stays; one
+named for a secret's role (`temp`, `new`, `plaintext`, `initial`, `generated`) takes it too.
 """
 
 from __future__ import annotations
@@ -33,10 +37,15 @@ _EVENT = LazyPattern(
 _COUNT = LazyPattern(r"\d[\d,.]*[kKM]?[ \t]+$")
 # A field named for its role in the record, then its value (quoted or bare).
 _FIELD = LazyPattern(
-    r"(?<![\w.-])(?P<q>[\"']?)(?i:temp|tmp|temporary|data|value|val|new|new[_-]?value|plain(?:text)?|cleartext"
-    r"|initial|generated|result|raw)(?P=q)[ \t]*[=:][ \t]*(?P<o>[\"']?)(?P<v>[^\s\"',;}\]]{1,200})(?P=o)"
+    r"(?<![\w.-])(?P<q>[\"']?)(?P<k>(?i:temp|tmp|temporary|data|value|val|new|new[_-]?value|plain(?:text)?|cleartext"
+    r"|initial|generated|result|raw))(?P=q)[ \t]*[=:][ \t]*(?P<o>[\"']?)(?P<v>[^\s\"',;}\]]{1,200})(?P=o)"
     r"(?=[\s\"',;}\]]|$)"
 )
+
+
+# The fields named for what any record carries, and a word and a number (a name, a status).
+_ANY_RECORDS = frozenset(("data", "value", "val", "result", "raw"))
+_WORD_AND_NUMBER = LazyPattern(r"[A-Za-z]{3,}[._-]?\d+")
 
 
 def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
@@ -46,6 +55,8 @@ def rule(judged: Callable[[int, str], bool]) -> Callable[[str], str]:
     def one(m: re.Match[str]) -> str:
         value = m.group("v")
         if MARK in value or not judged(PASSWORD, value):
+            return m.group(0)
+        if m.group("k").lower() in _ANY_RECORDS and _WORD_AND_NUMBER.fullmatch(value) is not None:
             return m.group(0)
         a, b = m.span("v")
         return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]

@@ -6,11 +6,16 @@ whole token stands: a flag's argument (`-A bob:…`, `--auth=deploy:…`), a who
 The shape of the pair is the evidence: the left a login's name (`user_pairs.user_like`, not a
 digest's algorithm), the right shaped like a password (`password_shaped`) and as people choose
 one (`person_chosen`: a word, a number and a symbol; a word, digits and a word of both cases; a
-passphrase), or a capitalised word and digits. A random run is not taken (`"h1:…="` is a
-lockfile's hash, `"prod:…"` a cloud's id). A word and digits all in lower case (`sunshine6422`)
-is also an image's tag or a build's name (`web:build2291`), so it is taken only when the line speaks of a login (`auth`,
-`login`, `basic`, `cred`, `user`, `pass`). More colons (`arn:aws:…`), a path (`vol:/data`), a
-host's port, a version, a reference or a placeholder are no pair.
+passphrase), or a word and digits. A random run is not taken (`"h1:…="` is a lockfile's hash,
+`"prod:…"` a cloud's id). A word and digits, in either case (`sunshine6422`, `Release2024`), is
+also an image's tag, a build's or a branch's name, a label's value or a locale's string
+(`web:Release2024`, `app:Frontend2024`, `"en:Winter2024"`), so it is taken only where the
+position is a login's: the line speaks of a login (`auth`, `login`, `basic`, `cred`, `user`,
+`pass`), or, for one with a capital, the pair is the argument of a login's short flag (`-u`,
+`-a`, `-U`, `-A`: short flags mean other things in other tools, and an all-lower-case pair there
+is as often a tag). More colons
+(`arn:aws:…`), a path (`vol:/data`), a host's port, a version, a reference or a placeholder are
+no pair.
 """
 
 from __future__ import annotations
@@ -32,11 +37,15 @@ _FLAG_BEFORE = LazyPattern(r"(?:^|[ \t])--?[A-Za-z][\w-]{0,30}(?:[ \t]+|=)$")
 _ARGUMENT_END = frozenset(" \t;|&)")
 _DIGEST_NAME = LazyPattern(r"(?:sha|md|blake|crc|xxh|murmur)\d*[a-z]?")
 _LOGIN_WORDS = LazyPattern(r"(?i:auth|login|basic|cred|user|pass)")
+# The short flags a client takes a login with (`curl -u`, `http -a`, `ab -A`, `psql -U`; a long
+# flag for a login holds a login word, which `_LOGIN_WORDS` finds on the line).
+_LOGIN_FLAG = LazyPattern(r"(?:^|[ \t])-[uUaA](?:[ \t]+|=)$")
 
 
-def _is_password(user: str, secret: str, speaks_of_login: Callable[[], bool]) -> bool:
+def _is_password(user: str, secret: str, speaks_of_login: Callable[[], bool], login_flag: bool) -> bool:
     """Whether `user:secret` is a login's pair (see the module's note); `speaks_of_login`:
-    whether the line without the pair does (`web:feature-login-2291` does not)."""
+    whether the line without the pair does (`web:feature-login-2291` does not); `login_flag`:
+    whether the pair is a login's short flag's argument."""
     if MARK in secret or not user_like(user) or _DIGEST_NAME.fullmatch(user) is not None:
         return False
     if not password_shaped(secret) or not_a_secret(secret) or is_hexlike(secret):
@@ -45,7 +54,7 @@ def _is_password(user: str, secret: str, speaks_of_login: Callable[[], bool]) ->
         return True
     if WORDS_AND_DIGITS.fullmatch(secret) is None:
         return False
-    return not secret.islower() or speaks_of_login()
+    return (login_flag and not secret.islower()) or speaks_of_login()
 
 
 def _whole_token(line: str, start: int, end: int) -> bool:
@@ -86,7 +95,8 @@ def redact_joined_logins(line: str) -> str:
             first_end, last_start = login_words
             return first_end <= start or last_start >= end
 
-        if _is_password(user, secret, speaks_of_login):
+        login_flag = _LOGIN_FLAG.search(line, max(0, start - 8), start) is not None
+        if _is_password(user, secret, speaks_of_login, login_flag):
             out += [line[pos : colon + 1], MARK]
             pos = end
     if not out:

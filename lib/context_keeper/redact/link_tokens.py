@@ -14,8 +14,12 @@ open or to share (`https://tele.example.com/web/invite/<token>`, `/user/reset/1/
   link's last path segment, when random, is the code of that sign-in or that link.
 
 A token is letters and digits both (or both cases, long), twelve characters or more (eight for a
-sign-in's code), not built from words (`password-reset-flow`, `install-v2`), not a date; a
-commit's or an image's digest stands after other words (`/commit/`, `/images/`) and is kept.
+sign-in's code), not built from words (`password-reset-flow`, `install-v2`, a page's slug of
+words and digits such as `newsletter2024promo` or `Guide2Auth`), not a date; a commit's or an
+image's digest stands after other words (`/commit/`, `/images/`) and is kept. A name that holds
+an act's word but ends in another names a thing, not the act (a project's `onboarding-app`, a
+file's `reset_db`): it names the act when its last part is an act's word or one of the words
+that follow one (`reset-password`, `magic-link`, `generate_realm_creation_link`, `user:invite`).
 """
 
 from __future__ import annotations
@@ -39,8 +43,28 @@ _BETWEEN = frozenset("link use token account user email password new".split()) |
 TRIGGERS = ("://",)
 _URL = LazyPattern(r"(?i:https?)://[^\s/\"'<>`]+(?P<path>(?:/[^\s/?#\"'<>`]*)+)")
 _PART = LazyPattern(r"[-_]")
+_NAME_PART = LazyPattern(r"[-_:]")
 _DATE = LazyPattern(r"\d{4}-\d\d-\d\d")
 _TOKEN_CHARS = LazyPattern(r"[A-Za-z0-9_~.=-]+")
+# A run of one kind: a word (capitalised or not), an upper-case run, digits.
+_RUNS = LazyPattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_VOWELS = frozenset("aeiouyAEIOUY")
+
+
+def _slug(v: str) -> bool:
+    """Words and digits (`newsletter2024promo`, `Guide2Auth`): at most four runs, each of letters
+    three long or more and spoken (a vowel in it); a random token changes kind far more often."""
+    runs = _RUNS.findall(v)
+    if sum(map(len, runs)) != len(v) or len(runs) > 4:
+        return False
+    return all(r.isdigit() or (len(r) >= 3 and not _VOWELS.isdisjoint(r)) for r in runs)
+
+
+def _names_act(segment: str) -> bool:
+    """Whether a path's segment (parts split on `-`, `_`) names a link's act: an act's word in
+    it, and its last part one of the act's words (`onboarding-app` names a project)."""
+    parts = _PART.split(segment.lower())
+    return any(p in _ACTS for p in parts) and parts[-1] in _BETWEEN
 
 
 def is_link_token(v: str, min_len: int = 12) -> bool:
@@ -55,7 +79,7 @@ def is_link_token(v: str, min_len: int = 12) -> bool:
     mixed = any(c.islower() for c in v) and any(c.isupper() for c in v)
     if not ((letters and digits) or (mixed and len(v) >= 20)):
         return False
-    return not (has_word_part(v) or is_wordy(v))
+    return not (has_word_part(v) or is_wordy(v) or _slug(v))
 
 
 def _token_after_act(path: str) -> tuple[int, int] | None:
@@ -69,7 +93,7 @@ def _token_after_act(path: str) -> tuple[int, int] | None:
         if not seg:
             continue
         parts = _PART.split(seg.lower())
-        if any(p in _ACTS for p in parts):
+        if _names_act(seg):
             acted = True
         elif acted and not seg.isdigit() and not all(p in _BETWEEN for p in parts):
             return (start, start + len(seg)) if is_link_token(seg) else None
@@ -105,10 +129,11 @@ _VERB = LazyPattern(r"(?i:\bvisit|\bopen|\bgo[ \t]+to|\bnavigate[ \t]+to|\bbrows
 _VERBS = ("visit", "open", "go to", "navigate to", "browse to")
 # A command named for making such a link (`generate_realm_creation_link`, `user:invite`, `drush
 # uli`: one of its first four words, not a file's name such as `reset.go`), after a shell
-# prompt; the link stands alone on a line below it.
+# prompt; the link stands alone on a line below it. The word names the act when its last part
+# (split on `-`, `_`, `:`) is one of the act's words (`reset_db` names a database).
 _MADE_BY = LazyPattern(
     r"[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?:\S+[ \t]+){0,3}"
-    r"[^\s.]*?(?i:link|invit|\buli\b|magic|recover|reset|onboard|signup)[^\s.]*(?=[ \t\r]|$)"
+    r"(?P<w>[^\s.]*?(?i:link|invit|\buli\b|magic|recover|reset|onboard|signup)[^\s.]*)(?=[ \t\r]|$)"
 )
 _LINK_END = frozenset(" \t\r\n\"'<>`)")  # (a query or a fragment after the path: no code's link)
 
@@ -184,7 +209,8 @@ def redact_sign_in_links(text: str) -> str:
         line = text[start:end]
         # (cheap tests first: a prompt near the line's start, a verb that sends somewhere)
         span = None
-        if any(c in line[:80] for c in "$%❯") and _MADE_BY.match(text, start, end) is not None:
+        made_by = _MADE_BY.match(text, start, end) if any(c in line[:80] for c in "$%❯") else None
+        if made_by is not None and _NAME_PART.split(made_by.group("w").lower())[-1] in _BETWEEN:
             span = _alone_below(text, end)
         if span is None and any(verb in line.lower() for verb in _VERBS):
             # the sentence's line, or the one or two lines above it, must speak of signing in

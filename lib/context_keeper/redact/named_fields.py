@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from .names import HASHED, NOT_SECRET, PASSWORD, STRONG, tier, words_of
 from .patterns import MARK, LazyPattern
+from .values import is_wordy
 
 # A field's key (its last word, upper case) that makes it the record's name, or its value.
 NAME_ROLES = frozenset(
@@ -193,12 +194,21 @@ def _names_in_prose(low: str) -> bool:
     return any(f"{noun} '" in low or f'{noun} "' in low for noun in _PROSE_NOUNS)
 
 
+def _is_name(v: str) -> bool:
+    """An identifier of words, each in one case: `api_token_v2`, `API_TOKEN_V2`."""
+    if _IDENTIFIER.fullmatch(v) is None or not is_wordy(v):
+        return False
+    return all(p.islower() or p.isupper() or p.isdigit() for p in v.split("_"))
+
+
 def _prose_fields(line: str, out: list[_Field]) -> list[_Field]:
     """`out` and the fields a log's words give (`_PROSE`), in order."""
     for m in _PROSE.finditer(line):
         group = "pn" if m.group("pk") else "pv" if m.group("pv") else "pf"
-        # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name
-        if m.group(0)[:2].lower() == "to" and _IDENTIFIER.fullmatch(m.group(group)[1:-1]):
+        # `renamed key 'api_token' to 'api_token_v2'`: what a name is changed to is a name, made
+        # of words each in one case (`Setting variable 'DB_PASSWORD' to 'Summer_2024'` or to
+        # `'Xk9m_P2qR7tLw'` is a value)
+        if m.group(0)[:2].lower() == "to" and _is_name(m.group(group)[1:-1]):
             continue
         out.append(_Field(m.start(), m.end(), "name" if group == "pn" else "value", "", m.span(group)))
     return sorted(out, key=lambda f: f.start)

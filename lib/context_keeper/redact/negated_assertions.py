@@ -42,6 +42,9 @@ _CHECKED = LazyPattern(
 # token`, the line under it in Mocha's report).
 _TEST_NAME = LazyPattern(r"\b(?:test|Test)[A-Z_]\w{2,120}")
 _TITLE_NOUNS = LazyPattern(r"(?i)\b(?:password|passphrase|passwd|secret|token|api[ \t_-]?key|credentials?)s?\b")
+# How far below a failure's numbered line (`  1) redact`) its title's last line (`removes the
+# api key:`, Mocha's, under the suites it is nested in) may stand.
+_TITLE_LINES = 3
 _NAME_PARTS = LazyPattern(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
@@ -60,12 +63,16 @@ def _named_level(around: str) -> int:
     for m in _TEST_NAME.finditer(around):
         level = max(level, _level_of_name(m.group(0)))
     if level == NOT_SECRET:
-        for line in around.splitlines():
+        numbered = -_TITLE_LINES - 1  # (the index of the last numbered line)
+        for n, line in enumerate(around.splitlines()):
             stripped = line.strip()
-            if stripped[:1].isdigit() and ")" in stripped[:4] or stripped.endswith(":"):
-                found = _TITLE_NOUNS.search(stripped)
-                if found is not None:
-                    level = max(level, PASSWORD if found.group(0).lower().startswith("pass") else STRONG)
+            if stripped[:1].isdigit() and ")" in stripped[:4]:
+                numbered = n
+            elif not (stripped.endswith(":") and n - numbered <= _TITLE_LINES):
+                continue  # (a line ending in `:` elsewhere is code's: `if token:`)
+            found = _TITLE_NOUNS.search(stripped)
+            if found is not None:
+                level = max(level, PASSWORD if found.group(0).lower().startswith("pass") else STRONG)
     return level
 
 
