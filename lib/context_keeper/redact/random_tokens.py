@@ -8,20 +8,23 @@ has already read, so their hints (`ghp_[REDACTED]`) stand and it only takes what
 
 What it must leave is what a session shows most that is random too and public: hex (digests,
 commit, container and transaction ids, `0x…`), uuids and names holding one, digest prefixes
-(`sha512-…`, `SHA256:` fingerprints), base58 addresses (32 to 44 characters), base64 blobs
+(`sha512-…`, `SHA256:` fingerprints), base58 addresses (32 bytes, or a checksum), base64 blobs
 (signatures, images: longer than a key) and base64 of text (fixture data), the ids APIs hand
 out under their prefixes (`msg_…`, `ami-…`), ids of lower case and digits alone (a container's,
 a vault item's, a pod's), identifiers made of words with numbers (`handleStep2Next`,
 `libprotobuf32t64`), versions, paths, hosts, terminal colour codes; and a value a name just
-before it calls an id, a hash, an address, a cursor or a fingerprint. So a token is taken only
-when it is of mid length, holds both cases, and its letters fall into runs too short to be
+before it calls an id, a hash, an address, a cursor or a fingerprint; a URL's query values
+and the parts of its path between slashes alone (a shared document's id). So a token is taken
+only when it is of mid length, holds both cases, and its letters fall into runs too short to be
 words (a random mix of cases cuts them every two letters; an identifier's words run three or
-more).
+more). It is read where it stands alone, glued to a short flag (`-p…`), after a word prefix
+(`claim-…`: the rest judged), after `=`, and in a URL after `:` or `@` or before `@`.
 """
 
 from __future__ import annotations
 
 import binascii
+import hashlib
 import re
 
 from .entropy import _NOT_TOKEN_PREFIXES, bits_per_char
@@ -34,15 +37,25 @@ _MIN_BITS = 3.2
 _MAX_WORD_LETTERS = 0.6  # share of letters in word-like runs above which a token is an identifier
 _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a path's data (`2zm10-10V7a4`)
 
-# A token: a run of token characters not inside a word, a path, a dotted name, a `name=` value
-# or a base64 run.
+# A token: a run of token characters not inside a word, a path, a dotted name or a base64 run;
+# or glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's).
+_TOKEN_BODY = rf"[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9]"
 _TOKEN = LazyPattern(
-    rf"\b(?<![\w.+/=@%$\\~-])(?P<t>[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9])"
+    rf"(?:\b(?<![\w.+/@%$\\~-])|(?<![\w-])-[A-Za-z])(?P<t>{_TOKEN_BODY})"
     r"(?![\w+/=-]|\.\w)"
 )
+# A URL's path and authority (`https://api.host/bot42:<token>/getMe`, `s://<user>:<token>@host`):
+# its parts after `:` or `@` or before `@`, before any query (a query's values are others' to read).
+_URL = LazyPattern(r"\b[a-z][a-z0-9+.-]*://[^\s?#\"'`<>()\[\]{}\\]+")
+_URL_PART = LazyPattern(rf"(?<=[/:@])(?P<t>{_TOKEN_BODY})(?=[/:@]|\Z)")
+# A URL query's `?name=` or `&name=` (`?si=…`, `?t=…`: a share link's tracking id)
+_QUERY_NAME_BEFORE = LazyPattern(r"[?&][\w.-]*=\Z")
+# A word before a hyphen or an underscore (`claim-51pv…`, `prod_Xk3…`): the rest judged alone.
+_WORD_PREFIX = LazyPattern(r"(?:[a-z]{2,}[0-9]*[_-])+")
 # The first test, on the whole text: somewhere a lower-case letter next to a capital.
 _CASES_MET = LazyPattern(r"[a-z][A-Z]|[A-Z][a-z]")
 _BASE58 = LazyPattern(r"[1-9A-HJ-NP-Za-km-z]{32,44}")
+_B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _SEGMENTS = LazyPattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _UUID_OR_HEX_RUN = LazyPattern(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -146,6 +159,23 @@ def _public_key_data(token: str) -> bool:
     return raw[:1] == b"\x30" and raw[at : at + 1] == b"\x30"
 
 
+def _base58_value(token: str) -> bool:
+    """Base58 that decodes as an address or a key does: 32 bytes (a public key, a mint, a
+    program), or a payload whose last four bytes are its double SHA-256 (an address with its
+    checksum). A random draw of 32-42 characters in base58's alphabet is neither."""
+    if _BASE58.fullmatch(token) is None:
+        return False
+    n = 0
+    for c in token:
+        n = n * 58 + _B58_ALPHABET.index(c)
+    zeros = len(token) - len(token.lstrip("1"))
+    raw = b"\0" * zeros + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    if len(raw) == 32:
+        return True
+    check = hashlib.sha256(hashlib.sha256(raw[:-4]).digest()).digest()[:4]
+    return len(raw) > 4 and raw[-4:] == check
+
+
 def is_machine_random(token: str) -> bool:
     """A token drawn at random by a machine: both cases (digits among them or not), mostly
     letters; not hex, not holding a uuid, not a base58 address, not an API's id under its
@@ -155,7 +185,7 @@ def is_machine_random(token: str) -> bool:
     letters = sum(c.isalpha() for c in token)
     if letters < _MIN_LETTERS * len(token) or (letters == len(token) and len(token) < 16):
         return False  # (letters alone: a random one of 16 or more, else a word run together)
-    if is_hexlike(token) or _UUID_OR_HEX_RUN.search(token) is not None or _BASE58.fullmatch(token) is not None:
+    if is_hexlike(token) or _UUID_OR_HEX_RUN.search(token) is not None or _base58_value(token):
         return False
     prefix = _PREFIX.match(token)
     if prefix is not None and prefix.group(1) in _NOT_TOKEN_PREFIXES:
@@ -167,17 +197,45 @@ def is_machine_random(token: str) -> bool:
     return not not_a_secret(token)
 
 
+def _taken(token: str, text: str, start: int) -> str:
+    """`token` (at `start` in `text`), its random part taken: the whole, or what follows a word
+    prefix (`claim-[REDACTED]`); `token` itself when nothing of it is random or a name says public."""
+    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
+    if token.islower() or token.isupper():
+        return token
+    kept = ""
+    if not is_machine_random(token):
+        prefix = _WORD_PREFIX.match(token)
+        if prefix is None or re.split("[_-]", token, maxsplit=1)[0] in _NOT_TOKEN_PREFIXES:
+            return token
+        kept, token = token[: prefix.end()], token[prefix.end() :]
+        if not is_machine_random(token):
+            return kept + token
+    elif text.endswith(_ESCAPE_BEFORE, 0, start) and _COLOUR_CODE.match(token) is not None:
+        return token
+    if any(p.search(text, max(0, start - 40), start) is not None for p in _NAMES_BEFORE):
+        return kept + token
+    return kept + MARK
+
+
 def _sub(m: re.Match[str]) -> str:
     token = m.group("t")
-    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
-    if token.islower() or token.isupper() or not is_machine_random(token):
+    if m.string.endswith("=", 0, m.start()) and _QUERY_NAME_BEFORE.search(m.string, max(0, m.start() - 40), m.start()):
+        return m.group(0)
+    done = _taken(token, m.string, m.start("t"))
+    return m.group(0) if done == token else m.group(0)[: m.start("t") - m.start()] + done
+
+
+def _sub_url(m: re.Match[str]) -> str:
+    return _URL_PART.sub(_sub_url_part, m.group(0))
+
+
+def _sub_url_part(m: re.Match[str]) -> str:
+    token, url = m.group("t"), m.string
+    # (a part between slashes alone is a document's or a link's id: `/file/d/1Q9Fan3O…/view`)
+    if url[m.start() - 1] == "/" and not url.startswith("@", m.end()):
         return token
-    start = m.start()
-    if m.string.endswith(_ESCAPE_BEFORE, 0, start) and _COLOUR_CODE.match(token) is not None:
-        return token
-    if any(p.search(m.string, max(0, start - 40), start) is not None for p in _NAMES_BEFORE):
-        return token
-    return MARK
+    return _taken(token, url, m.start())
 
 
 def redact_random_tokens(text: str) -> str:
@@ -186,4 +244,6 @@ def redact_random_tokens(text: str) -> str:
     if _CASES_MET.search(text) is None:
         return text
     done = _TOKEN.sub(_sub, text)
+    if "://" in done:
+        done = _URL.sub(_sub_url, done)
     return text if done == text else done
