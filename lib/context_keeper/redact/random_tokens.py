@@ -18,7 +18,7 @@ and the parts of its path between slashes alone (a shared document's id). So a t
 only when it is of mid length, holds both cases, and its letters fall into runs too short to be
 words (a random mix of cases cuts them every two letters; an identifier's words run three or
 more). It is read where it stands alone, glued to a short flag (`-p…`), after a word prefix
-(`claim-…`: the rest judged), after `=`, and in a URL after `:` or `@` or before `@`.
+(`claim-…`: the rest judged), and in a URL after `:` or `@` or before `@`.
 """
 
 from __future__ import annotations
@@ -37,19 +37,18 @@ _MIN_BITS = 3.2
 _MAX_WORD_LETTERS = 0.6  # share of letters in word-like runs above which a token is an identifier
 _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a path's data (`2zm10-10V7a4`)
 
-# A token: a run of token characters not inside a word, a path, a dotted name or a base64 run;
+# A token: a run of token characters not inside a word, a path, a dotted name, a `name=` value
+# (the contextual rules read those by their name) or a base64 run;
 # or glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's).
 _TOKEN_BODY = rf"[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9]"
 _TOKEN = LazyPattern(
-    rf"(?:\b(?<![\w.+/@%$\\~-])|(?<![\w-])-[A-Za-z])(?P<t>{_TOKEN_BODY})"
+    rf"(?:\b(?<![\w.+/=@%$\\~-])|(?<![\w-])-[A-Za-z])(?P<t>{_TOKEN_BODY})"
     r"(?![\w+/=-]|\.\w)"
 )
 # A URL's path and authority (`https://api.host/bot42:<token>/getMe`, `s://<user>:<token>@host`):
 # its parts after `:` or `@` or before `@`, before any query (a query's values are others' to read).
 _URL = LazyPattern(r"\b[a-z][a-z0-9+.-]*://[^\s?#\"'`<>()\[\]{}\\]+")
 _URL_PART = LazyPattern(rf"(?<=[/:@])(?P<t>{_TOKEN_BODY})(?=[/:@]|\Z)")
-# A URL query's `?name=` or `&name=` (`?si=…`, `?t=…`: a share link's tracking id)
-_QUERY_NAME_BEFORE = LazyPattern(r"[?&][\w.-]*=\Z")
 # A word before a hyphen or an underscore (`claim-51pv…`, `prod_Xk3…`): the rest judged alone.
 _WORD_PREFIX = LazyPattern(r"(?:[a-z]{2,}[0-9]*[_-])+")
 # The first test, on the whole text: somewhere a lower-case letter next to a capital.
@@ -64,6 +63,7 @@ _UUID_OR_HEX_RUN = LazyPattern(
 _VOWELS = frozenset("aeiouAEIOU")
 _CONSONANT_RUN = LazyPattern(r"[^aeiouyAEIOUY]{5}")  # (`y` a vowel here: `Monthly`, `Encrypted`)
 _WORD_RUN = 3
+_REPEAT_RUN = 8
 # Each character's next along the alphabet, the consonants, a keyboard's rows, the digits.
 _NEXT: dict[str, str] = {}
 for _order in ("abcdefghijklmnopqrstuvwxyza", "bcdfghjklmnpqrstvwxzb", "qwertyuiopasdfghjklzxcvbnmq", "01234567890"):
@@ -125,6 +125,13 @@ def _in_sequence(token: str) -> bool:
             following += c in _NEXT.get(previous, "")
         previous = c
     return steps > 0 and following >= 0.4 * steps
+
+
+def _repeats(token: str) -> bool:
+    """`Zq8vR2mXk9LpT4wNZq8vR2mXk9LpT4wN`: a run of eight characters twice, typed or pasted to
+    stand for a value; a draw repeats one about once in 10^12."""
+    runs = [token[i : i + _REPEAT_RUN] for i in range(len(token) - _REPEAT_RUN + 1)]
+    return len(set(runs)) < len(runs)
 
 
 def _base64_of_text(token: str) -> bool:
@@ -192,7 +199,7 @@ def is_machine_random(token: str) -> bool:
         return False
     if word_letters(token) > _MAX_WORD_LETTERS or bits_per_char(token) < _MIN_BITS or has_word_part(token):
         return False
-    if _in_sequence(token) or _base64_of_text(token) or _public_key_data(token):
+    if _in_sequence(token) or _repeats(token) or _base64_of_text(token) or _public_key_data(token):
         return False
     return not not_a_secret(token)
 
@@ -220,8 +227,6 @@ def _taken(token: str, text: str, start: int) -> str:
 
 def _sub(m: re.Match[str]) -> str:
     token = m.group("t")
-    if m.string.endswith("=", 0, m.start()) and _QUERY_NAME_BEFORE.search(m.string, max(0, m.start() - 40), m.start()):
-        return m.group(0)
     done = _taken(token, m.string, m.start("t"))
     return m.group(0) if done == token else m.group(0)[: m.start("t") - m.start()] + done
 
