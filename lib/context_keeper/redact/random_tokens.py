@@ -26,6 +26,7 @@ from __future__ import annotations
 import binascii
 import hashlib
 import re
+from collections.abc import Callable
 
 from .entropy import _NOT_TOKEN_PREFIXES, bits_per_char
 from .patterns import MARK, LazyPattern
@@ -38,16 +39,16 @@ _MAX_WORD_LETTERS = 0.6  # share of letters in word-like runs above which a toke
 _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a path's data (`2zm10-10V7a4`)
 
 # A token: a run of token characters not inside a word, a path, a dotted name, a `name=` value
-# (the contextual rules read those by their name) or a base64 run;
-# or glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's).
+# (the contextual rules read those by their name) or a base64 run.
 _TOKEN_BODY = rf"[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9]"
-_TOKEN = LazyPattern(
-    rf"(?:\b(?<![\w.+/=@%$\\~-])|(?<![\w-])-[A-Za-z])(?P<t>{_TOKEN_BODY})"
-    r"(?![\w+/=-]|\.\w)"
-)
+_TOKEN_END = r"(?![\w+/=-]|\.\w)"
+_TOKEN = LazyPattern(rf"\b(?<![\w.+/=@%$\\~-])(?P<t>{_TOKEN_BODY}){_TOKEN_END}")
+# One glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's); its own
+# search, from the `-` (a literal, found fast), where the token's would try every position twice.
+_FLAG_TOKEN = LazyPattern(rf"-(?<![\w.+/=@%$\\~-]-)[A-Za-z](?P<t>{_TOKEN_BODY}){_TOKEN_END}")
 # A URL's path and authority (`https://api.host/bot42:<token>/getMe`, `s://<user>:<token>@host`):
 # its parts after `:` or `@` or before `@`, before any query (a query's values are others' to read).
-_URL = LazyPattern(r"\b[a-z][a-z0-9+.-]*://[^\s?#\"'`<>()\[\]{}\\]+")
+_URL = LazyPattern(r"://[^\s?#\"'`<>()\[\]{}\\]+")  # (from its `://`: a literal, found fast)
 _URL_PART = LazyPattern(rf"(?<=[/:@])(?P<t>{_TOKEN_BODY})(?=[/:@]|\Z)")
 # A word before a hyphen or an underscore (`claim-51pv…`, `prod_Xk3…`): the rest judged alone.
 _WORD_PREFIX = LazyPattern(r"(?:[a-z]{2,}[0-9]*[_-])+")
@@ -207,7 +208,6 @@ def is_machine_random(token: str) -> bool:
 def _taken(token: str, text: str, start: int) -> str:
     """`token` (at `start` in `text`), its random part taken: the whole, or what follows a word
     prefix (`claim-[REDACTED]`); `token` itself when nothing of it is random or a name says public."""
-    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
     if token.islower() or token.isupper():
         return token
     kept = ""
@@ -226,13 +226,20 @@ def _taken(token: str, text: str, start: int) -> str:
 
 
 def _sub(m: re.Match[str]) -> str:
-    token = m.group("t")
-    done = _taken(token, m.string, m.start("t"))
-    return m.group(0) if done == token else m.group(0)[: m.start("t") - m.start()] + done
+    token = m.group()
+    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
+    if token.islower() or token.isupper():
+        return token
+    return _taken(token, m.string, m.start())
+
+
+def _sub_flag(m: re.Match[str]) -> str:
+    return m.group()[:2] + _taken(m.group("t"), m.string, m.start("t"))
 
 
 def _sub_url(m: re.Match[str]) -> str:
-    return _URL_PART.sub(_sub_url_part, m.group(0))
+    url = m.group(0)
+    return _URL_PART.sub(_sub_url_part, url) if "@" in url or ":" in url[3:] else url
 
 
 def _sub_url_part(m: re.Match[str]) -> str:
@@ -243,12 +250,25 @@ def _sub_url_part(m: re.Match[str]) -> str:
     return _taken(token, url, m.start())
 
 
+def _replaced(pattern: LazyPattern, replace: Callable[[re.Match[str]], str], text: str) -> str:
+    """`pattern.sub(replace, text)` that builds a new text only when a match changes (on a long
+    text, most of these searches' matches are kept, and `sub` would copy it whole)."""
+    pieces: list[str] = []
+    end = 0
+    for m in pattern.finditer(text):
+        done = replace(m)
+        if done != m.group():
+            pieces += (text[end : m.start()], done)
+            end = m.end()
+    return "".join([*pieces, text[end:]]) if pieces else text
+
+
 def redact_random_tokens(text: str) -> str:
     """`text` with every machine-random token taken (see the module's docstring); `text` itself
     when none is."""
     if _CASES_MET.search(text) is None:
         return text
-    done = _TOKEN.sub(_sub, text)
+    done = _replaced(_FLAG_TOKEN, _sub_flag, _TOKEN.sub(_sub, text))
     if "://" in done:
-        done = _URL.sub(_sub_url, done)
+        done = _replaced(_URL, _sub_url, done)
     return text if done == text else done
