@@ -127,3 +127,53 @@ def test_a_private_keys_der_is_not_read_as_public() -> None:
 
 def test_a_call_named_for_a_client_still_loses_its_key() -> None:
     assert redact_random_tokens('client = Client("P5OemDRZqRgWqs82ruKrNqDxZpsP")') == f'client = Client("{MARK}")'
+
+
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def _base58(raw: bytes) -> str:
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, r = divmod(n, 58)
+        out = B58[r] + out
+    return "1" * (len(raw) - len(raw.lstrip(b"\0"))) + out
+
+
+@pytest.mark.parametrize(
+    ("line", "left"),
+    [
+        ("zerotier-cli -TExgbDcEMVhYtNTsCJqsJ5Ya5T listnetworks", "zerotier-cli -T"),  # glued to a flag
+        ("mysql -uroot -pRgw9Zd0UuP4Iq app", "mysql -uroot -p"),
+        ("your claim code: claim-51pv15VsJipUqHQeKK3VfgPaYvdWfcx52jQDe", "code: claim-"),  # after a word prefix
+        ("curl https://api.telegram.org/bot123456789:jHaazXzzPwUrwgtYCduoj0vqZUCS6xlyv6HVt1/getMe", "/bot123456789:"),
+        ("pover://Xk3mR9qLz2WvB7tNq@relay.example.com", "pover://"),  # a URL's user part
+    ],
+)
+def test_random_tokens_are_taken_where_a_flag_a_prefix_or_a_url_holds_them(line: str, left: str) -> None:
+    out = redact_random_tokens(line)
+    assert MARK in out
+    assert left in out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "https://drive.google.com/file/d/1Q9Fan3OZmKE8wjFmaQSfYA0vvLlfZoC8/view",  # a document's id between slashes
+        "https://youtu.be/rZMRA3QqRAY?si=VMnwko9CuDBr5gG9",  # a query's value
+        "send to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",  # base58 with its checksum: an address
+        "cc -Werror-implicit-function-declaration -DCMAKE_BUILD_TYPE=Release",  # flags of words
+        "request msg_01XFDUDYJgAACzvnptvVoYEL sent",  # an API's id under its prefix
+        "pubkey Zq8vR2mXk9LpT4wNZq8vR2mXk9LpT4wN",  # a run twice: typed to stand for a value
+    ],
+)
+def test_public_things_in_those_places_are_kept(line: str) -> None:
+    assert redact_random_tokens(line) == line
+
+
+def test_base58_is_public_when_it_decodes_as_a_key_or_an_address() -> None:
+    rng = random.Random(4)
+    keys = [_base58(rng.randbytes(32)) for _ in range(50)]  # public keys, mints, programs
+    assert not any(is_machine_random(k) for k in keys)
+    draws = ["".join(rng.choice(B58) for _ in range(rng.randint(32, 40))) for _ in range(200)]
+    assert sum(is_machine_random(d) for d in draws) >= 170  # (words by chance: `word_letters`)

@@ -8,21 +8,25 @@ has already read, so their hints (`ghp_[REDACTED]`) stand and it only takes what
 
 What it must leave is what a session shows most that is random too and public: hex (digests,
 commit, container and transaction ids, `0x…`), uuids and names holding one, digest prefixes
-(`sha512-…`, `SHA256:` fingerprints), base58 addresses (32 to 44 characters), base64 blobs
+(`sha512-…`, `SHA256:` fingerprints), base58 addresses (32 bytes, or a checksum), base64 blobs
 (signatures, images: longer than a key) and base64 of text (fixture data), the ids APIs hand
 out under their prefixes (`msg_…`, `ami-…`), ids of lower case and digits alone (a container's,
 a vault item's, a pod's), identifiers made of words with numbers (`handleStep2Next`,
 `libprotobuf32t64`), versions, paths, hosts, terminal colour codes; and a value a name just
-before it calls an id, a hash, an address, a cursor or a fingerprint. So a token is taken only
-when it is of mid length, holds both cases, and its letters fall into runs too short to be
+before it calls an id, a hash, an address, a cursor or a fingerprint; a URL's query values
+and the parts of its path between slashes alone (a shared document's id). So a token is taken
+only when it is of mid length, holds both cases, and its letters fall into runs too short to be
 words (a random mix of cases cuts them every two letters; an identifier's words run three or
-more).
+more). It is read where it stands alone, glued to a short flag (`-p…`), after a word prefix
+(`claim-…`: the rest judged), and in a URL after `:` or `@` or before `@`.
 """
 
 from __future__ import annotations
 
 import binascii
+import hashlib
 import re
+from collections.abc import Callable
 
 from .entropy import _NOT_TOKEN_PREFIXES, bits_per_char
 from .patterns import MARK, LazyPattern
@@ -35,14 +39,23 @@ _MAX_WORD_LETTERS = 0.6  # share of letters in word-like runs above which a toke
 _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a path's data (`2zm10-10V7a4`)
 
 # A token: a run of token characters not inside a word, a path, a dotted name, a `name=` value
-# or a base64 run.
-_TOKEN = LazyPattern(
-    rf"\b(?<![\w.+/=@%$\\~-])(?P<t>[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9])"
-    r"(?![\w+/=-]|\.\w)"
-)
+# (the contextual rules read those by their name) or a base64 run.
+_TOKEN_BODY = rf"[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9]"
+_TOKEN_END = r"(?![\w+/=-]|\.\w)"
+_TOKEN = LazyPattern(rf"\b(?<![\w.+/=@%$\\~-])(?P<t>{_TOKEN_BODY}){_TOKEN_END}")
+# One glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's); its own
+# search, from the `-` (a literal, found fast), where the token's would try every position twice.
+_FLAG_TOKEN = LazyPattern(rf"-(?<![\w.+/=@%$\\~-]-)[A-Za-z](?P<t>{_TOKEN_BODY}){_TOKEN_END}")
+# A URL's path and authority (`https://api.host/bot42:<token>/getMe`, `s://<user>:<token>@host`):
+# its parts after `:` or `@` or before `@`, before any query (a query's values are others' to read).
+_URL = LazyPattern(r"://[^\s?#\"'`<>()\[\]{}\\]+")  # (from its `://`: a literal, found fast)
+_URL_PART = LazyPattern(rf"(?<=[/:@])(?P<t>{_TOKEN_BODY})(?=[/:@]|\Z)")
+# A word before a hyphen or an underscore (`claim-51pv…`, `prod_Xk3…`): the rest judged alone.
+_WORD_PREFIX = LazyPattern(r"(?:[a-z]{2,}[0-9]*[_-])+")
 # The first test, on the whole text: somewhere a lower-case letter next to a capital.
 _CASES_MET = LazyPattern(r"[a-z][A-Z]|[A-Z][a-z]")
 _BASE58 = LazyPattern(r"[1-9A-HJ-NP-Za-km-z]{32,44}")
+_B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _SEGMENTS = LazyPattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _UUID_OR_HEX_RUN = LazyPattern(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
@@ -51,6 +64,7 @@ _UUID_OR_HEX_RUN = LazyPattern(
 _VOWELS = frozenset("aeiouAEIOU")
 _CONSONANT_RUN = LazyPattern(r"[^aeiouyAEIOUY]{5}")  # (`y` a vowel here: `Monthly`, `Encrypted`)
 _WORD_RUN = 3
+_REPEAT_RUN = 8
 # Each character's next along the alphabet, the consonants, a keyboard's rows, the digits.
 _NEXT: dict[str, str] = {}
 for _order in ("abcdefghijklmnopqrstuvwxyza", "bcdfghjklmnpqrstvwxzb", "qwertyuiopasdfghjklzxcvbnmq", "01234567890"):
@@ -114,6 +128,13 @@ def _in_sequence(token: str) -> bool:
     return steps > 0 and following >= 0.4 * steps
 
 
+def _repeats(token: str) -> bool:
+    """`Zq8vR2mXk9LpT4wNZq8vR2mXk9LpT4wN`: a run of eight characters twice, typed or pasted to
+    stand for a value; a draw repeats one about once in 10^12."""
+    runs = [token[i : i + _REPEAT_RUN] for i in range(len(token) - _REPEAT_RUN + 1)]
+    return len(set(runs)) < len(runs)
+
+
 def _base64_of_text(token: str) -> bool:
     """`SGVsbG8s…`, `eyJ0eXAi…`: base64 of readable text (fixture data, a JSON header), not of
     random bytes."""
@@ -146,6 +167,23 @@ def _public_key_data(token: str) -> bool:
     return raw[:1] == b"\x30" and raw[at : at + 1] == b"\x30"
 
 
+def _base58_value(token: str) -> bool:
+    """Base58 that decodes as an address or a key does: 32 bytes (a public key, a mint, a
+    program), or a payload whose last four bytes are its double SHA-256 (an address with its
+    checksum). A random draw of 32-42 characters in base58's alphabet is neither."""
+    if _BASE58.fullmatch(token) is None:
+        return False
+    n = 0
+    for c in token:
+        n = n * 58 + _B58_ALPHABET.index(c)
+    zeros = len(token) - len(token.lstrip("1"))
+    raw = b"\0" * zeros + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    if len(raw) == 32:
+        return True
+    check = hashlib.sha256(hashlib.sha256(raw[:-4]).digest()).digest()[:4]
+    return len(raw) > 4 and raw[-4:] == check
+
+
 def is_machine_random(token: str) -> bool:
     """A token drawn at random by a machine: both cases (digits among them or not), mostly
     letters; not hex, not holding a uuid, not a base58 address, not an API's id under its
@@ -155,29 +193,74 @@ def is_machine_random(token: str) -> bool:
     letters = sum(c.isalpha() for c in token)
     if letters < _MIN_LETTERS * len(token) or (letters == len(token) and len(token) < 16):
         return False  # (letters alone: a random one of 16 or more, else a word run together)
-    if is_hexlike(token) or _UUID_OR_HEX_RUN.search(token) is not None or _BASE58.fullmatch(token) is not None:
+    if is_hexlike(token) or _UUID_OR_HEX_RUN.search(token) is not None or _base58_value(token):
         return False
     prefix = _PREFIX.match(token)
     if prefix is not None and prefix.group(1) in _NOT_TOKEN_PREFIXES:
         return False
     if word_letters(token) > _MAX_WORD_LETTERS or bits_per_char(token) < _MIN_BITS or has_word_part(token):
         return False
-    if _in_sequence(token) or _base64_of_text(token) or _public_key_data(token):
+    if _in_sequence(token) or _repeats(token) or _base64_of_text(token) or _public_key_data(token):
         return False
     return not not_a_secret(token)
 
 
+def _taken(token: str, text: str, start: int) -> str:
+    """`token` (at `start` in `text`), its random part taken: the whole, or what follows a word
+    prefix (`claim-[REDACTED]`); `token` itself when nothing of it is random or a name says public."""
+    if token.islower() or token.isupper():
+        return token
+    kept = ""
+    if not is_machine_random(token):
+        prefix = _WORD_PREFIX.match(token)
+        if prefix is None or re.split("[_-]", token, maxsplit=1)[0] in _NOT_TOKEN_PREFIXES:
+            return token
+        kept, token = token[: prefix.end()], token[prefix.end() :]
+        if not is_machine_random(token):
+            return kept + token
+    elif text.endswith(_ESCAPE_BEFORE, 0, start) and _COLOUR_CODE.match(token) is not None:
+        return token
+    if any(p.search(text, max(0, start - 40), start) is not None for p in _NAMES_BEFORE):
+        return kept + token
+    return kept + MARK
+
+
 def _sub(m: re.Match[str]) -> str:
-    token = m.group("t")
+    token = m.group()
     # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
-    if token.islower() or token.isupper() or not is_machine_random(token):
+    if token.islower() or token.isupper():
         return token
-    start = m.start()
-    if m.string.endswith(_ESCAPE_BEFORE, 0, start) and _COLOUR_CODE.match(token) is not None:
+    return _taken(token, m.string, m.start())
+
+
+def _sub_flag(m: re.Match[str]) -> str:
+    return m.group()[:2] + _taken(m.group("t"), m.string, m.start("t"))
+
+
+def _sub_url(m: re.Match[str]) -> str:
+    url = m.group(0)
+    return _URL_PART.sub(_sub_url_part, url) if "@" in url or ":" in url[3:] else url
+
+
+def _sub_url_part(m: re.Match[str]) -> str:
+    token, url = m.group("t"), m.string
+    # (a part between slashes alone is a document's or a link's id: `/file/d/1Q9Fan3O…/view`)
+    if url[m.start() - 1] == "/" and not url.startswith("@", m.end()):
         return token
-    if any(p.search(m.string, max(0, start - 40), start) is not None for p in _NAMES_BEFORE):
-        return token
-    return MARK
+    return _taken(token, url, m.start())
+
+
+def _replaced(pattern: LazyPattern, replace: Callable[[re.Match[str]], str], text: str) -> str:
+    """`pattern.sub(replace, text)` that builds a new text only when a match changes (on a long
+    text, most of these searches' matches are kept, and `sub` would copy it whole)."""
+    pieces: list[str] = []
+    end = 0
+    for m in pattern.finditer(text):
+        done = replace(m)
+        if done != m.group():
+            pieces += (text[end : m.start()], done)
+            end = m.end()
+    return "".join([*pieces, text[end:]]) if pieces else text
 
 
 def redact_random_tokens(text: str) -> str:
@@ -185,5 +268,7 @@ def redact_random_tokens(text: str) -> str:
     when none is."""
     if _CASES_MET.search(text) is None:
         return text
-    done = _TOKEN.sub(_sub, text)
+    done = _replaced(_FLAG_TOKEN, _sub_flag, _TOKEN.sub(_sub, text))
+    if "://" in done:
+        done = _replaced(_URL, _sub_url, done)
     return text if done == text else done
