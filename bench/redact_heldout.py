@@ -6552,3 +6552,24 @@ BENIGN_HELD24 = (
     "pass: !secret mqtt_password",
     "password: ENC[AES256_GCM,data:,iv:,tag:,type:str]",
 )
+
+# Ordinary lines a review of one round's new readings found them taking (each kept before that
+# round, and kept again after it was narrowed): not a held-out set, a guard, so that a reading
+# widened later shows here if it takes them again.
+BENIGN_REVIEWED = (
+    "docker build -t web:Release2024 .",
+    "kubectl get pods --selector=app:Frontend2024",
+    "docker run -v data:Backup2024 app",
+    "git checkout -b feature:Login2024",
+    '"en:Winter2024"',
+    '"node:Alpine2024"',
+    "build:Release2024",
+    "https://shop.example.com/join/newsletter2024promo",
+    "https://vercel.com/acme/onboarding-app/8Xk9mP2qR7tLwAbC",
+    "To authenticate, visit\nhttps://docs.example.com/en/latest/Guide2Auth",
+    "Updated token budget: value=Tokens4096",
+    "DEBUG: secret created data=ConfigMap2024",
+    "Generating token... result=Success2024",
+    "    if token:\n        pass\n    expected 'Release2024xY' not to include 'sunshine6422'",
+    "auth0 login --client-id 8bJ2kL4mN6pQ8rS0tU2vW4xY6zA8bC0d",
+)

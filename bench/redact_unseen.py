@@ -75,6 +75,7 @@ from redact_heldout import (  # noqa: E402
     BENIGN_HELD22,
     BENIGN_HELD23,
     BENIGN_HELD24,
+    BENIGN_REVIEWED,
     POSITIONS_HELD5,
     POSITIONS_HELD6,
     POSITIONS_HELD7,
@@ -4106,6 +4107,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 22", list(BENIGN_HELD22)))
     benign.append(("look-alikes of held-out set 23", list(BENIGN_HELD23)))
     benign.append(("look-alikes of held-out set 24", list(BENIGN_HELD24)))
+    benign.append(("look-alikes a review found taken", list(BENIGN_REVIEWED)))
     benign.append(("look-alikes of held-out set 25", list(BENIGN_HELD25)))
     benign.append(("look-alikes of held-out set 26", list(BENIGN_HELD26)))
     benign.append(("look-alikes of held-out set 27", list(BENIGN_HELD27)))
