@@ -281,7 +281,12 @@ def _apply(text: str, hits: set[int], starts: set[str]) -> str:
     an editor's or a file-reading tool's `     1\t…`, `    3→…`) is read after its number, as the
     file's own line: a rule anchored at the line's start reads it there; so is a diff's added
     line after its `+`, when read whole it held nothing."""
-    if text[:1] in _NUMBER_LEADS and (numbered := _numbered().match(text)) is not None:
+    # (the number's tab or arrow looked for first: most indented lines have none)
+    if (
+        text[:1] in _NUMBER_LEADS
+        and ("\t" in text or "\u2192" in text)
+        and (numbered := _numbered().match(text)) is not None
+    ):
         rest = text[numbered.end() :]
         done = _apply_line(rest, hits, starts)
         return text if done is rest else text[: numbered.end()] + done

@@ -32,6 +32,9 @@ _USER_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789._-@")
 # A colon and what may follow it as a password (searched from the colon: a literal first
 # character lets the search skip ahead, where a pattern opening on the user would try each one).
 _COLON = LazyPattern(r":[^\s\"':\\`/,]{6,128}")
+# The first test: a colon with a user's character before it and a password's six after (without
+# one, every colon's user is empty and no pair is read; a line of `key: value` has none).
+_PAIR_GATE = LazyPattern(r":(?<=[a-z0-9._@-]:)[^\s\"':\\`/,]{6}")
 # A flag right before the user, given its argument by a space or `=`: `-A `, `--auth=`.
 _FLAG_BEFORE = LazyPattern(r"(?:^|[ \t])--?[A-Za-z][\w-]{0,30}(?:[ \t]+|=)$")
 _ARGUMENT_END = frozenset(" \t;|&)")
@@ -73,6 +76,8 @@ def _whole_token(line: str, start: int, end: int) -> bool:
 
 def redact_joined_logins(line: str) -> str:
     """`line` with the password of each login written as `user:password` in a whole token marked."""
+    if _PAIR_GATE.search(line) is None:
+        return line
     out: list[str] = []
     pos = 0
     # (the first login word's end and the last one's start, found once: a line rebuilt without

@@ -212,7 +212,8 @@ def redact_sign_in_links(text: str) -> str:
         made_by = _MADE_BY.match(text, start, end) if any(c in line[:80] for c in "$%❯") else None
         if made_by is not None and _NAME_PART.split(made_by.group("w").lower())[-1] in _BETWEEN:
             span = _alone_below(text, end)
-        if span is None and any(verb in line.lower() for verb in _VERBS):
+        low = line.lower()  # (once, not once a verb)
+        if span is None and any(verb in low for verb in _VERBS):
             # the sentence's line, or the one or two lines above it, must speak of signing in
             above = text.rfind("\n", 0, max(start - 1, 0))
             above = text.rfind("\n", 0, max(above, 0)) if above > 0 else above

@@ -64,7 +64,7 @@ _OPENERS = (":{", ": {", "={", "= {")
 
 def may_hold_record(low: str) -> bool:
     """Whether a lowered line holds what a record's value and name fields need (a cheap test first)."""
-    if _names_in_prose(low) and ("flag:" in low or " to '" in low or ' to "' in low):
+    if ("flag:" in low or " to '" in low or ' to "' in low) and _names_in_prose(low):
         return True  # a log's words: `variable 'DB_PASSWORD' to '…'`, `field "…" set from flag: …`
     return any(w in low for w in _VALUE_WORDS) and (
         any(w in low for w in _NAME_WORDS)
@@ -95,6 +95,7 @@ _FIELD = LazyPattern(
 # '…'`, `to "…"`, `set from flag: …`). (A pattern of its own, read only on a line holding a
 # role's noun before a quote or `flag:`: most lines hold none.)
 _PROSE_NOUNS = ("key", "field", "property", "setting", "variable", "option", "parameter", "secret")
+_PROSE_NAMES = tuple(f"{noun} {quote}" for noun in _PROSE_NOUNS for quote in "'\"")  # (a noun, then its name quoted)
 _PROSE = LazyPattern(
     r"(?<![\w.-])(?P<pk>(?i:key|field|property|setting|variable|option|parameter|secret))[ \t]+"
     r"(?P<pn>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}')"
@@ -191,7 +192,7 @@ def _fields(line: str) -> list[_Field]:
 
 
 def _names_in_prose(low: str) -> bool:
-    return any(f"{noun} '" in low or f'{noun} "' in low for noun in _PROSE_NOUNS)
+    return any(n in low for n in _PROSE_NAMES)
 
 
 def _is_name(v: str) -> bool:

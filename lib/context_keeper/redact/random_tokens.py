@@ -52,8 +52,9 @@ _URL = LazyPattern(r"://[^\s?#\"'`<>()\[\]{}\\]+")  # (from its `://`: a literal
 _URL_PART = LazyPattern(rf"(?<=[/:@])(?P<t>{_TOKEN_BODY})(?=[/:@]|\Z)")
 # A word before a hyphen or an underscore (`claim-51pv…`, `prod_Xk3…`): the rest judged alone.
 _WORD_PREFIX = LazyPattern(r"(?:[a-z]{2,}[0-9]*[_-])+")
-# The first test, on the whole text: somewhere a lower-case letter next to a capital.
-_CASES_MET = LazyPattern(r"[a-z][A-Z]|[A-Z][a-z]")
+# The first test, on the whole text: somewhere a lower-case letter next to a capital (found from
+# the capital, a class `re` skips ahead to, where an alternation is tried at every position).
+_CASES_MET = LazyPattern(r"[A-Z](?:(?=[a-z])|(?<=[a-z].))")
 _BASE58 = LazyPattern(r"[1-9A-HJ-NP-Za-km-z]{32,44}")
 _B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _SEGMENTS = LazyPattern(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
@@ -225,12 +226,21 @@ def _taken(token: str, text: str, start: int) -> str:
     return kept + MARK
 
 
-def _sub(m: re.Match[str]) -> str:
-    token = m.group()
-    # (one case only, the most tokens of a text: `snake_case`, `CONSTANT_NAME`, in C)
-    if token.islower() or token.isupper():
-        return token
-    return _taken(token, m.string, m.start())
+def _tokens_taken(text: str) -> str:
+    """`text` with each token `_TOKEN` finds judged (`_taken`); `text` itself when none is taken.
+    (A loop, not `sub`: most tokens are of one case only, `snake_case`, `CONSTANT_NAME`, kept at
+    once, and a text is rebuilt only when one changes.)"""
+    pieces: list[str] = []
+    end = 0
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if token.islower() or token.isupper():
+            continue
+        done = _taken(token, text, m.start())
+        if done != token:
+            pieces += (text[end : m.start()], done)
+            end = m.end()
+    return "".join([*pieces, text[end:]]) if pieces else text
 
 
 def _sub_flag(m: re.Match[str]) -> str:
@@ -268,7 +278,7 @@ def redact_random_tokens(text: str) -> str:
     when none is."""
     if _CASES_MET.search(text) is None:
         return text
-    done = _replaced(_FLAG_TOKEN, _sub_flag, _TOKEN.sub(_sub, text))
+    done = _replaced(_FLAG_TOKEN, _sub_flag, _tokens_taken(text))
     if "://" in done:
         done = _replaced(_URL, _sub_url, done)
     return text if done == text else done
