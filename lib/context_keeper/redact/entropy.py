@@ -55,7 +55,7 @@ def is_random_token(v: str, min_len: int = 20) -> bool:
 # Prefixes of digests and encodings (`sha512-…` is a lockfile's integrity string), and of the
 # ids APIs hand out, random as tokens but no secret: Anthropic's `msg_`, `toolu_`, `req_`,
 # OpenAI's `chatcmpl-`, `call_`, OpenRouter's `gen-`, Stripe's `cus_`, `pk_` (publishable), AWS resource ids.
-_NOT_TOKEN_PREFIXES = frozenset(
+NOT_TOKEN_PREFIXES = frozenset(
     "sha sha1 sha224 sha256 sha384 sha512 md5 blake2b blake2s blake3 h1 crc32 base64 b64 hex data "
     "xxh64 xxh3 murmur3 sri "
     "msg toolu srvtoolu req chatcmpl call resp run step file batch asst thread evt cus sub ch pi pm txn "
@@ -77,7 +77,7 @@ _ID_KEY_BEFORE = LazyPattern(r"(?:(?:\b|_)(?:id|ID|Id)|(?<=[a-z])(?:Id|ID))[\"']
 def _prefixed_sub(m: re.Match[str]) -> str:
     # The whole token or nothing: a part taken would hide the rest from the rules after this one.
     body = m.group("s").rstrip("=")
-    if MARK in body or m.group("p").lower() in _NOT_TOKEN_PREFIXES or _UUID_INSIDE.search(m.group(0)):
+    if MARK in body or m.group("p").lower() in NOT_TOKEN_PREFIXES or _UUID_INSIDE.search(m.group(0)):
         return m.group(0)
     if _ID_KEY_BEFORE.search(m.string, max(0, m.start() - 40), m.start()) is not None:
         return m.group(0)

@@ -24,11 +24,10 @@ more). It is read where it stands alone, glued to a short flag (`-p…`), after 
 from __future__ import annotations
 
 import binascii
-import hashlib
 import re
 from collections.abc import Callable
 
-from .entropy import _NOT_TOKEN_PREFIXES, bits_per_char
+from .entropy import NOT_TOKEN_PREFIXES, bits_per_char
 from .patterns import MARK, LazyPattern
 from .values import has_word_part, is_hexlike, not_a_secret
 
@@ -181,6 +180,10 @@ def _base58_value(token: str) -> bool:
     raw = b"\0" * zeros + n.to_bytes((n.bit_length() + 7) // 8, "big")
     if len(raw) == 32:
         return True
+    # (imported here: a few milliseconds of every hook process that redacts, for the rare token
+    # of base58's alphabet that is not 32 bytes)
+    import hashlib
+
     check = hashlib.sha256(hashlib.sha256(raw[:-4]).digest()).digest()[:4]
     return len(raw) > 4 and raw[-4:] == check
 
@@ -197,7 +200,7 @@ def is_machine_random(token: str) -> bool:
     if is_hexlike(token) or _UUID_OR_HEX_RUN.search(token) is not None or _base58_value(token):
         return False
     prefix = _PREFIX.match(token)
-    if prefix is not None and prefix.group(1) in _NOT_TOKEN_PREFIXES:
+    if prefix is not None and prefix.group(1) in NOT_TOKEN_PREFIXES:
         return False
     if word_letters(token) > _MAX_WORD_LETTERS or bits_per_char(token) < _MIN_BITS or has_word_part(token):
         return False
@@ -214,7 +217,7 @@ def _taken(token: str, text: str, start: int) -> str:
     kept = ""
     if not is_machine_random(token):
         prefix = _WORD_PREFIX.match(token)
-        if prefix is None or re.split("[_-]", token, maxsplit=1)[0] in _NOT_TOKEN_PREFIXES:
+        if prefix is None or re.split("[_-]", token, maxsplit=1)[0] in NOT_TOKEN_PREFIXES:
             return token
         kept, token = token[: prefix.end()], token[prefix.end() :]
         if not is_machine_random(token):
