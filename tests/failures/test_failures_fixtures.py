@@ -467,6 +467,9 @@ RECORDINGS = sorted(FIXTURES.glob("*.json"))
 # recorded, a third independent draw after batches 30 and 31) was scored once, sealed, on the
 # code before and after batches 30 and 31 were read (86 of 109 messages both times), and is not
 # read: its misses are listed unexplained.
+# Batch 33 (68 runs: new output shapes of mainstream tools and popular toolchains not yet
+# recorded, a fourth independent draw) was scored once, sealed, on the code before any of the
+# day's changes (85 of 100 messages), and is not read: its misses are listed unexplained.
 KNOWN_MISSES = frozenset(
     {
         "bash-readonly-bad-substitution",
@@ -802,6 +805,16 @@ KNOWN_MISSES = frozenset(
         "yq-filter-error",
         "zig-test-failures",
         "zizmor-audit",
+        "bash-ambiguous-redirect-bad-subscript",
+        "cargo-link-native-library-missing",
+        "eslint-cli-rules-inline-config-invalid",
+        "git-rebase-continue-unresolved",
+        "jest-property-containequal-null",
+        "jsdom-script-errors",
+        "npm-publish-needs-auth",
+        "pytest-capsys-multiline-diff",
+        "sympy-sympify-and-relational",
+        "vitest-junit-reporter",
     }
 )
 # Of those, the ones whose first message is still right.
@@ -860,6 +873,7 @@ FIRST_RIGHT = frozenset(
         "smlnj-errors",
         "graphql-validation-errors",
         "sherif-monorepo",
+        "bash-ambiguous-redirect-bad-subscript",
     }
 )
 
