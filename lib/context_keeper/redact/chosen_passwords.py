@@ -28,11 +28,18 @@ _MIN_LENGTH = 8
 # The symbols a policy asks for; `*` left out (arithmetic, globs, emphasis), `.`, `_`, `-` are
 # an identifier's or a slug's.
 _SYMBOLS = "!@#$%^&~"
-_TOKEN = LazyPattern(
-    r"(?:(?<=^)|(?<=[\s\"'`(\[{<,;=:>|])|(?<=\\[nrt]))"
-    r"(?P<t>[A-Za-z][A-Za-z0-9!@#$%^&*~._-]{7,39}(?<![._-]))"
-    r"(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)"
-)
+_MAX_LENGTH = 40
+# A token: a run of the characters a policy asks for that starts with a letter and holds a digit
+# or a symbol (every shape below does), standing alone: after a space, a quote, a bracket or a
+# separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
+# the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
+_BODY = r"(?P<t>[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
+_END = r"(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)"
+_TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
+_TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
+# After an escaped line break or tab inside a string (`'bob\nWinter@2007'`): its own search,
+# from the backslash (a literal, found fast).
+_ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
 # The first test, on the whole text: a lower-case letter before a digit (a symbol or a
 # separator between them or not), or a symbol between two letters or digits.
 _FIRST = LazyPattern(r"[a-z][!@#$%^&~._-]?[0-9]|[A-Za-z0-9][!@#$%^&*~][A-Za-z0-9]")
@@ -86,7 +93,7 @@ def _generated(token: str) -> bool:
 def chosen(token: str) -> bool:
     """Whether `token`, standing alone, is shaped as a person's password (see the module's
     docstring)."""
-    if len(token) < _MIN_LENGTH or token[:4].lower() == "test":
+    if not _MIN_LENGTH <= len(token) <= _MAX_LENGTH or token[:4].lower() == "test":
         return False
     return (
         _word_symbol_number(token)
@@ -97,14 +104,24 @@ def chosen(token: str) -> bool:
     )
 
 
+def _taken_spans(text: str) -> list[tuple[int, int]]:
+    """Where the tokens shaped as a person's password stand in `text`, in order."""
+    found = [m for m in (_TOKEN_AT_START.match(text),) if m is not None]
+    found += _TOKEN.finditer(text)
+    if "\\" in text:
+        found += _ESCAPED_TOKEN.finditer(text)
+        found.sort(key=lambda m: m.start("t"))
+    return [m.span("t") for m in found if chosen(m.group("t"))]
+
+
 def redact_chosen_passwords(text: str) -> str:
     """`text` with every token shaped as a person's password taken; `text` itself when none is."""
     if _FIRST.search(text) is None:
         return text
     pieces: list[str] = []
     end = 0
-    for m in _TOKEN.finditer(text):
-        if chosen(m.group("t")):
-            pieces += (text[end : m.start("t")], MARK)
-            end = m.end("t")
+    for start, stop in _taken_spans(text):
+        if start >= end:
+            pieces += (text[end:start], MARK)
+            end = stop
     return "".join([*pieces, text[end:]]) if pieces else text
