@@ -24,6 +24,11 @@ from __future__ import annotations
 
 from .patterns import MARK, LazyPattern
 
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
 _MIN_LENGTH = 8
 # The symbols a policy asks for; `*` left out (arithmetic, globs, emphasis), `.`, `_`, `-` are
 # an identifier's or a slug's.
@@ -40,9 +45,6 @@ _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
 # After an escaped line break or tab inside a string (`'bob\nWinter@2007'`): its own search,
 # from the backslash (a literal, found fast).
 _ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
-# The first test, on the whole text: a lower-case letter before a digit (a symbol or a
-# separator between them or not), or a symbol between two letters or digits.
-_FIRST = LazyPattern(r"[a-z][!@#$%^&~._-]?[0-9]|[A-Za-z0-9][!@#$%^&*~][A-Za-z0-9]")
 # A word as people spell one in a password: letters, with a digit or a symbol for a letter inside
 # (`P@ssw0rd`, `Pa$$w0rd`, `Tr0ub4dor`) or a digit for its last (`Mapl3`)
 _WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
@@ -104,24 +106,26 @@ def chosen(token: str) -> bool:
     )
 
 
-def _taken_spans(text: str) -> list[tuple[int, int]]:
-    """Where the tokens shaped as a person's password stand in `text`, in order."""
-    found = [m for m in (_TOKEN_AT_START.match(text),) if m is not None]
-    found += _TOKEN.finditer(text)
+def _tokens(text: str) -> list[re.Match[str]]:
+    """The tokens standing alone in `text`, in order (see `_TOKEN`)."""
+    first = _TOKEN_AT_START.match(text) if text[:1].isalpha() else None
+    if first is None and "\\" not in text and _TOKEN.search(text) is None:
+        return []  # (most texts: one search, no match object kept)
+    found = [*_TOKEN.finditer(text)] if first is None else [first, *_TOKEN.finditer(text)]
     if "\\" in text:
         found += _ESCAPED_TOKEN.finditer(text)
         found.sort(key=lambda m: m.start("t"))
-    return [m.span("t") for m in found if chosen(m.group("t"))]
+    return found
 
 
 def redact_chosen_passwords(text: str) -> str:
-    """`text` with every token shaped as a person's password taken; `text` itself when none is."""
-    if _FIRST.search(text) is None:
-        return text
+    """`text` with every token shaped as a person's password taken; `text` itself when none is.
+    (No first test on the whole text: a search for a digit beside a letter or a symbol costs more
+    than the token's own, which `re` runs from the character before a token.)"""
     pieces: list[str] = []
     end = 0
-    for start, stop in _taken_spans(text):
-        if start >= end:
-            pieces += (text[end:start], MARK)
-            end = stop
+    for m in _tokens(text):
+        if m.start("t") >= end and chosen(m.group("t")):
+            pieces += (text[end : m.start("t")], MARK)
+            end = m.end("t")
     return "".join([*pieces, text[end:]]) if pieces else text
