@@ -4,10 +4,10 @@ A password a person made to satisfy a policy (letters of both cases, a digit, a 
 few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
 digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
 number (`Name.1234Word`), a lower-case word joined to a capitalised one and a number
-(`bob_Secret99`, `correct-Horse-7`), lower-case words and a number (`tiger-ocean-copper-8929`),
-or a generator's mix with a symbol among both cases (`dk#yQ4kHI5`). Printed alone, in prose,
-after a word no rule knows or as a positional argument, nothing around it says what it is; its
-shape does. This reading judges the token alone, on the text every other rule has read.
+(`bob_Secret99`, `correct-Horse-7`), or a generator's mix with a symbol among both cases
+(`dk#yQ4kHI5`). Printed alone, in prose, after a word no rule knows or as a positional argument,
+nothing around it says what it is; its shape does. This reading judges the token alone, on the
+text every other rule has read.
 
 What it must leave is what a session shows that mixes letters, digits and symbols and is public:
 identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`),
@@ -15,8 +15,8 @@ versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`
 a user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), issue references
 (`Fixes#123`), URL escapes (`Report%2023`), arithmetic (`in*997`, `10**DECIMALS`), names with a
 number and no symbol (`Release2024`, `uint256`, `python312`: a word and a number alone is a
-name as often as a password), test names, slugs that end in a year (`launch-plan-draft-2026`).
-So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
+name as often as a password), lower-case words and a number (`linux-build-cache-1234`: a
+cache's or a build's key as often as a passphrase), test names. So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
 an escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
 """
 
@@ -54,7 +54,6 @@ _WORD_CAPITALISED_NUMBER = LazyPattern(rf"[a-z]{{3,}}[_-][A-Z][a-z]{{2,}}[._-]?[
 _GENERATED = LazyPattern(
     r"(?=.*[a-z].*[a-z])(?=.*[A-Z].*[A-Z])(?=.*[a-z][A-Z])[A-Za-z0-9]+[!@#$%^&*~][A-Za-z0-9!@#$%^&*~]+"
 )
-_PASSPHRASE = LazyPattern(r"[a-z]{4,}(?:[.-][a-z]{4,}){2,}[.-](?!19[0-9]{2}\Z|20[0-9]{2}\Z)[0-9]{3,4}")
 _INSIDE_A_WORD = LazyPattern(r"(?<=[A-Za-z])[0-9@$!]+(?=[A-Za-z])")
 _USER_AT_HOST = LazyPattern(r"[A-Za-z]{3}@[A-Za-z]{3}")
 _REFERENCE = LazyPattern(r"[A-Za-z]+#[0-9]+")  # `Fixes#123`, `Issue#1234`
@@ -101,7 +100,6 @@ def chosen(token: str) -> bool:
         _word_symbol_number(token)
         or _WORD_NUMBER_WORD.fullmatch(token) is not None
         or _WORD_CAPITALISED_NUMBER.fullmatch(token) is not None
-        or _PASSPHRASE.fullmatch(token) is not None
         or _generated(token)
     )
 
