@@ -41,11 +41,11 @@ def test_only_the_password_line_of_a_store_is_marked() -> None:
     "text",
     [
         "cat <<EOF > config.yaml\nname: web2024\nEOF",
-        'python - <<EOF\nprint("Harbor.7731Lake")\nEOF',
+        'python - <<EOF\nprint("harbor.7731lake")\nEOF',
         "docker secret create pg_pass - <<EOF\n${PG_PASS}\nEOF",  # a reference
         "kubectl apply -f - <<EOF\napiVersion: v1\nkind: Secret\nEOF",
         "mysql -u root <<EOF\nCREATE DATABASE app2024;\nEOF",
-        "restic -r s3:bucket init --password-file /etc/restic/pass <<< Harbor.7731Lake",  # a file, not the input
+        "restic -r s3:bucket init --password-file /etc/restic/pass <<< harbor.7731lake",  # a file, not the input
     ],
 )
 def test_look_alikes_are_kept(text: str) -> None:

@@ -109,7 +109,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
         "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
-        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
+        "`winter.2024rain` is a password (`2024rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
         "enable secret scanning for the repo",
