@@ -94,6 +94,22 @@ class LazyRule:
         return self.pattern.sub(self._sub, text)
 
 
+class GatedRule(LazyRule):
+    """A `LazyRule` tried only on a text where `gate` is found: a pattern that every match of the
+    rule's holds (a literal or a character class first, which `re` skips ahead to), where the
+    rule's own pattern starts with a lookbehind `re` tries at every position. The same result as
+    `LazyRule`'s when the gate is what every match needs."""
+
+    __slots__ = ("_gate",)
+
+    def __init__(self, source: str, sub: Callable[..., str], gate: str) -> None:
+        super().__init__(source, sub)
+        self._gate = LazyPattern(gate)
+
+    def __call__(self, text: str) -> str:
+        return text if self._gate.search(text) is None else self.pattern.sub(self._sub, text)
+
+
 class RunRule(LazyRule):
     """A `LazyRule` whose pattern starts with a word (`words`) and reads the run of characters
     (`run`) it stands in to the run's end, which no match can end inside: its matches from the
