@@ -128,8 +128,8 @@ class RunRule(LazyRule):
 
     def __call__(self, text: str) -> str:
         words, low = self._words, None
-        if self._lower_words is not None and text.isascii():
-            words, low = self._lower_words, text.lower()
+        if self._lower_words is not None and (low := words_lowered(text)) is not None:
+            words = self._lower_words
         out, pos = [], 0
         for m in matches_by_run(self.pattern, words, self._run, text, words_in=low):
             out += [text[pos : m.start()], self._sub(m)]
@@ -177,6 +177,21 @@ def lower_case_words(source: str) -> str | None:
     inner = source[4:-1]
     plain = inner == inner.lower() and "(?i" not in inner and "\\" not in inner.replace("\\.", "")
     return inner if plain else None
+
+
+# The characters whose lower case is not one character, or is an ASCII one (`İ`, the Kelvin sign):
+# anywhere else, `str.lower` keeps each ASCII letter's place and lowers it as an ASCII-case-blind
+# pattern reads it, and gives no ASCII letter for any other character.
+_LOWER_MOVES = ("\u0130", "\u212a")
+
+
+def words_lowered(text: str) -> str | None:
+    """`text` lower-cased, to search for the words of `lower_case_words` at the places where a
+    case-blind ASCII pattern finds them in `text`; None where lowering would move or make an
+    ASCII letter (a text holding one of `_LOWER_MOVES`)."""
+    if text.isascii():
+        return text.lower()
+    return None if any(c in text for c in _LOWER_MOVES) else text.lower()
 
 
 def trie_alternatives(words: tuple[str, ...]) -> str:
