@@ -91,7 +91,12 @@ _PREFIXED_GATE = r"[_-][A-Za-z0-9][\w-]{19}"
 
 
 def prefixed_token_rule() -> GatedRule:
-    return GatedRule(_PREFIXED, _prefixed_sub, _PREFIXED_GATE)
+    return GatedRule(*prefixed_token_rule_source(), _PREFIXED_GATE)
+
+
+def prefixed_token_rule_source() -> tuple[str, Callable[[re.Match[str]], str]]:
+    """The rule's pattern and replacement, without its gate."""
+    return _PREFIXED, _prefixed_sub
 
 
 # -- a random string given to a client or a login call -----------------------------------------
