@@ -32,8 +32,8 @@ from .glue import one_name, sets_value
 from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .password_shapes import password_shaped, person_chosen
-from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
-from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
+from .patterns import MARK, GatedRule, LazyPattern, LazyRule, trie_alternatives
+from .prompts import PROMPT, PROMPT_END, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -391,7 +391,7 @@ def redact_nouns(text: str) -> str:
 
 _BEFORE_RULE = LazyRule(f"(?:{_QUOTED_BEFORE}|{_BARE_BEFORE}){_NAME_AFTER}", _value_before)
 _QUOTED_BEFORE_RULE = LazyRule(_QUOTED_BEFORE + _NAME_AFTER, _value_before)
-_PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
+_PROMPT_RULE = GatedRule(PROMPT, lambda m: prompt_answer(m, judged), PROMPT_END)
 _QUESTION_RULE = LazyRule(QUESTION, lambda m: question_answer(m, judged))
 
 
