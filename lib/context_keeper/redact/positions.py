@@ -262,9 +262,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
+        # (`set-environment`, `set-env`: a verb setting one variable, flags before the name; the verb's letter first)
         ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
-        r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        r"(?:E(?<!\SE)NV|s(?<!\Ss)et(?:-[a-z]{3,20})?|s(?<!\Ss)etx|s(?<!\Ss)etenv|S(?<!\SS)ET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
         r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|(?:::)?[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,  # (Tcl's `::name`)
         _set_value,
     ),
