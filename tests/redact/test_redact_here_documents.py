@@ -50,3 +50,21 @@ def test_only_the_password_line_of_a_store_is_marked() -> None:
 )
 def test_look_alikes_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker secret create pg - <<EOFX\n{v}\nEOF",  # the delimiter a start of the word after `<<`
+        "cout << x;\ndocker secret create pg - <<EOF\n{v}\nEOF",  # `<<` of code on the line above
+        "docker secret create pg - <<EOF\n" + "line\n" * 19 + "{v}\nEOF",  # the twentieth line, then the end
+    ],
+)
+def test_here_documents_ended_as_the_pattern_reads_them_are_read(text: str) -> None:
+    out = redact_here_documents(text.format(v=PERSON))
+    assert PERSON not in out and MARK in out
+
+
+def test_a_here_document_without_its_end_in_reach_is_kept() -> None:
+    text = "docker secret create pg - <<EOF\n" + "line\n" * 20 + PERSON + "\nEOF"
+    assert redact_here_documents(text) == text

@@ -24,7 +24,7 @@ import functools
 from collections.abc import Callable
 
 from .lines import block_hits
-from .patterns import MARK, LazyRule, Rule
+from .patterns import MARK, Rule
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -95,7 +95,7 @@ class _Rules:
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
         self.dispatch = dispatch
-        self.prefixed_tokens = LazyRule(*entropy.prefixed_token_rule())
+        self.prefixed_tokens = entropy.prefixed_token_rule()
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         self.multiline = _multiline_rules()
