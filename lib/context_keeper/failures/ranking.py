@@ -46,6 +46,7 @@ from context_keeper.failures import (
     placed,
     sections,
     shapes,
+    siblings,
     stacked,
     wording,
 )
@@ -65,7 +66,7 @@ _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
-    last = ""
+    last: list[str] = []
     pieces = [boxes.unboxed(piece) for piece in _bounded(chunks)]
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
     qualified = layout.names_file_colon_colon(pieces)
@@ -83,12 +84,14 @@ def rank(chunks: list[list[str]]) -> Found | None:
         rest = [n for n, kind in enumerate(kinds) if kind == "text" and not wording.told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
-        last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
+        if rest:
+            final = (named or said or rest)[-1]
+            last = [joins.paragraph(lines, kinds, k) for k in siblings.alike_lines(lines, kinds, final) or [final]]
     if not messages and last:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
-        # names which: `would have reindented templates/cart.html`).
-        messages = [collapse(last)]
+        # names which: `would have reindented templates/cart.html`), with its siblings.
+        messages = [collapse(m) for m in last]
     if not messages:
         return None
     # A list's bullet before a message (`    - Root composer.json requires ...`) marks where it
@@ -160,6 +163,10 @@ def _chunk_messages(
         return items
     if best is None:
         return layout.listed(units)
+    # The message's siblings, printed in its skeleton, are failures of their own (`siblings`).
+    family = siblings.alike(units, unit) if (unit := _best_unit(units)) is not None else []
+    if family:
+        return [collapse(u.text) for u in family]
     return [_single(lines, units, best, wider)]
 
 
