@@ -17,12 +17,12 @@ OS error. Then the output's shape decides how many failures it holds:
   3:` then caret labels): one message per finding, written `path:line:col: ...`;
 - a list under a heading naming its items the failures (`Errors:` / `1. ...`): one each;
 - several lines that start with their own location (linters, compilers): one message each;
-- otherwise the single best line, the earliest on a tie.
+- otherwise the single best line, the earliest on a tie, with its siblings (`siblings`).
 
-What a single line is (its kind, the test it names, its score) is `failures.shapes`; this
-module puts lines together. General rules only: nothing here names a tool. Recognisers stay
-for what this cannot know (a runner's test ids composed from parts printed apart, diffs, a
-tool's own conventions); this is where every other tool lands.
+What a single line is (its kind, the test it names, its score) is `failures.shapes`; this module
+puts lines together. General rules only: nothing here names a tool. Recognisers stay for what
+this cannot know (a runner's test ids composed from parts printed apart, diffs, a tool's own
+conventions); this is where every other tool lands.
 """
 
 from __future__ import annotations
@@ -84,9 +84,7 @@ def rank(chunks: list[list[str]]) -> Found | None:
         rest = [n for n, kind in enumerate(kinds) if kind == "text" and not wording.told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
-        if rest:
-            final = (named or said or rest)[-1]
-            last = [joins.paragraph(lines, kinds, k) for k in siblings.alike_lines(lines, kinds, final) or [final]]
+        last = [joins.paragraph(lines, kinds, k) for k in siblings.of_last(lines, kinds, named or said or rest)] or last
     if not messages and last:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
@@ -163,11 +161,8 @@ def _chunk_messages(
         return items
     if best is None:
         return layout.listed(units)
-    # The message's siblings, printed in its skeleton, are failures of their own (`siblings`).
-    family = siblings.alike(units, unit) if (unit := _best_unit(units)) is not None else []
-    if family:
-        return [collapse(u.text) for u in family]
-    return [_single(lines, units, best, wider)]
+    family = [collapse(u.text) for u in siblings.alike(units, unit)] if (unit := _best_unit(units)) else []
+    return family or [_single(lines, units, best, wider)]
 
 
 def _single(lines: list[shapes.Line], units: list[Unit], best: str, wider: list[str] | None) -> str:

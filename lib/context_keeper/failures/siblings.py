@@ -2,7 +2,7 @@
 
     skeleton(text) -> str                     # the line with what varies abstracted
     alike(units, best) -> list[Unit]          # best and its siblings, in output order, or []
-    alike_lines(lines, kinds, n) -> list[int] # the same for a line no unit reads as a message
+    of_last(lines, kinds, said) -> list[int]  # the last line said, with its siblings
 
 A tool that finds the same kind of fault in several places prints one line per place in one
 form, and only the things it names differ: `Rewriting src/a.py` / `Rewriting src/b.py`,
@@ -13,19 +13,18 @@ leading name before `:` each replaced by one sign, its words and punctuation kep
 indentation: two lines are siblings when their skeletons are equal. A skeleton made of words
 alone (prose) says nothing of a form, nor one that holds none of the varying parts: lines of
 it differ in their words, not in what they name. Siblings state one level (a warning is
-no sibling of an error), and a verdict, a count and advice are never one (they are the run's,
-not a place's).
+no sibling of an error) and say different things after their first word.
 """
 
 from __future__ import annotations
 
 import re
 
-from context_keeper.failures import shapes, wording
+from context_keeper.failures import shapes
 from context_keeper.failures.findings import Unit, level
 
 _QUOTED_RE = re.compile(r"'[^'\s][^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”")
-_PATH_RE = re.compile(r"[\w.~-]*/[\w./~-]*|[\w-]+(?:\.[\w-]+)+")
+_PATH_RE = re.compile(r"(?<![\w.~/-])(?:[\w.~-]*/[\w./~-]*|[\w-]+(?:\.[\w-]+)+)")
 _NUMBER_RE = re.compile(r"\b\d+(?:\.\d+)*\b")
 _NAME_RE = re.compile(r"^[A-Za-z_][\w-]*:(?=\s)")
 _VARYING = "\x01"
@@ -45,40 +44,32 @@ def _form(text: str) -> str:
     return s if _VARYING in s else ""
 
 
-def _own(text: str) -> bool:
-    """Whether a line may be a failure of its own: not the run's verdict, a count or advice."""
-    s = text.strip()
-    return not (wording.is_verdict(s) or wording.COUNTED_RE.match(s) or wording.told_what_to_do(s))
-
-
 def alike(units: list[Unit], best: Unit) -> list[Unit]:
-    form = _form(best.text) if _own(best.text) else ""
-    if not form:
-        return []
-    said = level(best.text)
-    found = [
-        u
-        for u in units
-        if u.indent == best.indent and _form(u.text) == form and level(u.text) == said and _own(u.text)
-    ]
-    return found if len(found) >= 2 and best in found and _distinct([u.text for u in found]) else []
+    found = _family([(u.text, u.indent) for u in units], units.index(best)) if best in units else []
+    return [units[k] for k in found]
 
 
-def alike_lines(lines: list[shapes.Line], kinds: list[str], n: int) -> list[int]:
-    form = _form(lines[n].core) if _own(lines[n].core) else ""
+def of_last(lines: list[shapes.Line], kinds: list[str], said: list[int]) -> list[int]:
+    """The last of the lines `said` with its siblings ([] when `said` is empty)."""
+    if not said:
+        return []
+    texts = [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
+    return _family(texts, said[-1]) or [said[-1]]
+
+
+def _family(texts: list[tuple[str, int]], n: int) -> list[int]:
+    """The indices of the line at `n` and its siblings (text and indentation), or []."""
+    text, indent = texts[n]
+    form = _form(text)
     if not form:
         return []
-    said = level(lines[n].core)
+    stated = level(text)
     found = [
         k
-        for k, line in enumerate(lines)
-        if kinds[k] == "text"
-        and line.indent == lines[n].indent
-        and _form(line.core) == form
-        and level(line.core) == said
-        and _own(line.core)
+        for k, (other, deep) in enumerate(texts)
+        if deep == indent and other and _form(other) == form and level(other) == stated
     ]
-    return found if len(found) >= 2 and _distinct([lines[k].core for k in found]) else []
+    return found if len(found) >= 2 and _distinct([texts[k][0] for k in found]) else []
 
 
 def _distinct(texts: list[str]) -> bool:
