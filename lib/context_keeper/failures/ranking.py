@@ -161,7 +161,9 @@ def _chunk_messages(
         return items
     if best is None:
         return layout.listed(units)
-    family = [collapse(u.text) for u in siblings.alike(units, unit)] if (unit := _best_unit(units)) else []
+    unit = _best_unit(units)
+    items = [collapse(lines[k].core) for k in siblings.under(lines, kinds, unit)] if unit else []
+    family = items or ([collapse(u.text) for u in siblings.alike(units, unit)] if unit else [])
     return family or [_single(lines, units, best, wider)]
 
 

@@ -57,6 +57,26 @@ def of_last(lines: list[shapes.Line], kinds: list[str], said: list[int]) -> list
     return _family(texts, said[-1]) or [said[-1]]
 
 
+def under(lines: list[shapes.Line], kinds: list[str], unit: Unit) -> list[int]:
+    """The lines of one skeleton right under `unit` that end its piece (past blank lines), at
+    least two: the items a heading or a verdict speaks of (`Check failed` over `Checking a.py
+    (changed)` lines); [] when anything else follows them."""
+    n = unit.span[1]
+    while n < len(lines) and kinds[n] == "blank":
+        n += 1
+    if n >= len(lines) or kinds[n] != "text":
+        return []
+    texts = [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
+    run = [n]
+    while run[-1] + 1 < len(lines) and kinds[run[-1] + 1] == "text":
+        run.append(run[-1] + 1)
+    rest = range(run[-1] + 1, len(lines))
+    if len(run) < 2 or any(kinds[k] != "blank" for k in rest):
+        return []
+    found = _family(texts[run[0] : run[-1] + 1], 0)
+    return [run[0] + k for k in found] if len(found) == len(run) else []
+
+
 def _family(texts: list[tuple[str, int]], n: int) -> list[int]:
     """The indices of the line at `n` and its siblings (text and indentation), or []."""
     text, indent = texts[n]
