@@ -57,3 +57,13 @@ def test_the_same_message_under_two_names_is_one_failure() -> None:
 
 def test_lines_of_another_level_are_no_siblings() -> None:
     assert messages("error: cannot read 'a.cfg'\nwarning: cannot read 'b.cfg'") == ["error: cannot read 'a.cfg'"]
+
+
+def test_items_of_one_skeleton_that_end_the_output_stand_for_the_line_over_them() -> None:
+    output = "Check failed\nChecking states.py  (changed)\nChecking README.md  (changed)"
+    assert messages(output) == ["Checking states.py (changed)", "Checking README.md (changed)"]
+
+
+def test_items_with_more_output_after_them_stay_where_they_are() -> None:
+    output = "Check failed\nChecking states.py  (changed)\nChecking README.md  (changed)\nsee the log for more"
+    assert "Checking states.py (changed)" not in messages(output)

@@ -161,9 +161,7 @@ def _chunk_messages(
         return items
     if best is None:
         return layout.listed(units)
-    unit = _best_unit(units)
-    items = [collapse(lines[k].core) for k in siblings.under(lines, kinds, unit)] if unit else []
-    family = items or ([collapse(u.text) for u in siblings.alike(units, unit)] if unit else [])
+    family = siblings.family(lines, kinds, units, unit) if (unit := _best_unit(units)) else []
     return family or [_single(lines, units, best, wider)]
 
 

@@ -1,6 +1,7 @@
 """A message's siblings: the other lines its output printed in the same skeleton.
 
     skeleton(text) -> str                     # the line with what varies abstracted
+    family(lines, kinds, units, best) -> list[str]  # the failures the best line stands for, or []
     alike(units, best) -> list[Unit]          # best and its siblings, in output order, or []
     of_last(lines, kinds, said) -> list[int]  # the last line said, with its siblings
 
@@ -13,7 +14,9 @@ leading name before `:` each replaced by one sign, its words and punctuation kep
 indentation: two lines are siblings when their skeletons are equal. A skeleton made of words
 alone (prose) says nothing of a form, nor one that holds none of the varying parts: lines of
 it differ in their words, not in what they name. Siblings state one level (a warning is
-no sibling of an error) and say different things after their first word.
+no sibling of an error) and say different things after their first word. A run of siblings
+right under the best line that ends its output are the items that line speaks of (`Check
+failed` over `Checking a.py (changed)` lines): they are the failures in its place.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import re
 
 from context_keeper.failures import shapes
 from context_keeper.failures.findings import Unit, level
+from context_keeper.failures.lines import collapse
 
 _QUOTED_RE = re.compile(r"'[^'\s][^']*'|\"[^\"]*\"|`[^`]*`|‘[^’]*’|“[^”]*”")
 _PATH_RE = re.compile(r"(?<![\w.~/-])(?:[\w.~-]*/[\w./~-]*|[\w-]+(?:\.[\w-]+)+)")
@@ -42,6 +46,13 @@ def _form(text: str) -> str:
     """The skeleton when it is a form (it has a varying part), else ""."""
     s = skeleton(text)
     return s if _VARYING in s else ""
+
+
+def family(lines: list[shapes.Line], kinds: list[str], units: list[Unit], best: Unit) -> list[str]:
+    """The failures `best` stands for: it and its siblings, else the items of one skeleton
+    under it that end the piece; [] when it stands for itself alone."""
+    found = [collapse(u.text) for u in alike(units, best)]
+    return found or [collapse(lines[k].core) for k in under(lines, kinds, best)]
 
 
 def alike(units: list[Unit], best: Unit) -> list[Unit]:
