@@ -688,7 +688,6 @@ KNOWN_MISSES = frozenset(
         "attw-esm-types-problems",
         "attw-pack-problems",
         "bibtex-errors",
-        "cog-check-stale",
         "fossil-commit-conflicts",
         "graphql-schema-linter-findings",
         "hedgehog-failures",

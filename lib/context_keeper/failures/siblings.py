@@ -15,8 +15,8 @@ indentation: two lines are siblings when their skeletons are equal. A skeleton m
 alone (prose) says nothing of a form, nor one that holds none of the varying parts: lines of
 it differ in their words, not in what they name. Siblings state one level (a warning is
 no sibling of an error) and say different things after their first word. A run of siblings
-right under the best line that ends its output are the items that line speaks of (`Check
-failed` over `Checking a.py (changed)` lines): they are the failures in its place.
+right under a best line that names nothing and ending its output are the items that line
+speaks of (`Check failed` over `Checking a.py (changed)` lines): the failures in its place.
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ def under(lines: list[shapes.Line], kinds: list[str], unit: Unit) -> list[int]:
     """The lines of one skeleton right under `unit` that end its piece (past blank lines), at
     least two: the items a heading or a verdict speaks of (`Check failed` over `Checking a.py
     (changed)` lines); [] when anything else follows them."""
+    if _VARYING in skeleton(unit.text):
+        return []  # (a line that names or counts something says what it is about itself)
     n = unit.span[1]
     while n < len(lines) and kinds[n] == "blank":
         n += 1
