@@ -66,7 +66,7 @@ _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
-    last: list[str] = []
+    last: tuple[list[shapes.Line], list[str], list[int]] = ([], [], [])  # (its paragraphs joined when needed)
     pieces = [boxes.unboxed(piece) for piece in _bounded(chunks)]
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
     qualified = layout.names_file_colon_colon(pieces)
@@ -84,12 +84,12 @@ def rank(chunks: list[list[str]]) -> Found | None:
         rest = [n for n, kind in enumerate(kinds) if kind == "text" and not wording.told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
-        last = [joins.paragraph(lines, kinds, k) for k in siblings.of_last(lines, kinds, named or said or rest)] or last
-    if not messages and last:
+        last = (lines, kinds, siblings.of_last(lines, kinds, named or said or rest)) if rest else last
+    if not messages and last[2]:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
         # names which: `would have reindented templates/cart.html`), with its siblings.
-        messages = [collapse(m) for m in last]
+        messages = [collapse(joins.paragraph(last[0], last[1], n)) for n in last[2]]
     if not messages:
         return None
     # A list's bullet before a message (`    - Root composer.json requires ...`) marks where it

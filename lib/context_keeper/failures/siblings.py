@@ -7,16 +7,17 @@
 
 A tool that finds the same kind of fault in several places prints one line per place in one
 form, and only the things it names differ: `Rewriting src/a.py` / `Rewriting src/b.py`,
-`(!) Found dead link ./setup in file index.md`, `1) src/cart.js -> src/tax.js`. Where the line
-the ranking chose as the message has such siblings, each is a failure of its own, whatever
-its words. A skeleton is the line with quoted text, paths and file names, numbers and a
-leading name before `:` each replaced by one sign, its words and punctuation kept, at its
-indentation: two lines are siblings when their skeletons are equal. A skeleton made of words
-alone (prose) says nothing of a form, nor one that holds none of the varying parts: lines of
-it differ in their words, not in what they name. Siblings state one level (a warning is
-no sibling of an error) and say different things after their first word. A run of siblings
-right under a best line that names nothing and ending its output are the items that line
-speaks of (`Check failed` over `Checking a.py (changed)` lines): the failures in its place.
+`color: ['unknown field']` / `qty: ['min value is 1']`. Where the line the ranking chose as
+the message has such siblings, each is a failure of its own (the first five), whatever its
+words. A skeleton is the line with quoted text, paths and file names, numbers and a leading
+name before `:` each replaced by one sign, its words and punctuation kept; two lines at one
+indentation are siblings when their skeletons are equal. A skeleton of words alone (prose) is
+no form (lines of it differ in their words, not in what they name), nor one varying part
+alone (a bare path). Siblings state one level (a warning is no sibling of an error) and say
+different things after their first word (one exception re-raised under another name is one
+failure). A run of siblings right under a best line that names and counts nothing, ending
+its output, are the items that line speaks of (`Check failed` over `Checking a.py (changed)`
+lines): the failures in its place.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _PATH_RE = re.compile(r"(?<![\w.~/-])(?:[\w.~-]*/[\w./~-]*|[\w-]+(?:\.[\w-]+)+)"
 _NUMBER_RE = re.compile(r"\b\d+(?:\.\d+)*\b")
 _NAME_RE = re.compile(r"^[A-Za-z_][\w-]*:(?=\s)")
 _VARYING = "\x01"
+# The most siblings given: a tool that prints hundreds of one form says enough in five.
+MOST = 5
 
 
 def skeleton(text: str) -> str:
@@ -43,16 +46,16 @@ def skeleton(text: str) -> str:
 
 
 def _form(text: str) -> str:
-    """The skeleton when it is a form (it has a varying part), else ""."""
+    """The skeleton when it is a form (a varying part and more), else ""."""
     s = skeleton(text)
-    return s if _VARYING in s else ""
+    return s if _VARYING in s and s != _VARYING else ""
 
 
 def family(lines: list[shapes.Line], kinds: list[str], units: list[Unit], best: Unit) -> list[str]:
     """The failures `best` stands for: it and its siblings, else the items of one skeleton
     under it that end the piece; [] when it stands for itself alone."""
-    found = [collapse(u.text) for u in alike(units, best)]
-    return found or [collapse(lines[k].core) for k in under(lines, kinds, best)]
+    found = [collapse(u.text) for u in alike(units, best)[:MOST]]
+    return found or [collapse(lines[k].core) for k in under(lines, kinds, best)[:MOST]]
 
 
 def alike(units: list[Unit], best: Unit) -> list[Unit]:
@@ -65,7 +68,7 @@ def of_last(lines: list[shapes.Line], kinds: list[str], said: list[int]) -> list
     if not said:
         return []
     texts = [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
-    return _family(texts, said[-1]) or [said[-1]]
+    return _family(texts, said[-1])[:MOST] or [said[-1]]
 
 
 def under(lines: list[shapes.Line], kinds: list[str], unit: Unit) -> list[int]:
@@ -97,10 +100,16 @@ def _family(texts: list[tuple[str, int]], n: int) -> list[int]:
     if not form:
         return []
     stated = level(text)
+    # (A form that opens with words: only lines opening with them are read further.)
+    lead = form.split(_VARYING, 1)[0].strip() if not form.startswith(_VARYING) else ""
     found = [
         k
         for k, (other, deep) in enumerate(texts)
-        if deep == indent and other and _form(other) == form and level(other) == stated
+        if deep == indent
+        and other
+        and other.lstrip().startswith(lead.split(" ", 1)[0])
+        and _form(other) == form
+        and level(other) == stated
     ]
     return found if len(found) >= 2 and _distinct([texts[k][0] for k in found]) else []
 
