@@ -101,6 +101,8 @@ def _passphrase(token: str) -> bool:
     """`summer-thunder-orange-3648`: three to five lower-case words and a number, the number not
     a year (`brand-kit-meridian-2026`: a name with its date) nor a run typed as a placeholder, one
     digit repeated or counting up (`linux-build-cache-1234`, `0000`)."""
+    if not token[-1].isdigit() or token.count("-") < 3:
+        return False  # (most tokens: two tests in C before the pattern)
     m = _WORDS_NUMBER.fullmatch(token)
     if m is None:
         return False
