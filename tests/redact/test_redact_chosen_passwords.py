@@ -12,7 +12,7 @@ from context_keeper.redact.chosen_passwords import chosen, redact_chosen_passwor
 
 # One of each shape: a word, a symbol and a number; a word spelled with substitutions; two
 # words about a number; a lower-case word joined to a capitalised one and a number; a
-# generator's mix with a symbol.
+# generator's mix with a symbol; a passphrase of words and a number.
 PASSWORDS = (
     "Winter@2007",
     "Silver182!",
@@ -25,6 +25,9 @@ PASSWORDS = (
     "bob_Secret99",
     "correct-Horse-7",
     "dk#yQ4kHI5",
+    "summer-thunder-orange-3648",
+    "tiger-ocean-copper-8929",
+    "orange-maple-monkey-garden-creek-696",
 )
 
 PLACES = (
@@ -65,7 +68,11 @@ def test_redact_takes_them_too(password: str) -> None:
         "x5t#S256",  # a header's name: too few letters
         "WORDSIZE*n",  # one lower-case letter: no mix of cases
         "amount#selectPreset",  # an identifier's words
-        "linux-build-cache-1234",  # lower-case words and a number: a cache's key as often as a passphrase
+        "linux-build-cache-1234",  # words and a run typed as a placeholder
+        "build-cache-key-0000",  # one digit repeated: a placeholder
+        "brand-kit-meridian-2026",  # words and a year: a campaign's or a release's name
+        "floating-badlands-4738",  # two words and a number: a hosted app's name
+        "why-our-new-api-got-slow-2601",  # six words: an article's slug
         "test_Login99",  # a test's name
         "ppu.Latin1",  # an attribute
     ],

@@ -4,8 +4,9 @@ A password a person made to satisfy a policy (letters of both cases, a digit, a 
 few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
 digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
 number (`Name.1234Word`), a lower-case word joined to a capitalised one and a number
-(`bob_Secret99`, `correct-Horse-7`), or a generator's mix with a symbol among both cases
-(`dk#yQ4kHI5`). Printed alone, in prose, after a word no rule knows or as a positional argument,
+(`bob_Secret99`, `correct-Horse-7`), a generator's mix with a symbol among both cases
+(`dk#yQ4kHI5`), or a passphrase: three to five lower-case words and a number that is neither a
+year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no rule knows or as a positional argument,
 nothing around it says what it is; its shape does. This reading judges the token alone, on the
 text every other rule has read.
 
@@ -15,8 +16,10 @@ versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`
 a user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), issue references
 (`Fixes#123`), URL escapes (`Report%2023`), arithmetic (`in*997`, `10**DECIMALS`), names with a
 number and no symbol (`Release2024`, `uint256`, `python312`: a word and a number alone is a
-name as often as a password), lower-case words and a number (`linux-build-cache-1234`: a
-cache's or a build's key as often as a passphrase), test names. So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
+name as often as a password), two lower-case words and a number (`floating-badlands-4738`: a
+hosted app's name), words and a year (`brand-kit-meridian-2026`: a campaign's, a release's or an
+article's name) or a run typed for a placeholder (`linux-build-cache-1234`), six words or more
+(an article's slug), test names. So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
 an escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
 """
 
@@ -51,6 +54,9 @@ _WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
 _WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMBOLS}]?[0-9]{{0,6}}[{_SYMBOLS}]{{0,2}}")
 _WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
 _WORD_CAPITALISED_NUMBER = LazyPattern(rf"[a-z]{{3,}}[_-][A-Z][a-z]{{2,}}[._-]?[0-9]{{1,6}}[{_SYMBOLS}]?")
+# Three to five words of a passphrase and its number (two words and a number: a hosted app's name).
+_WORDS_NUMBER = LazyPattern(r"[a-z]{3,10}(?:-[a-z]{3,10}){2,4}-(?P<n>[0-9]{3,5})")
+_YEAR = LazyPattern(r"(?:19|20)[0-9]{2}")
 _GENERATED = LazyPattern(
     r"(?=.*[a-z].*[a-z])(?=.*[A-Z].*[A-Z])(?=.*[a-z][A-Z])[A-Za-z0-9]+[!@#$%^&*~][A-Za-z0-9!@#$%^&*~]+"
 )
@@ -91,6 +97,21 @@ def _generated(token: str) -> bool:
     return word_letters(token) <= _GENERATED_WORD_SHARE
 
 
+def _passphrase(token: str) -> bool:
+    """`summer-thunder-orange-3648`: three to five lower-case words and a number, the number not
+    a year (`brand-kit-meridian-2026`: a name with its date) nor a run typed as a placeholder, one
+    digit repeated or counting up (`linux-build-cache-1234`, `0000`)."""
+    if not token[-1].isdigit() or token.count("-") < 3:
+        return False  # (most tokens: two tests in C before the pattern)
+    m = _WORDS_NUMBER.fullmatch(token)
+    if m is None:
+        return False
+    number = m.group("n")
+    if _YEAR.fullmatch(number) is not None or len(set(number)) == 1:
+        return False
+    return number not in "0123456789"
+
+
 def chosen(token: str) -> bool:
     """Whether `token`, standing alone, is shaped as a person's password (see the module's
     docstring)."""
@@ -101,6 +122,7 @@ def chosen(token: str) -> bool:
         or _WORD_NUMBER_WORD.fullmatch(token) is not None
         or _WORD_CAPITALISED_NUMBER.fullmatch(token) is not None
         or _generated(token)
+        or _passphrase(token)
     )
 
 
