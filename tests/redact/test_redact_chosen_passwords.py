@@ -104,3 +104,12 @@ def test_a_token_inside_a_path_or_a_word_is_not_read_alone() -> None:
 def test_text_with_nothing_taken_is_returned_itself() -> None:
     text = "nothing here but words and 12 numbers"
     assert redact_chosen_passwords(text) is text
+
+
+def test_an_html_escape_after_a_token_is_not_part_of_it() -> None:
+    # (`&quot;` escapes the quote after the token: the token is judged, and taken, without it)
+    text = "which is  &quot;yMMMd&quot;, the pattern"
+    assert redact_chosen_passwords(text) == text
+    assert redact_chosen_passwords("&quot;Winter@2007&quot; and &#39;P@ssw0rd!&#39;") == (
+        f"&quot;{MARK}&quot; and &#39;{MARK}&#39;"
+    )

@@ -59,6 +59,9 @@ _USER_AT_HOST = LazyPattern(r"[A-Za-z]{3}@[A-Za-z]{3}")
 _REFERENCE = LazyPattern(r"[A-Za-z]+#[0-9]+")  # `Fixes#123`, `Issue#1234`
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _GENERATED_WORD_SHARE = 0.6  # `random_tokens.word_letters` above which a mix is an identifier
+# An HTML character reference (`&quot`, `&#39`) that ends a token before its `;`: the escape of the
+# character after the token, not a part of it (`&quot;yMMMd&quot;`, `&quot;Winter@2007&quot;`).
+_ENTITY = LazyPattern(r"&(?:[A-Za-z]{2,8}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6})")
 
 
 def _word_symbol_number(token: str) -> bool:
@@ -123,7 +126,11 @@ def redact_chosen_passwords(text: str) -> str:
     pieces: list[str] = []
     end = 0
     for m in _tokens(text):
-        if m.start("t") >= end and chosen(m.group("t")):
+        token, token_end = m.group("t"), m.end("t")
+        entity = token.rfind("&")
+        if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
+            token, token_end = token[:entity], m.start("t") + entity
+        if m.start("t") >= end and chosen(token):
             pieces += (text[end : m.start("t")], MARK)
-            end = m.end("t")
+            end = token_end
     return "".join([*pieces, text[end:]]) if pieces else text
