@@ -111,3 +111,19 @@ def test_a_token_inside_a_path_or_a_word_is_not_read_alone() -> None:
 def test_text_with_nothing_taken_is_returned_itself() -> None:
     text = "nothing here but words and 12 numbers"
     assert redact_chosen_passwords(text) is text
+
+
+def test_an_html_escape_after_a_token_is_not_part_of_it() -> None:
+    # (`&quot;` escapes the quote after the token: the token is judged, and taken, without it)
+    text = "which is  &quot;yMMMd&quot;, the pattern"
+    assert redact_chosen_passwords(text) == text
+    assert redact_chosen_passwords("&quot;Winter@2007&quot; and &#39;P@ssw0rd!&#39;") == (
+        f"&quot;{MARK}&quot; and &#39;{MARK}&#39;"
+    )
+
+
+def test_a_word_and_a_number_joined_by_a_tilde_is_a_reference() -> None:
+    # (a TeX tie, `Section~12`, or a git ancestor, `Release~3`, as `Fixes#123` is an issue's)
+    text = "see Section~12 and Figure~12, run on Windows~10, diff Release~12"
+    assert redact_chosen_passwords(text) == text
+    assert redact_chosen_passwords("was Tig3r~1075 now") == f"was {MARK} now"  # a substitution: a password

@@ -245,7 +245,7 @@ def _redact(text: str) -> str:
 
 @functools.cache
 def _random_tokens() -> Callable[[str], str]:
-    """`random_tokens.redact_random_tokens`: the one rule with no trigger, run on what every other
+    """`random_tokens.redact_random_tokens`: a rule with no trigger, run on what every triggered
     rule left (a machine-random token wherever it stands; its first test, a lower-case letter
     beside a capital, is one search of the text)."""
     from .random_tokens import redact_random_tokens

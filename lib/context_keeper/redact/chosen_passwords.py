@@ -12,15 +12,16 @@ text every other rule has read.
 
 What it must leave is what a session shows that mixes letters, digits and symbols and is public:
 identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`),
-versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`, `Docker@2`),
-a user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), issue references
-(`Fixes#123`), URL escapes (`Report%2023`), arithmetic (`in*997`, `10**DECIMALS`), names with a
-number and no symbol (`Release2024`, `uint256`, `python312`: a word and a number alone is a
-name as often as a password), two lower-case words and a number (`floating-badlands-4738`: a
-hosted app's name), words and a year (`brand-kit-meridian-2026`: a campaign's, a release's or an
-article's name) or a run typed for a placeholder (`linux-build-cache-1234`), six words or more
-(an article's slug), test names. So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
-an escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
+versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`, `Docker@2`), a
+user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), TeX's ties
+(`Section~12`, `Windows~10`), issue references (`Fixes#123`), URL escapes (`Report%2023`),
+arithmetic (`in*997`, `10**DECIMALS`), names with a number and no symbol (`Release2024`,
+`uint256`, `python312`: a word and a number alone is a name as often as a password), two
+lower-case words and a number (`floating-badlands-4738`: a hosted app's name), words and a year
+(`brand-kit-meridian-2026`: a campaign's, a release's or an article's name) or a run typed for a
+placeholder (`linux-build-cache-1234`), six words or more (an article's slug), test names. So a
+token is read only where it stands alone (after a space, a quote, a bracket, a separator or an
+escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
 """
 
 from __future__ import annotations
@@ -62,16 +63,19 @@ _GENERATED = LazyPattern(
 )
 _INSIDE_A_WORD = LazyPattern(r"(?<=[A-Za-z])[0-9@$!]+(?=[A-Za-z])")
 _USER_AT_HOST = LazyPattern(r"[A-Za-z]{3}@[A-Za-z]{3}")
-_REFERENCE = LazyPattern(r"[A-Za-z]+#[0-9]+")  # `Fixes#123`, `Issue#1234`
+_REFERENCE = LazyPattern(r"[A-Za-z]+[#~][0-9]+")  # `Fixes#123`; a git ancestor, a TeX tie: `Release~3`, `Section~12`
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _GENERATED_WORD_SHARE = 0.6  # `random_tokens.word_letters` above which a mix is an identifier
+# An HTML character reference (`&quot`, `&#39`) that ends a token before its `;`: the escape of the
+# character after the token, not a part of it (`&quot;yMMMd&quot;`, `&quot;Winter@2007&quot;`).
+_ENTITY = LazyPattern(r"&(?:[A-Za-z]{2,8}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6})")
 
 
 def _word_symbol_number(token: str) -> bool:
     """`Winter@2007`, `P@ssw0rd!`, `Tig3r#1075`: a word (spelled with substitutions or not), a
     symbol and a number, holding three digits and symbols or more; not lower case with nothing
-    substituted (`nextjs@14`, `feature~12`), not a user at a host, an issue's reference or a URL
-    escape; at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
+    substituted (`nextjs@14`, `feature~12`), not a user at a host, a reference (`Fixes#123`,
+    `Section~12`) or a URL escape; at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
     if _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
         return False
     digits = sum(c.isdigit() for c in token)
@@ -145,7 +149,11 @@ def redact_chosen_passwords(text: str) -> str:
     pieces: list[str] = []
     end = 0
     for m in _tokens(text):
-        if m.start("t") >= end and chosen(m.group("t")):
+        token, token_end = m.group("t"), m.end("t")
+        entity = token.rfind("&")
+        if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
+            token, token_end = token[:entity], m.start("t") + entity
+        if m.start("t") >= end and chosen(token):
             pieces += (text[end : m.start("t")], MARK)
-            end = m.end("t")
+            end = token_end
     return "".join([*pieces, text[end:]]) if pieces else text
