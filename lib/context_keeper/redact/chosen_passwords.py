@@ -3,15 +3,17 @@
 A password a person made to satisfy a policy (letters of both cases, a digit, a symbol) has a
 few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
 digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
-number (`Name.1234Word`), a lower-case word joined to a capitalised one and a number
-(`bob_Secret99`, `correct-Horse-7`), a generator's mix with a symbol among both cases
+number (`Name.1234Word`), a generator's mix with a symbol and a digit among both cases
 (`dk#yQ4kHI5`), or a passphrase: three to five lower-case words and a number that is neither a
-year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no rule knows or as a positional argument,
-nothing around it says what it is; its shape does. This reading judges the token alone, on the
-text every other rule has read.
+year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no
+rule knows or as a positional argument, nothing around it says what it is; its shape does. This
+reading judges the token alone, on the text every other rule has read.
 
 What it must leave is what a session shows that mixes letters, digits and symbols and is public:
-identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`),
+identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`,
+`user_Name2`, `toc-Introduction-1`: a lower-case word joined to a capitalised one and a number is
+a field's or an anchor's name as often as `bob_Secret99` is a password), C++'s references
+(`Matrix4x4&`), percentages (`Coverage100%`),
 versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`, `Docker@2`), a
 user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), TeX's ties
 (`Section~12`, `Windows~10`), issue references (`Fixes#123`), URL escapes (`Report%2023`),
@@ -54,7 +56,6 @@ _ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
 _WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
 _WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMBOLS}]?[0-9]{{0,6}}[{_SYMBOLS}]{{0,2}}")
 _WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
-_WORD_CAPITALISED_NUMBER = LazyPattern(rf"[a-z]{{3,}}[_-][A-Z][a-z]{{2,}}[._-]?[0-9]{{1,6}}[{_SYMBOLS}]?")
 # Three to five words of a passphrase and its number (two words and a number: a hosted app's name).
 _WORDS_NUMBER = LazyPattern(r"[a-z]{3,10}(?:-[a-z]{3,10}){2,4}-(?P<n>[0-9]{3,5})")
 _YEAR = LazyPattern(r"(?:19|20)[0-9]{2}")
@@ -75,8 +76,9 @@ def _word_symbol_number(token: str) -> bool:
     """`Winter@2007`, `P@ssw0rd!`, `Tig3r#1075`: a word (spelled with substitutions or not), a
     symbol and a number, holding three digits and symbols or more; not lower case with nothing
     substituted (`nextjs@14`, `feature~12`), not a user at a host, a reference (`Fixes#123`,
-    `Section~12`) or a URL escape; at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
-    if _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
+    `Section~12`), a URL escape, a C++ reference (`Matrix4x4&`) or a percentage (`Coverage100%`);
+    at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
+    if token[-1] in "&%" or _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
         return False
     digits = sum(c.isdigit() for c in token)
     symbols = sum(c in _SYMBOLS for c in token)
@@ -89,10 +91,13 @@ def _word_symbol_number(token: str) -> bool:
 
 
 def _generated(token: str) -> bool:
-    """`dk#yQ4kHI5`: a generator's mix, a symbol among both cases (two of each, a capital after a
-    lower-case letter: not `WORDSIZE*n`, `PASSWORD&gt`), ten characters or more, six letters or
-    more, few of them in runs that read as words (`x5t#S256`, `amount#selectPreset`)."""
+    """`dk#yQ4kHI5`: a generator's mix, a symbol and a digit among both cases (two of each, a
+    capital after a lower-case letter: not `WORDSIZE*n`, `PASSWORD&gt`), ten characters or more,
+    six letters or more, few of them in runs that read as words (`x5t#S256`,
+    `amount#selectPreset`); with no digit it is code's (`htmlcomplete#CompleteTags`)."""
     if len(token) < 10 or token.count("*") > 1 or _GENERATED.fullmatch(token) is None:
+        return False
+    if not any(c.isdigit() for c in token):
         return False
     if sum(c.isalpha() for c in token) < 6:
         return False
@@ -124,7 +129,6 @@ def chosen(token: str) -> bool:
     return (
         _word_symbol_number(token)
         or _WORD_NUMBER_WORD.fullmatch(token) is not None
-        or _WORD_CAPITALISED_NUMBER.fullmatch(token) is not None
         or _generated(token)
         or _passphrase(token)
     )
