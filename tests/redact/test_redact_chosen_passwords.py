@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from context_keeper.redact import MARK, redact
-from context_keeper.redact.chosen_passwords import chosen, redact_chosen_passwords
+from context_keeper.redact.chosen_passwords import reads_as_password_alone, redact_chosen_passwords
 
 # One of each shape: a word, a symbol and a number; a word spelled with substitutions; two
 # words about a number; a generator's mix with a symbol; a passphrase of words and a number.
@@ -81,7 +81,7 @@ def test_redact_takes_them_too(password: str) -> None:
     ],
 )
 def test_public_tokens_a_shape_could_read_are_kept(token: str) -> None:
-    assert not chosen(token)
+    assert not reads_as_password_alone(token)
 
 
 @pytest.mark.parametrize(

@@ -121,9 +121,10 @@ def _passphrase(token: str) -> bool:
     return number not in "0123456789"
 
 
-def chosen(token: str) -> bool:
-    """Whether `token`, standing alone, is shaped as a person's password (see the module's
-    docstring)."""
+def reads_as_password_alone(token: str) -> bool:
+    """Whether `token`, standing alone with no name or position to say what it is, is shaped as a
+    person's password (see the module's docstring). Stricter than `password_shapes.person_chosen`,
+    which judges a value a rule already found in a password's position."""
     if not _MIN_LENGTH <= len(token) <= _MAX_LENGTH or token[:4].lower() == "test":
         return False
     return (
@@ -157,7 +158,7 @@ def redact_chosen_passwords(text: str) -> str:
         entity = token.rfind("&")
         if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
             token, token_end = token[:entity], m.start("t") + entity
-        if m.start("t") >= end and chosen(token):
+        if m.start("t") >= end and reads_as_password_alone(token):
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
     return "".join([*pieces, text[end:]]) if pieces else text
