@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from .counted import typed_by_counting
 from .patterns import LazyPattern
 from .plain_values import names_a_thing
 from .runs import KINDS_OF_A_KEY
@@ -141,9 +140,7 @@ def is_placeholder(v: str) -> bool:
         return True  # (`not-set` as `notset`)
     # `sas-token-for-azure-blob-storage-access`: a description where the secret would go
     parts = [p for p in _WORD_SPLIT.split(low) if p]
-    if len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None:
-        return True
-    return typed_by_counting(v)  # `0a1b2c3d4e5f…`, `…-ABCDEFGHIJKL-…`: a key's shape filled by counting
+    return len(parts) >= 4 and not any(c.isdigit() for c in v) and is_wordy(v) and _SECRET_WORD.search(low) is not None
 
 
 def is_reference(v: str) -> bool:
