@@ -67,6 +67,9 @@ SHAPES = {
         f"d{i}: No such file or directory\n" for i in range(100_000)
     ),
     "100,000 lines led by a place in a document": lambda: "".join(f"a/b{i}: Expected x {i}\n" for i in range(100_000)),
+    "100,000 lines of one skeleton, nothing scored": lambda: "".join(f"Rewriting src/a{i}.py\n" for i in range(100_000)),
+    "a verdict over 100,000 items of one skeleton": lambda: "Check failed\n"
+    + "".join(f"Checking s{i}.py  (changed)\n" for i in range(100_000)),
     "a traceback panel of 100,000 lines": lambda: (
         "╭── Traceback (most recent call last) ──╮\n" + "│ a: b │\n" * 100_000 + "╰──╯\nKeyError: 'x'"
     ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from context_keeper.redact import MARK, redact
 
-PW = "Rocket.6855Maple"
+PW = "rocket.6855maple"
 
 
 def test_the_actual_value_of_a_secrets_expression() -> None:

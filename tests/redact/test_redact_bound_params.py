@@ -7,7 +7,7 @@ import pytest
 
 from context_keeper.redact import MARK, redact
 
-PERSON = "Walnut.1189Comet"
+PERSON = "walnut.1189comet"
 
 
 @pytest.mark.parametrize(
@@ -65,7 +65,7 @@ def test_a_value_bound_under_a_secrets_column_is_removed(template: str) -> None:
         "[SQL: INSERT INTO t (email, password) VALUES (%s, %s)]\n[parameters: ('e@x.io', '***')]",
         "cursor.execute('UPDATE logins SET password = %s WHERE user = %s', (hashed, 'quinn'))",
         '[query] UPDATE users SET password_changed_at = ?, name = ? WHERE id = ? -- ["2026-11-28", "Walnut", 9]',
-        'SELECT * FROM users WHERE password_reset_at > ? AND name = ? ["2026-11-28", "Walnut.1189Comet"]',
+        'SELECT * FROM users WHERE password_reset_at > ? AND name = ? ["2026-11-28", "walnut.1189comet"]',
         "Executed DbCommand [Parameters=[@__id_0='5']]\nSELECT [u].[Email] FROM [Users] AS [u] WHERE [u].[Id] = @__id_0",
     ],
 )

@@ -190,3 +190,20 @@ def test_a_bots_id_and_secret_given_to_its_client_is_removed(text: str, secret: 
 )
 def test_digits_and_words_after_a_colon_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_the_prefixed_token_rule_s_gate_passes_every_text_its_pattern_changes() -> None:
+    """`prefixed_token_rule` tries its pattern only where its gate is found: on texts of prefixes,
+    separators and token runs, the same as the pattern tried everywhere."""
+    from context_keeper.redact import entropy
+    from context_keeper.redact.patterns import LazyRule
+
+    gated, everywhere = entropy.prefixed_token_rule(), LazyRule(*entropy.prefixed_token_rule_source())
+    rng = random.Random(5)
+    pieces = ["sbp", "CFPAT", "lsv2", "pt", "_", "-", "=", ".", "/", " ", "x", "Zk9Q2mXv8LpT4wN7bR3c", "0a1b"]
+    changed = 0
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        assert gated(text) == everywhere(text), text
+        changed += everywhere(text) != text
+    assert changed > 10

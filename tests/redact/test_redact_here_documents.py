@@ -41,12 +41,30 @@ def test_only_the_password_line_of_a_store_is_marked() -> None:
     "text",
     [
         "cat <<EOF > config.yaml\nname: web2024\nEOF",
-        'python - <<EOF\nprint("Harbor.7731Lake")\nEOF',
+        'python - <<EOF\nprint("harbor.7731lake")\nEOF',
         "docker secret create pg_pass - <<EOF\n${PG_PASS}\nEOF",  # a reference
         "kubectl apply -f - <<EOF\napiVersion: v1\nkind: Secret\nEOF",
         "mysql -u root <<EOF\nCREATE DATABASE app2024;\nEOF",
-        "restic -r s3:bucket init --password-file /etc/restic/pass <<< Harbor.7731Lake",  # a file, not the input
+        "restic -r s3:bucket init --password-file /etc/restic/pass <<< harbor.7731lake",  # a file, not the input
     ],
 )
 def test_look_alikes_are_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "docker secret create pg - <<EOFX\n{v}\nEOF",  # the delimiter a start of the word after `<<`
+        "cout << x;\ndocker secret create pg - <<EOF\n{v}\nEOF",  # `<<` of code on the line above
+        "docker secret create pg - <<EOF\n" + "line\n" * 19 + "{v}\nEOF",  # the twentieth line, then the end
+    ],
+)
+def test_here_documents_ended_as_the_pattern_reads_them_are_read(text: str) -> None:
+    out = redact_here_documents(text.format(v=PERSON))
+    assert PERSON not in out and MARK in out
+
+
+def test_a_here_document_without_its_end_in_reach_is_kept() -> None:
+    text = "docker secret create pg - <<EOF\n" + "line\n" * 20 + PERSON + "\nEOF"
+    assert redact_here_documents(text) == text

@@ -8,7 +8,7 @@ import pytest
 
 from context_keeper.redact import MARK, redact
 
-SECRET = "Heron.4412Cedar"
+SECRET = "heron.4412cedar"
 KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
 
 

@@ -70,7 +70,7 @@ KEPT = (
     'String.format("%s/%s/%s", host, "app", "release2024")',
     'path = build_url(host, "users", "Profile123")',
     # a message written of its arguments, or a page requested by its path
-    'logger.info("%s connected to %s", "alice", "Report2024!", host)',
+    'logger.info("%s connected to %s", "alice", "report2024!", host)',
     'socket.emit("server", "node1", "build2024", port)',
     # a name/value pair whose value is the user: no server named
     'translate("host", "label", "Hostname1")',

@@ -137,7 +137,7 @@ def test_a_secret_stores_read_printed_as_json_loses_its_value_field() -> None:
     "text",
     (
         # the same field under a command that reads no secret, and a store's metadata
-        '$ az storage blob show --name report.csv\n{\n  "value": "Gravel.5512Marsh"\n}',
+        '$ az storage blob show --name report.csv\n{\n  "value": "gravel.5512marsh"\n}',
         '$ az keyvault secret show --name api-pass\n{\n  "attributes": {\n    "created": "2026-10-01T00:00:00+00:00"\n  },'
         '\n  "value": null\n}',
     ),

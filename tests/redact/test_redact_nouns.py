@@ -109,7 +109,7 @@ def test_a_value_after_or_before_a_secret_name_is_removed(text: str, value: str)
         'credentials: ["bob", "${RELAY_PASSWORD}"]',
         "USE_AUTH=true2",
         "TestAuthBuild: types_test.go:40: expected 2",  # a test's name, a place in a file
-        "`Winter.2024Rain` is a password (`2024Rain` names nothing)",  # an aside in prose
+        "`winter.2024rain` is a password (`2024rain` names nothing)",  # an aside in prose
         "key = bytes(range(32))",
         "the password for the relay is required",
         "enable secret scanning for the repo",
@@ -372,3 +372,22 @@ def test_a_plural_noun_then_are_gives_its_value() -> None:
 @pytest.mark.parametrize("text", ["the credentials are stored in vault", "API keys are rotated weekly"])
 def test_a_plural_noun_then_are_then_prose_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+def test_the_prompt_rule_s_gate_passes_every_text_its_pattern_matches() -> None:
+    """The prompt's pattern is searched only in a text that ends as its matches do (`PROMPT_END`)."""
+    import random
+    import re
+
+    from context_keeper.redact.prompts import PROMPT, PROMPT_END
+
+    pattern, gate = re.compile(PROMPT, re.ASCII), re.compile(PROMPT_END, re.ASCII)
+    pieces = ["Password", "token", "for", "bob", ":", " ", "\t", "\n", ". ", "] ", "'x'", "Harbor.7731Lake", "api key"]
+    rng = random.Random(3)
+    matched = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        if pattern.search(text) is not None:
+            matched += 1
+            assert gate.search(text) is not None, text
+    assert matched > 30

@@ -42,7 +42,7 @@ def test_the_secret_past_the_syntax_between(text: str, value: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        'if (password_ok(&pw) && x) { y("Abc@12345") }',  # `&&`: the statement's condition ends there
+        'if (password_ok(&pw) && x) { y("abc@12345") }',  # `&&`: the statement's condition ends there
         '{"tokens": {"api.example.com": "default"}}',
         '{"bearer": {"repo.packagist.com": "${COMPOSER_TOKEN}"}}',
         "$ php artisan tinker --execute=\"dump(config('app.name'))\"\n"

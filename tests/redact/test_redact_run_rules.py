@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from context_keeper.redact import calls, positions, user_maps
-from context_keeper.redact.patterns import LazyPattern, matches_by_run
+from context_keeper.redact.patterns import _LOWER_MOVES, LazyPattern, lower_case_words, matches_by_run, words_lowered
 
 
 def _source(pattern: Any) -> str:
@@ -83,3 +83,37 @@ def test_one_long_name_is_tried_once_not_once_per_word(name: str, unit: str) -> 
     text = unit * 2000 + " tail"
     assert list(matches_by_run(counted, _lazy(words), _lazy(run), text)) == []  # type: ignore[arg-type]
     assert counted.tried == 1
+
+
+# Characters whose lower case moves or makes an ASCII letter, and other scripts' letters and capitals
+_WIDE_PIECES = [*_PIECES, "\u0130", "\u212a", "\u212aEY", "é", "É", "ß", "\u00c5", "日本"]
+_LOWERED = [name for name in _RULES if lower_case_words(_source(_RULES[name][1])) is not None]
+
+
+def test_the_case_blind_words_of_calls_and_positions_are_searched_in_lower_case() -> None:
+    assert "calls' credential callee" in _LOWERED and "positions' user/secret after an auth name" in _LOWERED
+    assert lower_case_words(_source(calls._ENCODER)) is None  # (`encodeToString`: a capital)
+
+
+@pytest.mark.parametrize("name", _LOWERED)
+def test_words_found_in_the_lowered_text_give_the_same_matches(name: str) -> None:
+    source, words, run = _RULES[name]
+    pattern = re.compile(_source(source), re.ASCII)
+    lower = LazyPattern(lower_case_words(_source(words)) or "")
+    rng = random.Random(name)
+    lowered = 0
+    for _ in range(3000):
+        text = "".join(rng.choice(_WIDE_PIECES) for _ in range(rng.randint(1, 14)))
+        low = words_lowered(text)
+        if low is None:
+            assert any(c in text for c in _LOWER_MOVES)
+            continue
+        lowered += 1
+        expected = [m.span() for m in pattern.finditer(text)]
+        assert [m.span() for m in matches_by_run(pattern, lower, _lazy(run), text, words_in=low)] == expected, text
+    assert lowered > 1000
+
+
+def test_only_the_listed_characters_lower_to_more_than_one_or_to_an_ascii_one() -> None:
+    moved = [chr(c) for c in range(128, 0x110000) if len(chr(c).lower()) != 1 or chr(c).lower().isascii()]
+    assert moved == list(_LOWER_MOVES)

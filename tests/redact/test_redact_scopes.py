@@ -8,7 +8,7 @@ import pytest
 
 from context_keeper.redact import MARK, redact
 
-SECRET = "Heron.4412Cedar"
+SECRET = "heron.4412cedar"
 KEY = "kX8vQ2mN7pL4rT9wY3zB6cD1fG5hJ0sA"
 
 
@@ -43,7 +43,7 @@ def test_a_value_in_a_secret_block_is_removed(text: str, value: str) -> None:
         "secrets:\n  - db_password\n  - api_token_v2",  # names of secrets, not values
         "auth:\n  provider: github\n  callback_ttl: 300s2",
         "tokens = {\n    'root': [\n        if|then|elif|else|fi|\n        _stringescapes),\n    ]\n}",  # a lexer
-        '{\n  "type": "string",\n  "value": "Heron.4412Cedar"\n}',
+        '{\n  "type": "string",\n  "value": "heron.4412cedar"\n}',
         "<Password>\n  <PlainText>true</PlainText>\n</Password>",
         "secrets:\n  db_password:\n    file: ./secrets/db_password.txt",
         'locals {\n  name = "web-2024"\n}',

@@ -7,7 +7,7 @@ import pytest
 
 from context_keeper.redact import MARK, redact
 
-SECRET = "Purple@2028"
+SECRET = "purple@2028"
 
 
 @pytest.mark.parametrize(

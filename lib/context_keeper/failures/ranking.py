@@ -17,12 +17,12 @@ OS error. Then the output's shape decides how many failures it holds:
   3:` then caret labels): one message per finding, written `path:line:col: ...`;
 - a list under a heading naming its items the failures (`Errors:` / `1. ...`): one each;
 - several lines that start with their own location (linters, compilers): one message each;
-- otherwise the single best line, the earliest on a tie.
+- otherwise the single best line, the earliest on a tie, with its siblings (`siblings`).
 
-What a single line is (its kind, the test it names, its score) is `failures.shapes`; this
-module puts lines together. General rules only: nothing here names a tool. Recognisers stay
-for what this cannot know (a runner's test ids composed from parts printed apart, diffs, a
-tool's own conventions); this is where every other tool lands.
+What a single line is (its kind, the test it names, its score) is `failures.shapes`; this module
+puts lines together. General rules only: nothing here names a tool. Recognisers stay for what
+this cannot know (a runner's test ids composed from parts printed apart, diffs, a tool's own
+conventions); this is where every other tool lands.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from context_keeper.failures import (
     placed,
     sections,
     shapes,
+    siblings,
     stacked,
     wording,
 )
@@ -65,7 +66,7 @@ _LEAD_BULLET_RE = re.compile(r"^[-*•] (?=\S)")
 
 def rank(chunks: list[list[str]]) -> Found | None:
     messages: list[str] = []
-    last = ""
+    last: tuple[list[shapes.Line], list[str], list[int]] = ([], [], [])  # (its paragraphs joined when needed)
     pieces = [boxes.unboxed(piece) for piece in _bounded(chunks)]
     # A runner that names tests `file::name` somewhere (its summary) names them so throughout.
     qualified = layout.names_file_colon_colon(pieces)
@@ -83,12 +84,12 @@ def rank(chunks: list[list[str]]) -> Found | None:
         rest = [n for n, kind in enumerate(kinds) if kind == "text" and not wording.told_what_to_do(lines[n].core)]
         said = [n for n in rest if not wording.is_verdict(lines[n].text.strip())]
         named = [n for n in said if not wording.COUNTED_RE.match(lines[n].text.strip())]
-        last = joins.paragraph(lines, kinds, (named or said or rest)[-1]) if rest else last
-    if not messages and last:
+        last = (lines, kinds, siblings.of_last(lines, kinds, named or said or rest)) if rest else last
+    if not messages and last[2]:
         # Nothing reads as a message: the last thing the program said (not its verdict, nor
         # a count of what it did, `1 template would have been reindented.`, where a line
-        # names which: `would have reindented templates/cart.html`).
-        messages = [collapse(last)]
+        # names which: `would have reindented templates/cart.html`), with its siblings.
+        messages = [collapse(joins.paragraph(last[0], last[1], n)) for n in last[2]]
     if not messages:
         return None
     # A list's bullet before a message (`    - Root composer.json requires ...`) marks where it
@@ -160,7 +161,8 @@ def _chunk_messages(
         return items
     if best is None:
         return layout.listed(units)
-    return [_single(lines, units, best, wider)]
+    family = siblings.family(lines, kinds, units, unit) if (unit := _best_unit(units)) else []
+    return family or [_single(lines, units, best, wider)]
 
 
 def _single(lines: list[shapes.Line], units: list[Unit], best: str, wider: list[str] | None) -> str:

@@ -11,7 +11,8 @@ substrings occur, so an ordinary line costs a few substring tests:
 - `commands`: password arguments of CLIs and formats without `name=value` (SQL, netrc);
 - `assignments`: values under secret names, when the value itself looks like a secret
   (`names` judges the name, `values` the value);
-- last, with no trigger, `random_tokens`: a machine-random token wherever it stands.
+- last, with no trigger, `random_tokens`: a machine-random token wherever it stands, and
+  `chosen_passwords`: a password a person chose, by its shape, wherever it stands.
 
 The submodules and their patterns load on the first call: importing this package, which
 every hook does through its log, stays cheap.
@@ -23,7 +24,7 @@ import functools
 from collections.abc import Callable
 
 from .lines import block_hits
-from .patterns import MARK, LazyRule, Rule
+from .patterns import MARK, Rule
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -94,7 +95,7 @@ class _Rules:
         self.tokens_at = ordered.index((("",), None))
         self.token_starts = re.compile(formats.STARTS, re.ASCII)
         self.dispatch = dispatch
-        self.prefixed_tokens = LazyRule(*entropy.prefixed_token_rule())
+        self.prefixed_tokens = entropy.prefixed_token_rule()
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         self.multiline = _multiline_rules()
@@ -226,7 +227,7 @@ def _redact(text: str) -> str:
     if "\n" in text or len(text) > _LONG:
         from .lines import redact_lines
 
-        done = _random_tokens()(redact_lines(text, r, _apply))
+        done = _chosen_passwords()(_random_tokens()(redact_lines(text, r, _apply)))
         if done is not text and "\n" in text:
             from .described_columns import keep_described
 
@@ -238,7 +239,7 @@ def _redact(text: str) -> str:
         hits = _triggered(text, r)
         if r.flag_gate in text:
             hits.update(i for t, i in r.flag_triggers if t in text)
-        done = _random_tokens()(_apply(text, hits, set(r.token_starts.findall(text))))
+        done = _chosen_passwords()(_random_tokens()(_apply(text, hits, set(r.token_starts.findall(text)))))
     return done if done is text else _repeats()(text, done)
 
 
@@ -250,6 +251,15 @@ def _random_tokens() -> Callable[[str], str]:
     from .random_tokens import redact_random_tokens
 
     return redact_random_tokens
+
+
+@functools.cache
+def _chosen_passwords() -> Callable[[str], str]:
+    """`chosen_passwords.redact_chosen_passwords`: with no trigger either, after `random_tokens`
+    (a password a person chose, by the shapes password policies force, wherever it stands)."""
+    from .chosen_passwords import redact_chosen_passwords
+
+    return redact_chosen_passwords
 
 
 @functools.cache

@@ -25,7 +25,7 @@ from .line_starts import run_around
 from .login_args import lone_login_secret, user_and_password_callee
 from .names import PASSWORD, tier
 from .password_shapes import password_shaped
-from .patterns import MARK, LazyPattern, RunRule, matches_by_run
+from .patterns import MARK, LazyPattern, RunRule, lower_case_words, matches_by_run, words_lowered
 from .user_pairs import second_of_pair, user_like
 from .values import is_hexlike, not_a_secret
 
@@ -108,10 +108,17 @@ class _CallRule:
 
     def __init__(self, callee: str) -> None:
         self._pattern, self._callee = LazyPattern(callee + _CALLEE_REST), LazyPattern(callee)
+        lower = lower_case_words(callee)
+        self._lower_callee = None if lower is None else LazyPattern(lower)
 
     def __call__(self, text: str) -> str:
+        if '"' not in text and "'" not in text:
+            return text  # (`_scan` marks only a quoted literal)
+        words, low = self._callee, None
+        if self._lower_callee is not None and (low := words_lowered(text)) is not None:
+            words = self._lower_callee  # (found fastest in lower case)
         out, pos = [], 0
-        for m in matches_by_run(self._pattern.compiled(), self._callee, _CALLEE_RUN, text):
+        for m in matches_by_run(self._pattern.compiled(), words, _CALLEE_RUN, text, words_in=low):
             start = run_around(text, m.start(), m.start(), _CALLEE_CHARS)[0]
             callee = text[start : m.start()] + m.group(0)
             if m.start() < pos or start < pos:

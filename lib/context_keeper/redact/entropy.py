@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .patterns import MARK, LazyPattern
+from .patterns import MARK, GatedRule, LazyPattern
 from .values import has_word_part, is_hexlike, is_wordy, not_a_secret
 
 # Bits per character below which a string is too regular to be a random token: a random
@@ -86,7 +86,16 @@ def _prefixed_sub(m: re.Match[str]) -> str:
     return m.group("h") + MARK
 
 
-def prefixed_token_rule() -> tuple[str, Callable[[re.Match[str]], str]]:
+# What every match of `_PREFIXED` holds: the prefix's last separator, then the body's first 20 characters.
+_PREFIXED_GATE = r"[_-][A-Za-z0-9][\w-]{19}"
+
+
+def prefixed_token_rule() -> GatedRule:
+    return GatedRule(*prefixed_token_rule_source(), _PREFIXED_GATE)
+
+
+def prefixed_token_rule_source() -> tuple[str, Callable[[re.Match[str]], str]]:
+    """The rule's pattern and replacement, without its gate."""
     return _PREFIXED, _prefixed_sub
 
 

@@ -8,10 +8,8 @@ generated:`, a shell's `<(echo …)`), by a value. The name is judged by `names.
 are no secret names), the value by its shape:
 
 - a password name: a value shaped like a password (`password_shapes.password_shaped`);
-- a secret, a token, a credential: a random value, or a password-shaped one that mixes
-  cases, digits and symbols;
-- a bare `key` or `auth`: a random value that is not hex (a digest, a cache key), or a
-  strongly mixed one (`key 4xWC4S#Y5p`).
+- a secret, a token, a credential: a random value, or a password-shaped one that mixes cases, digits and symbols;
+- a bare `key`, `auth`: a random value not hex (a digest, a cache key), or a strongly mixed one (`key 4xWC4S#Y5p`).
 
 A user and its password after the name (`creds for staging: deploy / …`, `"auth" =>
 ["bob", "…"]`) are a user and a password; a literal's conversion (`[]byte("…")`) and JSON
@@ -34,8 +32,8 @@ from .glue import one_name, sets_value
 from .line_starts import run_around, run_end, space_end
 from .names import LEADING_VERBS, NOT_SECRET, PASSWORD, STRONG, WEAK, given_by_name, tier
 from .password_shapes import password_shaped, person_chosen
-from .patterns import MARK, LazyPattern, LazyRule, trie_alternatives
-from .prompts import PROMPT, QUESTION, prompt_answer, question_answer
+from .patterns import MARK, GatedRule, LazyPattern, LazyRule, trie_alternatives
+from .prompts import PROMPT, PROMPT_END, QUESTION, prompt_answer, question_answer
 from .proximity import after_noun, device_config_line, word_before
 from .values import (
     has_word_part,
@@ -336,10 +334,10 @@ def _is_prose(text: str, between: str, v: str, vend: int) -> bool:
 # -- a value before its name ----------------------------------------------------------------------
 
 # `set("…", key: "dbPassword")`, `'…' AS password`, `'…' # db password`: the name comes after.
-_BEFORE = (
-    r"(?:(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
-    # a bare value, then a comment (`--` then a letter is the next flag: `--client-id … --client-secret`)
-    r"|(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--(?![A-Za-z])|//)))"
+_QUOTED_BEFORE = r"(?P<q>[\"'`])(?P<s>[^\"'`\s]{6,200})(?P=q)"
+# a bare value, then a comment (`--` then a letter is the next flag: `--client-id … --client-secret`)
+_BARE_BEFORE = r"(?:(?<=[\s=:])|^)(?P<b>[^\s\"'`#=:][^\s\"'`]{5,199})(?=[ \t,;]*(?:#|--(?![A-Za-z])|//))"
+_NAME_AFTER = (
     r"(?:[ \t]*,[ \t]*(?:key|name|account|forKey|for|service|label|id)[ \t]*[:=][ \t]*[\"']?"
     r"|[ \t]+(?i:as)[ \t]+(?:(?i:the|a|an|my|your|our)[ \t]+)?[\"'`]?"
     r"|[ \t]+(?:TO|INTO)[ \t]+:?"  # COBOL's `MOVE "…" TO WS-DB-PASSWORD`, SQL's `SELECT '…' INTO :pw`
@@ -379,19 +377,21 @@ def redact_nouns(text: str) -> str:
     text, named = _after_nouns(text)
     if not named:
         return text  # no secret name (`class`, `input_tokens`, `keyboard`): nothing else to read
-    low = text.lower()
-    # each reading only where what it needs occurs (cheap tests before the patterns)
-    if any(c in text for c in "\"'`#") or "--" in text or "//" in text:
+    # each reading only where what it needs occurs (a bare value's before a comment; else the quoted's)
+    if "#" in text or "--" in text or "//" in text:
         text = _BEFORE_RULE(text)
-    if named_fields.may_hold_record(low):
+    elif any(c in text for c in "\"'`"):
+        text = _QUOTED_BEFORE_RULE(text)
+    if named_fields.may_hold_record(text.lower()):
         text = named_fields.redact_named_fields(text, judged)  # a record's value beside its secret name
     if text[:2] == "? ":
         text = _QUESTION_RULE(text)  # an interactive CLI's question, its answer echoed (a secret's noun in it)
     return _PROMPT_RULE(text) if ":" in text else text
 
 
-_BEFORE_RULE = LazyRule(_BEFORE, _value_before)
-_PROMPT_RULE = LazyRule(PROMPT, lambda m: prompt_answer(m, judged))
+_BEFORE_RULE = LazyRule(f"(?:{_QUOTED_BEFORE}|{_BARE_BEFORE}){_NAME_AFTER}", _value_before)
+_QUOTED_BEFORE_RULE = LazyRule(_QUOTED_BEFORE + _NAME_AFTER, _value_before)
+_PROMPT_RULE = GatedRule(PROMPT, lambda m: prompt_answer(m, judged), PROMPT_END)
 _QUESTION_RULE = LazyRule(QUESTION, lambda m: question_answer(m, judged))
 
 

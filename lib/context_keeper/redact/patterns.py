@@ -94,6 +94,22 @@ class LazyRule:
         return self.pattern.sub(self._sub, text)
 
 
+class GatedRule(LazyRule):
+    """A `LazyRule` tried only on a text where `gate` is found: a pattern that every match of the
+    rule's holds (a literal or a character class first, which `re` skips ahead to), where the
+    rule's own pattern starts with a lookbehind `re` tries at every position. The same result as
+    `LazyRule`'s when the gate is what every match needs."""
+
+    __slots__ = ("_gate",)
+
+    def __init__(self, source: str, sub: Callable[..., str], gate: str) -> None:
+        super().__init__(source, sub)
+        self._gate = LazyPattern(gate)
+
+    def __call__(self, text: str) -> str:
+        return text if self._gate.search(text) is None else self.pattern.sub(self._sub, text)
+
+
 class RunRule(LazyRule):
     """A `LazyRule` whose pattern starts with a word (`words`) and reads the run of characters
     (`run`) it stands in to the run's end, which no match can end inside: its matches from the
@@ -102,30 +118,43 @@ class RunRule(LazyRule):
     one long identifier, `--auth--auth…`, costs the square of its length). The same result as
     `LazyRule`'s."""
 
-    __slots__ = ("_words", "_run")
+    __slots__ = ("_words", "_run", "_lower_words")
 
     def __init__(self, source: str, sub: Callable[..., str], words: str, run: str) -> None:
         super().__init__(source, sub)
         self._words, self._run = LazyPattern(words), LazyPattern(run)
+        lower = lower_case_words(words)
+        self._lower_words = None if lower is None else LazyPattern(lower)
 
     def __call__(self, text: str) -> str:
+        words, low = self._words, None
+        if self._lower_words is not None and (low := words_lowered(text)) is not None:
+            words = self._lower_words
         out, pos = [], 0
-        for m in matches_by_run(self.pattern, self._words, self._run, text):
+        for m in matches_by_run(self.pattern, words, self._run, text, words_in=low):
             out += [text[pos : m.start()], self._sub(m)]
             pos = m.end()
         return "".join(out) + text[pos:] if out else text
 
 
 def matches_by_run(
-    pattern: re.Pattern[str], words: LazyPattern, run: LazyPattern, text: str, begin: int = 0, end: int | None = None
+    pattern: re.Pattern[str],
+    words: LazyPattern,
+    run: LazyPattern,
+    text: str,
+    begin: int = 0,
+    end: int | None = None,
+    words_in: str | None = None,
 ) -> Iterator[re.Match[str]]:
     """`pattern.finditer(text)` for a pattern that starts with one of `words` and reads on from
     it as `run` does, to where `run` stops, and only a match that gets there succeeds
     (`RunRule`): every word before that point fails where the first one did, so each run is
-    tried from its first word only. (`begin`, `end`: `finditer`'s `pos` and `endpos`.)"""
+    tried from its first word only. (`begin`, `end`: `finditer`'s `pos` and `endpos`; `words_in`:
+    the text the words are searched in when not `text`, its ASCII lower-cased for a pattern of
+    lower-case words, `lower_case_words`.)"""
     end = len(text) if end is None else end
     pos, failed_to = begin, -1
-    for word in words.finditer(text, begin, end):
+    for word in words.finditer(text if words_in is None else words_in, begin, end):
         at = word.start()
         if at < pos or at < failed_to:
             continue  # (inside the last match, or in a run its first word failed in)
@@ -135,6 +164,34 @@ def matches_by_run(
             continue
         yield m
         pos = m.end()
+
+
+def lower_case_words(source: str) -> str | None:
+    """The case-blind alternation `(?i:…)` of `source` as a case-sensitive one, to search in an
+    ASCII text lower-cased (where `re` can skip ahead to the words' first letters: a case-blind
+    pattern is tried at every position, several times slower on a long line); None when `source`
+    is not one case-blind group of lower-case words (an upper-case letter or an escape in it
+    would not read the same)."""
+    if not (source.startswith("(?i:") and source.endswith(")")):
+        return None
+    inner = source[4:-1]
+    plain = inner == inner.lower() and "(?i" not in inner and "\\" not in inner.replace("\\.", "")
+    return inner if plain else None
+
+
+# The characters whose lower case is not one character, or is an ASCII one (`İ`, the Kelvin sign):
+# anywhere else, `str.lower` keeps each ASCII letter's place and lowers it as an ASCII-case-blind
+# pattern reads it, and gives no ASCII letter for any other character.
+_LOWER_MOVES = ("\u0130", "\u212a")
+
+
+def words_lowered(text: str) -> str | None:
+    """`text` lower-cased, to search for the words of `lower_case_words` at the places where a
+    case-blind ASCII pattern finds them in `text`; None where lowering would move or make an
+    ASCII letter (a text holding one of `_LOWER_MOVES`)."""
+    if text.isascii():
+        return text.lower()
+    return None if any(c in text for c in _LOWER_MOVES) else text.lower()
 
 
 def trie_alternatives(words: tuple[str, ...]) -> str:

@@ -262,9 +262,9 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         _if_shaped,
     ),
     (
-        # (`set-environment`, `set-env`: a verb that sets one variable, its flags before the name)
+        # (`set-environment`, `set-env`: a verb setting one variable, flags before the name; the verb's letter first)
         ("set ", "setx ", "setenv ", "ENV ", "SET ", "set-"),
-        r"(?:(?<=\s)|^)(?:ENV|set(?:-[a-z]{3,20})?|setx|setenv|SET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
+        r"(?:E(?<!\SE)NV|s(?<!\Ss)et(?:-[a-z]{3,20})?|s(?<!\Ss)etx|s(?<!\Ss)etenv|S(?<!\SS)ET)[ \t]+(?:-{1,2}[\w-]+[ \t]+)*"
         r"(?P<n>\"[^\"\n]+\"|'[^'\n]+'|(?:::)?[A-Za-z_][\w.:/-]*)[ \t]+" + _VALUE + _END,  # (Tcl's `::name`)
         _set_value,
     ),
@@ -293,8 +293,8 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("\0-",),
         # `-a … -p …` with the same value: a new password and its confirmation (`--password …
         # --confirm …`), whatever the flags' letters; or an auth and a privacy key (`-A … -a SHA
-        # -X …`), other flags between
-        r"(?<=[ \t])--?(?P<f>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<q>[\"']?)(?P<s>[^\s\"'|&;$-][^\s\"'|&;$]{7,199})(?P=q)"
+        # -X …`), other flags between (a flag's `-` first, the space behind it then: `re` skips ahead to a literal)
+        r"-(?<=[ \t]-)-?(?P<f>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P<q>[\"']?)(?P<s>[^\s\"'|&;$-][^\s\"'|&;$]{7,199})(?P=q)"
         r"(?:[ \t]+--?[A-Za-z][\w-]{0,30}(?:(?:[ \t]+|=)[^\s\"'|&;$-][^\s\"'|&;$]{0,40})?){0,3}?"
         r"[ \t]+--?(?P<g>[A-Za-z][\w-]{0,30})(?:[ \t]+|=)(?P=q)(?P=s)(?P=q)" + _END,
         _twice,
@@ -303,7 +303,7 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         ("\0-",),
         # `-gu bob -gp …`, `--db-user app --db-pass …`: a user's flag, then the password's of the
         # same prefix (a user and password of the guest, the database, …)
-        r"(?<=[ \t])-(?P<x>-?[a-z]{1,8}-?)u(?:ser)?(?:[ \t]+|=)[^\s-]\S*(?:[ \t]+\S+){0,4}?"
+        r"-(?<=[ \t]-)(?P<x>-?[a-z]{1,8}-?)u(?:ser)?(?:[ \t]+|=)[^\s-]\S*(?:[ \t]+\S+){0,4}?"
         r"[ \t]+-(?P=x)p(?:ass(?:word)?|w|wd)?(?:[ \t]+|=)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'|&;]+)" + _END,
         _if_shaped,
     ),
@@ -311,14 +311,14 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
         (" /",),
         # the same in Windows' slash flags: `/ru ACME\svc /rp …` (schtasks' run-as user and
         # password), `/u bob /p …`, `/user:bob /password:…`
-        r"(?<=[ \t])/(?P<x>[A-Za-z]{0,8})[uU](?:ser)?(?:[ \t]+|:)[^\s/\"'][^\s\"']*[ \t]+"
+        r"/(?<=[ \t]/)(?P<x>[A-Za-z]{0,8})[uU](?:ser)?(?:[ \t]+|:)[^\s/\"'][^\s\"']*[ \t]+"
         r"/(?P=x)[pP](?:ass(?:word)?|w|wd)?(?:[ \t]+|:)(?P<s>\"[^\"\n]*\"|'[^'\n]*'|[^\s\"'|&;/]+)" + _END,
         _if_shaped,
     ),
     (
         ("\0-",),
         # a one-letter flag and its argument (after `-p`'s own rule above)
-        r"(?<=[ \t])-[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$:/\\]*)(?=[ \t;)]|$)",
+        r"-(?<=[ \t]-)[A-Za-oq-z](?:[ \t]+|=)(?P<s>[A-Za-z0-9!@#^*~][^\s\"'|&=$:/\\]*)(?=[ \t;)]|$)",
         _flag_argument,
     ),
     (

@@ -26,6 +26,8 @@ PROMPT = (
     r"(?:(?m:^)|(?<=[.!\]][ \t]))[^\n]{0,40}?(?<![\w-])(?P<n>(?i:password|passwd|pass[ \t]?phrase|passcode|secret|token|api[ \t_-]?key))"
     r"(?![\w-])[^\n]{0,60}?:[ \t]+(?P<s>[^\s\"'`]+)[ \t]*$"
 )
+# How every match of `PROMPT` ends: a text without it is not searched from each position for a label.
+PROMPT_END = r":[ \t]+[^\s\"'`]+[ \t]*$"
 
 
 def prompt_answer(m: re.Match[str], judged: Callable[[int, str], bool]) -> str:

@@ -254,17 +254,44 @@ def redact_here_documents(text: str) -> str:
 
 def _here_documents(text: str) -> Iterator[re.Match[str]]:
     """Each here-document of `text`, matched from the start of the line of each `<<` (found by
-    `find`: a pattern tried at every line's start would read each line of a long text)."""
+    `find`: a pattern tried at every line's start would read each line of a long text), and
+    only where `_may_close` finds a line that could end it."""
     pattern, at, done = _HERE_DOCUMENT.compiled(), text.find("<<"), 0
     while at != -1:
         start = text.rfind("\n", 0, at) + 1
-        m = pattern.match(text, start) if start >= done else None
+        m = pattern.match(text, start) if start >= done and _may_close(text, start) else None
         if m is not None:
             yield m
             done = m.end()
         else:
             done = max(done, text.find("\n", at) % (len(text) + 1))
         at = text.find("<<", max(done, at + 2))
+
+
+# The word after a `<<` (its delimiter is this word or a start of it, as `_HERE_DOCUMENT` reads it)
+_OPENED = LazyPattern(r"<<-?[ \t]*['\"]?(?P<w>[A-Za-z_]\w*)")
+_LINES_TO_CLOSE = 21  # the body's 20 lines at most, then the delimiter's
+
+
+def _may_close(text: str, start: int) -> bool:
+    """Whether one of the lines after the line at `start` (as far as a here-document's end may
+    stand) is, between spaces, a start of a word after one of that line's `<<`: what a match of
+    `_HERE_DOCUMENT` from `start` needs. Without this test, each `<<` of code (`cout << x`, a
+    shift) had the pattern read the next twenty lines once for each start of the word after it."""
+    end = text.find("\n", start)
+    if end == -1:
+        return False
+    words = [m.group("w") for m in _OPENED.finditer(text, start, end)]
+    if not words:
+        return False
+    for _ in range(_LINES_TO_CLOSE):
+        if end == -1:
+            return False
+        begin, end = end + 1, text.find("\n", end + 1)
+        word = text[begin : end if end != -1 else len(text)].strip(" \t")
+        if word and any(w.startswith(word) for w in words):
+            return True
+    return False
 
 
 def _taken(value: str, level: int) -> bool:

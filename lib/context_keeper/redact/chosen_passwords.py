@@ -1,0 +1,151 @@
+"""Passwords a person chose, taken wherever they stand: no name, no position, no syntax.
+
+A password a person made to satisfy a policy (letters of both cases, a digit, a symbol) has a
+few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
+digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
+number (`Name.1234Word`), a lower-case word joined to a capitalised one and a number
+(`bob_Secret99`, `correct-Horse-7`), a generator's mix with a symbol among both cases
+(`dk#yQ4kHI5`), or a passphrase: three to five lower-case words and a number that is neither a
+year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no rule knows or as a positional argument,
+nothing around it says what it is; its shape does. This reading judges the token alone, on the
+text every other rule has read.
+
+What it must leave is what a session shows that mixes letters, digits and symbols and is public:
+identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`),
+versions and packages (`react@18.2.0`, `nextjs@14`, `Python3.11`, `v2.0.0-Beta1`, `Docker@2`),
+a user at a host (`bob@server01`), git references (`HEAD~12`, `feature~12`), issue references
+(`Fixes#123`), URL escapes (`Report%2023`), arithmetic (`in*997`, `10**DECIMALS`), names with a
+number and no symbol (`Release2024`, `uint256`, `python312`: a word and a number alone is a
+name as often as a password), two lower-case words and a number (`floating-badlands-4738`: a
+hosted app's name), words and a year (`brand-kit-meridian-2026`: a campaign's, a release's or an
+article's name) or a run typed for a placeholder (`linux-build-cache-1234`), six words or more
+(an article's slug), test names. So a token is read only where it stands alone (after a space, a quote, a bracket, a separator or
+an escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
+"""
+
+from __future__ import annotations
+
+from .patterns import MARK, LazyPattern
+
+# typing costs milliseconds to import and is only needed by type checkers.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+
+_MIN_LENGTH = 8
+# The symbols a policy asks for; `*` left out (arithmetic, globs, emphasis), `.`, `_`, `-` are
+# an identifier's or a slug's.
+_SYMBOLS = "!@#$%^&~"
+_MAX_LENGTH = 40
+# A token: a run of the characters a policy asks for that starts with a letter and holds a digit
+# or a symbol (every shape below does), standing alone: after a space, a quote, a bracket or a
+# separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
+# the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
+_BODY = r"(?P<t>[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
+_END = r"(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)"
+_TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
+_TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
+# After an escaped line break or tab inside a string (`'bob\nWinter@2007'`): its own search,
+# from the backslash (a literal, found fast).
+_ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
+# A word as people spell one in a password: letters, with a digit or a symbol for a letter inside
+# (`P@ssw0rd`, `Pa$$w0rd`, `Tr0ub4dor`) or a digit for its last (`Mapl3`)
+_WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
+_WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMBOLS}]?[0-9]{{0,6}}[{_SYMBOLS}]{{0,2}}")
+_WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
+_WORD_CAPITALISED_NUMBER = LazyPattern(rf"[a-z]{{3,}}[_-][A-Z][a-z]{{2,}}[._-]?[0-9]{{1,6}}[{_SYMBOLS}]?")
+# Three to five words of a passphrase and its number (two words and a number: a hosted app's name).
+_WORDS_NUMBER = LazyPattern(r"[a-z]{3,10}(?:-[a-z]{3,10}){2,4}-(?P<n>[0-9]{3,5})")
+_YEAR = LazyPattern(r"(?:19|20)[0-9]{2}")
+_GENERATED = LazyPattern(
+    r"(?=.*[a-z].*[a-z])(?=.*[A-Z].*[A-Z])(?=.*[a-z][A-Z])[A-Za-z0-9]+[!@#$%^&*~][A-Za-z0-9!@#$%^&*~]+"
+)
+_INSIDE_A_WORD = LazyPattern(r"(?<=[A-Za-z])[0-9@$!]+(?=[A-Za-z])")
+_USER_AT_HOST = LazyPattern(r"[A-Za-z]{3}@[A-Za-z]{3}")
+_REFERENCE = LazyPattern(r"[A-Za-z]+#[0-9]+")  # `Fixes#123`, `Issue#1234`
+_URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
+_GENERATED_WORD_SHARE = 0.6  # `random_tokens.word_letters` above which a mix is an identifier
+
+
+def _word_symbol_number(token: str) -> bool:
+    """`Winter@2007`, `P@ssw0rd!`, `Tig3r#1075`: a word (spelled with substitutions or not), a
+    symbol and a number, holding three digits and symbols or more; not lower case with nothing
+    substituted (`nextjs@14`, `feature~12`), not a user at a host, an issue's reference or a URL
+    escape; at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
+    if _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
+        return False
+    digits = sum(c.isdigit() for c in token)
+    symbols = sum(c in _SYMBOLS for c in token)
+    inside = len(_INSIDE_A_WORD.findall(token))
+    if digits + symbols < 3 or inside > 2 or (inside == 0 and token.islower()):
+        return False
+    if inside == 0 and _REFERENCE.fullmatch(token) is not None:
+        return False
+    return _USER_AT_HOST.search(token) is None and _URL_ESCAPE.search(token) is None
+
+
+def _generated(token: str) -> bool:
+    """`dk#yQ4kHI5`: a generator's mix, a symbol among both cases (two of each, a capital after a
+    lower-case letter: not `WORDSIZE*n`, `PASSWORD&gt`), ten characters or more, six letters or
+    more, few of them in runs that read as words (`x5t#S256`, `amount#selectPreset`)."""
+    if len(token) < 10 or token.count("*") > 1 or _GENERATED.fullmatch(token) is None:
+        return False
+    if sum(c.isalpha() for c in token) < 6:
+        return False
+    from .random_tokens import word_letters
+
+    return word_letters(token) <= _GENERATED_WORD_SHARE
+
+
+def _passphrase(token: str) -> bool:
+    """`summer-thunder-orange-3648`: three to five lower-case words and a number, the number not
+    a year (`brand-kit-meridian-2026`: a name with its date) nor a run typed as a placeholder, one
+    digit repeated or counting up (`linux-build-cache-1234`, `0000`)."""
+    if not token[-1].isdigit() or token.count("-") < 3:
+        return False  # (most tokens: two tests in C before the pattern)
+    m = _WORDS_NUMBER.fullmatch(token)
+    if m is None:
+        return False
+    number = m.group("n")
+    if _YEAR.fullmatch(number) is not None or len(set(number)) == 1:
+        return False
+    return number not in "0123456789"
+
+
+def chosen(token: str) -> bool:
+    """Whether `token`, standing alone, is shaped as a person's password (see the module's
+    docstring)."""
+    if not _MIN_LENGTH <= len(token) <= _MAX_LENGTH or token[:4].lower() == "test":
+        return False
+    return (
+        _word_symbol_number(token)
+        or _WORD_NUMBER_WORD.fullmatch(token) is not None
+        or _WORD_CAPITALISED_NUMBER.fullmatch(token) is not None
+        or _generated(token)
+        or _passphrase(token)
+    )
+
+
+def _tokens(text: str) -> list[re.Match[str]]:
+    """The tokens standing alone in `text`, in order (see `_TOKEN`)."""
+    first = _TOKEN_AT_START.match(text) if text[:1].isalpha() else None
+    if first is None and "\\" not in text and _TOKEN.search(text) is None:
+        return []  # (most texts: one search, no match object kept)
+    found = [*_TOKEN.finditer(text)] if first is None else [first, *_TOKEN.finditer(text)]
+    if "\\" in text:
+        found += _ESCAPED_TOKEN.finditer(text)
+        found.sort(key=lambda m: m.start("t"))
+    return found
+
+
+def redact_chosen_passwords(text: str) -> str:
+    """`text` with every token shaped as a person's password taken; `text` itself when none is.
+    (No first test on the whole text: a search for a digit beside a letter or a symbol costs more
+    than the token's own, which `re` runs from the character before a token.)"""
+    pieces: list[str] = []
+    end = 0
+    for m in _tokens(text):
+        if m.start("t") >= end and chosen(m.group("t")):
+            pieces += (text[end : m.start("t")], MARK)
+            end = m.end("t")
+    return "".join([*pieces, text[end:]]) if pieces else text
