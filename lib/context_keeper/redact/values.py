@@ -25,7 +25,7 @@ _PLACEHOLDER_WORDS = frozenset(
 )
 # `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
 _ABOUT_A_SECRET = LazyPattern(
-    r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|"
+    r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|from|"
     r"super|top|very|real|actual|strong|long|random|generated|insert|enter|paste|replace|"
     r"insecure|unsafe|mock|stub|fixture|fixed|static|no|not|required|optional|none|empty|unset|missing|"
     r"id|name|file|path|env|var|session|"
@@ -44,7 +44,7 @@ _REFERENCE = LazyPattern(
     r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
       | %[A-Za-z_][\w-]*[.:][\w.:/!-]*%$  # %env.X%, %vault:secret/db!/password%: a parameter
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
-      | \{\{ | \{% | <% | \#\{ | \$\{\{ # jinja, erb, ruby, actions
+      | \{\{ | \{% | <% | \#\{ | \$\{\{ | %\{ # jinja, erb, ruby, actions, puppet's `%{hiera('…')}`
       | !(?:Ref|Sub|GetAtt|vault|secret|env)\b
       | ![A-Za-z][\w.-]*[ \t]          # a YAML local tag and its argument: `!env_var X`, `!include f`
       | (?:_?env|file|vault|op|ref\+\w+|[a-z]{0,16}ref|arn|ssm|sops|keyring|secretsmanager|awssm|gcpsm|azkv|k8s)
@@ -70,7 +70,8 @@ _ASCII_ALNUM = LazyPattern(r"[A-Za-z0-9]+")
 _X_RUN = LazyPattern(r"[xX]{4,}")
 # (`(sensitive)`, `(hidden value)`: words in parentheses, what a tool prints in a secret's place)
 _WRAPPED = LazyPattern(
-    r"&lt;.{1,80}?&gt;|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%[\w.]+%|@[\w.]+@|__\w+__|\([A-Za-z][A-Za-z -]{0,40}\)"
+    r"&lt;.{1,80}?&gt;|<<?[^<>]{1,80}>>?|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%%?[\w.]+%%?|@@?[\w.]+@@?|__\w+__"
+    r"|\([A-Za-z][A-Za-z -]{0,40}\)"  # (doubled too: `<<TOKEN>>`, `@@DB_PASSWORD@@`, a build's replaced tokens)
 )
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
