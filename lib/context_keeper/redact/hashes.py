@@ -40,7 +40,7 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "framework_hash",
         ("$",),
-        r"(?P<h>[a-z](?<![\w$./:-][a-z])[a-z0-9_]{1,24}(?::\w+){0,3}\$)(?P<s>" + _PARTS + _DIGEST + ")",
+        r"(?P<h>[a-z](?<![\w$./-][a-z])[a-z0-9_]{1,24}(?::\w+){0,3}\$)(?P<s>" + _PARTS + _DIGEST + ")",
     ),
     (
         "ldap_hash",
@@ -50,8 +50,8 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "dotted_hash",
         (".",),
-        r"(?P<h>\b[a-z][a-z0-9]{1,15}(?:\.[a-z][a-z0-9]{1,15}){1,4}\.\d{3,8}\.)"
-        r"(?P<s>[0-9A-Fa-f]{16,}\.[0-9A-Fa-f]{16,})(?![\w.])",
+        r"(?P<h>\b[a-z][a-z0-9]{1,15}(?:\.[a-z][a-z0-9]{1,15}){1,4}\.)"
+        r"(?P<s>\d{3,8}\.[0-9A-Fa-f]{16,}\.[0-9A-Fa-f]{16,})(?![\w.])",
     ),
     ("mysql_hash", ("*",), r"(?P<h>\*(?<![\w*]\*))(?P<s>[0-9A-F]{40})(?![\w*])"),
     (
@@ -74,4 +74,4 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
 
 def not_a_hash(value: str) -> bool:
     """`$6$rounds=5000$documentation`: words where the hash stands, prose about the format."""
-    return is_wordy(value.rsplit("$", 1)[-1].rsplit(".", 1)[-1])
+    return is_wordy(value.rsplit("$", 1)[-1])
