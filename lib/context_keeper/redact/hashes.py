@@ -71,6 +71,13 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
 )
 
+# What every match of a rule that starts with a letter holds, found from a literal `re` skips
+# ahead to: the rule itself is tried only on a text that has it (`patterns.GatedRule`).
+GATES = {
+    "framework_hash": r"\$(?<=\w\$)[\w./+=,-]*\$",
+    "dotted_hash": r"\.\d{3,8}\.[0-9A-Fa-f]{16}",
+}
+
 
 def not_a_hash(value: str) -> bool:
     """`$6$rounds=5000$documentation`: words where the hash stands, prose about the format."""
