@@ -5,7 +5,7 @@ credentials printed by commands, each scored on seeds kept apart from the ones t
     .venv-dev/bin/pip install exrex pyyaml       # regex -> random matching string; NP's rules
     .venv-dev/bin/python bench/redact_unseen.py [--gitleaks TOML] [--noseyparker DIR]
         [--trufflehog DIR] [--azure JSON] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
-        [--half A|B] [--halved SOURCES] [--only SOURCES]
+        [--half A|B] [--halved SOURCES] [--only SOURCES] [--hashes JSONL]
 
 Sources (none is in this repository; each is read where it is given):
 - `gitleaks`: `config/gitleaks.toml` of gitleaks/gitleaks (the rule set the formats were checked against);
@@ -3962,6 +3962,45 @@ def hand_written_samples(rng: random.Random) -> Iterator[Sample]:
         yield from draw(rng, source, templates)
 
 
+# -- password hashes from a generator ------------------------------------------------------------
+
+_USERS = ("alice", "deploy", "www-data", "admin", "jsmith", "svc_backup", "postgres", "git")
+HASH_CONTEXTS: tuple[tuple[str, str], ...] = (
+    ("shadow", "{user}:{h}:19000:0:99999:7:::"),
+    ("htpasswd", "{user}:{h}"),
+    ("config", "{name} = {h}"),
+    ("json", '{{"username": "{user}", "{key}": {jh}}}'),
+    ("sql", "INSERT INTO users (username, {col}) VALUES ('{user}', '{h}');"),
+    ("alone", "{h}"),
+    ("prose", "the hash is {h}"),
+)
+_CONFIG_NAMES = ("password_hash", "ADMIN_PASSWORD_HASH", "hashed_password", "passwd", "root_password", "pw_hash")
+_JSON_KEYS = ("password", "passwordHash", "password_hash", "hash", "hashed_password")
+_SQL_COLUMNS = ("password", "password_hash", "passwd", "pass_hash")
+
+
+def hash_samples(path: Path, seed: int) -> Iterator[Sample]:
+    """Each hash in each of `HASH_CONTEXTS`, the names around it drawn from a stream of its own
+    (so that no other set's values move). The schemes, sorted by name, are dealt alternately to
+    `hashes-tune` and `hashes-held`; the hashes are the file's, the same at every seed."""
+    rows = [json.loads(raw) for raw in path.read_text().splitlines() if raw.strip()]
+    schemes = sorted({r["scheme"] for r in rows})
+    half = {scheme: ("hashes-tune", "hashes-held")[i % 2] for i, scheme in enumerate(schemes)}
+    rng = random.Random(f"hashes-{seed}")
+    for r in rows:
+        h = r["hash"]
+        for context, template in HASH_CONTEXTS:
+            text = template.format(
+                user=rng.choice(_USERS),
+                h=h,
+                jh=json.dumps(h),
+                name=rng.choice(_CONFIG_NAMES),
+                key=rng.choice(_JSON_KEYS),
+                col=rng.choice(_SQL_COLUMNS),
+            )
+            yield Sample(half[r["scheme"]], r["scheme"], context, text, h)
+
+
 # -- scoring ------------------------------------------------------------------------------------
 
 
@@ -4018,6 +4057,7 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="score only these sources (comma-separated; default every source)",
     )
+    p.add_argument("--hashes", type=Path, help="JSON lines of password hashes (bench/hash_samples.py)")
     p.add_argument(
         "--no-gitleaks-match",
         action="store_true",
@@ -4069,6 +4109,8 @@ def main(argv: list[str] | None = None) -> int:
         for fmt in formats:
             samples += format_samples(fmt, rng)
         samples += hand_written_samples(rng)
+        if args.hashes:
+            samples += hash_samples(args.hashes, seed)
         for s in in_half(samples, args.half, halved, only):
             out = redact(s.text)
             missed = leaked(out, s.secret)
@@ -4080,6 +4122,9 @@ def main(argv: list[str] | None = None) -> int:
                 if gitleaks_patterns and not gitleaks_would_match(s.secret):
                     unmatched[s.source][0] += 1
                     unmatched[s.source][1] += missed
+            if s.source == "hashes-tune":  # the tuned half by place; the held half shows one figure
+                by_context[f"hashes-tune {s.context}"][0] += 1
+                by_context[f"hashes-tune {s.context}"][1] += missed
             if missed and s.source in show:
                 misses.setdefault((s.rule, s.context), s.text)
 
@@ -4088,7 +4133,7 @@ def main(argv: list[str] | None = None) -> int:
     for source, (n, missed) in sorted(totals.items()):
         print(f"{source} | {n:,} | {(n - missed) / max(n, 1):.1%}")
     for key, (n, missed) in sorted(by_context.items()):
-        print(f"  {key} contexts | {n:,} | {(n - missed) / max(n, 1):.1%}")
+        print(f"  {key} {'' if key.startswith('hashes') else 'contexts '}| {n:,} | {(n - missed) / max(n, 1):.1%}")
     for source, (n, missed) in sorted(unmatched.items()):
         print(f"  {source}, values no gitleaks rule matches | {n:,} | {(n - missed) / max(n, 1):.1%}")
     benign: list[tuple[str, list[str]]] = []

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from . import hashes
 from .key_blocks import pem_rule
-from .patterns import MARK, LazyPattern, LazyRule
+from .patterns import MARK, GatedRule, LazyPattern, LazyRule
 from .values import is_placeholder, is_reference, is_wordlike, is_wordy, is_x_filler, looks_random, not_a_secret
 
 # (first two characters of the hint, hint kept in front of the mark, rest of the token).
@@ -315,6 +315,8 @@ def compile_rules() -> tuple[Rules, dict[str, tuple[Callable[[str], str], ...]],
     for name, triggers, rx in SHAPES:
         if name == "pem":
             rule: Callable[[str], str] = pem_rule(LazyRule(rx, str))
+        elif name in hashes.GATES:
+            rule = GatedRule(rx, subs[name], hashes.GATES[name])
         else:
             rule = LazyRule(rx, subs.get(name) or _checked(is_placeholder))
         (early if name in _EARLY else late).append((triggers, rule))
