@@ -70,8 +70,8 @@ _ASCII_ALNUM = LazyPattern(r"[A-Za-z0-9]+")
 _X_RUN = LazyPattern(r"[xX]{4,}")
 # (`(sensitive)`, `(hidden value)`: words in parentheses, what a tool prints in a secret's place)
 _WRAPPED = LazyPattern(
-    r"&lt;.{1,80}?&gt;|<<?[^<>]{1,80}>>?|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%%?[\w.]+%%?|@@?[\w.]+@@?|__\w+__"
-    r"|\([A-Za-z][A-Za-z -]{0,40}\)"  # (doubled too: `<<TOKEN>>`, `@@DB_PASSWORD@@`, a build's replaced tokens)
+    r"&lt;.{1,80}?&gt;|<<[^<>]{1,80}>>|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%%[\w.]+%%|%[\w.]+%|@@[\w.]+@@"
+    r"|@[\w.]+@|__\w+__|\([A-Za-z][A-Za-z -]{0,40}\)"  # (doubled on both sides: `<<TOKEN>>`, a build's replaced tokens)
 )
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
