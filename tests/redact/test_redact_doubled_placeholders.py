@@ -30,3 +30,17 @@ def test_a_stand_in_is_kept(text: str) -> None:
 def test_a_password_that_only_starts_so_is_taken(text: str, secret: str) -> None:
     out = redact(text)
     assert secret not in out and MARK in out
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("DB_PASSWORD=<<Summer2024>", "Summer2024"),
+        ("DB_PASSWORD=@@Summer2024@", "Summer2024"),
+        ("DB_PASSWORD=%%Summer2024%", "Summer2024"),
+    ],
+)
+def test_a_password_wrapped_unevenly_is_taken(text: str, secret: str) -> None:
+    # a stand-in is wrapped the same on both sides; `<<x>` is no template's syntax
+    out = redact(text)
+    assert secret not in out and MARK in out

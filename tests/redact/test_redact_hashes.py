@@ -59,6 +59,13 @@ def test_a_shadow_lines_second_field_goes_whatever_its_format() -> None:
     assert redact("oracle:28EA7DA1B0AA36D9xq:19000:0:99999:7:::") == f"oracle:{MARK}:19000:0:99999:7:::"
 
 
+@pytest.mark.parametrize("lock", ["!", "!!"])
+def test_a_locked_accounts_hash_goes_too(lock: str) -> None:
+    # `passwd -l` puts `!` before the hash and keeps it: still a hash to crack
+    text = f"alice:{lock}AbCdEfGhIjKlM:19000:0:99999:7:::"
+    assert redact(text) == f"alice:{lock}{MARK}:19000:0:99999:7:::"
+
+
 @pytest.mark.parametrize(
     "text",
     [

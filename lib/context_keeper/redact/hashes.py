@@ -64,10 +64,11 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         # a shadow line: a user, the hash, then the six day counts of the password's ageing
-        # (`!` or `*` is a locked account, no hash, and has no 13 characters)
+        # (`!` or `*` alone is an account with no password, and has no 13 characters; `!` before
+        # a hash locks the account and leaves the hash, which stays crackable)
         "shadow_line",
         (":::", ":0:"),
-        r"(?m)(?P<h>^[a-z_][\w.-]{0,31}:)(?P<s>[^\s:!*][^\s:]{12,})(?=:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:)",
+        r"(?m)(?P<h>^[a-z_][\w.-]{0,31}:!*)(?P<s>[^\s:!*][^\s:]{12,})(?=:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:)",
     ),
 )
 

@@ -23,14 +23,15 @@ _PLACEHOLDER_WORDS = frozenset(
     "auto prompt stdin required optional include omit same-origin bearer basic ask env "
     "anonymous guest insecure unsafe mock stub fixture x-oauth-basic".split()
 )
-# `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret.
+# `mysecretpassword`, `your_api_key_here`, `SECRET_KEY` as a value: words about a secret. No word
+# two others make (`apikey` is `api` and `key`): each doubles the splits a failed match tries.
 _ABOUT_A_SECRET = LazyPattern(
     r"(?:my|your|the|some|a|an|new|old|dummy|fake|test|example|sample|demo|dev|local|default|from|"
     r"super|top|very|real|actual|strong|long|random|generated|insert|enter|paste|replace|"
     r"insecure|unsafe|mock|stub|fixture|fixed|static|no|not|required|optional|none|empty|unset|missing|"
     r"id|name|file|path|env|var|session|"
     r"change|fill|here|goes|value|string|app|api|access|auth|private|client|secret|password|"
-    r"passwd|pass|pwd|token|key|apikey|credentials?|creds|github|openai|anthropic|aws|stripe)+"
+    r"passwd|pass|pwd|token|key|credentials?|creds|github|openai|anthropic|aws|stripe)+"
 )
 _QUALIFIED_SPLIT = LazyPattern(r"[:.]")
 _SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
@@ -70,8 +71,8 @@ _ASCII_ALNUM = LazyPattern(r"[A-Za-z0-9]+")
 _X_RUN = LazyPattern(r"[xX]{4,}")
 # (`(sensitive)`, `(hidden value)`: words in parentheses, what a tool prints in a secret's place)
 _WRAPPED = LazyPattern(
-    r"&lt;.{1,80}?&gt;|<<?[^<>]{1,80}>>?|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%%?[\w.]+%%?|@@?[\w.]+@@?|__\w+__"
-    r"|\([A-Za-z][A-Za-z -]{0,40}\)"  # (doubled too: `<<TOKEN>>`, `@@DB_PASSWORD@@`, a build's replaced tokens)
+    r"&lt;.{1,80}?&gt;|<<[^<>]{1,80}>>|<[^<>]{1,80}>|\[[^\[\]]{1,80}\]|\{[^{}]{0,80}\}|%%[\w.]+%%|%[\w.]+%|@@[\w.]+@@"
+    r"|@[\w.]+@|__\w+__|\([A-Za-z][A-Za-z -]{0,40}\)"  # (doubled on both sides: `<<TOKEN>>`, a build's replaced tokens)
 )
 _NUMBERISH = LazyPattern(r"[+-]?v?\d[\d.,:_/T Z+-]*(?:[a-zA-Z%]{1,3})?|0x[0-9a-fA-F]{1,16}")
 _DOTTED_NAME = LazyPattern(r"[A-Za-z_$][\w$]*(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+[!?]?")
