@@ -17,7 +17,6 @@ from .glue import one_name
 from .line_starts import blank_before, inside_marked_run, line_start, quoted_key_start
 from .names import NOT_SECRET, PASSWORD, STRONG, WEAK, is_sig, tier, words_of
 from .patterns import MARK, LazyPattern
-from .plain_values import names_the_holder
 from .scheme_labels import signed
 from .values import (
     TECH_WORDS,
@@ -357,8 +356,8 @@ def decide(level: int, v: str, name: str, literal: bool, quoted: bool, prose: bo
         return False  # "`pass show mail`": a command that prints the secret, run where it is read
     if v[:2] == "!!" or (v[:1] == "&" and "=" in v) or v[:1] == "+":
         return False  # `!!str`: YAML's tag; `?pwd=&limit=10`: an empty parameter; `${KEY:+yes}`: a shell's alternate
-    if level == STRONG and not quoted and (is_plain_word(v.rstrip(".,;:!?")) or names_the_holder(v, name)):
-        return False  # `credentials:edit.`: a word under a token's name is none; `…password-secret: shop-db`
+    if level == STRONG and not quoted and is_plain_word(v.rstrip(".,;:!?")):
+        return False  # `credentials:edit.`: a word under a token's or a credential's name is none
     if not v or not_a_secret(v) or is_reference(v.strip("'\"")) or (is_sig(name) and signed(v)):
         return False  # (`"'$PRECOMPILE_PASSWORD'"`: a shell variable between quotes)
     if TECH_WORDS.fullmatch(v):

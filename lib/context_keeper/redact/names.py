@@ -228,13 +228,6 @@ def tier(name: str, whole: bool = False) -> int:
     return NOT_SECRET
 
 
-def holds_a_password(name: str) -> bool:
-    """`db-password-secret`, `passwordSecret`: a secret's noun after a password's, the name of the
-    store's object a password is kept in (or of a secret of its own: Graylog's `password_secret`)."""
-    words = words_of(name.rsplit(".", 1)[-1])
-    return len(words) >= 2 and words[-1] in ("SECRET", "SECRETS") and words[-2].endswith(_PASSWORD_NOUNS)
-
-
 _SETTER = LazyPattern(r"(?:[Ss]et|[Ww]ith|[Uu]se)(?=[A-Z_])_?")
 
 

@@ -7,13 +7,11 @@ X-Api-Key`, `token: Authorization`), the call that fetches it (`password = read_
 `token: getenv('API_TOKEN')`), or the code identifier that holds it (`secretKeyRef`,
 `envPassword`), the id it is stored under (`credentialsJSON:<uuid>`), or a public address
 (`MANA_TOKEN = "0x…"`, a token's contract). Each is read by its shape alone, so that every reading of a secret's position
-keeps them the same way, in any syntax. One more is read only under the name of what holds a
-password (`names_the_holder`).
+keeps them the same way, in any syntax.
 """
 
 from __future__ import annotations
 
-from .names import holds_a_password
 from .patterns import LazyPattern
 
 # Hashing, signing, encryption and authentication schemes, as configs spell them.
@@ -38,9 +36,6 @@ _ADDRESS = LazyPattern(r"0x[0-9a-fA-F]{40}")
 _CAMEL_IDENTIFIER = LazyPattern(r"[a-z]{2,}(?:[A-Z][a-z]+){1,4}")
 _CAMEL_PARTS = LazyPattern(r"[A-Z]?[a-z]+")
 _VOWELS = frozenset("aeiouy")
-# Two or three lower-case words joined by `-`: `shop-db`, `pg-main`, `orders-db`.
-_RESOURCE_NAME = LazyPattern(r"[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){1,2}")
-_CONSONANTS = LazyPattern(r"[^aeiouy]{5}")
 
 
 def names_a_thing(v: str) -> bool:
@@ -64,13 +59,3 @@ def names_a_thing(v: str) -> bool:
 def _spoken(v: str) -> bool:
     """Every part of a camel-case run holds a vowel (`secretKeyRef`, not a random `kfjQwerPzx`)."""
     return all(not _VOWELS.isdisjoint(part.lower()) for part in _CAMEL_PARTS.findall(v))
-
-
-def names_the_holder(v: str, name: str) -> bool:
-    """`db-password-secret: shop-db`: under the name of the store's object a password is kept in
-    (`names.holds_a_password`), a few words joined as such objects are named name it. A value of
-    random parts there (`3s8imrw9-jr0f`) is the password; four words or more may be a passphrase."""
-    if _RESOURCE_NAME.fullmatch(v) is None or not holds_a_password(name):
-        return False
-    # each part short (`db`, `pg`) or spoken: a vowel and no five consonants in a row
-    return all(len(p) <= 3 or (not _VOWELS.isdisjoint(p) and _CONSONANTS.search(p) is None) for p in v.split("-"))
