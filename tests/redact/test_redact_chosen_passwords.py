@@ -146,3 +146,12 @@ def test_two_words_about_a_number_are_taken_wherever_no_token_goes_on() -> None:
     assert redact_chosen_passwords("/srv/Meadow.535Shadow/x") == f"/srv/{MARK}/x"
     for text in ("Willow.8219Silver.txt", "a.Willow.8219Silver", "xWillow.8219Silver", "Willow.8219Silver2"):
         assert redact_chosen_passwords(text) == text
+
+
+def test_a_dot_a_quote_closes_is_the_values() -> None:
+    # (a capitalised word, a number and a `.` as its symbol; at a sentence's end the `.` is the
+    # sentence's, and a word and a number alone is a name)
+    assert redact_chosen_passwords('(System/getenv "DB_PASS")\n"Quartz9458."') == f'(System/getenv "DB_PASS")\n"{MARK}"'
+    assert redact_chosen_passwords("value: 'Quartz9458.'") == f"value: '{MARK}'"
+    for text in ("it was Quartz9458. Then", 'x = "iso8601."', '"Python3."'):
+        assert redact_chosen_passwords(text) == text

@@ -46,7 +46,8 @@ _MAX_LENGTH = 40
 # separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
 # the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
 _BODY = r"(?P<t>[!@#$%^&~]?[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
-_END = r"(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)"
+# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`)
+_END = r"(?:(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)|(?<=[0-9]\.)(?=[\"'`]))"
 _TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
 _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
 # After an escaped line break or tab inside a string (`'bob\nWinter@2007'`): its own search,
@@ -56,6 +57,8 @@ _ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
 # (`P@ssw0rd`, `Pa$$w0rd`, `Tr0ub4dor`) or a digit for its last (`Mapl3`)
 _WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
 _WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMBOLS}]?[0-9]{{0,6}}[{_SYMBOLS}]{{0,2}}")
+# A capitalised word, a number and a `.` (`Quartz9458.`): a `.` ends a token only before a quote
+_WORD_NUMBER_DOT = LazyPattern(r"[A-Z][a-z]{2,}[0-9]{2,6}\.")
 # A number of four digits or more before a last `%`: not a percentage (`Coverage100%`)
 _LONG_NUMBER_PERCENT = LazyPattern(r"[0-9]{4,6}%\Z")
 _WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
@@ -87,8 +90,11 @@ def _word_symbol_number(token: str) -> bool:
     symbol and a number, holding three digits and symbols or more; not lower case with nothing
     substituted (`nextjs@14`, `feature~12`), not a user at a host, a reference (`Fixes#123`,
     `Section~12`), a URL escape, a C++ reference (`Matrix4x4&`) or a percentage (`Coverage100%`:
-    three digits or fewer before a last `%`; `Canyon9369%` is taken);
+    three digits or fewer before a last `%`; `Canyon9369%` is taken); a `.` last only after a
+    capitalised word and a number (`Quartz9458.`: lower case, `iso8601.` is a name's);
     at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
+    if token[-1] == ".":
+        return _WORD_NUMBER_DOT.fullmatch(token) is not None
     if token[-1] == "&" or _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
         return False
     if token[-1] == "%" and _LONG_NUMBER_PERCENT.search(token) is None:
