@@ -11,7 +11,8 @@ from context_keeper.redact import MARK, redact
 from context_keeper.redact.chosen_passwords import reads_as_password_alone, redact_chosen_passwords
 
 # One of each shape: a word, a symbol and a number; a word spelled with substitutions; two
-# words about a number; a generator's mix with a symbol; a passphrase of words and a number.
+# words about a number; a generator's mix with a symbol (one first among them); a passphrase of
+# words and a number; a word and a number too long for a percentage before `%`.
 PASSWORDS = (
     "Winter@2007",
     "Silver182!",
@@ -22,6 +23,8 @@ PASSWORDS = (
     "Name.1234Word",
     "Meadow.535Shadow",
     "dk#yQ4kHI5",
+    "%JZSHz%3keD",
+    "Canyon9369%",
     "summer-thunder-orange-3648",
     "tiger-ocean-copper-8929",
     "orange-maple-monkey-garden-creek-696",
@@ -77,6 +80,8 @@ def test_redact_takes_them_too(password: str) -> None:
         "toc-Introduction-1",  # an anchor's
         "Matrix4x4&",  # a C++ reference
         "Coverage100%",  # a percentage
+        "%uFFFE%u00AC%uC8FE",  # JavaScript's escapes
+        "%E2%80%99XqRpLmZ",  # a URL's escapes
         "htmlcomplete#CompleteTags",  # a generator's mix has a digit
     ],
 )
@@ -130,3 +135,23 @@ def test_a_word_and_a_number_joined_by_a_tilde_is_a_reference() -> None:
     text = "see Section~12 and Figure~12, run on Windows~10, diff Release~12"
     assert redact_chosen_passwords(text) == text
     assert redact_chosen_passwords("was Tig3r~1075 now") == f"was {MARK} now"  # a substitution: a password
+
+
+def test_two_words_about_a_number_are_taken_wherever_no_token_goes_on() -> None:
+    # (the shape alone says password: no identifier, version or name has it, so it is read where
+    # other shapes need a space or a quote around them)
+    assert redact_chosen_passwords("bob:{PLAIN}Willow.8219Silver:1000:1000::/home/bob") == (
+        f"bob:{{PLAIN}}{MARK}:1000:1000::/home/bob"
+    )
+    assert redact_chosen_passwords("/srv/Meadow.535Shadow/x") == f"/srv/{MARK}/x"
+    for text in ("Willow.8219Silver.txt", "a.Willow.8219Silver", "xWillow.8219Silver", "Willow.8219Silver2"):
+        assert redact_chosen_passwords(text) == text
+
+
+def test_a_dot_a_quote_closes_is_the_values() -> None:
+    # (a capitalised word, a number and a `.` as its symbol; at a sentence's end the `.` is the
+    # sentence's, and a word and a number alone is a name)
+    assert redact_chosen_passwords('(System/getenv "DB_PASS")\n"Quartz9458."') == f'(System/getenv "DB_PASS")\n"{MARK}"'
+    assert redact_chosen_passwords("value: 'Quartz9458.'") == f"value: '{MARK}'"
+    for text in ("it was Quartz9458. Then", 'x = "iso8601."', '"Python3."'):
+        assert redact_chosen_passwords(text) == text

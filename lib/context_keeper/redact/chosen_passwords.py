@@ -4,7 +4,7 @@ A password a person made to satisfy a policy (letters of both cases, a digit, a 
 few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
 digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
 number (`Name.1234Word`), a generator's mix with a symbol and a digit among both cases
-(`dk#yQ4kHI5`), or a passphrase: three to five lower-case words and a number that is neither a
+(`dk#yQ4kHI5`, `%JZSHz%3keD`), or a passphrase: three to five lower-case words and a number that is neither a
 year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no
 rule knows or as a positional argument, nothing around it says what it is; its shape does. This
 reading judges the token alone, on the text every other rule has read.
@@ -23,7 +23,8 @@ lower-case words and a number (`floating-badlands-4738`: a hosted app's name), w
 (`brand-kit-meridian-2026`: a campaign's, a release's or an article's name) or a run typed for a
 placeholder (`linux-build-cache-1234`), six words or more (an article's slug), test names. So a
 token is read only where it stands alone (after a space, a quote, a bracket, a separator or an
-escaped line break; before one, or a sentence's end), and each shape is a whole-token match.
+escaped line break; before one, or a sentence's end), and each shape is a whole-token match; two
+words about a number, a shape nothing public takes, wherever no token character joins it to more.
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ _MAX_LENGTH = 40
 # or a symbol (every shape below does), standing alone: after a space, a quote, a bracket or a
 # separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
 # the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
-_BODY = r"(?P<t>[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
-_END = r"(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)"
+_BODY = r"(?P<t>[!@#$%^&~]?[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
+# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`)
+_END = r"(?:(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)|(?<=[0-9]\.)(?=[\"'`]))"
 _TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
 _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
 # After an escaped line break or tab inside a string (`'bob\nWinter@2007'`): its own search,
@@ -55,17 +57,28 @@ _ESCAPED_TOKEN = LazyPattern(rf"\\[nrt]{_BODY}{_END}")
 # (`P@ssw0rd`, `Pa$$w0rd`, `Tr0ub4dor`) or a digit for its last (`Mapl3`)
 _WORD = r"[A-Za-z](?:[a-z]|[0-9@$!]{1,2}(?=[a-z])|(?<=[a-z])[0-9](?![0-9]))+"
 _WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMBOLS}]?[0-9]{{0,6}}[{_SYMBOLS}]{{0,2}}")
+# A capitalised word, a number and a `.` (`Quartz9458.`): a `.` ends a token only before a quote
+_WORD_NUMBER_DOT = LazyPattern(r"[A-Z][a-z]{2,}[0-9]{2,6}\.")
+# A number of four digits or more before a last `%`: not a percentage (`Coverage100%`)
+_LONG_NUMBER_PERCENT = LazyPattern(r"[0-9]{4,6}%\Z")
 _WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
 # Three to five words of a passphrase and its number (two words and a number: a hosted app's name).
 _WORDS_NUMBER = LazyPattern(r"[a-z]{3,10}(?:-[a-z]{3,10}){2,4}-(?P<n>[0-9]{3,5})")
+# Two words about a number read wherever no letter, digit or `._-` joins them to more
+# (`{PLAIN}Willow.8219Silver:1000`, `/Meadow.535Shadow/`): no identifier, version or name takes
+# the shape, so it needs none of the boundaries a token standing alone has. Found from the number
+# (`.` or `-` and digits: a class `re` skips ahead to), the word before it read back.
+_NUMBER_WORD = LazyPattern(r"[.-][0-9]{2,6}[A-Z][a-z]{2,}(?![A-Za-z0-9_-]|\.\w)")
+_WORD_BEFORE = LazyPattern(r"(?<![A-Za-z0-9._-])[A-Za-z][a-z]{2,}\Z")
 _YEAR = LazyPattern(r"(?:19|20)[0-9]{2}")
 _GENERATED = LazyPattern(
-    r"(?=.*[a-z].*[a-z])(?=.*[A-Z].*[A-Z])(?=.*[a-z][A-Z])[A-Za-z0-9]+[!@#$%^&*~][A-Za-z0-9!@#$%^&*~]+"
+    r"(?=.*[a-z].*[a-z])(?=.*[A-Z].*[A-Z])(?=.*[a-z][A-Z])[!@#$%^&~]?[A-Za-z0-9]+[!@#$%^&*~][A-Za-z0-9!@#$%^&*~]+"
 )
 _INSIDE_A_WORD = LazyPattern(r"(?<=[A-Za-z])[0-9@$!]+(?=[A-Za-z])")
 _USER_AT_HOST = LazyPattern(r"[A-Za-z]{3}@[A-Za-z]{3}")
 _REFERENCE = LazyPattern(r"[A-Za-z]+[#~][0-9]+")  # `Fixes#123`; a git ancestor, a TeX tie: `Release~3`, `Section~12`
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
+_UNICODE_ESCAPE = LazyPattern(r"%u[0-9A-Fa-f]{4}")  # JavaScript's `escape()`: `%uFFFE%u00AC`
 _GENERATED_WORD_SHARE = 0.6  # `random_tokens.word_letters` above which a mix is an identifier
 # An HTML character reference (`&quot`, `&#39`) that ends a token before its `;`: the escape of the
 # character after the token, not a part of it (`&quot;yMMMd&quot;`, `&quot;Winter@2007&quot;`).
@@ -76,9 +89,15 @@ def _word_symbol_number(token: str) -> bool:
     """`Winter@2007`, `P@ssw0rd!`, `Tig3r#1075`: a word (spelled with substitutions or not), a
     symbol and a number, holding three digits and symbols or more; not lower case with nothing
     substituted (`nextjs@14`, `feature~12`), not a user at a host, a reference (`Fixes#123`,
-    `Section~12`), a URL escape, a C++ reference (`Matrix4x4&`) or a percentage (`Coverage100%`);
+    `Section~12`), a URL escape, a C++ reference (`Matrix4x4&`) or a percentage (`Coverage100%`:
+    three digits or fewer before a last `%`; `Canyon9369%` is taken); a `.` last only after a
+    capitalised word and a number (`Quartz9458.`: lower case, `iso8601.` is a name's);
     at most two substitutions (more: hex, `ccce3afd2b3e5f0e@v2`)."""
-    if token[-1] in "&%" or _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
+    if token[-1] == ".":
+        return _WORD_NUMBER_DOT.fullmatch(token) is not None
+    if token[-1] == "&" or _WORD_SYMBOL_NUMBER.fullmatch(token) is None:
+        return False
+    if token[-1] == "%" and _LONG_NUMBER_PERCENT.search(token) is None:
         return False
     digits = sum(c.isdigit() for c in token)
     symbols = sum(c in _SYMBOLS for c in token)
@@ -94,9 +113,12 @@ def _generated(token: str) -> bool:
     """`dk#yQ4kHI5`: a generator's mix, a symbol and a digit among both cases (two of each, a
     capital after a lower-case letter: not `WORDSIZE*n`, `PASSWORD&gt`), ten characters or more,
     six letters or more, few of them in runs that read as words (`x5t#S256`,
-    `amount#selectPreset`); with no digit it is code's (`htmlcomplete#CompleteTags`)."""
+    `amount#selectPreset`); with no digit it is code's (`htmlcomplete#CompleteTags`); a symbol may
+    come first (`%JZSHz%3keD`), escaped text's `%` not (`%uFFFE%u00AC`, `%E2%80%99…`)."""
     if len(token) < 10 or token.count("*") > 1 or _GENERATED.fullmatch(token) is None:
         return False
+    if "%" in token and (len(_URL_ESCAPE.findall(token)) > 1 or _UNICODE_ESCAPE.search(token) is not None):
+        return False  # (escaped text: a URL's, JavaScript's)
     if not any(c.isdigit() for c in token):
         return False
     if sum(c.isalpha() for c in token) < 6:
@@ -137,7 +159,7 @@ def reads_as_password_alone(token: str) -> bool:
 
 def _tokens(text: str) -> list[re.Match[str]]:
     """The tokens standing alone in `text`, in order (see `_TOKEN`)."""
-    first = _TOKEN_AT_START.match(text) if text[:1].isalpha() else None
+    first = _TOKEN_AT_START.match(text) if text[:1].isalpha() or text[:1] in _SYMBOLS else None
     if first is None and "\\" not in text and _TOKEN.search(text) is None:
         return []  # (most texts: one search, no match object kept)
     found = [*_TOKEN.finditer(text)] if first is None else [first, *_TOKEN.finditer(text)]
@@ -145,6 +167,18 @@ def _tokens(text: str) -> list[re.Match[str]]:
         found += _ESCAPED_TOKEN.finditer(text)
         found.sort(key=lambda m: m.start("t"))
     return found
+
+
+def _words_about_a_number(text: str) -> str:
+    """`text` with every `Name.1234Word` taken wherever it stands (see `_NUMBER_WORD`)."""
+    pieces: list[str] = []
+    end = 0
+    for m in _NUMBER_WORD.finditer(text):
+        word = _WORD_BEFORE.search(text, max(end, m.start() - 40), m.start())
+        if word is not None and m.end() - word.start() <= _MAX_LENGTH:
+            pieces += (text[end : word.start()], MARK)
+            end = m.end()
+    return "".join([*pieces, text[end:]]) if pieces else text
 
 
 def redact_chosen_passwords(text: str) -> str:
@@ -161,4 +195,5 @@ def redact_chosen_passwords(text: str) -> str:
         if m.start("t") >= end and reads_as_password_alone(token):
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
-    return "".join([*pieces, text[end:]]) if pieces else text
+    done = "".join([*pieces, text[end:]]) if pieces else text
+    return _words_about_a_number(done) if "." in done or "-" in done else done
