@@ -155,3 +155,9 @@ def test_a_dot_a_quote_closes_is_the_values() -> None:
     assert redact_chosen_passwords("value: 'Quartz9458.'") == f"value: '{MARK}'"
     for text in ("it was Quartz9458. Then", 'x = "iso8601."', '"Python3."'):
         assert redact_chosen_passwords(text) == text
+
+
+def test_a_dot_is_the_values_only_when_the_quote_holds_nothing_else() -> None:
+    # (a quoted sentence ends on a name and a number: a host's, a product's, a figure's)
+    for text in ('print("Failed to reach Server01.")', "msg = 'Upgraded to Windows10.'", '"See Figure12."'):
+        assert redact_chosen_passwords(text) == text

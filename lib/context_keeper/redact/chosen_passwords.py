@@ -192,6 +192,8 @@ def redact_chosen_passwords(text: str) -> str:
         entity = token.rfind("&")
         if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
             token, token_end = token[:entity], m.start("t") + entity
+        if token[-1] == "." and text[m.start("t") - 1 : m.start("t")] != text[token_end : token_end + 1]:
+            continue  # (`"Upgraded to Windows10."`: a quoted sentence's `.`; the value is all the quote holds)
         if m.start("t") >= end and reads_as_password_alone(token):
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
