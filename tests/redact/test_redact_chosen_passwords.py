@@ -144,7 +144,14 @@ def test_two_words_about_a_number_are_taken_wherever_no_token_goes_on() -> None:
         f"bob:{{PLAIN}}{MARK}:1000:1000::/home/bob"
     )
     assert redact_chosen_passwords("/srv/Meadow.535Shadow/x") == f"/srv/{MARK}/x"
-    for text in ("Willow.8219Silver.txt", "a.Willow.8219Silver", "xWillow.8219Silver", "Willow.8219Silver2"):
+    # (a test's name is kept inside text as it is alone: `Test.100Pass`)
+    for text in (
+        "Willow.8219Silver.txt",
+        "a.Willow.8219Silver",
+        "xWillow.8219Silver",
+        "Willow.8219Silver2",
+        "ran Test.100Pass:ok",
+    ):
         assert redact_chosen_passwords(text) == text
 
 

@@ -175,7 +175,7 @@ def _words_about_a_number(text: str) -> str:
     end = 0
     for m in _NUMBER_WORD.finditer(text):
         word = _WORD_BEFORE.search(text, max(end, m.start() - 40), m.start())
-        if word is not None and m.end() - word.start() <= _MAX_LENGTH:
+        if word is not None and m.end() - word.start() <= _MAX_LENGTH and word[0][:4].lower() != "test":
             pieces += (text[end : word.start()], MARK)
             end = m.end()
     return "".join([*pieces, text[end:]]) if pieces else text
