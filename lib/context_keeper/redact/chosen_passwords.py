@@ -46,7 +46,8 @@ _MAX_LENGTH = 40
 # separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
 # the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
 _BODY = r"(?P<t>[!@#$%^&~]?[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
-# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`)
+# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`; taken only
+# when the same quote opens the token: `redact_chosen_passwords`)
 _END = r"(?:(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)|(?<=[0-9]\.)(?=[\"'`]))"
 _TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
 _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
