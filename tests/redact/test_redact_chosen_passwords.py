@@ -160,6 +160,7 @@ def test_a_dot_a_quote_closes_is_the_values() -> None:
     # sentence's, and a word and a number alone is a name)
     assert redact_chosen_passwords('(System/getenv "DB_PASS")\n"Quartz9458."') == f'(System/getenv "DB_PASS")\n"{MARK}"'
     assert redact_chosen_passwords("value: 'Quartz9458.'") == f"value: '{MARK}'"
+    assert redact_chosen_passwords("echo -e 'bob\\nQuartz9458.'") == f"echo -e 'bob\\n{MARK}'"  # a line of its own
     for text in ("it was Quartz9458. Then", 'x = "iso8601."', '"Python3."'):
         assert redact_chosen_passwords(text) == text
 

@@ -182,6 +182,12 @@ def _words_about_a_number(text: str) -> str:
     return "".join([*pieces, text[end:]]) if pieces else text
 
 
+def _holds_only(text: str, start: int, end: int) -> bool:
+    """The quote after `text[start:end]` closes a string or a line of one that holds nothing
+    else: the same quote or an escaped line break before it (`"Quartz9458."`, `'bob\\nQuartz9458.'`)."""
+    return text[start - 1 : start] == text[end : end + 1] or text[start - 2 : start] in ("\\n", "\\r")
+
+
 def redact_chosen_passwords(text: str) -> str:
     """`text` with every token shaped as a person's password taken; `text` itself when none is.
     (No first test on the whole text: a search for a digit beside a letter or a symbol costs more
@@ -193,8 +199,8 @@ def redact_chosen_passwords(text: str) -> str:
         entity = token.rfind("&")
         if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
             token, token_end = token[:entity], m.start("t") + entity
-        if token[-1] == "." and text[m.start("t") - 1 : m.start("t")] != text[token_end : token_end + 1]:
-            continue  # (`"Upgraded to Windows10."`: a quoted sentence's `.`; the value is all the quote holds)
+        if token[-1] == "." and not _holds_only(text, m.start("t"), token_end):
+            continue  # (`"Upgraded to Windows10."`: a quoted sentence's `.`)
         if m.start("t") >= end and reads_as_password_alone(token):
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
