@@ -144,7 +144,14 @@ def test_two_words_about_a_number_are_taken_wherever_no_token_goes_on() -> None:
         f"bob:{{PLAIN}}{MARK}:1000:1000::/home/bob"
     )
     assert redact_chosen_passwords("/srv/Meadow.535Shadow/x") == f"/srv/{MARK}/x"
-    for text in ("Willow.8219Silver.txt", "a.Willow.8219Silver", "xWillow.8219Silver", "Willow.8219Silver2"):
+    # (a test's name is kept inside text as it is alone: `Test.100Pass`)
+    for text in (
+        "Willow.8219Silver.txt",
+        "a.Willow.8219Silver",
+        "xWillow.8219Silver",
+        "Willow.8219Silver2",
+        "ran Test.100Pass:ok",
+    ):
         assert redact_chosen_passwords(text) == text
 
 
@@ -153,5 +160,12 @@ def test_a_dot_a_quote_closes_is_the_values() -> None:
     # sentence's, and a word and a number alone is a name)
     assert redact_chosen_passwords('(System/getenv "DB_PASS")\n"Quartz9458."') == f'(System/getenv "DB_PASS")\n"{MARK}"'
     assert redact_chosen_passwords("value: 'Quartz9458.'") == f"value: '{MARK}'"
+    assert redact_chosen_passwords("echo -e 'bob\\nQuartz9458.'") == f"echo -e 'bob\\n{MARK}'"  # a line of its own
     for text in ("it was Quartz9458. Then", 'x = "iso8601."', '"Python3."'):
+        assert redact_chosen_passwords(text) == text
+
+
+def test_a_dot_is_the_values_only_when_the_quote_holds_nothing_else() -> None:
+    # (a quoted sentence ends on a name and a number: a host's, a product's, a figure's)
+    for text in ('print("Failed to reach Server01.")', "msg = 'Upgraded to Windows10.'", '"See Figure12."'):
         assert redact_chosen_passwords(text) == text

@@ -46,7 +46,8 @@ _MAX_LENGTH = 40
 # separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
 # the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
 _BODY = r"(?P<t>[!@#$%^&~]?[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
-# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`)
+# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`; taken only
+# when the same quote opens the token: `redact_chosen_passwords`)
 _END = r"(?:(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)|(?<=[0-9]\.)(?=[\"'`]))"
 _TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
 _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
@@ -175,10 +176,16 @@ def _words_about_a_number(text: str) -> str:
     end = 0
     for m in _NUMBER_WORD.finditer(text):
         word = _WORD_BEFORE.search(text, max(end, m.start() - 40), m.start())
-        if word is not None and m.end() - word.start() <= _MAX_LENGTH:
+        if word is not None and m.end() - word.start() <= _MAX_LENGTH and word[0][:4].lower() != "test":
             pieces += (text[end : word.start()], MARK)
             end = m.end()
     return "".join([*pieces, text[end:]]) if pieces else text
+
+
+def _holds_only(text: str, start: int, end: int) -> bool:
+    """The quote after `text[start:end]` closes a string or a line of one that holds nothing
+    else: the same quote or an escaped line break before it (`"Quartz9458."`, `'bob\\nQuartz9458.'`)."""
+    return text[start - 1 : start] == text[end : end + 1] or text[start - 2 : start] in ("\\n", "\\r")
 
 
 def redact_chosen_passwords(text: str) -> str:
@@ -192,6 +199,8 @@ def redact_chosen_passwords(text: str) -> str:
         entity = token.rfind("&")
         if entity > 0 and text[token_end : token_end + 1] == ";" and _ENTITY.fullmatch(token, entity):
             token, token_end = token[:entity], m.start("t") + entity
+        if token[-1] == "." and not _holds_only(text, m.start("t"), token_end):
+            continue  # (`"Upgraded to Windows10."`: a quoted sentence's `.`)
         if m.start("t") >= end and reads_as_password_alone(token):
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
