@@ -83,6 +83,8 @@ def test_redact_takes_them_too(password: str) -> None:
         "%uFFFE%u00AC%uC8FE",  # JavaScript's escapes
         "%E2%80%99XqRpLmZ",  # a URL's escapes
         "htmlcomplete#CompleteTags",  # a generator's mix has a digit
+        "page-404Error",  # a word, `-`, a number and a word: a page's, a log's, a setting's
+        "timeout-30Minutes",
     ],
 )
 def test_public_tokens_a_shape_could_read_are_kept(token: str) -> None:
@@ -169,3 +171,10 @@ def test_a_dot_is_the_values_only_when_the_quote_holds_nothing_else() -> None:
     # (a quoted sentence ends on a name and a number: a host's, a product's, a figure's)
     for text in ('print("Failed to reach Server01.")', "msg = 'Upgraded to Windows10.'", '"See Figure12."'):
         assert redact_chosen_passwords(text) == text
+
+
+def test_a_number_and_a_word_after_a_dash_inside_text_are_kept() -> None:
+    # (`.` joins two words about a number in a password; `-` joins a page's or a setting's name)
+    text = "cache:timeout-30Minutes:x see /srv/page-404Error/x"
+    assert redact_chosen_passwords(text) == text
+    assert redact_chosen_passwords("{PLAIN}Willow.8219Silver:1000") == f"{{PLAIN}}{MARK}:1000"

@@ -62,14 +62,15 @@ _WORD_SYMBOL_NUMBER = LazyPattern(rf"(?=.*[{_SYMBOLS}])(?=.*[0-9]){_WORD}[{_SYMB
 _WORD_NUMBER_DOT = LazyPattern(r"[A-Z][a-z]{2,}[0-9]{2,6}\.")
 # A number of four digits or more before a last `%`: not a percentage (`Coverage100%`)
 _LONG_NUMBER_PERCENT = LazyPattern(r"[0-9]{4,6}%\Z")
-_WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}[.-][0-9]{2,6}[A-Z][a-z]{2,}")
+# (`.` joins them: a `-` is a log's, a page's or a setting's, `page-404Error`, `timeout-30Minutes`)
+_WORD_NUMBER_WORD = LazyPattern(r"[A-Za-z][a-z]{2,}\.[0-9]{2,6}[A-Z][a-z]{2,}")
 # Three to five words of a passphrase and its number (two words and a number: a hosted app's name).
 _WORDS_NUMBER = LazyPattern(r"[a-z]{3,10}(?:-[a-z]{3,10}){2,4}-(?P<n>[0-9]{3,5})")
 # Two words about a number read wherever no letter, digit or `._-` joins them to more
 # (`{PLAIN}Willow.8219Silver:1000`, `/Meadow.535Shadow/`): no identifier, version or name takes
 # the shape, so it needs none of the boundaries a token standing alone has. Found from the number
-# (`.` or `-` and digits: a class `re` skips ahead to), the word before it read back.
-_NUMBER_WORD = LazyPattern(r"[.-][0-9]{2,6}[A-Z][a-z]{2,}(?![A-Za-z0-9_-]|\.\w)")
+# (`.` and digits: a literal `re` skips ahead to), the word before it read back.
+_NUMBER_WORD = LazyPattern(r"\.[0-9]{2,6}[A-Z][a-z]{2,}(?![A-Za-z0-9_-]|\.\w)")
 _WORD_BEFORE = LazyPattern(r"(?<![A-Za-z0-9._-])[A-Za-z][a-z]{2,}\Z")
 _YEAR = LazyPattern(r"(?:19|20)[0-9]{2}")
 _GENERATED = LazyPattern(
@@ -205,4 +206,4 @@ def redact_chosen_passwords(text: str) -> str:
             pieces += (text[end : m.start("t")], MARK)
             end = token_end
     done = "".join([*pieces, text[end:]]) if pieces else text
-    return _words_about_a_number(done) if "." in done or "-" in done else done
+    return _words_about_a_number(done) if "." in done else done
