@@ -4,7 +4,7 @@ credentials printed by commands, each scored on seeds kept apart from the ones t
 
     .venv-dev/bin/pip install exrex pyyaml       # regex -> random matching string; NP's rules
     .venv-dev/bin/python bench/redact_unseen.py [--gitleaks TOML] [--noseyparker DIR]
-        [--trufflehog DIR] [--azure JSON] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
+        [--trufflehog DIR] [--azure JSON] [--spdb YML] [--benign JSONL ...] [--seeds 101-103] [--misses SOURCE]
         [--half A|B] [--halved SOURCES] [--only SOURCES] [--hashes JSONL]
 
 Sources (none is in this repository; each is read where it is given):
@@ -13,6 +13,8 @@ Sources (none is in this repository; each is read where it is given):
 - `trufflehog`: the folder `pkg/detectors/` of trufflesecurity/trufflehog (regexes read from the Go);
 - `azure`: `GeneratedRegexPatterns/HighConfidenceSecurityModels.json` of microsoft/security-utilities
   (Microsoft's identifiable keys);
+- `secrets-patterns-db`: `db/rules-stable.yml` of mazen160/secrets-patterns-db, its
+  `confidence: high` patterns less what is not a secret (`redact_spdb.py` lists what it drops, and why);
 - `positions`, `printed`: written here: human-chosen passwords in the positions a session shows
   them (env, SQL, properties, YAML, CLI flags, auth tuples, …) and the credentials that commands
   print with no name beside them (vault init, first-run admin passwords, token commands).
@@ -251,7 +253,11 @@ def draw(fmt: Format) -> str | None:
     m = pattern.search(drawn)
     if m is None:
         return None
-    if fmt.group is not None:
+    if isinstance(fmt.group, str) and fmt.group.startswith("after-keyword:"):
+        from redact_spdb import after_keyword
+
+        value = after_keyword(fmt.regex, fmt.group.partition(":")[2], m.group(0))
+    elif fmt.group is not None:
         try:
             value = m.group(fmt.group)
         except IndexError:
@@ -4033,6 +4039,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--noseyparker", type=Path, help="Nosey Parker's builtin rules folder")
     p.add_argument("--trufflehog", type=Path, help="TruffleHog's pkg/detectors folder")
     p.add_argument("--azure", type=Path, help="security-utilities' HighConfidenceSecurityModels.json")
+    p.add_argument("--spdb", type=Path, help="secrets-patterns-db's db/rules-stable.yml")
     p.add_argument("--benign", type=Path, nargs="*", default=[], help="JSON lines with a `text` each")
     p.add_argument("--transcripts", type=Path, help="a folder of transcripts (*.jsonl): every line of every string")
     p.add_argument("--seeds", default="101-103", help="seeds to score (1-3 are the tuning seeds)")
@@ -4074,6 +4081,17 @@ def main(argv: list[str] | None = None) -> int:
         formats += trufflehog_formats(args.trufflehog)
     if args.azure:
         formats += azure_formats(args.azure)
+    if args.spdb:
+        from redact_spdb import spdb_rules
+
+        rules, dropped = spdb_rules(args.spdb)
+        for rule in rules:
+            flags = re.I if "(?i)" in rule.regex else 0
+            regex = python_regex(rule.regex.replace("(?i)", ""))
+            formats.append(Format("secrets-patterns-db", rule.name, regex, rule.keyword, flags, rule.group))
+        print(f"secrets-patterns-db: {len(rules)} high-confidence patterns kept; dropped as not a secret:")
+        for reason, n in dropped.most_common():
+            print(f"  {n} | {reason}")
     gitleaks_patterns: list[tuple[tuple[str, ...], re.Pattern[str]]] = []
     if args.gitleaks and args.no_gitleaks_match:
         for rule in tomllib.loads(args.gitleaks.read_text())["rules"]:
@@ -4116,7 +4134,7 @@ def main(argv: list[str] | None = None) -> int:
             missed = leaked(out, s.secret)
             totals[s.source][0] += 1
             totals[s.source][1] += missed
-            if s.source in ("noseyparker", "trufflehog", "azure"):
+            if s.source in ("noseyparker", "trufflehog", "azure", "secrets-patterns-db"):
                 by_context[("new " if s.context in NEW else "old ") + s.source][0] += 1
                 by_context[("new " if s.context in NEW else "old ") + s.source][1] += missed
                 if gitleaks_patterns and not gitleaks_would_match(s.secret):
