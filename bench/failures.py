@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "lib"))
 
-from context_keeper.failures import failure_messages
+from context_keeper.failures import failure_messages  # noqa: E402
 
 
 def score(cases: list[dict]) -> dict[str, dict[str, int]]:

@@ -175,7 +175,7 @@ def render_with_hooks(path: Path, work: Path, lib: Path) -> tuple[str, str]:
     for event, script in (("PreCompact:auto", "pre_compact_preserve.py"), ("SessionStart:compact", "session_start_restore.py")):
         stdin = dict(samples[event]["stdin"], session_id=SESSION, transcript_path=str(path), cwd=CWD)
         done = subprocess.run([sys.executable, str(lib.parent / "hooks" / script)], input=json.dumps(stdin).encode(),
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
+                              env=env, capture_output=True, check=False)
         out.append(done.stdout.decode())
     # What Claude Code keeps of PreCompact's stdout: trimmed, at most 10,000 characters.
     return out[0].strip()[:BLOCK_CHARS], out[1]

@@ -25,7 +25,7 @@ import time
 import uuid
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -393,7 +393,10 @@ def check_failure(rng: random.Random, cwd: str, comp: Component, n: str) -> Fail
         err = f"services/api/app/{n}/{rng.choice(PY_KINDS)}.py:{line}:{col}: F821 Undefined name `{a}`"
         return Failure(f"{err}\nFound 1 error.", err)
     if comp.lang == "py":
-        err = f'services/api/app/{n}/{rng.choice(PY_KINDS)}.py:{line}: error: Incompatible return value type (got "{rng.choice(TYPES)}", expected "{rng.choice(TYPES)}")  [return-value]'
+        err = (
+            f'services/api/app/{n}/{rng.choice(PY_KINDS)}.py:{line}: error: Incompatible return value type '
+            f'(got "{rng.choice(TYPES)}", expected "{rng.choice(TYPES)}")  [return-value]'
+        )
         return Failure(f"{err}\nFound 1 error in 1 file (checked {rng.randint(5, 80)} source files)", err)
     if comp.lang == "ts":
         err = f"src/{n}/{n.title()}{rng.choice(TS_KINDS)}.tsx({line},{col}): error TS2322: Type 'string' is not assignable to type '{a}'."
@@ -495,7 +498,7 @@ class Emitter:
 
     def tick(self, low: int = 3, high: int = 400) -> str:
         self.clock += self.rng.randint(low, high)
-        dt = datetime.fromtimestamp(self.clock / 1000, tz=timezone.utc)
+        dt = datetime.fromtimestamp(self.clock / 1000, tz=UTC)
         return f"{dt:%Y-%m-%dT%H:%M:%S}.{self.clock % 1000:03d}Z"
 
     def write(self, rec: dict[str, Any]) -> None:
@@ -841,7 +844,7 @@ class SessionWriter:
                         {"matches": names, "query": "select:TaskCreate,TaskUpdate,TaskList,TaskGet", "total_deferred_tools": 15})
         ids = self.create_tasks(subjects)
         per_task = max(1, actions // n_tasks)
-        for i, subject in enumerate(subjects):
+        for i in range(len(subjects)):
             # The last episode ends mid-work: its last task (and often the one before) stays open.
             open_at_end = last and (i == n_tasks - 1 or (i == n_tasks - 2 and rng.random() < 0.6))
             finishing = not open_at_end and rng.random() > 0.05
@@ -896,7 +899,7 @@ class SessionWriter:
                                                "activeForm": _active(s)}) for s in subjects]
         calls = self.respond(blocks)
         ids = []
-        for call, s in zip(calls, subjects):
+        for call, s in zip(calls, subjects, strict=False):
             tid = str(self.next_task)
             self.next_task += 1
             ids.append(tid)
@@ -1296,7 +1299,9 @@ class SessionWriter:
         if trigger == "manual":
             em.chain(self.tpl.get("user:meta"), promptId=self.prompt_id)
             em.chain(self.tpl.get("user:command"), promptId=self.prompt_id,
-                     message={"role": "user", "content": "<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n            <command-args>keep the open tasks, failing tests and decisions</command-args>"})
+                     message={"role": "user", "content": "<command-name>/compact</command-name>\n            "
+                              "<command-message>compact</command-message>\n            "
+                              "<command-args>keep the open tasks, failing tests and decisions</command-args>"})
             em.chain(self.tpl.get("user:command_stdout"), promptId=self.prompt_id)
         for kind in ("deferred_tools_delta", "agent_listing_delta", "skill_listing", "environment", "model", "hook_success"):
             self.attach(kind)

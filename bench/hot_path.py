@@ -77,7 +77,7 @@ def _children_cpu() -> float:
 def time_process(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
     cpu = _children_cpu()
     started = time.perf_counter()
-    done = subprocess.run(argv, input=stdin, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    done = subprocess.run(argv, input=stdin, env=env, capture_output=True)
     elapsed = time.perf_counter() - started
     CPU.append(_children_cpu() - cpu)
     if done.returncode or done.stdout or done.stderr:

@@ -48,9 +48,8 @@ sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(ROOT / "lib"))
 
 import score as scorer  # noqa: E402
-from hot_path import fresh_ids, round_trip  # noqa: E402
-
 from context_keeper.config import Settings  # noqa: E402
+from hot_path import fresh_ids, round_trip  # noqa: E402
 
 POST_TOOL_USE = ROOT / "hooks" / "auto_context_manager.py"
 PRE_COMPACT = ROOT / "hooks" / "pre_compact_preserve.py"
@@ -155,7 +154,7 @@ def run_process(argv: list[str], stdin: bytes, env: dict[str, str], rss: bool = 
     with tempfile.NamedTemporaryFile("r") as rss_file:
         command = [GNU_TIME, "-f", "%M", "-o", rss_file.name, *argv] if rss and GNU_TIME else argv
         started = time.perf_counter()
-        done = subprocess.run(command, input=stdin, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        done = subprocess.run(command, input=stdin, env=env, capture_output=True)
         wall = time.perf_counter() - started
         peak = 0
         if rss and GNU_TIME:
@@ -455,7 +454,7 @@ def recall(python: str, corpus: list[Path], outputs: dict, work: Path, save: Pat
         if save:
             (save / f"{path.stem}.block.txt").write_text(block)
             (save / f"{path.stem}.note.txt").write_text(note)
-    for size, (block, note, source) in outputs.items():
+    for block, note, source in outputs.values():
         truth = json.loads(source.with_suffix(".truth.json").read_text())
         groups["generated"].append((source.stem, *both(truth, block, note)))
         if save:

@@ -20,9 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 PRECOMPACT_CAP = 10_000
 STATUS_WINDOW = 120

@@ -45,7 +45,7 @@ SAMPLE = json.loads((ROOT / "tests" / "fixtures" / "hook_stdin_samples.json").re
 
 def timed(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
     started = time.perf_counter()
-    done = subprocess.run(argv, input=stdin, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    done = subprocess.run(argv, input=stdin, env=env, capture_output=True)
     wall = (time.perf_counter() - started) * 1000
     if done.returncode or done.stdout or done.stderr:
         raise SystemExit(f"{argv}: exit {done.returncode}, out {done.stdout[:200]!r}, err {done.stderr[-300:]!r}")
