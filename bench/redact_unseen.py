@@ -59,6 +59,7 @@ from redact_held26 import BENIGN_HELD26, POSITIONS_HELD26, PRINTED_HELD26  # noq
 from redact_held27 import BENIGN_HELD27, POSITIONS_HELD27, PRINTED_HELD27  # noqa: E402
 from redact_held28 import BENIGN_HELD28, POSITIONS_HELD28, PRINTED_HELD28  # noqa: E402
 from redact_held29 import BENIGN_HELD29, POSITIONS_HELD29, PRINTED_HELD29  # noqa: E402
+from redact_held30 import BENIGN_HELD30, POSITIONS_HELD30, PRINTED_HELD30  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -3959,6 +3960,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held28", PRINTED_HELD28),
     ("positions-held29", POSITIONS_HELD29),
     ("printed-held29", PRINTED_HELD29),
+    ("positions-held30", POSITIONS_HELD30),
+    ("printed-held30", PRINTED_HELD30),
 )
 
 
@@ -4182,6 +4185,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 27", list(BENIGN_HELD27)))
     benign.append(("look-alikes of held-out set 28", list(BENIGN_HELD28)))
     benign.append(("look-alikes of held-out set 29", list(BENIGN_HELD29)))
+    benign.append(("look-alikes of held-out set 30", list(BENIGN_HELD30)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
