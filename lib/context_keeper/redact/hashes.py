@@ -5,7 +5,8 @@ that says which scheme, separators, then a salt and a digest in the alphabets ha
 base64, crypt's `./0-9A-Za-z`), 16 characters or more and not words:
 - the modular crypt format of `/etc/shadow`, `.htpasswd` and bcrypt: `$id$[params$]salt$hash`
   (`$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$m=…`, `$md5,rounds=…$`), each `$` doubled where
-  a compose file or a Traefik label escapes it;
+  a compose file or a Traefik label escapes it, one part perhaps a starred run (a Kerberos
+  ticket's `$krb5tgs$23$*user$REALM$svc*$…`);
 - a framework's stored password, its identifier a word before the first `$` (Django's
   `pbkdf2_sha256$…$salt$hash` and `md5$salt$hash`, Werkzeug's `scrypt:32768:8:1$salt$hash`);
 - an LDAP `userPassword`'s `{SCHEME}base64` (`{SSHA}…`, `{PBKDF2-SHA512}…`, `{CRYPT}$6$…`), and
@@ -15,7 +16,8 @@ base64, crypt's `./0-9A-Za-z`), 16 characters or more and not words:
   (`grub.pbkdf2.sha512.10000.<salt>.<hash>`);
 - MySQL's `*` and 40 upper-case hex digits;
 - Windows' NT hash in the pwdump format (`user:rid:lm:nt:::`), and any hash in a shadow line's
-  second field (`user:HASH:19000:0:99999:7:::`): there the position says what it is.
+  second field (`user:HASH:19000:0:99999:7:::`, or the password a cracker put there): there
+  the position says what it is.
 The salt and the hash go, the identifier (or the user) stays. A bare hex or base64 digest is a
 file's as often, so it is taken only in a password's position (`assignments`, `sql_keys`, …).
 `formats` runs them with its other shapes.
