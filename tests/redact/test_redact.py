@@ -56,6 +56,11 @@ POSITIVE = [
     ),
     ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA", "b3BlbnNzaC1rZXkt", "BEGIN OPENSSH"),
     ("-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----", "MIIEvQIBADANBg", "BEGIN PRIVATE KEY"),
+    (  # a symmetric key's block, named in its own words; hex lines, no base64
+        "-----BEGIN OpenVPN Static key V1-----\n7b61b99dcc2833018ed3aedb902c46d3\n-----END OpenVPN Static key V1-----",
+        "7b61b99dcc2833018ed3aedb902c46d3",
+        "END OpenVPN Static key V1-----",
+    ),
     ("stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", "4eC39HqLyjWDarjtT1zdp7dc", "stripe sk_live_"),
 ]
 

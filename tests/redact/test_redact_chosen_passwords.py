@@ -23,6 +23,7 @@ PASSWORDS = (
     "Name.1234Word",
     "Meadow.535Shadow",
     "dk#yQ4kHI5",
+    "jnrFX!mvGFxT",  # a generator's mix with no digit: none of its letters read as words
     "%JZSHz%3keD",
     "Canyon9369%",
     "summer-thunder-orange-3648",
@@ -82,7 +83,9 @@ def test_redact_takes_them_too(password: str) -> None:
         "Coverage100%",  # a percentage
         "%uFFFE%u00AC%uC8FE",  # JavaScript's escapes
         "%E2%80%99XqRpLmZ",  # a URL's escapes
-        "htmlcomplete#CompleteTags",  # a generator's mix has a digit
+        "htmlcomplete#CompleteTags",  # with no digit, words: code's
+        "VgSoSyn##name",
+        "%an%n%ae%n%aD%n%cn",  # a format string's conversions
         "page-404Error",  # a word, `-`, a number and a word: a page's, a log's, a setting's
         "timeout-30Minutes",
     ],

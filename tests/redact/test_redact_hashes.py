@@ -59,6 +59,48 @@ def test_a_shadow_lines_second_field_goes_whatever_its_format() -> None:
     assert redact("oracle:28EA7DA1B0AA36D9xq:19000:0:99999:7:::") == f"oracle:{MARK}:19000:0:99999:7:::"
 
 
+def test_a_password_a_cracker_found_in_a_shadow_lines_hash_field_goes() -> None:
+    # `john --show` prints the line with the password where the hash stood: shorter than a hash
+    assert redact("deploy:iK2ZW#qhFWC:19842:0:99999:7:::") == f"deploy:{MARK}:19842:0:99999:7:::"
+
+
+@pytest.mark.parametrize(
+    "ticket",
+    [
+        "$krb5tgs$23$*svc_sql$ACME.LAN$MSSQLSvc/sql01*$7b61b99dcc2833018ed3aedb902c46d3$e36806033a2cd2da29f86cf6",
+        "$krb5tgs$23$*svc_web$CORP.LOCAL$HTTP/web01.corp.local:8443*$4283fefc63f0cd0e873a0000c6d07ef7$b77e90d3593ad699fc1f7cd5",
+    ],
+)
+def test_a_kerberos_tickets_starred_account_and_service_part_does_not_hide_its_hash(ticket: str) -> None:
+    out = redact(ticket)
+    assert out == f"$krb5tgs${MARK}", out
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("dovecot:{PLAIN}Castle2994!:1000:1000::/home/dovecot", ("dovecot:{PLAIN}", ":1000:1000::/home/dovecot")),
+        ("ops:{CLEARTEXT}s3cr#t-Pw::::::", ("ops:{CLEARTEXT}", "::::::")),
+        ('password="{xor}LDo8LTor"/>', ('password="{xor}', '"/>')),  # short: a short password XORed
+        ("<Set>{xor}riGp/58WAm+dX3a5</Set>", ("<Set>{xor}", "</Set>")),
+    ],
+)
+def test_a_scheme_saying_the_password_is_stored_as_typed_or_xored_takes_it(text: str, kept: tuple[str, str]) -> None:
+    assert redact(text) == kept[0] + MARK + kept[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the {PLAIN} scheme stores passwords as typed",
+        "f'{plain}text and {xor}'",
+        "x:locked:19000:0:99999:7:::",  # a word where the hash stands: no password
+    ],
+)
+def test_what_only_names_a_plain_scheme_stays(text: str) -> None:
+    assert redact(text) == text
+
+
 @pytest.mark.parametrize("lock", ["!", "!!"])
 def test_a_locked_accounts_hash_goes_too(lock: str) -> None:
     # `passwd -l` puts `!` before the hash and keeps it: still a hash to crack

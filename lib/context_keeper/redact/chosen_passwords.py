@@ -82,6 +82,9 @@ _REFERENCE = LazyPattern(r"[A-Za-z]+[#~][0-9]+")  # `Fixes#123`; a git ancestor,
 _URL_ESCAPE = LazyPattern(r"%[0-9A-Fa-f]{2}")
 _UNICODE_ESCAPE = LazyPattern(r"%u[0-9A-Fa-f]{4}")  # JavaScript's `escape()`: `%uFFFE%u00AC`
 _GENERATED_WORD_SHARE = 0.6  # `random_tokens.word_letters` above which a mix is an identifier
+# With no digit a mix is taken only when its letters fall into no word-like runs at all (`jnrFX!mvGFxT`);
+# `%` twice is a format string's (`%an%n%ae%n`)
+_UNDIGITED_WORD_SHARE = 0.0
 # An HTML character reference (`&quot`, `&#39`) that ends a token before its `;`: the escape of the
 # character after the token, not a part of it (`&quot;yMMMd&quot;`, `&quot;Winter@2007&quot;`).
 _ENTITY = LazyPattern(r"&(?:[A-Za-z]{2,8}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6})")
@@ -115,18 +118,19 @@ def _generated(token: str) -> bool:
     """`dk#yQ4kHI5`: a generator's mix, a symbol and a digit among both cases (two of each, a
     capital after a lower-case letter: not `WORDSIZE*n`, `PASSWORD&gt`), ten characters or more,
     six letters or more, few of them in runs that read as words (`x5t#S256`,
-    `amount#selectPreset`); with no digit it is code's (`htmlcomplete#CompleteTags`); a symbol may
+    `amount#selectPreset`); with no digit it is code's (`htmlcomplete#CompleteTags`, `VgSoSyn##name`)
+    unless none of its letters read as words (`jnrFX!mvGFxT`); a symbol may
     come first (`%JZSHz%3keD`), escaped text's `%` not (`%uFFFE%u00AC`, `%E2%80%99…`)."""
     if len(token) < 10 or token.count("*") > 1 or _GENERATED.fullmatch(token) is None:
         return False
     if "%" in token and (len(_URL_ESCAPE.findall(token)) > 1 or _UNICODE_ESCAPE.search(token) is not None):
         return False  # (escaped text: a URL's, JavaScript's)
-    if not any(c.isdigit() for c in token):
-        return False
     if sum(c.isalpha() for c in token) < 6:
         return False
     from .random_tokens import word_letters
 
+    if not any(c.isdigit() for c in token):  # (code's, `htmlcomplete#CompleteTags`, unless no letters read as words)
+        return token.count("%") < 2 and word_letters(token) <= _UNDIGITED_WORD_SHARE
     return word_letters(token) <= _GENERATED_WORD_SHARE
 
 

@@ -121,8 +121,10 @@ _URL_END = r"(?=[^\s/@'\"]*(?:[/?#:'\"\s,;)\]>`]|$))"
 SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "pem",
-        ("PRIVATE KEY", "SEED-----"),
-        r"-----BEGIN[ ](?P<kind>[A-Z0-9 ]{0,30}?)(?P<what>PRIVATE[ ]KEY|SEED)(?P<blk>(?:[ ]BLOCK)?)-----",
+        # (a symmetric key's block says so in its own words: `-----BEGIN OpenVPN Static key V1-----`)
+        ("PRIVATE KEY", "SEED-----", "Static key", "SECRET KEY"),
+        r"-----BEGIN[ ](?P<kind>[A-Za-z0-9 ]{0,30}?)"
+        r"(?P<what>PRIVATE[ ]KEY|SEED|(?:[Ss]tatic|[Ss]ecret|STATIC|SECRET)[ ][Kk]ey(?:[ ]V\d{1,2})?)(?P<blk>(?:[ ]BLOCK)?)-----",
     ),
     (
         "putty",

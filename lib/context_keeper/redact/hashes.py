@@ -5,15 +5,19 @@ that says which scheme, separators, then a salt and a digest in the alphabets ha
 base64, crypt's `./0-9A-Za-z`), 16 characters or more and not words:
 - the modular crypt format of `/etc/shadow`, `.htpasswd` and bcrypt: `$id$[params$]salt$hash`
   (`$6$salt$hash`, `$2b$12$…`, `$argon2id$v=19$m=…`, `$md5,rounds=…$`), each `$` doubled where
-  a compose file or a Traefik label escapes it;
+  a compose file or a Traefik label escapes it, one part perhaps a starred run (a Kerberos
+  ticket's `$krb5tgs$23$*user$REALM$svc*$…`);
 - a framework's stored password, its identifier a word before the first `$` (Django's
   `pbkdf2_sha256$…$salt$hash` and `md5$salt$hash`, Werkzeug's `scrypt:32768:8:1$salt$hash`);
-- an LDAP `userPassword`'s `{SCHEME}base64` (`{SSHA}…`, `{PBKDF2-SHA512}…`, `{CRYPT}$6$…`);
+- an LDAP `userPassword`'s `{SCHEME}base64` (`{SSHA}…`, `{PBKDF2-SHA512}…`, `{CRYPT}$6$…`), and
+  an application server's `{xor}base64` (a password XORed with one byte: read back by anyone);
+  a scheme that says the password is stored as typed (`{PLAIN}…`) takes the value whatever it is;
 - an identifier, an iteration count and a salt and a digest in hex, joined by dots
   (`grub.pbkdf2.sha512.10000.<salt>.<hash>`);
 - MySQL's `*` and 40 upper-case hex digits;
 - Windows' NT hash in the pwdump format (`user:rid:lm:nt:::`), and any hash in a shadow line's
-  second field (`user:HASH:19000:0:99999:7:::`): there the position says what it is.
+  second field (`user:HASH:19000:0:99999:7:::`, or the password a cracker put there): there
+  the position says what it is.
 The salt and the hash go, the identifier (or the user) stays. A bare hex or base64 digest is a
 file's as often, so it is taken only in a password's position (`assignments`, `sql_keys`, …).
 `formats` runs them with its other shapes.
@@ -25,8 +29,10 @@ from .values import is_wordy
 
 # the digest that ends a hash: hex, base64 (standard or URL-safe) or crypt's alphabet
 _DIGEST = r"[./A-Za-z0-9+=_-]{16,}"
-# a `$`-separated salt or parameter list (`rounds=5000`, `v=19`, `m=65536,t=3,p=4`)
-_PARTS = r"(?:[\w./+=,-]*\$\$?){1,4}"
+# a `$`-separated salt or parameter list (`rounds=5000`, `v=19`, `m=65536,t=3,p=4`); one part may
+# be a starred run, a ticket's account, realm and service with their own `$`s (a Kerberos
+# ticket as the crackers' format writes it: `$krb5tgs$23$*user$REALM$svc/host*$checksum$data`)
+_PARTS = r"(?:(?:\*[^*\s]{1,300}\*|[\w./+=,-]*)\$\$?){1,4}"
 
 # (name, triggers, regex with the scheme in group `h` and the salt and hash in `s`), as `formats.SHAPES`
 SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -48,6 +54,14 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
         r"(?P<h>\{(?<![\w${]\{)[A-Z][A-Z0-9]{1,15}(?:-[A-Z0-9]{1,15})?\})(?P<s>[./A-Za-z0-9+=$_-]{16,})",
     ),
     (
+        # a stored password whose scheme label says it is kept as typed (`{PLAIN}`, `{CLEARTEXT}`
+        # of a mail server's passwd-file, `user:{PLAIN}pass:1000:1000::`) or XORed with one byte
+        # (`{xor}`, an application server's): the value to the field's end, whatever its length
+        "plain_scheme",
+        ("{PLAIN}", "{CLEAR", "{xor}"),
+        r"(?P<h>\{(?<![\w${]\{)(?:PLAIN|CLEARTEXT|CLEAR|xor)\})(?P<s>[^\s:\"'`<>{}]{4,200})",
+    ),
+    (
         "dotted_hash",
         (".",),
         r"(?P<h>\b[a-z][a-z0-9]{1,15}(?:\.[a-z][a-z0-9]{1,15}){1,4}\.)"
@@ -64,11 +78,12 @@ SHAPES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         # a shadow line: a user, the hash, then the six day counts of the password's ageing
-        # (`!` or `*` alone is an account with no password, and has no 13 characters; `!` before
-        # a hash locks the account and leaves the hash, which stays crackable)
+        # (`!` or `*` alone is an account with no password, as are `NP` and `LK`; `!` before a hash
+        # locks the account and leaves the hash, which stays crackable; a cracker's `--show` prints
+        # the line with the password it found where the hash stood, shorter than any hash)
         "shadow_line",
         (":::", ":0:"),
-        r"(?m)(?P<h>^[a-z_][\w.-]{0,31}:!*)(?P<s>[^\s:!*][^\s:]{12,})(?=:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:)",
+        r"(?m)(?P<h>^[a-z_][\w.-]{0,31}:!*)(?P<s>[^\s:!*][^\s:]{5,})(?=:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:\d{0,6}:)",
     ),
 )
 
