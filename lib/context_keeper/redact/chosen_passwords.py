@@ -3,11 +3,11 @@
 A password a person made to satisfy a policy (letters of both cases, a digit, a symbol) has a
 few shapes: a word, a number and a symbol (`Winter@2007`, `Silver182!`), a word spelled with a
 digit or a symbol for a letter (`P@ssw0rd!`, `Tr0ub4dor&3`, `Tig3r#1075`), two words about a
-number (`Name.1234Word`), a generator's mix with a symbol and a digit among both cases
-(`dk#yQ4kHI5`, `%JZSHz%3keD`), or a passphrase: three to five lower-case words and a number that is neither a
-year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose, after a word no
-rule knows or as a positional argument, nothing around it says what it is; its shape does. This
-reading judges the token alone, on the text every other rule has read.
+number (`Name.1234Word`), a generator's mix with a symbol among both cases (`dk#yQ4kHI5`,
+`%JZSHz%3keD`, `jnrFX!mvGFxT`), or a passphrase: three to five lower-case words and a number
+that is neither a year nor a typed run (`summer-thunder-orange-3648`). Printed alone, in prose,
+after a word no rule knows or as a positional argument, nothing around it says what it is; its
+shape does. This reading judges the token alone, on the text every other rule has read.
 
 What it must leave is what a session shows that mixes letters, digits and symbols and is public:
 identifiers (`handleStep2Next`, `System.Int32`, `ppu.Latin1`, `_ZN3foo3barEv`, `Outer$Inner1`,
@@ -44,10 +44,11 @@ _MAX_LENGTH = 40
 # A token: a run of the characters a policy asks for that starts with a letter and holds a digit
 # or a symbol (every shape below does), standing alone: after a space, a quote, a bracket or a
 # separator (`,;=:>|`; the one character taken with it, which lets `re` skip ahead to it) or at
-# the text's start, and before one, an escape or a sentence's end. (Its length: `chosen`.)
+# the text's start, and before one, an escape or a sentence's end. (Its length:
+# `reads_as_password_alone`.)
 _BODY = r"(?P<t>[!@#$%^&~]?[A-Za-z][A-Za-z._-]*+[0-9!@#$%^&*~][A-Za-z0-9!@#$%^&*~._-]*)"
-# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`; taken only
-# when the same quote opens the token: `redact_chosen_passwords`)
+# (a `.` after a digit that a quote closes is the value's, not a sentence's: `"Quartz9458."`;
+# taken only when the same quote opens the token: `redact_chosen_passwords`)
 _END = r"(?:(?<![._-])(?=[\s\"'`)\]}>,;|]|\\[nrt]|[.:?](?:\s|\Z)|\Z)|(?<=[0-9]\.)(?=[\"'`]))"
 _TOKEN = LazyPattern(rf"[\s\"'`(\[{{<,;=:>|]{_BODY}{_END}")
 _TOKEN_AT_START = LazyPattern(rf"{_BODY}{_END}")
