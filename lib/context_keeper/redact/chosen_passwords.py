@@ -29,7 +29,7 @@ words about a number, a shape nothing public takes, wherever no token character 
 
 from __future__ import annotations
 
-from .patterns import MARK, LazyPattern
+from .patterns import LazyPattern, marked
 
 # typing costs milliseconds to import and is only needed by type checkers.
 TYPE_CHECKING = False
@@ -178,14 +178,14 @@ def _tokens(text: str) -> list[re.Match[str]]:
 
 def _words_about_a_number(text: str) -> str:
     """`text` with every `Name.1234Word` taken wherever it stands (see `_NUMBER_WORD`)."""
-    pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
     end = 0
     for m in _NUMBER_WORD.finditer(text):
         word = _WORD_BEFORE.search(text, max(end, m.start() - 40), m.start())
         if word is not None and m.end() - word.start() <= _MAX_LENGTH and word[0][:4].lower() != "test":
-            pieces += (text[end : word.start()], MARK)
+            spans.append((word.start(), m.end()))
             end = m.end()
-    return "".join([*pieces, text[end:]]) if pieces else text
+    return marked(text, spans)
 
 
 def _holds_only(text: str, start: int, end: int) -> bool:
@@ -198,7 +198,7 @@ def redact_chosen_passwords(text: str) -> str:
     """`text` with every token shaped as a person's password taken; `text` itself when none is.
     (No first test on the whole text: a search for a digit beside a letter or a symbol costs more
     than the token's own, which `re` runs from the character before a token.)"""
-    pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
     end = 0
     for m in _tokens(text):
         token, token_end = m.group("t"), m.end("t")
@@ -210,7 +210,7 @@ def redact_chosen_passwords(text: str) -> str:
         if token[-1] == "." and not _holds_only(text, m.start("t"), token_end):
             continue  # (`"Upgraded to Windows10."`: a quoted sentence's `.`)
         if m.start("t") >= end and reads_as_password_alone(token):
-            pieces += (text[end : m.start("t")], MARK)
+            spans.append((m.start("t"), token_end))
             end = token_end
-    done = "".join([*pieces, text[end:]]) if pieces else text
+    done = marked(text, spans)
     return _words_about_a_number(done) if "." in done else done
