@@ -67,7 +67,7 @@ def of_last(lines: list[shapes.Line], kinds: list[str], said: list[int]) -> list
     """The last of the lines `said` with its siblings ([] when `said` is empty)."""
     if not said:
         return []
-    texts = [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
+    texts = _texts(lines, kinds)
     return _family(texts, said[-1])[:MOST] or [said[-1]]
 
 
@@ -82,7 +82,7 @@ def under(lines: list[shapes.Line], kinds: list[str], unit: Unit) -> list[int]:
         n += 1
     if n >= len(lines) or kinds[n] != "text":
         return []
-    texts = [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
+    texts = _texts(lines, kinds)
     run = [n]
     while run[-1] + 1 < len(lines) and kinds[run[-1] + 1] == "text":
         run.append(run[-1] + 1)
@@ -91,6 +91,11 @@ def under(lines: list[shapes.Line], kinds: list[str], unit: Unit) -> list[int]:
         return []
     found = _family(texts[run[0] : run[-1] + 1], 0)
     return [run[0] + k for k in found] if len(found) == len(run) else []
+
+
+def _texts(lines: list[shapes.Line], kinds: list[str]) -> list[tuple[str, int]]:
+    """Each line's text ("" for all but text lines) and its indentation, as `_family` reads them."""
+    return [(line.core if kinds[k] == "text" else "", line.indent) for k, line in enumerate(lines)]
 
 
 def _family(texts: list[tuple[str, int]], n: int) -> list[int]:
