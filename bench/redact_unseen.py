@@ -60,6 +60,8 @@ from redact_held27 import BENIGN_HELD27, POSITIONS_HELD27, PRINTED_HELD27  # noq
 from redact_held28 import BENIGN_HELD28, POSITIONS_HELD28, PRINTED_HELD28  # noqa: E402
 from redact_held29 import BENIGN_HELD29, POSITIONS_HELD29, PRINTED_HELD29  # noqa: E402
 from redact_held30 import BENIGN_HELD30, POSITIONS_HELD30, PRINTED_HELD30  # noqa: E402
+from redact_held31 import BENIGN_HELD31, POSITIONS_HELD31, PRINTED_HELD31  # noqa: E402
+from redact_held32 import BENIGN_HELD32, POSITIONS_HELD32, PRINTED_HELD32  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -3962,6 +3964,11 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held29", PRINTED_HELD29),
     ("positions-held30", POSITIONS_HELD30),
     ("printed-held30", PRINTED_HELD30),
+    ("positions-held32", POSITIONS_HELD32),
+    ("printed-held32", PRINTED_HELD32),
+    # Set 31 came in after set 32 was scored: it draws after it, so that set 32's figures stay.
+    ("positions-held31", POSITIONS_HELD31),
+    ("printed-held31", PRINTED_HELD31),
 )
 
 
@@ -4186,6 +4193,8 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 28", list(BENIGN_HELD28)))
     benign.append(("look-alikes of held-out set 29", list(BENIGN_HELD29)))
     benign.append(("look-alikes of held-out set 30", list(BENIGN_HELD30)))
+    benign.append(("look-alikes of held-out set 31", list(BENIGN_HELD31)))
+    benign.append(("look-alikes of held-out set 32", list(BENIGN_HELD32)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
