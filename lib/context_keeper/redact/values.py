@@ -348,16 +348,14 @@ def is_public_key(v: str) -> bool:
 def _is_spec(v: str) -> bool:
     """`id=npmrc,src=…`, `actionType=CONNECT,…`, `Enabled=true`: settings given to a flag."""
     m = _SPEC.fullmatch(v)
-    if m is None or not (is_wordy(m.group("k")) or m.group("k") in ("id", "src", "dst")):
+    if m is None:
         return False
-    rest = m.group("v")
-    return (
-        not rest
-        or "," in rest
-        or rest.isdigit()
-        or is_wordy(rest)
-        or (len(rest) <= 12 and not has_letters_and_digits(rest))
-    )
+    k, rest = m.group("k"), m.group("v")
+    if len(k) <= 2 and rest.isdigit() and len(rest) <= 3:
+        return True  # `v=1`, `t=3`: a tag of a letter or two given a small number, as a header's parameters
+    named = is_wordy(k) or k in ("id", "src", "dst")
+    short = len(rest) <= 12 and not has_letters_and_digits(rest)
+    return named and (not rest or "," in rest or rest.isdigit() or is_wordy(rest) or short)
 
 
 def _is_email(v: str) -> bool:
