@@ -37,17 +37,17 @@ _LAST_NAME = LazyPattern(r"([A-Za-z_]\w*)[^A-Za-z_]*\Z")
 
 # A command that makes or reads an identifier by its kind's name (`SecureRandom.uuid`, `uuid.uuid4()`,
 # `[guid]::NewGuid()`, `crypto.randomUUID()`), and a secret's word that makes it more than that.
-# (the last expression of the command: its chain of members and calls names one)
-_IDENTIFIER_MADE = LazyPattern(
-    r"[\w.:\[\]]*(?i:uuid|guid)[\w.:\[\]]*(?:\([^()\n]{0,20}\))?(?:\.\w+(?:\(\))?)*[)\"'; \t\r]*\Z"
-)
+# (the last expression of the command names one: what follows the name to the end is members and calls)
+_AFTER_IDENTIFIER = LazyPattern(r"[\w.:\[\]]*(?:\([^()\n]{0,20}\)[\w.:\[\]]*){0,3}[)\"'; \t\r]*")
 _SECRET_WORD = LazyPattern(r"(?i:secret|token|passw|key|cred|auth|salt|nonce)")
 
 
 def selects_a_detail(command: str) -> bool:
     """Whether `command`'s last filter selects a field named for a detail, not a secret; or the
     command names the identifier it prints (a uuid) and no secret."""
-    if _IDENTIFIER_MADE.search(command) is not None and _SECRET_WORD.search(command) is None:
+    low = command.lower()
+    named = max(low.rfind("uuid"), low.rfind("guid"))
+    if named != -1 and _AFTER_IDENTIFIER.fullmatch(command, named + 4) and _SECRET_WORD.search(command) is None:
         return True
     member = _MEMBER_AT_END.search(command)
     if member is not None and _names_a_detail(member.group("name")):
