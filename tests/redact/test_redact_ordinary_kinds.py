@@ -14,6 +14,8 @@ REFERENCE_PARAMETERS = [
     'fetch(u, {headers: {Authorization: "Token token=%(token)s"}})',
     "proxy-authorization: Basic realm=$REALM",
     "Authorization: Digest username=$DIGEST_USER",
+    "Authorization: Bearer token=$ACCESS_TOKEN",
+    'requests.get(url, headers={"Authorization": "Token token={{ pd_token }}"})',
 ]
 TAGS = [
     "DKIM-Signature: v=1; a=rsa-sha256; d=example.com; s=mail; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=;",
@@ -51,6 +53,9 @@ NAME_MEMBERS = [
     "PS> $credential.UserName\nsvc-backup@corp.example",
 ]
 SECRETS = [
+    "password: pass=$ecret1",
+    "PGPASSWORD=abc=$Def123",
+    "Authorization: Basic dXNlcjpwYXNzd29yZA==",
     'curl -H "Authorization: Token token=9f8a7b6c5d4e3f2a1b0c" https://api.example.com',
     "Authorization: Token token=y_NbAkKc66ryYTWUXYEu",
     "HEROKU_API_KEY=5f2b9c1e-7a3d-4e8f-9b6c-1d2e3f4a5b6c",

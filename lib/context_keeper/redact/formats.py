@@ -257,7 +257,7 @@ def _authz_sub(m: re.Match[str]) -> str:
     after = m.string[end : end + 1]
     # (`Token token=$PD_TOKEN`, `Digest password="{{ pw }}"`: a scheme's parameter, judged by its value)
     given = value.partition("=")[2] if "=" in value.rstrip("=") else value
-    if value[-1:] == "=" and value[:1].isalpha() and not given:
+    if value[-1:] == "=" and value[:-1].isidentifier():
         given = m.string[end : end + 40]  # (`token={{ pd_token }}`: the parameter's value starts after the match)
     if MARK in value or is_reference(given) or is_placeholder(given) or after in ("(", "[", "."):
         return m.group(0)

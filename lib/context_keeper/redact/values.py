@@ -54,6 +54,7 @@ _REFERENCE = LazyPattern(
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
       | [a-z][a-z0-9]*(?:[-_][a-z0-9]+)+:(?:\d{1,4}|latest)$  # db-pass:3: a stored secret's name and version
       | @[a-z]{2,16}:(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*)$  # @keychain:AC_PASSWORD, @env:X: a store's item by name
+      | [a-z][a-z_]{1,30}=(?:\$\{|\$[A-Z_][A-Z0-9_]*(?![a-z])|\{\{)  # token=$ACCESS_TOKEN: a parameter given a variable
     """,
     re.VERBOSE,
 )
