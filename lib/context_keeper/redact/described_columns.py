@@ -5,8 +5,9 @@ A CLI that lists secrets prints each one's name beside a digest, a fingerprint o
 Read line by line, a row is a secret's name and a random value, which is how a secret is
 printed too; only the header tells them apart. After the line rules ran, a value they took out
 of such a column, in a row under the header, is put back when it has a digest's shape (hex,
-or `sha256:` and the like). Nothing else is put back: a column named `VALUE` or `SECRET`, a
-value of another shape, a row past a blank line, a table in a text over 64 KB.
+or `sha256:` and the like); a row whose wider cell ran past the column is read at the header's
+place. Nothing else is put back: a column named `VALUE` or `SECRET`, a value of another shape,
+a row past a blank line, a table in a text over 64 KB.
 """
 
 from __future__ import annotations
@@ -59,6 +60,25 @@ def _described_column(line: str) -> int:
     return -1
 
 
+def _column_start(header: str, column: int) -> int:
+    """Where the header's `column`-th cell starts on its line."""
+    at = 0
+    for cell in _cells(header)[: column + 1]:
+        at = header.index(cell, at) + len(cell)
+    return at - len(_cells(header)[column])
+
+
+def _word_at(line: str, start: int) -> str:
+    """The run of non-blank characters on `line` at the column that starts at `start`: the one
+    that starts there, or the next when a wider cell before ran past it."""
+    if not 0 < start < len(line):
+        return ""
+    if line[start - 1] not in " \t":  # (inside the wider cell: the value is the next run)
+        start = next((k for k in range(start, len(line)) if line[k].isspace()), len(line))
+    words = line[start:].split(None, 1)
+    return words[0] if words else ""
+
+
 def _line_at(text: str, at: int) -> str:
     end = text.find("\n", at)
     return text[text.rfind("\n", 0, at) + 1 : len(text) if end == -1 else end]
@@ -74,7 +94,7 @@ def keep_described(original: str, redacted: str) -> str:
     after = redacted.split("\n")
     if len(before) != len(after):
         return redacted  # (a block rule joined lines: no row can be matched to its line)
-    column = -1
+    column = start = -1
     changed = False
     for i, line in enumerate(before):
         if not line.strip():
@@ -82,14 +102,14 @@ def keep_described(original: str, redacted: str) -> str:
             continue
         found = _described_column(line)
         if found != -1:
-            column = found
+            column, start = found, _column_start(line, found)
             continue
         if column == -1 or after[i] == line:
             continue
         cells = _cells(line)
-        if column >= len(cells):
-            continue
-        v = cells[column].strip()
+        v = cells[column].strip() if column < len(cells) else ""
+        if _DIGEST.fullmatch(v) is None:
+            v = _word_at(line, start)  # a wider cell before it overran its column: read by the header's place
         if _DIGEST.fullmatch(v) is None:
             continue
         if line.replace(v, MARK, 1) == after[i]:

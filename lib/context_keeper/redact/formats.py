@@ -255,7 +255,11 @@ def _authz_sub(m: re.Match[str]) -> str:
     value, scheme = m.group("s"), m.group("scheme")
     end = m.end()
     after = m.string[end : end + 1]
-    if MARK in value or is_reference(value) or is_placeholder(value) or after in ("(", "[", "."):
+    # (`Token token=$PD_TOKEN`, `Digest password="{{ pw }}"`: a scheme's parameter, judged by its value)
+    given = value.partition("=")[2] if "=" in value.rstrip("=") else value
+    if value[-1:] == "=" and value[:-1].isidentifier():
+        given = m.string[end : end + 40]  # (`token={{ pd_token }}`: the parameter's value starts after the match)
+    if MARK in value or is_reference(given) or is_placeholder(given) or after in ("(", "[", "."):
         return m.group(0)
     if scheme is None and (value.lower() in _SCHEMES or is_wordlike(value) or is_wordy(value)):
         return m.group(0)  # `Authorization: Bearer " + token`, `authorization: required`

@@ -6,8 +6,9 @@ secret as to the secret: the algorithm it is made or checked with (`password_has
 X-Api-Key`, `token: Authorization`), the call that fetches it (`password = read_secret()`,
 `token: getenv('API_TOKEN')`), or the code identifier that holds it (`secretKeyRef`,
 `envPassword`), the id it is stored under (`credentialsJSON:<uuid>`), or a public address
-(`MANA_TOKEN = "0x…"`, a token's contract). Each is read by its shape alone, so that every reading of a secret's position
-keeps them the same way, in any syntax.
+(`MANA_TOKEN = "0x…"`, a token's contract), or a list of option names (`AutoGenerate,IsolateApps`).
+Each is read by its shape alone, so that every reading of a secret's position keeps them the
+same way, in any syntax.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ _ADDRESS = LazyPattern(r"0x[0-9a-fA-F]{40}")
 # A code identifier in lower camel case, words only: `secretKeyRef`, `envPassword`.
 _CAMEL_IDENTIFIER = LazyPattern(r"[a-z]{2,}(?:[A-Z][a-z]+){1,4}")
 _CAMEL_PARTS = LazyPattern(r"[A-Z]?[a-z]+")
+# Options named in a list, each of two capitalised words or more (`AutoGenerate,IsolateApps`,
+# `DigitalSignature, KeyEncipherment`): a setting's keywords, no digits, no symbols.
+_OPTION = r"(?:[A-Z][a-z]{1,15}){2,4}"
+_OPTION_LIST = LazyPattern(rf"{_OPTION},[ \t]?{_OPTION}(?:,[ \t]?{_OPTION})*")
 _VOWELS = frozenset("aeiouy")
 
 
@@ -53,6 +58,7 @@ def names_a_thing(v: str) -> bool:
         or (v[-1] == ")" and _CALL.fullmatch(v) is not None)
         or (_CAMEL_IDENTIFIER.fullmatch(v) is not None and _spoken(v))
         or _STORED_ID.fullmatch(v) is not None
+        or ("," in v and _OPTION_LIST.fullmatch(v) is not None and _spoken(v))
     )
 
 

@@ -6,7 +6,9 @@ its filter picks: `jq '.[].AccessorID'`, `--query 'SecretList[].Name'`, `-o json
 `--format '{{.ID}}'`. When the field picked is named for an identifier or a detail of the
 secret (an id, a name, an ARN, an expiry) and no word of its
 name is a secret's, what follows is that detail, not the secret; a field named for the secret
-(`-field=password`, `.SecretID`, `.data.token`) leaves the output judged as before.
+(`-field=password`, `.SecretID`, `.data.token`) leaves the output judged as before. So does a
+command that ends reading such a member (`$cred.UserName`), and one that names the identifier it
+makes (`SecureRandom.uuid`) with no secret's word in it.
 """
 
 from __future__ import annotations
@@ -25,14 +27,31 @@ _SELECTION = LazyPattern(
 _DETAILS = frozenset(
     "ID IDS NAME NAMES ARN ARNS ACCESSOR UUID TYPE KIND CREATED UPDATED EXPIRES EXPIRATION EXPIRY TTL "
     "DESCRIPTION PATH URL URI VERSION STATUS STATE COUNT DATE TIME TIMESTAMP AT OWNER ROLE POLICY POLICIES "
-    "LABEL LABELS REGION ZONE PROJECT ALIAS FINGERPRINT".split()
+    "LABEL LABELS REGION ZONE PROJECT ALIAS FINGERPRINT USER USERNAME LOGIN EMAIL DOMAIN HOST".split()
 )
 _TRIGGERS = ("jq", "query", "jsonpath", "format", "template", "field")
+# The command ends reading an object's member (`$cred.UserName`, `conn.info.user`).
+_MEMBER_AT_END = LazyPattern(r"[\w$\])]\.(?P<name>[A-Za-z_]\w*)[)\"'; \t\r]*\Z")
 _LAST_NAME = LazyPattern(r"([A-Za-z_]\w*)[^A-Za-z_]*\Z")
 
 
+# A command that makes or reads an identifier by its kind's name (`SecureRandom.uuid`, `uuid.uuid4()`,
+# `[guid]::NewGuid()`, `crypto.randomUUID()`), and a secret's word that makes it more than that.
+# (the last expression of the command names one: what follows the name to the end is members and calls)
+_AFTER_IDENTIFIER = LazyPattern(r"[\w.:\[\]]*(?:\([^()\n]{0,20}\)[\w.:\[\]]*){0,3}[)\"'; \t\r]*")
+_SECRET_WORD = LazyPattern(r"(?i:secret|token|passw|key|cred|auth|salt|nonce)")
+
+
 def selects_a_detail(command: str) -> bool:
-    """Whether `command`'s last filter selects a field named for a detail, not a secret."""
+    """Whether `command`'s last filter selects a field named for a detail, not a secret; or the
+    command names the identifier it prints (a uuid) and no secret."""
+    low = command.lower()
+    named = max(low.rfind("uuid"), low.rfind("guid"))
+    if named != -1 and _AFTER_IDENTIFIER.fullmatch(command, named + 4) and _SECRET_WORD.search(command) is None:
+        return True
+    member = _MEMBER_AT_END.search(command)
+    if member is not None and _names_a_detail(member.group("name")):
+        return True  # `$cred.UserName`, `creds.username`: the member read is a name, what prints is it
     if not any(t in command for t in _TRIGGERS):
         return False
     found = None
@@ -43,5 +62,9 @@ def selects_a_detail(command: str) -> bool:
     last = _LAST_NAME.search(found.group("expr").strip())
     if last is None:
         return False
-    words = words_of(last.group(1))
+    return _names_a_detail(last.group(1))
+
+
+def _names_a_detail(name: str) -> bool:
+    words = words_of(name)
     return bool(words) and words[-1] in _DETAILS and all(tier(w) == 0 for w in words)

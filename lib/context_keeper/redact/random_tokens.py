@@ -9,7 +9,7 @@ has already read, so their hints (`ghp_[REDACTED]`) stand and it only takes what
 What it must leave is what a session shows most that is random too and public: hex (digests,
 commit, container and transaction ids, `0x…`), uuids and names holding one, digest prefixes
 (`sha512-…`, `SHA256:` fingerprints), base58 addresses (32 bytes, or a checksum), base64 blobs
-(signatures, images: longer than a key) and base64 of text (fixture data), the ids APIs hand
+(signatures, images: longer than a key; an image's or a font's data URI) and base64 of text (fixture data), the ids APIs hand
 out under their prefixes (`msg_…`, `ami-…`), ids of lower case and digits alone (a container's,
 a vault item's, a pod's), identifiers made of words with numbers (`handleStep2Next`,
 `libprotobuf32t64`), versions, paths, hosts, terminal colour codes; and a value a name just
@@ -89,7 +89,10 @@ _ID_NAME_BEFORE = LazyPattern(
     rf"(?:(?:\b|[_-])(?:[gu]?id|[GU]?ID|[GU]?Id)|(?<=[a-z])(?:[GU]?I[dD]|Uid|Guid)){_AFTER_NAME}"
 )
 _FLAG_BEFORE = LazyPattern(rf"(?<![\w-])--?[\w-]*?(?:{_PUBLIC_NAMES}|[gu]?id)[ \t]+[\"']?\Z", re.IGNORECASE)
-_NAMES_BEFORE = (_PUBLIC_NAME_BEFORE, _ID_NAME_BEFORE, _FLAG_BEFORE)
+# A data URI of an image, a font or a sound (`data:image/png;base64,iVBORw0…`): its media type
+# says the bytes are a file's, a fixture's pixel or glyph, not a credential.
+_MEDIA_DATA_BEFORE = LazyPattern(r"\bdata:(?:image|font|audio|video)/[\w.+-]{1,40};base64,\Z", re.IGNORECASE)
+_NAMES_BEFORE = (_PUBLIC_NAME_BEFORE, _ID_NAME_BEFORE, _FLAG_BEFORE, _MEDIA_DATA_BEFORE)
 
 
 def word_letters(token: str) -> float:

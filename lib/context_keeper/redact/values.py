@@ -54,6 +54,7 @@ _REFERENCE = LazyPattern(
       | [%@]\*?[A-Za-z_]\w*[<{\[]      # %*ENV<X>, %ENV{X}: a sigiled hash's entry (Raku, Perl)
       | [a-z][a-z0-9]*(?:[-_][a-z0-9]+)+:(?:\d{1,4}|latest)$  # db-pass:3: a stored secret's name and version
       | @[a-z]{2,16}:(?:[A-Z][A-Z0-9_]*|[a-z][a-z0-9_.-]*)$  # @keychain:AC_PASSWORD, @env:X: a store's item by name
+      | [a-z][a-z_]{1,30}=(?:\$\{|\$[A-Z_][A-Z0-9_]*(?![a-z])|\{\{)  # token=$ACCESS_TOKEN: a parameter given a variable
     """,
     re.VERBOSE,
 )
@@ -348,16 +349,14 @@ def is_public_key(v: str) -> bool:
 def _is_spec(v: str) -> bool:
     """`id=npmrc,src=…`, `actionType=CONNECT,…`, `Enabled=true`: settings given to a flag."""
     m = _SPEC.fullmatch(v)
-    if m is None or not (is_wordy(m.group("k")) or m.group("k") in ("id", "src", "dst")):
+    if m is None:
         return False
-    rest = m.group("v")
-    return (
-        not rest
-        or "," in rest
-        or rest.isdigit()
-        or is_wordy(rest)
-        or (len(rest) <= 12 and not has_letters_and_digits(rest))
-    )
+    k, rest = m.group("k"), m.group("v")
+    if len(k) <= 2 and rest.isdigit() and len(rest) <= 3:
+        return True  # `v=1`, `t=3`: a tag of a letter or two given a small number, as a header's parameters
+    named = is_wordy(k) or k in ("id", "src", "dst")
+    short = len(rest) <= 12 and not has_letters_and_digits(rest)
+    return named and (not rest or "," in rest or rest.isdigit() or is_wordy(rest) or short)
 
 
 def _is_email(v: str) -> bool:
