@@ -28,3 +28,28 @@ def test_a_question_set_in_under_the_message_is_its_last_part() -> None:
     said = output.splitlines()[0]
     assert messages(f"{said}\n\n\t{output.splitlines()[1].strip()}\n") == [said]
     assert messages(f"{said}\n\tHint: Did you mean port 5432?\n") == [said]
+
+
+def test_each_failure_under_a_name_its_report_prints_over_it_takes_that_name() -> None:
+    output = (
+        "### Failure in: 0:total\n"
+        "test/Tests.hs:13\n"
+        "expected: 7\n"
+        " but got: 8\n"
+        "### Failure in: 1:label\n"
+        "test/Tests.hs:14\n"
+        'expected: "total: 7"\n'
+        ' but got: "total:7"\n'
+        "Cases: 2  Tried: 2  Errors: 0  Failures: 2\n"
+    )
+    assert messages(output) == [
+        "0:total: test/Tests.hs:13: expected: 7; but got: 8",
+        '1:label: test/Tests.hs:14: expected: "total: 7"; but got: "total:7"',
+    ]
+    # Both failures under the last of the label's lines: progress, not a part each is in.
+    progress = "-- Toolchain: C++ 17\n-- Toolchain: gnu extensions\n"
+    failures = "src/a.c:5:3: error: expected ';'\nsrc/a.c:9:1: error: 'x' undeclared\n"
+    assert messages(progress + failures) == ["src/a.c:5:3: error: expected ';'", "src/a.c:9:1: error: 'x' undeclared"]
+    # The label under the first failure: a field of each message, not a header over the next.
+    fields = "error: a.f is not present\nStub: in file a.pyi:2\n\nerror: a.g is not present\nStub: in file a.pyi:5\n"
+    assert not any(m.startswith("in file") for m in messages(fields))

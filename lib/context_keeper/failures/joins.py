@@ -218,9 +218,8 @@ def continued(
     base: int | None = None,
     head: str = "",
 ) -> tuple[str, int]:
-    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`; never a
-    hint (`help: ...`) but a question set in under it (`continuation.under`)."""
+    """`text` (the line at n and what it joined) with the lines that continue it: deeper than `base`
+    (its first line's margin), a pair, a TAP comment, a `_part`; a hint only as `continuation.under`."""
     end = len(lines) if end is None else end
     last = lines[n].indent
     base = last if base is None else min(base, last)
