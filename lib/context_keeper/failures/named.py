@@ -49,8 +49,9 @@ def placed(lines: list[shapes.Line], units: list[Unit], messages: list[str]) -> 
     if not heads:
         return messages
     names = []
+    read = {collapse(u.text): u for u in reversed(units)}  # (the first unit of a text)
     for message in messages:
-        unit = next((u for u in units if collapse(u.text) == collapse(message)), None)
+        unit = read.get(collapse(message))
         over = [h for h in heads if unit and h[0] < unit.span[0] and h[1] <= unit.indent]
         names.append(over[-1][2] if over else "")
     if "" in names or len(set(names)) < 2:
