@@ -70,6 +70,12 @@ SHAPES = {
     "100,000 lines of one skeleton, nothing scored": lambda: "".join(f"Rewriting src/a{i}.py\n" for i in range(100_000)),
     "a verdict over 100,000 items of one skeleton": lambda: "Check failed\n"
     + "".join(f"Checking s{i}.py  (changed)\n" for i in range(100_000)),
+    "50,000 messages, a question set in under each": lambda: "".join(
+        f"error: connection {i} failed\n\tIs the server running?\n" for i in range(50_000)
+    ),
+    "50,000 failures, each under a labelled name": lambda: "".join(
+        f"### Failure in: {i}:t\na{i}.c:1: error: x\n" for i in range(50_000)
+    ),
     "a traceback panel of 100,000 lines": lambda: (
         "╭── Traceback (most recent call last) ──╮\n" + "│ a: b │\n" * 100_000 + "╰──╯\nKeyError: 'x'"
     ),

@@ -233,11 +233,6 @@ def test_a_title_that_names_no_test_takes_the_file_the_runner_reported_failing()
     assert messages(repeated) == ["test/api.test.js: Error: Cannot find module '../src/api.js'"]
 
 
-def test_a_tools_question_under_its_message_is_a_hint_not_part_of_it() -> None:
-    output = "psql: error: connection to server failed: Connection refused\n\tIs the server running on that host?"
-    assert messages(output) == ["psql: error: connection to server failed: Connection refused"]
-
-
 def test_numbered_lines_without_a_gutter_are_an_excerpt_the_header_introduced() -> None:
     output = "NameError: variable @x is undefined in a.less on line 3, column 10:\n2 .nav {\n3   color: @x;\n4 }"
     assert messages(output) == ["NameError: variable @x is undefined in a.less on line 3, column 10"]

@@ -4,18 +4,21 @@ An assertion helper's report (numpy's `Mismatched elements:`, pandas' `[left]:` 
 pytest's explanation of a comparison (`Differing attributes:` over `['qty']`) and a warning
 check's `Emitted warnings: [].` go on under the exception's first line and are its message: each
 line a part, a `header:` joined to the value under it. A diff and what follows it (its context
-lines), pytest's `+  where x = f()` explanations and advice on how to see more are not.
+lines), pytest's `+  where x = f()` explanations and advice on how to see more are not. A question set in under a message (`\tIs the server running on that
+host ...?`) is its last part.
 """
 
 from __future__ import annotations
 
 import re
 
-from context_keeper.failures.shapes import ADVICE_RE
+from context_keeper.failures.shapes import ADVICE_RE, Line
 
 # Under an exception's first line: pytest's `+  where x = f()`, a diff and its header.
 _NOT_MESSAGE_RE = re.compile(r"^(?:[-+?]|where\b|and\b|Full diff:)")
 _MOST = 6
+# A hint's label (`Hint: Did you mean ...?`): advice named as such, not a part of the message.
+_LABEL_RE = re.compile(r"^[\w ]+:")
 
 
 def continued(lines: list[str]) -> list[str]:
@@ -33,3 +36,17 @@ def continued(lines: list[str]) -> list[str]:
         else:
             parts.append(line)
     return parts[:_MOST]
+
+
+def under(lines: list[Line], kinds: list[str], m: int, base: int) -> bool:
+    """Whether the line at `m` is a question (`Is the server running ...?`, no label) set in
+    deeper than the message's margin `base`, straight under its lines: printed as the message's
+    last part. A hint at the margin, past a blank line or labelled is the tool's advice."""
+    s = lines[m].core
+    return (
+        s.endswith("?")
+        and not _LABEL_RE.match(s)
+        and kinds[m] == "text"
+        and lines[m].indent > base
+        and kinds[m - 1] in ("text", "used")
+    )

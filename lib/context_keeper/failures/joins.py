@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from context_keeper.failures import after, findings, layout, shapes, wording
+from context_keeper.failures import after, continuation, findings, layout, shapes, wording
 from context_keeper.failures.findings import Unit
 
 # How many lines after a header ending in `:` may be source excerpt and caret before its text.
@@ -218,8 +218,8 @@ def continued(
     base: int | None = None,
     head: str = "",
 ) -> tuple[str, int]:
-    """`text` (the line at n and what it joined) with the lines that continue it: deeper than
-    `base` (its first line's indentation), a pair, the same TAP comment, or a `_part`; never a hint (`help: ...`)."""
+    """`text` (the line at n and what it joined) with the lines that continue it: deeper than `base`
+    (its first line's margin), a pair, a TAP comment, a `_part`; a hint only as `continuation.under`."""
     end = len(lines) if end is None else end
     last = lines[n].indent
     base = last if base is None else min(base, last)
@@ -230,7 +230,7 @@ def continued(
         # opened a block does (`type mismatch;` over deeper lines).
         return text, m
     hang = -1  # where the text of a tree's last branch starts: its wrapped lines start there
-    while m < end and not shapes.HINT_RE.match(lines[m].core):
+    while m < end and (not shapes.HINT_RE.match(lines[m].core) or continuation.under(lines, kinds, m, base)):
         line, kind = lines[m], kinds[m]
         s = line.core
         if part := _part(lines, kinds, m, end, text, base, head, hang):
@@ -265,7 +265,7 @@ def continued(
             s = f"{s} {lines[m + 1].core}"
             kinds[m + 1] = "used"
             m += 1
-        text = after.appended(text, s, deeper, pair)
+        text = f"{text.rstrip()}; {s}" if shapes.HINT_RE.match(s) else after.appended(text, s, deeper, pair)
         kinds[m] = "used"
         m += 1
     return text, m
@@ -285,10 +285,9 @@ def _ends(line: shapes.Line, kind: str, s: str, text: str, last: int, tap: bool)
         return True
     if shapes.title(s) is not None or shapes.ARROW_RE.match(s) or (s[:1] in "•*" and line.indent == last):
         return True  # a title, where it happened, or the next bullet of a list the joined line began
-    if shapes.WHERE_RE.match(s) or shapes.HINT_RE.match(s) or (wording.is_code(s) and not tap):
-        return True  # how a value was computed (`+  where 6 = f()`), the tool's guess at a cause
-    # (The next clause opens a report of its own.)
-    return bool(shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text))
+    if shapes.WHERE_RE.match(s) or (wording.is_code(s) and not tap):
+        return True  # how a value was computed (`+  where 6 = f()`); (a hint ended it before)
+    return bool(shapes.CLAUSE_RE.match(s) and shapes.CLAUSE_RE.match(text))  # (a report of its own)
 
 
 def _part(

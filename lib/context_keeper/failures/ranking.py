@@ -43,6 +43,7 @@ from context_keeper.failures import (
     layout,
     margin,
     marks,
+    named,
     placed,
     sections,
     shapes,
@@ -150,9 +151,8 @@ def _chunk_messages(
         return explained
     units = findings.without_wrapups(joins.paragraphs(lines, _units(lines, kinds, 0, len(lines), locate=True)))
     units = findings.chained(lines, units)
-    several = _several(units) or stacked.reports(lines, kinds, units)
-    if several:
-        return several
+    if several := _several(units) or stacked.reports(lines, kinds, units):
+        return named.placed(lines, units, several)
     best = _best(units)
     lists = layout.bulleted(lines, kinds)
     items = [item for listed in lists.values() for item in listed]
@@ -162,7 +162,7 @@ def _chunk_messages(
     if best is None:
         return layout.listed(units)
     family = siblings.family(lines, kinds, units, unit) if (unit := _best_unit(units)) else []
-    return family or [_single(lines, units, best, wider)]
+    return named.placed(lines, units, family) if family else [_single(lines, units, best, wider)]
 
 
 def _single(lines: list[shapes.Line], units: list[Unit], best: str, wider: list[str] | None) -> str:
