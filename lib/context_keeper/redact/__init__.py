@@ -49,12 +49,14 @@ class _Rules:
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
+        from .printed_whole import line_rules as whole_value_rules
         from .templated import compile_rules as templated_rules
         from .whole_line import read_with as read_joined_lines_with
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
-            early
+            whole_value_rules()
+            + early
             + ((("",), None),)
             + late
             + commands.compile_rules()
@@ -149,6 +151,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .printed_whole import multiline_rules as whole_value_multiline_rules
     from .stdin import redact_here_documents
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
@@ -160,6 +163,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + bound_rules()
         + block_scalar_rules()
         + printed_heading_rules()
+        + whole_value_multiline_rules()
         + echoed_rules()
         + sign_in_link_rules()
         + numbered_reply_rules(judged)

@@ -1,0 +1,134 @@
+"""A value printed after a label that names a secret, taken whole whatever symbols it holds.
+
+A generated password holds any printable symbol: `(`, `` ` ``, `&`, `,`, `:`, `=`. The readers
+of a name and its value stop at the first one that could end a value in code, so a password
+after its label was left whole (`Password: j`0fsx…`) or cut (`Password: IT([REDACTED]&nrCg…`,
+the rest of it left beside the mark). Read here first, in these positions:
+
+- a label, then its value as the line's last token (`Random password: u/g,-D6B1…=:u=Ux,`,
+  `… [Entrypoint]: GENERATED ROOT PASSWORD: IT(*PX3K…`, `password=IT(*PX3K…`): the value is
+  everything to the line's end, one token; the label is the one to four words before `:` or the
+  name before `=`, judged by `printed_labels.names_secret` (a password, a token, a secret, a strong key);
+- a label alone on its line that ends in `:`, then the value alone on the next line
+  (`Using certificate key:` over a hex key, `Root password:` over a password): a key's label
+  counts here (what a line announcing one value prints under `… key:` is that key), the
+  value judged as `printed_labels.shown_secret` judges one, or as above;
+- a label that names a password's hash by its scheme (`NTLM`, `NT hash`, `LM hash`,
+  `password hash`), then a hex digest of 32 characters or more: the hash signs in as the
+  password does.
+
+The value on the label's line must mix three kinds of characters (lower case, upper case,
+digits, symbols) and hold a symbol the other readers stop at; code (a call, an index, a
+reference, a template), a path, a URL, a mark already there are never taken.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .patterns import MARK, LazyPattern
+from .printed_labels import names_secret, shown_secret
+from .values import not_a_secret
+
+TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH")
+NEXT_LINE_TRIGGERS = ("key:\n", "Key:\n", "KEY:\n", "assword:\n", "ASSWORD:\n", "ecret:\n", "oken:\n")
+
+# The label's words before `:` (one to four, a space apart), or a name before `=`; the value the
+# line's last token.
+_COLON_LABEL = LazyPattern(r"(?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*[ \t]*:\Z")
+_NAME_EQUALS = LazyPattern(r"(?P<label>[A-Za-z][\w.-]{0,60})[=:](?P<v>\S+)\Z")
+# Symbols a reader of `name: value` stops at, where a generated password holds them.
+_STOPPERS = frozenset("()[]{}<>`;,\"'|&*^~!$%#@?\\:=")
+# Code, not a value: a call or an index closed after it opens, a reference, an operator of code.
+_CODE = LazyPattern(
+    r"[\w.\]][(\[].*[)\]]|^[$%@&*{<]?[{(<]?[A-Za-z_][\w.]*[)}>]?$|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@][A-Za-z_]"
+)
+# A password's hash named by its scheme, then the digest.
+_HASH_LABEL = LazyPattern(
+    r"(?P<lead>(?:^|[ \t*|-])(?i:ntlm|nt[ _-]?hash|lm[ _-]?hash|password[ _-]?hash)[ \t]*[:=][ \t]*)"
+    r"(?P<v>[0-9a-fA-F]{32,128})(?=[ \t\r]*$)",
+    re.M,
+)
+
+
+def whole_value(v: str) -> bool:
+    """Whether `v`, the last token of a line after a secret's label, is a generated secret
+    with symbols in it (see the module), not code, a path or a reference."""
+    if not 8 <= len(v) <= 200 or MARK in v or "://" in v or v.startswith(("/", "~/", "./", "-")):
+        return False
+    if not _STOPPERS.intersection(v) or _CODE.search(v) is not None:
+        return False
+    kinds = (
+        any(c.islower() for c in v),
+        any(c.isupper() for c in v),
+        any(c.isdigit() for c in v),
+        any(not c.isalnum() for c in v),
+    )
+    return sum(kinds) >= 3 and kinds[0] | kinds[1] and not not_a_secret(v.rstrip(",;"))
+
+
+_PLAIN_WORD = LazyPattern(r"[A-Za-z][\w-]*")
+
+
+def _labelled(before: str, created: bool = False) -> bool:
+    """Whether the plain words that end `before` (one to four) name a secret: all of them (a
+    key's label only there, with `created`), or all but the first (`Generated root password`)."""
+    words: list[str] = []
+    for word in reversed(before.split()[-4:]):
+        if _PLAIN_WORD.fullmatch(word) is None:
+            break
+        words.insert(0, word)
+    if not words:
+        return False
+    return names_secret(" ".join(words), created) or (len(words) > 1 and names_secret(" ".join(words[1:])))
+
+
+def redact_whole_values(line: str) -> str:
+    """`line` with the value after a secret's label taken whole (see the module)."""
+    if len(line) > 4096 or (":" not in line and "=" not in line):
+        return line
+    if "ntlm" in line.lower() or "hash" in line.lower():
+        line = _HASH_LABEL.sub(lambda m: m.group("lead") + MARK, line)
+    body = line.rstrip(" \t\r")
+    cut = max(body.rfind(" "), body.rfind("\t"))
+    token, before = body[cut + 1 :], body[: cut + 1]
+    value_at = cut + 1
+    if before.rstrip().endswith(":") and _COLON_LABEL.search(before.rstrip()) is not None:
+        named = _labelled(before.rstrip()[:-1])
+    elif (m := _NAME_EQUALS.fullmatch(token)) is not None:
+        named = names_secret(m.group("label"))
+        token, value_at = m.group("v"), value_at + m.start("v")
+    else:
+        return line
+    if not named or not whole_value(token):
+        return line
+    return line[:value_at] + MARK + line[value_at + len(token) :]
+
+
+# A label alone on its line that ends in `:`, the value alone on the next.
+_NEXT_LINE = LazyPattern(
+    r"(?m)^(?P<head>[^\n:]{0,80}?(?P<label>(?:[A-Za-z][\w-]*[ \t]+){0,3}[A-Za-z][\w-]*)[ \t]*:)[ \t]*\r?\n"
+    r"(?P<lead>[ \t]*)(?P<v>[^\s\"']{8,200})[ \t]*\r?$"
+)
+
+
+def _next_line(m: re.Match[str]) -> str:
+    v = m.group("v")
+    if not _labelled(m.group("label"), created=True) or not (shown_secret(v) or whole_value(v)):
+        return m.group(0)
+    return m.group(0)[: m.start("v") - m.start()] + MARK + m.group(0)[m.end("v") - m.start() :]
+
+
+def redact_next_line_values(text: str) -> str:
+    return _NEXT_LINE.sub(_next_line, text)
+
+
+def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, line -> line): run before the other line rules, so none takes a part first."""
+    return ((TRIGGERS, redact_whole_values),)
+
+
+def multiline_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
+    """(triggers, text -> text): read across lines, on a whole text (see `lines`)."""
+    return ((NEXT_LINE_TRIGGERS, redact_next_line_values),)
