@@ -41,9 +41,8 @@ _NAME_EQUALS = LazyPattern(r"(?P<label>[A-Za-z][\w.-]{0,60})[=:](?P<v>\S+)\Z")
 # Symbols a reader of `name: value` stops at, where a generated password holds them.
 _STOPPERS = frozenset("()[]{}<>`;,\"'|&*^~!$%#@?\\:=")
 # Code, not a value: a call or an index closed after it opens, a reference, an operator of code.
-_CODE = LazyPattern(
-    r"[\w.\]][(\[].*[)\]]|^[$%@&*{<]?[{(<]?[A-Za-z_][\w.]*[)}>]?$|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@][A-Za-z_]"
-)
+_CODE = LazyPattern(r"[\w.!?\]][(\[].*[)\]]|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@&*][A-Za-z_{(]")
+_PAIRS = ("()", "[]", "{}")
 # A password's hash named by its scheme, then the digest.
 _HASH_LABEL = LazyPattern(
     r"(?P<lead>(?:^|[ \t*|-])(?i:ntlm|nt[ _-]?hash|lm[ _-]?hash|password[ _-]?hash)[ \t]*[:=][ \t]*)"
@@ -57,8 +56,10 @@ def whole_value(v: str) -> bool:
     with symbols in it (see the module), not code, a path or a reference."""
     if not 8 <= len(v) <= 200 or MARK in v or "://" in v or v.startswith(("/", "~/", "./", "-")):
         return False
-    if not _STOPPERS.intersection(v) or _CODE.search(v) is not None:
-        return False
+    if not _STOPPERS.intersection(v) or v[0] in "\"'" or _CODE.search(v) is not None:
+        return False  # (a quoted value is read to its quote by the readers of a name and its value)
+    if any(v.count(close) > v.count(open_) for open_, close in _PAIRS):
+        return False  # the end of a structure opened before it (`{… Password: cfg.Pass})`)
     kinds = (
         any(c.islower() for c in v),
         any(c.isupper() for c in v),
