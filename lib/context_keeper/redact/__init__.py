@@ -151,6 +151,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .printed_queries import compile_rules as query_row_rules
     from .printed_whole import multiline_rules as whole_value_multiline_rules
     from .stdin import redact_here_documents
     from .wrapped_calls import compile_rules as wrapped_call_rules
@@ -164,6 +165,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + block_scalar_rules()
         + printed_heading_rules()
         + whole_value_multiline_rules()
+        + query_row_rules()
         + echoed_rules()
         + sign_in_link_rules()
         + numbered_reply_rules(judged)
