@@ -13,6 +13,9 @@ the rest of it left beside the mark). Read here first, in these positions:
   (`Using certificate key:` over a hex key, `Root password:` over a password): a key's label
   counts here (what a line announcing one value prints under `… key:` is that key), the
   value judged as `printed_labels.shown_secret` judges one, or as above;
+- an object under a label that names secrets in the plural (`"functionKeys": {`,
+  `"credentials": {"admin": "<hash> <salt>"}`): each member's string is a secret, named by its
+  key, when `printed_labels.shown_secret` takes it (each of its words, for a hash and its salt);
 - a label that names a password's hash by its scheme (`NTLM`, `NT hash`, `LM hash`,
   `password hash`), then a hex digest of 32 characters or more: the hash signs in as the
   password does.
@@ -28,10 +31,12 @@ import re
 from collections.abc import Callable
 
 from .patterns import MARK, LazyPattern
+from .names import words_of
 from .printed_labels import names_secret, shown_secret
 from .values import not_a_secret
 
 TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH")
+OBJECT_TRIGGERS = ('Keys": {', 'keys": {', 'ecrets": {', 'okens": {', 'asswords": {', 'redentials": {')
 NEXT_LINE_TRIGGERS = ("key:\n", "Key:\n", "KEY:\n", "assword:\n", "ASSWORD:\n", "ecret:\n", "oken:\n")
 
 # The label's words before `:` (one to four, a space apart), or a name before `=`; the value the
@@ -125,6 +130,29 @@ def redact_next_line_values(text: str) -> str:
     return _NEXT_LINE.sub(_next_line, text)
 
 
+# An object under a quoted label, its members on one line or many (no object inside).
+_SECRETS_OBJECT = LazyPattern(r'"(?P<label>[A-Za-z][\w-]{0,60})"[ \t]*:[ \t]*\{(?P<body>[^{}]{1,4000})\}')
+_MEMBER = LazyPattern(r'"[^"\n]{1,80}"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,600})"')
+_PLURAL_SECRETS = frozenset("KEYS SECRETS TOKENS PASSWORDS CREDENTIALS".split())
+
+
+def _secret_members(m: re.Match[str]) -> str:
+    words = words_of(m.group("label"))
+    if not words or words[-1] not in _PLURAL_SECRETS or "PUBLIC" in words or "PUB" in words:
+        return m.group(0)
+    if words[-1] != "CREDENTIALS" and not names_secret(m.group("label"), created=True):
+        return m.group(0)
+    body = m.group("body")
+    for member in reversed(list(_MEMBER.finditer(body))):
+        if all(shown_secret(part) for part in member.group("v").split(" ")):
+            body = body[: member.start("v")] + MARK + body[member.end("v") :]
+    return m.group(0)[: m.start("body") - m.start()] + body + m.group(0)[m.end("body") - m.start() :]
+
+
+def redact_secret_members(text: str) -> str:
+    return _SECRETS_OBJECT.sub(_secret_members, text)
+
+
 def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, line -> line): run before the other line rules, so none takes a part first."""
     return ((TRIGGERS, redact_whole_values),)
@@ -132,4 +160,4 @@ def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
 
 def multiline_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text): read across lines, on a whole text (see `lines`)."""
-    return ((NEXT_LINE_TRIGGERS, redact_next_line_values),)
+    return ((NEXT_LINE_TRIGGERS, redact_next_line_values), (OBJECT_TRIGGERS, redact_secret_members))
