@@ -19,9 +19,7 @@ from .patterns import MARK, LazyPattern
 
 TRIGGERS = ("assphrase", "ASSPHRASE", "nemonic", "NEMONIC", "phrase", "PHRASE")
 PASSWORD_TRIGGERS = ("assword:", "ASSWORD:")
-_PASSWORD_PHRASE = LazyPattern(
-    r"(?i:password):[ \t]+(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){4,23})(?=[ \t\r]*$)"
-)
+_PASSWORD_PHRASE = LazyPattern(r"(?i:password):[ \t]+(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){4,23})(?=[ \t\r]*$)")
 # Words no generator's list holds and a sentence needs: one makes the words prose.
 _FUNCTION_WORDS = frozenset(
     "the a an is be to of in on at by or and for not must can may will with your you this that it as are "

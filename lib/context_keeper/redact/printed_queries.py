@@ -32,7 +32,7 @@ _MAX_ROWS = 20
 
 
 def _columns(cols: str) -> list[str]:
-    return [c.strip().strip("`\"[]").rsplit(".", 1)[-1] for c in cols.split(",")]
+    return [c.strip().strip('`"[]').rsplit(".", 1)[-1] for c in cols.split(",")]
 
 
 def _cells(line: str) -> list[str]:

@@ -30,8 +30,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .patterns import MARK, LazyPattern
 from .names import words_of
+from .patterns import MARK, LazyPattern
 from .printed_labels import names_secret, shown_secret
 from .values import not_a_secret
 
@@ -47,7 +47,7 @@ _NAME_EQUALS = LazyPattern(r"(?P<label>[A-Za-z][\w.-]{0,60})[=:](?P<v>\S+)\Z")
 _STOPPERS = frozenset("()[]{}<>`;,\"'|&*^~!$%#@?\\:=")
 # Code, not a value: a call or an index closed after it opens, a reference, an operator of code.
 _CODE = LazyPattern(r"[\w.!?\]][(\[].*[)\]]|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@&*][A-Za-z_{(]")
-_PAIRS = ("()", "[]", "{}")
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
 # A password's hash named by its scheme, then the digest.
 _HASH_LABEL = LazyPattern(
     r"(?P<lead>(?:^|[ \t*|-])(?i:ntlm|nt[ _-]?hash|lm[ _-]?hash|password[ _-]?hash)[ \t]*[:=][ \t]*)"
