@@ -155,7 +155,7 @@ def redact_secret_members(text: str) -> str:
 
 def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, line -> line): run before the other line rules, so none takes a part first."""
-    return ((TRIGGERS, redact_whole_values),)
+    return ((TRIGGERS, redact_whole_values), (OBJECT_TRIGGERS, redact_secret_members))
 
 
 def multiline_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
