@@ -40,6 +40,7 @@ def test_no_part_of_the_value_is_left(value: str) -> None:
         "password=${DB_PASSWORD:-secret}",
         "PASSWORD=$(cat /run/secrets/db)",
         "Password policy: min=12,upper=1,digit=1",
+        "          holderTokenAccount: holderATA,",
     ],
 )
 def test_code_and_structure_after_a_password_label_stay(line: str) -> None:

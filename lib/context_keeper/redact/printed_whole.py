@@ -61,8 +61,10 @@ def whole_value(v: str) -> bool:
     with symbols in it (see the module), not code, a path or a reference."""
     if not 8 <= len(v) <= 200 or MARK in v or "://" in v or v.startswith(("/", "~/", "./", "-")):
         return False
-    if not _STOPPERS.intersection(v) or v[0] in "\"'" or _CODE.search(v) is not None:
-        return False  # (a quoted value is read to its quote by the readers of a name and its value)
+    if not _STOPPERS.intersection(v.rstrip(",;")) or v[0] in "\"'" or _CODE.search(v) is not None:
+        # a quoted value is read to its quote by the readers of a name and its value; a name then
+        # the `,` or `;` that ends a statement (`holderTokenAccount: holderATA,`) is code
+        return False
     if any(v.count(close) > v.count(open_) for open_, close in _PAIRS):
         return False  # the end of a structure opened before it (`{… Password: cfg.Pass})`)
     kinds = (
