@@ -49,14 +49,12 @@ class _Rules:
         from .lines import flag_forest, gated, trigger_tree
         from .login_slots import compile_rules as login_slots_rules
         from .nameless import compile_rules as nameless_rules
-        from .printed_whole import line_rules as whole_value_rules
         from .templated import compile_rules as templated_rules
         from .whole_line import read_with as read_joined_lines_with
 
         early, dispatch, late = formats.compile_rules()
         ordered = (
-            whole_value_rules()
-            + early
+            early
             + ((("",), None),)
             + late
             + commands.compile_rules()
@@ -119,6 +117,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
     from .phrases import compile_rules as phrase_rules
+    from .printed_whole import line_rules as whole_value_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -134,6 +133,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + phrase_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
+        + whole_value_rules()
     )
 
 

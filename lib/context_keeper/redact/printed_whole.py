@@ -3,7 +3,9 @@
 A generated password holds any printable symbol: `(`, `` ` ``, `&`, `,`, `:`, `=`. The readers
 of a name and its value stop at the first one that could end a value in code, so a password
 after its label was left whole (`Password: j`0fsx…`) or cut (`Password: IT([REDACTED]&nrCg…`,
-the rest of it left beside the mark). Read here first, in these positions:
+the rest of it left beside the mark). Read here after the other line rules and before
+`random_tokens`, so the value is taken whole, and the rest of one they cut (`IT([REDACTED]&nrCg…`:
+something of the value after the mark, not a format's hint before it) with it; in these positions:
 
 - a label, then its value as the line's last token (`Random password: u/g,-D6B1…=:u=Ux,`,
   `… [Entrypoint]: GENERATED ROOT PASSWORD: IT(*PX3K…`, `password=IT(*PX3K…`): the value is
@@ -46,7 +48,7 @@ _NAME_EQUALS = LazyPattern(r"(?P<label>[A-Za-z][\w.-]{0,60})[=:](?P<v>\S+)\Z")
 # Symbols a reader of `name: value` stops at, where a generated password holds them.
 _STOPPERS = frozenset("()[]{}<>`;,\"'|&*^~!$%#@?\\:=")
 # Code, not a value: a call or an index closed after it opens, a reference, an operator of code.
-_CODE = LazyPattern(r"[\w.!?\]][(\[].*[)\]]|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@&*][A-Za-z_{(]")
+_CODE = LazyPattern(r"[\w.!?\]][(\[<].*[)\]>]|->|=>|::|&&|\|\||\$\{|\{\{|\$\(|%\(|^[$%@&*][A-Za-z_{(]")
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"))
 # A password's hash named by its scheme, then the digest.
 _HASH_LABEL = LazyPattern(
@@ -58,8 +60,12 @@ _HASH_LABEL = LazyPattern(
 
 def whole_value(v: str) -> bool:
     """Whether `v`, the last token of a line after a secret's label, is a generated secret
-    with symbols in it (see the module), not code, a path or a reference."""
-    if not 8 <= len(v) <= 200 or MARK in v or "://" in v or v.startswith(("/", "~/", "./", "-")):
+    with symbols in it (see the module), not code, a path, a reference or a coloured word."""
+    if MARK in v:  # a part another rule took: the rest of the value after it is left (not a hint before it)
+        if not v.rsplit(MARK, 1)[1].rstrip(",;"):
+            return False
+        v = v.replace(MARK, "Xx9")
+    if not 8 <= len(v) <= 200 or "://" in v or "\x1b" in v or v.startswith(("/", "~/", "./", "-")):
         return False
     if not _STOPPERS.intersection(v.rstrip(",;")) or v[0] in "\"'" or _CODE.search(v) is not None:
         # a quoted value is read to its quote by the readers of a name and its value; a name then
@@ -156,7 +162,8 @@ def redact_secret_members(text: str) -> str:
 
 
 def line_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
-    """(triggers, line -> line): run before the other line rules, so none takes a part first."""
+    """(triggers, line -> line): run after the other line rules, before `random_tokens`; the
+    part of a value one of them took is taken whole here."""
     return ((TRIGGERS, redact_whole_values), (OBJECT_TRIGGERS, redact_secret_members))
 
 
