@@ -117,3 +117,14 @@ def test_a_query_without_a_secret_column_or_with_null_cells_stays() -> None:
         "mysql> SELECT user, password FROM t;\n| user | password |\n| bob  | NULL     |",
     ):
         assert redact(text) == text
+
+
+@pytest.mark.parametrize("password", ["UjumSpNplAlkif", "@TRigJSQJMhlBj", "4@OO0lZxhFLGb@"])
+def test_the_password_after_a_domain_account_is_redacted(password: str) -> None:
+    line = f"SMB   10.0.4.12   445   FS01   [+] ACME\\svc_backup:{password} (Pwn3d!)"
+    assert redact(line) == f"SMB   10.0.4.12   445   FS01   [+] ACME\\svc_backup:{MARK} (Pwn3d!)"
+
+
+@pytest.mark.parametrize("line", ["src\\main:helper_func", "C:\\Users\\bob:1234567", "path\\to\\file:abcdefgh"])
+def test_a_path_or_a_name_after_a_backslash_stays(line: str) -> None:
+    assert redact(line) == line

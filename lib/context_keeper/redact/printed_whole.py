@@ -18,6 +18,8 @@ something of the value after the mark, not a format's hint before it) with it; i
 - an object under a label that names secrets in the plural (`"functionKeys": {`,
   `"credentials": {"admin": "<hash> <salt>"}`): each member's string is a secret, named by its
   key, when `printed_labels.shown_secret` takes it (each of its words, for a hash and its salt);
+- a Windows account written `DOMAIN\\user` then `:` and a token (`[+] ACME\\svc_backup:…`): the
+  token is the account's password, whatever letters it holds, unless a number, a word or a path;
 - a label that names a password's hash by its scheme (`NTLM`, `NT hash`, `LM hash`,
   `password hash`), then a hex digest of 32 characters or more: the hash signs in as the
   password does.
@@ -33,11 +35,12 @@ import re
 from collections.abc import Callable
 
 from .names import words_of
+from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_labels import names_secret, shown_secret
-from .values import not_a_secret
+from .values import is_numberish, looks_random, not_a_secret
 
-TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH")
+TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH", "\\")
 OBJECT_TRIGGERS = ('Keys": {', 'keys": {', 'ecrets": {', 'okens": {', 'asswords": {', 'redentials": {')
 NEXT_LINE_TRIGGERS = ("key:\n", "Key:\n", "KEY:\n", "assword:\n", "ASSWORD:\n", "ecret:\n", "oken:\n")
 
@@ -56,6 +59,20 @@ _HASH_LABEL = LazyPattern(
     r"(?P<v>[0-9a-fA-F]{32,128})(?=[ \t\r]*$)",
     re.M,
 )
+
+
+# `DOMAIN\\user:` then the password (not a drive's `C:\\`, a file's `dir\\f.c:12:`: no dot in the user).
+_DOMAIN_LOGIN = LazyPattern(
+    r"(?<![\w\\])(?P<lead>[A-Za-z][\w-]{1,30}\\[A-Za-z_][\w$-]{0,40}:)(?P<v>[^\s:\\]{6,128})(?=\s|$)"
+)
+
+
+def _domain_login(m: re.Match[str]) -> str:
+    v = m.group("v")
+    mixed = v.strip("@!").isalpha() and not v.islower() and not v.isupper()  # letters of both cases
+    if is_numberish(v) or "/" in v or not (mixed or shown_secret(v) or password_shaped(v) or looks_random(v)):
+        return m.group(0)
+    return m.group("lead") + MARK
 
 
 def whole_value(v: str) -> bool:
@@ -101,9 +118,11 @@ def _labelled(before: str, created: bool = False) -> bool:
 def redact_whole_values(line: str) -> str:
     """`line` with the value after a secret's label taken whole (see the module)."""
     if len(line) > 4096 or (":" not in line and "=" not in line):
-        return line
+        return line  # (every reading here needs a `:` or a `=`)
     if "ntlm" in line.lower() or "hash" in line.lower():
         line = _HASH_LABEL.sub(lambda m: m.group("lead") + MARK, line)
+    if "\\" in line:
+        line = _DOMAIN_LOGIN.sub(_domain_login, line)
     body = line.rstrip(" \t\r")
     cut = max(body.rfind(" "), body.rfind("\t"))
     token, before = body[cut + 1 :], body[: cut + 1]
