@@ -127,7 +127,7 @@ def redact_whole_values(line: str) -> str:
     cut = max(body.rfind(" "), body.rfind("\t"))
     token, before = body[cut + 1 :], body[: cut + 1]
     value_at = cut + 1
-    if before.rstrip().endswith(":") and _COLON_LABEL.search(before.rstrip()) is not None:
+    if before.rstrip().endswith(":") and _COLON_LABEL.search(before.rstrip()[-120:]) is not None:
         named = _labelled(before.rstrip()[:-1])
     elif (m := _NAME_EQUALS.fullmatch(token)) is not None:
         named = names_secret(m.group("label"))
