@@ -117,6 +117,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
     from .phrases import compile_rules as phrase_rules
+    from .printed_whole import line_rules as whole_value_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
 
@@ -132,6 +133,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + phrase_rules()
         + bound_rules()
         + ((printed_labels.LINE_TRIGGERS, printed_labels.redact_label_line),)
+        + whole_value_rules()
     )
 
 
@@ -149,6 +151,8 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .printed_queries import compile_rules as query_row_rules
+    from .printed_whole import multiline_rules as whole_value_multiline_rules
     from .stdin import redact_here_documents
     from .wrapped_calls import compile_rules as wrapped_call_rules
 
@@ -160,6 +164,8 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + bound_rules()
         + block_scalar_rules()
         + printed_heading_rules()
+        + whole_value_multiline_rules()
+        + query_row_rules()
         + echoed_rules()
         + sign_in_link_rules()
         + numbered_reply_rules(judged)

@@ -1,6 +1,9 @@
 """A phrase of words a generator drew, spaces between, under a label that names it: a wallet's
 recovery phrase (`mnemonic`, `seed phrase`, `recovery phrase`), a service's initial
 `passphrase`. `nouns` reads one token after a secret's name; these are six words or more.
+After a password's label and its colon (`Initial password: marble walnut orbit …`), words
+to the line's end are a generated passphrase when they are five or more and none is a word
+prose is built of (`the`, `a`, `is`, `to`, `must`: `Password: must be twelve characters`).
 
 Each word is lower-case letters only (three to ten); a sentence under the label (`Recovery
 phrase: write these words down and keep them offline`) is an explanation, not the phrase: two
@@ -15,6 +18,13 @@ from collections.abc import Callable
 from .patterns import MARK, LazyPattern
 
 TRIGGERS = ("assphrase", "ASSPHRASE", "nemonic", "NEMONIC", "phrase", "PHRASE")
+PASSWORD_TRIGGERS = ("assword:", "ASSWORD:")
+_PASSWORD_PHRASE = LazyPattern(r"(?i:password):[ \t]+(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){4,23})(?=[ \t\r]*$)")
+# Words no generator's list holds and a sentence needs: one makes the words prose.
+_FUNCTION_WORDS = frozenset(
+    "the a an is be to of in on at by or and for not must can may will with your you this that it as are "
+    "was has have from into any all no yes set none empty required".split()
+)
 _PHRASE = LazyPattern(
     r"(?i:pass[ _-]?phrase|mnemonic|(?:seed|recovery|backup|secret)[ _-]?phrase)[\"']?[ \t]*(?:[:=]|(?i:is))?[ \t]*"
     r"(?P<q>[\"']?)(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){5,23})(?=(?P=q)(?![a-z])[ \t\r,;}]*(?:$|[\"'#]))"
@@ -35,6 +45,16 @@ def _phrase(m: re.Match[str]) -> str:
     return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
 
 
+def _password_phrase(m: re.Match[str]) -> str:
+    if any(w in _FUNCTION_WORDS for w in m.group("s").split()):
+        return m.group(0)
+    a, b = m.span("s")
+    return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
+
+
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), as `commands.compile_rules`."""
-    return ((TRIGGERS, lambda text: _PHRASE.sub(_phrase, text)),)
+    return (
+        (TRIGGERS, lambda text: _PHRASE.sub(_phrase, text)),
+        (PASSWORD_TRIGGERS, lambda text: _PASSWORD_PHRASE.sub(_password_phrase, text)),
+    )
