@@ -197,8 +197,9 @@ def _pieces(line: str) -> list[str]:
 def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
     """`text` (holding newlines, or one long line) redacted: the multi-line rules first, then
     line by line."""
-    from .haystack import holds_any
+    from .haystack import holds_any, rule_out
 
+    rule_out(text, r.long_needles)  # (what most of the rules below search a long text for, at once)
     for triggers, rule in r.multiline:
         if holds_any(text, triggers):
             text = rule(text)
