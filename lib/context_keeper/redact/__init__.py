@@ -43,7 +43,7 @@ class _Rules:
     def __init__(self) -> None:
         import re
 
-        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, printed, stdin
+        from . import assignments, calls, commands, entropy, formats, languages, nouns, positions, stdin
         from .format_args import compile_rules as format_args_rules
         from .generated_notes import compile_rules as generated_notes_rules
         from .lines import flag_forest, gated, trigger_tree
@@ -99,10 +99,16 @@ class _Rules:
         self.assignment_triggers = assignments.TRIGGERS
         self.assignments = assignments.redact_assignments
         self.multiline = _multiline_rules()
-        # (the multi-line rules' triggers and the lines `printed` reads: searched in a long text first)
-        needles = [t for ts, _ in self.multiline for t in ts] + [*printed.TRIGGERS, "\n(", "\n+ ", "\n++ "]
-        self.long_needles = tuple(dict.fromkeys(needles))
         read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
+
+    @functools.cached_property
+    def long_needles(self) -> tuple[str, ...]:
+        """What the rules that read across lines search a long text for (their triggers, the lines
+        `printed` reads): the ones it holds nowhere are found at once (`haystack.rule_out`)."""
+        from . import printed
+
+        needles = [t for ts, _ in self.multiline for t in ts] + [*printed.TRIGGERS, "\n(", "\n+ ", "\n++ "]
+        return tuple(dict.fromkeys(needles))
 
 
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
