@@ -152,13 +152,17 @@ class RunStartRule(LazyRule):
 
     def __call__(self, text: str) -> str:
         pattern, run = self.pattern, self._run
-        out, pos, tried = [], 0, -1
+        out, pos, tried, last = [], 0, -1, -1
         for anchor in self._anchor.finditer(text):
-            start = anchor.start()
+            start = at = anchor.start()
             if start < pos:
                 continue  # (its run began inside the last match: none of its positions follows it)
             while start > pos and text[start - 1] in run:
                 start -= 1
+                if start == last:  # (the last anchor's run goes on to this one: its start, read once)
+                    start = max(tried, pos)
+                    break
+            last = at
             if start == tried:
                 continue  # (another anchor of a run already tried: its start's match is the same)
             tried = start
