@@ -193,8 +193,8 @@ def test_digits_and_words_after_a_colon_are_kept(text: str) -> None:
 
 
 def test_the_prefixed_token_rule_s_gate_passes_every_text_its_pattern_changes() -> None:
-    """`prefixed_token_rule` tries its pattern only where its gate is found: on texts of prefixes,
-    separators and token runs, the same as the pattern tried everywhere."""
+    """`prefixed_token_rule` tries its pattern only from the start of a run that holds its gate:
+    on texts of prefixes, separators and token runs, the same as the pattern tried everywhere."""
     from context_keeper.redact import entropy
     from context_keeper.redact.patterns import LazyRule
 

@@ -103,3 +103,25 @@ def test_a_short_texts_lines_are_those_of_the_needles_it_holds(text: str) -> Non
         assert haystack.holds_any(text, needles) == any(n in text for n in needles)
     assert haystack.lines_holding(text, lines, ("absent", "nowhere")) == set()
     assert haystack.lines_holding(text, lines, ()) == set()
+
+
+@pytest.mark.parametrize("wide_from", [0, haystack.WIDE_FROM])
+def test_needles_ruled_out_at_once_are_those_the_text_holds_nowhere(
+    monkeypatch: pytest.MonkeyPatch, wide_from: int
+) -> None:
+    """`rule_out` reads, at each place, only the longest needle there among those sharing its first
+    character: one that starts another (`as` in `assw`), or stands where another does, is held
+    all the same; a needle sharing its first character with none is left to its own search."""
+    import random
+
+    monkeypatch.setattr(haystack, "WIDE_FROM", wide_from)
+    rng = random.Random(3)
+    needles = ("a", "as", "ass", "assw", "asx", "sw", "s", "—", "— ", "—x", "🤖", "🤖 ", "xy", "\n", "\nx", "z")
+    pieces = ["a", "s", "w", "x", "y", " ", "\n", "—", "🤖", "q", "assw", "as", "—x", "\nx"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        hay = Haystack(text, text.split("\n"))
+        hay.rule_out(needles)
+        for needle in needles:
+            assert hay.holds_any((needle,)) == (needle in text), (text, needle)
+            assert hay.lines_holding((needle,)) == _lines(text, needle), (text, needle)

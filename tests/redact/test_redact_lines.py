@@ -142,7 +142,7 @@ def _blocks(seed: int) -> list[list[str]]:
 
 
 def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
-    from context_keeper.redact import _compiled
+    from context_keeper.redact import _compiled, _worded
     from context_keeper.redact.lines import _chosen, _chosen_by_line, block_found
 
     r = _compiled()
@@ -156,6 +156,8 @@ def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
         tokens = list(r.token_starts.finditer(block))
         by_line = _chosen_by_line(chunk, r, found, flags, bool(tokens), words)
         assert _chosen(chunk, block, low, found, flags, tokens, words, r.flag_gate) == by_line
+        # (whether a line holds an assignment's word, as its block found it, is its own lower case's)
+        assert all(worded == _worded(chunk[j], r) for j, (_, _, worded) in by_line)
         tested += len(by_line)
     assert tested > 500  # (most blocks chose some lines)
 
@@ -170,9 +172,9 @@ def test_lines_without_a_trigger_are_not_read() -> None:
     lines[33] = "İstanbul: SECRET=Vb7nQ2xLp4Rt"  # (a block whose lower case is longer: tested line by line)
     applied: list[str] = []
 
-    def apply(line: str, hits: set[int], starts: set[str]) -> str:
+    def apply(line: str, hits: set[int], starts: set[str], worded: bool) -> str:
         applied.append(line)
-        return redact_package._apply(line, hits, starts)
+        return redact_package._apply(line, hits, starts, worded)
 
     out = redact_lines("\n".join(lines), redact_package._compiled(), apply)
     assert applied == [lines[5], lines[33]]

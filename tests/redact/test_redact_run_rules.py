@@ -117,3 +117,26 @@ def test_words_found_in_the_lowered_text_give_the_same_matches(name: str) -> Non
 def test_only_the_listed_characters_lower_to_more_than_one_or_to_an_ascii_one() -> None:
     moved = [chr(c) for c in range(128, 0x110000) if len(chr(c).lower()) != 1 or chr(c).lower().isascii()]
     assert moved == list(_LOWER_MOVES)
+
+
+_NOUN_PIECES = [
+    "password", "PASSWORD", "Passwd", "pw", "PW", "pwd", "psk", "pass", "passphrase", "passcode", "db", "x",
+    "_", ".", "-", "$", "#", "/", " ", "  ", "\t", "=", ":", '"', "--force", "-f", "Wq8rT2vLp9x!", "S3cr3t#Pass",
+    "the", "is", "\n", "é",
+]  # fmt: skip
+
+
+def test_a_rule_tried_from_the_runs_its_noun_ends_marks_what_the_whole_pattern_marks() -> None:
+    from context_keeper.redact.patterns import LazyRule, RunStartRule
+
+    # (`dbPassword hunter2…`, `$pw x`, `a.pwd  --force y`: names a lookbehind or a `$` stops, nouns
+    # inside a name, two names on a line, a flag between; the rule must mark what `sub` marks)
+    _, source, sub = next(rule for rule in positions.RULES if rule[2] is positions._keyword_value)
+    whole, anchored = LazyRule(source, sub), RunStartRule(source, sub, *positions._BY_NOUN[sub])
+    rng = random.Random(11)
+    changed = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(_NOUN_PIECES) for _ in range(rng.randint(1, 16)))
+        assert anchored(text) == whole(text), text
+        changed += whole(text) != text
+    assert changed > 200  # (the texts hold values the rule marks)

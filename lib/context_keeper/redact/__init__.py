@@ -101,6 +101,15 @@ class _Rules:
         self.multiline = _multiline_rules()
         read_joined_lines_with(redact)  # (the line an argument array, a wrapped call, a continued command makes)
 
+    @functools.cached_property
+    def long_needles(self) -> tuple[str, ...]:
+        """What the rules that read across lines search a long text for (their triggers, the lines
+        `printed` reads): the ones it holds nowhere are found at once (`haystack.rule_out`)."""
+        from . import printed
+
+        needles = [t for ts, _ in self.multiline for t in ts] + [*printed.TRIGGERS, "\n(", "\n+ ", "\n++ "]
+        return tuple(dict.fromkeys(needles))
+
 
 def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     """The line rules that run after the rest: lists of headers, comparisons with a mask, a
@@ -245,7 +254,8 @@ def _redact(text: str) -> str:
         hits = _triggered(text, r)
         if r.flag_gate in text:
             hits.update(i for t, i in r.flag_triggers if t in text)
-        done = _chosen_passwords()(_random_tokens()(_apply(text, hits, set(r.token_starts.findall(text)))))
+        starts = set(r.token_starts.findall(text))
+        done = _chosen_passwords()(_random_tokens()(_apply(text, hits, starts, _worded(text, r))))
     return done if done is text else _repeats()(text, done)
 
 
@@ -291,12 +301,19 @@ def _triggered(text: str, r: _Rules) -> set[int]:
     return hits
 
 
-def _apply(text: str, hits: set[int], starts: set[str]) -> str:
+def _worded(text: str, r: _Rules) -> bool:
+    """Whether `text`'s lower case holds a trigger word of the assignments."""
+    lowered = text.lower()
+    return any(t in lowered for t in r.assignment_triggers)
+
+
+def _apply(text: str, hits: set[int], starts: set[str], worded: bool) -> str:
     """One line through the rules its triggers chose (`hits`, token `starts`), then the
-    assignments when a trigger word is left. A line of a file read with its numbers (`cat -n`,
-    an editor's or a file-reading tool's `     1\t…`, `    3→…`) is read after its number, as the
-    file's own line: a rule anchored at the line's start reads it there; so is a diff's added
-    line after its `+`, when read whole it held nothing."""
+    assignments when a trigger word is left (`worded`: whether the line held one). A line of a
+    file read with its numbers (`cat -n`, an editor's or a file-reading tool's `     1\t…`,
+    `    3→…`) is read after its number, as the file's own line: a rule anchored at the line's
+    start reads it there; so is a diff's added line after its `+`, when read whole it held
+    nothing. (Neither prefix holds a letter: the rest holds the words the line held.)"""
     # (the number's tab or arrow looked for first: most indented lines have none)
     if (
         text[:1] in _NUMBER_LEADS
@@ -304,12 +321,12 @@ def _apply(text: str, hits: set[int], starts: set[str]) -> str:
         and (numbered := _numbered().match(text)) is not None
     ):
         rest = text[numbered.end() :]
-        done = _apply_line(rest, hits, starts)
+        done = _apply_line(rest, hits, starts, worded)
         return text if done is rest else text[: numbered.end()] + done
-    done = _apply_line(text, hits, starts)
+    done = _apply_line(text, hits, starts, worded)
     if done == text and text[:1] == "+" and text[1:2] not in ("+", " ", ""):
         rest = text[1:]  # a diff's added line, read also as the file's own line when whole it held nothing
-        again = _apply_line(rest, hits, starts)
+        again = _apply_line(rest, hits, starts, worded)
         return text if again == rest else "+" + again
     return done
 
@@ -324,8 +341,9 @@ def _numbered() -> re.Pattern[str]:
     return re.compile("[ \t]*\\d{1,7}(?:\t|\u2192)")
 
 
-def _apply_line(text: str, hits: set[int], starts: set[str]) -> str:
+def _apply_line(line: str, hits: set[int], starts: set[str], worded: bool) -> str:
     r = _compiled()
+    text = line
     if starts:
         hits = hits | {r.tokens_at}
     for i in sorted(hits):
@@ -340,7 +358,7 @@ def _apply_line(text: str, hits: set[int], starts: set[str]) -> str:
                     done.add(token_rule)
                     text = token_rule(text)
         text = r.prefixed_tokens(text)  # a vendor's prefix no rule knows, and a random body
-    lowered = text.lower()
-    if any(t in lowered for t in r.assignment_triggers):
+    # (a line the rules left as it was holds the words it held: its lower case is not read again)
+    if worded if text is line else _worded(text, r):
         text = r.assignments(text)
     return text

@@ -19,8 +19,10 @@ from .patterns import MARK, LazyPattern
 from .values import is_placeholder
 
 TRIGGERS = ("echo ",)
-# `echo "…$X…"` (double quotes expand; single ones do not) up to the command's end.
-_ECHO = LazyPattern(r"\becho[ \t]+(?:-[ne]{1,2}[ \t]+)?\"(?P<t>[^\n\"]{1,300})\"[ \t]*(?=[;|&)\r\n]|$)")
+# `echo "…$X…"` (double quotes expand; single ones do not) up to the command's end. (`echo` first,
+# the word's start then read behind it: `re` searches a literal prefix fast, where a `\b` first is
+# tried at every position of a long text; the same matches.)
+_ECHO = LazyPattern(r"echo(?<!\wecho)[ \t]+(?:-[ne]{1,2}[ \t]+)?\"(?P<t>[^\n\"]{1,300})\"[ \t]*(?=[;|&)\r\n]|$)")
 # (a variable, or a command's output substituted: `$(openssl rand -base64 32)`, one level deep)
 _VAR = LazyPattern(r"\$(?:\{(?P<b>[A-Za-z_]\w{0,80})\}|(?P<n>[A-Za-z_]\w{0,80})|\((?P<c>[^()\n]{1,200})\))")
 _LINES_AFTER = 6  # how far the output may stand from its command (other commands' output between)

@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .patterns import MARK, GatedRule, LazyPattern
+from .patterns import MARK, LazyPattern, RunStartRule
 from .values import has_word_part, is_hexlike, is_wordy, not_a_secret
 
 # Bits per character below which a string is too regular to be a random token: a random
@@ -88,10 +88,14 @@ def _prefixed_sub(m: re.Match[str]) -> str:
 
 # What every match of `_PREFIXED` holds: the prefix's last separator, then the body's first 20 characters.
 _PREFIXED_GATE = r"[_-][A-Za-z0-9][\w-]{19}"
+# The characters of a prefix and a body: a match is one run of them (a `=` or two after it), from the
+# run's start (the lookbehind lets none of them stand before it), so it is tried only from the start
+# of each run that holds the gate (`patterns.RunStartRule`), not at every position.
+_TOKEN_RUN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
-def prefixed_token_rule() -> GatedRule:
-    return GatedRule(*prefixed_token_rule_source(), _PREFIXED_GATE)
+def prefixed_token_rule() -> RunStartRule:
+    return RunStartRule(*prefixed_token_rule_source(), _PREFIXED_GATE, _TOKEN_RUN)
 
 
 def prefixed_token_rule_source() -> tuple[str, Callable[[re.Match[str]], str]]:

@@ -21,6 +21,11 @@ import functools
 from bisect import bisect_right
 from itertools import accumulate
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import re
+    from typing import Any
+
 WIDE_FROM = 16384  # characters: a shorter text is searched as it is
 
 
@@ -29,6 +34,14 @@ def holds_any(text: str, needles: tuple[str, ...]) -> bool:
     if len(text) < WIDE_FROM:
         return any(map(text.__contains__, needles))
     return _long(text).holds_any(needles)
+
+
+def rule_out(text: str, needles: tuple[str, ...]) -> None:
+    """Learn at once which of `needles` a long `text` holds nowhere (`Haystack.rule_out`), for the
+    rules that search it next: a needle absent costs a search of the whole text, dozens of them
+    most of a long text's reading."""
+    if len(text) >= WIDE_FROM:
+        _long(text).rule_out(needles)
 
 
 def lines_holding(text: str, lines: list[str], needles: tuple[str, ...]) -> set[int]:
@@ -117,6 +130,28 @@ class Haystack:
             self._first[needle] = at
         return at
 
+    def rule_out(self, needles: tuple[str, ...]) -> None:
+        """The needles not yet searched for that the text holds nowhere, noted as such, found by
+        one scan per first character two of them or more share (`_first_scan`): at each place
+        it reads the longest of their rests there, and a needle occurs where one found starts
+        with its rest (the rests found at one place are each other's starts). The needles held
+        are left to their own search, which ends at their first occurrence."""
+        wide = self._wide
+        groups: dict[Any, list[tuple[str, Any]]] = {}
+        for n in needles:
+            if n and n not in self._first:
+                key = n.encode("utf-8", "surrogatepass") if wide else n
+                groups.setdefault(key[:1], []).append((n, key[1:]))
+        for first, members in groups.items():
+            # (a scan reads every occurrence of its first character: for a space or a lower-case
+            # letter, everywhere in prose, it costs more than a few needles' own searches)
+            if len(members) >= (4 if first in _EVERYWHERE else 2):
+                rests = tuple(sorted({rest for _, rest in members}, key=len, reverse=True))
+                found = set(_first_scan(first, rests).findall(self._form))
+                for n, rest in members:
+                    if not any(f.startswith(rest) for f in found):
+                        self._first[n] = -1
+
     def holds_any(self, needles: tuple[str, ...]) -> bool:
         """Whether the text holds one of `needles`."""
         # (the shortest first: a text that holds none is searched for all of them anyway)
@@ -155,6 +190,20 @@ def _long(text: str) -> Haystack:
     """The `Haystack` of a long text, kept for the next rule that searches the same text (a
     short one is searched as it is: keeping it would cost more than the search)."""
     return Haystack(text)
+
+
+_EVERYWHERE = frozenset([*" abcdefghijklmnopqrstuvwxyz", *(c.encode() for c in " abcdefghijklmnopqrstuvwxyz")])
+
+
+@functools.lru_cache(maxsize=256)
+def _first_scan(first: Any, rests: tuple[Any, ...]) -> re.Pattern[Any]:
+    """`first`, then (looked ahead, so each occurrence is read) the first of `rests` that follows
+    it, longest first: `re` jumps from one occurrence of a literal to the next. (`str`s or
+    `bytes`, as the text's form.)"""
+    import re
+
+    bar, group = (b"|", b"(?=(%s))") if isinstance(first, bytes) else ("|", "(?=(%s))")
+    return re.compile(re.escape(first) + group % bar.join(re.escape(r) for r in rests))
 
 
 @functools.lru_cache(maxsize=64)

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
     from . import _Rules
 
-Apply = Callable[[str, set[int], set[str]], str]
+# (a line, its rules, its token starts, whether its lower case holds an assignment's trigger word)
+Apply = Callable[[str, set[int], set[str], bool], str]
 _BLOCK = 32  # lines per block: big enough that most triggers are absent, small enough that few are
 _SHORT = 40  # characters: a block of lines this long on average is tested line by line (`_chosen_by_line`)
 
@@ -196,8 +197,9 @@ def _pieces(line: str) -> list[str]:
 def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
     """`text` (holding newlines, or one long line) redacted: the multi-line rules first, then
     line by line."""
-    from .haystack import holds_any
+    from .haystack import holds_any, rule_out
 
+    rule_out(text, r.long_needles)  # (what most of the rules below search a long text for, at once)
     for triggers, rule in r.multiline:
         if holds_any(text, triggers):
             text = rule(text)
@@ -241,8 +243,8 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
             chosen = _chosen_by_line(chunk, r, found, flags, bool(tokens), words)
         else:
             chosen = _chosen(chunk, block, low, found, flags, tokens, words, gate)
-        for j, (hits, starts) in chosen:
-            lines[k + j] = apply(chunk[j], hits, starts)
+        for j, (hits, starts, worded) in chosen:
+            lines[k + j] = apply(chunk[j], hits, starts, worded)
     return lines
 
 
@@ -258,7 +260,8 @@ def _first_chars(r: _Rules) -> FirstChars:
 
 
 _FIRST_CHARS: tuple[Tree, FirstChars] | None = None
-Chosen = list[tuple[int, tuple[set[int], set[str]]]]  # (line in the block, (its rules, its token starts))
+# (line in the block, (its rules, its token starts, whether it holds an assignment's word))
+Chosen = list[tuple[int, tuple[set[int], set[str], bool]]]
 
 
 def _chosen(
@@ -296,14 +299,16 @@ def _chosen(
     starts: dict[int, set[str]] = {}
     for m in tokens:
         starts.setdefault(bisect_right(ends, m.start()), set()).add(m.group(1))
-    chosen = set(hits).union(starts)
+    # (a word holds no newline: each occurrence is in one line's lower case, `low` slices to it)
+    worded: set[int] = set()
     for word in words:
         at = low.find(word)
         while at != -1:
             j = bisect_right(ends, at)
-            chosen.add(j)
+            worded.add(j)
             at = low.find(word, ends[j])
-    return [(j, (hits.get(j, set()), starts.get(j, set()))) for j in sorted(chosen)]
+    chosen = worded.union(hits, starts)
+    return [(j, (hits.get(j, set()), starts.get(j, set()), j in worded)) for j in sorted(chosen)]
 
 
 def _chosen_by_line(
@@ -322,6 +327,7 @@ def _chosen_by_line(
         if flags and r.flag_gate in line:
             hits.update(i for t, i in flags if t in line)
         starts = set(r.token_starts.findall(line)) if tokens else set()
-        if hits or starts or (words and any(t in line.lower() for t in words)):
-            chosen.append((j, (hits, starts)))
+        worded = bool(words) and any(t in line.lower() for t in words)  # (a line's words are its block's)
+        if hits or starts or worded:
+            chosen.append((j, (hits, starts, worded)))
     return chosen

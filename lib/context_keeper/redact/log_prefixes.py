@@ -39,7 +39,9 @@ def read_unprefixed(text: str, read: Callable[[str], str]) -> str:
     lines = text.split("\n")
     cut = [0] * len(lines)
     if services:
-        found = [_PREFIX.compiled().match(line) for line in lines]
+        prefix = _PREFIX.compiled()
+        # (a line without a bar holds no prefix: one substring test, not a match, for most lines)
+        found = [prefix.match(line) if "|" in line else None for line in lines]
         counts: dict[str, int] = {}
         for m in found:
             if m is not None:

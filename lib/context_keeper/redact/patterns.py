@@ -137,6 +137,42 @@ class RunRule(LazyRule):
         return "".join(out) + text[pos:] if out else text
 
 
+class RunStartRule(LazyRule):
+    """A `LazyRule` whose every match opens a run of `run` characters and holds, at that run's
+    end, what `anchor` finds (why, for a rule, is said where it is made): the rule's pattern is
+    tried only at the start of each run an anchor ends, reached by walking back from the anchor,
+    where a pattern opening on a lookbehind is tried at every position. The same result as
+    `LazyRule`'s: no other position can start a match."""
+
+    __slots__ = ("_anchor", "_run")
+
+    def __init__(self, source: str, sub: Callable[..., str], anchor: str, run: frozenset[str]) -> None:
+        super().__init__(source, sub)
+        self._anchor, self._run = LazyPattern(anchor), run
+
+    def __call__(self, text: str) -> str:
+        pattern, run = self.pattern, self._run
+        out, pos, tried, last = [], 0, -1, -1
+        for anchor in self._anchor.finditer(text):
+            start = at = anchor.start()
+            if start < pos:
+                continue  # (its run began inside the last match: none of its positions follows it)
+            while start > pos and text[start - 1] in run:
+                start -= 1
+                if start == last:  # (the last anchor's run goes on to this one: its start, read once)
+                    start = max(tried, pos)
+                    break
+            last = at
+            if start == tried:
+                continue  # (another anchor of a run already tried: its start's match is the same)
+            tried = start
+            m = pattern.match(text, start)
+            if m is not None:
+                out += [text[pos : m.start()], self._sub(m)]
+                pos = m.end()
+        return "".join(out) + text[pos:] if out else text
+
+
 def matches_by_run(
     pattern: re.Pattern[str],
     words: LazyPattern,

@@ -23,7 +23,7 @@ from .cookies import cookie_values
 from .line_starts import line_start
 from .names import NOT_SECRET, PASSWORD, given_by_name, tier, words_of
 from .password_shapes import DOMAIN, SYMBOLS, password_shaped, person_chosen
-from .patterns import MARK, LazyPattern, LazyRule, RunRule
+from .patterns import MARK, LazyPattern, LazyRule, RunRule, RunStartRule
 from .values import is_wordlike, looks_random, not_a_secret, strongly_mixed
 
 _PASSPHRASE = LazyPattern(r"[a-z]{2,12}(?P<sep>[-_.])[a-z]{2,12}(?:(?P=sep)[a-z]{2,12}){1,6}(?P=sep)\d{1,6}")
@@ -235,20 +235,7 @@ def _userinfo(m: re.Match[str]) -> str:
 
 RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] = (
     (
-        (
-            "assw",
-            "ASSW",
-            "assphrase",
-            "ASSPHRASE",
-            "pass ",
-            "PASS ",
-            "pwd ",
-            "PWD ",
-            "pw ",
-            "PW ",
-            "psk ",
-            "PSK ",
-        ),
+        ("assw", "ASSW", "assphrase", "ASSPHRASE", "pass ", "PASS ", "pwd ", "PWD ", "pw ", "PW ", "psk ", "PSK "),
         r"(?<![\w$.#/-])(?P<n>(?:[A-Za-z][\w.-]*?)?(?i:passw(?:or)?d|passphrase|passcode|pass|pwd|pw|psk))(?![\w-])"
         r"(?:[ \t]+--?[a-z][\w-]*)*(?:[ \t]+(?P<w>[a-z][\w-]*))?[ \t]+(?!(?i:password|passwd|passphrase)\b)"
         + _VALUE
@@ -389,12 +376,24 @@ RULES: tuple[tuple[tuple[str, ...], str, Callable[[re.Match[str]], str]], ...] =
 # The rules whose pattern starts with a word and reads the name it stands in to its end: tried
 # from a name's first word only (`patterns.RunRule`).
 _BY_NAME = {_user_then_secret: (r"(?i:auth|cred|passw|login)", r"[\w.-]+")}
+# The rules whose name, after a lookbehind no name's character passes, is a whole run of name
+# characters ending in the noun, a space or a tab right after it (each way on to the value opens on
+# one): tried only from the start of a run such a noun ends (`patterns.RunStartRule`).
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+_BY_NOUN = {_keyword_value: (r"[Pp](?i:ass(?:w(?:or)?d|phrase|code)?|wd?|sk)[ \t]", _NAME_CHARS)}
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
     """(triggers, text -> text), in the order they run; `\\0` marks a trigger tested only when
     the text holds a flag (as in `commands`)."""
     return tuple(
-        (triggers, RunRule(rx, sub, *_BY_NAME[sub]) if sub in _BY_NAME else LazyRule(rx, sub))
+        (
+            triggers,
+            RunRule(rx, sub, *_BY_NAME[sub])
+            if sub in _BY_NAME
+            else RunStartRule(rx, sub, *_BY_NOUN[sub])
+            if sub in _BY_NOUN
+            else LazyRule(rx, sub),
+        )
         for triggers, rx, sub in RULES
     )

@@ -42,6 +42,11 @@ _MIN_LETTERS = 0.5  # share of letters below which it is a number, a version, a 
 _TOKEN_BODY = rf"[A-Za-z0-9][\w-]{{{MIN_LENGTH - 2},{MAX_LENGTH - 2}}}[A-Za-z0-9]"
 _TOKEN_END = r"(?![\w+/=-]|\.\w)"
 _TOKEN = LazyPattern(rf"\b(?<![\w.+/=@%$\\~-])(?P<t>{_TOKEN_BODY}){_TOKEN_END}")
+# The same tokens found from the character before them (of the class the lookbehind lets stand
+# there, taken with the token: `re` skips ahead to one, where a lookbehind first is tried at every
+# position of a long text); `_TOKEN` itself only at the text's start, where none stands before.
+# (A token holds no character of that class: the one before the next token is never a match's.)
+_TOKEN_AFTER = LazyPattern(rf"[^\w.+/=@%$\\~-](?P<t>{_TOKEN_BODY}){_TOKEN_END}")
 # One glued to a short flag (`-p…`, `-T…`: the flag's letter is not the token's); its own
 # search, from the `-` (a literal, found fast), where the token's would try every position twice.
 _FLAG_TOKEN = LazyPattern(rf"-(?<![\w.+/=@%$\\~-]-)[A-Za-z](?P<t>{_TOKEN_BODY}){_TOKEN_END}")
@@ -238,13 +243,15 @@ def _tokens_taken(text: str) -> str:
     once, and a text is rebuilt only when one changes.)"""
     pieces: list[str] = []
     end = 0
-    for m in _TOKEN.finditer(text):
-        token = m.group()
+    first = _TOKEN.match(text)
+    for m in _TOKEN_AFTER.finditer(text) if first is None else (first, *_TOKEN_AFTER.finditer(text)):
+        token = m.group("t")
         if token.islower() or token.isupper():
             continue
-        done = _taken(token, text, m.start())
+        start = m.start("t")
+        done = _taken(token, text, start)
         if done != token:
-            pieces += (text[end : m.start()], done)
+            pieces += (text[end:start], done)
             end = m.end()
     return "".join([*pieces, text[end:]]) if pieces else text
 

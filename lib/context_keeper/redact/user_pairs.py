@@ -18,8 +18,11 @@ from .values import not_a_secret, strongly_mixed
 # A directory entry's name is a login too: `simple_bind_s("cn=admin,dc=example,dc=org", "…")`.
 _DN = r"(?:[A-Za-z]{1,20}=[^,=\"'\s]{1,60},){1,8}[A-Za-z]{1,20}=[^,=\"'\s]{1,60}"
 _DN_PATTERN = LazyPattern(_DN)
+# (The opening quote first, what stands before it then read behind it: `re` skips ahead to a
+# character class, where a pattern opening on a lookbehind is tried at every position. The same
+# matches: the quote and the one or two characters before it are tested alike.)
 _PAIR = (
-    r"(?:(?<=[(\[,{])|(?<=[(\[,{][ \t]))(?P<q>[\"'])(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])|"
+    r"(?P<q>[\"'])(?:(?<=[(\[,{][\"'])|(?<=[(\[,{][ \t][\"']))(?P<u>[a-z][\w.@+-]{1,40}|(?:AKIA|ASIA|GOOG)(?:[A-Z0-9]{12,28}|\[REDACTED\])|"
     + _DN
     + r")(?P=q)[ \t]*,[ \t]*"
     r"(?:[A-Za-z_][\w.:]*\([ \t]*|&)?(?P<p>[\"'])(?P<s>[^\"'\s\\]{6,200})(?P=p)(?=[ \t]*[,)\]}.])"
