@@ -1,5 +1,6 @@
 """Printed secrets read by their place: a join's address path and a link whose host is a token
-(`printed_addresses`), a key after its cipher's name (`printed_cipher_keys`), a value printed
+(`printed_addresses`), a key after its cipher's name (`printed_cipher_keys`), a token printed as a
+number after its label (`printed_numbers`), a value printed
 before the name its command gave it (`printed_named_after`), a cookie record's value
 (`printed_labels`), a link under a sentence wrapped over lines (`link_tokens`); and the ordinary
 lines of the same shapes that stay."""
@@ -48,9 +49,21 @@ def test_a_link_under_a_sentence_wrapped_over_lines_is_taken() -> None:
     assert redact(text) == text.replace("rut7ontomw4b4t5zfj3m18gk", MARK)
 
 
+def test_a_token_printed_as_a_number_after_its_label_is_taken() -> None:
+    line = "[ci] Super user authentication token: 1156797861699446571 (use it as the password)"
+    assert redact(line) == f"[ci] Super user authentication token: {MARK} (use it as the password)"
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        # numbers after labels of counts, ids, pages, times
+        "Tokens: 12345678901234567",
+        "Token ID: 115792089237316195423570985008687907853269984665640564039457584007913129639935",
+        "Next token: 1700000000000000000",
+        "Total tokens: 1234567890123456",
+        "Token expires: 1700000000000",
+        "Balance: 115792089237316195",
         # joins and addresses of words
         "join 10.0.0.5:25000/orders/items",
         "irc join irc.libera.chat:6697/#python",

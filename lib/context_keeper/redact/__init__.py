@@ -128,6 +128,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .phrases import compile_rules as phrase_rules
     from .printed_addresses import line_rules as address_token_rules
     from .printed_cipher_keys import line_rules as cipher_key_rules
+    from .printed_numbers import line_rules as number_token_rules
     from .printed_whole import line_rules as whole_value_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
@@ -140,6 +141,7 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + link_token_rules()
         + address_token_rules()
         + cipher_key_rules()
+        + number_token_rules()
         + event_field_rules(judged)
         + prompt_answer_rules()
         + joined_logins_rules()
