@@ -18,11 +18,9 @@ from .link_tokens import is_link_token
 from .patterns import MARK, LazyPattern
 
 TRIGGERS = ("oken", "OKEN", "ecret", "ECRET", "key", "Key", "KEY", "assword", "ASSWORD")
-# A command after a prompt whose words make a credential.
-_MAKING_COMMAND = LazyPattern(
-    r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?P<cmd>[^\n]{0,300}?"
-    r"(?i:\b(?:token|secret|api[-_]?key|access[-_]?key|password)s?\b)[^\n]{0,300})$"
-)
+# A command after a prompt (its words must make a credential: a secret's noun, a verb of making).
+_PROMPTED_COMMAND = LazyPattern(r"(?m)^[ \t]*(?:[\w.@~:/-]*[ \t]?)?[$%❯][ \t]+(?P<cmd>[^\n]{1,600})$")
+_SECRET_NOUN = LazyPattern(r"(?i:\b(?:token|secret|api[-_]?key|access[-_]?key|password)s?\b)")
 _MAKING_VERBS = frozenset("generate create new issue mint add".split())
 _VALUE_THEN_NAME = LazyPattern(r"(?P<lead>[ \t]*)(?P<v>[A-Za-z0-9_-]{16,256})(?=:[ \t]+(?P<n>[\w.@-]{1,80})[ \t\r]*$)")
 _LINES_BELOW = 3
@@ -30,7 +28,7 @@ _LINES_BELOW = 3
 
 def _value_lines(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     words = set(m.group("cmd").lower().split())
-    if not words & _MAKING_VERBS:
+    if not words & _MAKING_VERBS or _SECRET_NOUN.search(m.group("cmd")) is None:
         return []
     spans: list[tuple[int, int]] = []
     at = m.end() + 1
@@ -48,7 +46,7 @@ def _value_lines(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
 
 def redact_values_named_after(text: str) -> str:
     """`text` with each value a making command printed before its name marked (see the module)."""
-    spans = [span for m in _MAKING_COMMAND.finditer(text) for span in _value_lines(text, m)]
+    spans = [span for m in _PROMPTED_COMMAND.finditer(text) for span in _value_lines(text, m)]
     for start, end in sorted(set(spans), reverse=True):
         text = text[:start] + MARK + text[end:]
     return text
