@@ -86,3 +86,14 @@ def test_an_ordinary_value_of_its_kind_is_kept(text: str) -> None:
 @pytest.mark.parametrize("text", SECRETS)
 def test_a_secret_of_the_same_shape_is_taken(text: str) -> None:
     assert MARK in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Authorization: Digest password=$3cr3tPass9",
+        "Authorization: Basic user=$Up3rS3cret",
+    ],
+)
+def test_a_header_parameter_that_starts_with_a_dollar_and_is_no_variable_is_taken(text: str) -> None:
+    assert MARK in redact(text)
