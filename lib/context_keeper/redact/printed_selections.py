@@ -40,6 +40,8 @@ _LAST_NAME = LazyPattern(r"([A-Za-z_]\w*)[^A-Za-z_]*\Z")
 # (the last expression of the command names one: what follows the name to the end is members and calls)
 _AFTER_IDENTIFIER = LazyPattern(r"[\w.:\[\]]*(?:\([^()\n]{0,20}\)[\w.:\[\]]*){0,3}[)\"'; \t\r]*")
 _SECRET_WORD = LazyPattern(r"(?i:secret|token|passw|key|cred|auth|salt|nonce)")
+# Where a command's last stage starts: after a pipe or a prompt's `>`/`$ ` the stage is the rest.
+_STAGE_SPLIT = LazyPattern(r"\|\||&&|[|;]|^[^\n]*?[>$#][ \t]")
 
 
 def selects_a_detail(command: str) -> bool:
@@ -47,7 +49,12 @@ def selects_a_detail(command: str) -> bool:
     command names the identifier it prints (a uuid) and no secret."""
     low = command.lower()
     named = max(low.rfind("uuid"), low.rfind("guid"))
-    if named != -1 and _AFTER_IDENTIFIER.fullmatch(command, named + 4) and _SECRET_WORD.search(command) is None:
+    if (
+        named != -1
+        and _AFTER_IDENTIFIER.fullmatch(command, named + 4)
+        and _SECRET_WORD.search(command) is None
+        and not _given_as_a_word(command, named)
+    ):
         return True
     member = _MEMBER_AT_END.search(command)
     if member is not None and _names_a_detail(member.group("name")):
@@ -63,6 +70,13 @@ def selects_a_detail(command: str) -> bool:
     if last is None:
         return False
     return _names_a_detail(last.group(1))
+
+
+def _given_as_a_word(command: str, at: int) -> bool:
+    """Whether the name at `at` is a word handed to another program (`tee uuid`, `> uuid.txt`,
+    `# uuid`), not code nor the command run: what prints is another program's output."""
+    stage = _STAGE_SPLIT.split(command[:at])[-1]
+    return "#" in stage or ">" in stage or (command[at - 1 : at].isspace() and stage.strip() != "")
 
 
 def _names_a_detail(name: str) -> bool:
