@@ -84,3 +84,17 @@ def test_a_uuid_named_as_a_file_or_a_comment_is_no_identifier_the_command_makes(
 )
 def test_a_uuid_made_by_a_command_or_code_is_that_identifier(command: str) -> None:
     assert selects_a_detail(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$ jq -r '.password, .user' creds.json",
+        "$ echo $cfg.password $cfg.user",
+        "$ jq -r '.password' creds.json; echo $env.user",
+        "$ vault read -field=password secret/db && echo done.host",
+    ],
+)
+def test_a_detail_read_beside_a_secret_leaves_the_secret_printed_too(command: str) -> None:
+    assert not selects_a_detail(command)
+    assert MARK in redact(f"{command}\n{_value(command)}")

@@ -13,7 +13,7 @@ makes (`SecureRandom.uuid`) with no secret's word in it.
 
 from __future__ import annotations
 
-from .names import tier, words_of
+from .names import STRONG, tier, words_of
 from .patterns import LazyPattern
 
 # A filter's option or program, then its expression (quoted, or one word): the last
@@ -32,6 +32,11 @@ _DETAILS = frozenset(
 _TRIGGERS = ("jq", "query", "jsonpath", "format", "template", "field")
 # The command ends reading an object's member (`$cred.UserName`, `conn.info.user`).
 _MEMBER_AT_END = LazyPattern(r"[\w$\])]\.(?P<name>[A-Za-z_]\w*)[)\"'; \t\r]*\Z")
+# Commands run one after another: each one's output prints, not only the last one's.
+_SEQUENCE = LazyPattern(r";|&&|\|\|")
+_QUOTED = LazyPattern(r"'[^'\n]*'|\"[^\"\n]*\"")
+# A name read as a member (`.password`) or a field's value (`-field=password`).
+_READ_NAME = LazyPattern(r"(?:\.|\bfield=)([A-Za-z_]\w*)")
 _LAST_NAME = LazyPattern(r"([A-Za-z_]\w*)[^A-Za-z_]*\Z")
 
 
@@ -56,6 +61,8 @@ def selects_a_detail(command: str) -> bool:
         and not _given_as_a_word(command, named)
     ):
         return True
+    if _SEQUENCE.search(_QUOTED.sub("", command)) is not None or _reads_a_secret(command):
+        return False  # (`…; echo $env.user`, `echo $cfg.password $cfg.user`: a secret prints too)
     member = _MEMBER_AT_END.search(command)
     if member is not None and _names_a_detail(member.group("name")):
         return True  # `$cred.UserName`, `creds.username`: the member read is a name, what prints is it
@@ -70,6 +77,12 @@ def selects_a_detail(command: str) -> bool:
     if last is None:
         return False
     return _names_a_detail(last.group(1))
+
+
+def _reads_a_secret(command: str) -> bool:
+    """Whether `command` reads a member or a field named for a secret (`.password`,
+    `-field=password`) beside the detail it ends with."""
+    return any(tier(name) >= STRONG for name in _READ_NAME.findall(command))
 
 
 def _given_as_a_word(command: str, at: int) -> bool:
