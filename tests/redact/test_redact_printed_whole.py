@@ -128,3 +128,15 @@ def test_the_password_after_a_domain_account_is_redacted(password: str) -> None:
 @pytest.mark.parametrize("line", ["src\\main:helper_func", "C:\\Users\\bob:1234567", "path\\to\\file:abcdefgh"])
 def test_a_path_or_a_name_after_a_backslash_stays(line: str) -> None:
     assert redact(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "icacls share /grant CORP\\Domain_Users:ReadWrite",
+        "Grant CORP\\svc_backup:FullControl on share",
+        "Set-Acl -Path C:\\x -AclObject CORP\\alice:ReadAndExecute",
+    ],
+)
+def test_a_right_granted_to_a_domain_account_stays(line: str) -> None:
+    assert redact(line) == line

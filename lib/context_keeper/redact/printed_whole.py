@@ -67,9 +67,14 @@ _DOMAIN_LOGIN = LazyPattern(
 )
 
 
+# Capitalised words run together, each of three letters or more with a vowel (`FullControl`).
+_TITLE_WORDS = LazyPattern(r"(?:[AEIOUY][a-z]{2,}|[A-Z](?=[a-z]{2})[a-z]*?[aeiouy][a-z]*){1,5}")
+
+
 def _domain_login(m: re.Match[str]) -> str:
     v = m.group("v")
-    mixed = v.strip("@!").isalpha() and not v.islower() and not v.isupper()  # letters of both cases
+    # letters of both cases, not words (`icacls … /grant CORP\\alice:FullControl`: a right granted)
+    mixed = v.strip("@!").isalpha() and not v.islower() and not v.isupper() and _TITLE_WORDS.fullmatch(v) is None
     if is_numberish(v) or "/" in v or not (mixed or shown_secret(v) or password_shaped(v) or looks_random(v)):
         return m.group(0)
     return m.group("lead") + MARK
