@@ -98,3 +98,14 @@ def test_a_uuid_made_by_a_command_or_code_is_that_identifier(command: str) -> No
 def test_a_detail_read_beside_a_secret_leaves_the_secret_printed_too(command: str) -> None:
     assert not selects_a_detail(command)
     assert MARK in redact(f"{command}\n{_value(command)}")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$ echo $DB_PASSWORD $cfg.user",
+        "$ python -c 'import os; print(os.environ[\"DB_PASSWORD\"], cfg.user)'",
+    ],
+)
+def test_a_detail_printed_beside_a_secret_variable_or_key_leaves_the_secret_printed_too(command: str) -> None:
+    assert not selects_a_detail(command)

@@ -35,8 +35,9 @@ _MEMBER_AT_END = LazyPattern(r"[\w$\])]\.(?P<name>[A-Za-z_]\w*)[)\"'; \t\r]*\Z")
 # Commands run one after another: each one's output prints, not only the last one's.
 _SEQUENCE = LazyPattern(r";|&&|\|\|")
 _QUOTED = LazyPattern(r"'[^'\n]*'|\"[^\"\n]*\"")
-# A name read as a member (`.password`) or a field's value (`-field=password`).
-_READ_NAME = LazyPattern(r"(?:\.|\bfield=)([A-Za-z_]\w*)")
+# A name read as a member (`.password`), a key (`["DB_PASSWORD"]`), a field's value
+# (`-field=password`) or a variable (`$DB_PASSWORD`; not an object whose member is read, `$cred.UserName`).
+_READ_NAME = LazyPattern(r"(?:\.|\[[\"']|\bfield=)([A-Za-z_]\w*)|\$\{?([A-Za-z_]\w*)(?![\w.])")
 _LAST_NAME = LazyPattern(r"([A-Za-z_]\w*)[^A-Za-z_]*\Z")
 
 
@@ -80,9 +81,9 @@ def selects_a_detail(command: str) -> bool:
 
 
 def _reads_a_secret(command: str) -> bool:
-    """Whether `command` reads a member or a field named for a secret (`.password`,
-    `-field=password`) beside the detail it ends with."""
-    return any(tier(name) >= STRONG for name in _READ_NAME.findall(command))
+    """Whether `command` reads a member, a key, a field or a variable named for a secret
+    (`.password`, `["DB_PASSWORD"]`, `-field=password`, `$DB_PASSWORD`) beside the detail it ends with."""
+    return any(tier(member or variable) >= STRONG for member, variable in _READ_NAME.findall(command))
 
 
 def _given_as_a_word(command: str, at: int) -> bool:
