@@ -140,3 +140,8 @@ def test_a_path_or_a_name_after_a_backslash_stays(line: str) -> None:
 )
 def test_a_right_granted_to_a_domain_account_stays(line: str) -> None:
     assert redact(line) == line
+
+
+def test_a_detail_beside_the_secrets_of_an_object_stays() -> None:
+    text = '"apiKeys": {"primary": "Xk9mP2qR7wZtY6uI8oP0aS3d", "region": "eu-west-1", "owner": "platform-team"}'
+    assert redact(text) == text.replace("Xk9mP2qR7wZtY6uI8oP0aS3d", MARK)

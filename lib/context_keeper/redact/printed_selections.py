@@ -65,7 +65,7 @@ def selects_a_detail(command: str) -> bool:
     if _SEQUENCE.search(_QUOTED.sub("", command)) is not None or _reads_a_secret(command):
         return False  # (`…; echo $env.user`, `echo $cfg.password $cfg.user`: a secret prints too)
     member = _MEMBER_AT_END.search(command)
-    if member is not None and _names_a_detail(member.group("name")):
+    if member is not None and names_a_detail(member.group("name")):
         return True  # `$cred.UserName`, `creds.username`: the member read is a name, what prints is it
     if not any(t in command for t in _TRIGGERS):
         return False
@@ -77,7 +77,7 @@ def selects_a_detail(command: str) -> bool:
     last = _LAST_NAME.search(found.group("expr").strip())
     if last is None:
         return False
-    return _names_a_detail(last.group(1))
+    return names_a_detail(last.group(1))
 
 
 def _reads_a_secret(command: str) -> bool:
@@ -93,6 +93,8 @@ def _given_as_a_word(command: str, at: int) -> bool:
     return "#" in stage or ">" in stage or (command[at - 1 : at].isspace() and stage.strip() != "")
 
 
-def _names_a_detail(name: str) -> bool:
+def names_a_detail(name: str) -> bool:
+    """Whether the field `name` names a detail of a secret (`AccessorID`, `region`, `owner`): no
+    word of it a secret's, its last word a detail's."""
     words = words_of(name)
     return bool(words) and words[-1] in _DETAILS and all(tier(w) == 0 for w in words)

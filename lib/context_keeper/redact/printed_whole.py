@@ -38,6 +38,7 @@ from .names import words_of
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_labels import names_secret, shown_secret
+from .printed_selections import names_a_detail
 from .values import is_numberish, looks_random, not_a_secret
 
 TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH", "\\")
@@ -164,7 +165,7 @@ def redact_next_line_values(text: str) -> str:
 
 # An object under a quoted label, its members on one line or many (no object inside).
 _SECRETS_OBJECT = LazyPattern(r'"(?P<label>[A-Za-z][\w-]{0,60})"[ \t]*:[ \t]*\{(?P<body>[^{}]{1,4000})\}')
-_MEMBER = LazyPattern(r'"[^"\n]{1,80}"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,600})"')
+_MEMBER = LazyPattern(r'"(?P<key>[^"\n]{1,80})"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,600})"')
 _PLURAL_SECRETS = frozenset("KEYS SECRETS TOKENS PASSWORDS CREDENTIALS".split())
 
 
@@ -176,6 +177,8 @@ def _secret_members(m: re.Match[str]) -> str:
         return m.group(0)
     body = m.group("body")
     for member in reversed(list(_MEMBER.finditer(body))):
+        if names_a_detail(member.group("key")):
+            continue  # (`"region": "eu-west-1"`, `"created": …` beside the secrets: what describes them)
         if all(shown_secret(part) for part in member.group("v").split(" ")):
             body = body[: member.start("v")] + MARK + body[member.end("v") :]
     return m.group(0)[: m.start("body") - m.start()] + body + m.group(0)[m.end("body") - m.start() :]
