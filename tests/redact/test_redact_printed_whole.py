@@ -145,3 +145,9 @@ def test_a_right_granted_to_a_domain_account_stays(line: str) -> None:
 def test_a_detail_beside_the_secrets_of_an_object_stays() -> None:
     text = '"apiKeys": {"primary": "Xk9mP2qR7wZtY6uI8oP0aS3d", "region": "eu-west-1", "owner": "platform-team"}'
     assert redact(text) == text.replace("Xk9mP2qR7wZtY6uI8oP0aS3d", MARK)
+
+
+def test_a_detail_of_a_key_under_its_label_stays() -> None:
+    text = "Fingerprint of key:\nSHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8"
+    assert redact(text) == text
+    assert MARK in redact("Password of admin:\nW1nter-Lamp!2024x")

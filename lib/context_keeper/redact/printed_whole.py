@@ -110,7 +110,8 @@ _PLAIN_WORD = LazyPattern(r"[A-Za-z][\w-]*")
 
 def _labelled(before: str, created: bool = False) -> bool:
     """Whether the plain words that end `before` (one to four) name a secret: all of them (a
-    key's label only there, with `created`), or all but the first (`Generated root password`)."""
+    key's label only there, with `created`), or all but the first (`Generated root password`);
+    with `of` among them, the words before it must name one too."""
     words: list[str] = []
     for word in reversed(before.split()[-4:]):
         if _PLAIN_WORD.fullmatch(word) is None:
@@ -118,6 +119,11 @@ def _labelled(before: str, created: bool = False) -> bool:
         words.insert(0, word)
     if not words:
         return False
+    lower = [w.lower() for w in words]
+    if "of" in lower:  # (`Fingerprint of key`: the label names its words before `of`, a detail of the key)
+        head = words[: lower.index("of")]
+        if not head or not names_secret(" ".join(head), created):
+            return False
     return names_secret(" ".join(words), created) or (len(words) > 1 and names_secret(" ".join(words[1:])))
 
 
