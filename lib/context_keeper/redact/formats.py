@@ -251,6 +251,10 @@ def _url_sub(m: re.Match[str]) -> str:
 _PARAMETERS = LazyPattern(r";[A-Za-z][\w.]*=")
 
 
+# A variable by its name: letters and `_`, digits only at its end (not `$3cr3t`, `$Up3rS3cret`).
+_VARIABLE = LazyPattern(r"\$\{?[A-Za-z_]+[0-9]*\}?")
+
+
 def _authz_sub(m: re.Match[str]) -> str:
     value, scheme = m.group("s"), m.group("scheme")
     end = m.end()
@@ -260,9 +264,12 @@ def _authz_sub(m: re.Match[str]) -> str:
     given = value.partition("=")[2] if parameter else value
     if value[-1:] == "=" and value[:-1].isidentifier():
         given = m.string[end : end + 40]  # (`token={{ pd_token }}`: the parameter's value starts after the match)
-    # (a parameter's `$…` is a variable only in the shape `is_reference` gives `name=$VAR`: the
-    # shell's `$1` reading would keep `password=$3cr3tPass9`, a password that starts with `$`)
-    referenced = is_reference(value) if parameter else is_reference(given)
+    # (a parameter's `$…` is a variable only when named as one, `$token`, `$PD_TOKEN`, `$api_key2`:
+    # the shell's `$1` reading would keep `password=$3cr3tPass9`, a password that starts with `$`)
+    if parameter:
+        referenced = is_reference(value) or _VARIABLE.fullmatch(given) is not None
+    else:
+        referenced = is_reference(given)
     if MARK in value or referenced or is_placeholder(given) or after in ("(", "[", "."):
         return m.group(0)
     if scheme is None and (value.lower() in _SCHEMES or is_wordlike(value) or is_wordy(value)):
