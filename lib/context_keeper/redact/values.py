@@ -42,7 +42,8 @@ _NAMED_AFTER_A_SECRET = LazyPattern(
 _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
 _REFERENCE = LazyPattern(
-    r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
+    r"""\$(?:\{|\(|\[|[A-Za-z_]|\d(?![A-Za-z0-9])  # $X ${X} $(cmd) $1 (not `$3cr3t`: no name starts so)
+        |\d[a-z]?\$)                    # `$6$…`, `$2y$…`: a crypt hash, left to `hashes` (its identifier kept)
       | %[A-Za-z_][\w-]*[.:][\w.:/!-]*%$  # %env.X%, %vault:secret/db!/password%: a parameter
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ | %\{ # jinja, erb, ruby, actions, puppet's `%{hiera('…')}`
