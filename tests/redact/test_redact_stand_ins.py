@@ -97,6 +97,9 @@ SECRETS = [
     "API_TOKEN=shop-api-7D9f8B6c5d-X2k4p",
     "token: shop-api-ae9f8b6c5d-x2k4p",
     "api_key: live-7d9f8b6c5d-x2k4p9Qa7Zb",
+    "POD_TOKEN=shop-api-7d9f8b6c5d-x2k4pq9",
+    "API_SECRET=shop-web-7d9f8b6c5d-X2K4P",
+    "token: shop-api-7d9f8b6c5d-x2k4p-Qz9mR8vL2pT6",
     "HEROKU_API_KEY=5f2b9c1e-7a3d-4e8f-9b6c-1d2e3f4a5b6c",
     "api_key: 0c8f1e2d-3b4a-4c5d-8e9f-a0b1c2d3e4f5",
 ]
