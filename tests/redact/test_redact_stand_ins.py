@@ -10,6 +10,8 @@ import pytest
 from context_keeper.redact import MARK, redact
 
 REFERENCE_PAIRS = [
+    "NEO4J_AUTH: neo4j/${{ secrets.NEO4J_PASSWORD }}",
+    "set NEO4J_AUTH=neo4j/%NEO4J_PASSWORD%",
     'PS C:\\src\\shop> $env:NEO4J_AUTH = "neo4j/$($secret.Password)"',
     "NEO4J_AUTH=neo4j/$NEO4J_PASSWORD",
     "NEO4J_AUTH=neo4j/$(cat /run/secrets/neo4j)",
@@ -71,6 +73,8 @@ GENERATED_NAMES = [
     "password reset job cleanup-28401234-q8zvm completed",
 ]
 SECRETS = [
+    "NEO4J_AUTH=neo4j/${{Hunter2",
+    "NEO4J_AUTH=neo4j/%abc%def1",
     "export NEO4J_AUTH=neo4j/S3cretPass!",
     '$env:NEO4J_AUTH = "neo4j/Hunter2x!"',
     "NEO4J_AUTH=neo4j/$ecret1",

@@ -74,10 +74,11 @@ def _spoken(v: str) -> bool:
 _PREFIXED_FILLER = LazyPattern(r"(?:[a-z][a-z0-9]{1,7}[_-]){1,3}([xX0*#.?])\1{2,}")
 # A user and a reference in the secret's place: a variable of capitals (`$NEO4J_PASSWORD`), a
 # command's or an expression's output (`$(cat f)`, `$($cred.Password)`), an interpolation
-# (`${…}`, `#{…}`, `{{ … }}`), PowerShell's environment (`$env:X`). A `$` before lower-case
+# (`${…}`, `${{ … }}`, `#{…}`, `{{ … }}`), an environment's (`$env:X`, `%X%`). A `$` before lower-case
 # letters (`neo4j/$ecret1`) is read as a password's character.
 _PAIR_WITH_REFERENCE = LazyPattern(
-    r"[A-Za-z0-9_][\w.@+-]{0,63}[/:](?:\$[A-Z_][A-Z0-9_]{2,}|\$\(.*|\$\{[^{}]+\}|\$env:[A-Za-z_]\w*|#\{[^{}]+\}|\{\{[^{}]+\}\})"
+    r"[A-Za-z0-9_][\w.@+-]{0,63}[/:](?:\$[A-Z_][A-Z0-9_]{2,}|\$\(.*|\$\{[^{}]+\}|\$env:[A-Za-z_]\w*|#\{[^{}]+\}"
+    r"|\$\{\{(?:[ \t]*[A-Za-z_][\w.]*[ \t]*\}\}|[ \t]*$)|\{\{[^{}]+\}\}|%[A-Za-z_]\w*%)"
 )
 # A name a controller made (Kubernetes): words, then a template's hash of 6-10 characters or a
 # schedule's number, then a 5-character suffix, both drawn from an alphabet with no vowel and no
