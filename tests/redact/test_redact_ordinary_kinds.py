@@ -86,3 +86,25 @@ def test_an_ordinary_value_of_its_kind_is_kept(text: str) -> None:
 @pytest.mark.parametrize("text", SECRETS)
 def test_a_secret_of_the_same_shape_is_taken(text: str) -> None:
     assert MARK in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Authorization: Digest password=$3cr3tPass9",
+        "Authorization: Basic user=$Up3rS3cret",
+    ],
+)
+def test_a_header_parameter_that_starts_with_a_dollar_and_is_no_variable_is_taken(text: str) -> None:
+    assert MARK in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'curl -H "Authorization: Bearer token=$token" https://api.example.com',
+        "Authorization: Token token=$apiToken",
+    ],
+)
+def test_a_header_parameter_given_a_variable_by_its_name_is_kept(text: str) -> None:
+    assert redact(text) == text

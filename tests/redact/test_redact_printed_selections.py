@@ -64,3 +64,48 @@ def test_a_record_a_secret_tool_prints_is_structure_not_a_token() -> None:
     key = "k3!x@9#q$z%w^e&r*t(y-u_i=o+p)a1s2d3f4g5h6j7"
     command = '$ python -c "from django.core.management.utils import get_random_secret_key as g; print(g())"'
     assert redact(f"{command}\n{key}") == f"{command}\n{MARK}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$ openssl rand -hex 16 | tee uuid",
+        "$ openssl rand -hex 16 > uuid.txt",
+        "$ head -c 32 /dev/urandom | base64 # uuid",
+    ],
+)
+def test_a_uuid_named_as_a_file_or_a_comment_is_no_identifier_the_command_makes(command: str) -> None:
+    assert not selects_a_detail(command)
+    assert MARK in redact(f"{command}\n{_value(command)}")
+
+
+@pytest.mark.parametrize(
+    "command", ["$ uuidgen", "irb(main):002> SecureRandom.uuid", '$ python -c "import uuid; print(uuid.uuid4())"']
+)
+def test_a_uuid_made_by_a_command_or_code_is_that_identifier(command: str) -> None:
+    assert selects_a_detail(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$ jq -r '.password, .user' creds.json",
+        "$ echo $cfg.password $cfg.user",
+        "$ jq -r '.password' creds.json; echo $env.user",
+        "$ vault read -field=password secret/db && echo done.host",
+    ],
+)
+def test_a_detail_read_beside_a_secret_leaves_the_secret_printed_too(command: str) -> None:
+    assert not selects_a_detail(command)
+    assert MARK in redact(f"{command}\n{_value(command)}")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$ echo $DB_PASSWORD $cfg.user",
+        "$ python -c 'import os; print(os.environ[\"DB_PASSWORD\"], cfg.user)'",
+    ],
+)
+def test_a_detail_printed_beside_a_secret_variable_or_key_leaves_the_secret_printed_too(command: str) -> None:
+    assert not selects_a_detail(command)

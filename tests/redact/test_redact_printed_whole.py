@@ -87,7 +87,14 @@ def test_a_passphrase_after_a_password_label_is_redacted() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["Password: must be twelve characters long at least", "password: enter the one shown below now"],
+    [
+        "Password: must be twelve characters long at least",
+        "password: enter the one shown below now",
+        # Prose with none of the first list's words: one of a sentence's others tells it.
+        "Password: reset link sent via email",
+        "- password: hashed using bcrypt before storage",
+        "Forgot password: click reset then check inbox",
+    ],
 )
 def test_a_sentence_after_a_password_label_stays(line: str) -> None:
     assert redact(line) == line
@@ -128,3 +135,26 @@ def test_the_password_after_a_domain_account_is_redacted(password: str) -> None:
 @pytest.mark.parametrize("line", ["src\\main:helper_func", "C:\\Users\\bob:1234567", "path\\to\\file:abcdefgh"])
 def test_a_path_or_a_name_after_a_backslash_stays(line: str) -> None:
     assert redact(line) == line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "icacls share /grant CORP\\Domain_Users:ReadWrite",
+        "Grant CORP\\svc_backup:FullControl on share",
+        "Set-Acl -Path C:\\x -AclObject CORP\\alice:ReadAndExecute",
+    ],
+)
+def test_a_right_granted_to_a_domain_account_stays(line: str) -> None:
+    assert redact(line) == line
+
+
+def test_a_detail_beside_the_secrets_of_an_object_stays() -> None:
+    text = '"apiKeys": {"primary": "Xk9mP2qR7wZtY6uI8oP0aS3d", "region": "eu-west-1", "owner": "platform-team"}'
+    assert redact(text) == text.replace("Xk9mP2qR7wZtY6uI8oP0aS3d", MARK)
+
+
+def test_a_detail_of_a_key_under_its_label_stays() -> None:
+    text = "Fingerprint of key:\nSHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8"
+    assert redact(text) == text
+    assert MARK in redact("Password of admin:\nW1nter-Lamp!2024x")

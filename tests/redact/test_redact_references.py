@@ -79,3 +79,27 @@ def test_a_name_that_says_where_a_secret_is_kept_names_no_secret(name: str) -> N
 @pytest.mark.parametrize("name", ["apiKey", "externalApiKey", "token_secret", "adminPassword"])
 def test_a_name_that_holds_the_secret_still_does(name: str) -> None:
     assert tier(name) != NOT_SECRET
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("password: $3cr3tP4ss", "3cr3tP4ss"),
+        ('Authorization: Digest username="bob", password="$3cr3tPass9"', "3cr3tPass9"),
+        ("Success: Created user 3.\nPassword: $5aO$fgNoZ1T(TqLw4XNFmcI", "fgNoZ1T(TqLw4XNFmcI"),
+    ],
+)
+def test_a_dollar_then_a_digit_and_more_is_a_value_not_a_positional_parameter(text: str, secret: str) -> None:
+    # `$1` is the shell's first argument; no variable's name starts with a digit, so `$3cr3t…` is the password.
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", ["password=$1", 'PGPASSWORD="$2"', "DB_PASSWORD=$DB_PASS"])
+def test_a_positional_parameter_or_a_variable_stays(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_crypt_hash_keeps_its_identifier() -> None:
+    assert redact("basic_auth_users:\n  prometheus: $2y$10$jduiRHzoM1nYfin/a.8UEwQDb/eLUGorRfFDHz0qqczChrNU/wKbf") == (
+        f"basic_auth_users:\n  prometheus: $2y${MARK}"
+    )

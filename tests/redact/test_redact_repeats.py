@@ -4,7 +4,7 @@ short or word-like values, and texts whose marks cannot be aligned, are left as 
 from __future__ import annotations
 
 from context_keeper.redact import MARK, redact
-from context_keeper.redact.repeats import removed_values
+from context_keeper.redact.repeats import redact_repeats, removed_values
 
 SECRET = "Heron.4412Cedar"
 
@@ -32,3 +32,11 @@ def test_removed_values_align_each_mark_with_its_value() -> None:
     assert removed_values(f"x {SECRET}", f"x {MARK}") == [SECRET]
     assert removed_values("x ab cd", f"x {MARK}{MARK}") is None  # where the first ends is unknown
     assert removed_values("other text", f"x {MARK}") is None
+
+
+def test_the_values_carried_past_the_limit_are_the_first_found_whatever_the_hash() -> None:
+    values = [f"Xk9mP2qR{i:02d}wZ" for i in range(20)]  # (one length: only their order tells them apart)
+    original = "\n".join(f"password={v}" for v in values) + "\n" + " ".join(values)
+    redacted = "\n".join(f"password={MARK}" for _ in values) + "\n" + " ".join(values)
+    last_line = redact_repeats(original, redacted).split("\n")[-1].split(" ")
+    assert last_line == [MARK] * 16 + values[16:]

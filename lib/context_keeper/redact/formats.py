@@ -251,15 +251,26 @@ def _url_sub(m: re.Match[str]) -> str:
 _PARAMETERS = LazyPattern(r";[A-Za-z][\w.]*=")
 
 
+# A variable by its name: letters and `_`, digits only at its end (not `$3cr3t`, `$Up3rS3cret`).
+_VARIABLE = LazyPattern(r"\$\{?[A-Za-z_]+[0-9]*\}?")
+
+
 def _authz_sub(m: re.Match[str]) -> str:
     value, scheme = m.group("s"), m.group("scheme")
     end = m.end()
     after = m.string[end : end + 1]
     # (`Token token=$PD_TOKEN`, `Digest password="{{ pw }}"`: a scheme's parameter, judged by its value)
-    given = value.partition("=")[2] if "=" in value.rstrip("=") else value
+    parameter = "=" in value.rstrip("=")
+    given = value.partition("=")[2] if parameter else value
     if value[-1:] == "=" and value[:-1].isidentifier():
         given = m.string[end : end + 40]  # (`token={{ pd_token }}`: the parameter's value starts after the match)
-    if MARK in value or is_reference(given) or is_placeholder(given) or after in ("(", "[", "."):
+    # (a parameter's `$…` is a variable only when named as one, `$token`, `$PD_TOKEN`, `$api_key2`:
+    # the shell's `$1` reading would keep `password=$3cr3tPass9`, a password that starts with `$`)
+    if parameter:
+        referenced = is_reference(value) or _VARIABLE.fullmatch(given) is not None
+    else:
+        referenced = is_reference(given)
+    if MARK in value or referenced or is_placeholder(given) or after in ("(", "[", "."):
         return m.group(0)
     if scheme is None and (value.lower() in _SCHEMES or is_wordlike(value) or is_wordy(value)):
         return m.group(0)  # `Authorization: Bearer " + token`, `authorization: required`

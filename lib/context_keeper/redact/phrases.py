@@ -33,7 +33,7 @@ _PHRASE = LazyPattern(
 _PROSE = frozenset(
     "the and for with your you this that these those when will are not has have from into each every must "
     "should then them its was were been which what where who how our their there here than only but use "
-    "used using write keep see shown after before".split()
+    "used using write keep see shown after before via".split()
 )
 
 
@@ -46,7 +46,9 @@ def _phrase(m: re.Match[str]) -> str:
 
 
 def _password_phrase(m: re.Match[str]) -> str:
-    if any(w in _FUNCTION_WORDS for w in m.group("s").split()):
+    # After a password's colon prose is as likely as a phrase (`Password: reset link sent via
+    # email`): one word of either list makes it prose.
+    if any(w in _FUNCTION_WORDS or w in _PROSE for w in m.group("s").split()):
         return m.group(0)
     a, b = m.span("s")
     return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]

@@ -38,6 +38,7 @@ from .names import words_of
 from .password_shapes import password_shaped
 from .patterns import MARK, LazyPattern
 from .printed_labels import names_secret, shown_secret
+from .printed_selections import names_a_detail
 from .values import is_numberish, looks_random, not_a_secret
 
 TRIGGERS = ("assw", "ASSW", "ecret", "ECRET", "oken", "OKEN", "NTLM", "hash", "HASH", "\\")
@@ -67,9 +68,14 @@ _DOMAIN_LOGIN = LazyPattern(
 )
 
 
+# Capitalised words run together, each of three letters or more with a vowel (`FullControl`).
+_TITLE_WORDS = LazyPattern(r"(?:[AEIOUY][a-z]{2,}|[A-Z](?=[a-z]{2})[a-z]*?[aeiouy][a-z]*){1,5}")
+
+
 def _domain_login(m: re.Match[str]) -> str:
     v = m.group("v")
-    mixed = v.strip("@!").isalpha() and not v.islower() and not v.isupper()  # letters of both cases
+    # letters of both cases, not words (`icacls … /grant CORP\\alice:FullControl`: a right granted)
+    mixed = v.strip("@!").isalpha() and not v.islower() and not v.isupper() and _TITLE_WORDS.fullmatch(v) is None
     if is_numberish(v) or "/" in v or not (mixed or shown_secret(v) or password_shaped(v) or looks_random(v)):
         return m.group(0)
     return m.group("lead") + MARK
@@ -104,7 +110,8 @@ _PLAIN_WORD = LazyPattern(r"[A-Za-z][\w-]*")
 
 def _labelled(before: str, created: bool = False) -> bool:
     """Whether the plain words that end `before` (one to four) name a secret: all of them (a
-    key's label only there, with `created`), or all but the first (`Generated root password`)."""
+    key's label only there, with `created`), or all but the first (`Generated root password`);
+    with `of` among them, the words before it must name one too."""
     words: list[str] = []
     for word in reversed(before.split()[-4:]):
         if _PLAIN_WORD.fullmatch(word) is None:
@@ -112,6 +119,11 @@ def _labelled(before: str, created: bool = False) -> bool:
         words.insert(0, word)
     if not words:
         return False
+    lower = [w.lower() for w in words]
+    if "of" in lower:  # (`Fingerprint of key`: the label names its words before `of`, a detail of the key)
+        head = words[: lower.index("of")]
+        if not head or not names_secret(" ".join(head), created):
+            return False
     return names_secret(" ".join(words), created) or (len(words) > 1 and names_secret(" ".join(words[1:])))
 
 
@@ -159,7 +171,7 @@ def redact_next_line_values(text: str) -> str:
 
 # An object under a quoted label, its members on one line or many (no object inside).
 _SECRETS_OBJECT = LazyPattern(r'"(?P<label>[A-Za-z][\w-]{0,60})"[ \t]*:[ \t]*\{(?P<body>[^{}]{1,4000})\}')
-_MEMBER = LazyPattern(r'"[^"\n]{1,80}"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,600})"')
+_MEMBER = LazyPattern(r'"(?P<key>[^"\n]{1,80})"[ \t]*:[ \t]*"(?P<v>[^"\\\n]{6,600})"')
 _PLURAL_SECRETS = frozenset("KEYS SECRETS TOKENS PASSWORDS CREDENTIALS".split())
 
 
@@ -171,6 +183,8 @@ def _secret_members(m: re.Match[str]) -> str:
         return m.group(0)
     body = m.group("body")
     for member in reversed(list(_MEMBER.finditer(body))):
+        if names_a_detail(member.group("key")):
+            continue  # (`"region": "eu-west-1"`, `"created": …` beside the secrets: what describes them)
         if all(shown_secret(part) for part in member.group("v").split(" ")):
             body = body[: member.start("v")] + MARK + body[member.end("v") :]
     return m.group(0)[: m.start("body") - m.start()] + body + m.group(0)[m.end("body") - m.start() :]

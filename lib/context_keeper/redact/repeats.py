@@ -61,9 +61,9 @@ def redact_repeats(original: str, redacted: str) -> str:
         return redacted
     # (a value found once in the text has no other place: the common case, one substring count
     # before the shape is read; each value counted once, `-w X -u x -w X …` giving one per flag,
-    # in the order they were found, as the set below was always filled: its order breaks ties)
+    # in the order they were found: the sort is stable, so that order breaks ties, not a hash)
     distinct = dict.fromkeys(v for v in values if len(v) >= _MIN_LEN and "\n" not in v)
-    carried = sorted({v for v in distinct if original.count(v) > 1 and password_shaped(v)}, key=len, reverse=True)
+    carried = sorted([v for v in distinct if original.count(v) > 1 and password_shaped(v)], key=len, reverse=True)
     for v in carried[:_MAX_VALUES]:
         if v in redacted:
             redacted = re.sub(f"(?<![{_PART}]){re.escape(v)}(?![{_PART}])", MARK, redacted)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .patterns import LazyPattern
-from .plain_values import names_a_thing
+from .plain_values import is_public_key, names_a_thing, stands_in
 from .runs import KINDS_OF_A_KEY
 from .scheme_labels import labelled
 
@@ -35,6 +35,7 @@ _ABOUT_A_SECRET = LazyPattern(
 )
 _QUALIFIED_SPLIT = LazyPattern(r"[:.]")
 _SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
+_SECRET_KEY = LazyPattern(r"secret|pass|token|key|cred|pw|pin|psk|otp|code")
 # `change-passphrase`, `rotate-key`, `reset-password`: a subcommand named after the secret it acts on.
 _NAMED_AFTER_A_SECRET = LazyPattern(
     r"[a-z]+(?:-[a-z]+)*-(?:secrets?|pass(?:word|phrase|code)?s?|passwd|tokens?|keys?|cred(?:ential)?s?|auth|salt)"
@@ -42,7 +43,8 @@ _NAMED_AFTER_A_SECRET = LazyPattern(
 _SEPARATORS = str.maketrans("", "", "_-. ")
 # Template and reference syntaxes: the value names where the secret lives.
 _REFERENCE = LazyPattern(
-    r"""\$(?:\{|\(|\[|[A-Za-z_0-9])      # $X ${X} $(cmd) $1
+    r"""\$(?:\{|\(|\[|[A-Za-z_]|\d(?![A-Za-z0-9])  # $X ${X} $(cmd) $1 (not `$3cr3t`: no name starts so)
+        |\d[a-z]?\$)                    # `$6$…`, `$2y$…`: a crypt hash, left to `hashes` (its identifier kept)
       | %[A-Za-z_][\w-]*[.:][\w.:/!-]*%$  # %env.X%, %vault:secret/db!/password%: a parameter
       | %(?:[A-Za-z_]\w*%|\(\w+\)[sdr]|[-+ #0]*\d*[sdrx](?![A-Za-z0-9]))  # %X% %(name)s %s
       | \{\{ | \{% | <% | \#\{ | \$\{\{ | %\{ # jinja, erb, ruby, actions, puppet's `%{hiera('…')}`
@@ -339,13 +341,6 @@ def is_prose(v: str) -> bool:
     return len(words) >= 3 or v.rstrip().endswith((".", "!", "?")) or (words[0].istitle() and words[1].islower())
 
 
-def is_public_key(v: str) -> bool:
-    # `pk_live_`/`pk_test_`: Stripe's publishable keys; other vendors' `pk_` keys are private
-    return v.startswith(
-        ("ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "ssh-dss ", "sk-ssh-", "age1", "npub1", "pk_live_", "pk_test_")
-    )
-
-
 def _is_spec(v: str) -> bool:
     """`id=npmrc,src=…`, `actionType=CONNECT,…`, `Enabled=true`: settings given to a flag."""
     m = _SPEC.fullmatch(v)
@@ -354,6 +349,8 @@ def _is_spec(v: str) -> bool:
     k, rest = m.group("k"), m.group("v")
     if len(k) <= 2 and rest.isdigit() and len(rest) <= 3:
         return True  # `v=1`, `t=3`: a tag of a letter or two given a small number, as a header's parameters
+    if k.islower() and not rest.isdigit() and is_numberish(rest) and _SECRET_KEY.search(k) is None:
+        return True  # `ip=10.0.4.17`, `took=12ms`: a log's next field, an address or a measure (not `pin=`)
     named = is_wordy(k) or k in ("id", "src", "dst")
     short = len(rest) <= 12 and not has_letters_and_digits(rest)
     return named and (not rest or "," in rest or rest.isdigit() or is_wordy(rest) or short)
@@ -376,6 +373,7 @@ def not_a_secret(v: str) -> bool:
         or is_reference(v)
         or is_placeholder(v)
         or is_public_key(v)
+        or stands_in(v)  # `sk_test_xxx`, `neo4j/$NEO4J_PASSWORD`, `pi@10.0.0.5`
         or is_pathlike(v)
         or v.startswith(("http://", "https://", "mailto:"))
         or _is_email(v)
