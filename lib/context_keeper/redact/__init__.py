@@ -126,6 +126,9 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .masked_comparisons import compile_rules as masked_rules
     from .nouns import judged
     from .phrases import compile_rules as phrase_rules
+    from .printed_addresses import line_rules as address_token_rules
+    from .printed_cipher_keys import line_rules as cipher_key_rules
+    from .printed_numbers import line_rules as number_token_rules
     from .printed_whole import line_rules as whole_value_rules
     from .query_codes import compile_rules as query_code_rules
     from .scopes import line_rules as prompt_answer_rules
@@ -136,6 +139,9 @@ def _last_line_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + device_code_rules()
         + query_code_rules()
         + link_token_rules()
+        + address_token_rules()
+        + cipher_key_rules()
+        + number_token_rules()
         + event_field_rules(judged)
         + prompt_answer_rules()
         + joined_logins_rules()
@@ -160,6 +166,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
     from .nouns import judged
     from .numbered_replies import compile_rules as numbered_reply_rules
     from .printed_headings import compile_rules as printed_heading_rules
+    from .printed_named_after import multiline_rules as named_after_rules
     from .printed_queries import compile_rules as query_row_rules
     from .printed_whole import multiline_rules as whole_value_multiline_rules
     from .stdin import redact_here_documents
@@ -175,6 +182,7 @@ def _multiline_rules() -> tuple[tuple[tuple[str, ...], Rule], ...]:
         + printed_heading_rules()
         + whole_value_multiline_rules()
         + query_row_rules()
+        + named_after_rules()
         + echoed_rules()
         + sign_in_link_rules()
         + numbered_reply_rules(judged)

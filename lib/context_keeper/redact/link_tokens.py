@@ -167,6 +167,25 @@ def _alone_below(text: str, end: int) -> tuple[int, int] | None:
     return None
 
 
+def _sentence_end(text: str, end: int) -> int:
+    """Where the sentence on the line ending at `end` ends: there, or at the end of one of the
+    next two lines when it goes on to one that ends in `:` (a sentence wrapped to the width of a
+    terminal: `… link to register your` / `new organization:`), with no link in between."""
+    if text[:end].rstrip(" \t\r").endswith(":"):
+        return end
+    at = end + 1
+    for _ in range(2):
+        stop = text.find("\n", at)
+        stop = len(text) if stop < 0 else stop
+        line = text[at:stop].rstrip(" \t\r")
+        if not line or "://" in line:
+            return end
+        if line.endswith(":"):
+            return stop
+        at = stop + 1
+    return end
+
+
 def _sent_to(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The code of the link the sentence on the line `start:end` sends its user to: the first link
     after its verb on the line, or the link alone on a line below."""
@@ -175,7 +194,7 @@ def _sent_to(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     link = text.find("://", verb.end(), end)
     if link < 0:
-        return _alone_below(text, end)
+        return _alone_below(text, _sentence_end(text, end))
     scheme = text.rfind("http", verb.end(), link)
     return _final_segment(text, scheme) if scheme >= 0 and link - scheme <= 5 else None
 

@@ -255,7 +255,10 @@ def _redact_object_values(lines: list[str], i: int) -> None:
     if not shown_secret(value):
         return
     siblings = _siblings(lines, i, m.start("q"))
-    if any(_says_secret(s.group("k"), s.group("v")) for s in siblings):
+    # (a record with a name, a value and the domain it is sent to is a cookie: its value, when
+    # random, is the session it carries)
+    cookie = {"NAME", "DOMAIN"} <= {"".join(words_of(s.group("k"))) for s in siblings} and looks_random(value)
+    if cookie or any(_says_secret(s.group("k"), s.group("v")) for s in siblings):
         lines[i] = lines[i][: m.start("v")] + MARK + lines[i][m.end("v") :]
 
 
