@@ -35,7 +35,7 @@ _ABOUT_A_SECRET = LazyPattern(
 )
 _QUALIFIED_SPLIT = LazyPattern(r"[:.]")
 _SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
-_SECRET_KEY = LazyPattern(r"secret|pass|token|key|cred|pw|pin|psk|otp|code")
+_SECRET_KEY = LazyPattern(r"secret|pass|token|key|cred|pw|pin(?![a-z])|psk|otp|code")  # `pin`, not `ping`
 # `change-passphrase`, `rotate-key`, `reset-password`: a subcommand named after the secret it acts on.
 _NAMED_AFTER_A_SECRET = LazyPattern(
     r"[a-z]+(?:-[a-z]+)*-(?:secrets?|pass(?:word|phrase|code)?s?|passwd|tokens?|keys?|cred(?:ential)?s?|auth|salt)"
