@@ -30,7 +30,7 @@ _PHRASE = LazyPattern(
     r"(?i:pass[ _-]?phrase|mnemonic|(?:seed|recovery|backup|secret)[ _-]?phrase)[\"']?[ \t]*(?:[:=]|(?i:is))?[ \t]*"
     r"(?P<q>[\"']?)(?P<s>[a-z]{3,10}(?:[ \t][a-z]{3,10}){5,23})(?=(?P=q)(?![a-z])[ \t\r,;}]*(?:$|[\"'#]))"
 )
-# Words of prose, not of a generator's list: two of them make the phrase a sentence.
+# Words of prose (a few on a generator's list too, `_ALSO_DRAWN`): two of them make the phrase a sentence.
 _PROSE = frozenset(
     "the and for with your you this that these those when will are not has have from into each every must "
     "should then them its was were been which what where who how our their there here than only but use "
