@@ -52,3 +52,12 @@ def test_a_key_after_its_id_given_to_a_sign_in_verb_is_redacted(template: str) -
 )
 def test_a_sign_in_verb_without_a_key_is_kept(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["oxygen these gravel ribbon tundra maple", "anchor that gravel ribbon tundra", "moped only cider gravel ribbon"],
+)
+def test_a_passphrase_holding_one_word_a_generator_shares_with_prose_is_redacted(words: str) -> None:
+    # `these`, `that`, `only` are on the EFF's lists: one of them alone does not make a sentence.
+    assert redact(f"Initial password: {words}") == f"Initial password: {MARK}"

@@ -58,6 +58,7 @@ NEXT_FIELDS = [
     "mysqld: user=app plugin=password host=10.0.0.8 conn_time=0.4s",
     "vault: login method=password addr=10.0.0.3:8200 ttl=768h",
     "sshd: Accepted password for deploy from 10.0.0.5 port=51234 ssh2",
+    "level=info auth=password ping=12ms",
 ]
 GENERATED_NAMES = [
     "shop-api-7d9f8b6c5d-x2k4p   1/1     Running   0          3d4h",

@@ -35,7 +35,7 @@ _ABOUT_A_SECRET = LazyPattern(
 )
 _QUALIFIED_SPLIT = LazyPattern(r"[:.]")
 _SECRET_WORD = LazyPattern(r"secret|passw|token|key|credential")
-_SECRET_KEY = LazyPattern(r"secret|pass|token|key|cred|pw|pin|psk|otp|code")
+_SECRET_FIELD = LazyPattern(r"secret|pass|token|key|cred|pw|pin(?![a-z])|psk|otp|code")  # `pin`, not `ping`
 # `change-passphrase`, `rotate-key`, `reset-password`: a subcommand named after the secret it acts on.
 _NAMED_AFTER_A_SECRET = LazyPattern(
     r"[a-z]+(?:-[a-z]+)*-(?:secrets?|pass(?:word|phrase|code)?s?|passwd|tokens?|keys?|cred(?:ential)?s?|auth|salt)"
@@ -349,7 +349,7 @@ def _is_spec(v: str) -> bool:
     k, rest = m.group("k"), m.group("v")
     if len(k) <= 2 and rest.isdigit() and len(rest) <= 3:
         return True  # `v=1`, `t=3`: a tag of a letter or two given a small number, as a header's parameters
-    if k.islower() and not rest.isdigit() and is_numberish(rest) and _SECRET_KEY.search(k) is None:
+    if k.islower() and not rest.isdigit() and is_numberish(rest) and _SECRET_FIELD.search(k) is None:
         return True  # `ip=10.0.4.17`, `took=12ms`: a log's next field, an address or a measure (not `pin=`)
     named = is_wordy(k) or k in ("id", "src", "dst")
     short = len(rest) <= 12 and not has_letters_and_digits(rest)
