@@ -114,6 +114,22 @@ def test_the_first_character_scans_find_what_testing_every_trigger_finds() -> No
         assert sorted(pair for _, pairs in block_found(r, low, scans) for pair in pairs) == every, low
 
 
+def test_the_triggers_under_a_one_character_trigger_are_scanned_as_tops() -> None:
+    """`FirstChars` scans the triggers filed under a one-character top (`.`, `:`) as tops and
+    tests the character alone: the same triggers as testing every one, where a trigger under
+    the character starts with it, holds two such characters, or starts another."""
+    from context_keeper.redact.lines import FirstChars, found_triggers, trigger_tree
+
+    words = [".", ":", "/", ".ab", ".abc", "a.b", "ab.c", ":.", ".:", "x:y", "xy", "xyz:", "b/", "/b.", "ab", "b:"]
+    forest = trigger_tree(tuple((w, (w,)) for w in words))
+    scans = FirstChars(forest)
+    rng = random.Random(7)
+    pieces = [*words, "a", "b", "c", "x", "y", " "]
+    for _ in range(5000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        assert sorted(t for t, _ in scans.found(low)) == sorted(t for t, _ in found_triggers(forest, low)), low
+
+
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
     from context_keeper.redact.pairs import lines_holding
 

@@ -127,7 +127,15 @@ class FirstChars:
     blocks' test of their top triggers was a fifth of the time). A top trigger holds no other
     (one that does is filed under it), so at most one starts at any place and the scans find
     the same triggers; the ones filed under them are tested as before. (Compiling the scans
-    costs more than a short text's test saves.)"""
+    costs more than a short text's test saves.)
+
+    A top trigger of one character (`.`, `:`) is in nearly every block and gates nothing: its
+    own test is one search for a character, and the triggers filed under it join the scans
+    as tops. They keep the scans exact: one that started with another scanned trigger (two
+    characters or more) would hold it and be filed under it, not under a character; a
+    trigger that starts with the character itself holds it, so the character is always tested
+    alone. And one found holds the character, so it is found exactly where it was before:
+    under the character found."""
 
     __slots__ = ("_alone", "_scans")
 
@@ -135,9 +143,15 @@ class FirstChars:
         import re
 
         groups: dict[str, list[Any]] = {}
+        alone: list[Any] = []
         for node in forest:
-            groups.setdefault(node[0][0], []).append(node)
-        self._alone = tuple(nodes[0] for nodes in groups.values() if len(nodes) == 1)
+            if len(node[0]) == 1:
+                alone.append((node[0], node[1], ()))
+                for child in node[2]:
+                    groups.setdefault(child[0][0], []).append(child)
+            else:
+                groups.setdefault(node[0][0], []).append(node)
+        self._alone = tuple(alone + [nodes[0] for nodes in groups.values() if len(nodes) == 1])
         self._scans: list[tuple[re.Pattern[str], dict[str, Any]]] = []
         for char, nodes in groups.items():
             if len(nodes) > 1:
