@@ -23,6 +23,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
 
+from .patterns import LazyPattern
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -248,7 +250,7 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         found = block_found(r, low, scans)
         flags = block_hits(r.flag_tree, block) if gate in block else []
         words = [t for t in r.assignment_triggers if t in low]
-        tokens = list(r.token_starts.finditer(block))
+        tokens = _token_starts(r, block)
         if not (found or flags or tokens or words):
             continue
         # Offsets differ where a character's lower case is longer (`İ`); in a block of short
@@ -262,6 +264,20 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
     return lines
 
 
+def _token_starts(r: _Rules, block: str) -> list[tuple[int, str]]:
+    """Where `r.token_starts` (`formats.STARTS`) matches in `block`, with its start: from the
+    character before a start (`_AFTER_A_BOUND`), the pattern itself only at the block's start."""
+    first = r.token_starts.match(block)
+    found = [(m.start(1), m.group(1)) for m in _AFTER_A_BOUND.finditer(block)]
+    return [(0, first.group(1)), *found] if first is not None else found
+
+
+# `formats.STARTS` from the character before it: a pattern that opens on a lookbehind is tried
+# at every position, one that opens on a class only where the class is (most letters are not).
+# The same matches after the block's first character: the class is exactly the characters the
+# lookbehind allows before a start; only that character is consumed, which no later start needs;
+# and no start is one character after another (a start's first character is a letter or a digit).
+_AFTER_A_BOUND = LazyPattern(r"[^A-Za-z0-9](?=([A-Za-z0-9][\w/.-])[\w.~+/=:-]{14})")
 _SCANNED_FROM = 16 * _BLOCK  # lines: from here the blocks' top triggers are found by `FirstChars`
 
 
@@ -284,7 +300,7 @@ def _chosen(
     low: str,
     found: list[tuple[str, Any]],
     flags: list[tuple[str, int]],
-    tokens: list[Any],
+    tokens: list[tuple[int, str]],
     words: list[str],
     gate: str,
 ) -> Chosen:
@@ -311,8 +327,8 @@ def _chosen(
                 hits.setdefault(j, set()).add(i)
             at = block.find(t, ends[j])
     starts: dict[int, set[str]] = {}
-    for m in tokens:
-        starts.setdefault(bisect_right(ends, m.start()), set()).add(m.group(1))
+    for at, token in tokens:
+        starts.setdefault(bisect_right(ends, at), set()).add(token)
     # (a word holds no newline: each occurrence is in one line's lower case, `low` slices to it)
     worded: set[int] = set()
     for word in words:
