@@ -114,6 +114,22 @@ def test_the_first_character_scans_find_what_testing_every_trigger_finds() -> No
         assert sorted(pair for _, pairs in block_found(r, low, scans) for pair in pairs) == every, low
 
 
+def test_the_flag_scans_find_what_testing_every_flag_trigger_finds() -> None:
+    """A long text's blocks find their flag triggers (exact case, after ` -`) by `FirstChars`
+    too: the same (trigger, rule) pairs as each trigger's own test."""
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import FirstChars, block_hits
+
+    r = _compiled()
+    scans = FirstChars(r.flag_tree)
+    rng = random.Random(5)
+    flags = [t for t, _ in r.flag_triggers]
+    pieces = flags + [t[: rng.randint(1, len(t))] for t in flags] + [t.upper() for t in flags] + [" -", " ", "\n", "x"]
+    for _ in range(3000):
+        block = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        assert sorted(scans.hits(block)) == sorted(block_hits(r.flag_tree, block)), block
+
+
 def test_the_triggers_under_a_one_character_trigger_are_scanned_as_tops() -> None:
     """`FirstChars` scans the triggers filed under a one-character top (`.`, `:`) as tops and
     tests the character alone: the same triggers as testing every one, where a trigger under

@@ -161,6 +161,10 @@ class FirstChars:
                 alternatives = "|".join(re.escape(rest) for rest in rests)
                 self._scans.append((re.compile(f"{re.escape(char)}(?=({alternatives}))"), rests))
 
+    def hits(self, low: str) -> list[Any]:
+        """`block_hits(forest, low)`, in another order."""
+        return [pair for _, pairs in self.found(low) for pair in pairs]
+
     def found(self, low: str) -> list[tuple[str, Any]]:
         """`found_triggers(forest, low)`, in another order."""
         nodes = [node for node in self._alone if node[0] in low]
@@ -240,7 +244,8 @@ def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
 def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
     """`lines`, each redacted on its own (the list itself is updated)."""
     gate = r.flag_gate
-    scans = _first_chars(r) if len(lines) >= _SCANNED_FROM else None
+    scans = _first_chars(r.trigger_tree) if len(lines) >= _SCANNED_FROM else None
+    flag_scans = _first_chars(r.flag_tree) if len(lines) >= _SCANNED_FROM else None
     for k in range(0, len(lines), _BLOCK):
         chunk = lines[k : k + _BLOCK]
         block = "\n".join(chunk)
@@ -248,7 +253,7 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block), then only where it is found for its exact forms
         found = block_found(r, low, scans)
-        flags = block_hits(r.flag_tree, block) if gate in block else []
+        flags = [] if gate not in block else block_hits(r.flag_tree, block) if flag_scans is None else flag_scans.hits(block)
         words = [t for t in r.assignment_triggers if t in low]
         tokens = _token_starts(r, block)
         if not (found or flags or tokens or words):
@@ -281,15 +286,15 @@ _AFTER_A_BOUND = LazyPattern(r"[^A-Za-z0-9](?=([A-Za-z0-9][\w/.-])[\w.~+/=:-]{14
 _SCANNED_FROM = 16 * _BLOCK  # lines: from here the blocks' top triggers are found by `FirstChars`
 
 
-def _first_chars(r: _Rules) -> FirstChars:
-    """`r.trigger_tree`'s `FirstChars`, compiled once a process."""
-    global _FIRST_CHARS
-    if _FIRST_CHARS is None or _FIRST_CHARS[0] is not r.trigger_tree:
-        _FIRST_CHARS = (r.trigger_tree, FirstChars(r.trigger_tree))
-    return _FIRST_CHARS[1]
+def _first_chars(forest: Tree) -> FirstChars:
+    """`forest`'s `FirstChars` (the rules' triggers', their flags'), compiled once a process."""
+    kept = _FIRST_CHARS.get(id(forest))
+    if kept is None or kept[0] is not forest:
+        kept = _FIRST_CHARS[id(forest)] = (forest, FirstChars(forest))
+    return kept[1]
 
 
-_FIRST_CHARS: tuple[Tree, FirstChars] | None = None
+_FIRST_CHARS: dict[int, tuple[Tree, FirstChars]] = {}
 # (line in the block, (its rules, its token starts, whether it holds an assignment's word))
 Chosen = list[tuple[int, tuple[set[int], set[str], bool]]]
 
