@@ -253,7 +253,9 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block), then only where it is found for its exact forms
         found = block_found(r, low, scans)
-        flags = [] if gate not in block else block_hits(r.flag_tree, block) if flag_scans is None else flag_scans.hits(block)
+        flags: list[Any] = []
+        if gate in block:
+            flags = block_hits(r.flag_tree, block) if flag_scans is None else flag_scans.hits(block)
         words = [t for t in r.assignment_triggers if t in low]
         tokens = _token_starts(r, block)
         if not (found or flags or tokens or words):
