@@ -114,6 +114,53 @@ def test_the_first_character_scans_find_what_testing_every_trigger_finds() -> No
         assert sorted(pair for _, pairs in block_found(r, low, scans) for pair in pairs) == every, low
 
 
+def test_the_flag_scans_find_what_testing_every_flag_trigger_finds() -> None:
+    """A long text's blocks find their flag triggers (exact case, after ` -`) by `FirstChars`
+    too: the same (trigger, rule) pairs as each trigger's own test."""
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import FirstChars, block_hits
+
+    r = _compiled()
+    scans = FirstChars(r.flag_tree)
+    rng = random.Random(5)
+    flags = [t for t, _ in r.flag_triggers]
+    pieces = flags + [t[: rng.randint(1, len(t))] for t in flags] + [t.upper() for t in flags] + [" -", " ", "\n", "x"]
+    for _ in range(3000):
+        block = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 12)))
+        assert sorted(scans.hits(block)) == sorted(block_hits(r.flag_tree, block)), block
+
+
+def test_the_triggers_under_a_one_character_trigger_are_scanned_as_tops() -> None:
+    """`FirstChars` scans the triggers filed under a one-character top (`.`, `:`) as tops and
+    tests the character alone: the same triggers as testing every one, where a trigger under
+    the character starts with it, holds two such characters, or starts another."""
+    from context_keeper.redact.lines import FirstChars, found_triggers, trigger_tree
+
+    words = [".", ":", "/", ".ab", ".abc", "a.b", "ab.c", ":.", ".:", "x:y", "xy", "xyz:", "b/", "/b.", "ab", "b:"]
+    forest = trigger_tree(tuple((w, (w,)) for w in words))
+    scans = FirstChars(forest)
+    rng = random.Random(7)
+    pieces = [*words, "a", "b", "c", "x", "y", " "]
+    for _ in range(5000):
+        low = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        assert sorted(t for t, _ in scans.found(low)) == sorted(t for t, _ in found_triggers(forest, low)), low
+
+
+def test_token_starts_found_from_the_character_before_them_are_the_patterns_matches() -> None:
+    """A block's token starts, found from the character before each (`_token_starts`), are
+    where `formats.STARTS` matches: at the block's start too, and where starts follow closely."""
+    from context_keeper.redact import _compiled
+    from context_keeper.redact.lines import _token_starts
+
+    r = _compiled()
+    rng = random.Random(9)
+    pieces = ["a", "Z", "7", "_", "-", ".", "/", "~", "+", "=", ":", " ", "\n", "é", "ab" * 8, "x_" * 8, "-" * 16]
+    for _ in range(5000):
+        block = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 40)))
+        expected = [(m.start(), m.group(1)) for m in r.token_starts.finditer(block)]
+        assert _token_starts(r, block) == expected, block
+
+
 def test_lines_holding_a_trigger_in_a_text_whose_lower_case_is_longer() -> None:
     from context_keeper.redact.pairs import lines_holding
 
@@ -143,7 +190,7 @@ def _blocks(seed: int) -> list[list[str]]:
 
 def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
     from context_keeper.redact import _compiled, _worded
-    from context_keeper.redact.lines import _chosen, _chosen_by_line, block_found
+    from context_keeper.redact.lines import _chosen, _chosen_by_line, _token_starts, block_found
 
     r = _compiled()
     tested = 0
@@ -153,7 +200,7 @@ def test_a_block_chooses_the_lines_testing_each_line_would() -> None:
         found = block_found(r, low)
         flags = [(t, i) for t, i in r.flag_triggers if t in block]
         words = [t for t in r.assignment_triggers if t in low]
-        tokens = list(r.token_starts.finditer(block))
+        tokens = _token_starts(r, block)
         by_line = _chosen_by_line(chunk, r, found, flags, bool(tokens), words)
         assert _chosen(chunk, block, low, found, flags, tokens, words, r.flag_gate) == by_line
         # (whether a line holds an assignment's word, as its block found it, is its own lower case's)

@@ -23,6 +23,8 @@ from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
 
+from .patterns import LazyPattern
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -127,7 +129,15 @@ class FirstChars:
     blocks' test of their top triggers was a fifth of the time). A top trigger holds no other
     (one that does is filed under it), so at most one starts at any place and the scans find
     the same triggers; the ones filed under them are tested as before. (Compiling the scans
-    costs more than a short text's test saves.)"""
+    costs more than a short text's test saves.)
+
+    A top trigger of one character (`.`, `:`) is in nearly every block and gates nothing: its
+    own test is one search for a character, and the triggers filed under it join the scans
+    as tops. They keep the scans exact: one that started with another scanned trigger (two
+    characters or more) would hold it and be filed under it, not under a character; a
+    trigger that starts with the character itself holds it, so the character is always tested
+    alone. And one found holds the character, so it is found exactly where it was before:
+    under the character found."""
 
     __slots__ = ("_alone", "_scans")
 
@@ -135,15 +145,25 @@ class FirstChars:
         import re
 
         groups: dict[str, list[Any]] = {}
+        alone: list[Any] = []
         for node in forest:
-            groups.setdefault(node[0][0], []).append(node)
-        self._alone = tuple(nodes[0] for nodes in groups.values() if len(nodes) == 1)
+            if len(node[0]) == 1:
+                alone.append((node[0], node[1], ()))
+                for child in node[2]:
+                    groups.setdefault(child[0][0], []).append(child)
+            else:
+                groups.setdefault(node[0][0], []).append(node)
+        self._alone = tuple(alone + [nodes[0] for nodes in groups.values() if len(nodes) == 1])
         self._scans: list[tuple[re.Pattern[str], dict[str, Any]]] = []
         for char, nodes in groups.items():
             if len(nodes) > 1:
                 rests = {node[0][1:]: node for node in nodes}
                 alternatives = "|".join(re.escape(rest) for rest in rests)
                 self._scans.append((re.compile(f"{re.escape(char)}(?=({alternatives}))"), rests))
+
+    def hits(self, low: str) -> list[Any]:
+        """`block_hits(forest, low)`, in another order."""
+        return [pair for _, pairs in self.found(low) for pair in pairs]
 
     def found(self, low: str) -> list[tuple[str, Any]]:
         """`found_triggers(forest, low)`, in another order."""
@@ -224,7 +244,8 @@ def redact_lines(text: str, r: _Rules, apply: Apply) -> str:
 def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
     """`lines`, each redacted on its own (the list itself is updated)."""
     gate = r.flag_gate
-    scans = _first_chars(r) if len(lines) >= _SCANNED_FROM else None
+    scans = _first_chars(r.trigger_tree) if len(lines) >= _SCANNED_FROM else None
+    flag_scans = _first_chars(r.flag_tree) if len(lines) >= _SCANNED_FROM else None
     for k in range(0, len(lines), _BLOCK):
         chunk = lines[k : k + _BLOCK]
         block = "\n".join(chunk)
@@ -232,9 +253,11 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
         # each trigger once in its lower-case form (case variants and repeats share one scan
         # of the block), then only where it is found for its exact forms
         found = block_found(r, low, scans)
-        flags = block_hits(r.flag_tree, block) if gate in block else []
+        flags: list[Any] = []
+        if gate in block:
+            flags = block_hits(r.flag_tree, block) if flag_scans is None else flag_scans.hits(block)
         words = [t for t in r.assignment_triggers if t in low]
-        tokens = list(r.token_starts.finditer(block))
+        tokens = _token_starts(r, block)
         if not (found or flags or tokens or words):
             continue
         # Offsets differ where a character's lower case is longer (`İ`); in a block of short
@@ -248,18 +271,32 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
     return lines
 
 
+def _token_starts(r: _Rules, block: str) -> list[tuple[int, str]]:
+    """Where `r.token_starts` (`formats.STARTS`) matches in `block`, with its start: from the
+    character before a start (`_AFTER_A_BOUND`), the pattern itself only at the block's start."""
+    first = r.token_starts.match(block)
+    found = [(m.start(1), m.group(1)) for m in _AFTER_A_BOUND.finditer(block)]
+    return [(0, first.group(1)), *found] if first is not None else found
+
+
+# `formats.STARTS` from the character before it: a pattern that opens on a lookbehind is tried
+# at every position, one that opens on a class only where the class is (most letters are not).
+# The same matches after the block's first character: the class is exactly the characters the
+# lookbehind allows before a start; only that character is consumed, which no later start needs;
+# and no start is one character after another (a start's first character is a letter or a digit).
+_AFTER_A_BOUND = LazyPattern(r"[^A-Za-z0-9](?=([A-Za-z0-9][\w/.-])[\w.~+/=:-]{14})")
 _SCANNED_FROM = 16 * _BLOCK  # lines: from here the blocks' top triggers are found by `FirstChars`
 
 
-def _first_chars(r: _Rules) -> FirstChars:
-    """`r.trigger_tree`'s `FirstChars`, compiled once a process."""
-    global _FIRST_CHARS
-    if _FIRST_CHARS is None or _FIRST_CHARS[0] is not r.trigger_tree:
-        _FIRST_CHARS = (r.trigger_tree, FirstChars(r.trigger_tree))
-    return _FIRST_CHARS[1]
+def _first_chars(forest: Tree) -> FirstChars:
+    """`forest`'s `FirstChars` (the rules' triggers', their flags'), compiled once a process."""
+    kept = _FIRST_CHARS.get(id(forest))
+    if kept is None or kept[0] is not forest:
+        kept = _FIRST_CHARS[id(forest)] = (forest, FirstChars(forest))
+    return kept[1]
 
 
-_FIRST_CHARS: tuple[Tree, FirstChars] | None = None
+_FIRST_CHARS: dict[int, tuple[Tree, FirstChars]] = {}
 # (line in the block, (its rules, its token starts, whether it holds an assignment's word))
 Chosen = list[tuple[int, tuple[set[int], set[str], bool]]]
 
@@ -270,7 +307,7 @@ def _chosen(
     low: str,
     found: list[tuple[str, Any]],
     flags: list[tuple[str, int]],
-    tokens: list[Any],
+    tokens: list[tuple[int, str]],
     words: list[str],
     gate: str,
 ) -> Chosen:
@@ -297,8 +334,8 @@ def _chosen(
                 hits.setdefault(j, set()).add(i)
             at = block.find(t, ends[j])
     starts: dict[int, set[str]] = {}
-    for m in tokens:
-        starts.setdefault(bisect_right(ends, m.start()), set()).add(m.group(1))
+    for at, token in tokens:
+        starts.setdefault(bisect_right(ends, at), set()).add(token)
     # (a word holds no newline: each occurrence is in one line's lower case, `low` slices to it)
     worded: set[int] = set()
     for word in words:
