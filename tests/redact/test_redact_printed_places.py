@@ -54,6 +54,14 @@ def test_a_token_printed_as_a_number_after_its_label_is_taken() -> None:
     assert redact(line) == f"[ci] Super user authentication token: {MARK} (use it as the password)"
 
 
+def test_a_long_word_on_a_line_with_a_secrets_label_is_read_once() -> None:
+    # A label could start at each letter of a word and read on to its end: a 100 KB word of
+    # hex on a line that also says `token:` took minutes. Labels start at a word's start.
+    line = "blob " + "a1" * 50_000 + " token: 1"
+    assert redact(line) == line
+    assert redact("x_token: 1156797861699446571") == f"x_token: {MARK}"
+
+
 @pytest.mark.parametrize(
     "text",
     [
