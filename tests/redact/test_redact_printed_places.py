@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from context_keeper.redact import MARK, redact
+from context_keeper.redact.printed_named_after import redact_values_named_after
 
 HEX = "51e8b720dbb27557289b2a5ef1e62e58"
 
@@ -52,6 +53,20 @@ def test_a_link_under_a_sentence_wrapped_over_lines_is_taken() -> None:
 def test_a_token_printed_as_a_number_after_its_label_is_taken() -> None:
     line = "[ci] Super user authentication token: 1156797861699446571 (use it as the password)"
     assert redact(line) == f"[ci] Super user authentication token: {MARK} (use it as the password)"
+
+
+def test_a_long_word_on_a_line_with_a_secrets_label_is_read_once() -> None:
+    # A label could start at each letter of a word and read on to its end: a 100 KB word of
+    # hex on a line that also says `token:` took minutes. Labels start at a word's start.
+    line = "blob " + "a1" * 50_000 + " token: 1"
+    assert redact(line) == line
+    assert redact("x_token: 1156797861699446571") == f"x_token: {MARK}"
+
+
+def test_many_values_named_after_their_commands_are_taken_in_one_pass() -> None:
+    # The text was copied once for each value taken: 100,000 of them ran for half a minute or more.
+    pair = "$ tool token new ci\nKq8vR2mXk9LpT4wNZq8v: ci\n"
+    assert redact_values_named_after(pair * 100_000) == f"$ tool token new ci\n{MARK}: ci\n" * 100_000
 
 
 @pytest.mark.parametrize(

@@ -171,7 +171,10 @@ def _sentence_end(text: str, end: int) -> int:
     """Where the sentence on the line ending at `end` ends: there, or at the end of one of the
     next two lines when it goes on to one that ends in `:` (a sentence wrapped to the width of a
     terminal: `… link to register your` / `new organization:`), with no link in between."""
-    if text[:end].rstrip(" \t\r").endswith(":"):
+    last = end  # (the line's own end, read back from `end`: not a copy of the text before it)
+    while last > 0 and text[last - 1] in " \t\r":
+        last -= 1
+    if last > 0 and text[last - 1] == ":":
         return end
     at = end + 1
     for _ in range(2):

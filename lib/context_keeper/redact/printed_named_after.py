@@ -46,10 +46,18 @@ def _value_lines(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
 
 def redact_values_named_after(text: str) -> str:
     """`text` with each value a making command printed before its name marked (see the module)."""
-    spans = [span for m in _PROMPTED_COMMAND.finditer(text) for span in _value_lines(text, m)]
-    for start, end in sorted(set(spans), reverse=True):
-        text = text[:start] + MARK + text[end:]
-    return text
+    # (one value line is one span however many commands above reach it: spans never overlap,
+    # and the text is joined once rather than copied once a value)
+    spans = sorted({span for m in _PROMPTED_COMMAND.finditer(text) for span in _value_lines(text, m)})
+    if not spans:
+        return text
+    out: list[str] = []
+    pos = 0
+    for start, end in spans:
+        out += (text[pos:start], MARK)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def multiline_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:

@@ -17,9 +17,11 @@ from .patterns import MARK, LazyPattern
 from .printed_labels import names_secret
 
 TRIGGERS = ("oken:", "OKEN:", "ecret:", "ECRET:", "assword:", "ASSWORD:")
-# The label's words (one to five), `:`, the number; nothing of a number after it.
+# The label's words (one to five, each whole: a label starting inside a word would be tried
+# again at each of its letters, every try reading to the word's end), `:`, the number; nothing
+# of a number after it.
 _NUMBER_AFTER_LABEL = LazyPattern(
-    r"(?P<label>(?:[A-Za-z][\w-]*[ \t]+){0,4}[A-Za-z][\w-]*)[ \t]*:[ \t]*(?P<v>\d{16,40})(?![\w.,/:-])"
+    r"(?<![\w-])(?P<label>(?:[A-Za-z][\w-]*[ \t]+){0,4}[A-Za-z][\w-]*)[ \t]*:[ \t]*(?P<v>\d{16,40})(?![\w.,/:-])"
 )
 
 
