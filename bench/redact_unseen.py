@@ -63,6 +63,7 @@ from redact_held30 import BENIGN_HELD30, POSITIONS_HELD30, PRINTED_HELD30  # noq
 from redact_held31 import BENIGN_HELD31, POSITIONS_HELD31, PRINTED_HELD31  # noqa: E402
 from redact_held32 import BENIGN_HELD32, POSITIONS_HELD32, PRINTED_HELD32  # noqa: E402
 from redact_held33 import BENIGN_HELD33, POSITIONS_HELD33, PRINTED_HELD33  # noqa: E402
+from redact_held34 import BENIGN_HELD34, POSITIONS_HELD34, PRINTED_HELD34  # noqa: E402
 from redact_heldout import (  # noqa: E402
     BENIGN_HELD5,
     BENIGN_HELD6,
@@ -3972,6 +3973,8 @@ HAND_WRITTEN: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("printed-held31", PRINTED_HELD31),
     ("positions-held33", POSITIONS_HELD33),
     ("printed-held33", PRINTED_HELD33),
+    ("positions-held34", POSITIONS_HELD34),
+    ("printed-held34", PRINTED_HELD34),
 )
 
 
@@ -4199,6 +4202,7 @@ def main(argv: list[str] | None = None) -> int:
     benign.append(("look-alikes of held-out set 31", list(BENIGN_HELD31)))
     benign.append(("look-alikes of held-out set 32", list(BENIGN_HELD32)))
     benign.append(("look-alikes of held-out set 33", list(BENIGN_HELD33)))
+    benign.append(("look-alikes of held-out set 34", list(BENIGN_HELD34)))
     if args.noseyparker:
         benign.append(("noseyparker negative examples", noseyparker_negatives(args.noseyparker)))
     if args.transcripts:
