@@ -304,8 +304,11 @@ def _b64pem_sub(m: re.Match[str]) -> str:
 
 _LONG_DIGITS = LazyPattern(r"\d{3}")
 Rules = tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]
-# Where a token may start: a word start with at least 14 token characters after two.
-STARTS = r"(?<![A-Za-z0-9])([A-Za-z0-9][\w/.-])(?=[\w.~+/=:-]{14})"
+# Where a token may start: a word start with at least 14 token characters after two (the two
+# kept: they choose the token rules to try; `lines` finds the same starts from the character before).
+START_HEAD = r"([A-Za-z0-9][\w/.-])"
+START_REST = r"[\w.~+/=:-]{14}"
+STARTS = rf"(?<![A-Za-z0-9]){START_HEAD}(?={START_REST})"
 # Before the token rules: a key block or a JWT is taken whole, and so is a header's credential
 # (`Authorization: Bearer [REDACTED]`, not `Bearer sk-ant-[REDACTED]`).
 _EARLY = ("pem", "putty", "b64pem", "jwt", "authz", "scheme")

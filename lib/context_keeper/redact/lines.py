@@ -19,14 +19,14 @@ only tested for the few triggers the block holds.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
 
-from .patterns import LazyPattern
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from typing import Any
 
     from . import _Rules
@@ -273,9 +273,9 @@ def _redact_pieces(lines: list[str], r: _Rules, apply: Apply) -> list[str]:
 
 def _token_starts(r: _Rules, block: str) -> list[tuple[int, str]]:
     """Where `r.token_starts` (`formats.STARTS`) matches in `block`, with its start: from the
-    character before a start (`_AFTER_A_BOUND`), the pattern itself only at the block's start."""
+    character before a start (`_after_a_bound`), the pattern itself only at the block's start."""
     first = r.token_starts.match(block)
-    found = [(m.start(1), m.group(1)) for m in _AFTER_A_BOUND.finditer(block)]
+    found = [(m.start(1), m.group(1)) for m in _after_a_bound().finditer(block)]
     return [(0, first.group(1)), *found] if first is not None else found
 
 
@@ -284,7 +284,15 @@ def _token_starts(r: _Rules, block: str) -> list[tuple[int, str]]:
 # The same matches after the block's first character: the class is exactly the characters the
 # lookbehind allows before a start; only that character is consumed, which no later start needs;
 # and no start is one character after another (a start's first character is a letter or a digit).
-_AFTER_A_BOUND = LazyPattern(r"[^A-Za-z0-9](?=([A-Za-z0-9][\w/.-])[\w.~+/=:-]{14})")
+@functools.cache
+def _after_a_bound() -> re.Pattern[str]:
+    import re
+
+    from .formats import START_HEAD, START_REST  # (imported where used: `redact`'s import stays light)
+
+    return re.compile(rf"[^A-Za-z0-9](?={START_HEAD}{START_REST})", re.ASCII)
+
+
 _SCANNED_FROM = 16 * _BLOCK  # lines: from here the blocks' top triggers are found by `FirstChars`
 
 
