@@ -4,8 +4,8 @@ An assertion helper's report (numpy's `Mismatched elements:`, pandas' `[left]:` 
 pytest's explanation of a comparison (`Differing attributes:` over `['qty']`) and a warning
 check's `Emitted warnings: [].` go on under the exception's first line and are its message: each
 line a part, a `header:` joined to the value under it. A diff and what follows it (its context
-lines), pytest's `+  where x = f()` explanations and advice on how to see more are not. A question set in under a message (`\tIs the server running on that
-host ...?`) is its last part.
+lines), pytest's `+  where x = f()` explanations and advice on how to see more are not. A
+question set in under a message (`\tIs the server running on that host ...?`) is its last part.
 """
 
 from __future__ import annotations

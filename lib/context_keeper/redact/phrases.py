@@ -40,8 +40,11 @@ _PROSE = frozenset(
 
 def _phrase(m: re.Match[str]) -> str:
     words = m.group("s").split()
-    if sum(w in _PROSE for w in words) >= 2:
-        return m.group(0)
+    return m.group(0) if sum(w in _PROSE for w in words) >= 2 else _marked(m)
+
+
+def _marked(m: re.Match[str]) -> str:
+    """The match with its words (`s`) marked."""
     a, b = m.span("s")
     return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
 
@@ -58,8 +61,7 @@ def _password_phrase(m: re.Match[str]) -> str:
     sentence = [w for w in words if w in _FUNCTION_WORDS or w in _PROSE]
     if len(sentence) >= 2 or any(w not in _ALSO_DRAWN for w in sentence):
         return m.group(0)
-    a, b = m.span("s")
-    return m.group(0)[: a - m.start()] + MARK + m.group(0)[b - m.start() :]
+    return _marked(m)
 
 
 def compile_rules() -> tuple[tuple[tuple[str, ...], Callable[[str], str]], ...]:
